@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+/** The entry: flags in, one call out. Everything else lives in main.ts. */
+import meow from 'meow';
+import {main} from './main.js';
+import {helpText} from './help.js';
+
+const cli = meow(helpText, {
+	importMeta: import.meta,
+	allowUnknownFlags: false,
+	flags: {
+		sse: {type: 'string'},
+		cookie: {type: 'string'},
+		header: {type: 'string', isMultiple: true},
+		user: {type: 'string'},
+		insecure: {type: 'boolean', default: false},
+		print: {type: 'boolean', default: false},
+		json: {type: 'boolean', default: false},
+		follow: {type: 'boolean', default: true},
+		color: {type: 'boolean'},
+		expand: {type: 'string', isMultiple: true},
+		replay: {type: 'string'},
+		debug: {type: 'boolean', default: false},
+	},
+});
+
+process.exitCode = await main(cli.input, cli.flags);

@@ -1,0 +1,33 @@
+/** The --help text: every flag, in the words the README uses too. */
+export const helpText = `
+	Usage
+	  $ penguin-view [trace | session-id | folder | -]
+	  $ penguin-view --sse URL
+
+	What to open
+	  trace          a trace file, any shard: the whole session is shown, then followed
+	  session-id     looked up under $PENGUIN_HOME (default ~/.penguin/data)
+	  folder         a traces folder or a data root: its newest session
+	  -              read a trace from standard input
+	  (nothing)      the newest session under $PENGUIN_HOME
+
+	Options
+	  --print             plain text, each item once it is complete (the default when
+	                      stdout is not a terminal)
+	  --json              write the session as JSON Lines of complete messages
+	  --no-follow         show what is there now and exit
+	  --replay [SPEED]    play a finished trace with its original timing (SPEED 1)
+	  --expand LIST       open by default: thinking, outputs, all (repeatable, or a,b)
+	  --no-color          no colour (NO_COLOR and TERM=dumb do the same)
+	  --debug             print the stack of an unexpected error
+
+	Following a live session (SSE)
+	  --sse URL           http(s)://HOST/api/sessions/<id>/stream
+	  --cookie VALUE      the penguin_session cookie (or PENGUIN_VIEW_COOKIE)
+	  --header "N: v"     an extra request header (repeatable)
+	  --user NAME         log in as NAME (password from PENGUIN_PASSWORD, or asked)
+	  --insecure          accept a TLS certificate the system does not trust
+
+	Exit codes
+	  0 done or interrupted · 1 the source failed · 2 bad usage
+`;

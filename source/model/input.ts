@@ -1,0 +1,25 @@
+/**
+ * What the sources (trace follower, SSE client) hand to the session model: messages,
+ * and the few things around them that a viewer must show too.
+ */
+import type {LinePosition, MalformedLine} from '../protocol/parse-line.js';
+import type {OmniMessage} from '../protocol/types.js';
+
+/** A `server_event` from the SSE stream: `{type, ...}`. */
+export type ServerEvent = {type: string; [key: string]: unknown};
+
+export type NoticeLevel = 'info' | 'warn' | 'error';
+
+export type ModelInput =
+	/** One OmniMessage; `at` says where in a trace file it was read. */
+	| {kind: 'message'; message: OmniMessage; at?: LinePosition}
+	/** A line that could not be read as a message. */
+	| {kind: 'malformed'; malformed: MalformedLine}
+	/** The follower started reading shard `index` (1 for `_001`). */
+	| {kind: 'shard'; index: number; path?: string}
+	/** Something about the source itself: a truncation, a deletion, a resync. */
+	| {kind: 'notice'; level: NoticeLevel; text: string}
+	/** A named `server_event` from the SSE stream. */
+	| {kind: 'server_event'; event: ServerEvent; origin?: string[]}
+	/** The source has ended: nothing more will arrive. */
+	| {kind: 'end'};

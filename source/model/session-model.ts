@@ -1,0 +1,839 @@
+/**
+ * The session model: folds messages (complete or streamed as partial fragments) into the
+ * view model. Pure: no I/O, no timers; the clock comes in as an argument.
+ *
+ * Streaming follows the upstream aggregator: a fragment is keyed by payload type and
+ * tool_call_id; a delta or stop with no start opens one; a start on an open key closes the
+ * old one. The live fragment is an item that grows; the complete message that follows
+ * its stop replaces the content in place; when none follows (the compaction summary on
+ * the live stream), the aggregated fragment stands as final.
+ */
+import {
+	errorMessageOf,
+	isAbortPayload,
+	isApprovalDecisionPayload,
+	isCompactionBeginPayload,
+	isCompactionEndPayload,
+	isGoalFinishedPayload,
+	isImageUrlPayload,
+	isInlineDataPayload,
+	isInlineThinkingPayload,
+	isMcpConnectBeginPayload,
+	isMcpConnectEndPayload,
+	isPartialPayload,
+	isRecord,
+	isRequestEndPayload,
+	isSessionMeta,
+	isSubagentPayload,
+	isTextPayload,
+	isThinkingPayload,
+	isTokenUsagePayload,
+	isToolCallOutputPayload,
+	isToolCallPayload,
+	isToolListReadyPayload,
+	partialTextField,
+} from '../protocol/guards.js';
+import type {MalformedLine} from '../protocol/parse-line.js';
+import {knownPayloadTypes, type AnyPayload, type OmniMessage, type PartialPayload} from '../protocol/types.js';
+import {imageRefOf, base64Bytes} from './images.js';
+import type {ModelInput, ServerEvent} from './input.js';
+import type {
+	AssistantTextItem,
+	CompactionItem,
+	Item,
+	McpConnectItem,
+	RequestItem,
+	SessionView,
+	SubagentItem,
+	TextMarker,
+	ThinkingItem,
+	ToolCallItem,
+	ToolState,
+} from './view-model.js';
+
+/** Something that became final, in the order it did: what print mode writes out. */
+export type FinalizedEntry = {
+	/** Nesting depth: 0 for the main session, 1 for a subagent's, and so on. */
+	depth: number;
+	session: SessionView;
+	item: Item;
+	/** Which moment of the item: most items have one; a tool call has three. */
+	what: 'item' | 'call' | 'approval' | 'output' | 'compaction_begin' | 'compaction_end';
+};
+
+type FragmentTarget =
+	| {kind: 'text'; item: AssistantTextItem}
+	| {kind: 'thinking'; item: ThinkingItem}
+	| {kind: 'summary'; item: CompactionItem}
+	| {kind: 'args'; item: ToolCallItem}
+	| {kind: 'output'; item: ToolCallItem}
+	/** A fragment we keep out of the view (thinking inside a compaction). */
+	| {kind: 'ignored'};
+
+type Shared = {nextId: number; log?: FinalizedEntry[]};
+
+const markerPattern = /^\s*\[(context_summary|user_steering|goal|turn_aborted|turn_retried)\]/;
+const waitingStates = new Set<ToolState>(['streaming', 'awaiting_approval', 'running']);
+
+export type SessionModelOptions = {
+	/** Keep a log of finalized items for print mode (drained with takeFinalized). */
+	recordFinalized?: boolean;
+};
+
+export class SessionModel {
+	readonly view: SessionView;
+	private readonly shared: Shared;
+	private readonly depth: number;
+	private readonly open = new Map<string, FragmentTarget>();
+	/** Closed fragments waiting for the complete message that normally follows. */
+	private readonly awaiting = new Map<string, FragmentTarget>();
+	private readonly calls = new Map<string, ToolCallItem>();
+	private readonly pendingDecisions = new Map<string, {decision: string; at?: number}>();
+	private readonly awaitingApproval = new Set<string>();
+	private readonly children = new Map<string, {model: SessionModel; item: SubagentItem}>();
+	private openRequest?: RequestItem;
+	private lastRequest?: RequestItem;
+	private compaction?: CompactionItem;
+	private lastCompactionEnded = false;
+	private metaSeenInShard = false;
+	private lastAt?: number;
+	private openMcp?: McpConnectItem;
+
+	constructor(options: SessionModelOptions = {}, shared?: Shared, depth = 0) {
+		this.shared = shared ?? {nextId: 1, log: options.recordFinalized ? [] : undefined};
+		this.depth = depth;
+		this.view = {
+			header: {tools: []},
+			items: [],
+			tokens: {},
+			counts: {requests: 0, retries: 0, toolCalls: 0, failures: 0, malformed: 0},
+			shard: 1,
+			compacting: false,
+			ended: false,
+			rev: 0,
+		};
+	}
+
+	/** Take the entries finalized since the last call (print mode). */
+	takeFinalized(): FinalizedEntry[] {
+		const log = this.shared.log;
+		if (!log || log.length === 0) return [];
+		return log.splice(0, log.length);
+	}
+
+	/** Apply a batch of inputs. */
+	applyAll(inputs: readonly ModelInput[], nowMs: number): void {
+		for (const input of inputs) this.apply(input, nowMs);
+	}
+
+	/** Apply one input. Never throws on any input shape. */
+	apply(input: ModelInput, nowMs: number): void {
+		try {
+			this.dispatch(input, nowMs);
+		} catch (error) {
+			// A bug here must not take the viewer down: show it where it happened.
+			const text = error instanceof Error ? error.message : String(error);
+			this.push({kind: 'notice', level: 'error', text: `internal error while reading a message: ${text}`, ...this.base()});
+		}
+		this.view.rev++;
+	}
+
+	private dispatch(input: ModelInput, nowMs: number): void {
+		switch (input.kind) {
+			case 'message': {
+				const origin = input.message.origin;
+				if (origin && origin.length > 0) {
+					this.routeToChild(origin, {...input, message: {...input.message, origin: origin.slice(1)}}, nowMs);
+				} else {
+					this.applyMessage(input.message);
+				}
+				return;
+			}
+			case 'malformed':
+				this.addMalformed(input.malformed);
+				return;
+			case 'shard':
+				if (input.index > this.view.shard) this.startShard(input.index, undefined);
+				else this.view.shard = input.index;
+				this.metaSeenInShard = false;
+				return;
+			case 'notice':
+				this.push({kind: 'notice', level: input.level, text: input.text, ...this.base()});
+				return;
+			case 'server_event':
+				this.applyServerEvent(input.event, input.origin, nowMs);
+				return;
+			case 'end':
+				this.end();
+				return;
+			default:
+				return;
+		}
+	}
+
+	// ---------------------------------------------------------------- messages
+
+	private applyMessage(message: OmniMessage): void {
+		const payload = message.payload;
+		const at = timeOf(message.timestamp);
+		if (message.type === 'session_meta' || payload.type === 'session_meta' || (payload.type === undefined && isSessionMeta(payload))) {
+			this.applySessionMeta(payload, at);
+			this.lastAt = at ?? this.lastAt;
+			return;
+		}
+		if (!knownPayloadTypes.has(payload.type)) {
+			this.addGeneric(payload, 'unknown', at);
+			return;
+		}
+		const handled = payload.type.startsWith('partial_') ? this.applyPartial(payload, at) : this.applyComplete(payload, at);
+		if (!handled) this.addGeneric(payload, 'invalid', at);
+		this.lastAt = at ?? this.lastAt;
+	}
+
+	private applySessionMeta(payload: AnyPayload, at: number | undefined): void {
+		if (!isSessionMeta(payload)) {
+			this.addGeneric(payload, 'invalid', at);
+			return;
+		}
+		if (this.metaSeenInShard) this.startShard(this.view.shard + 1, at);
+		this.metaSeenInShard = true;
+		const header = this.view.header;
+		header.sessionId = payload.session_id;
+		header.provider = str(payload.provider) ?? header.provider;
+		header.modelId = str(payload.model_id) ?? header.modelId;
+		const window = Number(payload.model_context_window);
+		if (Number.isFinite(window) && window > 0) header.contextWindow = window;
+		header.workspace = str(payload.workspace) ?? header.workspace;
+		header.agentState = str(payload.agent_state) ?? header.agentState;
+		header.source = str(payload.source) ?? header.source;
+		header.systemPrompt = str(payload.system_prompt) ?? header.systemPrompt;
+		if (payload.tools && payload.tools.length > 0) header.tools = payload.tools;
+	}
+
+	private startShard(index: number, at: number | undefined): void {
+		this.closeAllFragments();
+		this.view.shard = index;
+		this.push({kind: 'shard', index, afterCompaction: this.lastCompactionEnded, ...this.base(at)}, 'item');
+		this.lastCompactionEnded = false;
+	}
+
+	/** Returns false when the payload does not have its type's shape. */
+	private applyComplete(p: AnyPayload, at: number | undefined): boolean {
+		switch (p.type) {
+			case 'text':
+				if (!isTextPayload(p)) return false;
+				if (p.role === 'user') this.addUserText(p.text, str(p.sender), at);
+				else this.completeFragment('partial_text', p.text, at, p.stop_reason);
+				return true;
+			case 'thinking':
+				if (!isThinkingPayload(p)) return false;
+				this.completeThinking(p.thinking, isRecord(p.fidelity) && 'encrypted_content' in p.fidelity, at, p.stop_reason);
+				return true;
+			case 'inline_thinking': {
+				if (!isInlineThinkingPayload(p)) return false;
+				if (this.compaction) return true;
+				const item: ThinkingItem = {
+					kind: 'thinking',
+					text: '',
+					streaming: false,
+					inline: {mimeType: str(p.mime_type) ?? 'application/octet-stream', bytes: base64Bytes(p.data)},
+					...this.base(at),
+				};
+				this.push(item, 'item');
+				return true;
+			}
+			case 'tool_call':
+				if (!isToolCallPayload(p)) return false;
+				this.completeToolCall(p.tool_call_id, p.name, p.arguments ?? '', at);
+				return true;
+			case 'tool_call_output':
+				if (!isToolCallOutputPayload(p)) return false;
+				this.completeToolOutput(p.tool_call_id, p.output ?? '', p.images ?? [], p.stop_reason, at);
+				return true;
+			case 'image_url':
+				if (!isImageUrlPayload(p)) return false;
+				this.push({kind: 'image', role: 'user', image: imageRefOf(p.image_url), ...this.base(at)}, 'item');
+				return true;
+			case 'inline_data':
+				if (!isInlineDataPayload(p)) return false;
+				this.push(
+					{
+						kind: 'image',
+						role: str(p.role) ?? 'user',
+						image: {mimeType: str(p.mime_type) ?? 'application/octet-stream', bytes: base64Bytes(p.data)},
+						...this.base(at),
+					},
+					'item',
+				);
+				return true;
+			case 'request_begin':
+				this.beginRequest(at);
+				return true;
+			case 'request_end':
+				if (!isRequestEndPayload(p)) return false;
+				this.endRequest(p.status, errorMessageOf(p), p.attempt, p.retry_in_ms, at);
+				return true;
+			case 'approval_decision':
+				if (!isApprovalDecisionPayload(p)) return false;
+				this.applyDecision(p.tool_call_id, p.decision, at);
+				return true;
+			case 'token_usage':
+				if (!isTokenUsagePayload(p)) return false;
+				this.settleAwaiting();
+				this.view.tokens.session = p.session;
+				this.view.tokens.lastRequest = p.request;
+				if (!this.compaction) {
+					this.view.tokens.context = p.request.total;
+					if (this.openRequest) this.touch(this.openRequest).usage = p.request;
+				}
+				return true;
+			case 'compaction_begin': {
+				if (!isCompactionBeginPayload(p)) return false;
+				this.closeAllFragments();
+				const item: CompactionItem = {
+					kind: 'compaction',
+					reason: str(p.reason),
+					mode: str(p.mode),
+					context: p.context,
+					turns: p.turns,
+					status: 'running',
+					summary: '',
+					summaryStreaming: false,
+					...this.base(at),
+				};
+				this.compaction = item;
+				this.view.compacting = true;
+				this.push(item, 'compaction_begin');
+				return true;
+			}
+			case 'compaction_end': {
+				if (!isCompactionEndPayload(p)) return false;
+				this.closeAllFragments();
+				const item =
+					this.compaction ??
+					this.push<CompactionItem>({kind: 'compaction', status: 'running', summary: '', summaryStreaming: false, ...this.base(at)});
+				this.touch(item);
+				item.reason ??= str(p.reason);
+				item.mode ??= str(p.mode);
+				item.status = p.status;
+				item.error = errorMessageOf(p);
+				item.attempt = p.attempt;
+				item.summaryStreaming = false;
+				item.endedAt = at;
+				if (p.status !== 'completed') this.view.counts.failures++;
+				this.compaction = undefined;
+				this.view.compacting = false;
+				this.lastCompactionEnded = p.status === 'completed';
+				this.record(item, 'compaction_end');
+				return true;
+			}
+			case 'abort':
+				if (!isAbortPayload(p)) return false;
+				this.closeAllFragments();
+				for (const call of this.calls.values()) {
+					if (waitingStates.has(call.state) && call.output === undefined) {
+						this.touch(call).state = 'aborted';
+						this.record(call, 'output');
+					}
+				}
+				this.push({kind: 'abort', reason: str(p.reason), ...this.base(at)}, 'item');
+				return true;
+			case 'subagent':
+				if (!isSubagentPayload(p)) return false;
+				this.ensureChild(p.session_id, at);
+				return true;
+			case 'tool_list_ready':
+				if (!isToolListReadyPayload(p)) return false;
+				this.view.header.tools = p.tools;
+				return true;
+			case 'goal_finished':
+				if (!isGoalFinishedPayload(p)) return false;
+				this.push(
+					{kind: 'goal_finished', outcome: p.outcome, rounds: num(p.rounds), tokensUsed: num(p.tokens_used), ...this.base(at)},
+					'item',
+				);
+				return true;
+			case 'mcp_connect_begin':
+				if (!isMcpConnectBeginPayload(p)) return false;
+				this.openMcp = this.push<McpConnectItem>({kind: 'mcp_connect', servers: p.servers, status: 'connecting', results: [], ...this.base(at)});
+				return true;
+			case 'mcp_connect_end': {
+				if (!isMcpConnectEndPayload(p)) return false;
+				const item =
+					this.openMcp ?? this.push<McpConnectItem>({kind: 'mcp_connect', servers: [], status: 'connecting', results: [], ...this.base(at)});
+				this.touch(item);
+				item.status = p.status;
+				item.results = p.results.map(r => ({
+					server: r.server,
+					status: r.status,
+					transport: str(r.transport),
+					durationMs: num(r.duration_ms),
+					error: str(r.error),
+				}));
+				if (item.servers.length === 0) item.servers = item.results.map(r => r.server);
+				this.openMcp = undefined;
+				this.record(item, 'item');
+				return true;
+			}
+			default:
+				return false;
+		}
+	}
+
+	// ---------------------------------------------------------------- streaming
+
+	private applyPartial(p: AnyPayload, at: number | undefined): boolean {
+		if (!isPartialPayload(p)) return false;
+		const field = partialTextField(p.type)!;
+		const chunk = str(p[field]) ?? '';
+		const callId = str(p.tool_call_id) ?? '';
+		const key = `${p.type}:${callId}`;
+		let target = this.open.get(key);
+		if (p.event_type === 'start' && target) {
+			this.closeFragment(key, target);
+			target = undefined;
+		}
+		if (!target) {
+			target = this.openFragment(p, callId, at);
+			this.open.set(key, target);
+			this.awaiting.delete(key);
+		}
+		this.appendFragment(target, chunk, p);
+		if (p.event_type === 'stop') {
+			this.open.delete(key);
+			this.stopFragment(target);
+			this.awaiting.set(key, target);
+		}
+		return true;
+	}
+
+	private openFragment(p: PartialPayload, callId: string, at: number | undefined): FragmentTarget {
+		switch (p.type) {
+			case 'partial_text':
+				if (this.compaction) {
+					const item = this.touch(this.compaction);
+					item.summary = '';
+					item.summaryStreaming = true;
+					return {kind: 'summary', item};
+				}
+				return {kind: 'text', item: this.push({kind: 'assistant_text', text: '', streaming: true, ...this.base(at)})};
+			case 'partial_thinking':
+				if (this.compaction) return {kind: 'ignored'};
+				return {kind: 'thinking', item: this.push({kind: 'thinking', text: '', streaming: true, ...this.base(at)})};
+			case 'partial_tool_call': {
+				const existing = this.calls.get(callId);
+				if (existing) {
+					this.touch(existing).args = '';
+					if (existing.state === 'running') existing.state = 'streaming';
+					return {kind: 'args', item: existing};
+				}
+				return {kind: 'args', item: this.newCall(callId, str(p.name) ?? '', 'streaming', at)};
+			}
+			case 'partial_tool_call_output': {
+				const call = this.calls.get(callId) ?? this.newCall(callId, '', 'running', at);
+				this.touch(call);
+				call.output = '';
+				call.outputStreaming = true;
+				return {kind: 'output', item: call};
+			}
+		}
+	}
+
+	private appendFragment(target: FragmentTarget, chunk: string, p: PartialPayload): void {
+		switch (target.kind) {
+			case 'text':
+			case 'thinking':
+				if (chunk) this.touch(target.item).text += chunk;
+				return;
+			case 'summary':
+				if (chunk) this.touch(target.item).summary += chunk;
+				return;
+			case 'args': {
+				const item = this.touch(target.item);
+				if (chunk) item.args += chunk;
+				if (!item.name && p.name) item.name = p.name;
+				return;
+			}
+			case 'output': {
+				const item = this.touch(target.item);
+				if (chunk) item.output = (item.output ?? '') + chunk;
+				if (p.images && p.images.length > 0) item.images = p.images.map(imageRefOf);
+				return;
+			}
+			case 'ignored':
+				return;
+		}
+	}
+
+	/** A stop arrived: the content is whole, though a complete message may still replace it. */
+	private stopFragment(target: FragmentTarget): void {
+		switch (target.kind) {
+			case 'text':
+			case 'thinking':
+				this.touch(target.item).streaming = false;
+				return;
+			case 'summary':
+				this.touch(target.item).summaryStreaming = false;
+				return;
+			case 'output':
+				this.touch(target.item).outputStreaming = false;
+				return;
+			default:
+				return;
+		}
+	}
+
+	/** Close an open fragment for good: it stands as final. */
+	private closeFragment(key: string, target: FragmentTarget): void {
+		this.open.delete(key);
+		this.stopFragment(target);
+		this.finalizeFragment(target);
+	}
+
+	/** A fragment whose complete message never came is final as aggregated. */
+	private finalizeFragment(target: FragmentTarget): void {
+		if (target.kind === 'text' || target.kind === 'thinking') this.record(target.item, 'item');
+		if (target.kind === 'thinking' && target.item.durationMs === undefined && target.item.at !== undefined && this.lastAt !== undefined) {
+			target.item.durationMs = Math.max(0, this.lastAt - target.item.at);
+		}
+	}
+
+	private closeAllFragments(): void {
+		for (const [key, target] of this.open) this.closeFragment(key, target);
+		this.settleAwaiting();
+	}
+
+	/** The moment after which no complete message will replace a closed text fragment. */
+	private settleAwaiting(): void {
+		for (const [key, target] of this.awaiting) {
+			if (target.kind === 'text' || target.kind === 'thinking') {
+				this.awaiting.delete(key);
+				this.finalizeFragment(target);
+			}
+		}
+	}
+
+	/** A complete text: fill the fragment it completes, or add it. */
+	private completeFragment(type: 'partial_text', text: string, at: number | undefined, stopReason: string | undefined): void {
+		const key = `${type}:`;
+		const target = this.open.get(key) ?? this.awaiting.get(key);
+		this.open.delete(key);
+		this.awaiting.delete(key);
+		if (this.compaction) {
+			const item = this.touch(this.compaction);
+			item.summary = text;
+			item.summaryStreaming = false;
+			return;
+		}
+		if (target && target.kind === 'text') {
+			const item = this.touch(target.item);
+			item.text = text;
+			item.streaming = false;
+			item.stopReason = stopReason;
+			this.record(item, 'item');
+			return;
+		}
+		this.push({kind: 'assistant_text', text, streaming: false, stopReason, ...this.base(at)}, 'item');
+	}
+
+	private completeThinking(text: string, encrypted: boolean, at: number | undefined, stopReason: string | undefined): void {
+		const key = 'partial_thinking:';
+		const target = this.open.get(key) ?? this.awaiting.get(key);
+		this.open.delete(key);
+		this.awaiting.delete(key);
+		if (this.compaction) return;
+		if (target && target.kind === 'thinking') {
+			const item = this.touch(target.item);
+			item.text = text;
+			item.streaming = false;
+			item.encrypted = encrypted && text === '';
+			item.stopReason = stopReason;
+			if (item.at !== undefined && at !== undefined) item.durationMs = Math.max(0, at - item.at);
+			this.record(item, 'item');
+			return;
+		}
+		const durationMs = at !== undefined && this.lastAt !== undefined ? Math.max(0, at - this.lastAt) : undefined;
+		this.push(
+			{kind: 'thinking', text, streaming: false, encrypted: encrypted && text === '', durationMs, stopReason, ...this.base(at)},
+			'item',
+		);
+	}
+
+	// ---------------------------------------------------------------- tool calls
+
+	private newCall(callId: string, name: string, state: ToolState, at: number | undefined): ToolCallItem {
+		const item: ToolCallItem = {
+			kind: 'tool_call',
+			callId,
+			name,
+			args: '',
+			state,
+			outputStreaming: false,
+			images: [],
+			...this.base(at),
+		};
+		this.calls.set(callId, item);
+		this.view.counts.toolCalls++;
+		return this.push(item);
+	}
+
+	private completeToolCall(callId: string, name: string, args: string, at: number | undefined): void {
+		const key = `partial_tool_call:${callId}`;
+		this.open.delete(key);
+		this.awaiting.delete(key);
+		const existing = this.calls.get(callId);
+		const item = existing ?? this.newCall(callId, name, 'running', at);
+		this.touch(item);
+		item.name = name || item.name;
+		item.args = args;
+		if (item.state === 'streaming') item.state = this.awaitingApproval.has(callId) ? 'awaiting_approval' : 'running';
+		this.record(item, 'call');
+		const decision = this.pendingDecisions.get(callId);
+		if (decision) {
+			this.pendingDecisions.delete(callId);
+			this.applyDecision(callId, decision.decision, decision.at);
+		}
+	}
+
+	private applyDecision(callId: string, decision: string, at: number | undefined): void {
+		const item = this.calls.get(callId);
+		if (!item) {
+			this.pendingDecisions.set(callId, {decision, at});
+			return;
+		}
+		this.awaitingApproval.delete(callId);
+		this.touch(item).approval = decision;
+		if (decision === 'deny' || decision === 'forbidden') {
+			item.state = decision === 'deny' ? 'denied' : 'forbidden';
+			this.view.counts.failures++;
+		} else if (item.state === 'awaiting_approval' || item.state === 'streaming') {
+			item.state = 'running';
+		}
+		this.record(item, 'approval');
+	}
+
+	private completeToolOutput(
+		callId: string,
+		output: string,
+		images: string[],
+		stopReason: string | undefined,
+		at: number | undefined,
+	): void {
+		const key = `partial_tool_call_output:${callId}`;
+		this.open.delete(key);
+		this.awaiting.delete(key);
+		const item = this.calls.get(callId) ?? this.newCall(callId, '', 'running', at);
+		this.touch(item);
+		const firstTime = item.outputStopReason === undefined;
+		item.output = output;
+		item.outputStreaming = false;
+		item.outputStopReason = stopReason ?? 'completed';
+		if (images.length > 0) item.images = images.map(imageRefOf);
+		item.endedAt = at;
+		this.awaitingApproval.delete(callId);
+		if (item.state !== 'denied' && item.state !== 'forbidden') {
+			const state: ToolState =
+				item.outputStopReason === 'completed' ? 'done' : item.outputStopReason === 'aborted' ? 'aborted' : 'failed';
+			if (firstTime && state === 'failed') this.view.counts.failures++;
+			item.state = state;
+		}
+		if (firstTime) this.record(item, 'output');
+	}
+
+	// ---------------------------------------------------------------- requests
+
+	private beginRequest(at: number | undefined): void {
+		if (this.compaction) return;
+		this.settleAwaiting();
+		const previous = this.lastRequest;
+		if (previous && previous.status !== 'completed' && previous.status !== 'running' && !previous.retried) {
+			this.touch(previous).retried = true;
+		}
+		this.view.counts.requests++;
+		const item = this.push({
+			kind: 'request',
+			index: this.view.counts.requests,
+			status: 'running',
+			retried: false,
+			...this.base(at),
+		} satisfies RequestItem);
+		this.openRequest = item;
+		this.lastRequest = item;
+	}
+
+	private endRequest(status: string, error: string | undefined, attempt: number | undefined, retryInMs: number | undefined, at: number | undefined): void {
+		if (this.compaction) return;
+		this.settleAwaiting();
+		const item = this.openRequest ?? this.beginRequestForEnd(at);
+		this.touch(item);
+		item.status = status;
+		item.error = error;
+		item.attempt = attempt;
+		item.retryInMs = retryInMs;
+		item.retryAt = retryInMs !== undefined && at !== undefined ? at + retryInMs : undefined;
+		item.endedAt = at;
+		if (status !== 'completed' && status !== 'aborted') {
+			if (retryInMs !== undefined) this.view.counts.retries++;
+			else this.view.counts.failures++;
+		}
+		this.openRequest = undefined;
+		this.record(item, 'item');
+	}
+
+	private beginRequestForEnd(at: number | undefined): RequestItem {
+		this.beginRequest(at);
+		return this.openRequest!;
+	}
+
+	// ---------------------------------------------------------------- user text, subagents, server events
+
+	private addUserText(text: string, sender: string | undefined, at: number | undefined): void {
+		if (this.compaction) return; // the compaction's own prompt: not part of the conversation
+		const marker = markerPattern.exec(text)?.[1] as TextMarker | undefined;
+		this.push({kind: 'user_text', text, sender, marker, ...this.base(at)}, 'item');
+	}
+
+	private ensureChild(sessionId: string, at: number | undefined): {model: SessionModel; item: SubagentItem} {
+		const known = this.children.get(sessionId);
+		if (known) return known;
+		const model = new SessionModel({}, this.shared, this.depth + 1);
+		const item = this.push<SubagentItem>({kind: 'subagent', sessionId, child: model.view, ...this.base(at)});
+		// The run_subagent call that started it: the latest one not yet linked to a child.
+		const calls = [...this.calls.values()].reverse();
+		const parentCall = calls.find(call => call.name === 'run_subagent' && !call.childSessionId);
+		if (parentCall) {
+			this.touch(parentCall).childSessionId = sessionId;
+			item.description = summaryOfSubagentCall(parentCall.args);
+		}
+		const entry = {model, item};
+		this.children.set(sessionId, entry);
+		this.record(item, 'item');
+		return entry;
+	}
+
+	private routeToChild(origin: readonly string[], input: ModelInput, nowMs: number): void {
+		const {model, item} = this.ensureChild(origin[0]!, undefined);
+		model.apply(input, nowMs);
+		this.touch(item);
+	}
+
+	private applyServerEvent(event: ServerEvent, origin: readonly string[] | undefined, nowMs: number): void {
+		if (origin && origin.length > 0) {
+			this.routeToChild(origin, {kind: 'server_event', event, origin: origin.slice(1)}, nowMs);
+			return;
+		}
+		switch (event.type) {
+			case 'task_state': {
+				const state = str(event['state']);
+				if (state) this.view.task = {state, queued: num(event['queued'])};
+				return;
+			}
+			case 'session_title': {
+				const title = str(event['title']);
+				if (title) this.view.header.title = title;
+				return;
+			}
+			case 'approval_request': {
+				const call = isRecord(event['toolCall']) ? event['toolCall'] : undefined;
+				const callId = call ? (str(call['tool_call_id']) ?? str(call['toolCallId']) ?? str(call['id'])) : undefined;
+				if (!callId) return;
+				const item = this.calls.get(callId);
+				if (item) {
+					if (item.approval === undefined && item.output === undefined) this.touch(item).state = 'awaiting_approval';
+				} else {
+					this.awaitingApproval.add(callId);
+					const name = call ? (str(call['name']) ?? '') : '';
+					const created = this.newCall(callId, name, 'awaiting_approval', nowMs);
+					const args = call ? call['arguments'] : undefined;
+					created.args = typeof args === 'string' ? args : args === undefined ? '' : JSON.stringify(args);
+				}
+				return;
+			}
+			default:
+				return;
+		}
+	}
+
+	private end(): void {
+		this.closeAllFragments();
+		for (const call of this.calls.values()) {
+			if (waitingStates.has(call.state) && call.output === undefined) {
+				this.touch(call).state = 'unanswered';
+				this.record(call, 'output');
+			}
+		}
+		for (const {model} of this.children.values()) model.end();
+		this.view.ended = true;
+	}
+
+	// ---------------------------------------------------------------- helpers
+
+	private addMalformed(malformed: MalformedLine): void {
+		this.view.counts.malformed++;
+		this.push(
+			{
+				kind: 'malformed',
+				line: malformed.line,
+				offset: malformed.offset,
+				shard: malformed.shard,
+				reason: malformed.reason,
+				excerpt: malformed.excerpt,
+				...this.base(),
+			},
+			'item',
+		);
+	}
+
+	private addGeneric(payload: AnyPayload, why: 'unknown' | 'invalid', at: number | undefined): void {
+		let summary: string;
+		try {
+			summary = JSON.stringify(payload);
+		} catch {
+			summary = String(payload.type);
+		}
+		if (summary.length > 300) summary = `${summary.slice(0, 299)}…`;
+		this.push({kind: 'unknown', payloadType: String(payload.type), why, summary, ...this.base(at)}, 'item');
+	}
+
+	private base(at?: number): {id: number; rev: number; at?: number} {
+		return {id: this.shared.nextId++, rev: 0, at};
+	}
+
+	private push<T extends Item>(item: T, what?: FinalizedEntry['what']): T {
+		this.view.items.push(item);
+		if (what) this.record(item, what);
+		return item;
+	}
+
+	private touch<T extends Item>(item: T): T {
+		item.rev++;
+		return item;
+	}
+
+	private record(item: Item, what: FinalizedEntry['what']): void {
+		this.shared.log?.push({depth: this.depth, session: this.view, item, what});
+	}
+}
+
+function timeOf(timestamp: string | undefined): number | undefined {
+	if (typeof timestamp !== 'string') return undefined;
+	const ms = Date.parse(timestamp);
+	return Number.isNaN(ms) ? undefined : ms;
+}
+
+function str(value: unknown): string | undefined {
+	return typeof value === 'string' ? value : undefined;
+}
+
+function num(value: unknown): number | undefined {
+	return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+function summaryOfSubagentCall(args: string): string | undefined {
+	try {
+		const parsed: unknown = JSON.parse(args);
+		return isRecord(parsed) ? str(parsed['description']) : undefined;
+	} catch {
+		return undefined;
+	}
+}

@@ -1,0 +1,41 @@
+/**
+ * A writer for stdout that survives a closed pipe (`penguin-view trace | head`): the
+ * first EPIPE ends output quietly instead of throwing.
+ */
+import type {Writable} from 'node:stream';
+
+export type SafeWriter = {
+	write(text: string): void;
+	/** Resolves once everything written so far has been handed to the OS. */
+	flush(): Promise<void>;
+	/** Resolves when the reader went away. */
+	closed: Promise<void>;
+	isClosed(): boolean;
+};
+
+export function safeWriter(stream: Writable): SafeWriter {
+	let closed = false;
+	let markClosed: () => void = () => {};
+	const closedPromise = new Promise<void>(resolve => {
+		markClosed = () => {
+			closed = true;
+			resolve();
+		};
+	});
+	stream.on('error', () => markClosed());
+	return {
+		write(text) {
+			if (closed || text === '') return;
+			stream.write(text);
+		},
+		async flush() {
+			if (closed || !stream.writableNeedDrain) return;
+			await new Promise<void>(resolve => {
+				stream.once('drain', resolve);
+				stream.once('error', resolve);
+			});
+		},
+		closed: closedPromise,
+		isClosed: () => closed,
+	};
+}

@@ -1,0 +1,66 @@
+/** Small, pure formatters for numbers, sizes, durations and times. */
+
+/** 950 → "950", 9120 → "9.1k", 1_250_000 → "1.3M". */
+export function formatTokens(count: number): string {
+	if (!Number.isFinite(count)) return '?';
+	const abs = Math.abs(count);
+	if (abs < 1000) return String(Math.round(count));
+	if (abs < 1_000_000) return `${trimZero((count / 1000).toFixed(abs < 10_000 ? 1 : 0))}k`;
+	return `${trimZero((count / 1_000_000).toFixed(1))}M`;
+}
+
+/** 34_000 → "33 KB", 900 → "900 B". */
+export function formatBytes(bytes: number): string {
+	if (bytes < 1024) return `${bytes} B`;
+	if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+	return `${trimZero((bytes / (1024 * 1024)).toFixed(1))} MB`;
+}
+
+/** 450 → "0.5 s", 83_000 → "1 m 23 s". */
+export function formatDuration(ms: number): string {
+	if (!Number.isFinite(ms) || ms < 0) return '';
+	if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+	const minutes = Math.floor(ms / 60_000);
+	const seconds = Math.round((ms % 60_000) / 1000);
+	if (minutes < 60) return `${minutes} m ${seconds} s`;
+	return `${Math.floor(minutes / 60)} h ${minutes % 60} m`;
+}
+
+/** The local wall-clock time of an epoch ms, HH:MM:SS. */
+export function formatClock(ms: number): string {
+	const d = new Date(ms);
+	return [d.getHours(), d.getMinutes(), d.getSeconds()].map(n => String(n).padStart(2, '0')).join(':');
+}
+
+/** "1 line", "3 lines". */
+export function plural(count: number, word: string, words = `${word}s`): string {
+	return `${count} ${count === 1 ? word : words}`;
+}
+
+/** The number of lines a text shows (a trailing newline ends a line, it does not start one). */
+export function lineCount(text: string): number {
+	if (text === '') return 0;
+	let count = 1;
+	let index = text.indexOf('\n');
+	while (index !== -1) {
+		if (index !== text.length - 1) count++;
+		index = text.indexOf('\n', index + 1);
+	}
+	return count;
+}
+
+/** A percentage of a whole, rounded, or undefined when there is no whole. */
+export function percentOf(part: number, whole: number | undefined): number | undefined {
+	if (whole === undefined || !(whole > 0)) return undefined;
+	return Math.round((part / whole) * 100);
+}
+
+/** Shorten a text to one line of at most `max` characters, with an ellipsis. */
+export function oneLine(text: string, max: number): string {
+	const flat = text.replace(/\s+/g, ' ').trim();
+	return flat.length > max ? `${flat.slice(0, Math.max(0, max - 1))}…` : flat;
+}
+
+function trimZero(text: string): string {
+	return text.endsWith('.0') ? text.slice(0, -2) : text;
+}

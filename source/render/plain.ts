@@ -1,0 +1,263 @@
+/**
+ * Plain-text rendering for print mode and pipes: each finalized entry becomes a few
+ * lines, a label line (time, what it is) and its content indented below. Everything is
+ * shown in full; every piece of trace text goes through the sanitizer.
+ */
+import type {FinalizedEntry} from '../model/session-model.js';
+import type {Item, SessionView, ToolCallItem} from '../model/view-model.js';
+import type {TokenCounts} from '../protocol/types.js';
+import {paint, type Paint} from './color.js';
+import {formatBytes, formatClock, formatDuration, formatTokens, lineCount, plural} from './format.js';
+import {sanitize} from './sanitize.js';
+import {exitCodeOf, prettyArgs, summarizeToolCall} from './tool-summary.js';
+
+export type PlainOptions = {color: boolean};
+
+const senderLabels: Record<string, string> = {
+	user: 'you',
+	parent_agent: 'parent agent',
+	harness: 'harness',
+	server: 'server',
+};
+
+const markerLabels: Record<string, string> = {
+	context_summary: 'context summary (written by the harness after compaction)',
+	user_steering: 'steering (sent mid-run)',
+	goal: 'goal prompt (harness)',
+	turn_aborted: 'aborted turn record (harness)',
+	turn_retried: 'retried turn record (harness)',
+};
+
+/** Writes entries as text; remembers which session headers it has already written. */
+export class PlainRenderer {
+	private readonly p: Paint;
+	private readonly color: boolean;
+	private readonly headersShown = new WeakMap<SessionView, string>();
+
+	constructor(options: PlainOptions) {
+		this.color = options.color;
+		this.p = paint(options.color);
+	}
+
+	/** The lines for one finalized entry, the session header first when it is new. */
+	entry(entry: FinalizedEntry): string[] {
+		const lines = [...this.headerIfNew(entry.session), ...this.body(entry)];
+		const prefix = '│ '.repeat(entry.depth);
+		return prefix ? lines.map(line => this.p.dim(prefix) + line) : lines;
+	}
+
+	/** The closing summary: session totals and counts. */
+	totals(view: SessionView): string[] {
+		const {counts, tokens} = view;
+		const lines = [this.p.bold('── session totals')];
+		if (tokens.session) lines.push(`  tokens: ${countsText(tokens.session)}`);
+		const window = view.header.contextWindow;
+		if (tokens.context !== undefined && window) {
+			lines.push(`  context: ${formatTokens(tokens.context)} of ${formatTokens(window)} (${Math.round((tokens.context / window) * 100)}%)`);
+		}
+		lines.push(
+			`  ${plural(counts.requests, 'request')} (${plural(counts.retries, 'retry', 'retries')}), ${plural(counts.toolCalls, 'tool call')}, ${plural(counts.failures, 'failure')}, ${plural(counts.malformed, 'malformed line')}`,
+		);
+		return lines;
+	}
+
+	private headerIfNew(view: SessionView): string[] {
+		const header = view.header;
+		if (!header.sessionId) return [];
+		const key = `${header.sessionId}|${header.provider}|${header.modelId}`;
+		if (this.headersShown.get(view) === key) return [];
+		this.headersShown.set(view, key);
+		const parts = [
+			`session ${this.text(header.sessionId)}`,
+			header.provider || header.modelId ? this.text(`${header.provider ?? '?'}/${header.modelId ?? '?'}`) : undefined,
+			header.contextWindow ? `context window ${formatTokens(header.contextWindow)}` : undefined,
+			header.workspace ? `workspace ${this.text(header.workspace)}` : undefined,
+			header.source ? `source ${this.text(header.source)}` : undefined,
+			header.tools.length > 0 ? plural(header.tools.length, 'tool') : undefined,
+		].filter(Boolean);
+		return [this.p.bold(`══ ${parts.join(' · ')}`)];
+	}
+
+	private body(entry: FinalizedEntry): string[] {
+		const {item, what} = entry;
+		switch (item.kind) {
+			case 'tool_call':
+				return this.toolCall(item, what, entry.session);
+			case 'compaction':
+				return what === 'compaction_begin'
+					? [
+							this.label(
+								item.at,
+								this.p.bold(
+									`─── compaction begins · ${[item.reason, item.mode].filter(Boolean).join(' · ')}${item.context === undefined ? '' : ` · ${formatTokens(item.context)} tokens of context`}${item.turns === undefined ? '' : ` · ${plural(item.turns, 'turn')}`}`,
+								),
+							),
+						]
+					: [
+							this.label(
+								item.endedAt ?? item.at,
+								this.statusColor(item.status)(
+									`─── compaction ${item.status} · ${[item.reason, item.mode].filter(Boolean).join(' · ')}${item.attempt ? ` (attempt ${item.attempt})` : ''}${item.error ? ` · error: ${this.text(item.error)}` : ''}`,
+								),
+							),
+							...(item.summary ? [this.indentLabel('summary'), ...this.block(item.summary)] : []),
+						];
+			default:
+				return this.simple(item);
+		}
+	}
+
+	private simple(item: Item): string[] {
+		const p = this.p;
+		switch (item.kind) {
+			case 'user_text': {
+				const who = item.marker ? markerLabels[item.marker]! : (senderLabels[item.sender ?? 'user'] ?? this.text(item.sender ?? 'user'));
+				return [this.label(item.at, p.bold(p.cyan(who))), ...this.block(item.text)];
+			}
+			case 'assistant_text': {
+				const stop = item.stopReason && item.stopReason !== 'completed' ? p.red(` (${item.stopReason})`) : '';
+				return [this.label(item.at, p.bold('assistant') + stop), ...this.block(item.text)];
+			}
+			case 'thinking': {
+				if (item.inline) {
+					return [this.label(item.at, p.dim(`thinking [inline ${this.text(item.inline.mimeType)} ${formatBytes(item.inline.bytes)}]`))];
+				}
+				if (item.encrypted) return [this.label(item.at, p.dim('thinking (encrypted by the provider)'))];
+				const facts = [`${item.text.length} chars`, item.durationMs === undefined ? '' : formatDuration(item.durationMs)].filter(Boolean);
+				return [this.label(item.at, p.dim(`thinking · ${facts.join(' · ')}`)), ...this.block(item.text, true)];
+			}
+			case 'image':
+				return [this.label(item.at, `${item.role === 'assistant' ? 'assistant' : 'you'}: ${this.imageText(item.image)}`)];
+			case 'request': {
+				const head = `request ${item.index} ${item.status}${item.attempt ? ` (attempt ${item.attempt})` : ''}`;
+				const parts = [this.statusColor(item.status)(head)];
+				if (item.usage) parts.push(`tokens ${countsText(item.usage)}`);
+				if (item.retryInMs !== undefined) parts.push(p.yellow(`retrying in ${formatDuration(item.retryInMs)}`));
+				const lines = [this.label(item.endedAt ?? item.at, parts.join(' · '))];
+				if (item.error) lines.push(`  error: ${this.text(item.error)}`);
+				return lines;
+			}
+			case 'shard':
+				return [this.label(item.at, p.bold(`═══ context ${item.index}${item.afterCompaction ? ' · after compaction' : ''} ═══`))];
+			case 'abort':
+				return [this.label(item.at, p.red(`abort${item.reason ? `: ${this.text(item.reason)}` : ''}`))];
+			case 'subagent': {
+				const description = item.description ? ` · ${this.text(item.description)}` : '';
+				return [this.label(item.at, p.bold(`subagent ${this.text(item.sessionId)}${description}`))];
+			}
+			case 'malformed':
+				return [
+					this.label(
+						undefined,
+						p.red(`malformed line ${item.line}${item.shard ? ` of shard ${item.shard}` : ''} (byte ${item.offset}): ${this.text(item.reason)}`),
+					),
+					`  ${p.dim(this.text(item.excerpt))}`,
+				];
+			case 'notice': {
+				const tint = item.level === 'error' ? p.red : item.level === 'warn' ? p.yellow : p.dim;
+				return [this.label(undefined, tint(`${item.level === 'info' ? 'note' : item.level}: ${this.text(item.text)}`))];
+			}
+			case 'goal_finished': {
+				const facts = [item.rounds === undefined ? '' : plural(item.rounds, 'round'), item.tokensUsed === undefined ? '' : `${formatTokens(item.tokensUsed)} tokens`].filter(Boolean);
+				return [this.label(item.at, p.bold(`goal finished: ${this.text(item.outcome)}${facts.length ? ` · ${facts.join(' · ')}` : ''}`))];
+			}
+			case 'mcp_connect': {
+				const lines = [this.label(item.at, `mcp connect ${this.text(item.status)}: ${this.text(item.servers.join(', '))}`)];
+				for (const result of item.results) {
+					const facts = [result.transport, result.durationMs === undefined ? '' : `${result.durationMs} ms`, result.error ? `error: ${result.error}` : '']
+						.filter(Boolean)
+						.join(' · ');
+					lines.push(`  ${this.text(result.server)} ${this.text(result.status)}${facts ? ` · ${this.text(facts)}` : ''}`);
+				}
+				return lines;
+			}
+			case 'unknown':
+				return [this.label(item.at, p.dim(`${item.why === 'unknown' ? 'unknown event' : 'unreadable'} ${this.text(item.payloadType)}: ${this.text(item.summary)}`))];
+			default:
+				return [];
+		}
+	}
+
+	private toolCall(item: ToolCallItem, what: FinalizedEntry['what'], session: SessionView): string[] {
+		const p = this.p;
+		const name = this.text(item.name || '?');
+		const ref = `${name} (${this.text(item.callId)})`;
+		if (what === 'call') {
+			const summary = summarizeToolCall(item.name, item.args, session.header.tools, 200);
+			const note = summary.note ? p.dim(` — ${this.text(summary.note)}`) : '';
+			const child = item.childSessionId ? p.dim(` → ${this.text(item.childSessionId)}`) : '';
+			return [this.label(item.at, `${p.bold('tool call')} ${ref}: ${this.text(summary.headline)}${note}${child}`), ...this.block(prettyArgs(item.args))];
+		}
+		if (what === 'approval') {
+			const decision = item.approval ?? '?';
+			const tint = decision === 'allow' ? p.green : p.red;
+			return [this.label(undefined, `approval ${tint(this.text(decision))}: ${ref}`)];
+		}
+		const output = item.output ?? '';
+		const exit = exitCodeOf(output);
+		const facts = [
+			item.at !== undefined && item.endedAt !== undefined ? formatDuration(item.endedAt - item.at) : '',
+			plural(lineCount(output), 'line'),
+			exit !== undefined && exit !== 0 ? `exit ${exit}` : '',
+			...item.images.map(image => this.imageText(image)),
+		].filter(Boolean);
+		const head = `${p.bold('tool output')} ${ref} ${this.stateColor(item)(stateWords[item.state])} · ${facts.join(' · ')}`;
+		return [this.label(item.endedAt ?? item.at, head), ...this.block(output)];
+	}
+
+	private imageText(image: {mimeType: string; bytes: number; url?: string}): string {
+		if (image.url) return `[image ${this.text(image.url)}]`;
+		const type = image.mimeType.startsWith('image/') ? image.mimeType.slice(6) : image.mimeType;
+		return `[image ${this.text(type)} ${formatBytes(image.bytes)}]`;
+	}
+
+	private label(at: number | undefined, text: string): string {
+		return at === undefined ? text : `${this.p.dim(`[${formatClock(at)}]`)} ${text}`;
+	}
+
+	private indentLabel(text: string): string {
+		return `  ${this.p.dim(text)}`;
+	}
+
+	/** Trace text, sanitized, indented by two spaces per line. */
+	private block(text: string, dim = false): string[] {
+		if (text === '') return [];
+		const clean = sanitize(text, {keepColor: this.color && !dim});
+		const lines = clean.endsWith('\n') ? clean.slice(0, -1).split('\n') : clean.split('\n');
+		return lines.map(line => (dim ? `  ${this.p.dim(line)}` : `  ${line}`));
+	}
+
+	/** Trace text on a label line: sanitized, no colour, one line. */
+	private text(value: string): string {
+		return sanitize(value).replace(/\n/g, ' ');
+	}
+
+	private statusColor(status: string): (text: string) => string {
+		if (status === 'completed') return this.p.green;
+		if (status === 'running') return this.p.dim;
+		return this.p.red;
+	}
+
+	private stateColor(item: ToolCallItem): (text: string) => string {
+		if (item.state === 'done') return this.p.green;
+		if (item.state === 'awaiting_approval') return this.p.yellow;
+		return this.p.red;
+	}
+}
+
+const stateWords: Record<ToolCallItem['state'], string> = {
+	streaming: 'arguments streaming',
+	awaiting_approval: 'awaiting approval',
+	running: 'running',
+	done: 'done',
+	failed: 'failed',
+	denied: 'denied',
+	forbidden: 'forbidden',
+	aborted: 'aborted',
+	unanswered: 'never answered',
+};
+
+/** "1.9k (cache read 750, cache write 750, output 355)". */
+function countsText(counts: TokenCounts): string {
+	return `${formatTokens(counts.total)} (cache read ${formatTokens(counts.cache_read)}, cache write ${formatTokens(counts.cache_write)}, output ${formatTokens(counts.output)})`;
+}

@@ -16,7 +16,7 @@ const cli = meow(helpText, {
 		print: {type: 'boolean', default: false},
 		json: {type: 'boolean', default: false},
 		follow: {type: 'boolean', default: true},
-		color: {type: 'boolean'},
+		color: {type: 'boolean', default: true},
 		expand: {type: 'string', isMultiple: true},
 		replay: {type: 'string'},
 		debug: {type: 'boolean', default: false},

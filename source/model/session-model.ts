@@ -541,7 +541,10 @@ export class SessionModel {
 		const target = this.open.get(key) ?? this.awaiting.get(key);
 		this.open.delete(key);
 		this.awaiting.delete(key);
-		if (this.compaction) return;
+		if (this.compaction) {
+			this.touch(this.compaction).thinking = text;
+			return;
+		}
 		if (target && target.kind === 'thinking') {
 			const item = this.touch(target.item);
 			item.text = text;
@@ -688,7 +691,11 @@ export class SessionModel {
 	// ---------------------------------------------------------------- user text, subagents, server events
 
 	private addUserText(text: string, sender: string | undefined, at: number | undefined): void {
-		if (this.compaction) return; // the compaction's own prompt: not part of the conversation
+		if (this.compaction) {
+			// The compaction's own prompt: kept with it, not part of the conversation.
+			this.touch(this.compaction).prompt = text;
+			return;
+		}
 		const marker = markerPattern.exec(text)?.[1] as TextMarker | undefined;
 		this.push({kind: 'user_text', text, sender, marker, ...this.base(at)}, 'item');
 	}

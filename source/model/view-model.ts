@@ -109,6 +109,9 @@ export type CompactionItem = Base & {
 	attempt?: number;
 	summary: string;
 	summaryStreaming: boolean;
+	/** What the compaction request was asked and thought (in the trace only, not on the stream). */
+	prompt?: string;
+	thinking?: string;
 	endedAt?: number;
 };
 

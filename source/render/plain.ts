@@ -100,6 +100,8 @@ export class PlainRenderer {
 									`─── compaction ${item.status} · ${[item.reason, item.mode].filter(Boolean).join(' · ')}${item.attempt ? ` (attempt ${item.attempt})` : ''}${item.error ? ` · error: ${this.text(item.error)}` : ''}`,
 								),
 							),
+							...(item.prompt ? [this.indentLabel('prompt'), ...this.block(item.prompt, true)] : []),
+							...(item.thinking ? [this.indentLabel('thinking'), ...this.block(item.thinking, true)] : []),
 							...(item.summary ? [this.indentLabel('summary'), ...this.block(item.summary)] : []),
 						];
 			default:

@@ -1,0 +1,177 @@
+// The built program in print mode: every fixture in full, following a file as it grows, colour rules, errors and exit codes.
+import {appendFileSync, chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {fixturesDir} from '../helpers/recordings.js';
+import {runCli, startCli, waitFor, waitForExit} from '../helpers/run-cli.js';
+
+const traces = path.join(fixturesDir, 'traces');
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'penguin-view-print-'));
+
+/** Every piece of content a trace holds, as lines the printout must contain. */
+function expectedLines(file: string): string[] {
+	const lines: string[] = [];
+	for (const raw of readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
+		const payload = (JSON.parse(raw) as {payload: Record<string, unknown>}).payload;
+		for (const field of ['text', 'thinking', 'output']) {
+			const value = payload[field];
+			if (typeof value === 'string' && !(payload['role'] === 'user' && field === 'text' && value.startsWith('Summarize the task'))) {
+				lines.push(...value.split('\n').filter(line => line.trim() !== ''));
+			}
+		}
+		if (payload['type'] === 'tool_call') lines.push(String(payload['tool_call_id']));
+		if (payload['type'] === 'request_end' && typeof payload['error_message'] === 'string') lines.push(payload['error_message']);
+	}
+	return lines;
+}
+
+describe('--print --no-follow', () => {
+	for (const name of readdirSync(traces).filter(file => file.endsWith('_001.jsonl'))) {
+		it(`prints ${name} completely`, async () => {
+			const result = await runCli(['--print', '--no-follow', path.join(traces, name)]);
+			expect(result.stderr).toBe('');
+			expect(result.code).toBe(0);
+			const shards = readdirSync(traces).filter(file => file.startsWith(name.replace('_001.jsonl', '')));
+			for (const shard of shards) {
+				for (const line of expectedLines(path.join(traces, shard))) expect(result.stdout).toContain(line.trim());
+			}
+			expect(result.stdout).toContain('── session totals');
+			expect(result.stdout).not.toContain('\u001b[');
+		});
+	}
+
+	it('shows the whole session when given its second shard, with the boundary', async () => {
+		const result = await runCli(['--print', '--no-follow', path.join(traces, 'session-2026-12-02-14-45-42-8e7b556c_002.jsonl')]);
+		expect(result.stdout.indexOf('[fake:chat] What is a trace file?')).toBeGreaterThan(-1);
+		expect(result.stdout).toContain('═══ context 2 · after compaction ═══');
+		expect(result.stdout.indexOf('compaction completed')).toBeLessThan(result.stdout.indexOf('context 2'));
+	});
+
+	it('labels each tool output with the call it answers, in completion order', async () => {
+		const result = await runCli(['--print', '--no-follow', path.join(traces, 'session-2026-12-02-14-43-17-694155ee_001.jsonl')]);
+		const slow = result.stdout.indexOf('tool output exec_command (call_cdd12f875f4c8df5) done');
+		const requestEnd = result.stdout.indexOf('request 2 completed');
+		expect(slow).toBeGreaterThan(requestEnd);
+		expect(result.stdout).toMatch(/tool output exec_command \(call_c8481775619f2843\) failed .* exit 2/);
+	});
+
+	it('colours only when FORCE_COLOR asks in a pipe, and never passes escape sequences from the trace', async () => {
+		const file = path.join(scratch, 'hostile_001.jsonl');
+		writeFileSync(
+			file,
+			[
+				JSON.stringify({type: 'model_msg', payload: {type: 'text', role: 'assistant', text: 'clear\u001b[2J\u001b]52;c;cGF3bmVk\u0007 title\u001b]0;owned\u0007 done'}}),
+				JSON.stringify({type: 'model_msg', payload: {type: 'tool_call_output', role: 'user', tool_call_id: 'x', output: '\u001b[31mred\u001b[0m\u001b[1A'}}),
+			].join('\n') + '\n',
+		);
+		const plain = await runCli(['--print', '--no-follow', file]);
+		expect(plain.stdout).toContain('clear');
+		expect(plain.stdout).toContain('done');
+		expect(plain.stdout).not.toMatch(/\u001b/);
+		const colored = await runCli(['--print', '--no-follow', file], {env: {FORCE_COLOR: '1'}});
+		expect(colored.stdout).toContain('\u001b[31mred');
+		expect(colored.stdout).not.toContain('\u001b[2J');
+		expect(colored.stdout).not.toContain('\u001b]');
+		expect(colored.stdout).not.toContain('\u001b[1A');
+	});
+
+	it('counts a malformed line, shows it with its line number, and keeps the lines around it', async () => {
+		const file = path.join(scratch, 'broken_001.jsonl');
+		const good = (text: string) => JSON.stringify({type: 'model_msg', payload: {type: 'text', role: 'user', text}});
+		writeFileSync(file, `${good('first good line')}\n{"type":"model_msg","payload":{"ty\n${good('third good line')}\n`);
+		const result = await runCli(['--print', '--no-follow', file]);
+		expect(result.code).toBe(0);
+		expect(result.stdout).toContain('first good line');
+		expect(result.stdout).toContain('third good line');
+		expect(result.stdout).toMatch(/malformed line 2 of shard 1/);
+		expect(result.stdout).toContain('1 malformed line');
+	});
+
+	it('reads a trace from standard input with -', async () => {
+		const text = readFileSync(path.join(traces, 'session-2026-12-02-14-43-08-07326dfd_001.jsonl'), 'utf8');
+		const result = await runCli(['--print', '-'], {input: text});
+		expect(result.code).toBe(0);
+		expect(result.stdout).toContain('Unicode check: naïve café — 日本語 — emoji 🐧.');
+	});
+});
+
+describe('following', () => {
+	it('prints appends as they arrive, picks up the next shard, and exits 0 on SIGTERM', async () => {
+		const folder = path.join(scratch, 'follow');
+		mkdirSync(folder);
+		const id = 'session-2026-12-02-14-45-42-8e7b556c';
+		const shard1 = path.join(folder, `${id}_001.jsonl`);
+		const lines = readFileSync(path.join(traces, `${id}_001.jsonl`), 'utf8').split('\n').filter(Boolean);
+		writeFileSync(shard1, `${lines.slice(0, 3).join('\n')}\n`);
+		const child = startCli(['--print', shard1]);
+		await waitFor(() => child.output().includes('[fake:chat] What is a trace file?'), 'the first lines');
+		appendFileSync(shard1, `${lines.slice(3).join('\n')}\n`);
+		await waitFor(() => child.output().includes('compaction completed'), 'the appended lines');
+		copyFileSync(path.join(traces, `${id}_002.jsonl`), path.join(folder, `${id}_002.jsonl`));
+		await waitFor(() => child.output().includes('After compaction: what is a trace file again?'), 'the next shard');
+		expect(child.output()).toContain('═══ context 2 · after compaction ═══');
+		child.kill('SIGTERM');
+		const result = await waitForExit(child, 5000);
+		expect(result.code).toBe(0);
+		expect(result.stdout).toContain('── session totals');
+	});
+});
+
+describe('errors', () => {
+	it('names a missing file in one line and exits 1', async () => {
+		const result = await runCli(['--print', path.join(scratch, 'nope_001.jsonl')]);
+		expect(result.code).toBe(1);
+		expect(result.stderr.trim().split('\n')).toHaveLength(1);
+		expect(result.stderr).toContain('nope_001.jsonl');
+	});
+
+	it('names an unknown session id and the root it searched', async () => {
+		const root = path.join(scratch, 'root');
+		mkdirSync(root, {recursive: true});
+		const result = await runCli(['--print', 'session-2026-01-01-00-00-00-deadbeef'], {env: {PENGUIN_HOME: root}});
+		expect(result.code).toBe(1);
+		expect(result.stderr).toContain('session-2026-01-01-00-00-00-deadbeef');
+		expect(result.stderr.trim().split('\n')).toHaveLength(1);
+	});
+
+	it('says so for a folder with no traces', async () => {
+		const empty = path.join(scratch, 'empty');
+		mkdirSync(empty);
+		const result = await runCli(['--print', empty]);
+		expect(result.code).toBe(1);
+		expect(result.stderr).toContain(empty);
+	});
+
+	it('says so for a file it may not read', async () => {
+		const file = path.join(scratch, 'secret_001.jsonl');
+		writeFileSync(file, '{}\n');
+		chmodSync(file, 0o000);
+		chmodSync(scratch, 0o755);
+		// Root reads anything: run as nobody there, so the permission really is missing.
+		const result = await runCli(['--print', file], {uid: process.getuid?.() === 0 ? 65_534 : undefined});
+		expect(result.code).toBe(1);
+		expect(result.stderr).toMatch(/permission/i);
+	});
+
+	it('prints usage on stderr and exits 2 for a bad flag', async () => {
+		const result = await runCli(['--print', '--frobnicate']);
+		expect(result.code).toBe(2);
+		expect(result.stderr).toMatch(/frobnicate/);
+		expect(result.stdout).toBe('');
+	});
+
+	it('refuses a bad --expand value with exit 2', async () => {
+		const result = await runCli(['--print', '--expand', 'everything', path.join(traces, 'session-2026-12-02-14-43-08-07326dfd_001.jsonl')]);
+		expect(result.code).toBe(2);
+		expect(result.stderr).toContain("--expand takes thinking, outputs or all, not 'everything'");
+	});
+
+	it('answers --help with every flag', async () => {
+		const result = await runCli(['--help']);
+		expect(result.code).toBe(0);
+		for (const flag of ['--print', '--json', '--no-follow', '--replay', '--expand', '--no-color', '--sse', '--cookie', '--header', '--user', '--insecure', '--debug']) {
+			expect(result.stdout).toContain(flag);
+		}
+	});
+});

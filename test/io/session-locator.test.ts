@@ -1,0 +1,173 @@
+// Session locator: trace file, session id and folder arguments resolved in a temp data root, the session listing, and each error message.
+import {execFileSync} from 'node:child_process';
+import {chmodSync, mkdirSync, utimesSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {defaultDataRoot, describeFsError, listSessions, locateSession} from '../../source/io/session-locator.js';
+import {copyFixture, makeTempDir, removeTempDir, rotatedSessionId} from '../support/io-fixtures.js';
+
+const older = 'session-2026-12-02-14-43-08-07326dfd';
+const child = 'session-2026-12-02-14-43-19-1fcdf9f5';
+const elsewhere = 'session-2026-12-02-14-44-25-2f8932ff';
+
+let root: string;
+let dateDir: string;
+let otherDateDir: string;
+
+function touch(file: string, seconds: number): void {
+	utimesSync(file, seconds, seconds);
+}
+
+// <root>/<project>/agents/<agent>/traces/<date>/ as PenguinHarness lays it out.
+beforeEach(() => {
+	root = makeTempDir('penguin-view-root-');
+	dateDir = path.join(root, 'proj-a', 'agents', 'main', 'traces', '2026-12-02');
+	otherDateDir = path.join(root, 'proj-b', 'agents', 'helper', 'traces', '2026-12-01');
+	touch(copyFixture(`${older}_001.jsonl`, dateDir), 1000);
+	touch(copyFixture(`${child}_001.jsonl`, dateDir), 2000);
+	touch(copyFixture(`${rotatedSessionId}_001.jsonl`, dateDir), 1500);
+	touch(copyFixture(`${rotatedSessionId}_002.jsonl`, dateDir), 3000);
+	touch(copyFixture(`${elsewhere}_001.jsonl`, otherDateDir), 2500);
+	writeFileSync(path.join(dateDir, 'notes.txt'), 'not a trace');
+});
+
+afterEach(() => {
+	removeTempDir(root);
+});
+
+const rotatedShards = (): string[] => [1, 2].map(i => path.join(dateDir, `${rotatedSessionId}_00${i}.jsonl`));
+
+describe('locateSession', () => {
+	it('resolves any shard of a session to all its shards, _001 first', async () => {
+		for (const shard of rotatedShards()) {
+			expect(await locateSession(shard, {dataRoot: '/nowhere'})).toEqual({
+				ok: true,
+				kind: 'session',
+				sessionId: rotatedSessionId,
+				folder: dateDir,
+				shards: rotatedShards(),
+			});
+		}
+	});
+
+	it('looks a session id up under the data root', async () => {
+		expect(await locateSession(rotatedSessionId, {dataRoot: root})).toEqual({
+			ok: true,
+			kind: 'session',
+			sessionId: rotatedSessionId,
+			folder: dateDir,
+			shards: rotatedShards(),
+		});
+		expect(await locateSession(elsewhere, {dataRoot: root})).toMatchObject({ok: true, folder: otherDateDir});
+	});
+
+	it('picks the session with the newest shard in any folder of the layout', async () => {
+		const folders = [
+			dateDir,
+			path.dirname(dateDir),
+			path.join(root, 'proj-a', 'agents', 'main'),
+			path.join(root, 'proj-a', 'agents'),
+			path.join(root, 'proj-a'),
+			root,
+		];
+		for (const folder of folders) {
+			const result = await locateSession(folder, {dataRoot: '/nowhere'});
+			expect(result, folder).toMatchObject({ok: true, sessionId: rotatedSessionId, shards: rotatedShards()});
+		}
+		touch(path.join(otherDateDir, `${elsewhere}_001.jsonl`), 4000);
+		expect(await locateSession(root, {dataRoot: root})).toMatchObject({ok: true, sessionId: elsewhere});
+		expect(await locateSession(dateDir, {dataRoot: root})).toMatchObject({ok: true, sessionId: rotatedSessionId});
+	});
+
+	it('says when a path does not exist', async () => {
+		const missing = path.join(root, 'nope', `${older}_001.jsonl`);
+		expect(await locateSession(missing, {dataRoot: root})).toEqual({ok: false, message: `${missing}: no such file or directory`});
+	});
+
+	it('says when a session id is unknown, naming the root searched', async () => {
+		const id = 'session-2030-01-01-00-00-00-deadbeef';
+		expect(await locateSession(id, {dataRoot: root})).toEqual({ok: false, message: `${id}: unknown session id (searched ${root})`});
+		const missingRoot = path.join(root, 'missing-root');
+		expect(await locateSession(id, {dataRoot: missingRoot})).toEqual({
+			ok: false,
+			message: `${id}: unknown session id (data root ${missingRoot}: no such file or directory)`,
+		});
+		expect(await locateSession('typo-folder', {dataRoot: root})).toEqual({
+			ok: false,
+			message: `typo-folder: no such file, and no session with that id (searched ${root})`,
+		});
+	});
+
+	it('says when a folder holds no traces', async () => {
+		const empty = path.join(root, 'proj-c', 'agents', 'x', 'traces');
+		mkdirSync(path.join(empty, '2026-12-05'), {recursive: true});
+		expect(await locateSession(empty, {dataRoot: root})).toEqual({ok: false, message: `${empty}: no trace files found in this folder`});
+	});
+
+	it('says when a file is not named like a trace', async () => {
+		const file = path.join(dateDir, 'notes.txt');
+		expect(await locateSession(file, {dataRoot: root})).toEqual({
+			ok: false,
+			message: `${file}: not a trace file name (expected <sessionId>_<NNN>.jsonl)`,
+		});
+	});
+
+	it.skipIf(process.getuid?.() === 0 || process.platform === 'win32')('says when a trace or folder is not readable', async () => {
+		const shard = path.join(dateDir, `${older}_001.jsonl`);
+		chmodSync(shard, 0o000);
+		expect(await locateSession(shard, {dataRoot: root})).toEqual({ok: false, message: `${shard}: permission denied`});
+		chmodSync(shard, 0o644);
+		chmodSync(dateDir, 0o000);
+		try {
+			expect(await locateSession(dateDir, {dataRoot: root})).toEqual({ok: false, message: `${dateDir}: permission denied`});
+		} finally {
+			chmodSync(dateDir, 0o755);
+		}
+	});
+
+	it.skipIf(process.platform === 'win32')('returns a FIFO as a stream to read', async () => {
+		const fifo = path.join(root, 'pipe');
+		execFileSync('mkfifo', [fifo]);
+		expect(await locateSession(fifo, {dataRoot: root})).toEqual({ok: true, kind: 'stream', path: fifo});
+	});
+});
+
+describe('listSessions', () => {
+	it('lists every session under a root with shards, size and last mtime, newest first', async () => {
+		const result = await listSessions(root);
+		expect(result.ok).toBe(true);
+		if (!result.ok) {
+			return;
+		}
+		expect(result.sessions.map(session => [session.sessionId, session.shards.length, session.mtimeMs])).toEqual([
+			[rotatedSessionId, 2, 3_000_000],
+			[elsewhere, 1, 2_500_000],
+			[child, 1, 2_000_000],
+			[older, 1, 1_000_000],
+		]);
+		const rotated = result.sessions[0];
+		expect(rotated.shards).toEqual(rotatedShards());
+		expect(rotated.size).toBe(35238 + 27002);
+		expect(rotated.folder).toBe(dateDir);
+	});
+
+	it('reports a missing root as a value', async () => {
+		const missing = path.join(root, 'missing');
+		expect(await listSessions(missing)).toEqual({ok: false, message: `${missing}: no such file or directory`});
+	});
+});
+
+describe('helpers', () => {
+	it('takes the data root from PENGUIN_HOME, else ~/.penguin/data', () => {
+		expect(defaultDataRoot({PENGUIN_HOME: '/srv/penguin'}, '/home/u')).toBe('/srv/penguin');
+		expect(defaultDataRoot({}, '/home/u')).toBe(path.join('/home/u', '.penguin', 'data'));
+	});
+
+	it('describes fs errors briefly', () => {
+		const error = (code: string): Error => Object.assign(new Error(`${code}: long message`), {code});
+		expect(describeFsError(error('ENOENT'))).toBe('no such file or directory');
+		expect(describeFsError(error('EACCES'))).toBe('permission denied');
+		expect(describeFsError(error('EISDIR'))).toBe('is a directory');
+		expect(describeFsError(error('EIO'))).toBe('EIO: long message');
+	});
+});

@@ -73,7 +73,7 @@ async function run(input: string[], flags: Flags): Promise<number> {
 	const screen = !flags.print && !flags.json && process.stdout.isTTY === true;
 	const color = colorWanted(process.stdout.isTTY === true, process.env, flags.color);
 	const follow = flags.follow && replaySpeed === undefined ? true : flags.follow;
-	const store = new SessionStore({label: '', state: 'connecting'}, {recordFinalized: !screen && !flags.json});
+	const store = new SessionStore({label: '', state: 'connecting'}, {recordFinalized: !screen && !flags.json, keepItems: screen});
 	const out = safeWriter(process.stdout);
 
 	const ended = new Promise<void>(resolve => {

@@ -70,7 +70,7 @@ type FragmentTarget =
 	/** A fragment we keep out of the view (thinking inside a compaction). */
 	| {kind: 'ignored'};
 
-type Shared = {nextId: number; log?: FinalizedEntry[]};
+type Shared = {nextId: number; log?: FinalizedEntry[]; keepItems: boolean};
 
 const markerPattern = /^\s*\[(context_summary|user_steering|goal|turn_aborted|turn_retried)\]/;
 const waitingStates = new Set<ToolState>(['streaming', 'awaiting_approval', 'running']);
@@ -78,6 +78,12 @@ const waitingStates = new Set<ToolState>(['streaming', 'awaiting_approval', 'run
 export type SessionModelOptions = {
 	/** Keep a log of finalized items for print mode (drained with takeFinalized). */
 	recordFinalized?: boolean;
+	/**
+	 * Keep every item in `view.items` (the screen needs them). Print mode turns this off:
+	 * an item lives only until it is final and written, so memory stays bounded however
+	 * long the session.
+	 */
+	keepItems?: boolean;
 };
 
 export class SessionModel {
@@ -100,7 +106,7 @@ export class SessionModel {
 	private openMcp?: McpConnectItem;
 
 	constructor(options: SessionModelOptions = {}, shared?: Shared, depth = 0) {
-		this.shared = shared ?? {nextId: 1, log: options.recordFinalized ? [] : undefined};
+		this.shared = shared ?? {nextId: 1, log: options.recordFinalized ? [] : undefined, keepItems: options.keepItems ?? true};
 		this.depth = depth;
 		this.view = {
 			header: {tools: []},
@@ -641,6 +647,7 @@ export class SessionModel {
 			item.state = state;
 		}
 		if (firstTime) this.record(item, 'output');
+		if (!this.shared.keepItems) this.calls.delete(callId);
 	}
 
 	// ---------------------------------------------------------------- requests
@@ -807,7 +814,7 @@ export class SessionModel {
 	}
 
 	private push<T extends Item>(item: T, what?: FinalizedEntry['what']): T {
-		this.view.items.push(item);
+		if (this.shared.keepItems) this.view.items.push(item);
 		if (what) this.record(item, what);
 		return item;
 	}

@@ -124,7 +124,7 @@ async function run(input: string[], flags: Flags): Promise<number> {
 		const {runScreen} = await import('./ui/run-screen.js');
 		await runScreen(store, {expand, color});
 		await stopSource();
-		return 0;
+		return store.status.state === 'failed' ? 1 : 0;
 	}
 
 	const detach = flags.json ? attachJsonWriter(store, out) : attachPrinter(store, out, {color});

@@ -1,9 +1,89 @@
-/** Connects --sse to the store. Wired to the SSE client in source/io/sse/. */
+/**
+ * Connects --sse to the store: auth from flags and environment, the client's inputs into
+ * the model, a resync rebuilding the model in place, connection state into the header,
+ * and (in print mode) connection trouble as one line each on stderr.
+ */
 import type {Flags} from '../main.js';
+import type {ModelInput} from '../model/input.js';
 import type {SessionStore} from '../model/store.js';
+import {formatDuration} from '../render/format.js';
+import {readHiddenLine} from './hidden-prompt.js';
+import {startSseClient} from './sse/client.js';
+import type {ConnectionStatus} from './sse/client-events.js';
 
 export type SseStart = {ok: true; source: {close(): void | Promise<void>}} | {ok: false; message: string};
 
-export async function startSse(_url: string, _flags: Flags, _store: SessionStore, _options: {follow: boolean; interactive: boolean}): Promise<SseStart> {
-	return {ok: false, message: '--sse is not wired yet'};
+export async function startSse(
+	url: string,
+	flags: Flags,
+	store: SessionStore,
+	options: {follow: boolean; interactive: boolean},
+): Promise<SseStart> {
+	let login: {userId: string; password: string} | undefined;
+	if (flags.user) {
+		let password = process.env['PENGUIN_PASSWORD'];
+		if (password === undefined && process.stdin.isTTY) password = await readHiddenLine(`password for ${flags.user}: `);
+		if (password === undefined) {
+			return {ok: false, message: `--user ${flags.user} needs a password: set PENGUIN_PASSWORD, or run on a terminal to be asked`};
+		}
+		login = {userId: flags.user, password};
+	}
+	store.setStatus({label: url, state: 'connecting'});
+
+	let rebuilding: ModelInput[] | undefined;
+	let joined = false;
+	let lastState = '';
+	const report = (status: ConnectionStatus): void => {
+		store.setStatus({state: status.state, retryAt: status.retryAt, message: status.message});
+		if (options.interactive) return;
+		// Print mode: say what happens to the connection on stderr, once per change.
+		const line =
+			status.state === 'reconnecting'
+				? `reconnecting${status.retryAt ? ` in ${formatDuration(Math.max(0, status.retryAt - Date.now()))}` : ''}${status.attempt ? ` (attempt ${status.attempt})` : ''}${status.message ? `: ${status.message}` : ''}`
+				: status.state === 'failed'
+					? `${status.message ?? 'the stream failed'}`
+					: status.state === 'resyncing'
+						? 'resyncing: the server asked for the history again'
+						: '';
+		const key = `${status.state}|${status.attempt ?? ''}`;
+		if (line && key !== lastState) process.stderr.write(`penguin-view: ${line}\n`);
+		lastState = key;
+	};
+
+	const client = startSseClient(
+		{url, cookie: flags.cookie ?? process.env['PENGUIN_VIEW_COOKIE'], headers: flags.header ?? [], login, insecure: flags.insecure},
+		event => {
+			if (event.type === 'status') {
+				report(event.status);
+				return;
+			}
+			if (event.type === 'reset') {
+				// The inputs that follow in the same tick are the fresh history: rebuild from them at once.
+				rebuilding = [];
+				setImmediate(() => {
+					const inputs = rebuilding ?? [];
+					rebuilding = undefined;
+					store.rebuild(inputs);
+				});
+				return;
+			}
+			if (rebuilding) {
+				rebuilding.push(...event.inputs);
+				return;
+			}
+			store.apply(event.inputs);
+			if (!options.follow && !joined && event.inputs.some(input => input.kind === 'message')) {
+				// --no-follow: the history and the live fragments are in; stop there.
+				joined = true;
+				setImmediate(() => {
+					client.close();
+					store.apply([{kind: 'end'}]);
+				});
+			}
+		},
+	);
+	void client.done.then(result => {
+		if (result.outcome === 'failed') store.setStatus({state: 'failed', message: result.message});
+	});
+	return {ok: true, source: {close: () => client.close()}};
 }

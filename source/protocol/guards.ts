@@ -108,7 +108,7 @@ export function isInlineDataPayload(p: AnyPayload): p is InlineDataPayload {
 }
 
 export function isPartialPayload(p: AnyPayload): p is AnyPayload & PartialPayload {
-	if (!p.type.startsWith('partial_')) return false;
+	if (typeof p.type !== 'string' || !p.type.startsWith('partial_')) return false;
 	const event = p['event_type'];
 	if (event !== 'start' && event !== 'delta' && event !== 'stop') return false;
 	const textField = partialTextField(p.type);

@@ -7,7 +7,7 @@ export const cliPath = fileURLToPath(new URL('../../dist/cli.js', import.meta.ur
 export type CliResult = {code: number | null; stdout: string; stderr: string};
 
 const baseEnv = (): NodeJS.ProcessEnv => {
-	const env = {...process.env, TZ: 'UTC', CI: 'false'};
+	const env: NodeJS.ProcessEnv = {...process.env, TZ: 'UTC', CI: 'false'};
 	delete env['FORCE_COLOR'];
 	delete env['NO_COLOR'];
 	return env;

@@ -1,0 +1,351 @@
+/**
+ * Follows a live PenguinHarness session over SSE. The stream is connected first and its
+ * events are buffered; then history is fetched and joined with the buffer (join.ts); from
+ * then on events go straight through. A resync request or a new server epoch refetches
+ * history and rebuilds, announced by a `reset` report. This module only sequences; the
+ * transport, the framing, the join and the messages live in their own modules.
+ */
+import type {ModelInput} from '../../model/input.js';
+import {buildHeaders, login, secretsOf} from './auth.js';
+import type {ConnectionStatus, SseClientEvent, SseClientListener, SseClientResult} from './client-events.js';
+import {decodeSseEvent, isResyncRequest} from './decode-event.js';
+import {redact, SseClientError} from './errors.js';
+import {parseEventId} from './event-id.js';
+import type {SseEvent} from './framer.js';
+import {fetchHistory, type History} from './history.js';
+import {createFetch, type FetchLike} from './http-fetch.js';
+import {joinHistory, type BufferedInput, type LateFilter} from './join.js';
+import {defaultTransportTimings, openSseTransport, type SseTransport, type TransportTimings} from './transport.js';
+import {resolveStreamTarget, type StreamTarget} from './urls.js';
+
+/** Transport timings, plus how long an open stream may stay silent before history is fetched anyway. */
+export type ClientTimings = TransportTimings & {
+	/**
+	 * The server's first event (a task_state snapshot) proves it has subscribed us, so
+	 * history fetched after it cannot miss an event; a server that sends none is waited
+	 * for this long.
+	 */
+	firstEventWaitMs: number;
+};
+
+/** The production timings. */
+export const defaultClientTimings: ClientTimings = {...defaultTransportTimings, firstEventWaitMs: 1_000};
+
+/** Options for startSseClient. */
+export type SseClientOptions = {
+	/** `http(s)://HOST/api/sessions/<id>/stream`, or any other event-stream URL (streamed without history). */
+	url: string | URL;
+	/** `--cookie`: a bare value is sent as `penguin_session=VALUE`. */
+	cookie?: string;
+	/** `--header 'Name: value'`, repeatable. */
+	headers?: readonly string[] | Record<string, string>;
+	/** `--user`: log in first and use the cookie the server sets. */
+	login?: {userId: string; password: string};
+	/** Skip TLS certificate checks for this client's requests only. */
+	insecure?: boolean;
+	/** Fetch history and join it (default true). */
+	history?: boolean;
+	fetch?: FetchLike;
+	timings?: Partial<ClientTimings>;
+	maxEventBytes?: number;
+	random?: () => number;
+	now?: () => number;
+};
+
+/** A running client. */
+export type SseClient = {
+	/** Settles when the client is closed or gives up (then exit non-zero). */
+	readonly done: Promise<SseClientResult>;
+	/** Stops everything; no report follows. */
+	close(): void;
+};
+
+type JoinReason = 'initial' | 'resync' | 'epoch' | 'gap';
+
+const reasonText: Record<Exclude<JoinReason, 'initial'>, string> = {
+	resync: 'the server asked for a resync',
+	epoch: 'the server restarted its stream (new epoch)',
+	gap: 'the stream restarted without a resume point',
+};
+
+class SessionStreamClient {
+	readonly done: Promise<SseClientResult>;
+	private settle!: (result: SseClientResult) => void;
+	private readonly timings: ClientTimings;
+	private readonly fetch: FetchLike;
+	private secrets: string[] = [];
+	private target: StreamTarget | undefined;
+	private headers: Record<string, string> = {};
+	private transport: SseTransport | undefined;
+	private closed = false;
+
+	private phase: 'buffering' | 'live' = 'buffering';
+	private buffer: BufferedInput[] = [];
+	private pendingLive: ModelInput[] = [];
+	/** Set while a join is wanted; its reason. */
+	private joinReason: JoinReason | undefined = 'initial';
+	private joining = false;
+	/** Bumped whenever a join is superseded: a stale history answer is then ignored. */
+	private generation = 0;
+	private joinedOnce = false;
+	private streamEpoch: string | undefined;
+	private late: LateFilter | undefined;
+	private connected = false;
+	private firstEventTimer: NodeJS.Timeout | undefined;
+	/** The last session_title per origin chain: history does not hold titles, so a rebuild repeats them. */
+	private readonly titles = new Map<string, ModelInput>();
+	private historyAbort: AbortController | undefined;
+
+	constructor(
+		private readonly options: SseClientOptions,
+		private readonly listener: SseClientListener,
+	) {
+		this.done = new Promise(resolve => {
+			this.settle = resolve;
+		});
+		this.timings = {...defaultClientTimings, ...options.timings};
+		this.fetch = options.fetch ?? createFetch({insecure: options.insecure});
+	}
+
+	start(): void {
+		this.status({state: 'connecting'});
+		this.prepare().then(
+			() => this.openTransport(),
+			(error: unknown) => this.fail(error),
+		);
+	}
+
+	close(): void {
+		if (this.closed) return;
+		this.closed = true;
+		this.transport?.close();
+		this.historyAbort?.abort();
+		clearTimeout(this.firstEventTimer);
+		this.settle({outcome: 'closed'});
+	}
+
+	/** Reads the options and logs in when asked to. */
+	private async prepare(): Promise<void> {
+		const {options} = this;
+		this.secrets = secretsOf({cookie: options.cookie, headers: options.headers, password: options.login?.password});
+		this.target = resolveStreamTarget(options.url);
+		this.headers = buildHeaders({cookie: options.cookie, headers: options.headers});
+		if (options.login !== undefined) {
+			const cookie = await login({
+				loginUrl: this.target.loginUrl,
+				userId: options.login.userId,
+				password: options.login.password,
+				fetch: this.fetch,
+				headers: this.headers,
+			});
+			this.secrets.push(cookie);
+			this.headers = buildHeaders({cookie, headers: options.headers});
+		}
+	}
+
+	private openTransport(): void {
+		if (this.closed || this.target === undefined) return;
+		const target = this.target;
+		this.transport = openSseTransport(
+			{
+				url: target.streamUrl,
+				headers: this.headers,
+				fetch: this.fetch,
+				timings: this.timings,
+				maxEventBytes: this.options.maxEventBytes,
+				sessionId: target.sessionId,
+				random: this.options.random,
+				now: this.options.now,
+			},
+			{
+				onConnecting: ({attempt}) => {
+					if (attempt > 0) this.status({state: 'reconnecting', attempt});
+				},
+				onOpen: ({lastEventId}) => this.opened(lastEventId),
+				onEvent: event => this.received(event),
+				onChunkEnd: () => this.flushLive(),
+				onOversize: limit => {
+					const mib = Math.round((limit / (1024 * 1024)) * 10) / 10;
+					this.route({input: this.notice('warn', `dropped a stream event larger than ${mib} MiB; the stream carries on`)});
+				},
+				onRetry: ({attempt, retryAt, error}) => {
+					this.connected = false;
+					this.flushLive();
+					this.status({state: 'reconnecting', attempt, retryAt, message: error.message});
+				},
+				onFatal: error => this.fail(error),
+			},
+		);
+	}
+
+	private opened(lastEventId: string | undefined): void {
+		this.connected = true;
+		// Without a resume point the server replays nothing: whatever happened meanwhile is only in history.
+		if (this.joinedOnce && lastEventId === undefined && this.joinReason === undefined) this.requestJoin('gap');
+		if (this.joinReason !== undefined && !this.joining) {
+			clearTimeout(this.firstEventTimer);
+			this.firstEventTimer = setTimeout(() => this.startJoin(), this.timings.firstEventWaitMs);
+		}
+		if (this.joinReason === undefined) this.status({state: 'live'});
+		else this.status({state: this.joinedOnce ? 'resyncing' : 'connecting'});
+	}
+
+	private received(event: SseEvent): void {
+		const input = decodeSseEvent(event);
+		const id = parseEventId(event.id);
+		const newEpoch = id !== undefined && this.streamEpoch !== undefined && id.epoch !== this.streamEpoch;
+		if (id !== undefined) this.streamEpoch = id.epoch;
+		const resync = isResyncRequest(input);
+		if (resync || newEpoch) this.requestJoin(resync ? 'resync' : 'epoch');
+		// The resync request itself is acted on here; the reset report stands for it.
+		if (input.kind === 'server_event' && input.event.type === 'session_title') this.titles.set((input.origin ?? []).join('/'), input);
+		if (!resync) this.route({input, id: event.id});
+		// An event proves the server has subscribed us: history fetched now misses nothing.
+		if (this.phase === 'buffering' && this.joinReason !== undefined && !this.joining) this.startJoin();
+	}
+
+	/** Buffers while a join is pending, else queues for the end of the read. */
+	private route(item: BufferedInput): void {
+		if (this.phase === 'buffering') {
+			this.buffer.push(item);
+			return;
+		}
+		if (this.late !== undefined) {
+			if (!this.late.admit(item)) return;
+			if (!this.late.pending) this.late = undefined;
+		}
+		this.pendingLive.push(item.input);
+	}
+
+	private flushLive(): void {
+		if (this.pendingLive.length === 0) return;
+		const inputs = this.pendingLive;
+		this.pendingLive = [];
+		this.emit({type: 'inputs', inputs});
+	}
+
+	/** Starts over from history: drops the buffer and any join in flight. */
+	private requestJoin(reason: JoinReason): void {
+		this.flushLive();
+		this.generation++;
+		this.historyAbort?.abort();
+		this.joining = false;
+		this.phase = 'buffering';
+		this.buffer = [];
+		this.late = undefined;
+		this.joinReason = this.joinedOnce ? reason : 'initial';
+		if (this.joinedOnce) this.status({state: 'resyncing', message: reasonText[reason === 'initial' ? 'resync' : reason]});
+	}
+
+	private startJoin(): void {
+		if (this.closed || this.joining || this.joinReason === undefined) return;
+		clearTimeout(this.firstEventTimer);
+		const target = this.target;
+		if (target?.historyUrl === undefined || this.options.history === false) {
+			this.finishJoin(undefined, undefined);
+			return;
+		}
+		this.joining = true;
+		const generation = this.generation;
+		const abort = new AbortController();
+		this.historyAbort = abort;
+		fetchHistory({
+			url: target.historyUrl,
+			sessionId: target.sessionId,
+			fetch: this.fetch,
+			headers: this.headers,
+			signal: abort.signal,
+		}).then(
+			history => {
+				if (!this.closed && generation === this.generation) this.finishJoin(history, undefined);
+			},
+			(error: unknown) => {
+				if (!this.closed && generation === this.generation) this.finishJoin(undefined, error);
+			},
+		);
+	}
+
+	private finishJoin(history: History | undefined, error: unknown): void {
+		const reason = this.joinReason ?? 'initial';
+		this.joining = false;
+		this.joinReason = undefined;
+		this.historyAbort = undefined;
+		const inputs: ModelInput[] = [];
+		if (history !== undefined) {
+			const joined = joinHistory(history, this.buffer, this.streamEpoch);
+			this.late = joined.late?.pending === true ? joined.late : undefined;
+			const notices: ModelInput[] = [];
+			if (history.skipped > 0) {
+				notices.push(this.notice('warn', `history: skipped ${history.skipped} entries that are not messages`));
+			}
+			if (joined.epochMismatch) {
+				notices.push(this.notice('info', 'history and stream come from different server epochs: the streaming message starts from the next delta'));
+			}
+			if (reason !== 'initial') notices.push(this.notice('info', `history reloaded: ${reasonText[reason]}`), ...this.titles.values());
+			// Where history ends and the live part begins: that is where these apply.
+			const at = history.messages.length;
+			inputs.push(...joined.inputs.slice(0, at), ...notices, ...joined.inputs.slice(at));
+		} else {
+			inputs.push(...this.buffer.map(item => item.input));
+			if (error !== undefined) {
+				const why = error instanceof Error ? error.message : String(error);
+				const text =
+					reason === 'initial'
+						? `could not load the history (${why}): showing the live stream only`
+						: `could not reload the history after ${reasonText[reason]} (${why}): messages from the gap may be missing`;
+				inputs.push(this.notice('warn', text));
+			} else if (reason === 'initial' && this.target?.historyUrl === undefined) {
+				inputs.push(this.notice('info', 'not a session stream URL: streaming without history'));
+			}
+		}
+		this.buffer = [];
+		this.phase = 'live';
+		const reset = this.joinedOnce && history !== undefined;
+		this.joinedOnce = true;
+		// The reset and the rebuilt content go out back to back, so the owner never shows an empty view.
+		if (reset) this.emit({type: 'reset'});
+		if (inputs.length > 0) this.emit({type: 'inputs', inputs});
+		if (this.connected) this.status({state: 'live'});
+	}
+
+	private fail(error: unknown): void {
+		if (this.closed) return;
+		const message = this.clean(error instanceof SseClientError || error instanceof Error ? error.message : String(error));
+		this.flushLive();
+		this.emit({type: 'status', status: {state: 'failed', message}});
+		this.emit({type: 'inputs', inputs: [{kind: 'end'}]});
+		this.closed = true;
+		this.transport?.close();
+		this.historyAbort?.abort();
+		clearTimeout(this.firstEventTimer);
+		this.settle({outcome: 'failed', message});
+	}
+
+	private notice(level: 'info' | 'warn' | 'error', text: string): ModelInput {
+		return {kind: 'notice', level, text: this.clean(text)};
+	}
+
+	private clean(text: string): string {
+		return redact(text, this.secrets);
+	}
+
+	private status(status: ConnectionStatus): void {
+		if (status.message !== undefined) status.message = this.clean(status.message);
+		this.emit({type: 'status', status});
+	}
+
+	private emit(event: SseClientEvent): void {
+		if (this.closed) return;
+		this.listener(event);
+	}
+}
+
+/** Starts following a stream URL; reports go to `listener`. Never throws: a bad option is a `failed` status. */
+export function startSseClient(options: SseClientOptions, listener: SseClientListener): SseClient {
+	const client = new SessionStreamClient(options, listener);
+	client.start();
+	return {
+		done: client.done,
+		close: () => client.close(),
+	};
+}

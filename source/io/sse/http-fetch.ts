@@ -1,0 +1,66 @@
+/**
+ * The fetch the SSE client uses. Normally Node's global fetch. With `insecure`, a small
+ * fetch over node:http/https that skips certificate checks for this client's requests
+ * only: Node 20 bundles undici but does not let a program import its Agent, and the
+ * process-wide NODE_TLS_REJECT_UNAUTHORIZED would weaken every other connection too.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import {Readable} from 'node:stream';
+
+/** The part of fetch this client calls. */
+export type FetchLike = (url: URL | string, init?: RequestInit) => Promise<Response>;
+
+/** Options for createFetch. */
+export type FetchOptions = {insecure?: boolean};
+
+/** Global fetch, or with `insecure` a fetch that does not verify TLS certificates. */
+export function createFetch(options: FetchOptions = {}): FetchLike {
+	if (options.insecure !== true) return (url, init) => fetch(url, init);
+	return insecureFetch;
+}
+
+function headerRecord(init: RequestInit['headers']): Record<string, string> {
+	const out: Record<string, string> = {};
+	new Headers(init).forEach((value, name) => {
+		out[name] = value;
+	});
+	return out;
+}
+
+/** A fetch over node:http(s) with certificate checks off; enough for GET/POST with a string body. */
+function insecureFetch(url: URL | string, init: RequestInit = {}): Promise<Response> {
+	return new Promise<Response>((resolve, reject) => {
+		const target = new URL(url);
+		const transport = target.protocol === 'https:' ? https : http;
+		const method = init.method ?? 'GET';
+		const request = transport.request(
+			target,
+			{
+				method,
+				headers: headerRecord(init.headers),
+				signal: init.signal ?? undefined,
+				rejectUnauthorized: false,
+			},
+			incoming => {
+				const status = incoming.statusCode ?? 0;
+				if (status < 200 || status > 599) {
+					incoming.destroy();
+					reject(new Error(`unexpected HTTP status ${status}`));
+					return;
+				}
+				const headers = new Headers();
+				const raw = incoming.rawHeaders;
+				for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i], raw[i + 1]);
+				const empty = method === 'HEAD' || status === 204 || status === 304;
+				if (empty) incoming.resume();
+				const body = empty ? null : (Readable.toWeb(incoming) as unknown as ReadableStream<Uint8Array>);
+				resolve(new Response(body, {status, statusText: incoming.statusMessage ?? '', headers}));
+			},
+		);
+		request.on('error', reject);
+		const body = init.body;
+		if (typeof body === 'string') request.end(body);
+		else request.end();
+	});
+}

@@ -1,0 +1,260 @@
+/**
+ * One logical SSE connection that outlives its TCP connections: it reconnects after a drop,
+ * an error or a silent stretch, sending `Last-Event-ID` so the server replays the gap, and
+ * waits with doubling backoff in between. Answers that will not improve by asking again
+ * (401/403/404, not an event stream, an untrusted certificate) end it instead.
+ */
+import {backoffDelay} from './backoff.js';
+import {contentTypeError, httpStatusError, networkError, SseClientError} from './errors.js';
+import {SseFramer, type SseEvent} from './framer.js';
+import type {FetchLike} from './http-fetch.js';
+
+/** The timings of reconnects and of dead-connection detection, in ms. */
+export type TransportTimings = {
+	/** First reconnect delay; a `retry:` field from the server replaces it. */
+	initialRetryMs: number;
+	maxRetryMs: number;
+	/** No bytes for this long (heartbeats come every 20 s) means the connection is dead. */
+	idleTimeoutMs: number;
+};
+
+/** The production timings. */
+export const defaultTransportTimings: TransportTimings = {
+	initialRetryMs: 1_000,
+	maxRetryMs: 30_000,
+	idleTimeoutMs: 45_000,
+};
+
+/** Options for openSseTransport. */
+export type TransportOptions = {
+	url: URL;
+	/** Sent on every request (cookie, extra headers). */
+	headers?: Record<string, string>;
+	fetch?: FetchLike;
+	/** Resume after this id on the first connection. */
+	lastEventId?: string;
+	timings?: Partial<TransportTimings>;
+	maxEventBytes?: number;
+	/** For messages: a 404 then names the session. */
+	sessionId?: string;
+	random?: () => number;
+	now?: () => number;
+};
+
+/** What the transport reports. Handlers run synchronously inside the read loop. */
+export type TransportHandlers = {
+	/** A request is about to go out; `attempt` is 0 for the first, n for the n-th retry in a row. */
+	onConnecting?: (info: {attempt: number}) => void;
+	/** The server answered with an event stream. */
+	onOpen?: (info: {attempt: number; lastEventId?: string}) => void;
+	onEvent: (event: SseEvent) => void;
+	/** One read's events have all been reported. */
+	onChunkEnd?: () => void;
+	onComment?: (text: string) => void;
+	/** An event was too big and was dropped. */
+	onOversize?: (limitBytes: number) => void;
+	/** The connection failed or dropped; another attempt starts at `retryAt` (ms since the epoch). */
+	onRetry?: (info: {attempt: number; delayMs: number; retryAt: number; error: SseClientError}) => void;
+	/** The transport gave up. */
+	onFatal: (error: SseClientError) => void;
+};
+
+/** A running transport. */
+export type SseTransport = {
+	/** The id of the last event that carried one. */
+	readonly lastEventId: string | undefined;
+	/** Stops for good; no handler runs afterwards. */
+	close(): void;
+};
+
+const errorBodyLimit = 4096;
+
+/** Wraps what a handler threw, so the read loop does not mistake it for a network error. */
+class HandlerFailure {
+	constructor(readonly error: unknown) {}
+}
+
+function guarded(run: () => void): void {
+	try {
+		run();
+	} catch (error) {
+		throw new HandlerFailure(error);
+	}
+}
+
+/** Reads at most a few KB of an error body (a proxy may send a whole page). */
+async function readErrorBody(response: Response): Promise<string> {
+	if (response.body === null) return '';
+	const reader = response.body.getReader();
+	const decoder = new TextDecoder();
+	let text = '';
+	try {
+		while (text.length < errorBodyLimit) {
+			const {done, value} = await reader.read();
+			if (done) break;
+			text += decoder.decode(value, {stream: true});
+		}
+	} catch {
+		// Whatever arrived is enough to quote.
+	} finally {
+		reader.cancel().catch(() => undefined);
+	}
+	return text.slice(0, errorBodyLimit);
+}
+
+/** Opens a reconnecting SSE connection. */
+export function openSseTransport(options: TransportOptions, handlers: TransportHandlers): SseTransport {
+	const timings = {...defaultTransportTimings, ...options.timings};
+	const doFetch = options.fetch ?? ((url, init) => fetch(url, init));
+	const now = options.now ?? Date.now;
+	const target = {url: options.url, sessionId: options.sessionId, what: 'the stream request'};
+
+	let closed = false;
+	let lastEventId = options.lastEventId;
+	let retryBaseMs = timings.initialRetryMs;
+	let everConnected = false;
+	let current: AbortController | undefined;
+	let wake: (() => void) | undefined;
+
+	const framer = new SseFramer(
+		{
+			onEvent: event => {
+				// An empty id field clears the last id, as EventSource does.
+				if (event.id !== undefined) lastEventId = event.id === '' ? undefined : event.id;
+				handlers.onEvent(event);
+			},
+			onComment: text => handlers.onComment?.(text),
+			onRetry: ms => {
+				retryBaseMs = ms;
+			},
+			onOversize: limit => handlers.onOversize?.(limit),
+		},
+		{maxEventBytes: options.maxEventBytes},
+	);
+
+	/** One connection, from request to end of body; resolves with whether any byte arrived. */
+	const connectOnce = async (attempt: number): Promise<{received: boolean; error: SseClientError}> => {
+		const controller = new AbortController();
+		current = controller;
+		let idle = false;
+		let timer: NodeJS.Timeout | undefined;
+		const arm = (): void => {
+			clearTimeout(timer);
+			timer = setTimeout(() => {
+				idle = true;
+				controller.abort();
+			}, timings.idleTimeoutMs);
+		};
+		let received = false;
+		try {
+			arm();
+			const headers: Record<string, string> = {
+				...options.headers,
+				Accept: 'text/event-stream',
+				'Cache-Control': 'no-cache',
+			};
+			if (lastEventId !== undefined) headers['Last-Event-ID'] = lastEventId;
+			let response: Response;
+			try {
+				response = await doFetch(options.url, {headers, signal: controller.signal});
+			} catch (error) {
+				throw networkError(error, options.url, everConnected);
+			}
+			if (!response.ok) throw httpStatusError(response.status, await readErrorBody(response), target);
+			const contentType = response.headers.get('content-type');
+			if (contentType === null || !/^\s*text\/event-stream\b/i.test(contentType)) {
+				response.body?.cancel().catch(() => undefined);
+				throw contentTypeError(contentType, target);
+			}
+			if (response.body === null) throw new SseClientError('dropped', 'the stream had no body', true);
+			everConnected = true;
+			framer.reset();
+			guarded(() => handlers.onOpen?.({attempt, lastEventId}));
+			const reader = response.body.getReader();
+			for (;;) {
+				let chunk: Awaited<ReturnType<typeof reader.read>>;
+				try {
+					chunk = await reader.read();
+				} catch (error) {
+					throw networkError(error, options.url, true);
+				}
+				if (chunk.done || closed) break;
+				received = true;
+				arm();
+				const bytes = chunk.value;
+				guarded(() => {
+					framer.push(bytes);
+					handlers.onChunkEnd?.();
+				});
+			}
+			return {received, error: new SseClientError('dropped', 'the server closed the stream', true)};
+		} catch (error) {
+			if (error instanceof HandlerFailure) throw error;
+			if (idle) {
+				const seconds = Math.round(timings.idleTimeoutMs / 100) / 10;
+				return {received, error: new SseClientError('idle', `no data for ${seconds} s: the connection looks dead`, true)};
+			}
+			if (error instanceof SseClientError) return {received, error};
+			return {received, error: networkError(error, options.url, everConnected)};
+		} finally {
+			clearTimeout(timer);
+			controller.abort();
+			current = undefined;
+		}
+	};
+
+	const sleep = (ms: number): Promise<void> =>
+		new Promise(resolve => {
+			const timer = setTimeout(() => {
+				wake = undefined;
+				resolve();
+			}, ms);
+			wake = () => {
+				clearTimeout(timer);
+				wake = undefined;
+				resolve();
+			};
+		});
+
+	const run = async (): Promise<void> => {
+		let failures = 0;
+		while (!closed) {
+			guarded(() => handlers.onConnecting?.({attempt: failures}));
+			const {received, error} = await connectOnce(failures);
+			if (closed) return;
+			if (!error.retryable) {
+				closed = true;
+				handlers.onFatal(error);
+				return;
+			}
+			// A connection that carried data was healthy: start the schedule over.
+			failures = received ? 1 : failures + 1;
+			const delayMs = backoffDelay(failures, {baseMs: retryBaseMs, maxMs: timings.maxRetryMs, random: options.random});
+			handlers.onRetry?.({attempt: failures, delayMs, retryAt: now() + delayMs, error});
+			if (closed) return;
+			await sleep(delayMs);
+		}
+	};
+
+	run().catch((error: unknown) => {
+		// A handler threw: a bug, reported once rather than retried forever.
+		if (closed) return;
+		closed = true;
+		current?.abort();
+		const cause = error instanceof HandlerFailure ? error.error : error;
+		const message = cause instanceof Error ? cause.message : String(cause);
+		handlers.onFatal(new SseClientError('internal', `the stream reader failed: ${message}`, false));
+	});
+
+	return {
+		get lastEventId() {
+			return lastEventId;
+		},
+		close() {
+			if (closed) return;
+			closed = true;
+			current?.abort();
+			wake?.();
+		},
+	};
+}

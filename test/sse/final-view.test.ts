@@ -4,6 +4,7 @@ import {afterEach, beforeAll, describe, expect, it} from 'vitest';
 import type {SseClientEvent} from '../../source/io/sse/client-events.js';
 import {startSseClient, type SseClient} from '../../source/io/sse/client.js';
 import {SessionModel} from '../../source/model/session-model.js';
+import {CompleteMessageRecorder} from '../../source/output/json-writer.js';
 import type {SessionView} from '../../source/model/view-model.js';
 import {Collector, fastTimings} from '../support/sse-collect.js';
 import {recordedAnswer, recordedBlocks, recordedMessages, type RecordedBlock} from '../support/sse-fixtures.js';
@@ -34,6 +35,20 @@ function viewOf(events: readonly SseClientEvent[]): SessionView {
 	}
 	return model.view;
 }
+
+/** What --json writes for these reports: complete messages, partials aggregated. */
+function recordingOf(events: readonly SseClientEvent[]): string[] {
+	const recorder = new CompleteMessageRecorder();
+	const lines: string[] = [];
+	for (const event of events) {
+		if (event.type !== 'inputs') continue;
+		for (const input of event.inputs) for (const message of recorder.accept(input)) lines.push(JSON.stringify(message));
+	}
+	return lines;
+}
+
+/** The reports of the last `follow`, for the recording. */
+let lastEvents: readonly SseClientEvent[] = [];
 
 /**
  * The view without what legitimately depends on how it was learnt: ids and revisions
@@ -67,6 +82,7 @@ async function follow(options: SseServerOptions): Promise<SessionView> {
 				JSON.stringify(message.message) === JSON.stringify(lastMessage)
 			);
 		}, 'the end of the recorded stream');
+		lastEvents = [...collector.events];
 		return viewOf(collector.events);
 	} finally {
 		client.close();
@@ -89,9 +105,11 @@ function droppingReplay(cuts: readonly number[]): (connection: SseConnection) =>
 
 describe('the final view of the recorded stream', () => {
 	let reference: SessionView;
+	let referenceRecording: string[];
 
 	beforeAll(async () => {
 		reference = await follow({stream: droppingReplay([])});
+		referenceRecording = recordingOf(lastEvents);
 	});
 
 	it('watched on one connection from the start', () => {
@@ -100,11 +118,13 @@ describe('the final view of the recorded stream', () => {
 		expect(reference.header.title).toBe('Fake chat session');
 	});
 
-	it('is exactly the same when the connection is cut anywhere, up to four times, and resumed from Last-Event-ID', async () => {
+	it('is exactly the same, and so is the --json recording, when the connection is cut anywhere, up to four times, and resumed from Last-Event-ID', async () => {
 		const total = bytesOf(blocks).length;
+		expect(referenceRecording.length).toBeGreaterThan(40);
 		await fc.assert(
 			fc.asyncProperty(fc.array(fc.integer({min: 1, max: Math.floor(total / 2)}), {minLength: 1, maxLength: 4}), async cuts => {
 				expect(await follow({stream: droppingReplay(cuts)})).toEqual(reference);
+				expect(recordingOf(lastEvents)).toEqual(referenceRecording);
 			}),
 			{numRuns: 4},
 		);

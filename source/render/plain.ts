@@ -43,7 +43,8 @@ export class PlainRenderer {
 	entry(entry: FinalizedEntry): string[] {
 		const lines = [...this.headerIfNew(entry.session), ...this.body(entry)];
 		const prefix = '│ '.repeat(entry.depth);
-		return prefix ? lines.map(line => this.p.dim(prefix) + line) : lines;
+		// Blocks come as one string of many lines: split them only when each line needs a prefix.
+		return prefix ? lines.join('\n').split('\n').map(line => this.p.dim(prefix) + line) : lines;
 	}
 
 	/** The closing summary: session totals and counts. */
@@ -221,12 +222,16 @@ export class PlainRenderer {
 		return `  ${this.p.dim(text)}`;
 	}
 
-	/** Trace text, sanitized, indented by two spaces per line. */
+	/**
+	 * Trace text, sanitized, indented by two spaces per line, as one string: tool outputs
+	 * are most of a trace's bytes, so this avoids splitting them into lines and back.
+	 */
 	private block(text: string, dim = false): string[] {
 		if (text === '') return [];
-		const clean = sanitize(text, {keepColor: this.color && !dim});
-		const lines = clean.endsWith('\n') ? clean.slice(0, -1).split('\n') : clean.split('\n');
-		return lines.map(line => (dim ? `  ${this.p.dim(line)}` : `  ${line}`));
+		let clean = sanitize(text, {keepColor: this.color && !dim});
+		if (clean.endsWith('\n')) clean = clean.slice(0, -1);
+		if (dim && this.color) return [clean.split('\n').map(line => `  ${this.p.dim(line)}`).join('\n')];
+		return [`  ${clean.replaceAll('\n', '\n  ')}`];
 	}
 
 	/** Trace text on a label line: sanitized, no colour, one line. */

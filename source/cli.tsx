@@ -19,6 +19,10 @@ const cli = meow(helpText, {
 		color: {type: 'boolean', default: true},
 		expand: {type: 'string', isMultiple: true},
 		replay: {type: 'string'},
+		list: {type: 'boolean', default: false},
+		stats: {type: 'boolean', default: false},
+		export: {type: 'string'},
+		redact: {type: 'boolean', default: false},
 		debug: {type: 'boolean', default: false},
 	},
 });

@@ -21,6 +21,13 @@ export const helpText = `
 	  --no-color          no colour (NO_COLOR and TERM=dumb do the same)
 	  --debug             print the stack of an unexpected error
 
+	Sessions, figures, sharing
+	  --list              the sessions under $PENGUIN_HOME, newest first (--json too)
+	  --stats             requests, retries, tool calls by name, tokens, longest steps
+	  --export FORMAT     md (a readable transcript), json (the view model) or sts
+	                      (the Hub's Session Trace format)
+	  --redact            with --export: hide home and workspace paths and secrets
+
 	Following a live session (SSE)
 	  --sse URL           http(s)://HOST/api/sessions/<id>/stream
 	  --cookie VALUE      the penguin_session cookie (or PENGUIN_VIEW_COOKIE)

@@ -26,6 +26,10 @@ export type Flags = {
 	color?: boolean;
 	expand?: string[];
 	replay?: string;
+	list: boolean;
+	stats: boolean;
+	export?: string;
+	redact: boolean;
 	debug: boolean;
 };
 
@@ -33,6 +37,7 @@ export type Flags = {
 export class UsageError extends Error {}
 
 const expandChoices = new Set(['thinking', 'outputs', 'all']);
+const exportFormats = new Set(['md', 'json', 'sts']);
 
 /** Stops a running source. */
 type Stoppable = {close(): void | Promise<void>};
@@ -69,11 +74,23 @@ async function run(input: string[], flags: Flags): Promise<number> {
 	const badExpand = expand.find(value => !expandChoices.has(value));
 	if (badExpand) throw new UsageError(`--expand takes thinking, outputs or all, not '${badExpand}'`);
 	if (flags.sse && input.length > 0) throw new UsageError('give either a trace or --sse URL, not both');
+	if (flags.export !== undefined && !exportFormats.has(flags.export)) throw new UsageError(`--export takes md, json or sts, not '${flags.export}'`);
+	if (flags.redact && flags.export === undefined) throw new UsageError('--redact goes with --export');
 
-	const screen = !flags.print && !flags.json && process.stdout.isTTY === true;
+	const dataRoot = defaultDataRoot(process.env);
+	if (flags.list) {
+		const {listCommand} = await import('./commands/list.js');
+		const listed = await listCommand({dataRoot, json: flags.json});
+		process.stdout.write(listed.stdout);
+		process.stderr.write(listed.stderr);
+		return listed.exitCode;
+	}
+	// --stats and --export read the whole session first, then write one document.
+	const whole = flags.stats || flags.export !== undefined;
+	const screen = !whole && !flags.print && !flags.json && process.stdout.isTTY === true;
 	const color = colorWanted(process.stdout.isTTY === true, process.env, flags.color);
-	const follow = flags.follow && replaySpeed === undefined ? true : flags.follow;
-	const store = new SessionStore({label: '', state: 'connecting'}, {recordFinalized: !screen && !flags.json, keepItems: screen});
+	const follow = whole ? false : flags.follow;
+	const store = new SessionStore({label: '', state: 'connecting'}, {recordFinalized: !screen && !flags.json && !whole, keepItems: screen || whole});
 	const out = safeWriter(process.stdout);
 
 	const ended = new Promise<void>(resolve => {
@@ -84,6 +101,7 @@ async function run(input: string[], flags: Flags): Promise<number> {
 	const feed: InputsHandler = batch => store.apply(batch);
 
 	let source: Stoppable;
+	let folder: string | undefined;
 	if (flags.sse) {
 		const {startSse} = await import('./io/sse-source.js');
 		const started = await startSse(flags.sse, flags, store, {follow, interactive: screen});
@@ -96,8 +114,8 @@ async function run(input: string[], flags: Flags): Promise<number> {
 		store.setStatus({label: 'standard input', state: follow ? 'following' : 'reading'});
 		source = readStream(process.stdin, feed, {label: 'standard input'});
 	} else {
-		const target = input[0] ?? defaultDataRoot(process.env);
-		const located = await locateSession(target, {dataRoot: defaultDataRoot(process.env)});
+		const target = input[0] ?? dataRoot;
+		const located = await locateSession(target, {dataRoot});
 		if (!located.ok) {
 			process.stderr.write(`penguin-view: ${located.message}\n`);
 			return 1;
@@ -106,6 +124,7 @@ async function run(input: string[], flags: Flags): Promise<number> {
 			store.setStatus({label: path.basename(located.path), state: 'reading'});
 			source = readStream(located.path, feed);
 		} else {
+			folder = located.folder;
 			const newest = located.shards.at(-1) ?? located.sessionId;
 			store.setStatus({
 				label: path.basename(newest),
@@ -124,6 +143,19 @@ async function run(input: string[], flags: Flags): Promise<number> {
 		const {runScreen} = await import('./ui/run-screen.js');
 		await runScreen(store, {expand, color});
 		await stopSource();
+		return store.status.state === 'failed' ? 1 : 0;
+	}
+
+	if (whole) {
+		await ended;
+		await stopSource();
+		const children = folder === undefined ? undefined : {dataRoot, folder};
+		const result = flags.stats
+			? await (await import('./commands/stats.js')).statsCommand({inputs: store.view, children})
+			: await (await import('./commands/export.js')).exportCommand({format: flags.export as 'md' | 'json' | 'sts', redact: flags.redact, inputs: store.view, children});
+		out.write(result.stdout);
+		process.stderr.write(result.stderr);
+		await out.flush();
 		return store.status.state === 'failed' ? 1 : 0;
 	}
 

@@ -1,0 +1,52 @@
+/**
+ * `--export md|json|sts [--redact]`: a session to text on stdout, with what the user should
+ * know (redaction counts, subagents not found) on stderr. Source-agnostic: it takes the
+ * inputs of any source, or a finished view (from a trace or an SSE history).
+ */
+import os from 'node:os';
+import type {ModelInput} from '../model/input.js';
+import type {SessionView} from '../model/view-model.js';
+import {oneLine} from '../render/format.js';
+import {sanitize} from '../render/sanitize.js';
+import {formatJson} from '../export/json.js';
+import {formatMarkdown} from '../export/markdown.js';
+import {describeRedactions, redactorForView} from '../export/redact.js';
+import {formatSts} from '../export/sts.js';
+import {loadChildSessions, type ChildSearch} from './subagents.js';
+import {toView} from './to-view.js';
+
+/** The export formats. */
+export type ExportFormat = 'md' | 'json' | 'sts';
+
+/** Options for exportCommand. */
+export type ExportOptions = {
+	format: ExportFormat;
+	redact: boolean;
+	/** A source's inputs (applied to a fresh SessionModel) or a finished view. */
+	inputs: ModelInput[] | SessionView;
+	/** Where to find subagent traces on disk; without it only children the view holds appear. */
+	children?: ChildSearch;
+	/** The home folder to redact (default os.homedir()). */
+	home?: string;
+	now?: number;
+};
+
+/** The export text, and notes for stderr (empty when there is nothing to say). */
+export async function exportCommand(options: ExportOptions): Promise<{stdout: string; stderr: string}> {
+	const notes: string[] = [];
+	let view = toView(options.inputs, options.now ?? Date.now());
+	if (options.children) {
+		const loaded = await loadChildSessions(view, options.children);
+		notes.push(...loaded.missing.map(line => `subagent ${line}`));
+	}
+	if (options.redact) {
+		const redactor = redactorForView(view, options.home ?? os.homedir());
+		// Every string of the view, nested sessions included, before any format sees it.
+		view = redactor.redactValue(view);
+		notes.push(describeRedactions(redactor.counts()));
+	}
+	const stdout = options.format === 'md' ? formatMarkdown(view) : options.format === 'json' ? formatJson(view) : formatSts(view);
+	// Notes quote trace text (session ids): no control sequences on the user's terminal.
+	const stderr = notes.map(note => sanitize(oneLine(note, 500))).join('\n');
+	return {stdout, stderr: stderr ? `${stderr}\n` : ''};
+}

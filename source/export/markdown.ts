@@ -1,0 +1,361 @@
+/**
+ * `--export md`: a session as a readable Markdown transcript. The header, what the user and
+ * the model said, tool calls with their arguments as fenced JSON, thinking and tool output
+ * in collapsible `<details>` blocks, images as placeholders, and compactions, retries,
+ * aborts and subagents where they happened. A subagent's session, when known, is nested in
+ * a block quote under its pointer.
+ *
+ * Every piece of trace text goes through markdown-text.ts: nothing in it can close a fence
+ * or a `<details>` block of ours, or reach a terminal as a control sequence.
+ */
+import type {
+	CompactionItem,
+	Item,
+	RequestItem,
+	SessionView,
+	SubagentItem,
+	ThinkingItem,
+	ToolCallItem,
+	UserTextItem,
+} from '../model/view-model.js';
+import {formatBytes, lineCount, oneLine, plural} from '../render/format.js';
+import {parseArgs, summarizeToolCall} from '../render/tool-summary.js';
+import {durationText} from './duration-text.js';
+import {escapeHtml, fenced, inlineCode, inlineText, markdownText} from './markdown-text.js';
+
+/** The session (and its known subagents) as a Markdown document, ending in a newline. */
+export function formatMarkdown(view: SessionView): string {
+	return `${new Renderer(view, 0).render().join('\n')}\n`;
+}
+
+// Deeper nesting than this is shown as a pointer only (a view is a tree, but bounded output
+// matters more than completeness for a pathological one).
+const maxDepth = 8;
+
+class Renderer {
+	private readonly out: string[] = [];
+	private speaker: 'assistant' | undefined;
+	/** The request whose turn is being shown: its failure, if any, is told after its content. */
+	private heldRequest: RequestItem | undefined;
+	private readonly level: string;
+
+	constructor(
+		private readonly view: SessionView,
+		private readonly depth: number,
+	) {
+		this.level = '#'.repeat(Math.min(6, 3 + depth));
+	}
+
+	render(): string[] {
+		this.header();
+		for (const item of this.view.items) {
+			// A request item comes first in its turn; its outcome belongs after what it produced.
+			if (item.kind !== 'assistant_text' && item.kind !== 'thinking' && item.kind !== 'tool_call') this.releaseRequest();
+			this.item(item);
+		}
+		this.releaseRequest();
+		return this.out;
+	}
+
+	// ------------------------------------------------------------------ header
+
+	private header(): void {
+		const {header, counts, tokens} = this.view;
+		const id = header.sessionId ?? 'unknown session';
+		if (this.depth === 0) {
+			this.block(`# ${header.title ? inlineText(header.title, 120) : `Session ${inlineText(id)}`}`);
+		}
+		const facts: string[] = [`- **Session:** ${inlineCode(id)}`];
+		const model = [header.provider, header.modelId].filter(Boolean).join(' / ');
+		if (model) {
+			const window = header.contextWindow ? ` (${header.contextWindow.toLocaleString('en-US')}-token context)` : '';
+			facts.push(`- **Model:** ${inlineText(model)}${window}`);
+		}
+		if (header.workspace) facts.push(`- **Workspace:** ${inlineCode(header.workspace, 400)}`);
+		if (header.source) facts.push(`- **Source:** ${inlineText(header.source)}`);
+		const started = startOf(this.view);
+		if (started !== undefined) facts.push(`- **Started:** ${utcDateTime(started)}`);
+		const activity = [
+			plural(counts.requests, 'request'),
+			counts.retries > 0 ? plural(counts.retries, 'retry', 'retries') : undefined,
+			plural(counts.toolCalls, 'tool call'),
+			counts.failures > 0 ? plural(counts.failures, 'failure') : undefined,
+			counts.malformed > 0 ? plural(counts.malformed, 'unreadable line') : undefined,
+			this.view.shard > 1 ? plural(this.view.shard, 'context shard') : undefined,
+		].filter(Boolean);
+		facts.push(`- **Activity:** ${activity.join(', ')}`);
+		const usage = tokens.session;
+		if (usage) {
+			facts.push(
+				`- **Tokens:** ${usage.total.toLocaleString('en-US')} total (${usage.cache_read.toLocaleString('en-US')} cache read, ` +
+					`${usage.cache_write.toLocaleString('en-US')} cache write, ${usage.output.toLocaleString('en-US')} output)`,
+			);
+		}
+		if (header.tools.length > 0) facts.push(`- **Tools:** ${inlineText(header.tools.map(tool => tool.name).join(', '), 1000)}`);
+		this.block(...facts);
+		if (this.depth === 0 && header.systemPrompt) this.details('System prompt', fenced(header.systemPrompt, 'text'));
+		if (this.depth === 0) this.block('## Transcript');
+	}
+
+	// ------------------------------------------------------------------ items
+
+	private item(item: Item): void {
+		switch (item.kind) {
+			case 'user_text':
+				this.userText(item);
+				return;
+			case 'assistant_text': {
+				this.assistant(item.at);
+				const stopped = item.stopReason && item.stopReason !== 'completed' ? `_(stopped: ${inlineText(item.stopReason)})_` : '';
+				const streaming = item.streaming ? '_(still streaming)_' : '';
+				this.block(markdownText(item.text), ...[stopped, streaming].filter(Boolean));
+				return;
+			}
+			case 'thinking':
+				this.assistant(item.at);
+				this.thinking(item);
+				return;
+			case 'tool_call':
+				this.assistant(item.at);
+				this.toolCall(item);
+				return;
+			case 'image':
+				this.block(imageLine(item.image.mimeType, item.image.bytes, item.image.url, item.role));
+				return;
+			case 'request':
+				this.request(item);
+				return;
+			case 'compaction':
+				this.compaction(item);
+				return;
+			case 'shard':
+				this.speaker = undefined;
+				this.block('---', `_Context shard ${item.index} begins${item.afterCompaction ? ' (after compaction)' : ''}._`);
+				return;
+			case 'abort':
+				this.speaker = undefined;
+				this.block(`> **Aborted**${item.reason ? `: ${inlineText(item.reason)}` : ''}${time(item.at)}`);
+				return;
+			case 'subagent':
+				this.subagent(item);
+				return;
+			case 'malformed':
+				this.block(
+					`_Unreadable line ${item.line}${item.shard !== undefined ? ` (shard ${item.shard})` : ''}: ${inlineText(item.reason)}_ ${inlineCode(item.excerpt)}`,
+				);
+				return;
+			case 'notice':
+				this.block(`_Notice (${item.level}): ${inlineText(item.text, 400)}_`);
+				return;
+			case 'goal_finished': {
+				const parts = [
+					inlineText(item.outcome),
+					item.rounds !== undefined ? plural(item.rounds, 'round') : undefined,
+					item.tokensUsed !== undefined ? `${item.tokensUsed.toLocaleString('en-US')} tokens` : undefined,
+				].filter(Boolean);
+				this.speaker = undefined;
+				this.block(`**Goal finished:** ${parts.join(' · ')}${time(item.at)}`);
+				return;
+			}
+			case 'mcp_connect':
+				this.block(
+					`**MCP connect** ${inlineText(item.servers.join(', '))} · ${inlineText(item.status)}`,
+					...item.results.map(
+						r =>
+							`- ${inlineText(r.server)}: ${inlineText(r.status)}${r.transport ? ` (${inlineText(r.transport)})` : ''}` +
+							`${r.durationMs !== undefined ? `, ${durationText(r.durationMs)}` : ''}${r.error ? ` · ${inlineText(r.error)}` : ''}`,
+					),
+				);
+				return;
+			case 'unknown':
+				this.block(`**Unrecognised message** ${inlineCode(item.payloadType)} (${item.why === 'unknown' ? 'unknown type' : 'unexpected shape'})`);
+				this.block(...fenced(item.summary, 'json'));
+				return;
+			default:
+				return;
+		}
+	}
+
+	private userText(item: UserTextItem): void {
+		this.speaker = undefined;
+		const who = senderName(item.sender);
+		if (item.marker === 'context_summary') {
+			this.block(`${this.level} Context summary (written by the harness)${time(item.at)}`);
+			this.details('Summary', [markdownText(item.text)]);
+			return;
+		}
+		const note = item.marker === 'user_steering' ? ' (steering)' : item.marker === 'goal' ? ' (goal prompt)' : item.marker ? ` (${item.marker.replace('_', ' ')})` : '';
+		this.block(`${this.level} ${who}${note}${time(item.at)}`, markdownText(item.text));
+	}
+
+	// One heading per model turn: the first assistant item after anything else opens it.
+	private assistant(at: number | undefined): void {
+		if (this.speaker === 'assistant') return;
+		this.speaker = 'assistant';
+		this.block(`${this.level} Assistant${time(at)}`);
+	}
+
+	private thinking(item: ThinkingItem): void {
+		const duration = item.durationMs !== undefined ? ` · ${durationText(item.durationMs)}` : '';
+		if (item.inline) {
+			this.block(`_Thinking (binary, ${escapeHtml(item.inline.mimeType)}, ${formatBytes(item.inline.bytes)}, not shown)_`);
+			return;
+		}
+		if (item.encrypted || item.text === '') {
+			this.block(`_Thinking${item.encrypted ? ' (encrypted by the provider)' : ' (empty)'}${duration}_`);
+			return;
+		}
+		this.details(`Thinking${duration}`, [markdownText(item.text)]);
+	}
+
+	private toolCall(item: ToolCallItem): void {
+		const headline = summarizeToolCall(item.name, item.args, this.view.header.tools, 100).headline;
+		const duration = item.endedAt !== undefined && item.at !== undefined ? ` · ${durationText(Math.max(0, item.endedAt - item.at))}` : '';
+		const approval =
+			item.approval === 'deny' ? ' · denied by the user' : item.approval === 'forbidden' ? ' · forbidden by policy' : '';
+		const child = item.childSessionId ? ` · started subagent ${inlineCode(item.childSessionId)}` : '';
+		this.block(
+			`**Tool call** ${inlineCode(item.name || '(unnamed)')}${headline ? ` · ${inlineText(headline)}` : ''} · ${item.state}${approval}${duration}${child}`,
+		);
+		const parsed = parseArgs(item.args);
+		this.block(...fenced(parsed ? JSON.stringify(parsed, undefined, 2) : item.args, parsed ? 'json' : 'text'));
+		if (item.output === undefined) {
+			this.block(`_No output (${item.state})._`);
+		} else {
+			const status = item.outputStopReason ?? (item.outputStreaming ? 'streaming' : 'completed');
+			this.details(`Output · ${plural(lineCount(item.output), 'line')} · ${status}`, fenced(item.output, 'text'));
+		}
+		if (item.images.length > 0) {
+			this.block(...item.images.map(image => `- ${imageLine(image.mimeType, image.bytes, image.url)}`));
+		}
+	}
+
+	private request(item: RequestItem): void {
+		// A new request is a new model turn, whatever it ends with.
+		this.speaker = undefined;
+		this.heldRequest = item;
+	}
+
+	private releaseRequest(): void {
+		const item = this.heldRequest;
+		this.heldRequest = undefined;
+		if (!item || item.status === 'completed') return;
+		if (item.status === 'running') {
+			this.block(`_Request ${item.index} in progress._`);
+			return;
+		}
+		const parts = [
+			`**Request ${item.index}** ${inlineText(item.status)}${item.attempt !== undefined ? ` (attempt ${item.attempt})` : ''}`,
+			item.retried || item.retryInMs !== undefined
+				? `retried${item.retryInMs !== undefined ? ` after ${durationText(item.retryInMs)}` : ''}`
+				: undefined,
+			item.error ? inlineText(item.error, 300) : undefined,
+		].filter(Boolean);
+		this.block(`> ${parts.join(' · ')}${time(item.endedAt ?? item.at)}`);
+	}
+
+	private compaction(item: CompactionItem): void {
+		this.speaker = undefined;
+		const how = [item.reason, item.mode].filter(Boolean).map(part => inlineText(part!)).join(', ');
+		this.block(`${this.level} Compaction${how ? ` · ${how}` : ''} · ${inlineText(item.status)}${time(item.at)}`);
+		const facts = [
+			item.context !== undefined ? `context ${item.context.toLocaleString('en-US')} tokens` : undefined,
+			item.turns !== undefined ? plural(item.turns, 'turn') : undefined,
+			item.error ? `error: ${inlineText(item.error, 300)}` : undefined,
+		].filter(Boolean);
+		if (facts.length > 0) this.block(`_${facts.join(' · ')}_`);
+		if (item.prompt) this.details('Compaction prompt', [markdownText(item.prompt)]);
+		if (item.thinking) this.details('Compaction thinking', [markdownText(item.thinking)]);
+		if (item.summary) this.details(`Summary${item.summaryStreaming ? ' (still streaming)' : ''}`, [markdownText(item.summary)]);
+	}
+
+	private subagent(item: SubagentItem): void {
+		this.speaker = undefined;
+		const description = item.description ? ` · ${inlineText(item.description)}` : '';
+		this.block(`${this.level} Subagent ${inlineCode(item.sessionId)}${description}${time(item.at)}`);
+		if (item.missing) {
+			this.block(`_${inlineText(item.missing, 400)}_`);
+			return;
+		}
+		if (!item.child || (item.child.items.length === 0 && !item.child.header.sessionId)) {
+			this.block('_The subagent session is not part of this export._');
+			return;
+		}
+		if (this.depth + 1 > maxDepth) {
+			this.block('_Nested too deeply to show here._');
+			return;
+		}
+		const lines = new Renderer(item.child, this.depth + 1).render();
+		// A block quote ends with its last prefixed line, and everything open inside it with it.
+		this.block(
+			...lines
+				// Entries may hold several lines (a text block): every one of them gets the marker.
+				.flatMap(entry => entry.split('\n'))
+				.map(line => (line === '' ? '>' : `> ${line}`)),
+		);
+	}
+
+	// ------------------------------------------------------------------ output
+
+	/** Lines followed by a blank line. */
+	private block(...lines: string[]): void {
+		this.out.push(...lines, '');
+	}
+
+	/** A collapsible block: the summary is escaped HTML; the body is Markdown lines. */
+	private details(summary: string, body: string[]): void {
+		this.block('<details>', `<summary>${escapeHtml(oneLine(summary, 200))}</summary>`);
+		this.block(...body);
+		this.block('</details>');
+	}
+}
+
+function senderName(sender: string | undefined): string {
+	switch (sender) {
+		case undefined:
+		case 'user':
+			return 'User';
+		case 'parent_agent':
+			return 'Parent agent';
+		case 'harness':
+			return 'Harness';
+		case 'server':
+			return 'Server';
+		default:
+			return inlineText(sender, 40);
+	}
+}
+
+function imageLine(mimeType: string, bytes: number, url: string | undefined, role?: string): string {
+	const who = role && role !== 'user' ? ` (${inlineText(role)})` : '';
+	if (url) return `_Image${who}:_ ${inlineCode(url, 300)}`;
+	return `_Image${who} omitted: ${inlineText(mimeType)}, ${formatBytes(bytes)}._`;
+}
+
+/** The session's start: its first timestamped item, else the time in its id. */
+function startOf(view: SessionView): number | undefined {
+	for (const item of view.items) if (item.at !== undefined) return item.at;
+	const match = /^session-(\d{4})-(\d{2})-(\d{2})-(\d{2})-(\d{2})-(\d{2})-/.exec(view.header.sessionId ?? '');
+	if (!match) return undefined;
+	const [, y, mo, d, h, mi, s] = match.map(Number);
+	return Date.UTC(y, mo - 1, d, h, mi, s);
+}
+
+function pad(n: number): string {
+	return String(n).padStart(2, '0');
+}
+
+// UTC, so that an export reads the same wherever it is made.
+function utcDateTime(ms: number): string {
+	const d = new Date(ms);
+	return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${utcClock(ms)} UTC`;
+}
+
+function utcClock(ms: number): string {
+	const d = new Date(ms);
+	return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+}
+
+function time(at: number | undefined): string {
+	return at === undefined ? '' : ` · ${utcClock(at)}`;
+}

@@ -1,0 +1,20 @@
+/** The footer: a rule, the session's numbers, and the prompt or key hints. */
+import {Box} from 'ink';
+import type {SessionView} from '../model/view-model.js';
+import {RowLine} from './RowLine.js';
+import {SearchPrompt, type SearchPromptProps} from './SearchPrompt.js';
+import {seg} from './segments.js';
+import {footerStats} from './status-line.js';
+
+export type FooterProps = SearchPromptProps & {view: SessionView; newCount: number; rule: boolean};
+
+/** Two rows and an optional rule above them. */
+export function Footer(props: FooterProps) {
+	return (
+		<Box flexDirection="column">
+			{props.rule ? <RowLine segments={[seg('─'.repeat(props.width), {dim: true})]} /> : null}
+			<RowLine segments={footerStats(props.view, props.newCount, props.width)} />
+			<SearchPrompt editing={props.editing} draft={props.draft} message={props.message} query={props.query} width={props.width} />
+		</Box>
+	);
+}

@@ -1,0 +1,10 @@
+/** The footer's last row: the search prompt while typing, else a message or the key hints. */
+import {RowLine} from './RowLine.js';
+import {footerPrompt} from './status-line.js';
+
+export type SearchPromptProps = {editing: boolean; draft: string; message?: string; query?: string; width: number};
+
+/** One row. */
+export function SearchPrompt(props: SearchPromptProps) {
+	return <RowLine segments={footerPrompt(props)} />;
+}

@@ -1,0 +1,117 @@
+/**
+ * Keys as data: every command once, with its keys, its help text and whether the footer
+ * hints at it. The help overlay, the footer hints and the root input handler all read this
+ * table; nothing else in the screen knows which key does what.
+ */
+import {textWidth} from './segments.js';
+
+export type CommandId =
+	| 'focus-next'
+	| 'focus-prev'
+	| 'toggle'
+	| 'full'
+	| 'toggle-thinking'
+	| 'toggle-outputs'
+	| 'half-down'
+	| 'half-up'
+	| 'page-down'
+	| 'page-up'
+	| 'top'
+	| 'bottom'
+	| 'next-problem'
+	| 'prev-problem'
+	| 'search'
+	| 'next-match'
+	| 'prev-match'
+	| 'escape'
+	| 'follow'
+	| 'help'
+	| 'quit';
+
+/** Keys that come as flags rather than text (Ink's Key names). */
+export type SpecialKey = 'upArrow' | 'downArrow' | 'pageUp' | 'pageDown' | 'home' | 'end' | 'return' | 'escape';
+
+/** A key press as Ink reports it: the text typed and the flags. */
+export type KeyPress = Partial<Record<SpecialKey | 'ctrl' | 'meta' | 'shift' | 'backspace' | 'delete', boolean>>;
+
+/** One way to give a command: a typed character (with Ctrl or not) or a special key. */
+export type Binding = {input?: string; ctrl?: boolean; key?: SpecialKey; label: string};
+
+export type Command = {
+	id: CommandId;
+	keys: readonly Binding[];
+	help: string;
+	/** The footer's word for it; commands with the same word share one hint (`j/k move`). */
+	footer?: string;
+};
+
+const char = (input: string, label = input): Binding => ({input, label});
+const ctrl = (letter: string): Binding => ({input: letter, ctrl: true, label: `Ctrl+${letter.toUpperCase()}`});
+const special = (key: SpecialKey, label: string): Binding => ({key, label});
+
+/** The commands, in the order the help lists them. */
+export const commands: readonly Command[] = [
+	{id: 'focus-next', keys: [char('j'), special('downArrow', '↓')], help: 'next pane', footer: 'move'},
+	{id: 'focus-prev', keys: [char('k'), special('upArrow', '↑')], help: 'previous pane (stops following)', footer: 'move'},
+	{id: 'toggle', keys: [char(' ', '␣'), special('return', 'Enter')], help: 'open or close the focused pane', footer: 'open'},
+	{id: 'full', keys: [char('x')], help: 'every line of the focused output, or head and tail again'},
+	{id: 'toggle-thinking', keys: [char('t')], help: 'open or close all thinking', footer: 'thinking'},
+	{id: 'toggle-outputs', keys: [char('o')], help: 'open or close all tool outputs', footer: 'outputs'},
+	{id: 'half-down', keys: [ctrl('d'), char('d')], help: 'half a page down'},
+	{id: 'half-up', keys: [ctrl('u'), char('u')], help: 'half a page up'},
+	{id: 'page-down', keys: [special('pageDown', 'PgDn'), char('f')], help: 'a page down'},
+	{id: 'page-up', keys: [special('pageUp', 'PgUp'), char('b')], help: 'a page up'},
+	{id: 'top', keys: [char('g'), special('home', 'Home')], help: 'the top of the session'},
+	{id: 'bottom', keys: [char('G'), special('end', 'End')], help: 'the bottom, following again'},
+	{id: 'next-problem', keys: [char('e')], help: 'next problem: failed or refused call, retry, abort, malformed line', footer: 'next problem'},
+	{id: 'prev-problem', keys: [char('E')], help: 'previous problem'},
+	{id: 'search', keys: [char('/')], help: 'search the text of every pane (Enter to search)', footer: 'search'},
+	{id: 'next-match', keys: [char('n')], help: 'next match'},
+	{id: 'prev-match', keys: [char('N')], help: 'previous match'},
+	{id: 'escape', keys: [special('escape', 'Esc')], help: 'leave search, close this help'},
+	{id: 'follow', keys: [char('F')], help: 'follow again: stay at the bottom as the session grows', footer: 'follow'},
+	{id: 'help', keys: [char('?')], help: 'this help', footer: 'help'},
+	{id: 'quit', keys: [char('q'), ctrl('c')], help: 'quit', footer: 'quit'},
+];
+
+const specialKeys: readonly SpecialKey[] = ['upArrow', 'downArrow', 'pageUp', 'pageDown', 'home', 'end', 'return', 'escape'];
+
+/** The command a key press gives, if any. */
+export function commandFor(input: string, key: KeyPress): CommandId | undefined {
+	const pressed = specialKeys.find(name => key[name]);
+	for (const command of commands) {
+		for (const binding of command.keys) {
+			if (binding.key !== undefined) {
+				if (binding.key === pressed) return command.id;
+			} else if (pressed === undefined && binding.input === input && Boolean(binding.ctrl) === Boolean(key.ctrl)) {
+				return command.id;
+			}
+		}
+	}
+	return undefined;
+}
+
+/** The help overlay's lines: the keys of each command and what it does. */
+export function helpEntries(): Array<{keys: string; help: string}> {
+	return commands.map(command => ({keys: command.keys.map(binding => binding.label).join(' '), help: command.help}));
+}
+
+/** The footer's key hints, as `keys word` pairs in table order. */
+export function footerHints(): string[] {
+	const groups = new Map<string, string[]>();
+	for (const command of commands) {
+		if (!command.footer) continue;
+		const labels = groups.get(command.footer) ?? [];
+		labels.push(command.keys[0]!.label);
+		groups.set(command.footer, labels);
+	}
+	return [...groups].map(([word, labels]) => `${labels.join('/')} ${word}`);
+}
+
+/** The hints joined to fit `width`: the ones before the last two (help, quit) give way first. */
+export function footerHintLine(width: number): string {
+	const hints = footerHints();
+	const join = (list: string[]): string => list.join(' · ');
+	while (hints.length > 2 && textWidth(join(hints)) > width) hints.splice(hints.length - 3, 1);
+	return join(hints);
+}

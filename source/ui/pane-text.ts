@@ -1,0 +1,169 @@
+/** Panes for what was said: user text (and harness blocks), assistant text, thinking. */
+import {formatBytes, formatDuration, lineCount, plural} from '../render/format.js';
+import {sanitize} from '../render/sanitize.js';
+import type {AssistantTextItem, TextMarker, ThinkingItem, UserTextItem} from '../model/view-model.js';
+import {markdownLine, markdownRows, markdownStart, trimBlankTail, type MarkdownState} from './markdown.js';
+import type {PaneInput, PaneRows} from './pane-types.js';
+import {seg, segmentsWidth, truncateSegments, type Segment, type Style} from './segments.js';
+import {excerpt, labelled, latestWords, safeLines} from './text-bits.js';
+import {glyph} from './theme.js';
+import {wrapSegments} from './wrap.js';
+
+/** While a single line of streaming text is longer than this, only its tail is laid out. */
+const streamingLineCap = 20_000;
+
+const senderLabels: Record<string, string> = {
+	user: 'you',
+	parent_agent: 'parent agent',
+	harness: 'harness',
+	server: 'server',
+};
+
+const markerLabels: Record<TextMarker, string> = {
+	context_summary: 'context summary',
+	user_steering: 'steering',
+	goal: 'goal',
+	turn_aborted: 'turn aborted',
+	turn_retried: 'turn retried',
+};
+
+const bodyIndent = [seg('  ')];
+
+/** A user's (or parent agent's, or harness's) text; harness markers as labelled blocks. */
+export function userTextPane(item: UserTextItem, input: PaneInput): PaneRows {
+	if (item.marker) return markerPane(item, item.marker, input);
+	const human = item.sender === undefined || item.sender === 'user';
+	const name = human ? 'you' : (senderLabels[item.sender!] ?? sanitize(item.sender!).slice(0, 24));
+	const label = seg(name, human ? {color: 'blue', bold: true} : {color: 'magenta', bold: true});
+	if (!input.open) {
+		const lines = lineCount(item.text);
+		const more = lines > 1 ? [seg(` · ${plural(lines, 'line')}`, {dim: true})] : [];
+		return {rows: [truncateSegments(labelled(glyph.closed, [label], [seg(excerpt(item.text)), ...more]), input.width)]};
+	}
+	const first = [label, seg('  ')];
+	const rest = [seg(' '.repeat(segmentsWidth(first)))];
+	const rows: Segment[][] = [];
+	for (const line of safeLines(item.text)) {
+		rows.push(...wrapSegments([seg(line)], input.width, {first: rows.length === 0 ? first : rest, rest}));
+	}
+	if (rows.length === 0) rows.push(first);
+	return {rows};
+}
+
+function markerPane(item: UserTextItem, marker: TextMarker, input: PaneInput): PaneRows {
+	const text = item.text
+		.replace(/^\s*\[[a-z_]+\]\s*/, '')
+		.replace(new RegExp(`\\s*\\[/${marker}\\]\\s*$`), '');
+	const style: Style = {color: 'yellow', bold: true};
+	const who = item.sender && item.sender !== 'harness' ? ` (${senderLabels[item.sender] ?? sanitize(item.sender)})` : ' (harness)';
+	const label = [seg(markerLabels[marker], style), seg(who, {dim: true})];
+	if (!input.open) {
+		return {rows: [truncateSegments(labelled(glyph.closed, label, [seg(excerpt(text), {dim: true})]), input.width)]};
+	}
+	const bar = [seg('  │ ', {color: 'yellow', dim: true})];
+	const rows = markdownRows(sanitize(text), input.width, {prefix: bar});
+	return {rows: [labelled(glyph.open, label, []), ...rows]};
+}
+
+/** The model's answer, as markdown; a cursor while it streams. */
+export function assistantTextPane(item: AssistantTextItem, input: PaneInput): PaneRows {
+	const cut = item.stopReason && item.stopReason !== 'completed' && !item.streaming;
+	const cutRow = cut ? [[seg('  '), seg(`${glyph.warn} cut off (${sanitize(item.stopReason!)})`, {color: 'yellow'})]] : [];
+	if (!input.open) {
+		const lines = lineCount(item.text);
+		return {
+			rows: [
+				truncateSegments(
+					labelled(glyph.closed, [seg('answer', {bold: true})], [seg(excerpt(item.text), {dim: true}), seg(` · ${plural(lines, 'line')}`, {dim: true})]),
+					input.width,
+				),
+				...cutRow,
+			],
+		};
+	}
+	const {rows, memo} = growingMarkdown(item.text, item.streaming, input, {}, bodyIndent);
+	if (item.streaming) addCursor(rows, input.width);
+	return {rows: [...rows, ...cutRow], memo};
+}
+
+/** The model's reasoning: one line closed (the latest words while it streams), dim text open. */
+export function thinkingPane(item: ThinkingItem, input: PaneInput): PaneRows {
+	const label = seg('thinking', {color: 'magenta'});
+	if (item.inline) {
+		return {rows: [labelled(glyph.closed, [label], [seg(`binary · ${formatBytes(item.inline.bytes)} ${sanitize(item.inline.mimeType)}`, {dim: true})])]};
+	}
+	if (item.encrypted) return {rows: [labelled(glyph.closed, [label], [seg('encrypted', {dim: true})])]};
+	const facts: string[] = [`${item.text.length.toLocaleString('en-US')} chars`];
+	if (item.durationMs !== undefined) facts.push(formatDuration(item.durationMs));
+	if (!input.open) {
+		if (item.streaming) {
+			const head = labelled(glyph.closed, [label], []);
+			const room = input.width - segmentsWidth(head) - 3;
+			return {rows: [[...head, seg('  '), seg(latestWords(item.text, room), {dim: true, italic: true}), seg(glyph.cursor, {color: 'magenta'})]]};
+		}
+		if (item.text === '') return {rows: [labelled(glyph.closed, [label], [seg('empty', {dim: true})])]};
+		return {rows: [truncateSegments(labelled(glyph.closed, [label], [seg(facts.join(' · '), {dim: true})]), input.width)]};
+	}
+	const head = labelled(glyph.open, [label], [seg(item.streaming ? 'streaming' : facts.join(' · '), {dim: true})]);
+	const {rows, memo} = growingMarkdown(item.text, item.streaming, input, {dim: true, italic: true}, bodyIndent);
+	if (item.streaming) addCursor(rows, input.width);
+	return {rows: [head, ...rows], memo};
+}
+
+/** Rows of a growing text's complete lines, kept between frames. Offsets are in the raw text. */
+export type GrowingCache = {
+	width: number;
+	/** Raw characters laid out: up to and including the last newline seen. */
+	consumed: number;
+	rows: Segment[][];
+	state: MarkdownState;
+};
+
+/**
+ * Markdown for text that may still be growing. While it streams, the rows of its complete
+ * lines are kept and only what came after the last newline is laid out again, so a frame
+ * costs the length of the last line, not of the message; a huge last line is laid out from
+ * its tail until it is complete. Once complete, the text is laid out once from the start.
+ */
+export function growingMarkdown(
+	text: string,
+	streaming: boolean,
+	input: PaneInput,
+	base: Style,
+	prefix: Segment[],
+): {rows: Segment[][]; memo?: GrowingCache} {
+	const options = {base, prefix};
+	if (!streaming) return {rows: markdownRows(sanitize(text), input.width, options)};
+	const old = input.memo as GrowingCache | undefined;
+	const usable =
+		old !== undefined &&
+		old.width === input.width &&
+		text.length >= old.consumed &&
+		(old.consumed === 0 || text.charCodeAt(old.consumed - 1) === 10);
+	const cache: GrowingCache = usable ? old : {width: input.width, consumed: 0, rows: [], state: markdownStart()};
+	const tailStart = text.lastIndexOf('\n') + 1;
+	let next = cache;
+	if (tailStart > cache.consumed) {
+		const state = {...cache.state};
+		const rows = cache.rows.slice();
+		const lines = sanitize(text.slice(cache.consumed, tailStart - 1)).split('\n');
+		for (const line of lines) rows.push(...markdownLine(line, state, input.width, options));
+		next = {width: input.width, consumed: tailStart, rows, state};
+	}
+	let partial = text.slice(tailStart);
+	const skipped = Math.max(0, partial.length - streamingLineCap);
+	if (skipped > 0) partial = partial.slice(skipped);
+	const rows = next.rows.slice();
+	if (skipped > 0) rows.push([...prefix, seg(`… ${skipped.toLocaleString('en-US')} more characters on this line`, {dim: true})]);
+	rows.push(...markdownLine(sanitize(partial), {...next.state}, input.width, options));
+	trimBlankTail(rows, prefix);
+	return {rows, memo: next};
+}
+
+/** The streaming cursor at the end of the last row (or on a row of its own). */
+function addCursor(rows: Segment[][], width: number): void {
+	const last = rows[rows.length - 1];
+	// A copy: the rows may be shared with the cache of the text's complete lines.
+	if (last && segmentsWidth(last) < width) rows[rows.length - 1] = [...last, seg(glyph.cursor, {dim: true})];
+	else rows.push([...bodyIndent, seg(glyph.cursor, {dim: true})]);
+}

@@ -1,0 +1,201 @@
+/**
+ * A tool call pane. Closed: one row (state, name, the gist of its arguments, then what
+ * came back), plus the verdict line of a failed call. Open: the arguments as the tool
+ * means them (a command, a diff, a file), then the head and tail of the output.
+ */
+import {formatBytes, formatDuration, plural} from '../render/format.js';
+import {sanitize} from '../render/sanitize.js';
+import {exitCodeOf, parseArgs, prettyArgs, summarizeToolCall} from '../render/tool-summary.js';
+import type {ImageRef, ToolCallItem} from '../model/view-model.js';
+import {countLines, headTail} from './output-lines.js';
+import type {PaneInput, PaneRows} from './pane-types.js';
+import {seg, segmentsWidth, spread, truncateSegments, type Segment, type Style} from './segments.js';
+import {excerpt, safeLines} from './text-bits.js';
+import {glyph, spinnerAt, toolStateLook} from './theme.js';
+import {wrapSegments} from './wrap.js';
+
+const headCount = 8;
+const tailCount = 8;
+/** Rows one output line may take while the pane shows head and tail (all of it in full view). */
+const rowsPerLine = 3;
+/** Lines of arguments (a written file, a diff side, a prompt) before "… N more". */
+const argLines = 12;
+/** A single output line longer than this is cut before sanitizing (a base64 blob, a progress bar). */
+const lineCap = 16_000;
+
+type ToolMemo = {lines?: {length: number; count: number; open: boolean}};
+
+const indent = seg('  ');
+
+/** The rows of a tool call. */
+export function toolCallPane(item: ToolCallItem, input: PaneInput): PaneRows {
+	const old = input.memo as ToolMemo | undefined;
+	const lines = item.output === undefined ? undefined : countLines(item.output, item.outputStreaming ? old?.lines : undefined);
+	const memo: ToolMemo = {lines};
+	const {row, noteShown} = headerRow(item, input, lines?.count);
+	const rows: Segment[][] = [row];
+	if (!input.open) {
+		if (item.state === 'failed') {
+			const verdict = verdictLine(item.output);
+			if (verdict) rows.push(truncateSegments([indent, seg('│ ', {color: 'red'}), seg(verdict, {color: 'red'})], input.width));
+		}
+		return {rows, memo};
+	}
+	rows.push(...argumentRows(item, input, noteShown));
+	rows.push(...outputRows(item, input, lines?.count ?? 0));
+	return {rows, memo};
+}
+
+function headerRow(item: ToolCallItem, input: PaneInput, lineTotal: number | undefined): {row: Segment[]; noteShown: boolean} {
+	const look = toolStateLook(item.state);
+	const mark = look.glyph ?? spinnerAt(input.now);
+	const name = sanitize(item.name) || 'tool';
+	const summary = summarizeToolCall(item.name, item.args, input.tools, 200);
+	const headline = sanitize(summary.headline);
+	const left: Segment[] = [seg(mark, look.style), seg(' '), seg(name, {bold: true}), seg('  '), seg(headline)];
+	const right: Segment[] = [];
+	const add = (text: string, style: Style = {dim: true}): void => {
+		if (right.length > 0) right.push(seg('  '));
+		right.push(seg(text, style));
+	};
+	if (item.state === 'awaiting_approval') add(' waiting for approval ', {color: 'yellow', inverse: true, bold: true});
+	const exit = item.name === 'exec_command' && item.state === 'failed' ? exitCodeOf(item.output) : undefined;
+	// A failed command says how in its exit code; other states need their word.
+	if (exit !== undefined) add(`exit ${exit}`, {color: 'red', bold: true});
+	else if (look.word) add(look.word, look.style);
+	if (item.approval && !['allow', 'deny', 'forbidden'].includes(item.approval)) add(sanitize(item.approval));
+	const duration = durationOf(item, input.now);
+	if (duration) add(duration);
+	if (lineTotal !== undefined) add(item.outputStreaming ? `${plural(lineTotal, 'line')}…` : plural(lineTotal, 'line'));
+	if (item.images.length > 0) add(`+${plural(item.images.length, 'image')}`);
+	if (item.childSessionId) add(`${glyph.child} ${shortId(item.childSessionId)}`, {color: 'cyan'});
+	// The note (an exec's description) goes in only when it leaves the headline room.
+	const note = summary.note ? sanitize(summary.note) : '';
+	const room = input.width - segmentsWidth(left) - segmentsWidth(right) - 4;
+	const noteShown = note !== '' && room >= Math.min(note.length, 24);
+	if (noteShown) {
+		const noteSegs = truncateSegments([seg(note, {dim: true})], Math.max(0, room));
+		right.unshift(...noteSegs, seg('  '));
+	}
+	return {row: spread(left, right, input.width), noteShown};
+}
+
+function durationOf(item: ToolCallItem, now: number): string {
+	if (item.at === undefined) return '';
+	if (item.endedAt !== undefined) return formatDuration(item.endedAt - item.at);
+	if (item.state === 'running' || item.state === 'streaming' || item.state === 'awaiting_approval') return formatDuration(now - item.at);
+	return '';
+}
+
+/** The last words of a failed output, its exit-code line aside: what went wrong. */
+function verdictLine(output: string | undefined): string | undefined {
+	if (!output) return undefined;
+	const lines = safeLines(output.slice(-4000))
+		.map(line => line.trim())
+		.filter(line => line !== '' && !/^\[exit code: -?\d+\]$/.test(line));
+	const last = lines[lines.length - 1];
+	return last === undefined ? undefined : excerpt(last, 300);
+}
+
+function argumentRows(item: ToolCallItem, input: PaneInput, noteShown: boolean): Segment[][] {
+	const args = parseArgs(item.args);
+	const rows: Segment[][] = [];
+	const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+	const block = (content: string, style: Style, marker = ''): void => {
+		rows.push(...limitedLines(content, input, style, marker));
+	};
+	if (item.state === 'streaming' || !args) {
+		if (item.args.trim() !== '') block(item.args, {dim: true});
+		return rows;
+	}
+	switch (item.name) {
+		case 'exec_command': {
+			const cmd = text(args['cmd']) ?? '';
+			if (cmd.includes('\n') || cmd.length > 40) block(`$ ${cmd}`, {bold: true});
+			const description = text(args['description']);
+			if (description && !noteShown) block(description, {dim: true});
+			return rows;
+		}
+		case 'edit_file': {
+			rows.push(...pathRow(text(args['file_path']), input));
+			block(text(args['old_string']) ?? '', {color: 'red'}, '- ');
+			block(text(args['new_string']) ?? '', {color: 'green'}, '+ ');
+			return rows;
+		}
+		case 'write_file':
+			rows.push(...pathRow(text(args['file_path']), input));
+			block(text(args['content']) ?? '', {dim: true});
+			return rows;
+		case 'read_file':
+			return rows;
+		case 'run_subagent': {
+			if (item.childSessionId) {
+				rows.push([indent, seg(`${glyph.child} child session `, {dim: true}), seg(sanitize(item.childSessionId), {color: 'cyan'})]);
+			}
+			const prompt = text(args['prompt']);
+			if (prompt) block(prompt, {dim: true});
+			return rows;
+		}
+		default:
+			block(prettyArgs(item.args), {dim: true});
+			return rows;
+	}
+}
+
+function pathRow(path: string | undefined, input: PaneInput): Segment[][] {
+	if (path === undefined) return [];
+	return wrapSegments([seg(sanitize(path), {bold: true})], input.width, {first: [indent], rest: [indent]});
+}
+
+/** Lines of an argument, each prefixed, at most `argLines` of them unless in full view. */
+function limitedLines(content: string, input: PaneInput, style: Style, marker: string): Segment[][] {
+	const lines = safeLines(content);
+	const shown = input.full ? lines : lines.slice(0, argLines);
+	const first = [indent, ...(marker ? [seg(marker, style)] : [])];
+	const rest = [indent, ...(marker ? [seg(' '.repeat(marker.length))] : [])];
+	const rows: Segment[][] = [];
+	for (const line of shown) {
+		rows.push(...wrapSegments([seg(line, style)], input.width, {first, rest, maxRows: input.full ? undefined : rowsPerLine}));
+	}
+	if (shown.length < lines.length) rows.push([indent, seg(`… ${plural(lines.length - shown.length, 'more line')} (x shows all)`, {dim: true})]);
+	return rows;
+}
+
+function outputRows(item: ToolCallItem, input: PaneInput, total: number): Segment[][] {
+	const rows: Segment[][] = [];
+	const failed = item.state === 'failed' || item.state === 'forbidden';
+	const bar = seg('│ ', failed ? {color: 'red'} : {dim: true});
+	if (item.output === undefined) {
+		if (item.state === 'running' || item.state === 'awaiting_approval') rows.push([indent, seg('waiting for output…', {dim: true})]);
+		return rows;
+	}
+	if (item.output === '' && item.images.length === 0) {
+		rows.push([indent, bar, seg(item.outputStreaming ? '…' : '(no output)', {dim: true})]);
+		return rows;
+	}
+	const parts = input.full ? headTail(item.output, total, total, 0) : headTail(item.output, total, headCount, tailCount);
+	const line = (raw: string): void => {
+		const clean = sanitize(raw.length > lineCap ? raw.slice(0, lineCap) : raw);
+		rows.push(
+			...wrapSegments([seg(clean)], input.width, {first: [indent, bar], rest: [indent, bar], maxRows: input.full ? undefined : rowsPerLine}),
+		);
+	};
+	for (const raw of parts.head) line(raw);
+	if (parts.hidden > 0) rows.push([indent, bar, seg(`… ${plural(parts.hidden, 'more line')} (x shows all)`, {dim: true})]);
+	for (const raw of parts.tail) line(raw);
+	for (const image of item.images) rows.push([indent, bar, ...imagePlaceholder(image)]);
+	return rows;
+}
+
+/** `[image png 34 KB]`, or the URL of a linked image. */
+export function imagePlaceholder(image: ImageRef): Segment[] {
+	if (image.url) return [seg(`[image ${excerpt(image.url, 120)}]`, {color: 'magenta'})];
+	const type = sanitize(image.mimeType.replace(/^image\//, ''));
+	return [seg(`[image ${type} ${formatBytes(image.bytes)}]`, {color: 'magenta'})];
+}
+
+/** The last eight characters of a session id (its random part). */
+export function shortId(sessionId: string): string {
+	const clean = sanitize(sessionId);
+	return clean.length > 8 ? clean.slice(-8) : clean;
+}

@@ -1,0 +1,279 @@
+/**
+ * What the reader has done to the screen (focus, scroll, open panes, search, help) and
+ * how each key changes it. One pure function takes a key press and gives the next state;
+ * the layout it needs comes in through `ScreenEnv`, so tests drive it without a terminal.
+ */
+import type {SessionView} from '../model/view-model.js';
+import {commandFor, type CommandId, type KeyPress} from './keymap.js';
+import type {Layout} from './layout.js';
+import {isProblem} from './pane-kinds.js';
+import {openStateFrom, setFull, setOpen, toggleGroup, type OpenState} from './open-state.js';
+import {findMatches, matcher, readingOrder, type Match} from './search.js';
+import {rowText} from './segments.js';
+import {
+	following,
+	nonEmpty,
+	pause,
+	resume,
+	reveal,
+	scrollBy,
+	scrollToTop,
+	topOf,
+	visibleRows,
+	type ViewportState,
+} from './viewport.js';
+
+export type SearchState = {
+	/** The prompt is open and takes the keys. */
+	editing: boolean;
+	draft: string;
+	/** The last query searched for (highlighted until Esc). */
+	query?: string;
+	matches: Match[];
+	/** The match shown, -1 for none. */
+	index: number;
+};
+
+export type ScreenState = {
+	open: OpenState;
+	viewport: ViewportState;
+	/** The focused item; undefined while just following the bottom. */
+	focus?: number;
+	search: SearchState;
+	help: boolean;
+	/** One line for the footer, until the next key. */
+	message?: string;
+	/** Set when the reader asked to quit. */
+	quit: boolean;
+};
+
+/** What a key needs to know about the screen. */
+export type ScreenEnv = {
+	view: SessionView;
+	/** Rows of the body. */
+	height: number;
+	/** The layout for an open state (cached: cheap to call again). */
+	layout: (open: OpenState) => Layout;
+};
+
+const noSearch: SearchState = {editing: false, draft: '', matches: [], index: -1};
+
+/** The state a screen starts in. */
+export function initialScreen(expand?: readonly string[]): ScreenState {
+	return {open: openStateFrom(expand), viewport: following, search: noSearch, help: false, quit: false};
+}
+
+/** The one entry for keys: the search prompt, the help overlay, or a command. */
+export function handleKey(state: ScreenState, input: string, key: KeyPress, env: ScreenEnv): ScreenState {
+	if (key.ctrl && input === 'c') return {...state, quit: true};
+	if (state.search.editing) return searchKey(state, input, key, env);
+	// Keys typed faster than they are read arrive together ("jjj"): one at a time, in order.
+	const chars = [...input];
+	if (chars.length > 1 && !key.ctrl && !key.meta) {
+		let next = state;
+		for (const char of chars) next = handleKey(next, char, {}, env);
+		return next;
+	}
+	const id = commandFor(input, key);
+	if (state.help) {
+		if (id === 'quit') return {...state, quit: true};
+		return {...state, help: false};
+	}
+	if (id === undefined) return state.message ? {...state, message: undefined} : state;
+	return runCommand({...state, message: undefined}, id, env);
+}
+
+/** A command's effect. */
+export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): ScreenState {
+	const layout = env.layout(state.open);
+	const {height} = env;
+	switch (id) {
+		case 'quit':
+			return {...state, quit: true};
+		case 'help':
+			return {...state, help: !state.help};
+		case 'escape':
+			return {...state, search: noSearch};
+		case 'search':
+			return {...state, search: {...state.search, editing: true, draft: ''}};
+		case 'follow':
+		case 'bottom':
+			return {...state, viewport: resume(), focus: undefined};
+		case 'top': {
+			const first = nonEmpty(layout, 0, 1);
+			return {...state, viewport: scrollToTop(layout, height, state.viewport), focus: first === -1 ? undefined : layout.item(first).id};
+		}
+		case 'focus-next':
+		case 'focus-prev': {
+			const up = id === 'focus-prev';
+			const current = focusIndex(state, layout, height);
+			if (current === -1) return state;
+			// A move up stops following; the first move only shows where the focus is.
+			const viewport = up ? pause(layout, height, state.viewport) : state.viewport;
+			const known = state.focus !== undefined && layout.indexOf(state.focus) === current;
+			const moved = known ? nonEmpty(layout, current + (up ? -1 : 1), up ? -1 : 1) : current;
+			const index = moved === -1 ? current : moved;
+			return {...state, focus: layout.item(index).id, viewport: reveal(layout, height, viewport, index)};
+		}
+		case 'toggle':
+		case 'full': {
+			const index = focusIndex(state, layout, height);
+			if (index === -1) return state;
+			const pane = layout.pane(index);
+			if (pane.group === undefined) return {...state, focus: pane.itemId};
+			let open = state.open;
+			if (id === 'toggle') {
+				open = setOpen(open, pane.itemId, pane.group, !pane.open);
+				if (pane.open) open = setFull(open, pane.itemId, false);
+			} else {
+				open = setFull(open, pane.itemId, !open.full.has(pane.itemId));
+				if (!pane.open) open = setOpen(open, pane.itemId, pane.group, true);
+			}
+			// While paused the anchor keeps the rows above in place; while following, the bottom
+			// stays pinned unless that would push the pane's first row off the top.
+			const next = env.layout(open);
+			return {...state, open, focus: pane.itemId, viewport: reveal(next, height, state.viewport, next.indexOf(pane.itemId, index))};
+		}
+		case 'toggle-thinking':
+		case 'toggle-outputs': {
+			const open = toggleGroup(state.open, id === 'toggle-thinking' ? 'thinking' : 'outputs');
+			const next = env.layout(open);
+			const viewport = state.focus === undefined ? state.viewport : reveal(next, height, state.viewport, next.indexOf(state.focus));
+			return {...state, open, viewport};
+		}
+		case 'half-down':
+		case 'half-up':
+		case 'page-down':
+		case 'page-up': {
+			const size = id.startsWith('half') ? Math.max(1, Math.floor(height / 2)) : Math.max(1, height - 1);
+			const up = id.endsWith('up');
+			const viewport = scrollBy(layout, height, state.viewport, up ? -size : size);
+			return {...state, viewport, focus: focusInView(state.focus, layout, height, viewport, up)};
+		}
+		case 'next-problem':
+		case 'prev-problem':
+			return jumpToProblem(state, layout, height, id === 'next-problem' ? 1 : -1);
+		case 'next-match':
+		case 'prev-match': {
+			const {matches, index} = state.search;
+			if (state.search.query === undefined) return {...state, message: 'no search yet: press / to search'};
+			if (matches.length === 0) return {...state, message: `no match for “${state.search.query}”`};
+			const step = id === 'next-match' ? 1 : -1;
+			const next = (index + step + matches.length) % matches.length;
+			const wrapped = matches.length > 1 && (step > 0 ? next < index : next > index);
+			return goToMatch(state, next, env, wrapped ? 'search wrapped' : undefined);
+		}
+	}
+}
+
+/** Keys while the search prompt is open. */
+function searchKey(state: ScreenState, input: string, key: KeyPress, env: ScreenEnv): ScreenState {
+	const search = state.search;
+	if (key.escape) return {...state, search: {...search, editing: false, draft: ''}};
+	if (key.return) return submitSearch(state, env);
+	if (key.backspace || key.delete) {
+		if (search.draft === '') return {...state, search: {...search, editing: false}};
+		return {...state, search: {...search, draft: [...search.draft].slice(0, -1).join('')}};
+	}
+	if (key.ctrl && input === 'u') return {...state, search: {...search, draft: ''}};
+	if (key.ctrl || key.meta) return state;
+	// eslint-disable-next-line no-control-regex
+	const typed = input.replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
+	if (typed === '') return state;
+	return {...state, search: {...search, draft: search.draft + typed}};
+}
+
+function submitSearch(state: ScreenState, env: ScreenEnv): ScreenState {
+	const query = state.search.draft;
+	if (query === '') return {...state, search: {...state.search, editing: false}};
+	const matches = findMatches(env.view, query);
+	const search: SearchState = {editing: false, draft: '', query, matches, index: -1};
+	if (matches.length === 0) return {...state, search, message: `no match for “${query}”`};
+	// The first match at or after what is on screen now (the focus, else the top).
+	const layout = env.layout(state.open);
+	const order = readingOrder(env.view);
+	const top = topOf(layout, env.height, state.viewport);
+	const here = state.focus ?? (top ? layout.item(top.index).id : undefined);
+	const from = here === undefined ? 0 : (order.get(here) ?? 0);
+	let index = matches.findIndex(match => (order.get(match.itemId) ?? 0) >= from);
+	if (index === -1) index = 0;
+	return goToMatch({...state, search}, index, env);
+}
+
+/** Show match `index`: open what hides it, focus it, scroll to the row that holds it. */
+function goToMatch(state: ScreenState, index: number, env: ScreenEnv, note?: string): ScreenState {
+	const match = state.search.matches[index]!;
+	const test = matcher(state.search.query ?? '');
+	let open = state.open;
+	for (const ancestor of match.ancestors) open = setOpen(open, ancestor, 'details', true);
+	let layout = env.layout(open);
+	let at = layout.indexOf(match.itemId);
+	const position = `match ${index + 1} of ${state.search.matches.length}`;
+	const message = note ? `${position} · ${note}` : position;
+	if (at === -1 || layout.pane(at).rows.length === 0) return {...state, open, search: {...state.search, index}, message};
+	let pane = layout.pane(at);
+	if (!pane.open && pane.group !== undefined) {
+		open = setOpen(open, pane.itemId, pane.group, true);
+		layout = env.layout(open);
+		at = layout.indexOf(match.itemId, at);
+		pane = layout.pane(at);
+	}
+	let row = pane.rows.findIndex(line => test(rowText(line.segments)));
+	if (row === -1 && pane.kind === 'tool_call' && !open.full.has(pane.itemId)) {
+		// The match is in the middle of a long output: show all of it.
+		open = setFull(open, pane.itemId, true);
+		layout = env.layout(open);
+		at = layout.indexOf(match.itemId, at);
+		pane = layout.pane(at);
+		row = pane.rows.findIndex(line => test(rowText(line.segments)));
+	}
+	const viewport = reveal(layout, env.height, state.viewport, at, row === -1 ? 0 : row);
+	return {...state, open, focus: pane.itemId, viewport, search: {...state.search, index}, message};
+}
+
+function jumpToProblem(state: ScreenState, layout: Layout, height: number, step: 1 | -1): ScreenState {
+	const known = state.focus === undefined ? -1 : layout.indexOf(state.focus);
+	const {first, last} = visibleRows(layout, height, state.viewport);
+	const start = known !== -1 ? known : step > 0 ? first - 1 : last + 1;
+	const count = layout.count;
+	let message: string | undefined;
+	// Problem items are cheap to recognise without laying them out; wrap around once.
+	for (let n = 1; n <= count; n++) {
+		let index = start + step * n;
+		if (index >= count || index < 0) {
+			index = ((index % count) + count) % count;
+			message = step > 0 ? 'from the top' : 'from the bottom';
+		}
+		if (isProblem(layout.item(index)) && layout.pane(index).rows.length > 0) {
+			return {...state, focus: layout.item(index).id, viewport: reveal(layout, height, state.viewport, index), message};
+		}
+	}
+	return {...state, message: 'no problems'};
+}
+
+/** The focused entry's index, or the last pane on screen when nothing is focused (-1: nothing). */
+function focusIndex(state: ScreenState, layout: Layout, height: number): number {
+	if (state.focus !== undefined) {
+		const index = layout.indexOf(state.focus);
+		if (index !== -1 && layout.pane(index).rows.length > 0) return index;
+	}
+	const {last, rows} = visibleRows(layout, height, state.viewport);
+	return rows.length === 0 ? -1 : last;
+}
+
+/** After a scroll, the focus moves onto the screen if it left it. */
+function focusInView(focus: number | undefined, layout: Layout, height: number, viewport: ViewportState, up: boolean): number | undefined {
+	if (focus === undefined && viewport.follow) return undefined;
+	const {first, last, rows} = visibleRows(layout, height, viewport);
+	if (rows.length === 0) return focus;
+	const index = focus === undefined ? -1 : layout.indexOf(focus);
+	if (index !== -1 && index >= first && index <= last) return focus;
+	// Scrolling down: the first pane that starts on screen; up: the last one on screen.
+	const top = topOf(layout, height, viewport);
+	let pick = up ? last : first;
+	if (!up && top && top.offset > 0) {
+		const next = nonEmpty(layout, first + 1, 1);
+		if (next !== -1 && next <= last) pick = next;
+	}
+	return layout.item(pick).id;
+}

@@ -1,0 +1,92 @@
+/**
+ * Search over the text of every item, closed panes and subagent sessions included: what a
+ * reader would find if every pane were open. Case-insensitive unless the query has a capital.
+ */
+import type {Item, SessionView} from '../model/view-model.js';
+import {sanitize} from '../render/sanitize.js';
+
+/** An item that holds the query, and the subagent panes that must open to show it. */
+export type Match = {itemId: number; ancestors: number[]};
+
+/** A test for the query, smart-case. */
+export function matcher(query: string): (text: string) => boolean {
+	if (query === '') return () => false;
+	if (/\p{Lu}/u.test(query)) return text => text.includes(query);
+	const lower = query.toLowerCase();
+	return text => text.toLowerCase().includes(lower);
+}
+
+/** Where the query occurs in a row's text (for highlighting): [start, end) pairs. */
+export function occurrences(text: string, query: string): Array<[number, number]> {
+	if (query === '') return [];
+	const caseSensitive = /\p{Lu}/u.test(query);
+	const haystack = caseSensitive ? text : text.toLowerCase();
+	const needle = caseSensitive ? query : query.toLowerCase();
+	const found: Array<[number, number]> = [];
+	let at = haystack.indexOf(needle);
+	while (at !== -1) {
+		found.push([at, at + needle.length]);
+		at = haystack.indexOf(needle, at + needle.length);
+	}
+	return found;
+}
+
+/** The text of an item a search looks in. */
+export function itemText(item: Item): string {
+	switch (item.kind) {
+		case 'user_text':
+		case 'assistant_text':
+		case 'thinking':
+			return item.text;
+		case 'tool_call':
+			return `${item.name}\n${item.args}\n${item.output ?? ''}`;
+		case 'compaction':
+			return `compaction ${item.reason ?? ''} ${item.error ?? ''}\n${item.summary}`;
+		case 'request':
+			return `${item.status} ${item.error ?? ''}`;
+		case 'subagent':
+			return `${item.description ?? ''} ${item.sessionId}`;
+		case 'malformed':
+			return `${item.reason} ${item.excerpt}`;
+		case 'notice':
+			return item.text;
+		case 'abort':
+			return `aborted ${item.reason ?? ''}`;
+		case 'unknown':
+			return `${item.payloadType} ${item.summary}`;
+		case 'mcp_connect':
+			return item.servers.join(' ');
+		case 'goal_finished':
+			return `goal ${item.outcome}`;
+		default:
+			return '';
+	}
+}
+
+/** Every item holding the query, in reading order (a subagent's items after its pane). */
+export function findMatches(view: SessionView, query: string): Match[] {
+	const test = matcher(query);
+	const matches: Match[] = [];
+	const walk = (items: readonly Item[], ancestors: number[]): void => {
+		for (const item of items) {
+			// Sanitized so that escape sequences inside a word do not hide it.
+			if (test(sanitize(itemText(item)))) matches.push({itemId: item.id, ancestors});
+			if (item.kind === 'subagent' && item.child) walk(item.child.items, [...ancestors, item.id]);
+		}
+	};
+	walk(view.items, []);
+	return matches;
+}
+
+/** Item ids in reading order, to find the first match after a place. */
+export function readingOrder(view: SessionView): Map<number, number> {
+	const order = new Map<number, number>();
+	const walk = (items: readonly Item[]): void => {
+		for (const item of items) {
+			order.set(item.id, order.size);
+			if (item.kind === 'subagent' && item.child) walk(item.child.items);
+		}
+	};
+	walk(view.items);
+	return order;
+}

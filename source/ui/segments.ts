@@ -1,0 +1,135 @@
+/**
+ * Styled text as layout produces it: a row is a list of segments, each with its own style.
+ * Widths are terminal columns (string-width), never string lengths.
+ */
+import stringWidth from 'string-width';
+
+/** The colours the screen uses (Ink colour names). */
+export type Color = 'red' | 'green' | 'yellow' | 'blue' | 'magenta' | 'cyan' | 'gray' | 'white';
+
+/** How a piece of text is drawn. */
+export type Style = {
+	color?: Color;
+	dim?: boolean;
+	bold?: boolean;
+	italic?: boolean;
+	underline?: boolean;
+	inverse?: boolean;
+};
+
+/** A run of text in one style. */
+export type Segment = Style & {text: string};
+
+/** One terminal row of a pane, tagged with the item it belongs to. */
+export type Row = {itemId: number; segments: Segment[]};
+
+const printableAscii = /^[\u0020-\u007e]*$/;
+
+/** Columns a text takes; a fast path for plain ASCII, which is most of what traces hold. */
+export function textWidth(text: string): number {
+	return printableAscii.test(text) ? text.length : stringWidth(text);
+}
+
+/** Columns a list of segments takes. */
+export function segmentsWidth(segments: readonly Segment[]): number {
+	let width = 0;
+	for (const segment of segments) width += textWidth(segment.text);
+	return width;
+}
+
+/** A segment; drops undefined style keys so that tests can compare segments plainly. */
+export function seg(text: string, style: Style = {}): Segment {
+	const out: Segment = {text};
+	for (const [key, value] of Object.entries(style)) {
+		if (value !== undefined && value !== false) (out as Record<string, unknown>)[key] = value;
+	}
+	return out;
+}
+
+/** The plain text of a row. */
+export function rowText(segments: readonly Segment[]): string {
+	let text = '';
+	for (const segment of segments) text += segment.text;
+	return text;
+}
+
+const graphemes = new Intl.Segmenter(undefined, {granularity: 'grapheme'});
+
+/** The longest head of `text` that fits in `width` columns, and its width. */
+export function fitText(text: string, width: number): {text: string; width: number} {
+	if (width <= 0) return {text: '', width: 0};
+	if (printableAscii.test(text)) {
+		const head = text.length > width ? text.slice(0, width) : text;
+		return {text: head, width: head.length};
+	}
+	let used = 0;
+	let end = 0;
+	for (const {segment, index} of graphemes.segment(text)) {
+		const w = Math.min(2, stringWidth(segment));
+		if (used + w > width) break;
+		used += w;
+		end = index + segment.length;
+	}
+	return {text: text.slice(0, end), width: used};
+}
+
+/** The longest tail of `text` that fits in `width` columns. */
+export function fitTail(text: string, width: number): string {
+	if (width <= 0) return '';
+	if (printableAscii.test(text)) return text.length > width ? text.slice(text.length - width) : text;
+	const parts = [...graphemes.segment(text)].map(part => part.segment);
+	let used = 0;
+	let start = parts.length;
+	while (start > 0) {
+		const w = Math.min(2, stringWidth(parts[start - 1]!));
+		if (used + w > width) break;
+		used += w;
+		start--;
+	}
+	return parts.slice(start).join('');
+}
+
+/** Segments cut to `width` columns, ending with `…` when something was cut. */
+export function truncateSegments(segments: readonly Segment[], width: number): Segment[] {
+	if (segmentsWidth(segments) <= width) return [...segments];
+	const out: Segment[] = [];
+	let room = Math.max(0, width - 1);
+	for (const segment of segments) {
+		if (room <= 0) break;
+		const {text, width: used} = fitText(segment.text, room);
+		if (text) out.push({...segment, text});
+		room -= used;
+		if (text.length < segment.text.length) break;
+	}
+	if (width >= 1) {
+		const last = out[out.length - 1];
+		out.push(last ? {...last, text: '…'} : {text: '…'});
+	}
+	return out;
+}
+
+/** A row that puts `right` at the right edge, cutting `left` (never `right`) when both do not fit. */
+export function spread(left: readonly Segment[], right: readonly Segment[], width: number): Segment[] {
+	const rightWidth = segmentsWidth(right);
+	if (rightWidth === 0) return truncateSegments(left, width);
+	const room = width - rightWidth - 1;
+	if (room < 8) return truncateSegments([...left, {text: ' '}, ...right], width);
+	const cut = truncateSegments(left, room);
+	const gap = width - segmentsWidth(cut) - rightWidth;
+	return [...cut, {text: ' '.repeat(Math.max(1, gap))}, ...right];
+}
+
+/** A rule: `label` inside a line of `char` across `width` columns. */
+export function rule(char: string, width: number, left: readonly Segment[] = [], right: readonly Segment[] = [], style: Style = {dim: true}): Segment[] {
+	const lead = left.length > 0 ? 3 : 0;
+	const tail = right.length > 0 ? 2 : 0;
+	const leftWidth = segmentsWidth(left);
+	const rightWidth = segmentsWidth(right);
+	const fill = width - lead - leftWidth - rightWidth - tail - (left.length > 0 ? 2 : 0) - (right.length > 0 ? 2 : 0);
+	if (fill < 0) return truncateSegments([seg(char.repeat(lead), style), ...left, seg(' '), ...right], width);
+	const out: Segment[] = [];
+	if (left.length > 0) out.push(seg(char.repeat(lead) + ' ', style), ...left, seg(' ', style));
+	out.push(seg(char.repeat(fill), style));
+	if (right.length > 0) out.push(seg(' ', style), ...right, seg(' ' + char.repeat(tail), style));
+	return out;
+}

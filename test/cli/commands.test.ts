@@ -1,0 +1,78 @@
+// The built program's one-shot commands: --list, --stats, --export (files and SSE), --redact, and a session found by id or by the newest under $PENGUIN_HOME.
+import {afterAll, describe, expect, it} from 'vitest';
+import {startSseServer} from '../support/sse-server.js';
+import {makeRoot, parent, child, retry, tools, placeShard} from '../commands/data-root.js';
+import {runCli} from '../helpers/run-cli.js';
+
+const data = makeRoot();
+const folder = data.dateDir();
+placeShard(retry, folder, 1, Date.parse('2026-12-02T14:44:30Z'));
+placeShard(parent, folder, 1, Date.parse('2026-12-02T14:43:22Z'));
+placeShard(child, folder, 1, Date.parse('2026-12-02T14:43:21Z'));
+placeShard(tools, data.dateDir('proj-b', 'helper'), 1, Date.parse('2026-12-02T14:45:00Z'));
+const env = {PENGUIN_HOME: data.root};
+afterAll(() => data.remove());
+
+describe('sessions under $PENGUIN_HOME', () => {
+	it('--list shows every session, newest first, and --list --json is an array for scripts', async () => {
+		const plain = await runCli(['--list'], {env});
+		expect(plain.code).toBe(0);
+		const order = [tools, retry, parent, child].map(id => plain.stdout.indexOf(id));
+		expect(order.every(index => index >= 0)).toBe(true);
+		expect([...order].sort((a, b) => a - b)).toEqual(order);
+		expect(plain.stdout).toContain('[fake:retry] Answer even if the upstream is flaky.');
+		const json = await runCli(['--list', '--json'], {env});
+		const sessions = JSON.parse(json.stdout) as Array<{sessionId: string}>;
+		expect(sessions.map(session => session.sessionId)).toEqual([tools, retry, parent, child]);
+	});
+
+	it('opens the newest session when given no path, and a session by its id', async () => {
+		const newest = await runCli(['--print', '--no-follow'], {env});
+		expect(newest.stdout).toContain(`session ${tools}`);
+		const byId = await runCli(['--print', '--no-follow', retry], {env});
+		expect(byId.stdout).toContain('abort: reconnect failed after 5 retries');
+	});
+});
+
+describe('--stats and --export', () => {
+	it('--stats counts requests and retries, and nests a subagent read from disk', async () => {
+		const result = await runCli(['--stats', parent], {env});
+		expect(result.code).toBe(0);
+		expect(result.stdout).toMatch(/Requests\s+2/);
+		expect(result.stdout).toContain(`Subagent ${child}`);
+		expect(result.stdout).toContain('exec_command $ echo hello-from-child && ls');
+	});
+
+	it('--export sts writes a session header line and one JSON message per line', async () => {
+		const result = await runCli(['--export', 'sts', tools], {env});
+		const lines = result.stdout.trim().split('\n').map(line => JSON.parse(line) as {type: string; harness?: string});
+		expect(lines[0]).toMatchObject({type: 'session', harness: 'penguin-harness', id: tools});
+		expect(lines.slice(1).every(line => line.type === 'message')).toBe(true);
+	});
+
+	it('--export md --redact hides paths and says how many it replaced', async () => {
+		const result = await runCli(['--export', 'md', '--redact', tools], {env});
+		expect(result.stdout).toContain('# Session');
+		expect(result.stdout).not.toContain('/home/dev/work');
+		expect(result.stderr).toMatch(/redacted \d+ strings/);
+	});
+
+	it('--export json works from a live stream too', async () => {
+		const server = await startSseServer({messages: () => ({status: 200, json: (JSON.parse('{"messages":[]}') as object)})});
+		try {
+			const result = await runCli(['--sse', server.streamUrl, '--export', 'json']);
+			expect(result.code).toBe(0);
+			const exported = JSON.parse(result.stdout) as {session: {items: unknown[]}};
+			expect(exported.session.items.length).toBeGreaterThan(0);
+		} finally {
+			await server.close();
+		}
+	});
+
+	it('refuses --redact without --export, and an unknown format, with exit 2', async () => {
+		expect((await runCli(['--redact', tools], {env})).code).toBe(2);
+		const bad = await runCli(['--export', 'pdf', tools], {env});
+		expect(bad.code).toBe(2);
+		expect(bad.stderr).toContain("--export takes md, json or sts, not 'pdf'");
+	});
+});

@@ -1,0 +1,183 @@
+// --list and --list --json: newest first, live marker, header fields and first prompt from the head only, torn or garbage heads still listed.
+import {mkdirSync, utimesSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {layoutOf, listCommand, relativeTime, type ListEntry} from '../../source/commands/list.js';
+import {readTraceHead} from '../../source/commands/trace-head.js';
+import {makeRoot, placeShard, rotated, tools, child} from './data-root.js';
+
+const now = Date.parse('2026-12-03T10:00:00Z');
+const torn = 'session-2026-12-02-15-00-00-0badbead';
+const garbage = 'session-2026-12-02-15-10-00-deadbeef';
+
+let fixture: ReturnType<typeof makeRoot>;
+
+function touch(file: string, ms: number): void {
+	utimesSync(file, ms / 1000, ms / 1000);
+}
+
+beforeEach(() => {
+	fixture = makeRoot();
+	const main = fixture.dateDir();
+	const other = fixture.dateDir('proj-b', 'helper', '2026-12-01');
+	placeShard(tools, main, 1, now - 3 * 3_600_000);
+	placeShard(child, other, 1, now - 2 * 86_400_000);
+	placeShard(rotated, main, 1, now - 600_000);
+	// The newest shard was written 5 s ago: live.
+	placeShard(rotated, main, 2, now - 5_000);
+	// A crash left half a line and some binary junk before the first real record.
+	const tornFile = path.join(main, `${torn}_001.jsonl`);
+	writeFileSync(
+		tornFile,
+		'{"timestamp":"2026-12-02T15:00:00.000Z","type":"session_me\n\u0000\u0001\u00ffgarbage\n' +
+			'{"timestamp":"2026-12-02T15:00:01.000Z","type":"model_msg","payload":{"type":"text","role":"user","text":"survived the tear"}}\n',
+	);
+	touch(tornFile, now - 30 * 60_000);
+	// Nothing readable at all, not even a newline.
+	const garbageFile = path.join(main, `${garbage}_001.jsonl`);
+	writeFileSync(garbageFile, Buffer.from([0xde, 0xad, 0xbe, 0xef, 0x7b, 0x7b]));
+	touch(garbageFile, now - 40 * 60_000);
+});
+
+afterEach(() => fixture.remove());
+
+describe('listCommand --json', () => {
+	it('lists every session, most recently active first, with header, sizes and the first prompt', async () => {
+		const result = await listCommand({dataRoot: fixture.root, json: true, now});
+		expect(result.exitCode).toBe(0);
+		expect(result.stderr).toBe('');
+		const entries = JSON.parse(result.stdout) as ListEntry[];
+		expect(entries.map(entry => entry.sessionId)).toEqual([rotated, torn, garbage, tools, child]);
+		const [first] = entries;
+		expect(first).toMatchObject({
+			project: 'proj-a',
+			agent: 'main',
+			shardCount: 2,
+			live: true,
+			provider: 'custom',
+			model: 'fake-model',
+			startedAt: '2026-12-02T14:45:42.274Z',
+			lastActivityAt: new Date(now - 5_000).toISOString(),
+			idleMs: 5_000,
+			firstPrompt: '[fake:chat] What is a trace file?',
+		});
+		expect(first.size).toBeGreaterThan(50_000);
+		expect(entries.filter(entry => entry.live).map(entry => entry.sessionId)).toEqual([rotated]);
+		const childEntry = entries.find(entry => entry.sessionId === child)!;
+		expect(childEntry).toMatchObject({project: 'proj-b', agent: 'helper', source: 'subagent', shardCount: 1});
+		expect(childEntry.firstPrompt).toMatch(/^Caller agent: default_agent\./);
+	});
+
+	it('still lists a session whose head is torn or garbage', async () => {
+		const entries = JSON.parse((await listCommand({dataRoot: fixture.root, json: true, now})).stdout) as ListEntry[];
+		const tornEntry = entries.find(entry => entry.sessionId === torn)!;
+		expect(tornEntry.firstPrompt).toBe('survived the tear');
+		expect(tornEntry.unreadableHeadLines).toBe(2);
+		expect(tornEntry.startedAt).toBe('2026-12-02T15:00:01.000Z');
+		expect(tornEntry.model).toBeUndefined();
+		const garbageEntry = entries.find(entry => entry.sessionId === garbage)!;
+		expect(garbageEntry.firstPrompt).toBeUndefined();
+		expect(garbageEntry.shardCount).toBe(1);
+	});
+
+	it('writes an empty array for an empty root', async () => {
+		const empty = makeRoot();
+		mkdirSync(empty.root, {recursive: true});
+		try {
+			expect(await listCommand({dataRoot: empty.root, json: true, now})).toEqual({exitCode: 0, stdout: '[]\n', stderr: ''});
+		} finally {
+			empty.remove();
+		}
+	});
+});
+
+describe('listCommand (plain)', () => {
+	it('writes one aligned line per session, newest first, the live one marked', async () => {
+		const result = await listCommand({dataRoot: fixture.root, json: false, now});
+		expect(result.exitCode).toBe(0);
+		const lines = result.stdout.trimEnd().split('\n');
+		expect(lines).toHaveLength(5);
+		expect(lines[0]).toContain(rotated);
+		expect(lines[0]).toMatch(/ live /);
+		expect(lines[0]).toContain('proj-a/main');
+		expect(lines[0]).toContain('custom/fake-model');
+		expect(lines[0]).toContain('2 shards');
+		expect(lines[0]).toContain('just now');
+		expect(lines[0]).toMatch(/\[fake:chat\] What is a trace file\?$/);
+		expect(lines.slice(1).every(line => !/ live /.test(line))).toBe(true);
+		expect(lines[1]).toContain('30 m ago');
+		expect(lines[1]).toContain('survived the tear');
+		expect(lines[2]).toContain('(unreadable head)');
+		expect(lines[3]).toContain('3 h ago');
+		expect(lines[4]).toContain('2 d ago');
+		expect(lines[4]).toContain('proj-b/helper');
+		// The session id column lines up.
+		const column = lines[0].indexOf(rotated);
+		expect(lines.map(line => line.indexOf('session-'))).toEqual(lines.map(() => column));
+	});
+
+	it('strips control sequences that a prompt or a file name carries', async () => {
+		const folder = fixture.dateDir('proj-\u001b[31mred', 'main');
+		mkdirSync(folder, {recursive: true});
+		const file = path.join(folder, 'session-2026-12-02-16-00-00-0000abcd_001.jsonl');
+		writeFileSync(file, '{"type":"model_msg","payload":{"type":"text","role":"user","text":"hi \\u001b]0;pwned\\u0007there \\u009b2J"}}\n');
+		const result = await listCommand({dataRoot: fixture.root, json: false, now});
+		expect(result.stdout).not.toMatch(/[\u001b\u0007\u009b]/);
+		expect(result.stdout).toContain('hi there');
+		const json = await listCommand({dataRoot: fixture.root, json: true, now});
+		expect(json.stdout).not.toMatch(/[\u001b\u0007\u009b]/);
+	});
+
+	it('says so when there are no sessions, and fails for a missing root', async () => {
+		const empty = makeRoot();
+		mkdirSync(empty.root, {recursive: true});
+		try {
+			const none = await listCommand({dataRoot: empty.root, json: false, now});
+			expect(none).toMatchObject({exitCode: 0, stdout: ''});
+			expect(none.stderr).toContain('no sessions found under');
+		} finally {
+			empty.remove();
+		}
+		const missing = await listCommand({dataRoot: path.join(fixture.root, 'nope'), json: false, now});
+		expect(missing.exitCode).toBe(1);
+		expect(missing.stderr).toContain('no such file or directory');
+	});
+});
+
+describe('readTraceHead', () => {
+	it('stops at the byte limit instead of reading a whole large file', async () => {
+		const folder = fixture.dateDir();
+		const file = path.join(folder, 'session-2026-12-02-17-00-00-00000000_001.jsonl');
+		// A 3 MiB first line (an image), then the prompt.
+		const image = `{"type":"model_msg","payload":{"type":"image_url","role":"user","image_url":"data:image/png;base64,${'A'.repeat(3 * 1024 * 1024)}"}}\n`;
+		writeFileSync(file, `${image}{"type":"model_msg","payload":{"type":"text","role":"user","text":"late prompt"}}\n`);
+		expect((await readTraceHead(file, {maxBytes: 256 * 1024})).firstPrompt).toBeUndefined();
+		// With room for it, the over-long line is skipped (not parsed) and the prompt is found.
+		const head = await readTraceHead(file, {maxLineBytes: 1024 * 1024});
+		expect(head.firstPrompt).toBe('late prompt');
+		expect(head.malformed).toBe(1);
+	});
+
+	it('reports an unreadable file as an error, not a throw', async () => {
+		const head = await readTraceHead(path.join(fixture.root, 'missing_001.jsonl'));
+		expect(head.error).toBeDefined();
+		expect(head.firstPrompt).toBeUndefined();
+	});
+});
+
+describe('helpers', () => {
+	it('relativeTime picks one unit', () => {
+		expect([5_000, 42_000, 5 * 60_000, 3 * 3_600_000, 2 * 86_400_000].map(relativeTime)).toEqual([
+			'just now',
+			'42 s ago',
+			'5 m ago',
+			'3 h ago',
+			'2 d ago',
+		]);
+	});
+
+	it('layoutOf reads project and agent from the layout only', () => {
+		expect(layoutOf('/r/p/agents/a/traces/2026-12-02', '/r')).toEqual({project: 'p', agent: 'a'});
+		expect(layoutOf('/r/loose', '/r')).toEqual({});
+	});
+});

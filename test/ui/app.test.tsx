@@ -1,0 +1,234 @@
+// The screen in ink-testing-library frames: its size, each key's effect, follow/pause/resume while the store grows, search, help, quit.
+import {afterEach, describe, expect, test} from 'vitest';
+import {SessionStore} from '../../source/model/store.js';
+import {keys, mount, settle, type Screen} from './app-helpers.js';
+import {msg, storeFrom, traceInputs} from './helpers.js';
+
+let screen: Screen | undefined;
+afterEach(() => {
+	screen?.unmount();
+	screen = undefined;
+});
+
+const tools = (): SessionStore => storeFrom(traceInputs('14-43-17-694155ee_001'), 'tools.jsonl');
+
+describe('the frame', () => {
+	test('header, body, footer, one row shorter than the terminal', async () => {
+		screen = await mount(tools());
+		const lines = screen.frame().split('\n');
+		expect(lines).toHaveLength(15);
+		expect(lines[0]).toBe(' penguin-view  session…14-43-17-694155ee  custom/fake-model  ~/work');
+		expect(lines[1]).toMatch(/^ tools\.jsonl +○ idle · following$/);
+		expect(lines[2]).toBe('─'.repeat(80));
+		expect(lines[12]).toBe('─'.repeat(80));
+		expect(lines[13]).toMatch(/^ tokens in 4\.5k · out 279 {3}ctx/);
+		expect(lines[14]).toContain('j/k move');
+		for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
+		// Following: the end of the session is in view.
+		expect(screen.body().at(-1)).toContain('slow-done.');
+		// No colour asked for: not one escape sequence.
+		expect(screen.frame()).not.toContain('\u001b');
+	});
+
+	test('a resize lays out again', async () => {
+		screen = await mount(tools());
+		await screen.rerender({columns: 50, rows: 20});
+		const lines = screen.frame().split('\n');
+		expect(lines).toHaveLength(19);
+		for (const line of lines) expect(line.length).toBeLessThanOrEqual(50);
+		expect(screen.body().join('\n')).toContain('printed slow-done.');
+	});
+
+	test('a tiny terminal drops the rules but keeps a body row', async () => {
+		screen = await mount(tools(), {rows: 6});
+		expect(screen.frame().split('\n')).toHaveLength(5);
+	});
+});
+
+describe('keys', () => {
+	test('k focuses and pauses, j moves back down, the mark follows', async () => {
+		screen = await mount(tools());
+		await screen.press('k');
+		expect(screen.frame().split('\n')[1]).toMatch(/paused$/);
+		const marked = (): string => screen!.body().find(line => line.startsWith('›'))!;
+		expect(marked()).toMatch(/^› {2}Done\./);
+		await screen.press('k');
+		expect(marked()).toMatch(/^›✓ exec_command {2}\$ sleep 2/);
+		await screen.press(keys.up);
+		expect(marked()).toMatch(/^›✗ exec_command/);
+		await screen.press('j');
+		expect(marked()).toMatch(/^›✓ exec_command {2}\$ sleep 2/);
+		await screen.press(keys.down);
+		expect(marked()).toMatch(/^› {2}Done\./);
+	});
+
+	test('keys that arrive together count one by one', async () => {
+		screen = await mount(tools());
+		await screen.press('kkk');
+		expect(screen.body().find(line => line.startsWith('›'))).toMatch(/^›✗ exec_command/);
+	});
+
+	test('Enter and Space open and close the focused pane', async () => {
+		screen = await mount(tools(), {rows: 30});
+		await screen.press('k', 'k');
+		expect(screen.body().join('\n')).not.toContain('│ slow-done');
+		await screen.press(keys.enter);
+		expect(screen.body().join('\n')).toContain('  │ slow-done');
+		await screen.press(' ');
+		expect(screen.body().join('\n')).not.toContain('│ slow-done');
+	});
+
+	test('t opens every thinking pane, o every tool output', async () => {
+		screen = await mount(tools(), {rows: 40});
+		expect(screen.body().join('\n')).not.toContain('First I should look');
+		await screen.press('t');
+		expect(screen.body().join('\n')).toContain('   First I should look at the workspace contents with ls.');
+		await screen.press('t');
+		expect(screen.body().join('\n')).not.toContain('First I should look');
+		await screen.press('o');
+		expect(screen.body().join('\n')).toMatch(/ {3}│ -rw-r--r-- .* README\.txt/);
+		expect(screen.body().join('\n')).toContain('… 284 more lines (x shows all)');
+	});
+
+	test('x shows every line of the focused output', async () => {
+		screen = await mount(tools(), {rows: 30});
+		await screen.press('o', 'g', 'j', 'j', 'j', 'j', 'j');
+		expect(screen.body().find(line => line.startsWith('›'))).toMatch(/seq 1 300/);
+		await screen.press('x');
+		await screen.press('d');
+		expect(screen.body().join('\n')).toMatch(/│ 2\d\n/);
+		expect(screen.body().join('\n')).not.toContain('more lines');
+	});
+
+	test('half pages and pages, with either key', async () => {
+		screen = await mount(storeFrom(Array.from({length: 60}, (_, i) => msg({type: 'text', role: 'user', text: `note ${i + 1}`}))));
+		const first = (): string => screen!.body()[0]!.slice(1).trim();
+		expect(first()).toBe('you  note 52');
+		await screen.press(keys.ctrl('u'));
+		expect(first()).toBe('you  note 48');
+		await screen.press('u');
+		expect(first()).toBe('you  note 44');
+		await screen.press(keys.ctrl('d'));
+		expect(first()).toBe('you  note 48');
+		await screen.press('d');
+		expect(first()).toBe('you  note 52');
+		await screen.press(keys.pageUp);
+		expect(first()).toBe('you  note 44');
+		await screen.press('b');
+		expect(first()).toBe('you  note 36');
+		await screen.press(keys.pageDown);
+		expect(first()).toBe('you  note 44');
+		await screen.press('f');
+		expect(first()).toBe('you  note 52');
+		await screen.press('g');
+		expect(screen.body()[0]).toBe('›you  note 1');
+		await screen.press('G');
+		expect(first()).toBe('you  note 52');
+		expect(screen.frame().split('\n')[1]).toMatch(/following$/);
+		await screen.press(keys.home);
+		expect(first()).toMatch(/note 1$/);
+		await screen.press(keys.end);
+		expect(first()).toBe('you  note 52');
+	});
+
+	test('e and E go to the next and previous problem', async () => {
+		screen = await mount(storeFrom(traceInputs('14-43-17-d6ae8f31_001')), {rows: 14, columns: 110});
+		await screen.press('g', 'e');
+		expect(screen.body().find(line => line.startsWith('›'))).toMatch(/attempt 1 · retried/);
+		await screen.press('e');
+		expect(screen.body().find(line => line.startsWith('›'))).toMatch(/attempt 2 · retried/);
+		await screen.press('E');
+		expect(screen.body().find(line => line.startsWith('›'))).toMatch(/attempt 1 · retried/);
+		await screen.press('E');
+		expect(screen.body().find(line => line.startsWith('›'))).toMatch(/aborted: reconnect failed/);
+		expect(screen.frame()).toContain('from the bottom');
+	});
+
+	test('? shows the help from the keymap; any key closes it', async () => {
+		screen = await mount(tools(), {rows: 30});
+		await screen.press('?');
+		const body = screen.body().join('\n');
+		expect(body).toContain(' keys   any key closes this help');
+		expect(body).toContain(' Ctrl+D d  half a page down');
+		expect(body).toContain(' q Ctrl+C  quit');
+		await screen.press('j');
+		expect(screen.body().join('\n')).not.toContain('any key closes');
+	});
+
+	test('q and Ctrl+C quit', async () => {
+		screen = await mount(tools());
+		await screen.press('q');
+		expect(screen.quits()).toBe(1);
+		screen.unmount();
+		screen = await mount(tools());
+		await screen.press(keys.ctrl('c'));
+		expect(screen.quits()).toBe(1);
+	});
+});
+
+describe('following while the store grows', () => {
+	test('pinned: new content appears; paused: nothing moves and the footer counts; F resumes', async () => {
+		const inputs = traceInputs('14-43-17-694155ee_001');
+		const store = storeFrom(inputs.slice(0, 12));
+		screen = await mount(store);
+		expect(screen.body().at(-1)).toMatch(/exec_command {2}\$ ls -la/);
+		store.apply(inputs.slice(12, 16));
+		await settle();
+		expect(screen.body().at(-1)).toMatch(/seq 1 300/);
+
+		await screen.press('k');
+		const frozen = screen.body();
+		store.apply(inputs.slice(16));
+		await settle();
+		// The rows that were on screen stay where they were; new ones only fill the space below.
+		expect(screen.body().slice(0, frozen.length)).toEqual(frozen);
+		expect(screen.frame().split('\n')[13]).toMatch(/↓ 3 new$/);
+
+		await screen.press('F');
+		expect(screen.body().at(-1)).toContain('slow-done.');
+		expect(screen.frame().split('\n')[13]).not.toContain('new');
+		expect(screen.frame().split('\n')[1]).toMatch(/following$/);
+	});
+
+	test('a streaming answer grows at the bottom', async () => {
+		const store = storeFrom([msg({type: 'text', role: 'user', text: 'hi'}), msg({type: 'partial_text', role: 'assistant', event_type: 'start', text: ''})]);
+		screen = await mount(store);
+		for (const word of ['Hello', ' there,', ' reader.']) {
+			store.apply([msg({type: 'partial_text', role: 'assistant', event_type: 'delta', text: word})]);
+		}
+		await settle();
+		expect(screen.body().join('\n')).toContain('   Hello there, reader.▌');
+		expect(screen.frame().split('\n')[1]).toMatch(/● running · following$/);
+	});
+});
+
+describe('search', () => {
+	test('a match inside a closed pane opens it and is marked; n, N and Esc', async () => {
+		screen = await mount(tools(), {rows: 20});
+		await screen.press('/', 'R', 'E', 'A', 'D', 'M', 'E');
+		expect(screen.frame().split('\n').at(-1)).toBe(' /README▌   Enter search · Esc cancel');
+		await screen.press(keys.enter);
+		const body = screen.body().join('\n');
+		expect(body).toContain('  │ -rw-r--r-- 1 root root    6 Dec  2 14:43 README.txt');
+		expect(screen.body().find(line => line.startsWith('›'))).toMatch(/\$ ls -la/);
+		expect(screen.frame()).toContain('match 1 of 1');
+
+		await screen.press('/', 's', 'l', 'o', 'w', keys.backspace, 'w', keys.enter);
+		expect(screen.frame()).toContain('match 1 of 3');
+		await screen.press('n');
+		expect(screen.frame()).toContain('match 2 of 3');
+		await screen.press('N');
+		expect(screen.frame()).toContain('match 1 of 3');
+		await screen.press('N');
+		expect(screen.frame()).toContain('match 3 of 3 · search wrapped');
+		await screen.press(keys.escape);
+		expect(screen.frame()).not.toContain('match');
+		expect(screen.frame().split('\n').at(-1)).toContain('j/k move');
+	});
+
+	test('a search with no match says so', async () => {
+		screen = await mount(tools());
+		await screen.press('/', 'z', 'q', 'x', keys.enter);
+		expect(screen.frame().split('\n').at(-1)).toContain('no match for “zqx”');
+	});
+});

@@ -1,0 +1,82 @@
+// The keymap table: every key maps to its command, help and footer hints are generated from the same table, Ctrl+R is free.
+import {describe, expect, test} from 'vitest';
+import {commandFor, commands, footerHintLine, footerHints, helpEntries, type Binding, type KeyPress} from '../../source/ui/keymap.js';
+
+const press = (binding: Binding): [string, KeyPress] =>
+	binding.key !== undefined ? ['', {[binding.key]: true}] : [binding.input!, {ctrl: binding.ctrl}];
+
+describe('keymap', () => {
+	test('every binding gives its own command, and no two commands share one', () => {
+		const seen = new Set<string>();
+		for (const command of commands) {
+			for (const binding of command.keys) {
+				const [input, key] = press(binding);
+				expect(commandFor(input, key)).toBe(command.id);
+				const id = `${binding.key ?? ''}|${binding.input ?? ''}|${binding.ctrl ? 'ctrl' : ''}`;
+				expect(seen.has(id)).toBe(false);
+				seen.add(id);
+			}
+		}
+	});
+
+	test('the keys the issue names', () => {
+		const expected: Array<[string, KeyPress, string]> = [
+			['j', {}, 'focus-next'],
+			['', {downArrow: true}, 'focus-next'],
+			['k', {}, 'focus-prev'],
+			['', {upArrow: true}, 'focus-prev'],
+			['\r', {return: true}, 'toggle'],
+			[' ', {}, 'toggle'],
+			['t', {}, 'toggle-thinking'],
+			['o', {}, 'toggle-outputs'],
+			['d', {ctrl: true}, 'half-down'],
+			['u', {ctrl: true}, 'half-up'],
+			['d', {}, 'half-down'],
+			['u', {}, 'half-up'],
+			['', {pageDown: true}, 'page-down'],
+			['', {pageUp: true}, 'page-up'],
+			['f', {}, 'page-down'],
+			['b', {}, 'page-up'],
+			['g', {}, 'top'],
+			['G', {shift: true}, 'bottom'],
+			['', {home: true}, 'top'],
+			['', {end: true}, 'bottom'],
+			['e', {}, 'next-problem'],
+			['E', {shift: true}, 'prev-problem'],
+			['/', {}, 'search'],
+			['n', {}, 'next-match'],
+			['N', {shift: true}, 'prev-match'],
+			['', {escape: true, meta: true}, 'escape'],
+			['F', {shift: true}, 'follow'],
+			['?', {}, 'help'],
+			['q', {}, 'quit'],
+			['c', {ctrl: true}, 'quit'],
+		];
+		for (const [input, key, id] of expected) expect(commandFor(input, key), `${input} ${JSON.stringify(key)}`).toBe(id);
+	});
+
+	test('Ctrl+R and unknown keys do nothing', () => {
+		expect(commandFor('r', {ctrl: true})).toBeUndefined();
+		expect(commandFor('z', {})).toBeUndefined();
+	});
+
+	test('the help overlay lists every command with all its keys, from the table', () => {
+		const entries = helpEntries();
+		expect(entries).toHaveLength(commands.length);
+		expect(entries[0]).toEqual({keys: 'j ↓', help: 'next pane'});
+		expect(entries.find(entry => entry.help === 'quit')).toEqual({keys: 'q Ctrl+C', help: 'quit'});
+	});
+
+	test('footer hints: commands sharing a word share a hint', () => {
+		expect(footerHints()).toEqual(['j/k move', '␣ open', 't thinking', 'o outputs', 'e next problem', '/ search', 'F follow', '? help', 'q quit']);
+		const hinted = commands.filter(command => command.footer).map(command => command.id);
+		expect(hinted).toContain('help');
+	});
+
+	test('narrow footers drop hints before help and quit', () => {
+		const line = footerHintLine(40);
+		expect(line.length).toBeLessThanOrEqual(40);
+		expect(line.endsWith('? help · q quit')).toBe(true);
+		expect(line.startsWith('j/k move')).toBe(true);
+	});
+});

@@ -1,0 +1,94 @@
+// runScreen: renders on the given streams in the alternate screen, resolves on q or an abort, and always restores the terminal.
+import {EventEmitter} from 'node:events';
+import {Writable} from 'node:stream';
+import {expect, test} from 'vitest';
+import {runScreen} from '../../source/ui/run-screen.js';
+import {settle} from './app-helpers.js';
+import {storeFrom, traceInputs} from './helpers.js';
+
+/** A terminal's stdin as Ink uses it: raw mode, readable events. */
+class FakeStdin extends EventEmitter {
+	isTTY = true;
+	isRaw = false;
+	rawModes: boolean[] = [];
+	private data: string | null = null;
+	setRawMode(mode: boolean): this {
+		this.isRaw = mode;
+		this.rawModes.push(mode);
+		return this;
+	}
+	setEncoding(): this {
+		return this;
+	}
+	read(): string | null {
+		const {data} = this;
+		this.data = null;
+		return data;
+	}
+	write(data: string): void {
+		this.data = data;
+		this.emit('readable');
+	}
+	ref(): this {
+		return this;
+	}
+	unref(): this {
+		return this;
+	}
+	resume(): this {
+		return this;
+	}
+	pause(): this {
+		return this;
+	}
+}
+
+function fakeTerminal() {
+	const stdin = new FakeStdin();
+	let written = '';
+	const stdout = new Writable({
+		write(chunk: Buffer | string, _encoding, callback) {
+			written += chunk.toString();
+			callback();
+		},
+	}) as unknown as NodeJS.WriteStream;
+	Object.assign(stdout, {isTTY: true, columns: 80, rows: 20});
+	return {stdin, stdout, written: () => written};
+}
+
+test('q closes the screen and restores the terminal', async () => {
+	const terminal = fakeTerminal();
+	const store = storeFrom(traceInputs('14-43-17-694155ee_001'));
+	const running = runScreen(store, {color: false, stdin: terminal.stdin as unknown as NodeJS.ReadStream, stdout: terminal.stdout, patchConsole: false});
+	await settle(100);
+	expect(terminal.written().startsWith('\u001b[?1049h')).toBe(true);
+	expect(terminal.written()).toContain('exec_command');
+	expect(terminal.stdin.isRaw).toBe(true);
+	terminal.stdin.write('q');
+	await expect(running).resolves.toEqual({reason: 'quit'});
+	expect(terminal.stdin.isRaw).toBe(false);
+	expect(terminal.written().endsWith('\u001b[?25h\u001b[?1049l')).toBe(true);
+});
+
+test('an abort signal closes it too', async () => {
+	const terminal = fakeTerminal();
+	const controller = new AbortController();
+	const running = runScreen(storeFrom([]), {color: true, signal: controller.signal, stdin: terminal.stdin as unknown as NodeJS.ReadStream, stdout: terminal.stdout, patchConsole: false});
+	await settle(50);
+	controller.abort();
+	await expect(running).resolves.toEqual({reason: 'aborted'});
+	expect(terminal.stdin.isRaw).toBe(false);
+	expect(terminal.written().endsWith('\u001b[?25h\u001b[?1049l')).toBe(true);
+});
+
+test('its signal listeners are gone once it has closed', async () => {
+	const before = ['SIGTERM', 'SIGHUP', 'SIGINT'].map(signal => process.listenerCount(signal));
+	const terminal = fakeTerminal();
+	const controller = new AbortController();
+	const running = runScreen(storeFrom([]), {color: false, signal: controller.signal, stdin: terminal.stdin as unknown as NodeJS.ReadStream, stdout: terminal.stdout, patchConsole: false});
+	await settle(30);
+	expect(process.listenerCount('SIGTERM')).toBe(before[0]! + 1);
+	controller.abort();
+	await running;
+	expect(['SIGTERM', 'SIGHUP', 'SIGINT'].map(signal => process.listenerCount(signal))).toEqual(before);
+});

@@ -95,7 +95,9 @@ async function run(input: string[], flags: Flags): Promise<number> {
 
 	const ended = new Promise<void>(resolve => {
 		store.subscribe(() => {
-			if (store.view.ended) resolve();
+			if (!store.view.ended) return;
+			if (store.status.state !== 'ended' && store.status.state !== 'failed') store.setStatus({state: 'ended'});
+			resolve();
 		});
 	});
 	const feed: InputsHandler = batch => store.apply(batch);

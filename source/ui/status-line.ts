@@ -110,7 +110,8 @@ export function stateSegments(input: HeaderInput): Segment[] {
 			parts.push([seg('✗ source failed', {color: 'red', bold: true})]);
 			break;
 		case 'ended':
-			parts.push([seg('source ended', {dim: true})]);
+			// The activity already says "ended" once the model knows the source is done.
+			if (!view.ended) parts.push([seg('source ended', {dim: true})]);
 			break;
 		default:
 			parts.push([seg(sanitize(status.state), {color: 'yellow'})]);

@@ -27,8 +27,22 @@ const printableAscii = /^[\u0020-\u007e]*$/;
 
 /** Columns a text takes; a fast path for plain ASCII, which is most of what traces hold. */
 export function textWidth(text: string): number {
-	return printableAscii.test(text) ? text.length : stringWidth(text);
+	if (printableAscii.test(text)) return text.length;
+	if (text.length <= widthChunk) return stringWidth(text);
+	// string-width (Intl.Segmenter) slows down badly on long strings in Node 20: measure in
+	// slices, never cutting a surrogate pair (a grapheme cut at a slice edge costs at most a column).
+	let width = 0;
+	for (let start = 0; start < text.length; ) {
+		let end = Math.min(text.length, start + widthChunk);
+		const code = text.charCodeAt(end - 1);
+		if (end < text.length && code >= 0xd800 && code <= 0xdbff) end++;
+		width += stringWidth(text.slice(start, end));
+		start = end;
+	}
+	return width;
 }
+
+const widthChunk = 256;
 
 /** Columns a list of segments takes. */
 export function segmentsWidth(segments: readonly Segment[]): number {

@@ -85,3 +85,10 @@ describe('width helpers', () => {
 		expect(fitTail('日本語', 4)).toBe('本語');
 	});
 });
+
+describe('width of very long non-ASCII text', () => {
+	test('measures a long line of wide characters and emoji exactly, slice by slice', () => {
+		const line = '日本語🐧'.repeat(16_000);
+		expect(textWidth(line)).toBe(16_000 * 8);
+	});
+});

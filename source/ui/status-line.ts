@@ -94,6 +94,8 @@ export function stateSegments(input: HeaderInput): Segment[] {
 	else if (activity === 'compacting') parts.push([seg(`${spinnerAt(now)} compacting`, {color: 'cyan'})]);
 	else if (activity === 'idle') parts.push([seg('○ idle', {dim: true})]);
 	else parts.push([seg(activity, {dim: true})]);
+	const queued = view.task?.queued ?? 0;
+	if (queued > 0) parts.push([seg(`${queued} queued`, {color: 'yellow'})]);
 	switch (status.state) {
 		case 'following':
 		case 'live':

@@ -30,6 +30,8 @@ describe('header', () => {
 		expect(activityOf(viewFrom([msg({type: 'compaction_begin', reason: 'manual'})]))).toBe('compacting');
 		expect(activityOf(viewFrom([msg({type: 'request_begin'}), msg({type: 'request_end', status: 'completed'})]))).toBe('idle');
 		expect(rowText(stateSegments({view, status, following: true, now: testNow, width: 100}))).toBe('○ idle · following ');
+		const queued = viewFrom([{kind: 'server_event', event: {type: 'task_state', state: 'running', queued: 2}}]);
+		expect(rowText(stateSegments({view: queued, status, following: true, now: testNow, width: 100}))).toBe('● running · 2 queued · following ');
 	});
 
 	test('short ids and paths', () => {

@@ -71,6 +71,10 @@ export async function startSse(
 				rebuilding.push(...event.inputs);
 				return;
 			}
+			// The client says in a notice when it streams without history; the header says it too.
+			if (event.inputs.some(input => input.kind === 'notice' && /^(could not load the history|not a session stream URL)/.test(input.text))) {
+				store.setStatus({noHistory: true});
+			}
 			store.apply(event.inputs);
 			if (!options.follow && !joined && event.inputs.some(input => input.kind === 'message')) {
 				// --no-follow: the history and the live fragments are in; stop there.

@@ -96,6 +96,7 @@ export function stateSegments(input: HeaderInput): Segment[] {
 	else parts.push([seg(activity, {dim: true})]);
 	const queued = view.task?.queued ?? 0;
 	if (queued > 0) parts.push([seg(`${queued} queued`, {color: 'yellow'})]);
+	if (status.noHistory) parts.push([seg('live only, no history', {color: 'yellow'})]);
 	switch (status.state) {
 		case 'following':
 		case 'live':

@@ -32,6 +32,7 @@ describe('header', () => {
 		expect(rowText(stateSegments({view, status, following: true, now: testNow, width: 100}))).toBe('○ idle · following ');
 		const queued = viewFrom([{kind: 'server_event', event: {type: 'task_state', state: 'running', queued: 2}}]);
 		expect(rowText(stateSegments({view: queued, status, following: true, now: testNow, width: 100}))).toBe('● running · 2 queued · following ');
+		expect(rowText(stateSegments({view, status: {...status, noHistory: true}, following: true, now: testNow, width: 100}))).toBe('○ idle · live only, no history · following ');
 	});
 
 	test('short ids and paths', () => {

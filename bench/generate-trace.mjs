@@ -6,9 +6,11 @@
  * trace to the next shard. Deterministic (seeded), so runs compare.
  *
  *   node bench/generate-trace.mjs OUT_DIR SIZE_MB [--images] [--shard-mb N]
- * Prints the paths of the shards it wrote.
+ * Prints the paths of the shards it wrote. The session ends with an assistant text that
+ * says `End of the bench session` (what the benchmark looks for on the screen), and
+ * OUT_DIR/stats.json says how many turns, requests and tool calls it holds.
  */
-import {mkdirSync, openSync, writeSync, closeSync} from 'node:fs';
+import {mkdirSync, openSync, writeSync, closeSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
 const [outDir = 'bench/out', sizeArg = '10'] = process.argv.slice(2).filter(a => !a.startsWith('--'));
@@ -60,10 +62,12 @@ function tokenUsage() {
 openShard();
 let turn = 0;
 let call = 0;
+let requests = 0;
 while (total < targetBytes) {
 	turn++;
 	write(model({type: 'text', role: 'user', text: `Task ${turn}: ${sentence(20)}`}));
 	write(event({type: 'request_begin'}));
+	requests++;
 	write(model({type: 'thinking', role: 'assistant', thinking: sentence(80)}));
 	write(model({type: 'text', role: 'assistant', text: `## Step ${turn}\n\n${sentence(60)}\n\n- ${sentence(8)}\n- ${sentence(8)}\n\n\`\`\`sh\nls -la\n\`\`\``}));
 	const ids = [];
@@ -84,6 +88,7 @@ while (total < targetBytes) {
 	}
 	if (random() < 0.05) {
 		write(event({type: 'request_begin'}));
+		requests++;
 		write(event({type: 'request_end', status: 'timeout', error_message: '500 upstream overloaded', attempt: 1, retry_in_ms: 2000}));
 	}
 	if (shardWritten > shardBytes) {
@@ -95,5 +100,7 @@ while (total < targetBytes) {
 		write(model({type: 'text', role: 'user', text: `[context_summary]\n${sentence(100)}\n[/context_summary]`}));
 	}
 }
+write(model({type: 'text', role: 'assistant', text: `End of the bench session (${turn} turns).`}));
 closeSync(fd);
+writeFileSync(path.join(outDir, 'stats.json'), `${JSON.stringify({turns: turn, requests, toolCalls: call, bytes: total, shards: paths.length})}\n`);
 console.log(paths.join('\n'));

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /** The entry: flags in, one call out. Everything else lives in main.ts. */
 import meow from 'meow';
+import {installCrashHandlers} from './crash.js';
 import {main} from './main.js';
 import {helpText} from './help.js';
 
@@ -27,4 +28,6 @@ const cli = meow(helpText, {
 	},
 });
 
+// Anything thrown or rejected that nobody catches: terminal restored, one line, exit code 1.
+installCrashHandlers({debug: cli.flags.debug});
 process.exitCode = await main(cli.input, cli.flags);

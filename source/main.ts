@@ -4,15 +4,22 @@
  * and turn every failure into one line and an exit code.
  */
 import path from 'node:path';
-import {defaultDataRoot, locateSession} from './io/session-locator.js';
-import {followTrace, readStream, type InputsHandler} from './io/trace-follower.js';
-import {startReplay} from './io/replay.js';
+import {unexpectedErrorText} from './crash.js';
+import {armProcessFault} from './fault.js';
+import {childSessionsFor, startFileSession} from './io/file-session.js';
+import {HeldOutputs} from './io/held-outputs.js';
+import {openTailFirst} from './io/tail-first.js';
+import type {FirstFrame} from './io/first-frame.js';
+import {defaultDataRoot, listSessions, locateSession} from './io/session-locator.js';
+import {readStream, type InputsHandler} from './io/trace-follower.js';
 import type {ModelInput} from './model/input.js';
 import {SessionStore} from './model/store.js';
 import {colorWanted} from './render/color.js';
+import {sanitize} from './render/sanitize.js';
 import {attachJsonWriter} from './output/json-writer.js';
 import {attachPrinter} from './output/printer.js';
 import {safeWriter} from './output/safe-writer.js';
+import type {SessionSwitcher} from './ui/picker.js';
 
 export type Flags = {
 	sse?: string;
@@ -43,22 +50,28 @@ const exportFormats = new Set(['md', 'json', 'sts']);
 type Stoppable = {close(): void | Promise<void>};
 
 export async function main(input: readonly string[], flags: Flags): Promise<number> {
+	// Stops whatever source is running, on every way out (an error included).
+	const cleanup: Array<() => Promise<unknown>> = [];
 	try {
-		return await run([...input], flags);
+		return await run([...input], flags, cleanup);
 	} catch (error) {
 		if (error instanceof UsageError) {
-			process.stderr.write(`penguin-view: ${error.message}\nTry 'penguin-view --help'.\n`);
+			say(`${error.message}\nTry 'penguin-view --help'.`);
 			return 2;
 		}
-		const message = error instanceof Error ? error.message : String(error);
-		process.stderr.write(`penguin-view: unexpected error: ${message.split('\n')[0]}\n`);
-		if (flags.debug && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
-		else process.stderr.write('Run again with --debug to see where it happened.\n');
+		process.stderr.write(unexpectedErrorText(error, flags.debug));
 		return 1;
+	} finally {
+		for (const stop of cleanup) await stop().catch(() => undefined);
 	}
 }
 
-async function run(input: string[], flags: Flags): Promise<number> {
+/** One message on stderr; the paths and server words in it may carry escapes, so it is sanitized. */
+function say(text: string): void {
+	process.stderr.write(`penguin-view: ${sanitize(text)}\n`);
+}
+
+async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<unknown>>): Promise<number> {
 	let replaySpeed: number | undefined;
 	if (flags.replay !== undefined) {
 		// `--replay trace.jsonl` reads the path as the flag's value: take it back.
@@ -81,8 +94,11 @@ async function run(input: string[], flags: Flags): Promise<number> {
 	if (flags.list) {
 		const {listCommand} = await import('./commands/list.js');
 		const listed = await listCommand({dataRoot, json: flags.json});
-		process.stdout.write(listed.stdout);
+		// Through a safe writer: `--list | head -1` closes the pipe early.
+		const listOut = safeWriter(process.stdout);
+		listOut.write(listed.stdout);
 		process.stderr.write(listed.stderr);
+		await listOut.flush();
 		return listed.exitCode;
 	}
 	// --stats and --export read the whole session first, then write one document.
@@ -90,7 +106,13 @@ async function run(input: string[], flags: Flags): Promise<number> {
 	const screen = !whole && !flags.print && !flags.json && process.stdout.isTTY === true;
 	const color = colorWanted(process.stdout.isTTY === true, process.env, flags.color);
 	const follow = whole ? false : flags.follow;
-	const store = new SessionStore({label: '', state: 'connecting'}, {recordFinalized: !screen && !flags.json && !whole, keepItems: screen || whole});
+	// The screen keeps the long texts of a trace file (tool outputs most) on disk, read back when drawn.
+	const held = screen ? new HeldOutputs() : undefined;
+	const store = new SessionStore(
+		{label: '', state: 'connecting'},
+		{recordFinalized: !screen && !flags.json && !whole, keepItems: screen || whole, holdText: held?.hold},
+	);
+	if (held) store.tap(batch => held.observe(batch));
 	const out = safeWriter(process.stdout);
 
 	const ended = new Promise<void>(resolve => {
@@ -102,24 +124,33 @@ async function run(input: string[], flags: Flags): Promise<number> {
 	});
 	const feed: InputsHandler = batch => store.apply(batch);
 
+	// Print mode holds a parent's lines back while a child read from disk is printed.
+	const fileOptions = {store, dataRoot, follow, hold: !screen && !flags.json && !whole, children: !flags.json && !whole};
 	let source: Stoppable;
 	let folder: string | undefined;
+	let firstFrame: FirstFrame | undefined;
 	if (flags.sse) {
 		const {startSse} = await import('./io/sse-source.js');
 		const started = await startSse(flags.sse, flags, store, {follow, interactive: screen});
 		if (!started.ok) {
-			process.stderr.write(`penguin-view: ${started.message}\n`);
+			say(started.message);
 			return 1;
 		}
 		source = started.source;
-	} else if (input[0] === '-') {
+	} else if (input[0] === '-' || input[0] === '/dev/stdin') {
+		// /dev/stdin is standard input whatever it is (a pipe, a socket, a redirected file): read it as `-`.
 		store.setStatus({label: 'standard input', state: follow ? 'following' : 'reading'});
-		source = readStream(process.stdin, feed, {label: 'standard input'});
+		const children = childSessionsFor(undefined, fileOptions);
+		const reader = readStream(process.stdin, children?.feed ?? feed, {label: 'standard input'});
+		source = {close: async () => void (await Promise.all([reader.close(), children?.close()]))};
 	} else {
 		const target = input[0] ?? dataRoot;
+		// The first frame's modules load while the session is located.
+		const painter = screen && replaySpeed === undefined ? import('./io/first-frame.js') : undefined;
+		painter?.catch(() => undefined);
 		const located = await locateSession(target, {dataRoot});
 		if (!located.ok) {
-			process.stderr.write(`penguin-view: ${located.message}\n`);
+			say(located.message);
 			return 1;
 		}
 		if (located.kind === 'stream') {
@@ -132,18 +163,52 @@ async function run(input: string[], flags: Flags): Promise<number> {
 				label: path.basename(newest),
 				state: replaySpeed !== undefined ? 'replaying' : follow ? 'following' : 'reading',
 			});
-			if (replaySpeed === undefined) {
-				source = followTrace({sessionId: located.sessionId, folder: located.folder, shards: located.shards, follow, onInputs: feed});
+			// PENGUIN_VIEW_TAIL_FIRST=0 reads from the first byte instead: the benchmark's baseline.
+			if (screen && replaySpeed === undefined && process.env['PENGUIN_VIEW_TAIL_FIRST'] !== '0') {
+				// The screen shows the end of the trace at once, drawn before Ink is even loaded
+				// (that takes most of a second on a slow machine), and reads its history behind it.
+				const {paintFirstFrame} = await (painter ?? import('./io/first-frame.js'));
+				source = openTailFirst(located, {
+					store,
+					follow,
+					held,
+					startHistory: follower => startFileSession(located, {...fileOptions, follower}),
+					onPreview: () => (firstFrame = paintFirstFrame(store, {expand, color})),
+				});
 			} else {
-				source = startReplay({sessionId: located.sessionId, folder: located.folder, shards: located.shards, speed: replaySpeed, onInputs: feed});
+				source = startFileSession(located, {...fileOptions, replaySpeed});
 			}
 		}
 	}
 
 	const stopSource = once(async () => source.close());
+	cleanup.push(stopSource);
+	armProcessFault();
 	if (screen) {
+		// React's development build (the default without NODE_ENV) renders about twice as slowly
+		// and measures itself on every render: the screen runs the production one.
+		process.env['NODE_ENV'] ??= 'production';
 		const {runScreen} = await import('./ui/run-screen.js');
-		await runScreen(store, {expand, color});
+		const {listEntries} = await import('./commands/list.js');
+		// The picker (s): the sessions under the data root; opening one stops whatever was
+		// shown (a trace, standard input or an SSE stream) and follows the chosen trace.
+		const sessions: SessionSwitcher = {
+			root: dataRoot,
+			current: () => store.view.header.sessionId,
+			async list() {
+				const listed = await listSessions(dataRoot);
+				if (!listed.ok) throw new Error(listed.message);
+				return listEntries(listed.sessions, dataRoot, Date.now());
+			},
+			async open(session) {
+				await source.close();
+				store.rebuild([]);
+				store.setStatus({label: path.basename(session.shards.at(-1) ?? session.sessionId), state: 'following', message: undefined, retryAt: undefined, noHistory: undefined});
+				source = startFileSession(session, {...fileOptions, follow: true});
+			},
+		};
+		firstFrame?.handOver();
+		await runScreen(store, {expand, color, sessions});
 		await stopSource();
 		return store.status.state === 'failed' ? 1 : 0;
 	}

@@ -87,16 +87,31 @@ function hasContent(child: SessionView | undefined): boolean {
 	return child !== undefined && (child.items.length > 0 || child.header.sessionId !== undefined);
 }
 
-// The parent's folder first (where the engine writes children), then anywhere under the root.
 async function findSession(sessionId: string, folder: string, state: LoadState): Promise<SessionOnDisk | undefined> {
-	try {
-		const shards = await listShards(folder, sessionId);
-		if (shards.length > 0) return {sessionId, folder, shards: shards.map(shard => shard.path)};
-	} catch {
-		// An unreadable folder: the data root may still have it.
+	return findSessionOnDisk(sessionId, folder, async () => {
+		state.all ??= listSessions(state.options.dataRoot).then(listed => (listed.ok ? listed.sessions : []));
+		return state.all;
+	});
+}
+
+/**
+ * A session's trace by id: in `folder` first (where the engine writes children), then among
+ * `all()` (every session under the data root, listed only when the folder has none).
+ */
+export async function findSessionOnDisk(
+	sessionId: string,
+	folder: string | undefined,
+	all: () => Promise<readonly SessionSummary[]>,
+): Promise<SessionOnDisk | undefined> {
+	if (folder !== undefined) {
+		try {
+			const shards = await listShards(folder, sessionId);
+			if (shards.length > 0) return {sessionId, folder, shards: shards.map(shard => shard.path)};
+		} catch {
+			// An unreadable folder: the data root may still have it.
+		}
 	}
-	state.all ??= listSessions(state.options.dataRoot).then(listed => (listed.ok ? listed.sessions : []));
-	const match = (await state.all).find(session => session.sessionId === sessionId);
+	const match = (await all()).find(session => session.sessionId === sessionId);
 	return match ? {sessionId, folder: match.folder, shards: match.shards} : undefined;
 }
 

@@ -7,6 +7,7 @@ import type {Flags} from '../main.js';
 import type {ModelInput} from '../model/input.js';
 import type {SessionStore} from '../model/store.js';
 import {formatDuration} from '../render/format.js';
+import {sanitize} from '../render/sanitize.js';
 import {readHiddenLine} from './hidden-prompt.js';
 import {startSseClient} from './sse/client.js';
 import type {ConnectionStatus} from './sse/client-events.js';
@@ -46,7 +47,8 @@ export async function startSse(
 						? 'resyncing: the server asked for the history again'
 						: '';
 		const key = `${status.state}|${status.attempt ?? ''}`;
-		if (line && key !== lastState) process.stderr.write(`penguin-view: ${line}\n`);
+		// What the server said may carry C1 or bidi controls: sanitized like everything else.
+		if (line && key !== lastState) process.stderr.write(`penguin-view: ${sanitize(line)}\n`);
 		lastState = key;
 	};
 

@@ -4,14 +4,15 @@
  * and re-creation. Everything it learns goes to one callback as batches of ModelInput.
  * This is the only I/O module that watches files and runs timers.
  */
-import {createReadStream, watch as watchFile, type FSWatcher} from 'node:fs';
+import {closeSync, createReadStream, fstatSync, openSync, readSync, statSync, watch as watchFile, type FSWatcher} from 'node:fs';
 import {open, stat, type FileHandle} from 'node:fs/promises';
 import path from 'node:path';
 import {setImmediate as yieldToLoop} from 'node:timers/promises';
-import {watch as watchFolder, type FSWatcher as FolderWatcher} from 'chokidar';
+import type {FSWatcher as FolderWatcher} from 'chokidar';
 import type {ModelInput} from '../model/input.js';
 import {parseLine} from '../protocol/parse-line.js';
 import {LineSplitter, type SplitItem} from './line-splitter.js';
+import {outputBackpressure} from '../output/pace.js';
 import {describeFsError} from './session-locator.js';
 import {parseShardName, shardFileName} from './trace-files.js';
 
@@ -34,6 +35,19 @@ export type FollowOptions = {
 	pollMs?: number;
 	/** Longest line held in memory (default the splitter's 64 MiB). */
 	maxLineBytes?: number;
+	/**
+	 * Start in shard `shard` at byte `offset`, which must be where a line starts, instead of
+	 * at the first byte of `_001`. Offsets stay those of the file; line numbers count from
+	 * `line` (1 when not given). The screen's tail-first opening reads only the end this way.
+	 */
+	from?: {shard: number; offset: number; line?: number};
+	/**
+	 * Called each time everything there was has been read: the follower now waits for more
+	 * (or, without `follow`, has just emitted 'end').
+	 */
+	onCaughtUp?: () => void;
+	/** Called after each chunk read, with the shard and the offset reached in it. */
+	onProgress?: (shard: number, position: number) => void;
 };
 
 /** A running follower. */
@@ -54,6 +68,8 @@ export type StreamReader = {
 export const defaultChunkBytes = 1024 * 1024;
 /** Default safety poll interval while following, in ms. */
 export const defaultPollMs = 250;
+/** Most bytes read synchronously for one append event before handing over to an async read. */
+const appendReadLimit = 4 * 1024 * 1024;
 
 /** Starts reading a session's shards; see FollowOptions. */
 export function followTrace(options: FollowOptions): TraceFollower {
@@ -88,6 +104,8 @@ export function readStream(
 				}
 				emit(toInputs(splitter.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)));
 				await yieldToLoop();
+				// Print mode into a slow pipe: read no faster than it is written.
+				await outputBackpressure();
 			}
 		} catch (error) {
 			emit([{kind: 'notice', level: 'error', text: `${label}: ${describeFsError(error)}`}]);
@@ -111,6 +129,10 @@ type Shard = {
 	splitter: LineSplitter;
 	/** Bytes read so far (the next read's file offset). */
 	position: number;
+	/** The file offset the splitter's offsets count from (a start in the middle of a file). */
+	base: number;
+	/** The line number of the splitter's first line, minus one. */
+	lineBase: number;
 	/** `dev:ino` of the file last read, to notice a replacement. */
 	identity?: string;
 	/** Deleted (or not there yet); waiting for it. */
@@ -121,6 +143,8 @@ class Follower {
 	private readonly options: FollowOptions;
 	private readonly known: Array<{index: number; path: string}>;
 	private readonly buffer: Buffer;
+	// A second buffer: the next chunk is read into it while the last one is parsed.
+	private readonly spare: Buffer;
 	private current: Shard;
 	private batch: ModelInput[] = [];
 	private closed = false;
@@ -131,16 +155,29 @@ class Follower {
 	private fileWatcher: FSWatcher | undefined;
 	private watched: string | undefined;
 	private folderWatcher: FolderWatcher | undefined;
+	private folderWatcherReady: Promise<void> | undefined;
+	// The watched shard, kept open: an append is read at once, synchronously, from here.
+	private appendFd: number | undefined;
+	// Set by what may mean more than an append (poll, folder events, start): a full step.
+	private fullCheck = true;
 	private lastError: string | undefined;
 
 	constructor(options: FollowOptions) {
 		this.options = options;
 		this.buffer = Buffer.allocUnsafe(options.chunkBytes ?? defaultChunkBytes);
+		this.spare = Buffer.allocUnsafe(this.buffer.length);
 		this.known = options.shards
 			.map((file, i) => ({index: parseShardName(file)?.index ?? i + 1, path: file}))
 			.sort((a, b) => a.index - b.index);
-		const first = this.known[0] ?? {index: 1, path: path.join(options.folder, shardFileName(options.sessionId, 1))};
+		const from = options.from;
+		const start = from ? this.known.find(entry => entry.index === from.shard) : undefined;
+		const first = start ?? this.known[0] ?? {index: 1, path: path.join(options.folder, shardFileName(options.sessionId, 1))};
 		this.current = this.shard(first.index, first.path);
+		if (from && start) {
+			this.current.position = from.offset;
+			this.current.base = from.offset;
+			this.current.lineBase = Math.max(0, (from.line ?? 1) - 1);
+		}
 	}
 
 	start(): void {
@@ -154,6 +191,7 @@ class Follower {
 
 	async close(): Promise<void> {
 		this.stop();
+		await this.folderWatcherReady;
 		const folderWatcher = this.folderWatcher;
 		this.folderWatcher = undefined;
 		await folderWatcher?.close().catch(() => undefined);
@@ -169,9 +207,12 @@ class Follower {
 	}
 
 	// Only one read runs at a time; a request made meanwhile runs once more right after it.
-	private schedule(): void {
+	private schedule(full = true): void {
 		if (this.closed) {
 			return;
+		}
+		if (full) {
+			this.fullCheck = true;
 		}
 		if (this.busy) {
 			this.again = true;
@@ -185,12 +226,74 @@ class Follower {
 		try {
 			do {
 				this.again = false;
+				// Print mode into a slow pipe: read no faster than it is written.
+				await outputBackpressure();
+				// An append to the watched shard is read synchronously, without a trip through
+				// the thread pool: the output follows the writer within a millisecond or so.
+				if (!this.fullCheck && this.readAppended()) {
+					continue;
+				}
+				this.fullCheck = false;
 				await this.step();
 			} while (this.again && !this.closed);
 		} catch (error) {
 			this.report('internal error', error);
 		} finally {
 			this.busy = false;
+		}
+	}
+
+	/**
+	 * Reads what was appended to the watched shard from its open descriptor. False when that
+	 * is not enough: nothing new (a truncation, a replacement, a metadata change), more than
+	 * the synchronous limit, or an error; the full, asynchronous step then runs.
+	 */
+	private readAppended(): boolean {
+		const fd = this.appendFd;
+		if (fd === undefined) {
+			return false;
+		}
+		const shard = this.current;
+		let total = 0;
+		try {
+			for (;;) {
+				const bytesRead = readSync(fd, this.buffer, 0, this.buffer.length, shard.position);
+				if (bytesRead === 0) {
+					break;
+				}
+				shard.position += bytesRead;
+				total += bytesRead;
+				this.pushLines(shard.splitter.push(this.buffer.subarray(0, bytesRead)), shard);
+				if (total >= appendReadLimit) {
+					this.flush();
+					return false;
+				}
+			}
+		} catch {
+			this.flush();
+			return false;
+		}
+		if (total === 0) {
+			// Usually a second event for an append already read. Anything else (a truncation, a
+			// replacement, a deletion) is left to the full step.
+			return this.unchanged(fd, shard);
+		}
+		this.flush();
+		this.options.onProgress?.(shard.index, shard.position);
+		this.options.onCaughtUp?.();
+		return true;
+	}
+
+	/** Whether the shard is still the same file at the same size: nothing to do. */
+	private unchanged(fd: number, shard: Shard): boolean {
+		try {
+			if (fstatSync(fd).size !== shard.position) {
+				return false;
+			}
+			const info = statSync(shard.path);
+			return `${info.dev}:${info.ino}` === shard.identity;
+		} catch {
+			return false;
 		}
 	}
 
@@ -218,10 +321,12 @@ class Follower {
 				this.push({kind: 'end'});
 				this.flush();
 				this.stop();
+				this.options.onCaughtUp?.();
 				return;
 			}
 			this.watchCurrent(shard);
 			this.flush();
+			this.options.onCaughtUp?.();
 			return;
 		}
 	}
@@ -251,17 +356,32 @@ class Follower {
 			}
 			shard.missing = false;
 			shard.identity = identity;
-			while (!this.closed) {
-				const {bytesRead} = await handle.read(this.buffer, 0, this.buffer.length, shard.position);
-				if (bytesRead === 0) {
-					break;
+			const buffers = [this.buffer, this.spare];
+			let which = 0;
+			let pending: Promise<{bytesRead: number}> | undefined = handle.read(buffers[0]!, 0, this.buffer.length, shard.position);
+			try {
+				while (!this.closed) {
+					const {bytesRead}: {bytesRead: number} = await pending!;
+					pending = undefined;
+					if (bytesRead === 0) {
+						break;
+					}
+					const chunk = buffers[which]!.subarray(0, bytesRead);
+					shard.position += bytesRead;
+					which = 1 - which;
+					// The next chunk is read on the thread pool while this one is parsed.
+					pending = handle.read(buffers[which]!, 0, this.buffer.length, shard.position);
+					this.pushLines(shard.splitter.push(chunk), shard);
+					// One batch per chunk, and a turn for the event loop: the screen draws and keys
+					// are handled while a large trace is still being read.
+					this.flush();
+					this.options.onProgress?.(shard.index, shard.position);
+					await yieldToLoop();
+					await outputBackpressure();
 				}
-				shard.position += bytesRead;
-				this.pushLines(shard.splitter.push(this.buffer.subarray(0, bytesRead)), shard.index);
-				// One batch per chunk, and a turn for the event loop: the screen draws and keys
-				// are handled while a large trace is still being read.
-				this.flush();
-				await yieldToLoop();
+			} finally {
+				// Never close the handle under a read still running.
+				await pending?.catch(() => undefined);
 			}
 			this.lastError = undefined;
 			return true;
@@ -296,6 +416,8 @@ class Follower {
 	private restart(shard: Shard, level: 'info' | 'warn', text: string): void {
 		shard.splitter = this.splitter();
 		shard.position = 0;
+		shard.base = 0;
+		shard.lineBase = 0;
 		this.push({kind: 'notice', level, text});
 	}
 
@@ -314,10 +436,21 @@ class Follower {
 
 	// End of a shard's input: a torn last line is taken if it is a whole message.
 	private finishShard(shard: Shard): void {
-		this.push(...finishLines(shard.splitter, shard.index));
+		this.push(...finishLines(shard.splitter, shard));
 	}
 
 	private watchFolder(): void {
+		// Loaded only when following: reading a trace once (--no-follow, print) never needs it.
+		this.folderWatcherReady = import('chokidar').then(
+			chokidar => this.startFolderWatcher(chokidar.watch),
+			error => this.report(this.options.folder, error),
+		);
+	}
+
+	private startFolderWatcher(watchFolder: typeof import('chokidar').watch): void {
+		if (this.closed) {
+			return;
+		}
 		const folder = path.resolve(this.options.folder);
 		const prefix = `${this.options.sessionId}_`;
 		try {
@@ -330,7 +463,9 @@ class Follower {
 				ignorePermissionErrors: true,
 				ignored: (file: string) => path.resolve(file) !== folder && !path.basename(file).startsWith(prefix),
 			});
-			watcher.on('all', () => this.schedule());
+			// A change is most often an append the file's own watch has just read: the cheap
+			// path checks that. Anything else (a shard added, deleted) needs the full step.
+			watcher.on('all', event => this.schedule(event !== 'change'));
 			watcher.on('error', error => this.report(this.options.folder, error));
 			this.folderWatcher = watcher;
 		} catch (error) {
@@ -341,6 +476,10 @@ class Follower {
 	// A watch on the file itself gives the lowest latency for appends; it is tied to one
 	// inode, so it is renewed when the file is replaced. The timer covers any missed event.
 	private watchCurrent(shard: Shard): void {
+		// A read that was under way when close() ran ends here: a watch opened now would never be closed.
+		if (this.closed) {
+			return;
+		}
 		const key = `${shard.path}\0${shard.identity ?? ''}`;
 		if (shard.missing || !shard.identity) {
 			this.unwatchFile();
@@ -351,7 +490,8 @@ class Follower {
 		}
 		this.unwatchFile();
 		try {
-			const watcher = watchFile(shard.path, () => this.schedule());
+			// Only an append is expected here: the cheap path, unless it finds nothing new.
+			const watcher = watchFile(shard.path, () => this.schedule(false));
 			watcher.on('error', () => {
 				if (this.fileWatcher === watcher) {
 					this.unwatchFile();
@@ -361,6 +501,19 @@ class Follower {
 			this.watched = key;
 		} catch {
 			// No watch (e.g. the file just went away): the timer still polls.
+			return;
+		}
+		try {
+			const fd = openSync(shard.path, 'r');
+			const info = fstatSync(fd);
+			if (`${info.dev}:${info.ino}` === shard.identity) {
+				this.appendFd = fd;
+			} else {
+				// Replaced since the step that read it: the next full step sees to it.
+				closeSync(fd);
+			}
+		} catch {
+			// Appends are then read by the full step.
 		}
 	}
 
@@ -368,10 +521,18 @@ class Follower {
 		this.fileWatcher?.close();
 		this.fileWatcher = undefined;
 		this.watched = undefined;
+		if (this.appendFd !== undefined) {
+			try {
+				closeSync(this.appendFd);
+			} catch {
+				// Already closed.
+			}
+			this.appendFd = undefined;
+		}
 	}
 
 	private shard(index: number, file: string): Shard {
-		return {index, path: file, name: path.basename(file), splitter: this.splitter(), position: 0, missing: false};
+		return {index, path: file, name: path.basename(file), splitter: this.splitter(), position: 0, base: 0, lineBase: 0, missing: false};
 	}
 
 	private splitter(): LineSplitter {
@@ -393,13 +554,14 @@ class Follower {
 		}
 	}
 
-	private pushLines(items: SplitItem[], shard: number): void {
+	private pushLines(items: SplitItem[], shard: Shard): void {
 		this.push(...toInputs(items, shard));
 	}
 
 	private push(...inputs: ModelInput[]): void {
 		if (!this.closed) {
-			this.batch.push(...inputs);
+			// One by one: a spread of a whole chunk's lines can overflow the call stack.
+			for (const input of inputs) this.batch.push(input);
 		}
 	}
 
@@ -413,14 +575,27 @@ class Follower {
 	}
 }
 
-function toInputs(items: SplitItem[], shard?: number): ModelInput[] {
+/** Where a shard's lines are: its index, and what its splitter's offsets and line numbers start from. */
+type Place = {index: number; base: number; lineBase: number};
+
+function toInputs(items: SplitItem[], shard?: Place): ModelInput[] {
 	const inputs: ModelInput[] = [];
 	for (const item of items) {
 		if (item.kind === 'malformed') {
-			inputs.push({kind: 'malformed', malformed: shard === undefined ? item.malformed : {...item.malformed, shard}});
+			const malformed = item.malformed;
+			inputs.push({
+				kind: 'malformed',
+				malformed:
+					shard === undefined
+						? malformed
+						: {...malformed, line: malformed.line + shard.lineBase, offset: malformed.offset + shard.base, shard: shard.index},
+			});
 			continue;
 		}
-		const at = shard === undefined ? {line: item.line, offset: item.offset} : {line: item.line, offset: item.offset, shard};
+		const at =
+			shard === undefined
+				? {line: item.line, offset: item.offset}
+				: {line: item.line + shard.lineBase, offset: item.offset + shard.base, shard: shard.index};
 		inputs.push(parseLine(item.text, at));
 	}
 	return inputs;
@@ -428,7 +603,7 @@ function toInputs(items: SplitItem[], shard?: number): ModelInput[] {
 
 // At end of input a torn last line is accepted when it is a whole message (the writer may
 // just not have written its newline yet); otherwise it is reported as torn.
-function finishLines(splitter: LineSplitter, shard?: number): ModelInput[] {
+function finishLines(splitter: LineSplitter, shard?: Place): ModelInput[] {
 	const rest = splitter.takeRemainder();
 	if (!rest) {
 		return [];

@@ -22,4 +22,11 @@ export type ModelInput =
 	/** A named `server_event` from the SSE stream. */
 	| {kind: 'server_event'; event: ServerEvent; origin?: string[]}
 	/** The source has ended: nothing more will arrive. */
-	| {kind: 'end'};
+	| {kind: 'end'}
+	/**
+	 * An input read from a subagent's own trace, for the child at `origin` (session ids from
+	 * the main session down): how a child found on disk joins its parent's tree.
+	 */
+	| {kind: 'child'; origin: string[]; input: ModelInput}
+	/** The trace of the subagent `sessionId` (a child of the session this reaches) was not found. */
+	| {kind: 'child_missing'; sessionId: string; text: string};

@@ -33,7 +33,7 @@ import {
 	isToolListReadyPayload,
 	partialTextField,
 } from '../protocol/guards.js';
-import type {MalformedLine} from '../protocol/parse-line.js';
+import type {LinePosition, MalformedLine} from '../protocol/parse-line.js';
 import {knownPayloadTypes, type AnyPayload, type OmniMessage, type PartialPayload} from '../protocol/types.js';
 import {imageRefOf, base64Bytes} from './images.js';
 import type {ModelInput, ServerEvent} from './input.js';
@@ -49,6 +49,7 @@ import type {
 	ThinkingItem,
 	ToolCallItem,
 	ToolState,
+	UserTextItem,
 } from './view-model.js';
 
 /** Something that became final, in the order it did: what print mode writes out. */
@@ -70,7 +71,31 @@ type FragmentTarget =
 	/** A fragment we keep out of the view (thinking inside a compaction). */
 	| {kind: 'ignored'};
 
-type Shared = {nextId: number; log?: FinalizedEntry[]; keepItems: boolean};
+type Shared = {
+	nextId: number;
+	log?: FinalizedEntry[];
+	keepItems: boolean;
+	holdText?: TextHolder;
+	/** Where the main session's message being applied was read, when it came from a file. */
+	at?: LinePosition;
+	/** How far ids step (the preview of a trace's end leaves room between its ids). */
+	idStep: number;
+	/** Where in the trace each main-session item was made, from `track` on (see adoptIds). */
+	positions?: Map<Item, string>;
+	track?: {shard: number; offset: number};
+	/** Items made so far by the message being applied. */
+	made: number;
+};
+
+/**
+ * Given an item whose text (a tool call's `output`, or `text`) comes from a complete
+ * message, the text, and where in a trace file that message was read: may define the field
+ * as an accessor that reads the text back from the file (and return true), so that a long
+ * session's texts are not all held in memory; else the caller sets the field. The field is
+ * not on the item yet when this is asked: an accessor added as a new property keeps the
+ * item a fast object (turning a data property into one would not).
+ */
+export type TextHolder = (item: Item, field: 'output' | 'text', text: string, at: LinePosition) => boolean;
 
 const markerPattern = /^\s*\[(context_summary|user_steering|goal|turn_aborted|turn_retried)\]/;
 const waitingStates = new Set<ToolState>(['streaming', 'awaiting_approval', 'running']);
@@ -84,6 +109,13 @@ export type SessionModelOptions = {
 	 * long the session.
 	 */
 	keepItems?: boolean;
+	/** Keeps long texts on disk (the screen on a trace file); see TextHolder. */
+	holdText?: TextHolder;
+	/** The first item id, and how far ids step (default 1 and 1). */
+	firstId?: number;
+	idStep?: number;
+	/** Note where each item read from this trace position on was made, for adoptIds. */
+	trackFrom?: {shard: number; offset: number};
 };
 
 export class SessionModel {
@@ -106,7 +138,16 @@ export class SessionModel {
 	private openMcp?: McpConnectItem;
 
 	constructor(options: SessionModelOptions = {}, shared?: Shared, depth = 0) {
-		this.shared = shared ?? {nextId: 1, log: options.recordFinalized ? [] : undefined, keepItems: options.keepItems ?? true};
+		this.shared = shared ?? {
+			log: options.recordFinalized ? [] : undefined,
+			keepItems: options.keepItems ?? true,
+			holdText: options.holdText,
+			nextId: options.firstId ?? 1,
+			idStep: options.idStep ?? 1,
+			positions: options.trackFrom ? new Map() : undefined,
+			track: options.trackFrom,
+			made: 0,
+		};
 		this.depth = depth;
 		this.view = {
 			header: {tools: []},
@@ -118,6 +159,36 @@ export class SessionModel {
 			ended: false,
 			rev: 0,
 		};
+	}
+
+	/**
+	 * Renumbers this model's items so that those made from the same trace lines as items of
+	 * `preview` (both built with `trackFrom`) take their ids: a model built from a whole trace
+	 * then replaces the preview of its end without the screen noticing (focus, open panes, a
+	 * scrolled viewport and the count of new items are all kept by id). Ids stay increasing
+	 * in reading order: the preview's start high and step wide, so that what only this model
+	 * has fits below and between them.
+	 */
+	adoptIds(preview: SessionModel): void {
+		const theirs = new Map<string, number>();
+		for (const [item, key] of preview.shared.positions ?? []) theirs.set(key, item.id);
+		const mine = this.shared.positions;
+		this.shared.positions = undefined;
+		this.shared.track = undefined;
+		if (!mine || theirs.size === 0) return;
+		let last = 0;
+		const walk = (view: SessionView): void => {
+			for (const item of view.items) {
+				const key = mine.get(item);
+				const id = key === undefined ? undefined : theirs.get(key);
+				item.id = id !== undefined && id > last ? id : last + 1;
+				last = item.id;
+				if (item.kind === 'subagent' && item.child) walk(item.child);
+			}
+		};
+		walk(this.view);
+		this.shared.nextId = last + 1;
+		this.shared.idStep = 1;
 	}
 
 	/** Take the entries finalized since the last call (print mode). */
@@ -139,7 +210,8 @@ export class SessionModel {
 		} catch (error) {
 			// A bug here must not take the viewer down: show it where it happened.
 			const text = error instanceof Error ? error.message : String(error);
-			this.push({kind: 'notice', level: 'error', text: `internal error while reading a message: ${text}`, ...this.base()});
+			// Recorded as final: print mode writes it too.
+			this.push({kind: 'notice', level: 'error', text: `internal error while reading a message: ${text}`, ...this.base()}, 'item');
 		}
 		this.view.rev++;
 	}
@@ -151,7 +223,11 @@ export class SessionModel {
 				if (origin && origin.length > 0) {
 					this.routeToChild(origin, {...input, message: {...input.message, origin: origin.slice(1)}}, nowMs);
 				} else {
+					// Only the main session's own lines: a child's position is in another file.
+					if (this.depth === 0) this.shared.at = input.at;
+					this.shared.made = 0;
 					this.applyMessage(input.message);
+					this.shared.at = undefined;
 				}
 				return;
 			}
@@ -164,7 +240,8 @@ export class SessionModel {
 				this.metaSeenInShard = false;
 				return;
 			case 'notice':
-				this.push({kind: 'notice', level: input.level, text: input.text, ...this.base()});
+				// Recorded as final: print mode says too that a file was deleted, truncated or unreadable.
+				this.push({kind: 'notice', level: input.level, text: input.text, ...this.base()}, 'item');
 				return;
 			case 'server_event':
 				this.applyServerEvent(input.event, input.origin, nowMs);
@@ -172,6 +249,19 @@ export class SessionModel {
 			case 'end':
 				this.end();
 				return;
+			case 'child': {
+				const [first, ...rest] = input.origin;
+				if (first === undefined) this.dispatch(input.input, nowMs);
+				else this.routeToChild([first], rest.length > 0 ? {kind: 'child', origin: rest, input: input.input} : input.input, nowMs);
+				return;
+			}
+			case 'child_missing': {
+				const {model, item} = this.ensureChild(input.sessionId, undefined);
+				this.touch(item).missing = input.text;
+				// Print mode says so where the child would have been; the screen shows `missing` in its pane.
+				model.record({kind: 'notice', level: 'warn', text: input.text, ...this.base()}, 'item');
+				return;
+			}
 			default:
 				return;
 		}
@@ -539,7 +629,7 @@ export class SessionModel {
 			this.record(item, 'item');
 			return;
 		}
-		this.push({kind: 'assistant_text', text, streaming: false, stopReason, ...this.base(at)}, 'item');
+		this.push(this.withText({kind: 'assistant_text', streaming: false, stopReason, ...this.base(at)} as AssistantTextItem, text), 'item');
 	}
 
 	private completeThinking(text: string, encrypted: boolean, at: number | undefined, stopReason: string | undefined): void {
@@ -563,7 +653,7 @@ export class SessionModel {
 		}
 		const durationMs = at !== undefined && this.lastAt !== undefined ? Math.max(0, at - this.lastAt) : undefined;
 		this.push(
-			{kind: 'thinking', text, streaming: false, encrypted: encrypted && text === '', durationMs, stopReason, ...this.base(at)},
+			this.withText({kind: 'thinking', streaming: false, encrypted: encrypted && text === '', durationMs, stopReason, ...this.base(at)} as ThinkingItem, text),
 			'item',
 		);
 	}
@@ -634,7 +724,7 @@ export class SessionModel {
 		const item = this.calls.get(callId) ?? this.newCall(callId, '', 'running', at);
 		this.touch(item);
 		const firstTime = item.outputStopReason === undefined;
-		item.output = output;
+		if (!this.hold(item, 'output', output)) item.output = output;
 		item.outputStreaming = false;
 		item.outputStopReason = stopReason ?? 'completed';
 		if (images.length > 0) item.images = images.map(imageRefOf);
@@ -704,7 +794,7 @@ export class SessionModel {
 			return;
 		}
 		const marker = markerPattern.exec(text)?.[1] as TextMarker | undefined;
-		this.push({kind: 'user_text', text, sender, marker, ...this.base(at)}, 'item');
+		this.push(this.withText({kind: 'user_text', sender, marker, ...this.base(at)} as UserTextItem, text), 'item');
 	}
 
 	private ensureChild(sessionId: string, at: number | undefined): {model: SessionModel; item: SubagentItem} {
@@ -810,12 +900,30 @@ export class SessionModel {
 	}
 
 	private base(at?: number): {id: number; rev: number; at?: number} {
-		return {id: this.shared.nextId++, rev: 0, at};
+		const id = this.shared.nextId;
+		this.shared.nextId += this.shared.idStep;
+		return {id, rev: 0, at};
 	}
 
 	private push<T extends Item>(item: T, what?: FinalizedEntry['what']): T {
+		const {positions, track, at} = this.shared;
+		if (positions && track && at?.shard !== undefined && (at.shard > track.shard || (at.shard === track.shard && at.offset >= track.offset))) {
+			positions.set(item, `${at.shard}:${at.offset}:${this.shared.made++}`);
+		}
 		if (this.shared.keepItems) this.view.items.push(item);
 		if (what) this.record(item, what);
+		return item;
+	}
+
+	/** Lets the holder keep a long text of the main session's current trace line on disk; true when it did. */
+	private hold(item: Item, field: 'output' | 'text', text: string): boolean {
+		const {holdText, at} = this.shared;
+		return holdText !== undefined && at !== undefined && this.depth === 0 && holdText(item, field, text, at);
+	}
+
+	/** The item with its `text`: held on disk when the holder takes it, else set. */
+	private withText<T extends Item & {text: string}>(item: T, text: string): T {
+		if (!this.hold(item, 'text', text)) item.text = text;
 		return item;
 	}
 

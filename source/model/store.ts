@@ -19,11 +19,23 @@ export type SourceStatus = {
 	message?: string;
 	/** Set when the stream has no history (another URL shape, or /messages failed). */
 	noHistory?: boolean;
+	/** While the end of a trace is shown and its history is read behind it: how much is read, 0–1. */
+	loading?: number;
 };
 
+// A preview's ids: above any a whole session's items need, with room between them.
+const previewFirstId = 2 ** 40;
+const previewIdStep = 2 ** 20;
+
 export class SessionStore {
+	/** The model that `apply` feeds. */
 	model: SessionModel;
 	status: SourceStatus;
+	/**
+	 * What is shown instead of `model` while `model` is still being built (the end of a large
+	 * trace, read first, while its whole history is read behind it); see `preview`.
+	 */
+	private shown: SessionModel | undefined;
 	private readonly listeners = new Set<() => void>();
 	private readonly taps = new Set<(inputs: readonly ModelInput[]) => void>();
 	private readonly options: SessionModelOptions;
@@ -36,16 +48,22 @@ export class SessionStore {
 		this.status = status;
 	}
 
+	/** What views show: the preview while there is one, else the model. */
 	get view(): SessionView {
-		return this.model.view;
+		return (this.shown ?? this.model).view;
 	}
 
-	/** Apply a batch and notify once. */
+	/** Whether a preview is shown while the model is built behind it. */
+	get previewing(): boolean {
+		return this.shown !== undefined;
+	}
+
+	/** Apply a batch and notify once (behind a preview: quietly, nothing visible changed). */
 	apply(inputs: readonly ModelInput[]): void {
 		if (inputs.length === 0) return;
 		for (const tap of this.taps) tap(inputs);
 		this.model.applyAll(inputs, this.clock());
-		this.notify();
+		if (!this.shown) this.notify();
 	}
 
 	/** Replace the model with one rebuilt from scratch (an SSE resync): the old one stays visible until then. */
@@ -53,7 +71,43 @@ export class SessionStore {
 		const model = new SessionModel(this.options);
 		model.applyAll(inputs, this.clock());
 		this.model = model;
+		this.shown = undefined;
 		this.notify();
+	}
+
+	/**
+	 * Show `preview` while `apply` builds the real model from scratch behind it, unseen, until
+	 * `reveal`. The preview is a model from `newModel`, fed with `applyPreview`. With `from`
+	 * (where the preview's lines start in the trace, and the preview made with
+	 * `newModel(true)`), the real model takes the preview's item ids on reveal.
+	 */
+	preview(preview: SessionModel, from?: {shard: number; offset: number}): void {
+		this.shown = preview;
+		this.model = new SessionModel(from ? {...this.options, trackFrom: from} : this.options);
+		this.notify();
+	}
+
+	/** Apply a batch to the preview (a source that keeps it live); nothing when none is shown. */
+	applyPreview(inputs: readonly ModelInput[]): void {
+		if (!this.shown || inputs.length === 0) return;
+		this.shown.applyAll(inputs, this.clock());
+		this.notify();
+	}
+
+	/** Show the model built behind the preview, in its place: the swap is one frame. */
+	reveal(): void {
+		if (!this.shown) return;
+		this.model.adoptIds(this.shown);
+		this.shown = undefined;
+		this.notify();
+	}
+
+	/**
+	 * A new, empty model with this store's options (for a preview). A `tracked` one notes
+	 * where its items come from, numbered high and wide apart (see SessionModel.adoptIds).
+	 */
+	newModel(tracked = false): SessionModel {
+		return new SessionModel(tracked ? {...this.options, firstId: previewFirstId, idStep: previewIdStep, trackFrom: {shard: 0, offset: 0}} : this.options);
 	}
 
 	setStatus(status: Partial<SourceStatus>): void {

@@ -4,6 +4,7 @@
  * follows (the compaction summary on the live stream) is written as the complete message
  * it stands for. Server events are not messages and are left out.
  */
+import {safeJsonStringify} from '../export/safe-json.js';
 import type {ModelInput} from '../model/input.js';
 import type {SessionStore} from '../model/store.js';
 import {partialTextField} from '../protocol/guards.js';
@@ -93,7 +94,7 @@ export function attachJsonWriter(store: SessionStore, out: SafeWriter): Attached
 	const recorder = new CompleteMessageRecorder();
 	const detach = store.tap(batch => {
 		const lines: string[] = [];
-		for (const input of batch) for (const message of recorder.accept(input)) lines.push(JSON.stringify(message));
+		for (const input of batch) for (const message of recorder.accept(input)) lines.push(safeJsonStringify(message));
 		if (lines.length > 0) out.write(`${lines.join('\n')}\n`);
 	});
 	return {

@@ -1,6 +1,7 @@
 /** Print mode: writes each finalized entry of the store's session as plain text. */
 import type {SessionStore} from '../model/store.js';
-import {PlainRenderer} from '../render/plain.js';
+import {PlainRenderer, type PlainLine} from '../render/plain.js';
+import {ByteBatcher} from './byte-batcher.js';
 import type {SafeWriter} from './safe-writer.js';
 
 export type Attached = {
@@ -10,18 +11,37 @@ export type Attached = {
 
 export function attachPrinter(store: SessionStore, out: SafeWriter, options: {color: boolean}): Attached {
 	const renderer = new PlainRenderer(options);
+	// Lines are encoded into one buffer and written once per batch of entries, never joined.
+	const batch = new ByteBatcher(out);
 	let totalsWritten = false;
+	const printed = new PrintedEntries();
+	let model = store.model;
 	const drain = (): void => {
+		// An SSE resync rebuilds the model from history: what was printed already is not printed again.
+		const rebuilt = store.model !== model;
+		model = store.model;
 		const entries = store.model.takeFinalized();
 		if (entries.length === 0) return;
-		const lines: string[] = [];
-		for (const entry of entries) lines.push(...renderer.entry(entry));
-		out.write(`${lines.join('\n')}\n`);
+		const matched = rebuilt ? new Map<string, number>() : undefined;
+		for (const entry of entries) {
+			const lines = renderer.entry(entry);
+			const key = entryKey(entry.what, entry.depth, lines);
+			if (matched) {
+				// The n-th copy of an entry in the rebuilt history is skipped if it was printed n times.
+				const seen = (matched.get(key) ?? 0) + 1;
+				matched.set(key, seen);
+				if (seen <= printed.count(key)) continue;
+			}
+			printed.add(key);
+			for (const line of lines) batch.line(line);
+		}
+		batch.flush();
 	};
 	const writeTotals = (): void => {
 		if (totalsWritten) return;
 		totalsWritten = true;
-		out.write(`${renderer.totals(store.view).join('\n')}\n`);
+		for (const line of renderer.totals(store.view)) batch.line(line);
+		batch.flush();
 	};
 	const unsubscribe = store.subscribe(() => {
 		drain();
@@ -35,4 +55,51 @@ export function attachPrinter(store: SessionStore, out: SafeWriter, options: {co
 			unsubscribe();
 		},
 	};
+}
+
+/** A cheap fingerprint of a printed entry: its first line (time, kind, ids) and its size. */
+function entryKey(what: string, depth: number, lines: readonly PlainLine[]): string {
+	let length = 0;
+	for (const line of lines) {
+		if (typeof line === 'string') length += line.length;
+		else for (const piece of line) length += piece.length;
+	}
+	const first = lines[0];
+	const head = first === undefined ? '' : typeof first === 'string' ? first : (first[0] ?? '');
+	// A short hash of the head keeps each remembered key small.
+	let hash = 5381;
+	for (let i = 0; i < head.length && i < 200; i++) hash = ((hash * 33) ^ head.charCodeAt(i)) >>> 0;
+	return `${what}|${depth}|${lines.length}|${length}|${hash.toString(36)}`;
+}
+
+// Enough to cover any history a resync brings back in practice, bounded for endless streams
+// (a key is about 30 characters: a few MB at most).
+const rememberedEntries = 100_000;
+
+/** How many times each recent entry was printed. */
+class PrintedEntries {
+	private readonly counts = new Map<string, number>();
+	// The keys in the order they were printed, a ring: the oldest is forgotten in O(1).
+	// (Taking a Map's first key after many deletions walks past every deleted slot: on a
+	// 1 GB trace that made print mode twice as slow.)
+	private readonly order: string[] = [];
+	private next = 0;
+
+	add(key: string): void {
+		this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+		if (this.order.length < rememberedEntries) {
+			this.order.push(key);
+			return;
+		}
+		const oldest = this.order[this.next]!;
+		this.order[this.next] = key;
+		this.next = (this.next + 1) % rememberedEntries;
+		const left = (this.counts.get(oldest) ?? 1) - 1;
+		if (left > 0) this.counts.set(oldest, left);
+		else this.counts.delete(oldest);
+	}
+
+	count(key: string): number {
+		return this.counts.get(key) ?? 0;
+	}
 }

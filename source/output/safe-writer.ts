@@ -3,9 +3,10 @@
  * first EPIPE ends output quietly instead of throwing.
  */
 import type {Writable} from 'node:stream';
+import {holdReadersUntil} from './pace.js';
 
 export type SafeWriter = {
-	write(text: string): void;
+	write(text: string | Uint8Array): void;
 	/** Resolves once everything written so far has been handed to the OS. */
 	flush(): Promise<void>;
 	/** Resolves when the reader went away. */
@@ -23,10 +24,20 @@ export function safeWriter(stream: Writable): SafeWriter {
 		};
 	});
 	stream.on('error', () => markClosed());
+	let holding = false;
 	return {
 		write(text) {
-			if (closed || text === '') return;
-			stream.write(text);
+			if (closed || text.length === 0) return;
+			// A full pipe: the readers wait until it drains (or closes), so nothing piles up in memory.
+			if (!stream.write(text) && !holding) {
+				holding = true;
+				const drained = new Promise<void>(resolve => stream.once('drain', resolve));
+				holdReadersUntil(
+					Promise.race([drained, closedPromise]).then(() => {
+						holding = false;
+					}),
+				);
+			}
 		},
 		async flush() {
 			if (closed || !stream.writableNeedDrain) return;

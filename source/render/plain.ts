@@ -13,6 +13,14 @@ import {exitCodeOf, prettyArgs, summarizeToolCall} from './tool-summary.js';
 
 export type PlainOptions = {color: boolean};
 
+/** One line of output, whole or in pieces written one after the other. */
+export type PlainLine = string | readonly string[];
+
+/** A line's text in one string. */
+export function lineText(line: PlainLine): string {
+	return typeof line === 'string' ? line : line.join('');
+}
+
 const senderLabels: Record<string, string> = {
 	user: 'you',
 	parent_agent: 'parent agent',
@@ -40,11 +48,11 @@ export class PlainRenderer {
 	}
 
 	/** The lines for one finalized entry, the session header first when it is new. */
-	entry(entry: FinalizedEntry): string[] {
+	entry(entry: FinalizedEntry): PlainLine[] {
 		const lines = [...this.headerIfNew(entry.session), ...this.body(entry)];
 		const prefix = '│ '.repeat(entry.depth);
 		// Blocks come as one string of many lines: split them only when each line needs a prefix.
-		return prefix ? lines.join('\n').split('\n').map(line => this.p.dim(prefix) + line) : lines;
+		return prefix ? lines.map(lineText).join('\n').split('\n').map(line => this.p.dim(prefix) + line) : lines;
 	}
 
 	/** The closing summary: session totals and counts. */
@@ -79,7 +87,7 @@ export class PlainRenderer {
 		return [this.p.bold(`══ ${parts.join(' · ')}`)];
 	}
 
-	private body(entry: FinalizedEntry): string[] {
+	private body(entry: FinalizedEntry): PlainLine[] {
 		const {item, what} = entry;
 		switch (item.kind) {
 			case 'tool_call':
@@ -110,7 +118,7 @@ export class PlainRenderer {
 		}
 	}
 
-	private simple(item: Item): string[] {
+	private simple(item: Item): PlainLine[] {
 		const p = this.p;
 		switch (item.kind) {
 			case 'user_text': {
@@ -181,7 +189,7 @@ export class PlainRenderer {
 		}
 	}
 
-	private toolCall(item: ToolCallItem, what: FinalizedEntry['what'], session: SessionView): string[] {
+	private toolCall(item: ToolCallItem, what: FinalizedEntry['what'], session: SessionView): PlainLine[] {
 		const p = this.p;
 		const name = this.text(item.name || '?');
 		const ref = `${name} (${this.text(item.callId)})`;
@@ -198,14 +206,17 @@ export class PlainRenderer {
 		}
 		const output = item.output ?? '';
 		const exit = exitCodeOf(output);
+		// The block is made first: it counts the output's lines on the way (one pass fewer over
+		// what is most of a trace's bytes).
+		const body = this.counted(output, this.color);
 		const facts = [
 			item.at !== undefined && item.endedAt !== undefined ? formatDuration(item.endedAt - item.at) : '',
-			plural(lineCount(output), 'line'),
+			plural(body.count ?? lineCount(output), 'line'),
 			exit !== undefined && exit !== 0 ? `exit ${exit}` : '',
 			...item.images.map(image => this.imageText(image)),
 		].filter(Boolean);
 		const head = `${p.bold('tool output')} ${ref} ${this.stateColor(item)(stateWords[item.state])} · ${facts.join(' · ')}`;
-		return [this.label(item.endedAt ?? item.at, head), ...this.block(output)];
+		return body.line === undefined ? [this.label(item.endedAt ?? item.at, head)] : [this.label(item.endedAt ?? item.at, head), body.line];
 	}
 
 	private imageText(image: {mimeType: string; bytes: number; url?: string}): string {
@@ -226,12 +237,29 @@ export class PlainRenderer {
 	 * Trace text, sanitized, indented by two spaces per line, as one string: tool outputs
 	 * are most of a trace's bytes, so this avoids splitting them into lines and back.
 	 */
-	private block(text: string, dim = false): string[] {
+	private block(text: string, dim = false): PlainLine[] {
 		if (text === '') return [];
-		let clean = sanitize(text, {keepColor: this.color && !dim});
-		if (clean.endsWith('\n')) clean = clean.slice(0, -1);
-		if (dim && this.color) return [clean.split('\n').map(line => `  ${this.p.dim(line)}`).join('\n')];
-		return [`  ${clean.replaceAll('\n', '\n  ')}`];
+		if (dim && this.color) {
+			let clean = sanitize(text, {keepColor: false});
+			if (clean.endsWith('\n')) clean = clean.slice(0, -1);
+			return [clean.split('\n').map(line => `  ${this.p.dim(line)}`).join('\n')];
+		}
+		return [this.counted(text, this.color).line!];
+	}
+
+	/**
+	 * A block as one line of two pieces (the first indent, then the rest), so that the indent
+	 * is not glued onto a large string only to be copied apart again when it is encoded; and
+	 * its line count, when the sanitizer left the text as it was: each newline became three
+	 * characters, so the length says how many there were.
+	 */
+	private counted(text: string, keepColor: boolean): {line?: PlainLine; count?: number} {
+		if (text === '') return {count: 0};
+		const clean = sanitize(text, {keepColor});
+		const trimmed = clean.endsWith('\n') ? clean.slice(0, -1) : clean;
+		const indented = trimmed.replaceAll('\n', '\n  ');
+		const count = clean === text ? 1 + (indented.length - trimmed.length) / 2 : undefined;
+		return {line: ['  ', indented], count};
 	}
 
 	/** Trace text on a label line: sanitized, no colour, one line. */

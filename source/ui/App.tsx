@@ -7,6 +7,8 @@ import {Box, useInput, type Key} from 'ink';
 import {homedir} from 'node:os';
 import {useCallback, useEffect, useMemo, useRef, useState} from 'react';
 import type {SessionStore} from '../model/store.js';
+import {isRunning, timelineOf, type Timeline} from '../model/timeline.js';
+import type {SessionView} from '../model/view-model.js';
 import {Body} from './Body.js';
 import {ColorContext} from './ColorContext.js';
 import {Footer} from './Footer.js';
@@ -14,8 +16,11 @@ import {Header} from './Header.js';
 import {HelpOverlay} from './HelpOverlay.js';
 import {Layouter} from './layout.js';
 import type {OpenState} from './open-state.js';
+import type {PickerState, SessionSwitcher} from './picker.js';
 import {handleKey, initialScreen, type ScreenEnv, type ScreenState} from './screen-state.js';
-import {headerIsLive} from './status-line.js';
+import {SessionPicker} from './SessionPicker.js';
+import {TimelineView} from './TimelineView.js';
+import {headerIsLive, tildePath} from './status-line.js';
 import {useStore, useTicker} from './use-store.js';
 import {useTerminalSize, type TerminalSize} from './use-terminal-size.js';
 import {newCount, visibleRows} from './viewport.js';
@@ -34,7 +39,20 @@ export type AppProps = {
 	clock?: () => number;
 	/** Shown as `~` in paths; the real home directory by default. */
 	home?: string;
+	/** The sessions the picker (s) lists and opens; without it, s says there is nothing to pick. */
+	sessions?: SessionSwitcher;
 };
+
+const helpHints = 'any key closes this help · q quit';
+const pickerHints = 'type to filter · ↑/↓ choose · Enter open · Esc close';
+const timelineHints = 'j/k move · Enter show in session · e next problem · F follow · T back · q quit';
+
+/** The rows of the timeline worth a clock tick: the newest ones, where anything running is. */
+function timelineMoves(timeline: Timeline): boolean {
+	const rows = timeline.rows;
+	for (let i = rows.length - 1; i >= 0 && i >= rows.length - 64; i--) if (isRunning(rows[i]!)) return true;
+	return false;
+}
 
 /** The rows the header, rules and footer take, for a terminal of `rows` rows. */
 export function chromeRows(rows: number): {rules: boolean; chrome: number} {
@@ -43,11 +61,21 @@ export function chromeRows(rows: number): {rules: boolean; chrome: number} {
 }
 
 /** The whole screen. */
-export function App({store, expand, color = true, onQuit, size, clock = Date.now, home}: AppProps) {
+export function App({store, expand, color = true, onQuit, size, clock = Date.now, home, sessions}: AppProps) {
 	useStore(store);
 	const {columns, rows} = useTerminalSize(size);
 	const [state, setState] = useState<ScreenState>(() => initialScreen(expand));
 	const layouter = useMemo(() => new Layouter(), []);
+	// The timeline is made again only when the session changed (its rows hold the live items).
+	const timelineCache = useRef<{view: SessionView; rev: number; timeline: Timeline} | undefined>(undefined);
+	const timelineNow = useCallback((): Timeline => {
+		const current = store.view;
+		const cached = timelineCache.current;
+		if (cached && cached.view === current && cached.rev === current.rev) return cached.timeline;
+		const timeline = timelineOf(current);
+		timelineCache.current = {view: current, rev: current.rev, timeline};
+		return timeline;
+	}, [store]);
 	const [live, setLive] = useState(false);
 	useTicker(live);
 
@@ -66,7 +94,8 @@ export function App({store, expand, color = true, onQuit, size, clock = Date.now
 	let focusRow = -1;
 	if (state.focus !== undefined) focusRow = visible.findIndex(row => row.itemId === state.focus);
 
-	let anyLive = headerIsLive(view, store.status);
+	const timeline = state.timeline ? timelineNow() : undefined;
+	let anyLive = headerIsLive(view, store.status) || (timeline !== undefined && timelineMoves(timeline));
 	for (let i = first; i <= last && !anyLive; i++) anyLive = layout.pane(i).live;
 	useEffect(() => setLive(anyLive), [anyLive]);
 
@@ -75,6 +104,8 @@ export function App({store, expand, color = true, onQuit, size, clock = Date.now
 		view,
 		height,
 		layout: (open: OpenState) => layouter.layout(store.view, paneWidth, open, clock()),
+		timeline: timelineNow,
+		canPick: sessions !== undefined,
 	};
 	const onKey = useCallback((input: string, key: Key) => {
 		const current = env.current!;
@@ -88,6 +119,39 @@ export function App({store, expand, color = true, onQuit, size, clock = Date.now
 			onQuit();
 		}
 	}, [state.quit, onQuit]);
+
+	// The picker lists the sessions each time it opens; a listing for an earlier opening is dropped.
+	const loadId = state.picker?.loadId;
+	useEffect(() => {
+		if (loadId === undefined || !sessions) return undefined;
+		let cancelled = false;
+		const settle = (change: Pick<PickerState, 'entries' | 'error'>): void => {
+			if (cancelled) return;
+			setState(previous => (previous.picker?.loadId === loadId ? {...previous, picker: {...previous.picker, ...change}} : previous));
+		};
+		sessions.list().then(
+			entries => settle({entries}),
+			(error: unknown) => settle({entries: [], error: `could not list the sessions: ${error instanceof Error ? error.message : String(error)}`}),
+		);
+		return () => {
+			cancelled = true;
+		};
+	}, [loadId, sessions]);
+
+	// Enter in the picker: the program switches the store to that session; the screen starts afresh on it.
+	const chosen = state.picker?.chosen;
+	useEffect(() => {
+		if (!chosen || !sessions) return;
+		sessions.open(chosen).then(
+			() => setState(previous => ({...initialScreen(expand), pickerOpened: previous.pickerOpened, message: `opened ${chosen.sessionId}`})),
+			(error: unknown) =>
+				setState(previous =>
+					previous.picker
+						? {...previous, picker: {...previous.picker, chosen: undefined, error: `could not open ${chosen.sessionId}: ${error instanceof Error ? error.message : String(error)}`}}
+						: {...previous, message: `could not open ${chosen.sessionId}`},
+				),
+		);
+	}, [chosen, sessions, expand]);
 
 	return (
 		<ColorContext.Provider value={color}>
@@ -103,6 +167,18 @@ export function App({store, expand, color = true, onQuit, size, clock = Date.now
 				/>
 				{state.help ? (
 					<HelpOverlay width={width} height={height} />
+				) : state.picker ? (
+					<SessionPicker
+						state={state.picker}
+						width={width}
+						height={height}
+						now={now}
+						root={tildePath(sessions?.root ?? '', home ?? homedir())}
+						current={sessions?.current?.() ?? view.header.sessionId}
+						opening={state.picker.chosen !== undefined}
+					/>
+				) : state.timeline && timeline ? (
+					<TimelineView timeline={timeline} state={state.timeline} width={width} height={height} now={now} />
 				) : (
 					<Body rows={visible} height={height} focusRow={focusRow} query={state.search.editing ? undefined : state.search.query} />
 				)}
@@ -115,6 +191,7 @@ export function App({store, expand, color = true, onQuit, size, clock = Date.now
 					message={state.message}
 					query={state.search.query}
 					width={width}
+					hints={state.help ? helpHints : state.picker ? pickerHints : state.timeline ? timelineHints : undefined}
 				/>
 			</Box>
 		</ColorContext.Provider>

@@ -3,10 +3,16 @@ import {Box} from 'ink';
 import type {SessionView} from '../model/view-model.js';
 import {RowLine} from './RowLine.js';
 import {SearchPrompt, type SearchPromptProps} from './SearchPrompt.js';
-import {seg} from './segments.js';
+import {seg, truncateSegments} from './segments.js';
 import {footerStats} from './status-line.js';
 
-export type FooterProps = SearchPromptProps & {view: SessionView; newCount: number; rule: boolean};
+export type FooterProps = SearchPromptProps & {
+	view: SessionView;
+	newCount: number;
+	rule: boolean;
+	/** Key hints of a mode (the picker, the timeline) in place of the main view's, unless a message is shown. */
+	hints?: string;
+};
 
 /** Two rows and an optional rule above them. */
 export function Footer(props: FooterProps) {
@@ -14,7 +20,11 @@ export function Footer(props: FooterProps) {
 		<Box flexDirection="column">
 			{props.rule ? <RowLine segments={[seg('─'.repeat(props.width), {dim: true})]} /> : null}
 			<RowLine segments={footerStats(props.view, props.newCount, props.width)} />
-			<SearchPrompt editing={props.editing} draft={props.draft} message={props.message} query={props.query} width={props.width} />
+			{props.hints !== undefined && !props.message && !props.editing ? (
+				<RowLine segments={truncateSegments([seg(` ${props.hints}`, {dim: true})], props.width)} />
+			) : (
+				<SearchPrompt editing={props.editing} draft={props.draft} message={props.message} query={props.query} width={props.width} />
+			)}
 		</Box>
 	);
 }

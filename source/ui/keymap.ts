@@ -25,6 +25,8 @@ export type CommandId =
 	| 'prev-match'
 	| 'escape'
 	| 'follow'
+	| 'timeline'
+	| 'sessions'
 	| 'help'
 	| 'quit';
 
@@ -68,8 +70,10 @@ export const commands: readonly Command[] = [
 	{id: 'search', keys: [char('/')], help: 'search the text of every pane (Enter to search)', footer: 'search'},
 	{id: 'next-match', keys: [char('n')], help: 'next match'},
 	{id: 'prev-match', keys: [char('N')], help: 'previous match'},
-	{id: 'escape', keys: [special('escape', 'Esc')], help: 'leave search, close this help'},
+	{id: 'escape', keys: [special('escape', 'Esc')], help: 'leave search, the timeline or the picker; close this help'},
 	{id: 'follow', keys: [char('F')], help: 'follow again: stay at the bottom as the session grows', footer: 'follow'},
+	{id: 'timeline', keys: [char('T')], help: 'timeline: requests and tool calls on a time axis (Enter shows the row in the session, T back)', footer: 'timeline'},
+	{id: 'sessions', keys: [char('s')], help: 'pick another session under the data root (type to filter, Enter to open, Esc to close)', footer: 'sessions'},
 	{id: 'help', keys: [char('?')], help: 'this help', footer: 'help'},
 	{id: 'quit', keys: [char('q'), ctrl('c')], help: 'quit', footer: 'quit'},
 ];

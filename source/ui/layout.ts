@@ -101,6 +101,12 @@ export class Layouter {
 			pane: i => this.pane(flat, i, paneWidth, open, nowMs, view),
 			indexOf(itemId: number, hint?: number): number {
 				if (hint !== undefined && flat.items[hint]?.id === itemId) return hint;
+				// One session's items have ids that grow in reading order: a binary search finds
+				// an item without indexing the whole session, which took 100 ms a key on 1 GB.
+				if (!flat.depths) {
+					const found = searchById(flat.items, itemId);
+					if (found !== -1) return found;
+				}
 				if (!index) {
 					index = new Map();
 					for (let i = 0; i < flat.items.length; i++) index.set(flat.items[i]!.id, i);
@@ -193,6 +199,20 @@ export class Layouter {
 		}
 		return undefined;
 	}
+}
+
+/** The index of the item with id `itemId` in items whose ids increase, or -1. */
+function searchById(items: readonly Item[], itemId: number): number {
+	let low = 0;
+	let high = items.length - 1;
+	while (low <= high) {
+		const middle = (low + high) >>> 1;
+		const id = items[middle]!.id;
+		if (id === itemId) return middle;
+		if (id < itemId) low = middle + 1;
+		else high = middle - 1;
+	}
+	return -1;
 }
 
 /** Every pane with rows, laid out: for tests and small sessions (the screen never needs all). */

@@ -8,10 +8,22 @@
  * the screen runs it handles SIGTERM/SIGHUP/SIGINT itself (resolving with the signal) so
  * the terminal is restored before the caller's own shutdown; its listeners are removed
  * before it resolves.
+ *
+ * An unexpected error ends it too: a component that throws while rendering (Ink's error
+ * boundary) makes it reject once the terminal is restored; an exception or rejection that
+ * nobody catches reaches the process-wide handler (crash.ts), which runs this screen's
+ * restorer first. Restoring is idempotent and does not depend on Ink having finished a
+ * frame: Ink is unmounted (so it writes nothing more), then the terminal is put back.
  */
-import {render} from 'ink';
+import {openSync} from 'node:fs';
+import {ReadStream as TtyReadStream} from 'node:tty';
+import {render, useInput} from 'ink';
+import {useEffect, useState} from 'react';
+import {onCrash} from '../crash.js';
+import {faultDelayMs, faultWanted, injectedFault} from '../fault.js';
 import type {SessionStore} from '../model/store.js';
 import {App} from './App.js';
+import type {SessionSwitcher} from './picker.js';
 
 export type ScreenOptions = {
 	/** --expand words: thinking, outputs, details, all. */
@@ -25,6 +37,8 @@ export type ScreenOptions = {
 	stdout?: NodeJS.WriteStream;
 	/** Let Ink catch console output above the frame (default true; test runners own the console). */
 	patchConsole?: boolean;
+	/** The sessions the picker (s) offers, and how to open one. */
+	sessions?: SessionSwitcher;
 };
 
 /** Why the screen closed. */
@@ -32,17 +46,23 @@ export type ScreenEnd = {reason: 'quit' | 'signal' | 'aborted'; signal?: NodeJS.
 
 const enterAlternateScreen = '\u001b[?1049h\u001b[H';
 const leaveAlternateScreen = '\u001b[?1049l';
-const showCursor = '\u001b[?25h';
+// Plain attributes, the end of a synchronized update (Ink may die between its begin and
+// end, which would freeze the terminal's display), and the cursor shown.
+const showCursor = '\u001b[0m\u001b[?2026l\u001b[?25h';
 const handledSignals: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP', 'SIGINT'];
 
 /** Shows the screen for `store`; resolves once the reader quits and the terminal is restored. */
 export async function runScreen(store: SessionStore, options: ScreenOptions): Promise<ScreenEnd> {
 	const stdout = options.stdout ?? process.stdout;
-	const stdin = options.stdin ?? process.stdin;
+	// A trace read from standard input (`-`, /dev/stdin) leaves the keys to the terminal itself.
+	const ownInput = options.stdin === undefined && process.stdin.isTTY !== true ? terminalInput() : undefined;
+	const stdin = options.stdin ?? ownInput ?? process.stdin;
 	const alternate = stdout.isTTY === true;
 	let finish!: (end: ScreenEnd) => void;
-	const ended = new Promise<ScreenEnd>(resolve => {
+	let fail!: (error: unknown) => void;
+	const ended = new Promise<ScreenEnd>((resolve, reject) => {
 		finish = resolve;
+		fail = reject;
 	});
 	const onSignal = (signal: NodeJS.Signals): void => finish({reason: 'signal', signal});
 	const onAbort = (): void => finish({reason: 'aborted'});
@@ -50,11 +70,32 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 	options.signal?.addEventListener('abort', onAbort, {once: true});
 	if (options.signal?.aborted) onAbort();
 
+	let restored = false;
+	const restore = (): void => {
+		if (restored) return;
+		restored = true;
+		restoreTerminal(stdin, stdout, alternate);
+	};
 	if (alternate) stdout.write(enterAlternateScreen);
 	const instance = render(
-		<App store={store} expand={options.expand} color={options.color} onQuit={() => finish({reason: 'quit'})} />,
-		{stdout, stdin, exitOnCtrlC: false, patchConsole: options.patchConsole ?? true, maxFps: 30},
+		<>
+			<App store={store} expand={options.expand} color={options.color} sessions={options.sessions} onQuit={() => finish({reason: 'quit'})} />
+			{faultWanted('render') || faultWanted('handler') ? <FaultProbe /> : null}
+		</>,
+		// Store changes are paced by useStore; Ink's own throttle only delays a key pressed just
+		// after a frame (at 30 it added up to 33 ms to one key in twenty under a stream).
+		{stdout, stdin, exitOnCtrlC: false, patchConsole: options.patchConsole ?? true, maxFps: 60},
 	);
+	// Ink settles this when it unmounts; it rejects when a component threw while rendering.
+	instance.waitUntilExit().then(() => finish({reason: 'quit'}), fail);
+	const unregister = onCrash(() => {
+		try {
+			instance.unmount();
+		} catch {
+			// Ink is broken: it still must not draw again, and the restore below still runs.
+		}
+		restore();
+	});
 	try {
 		return await ended;
 	} finally {
@@ -65,13 +106,24 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 			instance.unmount();
 			await instance.waitUntilExit();
 		} catch {
-			// Unmounting twice or a closed stream: the restore below still runs.
+			// Unmounting twice, a closed stream or the error that ended the screen: the restore below still runs.
 		}
-		restoreTerminal(stdin, stdout, alternate);
+		restore();
+		unregister();
+		ownInput?.destroy();
 	}
 }
 
-/** Raw mode off, cursor on, normal screen back; safe to call more than once. */
+/** The controlling terminal, opened for keys. */
+function terminalInput(): TtyReadStream {
+	try {
+		return new TtyReadStream(openSync('/dev/tty', 'r'));
+	} catch {
+		throw new Error('no terminal to read keys from (standard input is the trace); use --print');
+	}
+}
+
+/** Raw mode off, plain attributes, cursor on, normal screen back. */
 function restoreTerminal(stdin: NodeJS.ReadStream, stdout: NodeJS.WriteStream, alternate: boolean): void {
 	try {
 		if (stdin.isTTY && stdin.isRaw) stdin.setRawMode(false);
@@ -79,5 +131,24 @@ function restoreTerminal(stdin: NodeJS.ReadStream, stdout: NodeJS.WriteStream, a
 	} catch {
 		// A stdin that is already closed has no mode to restore.
 	}
-	if (stdout.writable) stdout.write(showCursor + (alternate ? leaveAlternateScreen : ''));
+	try {
+		if (stdout.writable) stdout.write(showCursor + (alternate ? leaveAlternateScreen : ''));
+	} catch {
+		// The terminal is gone: nothing left to restore.
+	}
+}
+
+/** The screen's side of the fault switch (fault.ts): throws while rendering, or from the key handler. */
+function FaultProbe(): null {
+	const [armed, setArmed] = useState(false);
+	useEffect(() => {
+		if (!faultWanted('render')) return undefined;
+		const timer = setTimeout(() => setArmed(true), faultDelayMs);
+		return () => clearTimeout(timer);
+	}, []);
+	useInput(() => {
+		throw injectedFault('handler');
+	}, {isActive: faultWanted('handler')});
+	if (armed) throw injectedFault('render');
+	return null;
 }

@@ -3,13 +3,16 @@
  * how each key changes it. One pure function takes a key press and gives the next state;
  * the layout it needs comes in through `ScreenEnv`, so tests drive it without a terminal.
  */
+import type {Timeline} from '../model/timeline.js';
 import type {SessionView} from '../model/view-model.js';
 import {commandFor, type CommandId, type KeyPress} from './keymap.js';
 import type {Layout} from './layout.js';
 import {isProblem} from './pane-kinds.js';
 import {openStateFrom, setFull, setOpen, toggleGroup, type OpenState} from './open-state.js';
+import {openPicker, pickerChrome, pickerKey, type PickerState} from './picker.js';
 import {findMatches, matcher, readingOrder, type Match} from './search.js';
 import {rowText} from './segments.js';
+import {timelineChrome, timelineWindow} from './timeline-rows.js';
 import {
 	following,
 	nonEmpty,
@@ -41,10 +44,26 @@ export type ScreenState = {
 	focus?: number;
 	search: SearchState;
 	help: boolean;
+	/** The session picker (s), while open. */
+	picker?: PickerState;
+	/** How many times the picker has opened (each opening lists the sessions afresh). */
+	pickerOpened?: number;
+	/** The timeline (T), while shown instead of the panes. */
+	timeline?: TimelineState;
 	/** One line for the footer, until the next key. */
 	message?: string;
 	/** Set when the reader asked to quit. */
 	quit: boolean;
+};
+
+/** Where the timeline is: the selected row and the first row on screen. */
+export type TimelineState = {
+	/** Index of the selected row. */
+	selected: number;
+	/** Index of the first row on screen. */
+	top: number;
+	/** The last row stays selected as rows arrive (until j/k move). */
+	follow: boolean;
 };
 
 /** What a key needs to know about the screen. */
@@ -54,6 +73,10 @@ export type ScreenEnv = {
 	height: number;
 	/** The layout for an open state (cached: cheap to call again). */
 	layout: (open: OpenState) => Layout;
+	/** The session's timeline (cached per change of the view). */
+	timeline?: () => Timeline;
+	/** Whether there are sessions to pick from (the program passed a switcher). */
+	canPick?: boolean;
 };
 
 const noSearch: SearchState = {editing: false, draft: '', matches: [], index: -1};
@@ -66,12 +89,14 @@ export function initialScreen(expand?: readonly string[]): ScreenState {
 /** The one entry for keys: the search prompt, the help overlay, or a command. */
 export function handleKey(state: ScreenState, input: string, key: KeyPress, env: ScreenEnv): ScreenState {
 	if (key.ctrl && input === 'c') return {...state, quit: true};
+	if (state.picker) return pickerInput(state, input, key, env);
 	if (state.search.editing) return searchKey(state, input, key, env);
 	// Keys typed faster than they are read arrive together ("jjj"): one at a time, in order.
 	const chars = [...input];
 	if (chars.length > 1 && !key.ctrl && !key.meta) {
 		let next = state;
-		for (const char of chars) next = handleKey(next, char, {}, env);
+		// A carriage return among them is Enter (`k` and Enter pressed together).
+		for (const char of chars) next = handleKey(next, char === '\r' ? '' : char, char === '\r' ? {return: true} : {}, env);
 		return next;
 	}
 	const id = commandFor(input, key);
@@ -79,8 +104,112 @@ export function handleKey(state: ScreenState, input: string, key: KeyPress, env:
 		if (id === 'quit') return {...state, quit: true};
 		return {...state, help: false};
 	}
+	if (state.timeline) return timelineCommand({...state, message: undefined}, id, env);
 	if (id === undefined) return state.message ? {...state, message: undefined} : state;
 	return runCommand({...state, message: undefined}, id, env);
+}
+
+/** Keys while the picker is open: it takes them all (typing filters), but Ctrl+C. */
+function pickerInput(state: ScreenState, input: string, key: KeyPress, env: ScreenEnv): ScreenState {
+	const picker = state.picker!;
+	// While the chosen session opens, only Esc does anything (it closes the picker).
+	if (picker.chosen) return key.escape ? {...state, picker: undefined} : state;
+	// Typed faster than read, a filter and Enter come together ("8e7\r"): the text, then Enter.
+	const enter = input.indexOf('\r');
+	if (enter !== -1 && input.length > 1 && !key.ctrl && !key.meta) {
+		let next = state;
+		if (enter > 0) next = pickerInput(next, input.slice(0, enter), {}, env);
+		if (!next.picker) return next;
+		next = pickerInput(next, '', {return: true}, env);
+		const rest = input.slice(enter + 1);
+		return rest === '' ? next : next.picker ? pickerInput(next, rest, {}, env) : handleKey(next, rest, {}, env);
+	}
+	const next = pickerKey(picker, input, key, Math.max(1, env.height - pickerChrome));
+	return next ? {...state, picker: next} : {...state, picker: undefined};
+}
+
+const timelineHint = 'timeline: j/k move · Enter show it in the session · e next problem · T back';
+
+/** A command while the timeline is shown. */
+function timelineCommand(state: ScreenState, id: CommandId | undefined, env: ScreenEnv): ScreenState {
+	const timeline = state.timeline!;
+	const rows = env.timeline?.().rows ?? [];
+	const listHeight = Math.max(1, env.height - timelineChrome(env.height));
+	// While following, what is on screen is the last rows, whatever the state remembered.
+	const current = timeline.follow ? rows.length - 1 : timeline.selected;
+	const top = timeline.follow ? Math.max(0, rows.length - listHeight) : timeline.top;
+	const select = (index: number, follow = false): ScreenState => ({
+		...state,
+		timeline: {...timelineWindow(rows.length, listHeight, index, top), follow},
+	});
+	switch (id) {
+		case 'quit':
+			return {...state, quit: true};
+		case 'help':
+			return {...state, help: true};
+		case 'escape':
+		case 'timeline':
+			return {...state, timeline: undefined};
+		case 'sessions':
+			return runCommand({...state, timeline: undefined}, id, env);
+		case 'focus-next':
+		case 'focus-prev':
+			return select(current + (id === 'focus-next' ? 1 : -1));
+		case 'half-down':
+		case 'half-up':
+		case 'page-down':
+		case 'page-up': {
+			const size = id.startsWith('half') ? Math.max(1, Math.floor(listHeight / 2)) : Math.max(1, listHeight - 1);
+			return select(current + (id.endsWith('up') ? -size : size));
+		}
+		case 'top':
+			return select(0);
+		case 'bottom':
+		case 'follow':
+			return select(rows.length - 1, true);
+		case 'next-problem':
+		case 'prev-problem': {
+			const step = id === 'next-problem' ? 1 : -1;
+			for (let n = 1; n <= rows.length; n++) {
+				const index = (((current + step * n) % rows.length) + rows.length) % rows.length;
+				if (isProblem(rows[index]!.item)) return select(index);
+			}
+			return {...state, message: 'no problems'};
+		}
+		case 'toggle': {
+			const row = rows[current];
+			if (!row) return {...state, timeline: undefined};
+			return focusItem({...state, timeline: undefined}, row.itemId, env);
+		}
+		default:
+			return {...state, message: timelineHint};
+	}
+}
+
+/** The timeline opened on the row of the focused item (or following the last row). */
+function openTimeline(state: ScreenState, env: ScreenEnv): ScreenState {
+	const rows = env.timeline?.().rows ?? [];
+	const listHeight = Math.max(1, env.height - timelineChrome(env.height));
+	if (state.focus === undefined || rows.length === 0) {
+		return {...state, timeline: {...timelineWindow(rows.length, listHeight, rows.length - 1, rows.length), follow: true}};
+	}
+	// Items of the main session are numbered in reading order: the row at or before the focus holds it.
+	let index = 0;
+	for (let i = 0; i < rows.length && rows[i]!.itemId <= state.focus; i++) index = i;
+	return {...state, timeline: {...timelineWindow(rows.length, listHeight, index, index - Math.floor(listHeight / 2)), follow: false}};
+}
+
+/** The main view with `itemId` focused and on screen (a request that draws nothing: what came after it). */
+export function focusItem(state: ScreenState, itemId: number, env: ScreenEnv): ScreenState {
+	const layout = env.layout(state.open);
+	let index = layout.indexOf(itemId);
+	if (index === -1) return {...state, message: 'that item is not in the session any more'};
+	if (layout.pane(index).rows.length === 0) {
+		const after = nonEmpty(layout, index, 1);
+		index = after !== -1 ? after : nonEmpty(layout, index, -1);
+		if (index === -1) return state;
+	}
+	return {...state, focus: layout.item(index).id, viewport: reveal(layout, env.height, state.viewport, index)};
 }
 
 /** A command's effect. */
@@ -92,6 +221,11 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 			return {...state, quit: true};
 		case 'help':
 			return {...state, help: !state.help};
+		case 'timeline':
+			return openTimeline(state, env);
+		case 'sessions':
+			if (env.canPick === false) return {...state, message: 'no sessions to pick from here'};
+			return {...state, picker: openPicker((state.pickerOpened ?? 0) + 1), pickerOpened: (state.pickerOpened ?? 0) + 1};
 		case 'escape':
 			return {...state, search: noSearch};
 		case 'search':

@@ -23,11 +23,18 @@ export type Segment = Style & {text: string};
 /** One terminal row of a pane, tagged with the item it belongs to. */
 export type Row = {itemId: number; segments: Segment[]};
 
-const printableAscii = /^[\u0020-\u007e]*$/;
+/**
+ * Text of which every UTF-16 unit is one character one column wide: ASCII, Latin letters,
+ * punctuation, arrows, box drawing, shapes, braille, the screen's own marks (✓ ✗ ⟳ ⚠).
+ * Measured by its length: string-width's first call alone costs tens of milliseconds (its
+ * regular expressions and the grapheme segmenter are built then), which the first frame
+ * should not wait for. test/perf/narrow-text.test.ts checks every code point against it.
+ */
+export const narrowText = /^[\u0020-\u007e\u00a0-\u00ac\u00ae-\u02ff\u2010-\u2027\u2030-\u205e\u2139\u2190-\u21ff\u2298\u23f8\u2400-\u2426\u2500-\u25fc\u26a0\u2713\u2717\u27e6-\u27ed\u27f0-\u27ff\u2800-\u28ff]*$/;
 
 /** Columns a text takes; a fast path for plain ASCII, which is most of what traces hold. */
 export function textWidth(text: string): number {
-	if (printableAscii.test(text)) return text.length;
+	if (narrowText.test(text)) return text.length;
 	if (text.length <= widthChunk) return stringWidth(text);
 	// string-width (Intl.Segmenter) slows down badly on long strings in Node 20: measure in
 	// slices, never cutting a surrogate pair (a grapheme cut at a slice edge costs at most a column).
@@ -53,7 +60,9 @@ export function segmentsWidth(segments: readonly Segment[]): number {
 
 /** A segment; drops undefined style keys so that tests can compare segments plainly. */
 export function seg(text: string, style: Style = {}): Segment {
-	const out: Segment = {text};
+	// A row is one terminal line: a line feed from trace text (a tool name, a description)
+	// would make Ink draw two and push the frame past the terminal's height.
+	const out: Segment = {text: text.includes('\n') ? text.replace(/\r?\n/g, ' ') : text};
 	for (const [key, value] of Object.entries(style)) {
 		if (value !== undefined && value !== false) (out as Record<string, unknown>)[key] = value;
 	}
@@ -72,7 +81,7 @@ const graphemes = new Intl.Segmenter(undefined, {granularity: 'grapheme'});
 /** The longest head of `text` that fits in `width` columns, and its width. */
 export function fitText(text: string, width: number): {text: string; width: number} {
 	if (width <= 0) return {text: '', width: 0};
-	if (printableAscii.test(text)) {
+	if (narrowText.test(text)) {
 		const head = text.length > width ? text.slice(0, width) : text;
 		return {text: head, width: head.length};
 	}
@@ -90,7 +99,7 @@ export function fitText(text: string, width: number): {text: string; width: numb
 /** The longest tail of `text` that fits in `width` columns. */
 export function fitTail(text: string, width: number): string {
 	if (width <= 0) return '';
-	if (printableAscii.test(text)) return text.length > width ? text.slice(text.length - width) : text;
+	if (narrowText.test(text)) return text.length > width ? text.slice(text.length - width) : text;
 	const parts = [...graphemes.segment(text)].map(part => part.segment);
 	let used = 0;
 	let start = parts.length;

@@ -119,6 +119,8 @@ export function stateSegments(input: HeaderInput): Segment[] {
 		default:
 			parts.push([seg(sanitize(status.state), {color: 'yellow'})]);
 	}
+	// The end of a large trace is shown first; its history is still being read behind it.
+	if (status.loading !== undefined) parts.push([seg(`loading history ${Math.floor(status.loading * 100)}%`, {color: 'yellow'})]);
 	parts.push(input.following ? [seg('following', {color: 'green'})] : [seg('paused', {color: 'yellow', bold: true})]);
 	const out: Segment[] = [];
 	parts.forEach((part, index) => {

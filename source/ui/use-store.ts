@@ -9,21 +9,64 @@ import type {SessionStore} from '../model/store.js';
 /** ~30 frames a second at most. */
 export const frameMs = 33;
 
+/**
+ * The share of a core the screen's process may use while the store changes faster than
+ * frames come. A frame costs what the terminal holds (Ink lays out and diffs every cell,
+ * every frame: 10–35 ms of CPU at 120×40, depending on the machine), so a stream of changes
+ * (1,000 deltas a second) drawn at 30 frames a second would take most of a core. So while
+ * changes stream, the process's CPU time (frames, keys, the stream itself, GC) is paid from
+ * a budget that refills at this rate, and frames come as often as it allows. Changes that
+ * come one by one (lines appended to a trace) are drawn at once. Keys are never paced: they
+ * render at once, through the screen's own state.
+ */
+export const cpuBudget = 0.18;
+/** How much CPU time (ms) can be spent at once before pacing starts. */
+const budgetCapacityMs = 200;
+/** The longest wait between two frames of store changes, however busy the process is. */
+const longestGapMs = 1000;
+/** More changes than this within a second is a stream: paced by the budget. */
+const streamingCount = 32;
+
+const cpuMs = (): number => {
+	const used = process.cpuUsage();
+	return (used.user + used.system) / 1000;
+};
+
 /** A number that changes (at most once per `intervalMs`) when the store has changed. */
 export function useStore(store: SessionStore, intervalMs = frameMs): number {
 	const [frame, setFrame] = useState(0);
 	useEffect(() => {
 		let timer: ReturnType<typeof setTimeout> | undefined;
 		let last = 0;
+		// The budget, in CPU ms: refilled with the wall time that passes, spent by all the
+		// process does in between.
+		let tokens = budgetCapacityMs;
+		let wallAt = Date.now();
+		let cpuAt = cpuMs();
+		// When the last changes came, a ring: the oldest of them tells the rate.
+		const recent = new Array<number>(streamingCount).fill(0);
+		let slot = 0;
 		const flush = (): void => {
 			timer = undefined;
 			last = Date.now();
 			setFrame(value => value + 1);
 		};
 		const unsubscribe = store.subscribe(() => {
+			const now = Date.now();
+			const oldest = recent[slot]!;
+			recent[slot] = now;
+			slot = (slot + 1) % streamingCount;
 			if (timer !== undefined) return;
+			const cpu = cpuMs();
+			// Bounded both ways: a busy start (a large trace loading) is not paid back for long.
+			tokens = Math.max(-budgetCapacityMs, Math.min(budgetCapacityMs, tokens + (now - wallAt) * cpuBudget - (cpu - cpuAt)));
+			wallAt = now;
+			cpuAt = cpu;
+			// Streaming and over budget: wait until the budget has paid for what was spent.
+			const streaming = now - oldest < 1000;
+			const paced = streaming && tokens < 0 ? Math.min(longestGapMs, -tokens / cpuBudget) : 0;
 			// Even with no wait, a timer lets a burst of synchronous notifications end first.
-			timer = setTimeout(flush, Math.max(0, last + intervalMs - Date.now()));
+			timer = setTimeout(flush, Math.max(0, last + intervalMs - now, paced));
 		});
 		return () => {
 			unsubscribe();

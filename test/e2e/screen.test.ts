@@ -49,13 +49,13 @@ beforeAll(() => {
 	// A plain shell with a known prompt, in a terminal of a known size and type.
 	tmux(
 		'new-session', '-d', '-x', '100', '-y', '30', '-s', session,
-		`env -i PATH="${process.env['PATH'] ?? ''}" HOME="${folder}" CI=false TERM=xterm-256color PS1='$ ' bash --norc --noprofile`,
+		`env -i PATH="${process.env['PATH'] ?? ''}" HOME="${folder}" HISTFILE=/dev/null CI=false TERM=xterm-256color PS1='$ ' bash --norc --noprofile`,
 	);
 }, 60_000);
 
 afterAll(() => {
 	spawnSync('tmux', ['-L', socket, 'kill-server']);
-	if (folder) rmSync(folder, {recursive: true, force: true});
+	if (folder) rmSync(folder, {recursive: true, force: true, maxRetries: 5});
 });
 
 test('follows appends, holds still when paused, resumes with F, and q leaves the terminal clean', async () => {

@@ -26,8 +26,9 @@ function reference(bytes: Buffer): SplitItem[] {
 		.split('\n')
 		.forEach((text, i) => {
 			const size = Buffer.byteLength(text) + 1;
-			const clean = text.replace(/\r$/, '');
-			if (clean.trim() !== '') {
+			const clean = (i === 0 ? text.replace(/^\uFEFF/, '') : text).replace(/\r$/, '');
+			// Blank means JSON's own white space (and VT/FF); any other character makes a line.
+			if (/[^ \t\r\v\f]/.test(clean)) {
 				out.push({kind: 'line', text: clean, line: i + 1, offset});
 			}
 			offset += size;

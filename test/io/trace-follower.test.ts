@@ -1,6 +1,6 @@
 // Trace follower end to end on real temp files: reading all shards, following appends, torn and malformed lines, truncation, deletion, replacement, rotation, streams and close().
 import {execFileSync} from 'node:child_process';
-import {appendFileSync, chmodSync, closeSync, mkdirSync, openSync, renameSync, rmSync, truncateSync, writeFileSync, writeSync} from 'node:fs';
+import {appendFileSync, closeSync, mkdirSync, openSync, renameSync, rmSync, truncateSync, writeFileSync, writeSync} from 'node:fs';
 import {open} from 'node:fs/promises';
 import path from 'node:path';
 import {PassThrough} from 'node:stream';
@@ -275,25 +275,7 @@ describe('followTrace with follow', () => {
 		expect(c.ended()).toBe(false);
 	});
 
-	it.skipIf(process.getuid?.() === 0 || process.platform === 'win32')(
-		'gives one notice when the file becomes unreadable, and reads on once it is readable again',
-		async () => {
-			const c = collector();
-			const file = path.join(dir, shard1);
-			writeFileSync(file, `${sample(0)}\n`);
-			start(c, {shards: [file], pollMs: 20});
-			await waitFor(() => c.messages().length === 1, 'one message');
-			chmodSync(file, 0o000);
-			await waitFor(() => c.notices().length === 1, 'the permission notice');
-			// Several poll ticks fail the same way while we wait; still one notice.
-			const polled = Date.now() + 300;
-			await waitFor(() => Date.now() > polled, 'a few poll ticks');
-			expect(c.notices()).toEqual([`${shard1}: permission denied`]);
-			chmodSync(file, 0o644);
-			appendFileSync(file, `${sample(1)}\n`);
-			await waitFor(() => c.messages().length === 2, 'the message after access came back');
-		},
-	);
+	// A file that becomes unreadable while followed: test/faults/permissions.test.ts (the built program, run as nobody when the tests run as root).
 
 	it('waits for _001 when given no shards', async () => {
 		const c = collector();

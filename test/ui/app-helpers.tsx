@@ -2,6 +2,7 @@
 import {render} from 'ink-testing-library';
 import type {SessionStore} from '../../source/model/store.js';
 import {App} from '../../source/ui/App.js';
+import type {SessionSwitcher} from '../../source/ui/picker.js';
 
 /** Long enough for a coalesced store frame (33 ms) and Ink's escape-key flush. */
 export const settle = (ms = 60): Promise<void> => new Promise(resolve => setTimeout(resolve, ms));
@@ -31,11 +32,14 @@ export type Screen = {
 };
 
 /** The App for `store` on a `columns`×`rows` terminal, without colour, with a fixed clock. */
-export async function mount(store: SessionStore, options: {columns?: number; rows?: number; expand?: string[]; now?: () => number} = {}): Promise<Screen> {
+export async function mount(
+	store: SessionStore,
+	options: {columns?: number; rows?: number; expand?: string[]; now?: () => number; sessions?: SessionSwitcher} = {},
+): Promise<Screen> {
 	let quits = 0;
 	const now = options.now ?? (() => Date.parse('2026-12-02T14:50:00Z'));
 	const element = (size: {columns: number; rows: number}) => (
-		<App store={store} onQuit={() => quits++} size={size} color={false} home="/home/dev" clock={now} expand={options.expand} />
+		<App store={store} onQuit={() => quits++} size={size} color={false} home="/home/dev" clock={now} expand={options.expand} sessions={options.sessions} />
 	);
 	const app = render(element({columns: options.columns ?? 80, rows: options.rows ?? 16}));
 	await settle();

@@ -147,12 +147,25 @@ describe('keys', () => {
 	test('? shows the help from the keymap; any key closes it', async () => {
 		screen = await mount(tools(), {rows: 30});
 		await screen.press('?');
+		// Every command on its own row; the title gives way to them, the footer says how to close.
 		const body = screen.body().join('\n');
-		expect(body).toContain(' keys   any key closes this help');
 		expect(body).toContain(' Ctrl+D d  half a page down');
+		expect(body).toContain(' T         timeline: requests and tool calls');
 		expect(body).toContain(' q Ctrl+C  quit');
+		expect(screen.frame().split('\n').at(-1)).toBe(' any key closes this help · q quit');
 		await screen.press('j');
-		expect(screen.body().join('\n')).not.toContain('any key closes');
+		expect(screen.body().join('\n')).not.toContain('Ctrl+D d');
+		screen.unmount();
+		// Taller: the title too.
+		screen = await mount(tools(), {rows: 40});
+		await screen.press('?');
+		expect(screen.body()[0]).toBe(' keys   any key closes this help');
+		screen.unmount();
+		// Too short for one column: two, side by side.
+		screen = await mount(tools(), {rows: 22, columns: 100});
+		await screen.press('?');
+		expect(screen.body()[0]).toMatch(/^ keys {3}any key closes this help$/);
+		expect(screen.body()[2]).toMatch(/^ j ↓ {7}next pane {2,}\S/);
 	});
 
 	test('q and Ctrl+C quit', async () => {

@@ -48,6 +48,8 @@ describe('keymap', () => {
 			['N', {shift: true}, 'prev-match'],
 			['', {escape: true, meta: true}, 'escape'],
 			['F', {shift: true}, 'follow'],
+			['T', {shift: true}, 'timeline'],
+			['s', {}, 'sessions'],
 			['?', {}, 'help'],
 			['q', {}, 'quit'],
 			['c', {ctrl: true}, 'quit'],
@@ -68,7 +70,7 @@ describe('keymap', () => {
 	});
 
 	test('footer hints: commands sharing a word share a hint', () => {
-		expect(footerHints()).toEqual(['j/k move', '␣ open', 't thinking', 'o outputs', 'e next problem', '/ search', 'F follow', '? help', 'q quit']);
+		expect(footerHints()).toEqual(['j/k move', '␣ open', 't thinking', 'o outputs', 'e next problem', '/ search', 'F follow', 'T timeline', 's sessions', '? help', 'q quit']);
 		const hinted = commands.filter(command => command.footer).map(command => command.id);
 		expect(hinted).toContain('help');
 	});

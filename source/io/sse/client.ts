@@ -26,10 +26,12 @@ export type ClientTimings = TransportTimings & {
 	 * for this long.
 	 */
 	firstEventWaitMs: number;
+	/** How long the history request may go unanswered before the live stream is shown without it. */
+	historyAnswerMs: number;
 };
 
 /** The production timings. */
-export const defaultClientTimings: ClientTimings = {...defaultTransportTimings, firstEventWaitMs: 1_000};
+export const defaultClientTimings: ClientTimings = {...defaultTransportTimings, firstEventWaitMs: 1_000, historyAnswerMs: 10_000};
 
 /** Options for startSseClient. */
 export type SseClientOptions = {
@@ -89,6 +91,8 @@ class SessionStreamClient {
 	private generation = 0;
 	private joinedOnce = false;
 	private streamEpoch: string | undefined;
+	/** The ids received lately (the server's replay buffer holds 10,000 events at most). */
+	private readonly seenIds = new Set<string>();
 	private late: LateFilter | undefined;
 	private connected = false;
 	private firstEventTimer: NodeJS.Timeout | undefined;
@@ -191,10 +195,18 @@ class SessionStreamClient {
 	}
 
 	private received(event: SseEvent): void {
-		const input = decodeSseEvent(event);
 		const id = parseEventId(event.id);
+		// An id seen already in this epoch is a repeat (a proxy, an overlapping replay): it was
+		// handled the first time it came.
+		if (id !== undefined && id.epoch === this.streamEpoch && this.seenIds.has(event.id!)) return;
+		const input = decodeSseEvent(event);
 		const newEpoch = id !== undefined && this.streamEpoch !== undefined && id.epoch !== this.streamEpoch;
-		if (id !== undefined) this.streamEpoch = id.epoch;
+		if (id !== undefined) {
+			if (id.epoch !== this.streamEpoch) this.seenIds.clear();
+			this.streamEpoch = id.epoch;
+			this.seenIds.add(event.id!);
+			if (this.seenIds.size > 10_000) this.seenIds.delete(this.seenIds.values().next().value!);
+		}
 		const resync = isResyncRequest(input);
 		if (resync || newEpoch) this.requestJoin(resync ? 'resync' : 'epoch');
 		// The resync request itself is acted on here; the reset report stands for it.
@@ -227,6 +239,8 @@ class SessionStreamClient {
 	/** Starts over from history: drops the buffer and any join in flight. */
 	private requestJoin(reason: JoinReason): void {
 		this.flushLive();
+		// The join sorts out what history already holds; the server may send seen ids again on purpose.
+		this.seenIds.clear();
 		this.generation++;
 		this.historyAbort?.abort();
 		this.joining = false;
@@ -255,6 +269,7 @@ class SessionStreamClient {
 			fetch: this.fetch,
 			headers: this.headers,
 			signal: abort.signal,
+			answerTimeoutMs: this.timings.historyAnswerMs,
 		}).then(
 			history => {
 				if (!this.closed && generation === this.generation) this.finishJoin(history, undefined);

@@ -26,6 +26,8 @@ export type HistoryRequest = {
 	fetch: FetchLike;
 	headers?: Record<string, string>;
 	signal?: AbortSignal;
+	/** How long the server may take to start answering (the body then takes what it takes); no limit when absent. */
+	answerTimeoutMs?: number;
 };
 
 /** Checks the shape of a `/messages` answer. */
@@ -51,20 +53,40 @@ export function readHistory(value: unknown): History | undefined {
 /** Fetches a session's history; throws an SseClientError with a one-line message. */
 export async function fetchHistory(request: HistoryRequest): Promise<History> {
 	const target = {url: request.url, sessionId: request.sessionId, what: 'the history request'};
+	// A server that accepts and never answers must not hold the stream back for good.
+	const controller = new AbortController();
+	const forward = (): void => controller.abort();
+	request.signal?.addEventListener('abort', forward, {once: true});
+	if (request.signal?.aborted) controller.abort();
+	let timedOut = false;
+	const timer =
+		request.answerTimeoutMs === undefined
+			? undefined
+			: setTimeout(() => {
+					timedOut = true;
+					controller.abort();
+				}, request.answerTimeoutMs);
 	let response: Response;
-	try {
-		response = await request.fetch(request.url, {
-			headers: {...request.headers, Accept: 'application/json'},
-			signal: request.signal,
-		});
-	} catch (error) {
-		throw networkError(error, request.url, true);
-	}
 	let body: string;
 	try {
-		body = await response.text();
-	} catch (error) {
-		throw networkError(error, request.url, true);
+		try {
+			response = await request.fetch(request.url, {
+				headers: {...request.headers, Accept: 'application/json'},
+				signal: controller.signal,
+			});
+		} catch (error) {
+			if (timedOut) throw new SseClientError('network', `no answer within ${Math.round(request.answerTimeoutMs! / 1000)} s`, true);
+			throw networkError(error, request.url, true);
+		} finally {
+			clearTimeout(timer);
+		}
+		try {
+			body = await response.text();
+		} catch (error) {
+			throw networkError(error, request.url, true);
+		}
+	} finally {
+		request.signal?.removeEventListener('abort', forward);
 	}
 	if (!response.ok) throw httpStatusError(response.status, body, target);
 	let value: unknown;

@@ -28,8 +28,33 @@ function headerRecord(init: RequestInit['headers']): Record<string, string> {
 	return out;
 }
 
-/** A fetch over node:http(s) with certificate checks off; enough for GET/POST with a string body. */
-function insecureFetch(url: URL | string, init: RequestInit = {}): Promise<Response> {
+const redirectStatuses = new Set([301, 302, 303, 307, 308]);
+const maxRedirects = 5;
+
+/**
+ * A fetch over node:http(s) with certificate checks off; enough for GET/POST with a string
+ * body. Redirects are followed as fetch does (at most 5; 303, and 301/302 after a POST, become
+ * a GET), and cookies and credentials are not sent on to another origin.
+ */
+async function insecureFetch(url: URL | string, init: RequestInit = {}): Promise<Response> {
+	let target = new URL(url);
+	let request = init;
+	for (let hop = 0; ; hop++) {
+		const response = await insecureRequest(target, request);
+		const location = response.headers.get('location');
+		if (!redirectStatuses.has(response.status) || location === null || request.redirect === 'manual') return response;
+		await response.body?.cancel().catch(() => undefined);
+		if (hop >= maxRedirects) throw new Error(`too many redirects (more than ${maxRedirects})`);
+		const next = new URL(location, target);
+		const headers = new Headers(request.headers);
+		if (next.origin !== target.origin) for (const name of ['cookie', 'authorization', 'proxy-authorization']) headers.delete(name);
+		const toGet = response.status === 303 || ((response.status === 301 || response.status === 302) && (request.method ?? 'GET') === 'POST');
+		request = toGet ? {...request, headers, method: 'GET', body: undefined} : {...request, headers};
+		target = next;
+	}
+}
+
+function insecureRequest(url: URL, init: RequestInit): Promise<Response> {
 	return new Promise<Response>((resolve, reject) => {
 		const target = new URL(url);
 		const transport = target.protocol === 'https:' ? https : http;

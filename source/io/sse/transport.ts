@@ -4,6 +4,7 @@
  * waits with doubling backoff in between. Answers that will not improve by asking again
  * (401/403/404, not an event stream, an untrusted certificate) end it instead.
  */
+import {outputBackpressure} from '../../output/pace.js';
 import {backoffDelay} from './backoff.js';
 import {contentTypeError, httpStatusError, networkError, SseClientError} from './errors.js';
 import {SseFramer, type SseEvent} from './framer.js';
@@ -186,6 +187,8 @@ export function openSseTransport(options: TransportOptions, handlers: TransportH
 					framer.push(bytes);
 					handlers.onChunkEnd?.();
 				});
+				// Print mode into a slow pipe: TCP holds the rest back, not memory.
+				await outputBackpressure();
 			}
 			return {received, error: new SseClientError('dropped', 'the server closed the stream', true)};
 		} catch (error) {

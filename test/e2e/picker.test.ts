@@ -1,0 +1,109 @@
+// End to end: the built program in tmux (110×30) on a temp data root; s opens the picker, a filter and Enter switch to another session, whose subagent comes from its own trace and which is then followed.
+import {execFileSync, spawnSync} from 'node:child_process';
+import {appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {afterAll, beforeAll, expect, test} from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const cli = path.join(root, 'dist', 'cli.js');
+const traces = path.join(root, 'test', 'fixtures', 'traces');
+const tools = 'session-2026-12-02-14-43-17-694155ee';
+const parent = 'session-2026-12-02-14-43-17-a1f608ba';
+const child = 'session-2026-12-02-14-43-19-1fcdf9f5';
+const linesOf = (id: string): string[] => readFileSync(path.join(traces, `${id}_001.jsonl`), 'utf8').split('\n').filter(line => line !== '');
+// A socket of our own: the test never touches anyone else's tmux server.
+const socket = `penguin-view-e2e-picker-${process.pid}`;
+const session = 'picker';
+let home = '';
+let dataRoot = '';
+let folder = '';
+
+const tmux = (...args: string[]): string => execFileSync('tmux', ['-L', socket, ...args], {encoding: 'utf8'});
+const screenText = (): string => tmux('capture-pane', '-p', '-t', session).replace(/\n$/, '');
+const info = (format: string): string => tmux('display-message', '-p', '-t', session, format).trim();
+const sleep = (ms: number): Promise<void> => new Promise(resolve => setTimeout(resolve, ms));
+const keys = (...sequence: string[]): void => void tmux('send-keys', '-t', session, ...sequence);
+
+/** Waits until the screen satisfies `check` (polling), failing with the screen after `ms`. */
+async function until(check: (screen: string) => boolean, what: string, ms = 8000): Promise<string> {
+	const started = Date.now();
+	for (;;) {
+		const screen = screenText();
+		if (check(screen)) return screen;
+		if (Date.now() - started > ms) throw new Error(`timed out waiting for ${what}; the screen was:\n${screen}`);
+		await sleep(100);
+	}
+}
+
+const write = (id: string, lines: string[]): string => {
+	const file = path.join(folder, `${id}_001.jsonl`);
+	writeFileSync(file, lines.map(line => `${line}\n`).join(''));
+	return file;
+};
+
+beforeAll(() => {
+	if (!existsSync(cli)) execFileSync('npm', ['run', 'build'], {cwd: root, stdio: 'ignore'});
+	home = mkdtempSync(path.join(tmpdir(), 'penguin-view-e2e-picker-'));
+	dataRoot = path.join(home, 'data');
+	folder = path.join(dataRoot, 'proj-a', 'agents', 'main', 'traces', '2026-12-02');
+	mkdirSync(folder, {recursive: true});
+	// The parent stops short of its last request (appended later); its child is complete.
+	const parentLines = linesOf(parent);
+	const old = Date.now() / 1000 - 3600;
+	utimesSync(write(parent, parentLines.slice(0, -3)), old, old);
+	utimesSync(write(child, linesOf(child)), old - 60, old - 60);
+	// The tools session is the newest: it is what opens first.
+	write(tools, linesOf(tools));
+	tmux(
+		'new-session', '-d', '-x', '110', '-y', '30', '-s', session,
+		`env -i PATH="${process.env['PATH'] ?? ''}" HOME="${home}" PENGUIN_HOME="${dataRoot}" HISTFILE=/dev/null CI=false TERM=xterm-256color PS1='$ ' bash --norc --noprofile`,
+	);
+}, 60_000);
+
+afterAll(() => {
+	spawnSync('tmux', ['-L', socket, 'kill-server']);
+	if (home) rmSync(home, {recursive: true, force: true, maxRetries: 5});
+});
+
+test('s, a filter and Enter switch the screen to another session and follow it', async () => {
+	keys(`clear && node ${cli}`, 'Enter');
+	await until(screen => screen.includes('session…14-43-17-694155ee') && screen.includes('slow-done'), 'the newest session');
+
+	keys('s');
+	let screen = await until(screen => screen.includes(' sessions  ') && screen.includes('a1f608ba'), 'the picker');
+	expect(screen).toContain('filter › ▌');
+	const list = screen.split('\n').filter(line => /\d\d-\d\d \d\d:\d\d {2}[0-9a-f]{8}/.test(line));
+	// Newest first, one line each; the session on screen is starred and marked live.
+	expect(list.map(line => /([0-9a-f]{8})\*? /.exec(line)?.[1])).toEqual(['694155ee', 'a1f608ba', '1fcdf9f5']);
+	expect(list[0]).toMatch(/^›● 12-02 \d\d:43 {2}694155ee\* proj-a\/main {2}fake-model .* just now {2}\[fake:tools\] Inspect the workspace/);
+	expect(list[2]).toMatch(/ 1 h ago {2}↳ Caller agent/);
+
+	keys('fake:sub');
+	await until(screen => screen.includes('filter › fake:sub▌') && screen.includes('1 of 3'), 'the filtered list');
+	keys('Enter');
+	screen = await until(screen => screen.includes('session…14-43-17-a1f608ba'), 'the chosen session');
+	// Its subagent, read from the child's own trace, nested at its call.
+	await until(screen => /▸ subagent {2}Delegate listing the workspace · 1 tool call · ✓ done +↳ 1fcdf9f5/.test(screen), 'the child from disk');
+	expect(screenText()).not.toContain('slow-done');
+
+	// The chosen session is followed: what is appended to it shows up.
+	const parentLines = linesOf(parent);
+	appendFileSync(path.join(folder, `${parent}_001.jsonl`), parentLines.slice(-3).map(line => `${line}\n`).join(''));
+	await until(screen => screen.includes('The subagent reported back'), 'an append to the chosen session');
+	// The one left is not: an append there changes nothing on screen.
+	appendFileSync(path.join(folder, `${tools}_001.jsonl`), `${linesOf(tools)[1]}\n`);
+	await sleep(600);
+	expect(screenText()).toContain('session…14-43-17-a1f608ba');
+
+	// Esc closes the picker without switching.
+	keys('s');
+	await until(screen => screen.includes('filter › ▌'), 'the picker again');
+	keys('Escape');
+	await until(screen => !screen.includes('filter ›') && screen.includes('The subagent reported back'), 'the picker closed');
+
+	keys('q');
+	await until(screen => !screen.includes('penguin-view') && /^\$ *$/m.test(screen), 'the shell prompt');
+	expect(info('#{alternate_on}')).toBe('0');
+}, 30_000);

@@ -1,0 +1,50 @@
+// Memory in print mode stays bounded however slow the reader of stdout is: the built program reading a 150 MB trace into a pipe that is not read for two seconds peaks far below the trace's size.
+import {spawn} from 'node:child_process';
+import {openSync, readFileSync, writeSync, closeSync} from 'node:fs';
+import path from 'node:path';
+import {afterAll, beforeAll, expect, it} from 'vitest';
+import {cliPath} from '../helpers/run-cli.js';
+import {faultSessionId, metaLine, toolOutputs} from '../support/fault-files.js';
+import {makeTempDir, removeTempDir} from '../support/io-fixtures.js';
+
+let dir = '';
+let trace = '';
+
+beforeAll(() => {
+	dir = makeTempDir('penguin-view-memory-');
+	trace = path.join(dir, `${faultSessionId}_001.jsonl`);
+	const fd = openSync(trace, 'w');
+	writeSync(fd, `${metaLine()}\n`);
+	// 150 MB of tool outputs, 10 kB each.
+	for (let block = 0; block < 15; block++) writeSync(fd, toolOutputs(block * 1000, 1000, 10_000));
+	closeSync(fd);
+});
+
+afterAll(() => removeTempDir(dir));
+
+it('a slow pipe holds the reading back instead of queueing the output in memory', async () => {
+	const child = spawn(process.execPath, [cliPath, '--print', '--no-follow', trace], {env: {...process.env, CI: 'false'}});
+	child.stdout.pause();
+	let peakKb = 0;
+	const sample = (): void => {
+		try {
+			const match = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+			if (match) peakKb = Math.max(peakKb, Number(match[1]));
+		} catch {
+			// Already gone: its peak was sampled before.
+		}
+	};
+	await new Promise(resolve => setTimeout(resolve, 2000));
+	sample();
+	let bytes = 0;
+	child.stdout.on('data', (chunk: Buffer) => {
+		bytes += chunk.length;
+		if (bytes % (16 * 1024 * 1024) < chunk.length) sample();
+	});
+	child.stdout.resume();
+	const code = await new Promise<number | null>(resolve => child.on('close', resolve));
+	expect(code).toBe(0);
+	expect(bytes).toBeGreaterThan(150_000_000);
+	// Without backpressure the whole output (150 MB and more) would sit in Node's write queue.
+	expect(peakKb).toBeLessThan(200 * 1024);
+}, 30_000);

@@ -1,0 +1,42 @@
+// Print mode's write batching: exactly the bytes of the lines given, whatever their size or script, and a buffer handed over is never written again.
+import fc from 'fast-check';
+import {expect, test} from 'vitest';
+import {ByteBatcher} from '../../source/output/byte-batcher.js';
+
+function collect(size: number) {
+	const chunks: Array<string | Uint8Array> = [];
+	const batcher = new ByteBatcher({write: chunk => chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk))}, size);
+	const bytes = () => Buffer.concat(chunks.map(chunk => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk)));
+	return {batcher, chunks, bytes};
+}
+
+test('any lines, in one piece or several, come out as their UTF-8 bytes with a newline each', () => {
+	const text = fc.string({unit: fc.constantFrom('a', 'é', '日', '🐧', '\n', '│', 'x'.repeat(50)), maxLength: 400});
+	fc.assert(
+		fc.property(fc.array(fc.oneof(text, fc.array(text, {maxLength: 4})), {maxLength: 30}), fc.constantFrom(16, 64, 1024), (lines, size) => {
+			const {batcher, bytes} = collect(size);
+			for (const entry of lines) batcher.line(entry);
+			batcher.flush();
+			const expected = lines.map(entry => (typeof entry === 'string' ? entry : entry.join(''))).join('\n');
+			expect(bytes().toString('utf8')).toBe(lines.length === 0 ? '' : `${expected}\n`);
+		}),
+		{numRuns: 300},
+	);
+});
+
+test('a flushed buffer is left alone: later lines go into a new one', () => {
+	const {batcher, chunks} = collect(64);
+	batcher.line('first');
+	batcher.flush();
+	const handed = Buffer.from(chunks[0] as Uint8Array);
+	batcher.line('second, and long enough to fill what is left of the buffer and more');
+	batcher.flush();
+	expect(Buffer.from(chunks[0] as Uint8Array)).toEqual(handed);
+	expect(Buffer.from(chunks[0] as Uint8Array).toString()).toBe('first\n');
+});
+
+test('nothing to flush writes nothing', () => {
+	const {batcher, chunks} = collect(64);
+	batcher.flush();
+	expect(chunks).toEqual([]);
+});

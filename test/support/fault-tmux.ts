@@ -1,0 +1,171 @@
+// A private tmux server for the fault tests: a plain shell in a pane of known size, the raw bytes the pane received, and polling helpers.
+import {execFileSync, spawnSync} from 'node:child_process';
+import {readFileSync, rmSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+
+/** The built program. */
+export const builtCli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+
+const sleep = (ms: number): Promise<void> => new Promise(resolve => setTimeout(resolve, ms));
+
+/** One tmux server on a socket of its own, with one session running bash in `folder`. */
+export class FaultTmux {
+	readonly socket: string;
+	readonly session = 'faults';
+	private readonly rawFile: string;
+
+	constructor(
+		readonly folder: string,
+		name: string,
+		readonly width = 100,
+		readonly height = 30,
+	) {
+		this.socket = `penguin-view-${name}-${process.pid}`;
+		this.rawFile = path.join(folder, `${name}.raw`);
+		this.tmux(
+			'new-session', '-d', '-x', String(width), '-y', String(height), '-s', this.session,
+			`env -i PATH="${process.env['PATH'] ?? ''}" HOME="${folder}" HISTFILE=/dev/null CI=false TERM=xterm-256color PS1='$ ' bash --norc --noprofile`,
+		);
+		// Only this server's options change; the real user's tmux is never touched.
+		this.tmux('set-option', '-g', 'set-clipboard', 'on');
+		this.tmux('set-option', '-g', 'allow-rename', 'on');
+		this.tmux('set-window-option', '-g', 'automatic-rename', 'off');
+		this.tmux('rename-window', '-t', this.session, 'clean-window');
+		this.tmux('select-pane', '-t', this.session, '-T', 'clean-title');
+	}
+
+	tmux(...args: string[]): string {
+		return execFileSync('tmux', ['-L', this.socket, ...args], {encoding: 'utf8'});
+	}
+
+	/** The pane's text, one string per row. */
+	rows(): string[] {
+		return this.tmux('capture-pane', '-p', '-t', this.session).replace(/\n$/, '').split('\n');
+	}
+
+	/** The pane's text. */
+	text(): string {
+		return this.rows().join('\n');
+	}
+
+	/** The pane with its attributes as escape sequences (`capture-pane -e`). */
+	styled(): string {
+		return this.tmux('capture-pane', '-p', '-e', '-t', this.session);
+	}
+
+	/** A tmux format for the pane, e.g. `#{alternate_on}`. */
+	info(format: string): string {
+		return this.tmux('display-message', '-p', '-t', this.session, format).trim();
+	}
+
+	/** The names of tmux's paste buffers (an OSC 52 clipboard write makes one). */
+	buffers(): string[] {
+		return this.tmux('list-buffers', '-F', '#{buffer_name}').split('\n').filter(Boolean);
+	}
+
+	/** Types a line into the shell. */
+	run(command: string): void {
+		this.tmux('send-keys', '-t', this.session, '-l', command);
+		this.tmux('send-keys', '-t', this.session, 'Enter');
+	}
+
+	/** Presses keys (tmux key names: q, C-c, NPage, …). */
+	keys(...keys: string[]): void {
+		this.tmux('send-keys', '-t', this.session, ...keys);
+	}
+
+	/** Starts recording every byte the pane receives (to `raw()`), from now on. */
+	record(): void {
+		writeFileSync(this.rawFile, '');
+		this.tmux('pipe-pane', '-t', this.session, `cat >> '${this.rawFile}'`);
+	}
+
+	/** Stops recording. */
+	stopRecording(): void {
+		this.tmux('pipe-pane', '-t', this.session);
+	}
+
+	/** What the pane received since `record()`. */
+	raw(): string {
+		return readFileSync(this.rawFile, 'utf8');
+	}
+
+	/** The pid of the program the shell is running (its first child), if any. */
+	program(): number | undefined {
+		const shell = this.info('#{pane_pid}');
+		const found = spawnSync('pgrep', ['-P', shell], {encoding: 'utf8'}).stdout.trim().split('\n')[0];
+		return found ? Number(found) : undefined;
+	}
+
+	/** Polls until `check(pane text)` holds; fails with the pane after `ms`. */
+	async until(check: (text: string) => boolean, what: string, ms = 8000): Promise<string> {
+		const started = Date.now();
+		for (;;) {
+			const text = this.text();
+			if (check(text)) return text;
+			if (Date.now() - started > ms) throw new Error(`timed out waiting for ${what}; the pane was:\n${text}`);
+			await sleep(50);
+		}
+	}
+
+	/** Polls until the shell is back in front (the program has ended). */
+	async untilShell(ms = 8000): Promise<void> {
+		const started = Date.now();
+		while (this.program() !== undefined || this.info('#{pane_current_command}') !== 'bash') {
+			if (Date.now() - started > ms) throw new Error(`the program did not end; the pane was:\n${this.text()}`);
+			await sleep(50);
+		}
+	}
+
+	kill(): void {
+		spawnSync('tmux', ['-L', this.socket, 'kill-server']);
+	}
+}
+
+/** Removes a test folder; the pane's recorder may still be writing to it for a moment. */
+export function removeFolder(folder: string): void {
+	if (folder) rmSync(folder, {recursive: true, force: true, maxRetries: 10, retryDelay: 50});
+}
+
+/** The pane's state that hostile output could change; compared before, during and after a run. */
+export const paneFlags = [
+	'alternate_on',
+	'pane_title',
+	'window_name',
+	'mouse_any_flag',
+	'mouse_all_flag',
+	'mouse_button_flag',
+	'mouse_sgr_flag',
+	'mouse_standard_flag',
+	'mouse_utf8_flag',
+	'keypad_flag',
+	'keypad_cursor_flag',
+	'insert_flag',
+	'origin_flag',
+	'wrap_flag',
+	'scroll_region_upper',
+	'scroll_region_lower',
+] as const;
+
+/** The current values of paneFlags. */
+export function paneState(tmux: FaultTmux): Record<string, string> {
+	const values = tmux.info(paneFlags.map(flag => `#{${flag}}`).join('\u001f')).split('\u001f');
+	return Object.fromEntries(paneFlags.map((flag, index) => [flag, values[index] ?? '']));
+}
+
+// Numbers become `#` (`CSI #;#H`, `CSI ?#h`); OSC, DCS and the like show as `ESC ]`, `ESC P`;
+// C1 and other controls by code point. A hostile run's shapes are compared with the screen's own.
+
+/** The escape sequences and controls in `raw`, in a normalized shape. */
+export function sequenceShapes(raw: string): Set<string> {
+	const shapes = new Set<string>();
+	// eslint-disable-next-line no-control-regex
+	const pattern = /\u001b\[([\x30-\x3f]*)([\x20-\x2f]*)([\x40-\x7e])|\u001b([\x20-\x2f]*[\x30-\x7e])|[\u0000-\u0008\u000b\u000c\u000e-\u001a\u001c-\u001f\u007f-\u009f]/g;
+	for (const match of raw.matchAll(pattern)) {
+		if (match[3] !== undefined) shapes.add(`CSI ${match[1]!.replace(/\d+/g, '#')}${match[2]}${match[3]}`);
+		else if (match[4] !== undefined) shapes.add(`ESC ${match[4]}`);
+		else shapes.add(`U+${match[0].charCodeAt(0).toString(16).padStart(4, '0')}`);
+	}
+	return shapes;
+}

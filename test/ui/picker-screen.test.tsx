@@ -1,0 +1,126 @@
+// The picker on the screen (s): it lists what the switcher gives, filters as you type, Enter hands the chosen session to the switcher and the screen starts afresh on it, Esc closes.
+import {afterEach, expect, test} from 'vitest';
+import type {PickerEntry, SessionSwitcher} from '../../source/ui/picker.js';
+import {keys, mount, settle, type Screen} from './app-helpers.js';
+import {storeFrom, traceInputs} from './helpers.js';
+
+let screen: Screen | undefined;
+afterEach(() => screen?.unmount());
+
+function entry(tail: string, prompt: string, fields: Partial<PickerEntry> = {}): PickerEntry {
+	const sessionId = `session-2026-12-02-${tail}`;
+	return {
+		sessionId,
+		project: 'proj-a',
+		agent: 'main',
+		folder: '/data/proj-a/agents/main/traces/2026-12-02',
+		shards: [`/data/proj-a/agents/main/traces/2026-12-02/${sessionId}_001.jsonl`],
+		shardCount: 1,
+		size: 20_480,
+		startedAt: '2026-12-02T14:43:17.000Z',
+		lastActivityAt: '2026-12-02T14:49:00.000Z',
+		idleMs: 60_000,
+		live: false,
+		provider: 'custom',
+		model: 'fake-model',
+		firstPrompt: prompt,
+		...fields,
+	};
+}
+
+const listed = [
+	entry('14-45-42-8e7b556c', '[fake:chat] What is a trace file?', {live: true, lastActivityAt: '2026-12-02T14:49:50.000Z'}),
+	entry('14-43-17-a1f608ba', '[fake:sub] Use a subagent to list the workspace.'),
+	entry('14-43-17-694155ee', '[fake:tools] Inspect the workspace and run a few commands.'),
+];
+
+/** A switcher that lists `listed` and, like main.ts, puts the chosen session in the store. */
+function fakeSwitcher(store: ReturnType<typeof storeFrom>): SessionSwitcher & {opened: string[]; lists: number} {
+	const fake = {
+		root: '/home/dev/.penguin/data',
+		opened: [] as string[],
+		lists: 0,
+		current: () => store.view.header.sessionId,
+		async list() {
+			fake.lists++;
+			return listed;
+		},
+		async open(session: PickerEntry) {
+			fake.opened.push(session.sessionId);
+			store.rebuild(traceInputs(`${session.sessionId.slice('session-2026-12-02-'.length)}_001`));
+			store.setStatus({label: `${session.sessionId}_001.jsonl`});
+		},
+	};
+	return fake;
+}
+
+test('s lists the sessions, typing filters, Enter opens the chosen one through the switcher', async () => {
+	const store = storeFrom(traceInputs('14-45-42-8e7b556c_001'));
+	const sessions = fakeSwitcher(store);
+	screen = await mount(store, {columns: 110, rows: 16, sessions});
+	await screen.press('s');
+	let body = screen.body();
+	expect(body[0]).toBe('  sessions  ~/.penguin/data  3  ● 1 written to in the last minute');
+	expect(body[1]).toBe('  filter › ▌');
+	expect(body[2]).toMatch(/^›● 12-02 \d\d:43 {2}8e7b556c\* proj-a\/main {2}fake-model {3}20 KB {3}10 s ago {2}\[fake:chat\] What is a trace file\?$/);
+	expect(body[3]).toMatch(/^ {3}12-02 \d\d:43 {2}a1f608ba  proj-a\/main .* {3}1 m ago {2}\[fake:sub\] Use a subagent/);
+	expect(body).toHaveLength(5);
+	expect(screen.frame().split('\n').at(-1)).toBe(' type to filter · ↑/↓ choose · Enter open · Esc close');
+
+	// Keys go to the filter, not to the screen: `q` does not quit, `s` does not reopen.
+	await screen.press('w', 'o', 'r', 'k', 's', 'p', 'a', 'c', 'e');
+	body = screen.body();
+	expect(body[0]).toContain('2 of 3');
+	expect(body[1]).toBe('  filter › workspace▌');
+	expect(body.slice(2).map(row => row.slice(16, 24))).toEqual(['a1f608ba', '694155ee']);
+	await screen.press(keys.down);
+	expect(screen.body()[3]).toMatch(/^›/);
+	await screen.press(keys.enter);
+	await settle(100);
+
+	expect(sessions.opened).toEqual(['session-2026-12-02-14-43-17-694155ee']);
+	const frame = screen.frame();
+	expect(frame.split('\n')[0]).toContain('session…14-43-17-694155ee');
+	expect(frame).toContain('$ ls /definitely/not/here');
+	expect(frame.split('\n').at(-1)).toBe(' opened session-2026-12-02-14-43-17-694155ee');
+	expect(screen.quits()).toBe(0);
+
+	// Opening it again lists afresh.
+	await screen.press('s');
+	expect(sessions.lists).toBe(2);
+	expect(screen.body()[2]).toMatch(/8e7b556c {2}proj-a/);
+	expect(screen.body()[4]).toMatch(/694155ee\* proj-a/);
+});
+
+test('Esc closes the picker and leaves the session as it was', async () => {
+	const store = storeFrom(traceInputs('14-45-42-8e7b556c_001'));
+	const sessions = fakeSwitcher(store);
+	screen = await mount(store, {columns: 110, rows: 16, sessions});
+	const before = screen.frame();
+	await screen.press('s', 'a', '1');
+	expect(screen.body()[1]).toBe('  filter › a1▌');
+	await screen.press(keys.escape);
+	expect(screen.frame()).toBe(before);
+	expect(sessions.opened).toEqual([]);
+});
+
+test('a filter typed with Enter in one go still opens; a failing open says why in the picker', async () => {
+	const store = storeFrom(traceInputs('14-45-42-8e7b556c_001'));
+	const sessions = fakeSwitcher(store);
+	sessions.open = async session => {
+		sessions.opened.push(session.sessionId);
+		throw new Error('permission denied');
+	};
+	screen = await mount(store, {columns: 110, rows: 16, sessions});
+	await screen.press('s');
+	await screen.press('a1f6\r');
+	await settle(100);
+	expect(sessions.opened).toEqual(['session-2026-12-02-14-43-17-a1f608ba']);
+	expect(screen.body()[2]).toBe('  could not open session-2026-12-02-14-43-17-a1f608ba: permission denied');
+});
+
+test('without a switcher, s says there is nothing to pick', async () => {
+	screen = await mount(storeFrom(traceInputs('14-45-42-8e7b556c_001')), {columns: 110, rows: 16});
+	await screen.press('s');
+	expect(screen.frame().split('\n').at(-1)).toBe(' no sessions to pick from here');
+});

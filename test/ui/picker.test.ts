@@ -1,0 +1,133 @@
+// The session picker as pure functions: filtering as you type, the keys, the window, and one row per session with its live mark.
+import {describe, expect, it} from 'vitest';
+import {filterEntries, openPicker, pickerKey, pickerRows, windowFor, entryRow, type PickerEntry, type PickerState} from '../../source/ui/picker.js';
+import {rowText} from '../../source/ui/segments.js';
+
+const now = Date.parse('2026-12-02T15:00:00Z');
+
+function entry(id: string, fields: Partial<PickerEntry> = {}): PickerEntry {
+	return {
+		sessionId: `session-2026-12-02-14-43-17-${id}`,
+		project: 'proj-a',
+		agent: 'main',
+		folder: '/data/proj-a/agents/main/traces/2026-12-02',
+		shards: [`/data/proj-a/agents/main/traces/2026-12-02/session-2026-12-02-14-43-17-${id}_001.jsonl`],
+		shardCount: 1,
+		size: 27_000,
+		startedAt: '2026-12-02T14:43:17.613Z',
+		lastActivityAt: '2026-12-02T14:50:00.000Z',
+		idleMs: 600_000,
+		live: false,
+		provider: 'custom',
+		model: 'fake-model',
+		firstPrompt: 'Use a subagent to list the workspace.',
+		...fields,
+	};
+}
+
+const entries: PickerEntry[] = [
+	entry('aaaa1111', {firstPrompt: 'Fix the flaky login test', live: true, lastActivityAt: '2026-12-02T14:59:30.000Z'}),
+	entry('bbbb2222', {project: 'website', agent: 'writer', model: 'big-model', firstPrompt: 'Write the release notes'}),
+	entry('cccc3333', {firstPrompt: 'Explain the login flow', source: 'subagent'}),
+];
+
+const loaded = (fields: Partial<PickerState> = {}): PickerState => ({...openPicker(1), entries, ...fields});
+
+describe('filterEntries', () => {
+	it('keeps every entry for an empty query', () => {
+		expect(filterEntries(entries, '')).toHaveLength(3);
+		expect(filterEntries(entries, '   ')).toHaveLength(3);
+	});
+
+	it('matches every word, in any order and any case, in the id, project/agent, model and prompt', () => {
+		const ids = (query: string): string[] => filterEntries(entries, query).map(found => found.sessionId.slice(-8));
+		expect(ids('LOGIN')).toEqual(['aaaa1111', 'cccc3333']);
+		expect(ids('login flaky')).toEqual(['aaaa1111']);
+		expect(ids('website/writer')).toEqual(['bbbb2222']);
+		expect(ids('big-model')).toEqual(['bbbb2222']);
+		expect(ids('cccc')).toEqual(['cccc3333']);
+		expect(ids('live')).toEqual(['aaaa1111']);
+		expect(ids('subagent')).toEqual(['cccc3333']);
+		expect(ids('nothing-like-this')).toEqual([]);
+	});
+});
+
+describe('pickerKey', () => {
+	it('types into the filter, starting the choice again from the top', () => {
+		let state = loaded({selected: 2});
+		state = pickerKey(state, 'l', {}, 10)!;
+		state = pickerKey(state, 'og', {}, 10)!;
+		expect(state).toMatchObject({query: 'log', selected: 0});
+		state = pickerKey(state, '', {backspace: true}, 10)!;
+		expect(state.query).toBe('lo');
+		state = pickerKey(state, 'u', {ctrl: true}, 10)!;
+		expect(state.query).toBe('');
+		// Control characters never reach the filter.
+		expect(pickerKey(state, '\u0007', {}, 10)!.query).toBe('');
+	});
+
+	it('moves with the arrows, within the filtered list', () => {
+		let state = loaded();
+		state = pickerKey(state, '', {downArrow: true}, 10)!;
+		state = pickerKey(state, '', {downArrow: true}, 10)!;
+		state = pickerKey(state, '', {downArrow: true}, 10)!;
+		expect(state.selected).toBe(2);
+		state = pickerKey(state, '', {upArrow: true}, 10)!;
+		expect(state.selected).toBe(1);
+		state = pickerKey(state, 'p', {ctrl: true}, 10)!;
+		expect(state.selected).toBe(0);
+		state = pickerKey(state, '', {end: true}, 10)!;
+		expect(state.selected).toBe(2);
+	});
+
+	it('Enter chooses the selected session of the filtered list; Esc closes', () => {
+		let state = pickerKey(loaded(), 'login', {}, 10)!;
+		state = pickerKey(state, '', {downArrow: true}, 10)!;
+		expect(pickerKey(state, '', {return: true}, 10)!.chosen?.sessionId).toMatch(/cccc3333$/);
+		expect(pickerKey(state, '', {escape: true}, 10)).toBeUndefined();
+		// Nothing to choose while the list is read, or when nothing matches.
+		expect(pickerKey(openPicker(1), '', {return: true}, 10)!.chosen).toBeUndefined();
+		expect(pickerKey(loaded({query: 'zzz'}), '', {return: true}, 10)!.chosen).toBeUndefined();
+	});
+
+	it('keeps the choice in the window', () => {
+		expect(windowFor(10, 3, 5, 0)).toEqual({selected: 5, top: 3});
+		expect(windowFor(10, 3, 1, 3)).toEqual({selected: 1, top: 1});
+		expect(windowFor(10, 3, -4, 0)).toEqual({selected: 0, top: 0});
+		expect(windowFor(0, 3, 2, 1)).toEqual({selected: 0, top: 0});
+	});
+});
+
+describe('pickerRows', () => {
+	const text = (state: PickerState, height = 8, current?: string): string[] =>
+		pickerRows(state, {width: 120, height, now, root: '~/.penguin/data', current}).rows.map(rowText);
+
+	it('one row per session: live mark, start, short id, project/agent, model, size, last activity, first prompt', () => {
+		const rows = text(loaded(), 8, entries[1]!.sessionId);
+		expect(rows[0]).toBe(' sessions  ~/.penguin/data  3  ● 1 written to in the last minute');
+		expect(rows[1]).toBe(' filter › ▌');
+		expect(rows[2]).toMatch(/^● 12-02 \d\d:43 {2}aaaa1111  proj-a\/main {5}fake-model {3}26 KB {3}30 s ago {2}Fix the flaky login test$/);
+		// The session on screen now is starred; a subagent's session says so.
+		expect(rows[3]).toMatch(/ bbbb2222\* website\/writer  big-model .* 10 m ago {2}Write the release notes$/);
+		expect(rows[4]).toMatch(/ cccc3333 .* ↳ Explain the login flow$/);
+		expect(pickerRows(loaded(), {width: 120, height: 8, now, root: '/r'}).selectedRow).toBe(2);
+	});
+
+	it('says what it is doing: reading, nothing found, nothing matching, failing, opening', () => {
+		expect(text(openPicker(1))[2]).toBe(' reading the sessions…');
+		expect(text(loaded({entries: []}))[2]).toBe(' no sessions under ~/.penguin/data');
+		expect(text(loaded({query: 'zzz'}))).toEqual([' sessions  ~/.penguin/data  0 of 3  ● 1 written to in the last minute', ' filter › zzz▌', ' no session matches “zzz”']);
+		expect(text(loaded({error: 'could not list the sessions: permission denied'}))[2]).toBe(' could not list the sessions: permission denied');
+		const opening = pickerRows(loaded({chosen: entries[0]}), {width: 120, height: 8, now, root: '/r', opening: true});
+		expect(rowText(opening.rows[2]!)).toBe(` opening ${entries[0]!.sessionId}…`);
+	});
+
+	it('fits the width and the height', () => {
+		const many = Array.from({length: 30}, (_, i) => entry(String(i).padStart(8, '0')));
+		const view = pickerRows({...openPicker(1), entries: many, selected: 20, top: 0}, {width: 50, height: 6, now, root: '/r'});
+		expect(view.rows).toHaveLength(6);
+		for (const row of view.rows) expect(rowText(row).length).toBeLessThanOrEqual(50);
+		expect(rowText(view.rows[view.selectedRow]!)).toContain('00000020');
+		expect(rowText(entryRow(entries[0]!, {width: 30, now}))).toMatch(/…$/);
+	});
+});

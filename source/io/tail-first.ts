@@ -25,7 +25,7 @@ export type TailFirstOptions = {
 	follow: boolean;
 	/** Starts reading the whole session into `store.apply` (trace files, subagents), reporting through `hooks`. */
 	startHistory: (hooks: HistoryHooks) => {close(): void | Promise<void>};
-	/** Large outputs kept on disk (the preview's too). */
+	/** Long texts kept on disk (the preview's too). */
 	held?: HeldOutputs;
 	/** Bytes of the end read first (default 256 KiB; more when that holds too few lines). */
 	tailBytes?: number;

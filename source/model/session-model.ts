@@ -547,7 +547,7 @@ export class SessionModel {
 			case 'args': {
 				const item = this.touch(target.item);
 				if (chunk) item.args += chunk;
-				if (!item.name && p.name) item.name = p.name;
+				if (!item.name && str(p.name)) item.name = str(p.name)!;
 				return;
 			}
 			case 'output': {

@@ -10,6 +10,7 @@ import {isRunning, spanColumns, spanOf, sparkline, timeAxis, type TimeAxis, type
 import {seg, segmentsWidth, truncateSegments, type Row, type Segment, type Style} from './segments.js';
 import {glyph, spinnerAt, toolStateLook} from './theme.js';
 import {shortId} from './pane-tool.js';
+import {windowFor} from './picker.js';
 
 /** What the timeline screen shows: which rows, and which one is selected. */
 export type TimelineWindow = {
@@ -27,12 +28,7 @@ export function timelineChrome(height: number): number {
 /** The window that shows row `selected` of `count`, moving as little as possible from `top`. */
 export function timelineWindow(count: number, listHeight: number, selected: number, top: number): TimelineWindow {
 	if (count === 0) return {top: 0, selected: -1};
-	const index = Math.min(count - 1, Math.max(0, selected));
-	const h = Math.max(1, listHeight);
-	let first = Math.min(Math.max(0, top), Math.max(0, count - h));
-	if (index < first) first = index;
-	if (index >= first + h) first = index - h + 1;
-	return {top: first, selected: index};
+	return windowFor(count, listHeight, selected, top);
 }
 
 /** Everything `timelineScreen` needs besides the model. */

@@ -188,7 +188,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		// React's development build (the default without NODE_ENV) renders about twice as slowly
 		// and measures itself on every render: the screen runs the production one.
 		process.env['NODE_ENV'] ??= 'production';
-		const {runScreen} = await import('./ui/run-screen.js');
+		const {runScreen} = await (await import('./ui/load-screen.js')).loadScreen();
 		const {listEntries} = await import('./commands/list.js');
 		// The picker (s): the sessions under the data root; opening one stops whatever was
 		// shown (a trace, standard input or an SSE stream) and follows the chosen trace.

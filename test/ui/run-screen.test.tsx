@@ -1,10 +1,16 @@
 // runScreen: renders on the given streams in the alternate screen, resolves on q or an abort, and always restores the terminal.
+// Nothing here may load Ink before loadScreen does (so no ink-testing-library helpers): the
+// first test proves the screen draws where CI is set, which is where Ink goes quiet by default.
 import {EventEmitter} from 'node:events';
 import {Writable} from 'node:stream';
 import {expect, test} from 'vitest';
-import {runScreen} from '../../source/ui/run-screen.js';
-import {settle} from './app-helpers.js';
+import {loadScreen} from '../../source/ui/load-screen.js';
+import {waitFor} from '../helpers/run-cli.js';
 import {storeFrom, traceInputs} from './helpers.js';
+
+process.env['CI'] = 'true';
+const {runScreen} = await loadScreen();
+const settle = (ms: number): Promise<void> => new Promise(resolve => setTimeout(resolve, ms));
 
 /** A terminal's stdin as Ink uses it: raw mode, readable events. */
 class FakeStdin extends EventEmitter {
@@ -60,9 +66,9 @@ test('q closes the screen and restores the terminal', async () => {
 	const terminal = fakeTerminal();
 	const store = storeFrom(traceInputs('14-43-17-694155ee_001'));
 	const running = runScreen(store, {color: false, stdin: terminal.stdin as unknown as NodeJS.ReadStream, stdout: terminal.stdout, patchConsole: false});
-	await settle(100);
+	await waitFor(() => terminal.written().includes('exec_command'), 'the first frame');
 	expect(terminal.written().startsWith('\u001b[?1049h')).toBe(true);
-	expect(terminal.written()).toContain('exec_command');
+	expect(process.env['CI']).toBe('true');
 	expect(terminal.stdin.isRaw).toBe(true);
 	terminal.stdin.write('q');
 	await expect(running).resolves.toEqual({reason: 'quit'});

@@ -76,6 +76,18 @@ describe('the reader ends it', () => {
 	});
 });
 
+describe('where CI is set in the environment', () => {
+	it('the screen still draws and answers keys (Ink alone would stay silent until it ended)', async () => {
+		await start(`CI=true node ${builtCli} ${traceName}`);
+		tmux.keys('?');
+		await tmux.until(text => text.includes('any key closes this help'), 'the help overlay');
+		tmux.keys('j');
+		await tmux.until(text => !text.includes('any key closes this help'), 'the help closed');
+		tmux.keys('q');
+		await expectRestored(0);
+	});
+});
+
 describe('a signal ends it', () => {
 	for (const signal of ['SIGTERM', 'SIGHUP', 'SIGINT'] as const) {
 		it(signal, async () => {

@@ -16,6 +16,7 @@ import type {ModelInput} from './model/input.js';
 import {SessionStore} from './model/store.js';
 import {colorWanted} from './render/color.js';
 import {sanitize} from './render/sanitize.js';
+import {loadExactWidths} from './render/width.js';
 import {attachJsonWriter} from './output/json-writer.js';
 import {attachPrinter} from './output/printer.js';
 import {safeWriter} from './output/safe-writer.js';
@@ -104,6 +105,9 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	// --stats and --export read the whole session first, then write one document.
 	const whole = flags.stats || flags.export !== undefined;
 	const screen = !whole && !flags.print && !flags.json && process.stdout.isTTY === true;
+	// Exact widths for everything written from here on; the screen's first frame, drawn
+	// before they load, makes do with close ones (render/width.ts says why).
+	if (!screen) await loadExactWidths();
 	const color = colorWanted(process.stdout.isTTY === true, process.env, flags.color);
 	const follow = whole ? false : flags.follow;
 	// The screen keeps the long texts of a trace file (tool outputs most) on disk, read back when drawn.

@@ -1,10 +1,12 @@
-// Loads the Ink screen so that it draws on a terminal even where CI is set in the environment.
+// Loads the Ink screen, with exact text widths (render/width.ts), so that it draws on a
+// terminal even where CI is set in the environment.
 //
 // Ink decides once, when its module is first evaluated, whether it runs "in CI" (CI or
 // CONTINUOUS_INTEGRATION set); there it writes no frames until it unmounts, which on a
 // terminal is a blank screen that never changes. The screen is only opened when stdout is a
 // terminal, so those variables are hidden while Ink loads and put back straight after.
 import process from 'node:process';
+import {loadExactWidths} from '../render/width.js';
 
 const ciVariables = ['CI', 'CONTINUOUS_INTEGRATION'] as const;
 
@@ -12,6 +14,7 @@ export async function loadScreen(): Promise<typeof import('./run-screen.js')> {
 	const saved = ciVariables.map(name => [name, process.env[name]] as const);
 	for (const [name] of saved) delete process.env[name];
 	try {
+		await loadExactWidths();
 		return await import('./run-screen.js');
 	} finally {
 		for (const [name, value] of saved) if (value !== undefined) process.env[name] = value;

@@ -1,8 +1,8 @@
 /**
  * Styled text as layout produces it: a row is a list of segments, each with its own style.
- * Widths are terminal columns (string-width), never string lengths.
+ * Widths are terminal columns (string-width, see render/width.ts), never string lengths.
  */
-import stringWidth from 'string-width';
+import {measureWidth} from '../render/width.js';
 
 /** The colours the screen uses (Ink colour names). */
 export type Color = 'red' | 'green' | 'yellow' | 'blue' | 'magenta' | 'cyan' | 'gray' | 'white';
@@ -35,7 +35,7 @@ export const narrowText = /^[\u0020-\u007e\u00a0-\u00ac\u00ae-\u02ff\u2010-\u202
 /** Columns a text takes; a fast path for plain ASCII, which is most of what traces hold. */
 export function textWidth(text: string): number {
 	if (narrowText.test(text)) return text.length;
-	if (text.length <= widthChunk) return stringWidth(text);
+	if (text.length <= widthChunk) return measureWidth(text);
 	// string-width (Intl.Segmenter) slows down badly on long strings in Node 20: measure in
 	// slices, never cutting a surrogate pair (a grapheme cut at a slice edge costs at most a column).
 	let width = 0;
@@ -43,7 +43,7 @@ export function textWidth(text: string): number {
 		let end = Math.min(text.length, start + widthChunk);
 		const code = text.charCodeAt(end - 1);
 		if (end < text.length && code >= 0xd800 && code <= 0xdbff) end++;
-		width += stringWidth(text.slice(start, end));
+		width += measureWidth(text.slice(start, end));
 		start = end;
 	}
 	return width;
@@ -76,7 +76,11 @@ export function rowText(segments: readonly Segment[]): string {
 	return text;
 }
 
-const graphemes = new Intl.Segmenter(undefined, {granularity: 'grapheme'});
+// Made on first use: the first segmenter a process makes loads ICU's data (~17 ms).
+let segmenter: Intl.Segmenter | undefined;
+const graphemes = {
+	segment: (text: string) => (segmenter ??= new Intl.Segmenter(undefined, {granularity: 'grapheme'})).segment(text),
+};
 
 /** The longest head of `text` that fits in `width` columns, and its width. */
 export function fitText(text: string, width: number): {text: string; width: number} {
@@ -88,7 +92,7 @@ export function fitText(text: string, width: number): {text: string; width: numb
 	let used = 0;
 	let end = 0;
 	for (const {segment, index} of graphemes.segment(text)) {
-		const w = Math.min(2, stringWidth(segment));
+		const w = Math.min(2, measureWidth(segment));
 		if (used + w > width) break;
 		used += w;
 		end = index + segment.length;
@@ -104,7 +108,7 @@ export function fitTail(text: string, width: number): string {
 	let used = 0;
 	let start = parts.length;
 	while (start > 0) {
-		const w = Math.min(2, stringWidth(parts[start - 1]!));
+		const w = Math.min(2, measureWidth(parts[start - 1]!));
 		if (used + w > width) break;
 		used += w;
 		start--;

@@ -230,7 +230,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		return store.status.state === 'failed' ? 1 : 0;
 	}
 
-	const detach = flags.json ? attachJsonWriter(store, out) : attachPrinter(store, out, {color});
+	const detach = flags.json ? attachJsonWriter(store, out) : attachPrinter(store, out, {color, canRebuild: flags.sse !== undefined});
 	const interrupted = new Promise<void>(resolve => {
 		for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => resolve());
 	});

@@ -9,12 +9,22 @@ export type Attached = {
 	finish(): void;
 };
 
-export function attachPrinter(store: SessionStore, out: SafeWriter, options: {color: boolean}): Attached {
+export type PrinterOptions = {
+	color: boolean;
+	/**
+	 * Whether the store's model can be rebuilt under the printer (an SSE resync), so printed
+	 * entries must be remembered to be skipped in the rebuilt history. A trace file is never
+	 * rebuilt: remembering costs about 6 % of print mode's time on a large one.
+	 */
+	canRebuild?: boolean;
+};
+
+export function attachPrinter(store: SessionStore, out: SafeWriter, options: PrinterOptions): Attached {
 	const renderer = new PlainRenderer(options);
 	// Lines are encoded into one buffer and written once per batch of entries, never joined.
 	const batch = new ByteBatcher(out);
 	let totalsWritten = false;
-	const printed = new PrintedEntries();
+	const printed = options.canRebuild === false ? undefined : new PrintedEntries();
 	let model = store.model;
 	const drain = (): void => {
 		// An SSE resync rebuilds the model from history: what was printed already is not printed again.
@@ -25,14 +35,16 @@ export function attachPrinter(store: SessionStore, out: SafeWriter, options: {co
 		const matched = rebuilt ? new Map<string, number>() : undefined;
 		for (const entry of entries) {
 			const lines = renderer.entry(entry);
-			const key = entryKey(entry.what, entry.depth, lines);
-			if (matched) {
-				// The n-th copy of an entry in the rebuilt history is skipped if it was printed n times.
-				const seen = (matched.get(key) ?? 0) + 1;
-				matched.set(key, seen);
-				if (seen <= printed.count(key)) continue;
+			if (printed) {
+				const key = entryKey(entry.what, entry.depth, lines);
+				if (matched) {
+					// The n-th copy of an entry in the rebuilt history is skipped if it was printed n times.
+					const seen = (matched.get(key) ?? 0) + 1;
+					matched.set(key, seen);
+					if (seen <= printed.count(key)) continue;
+				}
+				printed.add(key);
 			}
-			printed.add(key);
 			for (const line of lines) batch.line(line);
 		}
 		batch.flush();

@@ -28,9 +28,16 @@ export function formatDuration(ms: number): string {
 
 /** The local wall-clock time of an epoch ms, HH:MM:SS. */
 export function formatClock(ms: number): string {
+	// Print mode labels every line: most fall in the same second as the one before.
+	const second = Math.floor(ms / 1000);
+	if (second === lastClock.second) return lastClock.text;
 	const d = new Date(ms);
-	return [d.getHours(), d.getMinutes(), d.getSeconds()].map(n => String(n).padStart(2, '0')).join(':');
+	const text = [d.getHours(), d.getMinutes(), d.getSeconds()].map(n => String(n).padStart(2, '0')).join(':');
+	lastClock = {second, text};
+	return text;
 }
+
+let lastClock = {second: Number.NaN, text: ''};
 
 /** "1 line", "3 lines". */
 export function plural(count: number, word: string, words = `${word}s`): string {

@@ -1,10 +1,11 @@
 // End to end: the built program in tmux (110×30) on a temp data root; s opens the picker, a filter and Enter switch to another session, whose subagent comes from its own trace and which is then followed.
-import {execFileSync, spawnSync} from 'node:child_process';
+import {execFileSync} from 'node:child_process';
 import {appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterAll, beforeAll, expect, test} from 'vitest';
+import {FaultTmux} from '../support/fault-tmux.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const cli = path.join(root, 'dist', 'cli.js');
@@ -13,29 +14,17 @@ const tools = 'session-2026-12-02-14-43-17-694155ee';
 const parent = 'session-2026-12-02-14-43-17-a1f608ba';
 const child = 'session-2026-12-02-14-43-19-1fcdf9f5';
 const linesOf = (id: string): string[] => readFileSync(path.join(traces, `${id}_001.jsonl`), 'utf8').split('\n').filter(line => line !== '');
-// A socket of our own: the test never touches anyone else's tmux server.
-const socket = `penguin-view-e2e-picker-${process.pid}`;
-const session = 'picker';
 let home = '';
 let dataRoot = '';
 let folder = '';
 
-const tmux = (...args: string[]): string => execFileSync('tmux', ['-L', socket, ...args], {encoding: 'utf8'});
-const screenText = (): string => tmux('capture-pane', '-p', '-t', session).replace(/\n$/, '');
-const info = (format: string): string => tmux('display-message', '-p', '-t', session, format).trim();
+// A tmux server on a socket of our own: the test never touches anyone else's.
+let pane: FaultTmux;
+const screenText = (): string => pane.text();
+const info = (format: string): string => pane.info(format);
 const sleep = (ms: number): Promise<void> => new Promise(resolve => setTimeout(resolve, ms));
-const keys = (...sequence: string[]): void => void tmux('send-keys', '-t', session, ...sequence);
-
-/** Waits until the screen satisfies `check` (polling), failing with the screen after `ms`. */
-async function until(check: (screen: string) => boolean, what: string, ms = 8000): Promise<string> {
-	const started = Date.now();
-	for (;;) {
-		const screen = screenText();
-		if (check(screen)) return screen;
-		if (Date.now() - started > ms) throw new Error(`timed out waiting for ${what}; the screen was:\n${screen}`);
-		await sleep(100);
-	}
-}
+const keys = (...sequence: string[]): void => pane.keys(...sequence);
+const until = (check: (screen: string) => boolean, what: string, ms?: number): Promise<string> => pane.until(check, what, ms);
 
 const write = (id: string, lines: string[]): string => {
 	const file = path.join(folder, `${id}_001.jsonl`);
@@ -56,14 +45,11 @@ beforeAll(() => {
 	utimesSync(write(child, linesOf(child)), old - 60, old - 60);
 	// The tools session is the newest: it is what opens first.
 	write(tools, linesOf(tools));
-	tmux(
-		'new-session', '-d', '-x', '110', '-y', '30', '-s', session,
-		`env -i PATH="${process.env['PATH'] ?? ''}" HOME="${home}" PENGUIN_HOME="${dataRoot}" HISTFILE=/dev/null CI=false TERM=xterm-256color PS1='$ ' bash --norc --noprofile`,
-	);
+	pane = new FaultTmux(home, 'e2e-picker', 110, 30, {PENGUIN_HOME: dataRoot});
 }, 60_000);
 
 afterAll(() => {
-	spawnSync('tmux', ['-L', socket, 'kill-server']);
+	pane?.kill();
 	if (home) rmSync(home, {recursive: true, force: true, maxRetries: 5});
 });
 

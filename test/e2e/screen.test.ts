@@ -1,37 +1,25 @@
 // End to end: the built program (dist/cli.js) in a real pseudo-terminal (tmux, 100×30) on a trace file the test keeps appending to.
-import {execFileSync, spawnSync} from 'node:child_process';
+import {execFileSync} from 'node:child_process';
 import {appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterAll, beforeAll, expect, test} from 'vitest';
+import {FaultTmux} from '../support/fault-tmux.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const cli = path.join(root, 'dist', 'cli.js');
 const fixture = path.join(root, 'test', 'fixtures', 'traces', 'session-2026-12-02-14-43-17-694155ee_001.jsonl');
 const lines = readFileSync(fixture, 'utf8').split('\n').filter(line => line !== '');
-// A socket of our own: the test never touches anyone else's tmux server.
-const socket = `penguin-view-e2e-${process.pid}`;
-const session = 'screen';
 let folder = '';
 let trace = '';
-
-const tmux = (...args: string[]): string => execFileSync('tmux', ['-L', socket, ...args], {encoding: 'utf8'});
-const capture = (): string[] => tmux('capture-pane', '-p', '-t', session).replace(/\n$/, '').split('\n');
-const screenText = (): string => capture().join('\n');
-const info = (format: string): string => tmux('display-message', '-p', '-t', session, format).trim();
+// A tmux server on a socket of our own: the test never touches anyone else's.
+let pane: FaultTmux;
+const capture = (): string[] => pane.rows();
+const screenText = (): string => pane.text();
+const info = (format: string): string => pane.info(format);
+const until = (check: (screen: string) => boolean, what: string): Promise<string> => pane.until(check, what);
 const sleep = (ms: number): Promise<void> => new Promise(resolve => setTimeout(resolve, ms));
-
-/** Waits until the screen satisfies `check` (polling), failing with the screen after `ms`. */
-async function until(check: (screen: string) => boolean, what: string, ms = 5000): Promise<string> {
-	const started = Date.now();
-	for (;;) {
-		const screen = screenText();
-		if (check(screen)) return screen;
-		if (Date.now() - started > ms) throw new Error(`timed out waiting for ${what}; the screen was:\n${screen}`);
-		await sleep(100);
-	}
-}
 
 /** The body: the rows between the header's rule and the footer's rule. */
 function body(screen: string[]): string[] {
@@ -47,20 +35,17 @@ beforeAll(() => {
 	trace = path.join(folder, path.basename(fixture));
 	writeFileSync(trace, '');
 	// A plain shell with a known prompt, in a terminal of a known size and type.
-	tmux(
-		'new-session', '-d', '-x', '100', '-y', '30', '-s', session,
-		`env -i PATH="${process.env['PATH'] ?? ''}" HOME="${folder}" HISTFILE=/dev/null CI=false TERM=xterm-256color PS1='$ ' bash --norc --noprofile`,
-	);
+	pane = new FaultTmux(folder, 'e2e-screen');
 }, 60_000);
 
 afterAll(() => {
-	spawnSync('tmux', ['-L', socket, 'kill-server']);
+	pane?.kill();
 	if (folder) rmSync(folder, {recursive: true, force: true, maxRetries: 5});
 });
 
 test('follows appends, holds still when paused, resumes with F, and q leaves the terminal clean', async () => {
 	append(0, 8);
-	tmux('send-keys', '-t', session, `cd ${folder} && clear && node ${cli} ${path.basename(trace)}`, 'Enter');
+	pane.keys(`cd ${folder} && clear && node ${cli} ${path.basename(trace)}`, 'Enter');
 	await until(screen => screen.includes('penguin-view') && screen.includes('you  [fake:tools]'), 'the first frame');
 	expect(info('#{alternate_on}')).toBe('1');
 	const first = capture();
@@ -76,11 +61,11 @@ test('follows appends, holds still when paused, resumes with F, and q leaves the
 	expect(capture()[1]).toMatch(/following\s*$/);
 
 	// o opens every output: the session is now taller than the screen, the bottom still pinned.
-	tmux('send-keys', '-t', session, 'o');
+	pane.keys('o');
 	await until(screen => screen.includes('│ 300') && screen.includes('more lines'), 'outputs opened');
 
 	// k pauses: appends arrive (the footer counts them) but the body does not move.
-	tmux('send-keys', '-t', session, 'k');
+	pane.keys('k');
 	await until(screen => /paused\s*$/m.test(screen), 'paused');
 	const paused = body(capture());
 	// A full screen: anything that moved would show.
@@ -91,17 +76,17 @@ test('follows appends, holds still when paused, resumes with F, and q leaves the
 	expect(screenText()).not.toContain('printed slow-done');
 
 	// F follows again: the end of the session comes into view.
-	tmux('send-keys', '-t', session, 'F');
+	pane.keys('F');
 	await until(screen => screen.includes('slow-done.') && /following\s*$/m.test(screen), 'following again');
 	expect(screenText()).not.toMatch(/↓ \d+ new/);
 
 	// A resize lays the screen out again for the new width.
-	tmux('resize-window', '-t', session, '-x', '70', '-y', '24');
+	pane.tmux('resize-window', '-t', pane.session, '-x', '70', '-y', '24');
 	await until(screen => screen.split('\n')[2] === '─'.repeat(70), 'the narrower frame');
 	for (const line of capture()) expect(line.length).toBeLessThanOrEqual(70);
 
 	// q: the program ends, the shell prompt is back, nothing of the frame is left, the cursor shows.
-	tmux('send-keys', '-t', session, 'q');
+	pane.keys('q');
 	await until(screen => !screen.includes('penguin-view') && /^\$ *$/m.test(screen), 'the shell prompt');
 	expect(info('#{alternate_on}')).toBe('0');
 	expect(info('#{cursor_flag}')).toBe('1');
@@ -112,7 +97,7 @@ test('follows appends, holds still when paused, resumes with F, and q leaves the
 }, 20_000);
 
 test('SIGTERM also leaves the terminal clean', async () => {
-	tmux('send-keys', '-t', session, `clear && node ${cli} ${path.basename(trace)}`, 'Enter');
+	pane.keys(`clear && node ${cli} ${path.basename(trace)}`, 'Enter');
 	await until(screen => screen.includes('penguin-view'), 'the second run');
 	const shell = info('#{pane_pid}');
 	const program = execFileSync('pgrep', ['-P', shell], {encoding: 'utf8'}).trim().split('\n')[0]!;

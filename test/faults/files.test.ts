@@ -6,7 +6,7 @@ import path from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {runCli, waitFor} from '../helpers/run-cli.js';
 import {terminalHazards} from '../support/fault-hostile.js';
-import {faultSessionId, marker, metaLine, otherSessionId, toolOutputs, userLine, watchRun, type WatchedRun} from '../support/fault-files.js';
+import {faultSessionId, marker, metaLine, otherSessionId, toolOutputs, userLine, stopRun, watchRun, type WatchedRun} from '../support/fault-files.js';
 import {makeTempDir, removeTempDir} from '../support/io-fixtures.js';
 
 let dir = '';
@@ -23,10 +23,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-	if (run && run.exitCode === null) {
-		run.kill('SIGKILL');
-		await run.exited;
-	}
+	await stopRun(run);
 	run = undefined;
 	removeTempDir(dir);
 });

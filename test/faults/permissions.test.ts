@@ -3,7 +3,7 @@ import {appendFileSync, chmodSync, mkdirSync, readFileSync, writeFileSync} from 
 import path from 'node:path';
 import {afterEach, beforeEach, expect, it} from 'vitest';
 import {runCli, waitFor} from '../helpers/run-cli.js';
-import {faultSessionId, metaLine, toolOutputs, unprivileged, watchRun, type WatchedRun} from '../support/fault-files.js';
+import {faultSessionId, metaLine, toolOutputs, unprivileged, stopRun, watchRun, type WatchedRun} from '../support/fault-files.js';
 import {makeTempDir, removeTempDir} from '../support/io-fixtures.js';
 
 let dir = '';
@@ -17,10 +17,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-	if (run && run.exitCode === null) {
-		run.kill('SIGKILL');
-		await run.exited;
-	}
+	await stopRun(run);
 	run = undefined;
 	removeTempDir(dir);
 });

@@ -1,5 +1,5 @@
 // The SSE client's history joins over the wire: the recorded mid-run history against the recorded stream (every delta once), resync_required and a new epoch (reset, then the fresh history), and a resync before the first join.
-import {afterEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {startSseClient, type SseClient} from '../../source/io/sse/client.js';
 import {readHistory} from '../../source/io/sse/history.js';
 import {joinHistory} from '../../source/io/sse/join.js';
@@ -7,7 +7,7 @@ import type {OmniMessage} from '../../source/protocol/types.js';
 import {Collector, fastTimings} from '../support/sse-collect.js';
 import {recordedAnswer, recordedBlocks, seqOf, type RecordedBlock} from '../support/sse-fixtures.js';
 import {aggregateFragments, bufferedFrom} from '../support/sse-fragments.js';
-import {startSseServer, type SseTestServer} from '../support/sse-server.js';
+import {startSseServer, type SseTestServer, closeAfterEach} from '../support/sse-server.js';
 
 const blocks = recordedBlocks();
 const textOf = (list: readonly RecordedBlock[]): string => list.map(block => block.text).join('');
@@ -18,12 +18,7 @@ const messagesOf = (list: readonly RecordedBlock[]): OmniMessage[] =>
 let server: SseTestServer | undefined;
 let client: SseClient | undefined;
 
-afterEach(async () => {
-	client?.close();
-	client = undefined;
-	await server?.close();
-	server = undefined;
-});
+closeAfterEach(() => ({client, server}), () => (client = server = undefined));
 
 function follow(url: string): Collector {
 	const collector = new Collector();

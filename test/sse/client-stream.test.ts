@@ -1,10 +1,10 @@
 // The SSE client against the test server: the recorded stream, heartbeats and dead connections, reconnects with Last-Event-ID after a drop mid-event, slow drip, a huge event, non-JSON data and unknown event names.
 import fc from 'fast-check';
-import {afterEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {startSseClient, type SseClient, type SseClientOptions} from '../../source/io/sse/client.js';
 import {Collector, fastTimings} from '../support/sse-collect.js';
 import {recordedBlocks, recordedMessages} from '../support/sse-fixtures.js';
-import {ReplayBuffer, startSseServer, type SseConnection, type SseTestServer} from '../support/sse-server.js';
+import {ReplayBuffer, startSseServer, type SseConnection, type SseTestServer, closeAfterEach} from '../support/sse-server.js';
 
 const blocks = recordedBlocks();
 const allMessages = recordedMessages();
@@ -12,12 +12,7 @@ const allMessages = recordedMessages();
 let server: SseTestServer | undefined;
 let client: SseClient | undefined;
 
-afterEach(async () => {
-	client?.close();
-	client = undefined;
-	await server?.close();
-	server = undefined;
-});
+closeAfterEach(() => ({client, server}), () => (client = server = undefined));
 
 function follow(url: string, options: Partial<SseClientOptions> = {}): Collector {
 	const collector = new Collector();

@@ -1,6 +1,6 @@
 // The session model fed by the SSE client: the recorded stream's final view is the same when the connection is cut at random points and resumed, when the viewer joins mid-run, and after a resync rebuild.
 import fc from 'fast-check';
-import {afterEach, beforeAll, describe, expect, it} from 'vitest';
+import {beforeAll, describe, expect, it} from 'vitest';
 import type {SseClientEvent} from '../../source/io/sse/client-events.js';
 import {startSseClient, type SseClient} from '../../source/io/sse/client.js';
 import {SessionModel} from '../../source/model/session-model.js';
@@ -8,7 +8,7 @@ import {CompleteMessageRecorder} from '../../source/output/json-writer.js';
 import type {SessionView} from '../../source/model/view-model.js';
 import {Collector, fastTimings} from '../support/sse-collect.js';
 import {recordedAnswer, recordedBlocks, recordedMessages, type RecordedBlock} from '../support/sse-fixtures.js';
-import {ReplayBuffer, startSseServer, type SseConnection, type SseServerOptions, type SseTestServer} from '../support/sse-server.js';
+import {ReplayBuffer, startSseServer, type SseConnection, type SseServerOptions, type SseTestServer, closeAfterEach} from '../support/sse-server.js';
 
 const blocks = recordedBlocks();
 const lastMessage = recordedMessages().at(-1);
@@ -19,12 +19,7 @@ const indexAfter = (id: string): number => blocks.findIndex(block => block.id ==
 let server: SseTestServer | undefined;
 let client: SseClient | undefined;
 
-afterEach(async () => {
-	client?.close();
-	client = undefined;
-	await server?.close();
-	server = undefined;
-});
+closeAfterEach(() => ({client, server}), () => (client = server = undefined));
 
 /** What the owner does with the reports: a reset starts a new model, inputs are applied (at a fixed clock). */
 function viewOf(events: readonly SseClientEvent[]): SessionView {

@@ -90,3 +90,11 @@ export function watchRun(args: string[], options: {uid?: number; env?: NodeJS.Pr
 
 /** The uid to run the program as so that a removed permission is really missing: nobody when the tests run as root. */
 export const unprivileged = process.getuid?.() === 0 ? 65_534 : undefined;
+
+/** Stops a run a test left going (SIGKILL, then waits for it), so that the next test starts clean. */
+export async function stopRun(run: WatchedRun | undefined): Promise<void> {
+	if (run && run.exitCode === null) {
+		run.kill('SIGKILL');
+		await run.exited;
+	}
+}

@@ -1,4 +1,4 @@
-// A private tmux server for the fault tests: a plain shell in a pane of known size, the raw bytes the pane received, and polling helpers.
+// A private tmux server for the fault and end-to-end tests: a plain shell in a pane of known size, the raw bytes the pane received, and polling helpers.
 import {execFileSync, spawnSync} from 'node:child_process';
 import {readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
@@ -20,12 +20,13 @@ export class FaultTmux {
 		name: string,
 		readonly width = 100,
 		readonly height = 30,
+		env: Record<string, string> = {},
 	) {
 		this.socket = `penguin-view-${name}-${process.pid}`;
 		this.rawFile = path.join(folder, `${name}.raw`);
 		this.tmux(
 			'new-session', '-d', '-x', String(width), '-y', String(height), '-s', this.session,
-			`env -i PATH="${process.env['PATH'] ?? ''}" HOME="${folder}" HISTFILE=/dev/null CI=false TERM=xterm-256color PS1='$ ' bash --norc --noprofile`,
+			`env -i PATH="${process.env['PATH'] ?? ''}" HOME="${folder}" ${Object.entries(env).map(([key, value]) => `${key}="${value}" `).join('')}HISTFILE=/dev/null CI=false TERM=xterm-256color PS1='$ ' bash --norc --noprofile`,
 		);
 		// Only this server's options change; the real user's tmux is never touched.
 		this.tmux('set-option', '-g', 'set-clipboard', 'on');

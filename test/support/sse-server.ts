@@ -3,6 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type {AddressInfo} from 'node:net';
 import {setImmediate as nextTurn, setTimeout as sleep} from 'node:timers/promises';
+import {afterEach} from 'vitest';
 import {recordedAnswer, recordedBlocks, recordedSessionId, type RecordedBlock} from './sse-fixtures.js';
 
 /** A request the server saw. */
@@ -237,4 +238,17 @@ export async function closedPort(): Promise<number> {
 	const port = (server.address() as AddressInfo).port;
 	await new Promise<void>(resolve => server.close(() => resolve()));
 	return port;
+}
+
+/**
+ * Closes what each test opened, after it: `opened()` gives the test's client and server
+ * (either may be missing), `forget()` clears the test file's variables for the next test.
+ */
+export function closeAfterEach(opened: () => {client?: {close(): void}; server?: {close(): Promise<void>}}, forget: () => void): void {
+	afterEach(async () => {
+		const {client, server} = opened();
+		forget();
+		client?.close();
+		await server?.close();
+	});
 }

@@ -39,6 +39,15 @@ export function formatClock(ms: number): string {
 
 let lastClock = {second: Number.NaN, text: ''};
 
+/**
+ * 12345 → "12,345". Not toLocaleString: its first call sets up ICU's number formatting,
+ * ~20 ms that the screen's first frame (which shows thinking lengths) should not wait for.
+ */
+export function formatCount(count: number): string {
+	const digits = String(Math.trunc(count));
+	return digits.replace(/\B(?=(\d{3})+$)/g, ',');
+}
+
 /** "1 line", "3 lines". */
 export function plural(count: number, word: string, words = `${word}s`): string {
 	return `${count} ${count === 1 ? word : words}`;

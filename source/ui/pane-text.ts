@@ -1,5 +1,5 @@
 /** Panes for what was said: user text (and harness blocks), assistant text, thinking. */
-import {formatBytes, formatDuration, lineCount, plural} from '../render/format.js';
+import {formatBytes, formatCount, formatDuration, lineCount, plural} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
 import type {AssistantTextItem, TextMarker, ThinkingItem, UserTextItem} from '../model/view-model.js';
 import {markdownLine, markdownRows, markdownStart, trimBlankTail, type MarkdownState} from './markdown.js';
@@ -93,7 +93,7 @@ export function thinkingPane(item: ThinkingItem, input: PaneInput): PaneRows {
 		return {rows: [labelled(glyph.closed, [label], [seg(`binary · ${formatBytes(item.inline.bytes)} ${sanitize(item.inline.mimeType)}`, {dim: true})])]};
 	}
 	if (item.encrypted) return {rows: [labelled(glyph.closed, [label], [seg('encrypted', {dim: true})])]};
-	const facts: string[] = [`${item.text.length.toLocaleString('en-US')} chars`];
+	const facts: string[] = [`${formatCount(item.text.length)} chars`];
 	if (item.durationMs !== undefined) facts.push(formatDuration(item.durationMs));
 	if (!input.open) {
 		if (item.streaming) {
@@ -154,7 +154,7 @@ export function growingMarkdown(
 	const skipped = Math.max(0, partial.length - streamingLineCap);
 	if (skipped > 0) partial = partial.slice(skipped);
 	const rows = next.rows.slice();
-	if (skipped > 0) rows.push([...prefix, seg(`… ${skipped.toLocaleString('en-US')} more characters on this line`, {dim: true})]);
+	if (skipped > 0) rows.push([...prefix, seg(`… ${formatCount(skipped)} more characters on this line`, {dim: true})]);
 	rows.push(...markdownLine(sanitize(partial), {...next.state}, input.width, options));
 	trimBlankTail(rows, prefix);
 	return {rows, memo: next};

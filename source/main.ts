@@ -17,8 +17,6 @@ import {SessionStore} from './model/store.js';
 import {colorWanted} from './render/color.js';
 import {sanitize} from './render/sanitize.js';
 import {loadExactWidths} from './render/width.js';
-import {attachJsonWriter} from './output/json-writer.js';
-import {attachPrinter} from './output/printer.js';
 import {safeWriter} from './output/safe-writer.js';
 import type {SessionSwitcher} from './ui/picker.js';
 
@@ -108,6 +106,9 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	// Exact widths for everything written from here on; the screen's first frame, drawn
 	// before they load, makes do with close ones (render/width.ts says why).
 	if (!screen) await loadExactWidths();
+	// The writer of plain text or JSON Lines: loaded only for those outputs (the screen's first
+	// frame does not wait for it), and before the source starts (the JSON writer taps every batch).
+	const writer = screen || whole ? undefined : flags.json ? await import('./output/json-writer.js') : await import('./output/printer.js');
 	const color = colorWanted(process.stdout.isTTY === true, process.env, flags.color);
 	const follow = whole ? false : flags.follow;
 	// The screen keeps the long texts of a trace file (tool outputs most) on disk, read back when drawn.
@@ -230,7 +231,8 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		return store.status.state === 'failed' ? 1 : 0;
 	}
 
-	const detach = flags.json ? attachJsonWriter(store, out) : attachPrinter(store, out, {color, canRebuild: flags.sse !== undefined});
+	if (writer === undefined) throw new Error('no writer loaded for this output');
+	const detach = 'attachJsonWriter' in writer ? writer.attachJsonWriter(store, out) : writer.attachPrinter(store, out, {color, canRebuild: flags.sse !== undefined});
 	const interrupted = new Promise<void>(resolve => {
 		for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => resolve());
 	});

@@ -111,13 +111,17 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	const writer = screen || whole ? undefined : flags.json ? await import('./output/json-writer.js') : await import('./output/printer.js');
 	const color = colorWanted(process.stdout.isTTY === true, process.env, flags.color);
 	const follow = whole ? false : flags.follow;
-	// The screen keeps the long texts of a trace file (tool outputs most) on disk, read back when drawn.
-	const held = screen ? new HeldOutputs() : undefined;
+	// The screen keeps long texts (tool outputs most) on disk, read back when drawn: those of a
+	// trace file where they are in it, those from a stream or a pipe in a spill file.
+	const held = screen ? new HeldOutputs({spill: true}) : undefined;
 	const store = new SessionStore(
 		{label: '', state: 'connecting'},
 		{recordFinalized: !screen && !flags.json && !whole, keepItems: screen || whole, holdText: held?.hold},
 	);
-	if (held) store.tap(batch => held.observe(batch));
+	if (held) {
+		store.tap(batch => held.observe(batch));
+		cleanup.push(async () => held.close());
+	}
 	const out = safeWriter(process.stdout);
 
 	const ended = new Promise<void>(resolve => {

@@ -1,17 +1,20 @@
 /**
  * Long texts kept on disk instead of in memory: tool outputs (most of a trace's bytes),
  * thinking and long messages. A screen that held every one would hold the whole trace. The
- * session model hands each text of a message read from a trace file to `hold`; past a
- * size, the item keeps only where its line is (shard, byte offset) and reads the text back
- * when something asks for it, which the screen does only for the panes it draws (and
- * search, for every pane).
+ * session model hands each text of a message to `hold`; past a size, the item keeps only
+ * where the text is on disk and reads it back when something asks for it, which the screen
+ * does only for the panes it draws (and search, for every pane). A text read from a trace
+ * file is found again in its line (shard, byte offset); one that came from anywhere else (a
+ * live stream, standard input) is first written to a spill file of its own, which is
+ * unlinked as soon as it is opened: nothing is left behind, whatever way the program ends.
  *
  * Reads are synchronous (a pane is laid out synchronously) and small: one line of the file.
  * A few texts read back are kept, so that a pane laid out again does not read again. The
  * accessors are shared by all items (V8 keeps them in the items' hidden class) and the
  * position is one number in a WeakMap: holding costs an item a few dozen bytes.
  */
-import {closeSync, openSync, readSync} from 'node:fs';
+import {closeSync, mkdtempSync, openSync, readSync, rmdirSync, unlinkSync, writeSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import path from 'node:path';
 import type {ModelInput} from '../model/input.js';
 import type {TextHolder} from '../model/session-model.js';
@@ -35,6 +38,11 @@ export class HeldOutputs {
 	private readonly paths = new Map<number, string>();
 	private readonly fds = new Map<number, number>();
 	private readonly where = new WeakMap<object, number>();
+	/** Texts written to the spill file: where they start and how many bytes they take. */
+	private readonly spilled = new WeakMap<object, {offset: number; bytes: number}>();
+	private spill?: {fd: number; size: number};
+	/** Whether texts from no file are written to a spill file (false once it cannot be made). */
+	private spilling: boolean;
 	// Most recently read last: a Map keeps insertion order.
 	private readonly kept = new Map<Item, string>();
 	private readonly threshold: number;
@@ -42,8 +50,9 @@ export class HeldOutputs {
 	/** Texts held on disk so far. */
 	held = 0;
 
-	constructor(options: {threshold?: number} = {}) {
+	constructor(options: {threshold?: number; spill?: boolean} = {}) {
 		this.threshold = options.threshold ?? defaultHoldThreshold;
+		this.spilling = options.spill ?? false;
 		const accessor = (field: Field): PropertyDescriptor => {
 			const holder = this;
 			return {
@@ -56,6 +65,7 @@ export class HeldOutputs {
 				set(this: Item, value: string | undefined) {
 					holder.kept.delete(this);
 					holder.where.delete(this);
+					holder.spilled.delete(this);
 					Object.defineProperty(this, field, {configurable: true, enumerable: true, writable: true, value});
 				},
 			};
@@ -77,20 +87,46 @@ export class HeldOutputs {
 
 	/** The holder to give the session model (SessionModelOptions.holdText). */
 	readonly hold: TextHolder = (item, field, text, at) => {
-		if (text.length < this.threshold || at.shard === undefined || !this.paths.has(at.shard)) return false;
 		// Only as a new property: a data property turned into an accessor makes a slow object.
-		if (Object.hasOwn(item, field)) return false;
-		this.where.set(item, at.shard * shardFactor + at.offset);
+		if (text.length < this.threshold || Object.hasOwn(item, field)) return false;
+		if (at?.shard !== undefined && this.paths.has(at.shard)) {
+			this.where.set(item, at.shard * shardFactor + at.offset);
+		} else {
+			const spilled = this.spillText(text);
+			if (spilled === undefined) return false;
+			this.spilled.set(item, spilled);
+		}
 		this.held++;
 		Object.defineProperty(item, field, this.accessors[field]);
 		return true;
 	};
 
-	/** Closes the files it opened. */
+	/** Closes the files it opened (the spill file goes with its descriptor). */
 	close(): void {
 		for (const fd of this.fds.values()) closeQuietly(fd);
 		this.fds.clear();
+		if (this.spill) closeQuietly(this.spill.fd);
+		this.spill = undefined;
+		this.spilling = false;
 		this.kept.clear();
+	}
+
+	/** Appends `text` to the spill file; undefined when there is none (not asked for, or it cannot be made or written). */
+	private spillText(text: string): {offset: number; bytes: number} | undefined {
+		if (!this.spilling) return undefined;
+		try {
+			this.spill ??= {fd: openSpillFile(), size: 0};
+			const bytes = Buffer.from(text, 'utf8');
+			let written = 0;
+			while (written < bytes.length) written += writeSync(this.spill.fd, bytes, written, bytes.length - written, this.spill.size + written);
+			const offset = this.spill.size;
+			this.spill.size += bytes.length;
+			return {offset, bytes: bytes.length};
+		} catch {
+			// A full or read-only temp folder: texts stay in memory from now on.
+			this.spilling = false;
+			return undefined;
+		}
 	}
 
 	private read(item: Item, field: Field): string {
@@ -100,11 +136,28 @@ export class HeldOutputs {
 			this.kept.set(item, kept);
 			return kept;
 		}
+		const spilled = this.spilled.get(item);
 		const packed = this.where.get(item) ?? 0;
-		const text = this.readText(item, field, Math.floor(packed / shardFactor), packed % shardFactor);
+		const text = spilled ? this.readSpilled(spilled) : this.readText(item, field, Math.floor(packed / shardFactor), packed % shardFactor);
 		this.kept.set(item, text);
 		if (this.kept.size > keptCount) this.kept.delete(this.kept.keys().next().value!);
 		return text;
+	}
+
+	private readSpilled({offset, bytes}: {offset: number; bytes: number}): string {
+		if (!this.spill) return '[this text is no longer readable: the viewer closed its spill file]';
+		const buffer = Buffer.allocUnsafe(bytes);
+		let read = 0;
+		try {
+			while (read < bytes) {
+				const got = readSync(this.spill.fd, buffer, read, bytes - read, offset + read);
+				if (got === 0) break;
+				read += got;
+			}
+		} catch (error) {
+			return `[this text is no longer readable from the spill file: ${(error as NodeJS.ErrnoException).code ?? 'read failed'}]`;
+		}
+		return buffer.toString('utf8', 0, read);
 	}
 
 	private readText(item: Item, field: Field, shard: number, offset: number): string {
@@ -159,6 +212,16 @@ function textOf(item: Item, field: Field, payload: Record<string, unknown>): str
 	if (field === 'output') return item.kind === 'tool_call' && payload['tool_call_id'] === item.callId ? pick('tool_call_output', 'output') : undefined;
 	if (item.kind === 'thinking') return pick('thinking', 'thinking');
 	return pick('text', 'text');
+}
+
+/** A new file in a private temp folder, opened for reading and writing, then unlinked with its folder. */
+function openSpillFile(): number {
+	const folder = mkdtempSync(path.join(tmpdir(), 'penguin-view-'));
+	const file = path.join(folder, 'texts');
+	const fd = openSync(file, 'wx+', 0o600);
+	unlinkSync(file);
+	rmdirSync(folder);
+	return fd;
 }
 
 function closeQuietly(fd: number): void {

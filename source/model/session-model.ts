@@ -89,13 +89,14 @@ type Shared = {
 
 /**
  * Given an item whose text (a tool call's `output`, or `text`) comes from a complete
- * message, the text, and where in a trace file that message was read: may define the field
- * as an accessor that reads the text back from the file (and return true), so that a long
- * session's texts are not all held in memory; else the caller sets the field. The field is
- * not on the item yet when this is asked: an accessor added as a new property keeps the
- * item a fast object (turning a data property into one would not).
+ * message, the text, and where in a trace file that message was read (undefined when it
+ * came from elsewhere: a live stream, standard input): may define the field as an accessor
+ * that reads the text back from disk (and return true), so that a long session's texts are
+ * not all held in memory; else the caller sets the field. The field is not on the item yet
+ * when this is asked: an accessor added as a new property keeps the item a fast object
+ * (turning a data property into one would not).
  */
-export type TextHolder = (item: Item, field: 'output' | 'text', text: string, at: LinePosition) => boolean;
+export type TextHolder = (item: Item, field: 'output' | 'text', text: string, at: LinePosition | undefined) => boolean;
 
 const markerPattern = /^\s*\[(context_summary|user_steering|goal|turn_aborted|turn_retried)\]/;
 const waitingStates = new Set<ToolState>(['streaming', 'awaiting_approval', 'running']);
@@ -915,10 +916,10 @@ export class SessionModel {
 		return item;
 	}
 
-	/** Lets the holder keep a long text of the main session's current trace line on disk; true when it did. */
+	/** Lets the holder keep a long text of the main session on disk; true when it did. */
 	private hold(item: Item, field: 'output' | 'text', text: string): boolean {
 		const {holdText, at} = this.shared;
-		return holdText !== undefined && at !== undefined && this.depth === 0 && holdText(item, field, text, at);
+		return holdText !== undefined && this.depth === 0 && holdText(item, field, text, at);
 	}
 
 	/** The item with its `text`: held on disk when the holder takes it, else set. */

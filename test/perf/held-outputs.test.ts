@@ -1,5 +1,5 @@
 // Long texts (tool outputs, thinking, messages) kept as offsets into the trace and read back when asked for: the same text, and never another's when the file changed.
-import {readFileSync, writeFileSync} from 'node:fs';
+import {readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {afterEach, beforeEach, expect, test} from 'vitest';
 import {defaultHoldThreshold, HeldOutputs} from '../../source/io/held-outputs.js';
 import {LineSplitter} from '../../source/io/line-splitter.js';
@@ -108,4 +108,55 @@ test('long thinking and messages are held too, and read back as they were', () =
 	const texts = items.flatMap(item => (item.kind === 'user_text' || item.kind === 'thinking' || item.kind === 'assistant_text' ? [item.text] : []));
 	expect(texts).toEqual([long('question'), long('hmm'), long('answer'), 'short']);
 	held.close();
+});
+
+test('with spilling, texts from no file (a live stream, a pipe) go to a spill file that leaves nothing behind, and read back exactly', () => {
+	const temp = makeTempDir('penguin-view-spill-');
+	const before = process.env['TMPDIR'];
+	process.env['TMPDIR'] = temp;
+	try {
+		let text = meta();
+		for (let n = 1; n <= 20; n++) text += turn(n, n % 4 === 0 ? 2 : 400);
+		// Unicode that takes several bytes, so that offsets in bytes and lengths in characters differ.
+		text += line('model_msg', {type: 'text', role: 'assistant', text: 'naïve café — 日本語 🐧 '.repeat(40)});
+		const file = writeShard(dir, 1, text);
+		const held = new HeldOutputs({spill: true});
+		const model = new SessionModel({holdText: held.hold});
+		// As a stream delivers them: messages with no position in any file.
+		const inputs = inputsOf(file)
+			.slice(1)
+			.map(input => (input.kind === 'message' ? {kind: 'message' as const, message: input.message} : input));
+		model.applyAll(inputs, 0);
+		expect(held.held).toBe(16);
+		// The spill file is already gone from the folder: only its descriptor holds it.
+		expect(readdirSync(temp)).toEqual([]);
+		const expected = expectedOutputs(file);
+		const calls = model.view.items.filter((item): item is ToolCallItem => item.kind === 'tool_call');
+		for (const call of calls) expect(call.output).toBe(expected.get(call.callId));
+		const last = model.view.items.at(-1)!;
+		expect(last.kind === 'assistant_text' && last.text).toBe('naïve café — 日本語 🐧 '.repeat(40));
+		held.close();
+		expect(calls[0]!.output).toContain('no longer readable');
+	} finally {
+		if (before === undefined) delete process.env['TMPDIR'];
+		else process.env['TMPDIR'] = before;
+		removeTempDir(temp);
+	}
+});
+
+test('when no spill file can be made, texts simply stay in memory', () => {
+	const before = process.env['TMPDIR'];
+	process.env['TMPDIR'] = '/nonexistent/penguin-view';
+	try {
+		const file = writeShard(dir, 1, meta() + turn(1, 300));
+		const held = new HeldOutputs({spill: true});
+		const model = new SessionModel({holdText: held.hold});
+		model.applyAll(inputsOf(file).slice(1).map(input => (input.kind === 'message' ? {kind: 'message' as const, message: input.message} : input)), 0);
+		expect(held.held).toBe(0);
+		const call = model.view.items.find((item): item is ToolCallItem => item.kind === 'tool_call')!;
+		expect(call.output).toBe(expectedOutputs(file).get('call_1'));
+	} finally {
+		if (before === undefined) delete process.env['TMPDIR'];
+		else process.env['TMPDIR'] = before;
+	}
 });

@@ -3,13 +3,18 @@
 // first test proves the screen draws where CI is set, which is where Ink goes quiet by default.
 import {EventEmitter} from 'node:events';
 import {Writable} from 'node:stream';
-import {expect, test} from 'vitest';
+import {afterAll, expect, test} from 'vitest';
 import {loadScreen} from '../../source/ui/load-screen.js';
 import {waitFor} from '../helpers/run-cli.js';
 import {storeFrom, traceInputs} from './helpers.js';
 
+const ciBefore = process.env['CI'];
 process.env['CI'] = 'true';
 const {runScreen} = await loadScreen();
+afterAll(() => {
+	if (ciBefore === undefined) delete process.env['CI'];
+	else process.env['CI'] = ciBefore;
+});
 const settle = (ms: number): Promise<void> => new Promise(resolve => setTimeout(resolve, ms));
 
 /** A terminal's stdin as Ink uses it: raw mode, readable events. */

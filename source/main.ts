@@ -118,10 +118,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		{label: '', state: 'connecting'},
 		{recordFinalized: !screen && !flags.json && !whole, keepItems: screen || whole, holdText: held?.hold},
 	);
-	if (held) {
-		store.tap(batch => held.observe(batch));
-		cleanup.push(async () => held.close());
-	}
+	if (held) store.tap(batch => held.observe(batch));
 	const out = safeWriter(process.stdout);
 
 	const ended = new Promise<void>(resolve => {
@@ -192,6 +189,8 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 
 	const stopSource = once(async () => source.close());
 	cleanup.push(stopSource);
+	// After the source: nothing is held once nothing more can come.
+	if (held) cleanup.push(async () => held.close());
 	armProcessFault();
 	if (screen) {
 		// React's development build (the default without NODE_ENV) renders about twice as slowly

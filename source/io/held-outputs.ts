@@ -20,6 +20,7 @@ import type {ModelInput} from '../model/input.js';
 import type {TextHolder} from '../model/session-model.js';
 import type {Item} from '../model/view-model.js';
 import {isRecord} from '../protocol/guards.js';
+import {readAt} from './read-at.js';
 
 /** Texts shorter than this (in UTF-16 units) stay in memory: not worth a read. */
 export const defaultHoldThreshold = 256;
@@ -146,18 +147,11 @@ export class HeldOutputs {
 
 	private readSpilled({offset, bytes}: {offset: number; bytes: number}): string {
 		if (!this.spill) return '[this text is no longer readable: the viewer closed its spill file]';
-		const buffer = Buffer.allocUnsafe(bytes);
-		let read = 0;
 		try {
-			while (read < bytes) {
-				const got = readSync(this.spill.fd, buffer, read, bytes - read, offset + read);
-				if (got === 0) break;
-				read += got;
-			}
+			return readAt(this.spill.fd, offset, bytes).toString('utf8');
 		} catch (error) {
 			return `[this text is no longer readable from the spill file: ${(error as NodeJS.ErrnoException).code ?? 'read failed'}]`;
 		}
-		return buffer.toString('utf8', 0, read);
 	}
 
 	private readText(item: Item, field: Field, shard: number, offset: number): string {

@@ -7,12 +7,13 @@
  * takes the preview's place in one frame once it has caught up. Meanwhile the preview
  * follows appends, and the header says how much history is read.
  */
-import {closeSync, fstatSync, openSync, readSync, statSync} from 'node:fs';
+import {closeSync, fstatSync, openSync, statSync} from 'node:fs';
 import type {ModelInput} from '../model/input.js';
 import type {SessionStore} from '../model/store.js';
 import {parseLine} from '../protocol/parse-line.js';
 import type {HeldOutputs} from './held-outputs.js';
 import {LineSplitter, type SplitItem} from './line-splitter.js';
+import {readAt} from './read-at.js';
 import {parseShardName} from './trace-files.js';
 import {followTrace, type FollowOptions, type TraceFollower} from './trace-follower.js';
 
@@ -112,17 +113,6 @@ export function readTailPreview(file: string, index: number, tailBytes = default
 const scanChunk = 1024 * 1024;
 // A token_usage line is short: a longer line around the word is something else (an output).
 const maxUsageLineBytes = 64 * 1024;
-
-function readAt(fd: number, position: number, length: number): Buffer {
-	const buffer = Buffer.allocUnsafe(length);
-	let done = 0;
-	while (done < length) {
-		const read = readSync(fd, buffer, done, length - done, position + done);
-		if (read === 0) break;
-		done += read;
-	}
-	return buffer.subarray(0, done);
-}
 
 /** The line around byte `position`, when it lies within [floor, ceiling) and is short. */
 function lineAround(fd: number, position: number, floor: number, ceiling: number): {text: string; offset: number} | undefined {

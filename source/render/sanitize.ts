@@ -8,7 +8,7 @@
  *
  * One linear pass, no backtracking, no recursion; it never throws.
  */
-import {measureWidth, widthsAreExact} from './width.js';
+import {measureWidth, segmentGraphemes, widthsAreExact} from './width.js';
 
 /** Options for {@link sanitize}. */
 export type SanitizeOptions = {
@@ -220,9 +220,6 @@ function applySgr(style: Style, params: string): void {
 // Node 20, so text is split into graphemes a window at a time, and widths of single
 // graphemes are cached (string-width costs microseconds a call).
 
-// Made on first use: the first segmenter a process makes loads ICU's data (~17 ms), which
-// text without joining characters never needs.
-let graphemes: Intl.Segmenter | undefined;
 const segmentWindow = 256;
 
 // Text in which every code point is a grapheme of its own: nothing that joins its
@@ -260,8 +257,7 @@ function* clusters(text: string): Generator<string> {
 		const end = Math.min(text.length, start + segmentWindow);
 		let last = '';
 		let lastIndex = 0;
-		graphemes ??= new Intl.Segmenter(undefined, {granularity: 'grapheme'});
-		for (const {segment, index} of graphemes.segment(text.slice(start, end))) {
+		for (const {segment, index} of segmentGraphemes(text.slice(start, end))) {
 			if (index > 0) yield last;
 			last = segment;
 			lastIndex = index;

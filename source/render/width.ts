@@ -28,6 +28,17 @@ export function widthsAreExact(): boolean {
 	return exact !== undefined;
 }
 
+let segmenter: Intl.Segmenter | undefined;
+
+/**
+ * The graphemes of `text`. The segmenter is made on first use: the first one a process makes
+ * loads ICU's data (~17 ms), which text without joining characters never needs.
+ */
+export function segmentGraphemes(text: string): Intl.Segments {
+	segmenter ??= new Intl.Segmenter(undefined, {granularity: 'grapheme'});
+	return segmenter.segment(text);
+}
+
 // Code points that take no column of their own: marks, format characters and controls,
 // and the default-ignorables (joiners, variation selectors, tags, reserved ones).
 const zeroWidth = /^[\p{M}\p{Cf}\p{Cc}\p{Default_Ignorable_Code_Point}]$/u;

@@ -2,7 +2,7 @@
  * Styled text as layout produces it: a row is a list of segments, each with its own style.
  * Widths are terminal columns (string-width, see render/width.ts), never string lengths.
  */
-import {measureWidth} from '../render/width.js';
+import {measureWidth, segmentGraphemes} from '../render/width.js';
 
 /** The colours the screen uses (Ink colour names). */
 export type Color = 'red' | 'green' | 'yellow' | 'blue' | 'magenta' | 'cyan' | 'gray' | 'white';
@@ -76,12 +76,6 @@ export function rowText(segments: readonly Segment[]): string {
 	return text;
 }
 
-// Made on first use: the first segmenter a process makes loads ICU's data (~17 ms).
-let segmenter: Intl.Segmenter | undefined;
-const graphemes = {
-	segment: (text: string) => (segmenter ??= new Intl.Segmenter(undefined, {granularity: 'grapheme'})).segment(text),
-};
-
 /** The longest head of `text` that fits in `width` columns, and its width. */
 export function fitText(text: string, width: number): {text: string; width: number} {
 	if (width <= 0) return {text: '', width: 0};
@@ -91,7 +85,7 @@ export function fitText(text: string, width: number): {text: string; width: numb
 	}
 	let used = 0;
 	let end = 0;
-	for (const {segment, index} of graphemes.segment(text)) {
+	for (const {segment, index} of segmentGraphemes(text)) {
 		const w = Math.min(2, measureWidth(segment));
 		if (used + w > width) break;
 		used += w;
@@ -104,7 +98,7 @@ export function fitText(text: string, width: number): {text: string; width: numb
 export function fitTail(text: string, width: number): string {
 	if (width <= 0) return '';
 	if (narrowText.test(text)) return text.length > width ? text.slice(text.length - width) : text;
-	const parts = [...graphemes.segment(text)].map(part => part.segment);
+	const parts = [...segmentGraphemes(text)].map(part => part.segment);
 	let used = 0;
 	let start = parts.length;
 	while (start > 0) {

@@ -21,7 +21,7 @@ import {handleKey, initialScreen, type ScreenEnv, type ScreenState} from './scre
 import {SessionPicker} from './SessionPicker.js';
 import {TimelineView} from './TimelineView.js';
 import {headerIsLive, tildePath} from './status-line.js';
-import {useStore, useTicker} from './use-store.js';
+import {useStore, useTicker, useWarmUp} from './use-store.js';
 import {useTerminalSize, type TerminalSize} from './use-terminal-size.js';
 import {newCount, visibleRows} from './viewport.js';
 
@@ -63,6 +63,7 @@ export function chromeRows(rows: number): {rules: boolean; chrome: number} {
 /** The whole screen. */
 export function App({store, expand, color = true, onQuit, size, clock = Date.now, home, sessions}: AppProps) {
 	useStore(store);
+	useWarmUp();
 	const {columns, rows} = useTerminalSize(size);
 	const [state, setState] = useState<ScreenState>(() => initialScreen(expand));
 	const layouter = useMemo(() => new Layouter(), []);

@@ -3,7 +3,7 @@
  * while deltas stream) are coalesced into at most one render per frame interval; a separate
  * one-second tick runs only while something on screen moves with the clock.
  */
-import {useEffect, useState} from 'react';
+import {useEffect, useRef, useState} from 'react';
 import type {SessionStore} from '../model/store.js';
 
 /** ~30 frames a second at most. */
@@ -85,4 +85,25 @@ export function useTicker(active: boolean, periodMs = 1000): number {
 		return () => clearInterval(timer);
 	}, [active, periodMs]);
 	return tick;
+}
+
+/**
+ * Draws the screen's frame again, a few times, soon after it opens. V8 compiles a function
+ * well only once it has run a few times, and the first frames spend their time in code that
+ * has not (Ink's row output above all): the first appends to a 10 MB trace took 30–55 ms to
+ * reach the terminal, later ones 8–15 ms. A frame that has not changed is not written (Ink
+ * compares it with the last one), so this costs some CPU once and nothing on screen. Frames
+ * drawn for any other reason count too: a screen that is busy from the start warms itself.
+ */
+export function useWarmUp(frames = 12, everyMs = 100): void {
+	const drawn = useRef(0);
+	drawn.current++;
+	const [, setRound] = useState(0);
+	useEffect(() => {
+		const timer = setInterval(() => {
+			if (drawn.current >= frames) clearInterval(timer);
+			else setRound(round => round + 1);
+		}, everyMs);
+		return () => clearInterval(timer);
+	}, [frames, everyMs]);
 }

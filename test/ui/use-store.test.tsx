@@ -2,7 +2,7 @@
 import {Text} from 'ink';
 import {render} from 'ink-testing-library';
 import {expect, test} from 'vitest';
-import {useStore, useTicker} from '../../source/ui/use-store.js';
+import {useStore, useTicker, useWarmUp} from '../../source/ui/use-store.js';
 import {settle} from './app-helpers.js';
 import {msg, storeFrom} from './helpers.js';
 import type {SessionStore} from '../../source/model/store.js';
@@ -67,5 +67,22 @@ test('the tick runs only while something moves with the clock', async () => {
 	const stopped = renders.count;
 	await settle(200);
 	expect(renders.count).toBe(stopped);
+	app.unmount();
+});
+
+function Warming({renders}: {renders: {count: number}}) {
+	useWarmUp(6, 20);
+	renders.count++;
+	return <Text>same frame</Text>;
+}
+
+test('a new screen draws its frame a few times while V8 warms up, then stops', async () => {
+	const renders = {count: 0};
+	const app = render(<Warming renders={renders} />);
+	await settle(400);
+	expect(renders.count).toBe(6);
+	expect(app.lastFrame()).toBe('same frame');
+	await settle(200);
+	expect(renders.count).toBe(6);
 	app.unmount();
 });

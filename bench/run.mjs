@@ -138,6 +138,8 @@ function printMode(traces) {
 		const jqTime = jq ? timed('jq', ['empty', file], runs) : undefined;
 		if (jqTime) row('baseline', `jq empty (${size})`, both(jqTime));
 		else row('baseline', `jq empty (${size})`, 'jq not installed');
+		// jq printing what it reads: closer to print mode's work (every line out), for context.
+		if (jq && megabytes <= 200) row('baseline', `jq -c . > /dev/null (${size})`, both(timed('jq', ['-c', '.', file], 1)));
 		const print = timed(process.execPath, ['--import', rssProbe, cli, '--print', '--no-follow', file], runs);
 		const ratio = jqTime ? print.wall / jqTime.wall : undefined;
 		const cpuRatio = jqTime ? print.cpu / jqTime.cpu : undefined;

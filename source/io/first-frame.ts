@@ -104,8 +104,11 @@ export function paintFirstFrame(store: SessionStore, options: FirstFrameOptions)
 		handOver() {
 			for (const signal of signals) process.off(signal, onSignal);
 			unregister();
-			// Ink writes its first frame from the top without erasing: clear ours right before.
-			stdout.write('\u001b[H\u001b[2J');
+			// Ink writes its first frame from the top without erasing: clear ours right before,
+			// inside a synchronized update (mode 2026) that Ink's first frame ends, so a terminal
+			// that knows the mode shows the clear and the new frame at once, never a blank screen
+			// between them (others ignore it). runScreen ends the update itself too, in case.
+			stdout.write('\u001b[?2026h\u001b[H\u001b[2J');
 		},
 	};
 }

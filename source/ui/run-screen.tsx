@@ -46,6 +46,7 @@ export type ScreenEnd = {reason: 'quit' | 'signal' | 'aborted'; signal?: NodeJS.
 
 const enterAlternateScreen = '\u001b[?1049h\u001b[H';
 const leaveAlternateScreen = '\u001b[?1049l';
+const endSynchronizedUpdate = '\u001b[?2026l';
 // Plain attributes, the end of a synchronized update (Ink may die between its begin and
 // end, which would freeze the terminal's display), and the cursor shown.
 const showCursor = '\u001b[0m\u001b[?2026l\u001b[?25h';
@@ -86,6 +87,9 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 		// after a frame (at 30 it added up to 33 ms to one key in twenty under a stream).
 		{stdout, stdin, exitOnCtrlC: false, patchConsole: options.patchConsole ?? true, maxFps: 60},
 	);
+	// Ink drew its first frame inside render(), ending the synchronized update the first frame's
+	// hand-over began; when it did not (nothing to draw), the update must not stay open.
+	if (alternate) stdout.write(endSynchronizedUpdate);
 	// Ink settles this when it unmounts; it rejects when a component threw while rendering.
 	instance.waitUntilExit().then(() => finish({reason: 'quit'}), fail);
 	const unregister = onCrash(() => {

@@ -4,6 +4,7 @@
 import {EventEmitter} from 'node:events';
 import {Writable} from 'node:stream';
 import {afterAll, expect, test} from 'vitest';
+import {paintFirstFrame} from '../../source/io/first-frame.js';
 import {loadScreen} from '../../source/ui/load-screen.js';
 import {waitFor} from '../helpers/run-cli.js';
 import {storeFrom, traceInputs} from './helpers.js';
@@ -102,4 +103,26 @@ test('its signal listeners are gone once it has closed', async () => {
 	controller.abort();
 	await running;
 	expect(['SIGTERM', 'SIGHUP', 'SIGINT'].map(signal => process.listenerCount(signal))).toEqual(before);
+});
+
+test('the hand-over from the first frame to Ink shows no blank screen between them', async () => {
+	const terminal = fakeTerminal();
+	const store = storeFrom(traceInputs('14-43-17-694155ee_001'));
+	const stdin = terminal.stdin as unknown as NodeJS.ReadStream;
+	const first = paintFirstFrame(store, {color: false, stdout: terminal.stdout, stdin});
+	expect(first).toBeDefined();
+	const painted = terminal.written().length;
+	first!.handOver();
+	const running = runScreen(store, {color: false, stdin, stdout: terminal.stdout, patchConsole: false});
+	await waitFor(() => terminal.written().slice(painted).includes('exec_command'), "Ink's first frame");
+	const after = terminal.written().slice(painted);
+	const clear = after.indexOf('\u001b[2J');
+	const frame = after.indexOf('exec_command');
+	// The clear opens a synchronized update (mode 2026) that stays open until Ink's frame is written.
+	expect(after.lastIndexOf('\u001b[?2026h', clear)).toBeGreaterThanOrEqual(0);
+	expect(after.slice(clear, frame)).not.toContain('\u001b[?2026l');
+	// …and it is closed after the frame: a terminal that froze its display for it shows it again.
+	expect(after.indexOf('\u001b[?2026l', frame)).toBeGreaterThan(frame);
+	terminal.stdin.write('q');
+	await expect(running).resolves.toEqual({reason: 'quit'});
 });

@@ -49,7 +49,7 @@ const leaveAlternateScreen = '\u001b[?1049l';
 const endSynchronizedUpdate = '\u001b[?2026l';
 // Plain attributes, the end of a synchronized update (Ink may die between its begin and
 // end, which would freeze the terminal's display), and the cursor shown.
-const showCursor = '\u001b[0m\u001b[?2026l\u001b[?25h';
+const showCursor = `\u001b[0m${endSynchronizedUpdate}\u001b[?25h`;
 const handledSignals: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP', 'SIGINT'];
 
 /** Shows the screen for `store`; resolves once the reader quits and the terminal is restored. */

@@ -1,7 +1,8 @@
 /**
  * The only bridge from the session store to React. Store notifications (thousands a second
  * while deltas stream) are coalesced into at most one render per frame interval; a separate
- * one-second tick runs only while something on screen moves with the clock.
+ * one-second tick runs only while something on screen moves with the clock; a few redraws
+ * right after opening warm the frame's code up.
  */
 import {useEffect, useRef, useState} from 'react';
 import type {SessionStore} from '../model/store.js';

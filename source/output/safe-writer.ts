@@ -6,7 +6,8 @@ import type {Writable} from 'node:stream';
 import {holdReadersUntil} from './pace.js';
 
 export type SafeWriter = {
-	write(text: string | Uint8Array): void;
+	/** `done`, when given, is called once the stream no longer needs `text` (at once if it is closed). */
+	write(text: string | Uint8Array, done?: () => void): void;
 	/** Resolves once everything written so far has been handed to the OS. */
 	flush(): Promise<void>;
 	/** Resolves when the reader went away. */
@@ -26,10 +27,13 @@ export function safeWriter(stream: Writable): SafeWriter {
 	stream.on('error', () => markClosed());
 	let holding = false;
 	return {
-		write(text) {
-			if (closed || text.length === 0) return;
+		write(text, done) {
+			if (closed || text.length === 0) {
+				done?.();
+				return;
+			}
 			// A full pipe: the readers wait until it drains (or closes), so nothing piles up in memory.
-			if (!stream.write(text) && !holding) {
+			if (!stream.write(text, done && (() => done())) && !holding) {
 				holding = true;
 				const drained = new Promise<void>(resolve => stream.once('drain', resolve));
 				holdReadersUntil(

@@ -40,3 +40,37 @@ test('nothing to flush writes nothing', () => {
 	batcher.flush();
 	expect(chunks).toEqual([]);
 });
+
+test('buffers the sink gives back are used again, and a chunk is never changed while the sink holds it', () => {
+	const snapshots: Buffer[] = [];
+	const held: Array<{chunk: Buffer; snapshot: Buffer; done: () => void}> = [];
+	const buffers = new Set<ArrayBufferLike>();
+	const giveBack = () => {
+		for (const {chunk, snapshot, done} of held.splice(0)) {
+			expect(chunk.equals(snapshot)).toBe(true);
+			done();
+		}
+	};
+	const batcher = new ByteBatcher(
+		{
+			write(chunk, done) {
+				const bytes = chunk as Buffer;
+				const snapshot = Buffer.from(bytes);
+				snapshots.push(snapshot);
+				buffers.add(bytes.buffer);
+				held.push({chunk: bytes, snapshot, done: done!});
+			},
+		},
+		64,
+	);
+	const lines = Array.from({length: 200}, (_, i) => `line ${i} ${'·'.repeat(i % 7)}`);
+	for (const [i, line] of lines.entries()) {
+		batcher.line(line);
+		// The sink finishes with its chunks a little later, as a pipe does.
+		if (i % 5 === 4) giveBack();
+	}
+	batcher.flush();
+	giveBack();
+	expect(Buffer.concat(snapshots).toString()).toBe(`${lines.join('\n')}\n`);
+	expect(buffers.size).toBeLessThan(snapshots.length / 4);
+});

@@ -131,7 +131,10 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	const feed: InputsHandler = batch => store.apply(batch);
 
 	// Print mode holds a parent's lines back while a child read from disk is printed.
-	const fileOptions = {store, dataRoot, follow, hold: !screen && !flags.json && !whole, children: !flags.json && !whole};
+	// Plain text: large tool outputs are made ready to print as their lines are read.
+	const prerendered = writer !== undefined && 'PrerenderedOutputs' in writer ? new writer.PrerenderedOutputs() : undefined;
+	const cut = prerendered && ((line: Uint8Array) => prerendered.cut(line));
+	const fileOptions = {store, dataRoot, follow, hold: !screen && !flags.json && !whole, children: !flags.json && !whole, cut};
 	let source: Stoppable;
 	let folder: string | undefined;
 	let firstFrame: FirstFrame | undefined;
@@ -147,7 +150,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		// /dev/stdin is standard input whatever it is (a pipe, a socket, a redirected file): read it as `-`.
 		store.setStatus({label: 'standard input', state: follow ? 'following' : 'reading'});
 		const children = childSessionsFor(undefined, fileOptions);
-		const reader = readStream(process.stdin, children?.feed ?? feed, {label: 'standard input'});
+		const reader = readStream(process.stdin, children?.feed ?? feed, {label: 'standard input', cut});
 		source = {close: async () => void (await Promise.all([reader.close(), children?.close()]))};
 	} else {
 		const target = input[0] ?? dataRoot;
@@ -161,7 +164,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		}
 		if (located.kind === 'stream') {
 			store.setStatus({label: path.basename(located.path), state: 'reading'});
-			source = readStream(located.path, feed);
+			source = readStream(located.path, feed, {cut});
 		} else {
 			folder = located.folder;
 			const newest = located.shards.at(-1) ?? located.sessionId;
@@ -235,7 +238,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	}
 
 	if (writer === undefined) throw new Error('no writer loaded for this output');
-	const detach = 'attachJsonWriter' in writer ? writer.attachJsonWriter(store, out) : writer.attachPrinter(store, out, {color, canRebuild: flags.sse !== undefined});
+	const detach = 'attachJsonWriter' in writer ? writer.attachJsonWriter(store, out) : writer.attachPrinter(store, out, {color, canRebuild: flags.sse !== undefined, prerendered});
 	const interrupted = new Promise<void>(resolve => {
 		for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => resolve());
 	});

@@ -7,6 +7,7 @@
 import {findSessionOnDisk} from '../commands/subagents.js';
 import {ChildSessions} from '../model/child-sessions.js';
 import type {SessionStore} from '../model/store.js';
+import type {LineCutter} from './line-splitter.js';
 import {startReplay} from './replay.js';
 import {listSessions, type SessionSummary} from './session-locator.js';
 import {followTrace, type FollowOptions, type InputsHandler} from './trace-follower.js';
@@ -23,6 +24,8 @@ export type FileOptions = {
 	replaySpeed?: number;
 	/** How long a finished child's trace is still read (default childGraceMs). */
 	graceMs?: number;
+	/** Print mode's shortcut for large tool outputs (see LineSplitterOptions.cut). */
+	cut?: LineCutter;
 	/** Progress and caught-up hooks for the main trace's follower (the screen's tail-first opening). */
 	follower?: Pick<FollowOptions, 'onProgress' | 'onCaughtUp'>;
 };
@@ -35,7 +38,7 @@ export function startFileSession(session: {sessionId: string; folder: string; sh
 	const files = {sessionId: session.sessionId, folder: session.folder, shards: session.shards};
 	const reader =
 		options.replaySpeed === undefined
-			? followTrace({...files, follow: options.follow, onInputs, ...options.follower})
+			? followTrace({...files, follow: options.follow, onInputs, cut: options.cut, ...options.follower})
 			: startReplay({...files, speed: options.replaySpeed, onInputs});
 	return {close: async () => void (await Promise.all([reader.close(), children?.close()]))};
 }
@@ -72,7 +75,7 @@ export function childSessionsFor(folder: string | undefined, options: FileOption
 			read(trace, followChild, onInputs) {
 				let stopped = false;
 				let timer: NodeJS.Timeout | undefined;
-				const follower = followTrace({...trace, follow: followChild, onInputs: batch => stopped || onInputs(batch)});
+				const follower = followTrace({...trace, follow: followChild, cut: options.cut, onInputs: batch => stopped || onInputs(batch)});
 				return {
 					async close() {
 						stopped = true;

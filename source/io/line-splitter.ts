@@ -8,8 +8,11 @@ import {excerptOf, type MalformedLine} from '../protocol/parse-line.js';
 /** The longest line the splitter will hold in memory (64 MiB); longer ones become malformed records. */
 export const maxLineBytes = 64 * 1024 * 1024;
 
-/** One complete, non-blank line: its text (no CR, no BOM), line number and byte offset. */
-export type SplitLine = {text: string; line: number; offset: number};
+/**
+ * One complete, non-blank line: its text (no CR, no BOM), line number and byte offset; and
+ * when a `cut` option took it apart, what its text parsed to.
+ */
+export type SplitLine = {text: string; line: number; offset: number; value?: unknown};
 
 /** What the splitter yields: a line, or a record for a line it refused to hold. */
 export type SplitItem = ({kind: 'line'} & SplitLine) | {kind: 'malformed'; malformed: MalformedLine};
@@ -18,7 +21,15 @@ export type SplitItem = ({kind: 'line'} & SplitLine) | {kind: 'malformed'; malfo
 export type LineSplitterOptions = {
 	/** Lines longer than this many bytes are reported, not held (default `maxLineBytes`). */
 	maxLineBytes?: number;
+	/**
+	 * Sees each line's bytes before they are decoded, and may return its text already parsed
+	 * (print mode's shortcut for large tool outputs, output/prerendered-outputs.ts).
+	 */
+	cut?: LineCutter;
 };
+
+/** Takes a line's bytes; returns a text and what it parsed to, or undefined to decode the line as usual. */
+export type LineCutter = (line: Uint8Array) => {text: string; value: unknown} | undefined;
 
 const newline = 10;
 const carriageReturn = 13;
@@ -28,6 +39,7 @@ const headBytes = 256;
 /** Splits a byte stream into lines; one instance per file (or stream) read from its start. */
 export class LineSplitter {
 	private readonly limit: number;
+	private readonly cut: LineCutter | undefined;
 	// The held part of the current (unterminated) line, as copies: callers may reuse their buffers.
 	private pieces: Buffer[] = [];
 	// Bytes of the current line so far, counted even once they are no longer held.
@@ -40,6 +52,7 @@ export class LineSplitter {
 
 	constructor(options: LineSplitterOptions = {}) {
 		this.limit = options.maxLineBytes ?? maxLineBytes;
+		this.cut = options.cut;
 	}
 
 	/** Whether part of a line is waiting for its newline. */
@@ -135,7 +148,7 @@ export class LineSplitter {
 		} else {
 			// One join per line, however many chunks it came in.
 			const bytes = this.pieces.length === 0 ? last : Buffer.concat([...this.pieces, last], length);
-			item = decodeLine(bytes, line, offset);
+			item = decodeLine(bytes, line, offset, this.cut);
 		}
 		this.pieces = [];
 		this.lineBytes = 0;
@@ -146,7 +159,7 @@ export class LineSplitter {
 	}
 }
 
-function decodeLine(bytes: Buffer, line: number, offset: number): SplitItem | undefined {
+function decodeLine(bytes: Buffer, line: number, offset: number, cut: LineCutter | undefined): SplitItem | undefined {
 	let start = 0;
 	let end = bytes.length;
 	if (offset === 0 && end >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
@@ -162,6 +175,8 @@ function decodeLine(bytes: Buffer, line: number, offset: number): SplitItem | un
 	if (first === end) {
 		return undefined;
 	}
+	const parts = cut?.(bytes.subarray(start, end));
+	if (parts !== undefined) return {kind: 'line', text: parts.text, value: parts.value, line, offset};
 	return {kind: 'line', text: bytes.toString('utf8', start, end), line, offset};
 }
 

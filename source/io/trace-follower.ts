@@ -11,7 +11,7 @@ import {setImmediate as yieldToLoop} from 'node:timers/promises';
 import type {FSWatcher as FolderWatcher} from 'chokidar';
 import type {ModelInput} from '../model/input.js';
 import {parseLine} from '../protocol/parse-line.js';
-import {LineSplitter, type SplitItem} from './line-splitter.js';
+import {LineSplitter, type LineCutter, type SplitItem} from './line-splitter.js';
 import {outputBackpressure} from '../output/pace.js';
 import {describeFsError} from './session-locator.js';
 import {parseShardName, shardFileName} from './trace-files.js';
@@ -35,6 +35,8 @@ export type FollowOptions = {
 	pollMs?: number;
 	/** Longest line held in memory (default the splitter's 64 MiB). */
 	maxLineBytes?: number;
+	/** Each line's bytes before they are decoded (see LineSplitterOptions.cut). */
+	cut?: LineCutter;
 	/**
 	 * Start in shard `shard` at byte `offset`, which must be where a line starts, instead of
 	 * at the first byte of `_001`. Offsets stay those of the file; line numbers count from
@@ -85,11 +87,11 @@ export function followTrace(options: FollowOptions): TraceFollower {
 export function readStream(
 	source: string | AsyncIterable<string | Uint8Array>,
 	onInputs: InputsHandler,
-	options: {maxLineBytes?: number; label?: string} = {},
+	options: {maxLineBytes?: number; label?: string; cut?: LineCutter} = {},
 ): StreamReader {
 	const stream = typeof source === 'string' ? createReadStream(source) : source;
 	const label = options.label ?? (typeof source === 'string' ? path.basename(source) : 'standard input');
-	const splitter = new LineSplitter({maxLineBytes: options.maxLineBytes});
+	const splitter = new LineSplitter({maxLineBytes: options.maxLineBytes, cut: options.cut});
 	let closed = false;
 	const emit = (batch: ModelInput[]): void => {
 		if (!closed && batch.length > 0) {
@@ -536,7 +538,7 @@ class Follower {
 	}
 
 	private splitter(): LineSplitter {
-		return new LineSplitter({maxLineBytes: this.options.maxLineBytes});
+		return new LineSplitter({maxLineBytes: this.options.maxLineBytes, cut: this.options.cut});
 	}
 
 	// One notice per distinct error: a polled failure does not repeat every tick.
@@ -596,7 +598,7 @@ function toInputs(items: SplitItem[], shard?: Place): ModelInput[] {
 			shard === undefined
 				? {line: item.line, offset: item.offset}
 				: {line: item.line + shard.lineBase, offset: item.offset + shard.base, shard: shard.index};
-		inputs.push(parseLine(item.text, at));
+		inputs.push(parseLine(item.text, at, item.value));
 	}
 	return inputs;
 }

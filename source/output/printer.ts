@@ -1,8 +1,12 @@
 /** Print mode: writes each finalized entry of the store's session as plain text. */
 import type {SessionStore} from '../model/store.js';
-import {PlainRenderer, type PlainLine} from '../render/plain.js';
+import {lineText, PlainRenderer, type PlainLine} from '../render/plain.js';
 import {ByteBatcher} from './byte-batcher.js';
+import type {PrerenderedOutputs} from './prerendered-outputs.js';
 import type {SafeWriter} from './safe-writer.js';
+
+// Loaded with the printer: main.ts makes one when it prints plain text.
+export {PrerenderedOutputs} from './prerendered-outputs.js';
 
 export type Attached = {
 	/** Write what is left (and the closing totals) and stop listening. */
@@ -17,10 +21,12 @@ export type PrinterOptions = {
 	 * rebuilt: remembering costs about 6 % of print mode's time on a large one.
 	 */
 	canRebuild?: boolean;
+	/** Tool outputs made ready to print as they were read: the renderer takes them by their tokens. */
+	prerendered?: PrerenderedOutputs;
 };
 
 export function attachPrinter(store: SessionStore, out: SafeWriter, options: PrinterOptions): Attached {
-	const renderer = new PlainRenderer(options);
+	const renderer = new PlainRenderer({color: options.color, prerendered: options.prerendered});
 	// Lines are encoded into one buffer and written once per batch of entries, never joined.
 	const batch = new ByteBatcher(out);
 	let totalsWritten = false;
@@ -77,7 +83,7 @@ function entryKey(what: string, depth: number, lines: readonly PlainLine[]): str
 		else for (const piece of line) length += piece.length;
 	}
 	const first = lines[0];
-	const head = first === undefined ? '' : typeof first === 'string' ? first : (first[0] ?? '');
+	const head = first === undefined ? '' : typeof first === 'string' ? first : lineText(first.slice(0, 1));
 	// A short hash of the head keeps each remembered key small.
 	let hash = 5381;
 	for (let i = 0; i < head.length && i < 200; i++) hash = ((hash * 33) ^ head.charCodeAt(i)) >>> 0;

@@ -32,10 +32,11 @@ export function excerptOf(text: string): string {
 	return head.replace(/[\u0000-\u001f\u007f-\u009f]/g, ch => `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
 
-export function parseLine(text: string, at: LinePosition): ParsedLine {
+/** `parsed`, when given, is what `text` parses to (the line splitter's cut parsed it already). */
+export function parseLine(text: string, at: LinePosition, parsed?: unknown): ParsedLine {
 	let value: unknown;
 	try {
-		value = JSON.parse(text);
+		value = parsed ?? JSON.parse(text);
 	} catch (error) {
 		const reason = error instanceof Error ? error.message : 'invalid JSON';
 		return {kind: 'malformed', malformed: {...at, reason: `invalid JSON: ${reason}`, excerpt: excerptOf(text)}};

@@ -8,17 +8,26 @@ import type {Item, SessionView, ToolCallItem} from '../model/view-model.js';
 import type {TokenCounts} from '../protocol/types.js';
 import {paint, type Paint} from './color.js';
 import {formatBytes, formatClock, formatDuration, formatTokens, lineCount, plural} from './format.js';
+import type {JsonBlock} from './json-block.js';
 import {sanitize} from './sanitize.js';
 import {exitCodeOf, prettyArgs, summarizeToolCall} from './tool-summary.js';
 
-export type PlainOptions = {color: boolean};
+export type PlainOptions = {
+	color: boolean;
+	/** Where outputs cut out of their lines wait (print mode's shortcut, render/json-block.ts). */
+	prerendered?: {take(output: string): JsonBlock | undefined};
+};
 
-/** One line of output, whole or in pieces written one after the other. */
-export type PlainLine = string | readonly string[];
+/**
+ * One line of output, whole or in pieces written one after the other; a piece in bytes is
+ * UTF-8 made ready before (a tool output cut from its line, render/json-block.ts).
+ */
+export type PlainLine = string | readonly (string | Uint8Array)[];
 
 /** A line's text in one string. */
 export function lineText(line: PlainLine): string {
-	return typeof line === 'string' ? line : line.join('');
+	if (typeof line === 'string') return line;
+	return line.map(piece => (typeof piece === 'string' ? piece : Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength).toString('utf8'))).join('');
 }
 
 const senderLabels: Record<string, string> = {
@@ -40,10 +49,12 @@ const markerLabels: Record<string, string> = {
 export class PlainRenderer {
 	private readonly p: Paint;
 	private readonly color: boolean;
+	private readonly prerendered: PlainOptions['prerendered'];
 	private readonly headersShown = new WeakMap<SessionView, string>();
 
 	constructor(options: PlainOptions) {
 		this.color = options.color;
+		this.prerendered = options.prerendered;
 		this.p = paint(options.color);
 	}
 
@@ -205,10 +216,11 @@ export class PlainRenderer {
 			return [this.label(undefined, `approval ${tint(this.text(decision))}: ${ref}`)];
 		}
 		const output = item.output ?? '';
-		const exit = exitCodeOf(output);
+		const ready = this.prerendered?.take(output);
+		const exit = ready ? ready.exit : exitCodeOf(output);
 		// The block is made first: it counts the output's lines on the way (one pass fewer over
 		// what is most of a trace's bytes).
-		const body = this.counted(output, this.color);
+		const body = ready ? {line: ['  ', ready.bytes], count: ready.lines} : this.counted(output, this.color);
 		const facts = [
 			item.at !== undefined && item.endedAt !== undefined ? formatDuration(item.endedAt - item.at) : '',
 			plural(body.count ?? lineCount(output), 'line'),

@@ -56,6 +56,38 @@ describe('--print --no-follow', () => {
 		expect(result.stdout).toMatch(/tool output exec_command \(call_c8481775619f2843\) failed .* exit 2/);
 	});
 
+	it('prints large tool outputs in place, whole and indented, the hostile ones cleaned, in a subagent too', async () => {
+		const file = path.join(scratch, 'large-outputs_001.jsonl');
+		const line = (type: string, payload: Record<string, unknown>, at: number, origin?: string[]) =>
+			JSON.stringify({timestamp: new Date(Date.UTC(2026, 11, 2, 10, 0, at)).toISOString(), type, ...(origin ? {origin} : {}), payload});
+		const code = Array.from({length: 300}, (_, i) => `${i}: const s = "C:\\dir\\${i}"; // 日本語 🐧`).join('\n');
+		const hostile = `${'safe line\n'.repeat(300)}\u001b]52;c;aGk=\u0007\u001b[2Jgone?\n`;
+		writeFileSync(
+			file,
+			[
+				line('session_meta', {session_id: 'large', provider: 'p', model_id: 'm'}, 0),
+				line('model_msg', {type: 'tool_call', role: 'assistant', tool_call_id: 'c1', name: 'exec_command', arguments: '{"cmd":"cat a"}'}, 1),
+				line('model_msg', {type: 'tool_call_output', role: 'user', output: `${code}\n[exit code: 4]\n`, tool_call_id: 'c1', stop_reason: 'completed'}, 2),
+				line('model_msg', {type: 'tool_call_output', role: 'user', output: hostile, tool_call_id: 'c2', stop_reason: 'completed'}, 3),
+				line('model_msg', {type: 'tool_call_output', role: 'user', output: 'x'.repeat(3000), tool_call_id: 'c3', stop_reason: 'completed'}, 4, ['child-1']),
+				line('model_msg', {type: 'text', role: 'assistant', text: 'after the outputs'}, 5),
+				'',
+			].join('\n'),
+		);
+		const result = await runCli(['--print', '--no-follow', file]);
+		expect(result.code).toBe(0);
+		const out = result.stdout;
+		expect(out).toMatch(/tool output exec_command \(c1\) done · 1\.0 s · 301 lines · exit 4\n  0: const s = "C:\\dir\\0"; \/\/ 日本語 🐧\n  1: /);
+		expect(out).toContain('\n  299: const s = "C:\\dir\\299"; // 日本語 🐧\n  [exit code: 4]\n');
+		expect(out).toContain('tool output ? (c2) done · 0.0 s · 301 lines\n  safe line\n');
+		expect(out).toContain('  safe line\n  gone?\n');
+		expect(out).toContain(`│ [10:00:04] tool output ? (c3) done · 0.0 s · 1 line\n│   ${'x'.repeat(3000)}\n`);
+		expect(out.indexOf('[exit code: 4]')).toBeLessThan(out.indexOf('gone?'));
+		expect(out.indexOf('gone?')).toBeLessThan(out.indexOf('after the outputs'));
+		expect(out).not.toContain('\u001b');
+		expect(out).not.toContain('\ufdd0');
+	});
+
 	it('colours only when FORCE_COLOR asks in a pipe, and never passes escape sequences from the trace', async () => {
 		const file = path.join(scratch, 'hostile_001.jsonl');
 		writeFileSync(

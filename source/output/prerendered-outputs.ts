@@ -1,0 +1,79 @@
+/**
+ * Print mode's tool outputs, made ready to print while their lines are read (see
+ * render/json-block.ts for why). A line whose output is cut out this way is parsed without
+ * it: the output's place holds a token, which the printer trades back for the block.
+ */
+import {randomBytes} from 'node:crypto';
+import {isOmniMessage} from '../protocol/guards.js';
+import {findOutputText} from '../protocol/output-literal.js';
+import {jsonBlock, type JsonBlock} from '../render/json-block.js';
+import {SlabPool, type SlabCopy} from './slab-pool.js';
+
+/** A line with its output cut out: the JSON text that was parsed, and what it parsed to. */
+export type CutLine = {text: string; value: unknown};
+
+// Shorter lines are read the usual way: the shortcut pays off on large outputs only.
+const minLineBytes = 2048;
+// Blocks waiting to be printed, at most (in bytes). A block is taken when its entry is
+// printed; one that never is (a second output for the same call replaces the first) stays
+// here, so past this the shortcut stops and lines are read the usual way.
+const maxHeldBytes = 64 * 1024 * 1024;
+
+export class PrerenderedOutputs {
+	// Tokens start with a noncharacter and a random part: a trace cannot forge one.
+	private readonly prefix = `\ufdd0${randomBytes(6).toString('hex')}:`;
+	private next = 0;
+	private readonly held = new Map<string, {block: JsonBlock; copy: SlabCopy}>();
+	private readonly slabs = new SlabPool();
+	private heldBytes = 0;
+
+	/**
+	 * The line (its bytes, without the line end) parsed with its tool output set aside, or
+	 * undefined when it is to be read the usual way. Only a `tool_call_output` message whose
+	 * `output` is the string found is cut; a line that would not parse is left whole, so it is
+	 * reported as malformed exactly as it would have been.
+	 */
+	cut(line: Uint8Array): CutLine | undefined {
+		if (line.length < minLineBytes || this.heldBytes > maxHeldBytes) return undefined;
+		const start = findOutputText(line);
+		if (start === -1) return undefined;
+		const block = jsonBlock(line, start);
+		if (block === undefined) return undefined;
+		const token = this.prefix + (this.next++).toString(36);
+		const bytes = Buffer.from(line.buffer, line.byteOffset, line.byteLength);
+		// Both cuts are next to a quote, so neither splits a UTF-8 sequence.
+		const text = bytes.toString('utf8', 0, start) + token + bytes.toString('utf8', start + block.read);
+		let value: unknown;
+		try {
+			value = JSON.parse(text);
+		} catch {
+			return undefined;
+		}
+		if (!isOmniMessage(value)) return undefined;
+		const payload = value.payload as {type?: unknown; output?: unknown};
+		if (payload.type !== 'tool_call_output' || payload.output !== token) return undefined;
+		const copy = this.slabs.copy(block.bytes);
+		this.held.set(token, {block: {...block, bytes: copy.bytes}, copy});
+		this.heldBytes += block.bytes.length;
+		return {text, value};
+	}
+
+	/**
+	 * The block for an output that is a token, taken out (each is printed once); else
+	 * undefined. Its bytes are good until the next `cut`: the printer copies them at once.
+	 */
+	take(output: string): JsonBlock | undefined {
+		if (!output.startsWith(this.prefix)) return undefined;
+		const held = this.held.get(output);
+		if (held === undefined) return undefined;
+		this.held.delete(output);
+		this.heldBytes -= held.block.bytes.length;
+		held.copy.release();
+		return held.block;
+	}
+
+	/** How many blocks wait to be printed. */
+	get waiting(): number {
+		return this.held.size;
+	}
+}

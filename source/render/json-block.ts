@@ -1,0 +1,120 @@
+/**
+ * Print mode's shortcut for the bulk of a trace's bytes: a tool output's text, taken as it is
+ * written inside its JSON line, made into the block print mode writes for it, by a small
+ * WebAssembly kernel (json-block.wat says what it does and why).
+ *
+ * The usual way decodes the line, parses it, scans the text for anything the sanitizer must
+ * change, indents it and encodes it again; on a 100 MB trace that was about a third of print
+ * mode's time, and the copies it made most of the rest of the garbage collector's. Anything
+ * the kernel does not take (text the sanitizer would change, broken UTF-8) returns undefined
+ * and goes the usual way. The result is what PlainRenderer makes of the decoded text, byte
+ * for byte: the tests compare the two.
+ */
+import {jsonBlockWasm} from './json-block-wasm.js';
+import {exitCodeOf} from './tool-summary.js';
+
+/** A tool output ready to print. */
+export type JsonBlock = {
+	/**
+	 * The text in UTF-8, each newline followed by the two-space indent, without a final
+	 * newline: in the kernel's memory, good until the next call (copy it to keep it).
+	 */
+	bytes: Buffer;
+	/** How many lines it has (a final newline does not start one). */
+	lines: number;
+	/** The `[exit code: N]` at its end, when there is one. */
+	exit?: number;
+	/** How many bytes of JSON the text took, up to its closing quote. */
+	read: number;
+};
+
+// The little of WebAssembly used here (TypeScript types it only in its DOM library).
+declare namespace WebAssembly {
+	class Module {
+		constructor(bytes: Uint8Array);
+	}
+	class Instance {
+		constructor(module: Module, imports: object);
+		readonly exports: unknown;
+	}
+	class Memory {
+		readonly buffer: ArrayBuffer;
+		grow(pages: number): number;
+	}
+	class Global {
+		readonly value: unknown;
+	}
+}
+
+type Kernel = {
+	memory: WebAssembly.Memory;
+	render(input: number, length: number, output: number): number;
+	lines: WebAssembly.Global;
+	trimmed: WebAssembly.Global;
+	read: WebAssembly.Global;
+};
+
+/** Longer texts go the usual way: the kernel's memory grows to fit what it is given, and never shrinks. */
+export const maxKernelBytes = 4 * 1024 * 1024;
+
+// Bytes of output enough to decode the last 64 characters for exitCodeOf (a character is at
+// most three bytes, a newline three with its indent).
+const tailBytes = 400;
+
+let kernel: Kernel | null | undefined;
+
+// Loaded on first use; null when this machine's WebAssembly cannot run it (no SIMD).
+function loadKernel(): Kernel | null {
+	if (kernel !== undefined) return kernel;
+	try {
+		const module = new WebAssembly.Module(Buffer.from(jsonBlockWasm, 'base64'));
+		kernel = new WebAssembly.Instance(module, {}).exports as unknown as Kernel;
+	} catch {
+		kernel = null;
+	}
+	return kernel;
+}
+
+/**
+ * The print block of the JSON string whose text starts at `line[start]` (just after its
+ * opening quote) and ends at its closing quote; undefined when it must go the usual way.
+ * Never throws.
+ */
+export function jsonBlock(line: Uint8Array, start: number): JsonBlock | undefined {
+	const length = line.length - start;
+	if (length <= 0 || length > maxKernelBytes) return undefined;
+	const k = loadKernel();
+	if (k === null) return undefined;
+	// Input at 0, output after it: at most 1.5 times as long (`\n` becomes three bytes), plus
+	// the sixteen the kernel may store past its end.
+	const output = (length + 15) & ~15;
+	const needed = output + Math.ceil(length * 1.5) + 32;
+	if (needed > k.memory.buffer.byteLength) k.memory.grow(Math.ceil((needed - k.memory.buffer.byteLength) / 65536));
+	const memory = new Uint8Array(k.memory.buffer);
+	memory.set(line.subarray(start), 0);
+	const end = k.render(0, length, output);
+	if (end < 0) return undefined;
+	const bytes = Buffer.from(memory.buffer, output, end - output);
+	const lines = k.lines.value as number;
+	const read = k.read.value as number;
+	const exit = endsWithBracket(bytes) ? exitCodeOf(decodeTail(bytes, k.trimmed.value === 1)) : undefined;
+	return exit === undefined ? {bytes, lines, read} : {bytes, lines, exit, read};
+}
+
+/**
+ * Whether the text may end in `[exit code: N]`: its last byte but ASCII white space is `]`,
+ * or is not ASCII (a Unicode space, which exitCodeOf skips too). Most outputs have no such
+ * end, and this spares decoding theirs.
+ */
+function endsWithBracket(bytes: Buffer): boolean {
+	let at = bytes.length - 1;
+	while (at >= 0 && (bytes[at] === 0x20 || (bytes[at]! >= 0x09 && bytes[at]! <= 0x0d))) at--;
+	return at >= 0 && (bytes[at] === 0x5d || bytes[at]! >= 0x80);
+}
+
+/** The end of the output's text as it was (indents taken out again), enough of it for exitCodeOf. */
+function decodeTail(bytes: Buffer, trimmed: boolean): string {
+	// A cut inside a character or an indent garbles only the start, far from the last 64.
+	const tail = bytes.toString('utf8', Math.max(0, bytes.length - tailBytes)).replaceAll('\n  ', '\n');
+	return trimmed ? `${tail}\n` : tail;
+}

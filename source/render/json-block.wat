@@ -1,0 +1,218 @@
+;; Print mode's kernel for tool outputs (render/json-block.ts loads it; scripts/build-wasm.mjs
+;; turns this text into render/json-block-wasm.ts). It reads a JSON string's text as written
+;; in a trace line and writes it unescaped, in UTF-8, with the two-space indent after each
+;; newline: what PlainRenderer prints for that output, byte for byte. Text the sanitizer would
+;; change (controls, tabs, carriage returns, DEL, C1 and bidi controls), broken UTF-8 and lone
+;; surrogates make it return -1, and the output goes the usual way.
+;;
+;; WebAssembly because this is most of a trace's bytes: the same work in JavaScript is five
+;; passes (decode, parse, scan, indent, encode) at about 3.5 ns a byte; this is one, sixteen
+;; bytes at a time while they are plain ASCII, at about 0.5.
+(module
+  (memory (export "memory") 1)
+  ;; What the last render found: how many lines, whether a final newline was left off, and
+  ;; the length of the JSON text read (up to the closing quote).
+  (global $lines (export "lines") (mut i32) (i32.const 0))
+  (global $trimmed (export "trimmed") (mut i32) (i32.const 0))
+  (global $read (export "read") (mut i32) (i32.const 0))
+
+  (func $hex (param $c i32) (result i32)
+    (if (i32.lt_u (i32.sub (local.get $c) (i32.const 0x30)) (i32.const 10))
+      (then (return (i32.sub (local.get $c) (i32.const 0x30)))))
+    (local.set $c (i32.or (local.get $c) (i32.const 0x20)))
+    (if (i32.lt_u (i32.sub (local.get $c) (i32.const 0x61)) (i32.const 6))
+      (then (return (i32.sub (local.get $c) (i32.const 0x57)))))
+    (i32.const -1))
+
+  ;; The four hex digits at $p as a number, or -1.
+  (func $hex4 (param $p i32) (result i32)
+    (local $a i32) (local $b i32) (local $c i32) (local $d i32)
+    (local.set $a (call $hex (i32.load8_u (local.get $p))))
+    (local.set $b (call $hex (i32.load8_u offset=1 (local.get $p))))
+    (local.set $c (call $hex (i32.load8_u offset=2 (local.get $p))))
+    (local.set $d (call $hex (i32.load8_u offset=3 (local.get $p))))
+    (if (i32.lt_s (i32.or (i32.or (local.get $a) (local.get $b)) (i32.or (local.get $c) (local.get $d))) (i32.const 0))
+      (then (return (i32.const -1))))
+    (i32.or
+      (i32.or (i32.shl (local.get $a) (i32.const 12)) (i32.shl (local.get $b) (i32.const 8)))
+      (i32.or (i32.shl (local.get $c) (i32.const 4)) (local.get $d))))
+
+  (func $isCont (param $c i32) (result i32)
+    (i32.eq (i32.and (local.get $c) (i32.const 0xc0)) (i32.const 0x80)))
+
+  ;; Whether the sanitizer would change code point $cp (C0 but LF, DEL, C1, bidi controls).
+  (func $troubled (param $cp i32) (result i32)
+    (if (i32.lt_u (local.get $cp) (i32.const 0x20)) (then (return (i32.const 1))))
+    (if (i32.lt_u (i32.sub (local.get $cp) (i32.const 0x7f)) (i32.const 0x21)) (then (return (i32.const 1))))
+    (if (i32.eq (local.get $cp) (i32.const 0x061c)) (then (return (i32.const 1))))
+    (if (i32.lt_u (i32.sub (local.get $cp) (i32.const 0x200e)) (i32.const 2)) (then (return (i32.const 1))))
+    (if (i32.lt_u (i32.sub (local.get $cp) (i32.const 0x202a)) (i32.const 5)) (then (return (i32.const 1))))
+    (if (i32.lt_u (i32.sub (local.get $cp) (i32.const 0x2066)) (i32.const 4)) (then (return (i32.const 1))))
+    (i32.const 0))
+
+  ;; Unescapes and indents the JSON string text that starts at $in (after its opening quote)
+  ;; and ends at its closing quote, before $in + $len, to $out. Returns where the output
+  ;; ends, or -1 when the text needs the usual way.
+  (func (export "render") (param $in i32) (param $len i32) (param $out i32) (result i32)
+    (local $i i32) (local $end i32) (local $o i32) (local $b i32) (local $c i32)
+    (local $n i32) (local $nl i32) (local $cp i32) (local $lo i32) (local $v v128) (local $m i32)
+    (local.set $i (local.get $in))
+    (local.set $end (i32.add (local.get $in) (local.get $len)))
+    (local.set $o (local.get $out))
+    (local.set $n (i32.const 1))
+    (local.set $nl (i32.const -1))
+    (block $fail
+      (block $done
+        (loop $next
+          ;; Sixteen bytes at a time while they are printable ASCII but the backslash: the
+          ;; block is stored whole and the output advances past its clean start.
+          (block $special
+            (loop $fast
+              (br_if $special (i32.gt_u (i32.add (local.get $i) (i32.const 16)) (local.get $end)))
+              (local.set $v (v128.load (local.get $i)))
+              (v128.store (local.get $o) (local.get $v))
+              (local.set $m (i8x16.bitmask (v128.or
+                (v128.or
+                  (i8x16.lt_u (local.get $v) (v128.const i8x16 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20))
+                  (i8x16.gt_u (local.get $v) (v128.const i8x16 0x7e 0x7e 0x7e 0x7e 0x7e 0x7e 0x7e 0x7e 0x7e 0x7e 0x7e 0x7e 0x7e 0x7e 0x7e 0x7e)))
+                (v128.or
+                  (i8x16.eq (local.get $v) (v128.const i8x16 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c))
+                  (i8x16.eq (local.get $v) (v128.const i8x16 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22))))))
+              (if (i32.eqz (local.get $m))
+                (then
+                  (local.set $i (i32.add (local.get $i) (i32.const 16)))
+                  (local.set $o (i32.add (local.get $o) (i32.const 16)))
+                  (br $fast)))
+              (local.set $m (i32.ctz (local.get $m)))
+              (local.set $i (i32.add (local.get $i) (local.get $m)))
+              (local.set $o (i32.add (local.get $o) (local.get $m)))))
+          ;; The text must end with its closing quote before the input does.
+          (br_if $fail (i32.ge_u (local.get $i) (local.get $end)))
+          (local.set $b (i32.load8_u (local.get $i)))
+          (br_if $done (i32.eq (local.get $b) (i32.const 0x22)))
+          ;; Printable ASCII but the backslash: as it is.
+          (if (i32.and
+                (i32.lt_u (i32.sub (local.get $b) (i32.const 0x20)) (i32.const 0x5f))
+                (i32.ne (local.get $b) (i32.const 0x5c)))
+            (then
+              (i32.store8 (local.get $o) (local.get $b))
+              (local.set $o (i32.add (local.get $o) (i32.const 1)))
+              (local.set $i (i32.add (local.get $i) (i32.const 1)))
+              (br $next)))
+          (if (i32.eq (local.get $b) (i32.const 0x5c))
+            (then
+              (br_if $fail (i32.ge_u (i32.add (local.get $i) (i32.const 1)) (local.get $end)))
+              (local.set $c (i32.load8_u offset=1 (local.get $i)))
+              (if (i32.eq (local.get $c) (i32.const 0x6e))
+                (then
+                  (i32.store8 (local.get $o) (i32.const 0x0a))
+                  (i32.store16 offset=1 (local.get $o) (i32.const 0x2020))
+                  (local.set $o (i32.add (local.get $o) (i32.const 3)))
+                  (local.set $nl (local.get $o))
+                  (local.set $n (i32.add (local.get $n) (i32.const 1)))
+                  (local.set $i (i32.add (local.get $i) (i32.const 2)))
+                  (br $next)))
+              (if (i32.or (i32.or (i32.eq (local.get $c) (i32.const 0x22)) (i32.eq (local.get $c) (i32.const 0x5c)))
+                          (i32.eq (local.get $c) (i32.const 0x2f)))
+                (then
+                  (i32.store8 (local.get $o) (local.get $c))
+                  (local.set $o (i32.add (local.get $o) (i32.const 1)))
+                  (local.set $i (i32.add (local.get $i) (i32.const 2)))
+                  (br $next)))
+              (br_if $fail (i32.ne (local.get $c) (i32.const 0x75)))
+              ;; \uXXXX
+              (br_if $fail (i32.gt_u (i32.add (local.get $i) (i32.const 6)) (local.get $end)))
+              (local.set $cp (call $hex4 (i32.add (local.get $i) (i32.const 2))))
+              (br_if $fail (i32.lt_s (local.get $cp) (i32.const 0)))
+              (br_if $fail (call $troubled (local.get $cp)))
+              (local.set $i (i32.add (local.get $i) (i32.const 6)))
+              (if (i32.lt_u (i32.sub (local.get $cp) (i32.const 0xd800)) (i32.const 0x800))
+                (then
+                  ;; A surrogate: only a high one followed by an escaped low one makes a character.
+                  (br_if $fail (i32.ge_u (local.get $cp) (i32.const 0xdc00)))
+                  (br_if $fail (i32.gt_u (i32.add (local.get $i) (i32.const 6)) (local.get $end)))
+                  (br_if $fail (i32.ne (i32.load16_u (local.get $i)) (i32.const 0x755c)))
+                  (local.set $lo (call $hex4 (i32.add (local.get $i) (i32.const 2))))
+                  (br_if $fail (i32.ge_u (i32.sub (local.get $lo) (i32.const 0xdc00)) (i32.const 0x400)))
+                  (local.set $i (i32.add (local.get $i) (i32.const 6)))
+                  (local.set $cp (i32.add (i32.const 0x10000)
+                    (i32.or (i32.shl (i32.sub (local.get $cp) (i32.const 0xd800)) (i32.const 10))
+                            (i32.sub (local.get $lo) (i32.const 0xdc00)))))
+                  (i32.store8 (local.get $o) (i32.or (i32.const 0xf0) (i32.shr_u (local.get $cp) (i32.const 18))))
+                  (i32.store8 offset=1 (local.get $o) (i32.or (i32.const 0x80) (i32.and (i32.shr_u (local.get $cp) (i32.const 12)) (i32.const 0x3f))))
+                  (i32.store8 offset=2 (local.get $o) (i32.or (i32.const 0x80) (i32.and (i32.shr_u (local.get $cp) (i32.const 6)) (i32.const 0x3f))))
+                  (i32.store8 offset=3 (local.get $o) (i32.or (i32.const 0x80) (i32.and (local.get $cp) (i32.const 0x3f))))
+                  (local.set $o (i32.add (local.get $o) (i32.const 4)))
+                  (br $next)))
+              (if (i32.lt_u (local.get $cp) (i32.const 0x80))
+                (then
+                  (i32.store8 (local.get $o) (local.get $cp))
+                  (local.set $o (i32.add (local.get $o) (i32.const 1)))
+                  (br $next)))
+              (if (i32.lt_u (local.get $cp) (i32.const 0x800))
+                (then
+                  (i32.store8 (local.get $o) (i32.or (i32.const 0xc0) (i32.shr_u (local.get $cp) (i32.const 6))))
+                  (i32.store8 offset=1 (local.get $o) (i32.or (i32.const 0x80) (i32.and (local.get $cp) (i32.const 0x3f))))
+                  (local.set $o (i32.add (local.get $o) (i32.const 2)))
+                  (br $next)))
+              (i32.store8 (local.get $o) (i32.or (i32.const 0xe0) (i32.shr_u (local.get $cp) (i32.const 12))))
+              (i32.store8 offset=1 (local.get $o) (i32.or (i32.const 0x80) (i32.and (i32.shr_u (local.get $cp) (i32.const 6)) (i32.const 0x3f))))
+              (i32.store8 offset=2 (local.get $o) (i32.or (i32.const 0x80) (i32.and (local.get $cp) (i32.const 0x3f))))
+              (local.set $o (i32.add (local.get $o) (i32.const 3)))
+              (br $next)))
+          ;; Raw controls are not JSON; DEL is dropped by the sanitizer.
+          (br_if $fail (i32.lt_u (local.get $b) (i32.const 0xc2)))
+          (br_if $fail (i32.gt_u (local.get $b) (i32.const 0xf4)))
+          (if (i32.lt_u (local.get $b) (i32.const 0xe0))
+            (then
+              (br_if $fail (i32.ge_u (i32.add (local.get $i) (i32.const 1)) (local.get $end)))
+              (local.set $c (i32.load8_u offset=1 (local.get $i)))
+              (br_if $fail (i32.eqz (call $isCont (local.get $c))))
+              (br_if $fail (call $troubled (i32.or (i32.shl (i32.and (local.get $b) (i32.const 0x1f)) (i32.const 6)) (i32.and (local.get $c) (i32.const 0x3f)))))
+              (i32.store16 (local.get $o) (i32.load16_u (local.get $i)))
+              (local.set $o (i32.add (local.get $o) (i32.const 2)))
+              (local.set $i (i32.add (local.get $i) (i32.const 2)))
+              (br $next)))
+          (if (i32.lt_u (local.get $b) (i32.const 0xf0))
+            (then
+              (br_if $fail (i32.ge_u (i32.add (local.get $i) (i32.const 2)) (local.get $end)))
+              (local.set $c (i32.load8_u offset=1 (local.get $i)))
+              (br_if $fail (i32.eqz (call $isCont (local.get $c))))
+              (br_if $fail (i32.eqz (call $isCont (i32.load8_u offset=2 (local.get $i)))))
+              (local.set $cp (i32.or
+                (i32.or (i32.shl (i32.and (local.get $b) (i32.const 0x0f)) (i32.const 12))
+                        (i32.shl (i32.and (local.get $c) (i32.const 0x3f)) (i32.const 6)))
+                (i32.and (i32.load8_u offset=2 (local.get $i)) (i32.const 0x3f))))
+              ;; Overlong forms and surrogates are not UTF-8.
+              (br_if $fail (i32.lt_u (local.get $cp) (i32.const 0x800)))
+              (br_if $fail (i32.lt_u (i32.sub (local.get $cp) (i32.const 0xd800)) (i32.const 0x800)))
+              (br_if $fail (call $troubled (local.get $cp)))
+              (i32.store16 (local.get $o) (i32.load16_u (local.get $i)))
+              (i32.store8 offset=2 (local.get $o) (i32.load8_u offset=2 (local.get $i)))
+              (local.set $o (i32.add (local.get $o) (i32.const 3)))
+              (local.set $i (i32.add (local.get $i) (i32.const 3)))
+              (br $next)))
+          (br_if $fail (i32.ge_u (i32.add (local.get $i) (i32.const 3)) (local.get $end)))
+          (local.set $c (i32.load8_u offset=1 (local.get $i)))
+          (br_if $fail (i32.eqz (call $isCont (local.get $c))))
+          (br_if $fail (i32.eqz (call $isCont (i32.load8_u offset=2 (local.get $i)))))
+          (br_if $fail (i32.eqz (call $isCont (i32.load8_u offset=3 (local.get $i)))))
+          (local.set $cp (i32.or
+            (i32.shl (i32.and (local.get $b) (i32.const 0x07)) (i32.const 18))
+            (i32.shl (i32.and (local.get $c) (i32.const 0x3f)) (i32.const 12))))
+          (br_if $fail (i32.lt_u (local.get $cp) (i32.const 0x10000)))
+          (br_if $fail (i32.gt_u (local.get $cp) (i32.const 0x10ffff)))
+          (i32.store (local.get $o) (i32.load (local.get $i)))
+          (local.set $o (i32.add (local.get $o) (i32.const 4)))
+          (local.set $i (i32.add (local.get $i) (i32.const 4)))
+          (br $next)))
+      ;; A final newline ends the last line rather than starting one.
+      (global.set $trimmed (i32.eq (local.get $nl) (local.get $o)))
+      (if (global.get $trimmed)
+        (then
+          (local.set $o (i32.sub (local.get $o) (i32.const 3)))
+          (local.set $n (i32.sub (local.get $n) (i32.const 1)))))
+      (global.set $lines (local.get $n))
+      (global.set $read (i32.sub (local.get $i) (local.get $in)))
+      (return (local.get $o)))
+    (i32.const -1)))

@@ -1,0 +1,104 @@
+// Print mode's shortcut for large tool outputs prints exactly what the usual way prints, for any text, however it was escaped; and it takes the text people's tool outputs are made of.
+import fc from 'fast-check';
+import {expect, test} from 'vitest';
+import type {FinalizedEntry} from '../../source/model/session-model.js';
+import type {SessionView, ToolCallItem} from '../../source/model/view-model.js';
+import {ByteBatcher} from '../../source/output/byte-batcher.js';
+import {PrerenderedOutputs} from '../../source/output/prerendered-outputs.js';
+import {PlainRenderer} from '../../source/render/plain.js';
+
+const session = {header: {tools: []}, items: [], tokens: {}, counts: {requests: 0, retries: 0, toolCalls: 0, failures: 0, malformed: 0}, shard: 1, compacting: false, ended: false, rev: 0} as SessionView;
+
+function outputEntry(output: string): FinalizedEntry {
+	const item: ToolCallItem = {kind: 'tool_call', id: 1, rev: 0, callId: 'c1', name: 'exec_command', args: '{}', state: 'done', output, outputStreaming: false, images: [], at: 1000, endedAt: 3500};
+	return {depth: 0, session, item, what: 'output'};
+}
+
+/** What the printer writes for an entry, in bytes. */
+function printed(renderer: PlainRenderer, entry: FinalizedEntry): Buffer {
+	const chunks: Buffer[] = [];
+	const batch = new ByteBatcher({write: chunk => chunks.push(Buffer.from(chunk))});
+	for (const line of renderer.entry(entry)) batch.line(line);
+	batch.flush();
+	return Buffer.concat(chunks);
+}
+
+/** JSON as Python writes it by default: every non-ASCII character as a \u escape, and `/` escaped too. */
+function asciiJson(text: string): string {
+	return JSON.stringify(text).replace(/[\u007f-\uffff]/g, ch => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`).replaceAll('/', '\\/');
+}
+
+function traceLine(outputJson: string): Buffer {
+	return Buffer.from(`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output","role":"user","output":${outputJson},"tool_call_id":"c1","stop_reason":"completed"}}`);
+}
+
+/** Prints `output` both ways; says whether the shortcut took it. */
+function bothWays(output: string, encode: (text: string) => string): {usual: Buffer; shortcut: Buffer; taken: boolean} {
+	const usual = printed(new PlainRenderer({color: false}), outputEntry(output));
+	const prerendered = new PrerenderedOutputs();
+	const cut = prerendered.cut(traceLine(encode(output)));
+	if (cut === undefined) return {usual, shortcut: usual, taken: false};
+	const token = (cut.value as {payload: {output: string}}).payload.output;
+	const shortcut = printed(new PlainRenderer({color: false, prerendered}), outputEntry(token));
+	return {usual, shortcut, taken: true};
+}
+
+const pieces = [
+	'a', 'word ', 'x'.repeat(40), ' ', '\n', '\n\n', '"', '\\', '/', 'é', '日本', '🐧', '─', '…', '\u2028',
+	'\t', '\r', '\r\n', '\u001b[31m', '\u0007', '\u007f', '\u0085', '\u202e', '\u200f', '\u061c', '\ud800', '\udc00', '\ufffd',
+	'[exit code: 2]', '[exit code: -1]\n', '  \n',
+];
+
+test('for any output, the shortcut prints what the usual way prints, byte for byte', () => {
+	const text = fc.string({unit: fc.constantFrom(...pieces), minLength: 1, maxLength: 120}).map(body => body + 'y'.repeat(2100));
+	for (const encode of [JSON.stringify, asciiJson]) {
+		fc.assert(
+			fc.property(text, fc.boolean(), (body, exitAtEnd) => {
+				const output = exitAtEnd ? `${body}\n[exit code: 3]\n` : body;
+				const {usual, shortcut} = bothWays(output, encode);
+				expect(shortcut.toString('utf8')).toBe(usual.toString('utf8'));
+				expect(shortcut.equals(usual)).toBe(true);
+			}),
+			{numRuns: 400},
+		);
+	}
+});
+
+test('any output free of what the sanitizer changes takes the shortcut, and prints the same', () => {
+	const clean = ['a', 'word ', ' ', '\n', '\n\n', '"', '\\', '/', 'é', '日本', '🐧', '─', '…', '\u2028', '\ufffd', '[exit code: 2]', '  \n'];
+	const text = fc.string({unit: fc.constantFrom(...clean), minLength: 1, maxLength: 200}).map(body => 'z'.repeat(2100) + body);
+	for (const encode of [JSON.stringify, asciiJson]) {
+		fc.assert(
+			fc.property(text, output => {
+				const {usual, shortcut, taken} = bothWays(output, encode);
+				expect(taken).toBe(true);
+				expect(shortcut.equals(usual)).toBe(true);
+			}),
+			{numRuns: 300},
+		);
+	}
+});
+
+test('ordinary tool output takes the shortcut: code with quotes and backslashes, Unicode, escaped or not', () => {
+	const code = `${'const path = "C:\\\\temp\\\\x"; // 日本語 — “quoted” 🐧\nif (a) { return "done"; }\n'.repeat(40)}[exit code: 1]\n`;
+	for (const encode of [JSON.stringify, asciiJson]) {
+		const {usual, shortcut, taken} = bothWays(code, encode);
+		expect(taken).toBe(true);
+		expect(shortcut.toString()).toBe(usual.toString());
+		expect(shortcut.toString()).toContain('81 lines · exit 1');
+	}
+});
+
+test('text the sanitizer must change goes the usual way, and still prints the same', () => {
+	const base = 'plain line\n'.repeat(200);
+	for (const hostile of ['\u001b]0;title\u0007', '\t', 'over\rwrite', '\u202eevil', 'c1\u009b2J', 'del\u007f']) {
+		const {usual, shortcut, taken} = bothWays(base + hostile + base, JSON.stringify);
+		expect(taken, JSON.stringify(hostile)).toBe(false);
+		expect(shortcut.equals(usual)).toBe(true);
+		expect(usual.includes(0x1b)).toBe(false);
+	}
+});
+
+test('a short line is read the usual way', () => {
+	expect(new PrerenderedOutputs().cut(traceLine(JSON.stringify('short output\n')))).toBeUndefined();
+});

@@ -133,7 +133,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	// Print mode holds a parent's lines back while a child read from disk is printed.
 	// Plain text: large tool outputs are made ready to print as their lines are read.
 	const prerendered = writer !== undefined && 'PrerenderedOutputs' in writer ? new writer.PrerenderedOutputs() : undefined;
-	const cut = prerendered && ((line: Uint8Array) => prerendered.cut(line));
+	const cut = prerendered && ((line: Buffer) => prerendered.cut(line));
 	const fileOptions = {store, dataRoot, follow, hold: !screen && !flags.json && !whole, children: !flags.json && !whole, cut};
 	let source: Stoppable;
 	let folder: string | undefined;

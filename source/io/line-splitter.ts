@@ -29,7 +29,7 @@ export type LineSplitterOptions = {
 };
 
 /** Takes a line's bytes; returns a text and what it parsed to, or undefined to decode the line as usual. */
-export type LineCutter = (line: Uint8Array) => {text: string; value: unknown} | undefined;
+export type LineCutter = (line: Buffer) => {text: string; value: unknown} | undefined;
 
 const newline = 10;
 const carriageReturn = 13;

@@ -33,16 +33,15 @@ export class PrerenderedOutputs {
 	 * `output` is the string found is cut; a line that would not parse is left whole, so it is
 	 * reported as malformed exactly as it would have been.
 	 */
-	cut(line: Uint8Array): CutLine | undefined {
+	cut(line: Buffer): CutLine | undefined {
 		if (line.length < minLineBytes || this.heldBytes > maxHeldBytes) return undefined;
 		const start = findOutputText(line);
 		if (start === -1) return undefined;
 		const block = jsonBlock(line, start);
 		if (block === undefined) return undefined;
 		const token = this.prefix + (this.next++).toString(36);
-		const bytes = Buffer.from(line.buffer, line.byteOffset, line.byteLength);
 		// Both cuts are next to a quote, so neither splits a UTF-8 sequence.
-		const text = bytes.toString('utf8', 0, start) + token + bytes.toString('utf8', start + block.read);
+		const text = line.toString('utf8', 0, start) + token + line.toString('utf8', start + block.read);
 		let value: unknown;
 		try {
 			value = JSON.parse(text);

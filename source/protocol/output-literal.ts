@@ -14,8 +14,7 @@ const comma = 0x2c;
  * Which object the key belongs to is not checked here: the caller parses the rest of the line
  * and looks.
  */
-export function findOutputText(line: Uint8Array): number {
-	const bytes = Buffer.from(line.buffer, line.byteOffset, line.byteLength);
+export function findOutputText(bytes: Buffer): number {
 	let at = bytes.indexOf(outputKey);
 	// In compact JSON a key follows `{` or `,`: a match anywhere else is not a key. (Inside
 	// another string the quotes would be escaped, and then the key would not match at all.)

@@ -62,6 +62,8 @@ export const maxKernelBytes = 4 * 1024 * 1024;
 const tailBytes = 400;
 
 let kernel: Kernel | null | undefined;
+// A view of the kernel's memory, made again when the memory grows (growing replaces its buffer).
+let memory = new Uint8Array(0);
 
 // Loaded on first use; null when this machine's WebAssembly cannot run it (no SIMD).
 function loadKernel(): Kernel | null {
@@ -90,7 +92,7 @@ export function jsonBlock(line: Uint8Array, start: number): JsonBlock | undefine
 	const output = (length + 15) & ~15;
 	const needed = output + Math.ceil(length * 1.5) + 32;
 	if (needed > k.memory.buffer.byteLength) k.memory.grow(Math.ceil((needed - k.memory.buffer.byteLength) / 65536));
-	const memory = new Uint8Array(k.memory.buffer);
+	if (memory.buffer !== k.memory.buffer) memory = new Uint8Array(k.memory.buffer);
 	memory.set(line.subarray(start), 0);
 	const end = k.render(0, length, output);
 	if (end < 0) return undefined;

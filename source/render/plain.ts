@@ -51,6 +51,7 @@ export class PlainRenderer {
 	private readonly color: boolean;
 	private readonly prerendered: PlainOptions['prerendered'];
 	private readonly headersShown = new WeakMap<SessionView, string>();
+	private lastHeader: {view?: SessionView; sessionId?: string; provider?: string; modelId?: string} = {};
 
 	constructor(options: PlainOptions) {
 		this.color = options.color;
@@ -60,10 +61,12 @@ export class PlainRenderer {
 
 	/** The lines for one finalized entry, the session header first when it is new. */
 	entry(entry: FinalizedEntry): PlainLine[] {
-		const lines = [...this.headerIfNew(entry.session), ...this.body(entry)];
+		const header = this.headerIfNew(entry.session);
+		const lines = header ? [header, ...this.body(entry)] : this.body(entry);
+		if (entry.depth === 0) return lines;
 		const prefix = '│ '.repeat(entry.depth);
 		// Blocks come as one string of many lines: split them only when each line needs a prefix.
-		return prefix ? lines.map(lineText).join('\n').split('\n').map(line => this.p.dim(prefix) + line) : lines;
+		return lines.map(lineText).join('\n').split('\n').map(line => this.p.dim(prefix) + line);
 	}
 
 	/** The closing summary: session totals and counts. */
@@ -81,11 +84,15 @@ export class PlainRenderer {
 		return lines;
 	}
 
-	private headerIfNew(view: SessionView): string[] {
+	private headerIfNew(view: SessionView): string | undefined {
 		const header = view.header;
-		if (!header.sessionId) return [];
+		if (!header.sessionId) return undefined;
+		// Asked for every entry: the same session as last time is settled without a new key.
+		const last = this.lastHeader;
+		if (last.view === view && last.sessionId === header.sessionId && last.provider === header.provider && last.modelId === header.modelId) return undefined;
+		this.lastHeader = {view, sessionId: header.sessionId, provider: header.provider, modelId: header.modelId};
 		const key = `${header.sessionId}|${header.provider}|${header.modelId}`;
-		if (this.headersShown.get(view) === key) return [];
+		if (this.headersShown.get(view) === key) return undefined;
 		this.headersShown.set(view, key);
 		const parts = [
 			`session ${this.text(header.sessionId)}`,
@@ -95,7 +102,7 @@ export class PlainRenderer {
 			header.source ? `source ${this.text(header.source)}` : undefined,
 			header.tools.length > 0 ? plural(header.tools.length, 'tool') : undefined,
 		].filter(Boolean);
-		return [this.p.bold(`══ ${parts.join(' · ')}`)];
+		return this.p.bold(`══ ${parts.join(' · ')}`);
 	}
 
 	private body(entry: FinalizedEntry): PlainLine[] {

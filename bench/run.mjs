@@ -103,6 +103,26 @@ function timed(command, args, runs) {
 	return {wall, cpu, rss};
 }
 
+/**
+ * Two commands run in turn, `runs` times each, so that a busy moment on a shared machine
+ * falls on both alike: the best of each, and the median of the pairs' wall-time ratios.
+ */
+function timedSideBySide(first, second, runs) {
+	const a = [];
+	const b = [];
+	for (let i = 0; i < runs; i++) {
+		a.push(timed(...first, 1));
+		b.push(timed(...second, 1));
+	}
+	const best = list => ({
+		wall: Math.min(...list.map(time => time.wall)),
+		cpu: Math.min(...list.map(time => time.cpu)),
+		rss: list.some(time => time.rss !== undefined) ? Math.max(...list.map(time => time.rss ?? 0)) : undefined,
+	});
+	const ratios = a.map((time, i) => b[i].wall / time.wall).sort((x, y) => x - y);
+	return {first: best(a), second: best(b), medianRatio: ratios[Math.floor(ratios.length / 2)]};
+}
+
 const both = time => `${ms(time.wall)} (CPU ${ms(time.cpu)})`;
 
 /** Node's raw read limit: 1 MiB reads, newline scan, keep only offsets. */
@@ -132,23 +152,29 @@ function printMode(traces) {
 	for (const {file, mb: megabytes} of traces) {
 		const size = `${megabytes.toFixed(0)} MB`;
 		note(`\nprint mode, ${size} trace`);
-		const runs = megabytes >= 500 ? 1 : 3;
+		const runs = megabytes >= 500 ? 1 : 5;
 		row('baseline', `wc -l (${size})`, both(timed('wc', ['-l', file], runs)));
 		row('baseline', `node raw read, offsets only (${size})`, ms(rawRead(file)));
-		const jqTime = jq ? timed('jq', ['empty', file], runs) : undefined;
+		const printCommand = [process.execPath, ['--import', rssProbe, cli, '--print', '--no-follow', file]];
+		// jq empty and print mode side by side: run in turn, best of each.
+		const pair = jq ? timedSideBySide(['jq', ['empty', file]], printCommand, runs) : undefined;
+		const jqTime = pair?.first;
 		if (jqTime) row('baseline', `jq empty (${size})`, both(jqTime));
 		else row('baseline', `jq empty (${size})`, 'jq not installed');
 		// jq printing what it reads: closer to print mode's work (every line out), for context.
 		if (jq && megabytes <= 200) row('baseline', `jq -c . > /dev/null (${size})`, both(timed('jq', ['-c', '.', file], 1)));
-		const print = timed(process.execPath, ['--import', rssProbe, cli, '--print', '--no-follow', file], runs);
+		const print = pair?.second ?? timed(...printCommand, runs);
 		const ratio = jqTime ? print.wall / jqTime.wall : undefined;
 		const cpuRatio = jqTime ? print.cpu / jqTime.cpu : undefined;
+		const median = pair && runs > 1 ? `; median of ${runs} pairs ${pair.medianRatio.toFixed(2)} ×` : '';
 		row(
 			'2 throughput',
-			`--print --no-follow > /dev/null (${size})`,
-			`${both(print)}${ratio === undefined ? '' : ` = ${ratio.toFixed(2)} × jq (CPU ${cpuRatio.toFixed(2)} ×)`}`,
-			'≤ 1.0 × jq',
-			ratio === undefined ? undefined : ratio <= 1,
+			`--print --no-follow > /dev/null (${size}), in turn with jq`,
+			`${both(print)}${ratio === undefined ? '' : ` = ${ratio.toFixed(2)} × jq (CPU ${cpuRatio.toFixed(2)} ×)${median}`}`,
+			// The issue sets the target on the 100 MB trace; below that the fixed start-up (Node's own
+			// ~60 ms and the program's ~110, against jq's few) is most of the time, shown for context.
+			megabytes >= 100 ? '≤ 1.0 × jq' : '(start-up bound)',
+			ratio === undefined || megabytes < 100 ? undefined : ratio <= 1,
 		);
 		const limit = megabytes >= 500 ? 400 : 250;
 		row('5 memory', `peak RSS, print (${size})`, mb(print.rss), `≤ ${limit} MB`, print.rss !== undefined && print.rss <= limit);

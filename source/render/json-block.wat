@@ -7,7 +7,7 @@
 ;;
 ;; WebAssembly because this is most of a trace's bytes: the same work in JavaScript is five
 ;; passes (decode, parse, scan, indent, encode) at about 3.5 ns a byte; this is one, sixteen
-;; bytes at a time while they are plain ASCII, at about 0.5.
+;; bytes at a time while they are plain ASCII, at about 0.3.
 (module
   (memory (export "memory") 1)
   ;; What the last render found: how many lines, whether a final newline was left off, and

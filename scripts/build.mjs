@@ -18,31 +18,57 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = `${root}dist`;
 
 /**
- * meow's bundled dependencies run two of their modules as soon as they load, for features
- * penguin-view never uses: normalize-package-data (with the SPDX licence lists, sorted with
- * localeCompare, which loads ICU's collator) and @babel/code-frame (for errors in a
- * package.json). That cost ~17 ms of every start (a bundle of meow alone: 115 → 97 ms; Node
- * itself is ~60). Both are only ever called through one function each, so those calls are
- * made lazy here. meow is pinned to ~14.1; if its code changes, the build says so.
+ * Work two dependencies do as soon as they load, made lazy in the bundle: each edit swaps a
+ * value built at load for one built on first use, and changes nothing else. The versions
+ * are pinned (~); if a file no longer has what an edit replaces, the build stops and says so.
+ *
+ * - meow's bundled dependencies run normalize-package-data (with the SPDX licence lists,
+ *   sorted with localeCompare, which loads ICU's collator) and @babel/code-frame (for errors
+ *   in a package.json), for features penguin-view never uses: ~17 ms of every start (a
+ *   bundle of meow alone: 115 → 97 ms; Node itself is ~60).
+ * - string-width builds an Intl.Segmenter (~14 ms: ICU's break data) and its RGI emoji
+ *   expression (~14 ms: the `v` flag expands every emoji sequence) when it loads. Print mode
+ *   loads it before printing, but measures with it only text with tabs or carriage returns
+ *   beside something not ASCII: most traces never do. (Only penguin-view's own copy: Ink's
+ *   copies are other versions, and the screen measures with them at once anyway.)
  */
-const lazyMeow = {
-	name: 'lazy-meow',
+const lazyEdits = [
+	{
+		file: `${root}node_modules/meow/build/dependencies.js`,
+		edits: [
+			['var libExports = requireLib$1();', 'var libExports = {codeFrameColumns: (...args) => requireLib$1().codeFrameColumns(...args)};'],
+			[
+				'var normalizeExports = requireNormalize();\nconst normalizePackageData = getDefaultExportFromCjs(normalizeExports);',
+				'const normalizePackageData = (...args) => getDefaultExportFromCjs(requireNormalize())(...args);',
+			],
+		],
+	},
+	{
+		file: `${root}node_modules/string-width/index.js`,
+		edits: [
+			['const segmenter = new Intl.Segmenter();', 'let segmenter;\nconst segmenterOf = () => (segmenter ??= new Intl.Segmenter());'],
+			['const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;', 'let rgiEmojiRegex;\nconst rgiEmojiOf = () => (rgiEmojiRegex ??= /^\\p{RGI_Emoji}$/v);'],
+			['segmenter.segment(string)', 'segmenterOf().segment(string)'],
+			['rgiEmojiRegex.test(segment)', 'rgiEmojiOf().test(segment)'],
+		],
+	},
+];
+
+const lazyOnLoad = {
+	name: 'lazy-on-load',
 	setup(builder) {
-		builder.onLoad({filter: /[\\/]meow[\\/]build[\\/]dependencies\.js$/}, async args => {
-			let contents = await readFile(args.path, 'utf8');
-			const edits = [
-				['var libExports = requireLib$1();', 'var libExports = {codeFrameColumns: (...args) => requireLib$1().codeFrameColumns(...args)};'],
-				[
-					'var normalizeExports = requireNormalize();\nconst normalizePackageData = getDefaultExportFromCjs(normalizeExports);',
-					'const normalizePackageData = (...args) => getDefaultExportFromCjs(requireNormalize())(...args);',
-				],
-			];
-			for (const [from, to] of edits) {
-				if (!contents.includes(from)) throw new Error(`scripts/build.mjs: meow's dependencies.js no longer has \`${from.split('\n')[0]}\`: update the lazy-meow plugin`);
-				contents = contents.replace(from, to);
-			}
-			return {contents, loader: 'js'};
-		});
+		for (const {file, edits} of lazyEdits) {
+			const exact = new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
+			builder.onLoad({filter: exact}, async args => {
+				let contents = await readFile(args.path, 'utf8');
+				for (const [from, to] of edits) {
+					if (!contents.includes(from)) throw new Error(`scripts/build.mjs: ${file.slice(root.length)} no longer has \`${from.split('\n')[0]}\`: update lazyEdits`);
+					// A function, so that `$` in the new text is not read as a replacement pattern.
+					contents = contents.replace(from, () => to);
+				}
+				return {contents, loader: 'js'};
+			});
+		}
 	},
 };
 
@@ -64,5 +90,5 @@ await build({
 	banner: {js: "import {createRequire as penguinViewRequire} from 'node:module'; const require = penguinViewRequire(import.meta.url);"},
 	legalComments: 'linked',
 	logLevel: 'warning',
-	plugins: [lazyMeow],
+	plugins: [lazyOnLoad],
 });

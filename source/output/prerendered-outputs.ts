@@ -3,7 +3,6 @@
  * render/json-block.ts for why). A line whose output is cut out this way is parsed without
  * it: the output's place holds a token, which the printer trades back for the block.
  */
-import {randomBytes} from 'node:crypto';
 import {isOmniMessage} from '../protocol/guards.js';
 import {findOutputText} from '../protocol/output-literal.js';
 import {jsonBlock, type JsonBlock} from '../render/json-block.js';
@@ -20,8 +19,11 @@ const minLineBytes = 2048;
 const maxHeldBytes = 64 * 1024 * 1024;
 
 export class PrerenderedOutputs {
-	// Tokens start with a noncharacter and a random part: a trace cannot forge one.
-	private readonly prefix = `\ufdd0${randomBytes(6).toString('hex')}:`;
+	// Tokens start with a noncharacter and a part drawn when the process starts: a trace,
+	// written before, cannot hold one. (Math.random, not node:crypto: loading that module
+	// costs ~7 ms of every start, and a forged token could only swap one output of the same
+	// trace for another.)
+	private readonly prefix = `\ufdd0${Math.random().toString(36).slice(2, 10)}${Math.random().toString(36).slice(2, 10)}:`;
 	private next = 0;
 	private readonly held = new Map<string, {block: JsonBlock; copy: SlabCopy}>();
 	private readonly slabs = new SlabPool();

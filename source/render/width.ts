@@ -9,6 +9,10 @@
  * for {@link loadExactWidths}. The two agree on everything but emoji sequences (ZWJ families,
  * flags, keycaps, skin tones), which the close measure counts a part at a time: for at most
  * one frame a row holding one may wrap a few columns early.
+ *
+ * In the bundle (scripts/build.mjs) string-width's segmenter and emoji expression are built
+ * on its first measure rather than when it loads: print mode, which waits for it, pays them
+ * only if some text with tabs or carriage returns has something beyond ASCII beside them.
  */
 import {eastAsianWidth} from 'get-east-asian-width';
 

@@ -88,6 +88,18 @@ describe('--print --no-follow', () => {
 		expect(out).not.toContain('\ufdd0');
 	});
 
+	it('expands a tab after an emoji sequence by its real width (string-width, built lazily in the bundle)', async () => {
+		const file = path.join(scratch, 'emoji-tab_001.jsonl');
+		const family = '\u{1f468}\u200d\u{1f469}\u200d\u{1f467}';
+		writeFileSync(
+			file,
+			`${JSON.stringify({timestamp: '2026-12-02T10:00:00.000Z', type: 'model_msg', payload: {type: 'tool_call_output', role: 'user', output: `${family}\tX\n1️⃣\tY`, tool_call_id: 'c1'}})}\n`,
+		);
+		const result = await runCli(['--print', '--no-follow', file]);
+		// Two columns each: the tab stop is six cells on (counted a code point at a time it would be two).
+		expect(result.stdout).toContain(`  ${family}      X\n  1️⃣      Y\n`);
+	});
+
 	it('colours only when FORCE_COLOR asks in a pipe, and never passes escape sequences from the trace', async () => {
 		const file = path.join(scratch, 'hostile_001.jsonl');
 		writeFileSync(

@@ -8,6 +8,7 @@
  *   node bench/run.mjs            every target: 10 MB, 100 MB (with and without images), 1 GB
  *   node bench/run.mjs --quick    the same without the 1 GB trace
  *   node bench/run.mjs --smoke    a 5 MB trace and short runs: a quick check that nothing is broken (CI)
+ *   node bench/run.mjs --streaming  target 4 alone (the SSE firehose), three times
  *
  * Times are wall times from the process's start, plus the CPU time it used (user + system,
  * all threads), because the machine may be shared: best of several runs where it says so.
@@ -367,7 +368,7 @@ async function firehose(seconds) {
 		const keyEvents = screen.events().filter(event => event.e === 'key').slice(keysBefore);
 		const inProcess = keyEvents.map(event => event.frame - event.t);
 		const endToEnd = keyEvents.map(event => event.frame - Math.max(...pressed.filter(at => at <= event.t + 1)));
-		return {window, keys: {count: keyEvents.length, p50: quantile(inProcess, 0.5), p95: quantile(inProcess, 0.95), e2e: quantile(endToEnd, 0.5)}, sent: server.stats.sent - sentBefore};
+		return {window, keys: {count: keyEvents.length, p50: quantile(inProcess, 0.5), p95: quantile(inProcess, 0.95), max: Math.max(...inProcess), e2e: quantile(endToEnd, 0.5)}, sent: server.stats.sent - sentBefore};
 	} finally {
 		screen.stop();
 		await server.close();
@@ -376,8 +377,20 @@ async function firehose(seconds) {
 
 // ----------------------------------------------------------------------------- main
 
+/** Target 4 alone, a few times: its key latency is the figure most moved by a busy machine. */
+async function streamingOnly() {
+	for (let run = 1; run <= 3; run++) {
+		const {window, keys, sent} = await firehose(10);
+		if (!window) continue;
+		console.log(
+			`run ${run}: ${sent} deltas, ${((100 * window.cpuMs) / window.wallMs).toFixed(1)} % of one core; event loop p99 ${window.eld.p99.toFixed(1)} ms, max ${window.eld.max.toFixed(0)} ms; keys p50 ${keys.p50?.toFixed(1)} ms, p95 ${keys.p95?.toFixed(1)} ms, max ${keys.max?.toFixed(1)} ms (${keys.count})`,
+		);
+	}
+}
+
 async function main() {
 	if (!existsSync(cli)) spawnSync('npm', ['run', 'build'], {cwd: root, stdio: 'inherit'});
+	if (process.argv.includes('--streaming')) return streamingOnly();
 	const loadBefore = os.loadavg()[0];
 	const sizes = smoke ? [5] : quick ? [10, 100] : [10, 100, 1000];
 	const traces = sizes.map(size => trace(size));

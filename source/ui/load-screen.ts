@@ -6,7 +6,7 @@
 // terminal is a blank screen that never changes. The screen is only opened when stdout is a
 // terminal, so those variables are hidden while Ink loads and put back straight after.
 import process from 'node:process';
-import {loadExactWidths} from '../render/width.js';
+import {loadExactWidths, prepareExactWidths} from '../render/width.js';
 
 const ciVariables = ['CI', 'CONTINUOUS_INTEGRATION'] as const;
 
@@ -15,6 +15,7 @@ export async function loadScreen(): Promise<typeof import('./run-screen.js')> {
 	for (const [name] of saved) delete process.env[name];
 	try {
 		await loadExactWidths();
+		prepareExactWidths();
 		return await import('./run-screen.js');
 	} finally {
 		for (const [name, value] of saved) if (value !== undefined) process.env[name] = value;

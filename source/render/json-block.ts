@@ -91,7 +91,13 @@ export function jsonBlock(line: Uint8Array, start: number): JsonBlock | undefine
 	// the sixteen the kernel may store past its end.
 	const output = (length + 15) & ~15;
 	const needed = output + Math.ceil(length * 1.5) + 32;
-	if (needed > k.memory.buffer.byteLength) k.memory.grow(Math.ceil((needed - k.memory.buffer.byteLength) / 65536));
+	if (needed > k.memory.buffer.byteLength) {
+		try {
+			k.memory.grow(Math.ceil((needed - k.memory.buffer.byteLength) / 65536));
+		} catch {
+			return undefined; // no memory for it: the usual way
+		}
+	}
 	if (memory.buffer !== k.memory.buffer) memory = new Uint8Array(k.memory.buffer);
 	memory.set(line.subarray(start), 0);
 	const end = k.render(0, length, output);

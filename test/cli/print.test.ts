@@ -160,6 +160,30 @@ describe('following', () => {
 		expect(result.code).toBe(0);
 		expect(result.stdout).toContain('── session totals');
 	});
+
+	it('prints a large tool output appended in pieces, once its line is whole', async () => {
+		const file = path.join(scratch, 'follow-large_001.jsonl');
+		const first = [
+			{timestamp: '2026-12-02T10:00:00.000Z', type: 'session_meta', payload: {session_id: 'follow-large'}},
+			{timestamp: '2026-12-02T10:00:00.500Z', type: 'model_msg', payload: {type: 'text', role: 'assistant', text: 'before the output'}},
+		];
+		writeFileSync(file, `${first.map(entry => JSON.stringify(entry)).join('\n')}\n`);
+		const child = startCli(['--print', file]);
+		await waitFor(() => child.output().includes('before the output'), 'the first lines');
+		const output = Array.from({length: 400}, (_, i) => `row ${i}: "quoted" \\ 🐧`).join('\n');
+		const line = `${JSON.stringify({timestamp: '2026-12-02T10:00:01.000Z', type: 'model_msg', payload: {type: 'tool_call_output', role: 'user', output, tool_call_id: 'c9'}})}\n`;
+		const cut = Math.floor(line.length / 2);
+		appendFileSync(file, line.slice(0, cut));
+		await new Promise(resolve => setTimeout(resolve, 300));
+		expect(child.output()).not.toContain('row 0');
+		appendFileSync(file, line.slice(cut));
+		await waitFor(() => child.output().includes('row 399'), 'the whole output');
+		child.kill('SIGTERM');
+		const result = await waitForExit(child, 5000);
+		expect(result.stdout).toContain('tool output ? (c9) done · 0.0 s · 400 lines\n  row 0: "quoted" \\ 🐧\n  row 1:');
+		expect(result.stdout).toContain('  row 399: "quoted" \\ 🐧\n');
+		expect(result.stdout).not.toContain('\ufdd0');
+	});
 });
 
 describe('errors', () => {

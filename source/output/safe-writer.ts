@@ -33,7 +33,7 @@ export function safeWriter(stream: Writable): SafeWriter {
 				return;
 			}
 			// A full pipe: the readers wait until it drains (or closes), so nothing piles up in memory.
-			if (!stream.write(text, done && (() => done())) && !holding) {
+			if (!stream.write(text, done) && !holding) {
 				holding = true;
 				const drained = new Promise<void>(resolve => stream.once('drain', resolve));
 				holdReadersUntil(

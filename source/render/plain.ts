@@ -50,8 +50,8 @@ export class PlainRenderer {
 	private readonly p: Paint;
 	private readonly color: boolean;
 	private readonly prerendered: PlainOptions['prerendered'];
-	private readonly headersShown = new WeakMap<SessionView, string>();
-	private lastHeader: {view?: SessionView; sessionId?: string; provider?: string; modelId?: string} = {};
+	// The header last written for each session: asked for every entry, so compared field by field.
+	private readonly headersShown = new WeakMap<SessionView, {sessionId: string; provider?: string; modelId?: string}>();
 
 	constructor(options: PlainOptions) {
 		this.color = options.color;
@@ -87,13 +87,9 @@ export class PlainRenderer {
 	private headerIfNew(view: SessionView): string | undefined {
 		const header = view.header;
 		if (!header.sessionId) return undefined;
-		// Asked for every entry: the same session as last time is settled without a new key.
-		const last = this.lastHeader;
-		if (last.view === view && last.sessionId === header.sessionId && last.provider === header.provider && last.modelId === header.modelId) return undefined;
-		this.lastHeader = {view, sessionId: header.sessionId, provider: header.provider, modelId: header.modelId};
-		const key = `${header.sessionId}|${header.provider}|${header.modelId}`;
-		if (this.headersShown.get(view) === key) return undefined;
-		this.headersShown.set(view, key);
+		const shown = this.headersShown.get(view);
+		if (shown && shown.sessionId === header.sessionId && shown.provider === header.provider && shown.modelId === header.modelId) return undefined;
+		this.headersShown.set(view, {sessionId: header.sessionId, provider: header.provider, modelId: header.modelId});
 		const parts = [
 			`session ${this.text(header.sessionId)}`,
 			header.provider || header.modelId ? this.text(`${header.provider ?? '?'}/${header.modelId ?? '?'}`) : undefined,

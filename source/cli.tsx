@@ -25,6 +25,7 @@ const cli = meow(helpText, {
 		export: {type: 'string'},
 		redact: {type: 'boolean', default: false},
 		debug: {type: 'boolean', default: false},
+		bell: {type: 'boolean', default: true},
 	},
 });
 

@@ -2,7 +2,7 @@
 export const helpText = `
 	Usage
 	  $ penguin-view [trace | session-id | folder | -]
-	  $ penguin-view --sse URL
+	  $ penguin-view --sse http://localhost:7364/api/sessions/<id>/stream
 
 	What to open
 	  trace          a trace file, any shard: the whole session is shown, then followed
@@ -19,6 +19,7 @@ export const helpText = `
 	  --replay [SPEED]    play a finished trace with its original timing (SPEED 1)
 	  --expand LIST       open by default: thinking, outputs, all (repeatable, or a,b)
 	  --no-color          no colour (NO_COLOR and TERM=dumb do the same)
+	  --no-bell           no terminal bell when a tool call starts to wait for approval
 	  --debug             print the stack of an unexpected error
 
 	Sessions, figures, sharing
@@ -29,7 +30,9 @@ export const helpText = `
 	  --redact            with --export: hide home and workspace paths and secrets
 
 	Following a live session (SSE)
-	  --sse URL           http(s)://HOST/api/sessions/<id>/stream
+	  --sse URL           http(s)://HOST/api/sessions/<id>/stream; on the server's own
+	                      machine use localhost, not 127.0.0.1 (its preview host, which
+	                      answers 401 to every API call)
 	  --cookie VALUE      the penguin_session cookie (or PENGUIN_VIEW_COOKIE)
 	  --header "N: v"     an extra request header (repeatable)
 	  --user NAME         log in as NAME (password from PENGUIN_PASSWORD, or asked)

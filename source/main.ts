@@ -37,6 +37,8 @@ export type Flags = {
 	export?: string;
 	redact: boolean;
 	debug: boolean;
+	/** False (--no-bell): the screen does not ring the bell when a call waits for approval. */
+	bell?: boolean;
 };
 
 /** Thrown for bad usage: printed with a hint, exit code 2. */
@@ -219,7 +221,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 			},
 		};
 		firstFrame?.handOver();
-		await runScreen(store, {expand, color, sessions});
+		await runScreen(store, {expand, color, sessions, bell: flags.bell});
 		await stopSource();
 		return store.status.state === 'failed' ? 1 : 0;
 	}

@@ -8,6 +8,9 @@ import type {OmniMessage} from '../protocol/types.js';
 /** A `server_event` from the SSE stream: `{type, ...}`. */
 export type ServerEvent = {type: string; [key: string]: unknown};
 
+/** What the server says about a session (`GET /api/sessions/:id`), as far as the header needs it. */
+export type SessionInfo = {sessionId: string; provider?: string; modelId?: string; workspace?: string; title?: string};
+
 export type NoticeLevel = 'info' | 'warn' | 'error';
 
 export type ModelInput =
@@ -21,6 +24,8 @@ export type ModelInput =
 	| {kind: 'notice'; level: NoticeLevel; text: string}
 	/** A named `server_event` from the SSE stream. */
 	| {kind: 'server_event'; event: ServerEvent; origin?: string[]}
+	/** The server's account of the session: fills the header before (or without) any history. */
+	| {kind: 'session_info'; info: SessionInfo}
 	/** The source has ended: nothing more will arrive. */
 	| {kind: 'end'}
 	/**

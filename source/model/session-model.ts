@@ -36,7 +36,7 @@ import {
 import type {LinePosition, MalformedLine} from '../protocol/parse-line.js';
 import {knownPayloadTypes, type AnyPayload, type OmniMessage, type PartialPayload} from '../protocol/types.js';
 import {imageRefOf, base64Bytes} from './images.js';
-import type {ModelInput, ServerEvent} from './input.js';
+import type {ModelInput, ServerEvent, SessionInfo} from './input.js';
 import type {
 	AssistantTextItem,
 	CompactionItem,
@@ -59,7 +59,7 @@ export type FinalizedEntry = {
 	session: SessionView;
 	item: Item;
 	/** Which moment of the item: most items have one; a tool call has three. */
-	what: 'item' | 'call' | 'approval' | 'output' | 'compaction_begin' | 'compaction_end';
+	what: 'item' | 'call' | 'approval_request' | 'approval' | 'output' | 'compaction_begin' | 'compaction_end';
 };
 
 type FragmentTarget =
@@ -85,6 +85,8 @@ type Shared = {
 	track?: {shard: number; offset: number};
 	/** Items made so far by the message being applied. */
 	made: number;
+	/** Titles for subagent sessions not seen yet, by session id (they come on the main stream). */
+	pendingTitles: Map<string, string>;
 };
 
 /**
@@ -128,6 +130,7 @@ export class SessionModel {
 	private readonly awaiting = new Map<string, FragmentTarget>();
 	private readonly calls = new Map<string, ToolCallItem>();
 	private readonly pendingDecisions = new Map<string, {decision: string; at?: number}>();
+	/** This session's calls waiting for a human's approval, by call id (view.awaitingApproval counts them, with the subagents'). */
 	private readonly awaitingApproval = new Set<string>();
 	private readonly children = new Map<string, {model: SessionModel; item: SubagentItem}>();
 	private openRequest?: RequestItem;
@@ -148,6 +151,7 @@ export class SessionModel {
 			positions: options.trackFrom ? new Map() : undefined,
 			track: options.trackFrom,
 			made: 0,
+			pendingTitles: new Map(),
 		};
 		this.depth = depth;
 		this.view = {
@@ -158,6 +162,8 @@ export class SessionModel {
 			shard: 1,
 			compacting: false,
 			ended: false,
+			awaitingApproval: 0,
+			approvalRequests: 0,
 			rev: 0,
 		};
 	}
@@ -247,6 +253,9 @@ export class SessionModel {
 			case 'server_event':
 				this.applyServerEvent(input.event, input.origin, nowMs);
 				return;
+			case 'session_info':
+				this.applySessionInfo(input.info);
+				return;
 			case 'end':
 				this.end();
 				return;
@@ -305,6 +314,16 @@ export class SessionModel {
 		header.source = str(payload.source) ?? header.source;
 		header.systemPrompt = str(payload.system_prompt) ?? header.systemPrompt;
 		if (payload.tools && payload.tools.length > 0) header.tools = payload.tools;
+	}
+
+	/** What the server says about the session: fills what no message has said yet. */
+	private applySessionInfo(info: SessionInfo): void {
+		const header = this.view.header;
+		header.sessionId ??= info.sessionId;
+		header.provider ??= info.provider;
+		header.modelId ??= info.modelId;
+		header.workspace ??= info.workspace;
+		header.title ??= info.title;
 	}
 
 	private startShard(index: number, at: number | undefined): void {
@@ -429,6 +448,7 @@ export class SessionModel {
 				this.closeAllFragments();
 				for (const call of this.calls.values()) {
 					if (waitingStates.has(call.state) && call.output === undefined) {
+						this.stopWaiting(call.callId);
 						this.touch(call).state = 'aborted';
 						this.record(call, 'output');
 					}
@@ -529,6 +549,8 @@ export class SessionModel {
 			case 'partial_tool_call_output': {
 				const call = this.calls.get(callId) ?? this.newCall(callId, '', 'running', at);
 				this.touch(call);
+				// Output is coming: whatever was waiting for a human has been let through.
+				if (this.stopWaiting(callId) && call.state === 'awaiting_approval') call.state = 'running';
 				call.output = '';
 				call.outputStreaming = true;
 				return {kind: 'output', item: call};
@@ -701,7 +723,7 @@ export class SessionModel {
 			this.pendingDecisions.set(callId, {decision, at});
 			return;
 		}
-		this.awaitingApproval.delete(callId);
+		this.stopWaiting(callId);
 		this.touch(item).approval = decision;
 		if (decision === 'deny' || decision === 'forbidden') {
 			item.state = decision === 'deny' ? 'denied' : 'forbidden';
@@ -730,7 +752,7 @@ export class SessionModel {
 		item.outputStopReason = stopReason ?? 'completed';
 		if (images.length > 0) item.images = images.map(imageRefOf);
 		item.endedAt = at;
-		this.awaitingApproval.delete(callId);
+		this.stopWaiting(callId);
 		if (item.state !== 'denied' && item.state !== 'forbidden') {
 			const state: ToolState =
 				item.outputStopReason === 'completed' ? 'done' : item.outputStopReason === 'aborted' ? 'aborted' : 'failed';
@@ -802,6 +824,11 @@ export class SessionModel {
 		const known = this.children.get(sessionId);
 		if (known) return known;
 		const model = new SessionModel({}, this.shared, this.depth + 1);
+		const title = this.shared.pendingTitles.get(sessionId);
+		if (title !== undefined) {
+			this.shared.pendingTitles.delete(sessionId);
+			model.view.header.title = title;
+		}
 		const item = this.push<SubagentItem>({kind: 'subagent', sessionId, child: model.view, ...this.base(at)});
 		// The run_subagent call that started it: the latest one not yet linked to a child.
 		const calls = [...this.calls.values()].reverse();
@@ -818,7 +845,12 @@ export class SessionModel {
 
 	private routeToChild(origin: readonly string[], input: ModelInput, nowMs: number): void {
 		const {model, item} = this.ensureChild(origin[0]!, undefined);
+		const waiting = model.view.awaitingApproval;
+		const requests = model.view.approvalRequests;
 		model.apply(input, nowMs);
+		// A subagent's approvals count as this session's too: the header and the subagent's row say so.
+		this.view.awaitingApproval += model.view.awaitingApproval - waiting;
+		this.view.approvalRequests += model.view.approvalRequests - requests;
 		this.touch(item);
 	}
 
@@ -834,24 +866,16 @@ export class SessionModel {
 				return;
 			}
 			case 'session_title': {
+				// `{sessionId, title}`: a subagent's titles come on its parent's stream, named by its id.
 				const title = str(event['title']);
-				if (title) this.view.header.title = title;
+				if (title) this.applyTitle(str(event['sessionId']), title);
 				return;
 			}
 			case 'approval_request': {
-				const call = isRecord(event['toolCall']) ? event['toolCall'] : undefined;
-				const callId = call ? (str(call['tool_call_id']) ?? str(call['toolCallId']) ?? str(call['id'])) : undefined;
-				if (!callId) return;
-				const item = this.calls.get(callId);
-				if (item) {
-					if (item.approval === undefined && item.output === undefined) this.touch(item).state = 'awaiting_approval';
-				} else {
-					this.awaitingApproval.add(callId);
-					const name = call ? (str(call['name']) ?? '') : '';
-					const created = this.newCall(callId, name, 'awaiting_approval', nowMs);
-					const args = call ? call['arguments'] : undefined;
-					created.args = typeof args === 'string' ? args : args === undefined ? '' : JSON.stringify(args);
-				}
+				// `{toolCall, origin?}`, toolCall a whole message: `{timestamp, type, payload: {type: 'tool_call', …}}`.
+				const toolCall = event['toolCall'];
+				const payload = isRecord(toolCall) && isRecord(toolCall['payload']) ? (toolCall['payload'] as AnyPayload) : undefined;
+				if (payload && isToolCallPayload(payload)) this.requestApproval(payload.tool_call_id, payload.name, payload.arguments ?? '', nowMs);
 				return;
 			}
 			default:
@@ -859,10 +883,66 @@ export class SessionModel {
 		}
 	}
 
+	/**
+	 * A tool call waits for a human. The server sends the request again to every new
+	 * connection while it is pending: a call already waiting, decided or answered is left as it is.
+	 */
+	private requestApproval(callId: string, name: string, args: string, nowMs: number): void {
+		if (this.awaitingApproval.has(callId) || this.pendingDecisions.has(callId)) return;
+		const known = this.calls.get(callId);
+		if (known && (known.approval !== undefined || known.output !== undefined || !waitingStates.has(known.state))) return;
+		const item = known ?? this.newCall(callId, name, 'awaiting_approval', nowMs);
+		this.touch(item).state = 'awaiting_approval';
+		if (!known) item.args = args;
+		this.awaitingApproval.add(callId);
+		this.view.awaitingApproval++;
+		this.view.approvalRequests++;
+		this.record(item, 'approval_request');
+	}
+
+	/** The call no longer waits for a human; true when it did. */
+	private stopWaiting(callId: string): boolean {
+		if (!this.awaitingApproval.delete(callId)) return false;
+		this.view.awaitingApproval--;
+		return true;
+	}
+
+	/**
+	 * A title goes to the session it names: this one, a subagent anywhere below, or (a
+	 * subagent not seen yet) kept until it appears. Without a name, or while this session's
+	 * own id is unknown, it is this session's.
+	 */
+	private applyTitle(sessionId: string | undefined, title: string): void {
+		const header = this.view.header;
+		if (sessionId === undefined || sessionId === header.sessionId) header.title = title;
+		else if (this.titleChild(sessionId, title)) return;
+		else if (header.sessionId === undefined) header.title = title;
+		else this.shared.pendingTitles.set(sessionId, title);
+	}
+
+	/** Sets the title of the subagent `sessionId` below this session; false when there is none. */
+	private titleChild(sessionId: string, title: string): boolean {
+		const direct = this.children.get(sessionId);
+		if (direct) {
+			direct.model.view.header.title = title;
+			direct.model.view.rev++;
+			this.touch(direct.item);
+			return true;
+		}
+		for (const {model, item} of this.children.values()) {
+			if (model.titleChild(sessionId, title)) {
+				this.touch(item);
+				return true;
+			}
+		}
+		return false;
+	}
+
 	private end(): void {
 		this.closeAllFragments();
 		for (const call of this.calls.values()) {
 			if (waitingStates.has(call.state) && call.output === undefined) {
+				this.stopWaiting(call.callId);
 				this.touch(call).state = 'unanswered';
 				this.record(call, 'output');
 			}

@@ -229,6 +229,10 @@ export type SessionView = {
 	compacting: boolean;
 	/** True once the source said nothing more will come. */
 	ended: boolean;
+	/** Tool calls waiting for a human's approval now, in this session and its subagents. */
+	awaitingApproval: number;
+	/** How many times a tool call began to wait for approval, here and in subagents (only grows). */
+	approvalRequests: number;
 	/** Bumped on every change anywhere in this session or its children. */
 	rev: number;
 };

@@ -30,6 +30,9 @@ export function attachPrinter(store: SessionStore, out: SafeWriter, options: Pri
 	// Lines are encoded into one buffer and written once per batch of entries, never joined.
 	const batch = new ByteBatcher(out);
 	let totalsWritten = false;
+	// Totals close a session that was shown: when nothing was read (a connection that failed,
+	// an empty trace), stdout stays empty.
+	let printedAny = false;
 	const printed = options.canRebuild === false ? undefined : new PrintedEntries();
 	let model = store.model;
 	const drain = (): void => {
@@ -52,11 +55,12 @@ export function attachPrinter(store: SessionStore, out: SafeWriter, options: Pri
 				printed.add(key);
 			}
 			for (const line of lines) batch.line(line);
+			if (lines.length > 0) printedAny = true;
 		}
 		batch.flush();
 	};
 	const writeTotals = (): void => {
-		if (totalsWritten) return;
+		if (totalsWritten || !printedAny) return;
 		totalsWritten = true;
 		for (const line of renderer.totals(store.view)) batch.line(line);
 		batch.flush();

@@ -213,6 +213,7 @@ export class PlainRenderer {
 			const child = item.childSessionId ? p.dim(` → ${this.text(item.childSessionId)}`) : '';
 			return [this.label(item.at, `${p.bold('tool call')} ${ref}: ${this.text(summary.headline)}${note}${child}`), ...this.block(prettyArgs(item.args))];
 		}
+		if (what === 'approval_request') return [this.label(undefined, `${p.yellow('approval requested')}: ${ref}`)];
 		if (what === 'approval') {
 			const decision = item.approval ?? '?';
 			const tint = decision === 'allow' ? p.green : p.red;

@@ -9,6 +9,7 @@ import {useCallback, useEffect, useMemo, useRef, useState} from 'react';
 import type {SessionStore} from '../model/store.js';
 import {isRunning, timelineOf, type Timeline} from '../model/timeline.js';
 import type {SessionView} from '../model/view-model.js';
+import {ApprovalBell} from './approval-bell.js';
 import {Body} from './Body.js';
 import {ColorContext} from './ColorContext.js';
 import {Footer} from './Footer.js';
@@ -41,6 +42,8 @@ export type AppProps = {
 	home?: string;
 	/** The sessions the picker (s) lists and opens; without it, s says there is nothing to pick. */
 	sessions?: SessionSwitcher;
+	/** Rings the terminal's bell (as a tool call starts to wait for approval); none with --no-bell. */
+	bell?: () => void;
 };
 
 const helpHints = 'any key closes this help · q quit';
@@ -61,7 +64,7 @@ export function chromeRows(rows: number): {rules: boolean; chrome: number} {
 }
 
 /** The whole screen. */
-export function App({store, expand, color = true, onQuit, size, clock = Date.now, home, sessions}: AppProps) {
+export function App({store, expand, color = true, onQuit, size, clock = Date.now, home, sessions, bell}: AppProps) {
 	useStore(store);
 	useWarmUp();
 	const {columns, rows} = useTerminalSize(size);
@@ -113,6 +116,12 @@ export function App({store, expand, color = true, onQuit, size, clock = Date.now
 		setState(previous => handleKey(previous, input, key, current));
 	}, []);
 	useInput(onKey);
+	// After each frame: a tool call that began to wait for a human rings the bell, once.
+	const approvalBell = useRef<ApprovalBell | undefined>(undefined);
+	approvalBell.current ??= new ApprovalBell();
+	useEffect(() => {
+		if (approvalBell.current!.due(store.view)) bell?.();
+	});
 	const quitting = useRef(false);
 	useEffect(() => {
 		if (state.quit && !quitting.current) {

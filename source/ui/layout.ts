@@ -271,6 +271,9 @@ function subagentPane(item: SubagentItem, call: ToolCallItem | undefined, input:
 	const description = item.description ? excerpt(item.description) : child ? firstPrompt(child) : '';
 	const facts: Segment[] = [];
 	if (description) facts.push(seg(description));
+	// The title the server gave the child session (it comes on the parent's stream).
+	const title = child?.header.title ? excerpt(child.header.title, 200) : '';
+	if (title && title !== description) facts.push(seg(`${description ? '  ' : ''}“${title}”`, {bold: true}));
 	if (child && child.items.length > 0) facts.push(seg(` · ${child.counts.toolCalls} tool call${child.counts.toolCalls === 1 ? '' : 's'}`, {dim: true}));
 	const state = call ? toolStateLook(call.state) : undefined;
 	if (call && state) {
@@ -281,7 +284,10 @@ function subagentPane(item: SubagentItem, call: ToolCallItem | undefined, input:
 		facts.push(seg(' · ended', {dim: true}));
 	}
 	const head = labelled(input.open ? glyph.open : glyph.closed, [seg('subagent', {color: 'magenta', bold: true})], facts);
-	const rows: Segment[][] = [spread(head, [seg(`${glyph.child} ${shortId(item.sessionId)}`, {color: 'cyan'})], input.width)];
+	const right: Segment[] = [seg(`${glyph.child} ${shortId(item.sessionId)}`, {color: 'cyan'})];
+	// A call inside it (at any depth) waits for a human: seen without opening the pane.
+	if (child && child.awaitingApproval > 0) right.unshift(seg(' waiting for approval ', {color: 'yellow', inverse: true, bold: true}), seg('  '));
+	const rows: Segment[][] = [spread(head, right, input.width)];
 	if (input.open && (!child || child.items.length === 0)) {
 		const why = item.missing ? sanitize(item.missing) : 'its messages are not here (its trace was not found)';
 		for (const line of why.split('\n')) rows.push(...wrapSegments([seg(line, {dim: true})], input.width, {first: [seg('  ')], rest: [seg('  ')]}));

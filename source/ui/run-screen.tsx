@@ -39,6 +39,8 @@ export type ScreenOptions = {
 	patchConsole?: boolean;
 	/** The sessions the picker (s) offers, and how to open one. */
 	sessions?: SessionSwitcher;
+	/** Ring the terminal's bell as a tool call starts to wait for approval (default true; --no-bell). */
+	bell?: boolean;
 };
 
 /** Why the screen closed. */
@@ -80,7 +82,14 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 	if (alternate) stdout.write(enterAlternateScreen);
 	const instance = render(
 		<>
-			<App store={store} expand={options.expand} color={options.color} sessions={options.sessions} onQuit={() => finish({reason: 'quit'})} />
+			<App
+				store={store}
+				expand={options.expand}
+				color={options.color}
+				sessions={options.sessions}
+				bell={options.bell === false ? undefined : () => ringBell(stdout)}
+				onQuit={() => finish({reason: 'quit'})}
+			/>
 			{faultWanted('render') || faultWanted('handler') ? <FaultProbe /> : null}
 		</>,
 		// Store changes are paced by useStore; Ink's own throttle only delays a key pressed just
@@ -116,6 +125,11 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 		unregister();
 		ownInput?.destroy();
 	}
+}
+
+/** BEL: moves nothing on the screen, so it can go out between Ink's frames. */
+function ringBell(stdout: NodeJS.WriteStream): void {
+	if (stdout.writable) stdout.write('\u0007');
 }
 
 /** The controlling terminal, opened for keys. */

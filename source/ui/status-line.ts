@@ -10,7 +10,7 @@ import {sanitize} from '../render/sanitize.js';
 import {footerHintLine} from './keymap.js';
 import {seg, segmentsWidth, spread, truncateSegments, type Segment, type Style} from './segments.js';
 import {excerpt} from './text-bits.js';
-import {isLiveToolState, spinnerAt} from './theme.js';
+import {glyph, isLiveToolState, spinnerAt} from './theme.js';
 
 export type HeaderInput = {
 	view: SessionView;
@@ -90,7 +90,10 @@ export function stateSegments(input: HeaderInput): Segment[] {
 	const {view, status, now} = input;
 	const parts: Segment[][] = [];
 	const activity = activityOf(view);
-	if (activity === 'running') parts.push([seg('● running', {color: 'green'})]);
+	const waiting = view.awaitingApproval;
+	// A call that waits for a human blocks the run: that is what the reader needs to know first.
+	if (waiting > 0) parts.push([seg(`${glyph.waiting} ${waiting === 1 ? 'waiting for approval' : `${waiting} calls waiting for approval`}`, {color: 'yellow', inverse: true, bold: true})]);
+	else if (activity === 'running') parts.push([seg('● running', {color: 'green'})]);
 	else if (activity === 'compacting') parts.push([seg(`${spinnerAt(now)} compacting`, {color: 'cyan'})]);
 	else if (activity === 'idle') parts.push([seg('○ idle', {dim: true})]);
 	else parts.push([seg(activity, {dim: true})]);

@@ -2,6 +2,7 @@
 import {readFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
 import {createParser} from 'eventsource-parser';
+import {decodeSseEvent} from '../../source/io/sse/decode-event.js';
 import type {ModelInput} from '../../source/model/input.js';
 import {parseLine} from '../../source/protocol/parse-line.js';
 import type {OmniMessage} from '../../source/protocol/types.js';
@@ -49,6 +50,14 @@ export function sseInputs(fileName: string): ModelInput[] {
 		if (event.event === 'server_event') return {kind: 'server_event', event: data as {type: string}};
 		return {kind: 'message', message: data as OmniMessage};
 	});
+}
+
+/** A raw SSE recording of `fixtures/server/` as the client decodes it, each input with its event id. */
+export function serverStreamInputs(fileName: string): Array<{id?: string; input: ModelInput}> {
+	const events: RecordedEvent[] = [];
+	const parser = createParser({onEvent: event => events.push({id: event.id, event: event.event, data: event.data})});
+	parser.feed(readFileSync(`${fixturesDir}server/${fileName}`, 'utf8'));
+	return events.map(event => ({id: event.id, input: decodeSseEvent(event)}));
 }
 
 /** A recorded /messages response. */

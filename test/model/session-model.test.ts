@@ -191,7 +191,8 @@ describe('tool call states', () => {
 
 	it('waits for approval on approval_request, and says never answered when the source ends', () => {
 		const model = new SessionModel();
-		model.applyAll([call('w'), {kind: 'server_event', event: {type: 'approval_request', toolCall: {tool_call_id: 'w', name: 'exec_command'}}}], now);
+		const toolCall = {timestamp: '2026-12-02T15:00:00Z', type: 'model_msg', payload: {type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: '{}', tool_call_id: 'w'}};
+		model.applyAll([call('w'), {kind: 'server_event', event: {type: 'approval_request', toolCall}}], now);
 		expect(calls(model)[0]!.state).toBe('awaiting_approval');
 		model.apply({kind: 'end'}, now);
 		expect(calls(model)[0]!.state).toBe('unanswered');

@@ -5,7 +5,7 @@ import {readHistory} from '../../source/io/sse/history.js';
 import {joinHistory} from '../../source/io/sse/join.js';
 import type {OmniMessage} from '../../source/protocol/types.js';
 import {Collector, fastTimings} from '../support/sse-collect.js';
-import {recordedAnswer, recordedBlocks, seqOf, type RecordedBlock} from '../support/sse-fixtures.js';
+import {recordedAnswer, recordedBlocks, recordedSessionId, seqOf, type RecordedBlock} from '../support/sse-fixtures.js';
 import {aggregateFragments, bufferedFrom} from '../support/sse-fragments.js';
 import {startSseServer, type SseTestServer, closeAfterEach} from '../support/sse-server.js';
 
@@ -106,8 +106,10 @@ describe('rebuilding', () => {
 		const rebuilt = collector.inputsSinceReset();
 		expect(rebuilt.flatMap(input => (input.kind === 'message' ? [input.message] : []))).toEqual(wanted);
 		expect(rebuilt.filter(input => input.kind === 'notice')).toEqual([{kind: 'notice', level: 'info', text: 'history reloaded: the server asked for a resync'}]);
+		// Who the session is comes first (the URL names it; the test server has no record of it).
+		expect(rebuilt[0]).toEqual({kind: 'session_info', info: {sessionId: recordedSessionId}});
 		// History has no titles: the last one seen is repeated right after the reloaded history.
-		expect(rebuilt[afterTask1Messages.length + 1]).toEqual({kind: 'server_event', event: JSON.parse(blocks[indexOfId('aa9ab217-9')].data!)});
+		expect(rebuilt[afterTask1Messages.length + 2]).toEqual({kind: 'server_event', event: JSON.parse(blocks[indexOfId('aa9ab217-9')].data!)});
 		// resync_required itself is acted on, not passed on.
 		expect(collector.serverEvents().some(item => item.event.type === 'resync_required')).toBe(false);
 		const states = collector.statuses().map(status => status.state);

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {startSseClient, type SseClient, type SseClientOptions} from '../../source/io/sse/client.js';
 import {Collector, fastTimings} from '../support/sse-collect.js';
-import {recordedBlocks, recordedMessages} from '../support/sse-fixtures.js';
+import {recordedBlocks, recordedMessages, recordedSessionId} from '../support/sse-fixtures.js';
 import {ReplayBuffer, startSseServer, type SseConnection, type SseTestServer, closeAfterEach} from '../support/sse-server.js';
 
 const blocks = recordedBlocks();
@@ -45,8 +45,10 @@ describe('the recorded stream', () => {
 		const serverEvents = blocks.filter(block => block.event === 'server_event').map(block => JSON.parse(block.data!) as unknown);
 		expect(collector.serverEvents().map(item => item.event)).toEqual(serverEvents);
 		expect(collector.statuses().map(status => status.state)).toEqual(['connecting', 'connecting', 'live']);
-		// History was fetched once, after the stream had opened.
-		expect(server.requests.map(request => request.path.split('/').at(-1))).toEqual(['stream', 'messages']);
+		// History and the session's record were fetched once, after the stream had opened.
+		const paths = server.requests.map(request => request.path.split('/').at(-1));
+		expect(paths[0]).toBe('stream');
+		expect(paths.slice(1).sort()).toEqual(['messages', recordedSessionId]);
 		expect(server.connections[0].request.headers['accept']).toBe('text/event-stream');
 		expect(server.connections[0].lastEventId).toBeUndefined();
 	});

@@ -10,6 +10,9 @@ export const sseFixtureDir = fileURLToPath(new URL('../fixtures/sse/', import.me
 /** The recorded API answers. */
 export const httpFixtureDir = fileURLToPath(new URL('../fixtures/http/', import.meta.url));
 
+/** Raw answers and streams of a real server (PenguinHarness 0.2.4), recorded for issue 15: see its README. */
+export const serverFixtureDir = fileURLToPath(new URL('../fixtures/server/', import.meta.url));
+
 /** The id of the recorded server session. */
 export const recordedSessionId = readFileSync(path.join(httpFixtureDir, 'A-sid.txt'), 'utf8').trim();
 
@@ -40,7 +43,20 @@ export type RecordedBlock = {text: string; id?: string; event?: string; data?: s
 
 /** The capture cut into blocks at each blank line; the server writes LF only. */
 export function recordedBlocks(name = 'A-session-stream.jsonl'): RecordedBlock[] {
-	const text = recordedText(name);
+	return blocksOf(recordedText(name));
+}
+
+/** A raw SSE recording of `fixtures/server/` (`session-stream-approval.txt`) cut into blocks. */
+export function serverStreamBlocks(name: string): RecordedBlock[] {
+	return blocksOf(readFileSync(path.join(serverFixtureDir, name), 'utf8'));
+}
+
+/** A recorded answer of `fixtures/server/`, `{status, json}`. */
+export function serverAnswer(name: string): RecordedAnswer {
+	return JSON.parse(readFileSync(path.join(serverFixtureDir, name), 'utf8')) as RecordedAnswer;
+}
+
+function blocksOf(text: string): RecordedBlock[] {
 	const blocks: RecordedBlock[] = [];
 	let start = 0;
 	for (let end = text.indexOf('\n\n'); end !== -1; end = text.indexOf('\n\n', start)) {

@@ -4,7 +4,7 @@ import https from 'node:https';
 import type {AddressInfo} from 'node:net';
 import {setImmediate as nextTurn, setTimeout as sleep} from 'node:timers/promises';
 import {afterEach} from 'vitest';
-import {recordedAnswer, recordedBlocks, recordedSessionId, type RecordedBlock} from './sse-fixtures.js';
+import {recordedAnswer, recordedBlocks, recordedSessionId, serverStreamBlocks, type RecordedBlock} from './sse-fixtures.js';
 
 /** A request the server saw. */
 export type SeenRequest = {method: string; path: string; headers: http.IncomingHttpHeaders; body: string};
@@ -110,6 +110,8 @@ export type SseServerOptions = {
 	messages?: (n: number, request: SeenRequest) => Answer | Promise<Answer>;
 	/** `POST /api/auth/login`. */
 	login?: (body: unknown) => Answer;
+	/** `GET /api/sessions/:id`, the session's record (else `other` answers it, 404 by default). */
+	info?: (request: SeenRequest) => Answer;
 	/** Any other path. */
 	other?: (request: SeenRequest) => Answer | StreamScript | undefined;
 	tls?: {key: string; cert: string};
@@ -142,6 +144,17 @@ export async function replayRecorded(connection: SseConnection, blocks: readonly
 	await connection.write(blocks.map(block => block.text).join(''));
 }
 
+/**
+ * A recorded stream of `fixtures/server/` (raw SSE), written up to and including the event
+ * `until` (all of it without), then held open: the session as it stands at that moment.
+ */
+export function recordedServerStream(name: string, until?: string): StreamScript {
+	const blocks = serverStreamBlocks(name);
+	const end = until === undefined ? blocks.length : blocks.findIndex(block => block.id === until) + 1;
+	if (end === 0) throw new Error(`no event ${until} in ${name}`);
+	return connection => replayRecorded(connection, blocks.slice(0, end));
+}
+
 /** The server's replay buffer: what follows a Last-Event-ID, or undefined for an id it does not know. */
 export class ReplayBuffer {
 	constructor(private readonly blocks: readonly RecordedBlock[]) {}
@@ -161,6 +174,7 @@ export async function startSseServer(options: SseServerOptions = {}): Promise<Ss
 	let historyCount = 0;
 	const streamPath = `/api/sessions/${encodeURIComponent(sessionId)}/stream`;
 	const messagesPath = `/api/sessions/${encodeURIComponent(sessionId)}/messages`;
+	const infoPath = `/api/sessions/${encodeURIComponent(sessionId)}`;
 
 	const handle = (req: http.IncomingMessage, res: http.ServerResponse): void => {
 		const chunks: Buffer[] = [];
@@ -184,6 +198,10 @@ export async function startSseServer(options: SseServerOptions = {}): Promise<Ss
 				if (pathname === messagesPath) {
 					const n = historyCount++;
 					writeAnswer(res, options.messages ? await options.messages(n, request) : recordedAnswer('A-messages-before.json'));
+					return;
+				}
+				if (pathname === infoPath && options.info) {
+					writeAnswer(res, options.info(request));
 					return;
 				}
 				if (pathname === '/api/auth/login' && request.method === 'POST' && options.login) {

@@ -3,7 +3,7 @@
  * that yields the server's `penguin_session` cookie. Nothing here ever echoes a value:
  * errors name the header, never what it holds.
  */
-import {httpStatusError, networkError, redact, serverSaid, SseClientError} from './errors.js';
+import {httpStatusError, networkError, previewHostRefusal, redact, serverSaid, SseClientError} from './errors.js';
 import type {FetchLike} from './http-fetch.js';
 
 /** The server's session cookie. */
@@ -109,6 +109,8 @@ export async function login(options: LoginOptions): Promise<string> {
 	}
 	const body = await response.text().catch(() => '');
 	if (!response.ok) {
+		const previewHost = previewHostRefusal(response.status, body, options.loginUrl);
+		if (previewHost) throw previewHost;
 		if (response.status === 400 || response.status === 401 || response.status === 403) {
 			const message = `login as ${options.userId} failed (${response.status}); the server said: ${serverSaid(body)}`;
 			throw new SseClientError('auth', redact(message, [options.password]), false, response.status);

@@ -5,7 +5,7 @@
  * history and rebuilds, announced by a `reset` report. This module only sequences; the
  * transport, the framing, the join and the messages live in their own modules.
  */
-import type {ModelInput} from '../../model/input.js';
+import type {ModelInput, SessionInfo} from '../../model/input.js';
 import {buildHeaders, login, secretsOf} from './auth.js';
 import type {ConnectionStatus, SseClientEvent, SseClientListener, SseClientResult} from './client-events.js';
 import {decodeSseEvent, isResyncRequest} from './decode-event.js';
@@ -13,6 +13,7 @@ import {redact, SseClientError} from './errors.js';
 import {parseEventId} from './event-id.js';
 import type {SseEvent} from './framer.js';
 import {fetchHistory, type History} from './history.js';
+import {fetchSessionInfo} from './session-info.js';
 import {createFetch, type FetchLike} from './http-fetch.js';
 import {joinHistory, type BufferedInput, type LateFilter} from './join.js';
 import {defaultTransportTimings, openSseTransport, type SseTransport, type TransportTimings} from './transport.js';
@@ -96,7 +97,7 @@ class SessionStreamClient {
 	private late: LateFilter | undefined;
 	private connected = false;
 	private firstEventTimer: NodeJS.Timeout | undefined;
-	/** The last session_title per origin chain: history does not hold titles, so a rebuild repeats them. */
+	/** The last session_title for each session it names: history does not hold titles, so a rebuild repeats them. */
 	private readonly titles = new Map<string, ModelInput>();
 	private historyAbort: AbortController | undefined;
 
@@ -210,7 +211,11 @@ class SessionStreamClient {
 		const resync = isResyncRequest(input);
 		if (resync || newEpoch) this.requestJoin(resync ? 'resync' : 'epoch');
 		// The resync request itself is acted on here; the reset report stands for it.
-		if (input.kind === 'server_event' && input.event.type === 'session_title') this.titles.set((input.origin ?? []).join('/'), input);
+		if (input.kind === 'server_event' && input.event.type === 'session_title') {
+			// `{sessionId, title}`: a subagent's titles come on its parent's stream, each naming its session.
+			const named = input.event['sessionId'];
+			this.titles.set(typeof named === 'string' ? named : '', input);
+		}
 		if (!resync) this.route({input, id: event.id});
 		// An event proves the server has subscribed us: history fetched now misses nothing.
 		if (this.phase === 'buffering' && this.joinReason !== undefined && !this.joining) this.startJoin();
@@ -263,24 +268,19 @@ class SessionStreamClient {
 		const generation = this.generation;
 		const abort = new AbortController();
 		this.historyAbort = abort;
-		fetchHistory({
-			url: target.historyUrl,
-			sessionId: target.sessionId,
-			fetch: this.fetch,
-			headers: this.headers,
-			signal: abort.signal,
-			answerTimeoutMs: this.timings.historyAnswerMs,
-		}).then(
-			history => {
-				if (!this.closed && generation === this.generation) this.finishJoin(history, undefined);
-			},
-			(error: unknown) => {
-				if (!this.closed && generation === this.generation) this.finishJoin(undefined, error);
-			},
-		);
+		const request = {sessionId: target.sessionId, fetch: this.fetch, headers: this.headers, signal: abort.signal, answerTimeoutMs: this.timings.historyAnswerMs};
+		// The session's record fills the header when there is no history yet; without it, the
+		// session is still shown (an older server, a proxy that passes only the stream).
+		const info = target.sessionUrl === undefined ? undefined : fetchSessionInfo({...request, url: target.sessionUrl});
+		void Promise.allSettled([fetchHistory({...request, url: target.historyUrl}), info]).then(([history, record]) => {
+			if (this.closed || generation !== this.generation) return;
+			const known = record.status === 'fulfilled' ? record.value : undefined;
+			if (history.status === 'fulfilled') this.finishJoin(history.value, undefined, known);
+			else this.finishJoin(undefined, history.reason, known);
+		});
 	}
 
-	private finishJoin(history: History | undefined, error: unknown): void {
+	private finishJoin(history: History | undefined, error: unknown, info?: SessionInfo): void {
 		const reason = this.joinReason ?? 'initial';
 		this.joining = false;
 		this.joinReason = undefined;
@@ -313,6 +313,10 @@ class SessionStreamClient {
 				inputs.push(this.notice('info', 'not a session stream URL: streaming without history'));
 			}
 		}
+		// Who the session is comes first: the header is whole before anything is shown, and
+		// titles and history know which session is this one (the stream's URL names it).
+		const sessionId = this.target?.sessionId;
+		if (sessionId !== undefined) inputs.unshift({kind: 'session_info', info: info ?? {sessionId}});
 		this.buffer = [];
 		this.phase = 'live';
 		const reset = this.joinedOnce && history !== undefined;

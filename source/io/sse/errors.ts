@@ -8,6 +8,7 @@
 export type SseErrorKind =
 	| 'url'
 	| 'auth'
+	| 'preview_host'
 	| 'not_found'
 	| 'content_type'
 	| 'http'
@@ -62,6 +63,40 @@ export function serverSaid(body: string): string {
 	return said === '' ? '(an empty body)' : said;
 }
 
+/**
+ * The server's words when a `/api` call reaches it by its preview host name. Bound to
+ * loopback, PenguinHarness serves its app and API on `localhost` only and keeps the other
+ * loopback name (`127.0.0.1`) for previews of the agent's pages, where every `/api` call is
+ * answered 401 with this error (upstream app.ts, the canonical-host guard).
+ */
+const previewHostError = {code: 'unauthorized', message: 'The API is not served on the preview host.'};
+
+/** For a 401 whose body is the preview host's refusal: what to say instead of asking for a login. */
+export function previewHostRefusal(status: number, body: string, url: URL): SseClientError | undefined {
+	if (status !== 401) return undefined;
+	let error: unknown;
+	try {
+		const value: unknown = JSON.parse(body);
+		error = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)['error'] : undefined;
+	} catch {
+		return undefined;
+	}
+	if (typeof error !== 'object' || error === null) return undefined;
+	const {code, message} = error as Record<string, unknown>;
+	if (code !== previewHostError.code || message !== previewHostError.message) return undefined;
+	const instead = new URL(url.href);
+	instead.hostname = 'localhost';
+	instead.search = '';
+	// The stream's own URL is worth giving whole; for another request (the login, the history) the server's address.
+	const suggestion = /\/stream\/?$/.test(instead.pathname) ? instead.href : `${instead.origin}/…`;
+	return new SseClientError(
+		'preview_host',
+		`${url.host} is the server's preview host, which does not serve the API (the server said: ${previewHostError.message}); use ${suggestion}`,
+		false,
+		status,
+	);
+}
+
 /** Replaces every secret in a text (shorter than 3 characters: too common to hunt). */
 export function redact(text: string, secrets: readonly string[]): string {
 	let out = text;
@@ -78,6 +113,8 @@ export type RequestTarget = {url: URL; sessionId?: string; what?: string};
 export function httpStatusError(status: number, body: string, target: RequestTarget): SseClientError {
 	const said = serverSaid(body);
 	const where = `the server at ${target.url.host}`;
+	const previewHost = previewHostRefusal(status, body, target.url);
+	if (previewHost) return previewHost;
 	if (status === 401 || status === 403) {
 		return new SseClientError(
 			'auth',

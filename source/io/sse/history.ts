@@ -5,7 +5,8 @@
  */
 import {isOmniMessage, isRecord} from '../../protocol/guards.js';
 import type {OmniMessage} from '../../protocol/types.js';
-import {httpStatusError, networkError, SseClientError} from './errors.js';
+import {SseClientError} from './errors.js';
+import {getJson} from './get-json.js';
 import type {FetchLike} from './http-fetch.js';
 
 /** The streamed tail of a running task: what the server had folded up to `cursor`. */
@@ -52,49 +53,7 @@ export function readHistory(value: unknown): History | undefined {
 
 /** Fetches a session's history; throws an SseClientError with a one-line message. */
 export async function fetchHistory(request: HistoryRequest): Promise<History> {
-	const target = {url: request.url, sessionId: request.sessionId, what: 'the history request'};
-	// A server that accepts and never answers must not hold the stream back for good.
-	const controller = new AbortController();
-	const forward = (): void => controller.abort();
-	request.signal?.addEventListener('abort', forward, {once: true});
-	if (request.signal?.aborted) controller.abort();
-	let timedOut = false;
-	const timer =
-		request.answerTimeoutMs === undefined
-			? undefined
-			: setTimeout(() => {
-					timedOut = true;
-					controller.abort();
-				}, request.answerTimeoutMs);
-	let response: Response;
-	let body: string;
-	try {
-		try {
-			response = await request.fetch(request.url, {
-				headers: {...request.headers, Accept: 'application/json'},
-				signal: controller.signal,
-			});
-		} catch (error) {
-			if (timedOut) throw new SseClientError('network', `no answer within ${Math.round(request.answerTimeoutMs! / 1000)} s`, true);
-			throw networkError(error, request.url, true);
-		} finally {
-			clearTimeout(timer);
-		}
-		try {
-			body = await response.text();
-		} catch (error) {
-			throw networkError(error, request.url, true);
-		}
-	} finally {
-		request.signal?.removeEventListener('abort', forward);
-	}
-	if (!response.ok) throw httpStatusError(response.status, body, target);
-	let value: unknown;
-	try {
-		value = JSON.parse(body);
-	} catch {
-		throw new SseClientError('content_type', `the history at ${request.url.href} is not JSON`, false);
-	}
+	const value = await getJson({...request, what: 'the history'});
 	const history = readHistory(value);
 	if (history === undefined) {
 		throw new SseClientError('content_type', `the history at ${request.url.href} has no messages list`, false);

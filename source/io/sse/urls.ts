@@ -10,6 +10,8 @@ export type StreamTarget = {
 	streamUrl: URL;
 	/** `…/api/sessions/<id>/messages`, for a session stream only. */
 	historyUrl?: URL;
+	/** `…/api/sessions/<id>`: the session's record (model, workspace, title), for a session stream only. */
+	sessionUrl?: URL;
 	sessionId?: string;
 	/** `…/api/auth/login` on the same server (under the same path prefix). */
 	loginUrl: URL;
@@ -44,6 +46,7 @@ export function resolveStreamTarget(input: string | URL): StreamTarget {
 	return {
 		streamUrl: url,
 		historyUrl: new URL(`${prefix}/api/sessions/${encodedId}/messages`, url),
+		sessionUrl: new URL(`${prefix}/api/sessions/${encodedId}`, url),
 		sessionId,
 		loginUrl: new URL(`${prefix}/api/auth/login`, url),
 	};

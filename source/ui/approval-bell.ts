@@ -15,9 +15,9 @@ export class ApprovalBell {
 		const waiting = view.awaitingApproval;
 		const requests = view.approvalRequests;
 		// The same session: a new wait began since last time. Another view (a rebuild after a
-		// resync, a session picked): only going from nothing waiting to a wait counts, so that a
-		// request the server sends again is not rung twice.
-		const ring = waiting > 0 && (view === this.view ? requests > this.requests : this.waiting === 0);
+		// resync, a session picked) counts its waits afresh, the pending ones the server sent
+		// again among them: only more waits than before ring, so a pending one is not rung twice.
+		const ring = waiting > 0 && (view === this.view ? requests > this.requests : waiting > this.waiting);
 		this.view = view;
 		this.requests = requests;
 		this.waiting = waiting;

@@ -238,7 +238,7 @@ describe('errors', () => {
 	it('answers --help with every flag', async () => {
 		const result = await runCli(['--help']);
 		expect(result.code).toBe(0);
-		for (const flag of ['--print', '--json', '--no-follow', '--replay', '--expand', '--no-color', '--sse', '--cookie', '--header', '--user', '--insecure', '--debug']) {
+		for (const flag of ['--print', '--json', '--no-follow', '--replay', '--expand', '--no-color', '--sse', '--cookie', '--header', '--user', '--insecure', '--debug', '--no-bell']) {
 			expect(result.stdout).toContain(flag);
 		}
 	});

@@ -41,7 +41,19 @@ const input: fc.Arbitrary<ModelInput> = fc.oneof(
 		}),
 	}) as fc.Arbitrary<ModelInput>,
 	fc.constant({kind: 'end'} as ModelInput),
-	fc.record({kind: fc.constant('server_event' as const), event: fc.record({type: fc.constantFrom('task_state', 'approval_request', 'session_title', 'x'), state: anyValue, toolCall: anyValue, title: anyValue})}) as fc.Arbitrary<ModelInput>,
+	fc.record({
+		kind: fc.constant('server_event' as const),
+		event: fc.record({
+			type: fc.constantFrom('task_state', 'approval_request', 'session_title', 'x'),
+			state: anyValue,
+			// Anything, or the server's shape (the whole tool_call message) with any payload.
+			toolCall: fc.oneof(anyValue, fc.record({type: fc.constant('model_msg'), payload})),
+			title: anyValue,
+			sessionId: fc.oneof(anyValue, fc.constantFrom('child', 'grandchild')),
+		}),
+		origin: fc.option(fc.array(fc.constantFrom('child', 'grandchild'), {minLength: 1, maxLength: 2}), {nil: undefined}),
+	}) as fc.Arbitrary<ModelInput>,
+	fc.record({kind: fc.constant('session_info' as const), info: fc.record({sessionId: fc.string(), provider: fc.option(fc.string(), {nil: undefined}), title: fc.option(fc.string(), {nil: undefined})})}) as fc.Arbitrary<ModelInput>,
 	fc.record({kind: fc.constant('shard' as const), index: fc.integer({min: 0, max: 4})}),
 );
 
@@ -53,6 +65,7 @@ describe('SessionModel under arbitrary input', () => {
 				for (const item of inputs) model.apply(item, 0);
 				const internal = model.view.items.filter(item => item.kind === 'notice' && item.text.startsWith('internal error'));
 				expect(internal).toEqual([]);
+				expect(model.view.awaitingApproval).toBeGreaterThanOrEqual(0);
 				transcriptOf(model.view);
 				model.takeFinalized();
 			}),

@@ -118,7 +118,14 @@ describe('known tools open as what they mean', () => {
 		const view = viewFrom(
 			[
 				msg({type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: '{"cmd":"rm -rf /tmp/x"}', tool_call_id: 'a'}, at(0)),
-				{kind: 'server_event', event: {type: 'approval_request', toolCall: {tool_call_id: 'a'}}},
+				// The server's shape: toolCall is the whole tool_call message.
+				{
+					kind: 'server_event',
+					event: {
+						type: 'approval_request',
+						toolCall: {type: 'model_msg', payload: {type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: '{"cmd":"rm -rf /tmp/x"}', tool_call_id: 'a'}},
+					},
+				},
 				msg({type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: '{"cmd":"curl x"}', tool_call_id: 'b'}, at(0)),
 				msg({type: 'approval_decision', decision: 'deny', tool_call_id: 'b'}, at(1)),
 				msg({type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: '{"cmd":"sleep 9"}', tool_call_id: 'c'}, at(2)),

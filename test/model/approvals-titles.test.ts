@@ -101,6 +101,17 @@ describe('approval_request from the real server', () => {
 		expect(lines.indexOf(requested[0]!)).toBeLessThan(lines.indexOf('approval allow: exec_command (call_fake_49)'));
 	});
 
+	it('a request naming a tool and call id with escapes prints them harmless', () => {
+		const toolCall = {type: 'model_msg', payload: {type: 'tool_call', role: 'assistant', name: 'ex\u001b]0;owned\u0007ec', arguments: '{}', tool_call_id: 'id\u001b[2J\u009b1'}};
+		const model = build([{kind: 'server_event', event: {type: 'approval_request', toolCall}}]);
+		const renderer = new PlainRenderer({color: false});
+		const lines = model.takeFinalized().flatMap(entry => renderer.entry(entry));
+		expect(lines).toHaveLength(1);
+		expect(lines[0]).toMatch(/^approval requested: /);
+		// eslint-disable-next-line no-control-regex
+		expect(lines[0]).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+	});
+
 	it('inside a subagent: the child’s call waits, and the parent counts it', () => {
 		const childInputs = upTo('1f407cf9-24')
 			.filter(input => input.kind === 'message' || (input.kind === 'server_event' && input.event.type === 'approval_request'))

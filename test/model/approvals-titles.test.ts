@@ -150,12 +150,7 @@ describe('session_title names its session', () => {
 	const title = (sessionId: string, text: string): ModelInput => ({kind: 'server_event', event: {type: 'session_title', sessionId, title: text}});
 	const info: ModelInput = {kind: 'session_info', info: {sessionId: mainId}};
 
-	it('the recorded title of this session goes to the header', () => {
-		const model = build([info, ...upTo('1f407cf9-25')]);
-		expect(model.view.header.title).toBe('Asking to run echo');
-	});
-
-	it('a subagent’s title goes to its pane, not the header', () => {
+	it('this session’s recorded title goes to the header, a subagent’s to its pane', () => {
 		const model = build([info, ...upTo('1f407cf9-25'), asChild(inputOf('1f407cf9-4')), title(childId, 'SUBAGENT: run pwd and report')]);
 		const subagent = model.view.items.find((item): item is SubagentItem => item.kind === 'subagent')!;
 		expect(model.view.header.title).toBe('Asking to run echo');

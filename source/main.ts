@@ -14,7 +14,7 @@ import {stdinCarriesTrace} from './io/piped-input.js';
 import {defaultDataRoot, listSessions, locateSession} from './io/session-locator.js';
 import {readStream, type InputsHandler} from './io/trace-follower.js';
 import type {ModelInput} from './model/input.js';
-import {JsonLinesGate, type Refusal} from './model/json-lines-gate.js';
+import {TraceCheck} from './model/json-lines-gate.js';
 import {SessionStore} from './model/store.js';
 import {colorWanted} from './render/color.js';
 import {sanitize} from './render/sanitize.js';
@@ -134,22 +134,9 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 
 	// Outside the screen, a file that is not JSON Lines at all is refused in one line rather
 	// than listed line by line as malformed (model/json-lines-gate.ts).
-	let gate: JsonLinesGate | undefined;
-	let refusal: string | undefined;
-	let onRefusal: () => void = () => undefined;
-	const refused = new Promise<void>(resolve => (onRefusal = resolve));
-	const checked = (label: string) =>
-		screen
-			? undefined
-			: (next: InputsHandler): InputsHandler => {
-					gate = new JsonLinesGate(next, {
-						onRefused(found) {
-							refusal = notATrace(label, found);
-							onRefusal();
-						},
-					});
-					return gate.handle;
-				};
+	const check = screen ? undefined : new TraceCheck();
+	const checked = (label: string, next: InputsHandler): InputsHandler => check?.wrap(label, next) ?? next;
+	const refused = check?.refused ?? new Promise<void>(() => undefined);
 	// A trace that cannot be read to its end (compressed data cut short): what was read stays
 	// shown, the cause is one line (on stderr outside the screen), and the exit code is 1.
 	const onError = (text: string): void => {
@@ -179,7 +166,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		store.setStatus({label: 'standard input', state: follow ? 'following' : 'reading'});
 		const children = childSessionsFor(undefined, fileOptions);
 		const next = children?.feed ?? feed;
-		const reader = readStream(process.stdin, checked('standard input')?.(next) ?? next, {label: 'standard input', cut, onError});
+		const reader = readStream(process.stdin, checked('standard input', next), {label: 'standard input', cut, onError});
 		source = {close: async () => void (await Promise.all([reader.close(), children?.close()]))};
 	} else {
 		const target = input[0] ?? dataRoot;
@@ -193,7 +180,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		}
 		if (located.kind === 'stream') {
 			store.setStatus({label: path.basename(located.path), state: 'reading'});
-			source = readStream(located.path, checked(located.path)?.(feed) ?? feed, {cut, onError});
+			source = readStream(located.path, checked(located.path, feed), {cut, onError});
 		} else {
 			folder = located.folder;
 			const newest = located.shards.at(-1) ?? located.sessionId;
@@ -216,14 +203,13 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 					onPreview: () => (firstFrame = paintFirstFrame(store, {expand, color})),
 				});
 			} else {
-				const filter = checked(newest);
 				source = startFileSession(located, {
 					...fileOptions,
 					replaySpeed,
-					filter,
+					filter: next => checked(newest, next),
 					onError,
 					// A followed file read to its end with nothing but malformed lines is refused then.
-					follower: filter && {onCaughtUp: () => gate?.caughtUp()},
+					follower: check && {onCaughtUp: () => check.caughtUp()},
 				});
 			}
 		}
@@ -266,7 +252,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	if (whole) {
 		await Promise.race([ended, refused]);
 		await stopSource();
-		if (refusal !== undefined) return refuse(refusal, store);
+		if (check?.refusal !== undefined) return refuse(check.refusal, store);
 		const children = folder === undefined ? undefined : {dataRoot, folder};
 		const result = flags.stats
 			? await (await import('./commands/stats.js')).statsCommand({inputs: store.view, children})
@@ -283,21 +269,15 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => resolve());
 	});
 	await Promise.race([ended, interrupted, out.closed, refused]);
-	if (refusal !== undefined) {
+	if (check?.refusal !== undefined) {
 		await stopSource();
 		await out.flush();
-		return refuse(refusal, store);
+		return refuse(check.refusal, store);
 	}
 	detach.finish();
 	await stopSource();
 	await out.flush();
 	return store.status.state === 'failed' ? 1 : 0;
-}
-
-/** `x.log: not a trace: none of its 3 lines is a JSON trace message`. */
-function notATrace(label: string, {lines, whole}: Refusal): string {
-	const which = whole ? (lines === 1 ? 'its one line is not' : `none of its ${lines} lines is`) : `none of its first ${lines} lines is`;
-	return `${label}: not a trace: ${which} a JSON trace message`;
 }
 
 /** Says why the input was refused (unless its reading already failed and said so): exit code 1. */

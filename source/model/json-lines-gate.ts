@@ -77,3 +77,37 @@ export class JsonLinesGate {
 		this.onRefused({lines: this.malformed, whole});
 	}
 }
+
+/**
+ * The gate as the program uses it: wraps a source's handler, and once the input is refused,
+ * holds the one line that says why and resolves `refused`.
+ */
+export class TraceCheck {
+	/** `x.log: not a trace: none of its 3 lines is a JSON trace message`, once refused. */
+	refusal: string | undefined;
+	/** Resolves when the input is refused; never otherwise. */
+	readonly refused: Promise<void>;
+	private gate: JsonLinesGate | undefined;
+	private resolve: () => void = () => undefined;
+
+	constructor() {
+		this.refused = new Promise(resolve => (this.resolve = resolve));
+	}
+
+	/** The handler to give the source named `label`, passing on to `next`. */
+	wrap(label: string, next: (batch: ModelInput[]) => void): (batch: ModelInput[]) => void {
+		this.gate = new JsonLinesGate(next, {
+			onRefused: ({lines, whole}) => {
+				const which = whole ? (lines === 1 ? 'its one line is not' : `none of its ${lines} lines is`) : `none of its first ${lines} lines is`;
+				this.refusal = `${label}: not a trace: ${which} a JSON trace message`;
+				this.resolve();
+			},
+		});
+		return this.gate.handle;
+	}
+
+	/** See JsonLinesGate.caughtUp. */
+	caughtUp(): void {
+		this.gate?.caughtUp();
+	}
+}

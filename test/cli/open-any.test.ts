@@ -5,7 +5,7 @@ import path from 'node:path';
 import {constants, gunzipSync, gzipSync} from 'node:zlib';
 import {afterAll, afterEach, describe, expect, it} from 'vitest';
 import {makeRoot, parent, child, retry, tools, placeShard, rotated} from '../commands/data-root.js';
-import {cliPath, runCli, waitFor, waitForExit, type CliResult} from '../helpers/run-cli.js';
+import {cliPath, runCli, waitFor, type CliResult} from '../helpers/run-cli.js';
 import {marker, metaLine, stopRun, toolOutputs, watchRun, type WatchedRun} from '../support/fault-files.js';
 import {fixtureBytes, makeTempDir, removeTempDir, tracesFixtureDir} from '../support/io-fixtures.js';
 import {startSseServer, type SseTestServer} from '../support/sse-server.js';
@@ -41,12 +41,12 @@ function cliEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 
 /** Runs `sh -c script` with the program as "$0" (a shell pipe or redirection in front of it); stdin as given. */
 async function runShell(script: string, options: {stdin?: 'ignore' | number; env?: NodeJS.ProcessEnv} = {}): Promise<CliResult> {
-	const child = spawn('sh', ['-c', script, process.execPath, cliPath], {env: cliEnv(options.env), stdio: [options.stdin ?? 'ignore', 'pipe', 'pipe']});
+	const shell = spawn('sh', ['-c', script, process.execPath, cliPath], {env: cliEnv(options.env), stdio: [options.stdin ?? 'ignore', 'pipe', 'pipe']});
 	let stdout = '';
 	let stderr = '';
-	child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-	child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-	const code = await new Promise<number | null>(resolve => child.on('close', resolve));
+	shell.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+	shell.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+	const code = await new Promise<number | null>(resolve => shell.on('close', resolve));
 	return {code, stdout, stderr};
 }
 

@@ -74,6 +74,11 @@ type FragmentTarget =
 type Shared = {
 	nextId: number;
 	log?: FinalizedEntry[];
+	/**
+	 * Sessions whose header (printed with their first entry) may still grow: session_meta came,
+	 * the tool list that follows the prompt not yet. Their entries wait (see takeFinalized).
+	 */
+	unsettled: Set<SessionView>;
 	keepItems: boolean;
 	holdText?: TextHolder;
 	/** Where the main session's message being applied was read, when it came from a file. */
@@ -97,6 +102,15 @@ type Shared = {
  * (turning a data property into one would not).
  */
 export type TextHolder = (item: Item, field: 'output' | 'text', text: string, at: LinePosition | undefined) => boolean;
+
+// Print mode forgets a call's output once it is printed but remembers the call (without its
+// arguments and output) for this many calls more: a repeated output, a late decision or a
+// call that comes after its output still find it, as they do on the screen.
+const retiredCallsKept = 10_000;
+
+// Messages that may come between a session's session_meta and its tool list without
+// settling the header: the prompt, its images, the MCP connections whose tools the list holds.
+const beforeToolList = new Set(['session_meta', 'text', 'image_url', 'inline_data', 'mcp_connect_begin', 'mcp_connect_end']);
 
 const markerPattern = /^\s*\[(context_summary|user_steering|goal|turn_aborted|turn_retried)\]/;
 const waitingStates = new Set<ToolState>(['streaming', 'awaiting_approval', 'running']);
@@ -127,6 +141,12 @@ export class SessionModel {
 	/** Closed fragments waiting for the complete message that normally follows. */
 	private readonly awaiting = new Map<string, FragmentTarget>();
 	private readonly calls = new Map<string, ToolCallItem>();
+	/** Calls whose `call` entry was recorded: a repeated tool_call updates them quietly. */
+	private readonly announced = new WeakSet<ToolCallItem>();
+	/** Print mode: ids of calls kept without their output, oldest first (a ring; see retiredCallsKept). */
+	private readonly retired: string[] = [];
+	private retiredNext = 0;
+	private headerSettled = false;
 	private readonly pendingDecisions = new Map<string, {decision: string; at?: number}>();
 	private readonly awaitingApproval = new Set<string>();
 	private readonly children = new Map<string, {model: SessionModel; item: SubagentItem}>();
@@ -141,6 +161,7 @@ export class SessionModel {
 	constructor(options: SessionModelOptions = {}, shared?: Shared, depth = 0) {
 		this.shared = shared ?? {
 			log: options.recordFinalized ? [] : undefined,
+			unsettled: new Set(),
 			keepItems: options.keepItems ?? true,
 			holdText: options.holdText,
 			nextId: options.firstId ?? 1,
@@ -192,11 +213,93 @@ export class SessionModel {
 		this.shared.idStep = 1;
 	}
 
-	/** Take the entries finalized since the last call (print mode). */
-	takeFinalized(): FinalizedEntry[] {
+	/**
+	 * After a rebuild (an SSE resync): each item takes the id of the item of `old` that stands
+	 * for the same thing (see identityKeys), so that focus, open panes and the scrolled place,
+	 * all kept by id, survive the new store. Ids stay unique and increasing in each session's
+	 * reading order (layout finds items by binary search): an item that `old` did not have
+	 * gets an id between its neighbours', or above every id `old` gave.
+	 */
+	adoptIdsFrom(old: SessionModel): void {
+		const theirs = new Map<string, number>();
+		identityKeys(old.view, (item, key) => theirs.set(key, item.id));
+		let fresh = Math.max(old.shared.nextId, this.shared.nextId);
+		if (theirs.size === 0) {
+			// Nothing to keep: numbered above the old ids all the same, so none is taken for another item.
+			identityKeys(this.view, item => {
+				item.id = fresh;
+				fresh += 1;
+			});
+			this.shared.nextId = fresh;
+			return;
+		}
+		const sessions = new Map<SessionView, {list: Array<{item: Item; id?: number}>; last: number}>();
+		const used = new Set<number>();
+		identityKeys(this.view, (item, key, session) => {
+			let entry = sessions.get(session);
+			if (!entry) sessions.set(session, (entry = {list: [], last: 0}));
+			const id = theirs.get(key);
+			// An old id is kept only where it keeps the session's ids increasing.
+			if (id !== undefined && id > entry.last) {
+				entry.list.push({item, id});
+				entry.last = id;
+				used.add(id);
+				fresh = Math.max(fresh, Math.floor(id) + 1);
+			} else entry.list.push({item});
+		});
+		for (const {list} of sessions.values()) {
+			for (let i = 0; i < list.length; ) {
+				if (list[i]!.id !== undefined) {
+					i++;
+					continue;
+				}
+				let end = i;
+				while (end < list.length && list[end]!.id === undefined) end++;
+				const before = i === 0 ? 0 : list[i - 1]!.id!;
+				const after = end < list.length ? list[end]!.id! : undefined;
+				for (let j = i; j < end; j++) {
+					let id: number | undefined;
+					if (after !== undefined) {
+						// Between two kept ids: a fraction of the way, moved on while another item has it.
+						id = before + ((after - before) * (j - i + 1)) / (end - i + 1);
+						while (used.has(id) && id < after) id = (id + after) / 2;
+						if (id >= after || id <= before) id = undefined;
+					}
+					list[j]!.id = id ?? fresh++;
+					used.add(list[j]!.id!);
+				}
+				i = end;
+			}
+			for (const {item, id} of list) item.id = id!;
+		}
+		this.shared.nextId = fresh;
+	}
+
+	/**
+	 * Take the entries finalized since the last call (print mode), up to the first one whose
+	 * printed form can still change: the first entry of a session whose header still waits for
+	 * its tool list, or a run_subagent call that does not know its child yet (the pointer
+	 * comes a few lines later). Those wait, and everything after them, until what they wait
+	 * for arrives, the call ends or the session does, so that what is printed depends on the
+	 * messages alone and never on where the reads happened to cut them. With `all`, every
+	 * entry (the output is closing).
+	 */
+	takeFinalized(all = false): FinalizedEntry[] {
 		const log = this.shared.log;
 		if (!log || log.length === 0) return [];
-		return log.splice(0, log.length);
+		let ready = log.length;
+		if (!all) {
+			ready = 0;
+			while (ready < log.length && !this.waits(log[ready]!)) ready++;
+		}
+		return ready === 0 ? [] : log.splice(0, ready);
+	}
+
+	private waits(entry: FinalizedEntry): boolean {
+		const {session, item} = entry;
+		if (session.ended) return false;
+		if (this.shared.unsettled.has(session)) return true;
+		return entry.what === 'call' && item.kind === 'tool_call' && item.name === 'run_subagent' && item.childSessionId === undefined && waitingStates.has(item.state);
 	}
 
 	/** Apply a batch of inputs. */
@@ -282,9 +385,16 @@ export class SessionModel {
 			this.addGeneric(payload, 'unknown', at);
 			return;
 		}
+		if (!this.headerSettled && (!beforeToolList.has(payload.type) || (payload.type === 'text' && payload['role'] !== 'user'))) this.settleHeader();
 		const handled = payload.type.startsWith('partial_') ? this.applyPartial(payload, at) : this.applyComplete(payload, at);
 		if (!handled) this.addGeneric(payload, 'invalid', at);
 		this.lastAt = at ?? this.lastAt;
+	}
+
+	/** The header is complete (its tool list came, or the conversation went on without one). */
+	private settleHeader(): void {
+		this.headerSettled = true;
+		this.shared.unsettled.delete(this.view);
 	}
 
 	private applySessionMeta(payload: AnyPayload, at: number | undefined): void {
@@ -305,6 +415,8 @@ export class SessionModel {
 		header.source = str(payload.source) ?? header.source;
 		header.systemPrompt = str(payload.system_prompt) ?? header.systemPrompt;
 		if (payload.tools && payload.tools.length > 0) header.tools = payload.tools;
+		if (header.tools.length > 0) this.settleHeader();
+		else if (!this.headerSettled) this.shared.unsettled.add(this.view);
 	}
 
 	private startShard(index: number, at: number | undefined): void {
@@ -589,10 +701,10 @@ export class SessionModel {
 
 	/** A fragment whose complete message never came is final as aggregated. */
 	private finalizeFragment(target: FragmentTarget): void {
-		if (target.kind === 'text' || target.kind === 'thinking') this.record(target.item, 'item');
 		if (target.kind === 'thinking' && target.item.durationMs === undefined && target.item.at !== undefined && this.lastAt !== undefined) {
 			target.item.durationMs = Math.max(0, this.lastAt - target.item.at);
 		}
+		if (target.kind === 'text' || target.kind === 'thinking') this.record(target.item, 'item');
 	}
 
 	private closeAllFragments(): void {
@@ -687,7 +799,11 @@ export class SessionModel {
 		item.name = name || item.name;
 		item.args = args;
 		if (item.state === 'streaming') item.state = this.awaitingApproval.has(callId) ? 'awaiting_approval' : 'running';
-		this.record(item, 'call');
+		// A repeated tool_call (a replayed stream) updates the call without printing it again.
+		if (!this.announced.has(item)) {
+			this.announced.add(item);
+			this.record(item, 'call');
+		}
 		const decision = this.pendingDecisions.get(callId);
 		if (decision) {
 			this.pendingDecisions.delete(callId);
@@ -702,10 +818,12 @@ export class SessionModel {
 			return;
 		}
 		this.awaitingApproval.delete(callId);
+		// The same decision again (a replayed stream) changes nothing and prints nothing.
+		if (item.approval === decision) return;
 		this.touch(item).approval = decision;
 		if (decision === 'deny' || decision === 'forbidden') {
+			if (item.state !== 'denied' && item.state !== 'forbidden') this.view.counts.failures++;
 			item.state = decision === 'deny' ? 'denied' : 'forbidden';
-			this.view.counts.failures++;
 		} else if (item.state === 'awaiting_approval' || item.state === 'streaming') {
 			item.state = 'running';
 		}
@@ -723,8 +841,10 @@ export class SessionModel {
 		this.open.delete(key);
 		this.awaiting.delete(key);
 		const item = this.calls.get(callId) ?? this.newCall(callId, '', 'running', at);
+		// One call, one output: a repeated output (a replayed stream, a duplicated line) is
+		// left out, on the screen and in print mode alike.
+		if (item.outputStopReason !== undefined) return;
 		this.touch(item);
-		const firstTime = item.outputStopReason === undefined;
 		if (!this.hold(item, 'output', output)) item.output = output;
 		item.outputStreaming = false;
 		item.outputStopReason = stopReason ?? 'completed';
@@ -734,11 +854,29 @@ export class SessionModel {
 		if (item.state !== 'denied' && item.state !== 'forbidden') {
 			const state: ToolState =
 				item.outputStopReason === 'completed' ? 'done' : item.outputStopReason === 'aborted' ? 'aborted' : 'failed';
-			if (firstTime && state === 'failed') this.view.counts.failures++;
+			if (state === 'failed') this.view.counts.failures++;
 			item.state = state;
 		}
-		if (firstTime) this.record(item, 'output');
-		if (!this.shared.keepItems) this.calls.delete(callId);
+		this.record(item, 'output');
+		if (!this.shared.keepItems) this.retire(item);
+	}
+
+	/**
+	 * Print mode: the call stays known without its arguments and output (the entry just
+	 * recorded keeps the whole item until it is printed), for the last retiredCallsKept calls.
+	 */
+	private retire(item: ToolCallItem): void {
+		const kept: ToolCallItem = {...item, args: '', output: undefined, images: []};
+		if (this.announced.has(item)) this.announced.add(kept);
+		this.calls.set(item.callId, kept);
+		if (this.retired.length < retiredCallsKept) {
+			this.retired.push(item.callId);
+			return;
+		}
+		const oldest = this.retired[this.retiredNext]!;
+		this.retired[this.retiredNext] = item.callId;
+		this.retiredNext = (this.retiredNext + 1) % retiredCallsKept;
+		if (this.calls.get(oldest)?.outputStopReason !== undefined) this.calls.delete(oldest);
 	}
 
 	// ---------------------------------------------------------------- requests
@@ -805,7 +943,7 @@ export class SessionModel {
 		const item = this.push<SubagentItem>({kind: 'subagent', sessionId, child: model.view, ...this.base(at)});
 		// The run_subagent call that started it: the latest one not yet linked to a child.
 		const calls = [...this.calls.values()].reverse();
-		const parentCall = calls.find(call => call.name === 'run_subagent' && !call.childSessionId);
+		const parentCall = calls.find(call => call.name === 'run_subagent' && !call.childSessionId && call.outputStopReason === undefined);
 		if (parentCall) {
 			this.touch(parentCall).childSessionId = sessionId;
 			item.description = summaryOfSubagentCall(parentCall.args);
@@ -844,7 +982,7 @@ export class SessionModel {
 				if (!callId) return;
 				const item = this.calls.get(callId);
 				if (item) {
-					if (item.approval === undefined && item.output === undefined) this.touch(item).state = 'awaiting_approval';
+					if (item.approval === undefined && item.output === undefined && item.outputStopReason === undefined) this.touch(item).state = 'awaiting_approval';
 				} else {
 					this.awaitingApproval.add(callId);
 					const name = call ? (str(call['name']) ?? '') : '';
@@ -860,6 +998,7 @@ export class SessionModel {
 	}
 
 	private end(): void {
+		this.settleHeader();
 		this.closeAllFragments();
 		for (const call of this.calls.values()) {
 			if (waitingStates.has(call.state) && call.output === undefined) {
@@ -936,6 +1075,52 @@ export class SessionModel {
 	private record(item: Item, what: FinalizedEntry['what']): void {
 		this.shared.log?.push({depth: this.depth, session: this.view, item, what});
 	}
+}
+
+/**
+ * Walks a session and its children in reading order with what each item stands for, from
+ * its message rather than from when it was made: a tool call by its call id, a subagent by
+ * its session id, a request or a shard by its number, a malformed line by where it is, a
+ * notice by its text, anything else by its kind and how many of that kind came before it in
+ * its session. Prefixed with the path of subagent session ids down to the item.
+ */
+function identityKeys(root: SessionView, visit: (item: Item, key: string, session: SessionView) => void): void {
+	const walk = (view: SessionView, path: string): void => {
+		const seen = new Map<string, number>();
+		const nth = (what: string): string => {
+			const n = seen.get(what) ?? 0;
+			seen.set(what, n + 1);
+			return `${what}#${n}`;
+		};
+		for (const item of view.items) {
+			let key: string;
+			switch (item.kind) {
+				case 'tool_call':
+					key = `call:${item.callId}`;
+					break;
+				case 'subagent':
+					key = `subagent:${item.sessionId}`;
+					break;
+				case 'request':
+					key = `request:${item.index}`;
+					break;
+				case 'shard':
+					key = `shard:${item.index}`;
+					break;
+				case 'malformed':
+					key = `malformed:${item.shard ?? 1}:${item.line}`;
+					break;
+				case 'notice':
+					key = nth(`notice:${item.level}:${item.text}`);
+					break;
+				default:
+					key = nth(item.kind);
+			}
+			visit(item, `${path}|${key}`, view);
+			if (item.kind === 'subagent' && item.child) walk(item.child, `${path}/${item.sessionId}`);
+		}
+	};
+	walk(root, '');
 }
 
 function timeOf(timestamp: string | undefined): number | undefined {

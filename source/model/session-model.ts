@@ -34,7 +34,8 @@ import {
 	partialTextField,
 } from '../protocol/guards.js';
 import type {LinePosition, MalformedLine} from '../protocol/parse-line.js';
-import {knownPayloadTypes, type AnyPayload, type OmniMessage, type PartialPayload} from '../protocol/types.js';
+import {knownPayloadTypes, type AnyPayload, type KnownPayloadType, type OmniMessage, type PartialPayload} from '../protocol/types.js';
+import {assertNever} from '../assert-never.js';
 import {imageRefOf, base64Bytes} from './images.js';
 import type {ModelInput, ServerEvent} from './input.js';
 import type {
@@ -51,6 +52,9 @@ import type {
 	ToolState,
 	UserTextItem,
 } from './view-model.js';
+
+/** The known payload types that are not fragments: applyComplete handles each one. */
+type CompletePayloadType = Exclude<KnownPayloadType, `partial_${string}`>;
 
 /** Something that became final, in the order it did: what print mode writes out. */
 export type FinalizedEntry = {
@@ -426,9 +430,10 @@ export class SessionModel {
 		this.lastCompactionEnded = false;
 	}
 
-	/** Returns false when the payload does not have its type's shape. */
+	/** Returns false when the payload does not have its type's shape. Called for known complete types only. */
 	private applyComplete(p: AnyPayload, at: number | undefined): boolean {
-		switch (p.type) {
+		const type = p.type as CompletePayloadType;
+		switch (type) {
 			case 'text':
 				if (!isTextPayload(p)) return false;
 				if (p.role === 'user') this.addUserText(p.text, str(p.sender), at);
@@ -585,7 +590,7 @@ export class SessionModel {
 				return true;
 			}
 			default:
-				return false;
+				return assertNever(type, 'payload type');
 		}
 	}
 

@@ -1086,8 +1086,8 @@ export class SessionModel {
  * Walks a session and its children in reading order with what each item stands for, from
  * its message rather than from when it was made: a tool call by its call id, a subagent by
  * its session id, a request or a shard by its number, a malformed line by where it is, a
- * notice by its text, anything else by its kind and how many of that kind came before it in
- * its session. Prefixed with the path of subagent session ids down to the item.
+ * notice by its text, anything else by its kind (a user text by who or what wrote it) and how
+ * many of those came before it in its session. Prefixed with the path of subagent session ids down to the item.
  */
 function identityKeys(root: SessionView, visit: (item: Item, key: string, session: SessionView) => void): void {
 	const walk = (view: SessionView, path: string): void => {
@@ -1117,6 +1117,11 @@ function identityKeys(root: SessionView, visit: (item: Item, key: string, sessio
 					break;
 				case 'notice':
 					key = nth(`notice:${item.level}:${item.text}`);
+					break;
+				case 'user_text':
+					// A harness block (the context summary after a compaction, which a live stream
+					// never carries) is counted apart from what people sent.
+					key = nth(`user_text:${item.marker ?? item.sender ?? 'user'}`);
 					break;
 				default:
 					key = nth(item.kind);

@@ -38,7 +38,7 @@ export class SessionStore {
 	private shown: SessionModel | undefined;
 	private readonly listeners = new Set<() => void>();
 	private readonly taps = new Set<(inputs: readonly ModelInput[]) => void>();
-	private readonly afterInput = new Set<() => void>();
+	private afterInput: Array<() => void> = [];
 	private readonly options: SessionModelOptions;
 	private readonly clock: () => number;
 
@@ -88,19 +88,22 @@ export class SessionStore {
 	 * inputs were grouped into batches (how the bytes were cut into reads) never shows.
 	 */
 	afterEachInput(listener: () => void): () => void {
-		this.afterInput.add(listener);
-		return () => this.afterInput.delete(listener);
+		this.afterInput = [...this.afterInput, listener];
+		return () => {
+			this.afterInput = this.afterInput.filter(other => other !== listener);
+		};
 	}
 
 	private applyTo(model: SessionModel, inputs: readonly ModelInput[]): void {
 		const now = this.clock();
-		if (this.afterInput.size === 0) {
+		const listeners = this.afterInput;
+		if (listeners.length === 0) {
 			model.applyAll(inputs, now);
 			return;
 		}
 		for (const input of inputs) {
 			model.apply(input, now);
-			for (const listener of this.afterInput) listener();
+			for (let i = 0; i < listeners.length; i++) listeners[i]!();
 		}
 	}
 

@@ -872,6 +872,8 @@ export class SessionModel {
 			item.state = state;
 		}
 		this.record(item, 'output');
+		// The child it started is done: its header will not grow any more.
+		if (item.childSessionId !== undefined) this.children.get(item.childSessionId)?.model.settleHeader();
 		if (!this.shared.keepItems) this.retire(item);
 	}
 

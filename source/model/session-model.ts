@@ -266,16 +266,20 @@ export class SessionModel {
 				while (end < list.length && list[end]!.id === undefined) end++;
 				const before = i === 0 ? 0 : list[i - 1]!.id!;
 				const after = end < list.length ? list[end]!.id! : undefined;
+				let previous = before;
 				for (let j = i; j < end; j++) {
 					let id: number | undefined;
 					if (after !== undefined) {
-						// Between two kept ids: a fraction of the way, moved on while another item has it.
-						id = before + ((after - before) * (j - i + 1)) / (end - i + 1);
+						// Between the last id and the next kept one, an equal share of the way for
+						// each still to place; moved on while another item (of another session) has it.
+						id = previous + (after - previous) / (end - j + 1);
 						while (used.has(id) && id < after) id = (id + after) / 2;
-						if (id >= after || id <= before) id = undefined;
+						if (id >= after || id <= previous) id = undefined;
 					}
-					list[j]!.id = id ?? fresh++;
-					used.add(list[j]!.id!);
+					// No room left between them (never in practice): unique, if out of order.
+					previous = id ?? fresh++;
+					list[j]!.id = previous;
+					used.add(previous);
 				}
 				i = end;
 			}

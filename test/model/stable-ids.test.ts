@@ -1,6 +1,7 @@
 // A resync rebuilds the store from history: each item keeps the id it had, from what it
 // stands for (its call id, its kind and place), so that what the reader focused, opened
 // or scrolled to (all kept by id) is still there.
+import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import type {ModelInput} from '../../source/model/input.js';
 import {SessionStore} from '../../source/model/store.js';
@@ -73,5 +74,30 @@ describe('a rebuilt store keeps the ids of what it already showed', () => {
 		expect(after.slice(1)).toEqual(before);
 		expect(new Set(after).size).toBe(after.length);
 		expect(after[0]).toBeLessThan(after[1]!);
+	});
+
+	it('any history that adds items anywhere: the old ones keep their ids, all stay unique and in order', () => {
+		const call = (id: string): ModelInput => msg('model_msg', {type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: '{}', tool_call_id: id});
+		// Calls in order; the old store saw some of them (a subsequence), history has them all.
+		const plan = fc.uniqueArray(fc.integer({min: 0, max: 999}), {minLength: 1, maxLength: 60}).chain(ids =>
+			fc.tuple(fc.constant(ids), fc.subarray(ids), fc.integer({min: 0, max: 3})),
+		);
+		fc.assert(
+			fc.property(plan, ([all, seen, rebuilds]) => {
+				const store = new SessionStore({label: 'stream', state: 'live'});
+				store.apply(seen.map(id => call(`c${id}`)));
+				const before = new Map(store.view.items.map(item => [item.kind === 'tool_call' ? item.callId : '', item.id]));
+				// Rebuilt once or several times (each resync rebuilds from the last store).
+				for (let i = 0; i <= rebuilds; i++) store.rebuild(all.map(id => call(`c${id}`)));
+				const items = store.view.items;
+				expect(items).toHaveLength(all.length);
+				for (const item of items) if (item.kind === 'tool_call' && before.has(item.callId)) expect(item.id).toBe(before.get(item.callId));
+				idsIncreaseAndDiffer(store.view);
+				const highest = Math.max(...items.map(item => item.id));
+				store.apply([call('later')]);
+				expect(store.view.items.at(-1)!.id).toBeGreaterThan(highest);
+			}),
+			{numRuns: 200},
+		);
 	});
 });

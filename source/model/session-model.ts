@@ -150,8 +150,8 @@ export class SessionModel {
 	/** Closed fragments waiting for the complete message that normally follows. */
 	private readonly awaiting = new Map<string, FragmentTarget>();
 	private readonly calls = new Map<string, ToolCallItem>();
-	/** Calls whose `call` entry was recorded: a repeated tool_call updates them quietly. */
-	private readonly announced = new WeakSet<ToolCallItem>();
+	/** Ids of calls whose `call` entry was recorded: a repeated tool_call updates them quietly. */
+	private readonly announced = new Set<string>();
 	/** Print mode: ids of calls kept without their output, oldest first (a ring; see retiredCallsKept). */
 	private readonly retired: string[] = [];
 	private retiredNext = 0;
@@ -818,8 +818,8 @@ export class SessionModel {
 		item.args = args;
 		if (item.state === 'streaming') item.state = this.awaitingApproval.has(callId) ? 'awaiting_approval' : 'running';
 		// A repeated tool_call (a replayed stream) updates the call without printing it again.
-		if (!this.announced.has(item)) {
-			this.announced.add(item);
+		if (!this.announced.has(callId)) {
+			this.announced.add(callId);
 			this.record(item, 'call');
 		}
 		const decision = this.pendingDecisions.get(callId);
@@ -902,7 +902,6 @@ export class SessionModel {
 			endedAt: item.endedAt,
 			childSessionId: item.childSessionId,
 		};
-		if (this.announced.has(item)) this.announced.add(kept);
 		this.calls.set(item.callId, kept);
 		if (this.retired.length < retiredCallsKept) {
 			this.retired.push(item.callId);
@@ -911,7 +910,10 @@ export class SessionModel {
 		const oldest = this.retired[this.retiredNext]!;
 		this.retired[this.retiredNext] = item.callId;
 		this.retiredNext = (this.retiredNext + 1) % retiredCallsKept;
-		if (this.calls.get(oldest)?.outputStopReason !== undefined) this.calls.delete(oldest);
+		if (this.calls.get(oldest)?.outputStopReason !== undefined) {
+			this.calls.delete(oldest);
+			this.announced.delete(oldest);
+		}
 	}
 
 	// ---------------------------------------------------------------- requests

@@ -111,9 +111,10 @@ export type TextHolder = (item: Item, field: 'output' | 'text', text: string, at
 // Print mode forgets a call's output once it is printed but remembers the call (without its
 // arguments and output) for this many calls more: a repeated output, a late decision or a
 // call that comes after its output still find it, as they do on the screen. A replayed
-// stream repeats what came just before; each kept call costs about 400 bytes of heap
-// (10,000 of them made print mode's peak RSS 15 MB larger on the 100 MB bench trace).
-const retiredCallsKept = 2_000;
+// stream repeats what came just before; each kept call costs about 400 bytes of heap and
+// some garbage collection (10,000 of them made print mode's peak RSS 15 MB larger on the
+// 100 MB bench trace, 2,000 about 6 MB).
+const retiredCallsKept = 1_000;
 const noImages: ImageRef[] = [];
 const nothingFinalized: readonly FinalizedEntry[] = [];
 

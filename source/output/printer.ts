@@ -23,10 +23,12 @@ export type PrinterOptions = {
 	canRebuild?: boolean;
 	/** Tool outputs made ready to print as they were read: the renderer takes them by their tokens. */
 	prerendered?: PrerenderedOutputs;
+	/** What the input is called, for the header of a session that gives no id (render/plain.ts). */
+	name?: string;
 };
 
 export function attachPrinter(store: SessionStore, out: SafeWriter, options: PrinterOptions): Attached {
-	const renderer = new PlainRenderer({color: options.color, prerendered: options.prerendered});
+	const renderer = new PlainRenderer({color: options.color, prerendered: options.prerendered, name: options.name});
 	// Lines are encoded into one buffer and written once per batch of inputs, never joined.
 	const batch = new ByteBatcher(out);
 	let totalsWritten = false;

@@ -17,6 +17,11 @@ export type PlainOptions = {
 	color: boolean;
 	/** Where outputs cut out of their lines wait (print mode's shortcut, render/json-block.ts). */
 	prerendered?: {take(output: string): JsonBlock | undefined};
+	/**
+	 * What the input is called (a file's name, `standard input`): the header names it when the
+	 * session itself gives no id (a trace with no session_meta, a --json recording of a stream).
+	 */
+	name?: string;
 };
 
 /**
@@ -51,18 +56,21 @@ export class PlainRenderer {
 	private readonly p: Paint;
 	private readonly color: boolean;
 	private readonly prerendered: PlainOptions['prerendered'];
+	private readonly name: string | undefined;
+	private nameShown = false;
 	// The header last written for each session: asked for every entry, so compared field by field.
 	private readonly headersShown = new WeakMap<SessionView, {sessionId: string; provider?: string; modelId?: string}>();
 
 	constructor(options: PlainOptions) {
 		this.color = options.color;
 		this.prerendered = options.prerendered;
+		this.name = options.name;
 		this.p = paint(options.color);
 	}
 
 	/** The lines for one finalized entry, the session header first when it is new. */
 	entry(entry: FinalizedEntry): PlainLine[] {
-		const header = this.headerIfNew(entry.session);
+		const header = this.headerIfNew(entry.session) ?? (entry.depth === 0 ? this.nameIfFirst(entry.session) : undefined);
 		const lines = header ? [header, ...this.body(entry)] : this.body(entry);
 		if (entry.depth === 0) return lines;
 		const prefix = '│ '.repeat(entry.depth);
@@ -83,6 +91,13 @@ export class PlainRenderer {
 			`  ${plural(counts.requests, 'request')} (${plural(counts.retries, 'retry', 'retries')}), ${plural(counts.toolCalls, 'tool call')}, ${plural(counts.failures, 'failure')}, ${plural(counts.malformed, 'malformed line')}`,
 		);
 		return lines;
+	}
+
+	/** `══ <name>` once, before the first entry of a session that names itself nowhere. */
+	private nameIfFirst(view: SessionView): string | undefined {
+		if (this.nameShown || view.header.sessionId || !this.name) return undefined;
+		this.nameShown = true;
+		return this.p.bold(`══ ${this.text(this.name)}`);
 	}
 
 	private headerIfNew(view: SessionView): string | undefined {

@@ -33,6 +33,8 @@ export type Flags = {
 	expand?: string[];
 	replay?: string;
 	list: boolean;
+	/** The newest running session (else the newest), on disk or on a server; later ones are offered. */
+	latest?: boolean;
 	stats: boolean;
 	export?: string;
 	redact: boolean;
@@ -92,6 +94,10 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	if (flags.redact && flags.export === undefined) throw new UsageError('--redact goes with --export');
 
 	const dataRoot = defaultDataRoot(process.env);
+	// A server's address rather than one session's stream: its sessions (server/server-mode.ts).
+	const server = flags.sse ? (await import('./server/address.js')).readServerAddress(flags.sse) : undefined;
+	if (flags.latest && input.length > 0) throw new UsageError('give either a trace or --latest, not both');
+	if (flags.list && server) return (await import('./server/list-command.js')).serverList(server, flags);
 	if (flags.list) {
 		const {listCommand} = await import('./commands/list.js');
 		const listed = await listCommand({dataRoot, json: flags.json});
@@ -140,7 +146,18 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	let source: Stoppable;
 	let folder: string | undefined;
 	let firstFrame: FirstFrame | undefined;
-	if (flags.sse) {
+	let serverSwitcher: SessionSwitcher | undefined;
+	if (server) {
+		const {startServerMode} = await import('./server/server-mode.js');
+		const started = await startServerMode(server, {flags, store, screen, follow, latest: flags.latest === true, fileOptions});
+		if (!started.ok) {
+			if (started.usage) throw new UsageError(started.message);
+			say(started.message);
+			return 1;
+		}
+		source = started.source;
+		serverSwitcher = started.switcher;
+	} else if (flags.sse) {
 		const {startSse} = await import('./io/sse-source.js');
 		const started = await startSse(flags.sse, flags, store, {follow, interactive: screen});
 		if (!started.ok) {
@@ -155,6 +172,8 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		const reader = readStream(process.stdin, children?.feed ?? feed, {label: 'standard input', cut});
 		source = {close: async () => void (await Promise.all([reader.close(), children?.close()]))};
 	} else {
+		// --latest: the newest running session under the data root, else the newest.
+		// Nothing named, or --latest: the newest session by activity, the running one if one runs.
 		const target = input[0] ?? dataRoot;
 		// The first frame's modules load while the session is located.
 		const painter = screen && replaySpeed === undefined ? import('./io/first-frame.js') : undefined;
@@ -205,7 +224,10 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		const {listEntries} = await import('./commands/list.js');
 		// The picker (s): the sessions under the data root; opening one stops whatever was
 		// shown (a trace, standard input or an SSE stream) and follows the chosen trace.
-		const sessions: SessionSwitcher = {
+		// With no trace named (or --latest), a session that starts later is offered in the footer.
+		const offers = input.length === 0 && !flags.sse ? (await import('./io/new-sessions.js')).watchNewSessions(dataRoot) : undefined;
+		if (offers) cleanup.push(async () => offers.close());
+		const sessions: SessionSwitcher = serverSwitcher ?? {
 			root: dataRoot,
 			current: () => store.view.header.sessionId,
 			async list() {
@@ -213,7 +235,9 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 				if (!listed.ok) throw new Error(listed.message);
 				return listEntries(listed.sessions, dataRoot, Date.now());
 			},
+			...offers?.switcherPart(() => store.view.header.sessionId),
 			async open(session) {
+				if ('kind' in session) throw new Error('not a session on disk');
 				await source.close();
 				store.rebuild([]);
 				store.setStatus({label: path.basename(session.shards.at(-1) ?? session.sessionId), state: 'following', message: undefined, retryAt: undefined, noHistory: undefined});

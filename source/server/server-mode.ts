@@ -53,6 +53,8 @@ export async function startServerMode(address: ServerAddress, options: ServerMod
 	const api = await serverApiFor(address, options.flags);
 	if (!(api instanceof ServerApi)) return {ok: false, message: api.message};
 	const server = new ServerSessions(api, options);
+	// Until a session is opened, the header names the server.
+	options.store.setStatus({label: api.base.href.replace(/\/$/, ''), state: 'live'});
 	try {
 		await api.connect();
 	} catch (error) {

@@ -12,7 +12,7 @@ export type FooterProps = SearchPromptProps & {
 	rule: boolean;
 	/** Key hints of a mode (the picker, the timeline) in place of the main view's, unless a message is shown. */
 	hints?: string;
-	/** A session that started since, offered in place of the hints (unless a message is shown). */
+	/** A session that started since, offered in place of the hints or a message (not of the search prompt). */
 	offer?: string;
 };
 
@@ -22,7 +22,7 @@ export function Footer(props: FooterProps) {
 		<Box flexDirection="column">
 			{props.rule ? <RowLine segments={[seg('─'.repeat(props.width), {dim: true})]} /> : null}
 			<RowLine segments={footerStats(props.view, props.newCount, props.width)} />
-			{props.offer !== undefined && !props.message && !props.editing ? (
+			{props.offer !== undefined && !props.editing ? (
 				<RowLine segments={truncateSegments([seg(` ${props.offer}`, {color: 'yellow', bold: true})], props.width)} />
 			) : props.hints !== undefined && !props.message && !props.editing ? (
 				<RowLine segments={truncateSegments([seg(` ${props.hints}`, {dim: true})], props.width)} />

@@ -186,7 +186,8 @@ function columnWidths(entries: readonly PickerEntry[]): Columns {
 		where = Math.max(where, textWidth(whereOf(entry)));
 		model = Math.max(model, textWidth(modelOf(entry)));
 	}
-	return {where: Math.min(28, where), model: Math.min(24, model)};
+	// Wide enough for the server's own default_project/default_agent.
+	return {where: Math.min(32, where), model: Math.min(24, model)};
 }
 
 function whereOf(entry: PickerEntry): string {

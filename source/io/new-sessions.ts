@@ -35,7 +35,8 @@ export class NewSessionTracker {
 export const newSessionPollMs = 2_000;
 
 /** Watches `dataRoot` for sessions that start; `switcherPart` gives the picker's offer and subscription. */
-export function watchNewSessions(dataRoot: string, pollMs = newSessionPollMs) {
+export function watchNewSessions(dataRoot: string, options: {pollMs?: number; onListed?: () => void} = {}) {
+	const pollMs = options.pollMs ?? newSessionPollMs;
 	const tracker = new NewSessionTracker();
 	const listeners = new Set<() => void>();
 	let offered: ListEntry | undefined;
@@ -47,6 +48,7 @@ export function watchNewSessions(dataRoot: string, pollMs = newSessionPollMs) {
 		if (stopped || !listed.ok) return;
 		const now = Date.now();
 		const started = tracker.update(listed.sessions, now).filter(id => id !== current());
+		options.onListed?.();
 		if (started.length === 0) return;
 		const summary = listed.sessions.find(session => session.sessionId === started[0]);
 		if (summary === undefined) return;

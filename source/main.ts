@@ -19,6 +19,7 @@ import {sanitize} from './render/sanitize.js';
 import {loadExactWidths} from './render/width.js';
 import {safeWriter} from './output/safe-writer.js';
 import type {SessionSwitcher} from './ui/picker.js';
+import type {NewSessionWatch} from './io/new-sessions.js';
 
 export type Flags = {
 	sse?: string;
@@ -147,6 +148,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	let folder: string | undefined;
 	let firstFrame: FirstFrame | undefined;
 	let serverSwitcher: SessionSwitcher | undefined;
+	let offers: NewSessionWatch | undefined;
 	if (server) {
 		const {startServerMode} = await import('./server/server-mode.js');
 		const started = await startServerMode(server, {flags, store, screen, follow, latest: flags.latest === true, fileOptions});
@@ -178,7 +180,13 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		// The first frame's modules load while the session is located.
 		const painter = screen && replaySpeed === undefined ? import('./io/first-frame.js') : undefined;
 		painter?.catch(() => undefined);
-		const located = await locateSession(target, {dataRoot});
+		// With no trace named (or --latest), a session that starts later is offered in the footer:
+		// the sessions there are now are listed beside the newest one's lookup, before anything shows.
+		if (screen && input.length === 0) {
+			offers = (await import('./io/new-sessions.js')).watchNewSessions(dataRoot);
+			cleanup.push(async () => offers?.close());
+		}
+		const [located] = await Promise.all([locateSession(target, {dataRoot}), offers?.ready]);
 		if (!located.ok) {
 			say(located.message);
 			return 1;
@@ -224,9 +232,6 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		const {listEntries} = await import('./commands/list.js');
 		// The picker (s): the sessions under the data root; opening one stops whatever was
 		// shown (a trace, standard input or an SSE stream) and follows the chosen trace.
-		// With no trace named (or --latest), a session that starts later is offered in the footer.
-		const offers = input.length === 0 && !flags.sse ? (await import('./io/new-sessions.js')).watchNewSessions(dataRoot) : undefined;
-		if (offers) cleanup.push(async () => offers.close());
 		const sessions: SessionSwitcher = serverSwitcher ?? {
 			root: dataRoot,
 			current: () => store.view.header.sessionId,

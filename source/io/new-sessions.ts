@@ -4,9 +4,12 @@
  * again after a minute or more of quiet, is offered in the footer (L opens it). The listing
  * is the one `--list` and the picker use; only the offered session's head is read.
  */
-import {liveWithinMs, listEntries, type ListEntry} from '../commands/list.js';
+import type {ListEntry} from '../commands/list.js';
 import type {SessionSwitcher} from '../ui/picker.js';
 import {listSessions} from './session-locator.js';
+
+// Quiet this long, a session that is written to again has started again (list.ts's liveWithinMs).
+const quietMs = 60_000;
 
 /** Which sessions of a listing started since the previous one. Pure: `now` and the listing come in. */
 export class NewSessionTracker {
@@ -23,9 +26,9 @@ export class NewSessionTracker {
 		return sessions
 			.filter(session => {
 				const before = previous.get(session.sessionId);
-				if (session.mtimeMs <= lastAt - liveWithinMs) return false;
+				if (session.mtimeMs <= lastAt - quietMs) return false;
 				// New since the last listing, or quiet for a minute before it and written to since.
-				return before === undefined || (before <= lastAt - liveWithinMs && session.mtimeMs > before);
+				return before === undefined || (before <= lastAt - quietMs && session.mtimeMs > before);
 			})
 			.map(session => session.sessionId);
 	}
@@ -34,8 +37,16 @@ export class NewSessionTracker {
 /** How often the data root is listed again (ms). */
 export const newSessionPollMs = 2_000;
 
+/** A running watch of the data root. */
+export type NewSessionWatch = {
+	/** The first listing is done: what is there now is known, and not offered. */
+	ready: Promise<void>;
+	switcherPart(currentId: () => string | undefined): Pick<SessionSwitcher, 'subscribe' | 'offered'>;
+	close(): void;
+};
+
 /** Watches `dataRoot` for sessions that start; `switcherPart` gives the picker's offer and subscription. */
-export function watchNewSessions(dataRoot: string, options: {pollMs?: number; onListed?: () => void} = {}) {
+export function watchNewSessions(dataRoot: string, options: {pollMs?: number; onListed?: () => void} = {}): NewSessionWatch {
 	const pollMs = options.pollMs ?? newSessionPollMs;
 	const tracker = new NewSessionTracker();
 	const listeners = new Set<() => void>();
@@ -52,6 +63,8 @@ export function watchNewSessions(dataRoot: string, options: {pollMs?: number; on
 		if (started.length === 0) return;
 		const summary = listed.sessions.find(session => session.sessionId === started[0]);
 		if (summary === undefined) return;
+		// The listing's format is loaded only when there is something to offer.
+		const {listEntries} = await import('../commands/list.js');
 		[offered] = await listEntries([summary], dataRoot, now);
 		if (stopped) return;
 		for (const listener of listeners) listener();
@@ -60,9 +73,11 @@ export function watchNewSessions(dataRoot: string, options: {pollMs?: number; on
 		timer = setTimeout(() => void poll().catch(() => undefined).finally(() => stopped || loop()), pollMs);
 		timer.unref();
 	};
-	void poll().catch(() => undefined).finally(() => stopped || loop());
+	const ready = poll().catch(() => undefined);
+	void ready.finally(() => stopped || loop());
 	return {
-		switcherPart(currentId: () => string | undefined): Pick<SessionSwitcher, 'subscribe' | 'offered'> {
+		ready,
+		switcherPart(currentId) {
 			current = currentId;
 			return {
 				subscribe: listener => {

@@ -82,6 +82,19 @@ describe('--list with a server', () => {
 		expect(result.stderr).toContain(`use http://localhost:${server.port}/…`);
 	});
 
+	it('titles, ids and project names from the server reach the terminal harmless', async () => {
+		const hostile = '\u001b]0;pwned\u0007\u001b[2J\u009b31m\u202eevil';
+		server = await startPenguinServer({
+			rows: () => recordedRows().map((row, index) => (index === 0 ? {...row, title: `title ${hostile}`, agentId: `agent${hostile}`} : row)),
+		});
+		for (const args of [['--list'], ['--list', '--json']]) {
+			const result = await runCli(['--sse', server.origin, ...args], {env});
+			// eslint-disable-next-line no-control-regex
+			expect(result.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e]/);
+			expect(result.stdout).toContain('evil');
+		}
+	});
+
 	it('sends the cookie on every request of the walk', async () => {
 		server = await startPenguinServer();
 		const result = await runCli(['--sse', server.origin, '--list', '--cookie', 'c0ffee-cookie'], {env});

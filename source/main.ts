@@ -98,6 +98,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	// A server's address rather than one session's stream: its sessions (server/server-mode.ts).
 	const server = flags.sse ? (await import('./server/address.js')).readServerAddress(flags.sse) : undefined;
 	if (flags.latest && input.length > 0) throw new UsageError('give either a trace or --latest, not both');
+	if (flags.latest && flags.sse && !server) throw new UsageError("--latest takes a server's address (http://HOST:PORT), not one session's stream");
 	if (flags.list && server) return (await import('./server/list-command.js')).serverList(server, flags);
 	if (flags.list) {
 		const {listCommand} = await import('./commands/list.js');

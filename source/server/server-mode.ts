@@ -60,6 +60,7 @@ export async function startServerMode(address: ServerAddress, options: ServerMod
 	} catch (error) {
 		if (!options.screen) return {ok: false, message: messageOf(error)};
 		server.failed(messageOf(error));
+		options.store.setStatus({state: 'failed', message: messageOf(error)});
 		return {ok: true, source: server, switcher: server.switcher(true)};
 	}
 	let target = address.sessionId;
@@ -71,6 +72,8 @@ export async function startServerMode(address: ServerAddress, options: ServerMod
 			if (target === undefined && !options.screen) return {ok: false, message: server.listError ?? `no sessions on ${api.base.host}`};
 		}
 	}
+	// On the screen the picker says why; the header too, and the exit code is 1.
+	if (server.listError !== undefined && target === undefined) options.store.setStatus({state: 'failed', message: server.listError});
 	if (target === undefined && !options.screen) {
 		return {ok: false, usage: true, message: `${address.base.href} is a server: add --list, --latest, or a session (${address.base.href}chat/<session id>)`};
 	}

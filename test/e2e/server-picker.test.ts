@@ -17,11 +17,16 @@ let pane: FaultTmux;
 let server: PenguinServer;
 // The fake server's rows: a test flips one to running, as the server would.
 const running = new Set([runningId]);
+// A session created while the program runs: not in the list it read at the start.
+const created: Array<Record<string, unknown>> = [];
+const newId = 'session-2026-12-03-14-00-00-c0ffee00';
 
 beforeAll(async () => {
 	if (!existsSync(builtCli)) execFileSync('npm', ['run', 'build'], {cwd: root, stdio: 'ignore'});
 	home = mkdtempSync(path.join(tmpdir(), 'penguin-view-e2e-server-'));
-	server = await startPenguinServer({rows: () => recordedRows().map(row => ({...row, status: running.has(row.sessionId) ? 'running' : 'idle'}))});
+	server = await startPenguinServer({
+		rows: () => [...created, ...recordedRows()].map(row => ({...row, status: running.has(row.sessionId as string) ? 'running' : 'idle'})) as ReturnType<typeof recordedRows>,
+	});
 	pane = new FaultTmux(home, 'e2e-server', 120, 32, {PENGUIN_HOME: path.join(home, 'data')});
 }, 60_000);
 
@@ -74,11 +79,30 @@ test('pick a server session and follow it; L switches to one that started; s and
 	expect(footer(screen)).not.toContain('L to switch');
 	expect(server.requestsTo(`/api/sessions/${echoId}/stream`).length).toBeGreaterThan(0);
 
+	// A session created since the list was read: the channel names it, its record is fetched, it is offered and listed.
+	created.push({...recordedRows()[0]!, sessionId: newId, title: 'Brewing coffee', createdAt: new Date().toISOString(), lastActiveAt: new Date().toISOString()});
+	running.add(newId);
+	const channel = server.userChannels.at(-1)!;
+	await channel.event({event: 'server_event', data: JSON.stringify({type: 'session_created', projectId: 'default_project', agentId: 'default_agent', sessionId: newId, source: 'schedule'}), id: 'b358e755-101'});
+	await channel.event({
+		event: 'server_event',
+		data: JSON.stringify({type: 'session_state', sessionId: newId, state: 'running', lastActiveAt: new Date().toISOString(), hasTrace: true}),
+		id: 'b358e755-102',
+	});
+	await until(text => footer(text) === ' ▸ session …c0ffee00 started · L to switch', 'the new session offered');
+	pane.keys('s');
+	screen = await until(text => text.includes('filter › ▌') && text.includes('c0ffee00'), 'the new session in the picker');
+	expect(screen).toMatch(/ sessions {2}http:\/\/127\.0\.0\.1:\d+ {2}15 {2}● 3 running/);
+	const listed = screen.split('\n').filter(line => /\d\d-\d\d \d\d:\d\d {2}[0-9a-f]{8}/.test(line));
+	expect(listed[0]).toMatch(/● .*c0ffee00 .* Brewing coffee$/);
+	pane.keys('Escape');
+	await until(text => !text.includes('filter ›'), 'the picker closed');
+
 	// A finished session: its whole trace over HTTP, with the subagent pointer the stream never sends.
 	pane.keys('s');
 	await until(text => text.includes('filter › ▌'), 'the picker');
 	pane.keys('-l', '7d2810f6');
-	await until(text => text.includes('1 of 14'), 'the finished session alone');
+	await until(text => text.includes('1 of 15'), 'the finished session alone');
 	pane.keys('Enter');
 	screen = await until(text => text.includes('session…13-31-49-7d2810f6') && text.includes('trace over HTTP') && text.includes('the subagent reported back'), 'the finished session from its trace');
 	expect(screen).toMatch(/subagent .*4e9a2a0d/);

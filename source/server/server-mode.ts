@@ -241,7 +241,8 @@ class ServerSessions implements Stoppable {
 				if (this.listError !== undefined) throw new Error(this.listError);
 				return this.list.entries();
 			},
-			notices: () => [...this.refused, ...(this.channelError !== undefined ? [this.channelError] : [])],
+			// A channel that failed for the reason the list did is said once, by the list.
+			notices: () => [...this.refused, ...(this.channelError !== undefined && this.listError === undefined ? [this.channelError] : [])],
 			subscribe: listener => {
 				this.listeners.add(listener);
 				return () => this.listeners.delete(listener);

@@ -111,3 +111,20 @@ test('pick a server session and follow it; L switches to one that started; s and
 	pane.keys('q');
 	await pane.untilShell();
 }, 90_000);
+
+test('a server that needs a login: the picker says so, the header too, and q exits 1', async () => {
+	const refusing = await startPenguinServer({refuseAll: {status: 401, json: {error: {code: 'unauthorized', message: 'Not signed in or the sign-in has expired.'}}}});
+	try {
+		pane.run(`clear && node ${builtCli} --sse ${refusing.origin}; echo "exit=$?"`);
+		const screen = await until(text => text.includes('could not list the sessions'), 'the notice in the picker');
+		expect(screen).toContain(`could not list the sessions: the server at 127.0.0.1:${refusing.port} needs a login: pass --cookie or --user`);
+		expect(screen).toContain('✗ source failed');
+		// Said once, though the user channel was refused too.
+		expect(screen).not.toContain('no longer live');
+		pane.keys('Escape');
+		pane.keys('q');
+		await until(text => text.includes('exit=1'), 'the exit code');
+	} finally {
+		await refusing.close();
+	}
+}, 60_000);

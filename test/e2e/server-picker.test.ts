@@ -122,6 +122,8 @@ test('a server that needs a login: the picker says so, the header too, and q exi
 		// Said once, though the user channel was refused too.
 		expect(screen).not.toContain('no longer live');
 		pane.keys('Escape');
+		// An Esc and a q sent together would read as Alt+q: the picker closes first.
+		await until(text => !text.includes('filter ›'), 'the picker closed');
 		pane.keys('q');
 		await until(text => text.includes('exit=1'), 'the exit code');
 	} finally {

@@ -175,7 +175,6 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		const reader = readStream(process.stdin, children?.feed ?? feed, {label: 'standard input', cut});
 		source = {close: async () => void (await Promise.all([reader.close(), children?.close()]))};
 	} else {
-		// --latest: the newest running session under the data root, else the newest.
 		// Nothing named, or --latest: the newest session by activity, the running one if one runs.
 		const target = input[0] ?? dataRoot;
 		// The first frame's modules load while the session is located.

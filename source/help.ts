@@ -6,11 +6,14 @@ export const helpText = `
 	  $ penguin-view --sse http://localhost:7364 [--list | --latest]
 
 	What to open
-	  trace          a trace file, any shard: the whole session is shown, then followed
+	  trace          a trace file, any shard: the whole session is shown, then followed;
+	                 a file of any other name (a copy, a --json recording) alone; a gzip
+	                 file (.gz or not) read to its end
 	  session-id     looked up under $PENGUIN_HOME (default ~/.penguin/data)
 	  folder         a traces folder or a data root: its newest session
 	  -              read a trace from standard input
-	  (nothing)      the newest session under $PENGUIN_HOME
+	  (nothing)      a pipe or a file on standard input, else the newest session under
+	                 $PENGUIN_HOME
 	  --latest       the newest running session (else the newest), on disk or on a
 	                 server; a session that starts later is offered (L switches)
 

@@ -10,9 +10,11 @@ import {childSessionsFor, startFileSession} from './io/file-session.js';
 import {HeldOutputs} from './io/held-outputs.js';
 import {openTailFirst} from './io/tail-first.js';
 import type {FirstFrame} from './io/first-frame.js';
+import {stdinCarriesTrace} from './io/piped-input.js';
 import {defaultDataRoot, listSessions, locateSession} from './io/session-locator.js';
 import {readStream, type InputsHandler} from './io/trace-follower.js';
 import type {ModelInput} from './model/input.js';
+import {TraceCheck} from './model/json-lines-gate.js';
 import {SessionStore} from './model/store.js';
 import {colorWanted} from './render/color.js';
 import {sanitize} from './render/sanitize.js';
@@ -140,6 +142,18 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	});
 	const feed: InputsHandler = batch => store.apply(batch);
 
+	// Outside the screen, a file that is not JSON Lines at all is refused in one line rather
+	// than listed line by line as malformed (model/json-lines-gate.ts).
+	const check = screen ? undefined : new TraceCheck();
+	const checked = (label: string, next: InputsHandler): InputsHandler => check?.wrap(label, next) ?? next;
+	const refused = check?.refused ?? new Promise<void>(() => undefined);
+	// A trace that cannot be read to its end (compressed data cut short): what was read stays
+	// shown, the cause is one line (on stderr outside the screen), and the exit code is 1.
+	const onError = (text: string): void => {
+		store.setStatus({state: 'failed', message: text});
+		if (!screen) say(text);
+	};
+
 	// Print mode holds a parent's lines back while a child read from disk is printed.
 	// Plain text: large tool outputs are made ready to print as their lines are read.
 	const prerendered = writer !== undefined && 'PrerenderedOutputs' in writer ? new writer.PrerenderedOutputs() : undefined;
@@ -168,11 +182,13 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 			return 1;
 		}
 		source = started.source;
-	} else if (input[0] === '-' || input[0] === '/dev/stdin') {
+	} else if (input[0] === '-' || input[0] === '/dev/stdin' || (input.length === 0 && !flags.latest && stdinCarriesTrace())) {
 		// /dev/stdin is standard input whatever it is (a pipe, a socket, a redirected file): read it as `-`.
+		// With no path, a pipe or a file on stdin is read the same way (io/piped-input.ts says which count).
 		store.setStatus({label: 'standard input', state: follow ? 'following' : 'reading'});
 		const children = childSessionsFor(undefined, fileOptions);
-		const reader = readStream(process.stdin, children?.feed ?? feed, {label: 'standard input', cut});
+		const next = children?.feed ?? feed;
+		const reader = readStream(process.stdin, checked('standard input', next), {label: 'standard input', cut, onError});
 		source = {close: async () => void (await Promise.all([reader.close(), children?.close()]))};
 	} else {
 		// Nothing named, or --latest: the newest session by activity, the running one if one runs.
@@ -193,16 +209,18 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		}
 		if (located.kind === 'stream') {
 			store.setStatus({label: path.basename(located.path), state: 'reading'});
-			source = readStream(located.path, feed, {cut});
+			source = readStream(located.path, checked(located.path, feed), {cut, onError});
 		} else {
 			folder = located.folder;
 			const newest = located.shards.at(-1) ?? located.sessionId;
 			store.setStatus({
 				label: path.basename(newest),
-				state: replaySpeed !== undefined ? 'replaying' : follow ? 'following' : 'reading',
+				// A compressed trace is read to its end, never followed.
+				state: replaySpeed !== undefined ? 'replaying' : follow && !located.compressed ? 'following' : 'reading',
 			});
 			// PENGUIN_VIEW_TAIL_FIRST=0 reads from the first byte instead: the benchmark's baseline.
-			if (screen && replaySpeed === undefined && process.env['PENGUIN_VIEW_TAIL_FIRST'] !== '0') {
+			// gzip data cannot be read from its end: a compressed trace is read from the start.
+			if (screen && replaySpeed === undefined && !located.compressed && process.env['PENGUIN_VIEW_TAIL_FIRST'] !== '0') {
 				// The screen shows the end of the trace at once, drawn before Ink is even loaded
 				// (that takes most of a second on a slow machine), and reads its history behind it.
 				const {paintFirstFrame} = await (painter ?? import('./io/first-frame.js'));
@@ -214,7 +232,14 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 					onPreview: () => (firstFrame = paintFirstFrame(store, {expand, color})),
 				});
 			} else {
-				source = startFileSession(located, {...fileOptions, replaySpeed});
+				source = startFileSession(located, {
+					...fileOptions,
+					replaySpeed,
+					filter: next => checked(newest, next),
+					onError,
+					// A followed file read to its end with nothing but malformed lines is refused then.
+					follower: check && {onCaughtUp: () => check.caughtUp()},
+				});
 			}
 		}
 	}
@@ -256,8 +281,9 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	}
 
 	if (whole) {
-		await ended;
+		await Promise.race([ended, refused]);
 		await stopSource();
+		if (check?.refusal !== undefined) return refuse(check.refusal, store);
 		const children = folder === undefined ? undefined : {dataRoot, folder};
 		const result = flags.stats
 			? await (await import('./commands/stats.js')).statsCommand({inputs: store.view, children})
@@ -273,11 +299,22 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	const interrupted = new Promise<void>(resolve => {
 		for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => resolve());
 	});
-	await Promise.race([ended, interrupted, out.closed]);
+	await Promise.race([ended, interrupted, out.closed, refused]);
+	if (check?.refusal !== undefined) {
+		await stopSource();
+		await out.flush();
+		return refuse(check.refusal, store);
+	}
 	detach.finish();
 	await stopSource();
 	await out.flush();
 	return store.status.state === 'failed' ? 1 : 0;
+}
+
+/** Says why the input was refused (unless its reading already failed and said so): exit code 1. */
+function refuse(refusal: string, store: SessionStore): number {
+	if (store.status.state !== 'failed') say(refusal);
+	return 1;
 }
 
 function once<T>(fn: () => Promise<T>): () => Promise<T | undefined> {

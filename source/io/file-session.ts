@@ -4,13 +4,15 @@
  * under the data root, read and followed while the call that started it runs (see
  * model/child-sessions.ts for the bookkeeping; this is the part with files and timers).
  */
+import {createReadStream} from 'node:fs';
+import path from 'node:path';
 import {findSessionOnDisk} from '../commands/subagents.js';
 import {ChildSessions} from '../model/child-sessions.js';
 import type {SessionStore} from '../model/store.js';
 import type {LineCutter} from './line-splitter.js';
 import {startReplay} from './replay.js';
-import {listSessions, type SessionSummary} from './session-locator.js';
-import {followTrace, type FollowOptions, type InputsHandler} from './trace-follower.js';
+import {listSessions, type LocatedSession, type SessionSummary} from './session-locator.js';
+import {defaultChunkBytes, followTrace, readStream, type FollowOptions, type InputsHandler} from './trace-follower.js';
 
 /** How a file source runs. */
 export type FileOptions = {
@@ -28,19 +30,46 @@ export type FileOptions = {
 	cut?: LineCutter;
 	/** Progress and caught-up hooks for the main trace's follower (the screen's tail-first opening). */
 	follower?: Pick<FollowOptions, 'onProgress' | 'onCaughtUp'>;
+	/** Sees the main trace's inputs before the model does (print mode's JSON Lines check). */
+	filter?: (next: InputsHandler) => InputsHandler;
+	/** Told once when a trace cannot be read to its end (compressed data cut short or damaged). */
+	onError?: (text: string) => void;
 };
 
-/** A session's shards followed (or replayed), with its subagents read from disk and followed while they run. */
-export function startFileSession(session: {sessionId: string; folder: string; shards: string[]}, options: FileOptions): {close(): Promise<void>} {
+/** The trace files of a session, as session-locator finds them. */
+export type TraceOnDisk = Pick<LocatedSession, 'sessionId' | 'folder' | 'shards' | 'single' | 'compressed'>;
+
+/**
+ * A session's shards followed (or replayed), with its subagents read from disk and followed
+ * while they run. A compressed trace is read through gunzip to its end and never followed.
+ */
+export function startFileSession(session: TraceOnDisk, options: FileOptions): {close(): Promise<void>} {
 	const {store} = options;
 	const children = childSessionsFor(session.folder, options);
-	const onInputs: InputsHandler = children?.feed ?? (batch => store.apply(batch));
-	const files = {sessionId: session.sessionId, folder: session.folder, shards: session.shards};
+	const apply: InputsHandler = children?.feed ?? (batch => store.apply(batch));
+	const onInputs = options.filter ? options.filter(apply) : apply;
+	const files = {sessionId: session.sessionId, folder: session.folder, shards: session.shards, single: session.single};
+	const compressed = session.compressed ? (handler: InputsHandler) => readCompressed(session.shards[0]!, handler, options) : undefined;
 	const reader =
-		options.replaySpeed === undefined
-			? followTrace({...files, follow: options.follow, onInputs, cut: options.cut, ...options.follower})
-			: startReplay({...files, speed: options.replaySpeed, onInputs});
+		options.replaySpeed !== undefined
+			? startReplay({...files, speed: options.replaySpeed, onInputs, read: compressed})
+			: compressed
+				? compressed(onInputs)
+				: followTrace({...files, follow: options.follow, onInputs, cut: options.cut, ...options.follower});
 	return {close: async () => void (await Promise.all([reader.close(), children?.close()]))};
+}
+
+/** A gzip trace file read once as shard 1, through gunzip (its lines cannot be read back from the file: held texts spill). */
+function readCompressed(file: string, onInputs: InputsHandler, options: FileOptions): {close(): Promise<void>} {
+	// Large reads, as the follower's: decompressed batches as large as its (see io/gunzip.ts).
+	const input = createReadStream(file, {highWaterMark: defaultChunkBytes});
+	const reader = readStream(input, onInputs, {shard: 1, label: path.basename(file), cut: options.cut, onError: options.onError});
+	return {
+		async close() {
+			reader.close();
+			await reader.done;
+		},
+	};
 }
 
 // How long a child's trace is still read after the call that started it has finished: its

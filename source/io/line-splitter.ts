@@ -70,6 +70,11 @@ export class LineSplitter {
 		return this.consumed;
 	}
 
+	/** How many lines have ended so far (blank ones included). */
+	get linesEnded(): number {
+		return this.lineNumber - 1;
+	}
+
 	/** Feeds one chunk; returns the lines it completed, in order. */
 	push(chunk: Uint8Array): SplitItem[] {
 		const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);

@@ -11,6 +11,10 @@ export type ReplayOptions = {
 	sessionId: string;
 	folder: string;
 	shards: string[];
+	/** One file of any name (see FollowOptions.single). */
+	single?: boolean;
+	/** Reads the trace once to its end (default: the shards through the trace follower, not following). */
+	read?: (onInputs: InputsHandler) => {close(): Promise<void>};
 	speed: number;
 	onInputs: InputsHandler;
 	/** Longest wait between two messages, in ms of replay time (default 3 s). */
@@ -46,18 +50,15 @@ export function startReplay(options: ReplayOptions): {close(): Promise<void>} {
 	const collected: ModelInput[] = [];
 	let timer: NodeJS.Timeout | undefined;
 	let closed = false;
-	const follower = followTrace({
-		sessionId: options.sessionId,
-		folder: options.folder,
-		shards: options.shards,
-		follow: false,
-		onInputs(batch) {
-			for (const input of batch) {
-				if (input.kind === 'end') play();
-				else collected.push(input);
-			}
-		},
-	});
+	const onInputs: InputsHandler = batch => {
+		for (const input of batch) {
+			if (input.kind === 'end') play();
+			else collected.push(input);
+		}
+	};
+	const follower = options.read
+		? options.read(onInputs)
+		: followTrace({sessionId: options.sessionId, folder: options.folder, shards: options.shards, single: options.single, follow: false, onInputs});
 	function play(): void {
 		const steps = planReplay(collected, options.speed, options.maxGapMs ?? 3000);
 		collected.length = 0;

@@ -1,16 +1,32 @@
 /**
  * What the user named (a trace file, a session id, a folder) to the shards of one session.
  * Only the known layout is walked: `<root>/<project>/agents/<agent>/traces/<date>/`.
- * Failures come back as values with one line naming the path and the cause.
+ * A file of any other name is a session of its own, one file; a gzip file (by its first
+ * bytes, whatever its name) too. Failures come back as values with one line naming the
+ * path and the cause.
  */
-import {constants, type Dirent, type Stats} from 'node:fs';
-import {access, readdir, stat} from 'node:fs/promises';
+import type {Dirent, Stats} from 'node:fs';
+import {open, readdir, stat} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import {isGzipHead} from './gunzip.js';
 import {parseShardName} from './trace-files.js';
 
-/** A session found on disk: its id, its folder and its shard paths in index order. */
-export type LocatedSession = {kind: 'session'; sessionId: string; folder: string; shards: string[]};
+/**
+ * A session found on disk: its id, its folder and its shard paths in index order. A file
+ * whose name is not a shard's is `single`: its one path in `shards`, its name as `sessionId`
+ * (the header takes the real id from its session_meta, when it has one).
+ */
+export type LocatedSession = {
+	kind: 'session';
+	sessionId: string;
+	folder: string;
+	shards: string[];
+	/** One file of any name: read and followed alone, no shard chain around it. */
+	single?: boolean;
+	/** gzip data (then also `single`): read through gunzip to its end, never followed. */
+	compressed?: boolean;
+};
 
 /** A FIFO or character device to read as a stream. */
 export type LocatedStream = {kind: 'stream'; path: string};
@@ -82,16 +98,17 @@ export async function locateSession(target: string, options: {dataRoot: string})
 	if (!info.isFile()) {
 		return fail(target, 'not a regular file');
 	}
-	const name = parseShardName(target);
-	if (!name) {
-		return fail(target, 'not a trace file name (expected <sessionId>_<NNN>.jsonl)');
-	}
+	let head: Buffer;
 	try {
-		await access(target, constants.R_OK);
+		head = await readHead(target);
 	} catch (error) {
 		return fail(target, describeFsError(error));
 	}
 	const folder = path.dirname(target);
+	const name = parseShardName(target);
+	if (isGzipHead(head) || !name) {
+		return {ok: true, kind: 'session', sessionId: path.basename(target), folder, shards: [target], single: true, ...(isGzipHead(head) ? {compressed: true} : {})};
+	}
 	const listed = await readEntries(folder);
 	if (!listed.ok) {
 		return fail(folder, describeFsError(listed.error));
@@ -113,6 +130,18 @@ export async function listSessions(root: string): Promise<ListResult> {
 	// Ties (same mtime) go to the later id: ids begin with their start time.
 	sessions.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.sessionId < b.sessionId ? 1 : a.sessionId > b.sessionId ? -1 : 0));
 	return {ok: true, sessions};
+}
+
+/** The first two bytes of a file (fewer when it is shorter): enough to tell gzip. Rejects when it cannot be read. */
+async function readHead(file: string): Promise<Buffer> {
+	const handle = await open(file, 'r');
+	try {
+		const head = Buffer.alloc(2);
+		const {bytesRead} = await handle.read(head, 0, 2, 0);
+		return head.subarray(0, bytesRead);
+	} finally {
+		await handle.close().catch(() => undefined);
+	}
 }
 
 async function newestSessionIn(folder: string): Promise<LocateResult> {

@@ -5,7 +5,8 @@
  * that is on screen within a frame; the whole session is then read from `_001` in the
  * background (in chunks, the event loop free between them) into a model of its own, which
  * takes the preview's place in one frame once it has caught up. Meanwhile the preview
- * follows appends, and the header says how much history is read.
+ * follows appends, and the header says how much history is read. Only for plain files:
+ * gzip data can only be read from its start (main.ts opens a compressed trace that way).
  */
 import {closeSync, fstatSync, openSync, statSync} from 'node:fs';
 import type {ModelInput} from '../model/input.js';
@@ -152,7 +153,7 @@ function readWindow(fd: number, from: number, size: number): {items: SplitItem[]
  * Shows the end of a session on `store` at once (see the module comment), then reads all of
  * it behind. Synchronous up to the preview: when it returns, `store.view` shows the end.
  */
-export function openTailFirst(session: {sessionId: string; folder: string; shards: string[]}, options: TailFirstOptions): {close(): Promise<void>} {
+export function openTailFirst(session: {sessionId: string; folder: string; shards: string[]; single?: boolean}, options: TailFirstOptions): {close(): Promise<void>} {
 	const {store, held} = options;
 	const shards = session.shards
 		.map((file, i) => ({index: parseShardName(file)?.index ?? i + 1, path: file}))
@@ -176,6 +177,7 @@ export function openTailFirst(session: {sessionId: string; folder: string; shard
 				sessionId: session.sessionId,
 				folder: session.folder,
 				shards: [newest.path],
+				single: session.single,
 				from: {shard: newest.index, offset: preview.end},
 				follow: true,
 				onInputs(batch) {

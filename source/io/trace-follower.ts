@@ -11,6 +11,7 @@ import {setImmediate as yieldToLoop} from 'node:timers/promises';
 import type {FSWatcher as FolderWatcher} from 'chokidar';
 import type {ModelInput} from '../model/input.js';
 import {parseLine} from '../protocol/parse-line.js';
+import {CompressedDataError, gunzipIfCompressed} from './gunzip.js';
 import {LineSplitter, type LineCutter, type SplitItem} from './line-splitter.js';
 import {outputBackpressure} from '../output/pace.js';
 import {describeFsError} from './session-locator.js';
@@ -26,6 +27,11 @@ export type FollowOptions = {
 	folder: string;
 	/** Known shard paths; read in index order. Empty means: wait for `_001`. */
 	shards: string[];
+	/**
+	 * The trace is one file of any name (the one path in `shards`), not a shard chain: no next
+	 * shard is looked for, and its folder is watched for that name alone.
+	 */
+	single?: boolean;
 	/** Keep following the newest shard after reading everything. */
 	follow: boolean;
 	onInputs: InputsHandler;
@@ -80,18 +86,31 @@ export function followTrace(options: FollowOptions): TraceFollower {
 	return {close: async () => follower.close()};
 }
 
+/** Options for readStream. */
+export type StreamOptions = {
+	maxLineBytes?: number;
+	/** Names the source in notices (default the path's file name, or `standard input`). */
+	label?: string;
+	cut?: LineCutter;
+	/**
+	 * Read as shard `shard` of a trace (a compressed trace file): a `shard` input first, and
+	 * every line placed in it, as the follower does for a file. Without it, lines carry no shard.
+	 */
+	shard?: number;
+	/** Called once, with the notice's text, when reading fails (a read error, cut-short gzip data). */
+	onError?: (text: string) => void;
+};
+
 /**
  * Reads a stream (standard input, or a FIFO or any file given as a path) line by line,
- * emitting messages as they arrive and 'end' at EOF.
+ * emitting messages as they arrive and 'end' at EOF. A stream that starts with gzip's magic
+ * bytes is gunzipped on the way.
  */
-export function readStream(
-	source: string | AsyncIterable<string | Uint8Array>,
-	onInputs: InputsHandler,
-	options: {maxLineBytes?: number; label?: string; cut?: LineCutter} = {},
-): StreamReader {
+export function readStream(source: string | AsyncIterable<string | Uint8Array>, onInputs: InputsHandler, options: StreamOptions = {}): StreamReader {
 	const stream = typeof source === 'string' ? createReadStream(source) : source;
 	const label = options.label ?? (typeof source === 'string' ? path.basename(source) : 'standard input');
 	const splitter = new LineSplitter({maxLineBytes: options.maxLineBytes, cut: options.cut});
+	const place = options.shard === undefined ? undefined : {index: options.shard, base: 0, lineBase: 0};
 	let closed = false;
 	const emit = (batch: ModelInput[]): void => {
 		if (!closed && batch.length > 0) {
@@ -99,20 +118,32 @@ export function readStream(
 		}
 	};
 	const run = async (): Promise<void> => {
+		if (place) emit([{kind: 'shard', index: place.index}]);
+		let failure: string | undefined;
 		try {
-			for await (const chunk of stream) {
+			for await (const chunk of gunzipIfCompressed(stream)) {
 				if (closed) {
 					return;
 				}
-				emit(toInputs(splitter.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)));
+				emit(toInputs(splitter.push(chunk), place));
 				await yieldToLoop();
 				// Print mode into a slow pipe: read no faster than it is written.
 				await outputBackpressure();
 			}
 		} catch (error) {
-			emit([{kind: 'notice', level: 'error', text: `${label}: ${describeFsError(error)}`}]);
+			failure =
+				error instanceof CompressedDataError
+					? `${label}: ${error.message} (${splitter.linesEnded} ${splitter.linesEnded === 1 ? 'line' : 'lines'} read before it)`
+					: `${label}: ${describeFsError(error)}`;
 		}
-		emit([...finishLines(splitter), {kind: 'end'}]);
+		if (closed) return;
+		// What was read before a failure is kept: the torn last line too, then where it stopped.
+		emit(finishLines(splitter, place));
+		if (failure !== undefined) {
+			emit([{kind: 'notice', level: 'error', text: failure}]);
+			options.onError?.(failure);
+		}
+		emit([{kind: 'end'}]);
 	};
 	const done = run().catch(() => undefined);
 	return {
@@ -188,6 +219,8 @@ class Follower {
 			this.watchFolder();
 		}
 		this.push({kind: 'shard', index: this.current.index, path: this.current.path});
+		const missing = this.options.from || this.options.single ? undefined : missingBefore(this.current.index);
+		if (missing) this.push({kind: 'notice', level: 'info', text: `${this.current.name}: ${missing}`});
 		this.schedule();
 	}
 
@@ -425,7 +458,7 @@ class Follower {
 
 	private async nextShard(index: number): Promise<{index: number; path: string} | undefined> {
 		const listed = this.known.find(entry => entry.index > index);
-		if (listed) {
+		if (listed || this.options.single) {
 			return listed;
 		}
 		const candidate = path.join(this.options.folder, shardFileName(this.options.sessionId, index + 1));
@@ -455,6 +488,8 @@ class Follower {
 		}
 		const folder = path.resolve(this.options.folder);
 		const prefix = `${this.options.sessionId}_`;
+		const only = this.options.single ? path.basename(this.current.path) : undefined;
+		const wanted = (name: string): boolean => (only === undefined ? name.startsWith(prefix) : name === only);
 		try {
 			// Chokidar covers what a watch on one file cannot see: the next shard appearing,
 			// and the file being deleted and created again.
@@ -463,7 +498,7 @@ class Follower {
 				depth: 0,
 				// A file we cannot read is reported by the read itself, once.
 				ignorePermissionErrors: true,
-				ignored: (file: string) => path.resolve(file) !== folder && !path.basename(file).startsWith(prefix),
+				ignored: (file: string) => path.resolve(file) !== folder && !wanted(path.basename(file)),
 			});
 			// A change is most often an append the file's own watch has just read: the cheap
 			// path checks that. Anything else (a shard added, deleted) needs the full step.
@@ -575,6 +610,16 @@ class Follower {
 		this.batch = [];
 		this.options.onInputs(batch);
 	}
+}
+
+/**
+ * What a session read from shard `first` lacks, when that is not `_001` (a later shard copied
+ * alone): said once, as the reading starts.
+ */
+function missingBefore(first: number): string | undefined {
+	if (first <= 1) return undefined;
+	const contexts = first === 2 ? 'context 1 is' : `contexts 1–${first - 1} are`;
+	return `${contexts} not here (no earlier shard beside this one); showing the session from context ${first}`;
 }
 
 /** Where a shard's lines are: its index, and what its splitter's offsets and line numbers start from. */

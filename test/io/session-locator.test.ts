@@ -2,9 +2,10 @@
 import {execFileSync} from 'node:child_process';
 import {mkdirSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
+import {gzipSync} from 'node:zlib';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {defaultDataRoot, describeFsError, listSessions, locateSession} from '../../source/io/session-locator.js';
-import {copyFixture, makeTempDir, removeTempDir, rotatedSessionId} from '../support/io-fixtures.js';
+import {copyFixture, fixtureBytes, makeTempDir, removeTempDir, rotatedSessionId} from '../support/io-fixtures.js';
 
 const older = 'session-2026-12-02-14-43-08-07326dfd';
 const child = 'session-2026-12-02-14-43-19-1fcdf9f5';
@@ -104,12 +105,33 @@ describe('locateSession', () => {
 		expect(await locateSession(empty, {dataRoot: root})).toEqual({ok: false, message: `${empty}: no trace files found in this folder`});
 	});
 
-	it('says when a file is not named like a trace', async () => {
+	it('opens a file of any other name alone, as a session of one file', async () => {
 		const file = path.join(dateDir, 'notes.txt');
-		expect(await locateSession(file, {dataRoot: root})).toEqual({
-			ok: false,
-			message: `${file}: not a trace file name (expected <sessionId>_<NNN>.jsonl)`,
-		});
+		expect(await locateSession(file, {dataRoot: root})).toEqual({ok: true, kind: 'session', sessionId: 'notes.txt', folder: dateDir, shards: [file], single: true});
+		// Named like a shard but copied under another name: still that file alone, not its session's chain.
+		const copy = copyFixture(`${rotatedSessionId}_001.jsonl`, dateDir, 'trace.jsonl');
+		expect(await locateSession(copy, {dataRoot: root})).toMatchObject({ok: true, shards: [copy], single: true});
+	});
+
+	it('tells gzip data by its first bytes, whatever the name', async () => {
+		const plain = fixtureBytes(`${older}_001.jsonl`);
+		for (const name of ['trace.jsonl.gz', 'x.log', `${older}_001.jsonl`]) {
+			const folder = path.join(root, 'gz', name);
+			mkdirSync(folder, {recursive: true});
+			const file = path.join(folder, name);
+			writeFileSync(file, gzipSync(plain));
+			expect(await locateSession(file, {dataRoot: root}), name).toEqual({ok: true, kind: 'session', sessionId: name, folder, shards: [file], single: true, compressed: true});
+		}
+		// A `.gz` name over plain text is read as the text it is.
+		const misnamed = path.join(root, 'plain.jsonl.gz');
+		writeFileSync(misnamed, plain);
+		expect(await locateSession(misnamed, {dataRoot: root})).toEqual({ok: true, kind: 'session', sessionId: 'plain.jsonl.gz', folder: root, shards: [misnamed], single: true});
+	});
+
+	it('opens a later shard copied without the earlier ones as the shards that are there', async () => {
+		const alone = path.join(root, 'alone');
+		const third = copyFixture(`${rotatedSessionId}_002.jsonl`, alone, `${rotatedSessionId}_003.jsonl`);
+		expect(await locateSession(third, {dataRoot: root})).toEqual({ok: true, kind: 'session', sessionId: rotatedSessionId, folder: alone, shards: [third]});
 	});
 
 	// Unreadable traces and folders: test/faults/permissions.test.ts (the built program, run as nobody when the tests run as root).

@@ -135,6 +135,24 @@ describe('followTrace without follow', () => {
 		expect(c.malformed()).toMatchObject([{line: 2, shard: 1, reason: 'line too long (50008 bytes)'}]);
 	});
 
+	it('reads a later shard copied alone, with one notice that the earlier contexts are not there', async () => {
+		const c = collector();
+		const third = copyFixture(shard2, dir, `${id}_003.jsonl`);
+		start(c, {shards: [third], follow: false});
+		await waitFor(c.ended, 'end');
+		expect(c.inputs.slice(0, 2)).toEqual([
+			{kind: 'shard', index: 3, path: third},
+			{kind: 'notice', level: 'info', text: `${id}_003.jsonl: contexts 1–2 are not here (no earlier shard beside this one); showing the session from context 3`},
+		]);
+		expect(c.notices()).toHaveLength(1);
+		expect(c.messages().map(raw)).toEqual(lines2.map(normal));
+		// A chain from _001 says nothing of the kind.
+		const whole = collector();
+		start(whole, {shards: [copyFixture(shard1, dir), copyFixture(shard2, dir)], follow: false});
+		await waitFor(whole.ended, 'end of the chain');
+		expect(whole.notices()).toEqual([]);
+	});
+
 	it('turns unreadable shards into notices, never throws', async () => {
 		const c = collector();
 		const folderAsShard = path.join(dir, `${id}_001.jsonl`);

@@ -1,6 +1,7 @@
 // The built program given a server's address (`--sse http://HOST:PORT`) rather than one session's stream, against a
 // fake server built from the recordings of fixtures/server/: --list, --list --json, --latest, a finished session read
 // from its trace over HTTP, the web app's own session URL, and one clear line for each way it can fail.
+import {fileURLToPath} from 'node:url';
 import {afterEach, describe, expect, it} from 'vitest';
 import {serverAnswer} from '../support/sse-fixtures.js';
 import {idleId, recordedRows, runningId, startPenguinServer, type PenguinServer} from '../support/penguin-server.js';
@@ -116,6 +117,18 @@ describe('opening a server session without the screen', () => {
 		expect(result.stdout).toMatch(/subagent/);
 		expect(server.requestsTo(`/api/sessions/${idleId}/traces/1`)).toHaveLength(1);
 		expect(server.requestsTo(`/api/sessions/${idleId}/stream`)).toHaveLength(0);
+	});
+
+	it("a finished session whose trace is on this machine's disk (the record's tracePath) is read from there", async () => {
+		const local = 'session-2026-12-02-14-43-17-694155ee';
+		const tracePath = fileURLToPath(new URL(`../fixtures/traces/${local}_001.jsonl`, import.meta.url));
+		server = await startPenguinServer({rows: () => [{...recordedRows()[1]!, sessionId: local, status: 'idle', tracePath}]});
+		const result = await runCli(['--sse', `${server.origin}/chat/${local}`, '--print', '--no-follow'], {env});
+		expect(result.stderr).toBe('');
+		expect(result.code).toBe(0);
+		expect(result.stdout).toContain('slow-done');
+		expect(server.requestsTo(`/api/sessions/${local}`)).toHaveLength(1);
+		expect(server.requests.filter(request => request.path.includes('/traces') || request.path.includes('/stream'))).toHaveLength(0);
 	});
 
 	it('--latest follows the running session over its stream', async () => {

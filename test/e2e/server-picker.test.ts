@@ -108,6 +108,18 @@ test('pick a server session and follow it; L switches to one that started; s and
 	expect(screen).toMatch(/subagent .*4e9a2a0d/);
 	expect(server.requestsTo(`/api/sessions/${idleId}/traces/1`).length).toBeGreaterThan(0);
 
+	// It runs again: the session on screen is followed over its stream from then on.
+	running.add(idleId);
+	await server.userChannels.at(-1)!.event({
+		event: 'server_event',
+		data: JSON.stringify({type: 'session_state', sessionId: idleId, state: 'running', lastActiveAt: new Date().toISOString(), hasTrace: true}),
+		id: 'b358e755-103',
+	});
+	screen = await until(text => text.includes(`/api/sessions/${idleId}/`) && text.includes('The approved command ran.'), 'the session followed live');
+	expect(screen).not.toContain('trace over HTTP');
+	// Not offered: it is the one on screen (the offer of the session created earlier stays).
+	expect(footer(screen)).toBe(' ▸ session …c0ffee00 started · L to switch');
+
 	pane.keys('q');
 	await pane.untilShell();
 }, 90_000);

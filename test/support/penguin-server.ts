@@ -76,7 +76,8 @@ export async function startPenguinServer(options: PenguinServerOptions = {}): Pr
 			const row = rows().find(candidate => candidate.sessionId === id);
 			if (!row) return {status: 404, json: {error: {code: 'session_not_found', message: 'Session does not exist or you do not have access.'}}};
 			if (parts.length === 3) {
-				if (id === idleId) return idleRecord;
+				// The recorded record of the finished session, with the status the rows give it now.
+				if (id === idleId) return {status: 200, json: {session: {...(idleRecord.json as {session: object}).session, status: row.status}}};
 				// Other rows: the row itself, with the record's own fields (as the single-session GET gives them).
 				return {status: 200, json: {session: {...row}}};
 			}

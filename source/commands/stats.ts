@@ -3,6 +3,7 @@
  * table. Built from the view model (the same SessionModel the screen uses), so stats and
  * screen never disagree; subagent sessions known to the view are reported nested.
  */
+import {assertNever} from '../assert-never.js';
 import type {ModelInput} from '../model/input.js';
 import type {SessionView, ToolCallItem} from '../model/view-model.js';
 import type {TokenCounts} from '../protocol/types.js';
@@ -154,8 +155,20 @@ function statsAt(view: SessionView, depth: number): Stats {
 					subagents.push({sessionId: item.sessionId, missing: item.missing ?? 'not read'});
 				}
 				break;
-			default:
+			case 'user_text':
+			case 'assistant_text':
+			case 'thinking':
+			case 'image':
+			case 'shard':
+			case 'malformed':
+			case 'notice':
+			case 'goal_finished':
+			case 'mcp_connect':
+			case 'unknown':
+				// Counted in the session's totals, or nothing to time.
 				break;
+			default:
+				assertNever(item, 'item kind');
 		}
 	}
 	for (const entry of tools.values()) {

@@ -8,6 +8,7 @@
  * Every piece of trace text goes through markdown-text.ts: nothing in it can close a fence
  * or a `<details>` block of ours, or reach a terminal as a control sequence.
  */
+import {assertNever} from '../assert-never.js';
 import type {
 	CompactionItem,
 	Item,
@@ -172,7 +173,7 @@ class Renderer {
 				this.block(...fenced(item.summary, 'json'));
 				return;
 			default:
-				return;
+				assertNever(item, 'item kind');
 		}
 	}
 

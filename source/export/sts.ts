@@ -37,6 +37,7 @@
  * `subagent` field with the child's session id (the spec lists no such field; viewers are
  * expected to ignore it). `subagents: 'omit'` leaves them out instead.
  */
+import {assertNever} from '../assert-never.js';
 import type {Item, SessionView, ToolCallItem} from '../model/view-model.js';
 import {formatBytes, oneLine} from '../render/format.js';
 import {durationText} from './duration-text.js';
@@ -194,9 +195,13 @@ class Builder {
 				this.flush();
 				this.note(`[unrecognised message: ${item.payloadType}] ${item.summary}`, item.at);
 				return;
-			default:
-				// Shards, notices and unreadable lines describe the source, not the session.
+			case 'shard':
+			case 'notice':
+			case 'malformed':
+				// They describe the source, not the session.
 				return;
+			default:
+				assertNever(item, 'item kind');
 		}
 	}
 

@@ -34,12 +34,14 @@ import {
 	partialTextField,
 } from '../protocol/guards.js';
 import type {LinePosition, MalformedLine} from '../protocol/parse-line.js';
-import {knownPayloadTypes, type AnyPayload, type OmniMessage, type PartialPayload} from '../protocol/types.js';
+import {knownPayloadTypes, type AnyPayload, type KnownPayloadType, type OmniMessage, type PartialPayload} from '../protocol/types.js';
+import {assertNever} from '../assert-never.js';
 import {imageRefOf, base64Bytes} from './images.js';
 import type {ModelInput, ServerEvent, SessionInfo} from './input.js';
 import type {
 	AssistantTextItem,
 	CompactionItem,
+	ImageRef,
 	Item,
 	McpConnectItem,
 	RequestItem,
@@ -51,6 +53,9 @@ import type {
 	ToolState,
 	UserTextItem,
 } from './view-model.js';
+
+/** The known payload types that are not fragments: applyComplete handles each one. */
+type CompletePayloadType = Exclude<KnownPayloadType, `partial_${string}`>;
 
 /** Something that became final, in the order it did: what print mode writes out. */
 export type FinalizedEntry = {
@@ -74,6 +79,11 @@ type FragmentTarget =
 type Shared = {
 	nextId: number;
 	log?: FinalizedEntry[];
+	/**
+	 * Sessions whose header (printed with their first entry) may still grow: session_meta came,
+	 * the tool list that follows the prompt not yet. Their entries wait (see takeFinalized).
+	 */
+	unsettled: Set<SessionView>;
 	keepItems: boolean;
 	holdText?: TextHolder;
 	/** Where the main session's message being applied was read, when it came from a file. */
@@ -99,6 +109,20 @@ type Shared = {
  * (turning a data property into one would not).
  */
 export type TextHolder = (item: Item, field: 'output' | 'text', text: string, at: LinePosition | undefined) => boolean;
+
+// Print mode forgets a call's output once it is printed but remembers the call (without its
+// arguments and output) for this many calls more: a repeated output, a late decision or a
+// call that comes after its output still find it, as they do on the screen. A replayed
+// stream repeats what came just before; each kept call costs about 400 bytes of heap and
+// some garbage collection (10,000 of them made print mode's peak RSS 15 MB larger on the
+// 100 MB bench trace, 2,000 about 6 MB).
+const retiredCallsKept = 1_000;
+const noImages: ImageRef[] = [];
+const nothingFinalized: readonly FinalizedEntry[] = [];
+
+// Messages that may come between a session's session_meta and its tool list without
+// settling the header: the prompt, its images, the MCP connections whose tools the list holds.
+const beforeToolList = new Set(['session_meta', 'text', 'image_url', 'inline_data', 'mcp_connect_begin', 'mcp_connect_end']);
 
 const markerPattern = /^\s*\[(context_summary|user_steering|goal|turn_aborted|turn_retried)\]/;
 const waitingStates = new Set<ToolState>(['streaming', 'awaiting_approval', 'running']);
@@ -129,6 +153,12 @@ export class SessionModel {
 	/** Closed fragments waiting for the complete message that normally follows. */
 	private readonly awaiting = new Map<string, FragmentTarget>();
 	private readonly calls = new Map<string, ToolCallItem>();
+	/** Ids of calls whose `call` entry was recorded: a repeated tool_call updates them quietly. */
+	private readonly announced = new Set<string>();
+	/** Print mode: ids of calls kept without their output, oldest first (a ring; see retiredCallsKept). */
+	private readonly retired: string[] = [];
+	private retiredNext = 0;
+	private headerSettled = false;
 	private readonly pendingDecisions = new Map<string, {decision: string; at?: number}>();
 	/** This session's calls waiting for a human's approval, by call id (view.awaitingApproval counts them, with the subagents'). */
 	private readonly awaitingApproval = new Set<string>();
@@ -144,6 +174,7 @@ export class SessionModel {
 	constructor(options: SessionModelOptions = {}, shared?: Shared, depth = 0) {
 		this.shared = shared ?? {
 			log: options.recordFinalized ? [] : undefined,
+			unsettled: new Set(),
 			keepItems: options.keepItems ?? true,
 			holdText: options.holdText,
 			nextId: options.firstId ?? 1,
@@ -198,11 +229,101 @@ export class SessionModel {
 		this.shared.idStep = 1;
 	}
 
-	/** Take the entries finalized since the last call (print mode). */
-	takeFinalized(): FinalizedEntry[] {
+	/**
+	 * After a rebuild (an SSE resync): each item takes the id of the item of `old` that stands
+	 * for the same thing (see identityKeys), so that focus, open panes and the scrolled place,
+	 * all kept by id, survive the new store. Ids stay unique and increasing in each session's
+	 * reading order (layout finds items by binary search): an item that `old` did not have
+	 * gets an id between its neighbours', or above every id `old` gave.
+	 */
+	adoptIdsFrom(old: SessionModel): void {
+		const theirs = new Map<string, number>();
+		identityKeys(old.view, (item, key) => theirs.set(key, item.id));
+		let fresh = Math.max(old.shared.nextId, this.shared.nextId);
+		if (theirs.size === 0) {
+			// Nothing to keep: numbered above the old ids all the same, so none is taken for another item.
+			identityKeys(this.view, item => {
+				item.id = fresh;
+				fresh += 1;
+			});
+			this.shared.nextId = fresh;
+			return;
+		}
+		const sessions = new Map<SessionView, {list: Array<{item: Item; id?: number}>; last: number}>();
+		const used = new Set<number>();
+		identityKeys(this.view, (item, key, session) => {
+			let entry = sessions.get(session);
+			if (!entry) sessions.set(session, (entry = {list: [], last: 0}));
+			const id = theirs.get(key);
+			// An old id is kept only where it keeps the session's ids increasing.
+			if (id !== undefined && id > entry.last) {
+				entry.list.push({item, id});
+				entry.last = id;
+				used.add(id);
+				fresh = Math.max(fresh, Math.floor(id) + 1);
+			} else entry.list.push({item});
+		});
+		for (const {list} of sessions.values()) {
+			for (let i = 0; i < list.length; ) {
+				if (list[i]!.id !== undefined) {
+					i++;
+					continue;
+				}
+				let end = i;
+				while (end < list.length && list[end]!.id === undefined) end++;
+				const before = i === 0 ? 0 : list[i - 1]!.id!;
+				const after = end < list.length ? list[end]!.id! : undefined;
+				let previous = before;
+				for (let j = i; j < end; j++) {
+					let id: number | undefined;
+					if (after !== undefined) {
+						// Between the last id and the next kept one, an equal share of the way for
+						// each still to place; moved on while another item (of another session) has it.
+						id = previous + (after - previous) / (end - j + 1);
+						while (used.has(id) && id < after) id = (id + after) / 2;
+						if (id >= after || id <= previous) id = undefined;
+					}
+					// No room left between them (never in practice): unique, if out of order.
+					previous = id ?? fresh++;
+					list[j]!.id = previous;
+					used.add(previous);
+				}
+				i = end;
+			}
+			for (const {item, id} of list) item.id = id!;
+		}
+		this.shared.nextId = fresh;
+	}
+
+	/**
+	 * Take the entries finalized since the last call (print mode), up to the first one whose
+	 * printed form can still change: the first entry of a session whose header still waits for
+	 * its tool list, or a run_subagent call that does not know its child yet (the pointer
+	 * comes a few lines later). Those wait, and everything after them, until what they wait
+	 * for arrives, the call ends or the session does, so that what is printed depends on the
+	 * messages alone and never on where the reads happened to cut them. With `all`, every
+	 * entry (the output is closing).
+	 */
+	takeFinalized(all = false): readonly FinalizedEntry[] {
 		const log = this.shared.log;
-		if (!log || log.length === 0) return [];
-		return log.splice(0, log.length);
+		if (!log || log.length === 0) return nothingFinalized;
+		let ready = log.length;
+		if (!all) {
+			ready = 0;
+			while (ready < log.length && !this.waits(log[ready]!)) ready++;
+		}
+		if (ready === 0) return nothingFinalized;
+		if (ready < log.length) return log.splice(0, ready);
+		// Print mode asks after every input: hand over the whole log and start a new one.
+		this.shared.log = [];
+		return log;
+	}
+
+	private waits(entry: FinalizedEntry): boolean {
+		const {session, item} = entry;
+		if (session.ended) return false;
+		if (this.shared.unsettled.has(session)) return true;
+		return entry.what === 'call' && item.kind === 'tool_call' && item.name === 'run_subagent' && item.childSessionId === undefined && waitingStates.has(item.state);
 	}
 
 	/** Apply a batch of inputs. */
@@ -291,9 +412,16 @@ export class SessionModel {
 			this.addGeneric(payload, 'unknown', at);
 			return;
 		}
+		if (!this.headerSettled && (!beforeToolList.has(payload.type) || (payload.type === 'text' && payload['role'] !== 'user'))) this.settleHeader();
 		const handled = payload.type.startsWith('partial_') ? this.applyPartial(payload, at) : this.applyComplete(payload, at);
 		if (!handled) this.addGeneric(payload, 'invalid', at);
 		this.lastAt = at ?? this.lastAt;
+	}
+
+	/** The header is complete (its tool list came, or the conversation went on without one). */
+	private settleHeader(): void {
+		this.headerSettled = true;
+		this.shared.unsettled.delete(this.view);
 	}
 
 	private applySessionMeta(payload: AnyPayload, at: number | undefined): void {
@@ -314,6 +442,8 @@ export class SessionModel {
 		header.source = str(payload.source) ?? header.source;
 		header.systemPrompt = str(payload.system_prompt) ?? header.systemPrompt;
 		if (payload.tools && payload.tools.length > 0) header.tools = payload.tools;
+		if (header.tools.length > 0) this.settleHeader();
+		else if (!this.headerSettled) this.shared.unsettled.add(this.view);
 	}
 
 	/** What the server says about the session: fills what no message has said yet. */
@@ -333,9 +463,10 @@ export class SessionModel {
 		this.lastCompactionEnded = false;
 	}
 
-	/** Returns false when the payload does not have its type's shape. */
+	/** Returns false when the payload does not have its type's shape. Called for known complete types only. */
 	private applyComplete(p: AnyPayload, at: number | undefined): boolean {
-		switch (p.type) {
+		const type = p.type as CompletePayloadType;
+		switch (type) {
 			case 'text':
 				if (!isTextPayload(p)) return false;
 				if (p.role === 'user') this.addUserText(p.text, str(p.sender), at);
@@ -493,7 +624,7 @@ export class SessionModel {
 				return true;
 			}
 			default:
-				return false;
+				return assertNever(type, 'payload type');
 		}
 	}
 
@@ -611,10 +742,10 @@ export class SessionModel {
 
 	/** A fragment whose complete message never came is final as aggregated. */
 	private finalizeFragment(target: FragmentTarget): void {
-		if (target.kind === 'text' || target.kind === 'thinking') this.record(target.item, 'item');
 		if (target.kind === 'thinking' && target.item.durationMs === undefined && target.item.at !== undefined && this.lastAt !== undefined) {
 			target.item.durationMs = Math.max(0, this.lastAt - target.item.at);
 		}
+		if (target.kind === 'text' || target.kind === 'thinking') this.record(target.item, 'item');
 	}
 
 	private closeAllFragments(): void {
@@ -709,7 +840,11 @@ export class SessionModel {
 		item.name = name || item.name;
 		item.args = args;
 		if (item.state === 'streaming') item.state = this.awaitingApproval.has(callId) ? 'awaiting_approval' : 'running';
-		this.record(item, 'call');
+		// A repeated tool_call (a replayed stream) updates the call without printing it again.
+		if (!this.announced.has(callId)) {
+			this.announced.add(callId);
+			this.record(item, 'call');
+		}
 		const decision = this.pendingDecisions.get(callId);
 		if (decision) {
 			this.pendingDecisions.delete(callId);
@@ -724,10 +859,12 @@ export class SessionModel {
 			return;
 		}
 		this.stopWaiting(callId);
+		// The same decision again (a replayed stream) changes nothing and prints nothing.
+		if (item.approval === decision) return;
 		this.touch(item).approval = decision;
 		if (decision === 'deny' || decision === 'forbidden') {
+			if (item.state !== 'denied' && item.state !== 'forbidden') this.view.counts.failures++;
 			item.state = decision === 'deny' ? 'denied' : 'forbidden';
-			this.view.counts.failures++;
 		} else if (item.state === 'awaiting_approval' || item.state === 'streaming') {
 			item.state = 'running';
 		}
@@ -745,8 +882,10 @@ export class SessionModel {
 		this.open.delete(key);
 		this.awaiting.delete(key);
 		const item = this.calls.get(callId) ?? this.newCall(callId, '', 'running', at);
+		// One call, one output: a repeated output (a replayed stream, a duplicated line) is
+		// left out, on the screen and in print mode alike.
+		if (item.outputStopReason !== undefined) return;
 		this.touch(item);
-		const firstTime = item.outputStopReason === undefined;
 		if (!this.hold(item, 'output', output)) item.output = output;
 		item.outputStreaming = false;
 		item.outputStopReason = stopReason ?? 'completed';
@@ -756,11 +895,48 @@ export class SessionModel {
 		if (item.state !== 'denied' && item.state !== 'forbidden') {
 			const state: ToolState =
 				item.outputStopReason === 'completed' ? 'done' : item.outputStopReason === 'aborted' ? 'aborted' : 'failed';
-			if (firstTime && state === 'failed') this.view.counts.failures++;
+			if (state === 'failed') this.view.counts.failures++;
 			item.state = state;
 		}
-		if (firstTime) this.record(item, 'output');
-		if (!this.shared.keepItems) this.calls.delete(callId);
+		this.record(item, 'output');
+		// The child it started is done: its header will not grow any more.
+		if (item.childSessionId !== undefined) this.children.get(item.childSessionId)?.model.settleHeader();
+		if (!this.shared.keepItems) this.retire(item);
+	}
+
+	/**
+	 * Print mode: the call stays known without its arguments and output (the entry just
+	 * recorded keeps the whole item until it is printed), for the last retiredCallsKept calls.
+	 */
+	private retire(item: ToolCallItem): void {
+		const kept: ToolCallItem = {
+			kind: 'tool_call',
+			id: item.id,
+			rev: item.rev,
+			at: item.at,
+			callId: item.callId,
+			name: item.name,
+			args: '',
+			state: item.state,
+			approval: item.approval,
+			outputStreaming: false,
+			outputStopReason: item.outputStopReason,
+			images: noImages,
+			endedAt: item.endedAt,
+			childSessionId: item.childSessionId,
+		};
+		this.calls.set(item.callId, kept);
+		if (this.retired.length < retiredCallsKept) {
+			this.retired.push(item.callId);
+			return;
+		}
+		const oldest = this.retired[this.retiredNext]!;
+		this.retired[this.retiredNext] = item.callId;
+		this.retiredNext = (this.retiredNext + 1) % retiredCallsKept;
+		if (this.calls.get(oldest)?.outputStopReason !== undefined) {
+			this.calls.delete(oldest);
+			this.announced.delete(oldest);
+		}
 	}
 
 	// ---------------------------------------------------------------- requests
@@ -832,7 +1008,7 @@ export class SessionModel {
 		const item = this.push<SubagentItem>({kind: 'subagent', sessionId, child: model.view, ...this.base(at)});
 		// The run_subagent call that started it: the latest one not yet linked to a child.
 		const calls = [...this.calls.values()].reverse();
-		const parentCall = calls.find(call => call.name === 'run_subagent' && !call.childSessionId);
+		const parentCall = calls.find(call => call.name === 'run_subagent' && !call.childSessionId && call.outputStopReason === undefined);
 		if (parentCall) {
 			this.touch(parentCall).childSessionId = sessionId;
 			item.description = summaryOfSubagentCall(parentCall.args);
@@ -875,7 +1051,12 @@ export class SessionModel {
 				// `{toolCall, origin?}`, toolCall a whole message: `{timestamp, type, payload: {type: 'tool_call', …}}`.
 				const toolCall = event['toolCall'];
 				const payload = isRecord(toolCall) && isRecord(toolCall['payload']) ? (toolCall['payload'] as AnyPayload) : undefined;
-				if (payload && isToolCallPayload(payload)) this.requestApproval(payload.tool_call_id, payload.name, payload.arguments ?? '', nowMs);
+				// The call is dated by its own message, not by when the request arrived: print mode's
+				// lines then depend on the bytes alone.
+				if (payload && isToolCallPayload(payload)) {
+					const at = timeOf(str((toolCall as Record<string, unknown>)['timestamp']));
+					this.requestApproval(payload.tool_call_id, payload.name, payload.arguments ?? '', at);
+				}
 				return;
 			}
 			default:
@@ -887,11 +1068,12 @@ export class SessionModel {
 	 * A tool call waits for a human. The server sends the request again to every new
 	 * connection while it is pending: a call already waiting, decided or answered is left as it is.
 	 */
-	private requestApproval(callId: string, name: string, args: string, nowMs: number): void {
+	private requestApproval(callId: string, name: string, args: string, at: number | undefined): void {
 		if (this.awaitingApproval.has(callId) || this.pendingDecisions.has(callId)) return;
 		const known = this.calls.get(callId);
-		if (known && (known.approval !== undefined || known.output !== undefined || !waitingStates.has(known.state))) return;
-		const item = known ?? this.newCall(callId, name, 'awaiting_approval', nowMs);
+		const answered = known !== undefined && (known.output !== undefined || known.outputStopReason !== undefined);
+		if (known && (known.approval !== undefined || answered || !waitingStates.has(known.state))) return;
+		const item = known ?? this.newCall(callId, name, 'awaiting_approval', at);
 		this.touch(item).state = 'awaiting_approval';
 		if (!known) item.args = args;
 		this.awaitingApproval.add(callId);
@@ -939,6 +1121,7 @@ export class SessionModel {
 	}
 
 	private end(): void {
+		this.settleHeader();
 		this.closeAllFragments();
 		for (const call of this.calls.values()) {
 			if (waitingStates.has(call.state) && call.output === undefined) {
@@ -1016,6 +1199,57 @@ export class SessionModel {
 	private record(item: Item, what: FinalizedEntry['what']): void {
 		this.shared.log?.push({depth: this.depth, session: this.view, item, what});
 	}
+}
+
+/**
+ * Walks a session and its children in reading order with what each item stands for, from
+ * its message rather than from when it was made: a tool call by its call id, a subagent by
+ * its session id, a request or a shard by its number, a malformed line by where it is, a
+ * notice by its text, anything else by its kind (a user text by who or what wrote it) and how
+ * many of those came before it in its session. Prefixed with the path of subagent session ids down to the item.
+ */
+function identityKeys(root: SessionView, visit: (item: Item, key: string, session: SessionView) => void): void {
+	const walk = (view: SessionView, path: string): void => {
+		const seen = new Map<string, number>();
+		const nth = (what: string): string => {
+			const n = seen.get(what) ?? 0;
+			seen.set(what, n + 1);
+			return `${what}#${n}`;
+		};
+		for (const item of view.items) {
+			let key: string;
+			switch (item.kind) {
+				case 'tool_call':
+					key = `call:${item.callId}`;
+					break;
+				case 'subagent':
+					key = `subagent:${item.sessionId}`;
+					break;
+				case 'request':
+					key = `request:${item.index}`;
+					break;
+				case 'shard':
+					key = `shard:${item.index}`;
+					break;
+				case 'malformed':
+					key = `malformed:${item.shard ?? 1}:${item.line}`;
+					break;
+				case 'notice':
+					key = nth(`notice:${item.level}:${item.text}`);
+					break;
+				case 'user_text':
+					// A harness block (the context summary after a compaction, which a live stream
+					// never carries) is counted apart from what people sent.
+					key = nth(`user_text:${item.marker ?? item.sender ?? 'user'}`);
+					break;
+				default:
+					key = nth(item.kind);
+			}
+			visit(item, `${path}|${key}`, view);
+			if (item.kind === 'subagent' && item.child) walk(item.child, `${path}/${item.sessionId}`);
+		}
+	};
+	walk(root, '');
 }
 
 function timeOf(timestamp: string | undefined): number | undefined {

@@ -38,6 +38,7 @@ export class SessionStore {
 	private shown: SessionModel | undefined;
 	private readonly listeners = new Set<() => void>();
 	private readonly taps = new Set<(inputs: readonly ModelInput[]) => void>();
+	private afterInput: Array<() => void> = [];
 	private readonly options: SessionModelOptions;
 	private readonly clock: () => number;
 
@@ -62,17 +63,48 @@ export class SessionStore {
 	apply(inputs: readonly ModelInput[]): void {
 		if (inputs.length === 0) return;
 		for (const tap of this.taps) tap(inputs);
-		this.model.applyAll(inputs, this.clock());
+		this.applyTo(this.model, inputs);
 		if (!this.shown) this.notify();
 	}
 
-	/** Replace the model with one rebuilt from scratch (an SSE resync): the old one stays visible until then. */
+	/**
+	 * Replace the model with one rebuilt from scratch (an SSE resync), in one go: views see
+	 * only the rebuilt one. Its items take the ids of the old model's items they stand for
+	 * (SessionModel.adoptIdsFrom), so the reader's focus, open panes and place stay put.
+	 */
 	rebuild(inputs: readonly ModelInput[]): void {
+		const old = this.model;
 		const model = new SessionModel(this.options);
-		model.applyAll(inputs, this.clock());
 		this.model = model;
 		this.shown = undefined;
+		this.applyTo(model, inputs);
+		model.adoptIdsFrom(old);
 		this.notify();
+	}
+
+	/**
+	 * Call `listener` after each input is applied, before subscribers hear of the batch: print
+	 * mode writes what each message made final as that message left it, so that how the
+	 * inputs were grouped into batches (how the bytes were cut into reads) never shows.
+	 */
+	afterEachInput(listener: () => void): () => void {
+		this.afterInput = [...this.afterInput, listener];
+		return () => {
+			this.afterInput = this.afterInput.filter(other => other !== listener);
+		};
+	}
+
+	private applyTo(model: SessionModel, inputs: readonly ModelInput[]): void {
+		const now = this.clock();
+		const listeners = this.afterInput;
+		if (listeners.length === 0) {
+			model.applyAll(inputs, now);
+			return;
+		}
+		for (const input of inputs) {
+			model.apply(input, now);
+			for (let i = 0; i < listeners.length; i++) listeners[i]!();
+		}
 	}
 
 	/**

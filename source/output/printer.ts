@@ -27,7 +27,7 @@ export type PrinterOptions = {
 
 export function attachPrinter(store: SessionStore, out: SafeWriter, options: PrinterOptions): Attached {
 	const renderer = new PlainRenderer({color: options.color, prerendered: options.prerendered});
-	// Lines are encoded into one buffer and written once per batch of entries, never joined.
+	// Lines are encoded into one buffer and written once per batch of inputs, never joined.
 	const batch = new ByteBatcher(out);
 	let totalsWritten = false;
 	// Totals close a session that was shown: when nothing was read (a connection that failed,
@@ -35,13 +35,20 @@ export function attachPrinter(store: SessionStore, out: SafeWriter, options: Pri
 	let printedAny = false;
 	const printed = options.canRebuild === false ? undefined : new PrintedEntries();
 	let model = store.model;
-	const drain = (): void => {
-		// An SSE resync rebuilds the model from history: what was printed already is not printed again.
-		const rebuilt = store.model !== model;
-		model = store.model;
-		const entries = store.model.takeFinalized();
-		if (entries.length === 0) return;
-		const matched = rebuilt ? new Map<string, number>() : undefined;
+	// While a rebuilt history is applied: how many times each entry has come again in it.
+	let matched: Map<string, number> | undefined;
+	// Entries are rendered after each input, as the message that made them final left them
+	// (a later message may still change the item: a deny after the output, a second request
+	// retrying this one). The model holds back an entry whose line can still gain something
+	// (the session header its tool list, a run_subagent call its child): see takeFinalized.
+	// So the output is a function of the messages, whatever reads the bytes came in.
+	const render = (all = false): void => {
+		if (store.model !== model) {
+			// An SSE resync rebuilds the model from history: what was printed already is not printed again.
+			model = store.model;
+			matched = printed ? new Map() : undefined;
+		}
+		const entries = model.takeFinalized(all);
 		for (const entry of entries) {
 			const lines = renderer.entry(entry);
 			if (printed) {
@@ -57,7 +64,6 @@ export function attachPrinter(store: SessionStore, out: SafeWriter, options: Pri
 			for (const line of lines) batch.line(line);
 			if (lines.length > 0) printedAny = true;
 		}
-		batch.flush();
 	};
 	const writeTotals = (): void => {
 		if (totalsWritten || !printedAny) return;
@@ -65,15 +71,22 @@ export function attachPrinter(store: SessionStore, out: SafeWriter, options: Pri
 		for (const line of renderer.totals(store.view)) batch.line(line);
 		batch.flush();
 	};
+	const stopRendering = store.afterEachInput(() => render());
 	const unsubscribe = store.subscribe(() => {
-		drain();
+		render();
+		// The rebuilt history (applied in one batch) is behind: what comes now is new.
+		matched = undefined;
+		batch.flush();
 		if (store.view.ended) writeTotals();
 	});
-	drain();
+	render();
+	batch.flush();
 	return {
 		finish() {
-			drain();
+			render(true);
+			batch.flush();
 			writeTotals();
+			stopRendering();
 			unsubscribe();
 		},
 	};

@@ -193,7 +193,7 @@ export type McpConnectEndPayload = {
 };
 
 /** Payload types this version knows; anything else is shown as a generic row. */
-export const knownPayloadTypes = new Set([
+export const knownPayloadTypeList = [
 	'text',
 	'thinking',
 	'inline_thinking',
@@ -217,4 +217,9 @@ export const knownPayloadTypes = new Set([
 	'goal_finished',
 	'mcp_connect_begin',
 	'mcp_connect_end',
-]);
+] as const;
+
+/** A payload type this version knows: the model's switches over them are exhaustive. */
+export type KnownPayloadType = (typeof knownPayloadTypeList)[number];
+
+export const knownPayloadTypes: ReadonlySet<string> = new Set(knownPayloadTypeList);

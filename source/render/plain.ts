@@ -4,7 +4,8 @@
  * shown in full; every piece of trace text goes through the sanitizer.
  */
 import type {FinalizedEntry} from '../model/session-model.js';
-import type {Item, SessionView, ToolCallItem} from '../model/view-model.js';
+import {assertNever} from '../assert-never.js';
+import type {CompactionItem, Item, SessionView, ToolCallItem} from '../model/view-model.js';
 import type {TokenCounts} from '../protocol/types.js';
 import {paint, type Paint} from './color.js';
 import {formatBytes, formatClock, formatDuration, formatTokens, lineCount, plural} from './format.js';
@@ -132,7 +133,7 @@ export class PlainRenderer {
 		}
 	}
 
-	private simple(item: Item): PlainLine[] {
+	private simple(item: Exclude<Item, ToolCallItem | CompactionItem>): PlainLine[] {
 		const p = this.p;
 		switch (item.kind) {
 			case 'user_text': {
@@ -199,7 +200,7 @@ export class PlainRenderer {
 			case 'unknown':
 				return [this.label(item.at, p.dim(`${item.why === 'unknown' ? 'unknown event' : 'unreadable'} ${this.text(item.payloadType)}: ${this.text(item.summary)}`))];
 			default:
-				return [];
+				return assertNever(item, 'item kind');
 		}
 	}
 

@@ -2,6 +2,7 @@
  * Search over the text of every item, closed panes and subagent sessions included: what a
  * reader would find if every pane were open. Case-insensitive unless the query has a capital.
  */
+import {assertNever} from '../assert-never.js';
 import type {Item, SessionView} from '../model/view-model.js';
 import {sanitize} from '../render/sanitize.js';
 
@@ -58,8 +59,12 @@ export function itemText(item: Item): string {
 			return item.servers.join(' ');
 		case 'goal_finished':
 			return `goal ${item.outcome}`;
-		default:
+		case 'image':
+		case 'shard':
+			// Nothing but what the pane's own label says.
 			return '';
+		default:
+			return assertNever(item, 'item kind');
 	}
 }
 

@@ -73,20 +73,37 @@ describe('SessionModel under arbitrary input', () => {
 		);
 	});
 
+	// Noise that opens a compaction is left out here: inside one, a user text is the
+	// compaction's prompt, not the conversation's (the next test).
+	const noise = input.filter(item => !(item.kind === 'message' && item.message.payload.type === 'compaction_begin'));
+
 	it('keeps every good message around bad ones', () => {
 		fc.assert(
-			fc.property(fc.array(input, {maxLength: 20}), fc.array(fc.string({minLength: 1}), {minLength: 1, maxLength: 5}), (noise, texts) => {
+			fc.property(fc.array(noise, {maxLength: 20}), fc.array(fc.string({minLength: 1}), {minLength: 1, maxLength: 5}), (bad, texts) => {
 				const model = new SessionModel();
-				const good: ModelInput[] = texts.map(text => ({kind: 'message', message: {type: 'model_msg', payload: {type: 'text', role: 'user', text: `good ${text}`}}}));
-				for (const [index, item] of good.entries()) {
-					model.apply(noise[index] ?? {kind: 'notice', level: 'info', text: 'x'}, 0);
-					model.apply(item, 0);
+				const good = texts.map((text, index) => `\u2063good ${index} ${text}`);
+				for (const [index, text] of good.entries()) {
+					model.apply(bad[index] ?? {kind: 'notice', level: 'info', text: 'x'}, 0);
+					model.apply({kind: 'message', message: {type: 'model_msg', payload: {type: 'text', role: 'user', text}}}, 0);
 				}
-				const shown = model.view.items.filter(item => item.kind === 'user_text' && item.text.startsWith('good ')).length;
-				// Noise may open a compaction, inside which user texts belong to it; count those too.
-				expect(shown + (model.view.compacting ? texts.length : 0)).toBeGreaterThanOrEqual(texts.length);
+				const shown = model.view.items.flatMap(item => (item.kind === 'user_text' ? [item.text] : []));
+				expect(shown.filter(text => text.startsWith('\u2063good '))).toEqual(good);
 			}),
 			{numRuns: 200},
+		);
+	});
+
+	it('keeps a user text that comes inside a compaction as its prompt', () => {
+		fc.assert(
+			fc.property(fc.array(noise, {maxLength: 10}), fc.string({minLength: 1}), (bad, text) => {
+				const model = new SessionModel();
+				for (const item of bad) model.apply(item, 0);
+				model.apply({kind: 'message', message: {type: 'event_msg', payload: {type: 'compaction_begin', reason: 'manual'}}}, 0);
+				model.apply({kind: 'message', message: {type: 'model_msg', payload: {type: 'text', role: 'user', text}}}, 0);
+				const compaction = model.view.items.findLast(item => item.kind === 'compaction');
+				expect(compaction?.kind === 'compaction' && compaction.prompt).toBe(text);
+			}),
+			{numRuns: 100},
 		);
 	});
 });

@@ -84,8 +84,11 @@ export function watchNewSessions(dataRoot: string, options: {pollMs?: number; on
 					listeners.add(listener);
 					return () => listeners.delete(listener);
 				},
-				// Once it is on screen it is no longer offered.
-				offered: () => (offered !== undefined && offered.sessionId !== current() ? offered : undefined),
+				offered: () => {
+					// Once it has been on screen it is no longer offered.
+					if (offered !== undefined && offered.sessionId === current()) offered = undefined;
+					return offered;
+				},
 			};
 		},
 		close(): void {

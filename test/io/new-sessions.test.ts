@@ -47,7 +47,8 @@ describe('watchNewSessions', () => {
 		const watcher = watchNewSessions(data.root, {pollMs: 50, onListed: () => listings++});
 		close = () => watcher.close();
 		let changes = 0;
-		const part = watcher.switcherPart(() => tools);
+		let onScreen = tools;
+		const part = watcher.switcherPart(() => onScreen);
 		part.subscribe!(() => changes++);
 		// Wait for the first listing (which offers nothing) before a session starts.
 		const until = async (check: () => boolean, what: string): Promise<void> => {
@@ -63,5 +64,10 @@ describe('watchNewSessions', () => {
 		await until(() => part.offered!() !== undefined, 'the offer');
 		expect(changes).toBeGreaterThan(0);
 		expect(part.offered!()).toMatchObject({sessionId: parent, project: 'proj-a', agent: 'main', firstPrompt: expect.stringContaining('[fake:sub]')});
+		// Opened (it is the one on screen), it is not offered again after the reader moves on.
+		onScreen = parent;
+		expect(part.offered!()).toBeUndefined();
+		onScreen = tools;
+		expect(part.offered!()).toBeUndefined();
 	});
 });

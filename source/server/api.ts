@@ -230,17 +230,19 @@ export class ServerApi {
 		return files;
 	}
 
-	/** Every line of shard `index`, read page by page. */
-	async traceEvents(sessionId: string, index: number, signal?: AbortSignal): Promise<unknown[]> {
-		const events: unknown[] = [];
+	/** Every line of shard `index`, page by page: `onPage` gets each page and the line number before it. */
+	async traceEvents(sessionId: string, index: number, onPage: (events: unknown[], before: number) => void, signal?: AbortSignal): Promise<void> {
+		let read = 0;
 		for (;;) {
 			const url = apiUrl(this.base, 'sessions', sessionId, 'traces', String(index));
-			url.searchParams.set('offset', String(events.length));
+			url.searchParams.set('offset', String(read));
 			url.searchParams.set('limit', String(tracePageSize));
 			const page = readTracePage(await this.get(url, `shard ${index} of the trace`, sessionId, signal));
 			if (page === undefined) throw this.shapeError(`shard ${index} of the trace`, 'events');
-			events.push(...page.events);
-			if (page.events.length === 0 || events.length >= page.total) return events;
+			if (signal?.aborted) return;
+			onPage(page.events, read);
+			read += page.events.length;
+			if (page.events.length === 0 || read >= page.total) return;
 		}
 	}
 

@@ -6,15 +6,22 @@
  */
 import {ChildSessions} from '../model/child-sessions.js';
 import type {ModelInput} from '../model/input.js';
+import {isOmniMessage} from '../protocol/guards.js';
 import {parseLine} from '../protocol/parse-line.js';
 import type {ServerApi} from './api.js';
 
-/** The inputs of one shard's lines, as a trace file's reader would give them (line numbers 1-based). */
-export function traceInputs(index: number, events: readonly unknown[]): ModelInput[] {
-	const inputs: ModelInput[] = [{kind: 'shard', index}];
+/** The inputs of lines of shard `index` after line `before`, as a trace file's reader would give them (line numbers 1-based). */
+export function traceInputs(index: number, events: readonly unknown[], before = 0): ModelInput[] {
+	const inputs: ModelInput[] = before === 0 ? [{kind: 'shard', index}] : [];
 	events.forEach((event, i) => {
-		const parsed = parseLine('', {line: i + 1, offset: 0, shard: index}, event);
-		inputs.push(parsed.kind === 'message' ? {kind: 'message', message: parsed.message, at: parsed.at} : {kind: 'malformed', malformed: parsed.malformed});
+		const at = {line: before + i + 1, offset: 0, shard: index};
+		if (isOmniMessage(event)) {
+			inputs.push({kind: 'message', message: event, at});
+			return;
+		}
+		// Only a bad entry is written back to text, for the excerpt the malformed row shows.
+		const parsed = parseLine(JSON.stringify(event) ?? String(event), at, event);
+		if (parsed.kind === 'malformed') inputs.push({kind: 'malformed', malformed: parsed.malformed});
 	});
 	return inputs;
 }
@@ -22,10 +29,10 @@ export function traceInputs(index: number, events: readonly unknown[]): ModelInp
 /** Reads every shard of `sessionId` into `onInputs`, then `end`; stops early when `signal` aborts. */
 export async function readTraceOverHttp(api: ServerApi, sessionId: string, onInputs: (batch: ModelInput[]) => void, signal: AbortSignal): Promise<void> {
 	const files = await api.traceFiles(sessionId);
+	// Each page is handed on as it arrives: a long trace is never held whole twice.
 	for (const file of files) {
-		const events = await api.traceEvents(sessionId, file.index, signal);
+		await api.traceEvents(sessionId, file.index, (events, before) => onInputs(traceInputs(file.index, events, before)), signal);
 		if (signal.aborted) return;
-		onInputs(traceInputs(file.index, events));
 	}
 	if (!signal.aborted) onInputs([{kind: 'end'}]);
 }

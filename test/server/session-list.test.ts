@@ -1,9 +1,10 @@
 // Server mode's pure parts: which --sse URLs name a server, the API answers read as the upstream's DTOs (from the
 // recordings), the live list kept from the user channel, and a shard of a trace read over HTTP into model inputs.
 import {describe, expect, it} from 'vitest';
-import {readIds, readServerSession, readSessionList, readTraceFiles, readTracePage} from '../../source/server/api.js';
+import type {ModelInput} from '../../source/model/input.js';
+import {readIds, readServerSession, readSessionList, readTraceFiles, readTracePage, ServerApi} from '../../source/server/api.js';
 import {apiUrl, readServerAddress} from '../../source/server/address.js';
-import {traceInputs} from '../../source/server/http-trace.js';
+import {readTraceOverHttp, traceInputs} from '../../source/server/http-trace.js';
 import {readUserChannelEvent, ServerSessionList} from '../../source/server/session-list.js';
 import {serverAnswer, serverStreamBlocks} from '../support/sse-fixtures.js';
 import {idleId, recordedRows, runningId} from '../support/penguin-server.js';
@@ -64,7 +65,27 @@ describe('the API answers, as recorded', () => {
 		const page = readTracePage(serverAnswer('trace-1.json').json)!;
 		const inputs = traceInputs(1, [...page.events.slice(0, 2), {not: 'a message'}]);
 		expect(inputs.map(input => input.kind)).toEqual(['shard', 'message', 'message', 'malformed']);
-		expect(inputs[3]).toMatchObject({malformed: {line: 3, shard: 1, reason: 'not an OmniMessage envelope'}});
+		expect(inputs[3]).toMatchObject({malformed: {line: 3, shard: 1, reason: 'not an OmniMessage envelope', excerpt: '{"not":"a message"}'}});
+	});
+
+	it('a shard is read page by page (offset and limit, as the route pages), each page handed on with its line numbers', async () => {
+		const events = (readTracePage(serverAnswer('trace-1.json').json)!.events as unknown[]).slice(0, 5);
+		const asked: string[] = [];
+		const fetch = async (url: URL | string): Promise<Response> => {
+			const target = new URL(url);
+			asked.push(target.search);
+			if (target.pathname.endsWith('/traces')) return Response.json({files: [{index: 1, date: '2026-12-03', sizeBytes: 1, mtime: '2026-12-03T13:32:01.150Z'}]});
+			const offset = Number(target.searchParams.get('offset'));
+			// A server whose pages are shorter than asked for: the reader goes on from what it got.
+			return Response.json({events: events.slice(offset, offset + 2), offset, limit: 2, total: events.length});
+		};
+		const api = new ServerApi(new URL('http://localhost:7364/'), {}, fetch);
+		await api.connect();
+		const inputs: ModelInput[] = [];
+		await readTraceOverHttp(api, idleId, batch => inputs.push(...batch), new AbortController().signal);
+		expect(asked).toEqual(['', '?offset=0&limit=1000', '?offset=2&limit=1000', '?offset=4&limit=1000']);
+		expect(inputs.filter(input => input.kind === 'message').map(input => (input as {at: {line: number}}).at.line)).toEqual([1, 2, 3, 4, 5]);
+		expect(inputs.at(-1)).toEqual({kind: 'end'});
 	});
 });
 

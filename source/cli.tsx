@@ -21,6 +21,7 @@ const cli = meow(helpText, {
 		expand: {type: 'string', isMultiple: true},
 		replay: {type: 'string'},
 		list: {type: 'boolean', default: false},
+		latest: {type: 'boolean', default: false},
 		stats: {type: 'boolean', default: false},
 		export: {type: 'string'},
 		redact: {type: 'boolean', default: false},

@@ -3,6 +3,7 @@ export const helpText = `
 	Usage
 	  $ penguin-view [trace | session-id | folder | -]
 	  $ penguin-view --sse http://localhost:7364/api/sessions/<id>/stream
+	  $ penguin-view --sse http://localhost:7364 [--list | --latest]
 
 	What to open
 	  trace          a trace file, any shard: the whole session is shown, then followed;
@@ -13,6 +14,8 @@ export const helpText = `
 	  -              read a trace from standard input
 	  (nothing)      a pipe or a file on standard input, else the newest session under
 	                 $PENGUIN_HOME
+	  --latest       the newest running session (else the newest), on disk or on a
+	                 server; a session that starts later is offered (L switches)
 
 	Options
 	  --print             plain text, each item once it is complete (the default when
@@ -26,7 +29,8 @@ export const helpText = `
 	  --debug             print the stack of an unexpected error
 
 	Sessions, figures, sharing
-	  --list              the sessions under $PENGUIN_HOME, newest first (--json too)
+	  --list              the sessions under $PENGUIN_HOME, newest first (--json too);
+	                      with --sse SERVER, the server's sessions
 	  --stats             requests, retries, tool calls by name, tokens, longest steps
 	  --export FORMAT     md (a readable transcript), json (the view model) or sts
 	                      (the Hub's Session Trace format)
@@ -36,6 +40,8 @@ export const helpText = `
 	  --sse URL           http(s)://HOST/api/sessions/<id>/stream; on the server's own
 	                      machine use localhost, not 127.0.0.1 (its preview host, which
 	                      answers 401 to every API call)
+	  --sse SERVER        http(s)://HOST:PORT (or the web app's …/chat/<id>): pick any
+	                      of the server's sessions, kept live
 	  --cookie VALUE      the penguin_session cookie (or PENGUIN_VIEW_COOKIE)
 	  --header "N: v"     an extra request header (repeatable)
 	  --user NAME         log in as NAME (password from PENGUIN_PASSWORD, or asked)

@@ -21,6 +21,7 @@ import {sanitize} from './render/sanitize.js';
 import {loadExactWidths} from './render/width.js';
 import {safeWriter} from './output/safe-writer.js';
 import type {SessionSwitcher} from './ui/picker.js';
+import type {NewSessionWatch} from './io/new-sessions.js';
 
 export type Flags = {
 	sse?: string;
@@ -35,6 +36,8 @@ export type Flags = {
 	expand?: string[];
 	replay?: string;
 	list: boolean;
+	/** The newest running session (else the newest), on disk or on a server; later ones are offered. */
+	latest?: boolean;
 	stats: boolean;
 	export?: string;
 	redact: boolean;
@@ -94,6 +97,11 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	if (flags.redact && flags.export === undefined) throw new UsageError('--redact goes with --export');
 
 	const dataRoot = defaultDataRoot(process.env);
+	// A server's address rather than one session's stream: its sessions (server/server-mode.ts).
+	const server = flags.sse ? (await import('./server/address.js')).readServerAddress(flags.sse) : undefined;
+	if (flags.latest && input.length > 0) throw new UsageError('give either a trace or --latest, not both');
+	if (flags.latest && flags.sse && !server) throw new UsageError("--latest takes a server's address (http://HOST:PORT), not one session's stream");
+	if (flags.list && server) return (await import('./server/list-command.js')).serverList(server, flags);
 	if (flags.list) {
 		const {listCommand} = await import('./commands/list.js');
 		const listed = await listCommand({dataRoot, json: flags.json});
@@ -154,7 +162,19 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	let source: Stoppable;
 	let folder: string | undefined;
 	let firstFrame: FirstFrame | undefined;
-	if (flags.sse) {
+	let serverSwitcher: SessionSwitcher | undefined;
+	let offers: NewSessionWatch | undefined;
+	if (server) {
+		const {startServerMode} = await import('./server/server-mode.js');
+		const started = await startServerMode(server, {flags, store, screen, follow, latest: flags.latest === true, fileOptions});
+		if (!started.ok) {
+			if (started.usage) throw new UsageError(started.message);
+			say(started.message);
+			return 1;
+		}
+		source = started.source;
+		serverSwitcher = started.switcher;
+	} else if (flags.sse) {
 		const {startSse} = await import('./io/sse-source.js');
 		const started = await startSse(flags.sse, flags, store, {follow, interactive: screen});
 		if (!started.ok) {
@@ -162,7 +182,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 			return 1;
 		}
 		source = started.source;
-	} else if (input[0] === '-' || input[0] === '/dev/stdin' || (input.length === 0 && stdinCarriesTrace())) {
+	} else if (input[0] === '-' || input[0] === '/dev/stdin' || (input.length === 0 && !flags.latest && stdinCarriesTrace())) {
 		// /dev/stdin is standard input whatever it is (a pipe, a socket, a redirected file): read it as `-`.
 		// With no path, a pipe or a file on stdin is read the same way (io/piped-input.ts says which count).
 		store.setStatus({label: 'standard input', state: follow ? 'following' : 'reading'});
@@ -171,11 +191,18 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		const reader = readStream(process.stdin, checked('standard input', next), {label: 'standard input', cut, onError});
 		source = {close: async () => void (await Promise.all([reader.close(), children?.close()]))};
 	} else {
+		// Nothing named, or --latest: the newest session by activity, the running one if one runs.
 		const target = input[0] ?? dataRoot;
 		// The first frame's modules load while the session is located.
 		const painter = screen && replaySpeed === undefined ? import('./io/first-frame.js') : undefined;
 		painter?.catch(() => undefined);
-		const located = await locateSession(target, {dataRoot});
+		// With no trace named (or --latest), a session that starts later is offered in the footer:
+		// the sessions there are now are listed beside the newest one's lookup, before anything shows.
+		if (screen && input.length === 0) {
+			offers = (await import('./io/new-sessions.js')).watchNewSessions(dataRoot);
+			cleanup.push(async () => offers?.close());
+		}
+		const [located] = await Promise.all([locateSession(target, {dataRoot}), offers?.ready]);
 		if (!located.ok) {
 			say(located.message);
 			return 1;
@@ -230,7 +257,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		const {listEntries} = await import('./commands/list.js');
 		// The picker (s): the sessions under the data root; opening one stops whatever was
 		// shown (a trace, standard input or an SSE stream) and follows the chosen trace.
-		const sessions: SessionSwitcher = {
+		const sessions: SessionSwitcher = serverSwitcher ?? {
 			root: dataRoot,
 			current: () => store.view.header.sessionId,
 			async list() {
@@ -238,7 +265,9 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 				if (!listed.ok) throw new Error(listed.message);
 				return listEntries(listed.sessions, dataRoot, Date.now());
 			},
+			...offers?.switcherPart(() => store.view.header.sessionId),
 			async open(session) {
+				if ('kind' in session) throw new Error('not a session on disk');
 				await source.close();
 				store.rebuild([]);
 				store.setStatus({label: path.basename(session.shards.at(-1) ?? session.sessionId), state: 'following', message: undefined, retryAt: undefined, noHistory: undefined});

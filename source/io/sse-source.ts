@@ -8,7 +8,7 @@ import type {ModelInput} from '../model/input.js';
 import type {SessionStore} from '../model/store.js';
 import {formatDuration} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
-import {readHiddenLine} from './hidden-prompt.js';
+import {loginFromFlags} from './login-flags.js';
 import {startSseClient} from './sse/client.js';
 import type {ConnectionStatus} from './sse/client-events.js';
 
@@ -20,15 +20,8 @@ export async function startSse(
 	store: SessionStore,
 	options: {follow: boolean; interactive: boolean},
 ): Promise<SseStart> {
-	let login: {userId: string; password: string} | undefined;
-	if (flags.user) {
-		let password = process.env['PENGUIN_PASSWORD'];
-		if (password === undefined && process.stdin.isTTY) password = await readHiddenLine(`password for ${flags.user}: `);
-		if (password === undefined) {
-			return {ok: false, message: `--user ${flags.user} needs a password: set PENGUIN_PASSWORD, or run on a terminal to be asked`};
-		}
-		login = {userId: flags.user, password};
-	}
+	const login = await loginFromFlags(flags.user);
+	if (login && 'message' in login) return {ok: false, message: login.message};
 	store.setStatus({label: url, state: 'connecting'});
 
 	let rebuilding: ModelInput[] | undefined;

@@ -17,7 +17,7 @@ import {Header} from './Header.js';
 import {HelpOverlay} from './HelpOverlay.js';
 import {Layouter} from './layout.js';
 import type {OpenState} from './open-state.js';
-import type {PickerState, SessionSwitcher} from './picker.js';
+import {filterEntries, openPicker, type PickerEntry, type PickerState, type SessionSwitcher} from './picker.js';
 import {handleKey, initialScreen, type ScreenEnv, type ScreenState} from './screen-state.js';
 import {SessionPicker} from './SessionPicker.js';
 import {TimelineView} from './TimelineView.js';
@@ -57,6 +57,11 @@ function timelineMoves(timeline: Timeline): boolean {
 	return false;
 }
 
+/** The footer's offer of a session that started: `▸ session …7d2810f6 started · L to switch`. */
+export function offerText(sessionId: string): string {
+	return `▸ session …${sessionId.slice(-8)} started · L to switch`;
+}
+
 /** The rows the header, rules and footer take, for a terminal of `rows` rows. */
 export function chromeRows(rows: number): {rules: boolean; chrome: number} {
 	const rules = rows >= 12;
@@ -68,7 +73,14 @@ export function App({store, expand, color = true, onQuit, size, clock = Date.now
 	useStore(store);
 	useWarmUp();
 	const {columns, rows} = useTerminalSize(size);
-	const [state, setState] = useState<ScreenState>(() => initialScreen(expand));
+	// A server given without a session opens on its picker.
+	const [state, setState] = useState<ScreenState>(() =>
+		sessions?.openAtStart ? {...initialScreen(expand), picker: openPicker(1), pickerOpened: 1} : initialScreen(expand),
+	);
+	// Bumped when the program says its list, notices or offered session changed.
+	const [listRev, setListRev] = useState(0);
+	useEffect(() => sessions?.subscribe?.(() => setListRev(n => n + 1)), [sessions]);
+	const offered = sessions?.offered?.();
 	const layouter = useMemo(() => new Layouter(), []);
 	// The timeline is made again only when the session changed (its rows hold the live items).
 	const timelineCache = useRef<{view: SessionView; rev: number; timeline: Timeline} | undefined>(undefined);
@@ -110,6 +122,7 @@ export function App({store, expand, color = true, onQuit, size, clock = Date.now
 		layout: (open: OpenState) => layouter.layout(store.view, paneWidth, open, clock()),
 		timeline: timelineNow,
 		canPick: sessions !== undefined,
+		offered: offered !== undefined,
 	};
 	const onKey = useCallback((input: string, key: Key) => {
 		const current = env.current!;
@@ -130,14 +143,22 @@ export function App({store, expand, color = true, onQuit, size, clock = Date.now
 		}
 	}, [state.quit, onQuit]);
 
-	// The picker lists the sessions each time it opens; a listing for an earlier opening is dropped.
+	// The picker lists the sessions each time it opens, and again when the program says the list
+	// changed (the selection stays on its session); a listing for an earlier opening is dropped.
 	const loadId = state.picker?.loadId;
 	useEffect(() => {
 		if (loadId === undefined || !sessions) return undefined;
 		let cancelled = false;
 		const settle = (change: Pick<PickerState, 'entries' | 'error'>): void => {
 			if (cancelled) return;
-			setState(previous => (previous.picker?.loadId === loadId ? {...previous, picker: {...previous.picker, ...change}} : previous));
+			setState(previous => {
+				const picker = previous.picker;
+				if (picker?.loadId !== loadId) return previous;
+				const selectedId = picker.entries ? filterEntries(picker.entries, picker.query)[picker.selected]?.sessionId : undefined;
+				const next = {...picker, error: undefined, ...change};
+				const index = selectedId === undefined || !next.entries ? -1 : filterEntries(next.entries, next.query).findIndex(entry => entry.sessionId === selectedId);
+				return {...previous, picker: index === -1 ? next : {...next, selected: index}};
+			});
 		};
 		sessions.list().then(
 			entries => settle({entries}),
@@ -146,22 +167,34 @@ export function App({store, expand, color = true, onQuit, size, clock = Date.now
 		return () => {
 			cancelled = true;
 		};
-	}, [loadId, sessions]);
+	}, [loadId, sessions, listRev]);
 
-	// Enter in the picker: the program switches the store to that session; the screen starts afresh on it.
-	const chosen = state.picker?.chosen;
-	useEffect(() => {
-		if (!chosen || !sessions) return;
-		sessions.open(chosen).then(
+	// Enter in the picker, or L on an offered session: the program switches the store to that
+	// session; the screen starts afresh on it.
+	const openEntry = useCallback(
+		(chosen: PickerEntry): void => {
+			if (!sessions) return;
+			sessions.open(chosen).then(
 			() => setState(previous => ({...initialScreen(expand), pickerOpened: previous.pickerOpened, message: `opened ${chosen.sessionId}`})),
 			(error: unknown) =>
 				setState(previous =>
 					previous.picker
 						? {...previous, picker: {...previous.picker, chosen: undefined, error: `could not open ${chosen.sessionId}: ${error instanceof Error ? error.message : String(error)}`}}
-						: {...previous, message: `could not open ${chosen.sessionId}`},
+						: {...previous, message: `could not open ${chosen.sessionId}: ${error instanceof Error ? error.message : String(error)}`},
 				),
-		);
-	}, [chosen, sessions, expand]);
+			);
+		},
+		[sessions, expand],
+	);
+	const chosen = state.picker?.chosen;
+	useEffect(() => {
+		if (chosen) openEntry(chosen);
+	}, [chosen, openEntry]);
+	const switchTo = state.switchTo;
+	useEffect(() => {
+		const entry = switchTo === undefined ? undefined : sessions?.offered?.();
+		if (entry) openEntry(entry);
+	}, [switchTo, sessions, openEntry]);
 
 	return (
 		<ColorContext.Provider value={color}>
@@ -184,6 +217,8 @@ export function App({store, expand, color = true, onQuit, size, clock = Date.now
 						height={height}
 						now={now}
 						root={tildePath(sessions?.root ?? '', home ?? homedir())}
+						where={sessions?.where}
+						notices={sessions?.notices?.()}
 						current={sessions?.current?.() ?? view.header.sessionId}
 						opening={state.picker.chosen !== undefined}
 					/>
@@ -202,6 +237,7 @@ export function App({store, expand, color = true, onQuit, size, clock = Date.now
 					query={state.search.query}
 					width={width}
 					hints={state.help ? helpHints : state.picker ? pickerHints : state.timeline ? timelineHints : undefined}
+					offer={offered && !state.help && !state.picker ? offerText(offered.sessionId) : undefined}
 				/>
 			</Box>
 		</ColorContext.Provider>

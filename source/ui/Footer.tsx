@@ -12,6 +12,8 @@ export type FooterProps = SearchPromptProps & {
 	rule: boolean;
 	/** Key hints of a mode (the picker, the timeline) in place of the main view's, unless a message is shown. */
 	hints?: string;
+	/** A session that started since, offered in place of the hints or a message (not of the search prompt). */
+	offer?: string;
 };
 
 /** Two rows and an optional rule above them. */
@@ -20,7 +22,9 @@ export function Footer(props: FooterProps) {
 		<Box flexDirection="column">
 			{props.rule ? <RowLine segments={[seg('─'.repeat(props.width), {dim: true})]} /> : null}
 			<RowLine segments={footerStats(props.view, props.newCount, props.width)} />
-			{props.hints !== undefined && !props.message && !props.editing ? (
+			{props.offer !== undefined && !props.editing ? (
+				<RowLine segments={truncateSegments([seg(` ${props.offer}`, {color: 'yellow', bold: true})], props.width)} />
+			) : props.hints !== undefined && !props.message && !props.editing ? (
 				<RowLine segments={truncateSegments([seg(` ${props.hints}`, {dim: true})], props.width)} />
 			) : (
 				<SearchPrompt editing={props.editing} draft={props.draft} message={props.message} query={props.query} width={props.width} />

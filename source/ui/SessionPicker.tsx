@@ -12,6 +12,10 @@ export type SessionPickerProps = {
 	now: number;
 	/** The data root, as shown. */
 	root: string;
+	/** Where the sessions are, for `no sessions …`. */
+	where?: string;
+	/** Lines above the list (a project the server refused). */
+	notices?: readonly string[];
 	/** The id of the session on screen now (marked `*`). */
 	current?: string;
 	/** The chosen session is being opened. */
@@ -22,8 +26,8 @@ const mark = seg(glyph.focus, {color: 'cyan', bold: true});
 const blank = seg(' ');
 
 /** Exactly `height` rows; the chosen session has the focus mark in the gutter. */
-export function SessionPicker({state, width, height, now, root, current, opening}: SessionPickerProps) {
-	const {rows, selectedRow} = pickerRows(state, {width: width - 1, height, now, root, current, opening});
+export function SessionPicker({state, width, height, now, root, where, notices, current, opening}: SessionPickerProps) {
+	const {rows, selectedRow} = pickerRows(state, {width: width - 1, height, now, root, where, notices, current, opening});
 	const lines = [];
 	for (let i = 0; i < height; i++) {
 		const row = rows[i];

@@ -27,6 +27,7 @@ export type CommandId =
 	| 'follow'
 	| 'timeline'
 	| 'sessions'
+	| 'switch'
 	| 'help'
 	| 'quit';
 
@@ -73,7 +74,8 @@ export const commands: readonly Command[] = [
 	{id: 'escape', keys: [special('escape', 'Esc')], help: 'leave search, the timeline or the picker; close this help'},
 	{id: 'follow', keys: [char('F')], help: 'follow again: stay at the bottom as the session grows', footer: 'follow'},
 	{id: 'timeline', keys: [char('T')], help: 'timeline: requests and tool calls on a time axis (Enter shows the row in the session, T back)', footer: 'timeline'},
-	{id: 'sessions', keys: [char('s')], help: 'pick another session under the data root (type to filter, Enter to open, Esc to close)', footer: 'sessions'},
+	{id: 'sessions', keys: [char('s')], help: 'pick another session under the data root or on the server (type to filter, Enter to open, Esc to close)', footer: 'sessions'},
+	{id: 'switch', keys: [char('L')], help: 'open the session that started since, offered in the footer (▸ session … started)'},
 	{id: 'help', keys: [char('?')], help: 'this help', footer: 'help'},
 	{id: 'quit', keys: [char('q'), ctrl('c')], help: 'quit', footer: 'quit'},
 ];

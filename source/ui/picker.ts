@@ -4,18 +4,37 @@
  * session drawn as one row. The program lists and opens sessions; the picker only chooses.
  */
 import {relativeTime, type ListEntry} from '../commands/list.js';
+import type {ServerPickerEntry} from '../server/session-list.js';
 import {formatBytes} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
 import type {KeyPress} from './keymap.js';
 import {seg, segmentsWidth, textWidth, truncateSegments, type Segment} from './segments.js';
 
-/** One session the picker offers (what `--list --json` gives for it). */
-export type PickerEntry = ListEntry;
+/** One session the picker offers: on disk (what `--list --json` gives for it) or on a server. */
+export type PickerEntry = ListEntry | ServerPickerEntry;
 
-/** What the picker needs from the program: the sessions under the data root, and a way to open one. */
+/** Whether an entry is a server's session. */
+export function isServerEntry(entry: PickerEntry): entry is ServerPickerEntry {
+	return 'kind' in entry && entry.kind === 'server';
+}
+
+/** What the picker needs from the program: the sessions under the data root or on a server, and a way to open one. */
 export type SessionSwitcher = {
-	/** The data root the sessions are listed from (shown in the picker's title). */
+	/** The data root or the server the sessions are listed from (shown in the picker's title). */
 	root: string;
+	/** Where the sessions are, for `no sessions …` (default: `under <root>`). */
+	where?: string;
+	/** The picker opens as the screen starts (a server given without a session). */
+	openAtStart?: boolean;
+	/** Lines to show above the list (a project the server refused, a user channel that failed). */
+	notices?: () => readonly string[];
+	/**
+	 * Calls `listener` when the list (read again with `list`), the notices or the offered session
+	 * changed; returns the unsubscribe.
+	 */
+	subscribe?: (listener: () => void) => () => void;
+	/** A session that started since this one opened, offered in the footer (L opens it). */
+	offered?: () => PickerEntry | undefined;
 	/** The id of the session shown now, to mark it. */
 	current?: () => string | undefined;
 	/** The sessions, most recently active first. */
@@ -68,7 +87,8 @@ function haystack(entry: PickerEntry): string {
 		entry.model,
 		entry.source,
 		entry.startedAt ? startText(Date.parse(entry.startedAt)) : undefined,
-		entry.firstPrompt,
+		isServerEntry(entry) ? entry.title : entry.firstPrompt,
+		isServerEntry(entry) ? entry.state : undefined,
 		entry.live ? 'live' : undefined,
 	]
 		.filter(Boolean)
@@ -118,17 +138,22 @@ export function windowFor(count: number, listHeight: number, selected: number, t
 export type PickerView = {rows: Segment[][]; selectedRow: number};
 
 /** The picker's rows; `selectedRow` is the index among them of the chosen session (-1: none). */
-export function pickerRows(state: PickerState, options: {width: number; height: number; now: number; root: string; current?: string; opening?: boolean}): PickerView {
+export function pickerRows(
+	state: PickerState,
+	options: {width: number; height: number; now: number; root: string; where?: string; notices?: readonly string[]; current?: string; opening?: boolean},
+): PickerView {
 	const {width, height, now} = options;
 	const entries = state.entries ? filterEntries(state.entries, state.query) : [];
 	const live = state.entries?.filter(entry => entry.live).length ?? 0;
 	const title: Segment[] = [seg(' sessions', {bold: true}), seg(`  ${sanitize(options.root)}`, {dim: true})];
 	if (state.entries) {
 		title.push(seg(`  ${entries.length === state.entries.length ? `${entries.length}` : `${entries.length} of ${state.entries.length}`}`));
-		if (live > 0) title.push(seg('  ● ', {color: 'green'}), seg(`${live} written to in the last minute`, {dim: true}));
+		const server = state.entries.some(isServerEntry);
+		if (live > 0) title.push(seg('  ● ', {color: 'green'}), seg(server ? `${live} running` : `${live} written to in the last minute`, {dim: true}));
 	}
 	const rows: Segment[][] = [truncateSegments(title, width)];
 	rows.push(truncateSegments([seg(' filter › ', {color: 'cyan'}), seg(sanitize(state.query)), seg('▌', {dim: true})], width));
+	for (const notice of options.notices ?? []) rows.push(truncateSegments([seg(` ${sanitize(notice)}`, {color: 'yellow'})], width));
 	let selectedRow = -1;
 	if (options.opening && state.chosen) {
 		rows.push([seg(` opening ${sanitize(state.chosen.sessionId)}…`, {color: 'yellow'})]);
@@ -137,11 +162,11 @@ export function pickerRows(state: PickerState, options: {width: number; height: 
 	} else if (!state.entries) {
 		rows.push([seg(' reading the sessions…', {dim: true})]);
 	} else if (state.entries.length === 0) {
-		rows.push(truncateSegments([seg(` no sessions under ${sanitize(options.root)}`, {dim: true})], width));
+		rows.push(truncateSegments([seg(` no sessions ${sanitize(options.where ?? `under ${options.root}`)}`, {dim: true})], width));
 	} else if (entries.length === 0) {
 		rows.push(truncateSegments([seg(` no session matches “${sanitize(state.query)}”`, {dim: true})], width));
 	} else {
-		const listHeight = Math.max(1, height - pickerChrome);
+		const listHeight = Math.max(1, height - rows.length);
 		const {selected, top} = windowFor(entries.length, listHeight, state.selected, state.top);
 		const columns = columnWidths(entries);
 		for (let i = top; i < entries.length && rows.length < height; i++) {
@@ -161,10 +186,12 @@ function columnWidths(entries: readonly PickerEntry[]): Columns {
 		where = Math.max(where, textWidth(whereOf(entry)));
 		model = Math.max(model, textWidth(modelOf(entry)));
 	}
-	return {where: Math.min(28, where), model: Math.min(24, model)};
+	// Wide enough for the server's own default_project/default_agent.
+	return {where: Math.min(32, where), model: Math.min(24, model)};
 }
 
 function whereOf(entry: PickerEntry): string {
+	if (isServerEntry(entry)) return sanitize(`${entry.project}/${entry.agent}`);
 	return sanitize(entry.project !== undefined ? `${entry.project}/${entry.agent ?? '?'}` : (entry.folder.split(/[\\/]/).pop() ?? ''));
 }
 
@@ -191,10 +218,19 @@ export function entryRow(entry: PickerEntry, options: {width: number; now: numbe
 	const id = sanitize(entry.sessionId);
 	const shortId = id.length > 8 ? id.slice(-8) : id;
 	const idle = Math.max(0, options.now - Date.parse(entry.lastActivityAt));
-	const prompt = entry.firstPrompt !== undefined ? sanitize(entry.firstPrompt).replace(/\s+/g, ' ') : entry.unreadableHeadLines ? '(unreadable head)' : '(no prompt)';
+	const server = isServerEntry(entry);
+	const prompt = server
+		? entry.title !== undefined
+			? sanitize(entry.title).replace(/\s+/g, ' ')
+			: '(no title yet)'
+		: entry.firstPrompt !== undefined
+			? sanitize(entry.firstPrompt).replace(/\s+/g, ' ')
+			: entry.unreadableHeadLines
+				? '(unreadable head)'
+				: '(no prompt)';
 	const style = options.selected ? {inverse: true} : {};
 	const out: Segment[] = [
-		entry.live ? seg('●', {color: 'green'}) : seg(' '),
+		entry.live ? seg('●', {color: server && entry.state === 'compacting' ? 'yellow' : 'green'}) : seg(' '),
 		seg(' '),
 		seg(entry.startedAt ? startText(Date.parse(entry.startedAt)) : pad('?', 11), {...style, dim: !options.selected}),
 		seg('  '),
@@ -205,8 +241,7 @@ export function entryRow(entry: PickerEntry, options: {width: number; now: numbe
 		seg('  '),
 		seg(pad(modelOf(entry), columns.model), {...style, dim: !options.selected}),
 		seg('  '),
-		seg(formatBytes(entry.size).padStart(6), {...style, dim: !options.selected}),
-		seg('  '),
+		...(server ? [] : [seg(formatBytes(entry.size).padStart(6), {...style, dim: !options.selected}), seg('  ')]),
 		seg(relativeTime(idle).padStart(9), {...style, color: entry.live ? 'green' : undefined, dim: !entry.live && !options.selected}),
 		seg('  '),
 	];

@@ -48,6 +48,8 @@ export type ScreenState = {
 	picker?: PickerState;
 	/** How many times the picker has opened (each opening lists the sessions afresh). */
 	pickerOpened?: number;
+	/** Bumped by L: the App opens the session offered in the footer. */
+	switchTo?: number;
 	/** The timeline (T), while shown instead of the panes. */
 	timeline?: TimelineState;
 	/** One line for the footer, until the next key. */
@@ -77,6 +79,8 @@ export type ScreenEnv = {
 	timeline?: () => Timeline;
 	/** Whether there are sessions to pick from (the program passed a switcher). */
 	canPick?: boolean;
+	/** Whether a session that started since is offered in the footer (L opens it). */
+	offered?: boolean;
 };
 
 const noSearch: SearchState = {editing: false, draft: '', matches: [], index: -1};
@@ -151,6 +155,7 @@ function timelineCommand(state: ScreenState, id: CommandId | undefined, env: Scr
 		case 'timeline':
 			return {...state, timeline: undefined};
 		case 'sessions':
+		case 'switch':
 			return runCommand({...state, timeline: undefined}, id, env);
 		case 'focus-next':
 		case 'focus-prev':
@@ -226,6 +231,9 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 		case 'sessions':
 			if (env.canPick === false) return {...state, message: 'no sessions to pick from here'};
 			return {...state, picker: openPicker((state.pickerOpened ?? 0) + 1), pickerOpened: (state.pickerOpened ?? 0) + 1};
+		case 'switch':
+			if (!env.offered) return {...state, message: 'no other session has started'};
+			return {...state, switchTo: (state.switchTo ?? 0) + 1};
 		case 'escape':
 			return {...state, search: noSearch};
 		case 'search':

@@ -145,7 +145,8 @@ describe('keys', () => {
 	});
 
 	test('? shows the help from the keymap; any key closes it', async () => {
-		screen = await mount(tools(), {rows: 30});
+		// Just tall enough for every command in one column.
+		screen = await mount(tools(), {rows: 31});
 		await screen.press('?');
 		// Every command on its own row; the title gives way to them, the footer says how to close.
 		const body = screen.body().join('\n');

@@ -27,6 +27,8 @@ export class SseClientError extends Error {
 		message: string,
 		readonly retryable: boolean,
 		readonly status?: number,
+		/** What the server said in its error body, on one line (for an HTTP status). */
+		readonly said?: string,
 	) {
 		super(message);
 		this.name = 'SseClientError';
@@ -121,6 +123,7 @@ export function httpStatusError(status: number, body: string, target: RequestTar
 			`${where} needs a login: pass --cookie or --user; the server said: ${said}`,
 			false,
 			status,
+			said,
 		);
 	}
 	if (status === 404) {
@@ -128,10 +131,10 @@ export function httpStatusError(status: number, body: string, target: RequestTar
 			target.sessionId === undefined
 				? `not found: ${target.url.href} (the server said: ${said})`
 				: `no such session: ${target.sessionId} on ${target.url.host} (the server said: ${said})`;
-		return new SseClientError('not_found', message, false, status);
+		return new SseClientError('not_found', message, false, status, said);
 	}
 	const retryable = status === 408 || status === 429 || status >= 500;
-	return new SseClientError('http', `${where} answered ${status} to ${target.what ?? 'the request'}: ${said}`, retryable, status);
+	return new SseClientError('http', `${where} answered ${status} to ${target.what ?? 'the request'}: ${said}`, retryable, status, said);
 }
 
 /** The error for a response that is not an event stream (a login page, a proxy's error page). */

@@ -1,0 +1,83 @@
+/**
+ * `penguin-view --sse http://HOST:PORT --list`: every session the server lets the user see,
+ * across projects and agents, running ones first, then the most recently active; one line
+ * each like the disk's list (running mark, start, id, project/agent, model, title, last
+ * active), or with `--json` one JSON line per session (the server's own record).
+ */
+import stringWidth from 'string-width';
+import {relativeTime, type CommandOutput} from '../commands/list.js';
+import {safeJsonStringify} from '../export/safe-json.js';
+import {oneLine} from '../render/format.js';
+import {sanitize} from '../render/sanitize.js';
+import type {Flags} from '../main.js';
+import {safeWriter} from '../output/safe-writer.js';
+import {ServerApi} from './api.js';
+import type {ServerAddress} from './address.js';
+import {serverApiFor} from './server-mode.js';
+import {ServerSessionList, type ServerPickerEntry} from './session-list.js';
+
+/** `--list` with `--sse SERVER`: writes the listing, returns the exit code. */
+export async function serverList(address: ServerAddress, flags: Flags): Promise<number> {
+	const api = await serverApiFor(address, flags);
+	const listed = api instanceof ServerApi ? await serverListCommand(api, {json: flags.json}) : {exitCode: 1, stdout: '', stderr: `penguin-view: ${sanitize(api.message)}\n`};
+	// Through a safe writer: `--list | head -1` closes the pipe early.
+	const out = safeWriter(process.stdout);
+	out.write(listed.stdout);
+	process.stderr.write(listed.stderr);
+	await out.flush();
+	return listed.exitCode;
+}
+
+/** Lists the server's sessions; exit 1 when the server refused the list or a project in it. */
+export async function serverListCommand(api: ServerApi, options: {json: boolean; now?: number}): Promise<CommandOutput> {
+	const now = options.now ?? Date.now();
+	let listed;
+	try {
+		await api.connect();
+		listed = await api.allSessions();
+	} catch (error) {
+		return {exitCode: 1, stdout: '', stderr: `penguin-view: ${sanitize(error instanceof Error ? error.message : String(error))}\n`};
+	}
+	const list = new ServerSessionList();
+	list.replace(listed.sessions);
+	const entries = list.entries();
+	const stderr = listed.refused.map(line => `penguin-view: ${sanitize(line)}\n`).join('');
+	const exitCode = listed.refused.length > 0 ? 1 : 0;
+	if (entries.length === 0) return {exitCode: 1, stdout: '', stderr: `${stderr}penguin-view: no sessions on ${sanitize(api.base.host)}\n`};
+	if (options.json) return {exitCode, stdout: entries.map(entry => `${safeJsonStringify(entry.session)}\n`).join(''), stderr};
+	return {exitCode, stdout: formatServerList(entries, now), stderr};
+}
+
+/** The plain listing: aligned columns, last activity last; every server-given string sanitized. */
+export function formatServerList(entries: readonly ServerPickerEntry[], now: number): string {
+	const rows = entries.map(entry => [
+		entry.live ? entry.state : '',
+		entry.startedAt ? localMinute(Date.parse(entry.startedAt)) : '?',
+		clean(entry.sessionId, 80),
+		clean(`${entry.project}/${entry.agent}`, 40),
+		clean([entry.provider, entry.model].filter(Boolean).join('/') || '?', 40),
+		(entry.source === 'subagent' ? '↳ ' : '') + (entry.title !== undefined ? clean(entry.title, 60) : '(no title yet)'),
+		relativeTime(Math.max(0, now - Date.parse(entry.lastActivityAt))),
+	]);
+	const widths = rows[0]?.map((_, column) => Math.max(...rows.map(row => stringWidth(row[column]!)))) ?? [];
+	const lines = rows.map(row =>
+		row
+			.map((cell, column) => (column === row.length - 1 ? cell : cell + ' '.repeat(widths[column]! - stringWidth(cell))))
+			// No running session: the first column takes no room.
+			.filter((_, column) => widths[column]! > 0 || column === row.length - 1)
+			.join('  ')
+			.trimEnd(),
+	);
+	return lines.length > 0 ? `${lines.join('\n')}\n` : '';
+}
+
+function clean(text: string, max: number): string {
+	return sanitize(oneLine(text, max));
+}
+
+function localMinute(ms: number): string {
+	if (!Number.isFinite(ms)) return '?';
+	const d = new Date(ms);
+	const p = (n: number): string => String(n).padStart(2, '0');
+	return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}

@@ -1,0 +1,260 @@
+/**
+ * `--sse` given a server rather than one session's stream (server/address.ts): the server's
+ * sessions listed, picked and followed. Opening a session picks the best source for it: its
+ * live stream while it runs, its trace on this machine's disk when the server's `tracePath`
+ * is here, else its trace over HTTP (the whole of it, which the stream's history is not). On
+ * the screen the list is kept live from the user channel, and a session that starts running
+ * is offered in the footer (L opens it).
+ */
+import {access} from 'node:fs/promises';
+import path from 'node:path';
+import type {Flags} from '../main.js';
+import type {SessionStore} from '../model/store.js';
+import {startFileSession, type FileOptions} from '../io/file-session.js';
+import {loginFromFlags} from '../io/login-flags.js';
+import {locateSession} from '../io/session-locator.js';
+import type {PickerEntry, SessionSwitcher} from '../ui/picker.js';
+import {ServerApi, type ServerSession} from './api.js';
+import {apiUrl, type ServerAddress} from './address.js';
+import {startHttpTrace} from './http-trace.js';
+import {ServerSessionList, type ServerPickerEntry, type UserChannelEvent} from './session-list.js';
+import {openUserChannel} from './user-channel.js';
+
+/** Stops a running source. */
+type Stoppable = {close(): void | Promise<void>};
+
+/** How server mode runs. */
+export type ServerModeOptions = {
+	flags: Flags;
+	store: SessionStore;
+	/** The interactive screen (a picker, a live list, offers) rather than one session printed. */
+	screen: boolean;
+	follow: boolean;
+	/** `--latest`: open the newest running session (else the newest). */
+	latest: boolean;
+	/** For a session whose trace is on this machine's disk. */
+	fileOptions: FileOptions;
+};
+
+/** What server mode gives main: the source to stop, and on the screen the picker's switcher. */
+export type ServerStart = {ok: true; source: Stoppable; switcher: SessionSwitcher} | {ok: false; message: string; usage?: boolean};
+
+/** The server's connection from the flags: `--cookie`/PENGUIN_VIEW_COOKIE, `--header`, `--user`, `--insecure`. */
+export async function serverApiFor(address: ServerAddress, flags: Flags): Promise<ServerApi | {message: string}> {
+	const login = await loginFromFlags(flags.user);
+	if (login && 'message' in login) return login;
+	return new ServerApi(address.base, {cookie: flags.cookie ?? process.env['PENGUIN_VIEW_COOKIE'], headers: flags.header ?? [], login, insecure: flags.insecure});
+}
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** Starts server mode: connects, lists, opens the session asked for (or none: the picker). */
+export async function startServerMode(address: ServerAddress, options: ServerModeOptions): Promise<ServerStart> {
+	const api = await serverApiFor(address, options.flags);
+	if (!(api instanceof ServerApi)) return {ok: false, message: api.message};
+	const server = new ServerSessions(api, options);
+	// Until a session is opened, the header names the server.
+	options.store.setStatus({label: api.base.href.replace(/\/$/, ''), state: 'live'});
+	try {
+		await api.connect();
+	} catch (error) {
+		if (!options.screen) return {ok: false, message: messageOf(error)};
+		server.failed(messageOf(error));
+		options.store.setStatus({state: 'failed', message: messageOf(error)});
+		return {ok: true, source: server, switcher: server.switcher(true)};
+	}
+	let target = address.sessionId;
+	if (target === undefined && (options.latest || options.screen)) {
+		await server.refresh();
+		if (server.listError !== undefined && !options.screen) return {ok: false, message: server.listError};
+		if (options.latest) {
+			target = server.list.latest()?.sessionId;
+			if (target === undefined && !options.screen) return {ok: false, message: server.listError ?? `no sessions on ${api.base.host}`};
+		}
+	}
+	// On the screen the picker says why; the header too, and the exit code is 1.
+	if (server.listError !== undefined && target === undefined) options.store.setStatus({state: 'failed', message: server.listError});
+	if (target === undefined && !options.screen) {
+		return {ok: false, usage: true, message: `${address.base.href} is a server: add --list, --latest, or a session (${address.base.href}chat/<session id>)`};
+	}
+	if (target !== undefined) {
+		try {
+			await server.open(target);
+		} catch (error) {
+			if (!options.screen) return {ok: false, message: messageOf(error)};
+			options.store.setStatus({state: 'failed', message: messageOf(error)});
+		}
+	}
+	if (options.screen) {
+		if (address.sessionId !== undefined) void server.refresh();
+		server.listen();
+	}
+	return {ok: true, source: server, switcher: server.switcher(target === undefined)};
+}
+
+/** One server's sessions, the one on screen, and the user channel that keeps the list live. */
+class ServerSessions implements Stoppable {
+	readonly list = new ServerSessionList();
+	listError: string | undefined;
+	private refused: string[] = [];
+	private channelError: string | undefined;
+	private loaded: Promise<void> | undefined;
+	private readonly listeners = new Set<() => void>();
+	private current: {sessionId: string; source: Stoppable; overHttp: boolean} | undefined;
+	private offered: ServerPickerEntry | undefined;
+	private channel: {close(): void} | undefined;
+	private closed = false;
+	// Opening is one at a time: a second Enter or L waits for the first to settle.
+	private opening: Promise<void> = Promise.resolve();
+
+	constructor(
+		private readonly api: ServerApi,
+		private readonly options: ServerModeOptions,
+	) {}
+
+	/** The connection failed before anything could be listed: the picker says why. */
+	failed(message: string): void {
+		this.listError = message;
+		this.loaded = Promise.resolve();
+	}
+
+	/** Lists the server's sessions again. */
+	refresh(): Promise<void> {
+		this.loaded = this.api.allSessions().then(
+			({sessions, refused}) => {
+				this.list.replace(sessions);
+				this.refused = refused;
+				this.listError = undefined;
+				this.notify();
+			},
+			(error: unknown) => {
+				this.listError = messageOf(error);
+				this.notify();
+			},
+		);
+		return this.loaded;
+	}
+
+	/** Follows the user channel (the screen only). */
+	listen(): void {
+		this.channel = openUserChannel(this.api, {
+			onEvent: event => this.onChannel(event),
+			onReconnected: () => void this.refresh(),
+			onFailed: message => {
+				this.channelError = `the list is no longer live: ${message}`;
+				this.notify();
+			},
+		});
+	}
+
+	private onChannel(event: UserChannelEvent): void {
+		const change = this.list.apply(event);
+		if (change.relist) {
+			void this.refresh();
+			return;
+		}
+		if (change.unknown !== undefined) {
+			// A session the list has not seen (just created, or a first run): its record says all.
+			const running = event.type === 'session_state' && event.state === 'running';
+			this.api.session(change.unknown).then(
+				session => {
+					this.list.upsert(session);
+					if (running && session.source !== 'subagent') this.started(this.list.get(session.sessionId)!);
+					this.notify();
+				},
+				() => undefined,
+			);
+			return;
+		}
+		if (change.started) this.started(change.started);
+		if (change.changed) this.notify();
+	}
+
+	private started(entry: ServerPickerEntry): void {
+		if (entry.sessionId === this.current?.sessionId) {
+			// The session on screen, read from its finished trace over HTTP, runs again: follow it live.
+			if (this.current.overHttp) void this.open(entry.sessionId).catch(() => undefined);
+			return;
+		}
+		this.offered = entry;
+	}
+
+	/** Stops what is shown and opens `sessionId` in the same store. */
+	open(sessionId: string): Promise<void> {
+		const run = this.opening.then(async () => {
+			if (this.closed) return;
+			const {store} = this.options;
+			await this.current?.source.close();
+			this.current = undefined;
+			if (this.offered?.sessionId === sessionId) this.offered = undefined;
+			store.rebuild([]);
+			store.setStatus({label: `${this.api.base.host} · ${sessionId}`, state: 'connecting', message: undefined, retryAt: undefined, noHistory: undefined});
+			this.current = await this.openSource(sessionId);
+			this.notify();
+		});
+		this.opening = run.catch(() => undefined);
+		return run;
+	}
+
+	private async openSource(sessionId: string): Promise<{sessionId: string; source: Stoppable; overHttp: boolean}> {
+		const {store, follow, screen} = this.options;
+		const session = await this.api.session(sessionId);
+		this.list.upsert(session);
+		if (session.status !== 'idle' || !session.hasTrace) return {sessionId, overHttp: false, source: await this.stream(session)};
+		const local = session.tracePath !== undefined && (await access(session.tracePath).then(() => true, () => false));
+		if (local) {
+			const located = await locateSession(session.tracePath!, {dataRoot: this.options.fileOptions.dataRoot});
+			if (located.ok && located.kind === 'session') {
+				store.setStatus({label: path.basename(located.shards.at(-1) ?? sessionId), state: follow ? 'following' : 'reading'});
+				return {sessionId, overHttp: false, source: startFileSession(located, {...this.options.fileOptions, follow})};
+			}
+		}
+		// The trace is on the server only: read it over HTTP, the whole of it.
+		store.setStatus({label: `${this.api.base.host} · trace over HTTP`, state: 'reading'});
+		const trace = startHttpTrace(this.api, sessionId, inputs => store.apply(inputs), message => store.setStatus({state: 'failed', message}), {hold: !screen});
+		return {sessionId, overHttp: true, source: trace};
+	}
+
+	private async stream(session: ServerSession): Promise<Stoppable> {
+		const {startSse} = await import('../io/sse-source.js');
+		const {store, flags, follow, screen} = this.options;
+		const url = apiUrl(this.api.base, 'sessions', session.sessionId, 'stream').href;
+		// Logged in once already: the stream sends the same cookie rather than logging in again.
+		const started = await startSse(url, {...flags, user: undefined, cookie: this.api.cookie}, store, {follow, interactive: screen});
+		if (!started.ok) throw new Error(started.message);
+		return started.source;
+	}
+
+	private notify(): void {
+		for (const listener of this.listeners) listener();
+	}
+
+	/** The picker's view of this server. */
+	switcher(openAtStart: boolean): SessionSwitcher {
+		return {
+			root: this.api.base.href.replace(/\/$/, ''),
+			where: `on ${this.api.base.host}`,
+			openAtStart,
+			current: () => this.current?.sessionId ?? this.options.store.view.header.sessionId,
+			list: async () => {
+				await (this.loaded ?? this.refresh());
+				if (this.listError !== undefined) throw new Error(this.listError);
+				return this.list.entries();
+			},
+			// A channel that failed for the reason the list did is said once, by the list.
+			notices: () => [...this.refused, ...(this.channelError !== undefined && this.listError === undefined ? [this.channelError] : [])],
+			subscribe: listener => {
+				this.listeners.add(listener);
+				return () => this.listeners.delete(listener);
+			},
+			offered: () => this.offered,
+			open: async (entry: PickerEntry) => this.open(entry.sessionId),
+		};
+	}
+
+	async close(): Promise<void> {
+		this.closed = true;
+		this.channel?.close();
+		await this.current?.source.close();
+	}
+}

@@ -1,0 +1,159 @@
+/**
+ * A server's sessions as the picker and `--list` show them, kept live from the user channel
+ * (`GET /api/events`): `session_state` moves a session's run state and last activity,
+ * `session_title` renames it, `session_created` announces one the list does not have yet.
+ * Pure: the program fetches and streams, this only keeps the list.
+ */
+import {isRecord} from '../protocol/guards.js';
+import type {ServerSession, ServerSessionStatus} from './api.js';
+
+/** One server session in the picker (what `--list --json` writes is the ServerSession itself). */
+export type ServerPickerEntry = {
+	kind: 'server';
+	sessionId: string;
+	project: string;
+	agent: string;
+	provider?: string;
+	model?: string;
+	title?: string;
+	/** `subagent` or `schedule` when a user did not start it. */
+	source?: string;
+	startedAt?: string;
+	/** ISO time; the creation time when the server never drove a run of it. */
+	lastActivityAt: string;
+	state: ServerSessionStatus;
+	/** Running or compacting. */
+	live: boolean;
+	/** The record as the server gave it. */
+	session: ServerSession;
+};
+
+/** What the user channel says, as far as the list cares. */
+export type UserChannelEvent =
+	| {type: 'session_state'; sessionId: string; state: ServerSessionStatus; lastActiveAt?: string; hasTrace?: boolean}
+	| {type: 'session_title'; sessionId: string; title: string}
+	| {type: 'session_created'; sessionId: string; projectId?: string; agentId?: string; source?: string}
+	| {type: 'resync_required'};
+
+const states = new Set<string>(['idle', 'running', 'compacting']);
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+
+/** A `server_event`'s data, when it is one of the events above (ServerEvent upstream). */
+export function readUserChannelEvent(data: unknown): UserChannelEvent | undefined {
+	if (!isRecord(data)) return undefined;
+	const sessionId = text(data['sessionId']);
+	switch (data['type']) {
+		case 'session_state': {
+			const state = data['state'];
+			if (sessionId === undefined || typeof state !== 'string' || !states.has(state)) return undefined;
+			return {type: 'session_state', sessionId, state: state as ServerSessionStatus, lastActiveAt: text(data['lastActiveAt']), hasTrace: typeof data['hasTrace'] === 'boolean' ? data['hasTrace'] : undefined};
+		}
+		case 'session_title': {
+			const title = data['title'];
+			if (sessionId === undefined || typeof title !== 'string') return undefined;
+			return {type: 'session_title', sessionId, title};
+		}
+		case 'session_created':
+			if (sessionId === undefined) return undefined;
+			return {type: 'session_created', sessionId, projectId: text(data['projectId']), agentId: text(data['agentId']), source: text(data['source'])};
+		case 'resync_required':
+			return {type: 'resync_required'};
+		default:
+			return undefined;
+	}
+}
+
+/** A picker entry for a session record. */
+export function entryOf(session: ServerSession): ServerPickerEntry {
+	return {
+		kind: 'server',
+		sessionId: session.sessionId,
+		project: session.projectId,
+		agent: session.agentId,
+		...(session.provider !== undefined ? {provider: session.provider} : {}),
+		...(session.modelId !== undefined ? {model: session.modelId} : {}),
+		...(session.title !== undefined ? {title: session.title} : {}),
+		...(session.source !== undefined ? {source: session.source} : {}),
+		...(session.createdAt !== undefined ? {startedAt: session.createdAt} : {}),
+		lastActivityAt: session.lastActiveAt ?? session.createdAt ?? new Date(0).toISOString(),
+		state: session.status,
+		live: session.status !== 'idle',
+		session,
+	};
+}
+
+const time = (iso: string | undefined): number => {
+	const ms = iso === undefined ? Number.NaN : Date.parse(iso);
+	return Number.isFinite(ms) ? ms : 0;
+};
+
+/** Running (or compacting) sessions first, then the rest; most recently active first in each. */
+export function byActivity(a: ServerPickerEntry, b: ServerPickerEntry): number {
+	if (a.live !== b.live) return a.live ? -1 : 1;
+	return time(b.lastActivityAt) - time(a.lastActivityAt) || time(b.startedAt) - time(a.startedAt) || (a.sessionId < b.sessionId ? 1 : -1);
+}
+
+/** What an event did to the list. */
+export type ListChange = {
+	/** The list changed (redraw). */
+	changed: boolean;
+	/** A session that was not running started to (not for a subagent's own session: its parent's run shows it). */
+	started?: ServerPickerEntry;
+	/** A session the list does not know: fetch its record. */
+	unknown?: string;
+	/** The channel lost events: list again. */
+	relist?: boolean;
+};
+
+/** The sessions of one server, newest activity first. */
+export class ServerSessionList {
+	private readonly byId = new Map<string, ServerPickerEntry>();
+
+	/** Replaces the whole list (a fresh listing). */
+	replace(sessions: readonly ServerSession[]): void {
+		this.byId.clear();
+		for (const session of sessions) this.byId.set(session.sessionId, entryOf(session));
+	}
+
+	/** Adds or refreshes one session from its record. */
+	upsert(session: ServerSession): void {
+		this.byId.set(session.sessionId, entryOf(session));
+	}
+
+	get(sessionId: string): ServerPickerEntry | undefined {
+		return this.byId.get(sessionId);
+	}
+
+	get size(): number {
+		return this.byId.size;
+	}
+
+	/** The entries in picker order. */
+	entries(): ServerPickerEntry[] {
+		return [...this.byId.values()].sort(byActivity);
+	}
+
+	/** The session `--latest` opens: the most recently active running one, else the most recently active. */
+	latest(): ServerPickerEntry | undefined {
+		return this.entries().find(entry => entry.source !== 'subagent') ?? this.entries()[0];
+	}
+
+	/** Applies one user-channel event. */
+	apply(event: UserChannelEvent): ListChange {
+		if (event.type === 'resync_required') return {changed: false, relist: true};
+		const entry = this.byId.get(event.sessionId);
+		if (entry === undefined) return {changed: false, unknown: event.sessionId};
+		if (event.type === 'session_created') return {changed: false};
+		let session = entry.session;
+		if (event.type === 'session_title') session = {...session, title: event.title};
+		else {
+			session = {...session, status: event.state};
+			if (event.lastActiveAt !== undefined) session.lastActiveAt = event.lastActiveAt;
+			if (event.hasTrace !== undefined) session.hasTrace = event.hasTrace;
+		}
+		const next = entryOf(session);
+		this.byId.set(event.sessionId, next);
+		const started = event.type === 'session_state' && event.state === 'running' && !entry.live && next.source !== 'subagent';
+		return started ? {changed: true, started: next} : {changed: true};
+	}
+}

@@ -2,7 +2,8 @@
  * Whether `--sse URL` names a server rather than one session's stream. A server is given by
  * its address (`http://localhost:7364`, with or without a trailing `/`), by the web app's own
  * page of a session as pasted from the browser (`…/chat/<id>`, the app's route
- * `/chat/:sessionId?`), or by a session's API record (`…/api/sessions/<id>`). Every other
+ * `/chat/:sessionId?`; `…/sessions/<id>` is taken the same way, the form people write from
+ * memory), or by a session's API record (`…/api/sessions/<id>`). Every other
  * URL (a session's `/stream`, `/api/events`, a proxy's path) is streamed as it is.
  */
 
@@ -13,7 +14,7 @@ export type ServerAddress = {
 	sessionId?: string;
 };
 
-const chatPage = /^(.*?)\/chat(?:\/([^/]+))?\/?$/;
+const webAppPage = /^(.*?)\/chat(?:\/([^/]+))?\/?$|^(.*?)\/sessions\/([^/]+)\/?$/;
 const sessionRecord = /^(.*?)\/api\/sessions\/([^/]+)\/?$/;
 
 /** The server a URL names, or undefined for a URL to stream as it is (or not a URL at all: the stream says why). */
@@ -36,8 +37,8 @@ export function readServerAddress(input: string): ServerAddress | undefined {
 	if (record) return at(record[1]!, record[2]);
 	// Any other API path (a session's stream above all) is not the web app's page.
 	if (url.pathname.includes('/api/')) return undefined;
-	const chat = chatPage.exec(url.pathname);
-	if (chat) return at(chat[1]!, chat[2]);
+	const page = webAppPage.exec(url.pathname);
+	if (page) return page[3] === undefined ? at(page[1]!, page[2]) : at(page[3], page[4]);
 	return undefined;
 }
 

@@ -19,6 +19,7 @@ describe('readServerAddress', () => {
 	it("the web app's page of a session (its route /chat/:sessionId) names the server and the session", () => {
 		expect(readServerAddress(`http://localhost:7364/chat/${idleId}`)).toEqual({base: new URL('http://localhost:7364/'), sessionId: idleId});
 		expect(readServerAddress('http://localhost:7364/chat')).toEqual({base: new URL('http://localhost:7364/')});
+		expect(readServerAddress(`http://localhost:7364/sessions/${idleId}`)).toEqual({base: new URL('http://localhost:7364/'), sessionId: idleId});
 		// Behind a proxy's path prefix, the prefix is kept for the API.
 		expect(readServerAddress(`https://h.example/penguin/chat/${idleId}/`)).toEqual({base: new URL('https://h.example/penguin/'), sessionId: idleId});
 		expect(readServerAddress(`http://localhost:7364/api/sessions/${idleId}`)).toEqual({base: new URL('http://localhost:7364/'), sessionId: idleId});

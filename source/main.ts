@@ -10,6 +10,7 @@ import {childSessionsFor, startFileSession} from './io/file-session.js';
 import {HeldOutputs} from './io/held-outputs.js';
 import {openTailFirst} from './io/tail-first.js';
 import type {FirstFrame} from './io/first-frame.js';
+import type {SessionActions} from './io/sse/actions.js';
 import {stdinCarriesTrace} from './io/piped-input.js';
 import {defaultDataRoot, listSessions, locateSession} from './io/session-locator.js';
 import {readStream, type InputsHandler} from './io/trace-follower.js';
@@ -41,6 +42,8 @@ export type Flags = {
 	debug: boolean;
 	/** False (--no-bell): the screen does not ring the bell when a call waits for approval. */
 	bell?: boolean;
+	/** --read-only: a, r, Ctrl+X and > never act on the session. */
+	readOnly?: boolean;
 };
 
 /** Thrown for bad usage: printed with a hint, exit code 2. */
@@ -154,6 +157,8 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	let source: Stoppable;
 	let folder: string | undefined;
 	let firstFrame: FirstFrame | undefined;
+	// The screen's a, r, Ctrl+X and >: over --sse only, until the picker leaves the stream.
+	let actions: SessionActions | undefined;
 	if (flags.sse) {
 		const {startSse} = await import('./io/sse-source.js');
 		const started = await startSse(flags.sse, flags, store, {follow, interactive: screen});
@@ -162,6 +167,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 			return 1;
 		}
 		source = started.source;
+		if (!flags.readOnly) actions = actionsWhile(started.actions, () => streaming);
 	} else if (input[0] === '-' || input[0] === '/dev/stdin' || (input.length === 0 && stdinCarriesTrace())) {
 		// /dev/stdin is standard input whatever it is (a pipe, a socket, a redirected file): read it as `-`.
 		// With no path, a pipe or a file on stdin is read the same way (io/piped-input.ts says which count).
@@ -217,6 +223,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		}
 	}
 
+	let streaming = flags.sse !== undefined;
 	const stopSource = once(async () => source.close());
 	cleanup.push(stopSource);
 	// After the source: nothing is held once nothing more can come.
@@ -239,6 +246,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 				return listEntries(listed.sessions, dataRoot, Date.now());
 			},
 			async open(session) {
+				streaming = false;
 				await source.close();
 				store.rebuild([]);
 				store.setStatus({label: path.basename(session.shards.at(-1) ?? session.sessionId), state: 'following', message: undefined, retryAt: undefined, noHistory: undefined});
@@ -246,7 +254,8 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 			},
 		};
 		firstFrame?.handOver();
-		await runScreen(store, {expand, color, sessions, bell: flags.bell});
+		const acting = flags.readOnly ? ({mode: 'off'} as const) : undefined;
+		await runScreen(store, {expand, color, sessions, bell: flags.bell, actions, acting});
 		await stopSource();
 		return store.status.state === 'failed' ? 1 : 0;
 	}
@@ -280,6 +289,13 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	await stopSource();
 	await out.flush();
 	return store.status.state === 'failed' ? 1 : 0;
+}
+
+/** Actions that go out only while `live()` (the stream is still the session shown). */
+function actionsWhile(actions: SessionActions, live: () => boolean): SessionActions {
+	return {
+		send: async request => (live() ? actions.send(request) : {ok: false, reason: 'the stream was left for a session on disk, which cannot be acted on'}),
+	};
 }
 
 /** Says why the input was refused (unless its reading already failed and said so): exit code 1. */

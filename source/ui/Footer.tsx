@@ -1,6 +1,8 @@
 /** The footer: a rule, the session's numbers, and the prompt or key hints. */
 import {Box} from 'ink';
 import type {SessionView} from '../model/view-model.js';
+import type {ActPrompt, PendingSteer} from './acting.js';
+import {ActPromptLine, PendingSteerLine} from './ActPrompt.js';
 import {RowLine} from './RowLine.js';
 import {SearchPrompt, type SearchPromptProps} from './SearchPrompt.js';
 import {seg, truncateSegments} from './segments.js';
@@ -12,6 +14,10 @@ export type FooterProps = SearchPromptProps & {
 	rule: boolean;
 	/** Key hints of a mode (the picker, the timeline) in place of the main view's, unless a message is shown. */
 	hints?: string;
+	/** Acting: the question or steering prompt in place of the last row. */
+	act?: ActPrompt;
+	/** Steering sent and not yet on the stream: one row above the numbers. */
+	pendingSteer?: readonly PendingSteer[];
 };
 
 /** Two rows and an optional rule above them. */
@@ -19,11 +25,14 @@ export function Footer(props: FooterProps) {
 	return (
 		<Box flexDirection="column">
 			{props.rule ? <RowLine segments={[seg('─'.repeat(props.width), {dim: true})]} /> : null}
+			{props.pendingSteer && props.pendingSteer.length > 0 ? <PendingSteerLine pending={props.pendingSteer} width={props.width} /> : null}
 			<RowLine segments={footerStats(props.view, props.newCount, props.width)} />
-			{props.hints !== undefined && !props.message && !props.editing ? (
+			{props.act && props.hints === undefined ? (
+				<ActPromptLine prompt={props.act} width={props.width} />
+			) : props.hints !== undefined && !props.message && !props.editing ? (
 				<RowLine segments={truncateSegments([seg(` ${props.hints}`, {dim: true})], props.width)} />
 			) : (
-				<SearchPrompt editing={props.editing} draft={props.draft} message={props.message} query={props.query} width={props.width} />
+				<SearchPrompt editing={props.editing} draft={props.draft} message={props.message} query={props.query} width={props.width} acting={props.acting} />
 			)}
 		</Box>
 	);

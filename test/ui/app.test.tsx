@@ -145,7 +145,7 @@ describe('keys', () => {
 	});
 
 	test('? shows the help from the keymap; any key closes it', async () => {
-		screen = await mount(tools(), {rows: 30});
+		screen = await mount(tools(), {rows: 34});
 		await screen.press('?');
 		// Every command on its own row; the title gives way to them, the footer says how to close.
 		const body = screen.body().join('\n');
@@ -162,7 +162,7 @@ describe('keys', () => {
 		expect(screen.body()[0]).toBe(' keys   any key closes this help');
 		screen.unmount();
 		// Too short for one column: two, side by side.
-		screen = await mount(tools(), {rows: 22, columns: 100});
+		screen = await mount(tools(), {rows: 24, columns: 100});
 		await screen.press('?');
 		expect(screen.body()[0]).toMatch(/^ keys {3}any key closes this help$/);
 		expect(screen.body()[2]).toMatch(/^ j ↓ {7}next pane {2,}\S/);

@@ -248,7 +248,7 @@ async function act(
 	const request = sent.request;
 	if (request.kind === 'decide') store.apply([{kind: 'deciding', callId: request.callId, origin: sent.origin, decision: request.decision}]);
 	if (request.kind === 'steer') setSteering(previous => addPending(previous, request.text, sent.seq, store.view));
-	const outcome = await actions.send(request);
+	const outcome = await actions.send(request).catch((error: unknown) => ({ok: false as const, reason: error instanceof Error ? error.message : String(error)}));
 	if (outcome.ok) {
 		if (request.kind === 'abort') return outcome.status === 204 ? 'nothing to stop: no run is in progress' : 'stop sent: the run is stopping';
 		return undefined;

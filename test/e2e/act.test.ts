@@ -119,7 +119,7 @@ test('every refusal is one notice and the call waits again: 404 (decided already
 		{status: 409, json: {error: {code: 'conflict', message: 'Already decided.'}}},
 	];
 	// Wide enough for the whole notice.
-	const {server, pane} = await follow([], {answers: refusals}, 200);
+	const {server, pane} = await follow(['--debug'], {answers: refusals}, 200);
 	const expected = [
 		'the server answered 404: Approval does not exist or has already been decided.',
 		'the server answered 400: decision must be one of allow / deny.',

@@ -1,9 +1,8 @@
 /** The footer's rows for acting: the question before anything is sent, the steering prompt, and steering not yet delivered. */
-import type {ActPrompt} from './acting.js';
-import type {PendingSteer} from './acting.js';
+import {sanitize} from '../render/sanitize.js';
+import type {ActPrompt, PendingSteer} from './acting.js';
 import {RowLine} from './RowLine.js';
 import {seg, truncateSegments, type Segment} from './segments.js';
-import {sanitize} from '../render/sanitize.js';
 
 /** The question (`allow exec_command $ rm -rf build? y/n`) or the steering prompt, as one row. */
 export function actPromptRow(prompt: ActPrompt, width: number): Segment[] {

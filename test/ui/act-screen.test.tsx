@@ -212,12 +212,20 @@ describe('when the keys cannot act', () => {
 	it('--read-only: the keys do nothing at all', async () => {
 		const screen = mountApp(newStore(), {acting: {mode: 'off'}});
 		await waitFor(() => screen.frame().includes('waiting for approval'), 'the session');
-		const before = screen.footer();
-		for (const key of ['a', 'r', '>', keys.ctrl('x')]) screen.press(key);
-		screen.press('j');
-		await waitFor(() => screen.frame().includes('exec_command'), 'a frame after the keys');
-		expect(screen.frame()).not.toContain('? y/n');
-		expect(screen.frame()).not.toContain('steer ›');
-		expect(screen.footer()).toBe(before);
+		expect(screen.footer()).not.toContain('allow/deny');
+		for (const key of ['a', 'r', keys.ctrl('x')]) {
+			screen.press(key);
+			// The next key is a command again (no question took it): the help opens and closes.
+			screen.press('?');
+			await waitFor(() => screen.footer().includes('any key closes this help'), 'the help');
+			expect(screen.frame()).not.toContain('? y/n');
+			expect(screen.frame()).not.toContain('act on a live session');
+			screen.press('?');
+			await waitFor(() => !screen.footer().includes('any key closes this help'), 'the help closed');
+		}
+		// > opens no prompt: ? is a command, not text typed into it.
+		screen.press('>');
+		screen.press('?');
+		await waitFor(() => screen.footer().includes('any key closes this help'), 'the help after >');
 	});
 });

@@ -46,6 +46,8 @@ export const helpText = `
 	  --header "N: v"     an extra request header (repeatable)
 	  --user NAME         log in as NAME (password from PENGUIN_PASSWORD, or asked)
 	  --insecure          accept a TLS certificate the system does not trust
+	  --read-only         never act on the session: a (allow), r (deny), Ctrl+X (stop)
+	                      and > (steer) do nothing
 
 	Exit codes
 	  0 done or interrupted · 1 the source failed · 2 bad usage

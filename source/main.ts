@@ -10,6 +10,7 @@ import {childSessionsFor, startFileSession} from './io/file-session.js';
 import {HeldOutputs} from './io/held-outputs.js';
 import {openTailFirst} from './io/tail-first.js';
 import type {FirstFrame} from './io/first-frame.js';
+import type {SessionActions} from './io/sse/actions.js';
 import {stdinCarriesTrace} from './io/piped-input.js';
 import {defaultDataRoot, listSessions, locateSession} from './io/session-locator.js';
 import {readStream, type InputsHandler} from './io/trace-follower.js';
@@ -44,6 +45,8 @@ export type Flags = {
 	debug: boolean;
 	/** False (--no-bell): the screen does not ring the bell when a call waits for approval. */
 	bell?: boolean;
+	/** --read-only: a, r, Ctrl+X and > never act on the session. */
+	readOnly?: boolean;
 };
 
 /** Thrown for bad usage: printed with a hint, exit code 2. */
@@ -164,6 +167,10 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	let firstFrame: FirstFrame | undefined;
 	let serverSwitcher: SessionSwitcher | undefined;
 	let offers: NewSessionWatch | undefined;
+	// The screen's a, r, Ctrl+X and >: over --sse only (a server's: the session followed live),
+	// until the picker leaves the stream for a session on disk.
+	let actions: SessionActions | undefined;
+	let streaming = flags.sse !== undefined;
 	if (server) {
 		const {startServerMode} = await import('./server/server-mode.js');
 		const started = await startServerMode(server, {flags, store, screen, follow, latest: flags.latest === true, fileOptions});
@@ -174,6 +181,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		}
 		source = started.source;
 		serverSwitcher = started.switcher;
+		if (!flags.readOnly) actions = started.actions;
 	} else if (flags.sse) {
 		const {startSse} = await import('./io/sse-source.js');
 		const started = await startSse(flags.sse, flags, store, {follow, interactive: screen});
@@ -182,6 +190,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 			return 1;
 		}
 		source = started.source;
+		if (!flags.readOnly) actions = actionsWhile(started.actions, () => streaming);
 	} else if (input[0] === '-' || input[0] === '/dev/stdin' || (input.length === 0 && !flags.latest && stdinCarriesTrace())) {
 		// /dev/stdin is standard input whatever it is (a pipe, a socket, a redirected file): read it as `-`.
 		// With no path, a pipe or a file on stdin is read the same way (io/piped-input.ts says which count).
@@ -268,6 +277,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 			...offers?.switcherPart(() => store.view.header.sessionId),
 			async open(session) {
 				if ('kind' in session) throw new Error('not a session on disk');
+				streaming = false;
 				await source.close();
 				store.rebuild([]);
 				store.setStatus({label: path.basename(session.shards.at(-1) ?? session.sessionId), state: 'following', message: undefined, retryAt: undefined, noHistory: undefined});
@@ -275,7 +285,8 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 			},
 		};
 		firstFrame?.handOver();
-		await runScreen(store, {expand, color, sessions, bell: flags.bell});
+		const acting = flags.readOnly ? ({mode: 'off'} as const) : undefined;
+		await runScreen(store, {expand, color, sessions, bell: flags.bell, actions, acting});
 		await stopSource();
 		return store.status.state === 'failed' ? 1 : 0;
 	}
@@ -309,6 +320,13 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	await stopSource();
 	await out.flush();
 	return store.status.state === 'failed' ? 1 : 0;
+}
+
+/** Actions that go out only while `live()` (the stream is still the session shown). */
+function actionsWhile(actions: SessionActions, live: () => boolean): SessionActions {
+	return {
+		send: async request => (live() ? actions.send(request) : {ok: false, reason: 'the stream was left for a session on disk, which cannot be acted on'}),
+	};
 }
 
 /** Says why the input was refused (unless its reading already failed and said so): exit code 1. */

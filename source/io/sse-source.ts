@@ -10,9 +10,11 @@ import {formatDuration} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
 import {loginFromFlags} from './login-flags.js';
 import {startSseClient} from './sse/client.js';
+import type {SessionActions} from './sse/actions.js';
 import type {ConnectionStatus} from './sse/client-events.js';
 
-export type SseStart = {ok: true; source: {close(): void | Promise<void>}} | {ok: false; message: string};
+/** The running stream, and how to act on its session (the screen's a, r, Ctrl+X and >). */
+export type SseStart = {ok: true; source: {close(): void | Promise<void>}; actions: SessionActions} | {ok: false; message: string};
 
 export async function startSse(
 	url: string,
@@ -84,5 +86,5 @@ export async function startSse(
 	void client.done.then(result => {
 		if (result.outcome === 'failed') store.setStatus({state: 'failed', message: result.message});
 	});
-	return {ok: true, source: {close: () => client.close()}};
+	return {ok: true, source: {close: () => client.close()}, actions: {send: request => client.act(request)}};
 }

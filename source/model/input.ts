@@ -34,4 +34,9 @@ export type ModelInput =
 	 */
 	| {kind: 'child'; origin: string[]; input: ModelInput}
 	/** The trace of the subagent `sessionId` (a child of the session this reaches) was not found. */
-	| {kind: 'child_missing'; sessionId: string; text: string};
+	| {kind: 'child_missing'; sessionId: string; text: string}
+	/**
+	 * The reader answered a waiting call (`origin`: the subagents down to it) and the answer is on
+	 * its way; `decision` undefined: the server refused it, the call waits again. Never from a source.
+	 */
+	| {kind: 'deciding'; callId: string; origin?: string[]; decision?: 'allow' | 'deny'};

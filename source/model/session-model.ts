@@ -393,6 +393,9 @@ export class SessionModel {
 				model.record({kind: 'notice', level: 'warn', text: input.text, ...this.base()}, 'item');
 				return;
 			}
+			case 'deciding':
+				this.markDeciding(input.callId, input.origin ?? [], input.decision);
+				return;
 			default:
 				return;
 		}
@@ -1080,6 +1083,21 @@ export class SessionModel {
 		this.view.awaitingApproval++;
 		this.view.approvalRequests++;
 		this.record(item, 'approval_request');
+	}
+
+	/** The reader's answer to a waiting call is on its way (drawn only while the call still waits; nothing is printed). */
+	private markDeciding(callId: string, origin: readonly string[], decision: 'allow' | 'deny' | undefined): void {
+		const [first, ...rest] = origin;
+		if (first !== undefined) {
+			const child = this.children.get(first);
+			if (child) {
+				child.model.markDeciding(callId, rest, decision);
+				this.touch(child.item);
+			}
+			return;
+		}
+		const item = this.calls.get(callId);
+		if (item && item.deciding !== decision) this.touch(item).deciding = decision;
 	}
 
 	/** The call no longer waits for a human; true when it did. */

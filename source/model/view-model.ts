@@ -67,6 +67,8 @@ export type ToolCallItem = Base & {
 	args: string;
 	state: ToolState;
 	approval?: string;
+	/** While it waits for approval: the answer the reader sent, until the server's decision arrives. */
+	deciding?: 'allow' | 'deny';
 	output?: string;
 	outputStreaming: boolean;
 	outputStopReason?: string;

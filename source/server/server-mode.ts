@@ -14,6 +14,7 @@ import {startFileSession, type FileOptions} from '../io/file-session.js';
 import {loginFromFlags} from '../io/login-flags.js';
 import {locateSession} from '../io/session-locator.js';
 import type {PickerEntry, SessionSwitcher} from '../ui/picker.js';
+import type {SessionActions} from '../io/sse/actions.js';
 import {ServerApi, type ServerSession} from './api.js';
 import {apiUrl, type ServerAddress} from './address.js';
 import {startHttpTrace} from './http-trace.js';
@@ -37,7 +38,7 @@ export type ServerModeOptions = {
 };
 
 /** What server mode gives main: the source to stop, and on the screen the picker's switcher. */
-export type ServerStart = {ok: true; source: Stoppable; switcher: SessionSwitcher} | {ok: false; message: string; usage?: boolean};
+export type ServerStart = {ok: true; source: Stoppable; switcher: SessionSwitcher; actions: SessionActions} | {ok: false; message: string; usage?: boolean};
 
 /** The server's connection from the flags: `--cookie`/PENGUIN_VIEW_COOKIE, `--header`, `--user`, `--insecure`. */
 export async function serverApiFor(address: ServerAddress, flags: Flags): Promise<ServerApi | {message: string}> {
@@ -61,7 +62,7 @@ export async function startServerMode(address: ServerAddress, options: ServerMod
 		if (!options.screen) return {ok: false, message: messageOf(error)};
 		server.failed(messageOf(error));
 		options.store.setStatus({state: 'failed', message: messageOf(error)});
-		return {ok: true, source: server, switcher: server.switcher(true)};
+		return {ok: true, source: server, switcher: server.switcher(true), actions: server.actions};
 	}
 	let target = address.sessionId;
 	if (target === undefined && (options.latest || options.screen)) {
@@ -89,7 +90,7 @@ export async function startServerMode(address: ServerAddress, options: ServerMod
 		if (address.sessionId !== undefined) void server.refresh();
 		server.listen();
 	}
-	return {ok: true, source: server, switcher: server.switcher(target === undefined)};
+	return {ok: true, source: server, switcher: server.switcher(target === undefined), actions: server.actions};
 }
 
 /** One server's sessions, the one on screen, and the user channel that keeps the list live. */
@@ -100,7 +101,7 @@ class ServerSessions implements Stoppable {
 	private channelError: string | undefined;
 	private loaded: Promise<void> | undefined;
 	private readonly listeners = new Set<() => void>();
-	private current: {sessionId: string; source: Stoppable; overHttp: boolean} | undefined;
+	private current: {sessionId: string; source: Stoppable; overHttp: boolean; actions?: SessionActions} | undefined;
 	private offered: ServerPickerEntry | undefined;
 	private channel: {close(): void} | undefined;
 	private closed = false;
@@ -196,11 +197,11 @@ class ServerSessions implements Stoppable {
 		return run;
 	}
 
-	private async openSource(sessionId: string): Promise<{sessionId: string; source: Stoppable; overHttp: boolean}> {
+	private async openSource(sessionId: string): Promise<NonNullable<ServerSessions['current']>> {
 		const {store, follow, screen} = this.options;
 		const session = await this.api.session(sessionId);
 		this.list.upsert(session);
-		if (session.status !== 'idle' || !session.hasTrace) return {sessionId, overHttp: false, source: await this.stream(session)};
+		if (session.status !== 'idle' || !session.hasTrace) return {sessionId, overHttp: false, ...(await this.stream(session))};
 		const local = session.tracePath !== undefined && (await access(session.tracePath).then(() => true, () => false));
 		if (local) {
 			const located = await locateSession(session.tracePath!, {dataRoot: this.options.fileOptions.dataRoot});
@@ -215,14 +216,23 @@ class ServerSessions implements Stoppable {
 		return {sessionId, overHttp: true, source: trace};
 	}
 
-	private async stream(session: ServerSession): Promise<Stoppable> {
+	/** The screen's a, r, Ctrl+X and >: they act on the session followed on its stream, if any. */
+	readonly actions: SessionActions = {
+		send: async request => {
+			const actions = this.current?.actions;
+			if (actions) return actions.send(request);
+			return {ok: false, reason: this.current ? 'this session is read from its trace, not followed live: nothing to act on' : 'no session open: pick one first'};
+		},
+	};
+
+	private async stream(session: ServerSession): Promise<{source: Stoppable; actions: SessionActions}> {
 		const {startSse} = await import('../io/sse-source.js');
 		const {store, flags, follow, screen} = this.options;
 		const url = apiUrl(this.api.base, 'sessions', session.sessionId, 'stream').href;
 		// Logged in once already: the stream sends the same cookie rather than logging in again.
 		const started = await startSse(url, {...flags, user: undefined, cookie: this.api.cookie}, store, {follow, interactive: screen});
 		if (!started.ok) throw new Error(started.message);
-		return started.source;
+		return {source: started.source, actions: started.actions};
 	}
 
 	private notify(): void {

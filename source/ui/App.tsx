@@ -6,9 +6,12 @@
 import {Box, useInput, type Key} from 'ink';
 import {homedir} from 'node:os';
 import {useCallback, useEffect, useMemo, useRef, useState} from 'react';
+import type {SessionActions} from '../io/sse/actions.js';
 import type {SessionStore} from '../model/store.js';
 import {isRunning, timelineOf, type Timeline} from '../model/timeline.js';
 import type {SessionView} from '../model/view-model.js';
+import {sanitize} from '../render/sanitize.js';
+import {addPending, stillPending, type Acting, type ActSend, type PendingSteer} from './acting.js';
 import {ApprovalBell} from './approval-bell.js';
 import {Body} from './Body.js';
 import {ColorContext} from './ColorContext.js';
@@ -44,6 +47,10 @@ export type AppProps = {
 	sessions?: SessionSwitcher;
 	/** Rings the terminal's bell (as a tool call starts to wait for approval); none with --no-bell. */
 	bell?: () => void;
+	/** Sends what a, r, Ctrl+X and > ask for (following a session over --sse). */
+	actions?: SessionActions;
+	/** Why those keys do nothing without `actions` ({mode: 'off'}: --read-only, the keys unbound). */
+	acting?: Acting;
 };
 
 const helpHints = 'any key closes this help · q quit';
@@ -69,7 +76,7 @@ export function chromeRows(rows: number): {rules: boolean; chrome: number} {
 }
 
 /** The whole screen. */
-export function App({store, expand, color = true, onQuit, size, clock = Date.now, home, sessions, bell}: AppProps) {
+export function App({store, expand, color = true, onQuit, size, clock = Date.now, home, sessions, bell, actions, acting}: AppProps) {
 	useStore(store);
 	useWarmUp();
 	const {columns, rows} = useTerminalSize(size);
@@ -95,10 +102,17 @@ export function App({store, expand, color = true, onQuit, size, clock = Date.now
 	const [live, setLive] = useState(false);
 	useTicker(live);
 
+	// Steering sent and not yet on the stream takes a row of the footer.
+	const [sentSteering, setSentSteering] = useState<readonly PendingSteer[]>([]);
+	const pendingSteer = stillPending(sentSteering, store.view);
+	useEffect(() => {
+		if (pendingSteer !== sentSteering) setSentSteering(pendingSteer);
+	}, [pendingSteer, sentSteering]);
+
 	// One row fewer than the terminal: a frame as tall as the terminal makes Ink clear the
 	// whole screen on every frame.
 	const {rules, chrome} = chromeRows(rows);
-	const height = Math.max(1, rows - 1 - chrome);
+	const height = Math.max(1, rows - 1 - chrome - (pendingSteer.length > 0 ? 1 : 0));
 	const width = Math.max(10, columns);
 	const paneWidth = width - 1;
 	const now = clock();
@@ -123,6 +137,7 @@ export function App({store, expand, color = true, onQuit, size, clock = Date.now
 		timeline: timelineNow,
 		canPick: sessions !== undefined,
 		offered: offered !== undefined,
+		acting: actions ? {mode: 'on'} : acting,
 	};
 	const onKey = useCallback((input: string, key: Key) => {
 		const current = env.current!;
@@ -135,6 +150,14 @@ export function App({store, expand, color = true, onQuit, size, clock = Date.now
 	useEffect(() => {
 		if (approvalBell.current!.due(store.view)) bell?.();
 	});
+	// y in the footer's question (or Enter in the steering prompt): send it, once.
+	const sent = state.act?.sent;
+	useEffect(() => {
+		if (!sent || !actions) return;
+		void act(sent, actions, store, setSentSteering).then(message => {
+			if (message !== undefined) setState(previous => ({...previous, message}));
+		});
+	}, [sent, actions, store]);
 	const quitting = useRef(false);
 	useEffect(() => {
 		if (state.quit && !quitting.current) {
@@ -238,8 +261,35 @@ export function App({store, expand, color = true, onQuit, size, clock = Date.now
 					width={width}
 					hints={state.help ? helpHints : state.picker ? pickerHints : state.timeline ? timelineHints : undefined}
 					offer={offered && !state.help && !state.picker ? offerText(offered.sessionId) : undefined}
+					act={state.act?.prompt}
+					acting={actions !== undefined}
+					pendingSteer={pendingSteer}
 				/>
 			</Box>
 		</ColorContext.Provider>
 	);
+}
+
+/**
+ * Sends one confirmed action; the message for the footer when there is one to give. A call
+ * shows `allowing…`/`denying…` until the server's decision arrives; a refusal puts it back
+ * to waiting. A steering message is pending until the stream echoes it.
+ */
+async function act(
+	sent: ActSend,
+	actions: SessionActions,
+	store: SessionStore,
+	setSteering: (update: (previous: readonly PendingSteer[]) => readonly PendingSteer[]) => void,
+): Promise<string | undefined> {
+	const request = sent.request;
+	if (request.kind === 'decide') store.apply([{kind: 'deciding', callId: request.callId, origin: sent.origin, decision: request.decision}]);
+	if (request.kind === 'steer') setSteering(previous => addPending(previous, request.text, sent.seq, store.view));
+	const outcome = await actions.send(request).catch((error: unknown) => ({ok: false as const, reason: error instanceof Error ? error.message : String(error)}));
+	if (outcome.ok) {
+		if (request.kind === 'abort') return outcome.status === 204 ? 'nothing to stop: no run is in progress' : 'stop sent: the run is stopping';
+		return undefined;
+	}
+	if (request.kind === 'decide') store.apply([{kind: 'deciding', callId: request.callId, origin: sent.origin, decision: undefined}]);
+	if (request.kind === 'steer') setSteering(previous => previous.filter(entry => entry.seq !== sent.seq));
+	return sanitize(`could not ${sent.label}: ${outcome.reason}`);
 }

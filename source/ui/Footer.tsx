@@ -1,6 +1,8 @@
 /** The footer: a rule, the session's numbers, and the prompt or key hints. */
 import {Box} from 'ink';
 import type {SessionView} from '../model/view-model.js';
+import type {ActPrompt, PendingSteer} from './acting.js';
+import {ActPromptLine, PendingSteerLine} from './ActPrompt.js';
 import {RowLine} from './RowLine.js';
 import {SearchPrompt, type SearchPromptProps} from './SearchPrompt.js';
 import {seg, truncateSegments} from './segments.js';
@@ -14,6 +16,10 @@ export type FooterProps = SearchPromptProps & {
 	hints?: string;
 	/** A session that started since, offered in place of the hints or a message (not of the search prompt). */
 	offer?: string;
+	/** Acting: the question or steering prompt in place of the last row. */
+	act?: ActPrompt;
+	/** Steering sent and not yet on the stream: one row above the numbers. */
+	pendingSteer?: readonly PendingSteer[];
 };
 
 /** Two rows and an optional rule above them. */
@@ -21,13 +27,17 @@ export function Footer(props: FooterProps) {
 	return (
 		<Box flexDirection="column">
 			{props.rule ? <RowLine segments={[seg('─'.repeat(props.width), {dim: true})]} /> : null}
+			{props.pendingSteer && props.pendingSteer.length > 0 ? <PendingSteerLine pending={props.pendingSteer} width={props.width} /> : null}
 			<RowLine segments={footerStats(props.view, props.newCount, props.width)} />
-			{props.offer !== undefined && !props.editing ? (
+			{/* A question asked comes first: it waits for y or n. */}
+			{props.act && props.hints === undefined ? (
+				<ActPromptLine prompt={props.act} width={props.width} />
+			) : props.offer !== undefined && !props.editing ? (
 				<RowLine segments={truncateSegments([seg(` ${props.offer}`, {color: 'yellow', bold: true})], props.width)} />
 			) : props.hints !== undefined && !props.message && !props.editing ? (
 				<RowLine segments={truncateSegments([seg(` ${props.hints}`, {dim: true})], props.width)} />
 			) : (
-				<SearchPrompt editing={props.editing} draft={props.draft} message={props.message} query={props.query} width={props.width} />
+				<SearchPrompt editing={props.editing} draft={props.draft} message={props.message} query={props.query} width={props.width} acting={props.acting} />
 			)}
 		</Box>
 	);

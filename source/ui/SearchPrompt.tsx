@@ -2,7 +2,15 @@
 import {RowLine} from './RowLine.js';
 import {footerPrompt} from './status-line.js';
 
-export type SearchPromptProps = {editing: boolean; draft: string; message?: string; query?: string; width: number};
+export type SearchPromptProps = {
+	editing: boolean;
+	draft: string;
+	message?: string;
+	query?: string;
+	width: number;
+	/** The footer hints the keys that act on the session (a, r, Ctrl+X, >). */
+	acting?: boolean;
+};
 
 /** One row. */
 export function SearchPrompt(props: SearchPromptProps) {

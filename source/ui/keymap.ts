@@ -28,6 +28,10 @@ export type CommandId =
 	| 'timeline'
 	| 'sessions'
 	| 'switch'
+	| 'allow'
+	| 'deny'
+	| 'stop'
+	| 'steer'
 	| 'help'
 	| 'quit';
 
@@ -46,6 +50,8 @@ export type Command = {
 	help: string;
 	/** The footer's word for it; commands with the same word share one hint (`j/k move`). */
 	footer?: string;
+	/** Acts on a live session (over --sse, not --read-only): hinted in the footer only then. */
+	acts?: true;
 };
 
 const char = (input: string, label = input): Binding => ({input, label});
@@ -57,6 +63,10 @@ export const commands: readonly Command[] = [
 	{id: 'focus-next', keys: [char('j'), special('downArrow', '↓')], help: 'next pane', footer: 'move'},
 	{id: 'focus-prev', keys: [char('k'), special('upArrow', '↑')], help: 'previous pane (stops following)', footer: 'move'},
 	{id: 'toggle', keys: [char(' ', '␣'), special('return', 'Enter')], help: 'open or close the focused pane', footer: 'open'},
+	{id: 'allow', keys: [char('a')], help: 'allow the call waiting for approval (the focused one, else the first), after y', footer: 'allow/deny', acts: true},
+	{id: 'deny', keys: [char('r')], help: 'deny (refuse) the call waiting for approval, after y', footer: 'allow/deny', acts: true},
+	{id: 'stop', keys: [ctrl('x')], help: 'stop the run, after y', footer: 'stop', acts: true},
+	{id: 'steer', keys: [char('>')], help: 'steer the run: a message it reads between steps (Enter sends, Esc cancels)', footer: 'steer', acts: true},
 	{id: 'full', keys: [char('x')], help: 'every line of the focused output, or head and tail again'},
 	{id: 'toggle-thinking', keys: [char('t')], help: 'open or close all thinking', footer: 'thinking'},
 	{id: 'toggle-outputs', keys: [char('o')], help: 'open or close all tool outputs', footer: 'outputs'},
@@ -102,11 +112,11 @@ export function helpEntries(): Array<{keys: string; help: string}> {
 	return commands.map(command => ({keys: command.keys.map(binding => binding.label).join(' '), help: command.help}));
 }
 
-/** The footer's key hints, as `keys word` pairs in table order. */
-export function footerHints(): string[] {
+/** The footer's key hints, as `keys word` pairs in table order; those that act on a session only when `acting`. */
+export function footerHints(acting = false): string[] {
 	const groups = new Map<string, string[]>();
 	for (const command of commands) {
-		if (!command.footer) continue;
+		if (!command.footer || (command.acts && !acting)) continue;
 		const labels = groups.get(command.footer) ?? [];
 		labels.push(command.keys[0]!.label);
 		groups.set(command.footer, labels);
@@ -115,8 +125,8 @@ export function footerHints(): string[] {
 }
 
 /** The hints joined to fit `width`: the ones before the last two (help, quit) give way first. */
-export function footerHintLine(width: number): string {
-	const hints = footerHints();
+export function footerHintLine(width: number, acting = false): string {
+	const hints = footerHints(acting);
 	const join = (list: string[]): string => list.join(' · ');
 	while (hints.length > 2 && textWidth(join(hints)) > width) hints.splice(hints.length - 3, 1);
 	return join(hints);

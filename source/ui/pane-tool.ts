@@ -58,7 +58,11 @@ function headerRow(item: ToolCallItem, input: PaneInput, lineTotal: number | und
 		if (right.length > 0) right.push(seg('  '));
 		right.push(seg(text, style));
 	};
-	if (item.state === 'awaiting_approval') add(' waiting for approval ', {color: 'yellow', inverse: true, bold: true});
+	if (item.state === 'awaiting_approval') {
+		// The reader's answer is on its way until the server's approval_decision arrives.
+		if (item.deciding) add(item.deciding === 'allow' ? ' allowing… ' : ' denying… ', {color: 'yellow', bold: true});
+		else add(' waiting for approval ', {color: 'yellow', inverse: true, bold: true});
+	}
 	const exit = item.name === 'exec_command' && item.state === 'failed' ? exitCodeOf(item.output) : undefined;
 	// A failed command says how in its exit code; other states need their word.
 	if (exit !== undefined) add(`exit ${exit}`, {color: 'red', bold: true});

@@ -21,7 +21,9 @@ import {render, useInput} from 'ink';
 import {useEffect, useState} from 'react';
 import {onCrash} from '../crash.js';
 import {faultDelayMs, faultWanted, injectedFault} from '../fault.js';
+import type {SessionActions} from '../io/sse/actions.js';
 import type {SessionStore} from '../model/store.js';
+import type {Acting} from './acting.js';
 import {App} from './App.js';
 import type {SessionSwitcher} from './picker.js';
 
@@ -41,6 +43,9 @@ export type ScreenOptions = {
 	sessions?: SessionSwitcher;
 	/** Ring the terminal's bell as a tool call starts to wait for approval (default true; --no-bell). */
 	bell?: boolean;
+	/** Acting on the followed session (a, r, Ctrl+X, >), and why not without it. */
+	actions?: SessionActions;
+	acting?: Acting;
 };
 
 /** Why the screen closed. */
@@ -88,6 +93,8 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 				color={options.color}
 				sessions={options.sessions}
 				bell={options.bell === false ? undefined : () => ringBell(stdout)}
+				actions={options.actions}
+				acting={options.acting}
 				onQuit={() => finish({reason: 'quit'})}
 			/>
 			{faultWanted('render') || faultWanted('handler') ? <FaultProbe /> : null}

@@ -5,6 +5,7 @@
  */
 import type {Timeline} from '../model/timeline.js';
 import type {SessionView} from '../model/view-model.js';
+import {actKey, startAct, type Acting, type ActState} from './acting.js';
 import {commandFor, type CommandId, type KeyPress} from './keymap.js';
 import type {Layout} from './layout.js';
 import {isProblem} from './pane-kinds.js';
@@ -54,6 +55,8 @@ export type ScreenState = {
 	timeline?: TimelineState;
 	/** One line for the footer, until the next key. */
 	message?: string;
+	/** Acting on the session (a, r, Ctrl+X, >): the footer's question or prompt, and what was last sent. */
+	act?: ActState;
 	/** Set when the reader asked to quit. */
 	quit: boolean;
 };
@@ -81,7 +84,11 @@ export type ScreenEnv = {
 	canPick?: boolean;
 	/** Whether a session that started since is offered in the footer (L opens it). */
 	offered?: boolean;
+	/** Whether a, r, Ctrl+X and > can act (default: unavailable, not a live session). */
+	acting?: Acting;
 };
+
+const notLive: Acting = {mode: 'unavailable', why: 'a, r, Ctrl+X and > act on a live session only: this is not one (follow it with --sse)'};
 
 const noSearch: SearchState = {editing: false, draft: '', matches: [], index: -1};
 
@@ -95,6 +102,10 @@ export function handleKey(state: ScreenState, input: string, key: KeyPress, env:
 	if (key.ctrl && input === 'c') return {...state, quit: true};
 	if (state.picker) return pickerInput(state, input, key, env);
 	if (state.search.editing) return searchKey(state, input, key, env);
+	if (state.act?.prompt) {
+		const next = actKey(state.act, input, key);
+		return {...state, act: next.act, message: next.message};
+	}
 	// Keys typed faster than they are read arrive together ("jjj"): one at a time, in order.
 	const chars = [...input];
 	if (chars.length > 1 && !key.ctrl && !key.meta) {
@@ -236,6 +247,17 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 			return {...state, switchTo: (state.switchTo ?? 0) + 1};
 		case 'escape':
 			return {...state, search: noSearch};
+		case 'allow':
+		case 'deny':
+		case 'stop':
+		case 'steer': {
+			const acting = env.acting ?? notLive;
+			// --read-only: the keys are not bound at all.
+			if (acting.mode === 'off') return state;
+			if (acting.mode === 'unavailable') return {...state, message: acting.why};
+			const next = startAct(state.act ?? {seq: 0}, id, env.view, state.focus);
+			return {...state, act: next.act, message: next.message};
+		}
 		case 'search':
 			return {...state, search: {...state.search, editing: true, draft: ''}};
 		case 'follow':

@@ -87,6 +87,8 @@ export async function startPenguinServer(options: PenguinServerOptions = {}): Pr
 				};
 			}
 			if (parts[3] === 'messages') return {status: 200, json: {messages: []}};
+			// Stopping a run: 202 when one was interrupted (upstream sessions.ts).
+			if (parts[3] === 'abort' && request.method === 'POST') return {status: 202, json: {}};
 			if (parts[3] === 'traces' && id === idleId) {
 				if (parts.length === 4) return serverAnswer('traces-list.json');
 				if (parts[4] === '1') return serverAnswer('trace-1.json');

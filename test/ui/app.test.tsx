@@ -146,7 +146,7 @@ describe('keys', () => {
 
 	test('? shows the help from the keymap; any key closes it', async () => {
 		// Just tall enough for every command in one column.
-		screen = await mount(tools(), {rows: 31});
+		screen = await mount(tools(), {rows: 35});
 		await screen.press('?');
 		// Every command on its own row; the title gives way to them, the footer says how to close.
 		const body = screen.body().join('\n');
@@ -163,7 +163,7 @@ describe('keys', () => {
 		expect(screen.body()[0]).toBe(' keys   any key closes this help');
 		screen.unmount();
 		// Too short for one column: two, side by side.
-		screen = await mount(tools(), {rows: 22, columns: 100});
+		screen = await mount(tools(), {rows: 24, columns: 100});
 		await screen.press('?');
 		expect(screen.body()[0]).toMatch(/^ keys {3}any key closes this help$/);
 		expect(screen.body()[2]).toMatch(/^ j ↓ {7}next pane {2,}\S/);

@@ -6,6 +6,7 @@
  * transport, the framing, the join and the messages live in their own modules.
  */
 import type {ModelInput, SessionInfo} from '../../model/input.js';
+import {sendAction, type ActionOutcome, type ActionRequest} from './actions.js';
 import {buildHeaders, login, secretsOf} from './auth.js';
 import type {ConnectionStatus, SseClientEvent, SseClientListener, SseClientResult} from './client-events.js';
 import {decodeSseEvent, isResyncRequest} from './decode-event.js';
@@ -61,6 +62,8 @@ export type SseClient = {
 	readonly done: Promise<SseClientResult>;
 	/** Stops everything; no report follows. */
 	close(): void;
+	/** Sends an action (approve, stop, steer) to the followed session with the stream's login. */
+	act(request: ActionRequest): Promise<ActionOutcome>;
 };
 
 type JoinReason = 'initial' | 'resync' | 'epoch' | 'gap';
@@ -81,6 +84,8 @@ class SessionStreamClient {
 	private headers: Record<string, string> = {};
 	private transport: SseTransport | undefined;
 	private closed = false;
+	/** The options read and the login done (or failed). */
+	private prepared: Promise<void> | undefined;
 
 	private phase: 'buffering' | 'live' = 'buffering';
 	private buffer: BufferedInput[] = [];
@@ -114,7 +119,8 @@ class SessionStreamClient {
 
 	start(): void {
 		this.status({state: 'connecting'});
-		this.prepare().then(
+		this.prepared = this.prepare();
+		this.prepared.then(
 			() => this.openTransport(),
 			(error: unknown) => this.fail(error),
 		);
@@ -127,6 +133,18 @@ class SessionStreamClient {
 		this.historyAbort?.abort();
 		clearTimeout(this.firstEventTimer);
 		this.settle({outcome: 'closed'});
+	}
+
+	/** An action goes to the session of the stream, with the headers (and login cookie) the stream uses. */
+	async act(request: ActionRequest): Promise<ActionOutcome> {
+		try {
+			await this.prepared;
+		} catch {
+			return {ok: false, reason: 'not connected: the login or the URL failed'};
+		}
+		const sessionUrl = this.target?.sessionUrl;
+		if (sessionUrl === undefined) return {ok: false, reason: 'not a session stream URL: there is no session to act on'};
+		return sendAction({sessionUrl, fetch: this.fetch, headers: this.headers, secrets: this.secrets}, request);
 	}
 
 	/** Reads the options and logs in when asked to. */
@@ -366,5 +384,6 @@ export function startSseClient(options: SseClientOptions, listener: SseClientLis
 	return {
 		done: client.done,
 		close: () => client.close(),
+		act: request => client.act(request),
 	};
 }

@@ -1,7 +1,7 @@
 /**
- * One GET of a JSON document from the server (the history, the session's record), with a
- * limit on how long the server may take to start answering. Throws an SseClientError with
- * a one-line message.
+ * One request for a JSON document to the server (the history, the session's record) or one
+ * JSON body sent to it (an action: approve, stop, steer), with a limit on how long the server
+ * may take to start answering. Failures are SseClientErrors with a one-line message.
  */
 import {httpStatusError, networkError, SseClientError} from './errors.js';
 import type {FetchLike} from './http-fetch.js';
@@ -19,10 +19,12 @@ export type JsonRequest = {
 	answerTimeoutMs?: number;
 };
 
-/** The parsed body of a 2xx answer. */
-export async function getJson(request: JsonRequest): Promise<unknown> {
-	const target = {url: request.url, sessionId: request.sessionId, what: `the ${request.what.replace(/^the /, '')} request`};
-	// A server that accepts and never answers must not hold the stream back for good.
+/** An answer of any status: its status and its body as text. */
+export type TextAnswer = {status: number; ok: boolean; body: string};
+
+/** The request sent, its answer read whole; throws an SseClientError when no answer came. */
+async function exchange(request: JsonRequest, send?: {method: 'POST'; json: string}): Promise<TextAnswer> {
+	// A server that accepts and never answers must not hold the caller back for good.
 	const controller = new AbortController();
 	const forward = (): void => controller.abort();
 	request.signal?.addEventListener('abort', forward, {once: true});
@@ -35,14 +37,12 @@ export async function getJson(request: JsonRequest): Promise<unknown> {
 					timedOut = true;
 					controller.abort();
 				}, request.answerTimeoutMs);
-	let response: Response;
-	let body: string;
 	try {
+		let response: Response;
 		try {
-			response = await request.fetch(request.url, {
-				headers: {...request.headers, Accept: 'application/json'},
-				signal: controller.signal,
-			});
+			const headers: Record<string, string> = {...request.headers, Accept: 'application/json'};
+			if (send) headers['Content-Type'] = 'application/json';
+			response = await request.fetch(request.url, {method: send?.method, body: send?.json, headers, signal: controller.signal});
 		} catch (error) {
 			if (timedOut) throw new SseClientError('network', `no answer within ${Math.round(request.answerTimeoutMs! / 1000)} s`, true);
 			throw networkError(error, request.url, true);
@@ -50,17 +50,31 @@ export async function getJson(request: JsonRequest): Promise<unknown> {
 			clearTimeout(timer);
 		}
 		try {
-			body = await response.text();
+			return {status: response.status, ok: response.ok, body: await response.text()};
 		} catch (error) {
 			throw networkError(error, request.url, true);
 		}
 	} finally {
 		request.signal?.removeEventListener('abort', forward);
 	}
-	if (!response.ok) throw httpStatusError(response.status, body, target);
+}
+
+/** The parsed body of a 2xx answer. */
+export async function getJson(request: JsonRequest): Promise<unknown> {
+	const target = {url: request.url, sessionId: request.sessionId, what: `the ${request.what.replace(/^the /, '')} request`};
+	const answer = await exchange(request);
+	if (!answer.ok) throw httpStatusError(answer.status, answer.body, target);
 	try {
-		return JSON.parse(body);
+		return JSON.parse(answer.body);
 	} catch {
 		throw new SseClientError('content_type', `${request.what} at ${request.url.href} is not JSON`, false);
 	}
+}
+
+/**
+ * POSTs `body` as JSON (the server takes writes as application/json only) and returns the
+ * answer whatever its status: what a refusal means is the caller's to say.
+ */
+export async function postJson(request: JsonRequest & {body: unknown}): Promise<TextAnswer> {
+	return exchange(request, {method: 'POST', json: JSON.stringify(request.body)});
 }

@@ -16,7 +16,6 @@ afterAll(() => {
 	if (ciBefore === undefined) delete process.env['CI'];
 	else process.env['CI'] = ciBefore;
 });
-const settle = (ms: number): Promise<void> => new Promise(resolve => setTimeout(resolve, ms));
 
 /** A terminal's stdin as Ink uses it: raw mode, readable events. */
 class FakeStdin extends EventEmitter {
@@ -86,7 +85,8 @@ test('an abort signal closes it too', async () => {
 	const terminal = fakeTerminal();
 	const controller = new AbortController();
 	const running = runScreen(storeFrom([]), {color: true, signal: controller.signal, stdin: terminal.stdin as unknown as NodeJS.ReadStream, stdout: terminal.stdout, patchConsole: false});
-	await settle(50);
+	// Up: Ink has put the terminal in raw mode to read keys.
+	await waitFor(() => terminal.stdin.isRaw, 'the screen to read keys');
 	controller.abort();
 	await expect(running).resolves.toEqual({reason: 'aborted'});
 	expect(terminal.stdin.isRaw).toBe(false);
@@ -98,7 +98,7 @@ test('its signal listeners are gone once it has closed', async () => {
 	const terminal = fakeTerminal();
 	const controller = new AbortController();
 	const running = runScreen(storeFrom([]), {color: false, signal: controller.signal, stdin: terminal.stdin as unknown as NodeJS.ReadStream, stdout: terminal.stdout, patchConsole: false});
-	await settle(30);
+	await waitFor(() => terminal.stdin.isRaw, 'the screen to read keys');
 	expect(process.listenerCount('SIGTERM')).toBe(before[0]! + 1);
 	controller.abort();
 	await running;

@@ -19,7 +19,6 @@ const capture = (): string[] => pane.rows();
 const screenText = (): string => pane.text();
 const info = (format: string): string => pane.info(format);
 const until = (check: (screen: string) => boolean, what: string): Promise<string> => pane.until(check, what);
-const sleep = (ms: number): Promise<void> => new Promise(resolve => setTimeout(resolve, ms));
 
 /** The body: the rows between the header's rule and the footer's rule. */
 function body(screen: string[]): string[] {

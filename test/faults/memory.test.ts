@@ -6,6 +6,7 @@ import {afterAll, beforeAll, expect, it} from 'vitest';
 import {cliPath} from '../helpers/run-cli.js';
 import {faultSessionId, metaLine, toolOutputs} from '../support/fault-files.js';
 import {makeTempDir, removeTempDir} from '../support/io-fixtures.js';
+import {untilQuiet} from '../support/process-state.js';
 
 let dir = '';
 let trace = '';
@@ -34,7 +35,8 @@ it('a slow pipe holds the reading back instead of queueing the output in memory'
 			// Already gone: its peak was sampled before.
 		}
 	};
-	await new Promise(resolve => setTimeout(resolve, 2000));
+	// Its output unread, the program reads ahead as far as it will, then waits.
+	await untilQuiet(child.pid!, 'the program to stop reading while its output is not read');
 	sample();
 	let bytes = 0;
 	child.stdout.on('data', (chunk: Buffer) => {

@@ -3,11 +3,13 @@ import {execFileSync, spawnSync} from 'node:child_process';
 import {readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {waitFor, waitForText, waitLimitMs} from './wait-for.js';
 
 /** The built program. */
 export const builtCli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
-const sleep = (ms: number): Promise<void> => new Promise(resolve => setTimeout(resolve, ms));
+/** A capture or a process listing costs a few ms: checked less often than the default. */
+const paneCheckMs = 25;
 
 /** One tmux server on a socket of its own, with one session running bash in `folder`. */
 export class FaultTmux {
@@ -99,24 +101,18 @@ export class FaultTmux {
 		return found ? Number(found) : undefined;
 	}
 
-	/** Polls until `check(pane text)` holds; fails with the pane after `ms`. */
-	async until(check: (text: string) => boolean, what: string, ms = 8000): Promise<string> {
-		const started = Date.now();
-		for (;;) {
-			const text = this.text();
-			if (check(text)) return text;
-			if (Date.now() - started > ms) throw new Error(`timed out waiting for ${what}; the pane was:\n${text}`);
-			await sleep(50);
-		}
+	/** Waits until `check(pane text)` holds and returns that text; fails showing the pane. */
+	async until(check: (text: string) => boolean, what: string, ms = waitLimitMs): Promise<string> {
+		return waitForText(() => this.text(), check, what, {timeoutMs: ms, everyMs: paneCheckMs});
 	}
 
-	/** Polls until the shell is back in front (the program has ended). */
-	async untilShell(ms = 8000): Promise<void> {
-		const started = Date.now();
-		while (this.program() !== undefined || this.info('#{pane_current_command}') !== 'bash') {
-			if (Date.now() - started > ms) throw new Error(`the program did not end; the pane was:\n${this.text()}`);
-			await sleep(50);
-		}
+	/** Waits until the shell is back in front (the program has ended). */
+	async untilShell(ms = waitLimitMs): Promise<void> {
+		await waitFor(() => this.program() === undefined && this.info('#{pane_current_command}') === 'bash', 'the program to end', {
+			timeoutMs: ms,
+			everyMs: paneCheckMs,
+			show: () => this.text(),
+		});
 	}
 
 	kill(): void {

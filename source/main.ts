@@ -218,8 +218,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 				source = startFileSession(session, {...fileOptions, follow: true});
 			},
 		};
-		firstFrame?.handOver();
-		await runScreen(store, {expand, color, sessions});
+		await runScreen(store, {expand, color, sessions, handOver: firstFrame?.handOver});
 		await stopSource();
 		return store.status.state === 'failed' ? 1 : 0;
 	}

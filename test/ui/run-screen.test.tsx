@@ -126,3 +126,27 @@ test('the hand-over from the first frame to Ink shows no blank screen between th
 	terminal.stdin.write('q');
 	await expect(running).resolves.toEqual({reason: 'quit'});
 });
+
+test('a signal that comes while the screen loads, behind the first frame, still ends it', async () => {
+	// Listeners that earlier screens left (Ink's signal-exit) would keep Node watching SIGHUP
+	// throughout and hide a lost signal: set aside for this test.
+	const others = process.listeners('SIGHUP');
+	for (const listener of others) process.off('SIGHUP', listener);
+	try {
+		const terminal = fakeTerminal();
+		const store = storeFrom(traceInputs('14-43-17-694155ee_001'));
+		const stdin = terminal.stdin as unknown as NodeJS.ReadStream;
+		const first = paintFirstFrame(store, {color: false, stdout: terminal.stdout, stdin});
+		expect(first).toBeDefined();
+		// Sent now, handled at the next turn of the event loop: by then the screen has taken over,
+		// as when Node 24 loads Ink without a turn between the first frame and the screen.
+		process.kill(process.pid, 'SIGHUP');
+		let end: unknown;
+		void runScreen(store, {color: false, stdin, stdout: terminal.stdout, patchConsole: false, handOver: first!.handOver}).then(value => (end = value));
+		await waitFor(() => end, 'the screen to end on the signal');
+		expect(end).toEqual({reason: 'signal', signal: 'SIGHUP'});
+		expect(terminal.written().endsWith('\u001b[?25h\u001b[?1049l')).toBe(true);
+	} finally {
+		for (const listener of others) process.on('SIGHUP', listener);
+	}
+});

@@ -115,6 +115,9 @@ it('shows every page of a hostile session without letting any attack through, an
 	tmux.run(`node ${builtCli} --expand all ${path.basename(file)}; echo "rc=$?"`);
 	await tmux.until(text => text.includes('j/k move') && text.includes('malformed'), 'the first frame');
 	before['alternate_on'] = '1';
+	// The first frame is the trace's end; the whole session, read behind it, takes its place in
+	// one frame when it has caught up, and the view may move then: page only after that.
+	await waitFor(() => inkHasDrawn() && !tmux.text().includes('loading history'), 'the whole session read behind the first frame', {everyMs: 25});
 
 	// From the top, a page at a time, to the end: every row of the session is drawn once.
 	tmux.keys('g');

@@ -21,7 +21,6 @@ afterAll(() => {
 	removeFolder(dir);
 });
 
-
 /** Starts the program in the pane (recording what the pane receives); the shell then writes its exit code and the tty modes. */
 async function start(command: string, waitForFrame = true): Promise<void> {
 	tmux.run('clear');

@@ -5,7 +5,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterAll, beforeAll, expect, test} from 'vitest';
-import {FaultTmux} from '../support/fault-tmux.js';
+import {FaultTmux, wholeFrame} from '../support/fault-tmux.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const cli = path.join(root, 'dist', 'cli.js');
@@ -23,7 +23,8 @@ let pane: FaultTmux;
 const screenText = (): string => pane.text();
 const info = (format: string): string => pane.info(format);
 const keys = (...sequence: string[]): void => pane.keys(...sequence);
-const until = (check: (screen: string) => boolean, what: string, ms?: number): Promise<string> => pane.until(check, what, ms);
+/** Waits for a whole frame of the screen for which `check` holds, and returns it. */
+const until = (check: (screen: string) => boolean, what: string, ms?: number): Promise<string> => pane.until(screen => wholeFrame(screen) && check(screen), what, ms);
 
 const write = (id: string, lines: string[]): string => {
 	const file = path.join(folder, `${id}_001.jsonl`);
@@ -93,6 +94,6 @@ test('s, a filter and Enter switch the screen to another session and follow it',
 	await until(screen => !screen.includes('filter ›') && screen.includes('The subagent reported back'), 'the picker closed');
 
 	keys('q');
-	await until(screen => !screen.includes('penguin-view') && /^\$ *$/m.test(screen), 'the shell prompt');
+	await pane.until(screen => !screen.includes('penguin-view') && /^\$ *$/m.test(screen), 'the shell prompt');
 	expect(info('#{alternate_on}')).toBe('0');
 }, 30_000);

@@ -5,7 +5,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterAll, beforeAll, expect, test} from 'vitest';
-import {FaultTmux} from '../support/fault-tmux.js';
+import {FaultTmux, wholeFrame as whole} from '../support/fault-tmux.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const cli = path.join(root, 'dist', 'cli.js');
@@ -17,16 +17,6 @@ let trace = '';
 let pane: FaultTmux;
 const info = (format: string): string => pane.info(format);
 const until = (check: (screen: string) => boolean, what: string): Promise<string> => pane.until(check, what);
-
-/**
- * Whether the pane holds a whole frame: the screen redraws by erasing its last frame and
- * writing the next from the top, and the terminal may take that in pieces; until the footer's
- * hints are back on the row above the last, what the pane shows is half a frame.
- */
-const whole = (screen: string): boolean => {
-	const rows = screen.split('\n');
-	return rows[0]!.startsWith(' penguin-view') && (rows.at(-2) ?? '').includes('j/k move');
-};
 
 /** The body: the rows between the header's rule and the footer's rule. */
 function body(screen: string[]): string[] {

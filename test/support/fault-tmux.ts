@@ -120,6 +120,16 @@ export class FaultTmux {
 	}
 }
 
+/**
+ * Whether a pane's text is one whole frame of the screen. The screen redraws by erasing its
+ * last frame and writing the next from the top, and the terminal may take that in pieces:
+ * until the footer's row (the one above the last) is back, the pane shows half a frame.
+ */
+export function wholeFrame(text: string): boolean {
+	const rows = text.split('\n');
+	return rows[0]!.startsWith(' penguin-view') && (rows.at(-2) ?? '').trim() !== '';
+}
+
 /** Removes a test folder; the pane's recorder may still be writing to it for a moment. */
 export function removeFolder(folder: string): void {
 	if (folder) rmSync(folder, {recursive: true, force: true, maxRetries: 10, retryDelay: 50});

@@ -92,8 +92,7 @@ let harmlessClears: string[] = [];
 
 it('a harmless trace: how often the screen itself clears the terminal', async () => {
 	copyFixture(harmless, dir);
-	tmux.run(`cd '${dir}' && clear`);
-	await tmux.until(text => text.trim() === '$', 'a clear pane');
+	await tmux.clear(dir);
 	tmux.record();
 	tmux.run(`node ${builtCli} --expand all ${harmless}`);
 	await tmux.until(text => text.includes('j/k move') && text.includes('exec_command'), 'the first frame');
@@ -109,8 +108,7 @@ it('shows every page of a hostile session without letting any attack through, an
 	const before = paneState(tmux);
 	expect(before['alternate_on']).toBe('0');
 	expect(before['pane_title']).toBe('clean-title');
-	tmux.run(`cd '${dir}' && clear`);
-	await tmux.until(text => text.trim() === '$', 'a clear pane');
+	await tmux.clear(dir);
 	tmux.record();
 	tmux.run(`node ${builtCli} --expand all ${path.basename(file)}; echo "rc=$?"`);
 	await tmux.until(text => text.includes('j/k move') && text.includes('malformed'), 'the first frame');
@@ -177,8 +175,7 @@ it('a line feed inside a one-row field keeps the frame whole', async () => {
 	const broken = hostileTrace([sample]);
 	const name = 'session-2026-12-02-14-43-17-0000feed_001.jsonl';
 	writeFileSync(path.join(dir, name), broken.text.replaceAll(hostileSessionId, 'session-2026-12-02-14-43-17-0000feed'));
-	tmux.run(`cd '${dir}' && clear`);
-	await tmux.until(text => text.trim() === '$', 'a clear pane');
+	await tmux.clear(dir);
 	tmux.record();
 	tmux.run(`node ${builtCli} --expand all ${name}`);
 	try {

@@ -23,8 +23,7 @@ afterAll(() => {
 
 /** Starts the program in the pane (recording what the pane receives); the shell then writes its exit code and the tty modes. */
 async function start(command: string, waitForFrame = true): Promise<void> {
-	tmux.run('clear');
-	await tmux.until(text => text.trim() === '$', 'a clear pane');
+	await tmux.clear();
 	tmux.record();
 	tmux.run(`${command}; echo "rc=$?"; stty -g > tty-after`);
 	if (waitForFrame) await tmux.until(text => text.includes('j/k move') && text.includes('exec_command'), 'the first frame');

@@ -16,6 +16,7 @@ export class FaultTmux {
 	readonly socket: string;
 	readonly session = 'faults';
 	private readonly rawFile: string;
+	private clears = 0;
 
 	constructor(
 		readonly folder: string,
@@ -71,6 +72,18 @@ export class FaultTmux {
 	run(command: string): void {
 		this.tmux('send-keys', '-t', this.session, '-l', command);
 		this.tmux('send-keys', '-t', this.session, 'Enter');
+	}
+
+	/**
+	 * Clears the pane (after a `cd` into `folder`, if given) and waits until the shell has done
+	 * it. A pane that merely looks clear proves nothing: the command's echo and the clear come
+	 * a moment after the keys, and a recording started in between would hold them. So the shell
+	 * prints a marker once the clear is done, and the wait is for that marker alone.
+	 */
+	async clear(folder?: string): Promise<void> {
+		const marker = `cleared-${++this.clears}`;
+		this.run(`${folder === undefined ? '' : `cd '${folder}' && `}clear && echo ${marker}`);
+		await this.until(text => text.trim() === `${marker}\n$`, 'a clear pane');
 	}
 
 	/** Presses keys (tmux key names: q, C-c, NPage, …). */

@@ -284,9 +284,8 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 				source = startFileSession(session, {...fileOptions, follow: true});
 			},
 		};
-		firstFrame?.handOver();
 		const acting = flags.readOnly ? ({mode: 'off'} as const) : undefined;
-		await runScreen(store, {expand, color, sessions, bell: flags.bell, actions, acting});
+		await runScreen(store, {expand, color, sessions, bell: flags.bell, actions, acting, handOver: firstFrame?.handOver});
 		await stopSource();
 		return store.status.state === 'failed' ? 1 : 0;
 	}

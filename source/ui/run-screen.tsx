@@ -46,6 +46,14 @@ export type ScreenOptions = {
 	/** Acting on the followed session (a, r, Ctrl+X, >), and why not without it. */
 	actions?: SessionActions;
 	acting?: Acting;
+	/**
+	 * The first frame's hand-over (io/first-frame.ts), called once the screen's own signal
+	 * handlers are in place. Node drops a signal that arrived while a handler was being
+	 * replaced if no handler was left in between: on Node 24, which loads modules without a
+	 * turn of the event loop, a SIGINT sent while Ink loaded was lost that way, and the
+	 * program stayed up.
+	 */
+	handOver?: () => void;
 };
 
 /** Why the screen closed. */
@@ -75,6 +83,7 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 	const onSignal = (signal: NodeJS.Signals): void => finish({reason: 'signal', signal});
 	const onAbort = (): void => finish({reason: 'aborted'});
 	for (const signal of handledSignals) process.on(signal, onSignal);
+	options.handOver?.();
 	options.signal?.addEventListener('abort', onAbort, {once: true});
 	if (options.signal?.aborted) onAbort();
 

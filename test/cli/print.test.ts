@@ -5,6 +5,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {fixturesDir} from '../helpers/recordings.js';
 import {runCli, startCli, waitFor, waitForExit} from '../helpers/run-cli.js';
+import {ioBytes, untilQuiet, untilRead} from '../support/process-state.js';
 
 const traces = path.join(fixturesDir, 'traces');
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'penguin-view-print-'));
@@ -173,8 +174,11 @@ describe('following', () => {
 		const output = Array.from({length: 400}, (_, i) => `row ${i}: "quoted" \\ 🐧`).join('\n');
 		const line = `${JSON.stringify({timestamp: '2026-12-02T10:00:01.000Z', type: 'model_msg', payload: {type: 'tool_call_output', role: 'user', output, tool_call_id: 'c9'}})}\n`;
 		const cut = Math.floor(line.length / 2);
+		const before = ioBytes(child.pid!).read;
 		appendFileSync(file, line.slice(0, cut));
-		await new Promise(resolve => setTimeout(resolve, 300));
+		// Read, then asleep again: the program has taken the half line in, and held it.
+		await untilRead(child.pid!, before + cut, 'the program to read the half line');
+		await untilQuiet(child.pid!, 'the program to have handled the half line');
 		expect(child.output()).not.toContain('row 0');
 		appendFileSync(file, line.slice(cut));
 		await waitFor(() => child.output().includes('row 399'), 'the whole output');
@@ -183,6 +187,7 @@ describe('following', () => {
 		expect(result.stdout).toContain('tool output ? (c9) done · 0.0 s · 400 lines\n  row 0: "quoted" \\ 🐧\n  row 1:');
 		expect(result.stdout).toContain('  row 399: "quoted" \\ 🐧\n');
 		expect(result.stdout).not.toContain('\ufdd0');
+		expect(result.stdout.match(/row 0:/g)).toHaveLength(1);
 	});
 });
 

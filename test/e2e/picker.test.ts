@@ -5,7 +5,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterAll, beforeAll, expect, test} from 'vitest';
-import {FaultTmux} from '../support/fault-tmux.js';
+import {FaultTmux, wholeFrame} from '../support/fault-tmux.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const cli = path.join(root, 'dist', 'cli.js');
@@ -22,9 +22,9 @@ let folder = '';
 let pane: FaultTmux;
 const screenText = (): string => pane.text();
 const info = (format: string): string => pane.info(format);
-const sleep = (ms: number): Promise<void> => new Promise(resolve => setTimeout(resolve, ms));
 const keys = (...sequence: string[]): void => pane.keys(...sequence);
-const until = (check: (screen: string) => boolean, what: string, ms?: number): Promise<string> => pane.until(check, what, ms);
+/** Waits for a whole frame of the screen for which `check` holds, and returns it. */
+const until = (check: (screen: string) => boolean, what: string, ms?: number): Promise<string> => pane.until(screen => wholeFrame(screen) && check(screen), what, ms);
 
 const write = (id: string, lines: string[]): string => {
 	const file = path.join(folder, `${id}_001.jsonl`);
@@ -78,10 +78,14 @@ test('s, a filter and Enter switch the screen to another session and follow it',
 	const parentLines = linesOf(parent);
 	appendFileSync(path.join(folder, `${parent}_001.jsonl`), parentLines.slice(-3).map(line => `${line}\n`).join(''));
 	await until(screen => screen.includes('The subagent reported back'), 'an append to the chosen session');
-	// The one left is not: an append there changes nothing on screen.
+	// The one left is not: an append there changes nothing on screen. Appended before a line
+	// to the chosen session: once that line shows, the earlier append has had its chance too.
 	appendFileSync(path.join(folder, `${tools}_001.jsonl`), `${linesOf(tools)[1]}\n`);
-	await sleep(600);
-	expect(screenText()).toContain('session…14-43-17-a1f608ba');
+	const marker = {timestamp: '2026-12-02T14:43:22.000Z', type: 'model_msg', payload: {type: 'text', role: 'user', text: 'one more question', stop_reason: 'completed'}};
+	appendFileSync(path.join(folder, `${parent}_001.jsonl`), `${JSON.stringify(marker)}\n`);
+	screen = await until(screen => screen.includes('one more question'), 'a second append to the chosen session');
+	expect(screen).toContain('session…14-43-17-a1f608ba');
+	expect(screen).not.toContain('[fake:tools]');
 
 	// Esc closes the picker without switching.
 	keys('s');
@@ -90,6 +94,6 @@ test('s, a filter and Enter switch the screen to another session and follow it',
 	await until(screen => !screen.includes('filter ›') && screen.includes('The subagent reported back'), 'the picker closed');
 
 	keys('q');
-	await until(screen => !screen.includes('penguin-view') && /^\$ *$/m.test(screen), 'the shell prompt');
+	await pane.until(screen => !screen.includes('penguin-view') && /^\$ *$/m.test(screen), 'the shell prompt');
 	expect(info('#{alternate_on}')).toBe('0');
 }, 30_000);

@@ -5,7 +5,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterAll, beforeAll, expect, test} from 'vitest';
-import {FaultTmux} from '../support/fault-tmux.js';
+import {FaultTmux, wholeFrame as whole} from '../support/fault-tmux.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const cli = path.join(root, 'dist', 'cli.js');
@@ -15,11 +15,8 @@ let folder = '';
 let trace = '';
 // A tmux server on a socket of our own: the test never touches anyone else's.
 let pane: FaultTmux;
-const capture = (): string[] => pane.rows();
-const screenText = (): string => pane.text();
 const info = (format: string): string => pane.info(format);
 const until = (check: (screen: string) => boolean, what: string): Promise<string> => pane.until(check, what);
-const sleep = (ms: number): Promise<void> => new Promise(resolve => setTimeout(resolve, ms));
 
 /** The body: the rows between the header's rule and the footer's rule. */
 function body(screen: string[]): string[] {
@@ -46,9 +43,8 @@ afterAll(() => {
 test('follows appends, holds still when paused, resumes with F, and q leaves the terminal clean', async () => {
 	append(0, 8);
 	pane.keys(`cd ${folder} && clear && node ${cli} ${path.basename(trace)}`, 'Enter');
-	await until(screen => screen.includes('penguin-view') && screen.includes('you  [fake:tools]'), 'the first frame');
+	const first = (await until(screen => whole(screen) && screen.includes('you  [fake:tools]'), 'the first frame')).split('\n');
 	expect(info('#{alternate_on}')).toBe('1');
-	const first = capture();
 	expect(first[0]).toContain('session…14-43-17-694155ee  custom/fake-model');
 	expect(first).toHaveLength(30);
 	// The frame is one row shorter than the terminal: the footer's hints on row 29, row 30 empty.
@@ -57,8 +53,8 @@ test('follows appends, holds still when paused, resumes with F, and q leaves the
 
 	// Pinned to the bottom: what is appended shows up.
 	append(8, 16);
-	await until(screen => screen.includes('$ seq 1 300'), 'appended calls while following');
-	expect(capture()[1]).toMatch(/following\s*$/);
+	const grown = await until(screen => whole(screen) && screen.includes('$ seq 1 300'), 'appended calls while following');
+	expect(grown.split('\n')[1]).toMatch(/following\s*$/);
 
 	// o opens every output: the session is now taller than the screen, the bottom still pinned.
 	pane.keys('o');
@@ -66,24 +62,23 @@ test('follows appends, holds still when paused, resumes with F, and q leaves the
 
 	// k pauses: appends arrive (the footer counts them) but the body does not move.
 	pane.keys('k');
-	await until(screen => /paused\s*$/m.test(screen), 'paused');
-	const paused = body(capture());
+	const paused = body((await until(screen => whole(screen) && /paused\s*$/m.test(screen), 'paused')).split('\n'));
 	// A full screen: anything that moved would show.
 	expect(paused.at(-1)).not.toBe('');
 	append(16, lines.length);
-	await until(screen => /↓ \d+ new/.test(screen), 'the count of new panes');
-	expect(body(capture())).toEqual(paused);
-	expect(screenText()).not.toContain('printed slow-done');
+	const counted = await until(screen => whole(screen) && /↓ \d+ new/.test(screen), 'the count of new panes');
+	expect(body(counted.split('\n'))).toEqual(paused);
+	expect(counted).not.toContain('printed slow-done');
 
 	// F follows again: the end of the session comes into view.
 	pane.keys('F');
-	await until(screen => screen.includes('slow-done.') && /following\s*$/m.test(screen), 'following again');
-	expect(screenText()).not.toMatch(/↓ \d+ new/);
+	const again = await until(screen => whole(screen) && screen.includes('slow-done.') && /following\s*$/m.test(screen), 'following again');
+	expect(again).not.toMatch(/↓ \d+ new/);
 
 	// A resize lays the screen out again for the new width.
 	pane.tmux('resize-window', '-t', pane.session, '-x', '70', '-y', '24');
-	await until(screen => screen.split('\n')[2] === '─'.repeat(70), 'the narrower frame');
-	for (const line of capture()) expect(line.length).toBeLessThanOrEqual(70);
+	const narrow = await until(screen => whole(screen) && screen.split('\n')[2] === '─'.repeat(70), 'the narrower frame');
+	for (const line of narrow.split('\n')) expect(line.length).toBeLessThanOrEqual(70);
 
 	// q: the program ends, the shell prompt is back, nothing of the frame is left, the cursor shows.
 	pane.keys('q');
@@ -91,7 +86,7 @@ test('follows appends, holds still when paused, resumes with F, and q leaves the
 	expect(info('#{alternate_on}')).toBe('0');
 	expect(info('#{cursor_flag}')).toBe('1');
 	expect(info('#{pane_current_command}')).toBe('bash');
-	const after = screenText();
+	const after = pane.text();
 	expect(after).not.toContain('─────');
 	expect(after).not.toContain('exec_command');
 }, 20_000);

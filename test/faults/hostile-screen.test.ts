@@ -8,6 +8,7 @@ import {hostileSamples} from '../fixtures/hostile/corpus.js';
 import {hostileSessionId, hostileTrace, oneRowFields, terminalHazards, type HostileTrace} from '../support/fault-hostile.js';
 import {builtCli, FaultTmux, paneState, removeFolder, sequenceShapes} from '../support/fault-tmux.js';
 import {copyFixture, makeTempDir} from '../support/io-fixtures.js';
+import {waitFor} from '../support/wait-for.js';
 
 const harmless = 'session-2026-12-02-14-43-17-694155ee_001.jsonl';
 
@@ -32,7 +33,38 @@ afterAll(() => {
 	removeFolder(dir);
 });
 
-const sleep = (ms: number): Promise<void> => new Promise(resolve => setTimeout(resolve, ms));
+/** The pane's rows without their colours. */
+const plainRows = (styled: string): string[] => styled.replace(/\u001b\[[0-9;:]*m/g, '').replace(/\n$/, '').split('\n').map(row => row.trimEnd());
+
+/**
+ * Whether the pane holds a whole frame. Ink erases its last frame and writes the next from
+ * the top in one write, but the terminal may take it in pieces: until the footer is back,
+ * the pane shows a frame half drawn.
+ */
+const drawn = (rows: string[]): boolean =>
+	/^ penguin-view {2}session…/.test(rows[0] ?? '') && rows[2] === '─'.repeat(width) && rows[height - 4] === '─'.repeat(width) && (rows[height - 2] ?? '').includes('j/k move');
+
+/** Waits until the pane holds a whole frame for which `ready` holds; returns it styled and plain. */
+async function wholeFrame(ready: (rows: string[]) => boolean, what: string): Promise<{styled: string; rows: string[]}> {
+	let styled = '';
+	let rows: string[] = [];
+	await waitFor(
+		() => {
+			styled = tmux.styled();
+			rows = plainRows(styled);
+			return drawn(rows) && ready(rows);
+		},
+		what,
+		{everyMs: 25, show: () => rows.join('\n')},
+	);
+	return {styled, rows};
+}
+
+/**
+ * Whether Ink has drawn its first frame: the screen's first frame, painted before Ink loads,
+ * hands the terminal over inside a synchronized update that Ink's first frame ends.
+ */
+const inkHasDrawn = (): boolean => tmux.raw().includes('\u001b[?2026l');
 
 /** The frame's fixed parts are where they belong and no row is wider than the terminal. */
 function expectFrame(rows: string[]): void {
@@ -48,7 +80,7 @@ function expectFrame(rows: string[]): void {
 it('the detectors work: a shell printing a title and an OSC 52 clipboard write changes both', async () => {
 	// Without this, an unchanged title and clipboard would prove nothing.
 	tmux.run(`printf '\\033]2;probe-title\\007\\033]52;c;cHJvYmU=\\007'; clear`);
-	await sleep(300);
+	await waitFor(() => tmux.info('#{pane_title}') === 'probe-title' && tmux.buffers().length === 1, 'the title and the clipboard to change', {everyMs: 25});
 	expect(tmux.info('#{pane_title}')).toBe('probe-title');
 	expect(tmux.buffers()).toHaveLength(1);
 	tmux.tmux('delete-buffer');
@@ -60,12 +92,12 @@ let harmlessClears: string[] = [];
 
 it('a harmless trace: how often the screen itself clears the terminal', async () => {
 	copyFixture(harmless, dir);
-	tmux.run(`cd '${dir}' && clear`);
-	await tmux.until(text => text.trim() === '$', 'a clear pane');
+	await tmux.clear(dir);
 	tmux.record();
 	tmux.run(`node ${builtCli} --expand all ${harmless}`);
 	await tmux.until(text => text.includes('j/k move') && text.includes('exec_command'), 'the first frame');
-	await sleep(300);
+	// Every clear of a whole run: the first frame's, and the hand-over's to Ink.
+	await waitFor(inkHasDrawn, "Ink's first frame", {everyMs: 25});
 	tmux.keys('q');
 	await tmux.untilShell();
 	tmux.stopRecording();
@@ -76,24 +108,24 @@ it('shows every page of a hostile session without letting any attack through, an
 	const before = paneState(tmux);
 	expect(before['alternate_on']).toBe('0');
 	expect(before['pane_title']).toBe('clean-title');
-	tmux.run(`cd '${dir}' && clear`);
-	await tmux.until(text => text.trim() === '$', 'a clear pane');
+	await tmux.clear(dir);
 	tmux.record();
 	tmux.run(`node ${builtCli} --expand all ${path.basename(file)}; echo "rc=$?"`);
 	await tmux.until(text => text.includes('j/k move') && text.includes('malformed'), 'the first frame');
 	before['alternate_on'] = '1';
+	// The first frame is the trace's end; the whole session, read behind it, takes its place in
+	// one frame when it has caught up, and the view may move then: page only after that.
+	await waitFor(() => inkHasDrawn() && !tmux.text().includes('loading history'), 'the whole session read behind the first frame', {everyMs: 25});
 
 	// From the top, a page at a time, to the end: every row of the session is drawn once.
 	tmux.keys('g');
-	await tmux.until(text => text.includes('⟦0⟧'), 'the top of the session');
+	let {styled, rows} = await wholeFrame(each => each.join('\n').includes('⟦0⟧'), 'the top of the session');
 	const seen = new Set<string>();
 	const lastMarker = trace.places.at(-1)!.marker;
 	let previous = '';
 	for (let page = 0; page < 200; page++) {
 		// The pane as tmux holds it, attributes included: nothing but text and colours.
-		const styled = tmux.styled();
 		expect(terminalHazards(styled, {sgrAllowed: true})).toEqual([]);
-		const rows = styled.replace(/\u001b\[[0-9;:]*m/g, '').replace(/\n$/, '').split('\n').map(row => row.trimEnd());
 		expectFrame(rows);
 		for (const match of rows.join('\n').matchAll(/⟦\d+⟧/g)) seen.add(match[0]);
 		expect(paneState(tmux)).toEqual(before);
@@ -101,7 +133,7 @@ it('shows every page of a hostile session without letting any attack through, an
 		if (seen.has(lastMarker)) break;
 		previous = rows.slice(3, height - 4).join('\n');
 		tmux.keys('f');
-		await tmux.until(text => text.split('\n').slice(3, height - 4).join('\n') !== previous, `page ${page + 2}`);
+		({styled, rows} = await wholeFrame(each => each.slice(3, height - 4).join('\n') !== previous, `page ${page + 2}`));
 	}
 	expect(seen.has(lastMarker)).toBe(true);
 
@@ -143,22 +175,23 @@ it('a line feed inside a one-row field keeps the frame whole', async () => {
 	const broken = hostileTrace([sample]);
 	const name = 'session-2026-12-02-14-43-17-0000feed_001.jsonl';
 	writeFileSync(path.join(dir, name), broken.text.replaceAll(hostileSessionId, 'session-2026-12-02-14-43-17-0000feed'));
-	tmux.run(`cd '${dir}' && clear`);
-	await tmux.until(text => text.trim() === '$', 'a clear pane');
+	await tmux.clear(dir);
+	tmux.record();
 	tmux.run(`node ${builtCli} --expand all ${name}`);
 	try {
 		await tmux.until(text => text.includes('j/k move') && text.includes('malformed'), 'the first frame');
-		// The header on the first row and the rule on the third, and still so once the screen
-		// has settled (polled: the hand-over from the first frame to Ink redraws the screen).
+		// The header on the first row and the rule on the third, in the first frame and still so
+		// once Ink has drawn its own (the hand-over from the first frame to Ink redraws the screen).
 		const whole = (text: string) => {
 			const rows = text.split('\n');
 			return /^ penguin-view {2}session…14-43-17-0000feed/.test(rows[0] ?? '') && rows[2] === '─'.repeat(width);
 		};
 		await tmux.until(whole, 'the header on the first row');
-		await sleep(300);
+		await waitFor(inkHasDrawn, "Ink's first frame", {everyMs: 25});
 		await tmux.until(whole, 'the header still on the first row');
 	} finally {
 		tmux.keys('q');
 		await tmux.untilShell();
+		tmux.stopRecording();
 	}
 });

@@ -7,6 +7,7 @@ import {afterAll, beforeAll, expect, it} from 'vitest';
 import {cliPath} from '../helpers/run-cli.js';
 import {faultSessionId, metaLine, toolOutputs} from '../support/fault-files.js';
 import {makeTempDir, removeTempDir} from '../support/io-fixtures.js';
+import {untilQuiet} from '../support/process-state.js';
 
 let dir = '';
 let trace = '';
@@ -34,8 +35,8 @@ it('a slow pipe holds the reading back instead of queueing the output in memory'
 	child.stdout.pause();
 	let stderr = '';
 	child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-	// The reader away for two seconds: the scenario itself, not a wait for something.
-	await new Promise(resolve => setTimeout(resolve, 2000));
+	// Its output unread, the program reads ahead as far as it will, then waits.
+	await untilQuiet(child.pid!, 'the program to stop reading while its output is not read');
 	let bytes = 0;
 	child.stdout.on('data', (chunk: Buffer) => (bytes += chunk.length));
 	child.stdout.resume();

@@ -5,6 +5,7 @@ import {afterEach, beforeEach, expect, it} from 'vitest';
 import {runCli, waitFor} from '../helpers/run-cli.js';
 import {faultSessionId, metaLine, toolOutputs, unprivileged, stopRun, watchRun, type WatchedRun} from '../support/fault-files.js';
 import {makeTempDir, removeTempDir} from '../support/io-fixtures.js';
+import {wakeups} from '../support/process-state.js';
 
 let dir = '';
 let run: WatchedRun | undefined;
@@ -59,13 +60,17 @@ it('a followed file that becomes unreadable: one notice however long it lasts, n
 	chmodSync(file, 0o000);
 	appendFileSync(file, toolOutputs(3, 2, 100));
 	await waitFor(() => run!.linesWith('permission denied').length === 1, 'the permission notice');
-	// Several safety polls (every 250 ms) fail the same way meanwhile; still one notice.
-	await new Promise(resolve => setTimeout(resolve, 1000));
+	// More appends while it is unreadable, and the program woken a dozen times since (its
+	// safety polls every 250 ms, the watch's events): every attempt fails the same way; still one notice.
+	const woken = wakeups(run.pid!);
+	appendFileSync(file, toolOutputs(5, 1, 100));
+	appendFileSync(file, toolOutputs(6, 1, 100));
+	await waitFor(() => wakeups(run!.pid!) >= woken + 12, 'the program to wake a dozen times while the file is unreadable');
 	expect(run.linesWith('permission denied')).toEqual([`error: ${path.basename(file)}: permission denied`]);
 	expect(run.exitCode).toBeNull();
 	chmodSync(file, 0o644);
-	appendFileSync(file, toolOutputs(5, 2, 100));
-	await waitFor(() => range(3, 7).every(n => run!.seen.has(n)), 'the records written while it was unreadable and after');
+	appendFileSync(file, toolOutputs(7, 2, 100));
+	await waitFor(() => range(3, 9).every(n => run!.seen.has(n)), 'the records written while it was unreadable and after');
 	run.kill('SIGTERM');
 	expect(await run.exited).toBe(0);
 	expect(run.stderrText()).toBe('');

@@ -21,12 +21,9 @@ afterAll(() => {
 	removeFolder(dir);
 });
 
-const sleep = (ms: number): Promise<void> => new Promise(resolve => setTimeout(resolve, ms));
-
 /** Starts the program in the pane (recording what the pane receives); the shell then writes its exit code and the tty modes. */
 async function start(command: string, waitForFrame = true): Promise<void> {
-	tmux.run('clear');
-	await tmux.until(text => text.trim() === '$', 'a clear pane');
+	await tmux.clear();
 	tmux.record();
 	tmux.run(`${command}; echo "rc=$?"; stty -g > tty-after`);
 	if (waitForFrame) await tmux.until(text => text.includes('j/k move') && text.includes('exec_command'), 'the first frame');
@@ -132,8 +129,9 @@ describe('the source ends', () => {
 	it('a trace piped into standard input: the screen stays, keys come from the terminal, q leaves', async () => {
 		await start(`cat ${traceName} | node ${builtCli} -`);
 		await tmux.until(text => /ended/.test(text.split('\n')[1] ?? ''), 'the end of the input in the header');
-		tmux.keys('j');
-		await sleep(200);
+		// A key from the terminal moves the focus, and the screen stays.
+		tmux.keys('k');
+		await tmux.until(text => text.split('\n').some(row => row.startsWith('›')), 'the focus mark after k');
 		expect(tmux.program()).toBeDefined();
 		tmux.keys('q');
 		await expectRestored(0);

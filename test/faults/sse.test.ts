@@ -3,6 +3,7 @@ import net, {type AddressInfo} from 'node:net';
 import {readFileSync} from 'node:fs';
 import {afterEach, describe, expect, it} from 'vitest';
 import {runCli, startCli, waitFor, waitForExit} from '../helpers/run-cli.js';
+import {untilQuiet} from '../support/process-state.js';
 import {terminalHazards} from '../support/fault-hostile.js';
 import {block, blocks, eachOnce, historyAnswer, markerCounts, sseSessionId, turnEvents, turnMarkers, turns} from '../support/fault-sse.js';
 import {startSseServer, type SseTestServer} from '../support/sse-server.js';
@@ -16,8 +17,6 @@ afterEach(async () => {
 	child = undefined;
 	for (const server of servers.splice(0)) await server.close();
 });
-
-const sleep = (ms: number): Promise<void> => new Promise(resolve => setTimeout(resolve, ms));
 
 async function server(options: Parameters<typeof startSseServer>[0]): Promise<SseTestServer> {
 	const started = await startSseServer({sessionId: sseSessionId, messages: () => historyAnswer([]), ...options});
@@ -65,23 +64,24 @@ describe('the stream breaks', () => {
 		// The restarted server has a new epoch; its history holds everything so far.
 		const all = turns(0, 6);
 		const upToFive = turns(0, 5);
-		let historyAsked = (): void => {};
-		const asked = new Promise<void>(resolve => (historyAsked = resolve));
-		const second = await server({
+		let historySent = (): void => {};
+		const sent = new Promise<void>(resolve => (historySent = resolve));
+		const second: SseTestServer = await server({
 			port,
-			messages: () => {
-				historyAsked();
+			messages: (_n, request) => {
+				// The rest of the stream follows once the history answer is out.
+				void second.responded(request).then(historySent);
 				return historyAnswer(upToFive, 'e2-1');
 			},
 			stream: async connection => {
 				await connection.event({event: 'server_event', data: '{"type":"task_state","state":"running","queued":0}', id: 'e2-1'});
-				await asked;
-				await sleep(200);
+				await sent;
 				await connection.write(blocks(all.slice(upToFive.length), 'e2', 2).join(''));
 			},
 		});
 		await waitFor(printed(0, 6), 'every turn after the restart', 15_000);
-		await sleep(300);
+		// Anything printed twice would be out by the time the program sits waiting again.
+		await untilQuiet(child!.pid!, 'the program to have handled the restart');
 		expect(second.requestsTo('/stream').length).toBeGreaterThanOrEqual(1);
 		const out = await stop();
 		expect(markerCounts(out, 0, 6)).toEqual(eachOnce(0, 6));
@@ -120,29 +120,30 @@ describe('the events are wrong', () => {
 			stream: async connection => {
 				const sent = blocks(events, 'e1');
 				await connection.write(sent.map(text => text + text).join(''));
+				// Then one more turn, once: when it is printed, every copy before it has been handled.
+				await connection.write(blocks(turns(3, 4), 'e1', sent.length + 1).join(''));
 			},
 		});
 		follow(s.streamUrl);
-		await waitFor(printed(0, 3), 'all three turns', 10_000);
-		await sleep(500);
+		await waitFor(printed(0, 4), 'all four turns', 10_000);
 		const out = await stop();
-		expect(markerCounts(out, 0, 3)).toEqual(eachOnce(0, 3));
+		expect(markerCounts(out, 0, 4)).toEqual(eachOnce(0, 4));
 	});
 
 	it('out of order (an output before its call, the answer before the prompt): every message shows once, the output labelled with its call', async () => {
 		const events = turnEvents(0);
 		// user, begin, start, 3 deltas, stop, text, call, output, end → end, output, text, call, user, begin.
-		const shuffled = [events[10]!, events[9]!, events[7]!, events[8]!, events[0]!, events[1]!, ...turnEvents(1)];
+		// Then turn 2 in order: when it is printed, everything before it has been handled.
+		const shuffled = [events[10]!, events[9]!, events[7]!, events[8]!, events[0]!, events[1]!, ...turnEvents(1), ...turnEvents(2)];
 		const s = await server({
 			stream: async connection => {
 				await connection.write(blocks(shuffled, 'e1').join(''));
 			},
 		});
 		follow(s.streamUrl);
-		await waitFor(printed(0, 2), 'both turns', 10_000);
-		await sleep(300);
+		await waitFor(printed(0, 3), 'the three turns', 10_000);
 		const out = await stop();
-		expect(markerCounts(out, 0, 2)).toEqual(eachOnce(0, 2));
+		expect(markerCounts(out, 0, 3)).toEqual(eachOnce(0, 3));
 		// Printed as it came: before its call, by the call's id (its name is not known yet).
 		expect(out).toMatch(/tool output [^\n]*\(call_0\)[^\n]*\n\s+⟪T0⟫/);
 	});
@@ -156,7 +157,8 @@ describe('the events are wrong', () => {
 		});
 		follow(s.streamUrl);
 		await waitFor(printed(0, 2), 'both turns', 10_000);
-		await sleep(1000);
+		// Asleep with nothing more to read: the unfinished event has been taken in, and is held.
+		await untilQuiet(child!.pid!, 'the program to wait for the rest of the event');
 		const out = await stop();
 		expect(markerCounts(out, 0, 2)).toEqual(eachOnce(0, 2));
 		expect(out).not.toContain(turnMarkers(9).user);
@@ -210,7 +212,8 @@ describe('the server is odd', () => {
 		const port = (silent.address() as AddressInfo).port;
 		follow(`http://127.0.0.1:${port}/api/sessions/${sseSessionId}/stream`);
 		await waitFor(() => sockets.length >= 1, 'the connection');
-		await sleep(1500);
+		// Settled into waiting for an answer that never comes.
+		await untilQuiet(child!.pid!, 'the program to wait for the answer');
 		const started = Date.now();
 		await stop();
 		expect(Date.now() - started).toBeLessThan(2000);

@@ -46,11 +46,5 @@ export async function waitForExit(child: ReturnType<typeof startCli>, timeoutMs:
 	});
 }
 
-/** Poll until `check` is true, or fail after the deadline. */
-export async function waitFor(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
-	const deadline = Date.now() + timeoutMs;
-	while (!check()) {
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await new Promise(resolve => setTimeout(resolve, 20));
-	}
-}
+/** Waits for a condition (see test/support/wait-for.ts); kept here for the tests that import it from this module. */
+export {waitFor} from '../support/wait-for.js';

@@ -1,5 +1,5 @@
 // Trace follower close(): no watcher or timer is left behind, and nothing is emitted afterwards (alone in its file for a clean baseline).
-import {appendFileSync, mkdirSync, rmSync, writeFileSync} from 'node:fs';
+import {appendFileSync, mkdirSync, rmSync, watch, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, it} from 'vitest';
 import type {ModelInput} from '../../source/model/input.js';
@@ -31,10 +31,17 @@ it('stops every watcher and timer on close()', async () => {
 		await follower.close();
 		await waitFor(() => handles() <= before, 'watchers and timers to go');
 		const count = inputs.length;
-		appendFileSync(file, `${second}\n`);
-		rmSync(file);
-		// A quiet spell to show nothing more arrives; a slow machine can only make this pass, not fail.
-		await new Promise(resolve => setTimeout(resolve, 400));
+		// A watch of our own on the folder: once it has seen the file go, so would any watch the
+		// follower had left open, and the line appended before would have been read.
+		const events: string[] = [];
+		const ours = watch(dir, (event, name) => events.push(`${event} ${name}`));
+		try {
+			appendFileSync(file, `${second}\n`);
+			rmSync(file);
+			await waitFor(() => events.some(event => event.startsWith('rename')), 'our watch to see the file removed');
+		} finally {
+			ours.close();
+		}
 		expect(inputs).toHaveLength(count);
 	} finally {
 		await follower.close();

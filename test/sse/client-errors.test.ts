@@ -209,8 +209,9 @@ describe('requests', () => {
 		const seen = collector.events.length;
 		running.close();
 		expect(await running.done).toEqual({outcome: 'closed'});
-		await new Promise(resolve => setTimeout(resolve, 30));
-		expect(collector.events).toHaveLength(seen);
+		// The server sees the connection end: the client has hung up, and nothing came after close().
 		await server.connections[0].gone;
+		expect(collector.events).toHaveLength(seen);
+		expect(server.connections).toHaveLength(1);
 	});
 });

@@ -8,6 +8,7 @@ import {Collector, fastTimings} from '../support/sse-collect.js';
 import {recordedAnswer, recordedBlocks, recordedSessionId, seqOf, type RecordedBlock} from '../support/sse-fixtures.js';
 import {aggregateFragments, bufferedFrom} from '../support/sse-fragments.js';
 import {startSseServer, type SseTestServer, closeAfterEach} from '../support/sse-server.js';
+import {waitFor} from '../support/wait-for.js';
 
 const blocks = recordedBlocks();
 const textOf = (list: readonly RecordedBlock[]): string => list.map(block => block.text).join('');
@@ -54,9 +55,10 @@ describe('joining the mid-run history (cursor aa9ab217-71) with the live stream'
 					await answered.promise;
 					await connection.write(textOf(blocks.slice(split)));
 				},
-				messages: async () => {
+				messages: async (_n, request) => {
 					await streamed.promise;
-					setTimeout(answered.resolve, 20);
+					// The rest of the stream follows once this answer is out.
+					void server!.responded(request).then(answered.resolve);
 					return answer;
 				},
 			});
@@ -148,6 +150,7 @@ describe('rebuilding', () => {
 
 	it('a resync before the first join only restarts it: no reset', async () => {
 		const firstAsked = deferred();
+		const staleOut = deferred();
 		server = await startSseServer({
 			stream: async connection => {
 				if (connection.index === 0) {
@@ -158,22 +161,26 @@ describe('rebuilding', () => {
 				}
 				await connection.event({event: 'server_event', data: '{"type":"resync_required"}', id: 'aa9ab217-600'});
 				await connection.write(textOf(blocks.slice(resume, resume + 3)));
+				// One more message once the stale answer is out: when it arrives, the client has had the stale answer too.
+				await staleOut.promise;
+				await connection.write(textOf(blocks.slice(resume + 3, resume + 4)));
 			},
-			messages: async n => {
+			messages: async (n, request) => {
 				if (n === 0) {
 					firstAsked.resolve();
-					// Slower than the reconnect: this answer is stale once it arrives.
-					await new Promise(resolve => setTimeout(resolve, 100));
+					// Slower than the reconnect: answered only once the restarted join has asked again.
+					await waitFor(() => server!.requestsTo('/messages').length === 2, 'the restarted join');
+					void server!.responded(request).then(staleOut.resolve);
 					return recordedAnswer('A-messages-before.json');
 				}
 				return afterTask1;
 			},
 		});
 		const collector = follow(server.streamUrl);
-		await collector.until(() => collector.messages().length >= afterTask1Messages.length + 1, 'the joined view');
-		await new Promise(resolve => setTimeout(resolve, 150));
+		const expected = [...afterTask1Messages, ...messagesOf(blocks.slice(resume, resume + 4))];
+		await collector.until(() => collector.messages().length >= expected.length, 'the joined view and the message after the stale answer');
 		expect(collector.events.some(event => event.type === 'reset')).toBe(false);
-		expect(collector.messages()).toEqual([...afterTask1Messages, ...messagesOf(blocks.slice(resume, resume + 3))]);
+		expect(collector.messages()).toEqual(expected);
 		expect(server.requestsTo('/messages')).toHaveLength(2);
 		expect(seqOf(server.connections[1].lastEventId)).toBe(3);
 	});

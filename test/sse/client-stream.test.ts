@@ -1,5 +1,6 @@
 // The SSE client against the test server: the recorded stream, heartbeats and dead connections, reconnects with Last-Event-ID after a drop mid-event, slow drip, a huge event, non-JSON data and unknown event names.
 import fc from 'fast-check';
+import {setTimeout as sleep} from 'node:timers/promises';
 import {describe, expect, it} from 'vitest';
 import {startSseClient, type SseClient, type SseClientOptions} from '../../source/io/sse/client.js';
 import {Collector, fastTimings} from '../support/sse-collect.js';
@@ -67,7 +68,8 @@ describe('heartbeats and dead connections', () => {
 				}
 				await connection.write(blocks.slice(0, 3).map(block => block.text).join(''));
 				for (let i = 0; i < 12; i++) {
-					await new Promise(resolve => setTimeout(resolve, 30));
+					// The server's heartbeat, every tenth of the idle timeout (this is the scenario, not a wait).
+					await sleep(idleTimeoutMs / 10);
 					await connection.ping();
 				}
 				// 360 ms, past the idle timeout, on heartbeats alone; then silence, the connection left open.

@@ -148,9 +148,10 @@ describe('the final view of the recorded stream', () => {
 						await served;
 						await connection.write(textOf(from.slice(released)));
 					},
-					messages: async () => {
+					messages: async (_n, request) => {
 						await streamed;
-						setTimeout(answered, 5);
+						// The rest of the stream follows once this answer is out.
+						void server!.responded(request).then(answered);
 						return answer;
 					},
 				});

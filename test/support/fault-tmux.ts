@@ -3,17 +3,20 @@ import {execFileSync, spawnSync} from 'node:child_process';
 import {readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {waitFor, waitForText, waitLimitMs} from './wait-for.js';
 
 /** The built program. */
 export const builtCli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
-const sleep = (ms: number): Promise<void> => new Promise(resolve => setTimeout(resolve, ms));
+/** A capture or a process listing costs a few ms: checked less often than the default. */
+const paneCheckMs = 25;
 
 /** One tmux server on a socket of its own, with one session running bash in `folder`. */
 export class FaultTmux {
 	readonly socket: string;
 	readonly session = 'faults';
 	private readonly rawFile: string;
+	private clears = 0;
 
 	constructor(
 		readonly folder: string,
@@ -71,6 +74,18 @@ export class FaultTmux {
 		this.tmux('send-keys', '-t', this.session, 'Enter');
 	}
 
+	/**
+	 * Clears the pane (after a `cd` into `folder`, if given) and waits until the shell has done
+	 * it. A pane that merely looks clear proves nothing: the command's echo and the clear come
+	 * a moment after the keys, and a recording started in between would hold them. So the shell
+	 * prints a marker once the clear is done, and the wait is for that marker alone.
+	 */
+	async clear(folder?: string): Promise<void> {
+		const marker = `cleared-${++this.clears}`;
+		this.run(`${folder === undefined ? '' : `cd '${folder}' && `}clear && echo ${marker}`);
+		await this.until(text => text.trim() === `${marker}\n$`, 'a clear pane');
+	}
+
 	/** Presses keys (tmux key names: q, C-c, NPage, …). */
 	keys(...keys: string[]): void {
 		this.tmux('send-keys', '-t', this.session, ...keys);
@@ -99,29 +114,33 @@ export class FaultTmux {
 		return found ? Number(found) : undefined;
 	}
 
-	/** Polls until `check(pane text)` holds; fails with the pane after `ms`. */
-	async until(check: (text: string) => boolean, what: string, ms = 8000): Promise<string> {
-		const started = Date.now();
-		for (;;) {
-			const text = this.text();
-			if (check(text)) return text;
-			if (Date.now() - started > ms) throw new Error(`timed out waiting for ${what}; the pane was:\n${text}`);
-			await sleep(50);
-		}
+	/** Waits until `check(pane text)` holds and returns that text; fails showing the pane. */
+	async until(check: (text: string) => boolean, what: string, ms = waitLimitMs): Promise<string> {
+		return waitForText(() => this.text(), check, what, {timeoutMs: ms, everyMs: paneCheckMs});
 	}
 
-	/** Polls until the shell is back in front (the program has ended). */
-	async untilShell(ms = 8000): Promise<void> {
-		const started = Date.now();
-		while (this.program() !== undefined || this.info('#{pane_current_command}') !== 'bash') {
-			if (Date.now() - started > ms) throw new Error(`the program did not end; the pane was:\n${this.text()}`);
-			await sleep(50);
-		}
+	/** Waits until the shell is back in front (the program has ended). */
+	async untilShell(ms = waitLimitMs): Promise<void> {
+		await waitFor(() => this.program() === undefined && this.info('#{pane_current_command}') === 'bash', 'the program to end', {
+			timeoutMs: ms,
+			everyMs: paneCheckMs,
+			show: () => this.text(),
+		});
 	}
 
 	kill(): void {
 		spawnSync('tmux', ['-L', this.socket, 'kill-server']);
 	}
+}
+
+/**
+ * Whether a pane's text is one whole frame of the screen. The screen redraws by erasing its
+ * last frame and writing the next from the top, and the terminal may take that in pieces:
+ * until the footer's row (the one above the last) is back, the pane shows half a frame.
+ */
+export function wholeFrame(text: string): boolean {
+	const rows = text.split('\n');
+	return rows[0]!.startsWith(' penguin-view') && (rows.at(-2) ?? '').trim() !== '';
 }
 
 /** Removes a test folder; the pane's recorder may still be writing to it for a moment. */

@@ -2,6 +2,7 @@
 import type {ModelInput, ServerEvent} from '../../source/model/input.js';
 import type {ConnectionStatus, SseClientEvent} from '../../source/io/sse/client-events.js';
 import type {OmniMessage} from '../../source/protocol/types.js';
+import {waitLimitMs} from './wait-for.js';
 
 /** Everything a client reported, in order. */
 export class Collector {
@@ -45,7 +46,7 @@ export class Collector {
 	}
 
 	/** Resolves once `check` holds; rejects after `timeoutMs` saying what was awaited. */
-	until(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+	until(check: () => boolean, what: string, timeoutMs = waitLimitMs): Promise<void> {
 		if (check()) return Promise.resolve();
 		return new Promise((resolve, reject) => {
 			const timer = setTimeout(() => {

@@ -128,6 +128,8 @@ export type SseTestServer = {
 	connections: SseConnection[];
 	/** The requests to `path` (a suffix match). */
 	requestsTo(pathSuffix: string): SeenRequest[];
+	/** Settles once the response to `request` is sent in full, or its connection closed (the client gave up on it). */
+	responded(request: SeenRequest): Promise<void>;
 	close(): Promise<void>;
 };
 
@@ -171,6 +173,7 @@ export async function startSseServer(options: SseServerOptions = {}): Promise<Ss
 	const sessionId = options.sessionId ?? recordedSessionId;
 	const requests: SeenRequest[] = [];
 	const connections: SseConnection[] = [];
+	const responses = new WeakMap<SeenRequest, Promise<void>>();
 	let historyCount = 0;
 	const streamPath = `/api/sessions/${encodeURIComponent(sessionId)}/stream`;
 	const messagesPath = `/api/sessions/${encodeURIComponent(sessionId)}/messages`;
@@ -187,6 +190,7 @@ export async function startSseServer(options: SseServerOptions = {}): Promise<Ss
 				body: Buffer.concat(chunks).toString('utf8'),
 			};
 			requests.push(request);
+			responses.set(request, new Promise(resolve => res.on('close', () => resolve())));
 			const pathname = new URL(request.path, 'http://x').pathname;
 			const run = async (): Promise<void> => {
 				if (pathname === streamPath) {
@@ -241,6 +245,7 @@ export async function startSseServer(options: SseServerOptions = {}): Promise<Ss
 		requests,
 		connections,
 		requestsTo: suffix => requests.filter(request => new URL(request.path, 'http://x').pathname.endsWith(suffix)),
+		responded: async request => responses.get(request),
 		close: () =>
 			new Promise<void>(resolve => {
 				server.closeAllConnections();

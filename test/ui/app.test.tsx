@@ -1,7 +1,7 @@
 // The screen in ink-testing-library frames: its size, each key's effect, follow/pause/resume while the store grows, search, help, quit.
 import {afterEach, describe, expect, test} from 'vitest';
 import {SessionStore} from '../../source/model/store.js';
-import {keys, mount, settle, type Screen} from './app-helpers.js';
+import {keys, mount, type Screen} from './app-helpers.js';
 import {msg, storeFrom, traceInputs} from './helpers.js';
 
 let screen: Screen | undefined;
@@ -187,13 +187,13 @@ describe('following while the store grows', () => {
 		screen = await mount(store);
 		expect(screen.body().at(-1)).toMatch(/exec_command {2}\$ ls -la/);
 		store.apply(inputs.slice(12, 16));
-		await settle();
-		expect(screen.body().at(-1)).toMatch(/seq 1 300/);
+		await screen.until(() => /seq 1 300/.test(screen!.body().at(-1) ?? ''), 'the new rows at the bottom');
 
 		await screen.press('k');
 		const frozen = screen.body();
 		store.apply(inputs.slice(16));
-		await settle();
+		// The footer's count is the sign the store's change was drawn.
+		await screen.until(/↓ 3 new$/m, 'the count of new rows');
 		// The rows that were on screen stay where they were; new ones only fill the space below.
 		expect(screen.body().slice(0, frozen.length)).toEqual(frozen);
 		expect(screen.frame().split('\n')[13]).toMatch(/↓ 3 new$/);
@@ -210,8 +210,7 @@ describe('following while the store grows', () => {
 		for (const word of ['Hello', ' there,', ' reader.']) {
 			store.apply([msg({type: 'partial_text', role: 'assistant', event_type: 'delta', text: word})]);
 		}
-		await settle();
-		expect(screen.body().join('\n')).toContain('   Hello there, reader.▌');
+		await screen.until('   Hello there, reader.▌');
 		expect(screen.frame().split('\n')[1]).toMatch(/● running · following$/);
 	});
 });

@@ -1,9 +1,8 @@
 // Colour decided once: with colour the frame carries SGR styles, without colour (NO_COLOR, --no-color, TERM=dumb) it carries none.
 // (No static import of Ink here: its colour library must load after FORCE_COLOR is set.)
 import {expect, test} from 'vitest';
+import {waitForText} from '../support/wait-for.js';
 import {storeFrom, traceInputs} from './helpers.js';
-
-const settle = (): Promise<void> => new Promise(resolve => setTimeout(resolve, 60));
 
 test('colour on and off', async () => {
 	// Ink's colour library reads the environment when it loads: force it before loading Ink.
@@ -13,8 +12,7 @@ test('colour on and off', async () => {
 	const store = storeFrom(traceInputs('14-43-17-694155ee_001'));
 	const frame = async (color: boolean): Promise<string> => {
 		const app = render(<App store={store} onQuit={() => {}} size={{columns: 80, rows: 16}} color={color} />);
-		await settle();
-		const text = app.lastFrame() ?? '';
+		const text = await waitForText(app.lastFrame, 'exec_command', 'the first frame');
 		app.unmount();
 		return text;
 	};

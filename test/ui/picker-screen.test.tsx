@@ -1,7 +1,7 @@
 // The picker on the screen (s): it lists what the switcher gives, filters as you type, Enter hands the chosen session to the switcher and the screen starts afresh on it, Esc closes.
 import {afterEach, expect, test} from 'vitest';
 import type {PickerEntry, SessionSwitcher} from '../../source/ui/picker.js';
-import {keys, mount, settle, type Screen} from './app-helpers.js';
+import {keys, mount, type Screen} from './app-helpers.js';
 import {storeFrom, traceInputs} from './helpers.js';
 
 let screen: Screen | undefined;
@@ -59,6 +59,8 @@ test('s lists the sessions, typing filters, Enter opens the chosen one through t
 	const sessions = fakeSwitcher(store);
 	screen = await mount(store, {columns: 110, rows: 16, sessions});
 	await screen.press('s');
+	// The listing comes from the switcher's promise, after the key.
+	await screen.until('3  ● 1 written to', 'the listing');
 	let body = screen.body();
 	expect(body[0]).toBe('  sessions  ~/.penguin/data  3  ● 1 written to in the last minute');
 	expect(body[1]).toBe('  filter › ▌');
@@ -76,10 +78,9 @@ test('s lists the sessions, typing filters, Enter opens the chosen one through t
 	await screen.press(keys.down);
 	expect(screen.body()[3]).toMatch(/^›/);
 	await screen.press(keys.enter);
-	await settle(100);
-
+	// Opening is the switcher's promise, then a store frame.
+	const frame = await screen.until(' opened session-2026-12-02-14-43-17-694155ee', 'the opened session');
 	expect(sessions.opened).toEqual(['session-2026-12-02-14-43-17-694155ee']);
-	const frame = screen.frame();
 	expect(frame.split('\n')[0]).toContain('session…14-43-17-694155ee');
 	expect(frame).toContain('$ ls /definitely/not/here');
 	expect(frame.split('\n').at(-1)).toBe(' opened session-2026-12-02-14-43-17-694155ee');
@@ -88,6 +89,7 @@ test('s lists the sessions, typing filters, Enter opens the chosen one through t
 	// Opening it again lists afresh.
 	await screen.press('s');
 	expect(sessions.lists).toBe(2);
+	await screen.until(/8e7b556c {2}proj-a/, 'the new listing');
 	expect(screen.body()[2]).toMatch(/8e7b556c {2}proj-a/);
 	expect(screen.body()[4]).toMatch(/694155ee\* proj-a/);
 });
@@ -97,7 +99,9 @@ test('Esc closes the picker and leaves the session as it was', async () => {
 	const sessions = fakeSwitcher(store);
 	screen = await mount(store, {columns: 110, rows: 16, sessions});
 	const before = screen.frame();
-	await screen.press('s', 'a', '1');
+	await screen.press('s');
+	await screen.until('3  ● 1 written to', 'the listing');
+	await screen.press('a', '1');
 	expect(screen.body()[1]).toBe('  filter › a1▌');
 	await screen.press(keys.escape);
 	expect(screen.frame()).toBe(before);
@@ -113,8 +117,9 @@ test('a filter typed with Enter in one go still opens; a failing open says why i
 	};
 	screen = await mount(store, {columns: 110, rows: 16, sessions});
 	await screen.press('s');
+	await screen.until('3  ● 1 written to', 'the listing');
 	await screen.press('a1f6\r');
-	await settle(100);
+	await screen.until('could not open', 'the failure in the picker');
 	expect(sessions.opened).toEqual(['session-2026-12-02-14-43-17-a1f608ba']);
 	expect(screen.body()[2]).toBe('  could not open session-2026-12-02-14-43-17-a1f608ba: permission denied');
 });

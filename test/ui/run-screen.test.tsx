@@ -16,7 +16,6 @@ afterAll(() => {
 	if (ciBefore === undefined) delete process.env['CI'];
 	else process.env['CI'] = ciBefore;
 });
-const settle = (ms: number): Promise<void> => new Promise(resolve => setTimeout(resolve, ms));
 
 /** A terminal's stdin as Ink uses it: raw mode, readable events. */
 class FakeStdin extends EventEmitter {
@@ -86,7 +85,8 @@ test('an abort signal closes it too', async () => {
 	const terminal = fakeTerminal();
 	const controller = new AbortController();
 	const running = runScreen(storeFrom([]), {color: true, signal: controller.signal, stdin: terminal.stdin as unknown as NodeJS.ReadStream, stdout: terminal.stdout, patchConsole: false});
-	await settle(50);
+	// Up: Ink has put the terminal in raw mode to read keys.
+	await waitFor(() => terminal.stdin.isRaw, 'the screen to read keys');
 	controller.abort();
 	await expect(running).resolves.toEqual({reason: 'aborted'});
 	expect(terminal.stdin.isRaw).toBe(false);
@@ -98,7 +98,7 @@ test('its signal listeners are gone once it has closed', async () => {
 	const terminal = fakeTerminal();
 	const controller = new AbortController();
 	const running = runScreen(storeFrom([]), {color: false, signal: controller.signal, stdin: terminal.stdin as unknown as NodeJS.ReadStream, stdout: terminal.stdout, patchConsole: false});
-	await settle(30);
+	await waitFor(() => terminal.stdin.isRaw, 'the screen to read keys');
 	expect(process.listenerCount('SIGTERM')).toBe(before[0]! + 1);
 	controller.abort();
 	await running;
@@ -125,4 +125,28 @@ test('the hand-over from the first frame to Ink shows no blank screen between th
 	expect(after.indexOf('\u001b[?2026l', frame)).toBeGreaterThan(frame);
 	terminal.stdin.write('q');
 	await expect(running).resolves.toEqual({reason: 'quit'});
+});
+
+test('a signal that comes while the screen loads, behind the first frame, still ends it', async () => {
+	// Listeners that earlier screens left (Ink's signal-exit) would keep Node watching SIGHUP
+	// throughout and hide a lost signal: set aside for this test.
+	const others = process.listeners('SIGHUP');
+	for (const listener of others) process.off('SIGHUP', listener);
+	try {
+		const terminal = fakeTerminal();
+		const store = storeFrom(traceInputs('14-43-17-694155ee_001'));
+		const stdin = terminal.stdin as unknown as NodeJS.ReadStream;
+		const first = paintFirstFrame(store, {color: false, stdout: terminal.stdout, stdin});
+		expect(first).toBeDefined();
+		// Sent now, handled at the next turn of the event loop: by then the screen has taken over,
+		// as when Node 24 loads Ink without a turn between the first frame and the screen.
+		process.kill(process.pid, 'SIGHUP');
+		let end: unknown;
+		void runScreen(store, {color: false, stdin, stdout: terminal.stdout, patchConsole: false, handOver: first!.handOver}).then(value => (end = value));
+		await waitFor(() => end, 'the screen to end on the signal');
+		expect(end).toEqual({reason: 'signal', signal: 'SIGHUP'});
+		expect(terminal.written().endsWith('\u001b[?25h\u001b[?1049l')).toBe(true);
+	} finally {
+		for (const listener of others) process.on('SIGHUP', listener);
+	}
 });

@@ -52,19 +52,18 @@ function fakes(options: {hold?: boolean; follow?: boolean; known?: string[]} = {
 			if (input.kind === 'child_missing') return `missing ${input.sessionId}`;
 			return input.kind;
 		});
-	const settle = (): Promise<void> => new Promise(resolve => setTimeout(resolve, 0));
-	return {coordinator, reads, log, settle};
+	/** The read of `sessionId`, once the coordinator has found its trace and started it. */
+	const started = async (sessionId: string) => waitFor(() => reads.get(sessionId), `the read of ${sessionId} to start`);
+	return {coordinator, reads, log, started};
 }
 
 describe('ChildSessions', () => {
 	it('reads each pointed-to child and its children into the tree, following while the call runs', async () => {
-		const {coordinator, reads, log, settle} = fakes();
+		const {coordinator, reads, log, started} = fakes();
 		coordinator.feed([call('c1'), pointer('child-a'), say('parent goes on')]);
-		await settle();
-		expect(reads.get('child-a')?.follow).toBe(true);
+		expect((await started('child-a')).follow).toBe(true);
 		reads.get('child-a')!.push([say('child speaks'), call('g1'), pointer('grandchild')]);
-		await settle();
-		reads.get('grandchild')!.push([say('grandchild speaks')]);
+		(await started('grandchild')).push([say('grandchild speaks')]);
 		expect(log()).toEqual([
 			'tool_call',
 			'subagent',
@@ -91,31 +90,30 @@ describe('ChildSessions', () => {
 	});
 
 	it('reads a child whose call has already finished once, without following', async () => {
-		const {coordinator, reads, settle} = fakes();
+		const {coordinator, started} = fakes();
 		coordinator.feed([call('c1'), pointer('child-a'), output('c1')]);
-		await settle();
-		expect(reads.get('child-a')!.follow).toBe(false);
+		expect((await started('child-a')).follow).toBe(false);
 	});
 
 	it('says in place when a child is not found, or when a pointer loops back', async () => {
-		const {coordinator, log, settle} = fakes({known: ['child-a']});
+		const {coordinator, log} = fakes({known: ['child-a']});
 		const meta: ModelInput = {kind: 'message', message: {timestamp: '2026-12-02T14:00:00.000Z', type: 'session_meta', payload: {type: 'session_meta', session_id: 'root'}} as never};
 		coordinator.feed([meta, pointer('nowhere'), pointer('root')]);
-		await settle();
+		await waitFor(() => log().filter(line => line.startsWith('missing')).length === 2, 'both pointers answered');
 		expect(log().filter(line => line.startsWith('missing'))).toEqual(['missing root', 'missing nowhere']);
 	});
 
 	it('print mode holds the parent after a pointer until the child is read to its end', async () => {
-		const {coordinator, reads, log, settle} = fakes({hold: true, follow: false});
+		const {coordinator, log, started} = fakes({hold: true, follow: false});
 		coordinator.feed([say('before'), call('c1'), pointer('child-a'), output('c1'), say('after'), {kind: 'end'}]);
-		await settle();
+		const childA = await started('child-a');
 		expect(log()).toEqual(['before', 'tool_call', 'subagent']);
-		reads.get('child-a')!.push([say('child speaks'), pointer('grandchild')]);
-		await settle();
-		reads.get('child-a')!.push([say('child after its own child'), {kind: 'end'}]);
+		childA.push([say('child speaks'), pointer('grandchild')]);
+		const grandchild = await started('grandchild');
+		childA.push([say('child after its own child'), {kind: 'end'}]);
 		// The child's own end waits for the grandchild too.
 		expect(log().at(-1)).toBe('child-a: subagent');
-		reads.get('grandchild')!.push([say('grandchild speaks'), {kind: 'end'}]);
+		grandchild.push([say('grandchild speaks'), {kind: 'end'}]);
 		expect(log()).toEqual([
 			'before',
 			'tool_call',
@@ -133,9 +131,9 @@ describe('ChildSessions', () => {
 	});
 
 	it('a held parent lets go when the child is missing', async () => {
-		const {coordinator, log, settle} = fakes({hold: true, known: []});
+		const {coordinator, log} = fakes({hold: true, known: []});
 		coordinator.feed([pointer('nowhere'), say('after')]);
-		await settle();
+		await waitFor(() => log().includes('after'), 'the parent to go on');
 		expect(log()).toEqual(['subagent', 'missing nowhere', 'after']);
 	});
 });

@@ -66,7 +66,7 @@ test('the timeline follows the session: a new request appears at the bottom, sel
 		msg({type: 'text', role: 'user', text: 'One more thing', stop_reason: 'completed'}, '2026-12-02T14:46:20.000Z'),
 		msg({type: 'request_begin'}, '2026-12-02T14:46:21.000Z'),
 	]);
-	await screen.press();
+	await screen.until(/● request 6/, 'the new request');
 	const body = screen.body();
 	// Running: its bar reaches now (the test clock, 14:50:00) with an arrow.
 	expect(body.at(-1)).toMatch(/^› ● request 6 {2}3 m 39 s .*█+▶$/);
@@ -74,7 +74,7 @@ test('the timeline follows the session: a new request appears at the bottom, sel
 	// Once a row is chosen by hand, arrivals do not move the choice.
 	await screen.press('k');
 	store.apply([msg({type: 'request_end', status: 'completed'}, '2026-12-02T14:46:25.000Z'), msg({type: 'request_begin'}, '2026-12-02T14:46:26.000Z')]);
-	await screen.press();
+	await screen.until(/✓ request 6 {2}4\.0 s/, 'request 6 ended');
 	const after = screen.body();
 	expect(after.find(row => row.startsWith('›'))).toMatch(/request 5/);
 	// Request 6 ended; request 7 is below the window until G follows again.

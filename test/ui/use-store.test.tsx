@@ -1,9 +1,9 @@
 // The store-to-React bridge: thousands of store notifications become at most one render per ~33 ms; the tick runs only when asked.
 import {Text} from 'ink';
 import {render} from 'ink-testing-library';
-import {expect, test} from 'vitest';
+import {afterEach, expect, test, vi} from 'vitest';
 import {useStore, useTicker, useWarmUp} from '../../source/ui/use-store.js';
-import {settle} from './app-helpers.js';
+import {waitFor, waitForText} from '../support/wait-for.js';
 import {msg, storeFrom} from './helpers.js';
 import type {SessionStore} from '../../source/model/store.js';
 
@@ -13,16 +13,20 @@ function Probe({store, renders}: {store: SessionStore; renders: {count: number}}
 	return <Text>{store.view.items.length}</Text>;
 }
 
+afterEach(() => {
+	vi.useRealTimers();
+});
+
 test('a burst of notifications is one render', async () => {
 	const store = storeFrom([]);
 	const renders = {count: 0};
 	const app = render(<Probe store={store} renders={renders} />);
-	await settle();
+	expect(app.lastFrame()).toBe('0');
 	const before = renders.count;
 	for (let i = 0; i < 2000; i++) store.apply([msg({type: 'text', role: 'user', text: `m${i}`})]);
-	await settle(80);
+	// Drawn after the burst; had each notification rendered, the count would be 2000 by now.
+	await waitForText(app.lastFrame, text => text === '2000', 'the frame after the burst');
 	expect(renders.count - before).toBe(1);
-	expect(app.lastFrame()).toBe('2000');
 	app.unmount();
 });
 
@@ -30,7 +34,6 @@ test('a steady stream renders at most about 30 times a second', async () => {
 	const store = storeFrom([]);
 	const renders = {count: 0};
 	const app = render(<Probe store={store} renders={renders} />);
-	await settle();
 	const before = renders.count;
 	const started = Date.now();
 	await new Promise<void>(resolve => {
@@ -42,7 +45,8 @@ test('a steady stream renders at most about 30 times a second', async () => {
 			}
 		}, 1);
 	});
-	await settle(80);
+	// The last change drawn: the stream is over.
+	await waitForText(app.lastFrame, text => text === String(store.view.items.length), 'the frame after the stream');
 	const elapsed = Date.now() - started;
 	expect(renders.count - before).toBeLessThanOrEqual(Math.ceil(elapsed / 33) + 2);
 	expect(renders.count - before).toBeGreaterThan(3);
@@ -55,17 +59,28 @@ function Ticking({active, renders}: {active: boolean; renders: {count: number}})
 	return <Text>tick</Text>;
 }
 
+// The clock-driven hooks run on vitest's fake timers: time moves only when the test moves it,
+// so "nothing happens for 300 ms" is exact, not a hope about a loaded machine.
 test('the tick runs only while something moves with the clock', async () => {
+	vi.useFakeTimers({toFake: ['setInterval', 'clearInterval']});
 	const renders = {count: 0};
 	const app = render(<Ticking active={false} renders={renders} />);
-	await settle(300);
+	vi.advanceTimersByTime(300);
 	expect(renders.count).toBe(1);
+	expect(vi.getTimerCount()).toBe(0);
 	app.rerender(<Ticking active renders={renders} />);
-	await settle(300);
-	expect(renders.count).toBeGreaterThan(3);
+	// The interval starts in an effect, after the frame.
+	await waitFor(() => vi.getTimerCount() === 1, 'the tick to start');
+	const started = renders.count;
+	for (let tick = 1; tick <= 3; tick++) {
+		vi.advanceTimersByTime(50);
+		// A tick's draw comes in a microtask: one at a time, or React draws several as one.
+		await waitFor(() => renders.count === started + tick, `tick ${tick} drawn`, {show: () => String(renders.count)});
+	}
 	app.rerender(<Ticking active={false} renders={renders} />);
+	await waitFor(() => vi.getTimerCount() === 0, 'the tick to stop');
 	const stopped = renders.count;
-	await settle(200);
+	vi.advanceTimersByTime(200);
 	expect(renders.count).toBe(stopped);
 	app.unmount();
 });
@@ -77,12 +92,19 @@ function Warming({renders}: {renders: {count: number}}) {
 }
 
 test('a new screen draws its frame a few times while V8 warms up, then stops', async () => {
+	vi.useFakeTimers({toFake: ['setInterval', 'clearInterval']});
 	const renders = {count: 0};
 	const app = render(<Warming renders={renders} />);
-	await settle(400);
+	await waitFor(() => vi.getTimerCount() === 1, 'the warm-up to start');
+	for (let round = 0; round < 10 && vi.getTimerCount() > 0; round++) {
+		vi.advanceTimersByTime(20);
+		// Each round's draw comes in a microtask; the next round counts it.
+		await waitFor(() => renders.count >= Math.min(6, round + 2) || vi.getTimerCount() === 0, `warm-up draw ${round + 1}`);
+	}
+	expect(vi.getTimerCount()).toBe(0);
 	expect(renders.count).toBe(6);
 	expect(app.lastFrame()).toBe('same frame');
-	await settle(200);
+	vi.advanceTimersByTime(200);
 	expect(renders.count).toBe(6);
 	app.unmount();
 });

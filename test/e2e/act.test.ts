@@ -9,6 +9,7 @@ import {fileURLToPath} from 'node:url';
 import {afterEach, beforeAll, describe, expect, test} from 'vitest';
 import {approvalCallId, startActingServer, type ActingServer} from '../support/acting-server.js';
 import {builtCli, FaultTmux, removeFolder} from '../support/fault-tmux.js';
+import {waitFor} from '../support/wait-for.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const trace = path.join(root, 'test', 'fixtures', 'traces', 'session-2026-12-02-14-43-17-694155ee_001.jsonl');
@@ -32,12 +33,8 @@ afterEach(async () => {
 });
 
 /** Polls a condition of the test's own (what the server saw). */
-async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
-	const started = Date.now();
-	while (!check()) {
-		if (Date.now() - started > ms) throw new Error(`timed out waiting for ${what}; the pane was:\n${pane?.text() ?? ''}`);
-		await new Promise(resolve => setTimeout(resolve, 50));
-	}
+async function until(check: () => boolean, what: string): Promise<void> {
+	await waitFor(check, what, {everyMs: 50, show: () => pane?.text() ?? ''});
 }
 
 /** The program on the acting server's stream, in a tmux pane (100×30 unless told), once the call waits. */

@@ -4,6 +4,7 @@ import {mkdirSync} from 'node:fs';
 import {afterEach, describe, expect, it} from 'vitest';
 import {NewSessionTracker, watchNewSessions} from '../../source/io/new-sessions.js';
 import {makeRoot, parent, placeShard, tools} from '../commands/data-root.js';
+import {waitFor} from '../support/wait-for.js';
 
 describe('NewSessionTracker', () => {
 	const minute = 60_000;
@@ -51,13 +52,7 @@ describe('watchNewSessions', () => {
 		const part = watcher.switcherPart(() => onScreen);
 		part.subscribe!(() => changes++);
 		// Wait for the first listing (which offers nothing) before a session starts.
-		const until = async (check: () => boolean, what: string): Promise<void> => {
-			const end = Date.now() + 10_000;
-			while (!check()) {
-				if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-				await new Promise(resolve => setTimeout(resolve, 20));
-			}
-		};
+		const until = async (check: () => boolean, what: string): Promise<void> => void (await waitFor(check, what));
 		await until(() => listings >= 2, 'two listings');
 		expect(part.offered!()).toBeUndefined();
 		placeShard(parent, folder, 1, Date.now());

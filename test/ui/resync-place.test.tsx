@@ -6,6 +6,7 @@ import type {ModelInput} from '../../source/model/input.js';
 import {SessionStore} from '../../source/model/store.js';
 import {App} from '../../source/ui/App.js';
 import {historyResponse, sseInputs} from '../helpers/recordings.js';
+import {waitFor} from '../support/wait-for.js';
 
 let unmount: (() => void) | undefined;
 afterEach(() => {
@@ -15,11 +16,7 @@ afterEach(() => {
 
 /** Polls the frames until `check` holds (the screen draws on its own schedule). */
 async function until(frame: () => string, check: (text: string) => boolean, what: string): Promise<void> {
-	const deadline = Date.now() + 5000;
-	while (!check(frame())) {
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the frame:\n${frame()}`);
-		await new Promise(resolve => setTimeout(resolve, 10));
-	}
+	await waitFor(() => check(frame()), what, {show: frame});
 }
 
 const focused = (text: string): string | undefined => text.split('\n').find(line => line.startsWith('›'));

@@ -9,6 +9,7 @@ import type {PickerEntry, SessionSwitcher} from '../../source/ui/picker.js';
 import {serverAnswer} from '../support/sse-fixtures.js';
 import {idleId, runningId} from '../support/penguin-server.js';
 import {keys, mount, type Screen} from './app-helpers.js';
+import {waitFor} from '../support/wait-for.js';
 
 let screen: Screen | undefined;
 afterEach(() => screen?.unmount());
@@ -16,12 +17,8 @@ afterEach(() => screen?.unmount());
 const now = (): number => Date.parse('2026-12-03T14:00:00Z');
 
 /** Polls until `check` holds (the frame is redrawn when the store or the switcher says so). */
-async function until(check: () => boolean, what: string, ms = 5000): Promise<void> {
-	const end = Date.now() + ms;
-	while (!check()) {
-		if (Date.now() > end) throw new Error(`timed out waiting for ${what}:\n${screen?.frame() ?? ''}`);
-		await new Promise(resolve => setTimeout(resolve, 20));
-	}
+async function until(check: () => boolean, what: string): Promise<void> {
+	await waitFor(check, what, {show: () => screen?.frame() ?? ''});
 }
 
 /** A switcher over the recorded list, like server-mode's: events go through `push`. */

@@ -11,6 +11,9 @@ export const builtCli = fileURLToPath(new URL('../../dist/cli.js', import.meta.u
 /** A capture or a process listing costs a few ms: checked less often than the default. */
 const paneCheckMs = 25;
 
+/** Panes made by this test process: each gets a tmux server (socket) of its own. */
+let panesMade = 0;
+
 /** One tmux server on a socket of its own, with one session running bash in `folder`. */
 export class FaultTmux {
 	readonly socket: string;
@@ -25,7 +28,9 @@ export class FaultTmux {
 		readonly height = 30,
 		env: Record<string, string> = {},
 	) {
-		this.socket = `penguin-view-${name}-${process.pid}`;
+		// A server of its own for each pane: a server just killed by the test before may still be
+		// going away on its socket, and a new session there fails with "server exited unexpectedly".
+		this.socket = `penguin-view-${name}-${process.pid}-${++panesMade}`;
 		this.rawFile = path.join(folder, `${name}.raw`);
 		this.tmux(
 			'new-session', '-d', '-x', String(width), '-y', String(height), '-s', this.session,

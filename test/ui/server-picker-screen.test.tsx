@@ -110,7 +110,8 @@ test('the footer offers a session that started; L opens it, and the offer goes',
 test('the server refused the list: the picker says why; a refused project is a notice above the rest', async () => {
 	const failing = serverSwitcher({fail: 'the server at localhost:7364 needs a login: pass --cookie or --user; the server said: Not signed in or the sign-in has expired.'});
 	screen = await mount(new SessionStore({label: 'http://localhost:7364', state: 'live'}), {columns: 180, rows: 24, sessions: failing.switcher, now});
-	await until(() => screen!.body().length > 2, 'the error');
+	// The row says `reading the sessions…` until the listing fails.
+	await until(() => screen!.body()[2]?.startsWith('  could not list') === true, 'the error');
 	expect(screen.body()[2]).toBe('  could not list the sessions: the server at localhost:7364 needs a login: pass --cookie or --user; the server said: Not signed in or the sign-in has expired.');
 	screen.unmount();
 

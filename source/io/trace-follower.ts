@@ -13,7 +13,6 @@ import type {ModelInput} from '../model/input.js';
 import {parseLine} from '../protocol/parse-line.js';
 import {CompressedDataError, gunzipIfCompressed} from './gunzip.js';
 import {LineSplitter, type LineCutter, type SplitItem} from './line-splitter.js';
-import {outputBackpressure} from '../output/pace.js';
 import {describeFsError} from './session-locator.js';
 import {parseShardName, shardFileName} from './trace-files.js';
 
@@ -56,6 +55,11 @@ export type FollowOptions = {
 	onCaughtUp?: () => void;
 	/** Called after each chunk read, with the shard and the offset reached in it. */
 	onProgress?: (shard: number, position: number) => void;
+	/**
+	 * Print mode into a slow pipe: awaited between reads, so reading goes no faster than the
+	 * output is written (undefined, or a promise that settles once reading may go on).
+	 */
+	pace?: () => Promise<void> | undefined;
 };
 
 /** A running follower. */
@@ -99,6 +103,8 @@ export type StreamOptions = {
 	shard?: number;
 	/** Called once, with the notice's text, when reading fails (a read error, cut-short gzip data). */
 	onError?: (text: string) => void;
+	/** Held between reads while the output drains (see FollowOptions.pace). */
+	pace?: () => Promise<void> | undefined;
 };
 
 /**
@@ -128,7 +134,7 @@ export function readStream(source: string | AsyncIterable<string | Uint8Array>, 
 				emit(toInputs(splitter.push(chunk), place));
 				await yieldToLoop();
 				// Print mode into a slow pipe: read no faster than it is written.
-				await outputBackpressure();
+				await options.pace?.();
 			}
 		} catch (error) {
 			failure =
@@ -262,7 +268,7 @@ class Follower {
 			do {
 				this.again = false;
 				// Print mode into a slow pipe: read no faster than it is written.
-				await outputBackpressure();
+				await this.options.pace?.();
 				// An append to the watched shard is read synchronously, without a trip through
 				// the thread pool: the output follows the writer within a millisecond or so.
 				if (!this.fullCheck && this.readAppended()) {
@@ -412,7 +418,7 @@ class Follower {
 					this.flush();
 					this.options.onProgress?.(shard.index, shard.position);
 					await yieldToLoop();
-					await outputBackpressure();
+					await this.options.pace?.();
 				}
 			} finally {
 				// Never close the handle under a read still running.

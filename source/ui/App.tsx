@@ -15,6 +15,7 @@ import {ColorContext} from './ColorContext.js';
 import {Footer} from './Footer.js';
 import {Header} from './Header.js';
 import {HelpOverlay} from './HelpOverlay.js';
+import {screenGeometry} from './screen-geometry.js';
 import {Layouter} from './layout.js';
 import type {OpenState} from './open-state.js';
 import {filterEntries, openPicker, type PickerEntry, type PickerState, type SessionSwitcher} from './picker.js';
@@ -62,12 +63,6 @@ export function offerText(sessionId: string): string {
 	return `▸ session …${sessionId.slice(-8)} started · L to switch`;
 }
 
-/** The rows the header, rules and footer take, for a terminal of `rows` rows. */
-export function chromeRows(rows: number): {rules: boolean; chrome: number} {
-	const rules = rows >= 12;
-	return {rules, chrome: rules ? 6 : 4};
-}
-
 /** The whole screen. */
 export function App({store, expand, color = true, onQuit, size, clock = Date.now, home, sessions, bell}: AppProps) {
 	useStore(store);
@@ -95,12 +90,7 @@ export function App({store, expand, color = true, onQuit, size, clock = Date.now
 	const [live, setLive] = useState(false);
 	useTicker(live);
 
-	// One row fewer than the terminal: a frame as tall as the terminal makes Ink clear the
-	// whole screen on every frame.
-	const {rules, chrome} = chromeRows(rows);
-	const height = Math.max(1, rows - 1 - chrome);
-	const width = Math.max(10, columns);
-	const paneWidth = width - 1;
+	const {rules, height, width, paneWidth} = screenGeometry(columns, rows);
 	const now = clock();
 	const view = store.view;
 	const layout = layouter.layout(view, paneWidth, state.open, now);

@@ -2,6 +2,7 @@
  * The finalized log: what print mode writes, in the order it became final. An entry whose
  * printed form can still change holds back the rest (see takeFinalized).
  */
+import {subagentToolName} from '../../protocol/types.js';
 import type {FinalizedEntry, Shared} from './core.js';
 import {waitingStates} from './tool-calls.js';
 
@@ -35,5 +36,5 @@ function waits(shared: Shared, entry: FinalizedEntry): boolean {
 	const {session, item} = entry;
 	if (session.ended) return false;
 	if (shared.unsettled.has(session)) return true;
-	return entry.what === 'call' && item.kind === 'tool_call' && item.name === 'run_subagent' && item.childSessionId === undefined && waitingStates.has(item.state);
+	return entry.what === 'call' && item.kind === 'tool_call' && item.name === subagentToolName && item.childSessionId === undefined && waitingStates.has(item.state);
 }

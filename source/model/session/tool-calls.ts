@@ -3,6 +3,7 @@
  * whatever order those arrive in; and, in print mode, calls forgotten once printed but for
  * the last few (see retiredCallsKept).
  */
+import {subagentToolName} from '../../protocol/types.js';
 import {imageRefOf} from '../images.js';
 import type {ImageRef, ToolCallItem, ToolState} from '../view-model.js';
 import type {SessionCore} from './core.js';
@@ -44,7 +45,7 @@ export class ToolCalls {
 	/** The run_subagent call a child that just appeared belongs to: the latest one not yet linked to a child. */
 	unlinkedSubagentCall(): ToolCallItem | undefined {
 		const calls = [...this.calls.values()].reverse();
-		return calls.find(call => call.name === 'run_subagent' && !call.childSessionId && call.outputStopReason === undefined);
+		return calls.find(call => call.name === subagentToolName && !call.childSessionId && call.outputStopReason === undefined);
 	}
 
 	newCall(callId: string, name: string, state: ToolState, at: number | undefined): ToolCallItem {

@@ -8,9 +8,10 @@ import {unexpectedErrorText} from './crash.js';
 import {armProcessFault} from './fault.js';
 import {childSessionsFor, startFileSession} from './io/file-session.js';
 import {HeldOutputs} from './io/held-outputs.js';
+import {loginFromFlags} from './io/login-flags.js';
 import {openTailFirst} from './io/tail-first.js';
-import type {FirstFrame} from './io/first-frame.js';
 import type {SessionActions} from './io/sse/actions.js';
+import type {FirstFrame} from './ui/first-frame.js';
 import {stdinCarriesTrace} from './io/piped-input.js';
 import {defaultDataRoot, listSessions, locateSession} from './io/session-locator.js';
 import {readStream, type InputsHandler} from './io/trace-follower.js';
@@ -20,34 +21,13 @@ import {SessionStore} from './model/store.js';
 import {colorWanted} from './render/color.js';
 import {sanitize} from './render/sanitize.js';
 import {loadExactWidths} from './render/width.js';
+import {outputBackpressure} from './output/pace.js';
 import {safeWriter} from './output/safe-writer.js';
 import type {SessionSwitcher} from './ui/picker.js';
 import type {NewSessionWatch} from './io/new-sessions.js';
+import type {Flags} from './flags.js';
 
-export type Flags = {
-	sse?: string;
-	cookie?: string;
-	header?: string[];
-	user?: string;
-	insecure: boolean;
-	print: boolean;
-	json: boolean;
-	follow: boolean;
-	color?: boolean;
-	expand?: string[];
-	replay?: string;
-	list: boolean;
-	/** The newest running session (else the newest), on disk or on a server; later ones are offered. */
-	latest?: boolean;
-	stats: boolean;
-	export?: string;
-	redact: boolean;
-	debug: boolean;
-	/** False (--no-bell): the screen does not ring the bell when a call waits for approval. */
-	bell?: boolean;
-	/** --read-only: a, r, Ctrl+X and > never act on the session. */
-	readOnly?: boolean;
-};
+export type {Flags};
 
 /** Thrown for bad usage: printed with a hint, exit code 2. */
 export class UsageError extends Error {}
@@ -135,6 +115,8 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	);
 	if (held) store.tap(batch => held.observe(batch));
 	const out = safeWriter(process.stdout);
+	// The readers wait while stdout drains (output/pace.ts): print mode into a slow pipe.
+	const pace = outputBackpressure;
 
 	const ended = new Promise<void>(resolve => {
 		store.subscribe(() => {
@@ -161,7 +143,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	// Plain text: large tool outputs are made ready to print as their lines are read.
 	const prerendered = writer !== undefined && 'PrerenderedOutputs' in writer ? new writer.PrerenderedOutputs() : undefined;
 	const cut = prerendered && ((line: Buffer) => prerendered.cut(line));
-	const fileOptions = {store, dataRoot, follow, hold: !screen && !flags.json && !whole, children: !flags.json && !whole, cut};
+	const fileOptions = {store, dataRoot, follow, hold: !screen && !flags.json && !whole, children: !flags.json && !whole, cut, pace};
 	let source: Stoppable;
 	let folder: string | undefined;
 	let firstFrame: FirstFrame | undefined;
@@ -173,7 +155,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	let streaming = flags.sse !== undefined;
 	if (server) {
 		const {startServerMode} = await import('./server/server-mode.js');
-		const started = await startServerMode(server, {flags, store, screen, follow, latest: flags.latest === true, fileOptions});
+		const started = await startServerMode(server, {flags, store, screen, follow, latest: flags.latest === true, fileOptions, onConnectionTrouble: screen ? undefined : say});
 		if (!started.ok) {
 			if (started.usage) throw new UsageError(started.message);
 			say(started.message);
@@ -183,13 +165,24 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		serverSwitcher = started.switcher;
 		if (!flags.readOnly) actions = started.actions;
 	} else if (flags.sse) {
-		const {startSse} = await import('./io/sse-source.js');
-		const started = await startSse(flags.sse, flags, store, {follow, interactive: screen});
-		if (!started.ok) {
-			say(started.message);
+		const login = await loginFromFlags(flags.user);
+		if (login && 'message' in login) {
+			say(login.message);
 			return 1;
 		}
-		source = started.source;
+		const {startSse} = await import('./io/sse-source.js');
+		const started = startSse(store, {
+			url: flags.sse,
+			cookie: flags.cookie ?? process.env['PENGUIN_VIEW_COOKIE'],
+			headers: flags.header ?? [],
+			login,
+			insecure: flags.insecure,
+			follow,
+			pace,
+			// Print mode says what happens to the connection on stderr, once per change.
+			onConnectionTrouble: screen ? undefined : say,
+		});
+		source = started;
 		if (!flags.readOnly) actions = actionsWhile(started.actions, () => streaming);
 	} else if (input[0] === '-' || input[0] === '/dev/stdin' || (input.length === 0 && !flags.latest && stdinCarriesTrace())) {
 		// /dev/stdin is standard input whatever it is (a pipe, a socket, a redirected file): read it as `-`.
@@ -197,13 +190,13 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		store.setStatus({label: 'standard input', state: follow ? 'following' : 'reading'});
 		const children = childSessionsFor(undefined, fileOptions);
 		const next = children?.feed ?? feed;
-		const reader = readStream(process.stdin, checked('standard input', next), {label: 'standard input', cut, onError});
+		const reader = readStream(process.stdin, checked('standard input', next), {label: 'standard input', cut, onError, pace});
 		source = {close: async () => void (await Promise.all([reader.close(), children?.close()]))};
 	} else {
 		// Nothing named, or --latest: the newest session by activity, the running one if one runs.
 		const target = input[0] ?? dataRoot;
 		// The first frame's modules load while the session is located.
-		const painter = screen && replaySpeed === undefined ? import('./io/first-frame.js') : undefined;
+		const painter = screen && replaySpeed === undefined ? import('./ui/first-frame.js') : undefined;
 		painter?.catch(() => undefined);
 		// With no trace named (or --latest), a session that starts later is offered in the footer:
 		// the sessions there are now are listed beside the newest one's lookup, before anything shows.
@@ -218,7 +211,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		}
 		if (located.kind === 'stream') {
 			store.setStatus({label: path.basename(located.path), state: 'reading'});
-			source = readStream(located.path, checked(located.path, feed), {cut, onError});
+			source = readStream(located.path, checked(located.path, feed), {cut, onError, pace});
 		} else {
 			folder = located.folder;
 			const newest = located.shards.at(-1) ?? located.sessionId;
@@ -232,7 +225,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 			if (screen && replaySpeed === undefined && !located.compressed && process.env['PENGUIN_VIEW_TAIL_FIRST'] !== '0') {
 				// The screen shows the end of the trace at once, drawn before Ink is even loaded
 				// (that takes most of a second on a slow machine), and reads its history behind it.
-				const {paintFirstFrame} = await (painter ?? import('./io/first-frame.js'));
+				const {paintFirstFrame} = await (painter ?? import('./ui/first-frame.js'));
 				source = openTailFirst(located, {
 					store,
 					follow,
@@ -263,7 +256,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		// and measures itself on every render: the screen runs the production one.
 		process.env['NODE_ENV'] ??= 'production';
 		const {runScreen} = await (await import('./ui/load-screen.js')).loadScreen();
-		const {listEntries} = await import('./commands/list.js');
+		const {listEntries} = await import('./io/session-entries.js');
 		// The picker (s): the sessions under the data root; opening one stops whatever was
 		// shown (a trace, standard input or an SSE stream) and follows the chosen trace.
 		const sessions: SessionSwitcher = serverSwitcher ?? {

@@ -3,9 +3,7 @@ import {followTrace} from '../io/trace-follower.js';
 import type {ModelInput} from '../model/input.js';
 import {SessionModel} from '../model/session-model.js';
 import type {SessionView} from '../model/view-model.js';
-
-/** The shards of one session, as session-locator finds them. */
-export type SessionOnDisk = {sessionId: string; folder: string; shards: string[]};
+import type {SessionOnDisk} from '../io/trace-files.js';
 
 /** Every input the trace follower produces for a session read once, ending with `end`. */
 export async function readSessionInputs(session: SessionOnDisk): Promise<ModelInput[]> {

@@ -8,9 +8,9 @@
  * not followed afterwards (following live children belongs to the screen).
  */
 import {listSessions, type SessionSummary} from '../io/session-locator.js';
-import {listShards} from '../io/trace-files.js';
+import {findSessionOnDisk, type SessionOnDisk} from '../io/trace-files.js';
 import type {Item, SessionView, SubagentItem} from '../model/view-model.js';
-import {readSessionView, type SessionOnDisk} from './read-session.js';
+import {readSessionView} from './read-session.js';
 
 /** Where to look: the data root, and the parent's own date folder (searched first). */
 export type ChildSearch = {dataRoot: string; folder: string; nowMs?: number};
@@ -92,27 +92,6 @@ async function findSession(sessionId: string, folder: string, state: LoadState):
 		state.all ??= listSessions(state.options.dataRoot).then(listed => (listed.ok ? listed.sessions : []));
 		return state.all;
 	});
-}
-
-/**
- * A session's trace by id: in `folder` first (where the engine writes children), then among
- * `all()` (every session under the data root, listed only when the folder has none).
- */
-export async function findSessionOnDisk(
-	sessionId: string,
-	folder: string | undefined,
-	all: () => Promise<readonly SessionSummary[]>,
-): Promise<SessionOnDisk | undefined> {
-	if (folder !== undefined) {
-		try {
-			const shards = await listShards(folder, sessionId);
-			if (shards.length > 0) return {sessionId, folder, shards: shards.map(shard => shard.path)};
-		} catch {
-			// An unreadable folder: the data root may still have it.
-		}
-	}
-	const match = (await all()).find(session => session.sessionId === sessionId);
-	return match ? {sessionId, folder: match.folder, shards: match.shards} : undefined;
 }
 
 function maxIdOf(view: SessionView, depth: number): number {

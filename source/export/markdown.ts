@@ -20,7 +20,8 @@ import type {
 	UserTextItem,
 } from '../model/view-model.js';
 import {formatBytes, lineCount, oneLine, plural} from '../render/format.js';
-import {parseArgs, summarizeToolCall} from '../render/tool-summary.js';
+import {presenterFor} from '../render/tool-registry.js';
+import {summarizeToolCall} from '../render/tool-summary.js';
 import {durationText} from './duration-text.js';
 import {escapeHtml, fenced, inlineCode, inlineText, markdownText} from './markdown-text.js';
 
@@ -218,8 +219,8 @@ class Renderer {
 		this.block(
 			`**Tool call** ${inlineCode(item.name || '(unnamed)')}${headline ? ` · ${inlineText(headline)}` : ''} · ${item.state}${approval}${duration}${child}`,
 		);
-		const parsed = parseArgs(item.args);
-		this.block(...fenced(parsed ? JSON.stringify(parsed, undefined, 2) : item.args, parsed ? 'json' : 'text'));
+		const args = presenterFor(item.name).markdownArgs(item.args);
+		this.block(...fenced(args.text, args.language));
 		if (item.output === undefined) {
 			this.block(`_No output (${item.state})._`);
 		} else {

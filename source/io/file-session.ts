@@ -6,12 +6,12 @@
  */
 import {createReadStream} from 'node:fs';
 import path from 'node:path';
-import {findSessionOnDisk} from '../commands/subagents.js';
 import {ChildSessions} from '../model/child-sessions.js';
 import type {SessionStore} from '../model/store.js';
 import type {LineCutter} from './line-splitter.js';
 import {startReplay} from './replay.js';
 import {listSessions, type LocatedSession, type SessionSummary} from './session-locator.js';
+import {findSessionOnDisk} from './trace-files.js';
 import {defaultChunkBytes, followTrace, readStream, type FollowOptions, type InputsHandler} from './trace-follower.js';
 
 /** How a file source runs. */
@@ -34,6 +34,8 @@ export type FileOptions = {
 	filter?: (next: InputsHandler) => InputsHandler;
 	/** Told once when a trace cannot be read to its end (compressed data cut short or damaged). */
 	onError?: (text: string) => void;
+	/** Print mode into a slow pipe: the readers wait on it between reads (see FollowOptions.pace). */
+	pace?: () => Promise<void> | undefined;
 };
 
 /** The trace files of a session, as session-locator finds them. */
@@ -55,7 +57,7 @@ export function startFileSession(session: TraceOnDisk, options: FileOptions): {c
 			? startReplay({...files, speed: options.replaySpeed, onInputs, read: compressed})
 			: compressed
 				? compressed(onInputs)
-				: followTrace({...files, follow: options.follow, onInputs, cut: options.cut, ...options.follower});
+				: followTrace({...files, follow: options.follow, onInputs, cut: options.cut, pace: options.pace, ...options.follower});
 	return {close: async () => void (await Promise.all([reader.close(), children?.close()]))};
 }
 
@@ -63,7 +65,7 @@ export function startFileSession(session: TraceOnDisk, options: FileOptions): {c
 function readCompressed(file: string, onInputs: InputsHandler, options: FileOptions): {close(): Promise<void>} {
 	// Large reads, as the follower's: decompressed batches as large as its (see io/gunzip.ts).
 	const input = createReadStream(file, {highWaterMark: defaultChunkBytes});
-	const reader = readStream(input, onInputs, {shard: 1, label: path.basename(file), cut: options.cut, onError: options.onError});
+	const reader = readStream(input, onInputs, {shard: 1, label: path.basename(file), cut: options.cut, onError: options.onError, pace: options.pace});
 	return {
 		async close() {
 			reader.close();
@@ -104,7 +106,7 @@ export function childSessionsFor(folder: string | undefined, options: FileOption
 			read(trace, followChild, onInputs) {
 				let stopped = false;
 				let timer: NodeJS.Timeout | undefined;
-				const follower = followTrace({...trace, follow: followChild, cut: options.cut, onInputs: batch => stopped || onInputs(batch)});
+				const follower = followTrace({...trace, follow: followChild, cut: options.cut, pace: options.pace, onInputs: batch => stopped || onInputs(batch)});
 				return {
 					async close() {
 						stopped = true;

@@ -4,11 +4,10 @@
  * again after a minute or more of quiet, is offered in the footer (L opens it). The listing
  * is the one `--list` and the picker use; only the offered session's head is read.
  */
-import type {ListEntry} from '../commands/list.js';
-import type {SessionSwitcher} from '../ui/picker.js';
+import type {ListEntry} from './session-entries.js';
 import {listSessions} from './session-locator.js';
 
-// Quiet this long, a session that is written to again has started again (list.ts's liveWithinMs).
+// Quiet this long, a session that is written to again has started again (session-entries.ts's liveWithinMs).
 const quietMs = 60_000;
 
 /** Which sessions of a listing started since the previous one. Pure: `now` and the listing come in. */
@@ -37,11 +36,17 @@ export class NewSessionTracker {
 /** How often the data root is listed again (ms). */
 export const newSessionPollMs = 2_000;
 
+/** What the watch gives the picker's switcher: the offered session, and word when it changes. */
+export type OfferPart = {
+	subscribe: (listener: () => void) => () => void;
+	offered: () => ListEntry | undefined;
+};
+
 /** A running watch of the data root. */
 export type NewSessionWatch = {
 	/** The first listing is done: what is there now is known, and not offered. */
 	ready: Promise<void>;
-	switcherPart(currentId: () => string | undefined): Pick<SessionSwitcher, 'subscribe' | 'offered'>;
+	switcherPart(currentId: () => string | undefined): OfferPart;
 	close(): void;
 };
 
@@ -64,7 +69,7 @@ export function watchNewSessions(dataRoot: string, options: {pollMs?: number; on
 		const summary = listed.sessions.find(session => session.sessionId === started[0]);
 		if (summary === undefined) return;
 		// The listing's format is loaded only when there is something to offer.
-		const {listEntries} = await import('../commands/list.js');
+		const {listEntries} = await import('./session-entries.js');
 		[offered] = await listEntries([summary], dataRoot, now);
 		if (stopped) return;
 		for (const listener of listeners) listener();

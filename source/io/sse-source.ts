@@ -1,54 +1,72 @@
 /**
- * Connects --sse to the store: auth from flags and environment, the client's inputs into
- * the model, a resync rebuilding the model in place, connection state into the header,
- * and (in print mode) connection trouble as one line each on stderr.
+ * Connects an SSE stream to the store: the client's inputs into the model, a resync
+ * rebuilding the model in place, connection state into the header, and each change in the
+ * connection worth a line handed to the caller (print mode says it on stderr). The caller
+ * resolves the auth (flags, environment, a login) and does the talking.
  */
-import type {Flags} from '../main.js';
 import type {ModelInput} from '../model/input.js';
 import type {SessionStore} from '../model/store.js';
 import {formatDuration} from '../render/format.js';
-import {sanitize} from '../render/sanitize.js';
-import {loginFromFlags} from './login-flags.js';
 import {startSseClient} from './sse/client.js';
 import type {SessionActions} from './sse/actions.js';
 import type {ConnectionStatus} from './sse/client-events.js';
 
-/** The running stream, and how to act on its session (the screen's a, r, Ctrl+X and >). */
-export type SseStart = {ok: true; source: {close(): void | Promise<void>}; actions: SessionActions} | {ok: false; message: string};
+/** How startSse connects. */
+export type SseSourceOptions = {
+	url: string;
+	/** `--cookie` (or PENGUIN_VIEW_COOKIE), or the cookie of a login already made. */
+	cookie?: string;
+	/** `--header 'Name: value'`, repeatable. */
+	headers: readonly string[];
+	/** `--user`: log in first with this password. */
+	login?: {userId: string; password: string};
+	insecure: boolean;
+	/** Keep following once the history and the live fragments are in (else stop there). */
+	follow: boolean;
+	/** Print mode into a slow pipe: the stream is read no faster than it is written. */
+	pace?: () => Promise<void> | undefined;
+	/**
+	 * Told, once per change, what happens to the connection (reconnecting, failed, resyncing) as
+	 * one line of text, which may hold what the server said (unsanitized). Print mode says it.
+	 */
+	onConnectionTrouble?: (text: string) => void;
+};
 
-export async function startSse(
-	url: string,
-	flags: Flags,
-	store: SessionStore,
-	options: {follow: boolean; interactive: boolean},
-): Promise<SseStart> {
-	const login = await loginFromFlags(flags.user);
-	if (login && 'message' in login) return {ok: false, message: login.message};
-	store.setStatus({label: url, state: 'connecting'});
+/** The running stream, and how to act on its session (the screen's a, r, Ctrl+X and >). */
+export type SseSource = {close(): void; actions: SessionActions};
+
+/** What a connection status says in one line; empty when it is not worth a line. */
+export function connectionLine(status: ConnectionStatus, now: number): string {
+	switch (status.state) {
+		case 'reconnecting':
+			return `reconnecting${status.retryAt ? ` in ${formatDuration(Math.max(0, status.retryAt - now))}` : ''}${status.attempt ? ` (attempt ${status.attempt})` : ''}${status.message ? `: ${status.message}` : ''}`;
+		case 'failed':
+			return status.message ?? 'the stream failed';
+		case 'resyncing':
+			return 'resyncing: the server asked for the history again';
+		default:
+			return '';
+	}
+}
+
+/** Starts following the stream into the store. */
+export function startSse(store: SessionStore, options: SseSourceOptions): SseSource {
+	store.setStatus({label: options.url, state: 'connecting'});
 
 	let rebuilding: ModelInput[] | undefined;
 	let joined = false;
 	let lastState = '';
 	const report = (status: ConnectionStatus): void => {
 		store.setStatus({state: status.state, retryAt: status.retryAt, message: status.message});
-		if (options.interactive) return;
-		// Print mode: say what happens to the connection on stderr, once per change.
-		const line =
-			status.state === 'reconnecting'
-				? `reconnecting${status.retryAt ? ` in ${formatDuration(Math.max(0, status.retryAt - Date.now()))}` : ''}${status.attempt ? ` (attempt ${status.attempt})` : ''}${status.message ? `: ${status.message}` : ''}`
-				: status.state === 'failed'
-					? `${status.message ?? 'the stream failed'}`
-					: status.state === 'resyncing'
-						? 'resyncing: the server asked for the history again'
-						: '';
+		if (!options.onConnectionTrouble) return;
+		const line = connectionLine(status, Date.now());
 		const key = `${status.state}|${status.attempt ?? ''}`;
-		// What the server said may carry C1 or bidi controls: sanitized like everything else.
-		if (line && key !== lastState) process.stderr.write(`penguin-view: ${sanitize(line)}\n`);
+		if (line && key !== lastState) options.onConnectionTrouble(line);
 		lastState = key;
 	};
 
 	const client = startSseClient(
-		{url, cookie: flags.cookie ?? process.env['PENGUIN_VIEW_COOKIE'], headers: flags.header ?? [], login, insecure: flags.insecure},
+		{url: options.url, cookie: options.cookie, headers: options.headers, login: options.login, insecure: options.insecure, pace: options.pace},
 		event => {
 			if (event.type === 'status') {
 				report(event.status);
@@ -64,13 +82,14 @@ export async function startSse(
 				});
 				return;
 			}
+			if (event.type === 'no-history') {
+				// The header says it too.
+				if (!rebuilding) store.setStatus({noHistory: true});
+				return;
+			}
 			if (rebuilding) {
 				rebuilding.push(...event.inputs);
 				return;
-			}
-			// The client says in a notice when it streams without history; the header says it too.
-			if (event.inputs.some(input => input.kind === 'notice' && /^(could not load the history|not a session stream URL)/.test(input.text))) {
-				store.setStatus({noHistory: true});
 			}
 			store.apply(event.inputs);
 			if (!options.follow && !joined && event.inputs.some(input => input.kind === 'message')) {
@@ -86,5 +105,5 @@ export async function startSse(
 	void client.done.then(result => {
 		if (result.outcome === 'failed') store.setStatus({state: 'failed', message: result.message});
 	});
-	return {ok: true, source: {close: () => client.close()}, actions: {send: request => client.act(request)}};
+	return {close: () => client.close(), actions: {send: request => client.act(request)}};
 }

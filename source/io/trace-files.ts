@@ -57,3 +57,27 @@ export function shardsAmong(folder: string, fileNames: Iterable<string>, session
 export async function listShards(folder: string, sessionId: string): Promise<ShardFile[]> {
 	return shardsAmong(folder, await readdir(folder), sessionId);
 }
+
+/** The shards of one session, as session-locator finds them. */
+export type SessionOnDisk = {sessionId: string; folder: string; shards: string[]};
+
+/**
+ * A session's trace by id: in `folder` first (where the engine writes children), then among
+ * `all()` (every session under the data root, listed only when the folder has none).
+ */
+export async function findSessionOnDisk(
+	sessionId: string,
+	folder: string | undefined,
+	all: () => Promise<readonly SessionOnDisk[]>,
+): Promise<SessionOnDisk | undefined> {
+	if (folder !== undefined) {
+		try {
+			const shards = await listShards(folder, sessionId);
+			if (shards.length > 0) return {sessionId, folder, shards: shards.map(shard => shard.path)};
+		} catch {
+			// An unreadable folder: the data root may still have it.
+		}
+	}
+	const match = (await all()).find(session => session.sessionId === sessionId);
+	return match ? {sessionId, folder: match.folder, shards: match.shards} : undefined;
+}

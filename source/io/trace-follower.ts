@@ -4,21 +4,16 @@
  * and re-creation. Everything it learns goes to one callback as batches of ModelInput.
  * This is the only I/O module that watches files and runs timers.
  */
-import {closeSync, createReadStream, fstatSync, openSync, readSync, statSync, watch as watchFile, type FSWatcher} from 'node:fs';
+import {fstatSync, readSync, statSync} from 'node:fs';
 import {open, stat, type FileHandle} from 'node:fs/promises';
 import path from 'node:path';
 import {setImmediate as yieldToLoop} from 'node:timers/promises';
-import type {FSWatcher as FolderWatcher} from 'chokidar';
 import type {ModelInput} from '../model/input.js';
-import {parseLine} from '../protocol/parse-line.js';
-import {CompressedDataError, gunzipIfCompressed} from './gunzip.js';
+import {finishLines, toInputs, type InputsHandler} from './line-inputs.js';
 import {LineSplitter, type LineCutter, type SplitItem} from './line-splitter.js';
-import {outputBackpressure} from '../output/pace.js';
 import {describeFsError} from './session-locator.js';
+import {ShardFileWatch, watchShardFolder} from './shard-watch.js';
 import {parseShardName, shardFileName} from './trace-files.js';
-
-/** Receives what a source read, in batches (never empty). */
-export type InputsHandler = (batch: ModelInput[]) => void;
 
 /** Options for followTrace. */
 export type FollowOptions = {
@@ -56,6 +51,11 @@ export type FollowOptions = {
 	onCaughtUp?: () => void;
 	/** Called after each chunk read, with the shard and the offset reached in it. */
 	onProgress?: (shard: number, position: number) => void;
+	/**
+	 * Print mode into a slow pipe: awaited between reads, so reading goes no faster than the
+	 * output is written (undefined, or a promise that settles once reading may go on).
+	 */
+	pace?: () => Promise<void> | undefined;
 };
 
 /** A running follower. */
@@ -64,13 +64,8 @@ export type TraceFollower = {
 	close(): Promise<void>;
 };
 
-/** A running stream reader. */
-export type StreamReader = {
-	/** Stops reading (destroys the stream); nothing more is emitted. */
-	close(): void;
-	/** Resolves when reading has finished (after 'end', an error notice, or close). */
-	done: Promise<void>;
-};
+export {readStream, type StreamOptions, type StreamReader} from './stream-reader.js';
+export type {InputsHandler} from './line-inputs.js';
 
 /** Default bytes per read. */
 export const defaultChunkBytes = 1024 * 1024;
@@ -84,75 +79,6 @@ export function followTrace(options: FollowOptions): TraceFollower {
 	const follower = new Follower(options);
 	follower.start();
 	return {close: async () => follower.close()};
-}
-
-/** Options for readStream. */
-export type StreamOptions = {
-	maxLineBytes?: number;
-	/** Names the source in notices (default the path's file name, or `standard input`). */
-	label?: string;
-	cut?: LineCutter;
-	/**
-	 * Read as shard `shard` of a trace (a compressed trace file): a `shard` input first, and
-	 * every line placed in it, as the follower does for a file. Without it, lines carry no shard.
-	 */
-	shard?: number;
-	/** Called once, with the notice's text, when reading fails (a read error, cut-short gzip data). */
-	onError?: (text: string) => void;
-};
-
-/**
- * Reads a stream (standard input, or a FIFO or any file given as a path) line by line,
- * emitting messages as they arrive and 'end' at EOF. A stream that starts with gzip's magic
- * bytes is gunzipped on the way.
- */
-export function readStream(source: string | AsyncIterable<string | Uint8Array>, onInputs: InputsHandler, options: StreamOptions = {}): StreamReader {
-	const stream = typeof source === 'string' ? createReadStream(source) : source;
-	const label = options.label ?? (typeof source === 'string' ? path.basename(source) : 'standard input');
-	const splitter = new LineSplitter({maxLineBytes: options.maxLineBytes, cut: options.cut});
-	const place = options.shard === undefined ? undefined : {index: options.shard, base: 0, lineBase: 0};
-	let closed = false;
-	const emit = (batch: ModelInput[]): void => {
-		if (!closed && batch.length > 0) {
-			onInputs(batch);
-		}
-	};
-	const run = async (): Promise<void> => {
-		if (place) emit([{kind: 'shard', index: place.index}]);
-		let failure: string | undefined;
-		try {
-			for await (const chunk of gunzipIfCompressed(stream)) {
-				if (closed) {
-					return;
-				}
-				emit(toInputs(splitter.push(chunk), place));
-				await yieldToLoop();
-				// Print mode into a slow pipe: read no faster than it is written.
-				await outputBackpressure();
-			}
-		} catch (error) {
-			failure =
-				error instanceof CompressedDataError
-					? `${label}: ${error.message} (${splitter.linesEnded} ${splitter.linesEnded === 1 ? 'line' : 'lines'} read before it)`
-					: `${label}: ${describeFsError(error)}`;
-		}
-		if (closed) return;
-		// What was read before a failure is kept: the torn last line too, then where it stopped.
-		emit(finishLines(splitter, place));
-		if (failure !== undefined) {
-			emit([{kind: 'notice', level: 'error', text: failure}]);
-			options.onError?.(failure);
-		}
-		emit([{kind: 'end'}]);
-	};
-	const done = run().catch(() => undefined);
-	return {
-		close() {
-			closed = true;
-			(stream as {destroy?: () => void}).destroy?.();
-		},
-		done,
-	};
 }
 
 type Shard = {
@@ -185,12 +111,9 @@ class Follower {
 	private again = false;
 	private running: Promise<void> | undefined;
 	private timer: NodeJS.Timeout | undefined;
-	private fileWatcher: FSWatcher | undefined;
-	private watched: string | undefined;
-	private folderWatcher: FolderWatcher | undefined;
-	private folderWatcherReady: Promise<void> | undefined;
-	// The watched shard, kept open: an append is read at once, synchronously, from here.
-	private appendFd: number | undefined;
+	// The watched shard's own watch (only an append is expected: the cheap path).
+	private readonly fileWatch = new ShardFileWatch(() => this.schedule(false));
+	private folderWatch: {close(): Promise<void>} | undefined;
 	// Set by what may mean more than an append (poll, folder events, start): a full step.
 	private fullCheck = true;
 	private lastError: string | undefined;
@@ -216,7 +139,10 @@ class Follower {
 	start(): void {
 		if (this.options.follow) {
 			this.timer = setInterval(() => this.schedule(), this.options.pollMs ?? defaultPollMs);
-			this.watchFolder();
+			this.folderWatch = watchShardFolder(
+				{folder: this.options.folder, sessionId: this.options.sessionId, only: this.options.single ? path.basename(this.current.path) : undefined},
+				{onEvent: full => this.schedule(full), onError: error => this.report(this.options.folder, error), isClosed: () => this.closed},
+			);
 		}
 		this.push({kind: 'shard', index: this.current.index, path: this.current.path});
 		const missing = this.options.from || this.options.single ? undefined : missingBefore(this.current.index);
@@ -226,10 +152,7 @@ class Follower {
 
 	async close(): Promise<void> {
 		this.stop();
-		await this.folderWatcherReady;
-		const folderWatcher = this.folderWatcher;
-		this.folderWatcher = undefined;
-		await folderWatcher?.close().catch(() => undefined);
+		await this.folderWatch?.close();
 		await this.running;
 	}
 
@@ -238,7 +161,7 @@ class Follower {
 		this.batch = [];
 		clearInterval(this.timer);
 		this.timer = undefined;
-		this.unwatchFile();
+		this.fileWatch.close();
 	}
 
 	// Only one read runs at a time; a request made meanwhile runs once more right after it.
@@ -262,7 +185,7 @@ class Follower {
 			do {
 				this.again = false;
 				// Print mode into a slow pipe: read no faster than it is written.
-				await outputBackpressure();
+				await this.options.pace?.();
 				// An append to the watched shard is read synchronously, without a trip through
 				// the thread pool: the output follows the writer within a millisecond or so.
 				if (!this.fullCheck && this.readAppended()) {
@@ -284,7 +207,7 @@ class Follower {
 	 * the synchronous limit, or an error; the full, asynchronous step then runs.
 	 */
 	private readAppended(): boolean {
-		const fd = this.appendFd;
+		const fd = this.fileWatch.fd;
 		if (fd === undefined) {
 			return false;
 		}
@@ -359,7 +282,8 @@ class Follower {
 				this.options.onCaughtUp?.();
 				return;
 			}
-			this.watchCurrent(shard);
+			// A read that was under way when close() ran ends here: a watch opened now would never be closed.
+			if (!this.closed) this.fileWatch.watch(shard);
 			this.flush();
 			this.options.onCaughtUp?.();
 			return;
@@ -412,7 +336,7 @@ class Follower {
 					this.flush();
 					this.options.onProgress?.(shard.index, shard.position);
 					await yieldToLoop();
-					await outputBackpressure();
+					await this.options.pace?.();
 				}
 			} finally {
 				// Never close the handle under a read still running.
@@ -438,7 +362,7 @@ class Follower {
 			return;
 		}
 		shard.missing = true;
-		this.unwatchFile();
+		this.fileWatch.close();
 		this.push(
 			shard.identity
 				? {kind: 'notice', level: 'warn', text: `${shard.name} was deleted; waiting for it to come back`}
@@ -472,100 +396,6 @@ class Follower {
 	// End of a shard's input: a torn last line is taken if it is a whole message.
 	private finishShard(shard: Shard): void {
 		this.push(...finishLines(shard.splitter, shard));
-	}
-
-	private watchFolder(): void {
-		// Loaded only when following: reading a trace once (--no-follow, print) never needs it.
-		this.folderWatcherReady = import('chokidar').then(
-			chokidar => this.startFolderWatcher(chokidar.watch),
-			error => this.report(this.options.folder, error),
-		);
-	}
-
-	private startFolderWatcher(watchFolder: typeof import('chokidar').watch): void {
-		if (this.closed) {
-			return;
-		}
-		const folder = path.resolve(this.options.folder);
-		const prefix = `${this.options.sessionId}_`;
-		const only = this.options.single ? path.basename(this.current.path) : undefined;
-		const wanted = (name: string): boolean => (only === undefined ? name.startsWith(prefix) : name === only);
-		try {
-			// Chokidar covers what a watch on one file cannot see: the next shard appearing,
-			// and the file being deleted and created again.
-			const watcher = watchFolder(folder, {
-				ignoreInitial: true,
-				depth: 0,
-				// A file we cannot read is reported by the read itself, once.
-				ignorePermissionErrors: true,
-				ignored: (file: string) => path.resolve(file) !== folder && !wanted(path.basename(file)),
-			});
-			// A change is most often an append the file's own watch has just read: the cheap
-			// path checks that. Anything else (a shard added, deleted) needs the full step.
-			watcher.on('all', event => this.schedule(event !== 'change'));
-			watcher.on('error', error => this.report(this.options.folder, error));
-			this.folderWatcher = watcher;
-		} catch (error) {
-			this.report(this.options.folder, error);
-		}
-	}
-
-	// A watch on the file itself gives the lowest latency for appends; it is tied to one
-	// inode, so it is renewed when the file is replaced. The timer covers any missed event.
-	private watchCurrent(shard: Shard): void {
-		// A read that was under way when close() ran ends here: a watch opened now would never be closed.
-		if (this.closed) {
-			return;
-		}
-		const key = `${shard.path}\0${shard.identity ?? ''}`;
-		if (shard.missing || !shard.identity) {
-			this.unwatchFile();
-			return;
-		}
-		if (this.fileWatcher && this.watched === key) {
-			return;
-		}
-		this.unwatchFile();
-		try {
-			// Only an append is expected here: the cheap path, unless it finds nothing new.
-			const watcher = watchFile(shard.path, () => this.schedule(false));
-			watcher.on('error', () => {
-				if (this.fileWatcher === watcher) {
-					this.unwatchFile();
-				}
-			});
-			this.fileWatcher = watcher;
-			this.watched = key;
-		} catch {
-			// No watch (e.g. the file just went away): the timer still polls.
-			return;
-		}
-		try {
-			const fd = openSync(shard.path, 'r');
-			const info = fstatSync(fd);
-			if (`${info.dev}:${info.ino}` === shard.identity) {
-				this.appendFd = fd;
-			} else {
-				// Replaced since the step that read it: the next full step sees to it.
-				closeSync(fd);
-			}
-		} catch {
-			// Appends are then read by the full step.
-		}
-	}
-
-	private unwatchFile(): void {
-		this.fileWatcher?.close();
-		this.fileWatcher = undefined;
-		this.watched = undefined;
-		if (this.appendFd !== undefined) {
-			try {
-				closeSync(this.appendFd);
-			} catch {
-				// Already closed.
-			}
-			this.appendFd = undefined;
-		}
 	}
 
 	private shard(index: number, file: string): Shard {
@@ -620,44 +450,4 @@ function missingBefore(first: number): string | undefined {
 	if (first <= 1) return undefined;
 	const contexts = first === 2 ? 'context 1 is' : `contexts 1–${first - 1} are`;
 	return `${contexts} not here (no earlier shard beside this one); showing the session from context ${first}`;
-}
-
-/** Where a shard's lines are: its index, and what its splitter's offsets and line numbers start from. */
-type Place = {index: number; base: number; lineBase: number};
-
-function toInputs(items: SplitItem[], shard?: Place): ModelInput[] {
-	const inputs: ModelInput[] = [];
-	for (const item of items) {
-		if (item.kind === 'malformed') {
-			const malformed = item.malformed;
-			inputs.push({
-				kind: 'malformed',
-				malformed:
-					shard === undefined
-						? malformed
-						: {...malformed, line: malformed.line + shard.lineBase, offset: malformed.offset + shard.base, shard: shard.index},
-			});
-			continue;
-		}
-		const at =
-			shard === undefined
-				? {line: item.line, offset: item.offset}
-				: {line: item.line + shard.lineBase, offset: item.offset + shard.base, shard: shard.index};
-		inputs.push(parseLine(item.text, at, item.value));
-	}
-	return inputs;
-}
-
-// At end of input a torn last line is accepted when it is a whole message (the writer may
-// just not have written its newline yet); otherwise it is reported as torn.
-function finishLines(splitter: LineSplitter, shard?: Place): ModelInput[] {
-	const rest = splitter.takeRemainder();
-	if (!rest) {
-		return [];
-	}
-	const [input] = toInputs([rest], shard);
-	if (input.kind === 'malformed' && rest.kind === 'line') {
-		return [{kind: 'malformed', malformed: {...input.malformed, reason: `torn last line: ${input.malformed.reason}`}}];
-	}
-	return [input];
 }

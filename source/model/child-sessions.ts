@@ -10,6 +10,7 @@
  * ones, tests pass fakes), so the bookkeeping is tested without files or timers.
  */
 import {isAbortPayload, isSessionMeta, isSubagentPayload, isToolCallOutputPayload, isToolCallPayload} from '../protocol/guards.js';
+import {subagentToolName} from '../protocol/types.js';
 import type {ModelInput} from './input.js';
 
 /** A child's trace on disk. */
@@ -138,7 +139,7 @@ export class ChildSessions {
 			if (input.kind !== 'message' || (input.message.origin?.length ?? 0) > 0) continue;
 			const payload = input.message.payload;
 			if (input.message.type === 'session_meta' && isSessionMeta(payload)) node.sessionId ??= payload.session_id;
-			else if (isToolCallPayload(payload) && payload.name === 'run_subagent') {
+			else if (isToolCallPayload(payload) && payload.name === subagentToolName) {
 				if (!node.unlinked.includes(payload.tool_call_id)) node.unlinked.push(payload.tool_call_id);
 			} else if (isToolCallOutputPayload(payload)) this.callFinished(node, child => child.callId === payload.tool_call_id);
 			else if (isAbortPayload(payload)) this.callFinished(node, () => true);

@@ -223,3 +223,9 @@ export const knownPayloadTypeList = [
 export type KnownPayloadType = (typeof knownPayloadTypeList)[number];
 
 export const knownPayloadTypes: ReadonlySet<string> = new Set(knownPayloadTypeList);
+
+/**
+ * The tool whose call starts a subagent: the model links the child session to it. Every
+ * other tool is known only to the presenters' registry (render/tool-registry.ts).
+ */
+export const subagentToolName = 'run_subagent';

@@ -80,3 +80,12 @@ export function oneLine(text: string, max: number): string {
 function trimZero(text: string): string {
 	return text.endsWith('.0') ? text.slice(0, -2) : text;
 }
+
+/** "just now", "42 s ago", "5 m ago", "3 h ago", "2 d ago". */
+export function relativeTime(idleMs: number): string {
+	if (idleMs < 10_000) return 'just now';
+	if (idleMs < 60_000) return `${Math.floor(idleMs / 1000)} s ago`;
+	if (idleMs < 3_600_000) return `${Math.floor(idleMs / 60_000)} m ago`;
+	if (idleMs < 86_400_000) return `${Math.floor(idleMs / 3_600_000)} h ago`;
+	return `${Math.floor(idleMs / 86_400_000)} d ago`;
+}

@@ -11,7 +11,8 @@ import {paint, type Paint} from './color.js';
 import {formatBytes, formatClock, formatDuration, formatTokens, lineCount, plural} from './format.js';
 import type {JsonBlock} from './json-block.js';
 import {sanitize} from './sanitize.js';
-import {exitCodeOf, prettyArgs, summarizeToolCall} from './tool-summary.js';
+import {presenterFor} from './tool-registry.js';
+import {exitCodeOf, summarizeToolCall} from './tool-summary.js';
 
 export type PlainOptions = {
 	color: boolean;
@@ -227,7 +228,7 @@ export class PlainRenderer {
 			const summary = summarizeToolCall(item.name, item.args, session.header.tools, 200);
 			const note = summary.note ? p.dim(` — ${this.text(summary.note)}`) : '';
 			const child = item.childSessionId ? p.dim(` → ${this.text(item.childSessionId)}`) : '';
-			return [this.label(item.at, `${p.bold('tool call')} ${ref}: ${this.text(summary.headline)}${note}${child}`), ...this.block(prettyArgs(item.args))];
+			return [this.label(item.at, `${p.bold('tool call')} ${ref}: ${this.text(summary.headline)}${note}${child}`), ...this.block(presenterFor(item.name).printArgs(item.args))];
 		}
 		if (what === 'approval_request') return [this.label(undefined, `${p.yellow('approval requested')}: ${ref}`)];
 		if (what === 'approval') {

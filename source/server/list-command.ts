@@ -5,11 +5,12 @@
  * active), or with `--json` one JSON line per session (the server's own record).
  */
 import stringWidth from 'string-width';
-import {relativeTime, type CommandOutput} from '../commands/list.js';
+import type {CommandOutput} from '../commands/list.js';
+import {relativeTime} from '../render/format.js';
 import {safeJsonStringify} from '../export/safe-json.js';
 import {oneLine} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
-import type {Flags} from '../main.js';
+import type {Flags} from '../flags.js';
 import {safeWriter} from '../output/safe-writer.js';
 import {ServerApi} from './api.js';
 import type {ServerAddress} from './address.js';

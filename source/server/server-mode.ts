@@ -8,7 +8,7 @@
  */
 import {access} from 'node:fs/promises';
 import path from 'node:path';
-import type {Flags} from '../main.js';
+import type {Flags} from '../flags.js';
 import type {SessionStore} from '../model/store.js';
 import {startFileSession, type FileOptions} from '../io/file-session.js';
 import {loginFromFlags} from '../io/login-flags.js';
@@ -35,6 +35,8 @@ export type ServerModeOptions = {
 	latest: boolean;
 	/** For a session whose trace is on this machine's disk. */
 	fileOptions: FileOptions;
+	/** Print mode: what happens to a stream's connection, one line per change (io/sse-source.ts). */
+	onConnectionTrouble?: (text: string) => void;
 };
 
 /** What server mode gives main: the source to stop, and on the screen the picker's switcher. */
@@ -227,12 +229,11 @@ class ServerSessions implements Stoppable {
 
 	private async stream(session: ServerSession): Promise<{source: Stoppable; actions: SessionActions}> {
 		const {startSse} = await import('../io/sse-source.js');
-		const {store, flags, follow, screen} = this.options;
+		const {store, flags, follow, fileOptions, onConnectionTrouble} = this.options;
 		const url = apiUrl(this.api.base, 'sessions', session.sessionId, 'stream').href;
 		// Logged in once already: the stream sends the same cookie rather than logging in again.
-		const started = await startSse(url, {...flags, user: undefined, cookie: this.api.cookie}, store, {follow, interactive: screen});
-		if (!started.ok) throw new Error(started.message);
-		return {source: started.source, actions: started.actions};
+		const started = startSse(store, {url, cookie: this.api.cookie, headers: flags.header ?? [], insecure: flags.insecure, follow, pace: fileOptions.pace, onConnectionTrouble});
+		return {source: started, actions: started.actions};
 	}
 
 	private notify(): void {

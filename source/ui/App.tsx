@@ -18,6 +18,7 @@ import {ColorContext} from './ColorContext.js';
 import {Footer} from './Footer.js';
 import {Header} from './Header.js';
 import {HelpOverlay} from './HelpOverlay.js';
+import {screenGeometry} from './screen-geometry.js';
 import {Layouter} from './layout.js';
 import type {OpenState} from './open-state.js';
 import {filterEntries, openPicker, type PickerEntry, type PickerState, type SessionSwitcher} from './picker.js';
@@ -69,12 +70,6 @@ export function offerText(sessionId: string): string {
 	return `▸ session …${sessionId.slice(-8)} started · L to switch`;
 }
 
-/** The rows the header, rules and footer take, for a terminal of `rows` rows. */
-export function chromeRows(rows: number): {rules: boolean; chrome: number} {
-	const rules = rows >= 12;
-	return {rules, chrome: rules ? 6 : 4};
-}
-
 /** The whole screen. */
 export function App({store, expand, color = true, onQuit, size, clock = Date.now, home, sessions, bell, actions, acting}: AppProps) {
 	useStore(store);
@@ -109,12 +104,10 @@ export function App({store, expand, color = true, onQuit, size, clock = Date.now
 		if (pendingSteer !== sentSteering) setSentSteering(pendingSteer);
 	}, [pendingSteer, sentSteering]);
 
-	// One row fewer than the terminal: a frame as tall as the terminal makes Ink clear the
-	// whole screen on every frame.
-	const {rules, chrome} = chromeRows(rows);
-	const height = Math.max(1, rows - 1 - chrome - (pendingSteer.length > 0 ? 1 : 0));
-	const width = Math.max(10, columns);
-	const paneWidth = width - 1;
+	// Steering sent and not yet read takes a row above the footer's numbers.
+	const geometry = screenGeometry(columns, rows);
+	const {rules, width, paneWidth} = geometry;
+	const height = Math.max(1, geometry.height - (pendingSteer.length > 0 ? 1 : 0));
 	const now = clock();
 	const view = store.view;
 	const layout = layouter.layout(view, paneWidth, state.open, now);

@@ -5,7 +5,8 @@
  */
 import {formatBytes, formatDuration, plural} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
-import {exitCodeOf, parseArgs, prettyArgs, summarizeToolCall} from '../render/tool-summary.js';
+import {presenterFor} from '../render/tool-registry.js';
+import {exitCodeOf, parseArgs, summarizeToolCall} from '../render/tool-summary.js';
 import type {ImageRef, ToolCallItem} from '../model/view-model.js';
 import {countLines, headTail} from './output-lines.js';
 import type {PaneInput, PaneRows} from './pane-types.js';
@@ -63,7 +64,7 @@ function headerRow(item: ToolCallItem, input: PaneInput, lineTotal: number | und
 		if (item.deciding) add(item.deciding === 'allow' ? ' allowing… ' : ' denying… ', {color: 'yellow', bold: true});
 		else add(' waiting for approval ', {color: 'yellow', inverse: true, bold: true});
 	}
-	const exit = item.name === 'exec_command' && item.state === 'failed' ? exitCodeOf(item.output) : undefined;
+	const exit = item.state === 'failed' && presenterFor(item.name).exitCode ? exitCodeOf(item.output) : undefined;
 	// A failed command says how in its exit code; other states need their word.
 	if (exit !== undefined) add(`exit ${exit}`, {color: 'red', bold: true});
 	else if (look.word) add(look.word, look.style);
@@ -104,7 +105,6 @@ function verdictLine(output: string | undefined): string | undefined {
 function argumentRows(item: ToolCallItem, input: PaneInput, noteShown: boolean): Segment[][] {
 	const args = parseArgs(item.args);
 	const rows: Segment[][] = [];
-	const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 	const block = (content: string, style: Style, marker = ''): void => {
 		rows.push(...limitedLines(content, input, style, marker));
 	};
@@ -112,38 +112,15 @@ function argumentRows(item: ToolCallItem, input: PaneInput, noteShown: boolean):
 		if (item.args.trim() !== '') block(item.args, {dim: true});
 		return rows;
 	}
-	switch (item.name) {
-		case 'exec_command': {
-			const cmd = text(args['cmd']) ?? '';
-			if (cmd.includes('\n') || cmd.length > 40) block(`$ ${cmd}`, {bold: true});
-			const description = text(args['description']);
-			if (description && !noteShown) block(description, {dim: true});
-			return rows;
-		}
-		case 'edit_file': {
-			rows.push(...pathRow(text(args['file_path']), input));
-			block(text(args['old_string']) ?? '', {color: 'red'}, '- ');
-			block(text(args['new_string']) ?? '', {color: 'green'}, '+ ');
-			return rows;
-		}
-		case 'write_file':
-			rows.push(...pathRow(text(args['file_path']), input));
-			block(text(args['content']) ?? '', {dim: true});
-			return rows;
-		case 'read_file':
-			return rows;
-		case 'run_subagent': {
-			if (item.childSessionId) {
-				rows.push([indent, seg(`${glyph.child} child session `, {dim: true}), seg(sanitize(item.childSessionId), {color: 'cyan'})]);
-			}
-			const prompt = text(args['prompt']);
-			if (prompt) block(prompt, {dim: true});
-			return rows;
-		}
-		default:
-			block(prettyArgs(item.args), {dim: true});
-			return rows;
+	const parts = presenterFor(item.name).argumentParts(args, {name: item.name, tools: input.tools, childSessionId: item.childSessionId, noteShown});
+	for (const part of parts) {
+		if (part.kind === 'path') rows.push(...pathRow(part.path, input));
+		else if (part.kind === 'child') rows.push([indent, seg(`${glyph.child} child session `, {dim: true}), seg(sanitize(part.sessionId), {color: 'cyan'})]);
+		else if (part.tone === 'removed') block(part.text, {color: 'red'}, '- ');
+		else if (part.tone === 'added') block(part.text, {color: 'green'}, '+ ');
+		else block(part.text, part.tone === 'command' ? {bold: true} : {dim: true});
 	}
+	return rows;
 }
 
 function pathRow(path: string | undefined, input: PaneInput): Segment[][] {

@@ -3,9 +3,9 @@
  * what the reader types, a window that keeps the choice on screen, the keys, and each
  * session drawn as one row. The program lists and opens sessions; the picker only chooses.
  */
-import {relativeTime, type ListEntry} from '../commands/list.js';
+import type {ListEntry} from '../io/session-entries.js';
 import type {ServerPickerEntry} from '../server/session-list.js';
-import {formatBytes} from '../render/format.js';
+import {formatBytes, relativeTime} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
 import type {KeyPress} from './keymap.js';
 import {seg, segmentsWidth, textWidth, truncateSegments, type Segment} from './segments.js';

@@ -2,8 +2,10 @@
 import {mkdirSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {layoutOf, listCommand, relativeTime, type ListEntry} from '../../source/commands/list.js';
-import {readTraceHead} from '../../source/commands/trace-head.js';
+import {listCommand} from '../../source/commands/list.js';
+import {layoutOf, type ListEntry} from '../../source/io/session-entries.js';
+import {readTraceHead} from '../../source/io/trace-head.js';
+import {relativeTime} from '../../source/render/format.js';
 import {makeRoot, placeShard, rotated, tools, child} from './data-root.js';
 
 const now = Date.parse('2026-12-03T10:00:00Z');

@@ -4,7 +4,7 @@
 import {EventEmitter} from 'node:events';
 import {Writable} from 'node:stream';
 import {afterAll, expect, test} from 'vitest';
-import {paintFirstFrame} from '../../source/io/first-frame.js';
+import {paintFirstFrame} from '../../source/ui/first-frame.js';
 import {loadScreen} from '../../source/ui/load-screen.js';
 import {waitFor} from '../helpers/run-cli.js';
 import {storeFrom, traceInputs} from './helpers.js';

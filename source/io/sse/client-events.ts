@@ -28,6 +28,8 @@ export type SseClientEvent =
 	 * without clearing the screen in between.
 	 */
 	| {type: 'reset'}
+	/** The stream is shown without its history (none to load, or loading it failed): the inputs that follow say why. */
+	| {type: 'no-history'}
 	| {type: 'status'; status: ConnectionStatus};
 
 /** Receives the client's reports, synchronously and in order. */

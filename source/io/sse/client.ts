@@ -54,6 +54,8 @@ export type SseClientOptions = {
 	maxEventBytes?: number;
 	random?: () => number;
 	now?: () => number;
+	/** Print mode into a slow pipe: the stream is read no faster than it is written (TransportOptions.pace). */
+	pace?: () => Promise<void> | undefined;
 };
 
 /** A running client. */
@@ -179,6 +181,7 @@ class SessionStreamClient {
 				sessionId: target.sessionId,
 				random: this.options.random,
 				now: this.options.now,
+				pace: this.options.pace,
 			},
 			{
 				onConnecting: ({attempt}) => {
@@ -304,6 +307,8 @@ class SessionStreamClient {
 		this.joinReason = undefined;
 		this.historyAbort = undefined;
 		const inputs: ModelInput[] = [];
+		// The stream shows without its history (none to load, or it failed to): the owner is told.
+		let noHistory = false;
 		if (history !== undefined) {
 			const joined = joinHistory(history, this.buffer, this.streamEpoch);
 			this.late = joined.late?.pending === true ? joined.late : undefined;
@@ -327,8 +332,10 @@ class SessionStreamClient {
 						? `could not load the history (${why}): showing the live stream only`
 						: `could not reload the history after ${reasonText[reason]} (${why}): messages from the gap may be missing`;
 				inputs.push(this.notice('warn', text));
+				if (reason === 'initial') noHistory = true;
 			} else if (reason === 'initial' && this.target?.historyUrl === undefined) {
 				inputs.push(this.notice('info', 'not a session stream URL: streaming without history'));
+				noHistory = true;
 			}
 		}
 		// Who the session is comes first: the header is whole before anything is shown, and
@@ -341,6 +348,7 @@ class SessionStreamClient {
 		this.joinedOnce = true;
 		// The reset and the rebuilt content go out back to back, so the owner never shows an empty view.
 		if (reset) this.emit({type: 'reset'});
+		if (noHistory) this.emit({type: 'no-history'});
 		if (inputs.length > 0) this.emit({type: 'inputs', inputs});
 		if (this.connected) this.status({state: 'live'});
 	}

@@ -4,7 +4,6 @@
  * waits with doubling backoff in between. Answers that will not improve by asking again
  * (401/403/404, not an event stream, an untrusted certificate) end it instead.
  */
-import {outputBackpressure} from '../../output/pace.js';
 import {backoffDelay} from './backoff.js';
 import {contentTypeError, httpStatusError, networkError, SseClientError} from './errors.js';
 import {SseFramer, type SseEvent} from './framer.js';
@@ -40,6 +39,8 @@ export type TransportOptions = {
 	sessionId?: string;
 	random?: () => number;
 	now?: () => number;
+	/** Print mode into a slow pipe: awaited after each chunk, so TCP holds the rest back. */
+	pace?: () => Promise<void> | undefined;
 };
 
 /** What the transport reports. Handlers run synchronously inside the read loop. */
@@ -188,7 +189,7 @@ export function openSseTransport(options: TransportOptions, handlers: TransportH
 					handlers.onChunkEnd?.();
 				});
 				// Print mode into a slow pipe: TCP holds the rest back, not memory.
-				await outputBackpressure();
+				await options.pace?.();
 			}
 			return {received, error: new SseClientError('dropped', 'the server closed the stream', true)};
 		} catch (error) {

@@ -5,7 +5,7 @@
  * A torn or garbage head costs nothing but the fields it would have given.
  */
 import {open} from 'node:fs/promises';
-import {LineSplitter} from '../io/line-splitter.js';
+import {LineSplitter} from './line-splitter.js';
 import {isSessionMeta, isTextPayload} from '../protocol/guards.js';
 import {parseLine} from '../protocol/parse-line.js';
 

@@ -2,18 +2,19 @@
  * The screen's first frame, drawn before Ink is loaded. Loading Ink and React takes most
  * of a second on a slow machine (hundreds of modules); the session's end is ready in a few
  * milliseconds (io/tail-first.ts). So the same rows the screen would show (the pure layout,
- * viewport and status-line functions of source/ui/) are written once, straight to the
+ * viewport and status-line functions beside this one) are written once, straight to the
  * terminal, in the alternate screen; Ink then draws over them with the same picture. Keys
  * pressed meanwhile wait in the terminal (raw mode, no echo) until Ink reads them.
  */
 import {homedir} from 'node:os';
 import {onCrash} from '../crash.js';
 import type {SessionStore} from '../model/store.js';
-import {Layouter} from '../ui/layout.js';
-import {openStateFrom} from '../ui/open-state.js';
-import {seg, type Segment} from '../ui/segments.js';
-import {footerPrompt, footerStats, headerRows} from '../ui/status-line.js';
-import {following, visibleRows} from '../ui/viewport.js';
+import {Layouter} from './layout.js';
+import {openStateFrom} from './open-state.js';
+import {screenGeometry} from './screen-geometry.js';
+import {seg, type Segment} from './segments.js';
+import {footerPrompt, footerStats, headerRows} from './status-line.js';
+import {following, visibleRows} from './viewport.js';
 
 /** Options for paintFirstFrame. */
 export type FirstFrameOptions = {
@@ -50,21 +51,17 @@ function rowText(segments: readonly Segment[], color: boolean): string {
 
 /**
  * Draws the store's view as the screen's first frame (following, nothing focused), when
- * stdout is a terminal. Mirrors App.tsx: two header rows, a rule, the body, a rule, the
- * footer's two rows, one row fewer than the terminal.
+ * stdout is a terminal. Drawn as App.tsx draws it: two header rows, a rule, the body, a
+ * rule, the footer's two rows, in the same geometry (screen-geometry.ts).
  */
 export function paintFirstFrame(store: SessionStore, options: FirstFrameOptions): FirstFrame | undefined {
 	const stdout = options.stdout ?? process.stdout;
 	const stdin = options.stdin ?? process.stdin;
 	if (stdout.isTTY !== true) return undefined;
-	const columns = stdout.columns || 80;
-	const rows = stdout.rows || 24;
-	const rules = rows >= 12;
-	const height = Math.max(1, rows - 1 - (rules ? 6 : 4));
-	const width = Math.max(10, columns);
+	const {rules, height, width, paneWidth} = screenGeometry(stdout.columns || 80, stdout.rows || 24);
 	const now = Date.now();
 	const view = store.view;
-	const layout = new Layouter().layout(view, width - 1, openStateFrom(options.expand), now);
+	const layout = new Layouter().layout(view, paneWidth, openStateFrom(options.expand), now);
 	const body = visibleRows(layout, height, following).rows;
 	const rule = [seg('─'.repeat(width), {dim: true})];
 	const lines: Segment[][] = [...headerRows({view, status: store.status, following: true, now, width, home: homedir()})];

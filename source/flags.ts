@@ -1,0 +1,25 @@
+/** The command line's flags, as cli.tsx parses them and main and server mode read them. */
+export type Flags = {
+	sse?: string;
+	cookie?: string;
+	header?: string[];
+	user?: string;
+	insecure: boolean;
+	print: boolean;
+	json: boolean;
+	follow: boolean;
+	color?: boolean;
+	expand?: string[];
+	replay?: string;
+	list: boolean;
+	/** The newest running session (else the newest), on disk or on a server; later ones are offered. */
+	latest?: boolean;
+	stats: boolean;
+	export?: string;
+	redact: boolean;
+	debug: boolean;
+	/** False (--no-bell): the screen does not ring the bell when a call waits for approval. */
+	bell?: boolean;
+	/** --read-only: a, r, Ctrl+X and > never act on the session. */
+	readOnly?: boolean;
+};

@@ -1,0 +1,135 @@
+/**
+ * What every part of one session's model shares: its view, the state common to a session
+ * and its subagents (ids, the print log, where the message being applied was read), and the
+ * few ways an item is made, changed and recorded. The parts (fragments, tool calls,
+ * requests, subagents) each hold one and change the view only through it.
+ */
+import type {LinePosition} from '../../protocol/parse-line.js';
+import type {CompactionItem, Item, SessionView} from '../view-model.js';
+
+/** Something that became final, in the order it did: what print mode writes out. */
+export type FinalizedEntry = {
+	/** Nesting depth: 0 for the main session, 1 for a subagent's, and so on. */
+	depth: number;
+	session: SessionView;
+	item: Item;
+	/** Which moment of the item: most items have one; a tool call has up to four (called, waiting for approval, decided, answered). */
+	what: 'item' | 'call' | 'approval_request' | 'approval' | 'output' | 'compaction_begin' | 'compaction_end';
+};
+
+/**
+ * Given an item whose text (a tool call's `output`, or `text`) comes from a complete
+ * message, the text, and where in a trace file that message was read (undefined when it
+ * came from elsewhere: a live stream, standard input): may define the field as an accessor
+ * that reads the text back from disk (and return true), so that a long session's texts are
+ * not all held in memory; else the caller sets the field. The field is not on the item yet
+ * when this is asked: an accessor added as a new property keeps the item a fast object
+ * (turning a data property into one would not).
+ */
+export type TextHolder = (item: Item, field: 'output' | 'text', text: string, at: LinePosition | undefined) => boolean;
+
+/** The state a session shares with its subagents. */
+export type Shared = {
+	nextId: number;
+	log?: FinalizedEntry[];
+	/**
+	 * Sessions whose header (printed with their first entry) may still grow: session_meta came,
+	 * the tool list that follows the prompt not yet. Their entries wait (see takeFinalized).
+	 */
+	unsettled: Set<SessionView>;
+	keepItems: boolean;
+	holdText?: TextHolder;
+	/** Where the main session's message being applied was read, when it came from a file. */
+	at?: LinePosition;
+	/** How far ids step (the preview of a trace's end leaves room between its ids). */
+	idStep: number;
+	/** Where in the trace each main-session item was made, from `track` on (see adoptIds). */
+	positions?: Map<Item, string>;
+	track?: {shard: number; offset: number};
+	/** Items made so far by the message being applied. */
+	made: number;
+	/** Titles for subagent sessions not seen yet, by session id (they come on the main stream). */
+	pendingTitles: Map<string, string>;
+};
+
+/** One session's view, and how its items are made, changed and recorded. */
+export class SessionCore {
+	readonly view: SessionView;
+	/** The compaction running now: fragments and requests inside it belong to it. */
+	compaction?: CompactionItem;
+	/** The time of the last message applied. */
+	lastAt?: number;
+
+	constructor(
+		readonly shared: Shared,
+		readonly depth: number,
+	) {
+		this.view = {
+			header: {tools: []},
+			items: [],
+			tokens: {},
+			counts: {requests: 0, retries: 0, toolCalls: 0, failures: 0, malformed: 0},
+			shard: 1,
+			compacting: false,
+			ended: false,
+			awaitingApproval: 0,
+			approvalRequests: 0,
+			rev: 0,
+		};
+	}
+
+	/** A new item's id, revision and time. */
+	base(at?: number): {id: number; rev: number; at?: number} {
+		const id = this.shared.nextId;
+		this.shared.nextId += this.shared.idStep;
+		return {id, rev: 0, at};
+	}
+
+	/** Adds an item to the view (unless print mode keeps none), recorded as final when `what` says so. */
+	push<T extends Item>(item: T, what?: FinalizedEntry['what']): T {
+		const {positions, track, at} = this.shared;
+		if (positions && track && at?.shard !== undefined && (at.shard > track.shard || (at.shard === track.shard && at.offset >= track.offset))) {
+			positions.set(item, `${at.shard}:${at.offset}:${this.shared.made++}`);
+		}
+		if (this.shared.keepItems) this.view.items.push(item);
+		if (what) this.record(item, what);
+		return item;
+	}
+
+	/** Lets the holder keep a long text of the main session on disk; true when it did. */
+	hold(item: Item, field: 'output' | 'text', text: string): boolean {
+		const {holdText, at} = this.shared;
+		return holdText !== undefined && this.depth === 0 && holdText(item, field, text, at);
+	}
+
+	/** The item with its `text`: held on disk when the holder takes it, else set. */
+	withText<T extends Item & {text: string}>(item: T, text: string): T {
+		if (!this.hold(item, 'text', text)) item.text = text;
+		return item;
+	}
+
+	/** The item, marked changed (the screen redraws what changed by revision). */
+	touch<T extends Item>(item: T): T {
+		item.rev++;
+		return item;
+	}
+
+	/** Notes a moment of the item for print mode. */
+	record(item: Item, what: FinalizedEntry['what']): void {
+		this.shared.log?.push({depth: this.depth, session: this.view, item, what});
+	}
+}
+
+export function timeOf(timestamp: string | undefined): number | undefined {
+	if (typeof timestamp !== 'string') return undefined;
+	const ms = Date.parse(timestamp);
+	return Number.isNaN(ms) ? undefined : ms;
+}
+
+export function str(value: unknown): string | undefined {
+	return typeof value === 'string' ? value : undefined;
+}
+
+export function num(value: unknown): number | undefined {
+	return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}

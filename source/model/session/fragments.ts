@@ -1,0 +1,228 @@
+/**
+ * Streamed fragments, as the upstream aggregator keys them: by payload type and
+ * tool_call_id. A delta or stop with no start opens one; a start on an open key closes the
+ * old one. The live fragment is an item that grows; the complete message that follows its
+ * stop replaces the content in place; when none follows (the compaction summary on the live
+ * stream), the aggregated fragment stands as final.
+ */
+import {isPartialPayload, partialTextField} from '../../protocol/guards.js';
+import type {AnyPayload, PartialPayload} from '../../protocol/types.js';
+import {imageRefOf} from '../images.js';
+import type {AssistantTextItem, CompactionItem, ThinkingItem, ToolCallItem} from '../view-model.js';
+import {str, type SessionCore} from './core.js';
+import type {ToolCalls} from './tool-calls.js';
+
+type FragmentTarget =
+	| {kind: 'text'; item: AssistantTextItem}
+	| {kind: 'thinking'; item: ThinkingItem}
+	| {kind: 'summary'; item: CompactionItem}
+	| {kind: 'args'; item: ToolCallItem}
+	| {kind: 'output'; item: ToolCallItem}
+	/** A fragment we keep out of the view (thinking inside a compaction). */
+	| {kind: 'ignored'};
+
+/** One session's open fragments, and those closed that wait for their complete message. */
+export class Fragments {
+	private readonly open = new Map<string, FragmentTarget>();
+	/** Closed fragments waiting for the complete message that normally follows. */
+	private readonly awaiting = new Map<string, FragmentTarget>();
+
+	constructor(
+		private readonly core: SessionCore,
+		private readonly calls: ToolCalls,
+	) {}
+
+	/** Applies a partial_* payload; false when it does not have a fragment's shape. */
+	applyPartial(p: AnyPayload, at: number | undefined): boolean {
+		if (!isPartialPayload(p)) return false;
+		const field = partialTextField(p.type)!;
+		const chunk = str(p[field]) ?? '';
+		const callId = str(p.tool_call_id) ?? '';
+		const key = `${p.type}:${callId}`;
+		let target = this.open.get(key);
+		if (p.event_type === 'start' && target) {
+			this.closeFragment(key, target);
+			target = undefined;
+		}
+		if (!target) {
+			target = this.openFragment(p, callId, at);
+			this.open.set(key, target);
+			this.awaiting.delete(key);
+		}
+		this.appendFragment(target, chunk, p);
+		if (p.event_type === 'stop') {
+			this.open.delete(key);
+			this.stopFragment(target);
+			this.awaiting.set(key, target);
+		}
+		return true;
+	}
+
+	/** The fragment `key` (`<partial type>:<call id>`) is completed by its message: forget it. */
+	forget(key: string): void {
+		this.open.delete(key);
+		this.awaiting.delete(key);
+	}
+
+	/** Every open fragment stands as final (a shard, a compaction, an abort, the end). */
+	closeAll(): void {
+		for (const [key, target] of this.open) this.closeFragment(key, target);
+		this.settleAwaiting();
+	}
+
+	/** The moment after which no complete message will replace a closed text fragment. */
+	settleAwaiting(): void {
+		for (const [key, target] of this.awaiting) {
+			if (target.kind === 'text' || target.kind === 'thinking') {
+				this.awaiting.delete(key);
+				this.finalizeFragment(target);
+			}
+		}
+	}
+
+	/** A complete text: fill the fragment it completes, or add it. */
+	completeText(text: string, at: number | undefined, stopReason: string | undefined): void {
+		const core = this.core;
+		const key = 'partial_text:';
+		const target = this.open.get(key) ?? this.awaiting.get(key);
+		this.forget(key);
+		if (core.compaction) {
+			const item = core.touch(core.compaction);
+			item.summary = text;
+			item.summaryStreaming = false;
+			return;
+		}
+		if (target && target.kind === 'text') {
+			const item = core.touch(target.item);
+			item.text = text;
+			item.streaming = false;
+			item.stopReason = stopReason;
+			core.record(item, 'item');
+			return;
+		}
+		core.push(core.withText({kind: 'assistant_text', streaming: false, stopReason, ...core.base(at)} as AssistantTextItem, text), 'item');
+	}
+
+	/** A complete thinking block: fill the fragment it completes, or add it. */
+	completeThinking(text: string, encrypted: boolean, at: number | undefined, stopReason: string | undefined): void {
+		const core = this.core;
+		const key = 'partial_thinking:';
+		const target = this.open.get(key) ?? this.awaiting.get(key);
+		this.forget(key);
+		if (core.compaction) {
+			core.touch(core.compaction).thinking = text;
+			return;
+		}
+		if (target && target.kind === 'thinking') {
+			const item = core.touch(target.item);
+			item.text = text;
+			item.streaming = false;
+			item.encrypted = encrypted && text === '';
+			item.stopReason = stopReason;
+			if (item.at !== undefined && at !== undefined) item.durationMs = Math.max(0, at - item.at);
+			core.record(item, 'item');
+			return;
+		}
+		const durationMs = at !== undefined && core.lastAt !== undefined ? Math.max(0, at - core.lastAt) : undefined;
+		core.push(
+			core.withText({kind: 'thinking', streaming: false, encrypted: encrypted && text === '', durationMs, stopReason, ...core.base(at)} as ThinkingItem, text),
+			'item',
+		);
+	}
+
+	private openFragment(p: PartialPayload, callId: string, at: number | undefined): FragmentTarget {
+		const core = this.core;
+		switch (p.type) {
+			case 'partial_text':
+				if (core.compaction) {
+					const item = core.touch(core.compaction);
+					item.summary = '';
+					item.summaryStreaming = true;
+					return {kind: 'summary', item};
+				}
+				return {kind: 'text', item: core.push({kind: 'assistant_text', text: '', streaming: true, ...core.base(at)})};
+			case 'partial_thinking':
+				if (core.compaction) return {kind: 'ignored'};
+				return {kind: 'thinking', item: core.push({kind: 'thinking', text: '', streaming: true, ...core.base(at)})};
+			case 'partial_tool_call': {
+				const existing = this.calls.get(callId);
+				if (existing) {
+					core.touch(existing).args = '';
+					if (existing.state === 'running') existing.state = 'streaming';
+					return {kind: 'args', item: existing};
+				}
+				return {kind: 'args', item: this.calls.newCall(callId, str(p.name) ?? '', 'streaming', at)};
+			}
+			case 'partial_tool_call_output': {
+				const call = this.calls.get(callId) ?? this.calls.newCall(callId, '', 'running', at);
+				core.touch(call);
+				// Output is coming: whatever was waiting for a human has been let through.
+				if (this.calls.stopWaiting(callId) && call.state === 'awaiting_approval') call.state = 'running';
+				call.output = '';
+				call.outputStreaming = true;
+				return {kind: 'output', item: call};
+			}
+		}
+	}
+
+	private appendFragment(target: FragmentTarget, chunk: string, p: PartialPayload): void {
+		const core = this.core;
+		switch (target.kind) {
+			case 'text':
+			case 'thinking':
+				if (chunk) core.touch(target.item).text += chunk;
+				return;
+			case 'summary':
+				if (chunk) core.touch(target.item).summary += chunk;
+				return;
+			case 'args': {
+				const item = core.touch(target.item);
+				if (chunk) item.args += chunk;
+				if (!item.name && str(p.name)) item.name = str(p.name)!;
+				return;
+			}
+			case 'output': {
+				const item = core.touch(target.item);
+				if (chunk) item.output = (item.output ?? '') + chunk;
+				if (p.images && p.images.length > 0) item.images = p.images.map(imageRefOf);
+				return;
+			}
+			case 'ignored':
+				return;
+		}
+	}
+
+	/** A stop arrived: the content is whole, though a complete message may still replace it. */
+	private stopFragment(target: FragmentTarget): void {
+		switch (target.kind) {
+			case 'text':
+			case 'thinking':
+				this.core.touch(target.item).streaming = false;
+				return;
+			case 'summary':
+				this.core.touch(target.item).summaryStreaming = false;
+				return;
+			case 'output':
+				this.core.touch(target.item).outputStreaming = false;
+				return;
+			default:
+				return;
+		}
+	}
+
+	/** Close an open fragment for good: it stands as final. */
+	private closeFragment(key: string, target: FragmentTarget): void {
+		this.open.delete(key);
+		this.stopFragment(target);
+		this.finalizeFragment(target);
+	}
+
+	/** A fragment whose complete message never came is final as aggregated. */
+	private finalizeFragment(target: FragmentTarget): void {
+		const lastAt = this.core.lastAt;
+		if (target.kind === 'thinking' && target.item.durationMs === undefined && target.item.at !== undefined && lastAt !== undefined) {
+			target.item.durationMs = Math.max(0, lastAt - target.item.at);
+		}
+		if (target.kind === 'text' || target.kind === 'thinking') this.core.record(target.item, 'item');
+	}
+}

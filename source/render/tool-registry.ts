@@ -1,0 +1,207 @@
+/**
+ * Tools as data: for each tool the upstream knows, how its call reads in one line, how its
+ * arguments show in an opened pane, whether its output ends with an exit code, and what
+ * print mode and Markdown write for its arguments. Every output (the screen's panes, print
+ * mode, Markdown, stats) asks here; a tool that is not listed is shown by the generic
+ * presenter, and an MCP tool (`mcp__<server>__<tool>`) by the MCP one. Adding a tool is
+ * adding one entry.
+ *
+ * Names and argument keys are the upstream's (packages/core/src/environment/tools/).
+ */
+import {isRecord} from '../protocol/guards.js';
+import {subagentToolName, type ToolDefinition} from '../protocol/types.js';
+import {lineCount} from './format.js';
+
+/** How a call reads in one line. */
+export type ToolCallSummary = {
+	/** The one-line gist: `$ ls -la`, `src/app.ts:10-40`, a subagent's description. */
+	headline: string;
+	/** Secondary text, shown dim: an exec_command's description. */
+	note?: string;
+};
+
+/**
+ * A piece of the arguments in an opened pane; each output draws it its own way. `command`
+ * stands out, `quiet` is dim, `removed` and `added` are the two sides of an edit.
+ */
+export type ArgumentPart =
+	| {kind: 'path'; path: string}
+	| {kind: 'text'; text: string; tone: 'command' | 'quiet' | 'removed' | 'added'}
+	| {kind: 'child'; sessionId: string};
+
+/** What a presenter knows of the call besides its arguments. */
+export type ToolCallContext = {
+	name: string;
+	/** The session's tool list (the generic presenter reads the tool's schema in it). */
+	tools: readonly ToolDefinition[];
+	childSessionId?: string;
+	/** The pane's header row shows the summary's note already. */
+	noteShown?: boolean;
+};
+
+/** One tool's presentation. Every part is optional: what an entry leaves out is the generic one's. */
+export type ToolPresenter = {
+	/** The gist of a call whose arguments parsed; undefined when they lack what it needs (then the generic one). */
+	summary?(args: Record<string, unknown>, call: ToolCallContext): ToolCallSummary | undefined;
+	/** The parsed arguments as an opened pane shows them. */
+	argumentParts?(args: Record<string, unknown>, call: ToolCallContext): ArgumentPart[];
+	/** The output ends with `[exit code: N]`: a failed call's row shows the code. */
+	exitCode?: boolean;
+	/** The arguments (raw JSON text) as print mode writes them under the call. */
+	printArgs?(args: string): string;
+	/** The arguments (raw JSON text) as Markdown writes them: a fenced block's text and language. */
+	markdownArgs?(args: string): {text: string; language: string};
+};
+
+const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+
+/** The arguments JSON as an object, or undefined while it is incomplete or not an object. */
+export function parseArgs(args: string): Record<string, unknown> | undefined {
+	if (args.trim() === '') return undefined;
+	try {
+		const value: unknown = JSON.parse(args);
+		return isRecord(value) ? value : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/** Arguments pretty-printed; the raw text while it is not yet JSON. */
+export function prettyArgs(args: string): string {
+	const parsed = parseArgs(args);
+	return parsed ? JSON.stringify(parsed, null, 2) : args;
+}
+
+/** For a tool we have no words for: its first required string argument, else key=value pairs. */
+function genericHeadline(args: Record<string, unknown>, call: ToolCallContext): string {
+	const definition = call.tools.find(tool => tool.name === call.name);
+	const schema = definition?.parameters;
+	const required = isRecord(schema) && Array.isArray(schema['required']) ? schema['required'] : [];
+	for (const key of required) {
+		if (typeof key === 'string' && key !== 'description' && typeof args[key] === 'string') {
+			return String(args[key]);
+		}
+	}
+	const description = str(args['description']);
+	if (description !== undefined) return description;
+	return Object.entries(args)
+		.map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`)
+		.join(' ');
+}
+
+/** Any tool: its most telling argument in one line, its arguments as JSON. */
+export const genericPresenter: Required<ToolPresenter> = {
+	summary: (args, call) => ({headline: genericHeadline(args, call)}),
+	argumentParts: args => [{kind: 'text', text: JSON.stringify(args, null, 2), tone: 'quiet'}],
+	exitCode: false,
+	printArgs: prettyArgs,
+	markdownArgs(args) {
+		const parsed = parseArgs(args);
+		return parsed ? {text: JSON.stringify(parsed, undefined, 2), language: 'json'} : {text: args, language: 'text'};
+	},
+};
+
+/** A tool of an MCP server (`mcp__<server>__<tool>`): described by its own schema, as the generic one reads it. */
+const mcpPresenter: ToolPresenter = {};
+
+const path = (args: Record<string, unknown>): ArgumentPart[] => {
+	const file = str(args['file_path']);
+	return file === undefined ? [] : [{kind: 'path', path: file}];
+};
+
+/** The tools the upstream's harness has, by name. A test adds one to show that an entry is all a tool needs. */
+export const toolPresenters = new Map<string, ToolPresenter>([
+	[
+		'exec_command',
+		{
+			summary(args) {
+				const cmd = str(args['cmd']);
+				return cmd === undefined ? undefined : {headline: `$ ${cmd}`, note: str(args['description'])};
+			},
+			argumentParts(args, call) {
+				const parts: ArgumentPart[] = [];
+				const cmd = str(args['cmd']) ?? '';
+				// A short command is whole in the summary already.
+				if (cmd.includes('\n') || cmd.length > 40) parts.push({kind: 'text', text: `$ ${cmd}`, tone: 'command'});
+				const description = str(args['description']);
+				if (description && !call.noteShown) parts.push({kind: 'text', text: description, tone: 'quiet'});
+				return parts;
+			},
+			exitCode: true,
+		},
+	],
+	[
+		'read_file',
+		{
+			summary(args) {
+				const file = str(args['file_path']);
+				if (file === undefined) return undefined;
+				const offset = num(args['offset']);
+				const limit = num(args['limit']);
+				const from = offset ?? 1;
+				const range = offset !== undefined || limit !== undefined ? `:${from}-${limit === undefined ? '' : from + limit - 1}` : '';
+				return {headline: `${file}${range}`};
+			},
+			// The summary says it all.
+			argumentParts: () => [],
+		},
+	],
+	[
+		'write_file',
+		{
+			summary(args) {
+				const file = str(args['file_path']);
+				return file === undefined ? undefined : {headline: `${file} · ${lineCount(str(args['content']) ?? '')} lines`};
+			},
+			argumentParts: args => [...path(args), {kind: 'text', text: str(args['content']) ?? '', tone: 'quiet'}],
+		},
+	],
+	[
+		'edit_file',
+		{
+			summary(args) {
+				const file = str(args['file_path']);
+				if (file === undefined) return undefined;
+				const removed = lineCount(str(args['old_string']) ?? '');
+				const added = lineCount(str(args['new_string']) ?? '');
+				const all = args['replace_all'] === true ? ' (all)' : '';
+				return {headline: `${file} +${added} −${removed}${all}`};
+			},
+			argumentParts: args => [
+				...path(args),
+				{kind: 'text', text: str(args['old_string']) ?? '', tone: 'removed'},
+				{kind: 'text', text: str(args['new_string']) ?? '', tone: 'added'},
+			],
+		},
+	],
+	// Its one argument, `source` (a path or a URL), is the required string the generic summary shows.
+	['read_image', {}],
+	[
+		subagentToolName,
+		{
+			summary(args) {
+				const description = str(args['description']);
+				return description === undefined ? undefined : {headline: description};
+			},
+			argumentParts(args, call) {
+				const parts: ArgumentPart[] = call.childSessionId ? [{kind: 'child', sessionId: call.childSessionId}] : [];
+				const prompt = str(args['prompt']);
+				if (prompt) parts.push({kind: 'text', text: prompt, tone: 'quiet'});
+				return parts;
+			},
+		},
+	],
+]);
+
+/** The presenter of tool `name`, every part filled in (from the generic one where the entry is silent). */
+export function presenterFor(name: string): Required<ToolPresenter> {
+	const entry = toolPresenters.get(name) ?? (name.startsWith('mcp__') ? mcpPresenter : undefined);
+	if (entry === undefined) return genericPresenter;
+	let whole = filledIn.get(entry);
+	if (whole === undefined) filledIn.set(entry, (whole = {...genericPresenter, ...entry}));
+	return whole;
+}
+
+// Each entry filled in once (the screen asks for every visible call on every frame).
+const filledIn = new WeakMap<ToolPresenter, Required<ToolPresenter>>();

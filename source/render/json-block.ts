@@ -6,7 +6,7 @@
  * The usual way decodes the line, parses it, scans the text for anything the sanitizer must
  * change, indents it and encodes it again: on the 100 MB bench trace, about 300 ms of the
  * ~950 ms print mode took, against ~25 ms here, plus copies for the garbage collector. Anything
- * the kernel does not take (text the sanitizer would change, broken UTF-8) returns undefined
+ * the kernel does not take (text the sanitizer would change but tabs on ASCII lines, broken UTF-8) returns undefined
  * and goes the usual way. The result is what PlainRenderer makes of the decoded text, byte
  * for byte: the tests compare the two.
  */
@@ -48,7 +48,7 @@ declare namespace WebAssembly {
 
 type Kernel = {
 	memory: WebAssembly.Memory;
-	render(input: number, length: number, output: number): number;
+	render(input: number, length: number, output: number, limit: number): number;
 	lines: WebAssembly.Global;
 	trimmed: WebAssembly.Global;
 	read: WebAssembly.Global;
@@ -87,10 +87,12 @@ export function jsonBlock(line: Uint8Array, start: number): JsonBlock | undefine
 	if (length <= 0 || length > maxKernelBytes) return undefined;
 	const k = loadKernel();
 	if (k === null) return undefined;
-	// Input at 0, output after it: at most 1.5 times as long (`\n` becomes three bytes), plus
-	// the sixteen the kernel may store past its end.
+	// Input at 0, output after it: 1.5 times as long at most but for tabs (`\n` becomes three
+	// bytes, `\t` up to eight), plus the sixteen the kernel may store past its end. Twice as
+	// long leaves tabs room enough (`cat -n` output has one a line); text with more goes the
+	// usual way (the kernel checks).
 	const output = (length + 15) & ~15;
-	const needed = output + Math.ceil(length * 1.5) + 32;
+	const needed = output + length * 2 + 32;
 	if (needed > k.memory.buffer.byteLength) {
 		try {
 			k.memory.grow(Math.ceil((needed - k.memory.buffer.byteLength) / 65536));
@@ -100,7 +102,7 @@ export function jsonBlock(line: Uint8Array, start: number): JsonBlock | undefine
 	}
 	if (memory.buffer !== k.memory.buffer) memory = new Uint8Array(k.memory.buffer);
 	memory.set(line.subarray(start), 0);
-	const end = k.render(0, length, output);
+	const end = k.render(0, length, output, needed);
 	if (end < 0) return undefined;
 	const bytes = Buffer.from(memory.buffer, output, end - output);
 	const lines = k.lines.value as number;

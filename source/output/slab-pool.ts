@@ -3,6 +3,10 @@
  * every copy in them is released. Fresh memory costs a page fault per 4 kB the first time it
  * is written: copying 90 MB of tool outputs into new buffers took ~145 ms of a 100 MB print,
  * into reused ones a few.
+ *
+ * A released copy's bytes may be overwritten by the next copy: whoever holds them must have
+ * copied them by then (the printer's ByteBatcher copies every piece it is given, whatever
+ * its size). `PENGUIN_VIEW_SLAB_POOL=0` makes every copy a buffer of its own.
  */
 
 /** A copy; `release` says it is no longer needed (its bytes may then be overwritten). */
@@ -11,6 +15,7 @@ export type SlabCopy = {bytes: Buffer; release(): void};
 type Slab = {buffer: Buffer; used: number; live: number};
 
 const noRelease = (): void => {};
+const pooled = process.env.PENGUIN_VIEW_SLAB_POOL !== '0';
 
 export class SlabPool {
 	private current: Slab | undefined;
@@ -23,7 +28,7 @@ export class SlabPool {
 
 	/** A copy of `bytes`: in a slab, or in a buffer of its own when it is large. */
 	copy(bytes: Uint8Array): SlabCopy {
-		if (bytes.length > this.slabBytes / 4) return {bytes: Buffer.from(bytes), release: noRelease};
+		if (!pooled || bytes.length > this.slabBytes / 4) return {bytes: Buffer.from(bytes), release: noRelease};
 		let slab = this.current;
 		if (slab === undefined || bytes.length > slab.buffer.length - slab.used) {
 			// The slab left behind becomes a spare when its last copy is released (now, if it has none).

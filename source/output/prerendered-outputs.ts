@@ -30,6 +30,11 @@ export class PrerenderedOutputs {
 	private readonly held = new Map<string, {block: JsonBlock; copy: SlabCopy}>();
 	private readonly slabs = new SlabPool();
 	private heldBytes = 0;
+	/**
+	 * Colours are not kept (print mode without colour): the kernel drops SGR sequences as the
+	 * sanitizer does. Until the printer says so, text with any goes the usual way.
+	 */
+	stripColor = false;
 
 	/**
 	 * The line (its bytes, without the line end) parsed with its tool output set aside, or
@@ -41,7 +46,7 @@ export class PrerenderedOutputs {
 		if (!enabled || line.length < minLineBytes || this.heldBytes > maxHeldBytes) return undefined;
 		const start = findOutputText(line);
 		if (start === -1) return undefined;
-		const block = jsonBlock(line, start);
+		const block = jsonBlock(line, start, this.stripColor);
 		if (block === undefined) return undefined;
 		const token = this.prefix + (this.next++).toString(36);
 		// Both cuts are next to a quote, so neither splits a UTF-8 sequence.

@@ -48,10 +48,11 @@ declare namespace WebAssembly {
 
 type Kernel = {
 	memory: WebAssembly.Memory;
-	render(input: number, length: number, output: number, limit: number): number;
+	render(input: number, length: number, output: number, limit: number, strip: number): number;
 	lines: WebAssembly.Global;
 	trimmed: WebAssembly.Global;
 	read: WebAssembly.Global;
+	dropped: WebAssembly.Global;
 };
 
 /** Longer texts go the usual way: the kernel's memory grows to fit what it is given, and never shrinks. */
@@ -80,9 +81,10 @@ function loadKernel(): Kernel | null {
 /**
  * The print block of the JSON string whose text starts at `line[start]` (just after its
  * opening quote) and ends at its closing quote; undefined when it must go the usual way.
- * Never throws.
+ * `stripColor`: colours are not kept (the sanitizer's `keepColor: false`), so SGR sequences
+ * are dropped; else text with any is left to the usual way. Never throws.
  */
-export function jsonBlock(line: Uint8Array, start: number): JsonBlock | undefined {
+export function jsonBlock(line: Uint8Array, start: number, stripColor = false): JsonBlock | undefined {
 	const length = line.length - start;
 	if (length <= 0 || length > maxKernelBytes) return undefined;
 	const k = loadKernel();
@@ -102,12 +104,17 @@ export function jsonBlock(line: Uint8Array, start: number): JsonBlock | undefine
 	}
 	if (memory.buffer !== k.memory.buffer) memory = new Uint8Array(k.memory.buffer);
 	memory.set(line.subarray(start), 0);
-	const end = k.render(0, length, output, needed);
+	const end = k.render(0, length, output, needed, stripColor ? 1 : 0);
 	if (end < 0) return undefined;
 	const bytes = Buffer.from(memory.buffer, output, end - output);
 	const lines = k.lines.value as number;
 	const read = k.read.value as number;
-	const exit = endsWithBracket(bytes) ? exitCodeOf(decodeTail(bytes, k.trimmed.value === 1)) : undefined;
+	const bracket = endsWithBracket(bytes);
+	// The exit code is read from the text as it was: a colour or a carriage return dropped near
+	// its end may decide it (`[exit code: 1]` then a colour is none), so such a text goes the usual way.
+	const dropped = k.dropped.value as number;
+	if (bracket && dropped >= 0 && end - dropped < tailBytes) return undefined;
+	const exit = bracket ? exitCodeOf(decodeTail(bytes, k.trimmed.value === 1)) : undefined;
 	return exit === undefined ? {bytes, lines, read} : {bytes, lines, exit, read};
 }
 

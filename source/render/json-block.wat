@@ -6,7 +6,10 @@
 ;; so far is ASCII (a column a byte); a tab after anything else on its line (whose width only
 ;; string-width knows), text the sanitizer would change otherwise (controls, carriage returns,
 ;; DEL, C1 and bidi controls), broken UTF-8 and lone surrogates make it return -1, and the
-;; output goes the usual way.
+;; output goes the usual way. Two controls it takes as the sanitizer does: carriage returns
+;; right before a newline or the end (CRLF line ends: dropped), and, when colours are not
+;; kept ($strip), CSI sequences that neither erase nor move the cursor (SGR colours above
+;; all: dropped).
 ;;
 ;; WebAssembly because this is most of a trace's bytes: the same work in JavaScript is five
 ;; passes (decode, parse, scan, indent, encode) at about 3.5 ns a byte; this is one, sixteen
@@ -18,6 +21,8 @@
   (global $lines (export "lines") (mut i32) (i32.const 0))
   (global $trimmed (export "trimmed") (mut i32) (i32.const 0))
   (global $read (export "read") (mut i32) (i32.const 0))
+  ;; Where the output was when a colour or a carriage return was last dropped (-1: never).
+  (global $dropped (export "dropped") (mut i32) (i32.const -1))
 
   (func $hex (param $c i32) (result i32)
     (if (i32.lt_u (i32.sub (local.get $c) (i32.const 0x30)) (i32.const 10))
@@ -70,14 +75,70 @@
     (i64.store (local.get $o) (i64.const 0x2020202020202020))
     (local.get $next))
 
+  ;; Past the carriage returns (`\r` or `\u000d` escapes) from $p on, when what follows them
+  ;; is a newline (`\n`) or the closing quote: the sanitizer drops them. Else -1.
+  (func $crlf (param $p i32) (param $end i32) (result i32)
+    (loop $more
+      (if (i32.le_u (i32.add (local.get $p) (i32.const 2)) (local.get $end))
+        (then
+          (if (i32.eq (i32.load16_u (local.get $p)) (i32.const 0x725c))
+            (then
+              (local.set $p (i32.add (local.get $p) (i32.const 2)))
+              (br $more)))))
+      (if (i32.le_u (i32.add (local.get $p) (i32.const 6)) (local.get $end))
+        (then
+          (if (i32.and
+                (i32.eq (i32.load16_u (local.get $p)) (i32.const 0x755c))
+                (i32.eq (call $hex4 (i32.add (local.get $p) (i32.const 2))) (i32.const 0x0d)))
+            (then
+              (local.set $p (i32.add (local.get $p) (i32.const 6)))
+              (br $more))))))
+    (if (i32.lt_u (local.get $p) (local.get $end))
+      (then (if (i32.eq (i32.load8_u (local.get $p)) (i32.const 0x22)) (then (return (local.get $p))))))
+    (if (i32.le_u (i32.add (local.get $p) (i32.const 2)) (local.get $end))
+      (then (if (i32.eq (i32.load16_u (local.get $p)) (i32.const 0x6e5c)) (then (return (local.get $p))))))
+    (i32.const -1))
+
+  ;; Past a CSI sequence whose ESC came just before $p (`[`, parameter and intermediate
+  ;; bytes, a final byte), when the sanitizer drops it without colours: anything but erasing
+  ;; (K) or moving the cursor (G, D, C) with plain parameters. Else -1 (the usual way).
+  (func $csi (param $p i32) (param $end i32) (result i32)
+    (local $b i32) (local $plain i32)
+    (if (i32.ge_u (local.get $p) (local.get $end)) (then (return (i32.const -1))))
+    (if (i32.ne (i32.load8_u (local.get $p)) (i32.const 0x5b)) (then (return (i32.const -1))))
+    (local.set $p (i32.add (local.get $p) (i32.const 1)))
+    (local.set $plain (i32.const 1))
+    (block $params
+      (loop $param
+        (br_if $params (i32.ge_u (local.get $p) (local.get $end)))
+        (local.set $b (i32.load8_u (local.get $p)))
+        (br_if $params (i32.ge_u (i32.sub (local.get $b) (i32.const 0x20)) (i32.const 0x20)))
+        ;; A quote is written escaped: the string's end, or an escape, is not a parameter.
+        (if (i32.eq (local.get $b) (i32.const 0x22)) (then (return (i32.const -1))))
+        (if (i32.eqz (i32.or (i32.lt_u (i32.sub (local.get $b) (i32.const 0x30)) (i32.const 10))
+                             (i32.or (i32.eq (local.get $b) (i32.const 0x3b)) (i32.eq (local.get $b) (i32.const 0x3a)))))
+          (then (local.set $plain (i32.const 0))))
+        (local.set $p (i32.add (local.get $p) (i32.const 1)))
+        (br $param)))
+    (if (i32.ge_u (local.get $p) (local.get $end)) (then (return (i32.const -1))))
+    ;; A final byte, written as it is (a backslash would be an escape: the usual way).
+    (if (i32.ge_u (i32.sub (local.get $b) (i32.const 0x40)) (i32.const 0x3f)) (then (return (i32.const -1))))
+    (if (i32.eq (local.get $b) (i32.const 0x5c)) (then (return (i32.const -1))))
+    (if (i32.and (local.get $plain)
+          (i32.or (i32.or (i32.eq (local.get $b) (i32.const 0x4b)) (i32.eq (local.get $b) (i32.const 0x47)))
+                  (i32.or (i32.eq (local.get $b) (i32.const 0x44)) (i32.eq (local.get $b) (i32.const 0x43)))))
+      (then (return (i32.const -1))))
+    (i32.add (local.get $p) (i32.const 1)))
+
   ;; Unescapes and indents the JSON string text that starts at $in (after its opening quote)
   ;; and ends at its closing quote, before $in + $len, to $out (room up to $limit, at least
-  ;; 1.5 times $len and 32 bytes). Returns where the output ends, or -1 when the text needs
-  ;; the usual way.
-  (func (export "render") (param $in i32) (param $len i32) (param $out i32) (param $limit i32) (result i32)
+  ;; 1.5 times $len and 32 bytes). With $strip, colours are not kept. Returns where the output
+  ;; ends, or -1 when the text needs the usual way.
+  (func (export "render") (param $in i32) (param $len i32) (param $out i32) (param $limit i32) (param $strip i32) (result i32)
     (local $i i32) (local $end i32) (local $o i32) (local $b i32) (local $c i32)
     (local $n i32) (local $nl i32) (local $cp i32) (local $lo i32) (local $v v128) (local $m i32)
-    (local $line i32) (local $wide i32)
+    (local $line i32) (local $wide i32) (local $rawnl i32)
+    (global.set $dropped (i32.const -1))
     (local.set $i (local.get $in))
     (local.set $end (i32.add (local.get $in) (local.get $len)))
     (local.set $o (local.get $out))
@@ -136,6 +197,7 @@
                   (local.set $wide (i32.const 0))
                   (local.set $n (i32.add (local.get $n) (i32.const 1)))
                   (local.set $i (i32.add (local.get $i) (i32.const 2)))
+                  (local.set $rawnl (local.get $i))
                   (br $next)))
               (if (i32.or (i32.or (i32.eq (local.get $c) (i32.const 0x22)) (i32.eq (local.get $c) (i32.const 0x5c)))
                           (i32.eq (local.get $c) (i32.const 0x2f)))
@@ -151,6 +213,13 @@
                   (local.set $o (call $tab (local.get $o) (local.get $line) (local.get $wide) (i32.sub (local.get $end) (local.get $i)) (local.get $limit)))
                   (br_if $fail (i32.lt_s (local.get $o) (i32.const 0)))
                   (br $next)))
+              (if (i32.eq (local.get $c) (i32.const 0x72))
+                (then
+                  ;; \r
+                  (local.set $i (call $crlf (i32.add (local.get $i) (i32.const 2)) (local.get $end)))
+                  (br_if $fail (i32.lt_s (local.get $i) (i32.const 0)))
+                  (global.set $dropped (local.get $o))
+                  (br $next)))
               (br_if $fail (i32.ne (local.get $c) (i32.const 0x75)))
               ;; \uXXXX
               (br_if $fail (i32.gt_u (i32.add (local.get $i) (i32.const 6)) (local.get $end)))
@@ -161,6 +230,18 @@
                 (then
                   (local.set $o (call $tab (local.get $o) (local.get $line) (local.get $wide) (i32.sub (local.get $end) (local.get $i)) (local.get $limit)))
                   (br_if $fail (i32.lt_s (local.get $o) (i32.const 0)))
+                  (br $next)))
+              (if (i32.eq (local.get $cp) (i32.const 0x0d))
+                (then
+                  (local.set $i (call $crlf (local.get $i) (local.get $end)))
+                  (br_if $fail (i32.lt_s (local.get $i) (i32.const 0)))
+                  (global.set $dropped (local.get $o))
+                  (br $next)))
+              (if (i32.and (local.get $strip) (i32.eq (local.get $cp) (i32.const 0x1b)))
+                (then
+                  (local.set $i (call $csi (local.get $i) (local.get $end)))
+                  (br_if $fail (i32.lt_s (local.get $i) (i32.const 0)))
+                  (global.set $dropped (local.get $o))
                   (br $next)))
               (br_if $fail (call $troubled (local.get $cp)))
               (local.set $wide (i32.or (local.get $wide) (i32.ge_u (local.get $cp) (i32.const 0x80))))
@@ -245,12 +326,14 @@
           (local.set $o (i32.add (local.get $o) (i32.const 4)))
           (local.set $i (i32.add (local.get $i) (i32.const 4)))
           (br $next)))
-      ;; A final newline ends the last line rather than starting one.
+      ;; A final newline ends the last line rather than starting one. The count is the text's
+      ;; as it was (dropped colours or carriage returns after its last newline still make a
+      ;; line there), the block is the sanitizer's (which drops that newline).
       (global.set $trimmed (i32.eq (local.get $nl) (local.get $o)))
       (if (global.get $trimmed)
-        (then
-          (local.set $o (i32.sub (local.get $o) (i32.const 3)))
-          (local.set $n (i32.sub (local.get $n) (i32.const 1)))))
+        (then (local.set $o (i32.sub (local.get $o) (i32.const 3)))))
+      (if (i32.and (i32.eq (local.get $rawnl) (local.get $i)) (i32.gt_s (local.get $nl) (i32.const -1)))
+        (then (local.set $n (i32.sub (local.get $n) (i32.const 1)))))
       (global.set $lines (local.get $n))
       (global.set $read (i32.sub (local.get $i) (local.get $in)))
       (return (local.get $o)))

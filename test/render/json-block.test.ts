@@ -33,9 +33,10 @@ function traceLine(outputJson: string): Buffer {
 }
 
 /** Prints `output` both ways; says whether the shortcut took it. */
-function bothWays(output: string, encode: (text: string) => string): {usual: Buffer; shortcut: Buffer; taken: boolean} {
+function bothWays(output: string, encode: (text: string) => string, stripColor = false): {usual: Buffer; shortcut: Buffer; taken: boolean} {
 	const usual = printed(new PlainRenderer({color: false}), outputEntry(output));
 	const prerendered = new PrerenderedOutputs();
+	prerendered.stripColor = stripColor;
 	const cut = prerendered.cut(traceLine(encode(output)));
 	if (cut === undefined) return {usual, shortcut: usual, taken: false};
 	const token = (cut.value as {payload: {output: string}}).payload.output;
@@ -148,4 +149,39 @@ test('text with more tabs than the room the kernel is given goes the usual way, 
 	}
 	// Room enough for a tab a line of ordinary length.
 	expect(bothWays(numbered(Array.from({length: 400}, () => 'x')), JSON.stringify).taken).toBe(true);
+});
+
+test('without colours, SGR sequences and CRLF line ends are dropped by the kernel as the sanitizer drops them, for any text', () => {
+	const units = [
+		'\u001b[31m', '\u001b[39m', '\u001b[0m', '\u001b[m', '\u001b[1;32m', '\u001b[38;5;123m', '\u001b[38:2:1:2:3m', '\u001b[?25l', '\u001b[2K', '\u001b[K', '\u001b[3G', '\u001b[2D',
+		'\u001b[5C', '\u001b[?2004h', '\u001b[', '\u001b[12', '\u001b[1"m', '\u001b]0;title\u0007', '\u001bc', '\r', '\r\n', '\r\r\n', 'a\rb', '\n', '\t', 'word ', '✓', '日本', 'é', '"', '\\', '[exit code: 2]', '\n[exit code: 1]\n',
+	];
+	const text = fc.array(fc.constantFrom(...units), {minLength: 1, maxLength: 120}).map(parts => `${'v'.repeat(2100)}\n${parts.join('')}`);
+	for (const encode of [JSON.stringify, asciiJson]) {
+		fc.assert(
+			fc.property(text, output => {
+				const {usual, shortcut} = bothWays(output, encode, true);
+				expect(shortcut.equals(usual)).toBe(true);
+			}),
+			{numRuns: 500},
+		);
+	}
+});
+
+test('shell output with colours, and files with CRLF line ends, take the shortcut without colours, and print the same', () => {
+	const tests = Array.from({length: 200}, (_, i) => `\u001b[32m✓\u001b[39m src/a${i}.test.ts \u001b[2m(3 tests)\u001b[22m 12ms`).join('\n');
+	const crlf = Array.from({length: 200}, (_, i) => `set VAR_${i}=value\tx`).join('\r\n') + '\r\n';
+	for (const output of [tests, crlf]) {
+		for (const encode of [JSON.stringify, asciiJson]) {
+			const {usual, shortcut, taken} = bothWays(output, encode, true);
+			expect(taken).toBe(true);
+			expect(shortcut.equals(usual)).toBe(true);
+			expect(usual.includes(0x1b)).toBe(false);
+			expect(usual.includes(0x0d)).toBe(false);
+		}
+	}
+	// With colours kept, a colour goes the usual way (the printer keeps it there).
+	expect(bothWays(tests, JSON.stringify, false).taken).toBe(false);
+	// A carriage return that redraws a line (a progress bar) goes the usual way.
+	expect(bothWays(`${'p'.repeat(2100)}\rDownloading 50%\rDownloading 100%\n`, JSON.stringify, true).taken).toBe(false);
 });

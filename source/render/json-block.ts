@@ -109,12 +109,14 @@ export function jsonBlock(line: Uint8Array, start: number, stripColor = false): 
 	const bytes = Buffer.from(memory.buffer, output, end - output);
 	const lines = k.lines.value as number;
 	const read = k.read.value as number;
-	const bracket = endsWithBracket(bytes);
-	// The exit code is read from the text as it was: a colour or a carriage return dropped near
-	// its end may decide it (`[exit code: 1]` then a colour is none), so such a text goes the usual way.
-	const dropped = k.dropped.value as number;
-	if (bracket && dropped >= 0 && end - dropped < tailBytes) return undefined;
-	const exit = bracket ? exitCodeOf(decodeTail(bytes, k.trimmed.value === 1)) : undefined;
+	// The exit code is read from the text as it was: where the kernel dropped a colour or a
+	// carriage return, or drew a line again, the end of the text as written decides it.
+	const exit =
+		(k.dropped.value as number) >= 0
+			? exitCodeOf(rawTail(line, start, read))
+			: endsWithBracket(bytes)
+				? exitCodeOf(decodeTail(bytes, k.trimmed.value === 1))
+				: undefined;
 	return exit === undefined ? {bytes, lines, read} : {bytes, lines, exit, read};
 }
 
@@ -127,6 +129,22 @@ function endsWithBracket(bytes: Buffer): boolean {
 	let at = bytes.length - 1;
 	while (at >= 0 && (bytes[at] === 0x20 || (bytes[at]! >= 0x09 && bytes[at]! <= 0x0d))) at--;
 	return at >= 0 && (bytes[at] === 0x5d || bytes[at]! >= 0x80);
+}
+
+/**
+ * The last characters of the JSON string text `line[start, start + read)`, decoded, enough of
+ * them for exitCodeOf (64): a cut inside an escape makes the parse fail, so it moves on a byte.
+ */
+function rawTail(line: Uint8Array, start: number, read: number): string | undefined {
+	const end = start + read;
+	for (let from = Math.max(start, end - tailBytes); from < end && from < Math.max(start, end - tailBytes) + 8; from++) {
+		try {
+			return JSON.parse(`"${Buffer.from(line.buffer, line.byteOffset + from, end - from).toString('utf8')}"`) as string;
+		} catch {
+			// Cut inside an escape: one byte on.
+		}
+	}
+	return undefined;
 }
 
 /** The end of the output's text as it was (indents taken out again), enough of it for exitCodeOf. */

@@ -92,7 +92,7 @@ test('ordinary tool output takes the shortcut: code with quotes and backslashes,
 
 test('text the sanitizer must change goes the usual way, and still prints the same', () => {
 	const base = 'plain line\n'.repeat(200);
-	for (const hostile of ['\u001b]0;title\u0007', 'é\tafter a character beyond ASCII', '日本\t', 'over\rwrite', '\u202eevil', 'c1\u009b2J', 'del\u007f']) {
+	for (const hostile of ['\u001b]0;title\u0007', 'é\tafter a character beyond ASCII', '日本\t', 'é over\rwrite', 'back\bspace', '\u202eevil', 'c1\u009b2J', 'del\u007f']) {
 		const {usual, shortcut, taken} = bothWays(base + hostile + base, JSON.stringify);
 		expect(taken, JSON.stringify(hostile)).toBe(false);
 		expect(shortcut.equals(usual)).toBe(true);
@@ -155,6 +155,7 @@ test('without colours, SGR sequences and CRLF line ends are dropped by the kerne
 	const units = [
 		'\u001b[31m', '\u001b[39m', '\u001b[0m', '\u001b[m', '\u001b[1;32m', '\u001b[38;5;123m', '\u001b[38:2:1:2:3m', '\u001b[?25l', '\u001b[2K', '\u001b[K', '\u001b[3G', '\u001b[2D',
 		'\u001b[5C', '\u001b[?2004h', '\u001b[', '\u001b[12', '\u001b[1"m', '\u001b]0;title\u0007', '\u001bc', '\r', '\r\n', '\r\r\n', 'a\rb', '\n', '\t', 'word ', '✓', '日本', 'é', '"', '\\', '[exit code: 2]', '\n[exit code: 1]\n',
+		'\rDownloading 45% [====>     ]', '\r100%', 'x'.repeat(17), '\t\t', '\u001b[32m✓\u001b[39m',
 	];
 	const text = fc.array(fc.constantFrom(...units), {minLength: 1, maxLength: 120}).map(parts => `${'v'.repeat(2100)}\n${parts.join('')}`);
 	for (const encode of [JSON.stringify, asciiJson]) {
@@ -182,6 +183,8 @@ test('shell output with colours, and files with CRLF line ends, take the shortcu
 	}
 	// With colours kept, a colour goes the usual way (the printer keeps it there).
 	expect(bothWays(tests, JSON.stringify, false).taken).toBe(false);
-	// A carriage return that redraws a line (a progress bar) goes the usual way.
-	expect(bothWays(`${'p'.repeat(2100)}\rDownloading 50%\rDownloading 100%\n`, JSON.stringify, true).taken).toBe(false);
+	// A carriage return that redraws a line (a progress bar) is taken on an ASCII line, not after anything else on it.
+	expect(bothWays(`${'p'.repeat(2100)}\rDownloading 50% [=====>    ]\rDownloading 100%\n`, JSON.stringify, true).taken).toBe(true);
+	expect(bothWays(`${'p'.repeat(2100)}\ré 50%\rDownloading 100%\n`, JSON.stringify, true).taken).toBe(false);
+	expect(bothWays(`${'p'.repeat(2100)}\r50%\ré\n`, JSON.stringify, true).taken).toBe(false);
 });

@@ -68,24 +68,10 @@ export type Layout = {
 	indexOf(itemId: number, hint?: number): number;
 };
 
-type Entry = {
-	rev: number;
-	width: number;
-	open: boolean;
-	full: boolean;
-	tick: number;
-	extra: number;
-	pane: Pane;
-	memo?: unknown;
-	/** The builder's rows, before the nesting prefix: a row it hands back unchanged keeps its Row. */
-	built: Segment[][];
-};
+type Entry = {rev: number; width: number; open: boolean; full: boolean; tick: number; extra: number; pane: Pane; memo?: unknown};
 
 /** Items in reading order, with depth and session where some are nested. */
 type Flat = {items: readonly Item[]; depths?: number[]; sessions?: SessionView[]};
-
-/** `PENGUIN_VIEW_ROW_MEMO=0`: every row of a changed pane is a new Row (and is drawn again). */
-const reuseRows = process.env.PENGUIN_VIEW_ROW_MEMO !== '0';
 
 /** Each nesting level indents child rows by this bar. */
 const nestBar: Segment = seg('│ ', {dim: true});
@@ -194,17 +180,9 @@ export class Layouter {
 		const input: PaneInput = {width: innerWidth, open, full, now, tools: session.header.tools, memo: cached?.memo};
 		const built = item.kind === 'subagent' ? subagentPane(item, call, input) : buildRows(item, input);
 		const prefix = depth > 0 ? new Array<Segment>(depth).fill(nestBar) : undefined;
-		// A growing text's builder hands back the same segment arrays for the rows it kept (its
-		// complete lines): they keep their Row too, so that the screen redraws only the rows that
-		// changed. A comparison a row: no new object for the thousands of rows of a long answer.
-		const before = reuseRows && cached && cached.pane.depth === depth ? cached : undefined;
-		const rows = new Array<Row>(built.rows.length);
-		for (let i = 0; i < rows.length; i++) {
-			const segments = built.rows[i]!;
-			rows[i] = before !== undefined && before.built[i] === segments ? before.pane.rows[i]! : {itemId: item.id, segments: prefix ? [...prefix, ...segments] : segments};
-		}
+		const rows: Row[] = built.rows.map(segments => ({itemId: item.id, segments: prefix ? [...prefix, ...segments] : segments}));
 		const pane: Pane = {itemId: item.id, kind: item.kind, depth, rows, group, open, problem: isProblem(item), live: live || callLive};
-		this.cache.set(item.id, {rev: item.rev, width: innerWidth, open, full, tick, extra, pane, memo: built.memo, built: built.rows});
+		this.cache.set(item.id, {rev: item.rev, width: innerWidth, open, full, tick, extra, pane, memo: built.memo});
 		return pane;
 	}
 

@@ -94,9 +94,7 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 		</>,
 		// Store changes are paced by useStore; Ink's own throttle only delays a key pressed just
 		// after a frame (at 30 it added up to 33 ms to one key in twenty under a stream).
-		// Only the lines that changed are written (a streaming frame changes a row or two);
-		// PENGUIN_VIEW_INCREMENTAL=0 writes the whole frame each time, as Ink does by default.
-		{stdout, stdin, exitOnCtrlC: false, patchConsole: options.patchConsole ?? true, maxFps: 60, incrementalRendering: process.env.PENGUIN_VIEW_INCREMENTAL !== '0'},
+		{stdout, stdin, exitOnCtrlC: false, patchConsole: options.patchConsole ?? true, maxFps: 60},
 	);
 	// Ink drew its first frame inside render(), ending the synchronized update the first frame's
 	// hand-over began; when it did not (nothing to draw), the update must not stay open.

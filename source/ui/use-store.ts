@@ -12,14 +12,15 @@ export const frameMs = 33;
 
 /**
  * While changes stream (a model's answer, at 30 or at 1,000 deltas a second alike), one frame
- * every 45 ms: 22 a second, smooth to the eye, and the CPU stays in hand (the frame's cost
- * times 22, plus the stream's own). A frame costs what changed on screen, not what the
- * terminal holds (the rows kept by layout.ts, Body.tsx, ink-output.ts), about 2–4 ms at
+ * every 42 ms: about 22 a second once the frame's own time is counted (a little over 20 when
+ * a loaded machine makes timers late), smooth to the eye, and the CPU stays in hand (the
+ * frame's cost times 22, plus the stream's own). A frame costs what changed on screen, not what the
+ * terminal holds (the rows kept by pane-text.ts and ink-output.ts), about 3–6 ms at
  * 100 × 30 on the bench's machine. It used to be paid from an 18 % CPU budget instead, when a
  * frame cost 10–35 ms: at 1,000 deltas a second the budget allowed 1–4 frames a second.
  * Keys are never paced: they render at once, through the screen's own state.
  */
-export const streamFrameMs = 45;
+export const streamFrameMs = 42;
 /** This many changes within a second is a stream. */
 const streamingCount = 12;
 

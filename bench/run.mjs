@@ -206,10 +206,10 @@ function printMode(traces) {
 /**
  * Each of print mode's optimisations turned off by its switch, in turn with it on (same
  * trace): the CPU time it saves. PENGUIN_VIEW_KERNEL=0: no WebAssembly kernel (every output the
- * usual way); PENGUIN_VIEW_SLAB_POOL=0: the kernel's blocks copied into buffers of their own.
+ * usual way). (PENGUIN_VIEW_SLAB_POOL measured no gain and was taken out with its pool.)
  */
 function printSwitches(printCommand, print, runs) {
-	for (const name of ['PENGUIN_VIEW_KERNEL', 'PENGUIN_VIEW_SLAB_POOL']) {
+	for (const name of ['PENGUIN_VIEW_KERNEL']) {
 		const on = [];
 		const off = [];
 		for (let i = 0; i < runs; i++) {

@@ -47,16 +47,12 @@ export class ByteBatcher {
 		this.used += this.buffer.write(text, this.used);
 	}
 
-	/**
-	 * Appends bytes as they are. They are copied, whatever their size: the caller may reuse
-	 * their memory as soon as this returns (print mode's tool outputs live in slabs that are
-	 * used again, output/slab-pool.ts).
-	 */
+	/** Appends bytes as they are. */
 	addBytes(bytes: Uint8Array): void {
 		if (bytes.length > this.size - this.used) {
 			this.flush();
 			if (bytes.length > this.size) {
-				this.sink.write(Buffer.from(bytes));
+				this.sink.write(bytes);
 				return;
 			}
 		}

@@ -138,7 +138,7 @@ const inkWidth = {
 		const redirected = new Set();
 		builder.onResolve({filter: /^string-width$/}, args => {
 			if (!/[\\/]node_modules[\\/](ink|widest-line)[\\/]/.test(args.importer)) return undefined;
-			redirected.add(args.importer.slice(root.length));
+			redirected.add(args.importer.replaceAll('\\', '/'));
 			return {path: measure};
 		});
 		builder.onEnd(result => {

@@ -7,6 +7,10 @@ const line = (output: string): Buffer =>
 	Buffer.from(`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output","role":"user","output":${JSON.stringify(output)},"tool_call_id":"c1","stop_reason":"completed"}}`);
 const fileText = (lines: number): string => Array.from({length: lines}, (_, i) => `${String(i + 1).padStart(6)}\tline ${i}`).join('\n');
 
+// The little of WebAssembly spied on here (TypeScript types it only in its DOM library).
+type Wasm = {Module: new (...args: unknown[]) => unknown; Memory: {prototype: {grow(pages: number): number}}};
+const wasm = (globalThis as unknown as {WebAssembly: Wasm}).WebAssembly;
+
 afterEach(() => {
 	vi.restoreAllMocks();
 	vi.resetModules();
@@ -26,7 +30,7 @@ test('the kernel takes an ordinary output (the cases below would, but for what t
 });
 
 test('without WebAssembly (a runtime that cannot compile the kernel) every output goes the usual way', async () => {
-	vi.spyOn(WebAssembly, 'Module').mockImplementation(() => {
+	vi.spyOn(wasm, 'Module').mockImplementation(() => {
 		throw new Error('no SIMD here');
 	});
 	const {prerendered} = await fresh();
@@ -36,7 +40,7 @@ test('without WebAssembly (a runtime that cannot compile the kernel) every outpu
 test('when the kernel memory cannot grow, a larger output goes the usual way, and smaller ones still take the kernel', async () => {
 	const {prerendered} = await fresh();
 	expect(prerendered.cut(line(fileText(400)))).toBeDefined();
-	vi.spyOn(WebAssembly.Memory.prototype, 'grow').mockImplementation(() => {
+	vi.spyOn(wasm.Memory.prototype, 'grow').mockImplementation(() => {
 		throw new RangeError('WebAssembly.Memory.grow(): Maximum memory size exceeded');
 	});
 	expect(prerendered.cut(line(fileText(200_000)))).toBeUndefined();

@@ -30,7 +30,7 @@ function inkOutput(width: number, height: number, ops: Op[]): Output {
 	const output = new Output({width, height});
 	for (const operation of ops) {
 		if (operation.type === 'write') output.write(operation.x, operation.y, operation.text, {transformers: operation.transformers});
-		else if (operation.type === 'clip') output.clip(operation.clip);
+		else if (operation.type === 'clip') output.clip(operation.clip as Parameters<Output['clip']>[0]);
 		else output.unclip();
 	}
 	return output;

@@ -5,7 +5,16 @@
  * order, a failed command, retries, base64 images, and compaction that rotates the
  * trace to the next shard. Deterministic (seeded), so runs compare.
  *
- *   node bench/generate-trace.mjs OUT_DIR SIZE_MB [--images] [--shard-mb N]
+ *   node bench/generate-trace.mjs OUT_DIR SIZE_MB [--images] [--shard-mb N] [--real]
+ *
+ * With --real, the session is shaped like a real coding session's instead (the default shape
+ * is kept for comparison with earlier figures): read_file outputs in upstream's `cat -n` form
+ * (the number right-aligned in six columns, a tab, the line; code indented with tabs or
+ * spaces; a CRLF note now and then), shell outputs with SGR colours, `\r` progress lines and
+ * CRLF line ends, non-ASCII text (CJK, emoji, accented letters) in prose, code comments and
+ * outputs, edit_file calls whose JSON arguments carry code, and now and then a screenshot as
+ * a base64 PNG (50–400 kB).
+ *
  * Prints the paths of the shards it wrote. The session ends with an assistant text that
  * says `End of the bench session` (what the benchmark looks for on the screen), and
  * OUT_DIR/stats.json says how many turns, requests and tool calls it holds.
@@ -15,6 +24,7 @@ import path from 'node:path';
 
 const [outDir = 'bench/out', sizeArg = '10'] = process.argv.slice(2).filter(a => !a.startsWith('--'));
 const withImages = process.argv.includes('--images');
+const real = process.argv.includes('--real');
 const shardIndex = process.argv.indexOf('--shard-mb');
 const shardBytes = (shardIndex > 0 ? Number(process.argv[shardIndex + 1]) : Infinity) * 1024 * 1024;
 const targetBytes = Number(sizeArg) * 1024 * 1024;
@@ -34,6 +44,74 @@ let fd;
 let shardWritten = 0;
 let total = 0;
 const tools = [{name: 'exec_command', description: 'Run a shell command', parameters: {type: 'object', properties: {description: {type: 'string'}, cmd: {type: 'string'}}, required: ['description', 'cmd']}}];
+if (real) {
+	tools.push(
+		{name: 'read_file', description: 'Read a file', parameters: {type: 'object', properties: {path: {type: 'string'}, offset: {type: 'number'}, limit: {type: 'number'}}, required: ['path']}},
+		{name: 'edit_file', description: 'Edit a file', parameters: {type: 'object', properties: {path: {type: 'string'}, old_string: {type: 'string'}, new_string: {type: 'string'}}, required: ['path', 'old_string', 'new_string']}},
+	);
+}
+
+// ---------------------------------------------------------------- real-shaped content (--real)
+const pick = list => list[Math.floor(random() * list.length)];
+const prose = [
+	'the parser reads one envelope a line', 'le résumé de la tâche est à jour', 'die Änderung betrifft nur den Leser',
+	'这个函数负责解析每一行的消息', 'テストはすべて通りました', '테스트가 모두 통과했습니다', 'done ✅ and pushed 🚀', 'naïve café façade',
+	'the output is “quoted” — with dashes…', 'Ошибка исправлена',
+];
+const mixed = n => Array.from({length: n}, () => (random() < 0.25 ? pick(prose) : sentence(4))).join(' ');
+const codeLines = [
+	'package main', '', 'import (', '\t"fmt"', '\t"os"', ')', '', 'func main() {', '\tif len(os.Args) < 2 {', '\t\tfmt.Println("usage: tool FILE")',
+	'\t\tos.Exit(2)', '\t}', '\tfor i, arg := range os.Args[1:] {', '\t\tfmt.Printf("%d\\t%s\\n", i, arg) // 参数', '\t}', '}',
+	'def parse(line):', '    """Parse one line; returns None when it is not JSON."""', '    try:', '        return json.loads(line)  # café',
+	'    except ValueError:', '        return None', 'export function render(rows: Row[]): string {', '  return rows.map(row => row.text).join("\\n"); // 🚀',
+	'}', 'all: build', 'build:', '\tgo build -o bin/tool ./cmd/tool', '\t@echo "built ✓"', '# Überschrift', '// 日本語のコメント: 行ごとに処理する',
+	'const message = `Hello, ${name}!`;', '\t\t\treturn nil, fmt.Errorf("read %s: %w", path, err)', '    assert result == expected, f"{result!r}"',
+];
+function readFileOutput() {
+	const first = 1 + Math.floor(random() * 400);
+	const count = 20 + Math.floor(random() * 380);
+	const start = Math.floor(random() * codeLines.length);
+	const lines = Array.from({length: count}, (_, n) => `${String(first + n).padStart(6)}\t${codeLines[(start + n) % codeLines.length]}`);
+	if (random() < 0.1) lines.push('(file uses CRLF line endings)');
+	lines.push(`(file has ${first + count + Math.floor(random() * 200)} lines total)`);
+	return lines.join('\n');
+}
+const green = text => `\u001b[32m${text}\u001b[39m`;
+const red = text => `\u001b[31m${text}\u001b[39m`;
+const dim = text => `\u001b[2m${text}\u001b[22m`;
+function shellOutput() {
+	const kind = random();
+	const count = 20 + Math.floor(random() * 300);
+	if (kind < 0.35) {
+		// A test runner: colours on every line.
+		const lines = Array.from({length: count}, (_, n) => `${random() < 0.95 ? green('✓') : red('×')} src/${pick(words)}/${pick(words)}.test.ts ${dim(`(${1 + (n % 30)} tests)`)} ${10 + (n % 90)}ms`);
+		return `${lines.join('\n')}\n\n ${green('Test Files')}  ${count} passed\n`;
+	}
+	if (kind < 0.55) {
+		// A download or build with a progress line drawn again with carriage returns.
+		const steps = Array.from({length: 20}, (_, n) => `\rDownloading ${pick(words)}.tar.gz ${String((n + 1) * 5).padStart(3)}% [${'='.repeat(n)}>${' '.repeat(19 - n)}]`).join('');
+		const log = Array.from({length: count}, () => `   Compiling ${pick(words)} v0.${Math.floor(random() * 20)}.${Math.floor(random() * 9)}`).join('\n');
+		return `${steps}\n${log}\n    Finished release [optimized] target(s) in 42.7s\n`;
+	}
+	if (kind < 0.7) {
+		// A file with Windows line ends, printed by cat.
+		return `${Array.from({length: count}, (_, n) => (n % 7 === 0 ? `REM ${mixed(3)}` : `set VAR_${n}=${sentence(3)}`)).join('\r\n')}\r\n`;
+	}
+	// Plain output: listings, logs, compiler messages with non-ASCII quotes.
+	return Array.from({length: count}, (_, n) =>
+		n % 11 === 0 ? `src/main.rs:${n}:5: error: expected ‘;’, found ‘}’ — ${mixed(2)}` : `-rw-r--r--  1 dev dev ${String(1000 + n * 37).padStart(8)} Dec  2 10:${String(n % 60).padStart(2, '0')} ${pick(words)}_${n}.txt`,
+	).join('\n');
+}
+function realCall(id) {
+	const kind = random();
+	if (kind < 0.5) return {name: 'read_file', args: {path: `src/${pick(words)}/${pick(words)}.go`, offset: 1, limit: 2000}, output: readFileOutput};
+	if (kind < 0.85) return {name: 'exec_command', args: {description: mixed(3), cmd: `cargo build --release 2>&1 | tail -n ${100 + (call % 50)}`}, output: shellOutput};
+	const before = Array.from({length: 6}, () => pick(codeLines)).join('\n');
+	const after = `${before}\n\t// ${pick(prose)}\n\treturn nil`;
+	return {name: 'edit_file', args: {path: `src/${pick(words)}.go`, old_string: before, new_string: after}, output: () => `Edited src/${id}.go: 1 replacement (+2 -0 lines)`};
+}
+const pngOf = bytes => `data:image/png;base64,${Buffer.alloc(bytes, bytes % 251).toString('base64')}`;
+
 function openShard() {
 	if (fd !== undefined) closeSync(fd);
 	shard++;
@@ -68,13 +146,16 @@ while (total < targetBytes) {
 	write(model({type: 'text', role: 'user', text: `Task ${turn}: ${sentence(20)}`}));
 	write(event({type: 'request_begin'}));
 	requests++;
-	write(model({type: 'thinking', role: 'assistant', thinking: sentence(80)}));
-	write(model({type: 'text', role: 'assistant', text: `## Step ${turn}\n\n${sentence(60)}\n\n- ${sentence(8)}\n- ${sentence(8)}\n\n\`\`\`sh\nls -la\n\`\`\``}));
+	write(model({type: 'thinking', role: 'assistant', thinking: real ? mixed(40) : sentence(80)}));
+	write(model({type: 'text', role: 'assistant', text: `## Step ${turn}\n\n${real ? mixed(20) : sentence(60)}\n\n- ${sentence(8)}\n- ${sentence(8)}\n\n\`\`\`sh\nls -la\n\`\`\``}));
 	const ids = [];
+	const made = new Map();
 	for (let i = 0; i < 3; i++) {
 		const id = `call_${(++call).toString(16).padStart(16, '0')}`;
 		ids.push(id);
-		write(model({type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: JSON.stringify({description: sentence(5), cmd: `seq 1 ${100 + i * 200}`}), tool_call_id: id}));
+		const shaped = real ? realCall(id) : {name: 'exec_command', args: {description: sentence(5), cmd: `seq 1 ${100 + i * 200}`}};
+		made.set(id, shaped);
+		write(model({type: 'tool_call', role: 'assistant', name: shaped.name, arguments: JSON.stringify(shaped.args), tool_call_id: id}));
 		write(event({type: 'approval_decision', decision: 'allow', tool_call_id: id}));
 	}
 	write(tokenUsage());
@@ -82,8 +163,11 @@ while (total < targetBytes) {
 	// Outputs land in completion order, not call order.
 	for (const id of [ids[2], ids[0], ids[1]]) {
 		const failed = random() < 0.1;
-		const output = Array.from({length: 50 + Math.floor(random() * 400)}, (_, n) => `${n} ${sentence(6)}`).join('\n');
-		const images = withImages && random() < 0.05 ? [`data:image/png;base64,${Buffer.alloc(2 * 1024 * 1024 + Math.floor(random() * 2 * 1024 * 1024), turn % 255).toString('base64')}`] : undefined;
+		const output = real ? made.get(id).output() : Array.from({length: 50 + Math.floor(random() * 400)}, (_, n) => `${n} ${sentence(6)}`).join('\n');
+		const screenshot = real && made.get(id).name === 'exec_command' && random() < 0.02;
+		const images = withImages && random() < 0.05
+			? [`data:image/png;base64,${Buffer.alloc(2 * 1024 * 1024 + Math.floor(random() * 2 * 1024 * 1024), turn % 255).toString('base64')}`]
+			: screenshot ? [pngOf(50_000 + Math.floor(random() * 350_000))] : undefined;
 		write(model({type: 'tool_call_output', role: 'user', output: failed ? `${output}\n\n[exit code: 1]` : output, tool_call_id: id, stop_reason: failed ? 'failed' : 'completed', ...(images ? {images} : {})}));
 	}
 	if (random() < 0.05) {

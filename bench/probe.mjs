@@ -5,8 +5,13 @@
 //   {e:'mark', id, t, cpuMs}          the first write to stdout holding PENGUIN_VIEW_PROBE_MARK
 //                                     (a regex; its first group, or the match, is the id)
 //   {e:'key', t, frame}               a read from stdin (a key) and the next write to stdout
-//   {e:'window', cpuMs, wallMs, frames, bytes, eld: {p50, p99, max}}
-//                                     on SIGUSR2: since the previous SIGUSR2 (or start)
+//   {e:'window', cpuMs, wallMs, frames, writes, bytes, eld: {p50, p99, max}}
+//                                     on SIGUSR2: since the previous SIGUSR2 (or start);
+//                                     `frames` counts writes more than 2 ms after the previous
+//                                     write (what a terminal shows as one picture), but not the
+//                                     frame Ink writes after its own "begin synchronized update"
+//                                     (it writes that alone, then works out the frame: on a
+//                                     loaded machine more than 2 ms may pass); `writes` all
 // All times `t` are epoch ms with sub-millisecond precision (performance.timeOrigin + now),
 // comparable with the benchmark's own clock.
 import {appendFileSync} from 'node:fs';
@@ -23,13 +28,19 @@ if (file) {
 	const mark = markSource ? new RegExp(markSource, 'g') : undefined;
 	const marked = new Set();
 	let frames = 0;
+	let writes = 0;
+	let lastWrite = 0;
+	let afterBegin = false;
 	let bytes = 0;
 	let keyAt;
 	const write = process.stdout.write;
 	process.stdout.write = function (chunk, ...rest) {
 		const t = now();
-		frames++;
+		writes++;
+		if (t - lastWrite > 2 && !afterBegin) frames++;
+		lastWrite = t;
 		const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+		const begin = text === '\u001b[?2026h';
 		bytes += text.length;
 		if (mark) {
 			for (const match of text.matchAll(mark)) {
@@ -45,6 +56,7 @@ if (file) {
 			log({e: 'key', t: keyAt, frame: t});
 			keyAt = undefined;
 		}
+		afterBegin = begin;
 		return write.call(this, chunk, ...rest);
 	};
 	// Ink reads keys with read() on 'readable'; a non-empty read is a key press.
@@ -60,6 +72,7 @@ if (file) {
 	let cpu = process.cpuUsage();
 	let wall = now();
 	let framesAt = 0;
+	let writesAt = 0;
 	let bytesAt = 0;
 	process.on('SIGUSR2', () => {
 		const used = process.cpuUsage(cpu);
@@ -70,6 +83,7 @@ if (file) {
 			cpuMs: (used.user + used.system) / 1000,
 			wallMs: t - wall,
 			frames: frames - framesAt,
+			writes: writes - writesAt,
 			bytes: bytes - bytesAt,
 			rssMb: process.memoryUsage.rss() / (1 << 20),
 			maxRssMb: process.resourceUsage().maxRSS / 1024,
@@ -79,6 +93,7 @@ if (file) {
 		cpu = process.cpuUsage();
 		wall = t;
 		framesAt = frames;
+		writesAt = writes;
 		bytesAt = bytes;
 	});
 }

@@ -9,7 +9,12 @@
  *                                     PER_ANSWER deltas (start, deltas, stop, then the
  *                                     complete text), then heartbeats only
  *
- *   node bench/sse-firehose.mjs [--rate 1000] [--seconds 10] [--port 0]
+ * Each delta is a word; every PARAGRAPH words the answer starts a new paragraph (`\n\n`),
+ * as a model's markdown does. With PREFILL, an answer's first delta carries that many
+ * characters of paragraphs at once: the screen is then streaming into a long message (the
+ * bench's "long" case, 200 kB) rather than a short one.
+ *
+ *   node bench/sse-firehose.mjs [--rate 1000] [--seconds 10] [--port 0] [--prefill 0] [--paragraph 40]
  * prints the stream URL and serves until killed. bench/run.mjs imports startFirehose().
  */
 import http from 'node:http';
@@ -17,8 +22,15 @@ import http from 'node:http';
 export const firehoseSessionId = 'session-2026-12-02-10-00-00-firehose';
 const words = 'the agent streams its answer word by word while the viewer keeps up and the reader scrolls'.split(' ');
 
+/** About `length` characters of text: paragraphs of `paragraph` words. */
+function paragraphs(length, paragraph) {
+	let out = '';
+	for (let i = 0; out.length < length; i++) out += `${words[i % words.length]}${paragraph > 0 && (i + 1) % paragraph === 0 ? '.\n\n' : ' '}`;
+	return out;
+}
+
 /** Starts the server; resolves with its URL and hooks to know when streaming starts and ends. */
-export async function startFirehose({rate = 1000, seconds = 10, perAnswer = 400, historyTurns = 40, port = 0} = {}) {
+export async function startFirehose({rate = 1000, seconds = 10, perAnswer = 400, prefill = 0, paragraph = 40, historyTurns = 40, port = 0} = {}) {
 	const epoch = Date.now().toString(36);
 	let seq = 0;
 	const listeners = {start: [], end: []};
@@ -65,8 +77,13 @@ export async function startFirehose({rate = 1000, seconds = 10, perAnswer = 400,
 				answer++;
 				text = '';
 				out += frame(envelope('model_msg', {type: 'partial_text', role: 'assistant', event_type: 'start', text: ''}));
+				if (prefill > 0) {
+					const filled = paragraphs(prefill, paragraph);
+					text += filled;
+					out += frame(envelope('model_msg', {type: 'partial_text', role: 'assistant', event_type: 'delta', text: filled}));
+				}
 			}
-			const word = `${words[(seq + answer) % words.length]} `;
+			const word = `${words[(seq + answer) % words.length]}${paragraph > 0 && (inAnswer + 1) % paragraph === 0 ? '.\n\n' : ' '}`;
 			text += word;
 			out += frame(envelope('model_msg', {type: 'partial_text', role: 'assistant', event_type: 'delta', text: word}));
 			inAnswer++;
@@ -117,7 +134,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 		const index = process.argv.indexOf(`--${name}`);
 		return index === -1 ? fallback : Number(process.argv[index + 1]);
 	};
-	const firehose = await startFirehose({rate: option('rate', 1000), seconds: option('seconds', 10), port: option('port', 0)});
+	const firehose = await startFirehose({
+		rate: option('rate', 1000),
+		seconds: option('seconds', 10),
+		port: option('port', 0),
+		prefill: option('prefill', 0),
+		paragraph: option('paragraph', 40),
+		perAnswer: option('per-answer', 400),
+	});
 	console.log(firehose.url);
 	firehose.on('start', () => process.stderr.write('streaming…\n'));
 	firehose.on('end', () => process.stderr.write(`sent ${firehose.stats.sent} deltas in ${((firehose.stats.endedAt - firehose.stats.startedAt) / 1000).toFixed(1)} s\n`));

@@ -10,7 +10,8 @@
  * opens, and print mode never loads it.
  */
 import {readFile} from 'node:fs/promises';
-import {rmSync} from 'node:fs';
+import {realpathSync, rmSync} from 'node:fs';
+import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {build} from 'esbuild';
 
@@ -34,7 +35,8 @@ const outdir = `${root}dist`;
  */
 const lazyEdits = [
 	{
-		file: `${root}node_modules/meow/build/dependencies.js`,
+		package: 'meow',
+		file: 'build/dependencies.js',
 		edits: [
 			['var libExports = requireLib$1();', 'var libExports = {codeFrameColumns: (...args) => requireLib$1().codeFrameColumns(...args)};'],
 			[
@@ -44,7 +46,8 @@ const lazyEdits = [
 		],
 	},
 	{
-		file: `${root}node_modules/string-width/index.js`,
+		package: 'string-width',
+		file: 'index.js',
 		edits: [
 			['const segmenter = new Intl.Segmenter();', 'let segmenter;\nconst segmenterOf = () => (segmenter ??= new Intl.Segmenter());'],
 			['const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;', 'let rgiEmojiRegex;\nconst rgiEmojiOf = () => (rgiEmojiRegex ??= /^\\p{RGI_Emoji}$/v);'],
@@ -54,21 +57,96 @@ const lazyEdits = [
 	},
 ];
 
+/**
+ * Each file is the one penguin-view itself resolves (not a copy nested in another package, of
+ * another version), by its real path: esbuild hands plugins real paths, so a node_modules
+ * that is a symlink (pnpm, workspaces, npm link) is found all the same. A file that was
+ * bundled without its edits stops the build.
+ */
 const lazyOnLoad = {
 	name: 'lazy-on-load',
 	setup(builder) {
-		for (const {file, edits} of lazyEdits) {
-			const exact = new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
+		const edited = new Set();
+		const targets = lazyEdits.map(({package: name, file, edits}) => {
+			const main = fileURLToPath(import.meta.resolve(name));
+			const directory = main.slice(0, main.lastIndexOf(`${path.sep}node_modules${path.sep}${name}${path.sep}`) + `${path.sep}node_modules${path.sep}${name}${path.sep}`.length);
+			return {name, path: realpathSync(path.join(directory, file)), edits};
+		});
+		for (const target of targets) {
+			const exact = new RegExp(`^${target.path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
 			builder.onLoad({filter: exact}, async args => {
 				let contents = await readFile(args.path, 'utf8');
-				for (const [from, to] of edits) {
-					if (!contents.includes(from)) throw new Error(`scripts/build.mjs: ${file.slice(root.length)} no longer has \`${from.split('\n')[0]}\`: update lazyEdits`);
+				for (const [from, to] of target.edits) {
+					if (!contents.includes(from)) throw new Error(`scripts/build.mjs: ${target.name} no longer has \`${from.split('\n')[0]}\`: update lazyEdits`);
 					// A function, so that `$` in the new text is not read as a replacement pattern.
 					contents = contents.replace(from, () => to);
 				}
+				edited.add(target.path);
 				return {contents, loader: 'js'};
 			});
 		}
+		builder.onEnd(result => {
+			if (result.errors.length > 0) return;
+			const missed = targets.filter(target => !edited.has(target.path)).map(target => target.path);
+			if (missed.length > 0) throw new Error(`scripts/build.mjs: bundled without its edits (not loaded from where it resolves): ${missed.join(', ')}; update lazyEdits`);
+		});
+	},
+};
+
+/**
+ * Ink's Output.get, which turns a frame into the string written, remembers rows between
+ * frames (source/ui/ink-output.ts; Ink's own get stays, as the fallback it switches to). Ink is
+ * pinned (~): if output.js no longer has what is replaced, the build stops and says so.
+ */
+const inkOutput = {
+	name: 'ink-output',
+	setup(builder) {
+		const rows = `${root}source/ui/ink-output.ts`;
+		const edits = [
+			[
+				"import { styledCharsFromTokens, styledCharsToString, tokenize, } from '@alcalzone/ansi-tokenize';",
+				`import { styledCharsFromTokens, styledCharsToString, tokenize, } from '@alcalzone/ansi-tokenize';\nimport { inkRowsFor } from ${JSON.stringify(rows)};\nconst penguinViewRows = inkRowsFor({ tokenize, styledCharsFromTokens, styledCharsToString, sliceAnsi, stringWidth });`,
+			],
+			['    get() {\n', '    get() {\n        return penguinViewRows ? penguinViewRows(this) : this.getUncached();\n    }\n    getUncached() {\n'],
+		];
+		let edited = false;
+		builder.onLoad({filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]output\.js$/}, async args => {
+			let contents = await readFile(args.path, 'utf8');
+			for (const [from, to] of edits) {
+				if (!contents.includes(from)) throw new Error(`scripts/build.mjs: ink/build/output.js no longer has \`${from.trim()}\`: update inkOutput`);
+				contents = contents.replace(from, () => to);
+			}
+			edited = true;
+			return {contents, loader: 'js'};
+		});
+		builder.onEnd(result => {
+			if (result.errors.length === 0 && !edited) throw new Error('scripts/build.mjs: ink/build/output.js was not bundled: update inkOutput');
+		});
+	},
+};
+
+/**
+ * Ink measures with string-width every row of every frame (see source/ui/ink-width.ts): its
+ * imports of string-width, and widest-line's (which Ink calls on each text node), are pointed
+ * at a measure that answers printable ASCII by its length and remembers the rest. The build
+ * stops if no import was redirected (Ink or widest-line changed how they measure).
+ */
+const inkWidth = {
+	name: 'ink-width',
+	setup(builder) {
+		const measure = `${root}source/ui/ink-width.ts`;
+		const redirected = new Set();
+		builder.onResolve({filter: /^string-width$/}, args => {
+			if (!/[\\/]node_modules[\\/](ink|widest-line)[\\/]/.test(args.importer)) return undefined;
+			redirected.add(args.importer.replaceAll('\\', '/'));
+			return {path: measure};
+		});
+		builder.onEnd(result => {
+			if (result.errors.length > 0) return;
+			const wanted = ['ink/build/output.js', 'widest-line/index.js'];
+			const missing = wanted.filter(file => ![...redirected].some(importer => importer.endsWith(file)));
+			if (missing.length > 0) throw new Error(`scripts/build.mjs: ${missing.join(', ')} no longer import string-width: update inkWidth`);
+		});
 	},
 };
 
@@ -90,5 +168,5 @@ await build({
 	banner: {js: "import {createRequire as penguinViewRequire} from 'node:module'; const require = penguinViewRequire(import.meta.url);"},
 	legalComments: 'linked',
 	logLevel: 'warning',
-	plugins: [lazyOnLoad],
+	plugins: [lazyOnLoad, inkWidth, inkOutput],
 });

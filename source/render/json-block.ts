@@ -6,7 +6,7 @@
  * The usual way decodes the line, parses it, scans the text for anything the sanitizer must
  * change, indents it and encodes it again: on the 100 MB bench trace, about 300 ms of the
  * ~950 ms print mode took, against ~25 ms here, plus copies for the garbage collector. Anything
- * the kernel does not take (text the sanitizer would change, broken UTF-8) returns undefined
+ * the kernel does not take (text the sanitizer would change but tabs on ASCII lines, broken UTF-8) returns undefined
  * and goes the usual way. The result is what PlainRenderer makes of the decoded text, byte
  * for byte: the tests compare the two.
  */
@@ -48,10 +48,11 @@ declare namespace WebAssembly {
 
 type Kernel = {
 	memory: WebAssembly.Memory;
-	render(input: number, length: number, output: number): number;
+	render(input: number, length: number, output: number, limit: number, strip: number): number;
 	lines: WebAssembly.Global;
 	trimmed: WebAssembly.Global;
 	read: WebAssembly.Global;
+	dropped: WebAssembly.Global;
 };
 
 /** Longer texts go the usual way: the kernel's memory grows to fit what it is given, and never shrinks. */
@@ -80,17 +81,20 @@ function loadKernel(): Kernel | null {
 /**
  * The print block of the JSON string whose text starts at `line[start]` (just after its
  * opening quote) and ends at its closing quote; undefined when it must go the usual way.
- * Never throws.
+ * `stripColor`: colours are not kept (the sanitizer's `keepColor: false`), so SGR sequences
+ * are dropped; else text with any is left to the usual way. Never throws.
  */
-export function jsonBlock(line: Uint8Array, start: number): JsonBlock | undefined {
+export function jsonBlock(line: Uint8Array, start: number, stripColor = false): JsonBlock | undefined {
 	const length = line.length - start;
 	if (length <= 0 || length > maxKernelBytes) return undefined;
 	const k = loadKernel();
 	if (k === null) return undefined;
-	// Input at 0, output after it: at most 1.5 times as long (`\n` becomes three bytes), plus
-	// the sixteen the kernel may store past its end.
+	// Input at 0, output after it: 1.5 times as long at most but for tabs (`\n` becomes three
+	// bytes, `\t` up to eight), plus the sixteen the kernel may store past its end. Twice as
+	// long leaves tabs room enough (`cat -n` output has one a line); text with more goes the
+	// usual way (the kernel checks).
 	const output = (length + 15) & ~15;
-	const needed = output + Math.ceil(length * 1.5) + 32;
+	const needed = output + length * 2 + 32;
 	if (needed > k.memory.buffer.byteLength) {
 		try {
 			k.memory.grow(Math.ceil((needed - k.memory.buffer.byteLength) / 65536));
@@ -100,12 +104,19 @@ export function jsonBlock(line: Uint8Array, start: number): JsonBlock | undefine
 	}
 	if (memory.buffer !== k.memory.buffer) memory = new Uint8Array(k.memory.buffer);
 	memory.set(line.subarray(start), 0);
-	const end = k.render(0, length, output);
+	const end = k.render(0, length, output, needed, stripColor ? 1 : 0);
 	if (end < 0) return undefined;
 	const bytes = Buffer.from(memory.buffer, output, end - output);
 	const lines = k.lines.value as number;
 	const read = k.read.value as number;
-	const exit = endsWithBracket(bytes) ? exitCodeOf(decodeTail(bytes, k.trimmed.value === 1)) : undefined;
+	// The exit code is read from the text as it was: where the kernel dropped a colour or a
+	// carriage return, or drew a line again, the end of the text as written decides it.
+	const exit =
+		(k.dropped.value as number) >= 0
+			? exitCodeOf(rawTail(line, start, read))
+			: endsWithBracket(bytes)
+				? exitCodeOf(decodeTail(bytes, k.trimmed.value === 1))
+				: undefined;
 	return exit === undefined ? {bytes, lines, read} : {bytes, lines, exit, read};
 }
 
@@ -118,6 +129,22 @@ function endsWithBracket(bytes: Buffer): boolean {
 	let at = bytes.length - 1;
 	while (at >= 0 && (bytes[at] === 0x20 || (bytes[at]! >= 0x09 && bytes[at]! <= 0x0d))) at--;
 	return at >= 0 && (bytes[at] === 0x5d || bytes[at]! >= 0x80);
+}
+
+/**
+ * The last characters of the JSON string text `line[start, start + read)`, decoded, enough of
+ * them for exitCodeOf (64): a cut inside an escape makes the parse fail, so it moves on a byte.
+ */
+function rawTail(line: Uint8Array, start: number, read: number): string | undefined {
+	const end = start + read;
+	for (let from = Math.max(start, end - tailBytes); from < end && from < Math.max(start, end - tailBytes) + 8; from++) {
+		try {
+			return JSON.parse(`"${Buffer.from(line.buffer, line.byteOffset + from, end - from).toString('utf8')}"`) as string;
+		} catch {
+			// Cut inside an escape: one byte on.
+		}
+	}
+	return undefined;
 }
 
 /** The end of the output's text as it was (indents taken out again), enough of it for exitCodeOf. */

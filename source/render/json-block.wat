@@ -1,9 +1,16 @@
 ;; Print mode's kernel for tool outputs (render/json-block.ts loads it; scripts/build-wasm.mjs
 ;; turns this text into render/json-block-wasm.ts). It reads a JSON string's text as written
 ;; in a trace line and writes it unescaped, in UTF-8, with the two-space indent after each
-;; newline: what PlainRenderer prints for that output, byte for byte. Text the sanitizer would
-;; change (controls, tabs, carriage returns, DEL, C1 and bidi controls), broken UTF-8 and lone
-;; surrogates make it return -1, and the output goes the usual way.
+;; newline: what PlainRenderer prints for that output, byte for byte. A tab becomes spaces to
+;; the next multiple of eight columns of its line, as the sanitizer expands it, while the line
+;; so far is ASCII (a column a byte); a tab after anything else on its line (whose width only
+;; string-width knows), text the sanitizer would change otherwise (controls, carriage returns,
+;; DEL, C1 and bidi controls), broken UTF-8 and lone surrogates make it return -1, and the
+;; output goes the usual way. Two controls it takes as the sanitizer does: carriage returns
+;; (right before a newline or the end, CRLF line ends: dropped; else, on an ASCII line, the
+;; cursor back to the line's start, later text written over what was there, as a progress
+;; line is drawn again), and, when colours are not kept ($strip), CSI sequences that neither
+;; erase nor move the cursor (SGR colours above all: dropped).
 ;;
 ;; WebAssembly because this is most of a trace's bytes: the same work in JavaScript is five
 ;; passes (decode, parse, scan, indent, encode) at about 3.5 ns a byte; this is one, sixteen
@@ -15,6 +22,8 @@
   (global $lines (export "lines") (mut i32) (i32.const 0))
   (global $trimmed (export "trimmed") (mut i32) (i32.const 0))
   (global $read (export "read") (mut i32) (i32.const 0))
+  ;; Where the output was when a colour or a carriage return was last dropped (-1: never).
+  (global $dropped (export "dropped") (mut i32) (i32.const -1))
 
   (func $hex (param $c i32) (result i32)
     (if (i32.lt_u (i32.sub (local.get $c) (i32.const 0x30)) (i32.const 10))
@@ -50,23 +59,110 @@
     (if (i32.lt_u (i32.sub (local.get $cp) (i32.const 0x2066)) (i32.const 4)) (then (return (i32.const 1))))
     (i32.const 0))
 
+  ;; A tab written at $o, on a line whose text starts at $line: eight spaces stored, and where
+  ;; the output goes on, past as many as reach the next multiple of eight columns. -1 when a
+  ;; character beyond ASCII came before it on the line ($wide), or when what is left of the
+  ;; input ($left bytes) might no longer fit before $limit: every other escape writes at most
+  ;; 1.5 bytes a byte read, and the fast loop stores sixteen bytes at a time.
+  (func $tab (param $o i32) (param $line i32) (param $wide i32) (param $left i32) (param $limit i32) (param $hwm i32) (result i32)
+    (local $next i32)
+    (if (local.get $wide) (then (return (i32.const -1))))
+    (local.set $next (i32.add (local.get $o)
+      (i32.sub (i32.const 8) (i32.and (i32.sub (local.get $o) (local.get $line)) (i32.const 7)))))
+    (if (i32.gt_u
+          (i32.add (i32.add (local.get $next) (i32.shr_u (i32.add (i32.mul (local.get $left) (i32.const 3)) (i32.const 1)) (i32.const 1))) (i32.const 16))
+          (local.get $limit))
+      (then (return (i32.const -1))))
+    ;; After a carriage return, the cells it passes keep what was drawn there (up to $hwm).
+    (if (i32.lt_u (local.get $hwm) (local.get $next))
+      (then (i64.store (select (local.get $hwm) (local.get $o) (i32.gt_u (local.get $hwm) (local.get $o))) (i64.const 0x2020202020202020))))
+    (local.get $next))
+
+  ;; Past the carriage returns (`\r` or `\u000d` escapes) from $p on.
+  (func $skipCR (param $p i32) (param $end i32) (result i32)
+    (loop $more
+      (if (i32.le_u (i32.add (local.get $p) (i32.const 2)) (local.get $end))
+        (then
+          (if (i32.eq (i32.load16_u (local.get $p)) (i32.const 0x725c))
+            (then
+              (local.set $p (i32.add (local.get $p) (i32.const 2)))
+              (br $more)))))
+      (if (i32.le_u (i32.add (local.get $p) (i32.const 6)) (local.get $end))
+        (then
+          (if (i32.and
+                (i32.eq (i32.load16_u (local.get $p)) (i32.const 0x755c))
+                (i32.eq (call $hex4 (i32.add (local.get $p) (i32.const 2))) (i32.const 0x0d)))
+            (then
+              (local.set $p (i32.add (local.get $p) (i32.const 6)))
+              (br $more))))))
+    (local.get $p))
+
+  ;; Whether a newline (`\n`) or the closing quote is at $p: carriage returns before it are dropped.
+  (func $atLineEnd (param $p i32) (param $end i32) (result i32)
+    (if (i32.lt_u (local.get $p) (local.get $end))
+      (then (if (i32.eq (i32.load8_u (local.get $p)) (i32.const 0x22)) (then (return (i32.const 1))))))
+    (if (i32.le_u (i32.add (local.get $p) (i32.const 2)) (local.get $end))
+      (then (if (i32.eq (i32.load16_u (local.get $p)) (i32.const 0x6e5c)) (then (return (i32.const 1))))))
+    (i32.const 0))
+
+  ;; Past a CSI sequence whose ESC came just before $p (`[`, parameter and intermediate
+  ;; bytes, a final byte), when the sanitizer drops it without colours: anything but erasing
+  ;; (K) or moving the cursor (G, D, C) with plain parameters. Else -1 (the usual way).
+  (func $csi (param $p i32) (param $end i32) (result i32)
+    (local $b i32) (local $plain i32)
+    (if (i32.ge_u (local.get $p) (local.get $end)) (then (return (i32.const -1))))
+    (if (i32.ne (i32.load8_u (local.get $p)) (i32.const 0x5b)) (then (return (i32.const -1))))
+    (local.set $p (i32.add (local.get $p) (i32.const 1)))
+    (local.set $plain (i32.const 1))
+    (block $params
+      (loop $param
+        (br_if $params (i32.ge_u (local.get $p) (local.get $end)))
+        (local.set $b (i32.load8_u (local.get $p)))
+        (br_if $params (i32.ge_u (i32.sub (local.get $b) (i32.const 0x20)) (i32.const 0x20)))
+        ;; A quote is written escaped: the string's end, or an escape, is not a parameter.
+        (if (i32.eq (local.get $b) (i32.const 0x22)) (then (return (i32.const -1))))
+        (if (i32.eqz (i32.or (i32.lt_u (i32.sub (local.get $b) (i32.const 0x30)) (i32.const 10))
+                             (i32.or (i32.eq (local.get $b) (i32.const 0x3b)) (i32.eq (local.get $b) (i32.const 0x3a)))))
+          (then (local.set $plain (i32.const 0))))
+        (local.set $p (i32.add (local.get $p) (i32.const 1)))
+        (br $param)))
+    (if (i32.ge_u (local.get $p) (local.get $end)) (then (return (i32.const -1))))
+    ;; A final byte, written as it is (a backslash would be an escape: the usual way).
+    (if (i32.ge_u (i32.sub (local.get $b) (i32.const 0x40)) (i32.const 0x3f)) (then (return (i32.const -1))))
+    (if (i32.eq (local.get $b) (i32.const 0x5c)) (then (return (i32.const -1))))
+    (if (i32.and (local.get $plain)
+          (i32.or (i32.or (i32.eq (local.get $b) (i32.const 0x4b)) (i32.eq (local.get $b) (i32.const 0x47)))
+                  (i32.or (i32.eq (local.get $b) (i32.const 0x44)) (i32.eq (local.get $b) (i32.const 0x43)))))
+      (then (return (i32.const -1))))
+    (i32.add (local.get $p) (i32.const 1)))
+
   ;; Unescapes and indents the JSON string text that starts at $in (after its opening quote)
-  ;; and ends at its closing quote, before $in + $len, to $out. Returns where the output
+  ;; and ends at its closing quote, before $in + $len, to $out (room up to $limit, at least
+  ;; 1.5 times $len and 32 bytes). With $strip, colours are not kept. Returns where the output
   ;; ends, or -1 when the text needs the usual way.
-  (func (export "render") (param $in i32) (param $len i32) (param $out i32) (result i32)
+  (func (export "render") (param $in i32) (param $len i32) (param $out i32) (param $limit i32) (param $strip i32) (result i32)
     (local $i i32) (local $end i32) (local $o i32) (local $b i32) (local $c i32)
     (local $n i32) (local $nl i32) (local $cp i32) (local $lo i32) (local $v v128) (local $m i32)
+    (local $line i32) (local $wide i32) (local $rawnl i32)
+    ;; A carriage return redrew this line: how far it reaches ($hwm), and that it is now cells.
+    (local $hwm i32) (local $cells i32)
+    (global.set $dropped (i32.const -1))
     (local.set $i (local.get $in))
     (local.set $end (i32.add (local.get $in) (local.get $len)))
     (local.set $o (local.get $out))
+    (local.set $line (local.get $out))
+    (local.set $hwm (local.get $out))
     (local.set $n (i32.const 1))
     (local.set $nl (i32.const -1))
     (block $fail
       (block $done
         (loop $next
+         (block $cr
           ;; Sixteen bytes at a time while they are printable ASCII but the backslash: the
           ;; block is stored whole and the output advances past its clean start.
           (block $special
+            ;; Not over a redrawn line's old text: sixteen bytes are stored, not all of them kept.
+            (br_if $special (i32.lt_u (local.get $o) (local.get $hwm)))
             (loop $fast
               (br_if $special (i32.gt_u (i32.add (local.get $i) (i32.const 16)) (local.get $end)))
               (local.set $v (v128.load (local.get $i)))
@@ -105,12 +201,18 @@
               (local.set $c (i32.load8_u offset=1 (local.get $i)))
               (if (i32.eq (local.get $c) (i32.const 0x6e))
                 (then
+                  (if (i32.lt_u (local.get $o) (local.get $hwm)) (then (local.set $o (local.get $hwm))))
                   (i32.store8 (local.get $o) (i32.const 0x0a))
                   (i32.store16 offset=1 (local.get $o) (i32.const 0x2020))
                   (local.set $o (i32.add (local.get $o) (i32.const 3)))
                   (local.set $nl (local.get $o))
+                  (local.set $line (local.get $o))
+                  (local.set $hwm (local.get $o))
+                  (local.set $cells (i32.const 0))
+                  (local.set $wide (i32.const 0))
                   (local.set $n (i32.add (local.get $n) (i32.const 1)))
                   (local.set $i (i32.add (local.get $i) (i32.const 2)))
+                  (local.set $rawnl (local.get $i))
                   (br $next)))
               (if (i32.or (i32.or (i32.eq (local.get $c) (i32.const 0x22)) (i32.eq (local.get $c) (i32.const 0x5c)))
                           (i32.eq (local.get $c) (i32.const 0x2f)))
@@ -119,13 +221,42 @@
                   (local.set $o (i32.add (local.get $o) (i32.const 1)))
                   (local.set $i (i32.add (local.get $i) (i32.const 2)))
                   (br $next)))
+              (if (i32.eq (local.get $c) (i32.const 0x74))
+                (then
+                  ;; \t
+                  (local.set $i (i32.add (local.get $i) (i32.const 2)))
+                  (local.set $o (call $tab (local.get $o) (local.get $line) (local.get $wide) (i32.sub (local.get $end) (local.get $i)) (local.get $limit) (local.get $hwm)))
+                  (br_if $fail (i32.lt_s (local.get $o) (i32.const 0)))
+                  (br $next)))
+              (if (i32.eq (local.get $c) (i32.const 0x72))
+                (then
+                  ;; \r
+                  (local.set $i (call $skipCR (i32.add (local.get $i) (i32.const 2)) (local.get $end)))
+                  (br $cr)))
               (br_if $fail (i32.ne (local.get $c) (i32.const 0x75)))
               ;; \uXXXX
               (br_if $fail (i32.gt_u (i32.add (local.get $i) (i32.const 6)) (local.get $end)))
               (local.set $cp (call $hex4 (i32.add (local.get $i) (i32.const 2))))
               (br_if $fail (i32.lt_s (local.get $cp) (i32.const 0)))
-              (br_if $fail (call $troubled (local.get $cp)))
               (local.set $i (i32.add (local.get $i) (i32.const 6)))
+              (if (i32.eq (local.get $cp) (i32.const 0x09))
+                (then
+                  (local.set $o (call $tab (local.get $o) (local.get $line) (local.get $wide) (i32.sub (local.get $end) (local.get $i)) (local.get $limit) (local.get $hwm)))
+                  (br_if $fail (i32.lt_s (local.get $o) (i32.const 0)))
+                  (br $next)))
+              (if (i32.eq (local.get $cp) (i32.const 0x0d))
+                (then
+                  (local.set $i (call $skipCR (local.get $i) (local.get $end)))
+                  (br $cr)))
+              (if (i32.and (local.get $strip) (i32.eq (local.get $cp) (i32.const 0x1b)))
+                (then
+                  (local.set $i (call $csi (local.get $i) (local.get $end)))
+                  (br_if $fail (i32.lt_s (local.get $i) (i32.const 0)))
+                  (global.set $dropped (local.get $o))
+                  (br $next)))
+              (br_if $fail (call $troubled (local.get $cp)))
+              (local.set $wide (i32.or (local.get $wide) (i32.ge_u (local.get $cp) (i32.const 0x80))))
+              (br_if $fail (i32.and (local.get $wide) (local.get $cells)))
               (if (i32.lt_u (i32.sub (local.get $cp) (i32.const 0xd800)) (i32.const 0x800))
                 (then
                   ;; A surrogate: only a high one followed by an escaped low one makes a character.
@@ -163,6 +294,8 @@
           ;; Raw controls are not JSON; DEL is dropped by the sanitizer.
           (br_if $fail (i32.lt_u (local.get $b) (i32.const 0xc2)))
           (br_if $fail (i32.gt_u (local.get $b) (i32.const 0xf4)))
+          (br_if $fail (local.get $cells))
+          (local.set $wide (i32.const 1))
           (if (i32.lt_u (local.get $b) (i32.const 0xe0))
             (then
               (br_if $fail (i32.ge_u (i32.add (local.get $i) (i32.const 1)) (local.get $end)))
@@ -205,13 +338,29 @@
           (i32.store (local.get $o) (i32.load (local.get $i)))
           (local.set $o (i32.add (local.get $o) (i32.const 4)))
           (local.set $i (i32.add (local.get $i) (i32.const 4)))
+          (br $next))
+          ;; Carriage returns ($i is past them): dropped before a newline or the end; else the
+          ;; cursor goes back to the line's start (the sanitizer's cells, one a byte while the
+          ;; line is ASCII), and what is written next goes over what was there.
+          (if (i32.eqz (call $atLineEnd (local.get $i) (local.get $end)))
+            (then
+              (if (i32.gt_u (local.get $o) (local.get $hwm)) (then (local.set $hwm (local.get $o))))
+              (if (i32.gt_u (local.get $hwm) (local.get $line))
+                (then
+                  (br_if $fail (local.get $wide))
+                  (local.set $cells (i32.const 1))))
+              (local.set $o (local.get $line))))
+          (global.set $dropped (local.get $o))
           (br $next)))
-      ;; A final newline ends the last line rather than starting one.
+      ;; A final newline ends the last line rather than starting one. The count is the text's
+      ;; as it was (dropped colours or carriage returns after its last newline still make a
+      ;; line there), the block is the sanitizer's (which drops that newline).
+      (if (i32.lt_u (local.get $o) (local.get $hwm)) (then (local.set $o (local.get $hwm))))
       (global.set $trimmed (i32.eq (local.get $nl) (local.get $o)))
       (if (global.get $trimmed)
-        (then
-          (local.set $o (i32.sub (local.get $o) (i32.const 3)))
-          (local.set $n (i32.sub (local.get $n) (i32.const 1)))))
+        (then (local.set $o (i32.sub (local.get $o) (i32.const 3)))))
+      (if (i32.and (i32.eq (local.get $rawnl) (local.get $i)) (i32.gt_s (local.get $nl) (i32.const -1)))
+        (then (local.set $n (i32.sub (local.get $n) (i32.const 1)))))
       (global.set $lines (local.get $n))
       (global.set $read (i32.sub (local.get $i) (local.get $in)))
       (return (local.get $o)))

@@ -7,43 +7,29 @@
 import {useEffect, useRef, useState} from 'react';
 import type {SessionStore} from '../model/store.js';
 
-/** ~30 frames a second at most. */
+/** ~30 frames a second at most, for changes that come one by one (lines appended to a trace). */
 export const frameMs = 33;
 
 /**
- * The share of a core the screen's process may use while the store changes faster than
- * frames come. A frame costs what the terminal holds (Ink lays out and diffs every cell,
- * every frame: 10–35 ms of CPU at 120×40, depending on the machine), so a stream of changes
- * (1,000 deltas a second) drawn at 30 frames a second would take most of a core. So while
- * changes stream, the process's CPU time (frames, keys, the stream itself, GC) is paid from
- * a budget that refills at this rate, and frames come as often as it allows. Changes that
- * come one by one (lines appended to a trace) are drawn at once. Keys are never paced: they
- * render at once, through the screen's own state.
+ * While changes stream (a model's answer, at 30 or at 1,000 deltas a second alike), one frame
+ * every 42 ms: about 22 a second once the frame's own time is counted (a little over 20 when
+ * a loaded machine makes timers late), smooth to the eye, and the CPU stays in hand (the
+ * frame's cost times 22, plus the stream's own). A frame costs what changed on screen, not what the
+ * terminal holds (the rows kept by pane-text.ts and ink-output.ts), about 3–6 ms at
+ * 100 × 30 on the bench's machine. It used to be paid from an 18 % CPU budget instead, when a
+ * frame cost 10–35 ms: at 1,000 deltas a second the budget allowed 1–4 frames a second.
+ * Keys are never paced: they render at once, through the screen's own state.
  */
-export const cpuBudget = 0.18;
-/** How much CPU time (ms) can be spent at once before pacing starts. */
-const budgetCapacityMs = 200;
-/** The longest wait between two frames of store changes, however busy the process is. */
-const longestGapMs = 1000;
-/** More changes than this within a second is a stream: paced by the budget. */
-const streamingCount = 32;
+export const streamFrameMs = 42;
+/** This many changes within a second is a stream. */
+const streamingCount = 12;
 
-const cpuMs = (): number => {
-	const used = process.cpuUsage();
-	return (used.user + used.system) / 1000;
-};
-
-/** A number that changes (at most once per `intervalMs`) when the store has changed. */
-export function useStore(store: SessionStore, intervalMs = frameMs): number {
+/** A number that changes (at most once per `intervalMs`, `streamMs` while streaming) when the store has changed. */
+export function useStore(store: SessionStore, intervalMs = frameMs, streamMs = streamFrameMs): number {
 	const [frame, setFrame] = useState(0);
 	useEffect(() => {
 		let timer: ReturnType<typeof setTimeout> | undefined;
 		let last = 0;
-		// The budget, in CPU ms: refilled with the wall time that passes, spent by all the
-		// process does in between.
-		let tokens = budgetCapacityMs;
-		let wallAt = Date.now();
-		let cpuAt = cpuMs();
 		// When the last changes came, a ring: the oldest of them tells the rate.
 		const recent = new Array<number>(streamingCount).fill(0);
 		let slot = 0;
@@ -58,22 +44,15 @@ export function useStore(store: SessionStore, intervalMs = frameMs): number {
 			recent[slot] = now;
 			slot = (slot + 1) % streamingCount;
 			if (timer !== undefined) return;
-			const cpu = cpuMs();
-			// Bounded both ways: a busy start (a large trace loading) is not paid back for long.
-			tokens = Math.max(-budgetCapacityMs, Math.min(budgetCapacityMs, tokens + (now - wallAt) * cpuBudget - (cpu - cpuAt)));
-			wallAt = now;
-			cpuAt = cpu;
-			// Streaming and over budget: wait until the budget has paid for what was spent.
 			const streaming = now - oldest < 1000;
-			const paced = streaming && tokens < 0 ? Math.min(longestGapMs, -tokens / cpuBudget) : 0;
 			// Even with no wait, a timer lets a burst of synchronous notifications end first.
-			timer = setTimeout(flush, Math.max(0, last + intervalMs - now, paced));
+			timer = setTimeout(flush, Math.max(0, last + (streaming ? streamMs : intervalMs) - now));
 		});
 		return () => {
 			unsubscribe();
 			if (timer !== undefined) clearTimeout(timer);
 		};
-	}, [store, intervalMs]);
+	}, [store, intervalMs, streamMs]);
 	return frame;
 }
 

@@ -6,6 +6,7 @@
 import type {Timeline} from '../model/timeline.js';
 import type {SessionView} from '../model/view-model.js';
 import {actKey, startAct, type Acting, type ActState} from './acting.js';
+import {isChunk, splitPresses} from './key-chunks.js';
 import {commandFor, type CommandId, type KeyPress} from './keymap.js';
 import type {Layout} from './layout.js';
 import {isProblem} from './pane-kinds.js';
@@ -101,18 +102,17 @@ export function initialScreen(expand?: readonly string[]): ScreenState {
 export function handleKey(state: ScreenState, input: string, key: KeyPress, env: ScreenEnv): ScreenState {
 	if (key.ctrl && input === 'c') return {...state, quit: true};
 	if (state.picker) return pickerInput(state, input, key, env);
+	// Keys typed faster than they are read, or pasted, arrive together ("jjj", "/echo 2\r",
+	// three Backspaces): one at a time, in order, whatever takes them (the search prompt too).
+	if (isChunk(input, key)) {
+		let next = state;
+		for (const press of splitPresses(input)) next = handleKey(next, press.input, press.key, env);
+		return next;
+	}
 	if (state.search.editing) return searchKey(state, input, key, env);
 	if (state.act?.prompt) {
 		const next = actKey(state.act, input, key);
 		return {...state, act: next.act, message: next.message};
-	}
-	// Keys typed faster than they are read arrive together ("jjj"): one at a time, in order.
-	const chars = [...input];
-	if (chars.length > 1 && !key.ctrl && !key.meta) {
-		let next = state;
-		// A carriage return among them is Enter (`k` and Enter pressed together).
-		for (const char of chars) next = handleKey(next, char === '\r' ? '' : char, char === '\r' ? {return: true} : {}, env);
-		return next;
 	}
 	const id = commandFor(input, key);
 	if (state.help) {

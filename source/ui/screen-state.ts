@@ -319,13 +319,17 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 			return jumpToProblem(state, layout, height, id === 'next-problem' ? 1 : -1);
 		case 'next-match':
 		case 'prev-match': {
-			const {matches, index} = state.search;
-			if (state.search.query === undefined) return {...state, message: 'no search yet: press / to search'};
-			if (matches.length === 0) return {...state, message: `no match for “${state.search.query}”`};
+			const {query} = state.search;
+			if (query === undefined) return {...state, message: 'no search yet: press / to search'};
+			// The session may have grown since Enter: search it again, from the match shown.
+			const matches = findMatches(env.view, query);
+			if (matches.length === 0) return {...state, search: {...state.search, matches, index: -1}, message: `no match for “${query}”`};
+			const shown = state.search.matches[state.search.index];
+			const index = shown === undefined ? -1 : matches.findIndex(match => match.itemId === shown.itemId);
 			const step = id === 'next-match' ? 1 : -1;
-			const next = (index + step + matches.length) % matches.length;
-			const wrapped = matches.length > 1 && (step > 0 ? next < index : next > index);
-			return goToMatch(state, next, env, wrapped ? 'search wrapped' : undefined);
+			const next = index === -1 ? (step > 0 ? 0 : matches.length - 1) : (index + step + matches.length) % matches.length;
+			const wrapped = index !== -1 && matches.length > 1 && (step > 0 ? next < index : next > index);
+			return goToMatch({...state, search: {...state.search, matches}}, next, env, wrapped ? 'search wrapped' : undefined);
 		}
 	}
 }
@@ -391,7 +395,8 @@ function goToMatch(state: ScreenState, index: number, env: ScreenEnv, note?: str
 		pane = layout.pane(at);
 		row = pane.rows.findIndex(line => test(rowText(line.segments)));
 	}
-	const viewport = reveal(layout, env.height, state.viewport, at, row === -1 ? 0 : row);
+	// Following stops: a match at the bottom must not scroll away as the session grows.
+	const viewport = reveal(layout, env.height, pause(layout, env.height, state.viewport), at, row === -1 ? 0 : row);
 	return {...state, open, focus: pane.itemId, viewport, search: {...state.search, index}, message};
 }
 

@@ -17,6 +17,7 @@ import {Body} from './Body.js';
 import {ColorContext} from './ColorContext.js';
 import {Footer} from './Footer.js';
 import {Header} from './Header.js';
+import {helpKeysHint, helpLines} from './help-lines.js';
 import {HelpOverlay} from './HelpOverlay.js';
 import {Layouter} from './layout.js';
 import type {OpenState} from './open-state.js';
@@ -53,7 +54,6 @@ export type AppProps = {
 	acting?: Acting;
 };
 
-const helpHints = 'any key closes this help · q quit';
 const pickerHints = 'type to filter · ↑/↓ choose · Enter open · Esc close';
 const timelineHints = 'j/k move · Enter show in session · e next problem · F follow · T back · q quit';
 
@@ -138,6 +138,7 @@ export function App({store, expand, color = true, onQuit, size, clock = Date.now
 		canPick: sessions !== undefined,
 		offered: offered !== undefined,
 		acting: actions ? {mode: 'on'} : acting,
+		helpRows: state.help ? helpLines(width).length : 0,
 	};
 	const onKey = useCallback((input: string, key: Key) => {
 		const current = env.current!;
@@ -232,7 +233,7 @@ export function App({store, expand, color = true, onQuit, size, clock = Date.now
 					rule={rules}
 				/>
 				{state.help ? (
-					<HelpOverlay width={width} height={height} />
+					<HelpOverlay width={width} height={height} top={state.helpTop} />
 				) : state.picker ? (
 					<SessionPicker
 						state={state.picker}
@@ -259,7 +260,7 @@ export function App({store, expand, color = true, onQuit, size, clock = Date.now
 					message={state.message}
 					query={state.search.query}
 					width={width}
-					hints={state.help ? helpHints : state.picker ? pickerHints : state.timeline ? timelineHints : undefined}
+					hints={state.help ? helpKeysHint : state.picker ? pickerHints : state.timeline ? timelineHints : undefined}
 					offer={offered && !state.help && !state.picker ? offerText(offered.sessionId) : undefined}
 					act={state.act?.prompt}
 					acting={actions !== undefined}

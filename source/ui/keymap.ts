@@ -86,7 +86,7 @@ export const commands: readonly Command[] = [
 	{id: 'timeline', keys: [char('T')], help: 'timeline: requests and tool calls on a time axis (Enter shows the row in the session, T back)', footer: 'timeline'},
 	{id: 'sessions', keys: [char('s')], help: 'pick another session under the data root or on the server (type to filter, Enter to open, Esc to close)', footer: 'sessions'},
 	{id: 'switch', keys: [char('L')], help: 'open the session that started since, offered in the footer (▸ session … started)'},
-	{id: 'help', keys: [char('?')], help: 'this help', footer: 'help'},
+	{id: 'help', keys: [char('?')], help: 'this help: j/k scroll it, Esc or ? closes it', footer: 'help'},
 	{id: 'quit', keys: [char('q'), ctrl('c')], help: 'quit', footer: 'quit'},
 ];
 

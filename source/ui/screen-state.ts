@@ -46,6 +46,8 @@ export type ScreenState = {
 	focus?: number;
 	search: SearchState;
 	help: boolean;
+	/** The help's first row on screen (j/k scroll it). */
+	helpTop?: number;
 	/** The session picker (s), while open. */
 	picker?: PickerState;
 	/** How many times the picker has opened (each opening lists the sessions afresh). */
@@ -87,6 +89,8 @@ export type ScreenEnv = {
 	offered?: boolean;
 	/** Whether a, r, Ctrl+X and > can act (default: unavailable, not a live session). */
 	acting?: Acting;
+	/** How many rows the help has at this width (it scrolls when more than `height`). */
+	helpRows?: number;
 };
 
 const notLive: Acting = {mode: 'unavailable', why: 'a, r, Ctrl+X and > act on a live session only: this is not one (follow it with --sse)'};
@@ -115,13 +119,44 @@ export function handleKey(state: ScreenState, input: string, key: KeyPress, env:
 		return {...state, act: next.act, message: next.message};
 	}
 	const id = commandFor(input, key);
-	if (state.help) {
-		if (id === 'quit') return {...state, quit: true};
-		return {...state, help: false};
-	}
+	if (state.help) return helpCommand(state, id, env);
 	if (state.timeline) return timelineCommand({...state, message: undefined}, id, env);
 	if (id === undefined) return state.message ? {...state, message: undefined} : state;
 	return runCommand({...state, message: undefined}, id, env);
+}
+
+/** Keys while the help is shown: they scroll it; Esc or ? close it; others do nothing (a stray key must not close it). */
+function helpCommand(state: ScreenState, id: CommandId | undefined, env: ScreenEnv): ScreenState {
+	const last = Math.max(0, (env.helpRows ?? 0) - env.height);
+	const to = (top: number): ScreenState => ({...state, helpTop: Math.max(0, Math.min(last, top))});
+	const top = Math.min(state.helpTop ?? 0, last);
+	const half = Math.max(1, Math.floor(env.height / 2));
+	const page = Math.max(1, env.height - 1);
+	switch (id) {
+		case 'quit':
+			return {...state, quit: true};
+		case 'escape':
+		case 'help':
+			return {...state, help: false, helpTop: undefined};
+		case 'focus-next':
+			return to(top + 1);
+		case 'focus-prev':
+			return to(top - 1);
+		case 'half-down':
+			return to(top + half);
+		case 'half-up':
+			return to(top - half);
+		case 'page-down':
+			return to(top + page);
+		case 'page-up':
+			return to(top - page);
+		case 'top':
+			return to(0);
+		case 'bottom':
+			return to(last);
+		default:
+			return state;
+	}
 }
 
 /** Keys while the picker is open: it takes them all (typing filters), but Ctrl+C. */
@@ -236,7 +271,7 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 		case 'quit':
 			return {...state, quit: true};
 		case 'help':
-			return {...state, help: !state.help};
+			return {...state, help: !state.help, helpTop: 0};
 		case 'timeline':
 			return openTimeline(state, env);
 		case 'sessions':

@@ -17,7 +17,7 @@ import {readStream, type InputsHandler} from './io/trace-follower.js';
 import type {ModelInput} from './model/input.js';
 import {TraceCheck} from './model/json-lines-gate.js';
 import {SessionStore} from './model/store.js';
-import {colorWanted} from './render/color.js';
+import {attributesWanted, colorWanted} from './render/color.js';
 import {sanitize} from './render/sanitize.js';
 import {loadExactWidths} from './render/width.js';
 import {safeWriter} from './output/safe-writer.js';
@@ -286,7 +286,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		};
 		firstFrame?.handOver();
 		const acting = flags.readOnly ? ({mode: 'off'} as const) : undefined;
-		await runScreen(store, {expand, color, sessions, bell: flags.bell, actions, acting});
+		await runScreen(store, {expand, color, attributes: attributesWanted(process.env), sessions, bell: flags.bell, actions, acting});
 		await stopSource();
 		return store.status.state === 'failed' ? 1 : 0;
 	}

@@ -34,8 +34,10 @@ export type AppProps = {
 	store: SessionStore;
 	/** --expand words: thinking, outputs, details, all. */
 	expand?: readonly string[];
-	/** False: no colour and no text attributes at all. */
+	/** False: no colour (and no text attributes either, unless `attributes`). */
 	color?: boolean;
+	/** Bold, dim, inverse… without colour (NO_COLOR): they mark thinking, the focus and matches. Default: as `color`. */
+	attributes?: boolean;
 	/** Called once when the reader quits (q, Ctrl+C). */
 	onQuit: () => void;
 	/** A fixed terminal size instead of the real one (tests). */
@@ -76,7 +78,7 @@ export function chromeRows(rows: number): {rules: boolean; chrome: number} {
 }
 
 /** The whole screen. */
-export function App({store, expand, color = true, onQuit, size, clock = Date.now, home, sessions, bell, actions, acting}: AppProps) {
+export function App({store, expand, color = true, attributes = color, onQuit, size, clock = Date.now, home, sessions, bell, actions, acting}: AppProps) {
 	useStore(store);
 	useWarmUp();
 	const {columns, rows} = useTerminalSize(size);
@@ -221,7 +223,7 @@ export function App({store, expand, color = true, onQuit, size, clock = Date.now
 	}, [switchTo, sessions, openEntry]);
 
 	return (
-		<ColorContext.Provider value={color}>
+		<ColorContext.Provider value={color ? 'color' : attributes ? 'attributes' : 'none'}>
 			<Box flexDirection="column" width={width}>
 				<Header
 					view={view}

@@ -32,6 +32,8 @@ export type ScreenOptions = {
 	expand?: string[];
 	/** Colour decided once by the caller (e.g. colorWanted from render/color.ts). */
 	color: boolean;
+	/** Text attributes without colour (NO_COLOR): from attributesWanted in render/color.ts. */
+	attributes?: boolean;
 	/** Aborting it closes the screen (the source failed for good, the caller is shutting down). */
 	signal?: AbortSignal;
 	/** Streams (default: the process's own). */
@@ -91,6 +93,7 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 				store={store}
 				expand={options.expand}
 				color={options.color}
+				attributes={options.attributes}
 				sessions={options.sessions}
 				bell={options.bell === false ? undefined : () => ringBell(stdout)}
 				actions={options.actions}

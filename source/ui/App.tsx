@@ -251,7 +251,7 @@ export function App({store, expand, color = true, attributes = color, onQuit, si
 				) : state.timeline && timeline ? (
 					<TimelineView timeline={timeline} state={state.timeline} width={width} height={height} now={now} />
 				) : (
-					<Body rows={visible} height={height} focusRow={focusRow} query={state.search.editing ? undefined : state.search.query} />
+					<Body rows={visible} height={height} focusRow={focusRow} width={width} query={state.search.editing ? undefined : state.search.query} />
 				)}
 				<Footer
 					view={view}

@@ -307,10 +307,11 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 			const up = id === 'focus-prev';
 			const current = focusIndex(state, layout, height);
 			if (current === -1) return state;
-			// A move up stops following; the first move only shows where the focus is.
+			// A move up stops following and moves at once (from the last pane on screen); a first
+			// move down only shows where the focus is (nothing is below it).
 			const viewport = up ? pause(layout, height, state.viewport) : state.viewport;
 			const known = state.focus !== undefined && layout.indexOf(state.focus) === current;
-			const moved = known ? nonEmpty(layout, current + (up ? -1 : 1), up ? -1 : 1) : current;
+			const moved = known || up ? nonEmpty(layout, current + (up ? -1 : 1), up ? -1 : 1) : current;
 			const index = moved === -1 ? current : moved;
 			return {...state, focus: layout.item(index).id, viewport: reveal(layout, height, viewport, index)};
 		}

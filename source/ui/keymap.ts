@@ -20,6 +20,8 @@ export type CommandId =
 	| 'bottom'
 	| 'next-problem'
 	| 'prev-problem'
+	| 'next-prompt'
+	| 'prev-prompt'
 	| 'search'
 	| 'next-match'
 	| 'prev-match'
@@ -78,6 +80,8 @@ export const commands: readonly Command[] = [
 	{id: 'bottom', keys: [char('G'), special('end', 'End')], help: 'the bottom, following again'},
 	{id: 'next-problem', keys: [char('e')], help: 'next problem: failed or refused call, retry, abort, malformed line', footer: 'next problem'},
 	{id: 'prev-problem', keys: [char('E')], help: 'previous problem'},
+	{id: 'next-prompt', keys: [char(']')], help: 'next user message'},
+	{id: 'prev-prompt', keys: [char('[')], help: 'previous user message (stops following)'},
 	{id: 'search', keys: [char('/')], help: 'search the text of every pane (Enter to search)', footer: 'search'},
 	{id: 'next-match', keys: [char('n')], help: 'next match'},
 	{id: 'prev-match', keys: [char('N')], help: 'previous match'},

@@ -353,6 +353,9 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 		case 'next-problem':
 		case 'prev-problem':
 			return jumpToProblem(state, layout, height, id === 'next-problem' ? 1 : -1);
+		case 'next-prompt':
+		case 'prev-prompt':
+			return jumpToPrompt(state, layout, height, id === 'next-prompt' ? 1 : -1);
 		case 'next-match':
 		case 'prev-match': {
 			const {query} = state.search;
@@ -434,6 +437,20 @@ function goToMatch(state: ScreenState, index: number, env: ScreenEnv, note?: str
 	// Following stops: a match at the bottom must not scroll away as the session grows.
 	const viewport = reveal(layout, env.height, pause(layout, env.height, state.viewport), at, row === -1 ? 0 : row);
 	return {...state, open, focus: pane.itemId, viewport, search: {...state.search, index}, message};
+}
+
+/** The next or previous message of the user (the session's own, not a subagent's): the turns of the session. */
+function jumpToPrompt(state: ScreenState, layout: Layout, height: number, step: 1 | -1): ScreenState {
+	const known = state.focus === undefined ? -1 : layout.indexOf(state.focus);
+	const {first, last} = visibleRows(layout, height, state.viewport);
+	const start = known !== -1 ? known : step > 0 ? first - 1 : last + 1;
+	for (let index = start + step; index >= 0 && index < layout.count; index += step) {
+		if (layout.item(index).kind === 'user_text' && layout.depth(index) === 0 && layout.pane(index).rows.length > 0) {
+			const viewport = reveal(layout, height, pause(layout, height, state.viewport), index);
+			return {...state, focus: layout.item(index).id, viewport};
+		}
+	}
+	return {...state, message: step > 0 ? 'no later message of yours' : 'no earlier message of yours'};
 }
 
 function jumpToProblem(state: ScreenState, layout: Layout, height: number, step: 1 | -1): ScreenState {

@@ -28,6 +28,7 @@ import {TimelineView} from './TimelineView.js';
 import {headerIsLive, tildePath} from './status-line.js';
 import {useStore, useTicker, useWarmUp} from './use-store.js';
 import {useTerminalSize, type TerminalSize} from './use-terminal-size.js';
+import {positionText} from './position.js';
 import {newCount, visibleRows} from './viewport.js';
 
 export type AppProps = {
@@ -125,6 +126,8 @@ export function App({store, expand, color = true, attributes = color, onQuit, si
 
 	let focusRow = -1;
 	if (state.focus !== undefined) focusRow = visible.findIndex(row => row.itemId === state.focus);
+	const focusIndex = focusRow === -1 ? -1 : layout.indexOf(state.focus!);
+	const position = positionText(focusIndex !== -1 ? focusIndex : last, layout.count);
 
 	const timeline = state.timeline ? timelineNow() : undefined;
 	let anyLive = headerIsLive(view, store.status) || (timeline !== undefined && timelineMoves(timeline));
@@ -267,6 +270,7 @@ export function App({store, expand, color = true, attributes = color, onQuit, si
 					act={state.act?.prompt}
 					acting={actions !== undefined}
 					pendingSteer={pendingSteer}
+					position={state.picker || state.timeline || state.help ? undefined : position}
 				/>
 			</Box>
 		</ColorContext.Provider>

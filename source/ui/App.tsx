@@ -55,6 +55,8 @@ export type AppProps = {
 	actions?: SessionActions;
 	/** Why those keys do nothing without `actions` ({mode: 'off'}: --read-only, the keys unbound). */
 	acting?: Acting;
+	/** Puts text on the clipboard (y, Y): the program writes OSC 52 to the terminal. */
+	copy?: (text: string) => void;
 };
 
 const pickerHints = 'type to filter · ↑/↓ choose · Enter open · Esc close';
@@ -79,7 +81,7 @@ export function chromeRows(rows: number): {rules: boolean; chrome: number} {
 }
 
 /** The whole screen. */
-export function App({store, expand, color = true, attributes = color, onQuit, size, clock = Date.now, home, sessions, bell, actions, acting}: AppProps) {
+export function App({store, expand, color = true, attributes = color, onQuit, size, clock = Date.now, home, sessions, bell, actions, acting, copy}: AppProps) {
 	useStore(store);
 	useWarmUp();
 	const {columns, rows} = useTerminalSize(size);
@@ -164,6 +166,13 @@ export function App({store, expand, color = true, attributes = color, onQuit, si
 			if (message !== undefined) setState(previous => ({...previous, message}));
 		});
 	}, [sent, actions, store]);
+	// y or Y: the clipboard gets the text once per request.
+	const clipboard = state.clipboard;
+	const copyTo = useRef(copy);
+	copyTo.current = copy;
+	useEffect(() => {
+		if (clipboard) copyTo.current?.(clipboard.text);
+	}, [clipboard]);
 	const quitting = useRef(false);
 	useEffect(() => {
 		if (state.quit && !quitting.current) {

@@ -23,6 +23,8 @@ export type CommandId =
 	| 'next-prompt'
 	| 'prev-prompt'
 	| 'search'
+	| 'copy'
+	| 'copy-args'
 	| 'next-match'
 	| 'prev-match'
 	| 'escape'
@@ -69,6 +71,8 @@ export const commands: readonly Command[] = [
 	{id: 'deny', keys: [char('r')], help: 'deny (refuse) the call waiting for approval, after y', footer: 'allow/deny', acts: true},
 	{id: 'stop', keys: [ctrl('x')], help: 'stop the run, after y', footer: 'stop', acts: true},
 	{id: 'steer', keys: [char('>')], help: 'steer the run: a message it reads between steps (Enter sends, Esc cancels)', footer: 'steer', acts: true},
+	{id: 'copy', keys: [char('y')], help: 'copy the focused pane (its text, a command\'s output, every line) to the clipboard'},
+	{id: 'copy-args', keys: [char('Y')], help: 'copy the focused call\'s arguments to the clipboard'},
 	{id: 'full', keys: [char('x')], help: 'every line of the focused output, or head and tail again'},
 	{id: 'toggle-thinking', keys: [char('t')], help: 'open or close all thinking', footer: 'thinking'},
 	{id: 'toggle-outputs', keys: [char('o')], help: 'open or close all tool outputs', footer: 'outputs'},

@@ -24,6 +24,7 @@ import {faultDelayMs, faultWanted, injectedFault} from '../fault.js';
 import type {SessionActions} from '../io/sse/actions.js';
 import type {SessionStore} from '../model/store.js';
 import type {Acting} from './acting.js';
+import {osc52} from './copy-text.js';
 import {App} from './App.js';
 import type {SessionSwitcher} from './picker.js';
 
@@ -98,6 +99,7 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 				bell={options.bell === false ? undefined : () => ringBell(stdout)}
 				actions={options.actions}
 				acting={options.acting}
+				copy={text => stdout.write(osc52(text))}
 				onQuit={() => finish({reason: 'quit'})}
 			/>
 			{faultWanted('render') || faultWanted('handler') ? <FaultProbe /> : null}

@@ -6,6 +6,7 @@
 import type {Timeline} from '../model/timeline.js';
 import type {SessionView} from '../model/view-model.js';
 import {actKey, startAct, type Acting, type ActState} from './acting.js';
+import {copyLimit, copyMessage, copyOf} from './copy-text.js';
 import {isChunk, splitPresses} from './key-chunks.js';
 import {commandFor, type CommandId, type KeyPress} from './keymap.js';
 import type {Layout} from './layout.js';
@@ -60,6 +61,8 @@ export type ScreenState = {
 	message?: string;
 	/** Acting on the session (a, r, Ctrl+X, >): the footer's question or prompt, and what was last sent. */
 	act?: ActState;
+	/** What y or Y asked to copy (the program writes it to the clipboard, once per `seq`). */
+	clipboard?: {seq: number; text: string};
 	/** Set when the reader asked to quit. */
 	quit: boolean;
 };
@@ -353,6 +356,17 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 		case 'next-problem':
 		case 'prev-problem':
 			return jumpToProblem(state, layout, height, id === 'next-problem' ? 1 : -1);
+		case 'copy':
+		case 'copy-args': {
+			const index = focusIndex(state, layout, height);
+			if (index === -1) return {...state, message: 'nothing to copy'};
+			const item = layout.item(index);
+			const copy = copyOf(item, id === 'copy-args');
+			if (!copy) return {...state, focus: item.id, message: id === 'copy-args' ? 'Y copies the arguments of a tool call: this pane is not one' : 'nothing to copy in this pane'};
+			const message = copyMessage(copy);
+			if (Buffer.byteLength(copy.text) > copyLimit) return {...state, focus: item.id, message};
+			return {...state, focus: item.id, clipboard: {seq: (state.clipboard?.seq ?? 0) + 1, text: copy.text}, message};
+		}
 		case 'next-prompt':
 		case 'prev-prompt':
 			return jumpToPrompt(state, layout, height, id === 'next-prompt' ? 1 : -1);

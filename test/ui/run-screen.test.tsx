@@ -126,3 +126,17 @@ test('the hand-over from the first frame to Ink shows no blank screen between th
 	terminal.stdin.write('q');
 	await expect(running).resolves.toEqual({reason: 'quit'});
 });
+
+test('y writes the focused pane to the clipboard by OSC 52, the screen\'s one escape of its own', async () => {
+	const terminal = fakeTerminal();
+	const store = storeFrom(traceInputs('14-43-17-694155ee_001'));
+	const running = runScreen(store, {color: false, stdin: terminal.stdin as unknown as NodeJS.ReadStream, stdout: terminal.stdout, patchConsole: false});
+	await waitFor(() => terminal.written().includes('exec_command'), 'the first frame');
+	// Following: y copies the last pane on screen, the answer.
+	terminal.stdin.write('y');
+	await waitFor(() => terminal.written().includes('\u001b]52;c;'), 'the OSC 52 escape');
+	const encoded = /\u001b\]52;c;([A-Za-z0-9+/=]*)\u0007/.exec(terminal.written())![1]!;
+	expect(Buffer.from(encoded, 'base64').toString('utf8')).toMatch(/^Done\. `ls` showed the workspace/);
+	terminal.stdin.write('q');
+	await running;
+});

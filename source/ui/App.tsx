@@ -57,6 +57,8 @@ export type AppProps = {
 	acting?: Acting;
 	/** Puts text on the clipboard (y, Y): the program writes OSC 52 to the terminal. */
 	copy?: (text: string) => void;
+	/** Shows text in the pager (v) and returns when it closes, or says why it could not. */
+	page?: (text: string) => string | undefined;
 };
 
 const pickerHints = 'type to filter · ↑/↓ choose · Enter open · Esc close';
@@ -81,7 +83,7 @@ export function chromeRows(rows: number): {rules: boolean; chrome: number} {
 }
 
 /** The whole screen. */
-export function App({store, expand, color = true, attributes = color, onQuit, size, clock = Date.now, home, sessions, bell, actions, acting, copy}: AppProps) {
+export function App({store, expand, color = true, attributes = color, onQuit, size, clock = Date.now, home, sessions, bell, actions, acting, copy, page}: AppProps) {
 	useStore(store);
 	useWarmUp();
 	const {columns, rows} = useTerminalSize(size);
@@ -173,6 +175,17 @@ export function App({store, expand, color = true, attributes = color, onQuit, si
 	useEffect(() => {
 		if (clipboard) copyTo.current?.(clipboard.text);
 	}, [clipboard]);
+	// v: the pager takes the terminal until it closes; the screen is drawn again whole after.
+	const pager = state.pager;
+	const pageWith = useRef(page);
+	pageWith.current = page;
+	useEffect(() => {
+		if (!pager) return;
+		const problem = pageWith.current ? pageWith.current(pager.text) : 'no pager here';
+		// A message the frame before did not have: Ink draws the whole frame again over the
+		// screen the pager left.
+		setState(previous => ({...previous, message: problem ?? 'back from the pager'}));
+	}, [pager]);
 	const quitting = useRef(false);
 	useEffect(() => {
 		if (state.quit && !quitting.current) {

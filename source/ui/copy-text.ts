@@ -61,6 +61,13 @@ export function copyOf(item: Item, args = false): Copy | undefined {
 	}
 }
 
+/** The whole text of a pane for the pager (v): a call's arguments and its whole output; else what y copies. */
+export function pagerText(item: Item): Copy | undefined {
+	if (item.kind !== 'tool_call') return copyOf(item);
+	const output = item.output !== undefined && item.output !== '' ? `\n\n${item.output}` : '';
+	return {text: sanitize(`${item.name}\n${argsText(item.args)}${output}`), what: `the call of ${item.name}`};
+}
+
 /** The footer's confirmation: `copied the output of exec_command (3 lines, 1.2 KB)`. */
 export function copyMessage(copy: Copy): string {
 	const bytes = Buffer.byteLength(copy.text);

@@ -21,6 +21,7 @@ import {render, useInput} from 'ink';
 import {useEffect, useState} from 'react';
 import {onCrash} from '../crash.js';
 import {faultDelayMs, faultWanted, injectedFault} from '../fault.js';
+import {runPager} from '../io/pager.js';
 import type {SessionActions} from '../io/sse/actions.js';
 import type {SessionStore} from '../model/store.js';
 import type {Acting} from './acting.js';
@@ -60,6 +61,7 @@ const endSynchronizedUpdate = '\u001b[?2026l';
 // Plain attributes, the end of a synchronized update (Ink may die between its begin and
 // end, which would freeze the terminal's display), and the cursor shown.
 const showCursor = `\u001b[0m${endSynchronizedUpdate}\u001b[?25h`;
+const hideCursor = '\u001b[?25l';
 const handledSignals: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP', 'SIGINT'];
 
 /** Shows the screen for `store`; resolves once the reader quits and the terminal is restored. */
@@ -100,6 +102,14 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 				actions={options.actions}
 				acting={options.acting}
 				copy={text => stdout.write(osc52(text))}
+				page={text =>
+					runPager(text, {
+						stdin,
+						stdout,
+						leave: showCursor + (alternate ? leaveAlternateScreen : ''),
+						enter: (alternate ? enterAlternateScreen : '') + hideCursor,
+					})
+				}
 				onQuit={() => finish({reason: 'quit'})}
 			/>
 			{faultWanted('render') || faultWanted('handler') ? <FaultProbe /> : null}

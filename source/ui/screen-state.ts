@@ -6,7 +6,7 @@
 import type {Timeline} from '../model/timeline.js';
 import type {SessionView} from '../model/view-model.js';
 import {actKey, startAct, type Acting, type ActState} from './acting.js';
-import {copyLimit, copyMessage, copyOf} from './copy-text.js';
+import {copyLimit, copyMessage, copyOf, pagerText} from './copy-text.js';
 import {isChunk, splitPresses} from './key-chunks.js';
 import {commandFor, type CommandId, type KeyPress} from './keymap.js';
 import type {Layout} from './layout.js';
@@ -63,6 +63,8 @@ export type ScreenState = {
 	act?: ActState;
 	/** What y or Y asked to copy (the program writes it to the clipboard, once per `seq`). */
 	clipboard?: {seq: number; text: string};
+	/** What v asked to show in the pager (the program runs it, once per `seq`). */
+	pager?: {seq: number; text: string};
 	/** Set when the reader asked to quit. */
 	quit: boolean;
 };
@@ -366,6 +368,13 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 			const message = copyMessage(copy);
 			if (Buffer.byteLength(copy.text) > copyLimit) return {...state, focus: item.id, message};
 			return {...state, focus: item.id, clipboard: {seq: (state.clipboard?.seq ?? 0) + 1, text: copy.text}, message};
+		}
+		case 'pager': {
+			const index = focusIndex(state, layout, height);
+			const item = index === -1 ? undefined : layout.item(index);
+			const text = item && pagerText(item);
+			if (!item || !text) return {...state, message: 'nothing to show in the pager'};
+			return {...state, focus: item.id, pager: {seq: (state.pager?.seq ?? 0) + 1, text: text.text}};
 		}
 		case 'next-prompt':
 		case 'prev-prompt':

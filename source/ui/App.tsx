@@ -29,6 +29,7 @@ import {headerIsLive, tildePath} from './status-line.js';
 import {useStore, useTicker, useWarmUp} from './use-store.js';
 import {useTerminalSize, type TerminalSize} from './use-terminal-size.js';
 import {positionText} from './position.js';
+import {sessionTime} from './session-clock.js';
 import {newCount, visibleRows} from './viewport.js';
 
 export type AppProps = {
@@ -122,9 +123,10 @@ export function App({store, expand, color = true, attributes = color, onQuit, si
 	const height = Math.max(1, rows - 1 - chrome - (pendingSteer.length > 0 ? 1 : 0));
 	const width = Math.max(10, columns);
 	const paneWidth = width - 1;
-	const now = clock();
 	const view = store.view;
-	const layout = layouter.layout(view, paneWidth, state.open, now);
+	// The session's own clock: a replay's, or a stopped trace's last moment (session-clock.ts).
+	const {now, stoppedAt} = sessionTime(view, store.status, clock());
+	const layout = layouter.layout(view, paneWidth, state.open, now, stoppedAt);
 	const {rows: visible, first, last} = visibleRows(layout, height, state.viewport);
 	const fresh = newCount(layout, state.viewport);
 
@@ -142,7 +144,10 @@ export function App({store, expand, color = true, attributes = color, onQuit, si
 	env.current = {
 		view,
 		height,
-		layout: (open: OpenState) => layouter.layout(store.view, paneWidth, open, clock()),
+		layout: (open: OpenState) => {
+			const time = sessionTime(store.view, store.status, clock());
+			return layouter.layout(store.view, paneWidth, open, time.now, time.stoppedAt);
+		},
 		timeline: timelineNow,
 		canPick: sessions !== undefined,
 		offered: offered !== undefined,

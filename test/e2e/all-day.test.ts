@@ -170,3 +170,32 @@ test('y puts the focused pane on the clipboard by OSC 52 (tmux keeps it as a pas
 	tmux.keys('q');
 	await tmux.untilShell();
 });
+
+test('--replay runs on the session\'s clock: a call still running counts seconds of the session, not hours to today', async () => {
+	// `sleep 2` runs 2.2 s before its output: at half speed the replay shows it running for a while.
+	const trace = path.join(folder, `${toolsId}_001.jsonl`);
+	writeFileSync(trace, tools.slice(0, 24).map(line => `${line}\n`).join(''));
+	const tmux = start(`node ${cli} --replay 0.5 ${path.basename(trace)}`);
+	const text = await tmux.until(screen => /exec_command +\$ sleep 2.*\d s\s*$/m.test(screen) && screen.includes('replaying'), 'the running call, replayed');
+	const row = text.split('\n').find(line => line.includes('sleep 2'))!;
+	expect(row).toMatch(/ \d+\.\d s$/);
+	expect(text).not.toMatch(/\d+ h \d+ m/);
+	tmux.keys('q');
+	await tmux.untilShell();
+});
+
+test('a trace not written for long: the call it left running reads `no output (the trace stopped at …)`', async () => {
+	// Yesterday's trace, ending while `sleep 2` still runs (its output never written), followed.
+	const trace = path.join(folder, `${toolsId}_001.jsonl`);
+	writeFileSync(trace, tools.slice(0, 23).map(line => `${line}\n`).join(''));
+	const tmux = start(`node ${cli} ${path.basename(trace)}`);
+	const text = await tmux.until(screen => /no output \(the trace stopped at \d\d:\d\d:\d\d\)/.test(screen), 'the stopped call');
+	expect(text.split('\n').find(line => line.includes('sleep 2'))).toMatch(/no output \(the trace stopped at \d\d:\d\d:\d\d\)/);
+	expect(text).not.toMatch(/\d+ h \d+ m/);
+	// The timeline ends with the session too: no span of hours to today.
+	tmux.keys('T');
+	const timeline = await tmux.until(screen => screen.includes('timeline'), 'the timeline');
+	expect(timeline).toMatch(/\(\d+(\.\d)? s\)/);
+	tmux.keys('q');
+	await tmux.untilShell();
+});

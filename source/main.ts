@@ -107,7 +107,8 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	if (flags.list && server) return (await import('./server/list-command.js')).serverList(server, flags);
 	if (flags.list) {
 		const {listCommand} = await import('./commands/list.js');
-		const listed = await listCommand({dataRoot, json: flags.json});
+		// On a terminal the lines fit its width; a pipe gets them whole.
+		const listed = await listCommand({dataRoot, json: flags.json, width: process.stdout.isTTY === true && process.stdout.columns > 0 ? process.stdout.columns : undefined});
 		// Through a safe writer: `--list | head -1` closes the pipe early.
 		const listOut = safeWriter(process.stdout);
 		listOut.write(listed.stdout);

@@ -28,6 +28,7 @@ import {TimelineView} from './TimelineView.js';
 import {headerIsLive, tildePath} from './status-line.js';
 import {useStore, useTicker, useWarmUp} from './use-store.js';
 import {useTerminalSize, type TerminalSize} from './use-terminal-size.js';
+import {FilterCache, filteredLayout} from './pane-filter.js';
 import {positionText} from './position.js';
 import {sessionTime} from './session-clock.js';
 import {newCount, visibleRows} from './viewport.js';
@@ -126,14 +127,17 @@ export function App({store, expand, color = true, attributes = color, onQuit, si
 	const view = store.view;
 	// The session's own clock: a replay's, or a stopped trace's last moment (session-clock.ts).
 	const {now, stoppedAt} = sessionTime(view, store.status, clock());
-	const layout = layouter.layout(view, paneWidth, state.open, now, stoppedAt);
+	const filterCache = useMemo(() => new FilterCache(), []);
+	const layout = filteredLayout(layouter.layout(view, paneWidth, state.open, now, stoppedAt), state.filter, filterCache);
 	const {rows: visible, first, last} = visibleRows(layout, height, state.viewport);
 	const fresh = newCount(layout, state.viewport);
 
 	let focusRow = -1;
 	if (state.focus !== undefined) focusRow = visible.findIndex(row => row.itemId === state.focus);
 	const focusIndex = focusRow === -1 ? -1 : layout.indexOf(state.focus!);
-	const position = positionText(focusIndex !== -1 ? focusIndex : last, layout.count);
+	const where = positionText(focusIndex !== -1 ? focusIndex : last, layout.count);
+	// The footer says a filter is on, and which.
+	const position = state.filter === undefined ? where : `${where ?? 'no pane'} · filter “${sanitize(state.filter)}”`;
 
 	const timeline = state.timeline ? timelineNow() : undefined;
 	let anyLive = headerIsLive(view, store.status) || (timeline !== undefined && timelineMoves(timeline));
@@ -146,7 +150,7 @@ export function App({store, expand, color = true, attributes = color, onQuit, si
 		height,
 		layout: (open: OpenState) => {
 			const time = sessionTime(store.view, store.status, clock());
-			return layouter.layout(store.view, paneWidth, open, time.now, time.stoppedAt);
+			return filteredLayout(layouter.layout(store.view, paneWidth, open, time.now, time.stoppedAt), state.filter, filterCache);
 		},
 		timeline: timelineNow,
 		canPick: sessions !== undefined,
@@ -292,12 +296,13 @@ export function App({store, expand, color = true, attributes = color, onQuit, si
 					message={state.message}
 					query={state.search.query}
 					width={width}
-					hints={state.help ? helpKeysHint : state.picker ? pickerHints : state.timeline ? timelineHints : undefined}
+					hints={state.filterDraft !== undefined ? `&${sanitize(state.filterDraft)}▌   Enter filter · ! problems · tool:NAME · -thinking · Esc cancel` : state.help ? helpKeysHint : state.picker ? pickerHints : state.timeline ? timelineHints : undefined}
 					offer={offered && !state.help && !state.picker ? offerText(offered.sessionId) : undefined}
 					act={state.act?.prompt}
 					acting={actions !== undefined}
 					pendingSteer={pendingSteer}
 					position={state.picker || state.timeline || state.help ? undefined : position}
+					keepPosition={state.filter !== undefined}
 				/>
 			</Box>
 		</ColorContext.Provider>

@@ -23,6 +23,7 @@ export type CommandId =
 	| 'next-prompt'
 	| 'prev-prompt'
 	| 'search'
+	| 'filter'
 	| 'copy'
 	| 'copy-args'
 	| 'pager'
@@ -89,6 +90,7 @@ export const commands: readonly Command[] = [
 	{id: 'next-prompt', keys: [char(']')], help: 'next user message'},
 	{id: 'prev-prompt', keys: [char('[')], help: 'previous user message (stops following)'},
 	{id: 'search', keys: [char('/')], help: 'search the text of every pane (Enter to search)', footer: 'search'},
+	{id: 'filter', keys: [char('&')], help: 'show only the panes that match (! problems only, tool:NAME one tool, -thinking no thinking; Enter on nothing shows all)'},
 	{id: 'next-match', keys: [char('n')], help: 'next match'},
 	{id: 'prev-match', keys: [char('N')], help: 'previous match'},
 	{id: 'escape', keys: [special('escape', 'Esc')], help: 'leave search, the timeline or the picker; close this help'},

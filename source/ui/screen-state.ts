@@ -61,6 +61,10 @@ export type ScreenState = {
 	message?: string;
 	/** Acting on the session (a, r, Ctrl+X, >): the footer's question or prompt, and what was last sent. */
 	act?: ActState;
+	/** The filter on (&): only the panes that match it are laid out (pane-filter.ts). */
+	filter?: string;
+	/** The filter's prompt, while it is typed. */
+	filterDraft?: string;
 	/** What y or Y asked to copy (the program writes it to the clipboard, once per `seq`). */
 	clipboard?: {seq: number; text: string};
 	/** What v asked to show in the pager (the program runs it, once per `seq`). */
@@ -119,6 +123,7 @@ export function handleKey(state: ScreenState, input: string, key: KeyPress, env:
 		return next;
 	}
 	if (state.search.editing) return searchKey(state, input, key, env);
+	if (state.filterDraft !== undefined) return filterKey(state, input, key);
 	if (state.act?.prompt) {
 		const next = actKey(state.act, input, key);
 		return {...state, act: next.act, message: next.message};
@@ -300,6 +305,8 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 		}
 		case 'search':
 			return {...state, search: {...state.search, editing: true, draft: ''}};
+		case 'filter':
+			return {...state, filterDraft: state.filter ?? ''};
 		case 'follow':
 		case 'bottom':
 			return {...state, viewport: resume(), focus: undefined};
@@ -394,6 +401,23 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 			return goToMatch({...state, search: {...state.search, matches}}, next, env, wrapped ? 'search wrapped' : undefined);
 		}
 	}
+}
+
+/** Keys while the filter's prompt is open: Enter applies (nothing: all panes again), Esc leaves it as it was. */
+function filterKey(state: ScreenState, input: string, key: KeyPress): ScreenState {
+	const draft = state.filterDraft ?? '';
+	if (key.escape) return {...state, filterDraft: undefined};
+	if (key.return) {
+		const filter = draft.trim() === '' ? undefined : draft.trim();
+		// The panes change: the view starts again at the bottom.
+		return {...state, filter, filterDraft: undefined, focus: undefined, viewport: resume(), message: filter === undefined ? 'filter off: every pane' : undefined};
+	}
+	if (key.backspace || key.delete) return {...state, filterDraft: [...draft].slice(0, -1).join('')};
+	if (key.ctrl && input === 'u') return {...state, filterDraft: ''};
+	if (key.ctrl || key.meta) return state;
+	// eslint-disable-next-line no-control-regex
+	const typed = input.replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
+	return typed === '' ? state : {...state, filterDraft: draft + typed};
 }
 
 /** Keys while the search prompt is open. */

@@ -140,11 +140,14 @@ export function headerIsLive(view: SessionView, status: SourceStatus): boolean {
 }
 
 /** The footer's first row: tokens, context gauge, counts, where the view is, and what arrived below while paused. */
-export function footerStats(view: SessionView, newCount: number, width: number, position: readonly Segment[] = []): Segment[] {
+export function footerStats(view: SessionView, newCount: number, width: number, position: readonly Segment[] = [], keepPosition = false): Segment[] {
 	const fresh = newCount > 0 ? [seg(` ↓ ${newCount} new `, {color: 'yellow', inverse: true, bold: true})] : [];
 	// Detail gives way first when the row is narrow: the last request, then cache; then the
 	// position, then the tokens.
-	const tries: Array<[number, readonly Segment[]]> = [[3, position], [2, position], [1, position], [1, []], [0, []]];
+	// (A position that says a filter is on is kept: the tokens give way to it.)
+	const tries: Array<[number, readonly Segment[]]> = keepPosition
+		? [[3, position], [2, position], [1, position], [0, position]]
+		: [[3, position], [2, position], [1, position], [1, []], [0, []]];
 	for (const [detail, where] of tries) {
 		const right = [...where, ...fresh];
 		const left = statGroups(view, detail);

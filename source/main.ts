@@ -45,6 +45,8 @@ export type Flags = {
 	debug: boolean;
 	/** False (--no-bell): the screen does not ring the bell when a call waits for approval. */
 	bell?: boolean;
+	/** --mouse: the wheel scrolls, a click focuses. */
+	mouse?: boolean;
 	/** --read-only: a, r, Ctrl+X and > never act on the session. */
 	readOnly?: boolean;
 };
@@ -287,7 +289,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		};
 		firstFrame?.handOver();
 		const acting = flags.readOnly ? ({mode: 'off'} as const) : undefined;
-		await runScreen(store, {expand, color, attributes: attributesWanted(process.env), sessions, bell: flags.bell, actions, acting});
+		await runScreen(store, {expand, color, attributes: attributesWanted(process.env), sessions, bell: flags.bell, mouse: flags.mouse, actions, acting});
 		await stopSource();
 		return store.status.state === 'failed' ? 1 : 0;
 	}

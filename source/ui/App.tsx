@@ -157,6 +157,8 @@ export function App({store, expand, color = true, attributes = color, onQuit, si
 		offered: offered !== undefined,
 		acting: actions ? {mode: 'on'} : acting,
 		helpRows: state.help ? helpLines(width).length : 0,
+		// The header's two rows and its rule.
+		bodyTop: rules ? 3 : 2,
 	};
 	const onKey = useCallback((input: string, key: Key) => {
 		const current = env.current!;

@@ -26,6 +26,7 @@ import type {SessionActions} from '../io/sse/actions.js';
 import type {SessionStore} from '../model/store.js';
 import type {Acting} from './acting.js';
 import {osc52} from './copy-text.js';
+import {mouseOff, mouseOn} from './mouse.js';
 import {App} from './App.js';
 import type {SessionSwitcher} from './picker.js';
 
@@ -47,6 +48,8 @@ export type ScreenOptions = {
 	sessions?: SessionSwitcher;
 	/** Ring the terminal's bell as a tool call starts to wait for approval (default true; --no-bell). */
 	bell?: boolean;
+	/** --mouse: the wheel scrolls, a click focuses (the terminal's own selection needs Shift then). */
+	mouse?: boolean;
 	/** Acting on the followed session (a, r, Ctrl+X, >), and why not without it. */
 	actions?: SessionActions;
 	acting?: Acting;
@@ -87,9 +90,10 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 	const restore = (): void => {
 		if (restored) return;
 		restored = true;
+		if (options.mouse && stdout.writable) stdout.write(mouseOff);
 		restoreTerminal(stdin, stdout, alternate);
 	};
-	if (alternate) stdout.write(enterAlternateScreen);
+	if (alternate) stdout.write(enterAlternateScreen + (options.mouse ? mouseOn : ''));
 	const instance = render(
 		<>
 			<App
@@ -106,8 +110,8 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 					runPager(text, {
 						stdin,
 						stdout,
-						leave: showCursor + (alternate ? leaveAlternateScreen : ''),
-						enter: (alternate ? enterAlternateScreen : '') + hideCursor,
+						leave: (options.mouse ? mouseOff : '') + showCursor + (alternate ? leaveAlternateScreen : ''),
+						enter: (alternate ? enterAlternateScreen : '') + (options.mouse ? mouseOn : '') + hideCursor,
 					})
 				}
 				onQuit={() => finish({reason: 'quit'})}

@@ -8,6 +8,7 @@ import type {SessionView} from '../model/view-model.js';
 import {actKey, startAct, type Acting, type ActState} from './acting.js';
 import {copyLimit, copyMessage, copyOf, pagerText} from './copy-text.js';
 import {isChunk, splitPresses} from './key-chunks.js';
+import {parseMouse, type MouseEvent} from './mouse.js';
 import {commandFor, type CommandId, type KeyPress} from './keymap.js';
 import type {Layout} from './layout.js';
 import {isProblem} from './pane-kinds.js';
@@ -100,6 +101,8 @@ export type ScreenEnv = {
 	acting?: Acting;
 	/** How many rows the help has at this width (it scrolls when more than `height`). */
 	helpRows?: number;
+	/** The terminal row of the body's first row (for a mouse click, --mouse). */
+	bodyTop?: number;
 };
 
 const notLive: Acting = {mode: 'unavailable', why: 'a, r, Ctrl+X and > act on a live session only: this is not one (follow it with --sse)'};
@@ -114,6 +117,8 @@ export function initialScreen(expand?: readonly string[]): ScreenState {
 /** The one entry for keys: the search prompt, the help overlay, or a command. */
 export function handleKey(state: ScreenState, input: string, key: KeyPress, env: ScreenEnv): ScreenState {
 	if (key.ctrl && input === 'c') return {...state, quit: true};
+	const mouse = parseMouse(input);
+	if (mouse) return mouseEvent(state, mouse, env);
 	if (state.picker) return pickerInput(state, input, key, env);
 	// Keys typed faster than they are read, or pasted, arrive together ("jjj", "/echo 2\r",
 	// three Backspaces): one at a time, in order, whatever takes them (the search prompt too).
@@ -133,6 +138,20 @@ export function handleKey(state: ScreenState, input: string, key: KeyPress, env:
 	if (state.timeline) return timelineCommand({...state, message: undefined}, id, env);
 	if (id === undefined) return state.message ? {...state, message: undefined} : state;
 	return runCommand({...state, message: undefined}, id, env);
+}
+
+/** --mouse: the wheel scrolls the panes (or the help), a click on a pane focuses it. */
+function mouseEvent(state: ScreenState, mouse: MouseEvent, env: ScreenEnv): ScreenState {
+	if (mouse.kind === 'other' || state.picker || state.timeline) return state;
+	if (state.help) return mouse.kind === 'wheel' ? {...state, helpTop: Math.max(0, Math.min(Math.max(0, (env.helpRows ?? 0) - env.height), (state.helpTop ?? 0) + mouse.delta))} : state;
+	const layout = env.layout(state.open);
+	if (mouse.kind === 'wheel') {
+		const viewport = scrollBy(layout, env.height, mouse.delta < 0 ? pause(layout, env.height, state.viewport) : state.viewport, mouse.delta);
+		return {...state, viewport, focus: focusInView(state.focus, layout, env.height, viewport, mouse.delta < 0)};
+	}
+	const row = visibleRows(layout, env.height, state.viewport).rows[mouse.row - (env.bodyTop ?? 0)];
+	if (!row || mouse.row < (env.bodyTop ?? 0)) return state;
+	return {...state, focus: row.itemId, viewport: pause(layout, env.height, state.viewport)};
 }
 
 /** Keys while the help is shown: they scroll it; Esc or ? close it; others do nothing (a stray key must not close it). */

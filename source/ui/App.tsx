@@ -126,7 +126,9 @@ export function App({store, expand, color = true, attributes = color, onQuit, si
 	const paneWidth = width - 1;
 	const view = store.view;
 	// The session's own clock: a replay's, or a stopped trace's last moment (session-clock.ts).
-	const {now, stoppedAt} = sessionTime(view, store.status, clock());
+	// (The picker's "how long ago" of other sessions stays on the real clock.)
+	const realNow = clock();
+	const {now, stoppedAt} = sessionTime(view, store.status, realNow);
 	const filterCache = useMemo(() => new FilterCache(), []);
 	const layout = filteredLayout(layouter.layout(view, paneWidth, state.open, now, stoppedAt), state.filter, filterCache);
 	const {rows: visible, first, last} = visibleRows(layout, height, state.viewport);
@@ -277,7 +279,7 @@ export function App({store, expand, color = true, attributes = color, onQuit, si
 						state={state.picker}
 						width={width}
 						height={height}
-						now={now}
+						now={realNow}
 						root={tildePath(sessions?.root ?? '', home ?? homedir())}
 						where={sessions?.where}
 						notices={sessions?.notices?.()}

@@ -27,6 +27,7 @@ const cli = meow(helpText, {
 		redact: {type: 'boolean', default: false},
 		debug: {type: 'boolean', default: false},
 		bell: {type: 'boolean', default: true},
+		mouse: {type: 'boolean', default: false},
 		readOnly: {type: 'boolean', default: false},
 	},
 });

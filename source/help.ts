@@ -26,6 +26,7 @@ export const helpText = `
 	  --expand LIST       open by default: thinking, outputs, all (repeatable, or a,b)
 	  --no-color          no colour (NO_COLOR and TERM=dumb do the same)
 	  --no-bell           no terminal bell when a tool call starts to wait for approval
+	  --mouse             the wheel scrolls, a click focuses (Shift selects text then)
 	  --debug             print the stack of an unexpected error
 
 	Sessions, figures, sharing

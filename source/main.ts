@@ -18,7 +18,7 @@ import {readStream, type InputsHandler} from './io/trace-follower.js';
 import type {ModelInput} from './model/input.js';
 import {TraceCheck} from './model/json-lines-gate.js';
 import {SessionStore} from './model/store.js';
-import {colorWanted} from './render/color.js';
+import {attributesWanted, colorWanted} from './render/color.js';
 import {sanitize} from './render/sanitize.js';
 import {loadExactWidths} from './render/width.js';
 import {outputBackpressure} from './output/pace.js';
@@ -87,7 +87,8 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	if (flags.list && server) return (await import('./server/list-command.js')).serverList(server, flags);
 	if (flags.list) {
 		const {listCommand} = await import('./commands/list.js');
-		const listed = await listCommand({dataRoot, json: flags.json});
+		// On a terminal the lines fit its width; a pipe gets them whole.
+		const listed = await listCommand({dataRoot, json: flags.json, width: process.stdout.isTTY === true && process.stdout.columns > 0 ? process.stdout.columns : undefined});
 		// Through a safe writer: `--list | head -1` closes the pipe early.
 		const listOut = safeWriter(process.stdout);
 		listOut.write(listed.stdout);
@@ -278,7 +279,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 			},
 		};
 		const acting = flags.readOnly ? ({mode: 'off'} as const) : undefined;
-		await runScreen(store, {expand, color, sessions, bell: flags.bell, actions, acting, handOver: firstFrame?.handOver});
+		await runScreen(store, {expand, color, attributes: attributesWanted(process.env), sessions, bell: flags.bell, mouse: flags.mouse, actions, acting, handOver: firstFrame?.handOver});
 		await stopSource();
 		return store.status.state === 'failed' ? 1 : 0;
 	}

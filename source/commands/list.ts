@@ -15,7 +15,7 @@ import {safeJsonStringify} from '../export/safe-json.js';
 export type CommandOutput = {exitCode: number; stdout: string; stderr: string};
 
 /** `--list` and `--list --json`. */
-export async function listCommand(options: {dataRoot: string; json: boolean; now?: number}): Promise<CommandOutput> {
+export async function listCommand(options: {dataRoot: string; json: boolean; now?: number; width?: number}): Promise<CommandOutput> {
 	const now = options.now ?? Date.now();
 	const listed = await listSessions(options.dataRoot);
 	if (!listed.ok) return {exitCode: 1, stdout: '', stderr: `${sanitize(listed.message)}\n`};
@@ -24,11 +24,15 @@ export async function listCommand(options: {dataRoot: string; json: boolean; now
 	if (entries.length === 0) {
 		return {exitCode: 0, stdout: '', stderr: `no sessions found under ${sanitize(options.dataRoot)}\n`};
 	}
-	return {exitCode: 0, stdout: formatList(entries), stderr: ''};
+	return {exitCode: 0, stdout: formatList(entries, options.width), stderr: ''};
 }
 
-/** The plain listing: aligned columns, the prompt last; every trace-borne string sanitized. */
-export function formatList(entries: readonly ListEntry[]): string {
+/**
+ * The plain listing: aligned columns, the prompt last; every trace-borne string sanitized.
+ * With `width` (a terminal's, when standard output is one) each line is cut to it, the
+ * prompt first: a pipe gets whole lines.
+ */
+export function formatList(entries: readonly ListEntry[], width?: number): string {
 	const rows = entries.map(entry => [
 		entry.startedAt ? localMinute(Date.parse(entry.startedAt)) : '?',
 		entry.live ? 'live' : '',
@@ -49,7 +53,22 @@ export function formatList(entries: readonly ListEntry[]): string {
 			.join('  ')
 			.trimEnd(),
 	);
-	return lines.length > 0 ? `${lines.join('\n')}\n` : '';
+	const fitted = width === undefined ? lines : lines.map(line => cutTo(line, width));
+	return fitted.length > 0 ? `${fitted.join('\n')}\n` : '';
+}
+
+/** A line cut to `width` columns, ending in `…` when cut. */
+function cutTo(line: string, width: number): string {
+	if (stringWidth(line) <= width) return line;
+	let out = '';
+	let used = 0;
+	for (const char of line) {
+		const w = stringWidth(char);
+		if (used + w > width - 1) break;
+		out += char;
+		used += w;
+	}
+	return `${out}…`;
 }
 
 function clean(text: string, max: number): string {

@@ -21,6 +21,14 @@ export function paint(enabled: boolean): Paint {
 }
 
 /**
+ * Whether the screen may use bold, dim and inverse without colour: NO_COLOR and --no-color
+ * take colour only (the attributes mark thinking, the focus, matches); TERM=dumb takes both.
+ */
+export function attributesWanted(env: NodeJS.ProcessEnv): boolean {
+	return env['TERM'] !== 'dumb';
+}
+
+/**
  * Whether to colour a stream: never for NO_COLOR or TERM=dumb or --no-color; FORCE_COLOR
  * (other than 0) turns it on in a pipe; otherwise only on a terminal.
  */

@@ -17,6 +17,7 @@ import {Body} from './Body.js';
 import {ColorContext} from './ColorContext.js';
 import {Footer} from './Footer.js';
 import {Header} from './Header.js';
+import {helpKeysHint, helpLines} from './help-lines.js';
 import {HelpOverlay} from './HelpOverlay.js';
 import {screenGeometry} from './screen-geometry.js';
 import {Layouter} from './layout.js';
@@ -28,14 +29,19 @@ import {TimelineView} from './TimelineView.js';
 import {headerIsLive, tildePath} from './status-line.js';
 import {useStore, useTicker, useWarmUp} from './use-store.js';
 import {useTerminalSize, type TerminalSize} from './use-terminal-size.js';
+import {FilterCache, filteredLayout} from './pane-filter.js';
+import {positionText} from './position.js';
+import {sessionTime} from './session-clock.js';
 import {newCount, visibleRows} from './viewport.js';
 
 export type AppProps = {
 	store: SessionStore;
 	/** --expand words: thinking, outputs, details, all. */
 	expand?: readonly string[];
-	/** False: no colour and no text attributes at all. */
+	/** False: no colour (and no text attributes either, unless `attributes`). */
 	color?: boolean;
+	/** Bold, dim, inverse… without colour (NO_COLOR): they mark thinking, the focus and matches. Default: as `color`. */
+	attributes?: boolean;
 	/** Called once when the reader quits (q, Ctrl+C). */
 	onQuit: () => void;
 	/** A fixed terminal size instead of the real one (tests). */
@@ -52,9 +58,12 @@ export type AppProps = {
 	actions?: SessionActions;
 	/** Why those keys do nothing without `actions` ({mode: 'off'}: --read-only, the keys unbound). */
 	acting?: Acting;
+	/** Puts text on the clipboard (y, Y): the program writes OSC 52 to the terminal. */
+	copy?: (text: string) => void;
+	/** Shows text in the pager (v) and returns when it closes, or says why it could not. */
+	page?: (text: string) => string | undefined;
 };
 
-const helpHints = 'any key closes this help · q quit';
 const pickerHints = 'type to filter · ↑/↓ choose · Enter open · Esc close';
 const timelineHints = 'j/k move · Enter show in session · e next problem · F follow · T back · q quit';
 
@@ -71,7 +80,7 @@ export function offerText(sessionId: string): string {
 }
 
 /** The whole screen. */
-export function App({store, expand, color = true, onQuit, size, clock = Date.now, home, sessions, bell, actions, acting}: AppProps) {
+export function App({store, expand, color = true, attributes = color, onQuit, size, clock = Date.now, home, sessions, bell, actions, acting, copy, page}: AppProps) {
 	useStore(store);
 	useWarmUp();
 	const {columns, rows} = useTerminalSize(size);
@@ -108,14 +117,22 @@ export function App({store, expand, color = true, onQuit, size, clock = Date.now
 	const geometry = screenGeometry(columns, rows);
 	const {rules, width, paneWidth} = geometry;
 	const height = Math.max(1, geometry.height - (pendingSteer.length > 0 ? 1 : 0));
-	const now = clock();
 	const view = store.view;
-	const layout = layouter.layout(view, paneWidth, state.open, now);
+	// The session's own clock: a replay's, or a stopped trace's last moment (session-clock.ts).
+	// (The picker's "how long ago" of other sessions stays on the real clock.)
+	const realNow = clock();
+	const {now, stoppedAt} = sessionTime(view, store.status, realNow);
+	const filterCache = useMemo(() => new FilterCache(), []);
+	const layout = filteredLayout(layouter.layout(view, paneWidth, state.open, now, stoppedAt), state.filter, filterCache);
 	const {rows: visible, first, last} = visibleRows(layout, height, state.viewport);
 	const fresh = newCount(layout, state.viewport);
 
 	let focusRow = -1;
 	if (state.focus !== undefined) focusRow = visible.findIndex(row => row.itemId === state.focus);
+	const focusIndex = focusRow === -1 ? -1 : layout.indexOf(state.focus!);
+	const where = positionText(focusIndex !== -1 ? focusIndex : last, layout.count);
+	// The footer says a filter is on, and which.
+	const position = state.filter === undefined ? where : `${where ?? 'no pane'} · filter “${sanitize(state.filter)}”`;
 
 	const timeline = state.timeline ? timelineNow() : undefined;
 	let anyLive = headerIsLive(view, store.status) || (timeline !== undefined && timelineMoves(timeline));
@@ -126,11 +143,17 @@ export function App({store, expand, color = true, onQuit, size, clock = Date.now
 	env.current = {
 		view,
 		height,
-		layout: (open: OpenState) => layouter.layout(store.view, paneWidth, open, clock()),
+		layout: (open: OpenState) => {
+			const time = sessionTime(store.view, store.status, clock());
+			return filteredLayout(layouter.layout(store.view, paneWidth, open, time.now, time.stoppedAt), state.filter, filterCache);
+		},
 		timeline: timelineNow,
 		canPick: sessions !== undefined,
 		offered: offered !== undefined,
 		acting: actions ? {mode: 'on'} : acting,
+		helpRows: state.help ? helpLines(width).length : 0,
+		// The header's two rows and its rule.
+		bodyTop: rules ? 3 : 2,
 	};
 	const onKey = useCallback((input: string, key: Key) => {
 		const current = env.current!;
@@ -151,6 +174,24 @@ export function App({store, expand, color = true, onQuit, size, clock = Date.now
 			if (message !== undefined) setState(previous => ({...previous, message}));
 		});
 	}, [sent, actions, store]);
+	// y or Y: the clipboard gets the text once per request.
+	const clipboard = state.clipboard;
+	const copyTo = useRef(copy);
+	copyTo.current = copy;
+	useEffect(() => {
+		if (clipboard) copyTo.current?.(clipboard.text);
+	}, [clipboard]);
+	// v: the pager takes the terminal until it closes; the screen is drawn again whole after.
+	const pager = state.pager;
+	const pageWith = useRef(page);
+	pageWith.current = page;
+	useEffect(() => {
+		if (!pager) return;
+		const problem = pageWith.current ? pageWith.current(pager.text) : 'no pager here';
+		// A message the frame before did not have: Ink draws the whole frame again over the
+		// screen the pager left.
+		setState(previous => ({...previous, message: problem ?? 'back from the pager'}));
+	}, [pager]);
 	const quitting = useRef(false);
 	useEffect(() => {
 		if (state.quit && !quitting.current) {
@@ -213,7 +254,7 @@ export function App({store, expand, color = true, onQuit, size, clock = Date.now
 	}, [switchTo, sessions, openEntry]);
 
 	return (
-		<ColorContext.Provider value={color}>
+		<ColorContext.Provider value={color ? 'color' : attributes ? 'attributes' : 'none'}>
 			<Box flexDirection="column" width={width}>
 				<Header
 					view={view}
@@ -225,13 +266,13 @@ export function App({store, expand, color = true, onQuit, size, clock = Date.now
 					rule={rules}
 				/>
 				{state.help ? (
-					<HelpOverlay width={width} height={height} />
+					<HelpOverlay width={width} height={height} top={state.helpTop} />
 				) : state.picker ? (
 					<SessionPicker
 						state={state.picker}
 						width={width}
 						height={height}
-						now={now}
+						now={realNow}
 						root={tildePath(sessions?.root ?? '', home ?? homedir())}
 						where={sessions?.where}
 						notices={sessions?.notices?.()}
@@ -241,7 +282,7 @@ export function App({store, expand, color = true, onQuit, size, clock = Date.now
 				) : state.timeline && timeline ? (
 					<TimelineView timeline={timeline} state={state.timeline} width={width} height={height} now={now} />
 				) : (
-					<Body rows={visible} height={height} focusRow={focusRow} query={state.search.editing ? undefined : state.search.query} />
+					<Body rows={visible} height={height} focusRow={focusRow} width={width} query={state.search.editing ? undefined : state.search.query} />
 				)}
 				<Footer
 					view={view}
@@ -252,11 +293,13 @@ export function App({store, expand, color = true, onQuit, size, clock = Date.now
 					message={state.message}
 					query={state.search.query}
 					width={width}
-					hints={state.help ? helpHints : state.picker ? pickerHints : state.timeline ? timelineHints : undefined}
+					hints={state.filterDraft !== undefined ? `&${sanitize(state.filterDraft)}▌   Enter filter · ! problems · tool:NAME · -thinking · Esc cancel` : state.help ? helpKeysHint : state.picker ? pickerHints : state.timeline ? timelineHints : undefined}
 					offer={offered && !state.help && !state.picker ? offerText(offered.sessionId) : undefined}
 					act={state.act?.prompt}
 					acting={actions !== undefined}
 					pendingSteer={pendingSteer}
+					position={state.picker || state.timeline || state.help ? undefined : position}
+					keepPosition={state.filter !== undefined}
 				/>
 			</Box>
 		</ColorContext.Provider>

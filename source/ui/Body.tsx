@@ -2,7 +2,7 @@
 import {Box} from 'ink';
 import {highlight} from './highlight.js';
 import {RowLine} from './RowLine.js';
-import {seg, type Row} from './segments.js';
+import {seg, segmentsWidth, type Row, type Segment} from './segments.js';
 import {glyph} from './theme.js';
 
 export type BodyProps = {
@@ -12,17 +12,31 @@ export type BodyProps = {
 	focusRow: number;
 	/** The search query to mark in the rows. */
 	query?: string;
+	/** The terminal's width: the focused row's bar spans it. */
+	width?: number;
 };
 
 const blank = seg(' ');
 const mark = seg(glyph.focus, {color: 'cyan', bold: true});
 
+/**
+ * The focused row as a highlight bar: inverse across the whole width (with or without colour),
+ * a match inside it drawn the other way round so that it still stands out.
+ */
+export function focusBar(segments: readonly Segment[], width: number | undefined): Segment[] {
+	const bar: Segment[] = segments.map(segment => ({...segment, inverse: !segment.inverse}));
+	const room = width === undefined ? 0 : width - segmentsWidth(bar);
+	if (room > 0) bar.push(seg(' '.repeat(room), {inverse: true}));
+	return bar;
+}
+
 /** Exactly `height` rows, so that the footer stays at the bottom. */
-export function Body({rows, height, focusRow, query}: BodyProps) {
+export function Body({rows, height, focusRow, query, width}: BodyProps) {
 	const lines = [];
 	for (let i = 0; i < height; i++) {
 		const row = rows[i];
-		lines.push(<RowLine key={i} segments={row ? [i === focusRow ? mark : blank, ...highlight(row.segments, query)] : []} />);
+		const segments = row ? [i === focusRow ? mark : blank, ...highlight(row.segments, query)] : [];
+		lines.push(<RowLine key={i} segments={row && i === focusRow ? focusBar(segments, width) : segments} />);
 	}
 	return <Box flexDirection="column">{lines}</Box>;
 }

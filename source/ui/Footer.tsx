@@ -6,6 +6,7 @@ import {ActPromptLine, PendingSteerLine} from './ActPrompt.js';
 import {RowLine} from './RowLine.js';
 import {SearchPrompt, type SearchPromptProps} from './SearchPrompt.js';
 import {seg, truncateSegments} from './segments.js';
+import {positionSegments} from './position.js';
 import {footerStats} from './status-line.js';
 
 export type FooterProps = SearchPromptProps & {
@@ -20,6 +21,10 @@ export type FooterProps = SearchPromptProps & {
 	act?: ActPrompt;
 	/** Steering sent and not yet on the stream: one row above the numbers. */
 	pendingSteer?: readonly PendingSteer[];
+	/** Where the view is (`pane 32 of 300 · 10 %`), at the right of the numbers. */
+	position?: string;
+	/** The position says a filter is on: it stays when the row is narrow. */
+	keepPosition?: boolean;
 };
 
 /** Two rows and an optional rule above them. */
@@ -28,7 +33,7 @@ export function Footer(props: FooterProps) {
 		<Box flexDirection="column">
 			{props.rule ? <RowLine segments={[seg('─'.repeat(props.width), {dim: true})]} /> : null}
 			{props.pendingSteer && props.pendingSteer.length > 0 ? <PendingSteerLine pending={props.pendingSteer} width={props.width} /> : null}
-			<RowLine segments={footerStats(props.view, props.newCount, props.width)} />
+			<RowLine segments={footerStats(props.view, props.newCount, props.width, positionSegments(props.position), props.keepPosition)} />
 			{/* A question asked comes first: it waits for y or n. */}
 			{props.act && props.hints === undefined ? (
 				<ActPromptLine prompt={props.act} width={props.width} />

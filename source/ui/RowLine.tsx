@@ -1,4 +1,4 @@
-/** One row of styled segments as Ink text; without colour, plain text and no attributes at all. */
+/** One row of styled segments as Ink text; without colour, the attributes alone; with neither, plain text. */
 import {Text} from 'ink';
 import {useContext} from 'react';
 import {ColorContext} from './ColorContext.js';
@@ -8,15 +8,15 @@ export type RowLineProps = {segments: readonly Segment[]};
 
 /** Draws a row; it is already cut to the width, so Ink never wraps it. */
 export function RowLine({segments}: RowLineProps) {
-	const color = useContext(ColorContext);
+	const styling = useContext(ColorContext);
 	if (segments.length === 0) return <Text> </Text>;
-	if (!color) return <Text wrap="truncate-end">{segments.map(segment => segment.text).join('')}</Text>;
+	if (styling === 'none') return <Text wrap="truncate-end">{segments.map(segment => segment.text).join('')}</Text>;
 	return (
 		<Text wrap="truncate-end">
 			{segments.map((segment, index) => (
 				<Text
 					key={index}
-					color={segment.color}
+					color={styling === 'color' ? segment.color : undefined}
 					dimColor={segment.dim}
 					bold={segment.bold}
 					italic={segment.italic}

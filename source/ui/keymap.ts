@@ -20,7 +20,13 @@ export type CommandId =
 	| 'bottom'
 	| 'next-problem'
 	| 'prev-problem'
+	| 'next-prompt'
+	| 'prev-prompt'
 	| 'search'
+	| 'filter'
+	| 'copy'
+	| 'copy-args'
+	| 'pager'
 	| 'next-match'
 	| 'prev-match'
 	| 'escape'
@@ -67,6 +73,9 @@ export const commands: readonly Command[] = [
 	{id: 'deny', keys: [char('r')], help: 'deny (refuse) the call waiting for approval, after y', footer: 'allow/deny', acts: true},
 	{id: 'stop', keys: [ctrl('x')], help: 'stop the run, after y', footer: 'stop', acts: true},
 	{id: 'steer', keys: [char('>')], help: 'steer the run: a message it reads between steps (Enter sends, Esc cancels)', footer: 'steer', acts: true},
+	{id: 'copy', keys: [char('y')], help: 'copy the focused pane (its text, a command\'s output, every line) to the clipboard'},
+	{id: 'copy-args', keys: [char('Y')], help: 'copy the focused call\'s arguments to the clipboard'},
+	{id: 'pager', keys: [char('v')], help: 'open the focused pane\'s whole text in $PAGER (default less -R); the screen comes back after'},
 	{id: 'full', keys: [char('x')], help: 'every line of the focused output, or head and tail again'},
 	{id: 'toggle-thinking', keys: [char('t')], help: 'open or close all thinking', footer: 'thinking'},
 	{id: 'toggle-outputs', keys: [char('o')], help: 'open or close all tool outputs', footer: 'outputs'},
@@ -78,7 +87,10 @@ export const commands: readonly Command[] = [
 	{id: 'bottom', keys: [char('G'), special('end', 'End')], help: 'the bottom, following again'},
 	{id: 'next-problem', keys: [char('e')], help: 'next problem: failed or refused call, retry, abort, malformed line', footer: 'next problem'},
 	{id: 'prev-problem', keys: [char('E')], help: 'previous problem'},
+	{id: 'next-prompt', keys: [char(']')], help: 'next user message'},
+	{id: 'prev-prompt', keys: [char('[')], help: 'previous user message (stops following)'},
 	{id: 'search', keys: [char('/')], help: 'search the text of every pane (Enter to search)', footer: 'search'},
+	{id: 'filter', keys: [char('&')], help: 'show only the panes that match (! problems only, tool:NAME one tool, -thinking no thinking; Enter on nothing shows all)'},
 	{id: 'next-match', keys: [char('n')], help: 'next match'},
 	{id: 'prev-match', keys: [char('N')], help: 'previous match'},
 	{id: 'escape', keys: [special('escape', 'Esc')], help: 'leave search, the timeline or the picker; close this help'},
@@ -86,7 +98,7 @@ export const commands: readonly Command[] = [
 	{id: 'timeline', keys: [char('T')], help: 'timeline: requests and tool calls on a time axis (Enter shows the row in the session, T back)', footer: 'timeline'},
 	{id: 'sessions', keys: [char('s')], help: 'pick another session under the data root or on the server (type to filter, Enter to open, Esc to close)', footer: 'sessions'},
 	{id: 'switch', keys: [char('L')], help: 'open the session that started since, offered in the footer (▸ session … started)'},
-	{id: 'help', keys: [char('?')], help: 'this help', footer: 'help'},
+	{id: 'help', keys: [char('?')], help: 'this help: j/k scroll it, Esc or ? closes it', footer: 'help'},
 	{id: 'quit', keys: [char('q'), ctrl('c')], help: 'quit', footer: 'quit'},
 ];
 

@@ -84,7 +84,7 @@ export class Layouter {
 	private view?: SessionView;
 
 	/** The layout of `view` at `width` columns. `nowMs` drives spinners and countdowns. */
-	layout(view: SessionView, width: number, open: OpenState, nowMs: number): Layout {
+	layout(view: SessionView, width: number, open: OpenState, nowMs: number, stoppedAt?: number): Layout {
 		if (view !== this.view) {
 			// A rebuilt model numbers its items afresh: nothing cached is about them.
 			this.cache.clear();
@@ -98,7 +98,7 @@ export class Layouter {
 			count: flat.items.length,
 			item: i => flat.items[i]!,
 			depth: i => flat.depths?.[i] ?? 0,
-			pane: i => this.pane(flat, i, paneWidth, open, nowMs, view),
+			pane: i => this.pane(flat, i, paneWidth, open, nowMs, view, stoppedAt),
 			indexOf(itemId: number, hint?: number): number {
 				if (hint !== undefined && flat.items[hint]?.id === itemId) return hint;
 				// One session's items have ids that grow in reading order: a binary search finds
@@ -151,7 +151,7 @@ export class Layouter {
 		return known.items;
 	}
 
-	private pane(flat: Flat, index: number, width: number, openState: OpenState, now: number, root: SessionView): Pane {
+	private pane(flat: Flat, index: number, width: number, openState: OpenState, now: number, root: SessionView, stoppedAt?: number): Pane {
 		const item = flat.items[index]!;
 		const depth = flat.depths?.[index] ?? 0;
 		const session = flat.sessions?.[index] ?? root;
@@ -177,7 +177,7 @@ export class Layouter {
 		) {
 			return cached.pane;
 		}
-		const input: PaneInput = {width: innerWidth, open, full, now, tools: session.header.tools, memo: cached?.memo};
+		const input: PaneInput = {width: innerWidth, open, full, now, stoppedAt, tools: session.header.tools, memo: cached?.memo};
 		const built = item.kind === 'subagent' ? subagentPane(item, call, input) : buildRows(item, input);
 		const prefix = depth > 0 ? new Array<Segment>(depth).fill(nestBar) : undefined;
 		const rows: Row[] = built.rows.map(segments => ({itemId: item.id, segments: prefix ? [...prefix, ...segments] : segments}));

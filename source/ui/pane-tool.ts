@@ -12,6 +12,7 @@ import {countLines, headTail} from './output-lines.js';
 import type {PaneInput, PaneRows} from './pane-types.js';
 import {seg, segmentsWidth, spread, truncateSegments, type Segment, type Style} from './segments.js';
 import {excerpt, safeLines} from './text-bits.js';
+import {stoppedText} from './session-clock.js';
 import {glyph, spinnerAt, toolStateLook} from './theme.js';
 import {wrapSegments} from './wrap.js';
 
@@ -69,6 +70,8 @@ function headerRow(item: ToolCallItem, input: PaneInput, lineTotal: number | und
 	if (exit !== undefined) add(`exit ${exit}`, {color: 'red', bold: true});
 	else if (look.word) add(look.word, look.style);
 	if (item.approval && !['allow', 'deny', 'forbidden'].includes(item.approval)) add(sanitize(item.approval));
+	const stopped = stoppedRunning(item, input);
+	if (stopped !== undefined) add(stopped, {color: 'yellow'});
 	const duration = durationOf(item, input.now);
 	if (duration) add(duration);
 	if (lineTotal !== undefined) add(item.outputStreaming ? `${plural(lineTotal, 'line')}…` : plural(lineTotal, 'line'));
@@ -83,6 +86,12 @@ function headerRow(item: ToolCallItem, input: PaneInput, lineTotal: number | und
 		right.unshift(...noteSegs, seg('  '));
 	}
 	return {row: spread(left, right, input.width), noteShown};
+}
+
+/** A call still running in a trace that stopped being written: `no output (the trace stopped at 15:17:03)`. */
+function stoppedRunning(item: ToolCallItem, input: PaneInput): string | undefined {
+	if (input.stoppedAt === undefined || item.output !== undefined) return undefined;
+	return item.state === 'running' || item.state === 'streaming' ? stoppedText(input.stoppedAt) : undefined;
 }
 
 function durationOf(item: ToolCallItem, now: number): string {
@@ -147,7 +156,8 @@ function outputRows(item: ToolCallItem, input: PaneInput, total: number): Segmen
 	const failed = item.state === 'failed' || item.state === 'forbidden';
 	const bar = seg('│ ', failed ? {color: 'red'} : {dim: true});
 	if (item.output === undefined) {
-		if (item.state === 'running' || item.state === 'awaiting_approval') rows.push([indent, seg('waiting for output…', {dim: true})]);
+		// A trace that stopped says so in the header row: nothing is waited for.
+		if (stoppedRunning(item, input) === undefined && (item.state === 'running' || item.state === 'awaiting_approval')) rows.push([indent, seg('waiting for output…', {dim: true})]);
 		return rows;
 	}
 	if (item.output === '' && item.images.length === 0) {

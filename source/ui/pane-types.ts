@@ -11,6 +11,8 @@ export type PaneInput = {
 	full: boolean;
 	/** The clock, for spinners, elapsed times and countdowns. */
 	now: number;
+	/** When the trace stopped being written (a stale trace, see session-clock.ts): what still runs stopped then. */
+	stoppedAt?: number;
 	/** The session's tool list, for one-line summaries of unknown tools. */
 	tools: readonly ToolDefinition[];
 	/** What the same builder left for this item last time (incremental work on growing text). */

@@ -150,6 +150,9 @@ export function pickerRows(
 		title.push(seg(`  ${entries.length === state.entries.length ? `${entries.length}` : `${entries.length} of ${state.entries.length}`}`));
 		const server = state.entries.some(isServerEntry);
 		if (live > 0) title.push(seg('  ● ', {color: 'green'}), seg(server ? `${live} running` : `${live} written to in the last minute`, {dim: true}));
+		// What every session shares is said once here, not in a column on every row.
+		const shared = sharedValues(state.entries);
+		if (shared.length > 0) title.push(seg(`  all ${shared.join(' · ')}`, {dim: true}));
 	}
 	const rows: Segment[][] = [truncateSegments(title, width)];
 	rows.push(truncateSegments([seg(' filter › ', {color: 'cyan'}), seg(sanitize(state.query)), seg('▌', {dim: true})], width));
@@ -168,7 +171,7 @@ export function pickerRows(
 	} else {
 		const listHeight = Math.max(1, height - rows.length);
 		const {selected, top} = windowFor(entries.length, listHeight, state.selected, state.top);
-		const columns = columnWidths(entries);
+		const columns = fitColumns(columnWidths(state.entries!), width, state.entries!.some(isServerEntry));
 		for (let i = top; i < entries.length && rows.length < height; i++) {
 			if (i === selected) selectedRow = rows.length;
 			rows.push(entryRow(entries[i]!, {width, now, columns, selected: i === selected, current: entries[i]!.sessionId === options.current}));
@@ -177,7 +180,19 @@ export function pickerRows(
 	return {rows: rows.slice(0, height), selectedRow};
 }
 
+/** The widths of the project/agent and model columns; 0 leaves the column out. */
 type Columns = {where: number; model: number};
+
+/** Values every one of several sessions shares (project/agent, model): their columns are left out. */
+function sharedValues(entries: readonly PickerEntry[]): string[] {
+	if (entries.length < 2) return [];
+	const shared: string[] = [];
+	for (const of of [whereOf, modelOf]) {
+		const first = of(entries[0]!);
+		if (entries.every(entry => of(entry) === first)) shared.push(first);
+	}
+	return shared;
+}
 
 function columnWidths(entries: readonly PickerEntry[]): Columns {
 	let where = 0;
@@ -186,8 +201,30 @@ function columnWidths(entries: readonly PickerEntry[]): Columns {
 		where = Math.max(where, textWidth(whereOf(entry)));
 		model = Math.max(model, textWidth(modelOf(entry)));
 	}
+	const same = (of: (entry: PickerEntry) => string): boolean => entries.length > 1 && entries.every(entry => of(entry) === of(entries[0]!));
 	// Wide enough for the server's own default_project/default_agent.
-	return {where: Math.min(32, where), model: Math.min(24, model)};
+	return {where: same(whereOf) ? 0 : Math.min(32, where), model: same(modelOf) ? 0 : Math.min(24, model)};
+}
+
+/** The least room the prompt (or title) keeps: it is what tells sessions apart. */
+const promptRoom = 30;
+
+/**
+ * Columns narrowed, then left out, until the prompt has its room: project/agent and model
+ * shrink to 12 and 10 columns, then the model goes, then project/agent.
+ */
+function fitColumns(columns: Columns, width: number, server: boolean): Columns {
+	// Live mark, start, id and mark, size (on disk), last activity, and the gaps between them.
+	const fixed = 2 + 11 + 2 + 8 + 2 + (server ? 0 : 8) + 9 + 2;
+	const used = (c: Columns): number => fixed + (c.where > 0 ? c.where + 2 : 0) + (c.model > 0 ? c.model + 2 : 0);
+	const room = Math.min(promptRoom, Math.max(10, width - fixed));
+	let fitted = columns;
+	if (used(fitted) + room <= width) return fitted;
+	fitted = {where: Math.min(fitted.where, Math.max(12, width - room - fixed - (fitted.model > 0 ? 12 : 0) - 2)), model: Math.min(fitted.model, 10)};
+	if (used(fitted) + room <= width) return fitted;
+	fitted = {...fitted, model: 0};
+	if (used(fitted) + room <= width) return fitted;
+	return {where: 0, model: 0};
 }
 
 function whereOf(entry: PickerEntry): string {
@@ -237,10 +274,8 @@ export function entryRow(entry: PickerEntry, options: {width: number; now: numbe
 		seg(shortId, {...style, color: 'cyan', bold: options.current}),
 		seg(options.current ? '*' : ' ', {color: 'cyan'}),
 		seg(' '),
-		seg(pad(whereOf(entry), columns.where), style),
-		seg('  '),
-		seg(pad(modelOf(entry), columns.model), {...style, dim: !options.selected}),
-		seg('  '),
+		...(columns.where > 0 ? [seg(pad(whereOf(entry), columns.where), style), seg('  ')] : []),
+		...(columns.model > 0 ? [seg(pad(modelOf(entry), columns.model), {...style, dim: !options.selected}), seg('  ')] : []),
 		...(server ? [] : [seg(formatBytes(entry.size).padStart(6), {...style, dim: !options.selected}), seg('  ')]),
 		seg(relativeTime(idle).padStart(9), {...style, color: entry.live ? 'green' : undefined, dim: !entry.live && !options.selected}),
 		seg('  '),

@@ -21,9 +21,12 @@ import {render, useInput} from 'ink';
 import {useEffect, useState} from 'react';
 import {onCrash} from '../crash.js';
 import {faultDelayMs, faultWanted, injectedFault} from '../fault.js';
+import {runPager} from '../io/pager.js';
 import type {SessionActions} from '../io/sse/actions.js';
 import type {SessionStore} from '../model/store.js';
 import type {Acting} from './acting.js';
+import {osc52} from './copy-text.js';
+import {mouseOff, mouseOn} from './mouse.js';
 import {App} from './App.js';
 import type {SessionSwitcher} from './picker.js';
 
@@ -32,6 +35,8 @@ export type ScreenOptions = {
 	expand?: string[];
 	/** Colour decided once by the caller (e.g. colorWanted from render/color.ts). */
 	color: boolean;
+	/** Text attributes without colour (NO_COLOR): from attributesWanted in render/color.ts. */
+	attributes?: boolean;
 	/** Aborting it closes the screen (the source failed for good, the caller is shutting down). */
 	signal?: AbortSignal;
 	/** Streams (default: the process's own). */
@@ -43,6 +48,8 @@ export type ScreenOptions = {
 	sessions?: SessionSwitcher;
 	/** Ring the terminal's bell as a tool call starts to wait for approval (default true; --no-bell). */
 	bell?: boolean;
+	/** --mouse: the wheel scrolls, a click focuses (the terminal's own selection needs Shift then). */
+	mouse?: boolean;
 	/** Acting on the followed session (a, r, Ctrl+X, >), and why not without it. */
 	actions?: SessionActions;
 	acting?: Acting;
@@ -65,6 +72,7 @@ const endSynchronizedUpdate = '\u001b[?2026l';
 // Plain attributes, the end of a synchronized update (Ink may die between its begin and
 // end, which would freeze the terminal's display), and the cursor shown.
 const showCursor = `\u001b[0m${endSynchronizedUpdate}\u001b[?25h`;
+const hideCursor = '\u001b[?25l';
 const handledSignals: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP', 'SIGINT'];
 
 /** Shows the screen for `store`; resolves once the reader quits and the terminal is restored. */
@@ -91,19 +99,30 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 	const restore = (): void => {
 		if (restored) return;
 		restored = true;
+		if (options.mouse && stdout.writable) stdout.write(mouseOff);
 		restoreTerminal(stdin, stdout, alternate);
 	};
-	if (alternate) stdout.write(enterAlternateScreen);
+	if (alternate) stdout.write(enterAlternateScreen + (options.mouse ? mouseOn : ''));
 	const instance = render(
 		<>
 			<App
 				store={store}
 				expand={options.expand}
 				color={options.color}
+				attributes={options.attributes}
 				sessions={options.sessions}
 				bell={options.bell === false ? undefined : () => ringBell(stdout)}
 				actions={options.actions}
 				acting={options.acting}
+				copy={text => stdout.write(osc52(text))}
+				page={text =>
+					runPager(text, {
+						stdin,
+						stdout,
+						leave: (options.mouse ? mouseOff : '') + showCursor + (alternate ? leaveAlternateScreen : ''),
+						enter: (alternate ? enterAlternateScreen : '') + (options.mouse ? mouseOn : '') + hideCursor,
+					})
+				}
 				onQuit={() => finish({reason: 'quit'})}
 			/>
 			{faultWanted('render') || faultWanted('handler') ? <FaultProbe /> : null}

@@ -3,15 +3,16 @@
  * how each key changes it. One pure function takes a key press and gives the next state;
  * the layout it needs comes in through `ScreenEnv`, so tests drive it without a terminal.
  */
-import type {Timeline} from '../model/timeline.js';
-import type {SessionView} from '../model/view-model.js';
-import {actKey, startAct, type Acting, type ActState} from './acting.js';
+import {actKey, startAct, type Acting} from './acting.js';
+import {copyLimit, copyMessage, copyOf, pagerText} from './copy-text.js';
+import {isChunk, splitPresses} from './key-chunks.js';
+import {parseMouse, type MouseEvent} from './mouse.js';
 import {commandFor, type CommandId, type KeyPress} from './keymap.js';
 import type {Layout} from './layout.js';
 import {isProblem} from './pane-kinds.js';
-import {openStateFrom, setFull, setOpen, toggleGroup, type OpenState} from './open-state.js';
-import {openPicker, pickerChrome, pickerKey, type PickerState} from './picker.js';
-import {findMatches, matcher, readingOrder, type Match} from './search.js';
+import {openStateFrom, setFull, setOpen, toggleGroup} from './open-state.js';
+import {openPicker, pickerChrome, pickerKey} from './picker.js';
+import {findMatches, matcher, readingOrder} from './search.js';
 import {rowText} from './segments.js';
 import {timelineChrome, timelineWindow} from './timeline-rows.js';
 import {
@@ -27,66 +28,8 @@ import {
 	type ViewportState,
 } from './viewport.js';
 
-export type SearchState = {
-	/** The prompt is open and takes the keys. */
-	editing: boolean;
-	draft: string;
-	/** The last query searched for (highlighted until Esc). */
-	query?: string;
-	matches: Match[];
-	/** The match shown, -1 for none. */
-	index: number;
-};
-
-export type ScreenState = {
-	open: OpenState;
-	viewport: ViewportState;
-	/** The focused item; undefined while just following the bottom. */
-	focus?: number;
-	search: SearchState;
-	help: boolean;
-	/** The session picker (s), while open. */
-	picker?: PickerState;
-	/** How many times the picker has opened (each opening lists the sessions afresh). */
-	pickerOpened?: number;
-	/** Bumped by L: the App opens the session offered in the footer. */
-	switchTo?: number;
-	/** The timeline (T), while shown instead of the panes. */
-	timeline?: TimelineState;
-	/** One line for the footer, until the next key. */
-	message?: string;
-	/** Acting on the session (a, r, Ctrl+X, >): the footer's question or prompt, and what was last sent. */
-	act?: ActState;
-	/** Set when the reader asked to quit. */
-	quit: boolean;
-};
-
-/** Where the timeline is: the selected row and the first row on screen. */
-export type TimelineState = {
-	/** Index of the selected row. */
-	selected: number;
-	/** Index of the first row on screen. */
-	top: number;
-	/** The last row stays selected as rows arrive (until j/k move). */
-	follow: boolean;
-};
-
-/** What a key needs to know about the screen. */
-export type ScreenEnv = {
-	view: SessionView;
-	/** Rows of the body. */
-	height: number;
-	/** The layout for an open state (cached: cheap to call again). */
-	layout: (open: OpenState) => Layout;
-	/** The session's timeline (cached per change of the view). */
-	timeline?: () => Timeline;
-	/** Whether there are sessions to pick from (the program passed a switcher). */
-	canPick?: boolean;
-	/** Whether a session that started since is offered in the footer (L opens it). */
-	offered?: boolean;
-	/** Whether a, r, Ctrl+X and > can act (default: unavailable, not a live session). */
-	acting?: Acting;
-};
+export type {ScreenEnv, ScreenState, SearchState, TimelineState} from './screen-types.js';
+import type {ScreenEnv, ScreenState, SearchState} from './screen-types.js';
 
 const notLive: Acting = {mode: 'unavailable', why: 'a, r, Ctrl+X and > act on a live session only: this is not one (follow it with --sse)'};
 
@@ -100,28 +43,75 @@ export function initialScreen(expand?: readonly string[]): ScreenState {
 /** The one entry for keys: the search prompt, the help overlay, or a command. */
 export function handleKey(state: ScreenState, input: string, key: KeyPress, env: ScreenEnv): ScreenState {
 	if (key.ctrl && input === 'c') return {...state, quit: true};
+	const mouse = parseMouse(input);
+	if (mouse) return mouseEvent(state, mouse, env);
 	if (state.picker) return pickerInput(state, input, key, env);
+	// Keys typed faster than they are read, or pasted, arrive together ("jjj", "/echo 2\r",
+	// three Backspaces): one at a time, in order, whatever takes them (the search prompt too).
+	if (isChunk(input, key)) {
+		let next = state;
+		for (const press of splitPresses(input)) next = handleKey(next, press.input, press.key, env);
+		return next;
+	}
 	if (state.search.editing) return searchKey(state, input, key, env);
+	if (state.filterDraft !== undefined) return filterKey(state, input, key);
 	if (state.act?.prompt) {
 		const next = actKey(state.act, input, key);
 		return {...state, act: next.act, message: next.message};
 	}
-	// Keys typed faster than they are read arrive together ("jjj"): one at a time, in order.
-	const chars = [...input];
-	if (chars.length > 1 && !key.ctrl && !key.meta) {
-		let next = state;
-		// A carriage return among them is Enter (`k` and Enter pressed together).
-		for (const char of chars) next = handleKey(next, char === '\r' ? '' : char, char === '\r' ? {return: true} : {}, env);
-		return next;
-	}
 	const id = commandFor(input, key);
-	if (state.help) {
-		if (id === 'quit') return {...state, quit: true};
-		return {...state, help: false};
-	}
+	if (state.help) return helpCommand(state, id, env);
 	if (state.timeline) return timelineCommand({...state, message: undefined}, id, env);
 	if (id === undefined) return state.message ? {...state, message: undefined} : state;
 	return runCommand({...state, message: undefined}, id, env);
+}
+
+/** --mouse: the wheel scrolls the panes (or the help), a click on a pane focuses it. */
+function mouseEvent(state: ScreenState, mouse: MouseEvent, env: ScreenEnv): ScreenState {
+	if (mouse.kind === 'other' || state.picker || state.timeline) return state;
+	if (state.help) return mouse.kind === 'wheel' ? {...state, helpTop: Math.max(0, Math.min(Math.max(0, (env.helpRows ?? 0) - env.height), (state.helpTop ?? 0) + mouse.delta))} : state;
+	const layout = env.layout(state.open);
+	if (mouse.kind === 'wheel') {
+		const viewport = scrollBy(layout, env.height, mouse.delta < 0 ? pause(layout, env.height, state.viewport) : state.viewport, mouse.delta);
+		return {...state, viewport, focus: focusInView(state.focus, layout, env.height, viewport, mouse.delta < 0)};
+	}
+	const row = visibleRows(layout, env.height, state.viewport).rows[mouse.row - (env.bodyTop ?? 0)];
+	if (!row || mouse.row < (env.bodyTop ?? 0)) return state;
+	return {...state, focus: row.itemId, viewport: pause(layout, env.height, state.viewport)};
+}
+
+/** Keys while the help is shown: they scroll it; Esc or ? close it; others do nothing (a stray key must not close it). */
+function helpCommand(state: ScreenState, id: CommandId | undefined, env: ScreenEnv): ScreenState {
+	const last = Math.max(0, (env.helpRows ?? 0) - env.height);
+	const to = (top: number): ScreenState => ({...state, helpTop: Math.max(0, Math.min(last, top))});
+	const top = Math.min(state.helpTop ?? 0, last);
+	const half = Math.max(1, Math.floor(env.height / 2));
+	const page = Math.max(1, env.height - 1);
+	switch (id) {
+		case 'quit':
+			return {...state, quit: true};
+		case 'escape':
+		case 'help':
+			return {...state, help: false, helpTop: undefined};
+		case 'focus-next':
+			return to(top + 1);
+		case 'focus-prev':
+			return to(top - 1);
+		case 'half-down':
+			return to(top + half);
+		case 'half-up':
+			return to(top - half);
+		case 'page-down':
+			return to(top + page);
+		case 'page-up':
+			return to(top - page);
+		case 'top':
+			return to(0);
+		case 'bottom':
+			return to(last);
+		default:
+			return state;
+	}
 }
 
 /** Keys while the picker is open: it takes them all (typing filters), but Ctrl+C. */
@@ -236,7 +226,7 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 		case 'quit':
 			return {...state, quit: true};
 		case 'help':
-			return {...state, help: !state.help};
+			return {...state, help: !state.help, helpTop: 0};
 		case 'timeline':
 			return openTimeline(state, env);
 		case 'sessions':
@@ -260,6 +250,8 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 		}
 		case 'search':
 			return {...state, search: {...state.search, editing: true, draft: ''}};
+		case 'filter':
+			return {...state, filterDraft: state.filter ?? ''};
 		case 'follow':
 		case 'bottom':
 			return {...state, viewport: resume(), focus: undefined};
@@ -272,10 +264,11 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 			const up = id === 'focus-prev';
 			const current = focusIndex(state, layout, height);
 			if (current === -1) return state;
-			// A move up stops following; the first move only shows where the focus is.
+			// A move up stops following and moves at once (from the last pane on screen); a first
+			// move down only shows where the focus is (nothing is below it).
 			const viewport = up ? pause(layout, height, state.viewport) : state.viewport;
 			const known = state.focus !== undefined && layout.indexOf(state.focus) === current;
-			const moved = known ? nonEmpty(layout, current + (up ? -1 : 1), up ? -1 : 1) : current;
+			const moved = known || up ? nonEmpty(layout, current + (up ? -1 : 1), up ? -1 : 1) : current;
 			const index = moved === -1 ? current : moved;
 			return {...state, focus: layout.item(index).id, viewport: reveal(layout, height, viewport, index)};
 		}
@@ -317,17 +310,59 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 		case 'next-problem':
 		case 'prev-problem':
 			return jumpToProblem(state, layout, height, id === 'next-problem' ? 1 : -1);
+		case 'copy':
+		case 'copy-args': {
+			const index = focusIndex(state, layout, height);
+			if (index === -1) return {...state, message: 'nothing to copy'};
+			const item = layout.item(index);
+			const copy = copyOf(item, id === 'copy-args');
+			if (!copy) return {...state, focus: item.id, message: id === 'copy-args' ? 'Y copies the arguments of a tool call: this pane is not one' : 'nothing to copy in this pane'};
+			const message = copyMessage(copy);
+			if (Buffer.byteLength(copy.text) > copyLimit) return {...state, focus: item.id, message};
+			return {...state, focus: item.id, clipboard: {seq: (state.clipboard?.seq ?? 0) + 1, text: copy.text}, message};
+		}
+		case 'pager': {
+			const index = focusIndex(state, layout, height);
+			const item = index === -1 ? undefined : layout.item(index);
+			const text = item && pagerText(item);
+			if (!item || !text) return {...state, message: 'nothing to show in the pager'};
+			return {...state, focus: item.id, pager: {seq: (state.pager?.seq ?? 0) + 1, text: text.text}};
+		}
+		case 'next-prompt':
+		case 'prev-prompt':
+			return jumpToPrompt(state, layout, height, id === 'next-prompt' ? 1 : -1);
 		case 'next-match':
 		case 'prev-match': {
-			const {matches, index} = state.search;
-			if (state.search.query === undefined) return {...state, message: 'no search yet: press / to search'};
-			if (matches.length === 0) return {...state, message: `no match for “${state.search.query}”`};
+			const {query} = state.search;
+			if (query === undefined) return {...state, message: 'no search yet: press / to search'};
+			// The session may have grown since Enter: search it again, from the match shown.
+			const matches = findMatches(env.view, query);
+			if (matches.length === 0) return {...state, search: {...state.search, matches, index: -1}, message: `no match for “${query}”`};
+			const shown = state.search.matches[state.search.index];
+			const index = shown === undefined ? -1 : matches.findIndex(match => match.itemId === shown.itemId);
 			const step = id === 'next-match' ? 1 : -1;
-			const next = (index + step + matches.length) % matches.length;
-			const wrapped = matches.length > 1 && (step > 0 ? next < index : next > index);
-			return goToMatch(state, next, env, wrapped ? 'search wrapped' : undefined);
+			const next = index === -1 ? (step > 0 ? 0 : matches.length - 1) : (index + step + matches.length) % matches.length;
+			const wrapped = index !== -1 && matches.length > 1 && (step > 0 ? next < index : next > index);
+			return goToMatch({...state, search: {...state.search, matches}}, next, env, wrapped ? 'search wrapped' : undefined);
 		}
 	}
+}
+
+/** Keys while the filter's prompt is open: Enter applies (nothing: all panes again), Esc leaves it as it was. */
+function filterKey(state: ScreenState, input: string, key: KeyPress): ScreenState {
+	const draft = state.filterDraft ?? '';
+	if (key.escape) return {...state, filterDraft: undefined};
+	if (key.return) {
+		const filter = draft.trim() === '' ? undefined : draft.trim();
+		// The panes change: the view starts again at the bottom.
+		return {...state, filter, filterDraft: undefined, focus: undefined, viewport: resume(), message: filter === undefined ? 'filter off: every pane' : undefined};
+	}
+	if (key.backspace || key.delete) return {...state, filterDraft: [...draft].slice(0, -1).join('')};
+	if (key.ctrl && input === 'u') return {...state, filterDraft: ''};
+	if (key.ctrl || key.meta) return state;
+	// eslint-disable-next-line no-control-regex
+	const typed = input.replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
+	return typed === '' ? state : {...state, filterDraft: draft + typed};
 }
 
 /** Keys while the search prompt is open. */
@@ -391,8 +426,23 @@ function goToMatch(state: ScreenState, index: number, env: ScreenEnv, note?: str
 		pane = layout.pane(at);
 		row = pane.rows.findIndex(line => test(rowText(line.segments)));
 	}
-	const viewport = reveal(layout, env.height, state.viewport, at, row === -1 ? 0 : row);
+	// Following stops: a match at the bottom must not scroll away as the session grows.
+	const viewport = reveal(layout, env.height, pause(layout, env.height, state.viewport), at, row === -1 ? 0 : row);
 	return {...state, open, focus: pane.itemId, viewport, search: {...state.search, index}, message};
+}
+
+/** The next or previous message of the user (the session's own, not a subagent's): the turns of the session. */
+function jumpToPrompt(state: ScreenState, layout: Layout, height: number, step: 1 | -1): ScreenState {
+	const known = state.focus === undefined ? -1 : layout.indexOf(state.focus);
+	const {first, last} = visibleRows(layout, height, state.viewport);
+	const start = known !== -1 ? known : step > 0 ? first - 1 : last + 1;
+	for (let index = start + step; index >= 0 && index < layout.count; index += step) {
+		if (layout.item(index).kind === 'user_text' && layout.depth(index) === 0 && layout.pane(index).rows.length > 0) {
+			const viewport = reveal(layout, height, pause(layout, height, state.viewport), index);
+			return {...state, focus: layout.item(index).id, viewport};
+		}
+	}
+	return {...state, message: step > 0 ? 'no later message of yours' : 'no earlier message of yours'};
 }
 
 function jumpToProblem(state: ScreenState, layout: Layout, height: number, step: 1 | -1): ScreenState {

@@ -139,16 +139,21 @@ export function headerIsLive(view: SessionView, status: SourceStatus): boolean {
 	return view.compacting || (status.state === 'reconnecting' && status.retryAt !== undefined);
 }
 
-/** The footer's first row: tokens, context gauge, counts, and what arrived below while paused. */
-export function footerStats(view: SessionView, newCount: number, width: number): Segment[] {
-	const right = newCount > 0 ? [seg(` ↓ ${newCount} new `, {color: 'yellow', inverse: true, bold: true})] : [];
-	const room = width - segmentsWidth(right) - 2;
-	// Detail gives way first when the row is narrow: the last request, then cache, then tokens.
-	for (const detail of [3, 2, 1, 0]) {
+/** The footer's first row: tokens, context gauge, counts, where the view is, and what arrived below while paused. */
+export function footerStats(view: SessionView, newCount: number, width: number, position: readonly Segment[] = [], keepPosition = false): Segment[] {
+	const fresh = newCount > 0 ? [seg(` ↓ ${newCount} new `, {color: 'yellow', inverse: true, bold: true})] : [];
+	// Detail gives way first when the row is narrow: the last request, then cache; then the
+	// position, then the tokens.
+	// (A position that says a filter is on is kept: the tokens give way to it.)
+	const tries: Array<[number, readonly Segment[]]> = keepPosition
+		? [[3, position], [2, position], [1, position], [0, position]]
+		: [[3, position], [2, position], [1, position], [1, []], [0, []]];
+	for (const [detail, where] of tries) {
+		const right = [...where, ...fresh];
 		const left = statGroups(view, detail);
-		if (segmentsWidth(left) <= room || detail === 0) return spread(left, right, width);
+		if (segmentsWidth(left) <= width - segmentsWidth(right) - 2 || detail === 0) return spread(left, right, width);
 	}
-	return spread([], right, width);
+	return spread([], fresh, width);
 }
 
 const dot = (): Segment => seg(' · ', {dim: true});

@@ -6,6 +6,7 @@
  */
 import {formatClock, formatDuration, formatTokens} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
+import {summarizeToolCall} from '../render/tool-summary.js';
 import {isRunning, spanColumns, spanOf, sparkline, timeAxis, type TimeAxis, type Timeline, type TimelineRow} from '../model/timeline.js';
 import {seg, segmentsWidth, truncateSegments, type Row, type Segment, type Style} from './segments.js';
 import {glyph, spinnerAt, toolStateLook} from './theme.js';
@@ -137,6 +138,9 @@ function labelOf(row: TimelineRow, now: number): Segment[] {
 			const out: Segment[] = [seg(row.depth > 0 ? '    ' : ' '), seg(look.glyph ?? spinnerAt(now), look.style), seg(` ${sanitize(item.name) || 'tool'}`)];
 			if (item.childSessionId) out.push(seg(` ${glyph.child} ${shortId(item.childSessionId)}`, {color: 'cyan'}));
 			if (duration) out.push(seg(`  ${duration}`, {dim: true}));
+			// Which call it is: 42 rows of `✓ exec_command 0.2 s` tell nothing apart.
+			const gist = sanitize(summarizeToolCall(item.name, item.args, [], 80).headline);
+			if (gist !== '') out.push(seg(`  ${gist}`));
 			return out;
 		}
 		case 'compaction': {

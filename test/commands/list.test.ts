@@ -118,6 +118,16 @@ describe('listCommand (plain)', () => {
 		expect(lines.map(line => line.indexOf('session-'))).toEqual(lines.map(() => column));
 	});
 
+	it('fits a terminal\'s width when given one (the prompt is cut first), and a pipe gets whole lines', async () => {
+		const fitted = await listCommand({dataRoot: fixture.root, json: false, now, width: 80});
+		const lines = fitted.stdout.trimEnd().split('\n');
+		for (const line of lines) expect([...line].length).toBeLessThanOrEqual(80);
+		expect(lines[0]).toContain(rotated);
+		expect(lines[0]).toMatch(/…$/);
+		const whole = await listCommand({dataRoot: fixture.root, json: false, now});
+		expect(whole.stdout.trimEnd().split('\n')[0]).toMatch(/What is a trace file\?$/);
+	});
+
 	it('strips control sequences that a prompt or a file name carries', async () => {
 		const folder = fixture.dateDir('proj-\u001b[31mred', 'main');
 		mkdirSync(folder, {recursive: true});

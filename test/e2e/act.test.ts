@@ -153,7 +153,7 @@ test('--read-only: the keys do nothing, and the footer does not offer them', asy
 	pane.keys('>');
 	// A key the screen answers visibly: the help; everything before it has been read by then.
 	pane.keys('?');
-	await pane.until(text => text.includes('any key closes this help'), 'the help');
+	await pane.until(text => text.includes('Esc or ? closes'), 'the help');
 	expect(pane.text()).not.toContain('? y/n');
 	expect(pane.text()).not.toContain('steer ›');
 	expect(server.actions).toEqual([]);

@@ -77,9 +77,9 @@ describe('where CI is set in the environment', () => {
 	it('the screen still draws and answers keys (Ink alone would stay silent until it ended)', async () => {
 		await start(`CI=true node ${builtCli} ${traceName}`);
 		tmux.keys('?');
-		await tmux.until(text => text.includes('any key closes this help'), 'the help overlay');
-		tmux.keys('j');
-		await tmux.until(text => !text.includes('any key closes this help'), 'the help closed');
+		await tmux.until(text => text.includes('Esc or ? closes'), 'the help overlay');
+		tmux.keys('Escape');
+		await tmux.until(text => !text.includes('Esc or ? closes'), 'the help closed');
 		tmux.keys('q');
 		await expectRestored(0);
 	});

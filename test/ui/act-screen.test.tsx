@@ -217,15 +217,15 @@ describe('when the keys cannot act', () => {
 			screen.press(key);
 			// The next key is a command again (no question took it): the help opens and closes.
 			screen.press('?');
-			await waitFor(() => screen.footer().includes('any key closes this help'), 'the help');
+			await waitFor(() => screen.footer().includes('Esc or ? closes'), 'the help');
 			expect(screen.frame()).not.toContain('? y/n');
 			expect(screen.frame()).not.toContain('act on a live session');
 			screen.press('?');
-			await waitFor(() => !screen.footer().includes('any key closes this help'), 'the help closed');
+			await waitFor(() => !screen.footer().includes('Esc or ? closes'), 'the help closed');
 		}
 		// > opens no prompt: ? is a command, not text typed into it.
 		screen.press('>');
 		screen.press('?');
-		await waitFor(() => screen.footer().includes('any key closes this help'), 'the help after >');
+		await waitFor(() => screen.footer().includes('Esc or ? closes'), 'the help after >');
 	});
 });

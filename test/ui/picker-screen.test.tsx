@@ -60,12 +60,13 @@ test('s lists the sessions, typing filters, Enter opens the chosen one through t
 	screen = await mount(store, {columns: 110, rows: 16, sessions});
 	await screen.press('s');
 	// The listing comes from the switcher's promise, after the key.
-	await screen.until('3  ● 1 written to', 'the listing');
+	await screen.until('all proj-a/main', 'the listing');
 	let body = screen.body();
-	expect(body[0]).toBe('  sessions  ~/.penguin/data  3  ● 1 written to in the last minute');
+	// Project/agent and model are the same on every row: said once in the title, not in columns.
+	expect(body[0]).toBe('  sessions  ~/.penguin/data  3  ● 1 written to in the last minute  all proj-a/main · fake-model');
 	expect(body[1]).toBe('  filter › ▌');
-	expect(body[2]).toMatch(/^›● 12-02 \d\d:43 {2}8e7b556c\* proj-a\/main {2}fake-model {3}20 KB {3}10 s ago {2}\[fake:chat\] What is a trace file\?$/);
-	expect(body[3]).toMatch(/^ {3}12-02 \d\d:43 {2}a1f608ba  proj-a\/main .* {3}1 m ago {2}\[fake:sub\] Use a subagent/);
+	expect(body[2]).toMatch(/^›● 12-02 \d\d:43 {2}8e7b556c\* {2}20 KB {3}10 s ago {2}\[fake:chat\] What is a trace file\?$/);
+	expect(body[3]).toMatch(/^ {3}12-02 \d\d:43 {2}a1f608ba .* {3}1 m ago {2}\[fake:sub\] Use a subagent/);
 	expect(body).toHaveLength(5);
 	expect(screen.frame().split('\n').at(-1)).toBe(' type to filter · ↑/↓ choose · Enter open · Esc close');
 
@@ -89,9 +90,9 @@ test('s lists the sessions, typing filters, Enter opens the chosen one through t
 	// Opening it again lists afresh.
 	await screen.press('s');
 	expect(sessions.lists).toBe(2);
-	await screen.until(/8e7b556c {2}proj-a/, 'the new listing');
-	expect(screen.body()[2]).toMatch(/8e7b556c {2}proj-a/);
-	expect(screen.body()[4]).toMatch(/694155ee\* proj-a/);
+	await screen.until(/8e7b556c {3}20 KB/, 'the new listing');
+	expect(screen.body()[2]).toMatch(/8e7b556c {3}20 KB/);
+	expect(screen.body()[4]).toMatch(/694155ee\* /);
 });
 
 test('Esc closes the picker and leaves the session as it was', async () => {

@@ -131,3 +131,27 @@ describe('pickerRows', () => {
 		expect(rowText(entryRow(entries[0]!, {width: 30, now}))).toMatch(/…$/);
 	});
 });
+
+describe('the prompt gets the room', () => {
+	const long = (id: string, fields: Partial<PickerEntry>): PickerEntry =>
+		entry(id, {project: 'a-rather-long-project-name', agent: 'the-default-agent', ...fields});
+	const rowsAt = (list: PickerEntry[], width: number): string[] => pickerRows({...openPicker(1), entries: list}, {width, height: 10, now, root: '/r'}).rows.map(rowText).slice(2);
+
+	it('at 80 columns each row keeps 30 columns of its prompt, the other columns narrowed or left out', () => {
+		const list = [long('aaaa1111', {firstPrompt: 'Fix the flaky login test on the CI runner'}), long('bbbb2222', {project: 'website', model: 'big-model', firstPrompt: 'Write the release notes for 2.0'})];
+		const rows = rowsAt(list, 80);
+		expect(rows[0]).toContain('Fix the flaky login test on the');
+		expect(rows[1]).toContain('Write the release notes for 2.0');
+		for (const row of rows) expect(row.length).toBeLessThanOrEqual(80);
+	});
+
+	it('a column the same on every row is left out and said once in the title', () => {
+		const list = [long('aaaa1111', {firstPrompt: 'one'}), long('bbbb2222', {firstPrompt: 'two'})];
+		const all = pickerRows({...openPicker(1), entries: list}, {width: 160, height: 10, now, root: '/r'}).rows.map(rowText);
+		expect(all[0]).toContain('all a-rather-long-project-name/the-default-agent · fake-model');
+		for (const row of all.slice(2)) {
+			expect(row).not.toContain('the-default-agent');
+			expect(row).not.toContain('fake-model');
+		}
+	});
+});

@@ -15,14 +15,15 @@ test('T shows the timeline; Enter on a row goes back to the panes with that item
 	expect(body[0]).toMatch(/^ {2}timeline {2}5 requests · 4 tool calls {2}\d\d:\d\d:\d\d → \d\d:\d\d:\d\d \(28\.7 s\)$/);
 	expect(body[1]).toMatch(/^ {2}tokens \/ request ≤1\.9k +█▇▇▇█$/);
 	expect(body[3]).toMatch(/├─+┤$/);
+	// Each call says which it is: its one-line summary after its duration.
 	expect(body.slice(4).map(row => row.slice(0, 34).trimEnd())).toEqual([
 		'  ✓ request 1  5.3 s  1.9k tok',
 		'  ✓ request 2  1.6 s  1.6k tok',
-		'     ✓ exec_command  0.3 s',
+		'     ✓ exec_command  0.3 s  $ ls -',
 		'  ✓ request 3  1.7 s  1.6k tok',
-		'     ✓ exec_command  0.3 s',
-		'     ✗ exec_command  0.2 s',
-		'     ✓ exec_command  2.2 s',
+		'     ✓ exec_command  0.3 s  $ seq',
+		'     ✗ exec_command  0.2 s  $ ls /',
+		'     ✓ exec_command  2.2 s  $ slee',
 		'  ✓ request 4  1.5 s  1.6k tok',
 		'  ≋ compaction  2.1 s',
 		'› ✓ request 5  5.3 s  1.9k tok',

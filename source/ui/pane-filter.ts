@@ -1,0 +1,71 @@
+/**
+ * &: only the panes that match, like less's and lnav's filters. A filter is a query (smart
+ * case, over the same text search looks in) or one of the quick filters: `!` problems only,
+ * `tool:NAME` one tool's calls, `-thinking` everything but thinking. Words combine: every
+ * one must hold. The filtered layout is the full one with the other entries left out, so
+ * everything that walks a layout (the viewport, keys, search) works on it unchanged.
+ */
+import type {Item} from '../model/view-model.js';
+import {sanitize} from '../render/sanitize.js';
+import type {Layout} from './layout.js';
+import {isProblem} from './pane-kinds.js';
+import {itemText, matcher} from './search.js';
+
+/** The tests a filter's words make. */
+export function filterTest(query: string): ((item: Item) => boolean) | undefined {
+	const words = query.trim().split(/\s+/).filter(Boolean);
+	if (words.length === 0) return undefined;
+	const tests = words.map((word): ((item: Item) => boolean) => {
+		if (word === '!') return item => isProblem(item);
+		if (word === '-thinking') return item => item.kind !== 'thinking';
+		if (word.startsWith('tool:') && word.length > 5) {
+			const name = word.slice(5);
+			return item => item.kind === 'tool_call' && item.name === name;
+		}
+		const test = matcher(word);
+		return item => test(sanitize(itemText(item)));
+	});
+	return item => tests.every(test => test(item));
+}
+
+/** Each item's verdict, kept while the item does not change (a text read back from disk is read once). */
+export class FilterCache {
+	private query = '';
+	private readonly verdicts = new Map<number, {rev: number; keep: boolean}>();
+
+	keep(query: string, test: (item: Item) => boolean, item: Item): boolean {
+		if (query !== this.query) {
+			this.verdicts.clear();
+			this.query = query;
+		}
+		const known = this.verdicts.get(item.id);
+		if (known && known.rev === item.rev) return known.keep;
+		const keep = test(item);
+		this.verdicts.set(item.id, {rev: item.rev, keep});
+		return keep;
+	}
+}
+
+/** The layout with only the entries the filter keeps (a subagent's rows go with it: nested ones are tested alone). */
+export function filteredLayout(layout: Layout, query: string | undefined, cache: FilterCache): Layout {
+	const test = query === undefined ? undefined : filterTest(query);
+	if (!test) return layout;
+	const kept: number[] = [];
+	for (let i = 0; i < layout.count; i++) if (cache.keep(query!, test, layout.item(i))) kept.push(i);
+	let index: Map<number, number> | undefined;
+	return {
+		width: layout.width,
+		count: kept.length,
+		item: i => layout.item(kept[i]!),
+		depth: i => layout.depth(kept[i]!),
+		pane: i => layout.pane(kept[i]!),
+		indexOf(itemId: number, hint?: number): number {
+			if (hint !== undefined && kept[hint] !== undefined && layout.item(kept[hint]).id === itemId) return hint;
+			if (!index) {
+				index = new Map();
+				kept.forEach((at, i) => index!.set(layout.item(at).id, i));
+			}
+			return index.get(itemId) ?? -1;
+		},
+	};
+}

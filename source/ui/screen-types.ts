@@ -1,0 +1,87 @@
+/**
+ * The screen's state and what a key needs to know about the screen: the types that
+ * screen-state.ts's key handling works on, kept apart so that module stays about keys.
+ */
+import type {Timeline} from '../model/timeline.js';
+import type {SessionView} from '../model/view-model.js';
+import type {Acting, ActState} from './acting.js';
+import type {Layout} from './layout.js';
+import type {OpenState} from './open-state.js';
+import type {PickerState} from './picker.js';
+import type {Match} from './search.js';
+import type {ViewportState} from './viewport.js';
+
+export type SearchState = {
+	/** The prompt is open and takes the keys. */
+	editing: boolean;
+	draft: string;
+	/** The last query searched for (highlighted until Esc). */
+	query?: string;
+	matches: Match[];
+	/** The match shown, -1 for none. */
+	index: number;
+};
+
+export type ScreenState = {
+	open: OpenState;
+	viewport: ViewportState;
+	/** The focused item; undefined while just following the bottom. */
+	focus?: number;
+	search: SearchState;
+	help: boolean;
+	/** The help's first row on screen (j/k scroll it). */
+	helpTop?: number;
+	/** The session picker (s), while open. */
+	picker?: PickerState;
+	/** How many times the picker has opened (each opening lists the sessions afresh). */
+	pickerOpened?: number;
+	/** Bumped by L: the App opens the session offered in the footer. */
+	switchTo?: number;
+	/** The timeline (T), while shown instead of the panes. */
+	timeline?: TimelineState;
+	/** One line for the footer, until the next key. */
+	message?: string;
+	/** Acting on the session (a, r, Ctrl+X, >): the footer's question or prompt, and what was last sent. */
+	act?: ActState;
+	/** The filter on (&): only the panes that match it are laid out (pane-filter.ts). */
+	filter?: string;
+	/** The filter's prompt, while it is typed. */
+	filterDraft?: string;
+	/** What y or Y asked to copy (the program writes it to the clipboard, once per `seq`). */
+	clipboard?: {seq: number; text: string};
+	/** What v asked to show in the pager (the program runs it, once per `seq`). */
+	pager?: {seq: number; text: string};
+	/** Set when the reader asked to quit. */
+	quit: boolean;
+};
+
+/** Where the timeline is: the selected row and the first row on screen. */
+export type TimelineState = {
+	/** Index of the selected row. */
+	selected: number;
+	/** Index of the first row on screen. */
+	top: number;
+	/** The last row stays selected as rows arrive (until j/k move). */
+	follow: boolean;
+};
+
+/** What a key needs to know about the screen. */
+export type ScreenEnv = {
+	view: SessionView;
+	/** Rows of the body. */
+	height: number;
+	/** The layout for an open state (cached: cheap to call again). */
+	layout: (open: OpenState) => Layout;
+	/** The session's timeline (cached per change of the view). */
+	timeline?: () => Timeline;
+	/** Whether there are sessions to pick from (the program passed a switcher). */
+	canPick?: boolean;
+	/** Whether a session that started since is offered in the footer (L opens it). */
+	offered?: boolean;
+	/** Whether a, r, Ctrl+X and > can act (default: unavailable, not a live session). */
+	acting?: Acting;
+	/** How many rows the help has at this width (it scrolls when more than `height`). */
+	helpRows?: number;
+	/** The terminal row of the body's first row (for a mouse click, --mouse). */
+	bodyTop?: number;
+};

@@ -6,9 +6,12 @@ import {Writable} from 'node:stream';
 export class FakeStdin extends EventEmitter {
 	isTTY = true;
 	isRaw = false;
+	/** Every raw mode set, in order (the screen hands it back to a pager and takes it again). */
+	rawModes: boolean[] = [];
 	private data: string | null = null;
 	setRawMode(mode: boolean): this {
 		this.isRaw = mode;
+		this.rawModes.push(mode);
 		return this;
 	}
 	setEncoding(): this {

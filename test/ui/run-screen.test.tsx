@@ -1,12 +1,11 @@
 // runScreen: renders on the given streams in the alternate screen, resolves on q or an abort, and always restores the terminal.
 // Nothing here may load Ink before loadScreen does (so no ink-testing-library helpers): the
 // first test proves the screen draws where CI is set, which is where Ink goes quiet by default.
-import {EventEmitter} from 'node:events';
-import {Writable} from 'node:stream';
 import {afterAll, expect, test} from 'vitest';
 import {paintFirstFrame} from '../../source/ui/first-frame.js';
 import {loadScreen} from '../../source/ui/load-screen.js';
 import {waitFor} from '../helpers/run-cli.js';
+import {fakeTerminal as sharedTerminal} from '../support/fake-terminal.js';
 import {storeFrom, traceInputs} from './helpers.js';
 
 const ciBefore = process.env['CI'];
@@ -17,54 +16,10 @@ afterAll(() => {
 	else process.env['CI'] = ciBefore;
 });
 
-/** A terminal's stdin as Ink uses it: raw mode, readable events. */
-class FakeStdin extends EventEmitter {
-	isTTY = true;
-	isRaw = false;
-	rawModes: boolean[] = [];
-	private data: string | null = null;
-	setRawMode(mode: boolean): this {
-		this.isRaw = mode;
-		this.rawModes.push(mode);
-		return this;
-	}
-	setEncoding(): this {
-		return this;
-	}
-	read(): string | null {
-		const {data} = this;
-		this.data = null;
-		return data;
-	}
-	write(data: string): void {
-		this.data = data;
-		this.emit('readable');
-	}
-	ref(): this {
-		return this;
-	}
-	unref(): this {
-		return this;
-	}
-	resume(): this {
-		return this;
-	}
-	pause(): this {
-		return this;
-	}
-}
-
+// The keys as the stdin (`terminal.stdin.write('q')`), as these tests have always used it.
 function fakeTerminal() {
-	const stdin = new FakeStdin();
-	let written = '';
-	const stdout = new Writable({
-		write(chunk: Buffer | string, _encoding, callback) {
-			written += chunk.toString();
-			callback();
-		},
-	}) as unknown as NodeJS.WriteStream;
-	Object.assign(stdout, {isTTY: true, columns: 80, rows: 20});
-	return {stdin, stdout, written: () => written};
+	const {keys, stdout, written} = sharedTerminal(80, 20);
+	return {stdin: keys, stdout, written};
 }
 
 test('q closes the screen and restores the terminal', async () => {

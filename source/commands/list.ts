@@ -7,7 +7,7 @@ import path from 'node:path';
 import stringWidth from 'string-width';
 import {listEntries, type ListEntry} from '../io/session-entries.js';
 import {listSessions} from '../io/session-locator.js';
-import {formatBytes, oneLine, plural, relativeTime} from '../render/format.js';
+import {formatBytes, localMinute, oneLine, plural, relativeTime} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
 import {safeJsonStringify} from '../export/safe-json.js';
 
@@ -75,10 +75,3 @@ function clean(text: string, max: number): string {
 	return sanitize(oneLine(text, max));
 }
 
-// Local time, like a terminal user reads a clock.
-function localMinute(ms: number): string {
-	if (!Number.isFinite(ms)) return '?';
-	const d = new Date(ms);
-	const p = (n: number): string => String(n).padStart(2, '0');
-	return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
-}

@@ -89,3 +89,11 @@ export function relativeTime(idleMs: number): string {
 	if (idleMs < 86_400_000) return `${Math.floor(idleMs / 3_600_000)} h ago`;
 	return `${Math.floor(idleMs / 86_400_000)} d ago`;
 }
+
+/** A moment as `YYYY-MM-DD HH:MM` in local time, as a terminal user reads a clock ('?' when unknown). */
+export function localMinute(ms: number): string {
+	if (!Number.isFinite(ms)) return '?';
+	const d = new Date(ms);
+	const p = (n: number): string => String(n).padStart(2, '0');
+	return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}

@@ -6,9 +6,8 @@
  */
 import stringWidth from 'string-width';
 import type {CommandOutput} from '../commands/list.js';
-import {relativeTime} from '../render/format.js';
 import {safeJsonStringify} from '../export/safe-json.js';
-import {oneLine} from '../render/format.js';
+import {localMinute, oneLine, relativeTime} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
 import type {Flags} from '../flags.js';
 import {safeWriter} from '../output/safe-writer.js';
@@ -76,9 +75,3 @@ function clean(text: string, max: number): string {
 	return sanitize(oneLine(text, max));
 }
 
-function localMinute(ms: number): string {
-	if (!Number.isFinite(ms)) return '?';
-	const d = new Date(ms);
-	const p = (n: number): string => String(n).padStart(2, '0');
-	return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
-}

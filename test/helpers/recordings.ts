@@ -3,7 +3,7 @@ import {readFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
 import {createParser} from 'eventsource-parser';
 import {decodeSseEvent} from '../../source/io/sse/decode-event.js';
-import type {ModelInput} from '../../source/model/input.js';
+import type {ModelInput, ServerEvent} from '../../source/model/input.js';
 import {parseLine} from '../../source/protocol/parse-line.js';
 import type {OmniMessage} from '../../source/protocol/types.js';
 
@@ -68,4 +68,19 @@ export function historyResponse(fileName: string): {messages: OmniMessage[]; liv
 /** Build a message envelope for hand-made tests. */
 export function msg(type: 'model_msg' | 'event_msg', payload: Record<string, unknown>, timestamp?: string): ModelInput {
 	return {kind: 'message', message: {type, payload: payload as OmniMessage['payload'], ...(timestamp ? {timestamp} : {})}};
+}
+
+/**
+ * A recorded input as the subagent `childId`'s, tagged as the server tags a subagent's: a
+ * message with `origin`, an approval_request with `origin` at the top level and inside `toolCall`.
+ * (No recording holds a subagent's approval; PROTOCOL-NOTES gives the shape.)
+ */
+export function asChildOf(childId: string, input: ModelInput): ModelInput {
+	if (input.kind === 'message') return {kind: 'message', message: {...input.message, origin: [childId]}};
+	if (input.kind === 'server_event') {
+		const toolCall = input.event['toolCall'] as Record<string, unknown>;
+		const event: ServerEvent = {...input.event, toolCall: {...toolCall, origin: [childId]}, origin: [childId]};
+		return {kind: 'server_event', event, origin: [childId]};
+	}
+	return input;
 }

@@ -1,11 +1,11 @@
 // Approvals and titles as the real server sends them (fixtures/server/, PenguinHarness 0.2.4):
 // `approval_request` carries the tool call as a whole message, `session_title` names its session.
 import {describe, expect, it} from 'vitest';
-import type {ModelInput, ServerEvent} from '../../source/model/input.js';
+import type {ModelInput} from '../../source/model/input.js';
 import {SessionModel} from '../../source/model/session-model.js';
 import type {SessionView, SubagentItem, ToolCallItem} from '../../source/model/view-model.js';
 import {PlainRenderer} from '../../source/render/plain.js';
-import {serverStreamInputs} from '../helpers/recordings.js';
+import {asChildOf, serverStreamInputs} from '../helpers/recordings.js';
 
 const now = Date.parse('2026-12-03T13:34:30Z');
 const recorded = serverStreamInputs('session-stream-approval.txt');
@@ -34,17 +34,7 @@ function build(inputs: ModelInput[]): SessionModel {
 	return model;
 }
 
-/** A recorded message as the child `childId`'s, with `origin` as the server tags a subagent's messages. */
-function asChild(input: ModelInput): ModelInput {
-	if (input.kind === 'message') return {kind: 'message', message: {...input.message, origin: [childId]}};
-	if (input.kind === 'server_event') {
-		// A subagent's approval_request carries origin at the top level and inside toolCall.
-		const toolCall = input.event['toolCall'] as Record<string, unknown>;
-		const event: ServerEvent = {...input.event, toolCall: {...toolCall, origin: [childId]}, origin: [childId]};
-		return {kind: 'server_event', event, origin: [childId]};
-	}
-	return input;
-}
+const asChild = (input: ModelInput): ModelInput => asChildOf(childId, input);
 
 describe('approval_request from the real server', () => {
 	it('marks the recorded call as waiting for approval until the decision, then running, then done', () => {

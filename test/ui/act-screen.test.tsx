@@ -4,11 +4,11 @@
 import {render} from 'ink-testing-library';
 import {afterEach, describe, expect, it} from 'vitest';
 import type {ActionOutcome, ActionRequest, SessionActions} from '../../source/io/sse/actions.js';
-import type {ModelInput, ServerEvent} from '../../source/model/input.js';
+import type {ModelInput} from '../../source/model/input.js';
 import {SessionStore} from '../../source/model/store.js';
 import type {Acting} from '../../source/ui/acting.js';
 import {App} from '../../source/ui/App.js';
-import {serverStreamInputs} from '../helpers/recordings.js';
+import {asChildOf, serverStreamInputs} from '../helpers/recordings.js';
 import {waitFor} from '../helpers/run-cli.js';
 import {keys} from './app-helpers.js';
 
@@ -120,15 +120,7 @@ describe('allow and deny a waiting call', () => {
 	});
 
 	it("a subagent's waiting call is answered by its own call id (the request goes to the stream's session)", async () => {
-		const asChild = (input: ModelInput): ModelInput => {
-			if (input.kind === 'message') return {kind: 'message', message: {...input.message, origin: [childId]}};
-			if (input.kind === 'server_event') {
-				const toolCall = input.event['toolCall'] as Record<string, unknown>;
-				const event: ServerEvent = {...input.event, toolCall: {...toolCall, origin: [childId]}, origin: [childId]};
-				return {kind: 'server_event', event, origin: [childId]};
-			}
-			return input;
-		};
+		const asChild = (input: ModelInput): ModelInput => asChildOf(childId, input);
 		const {sent, actions} = fakeActions();
 		const screen = mountApp(newStore(waiting.map(asChild)), {actions});
 		await waitFor(() => screen.frame().includes('waiting for approval'), 'the subagent row waiting');

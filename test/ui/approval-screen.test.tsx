@@ -2,10 +2,10 @@
 // the badge on the call and on the collapsed subagent row, the header, and one bell per wait.
 import {render} from 'ink-testing-library';
 import {afterEach, describe, expect, it} from 'vitest';
-import type {ModelInput, ServerEvent} from '../../source/model/input.js';
+import type {ModelInput} from '../../source/model/input.js';
 import {SessionStore} from '../../source/model/store.js';
 import {App} from '../../source/ui/App.js';
-import {serverStreamInputs} from '../helpers/recordings.js';
+import {asChildOf, serverStreamInputs} from '../helpers/recordings.js';
 import {waitFor} from '../helpers/run-cli.js';
 
 const recorded = serverStreamInputs('session-stream-approval.txt');
@@ -16,16 +16,7 @@ const inputOf = (id: string): ModelInput => recorded.find(entry => entry.id === 
 const approvalRequest = inputOf('1f407cf9-24');
 const decision = inputOf('1f407cf9-26');
 
-/** The same inputs as the subagent `childId`'s, tagged as the server tags them. */
-function asChild(input: ModelInput): ModelInput {
-	if (input.kind === 'message') return {kind: 'message', message: {...input.message, origin: [childId]}};
-	if (input.kind === 'server_event') {
-		const toolCall = input.event['toolCall'] as Record<string, unknown>;
-		const event: ServerEvent = {...input.event, toolCall: {...toolCall, origin: [childId]}, origin: [childId]};
-		return {kind: 'server_event', event, origin: [childId]};
-	}
-	return input;
-}
+const asChild = (input: ModelInput): ModelInput => asChildOf(childId, input);
 
 /** Another call of the same session asking in its turn. */
 function secondRequest(): ModelInput[] {

@@ -1,21 +1,15 @@
 // The bell on the terminal itself: runScreen writes one BEL as a tool call starts to wait for
 // approval (the recorded approval stream, fixtures/server/), and none with --no-bell.
 // Ink is loaded the way the program loads it (load-screen.ts), before anything else imports it.
-import {afterAll, expect, test} from 'vitest';
+import {expect, test} from 'vitest';
 import type {ModelInput} from '../../source/model/input.js';
 import {SessionStore} from '../../source/model/store.js';
-import {loadScreen} from '../../source/ui/load-screen.js';
 import {serverStreamInputs} from '../helpers/recordings.js';
 import {waitFor} from '../helpers/run-cli.js';
+import {loadScreenUnderCi} from '../support/screen-under-ci.js';
 import {fakeTerminal} from '../support/fake-terminal.js';
 
-const ciBefore = process.env['CI'];
-process.env['CI'] = 'true';
-const {runScreen} = await loadScreen();
-afterAll(() => {
-	if (ciBefore === undefined) delete process.env['CI'];
-	else process.env['CI'] = ciBefore;
-});
+const {runScreen} = await loadScreenUnderCi();
 
 const recorded = serverStreamInputs('session-stream-approval.txt');
 const upTo = (id: string): ModelInput[] => recorded.slice(0, recorded.findIndex(entry => entry.id === id) + 1).map(entry => entry.input);

@@ -1,20 +1,14 @@
 // runScreen: renders on the given streams in the alternate screen, resolves on q or an abort, and always restores the terminal.
 // Nothing here may load Ink before loadScreen does (so no ink-testing-library helpers): the
 // first test proves the screen draws where CI is set, which is where Ink goes quiet by default.
-import {afterAll, expect, test} from 'vitest';
+import {expect, test} from 'vitest';
 import {paintFirstFrame} from '../../source/ui/first-frame.js';
-import {loadScreen} from '../../source/ui/load-screen.js';
 import {waitFor} from '../helpers/run-cli.js';
+import {loadScreenUnderCi} from '../support/screen-under-ci.js';
 import {fakeTerminal as sharedTerminal} from '../support/fake-terminal.js';
 import {storeFrom, traceInputs} from './helpers.js';
 
-const ciBefore = process.env['CI'];
-process.env['CI'] = 'true';
-const {runScreen} = await loadScreen();
-afterAll(() => {
-	if (ciBefore === undefined) delete process.env['CI'];
-	else process.env['CI'] = ciBefore;
-});
+const {runScreen} = await loadScreenUnderCi();
 
 // The keys as the stdin (`terminal.stdin.write('q')`), as these tests have always used it.
 function fakeTerminal() {

@@ -81,10 +81,10 @@ export function wrapSegments(segments: readonly Segment[], width: number, option
 				const room = width - used;
 				const fit = fitText(text, room);
 				if (fit.text.length === 0) {
-					if (!content && room <= 0) {
-						// Not even one column: give up on this row's width rather than loop.
-						break outer;
-					}
+					// Nothing fits on a row that holds nothing yet (no column left, or one column
+					// for a wide character): a new row would have no more room, so give up on the
+					// rest rather than make rows for ever.
+					if (!content && (room <= 0 || rows.length > 0 || width - restWidth <= room)) break outer;
 					if (!newRow()) break outer;
 					continue;
 				}

@@ -92,3 +92,10 @@ describe('width of very long non-ASCII text', () => {
 		expect(textWidth(line)).toBe(16_000 * 8);
 	});
 });
+
+test('a wide character with one column of room ends the wrap instead of making rows for ever', () => {
+	// Two columns of gutter in a three-column pane leave one column: 漢 never fits, on any row.
+	const rows = wrapSegments([seg('漢字 and more')], 3, {first: [seg('  ')]});
+	expect(rows.length).toBeLessThan(5);
+	for (const row of rows) expect(segmentsWidth(row)).toBeLessThanOrEqual(3);
+});

@@ -7,6 +7,7 @@
 import {createReadStream} from 'node:fs';
 import path from 'node:path';
 import {ChildSessions} from '../model/child-sessions.js';
+import type {ModelInput} from '../model/input.js';
 import type {SessionStore} from '../model/store.js';
 import type {LineCutter} from './line-splitter.js';
 import {startReplay} from './replay.js';
@@ -38,6 +39,9 @@ export type FileOptions = {
 	pace?: () => Promise<void> | undefined;
 };
 
+/** Where inputs go on their way to the model. */
+type Apply = (batch: readonly ModelInput[]) => void;
+
 /** The trace files of a session, as session-locator finds them. */
 export type TraceOnDisk = Pick<LocatedSession, 'sessionId' | 'folder' | 'shards' | 'single' | 'compressed'>;
 
@@ -47,18 +51,20 @@ export type TraceOnDisk = Pick<LocatedSession, 'sessionId' | 'folder' | 'shards'
  */
 export function startFileSession(session: TraceOnDisk, options: FileOptions): {close(): Promise<void>} {
 	const {store} = options;
-	const children = childSessionsFor(session.folder, options);
-	const apply: InputsHandler = children?.feed ?? (batch => store.apply(batch));
+	// A replay reads the session and its children whole, then plays them to the store.
+	const replay =
+		options.replaySpeed === undefined ? undefined : startReplay({speed: options.replaySpeed, interleave: !options.hold, onInputs: batch => store.apply(batch)});
+	const toModel: Apply = replay?.feed ?? (batch => store.apply(batch));
+	const children = childSessionsFor(session.folder, options, toModel);
+	const apply: InputsHandler = children?.feed ?? toModel;
 	const onInputs = options.filter ? options.filter(apply) : apply;
 	const files = {sessionId: session.sessionId, folder: session.folder, shards: session.shards, single: session.single};
-	const compressed = session.compressed ? (handler: InputsHandler) => readCompressed(session.shards[0]!, handler, options) : undefined;
-	const reader =
-		options.replaySpeed !== undefined
-			? startReplay({...files, speed: options.replaySpeed, onInputs, read: compressed})
-			: compressed
-				? compressed(onInputs)
-				: followTrace({...files, follow: options.follow, onInputs, cut: options.cut, pace: options.pace, ...options.follower});
-	return {close: async () => void (await Promise.all([reader.close(), children?.close()]))};
+	const reader = session.compressed
+		? readCompressed(session.shards[0]!, onInputs, options)
+		: replay
+			? followTrace({...files, follow: false, onInputs})
+			: followTrace({...files, follow: options.follow, onInputs, cut: options.cut, pace: options.pace, ...options.follower});
+	return {close: async () => void (await Promise.all([reader.close(), children?.close(), replay?.close()]))};
 }
 
 /** A gzip trace file read once as shard 1, through gunzip (its lines cannot be read back from the file: held texts spill). */
@@ -78,18 +84,23 @@ function readCompressed(file: string, onInputs: InputsHandler, options: FileOpti
 // last lines were written before the parent's output, but the follower may not have read them.
 export const childGraceMs = 1000;
 
-/** The subagent coordinator of a file source, or undefined when children are not wanted. */
-export function childSessionsFor(folder: string | undefined, options: FileOptions): ChildSessions | undefined {
+/**
+ * The subagent coordinator of a file source, or undefined when children are not wanted. What
+ * it reads goes to `apply` (default: the store).
+ */
+export function childSessionsFor(folder: string | undefined, options: FileOptions, apply?: Apply): ChildSessions | undefined {
 	if (!options.children) return undefined;
 	const {store, dataRoot} = options;
-	// Live children are followed; a replay shows each child whole at its pointer.
-	const follow = options.follow && options.replaySpeed === undefined;
+	// Live children are followed; a replay reads each child whole, after its pointer (held
+	// there), and plays it on the session's clock (io/replay.ts).
+	const replaying = options.replaySpeed !== undefined;
+	const follow = options.follow && !replaying;
 	let all: Promise<SessionSummary[]> | undefined;
 	return new ChildSessions(
 		{
-			apply: inputs => store.apply(inputs),
+			apply: apply ?? (inputs => store.apply(inputs)),
 			follow,
-			hold: options.hold,
+			hold: options.hold || replaying,
 			missingText: sessionId => `${sessionId}: trace not found under ${dataRoot}`,
 			async find(sessionId, near) {
 				// A child that is just starting may not have its trace yet: look again for a moment.

@@ -1,39 +1,97 @@
 /**
- * --replay: read a finished trace whole, then hand its messages on with their original
- * timing (divided by the speed). Long pauses are shortened and marked, so a session that
- * waited an hour for a human plays in seconds.
+ * --replay: read a finished trace whole, its subagents' traces with it, then hand its
+ * messages on with their original timing (divided by the speed). Long pauses are shortened
+ * and marked, so a session that waited an hour for a human plays in seconds.
+ *
+ * Everything runs on the session's one clock: a child's messages (read from its own trace,
+ * each child's block after its pointer, see model/child-sessions.ts with `hold`) are played
+ * among the parent's by their timestamps, so the child grows while the call that started it
+ * runs, as it did when the session was recorded.
  */
 import type {ModelInput} from '../model/input.js';
 import {formatDuration} from '../render/format.js';
-import {followTrace, type InputsHandler} from './trace-follower.js';
+import type {InputsHandler} from './trace-follower.js';
 
 export type ReplayOptions = {
-	sessionId: string;
-	folder: string;
-	shards: string[];
-	/** One file of any name (see FollowOptions.single). */
-	single?: boolean;
-	/** Reads the trace once to its end (default: the shards through the trace follower, not following). */
-	read?: (onInputs: InputsHandler) => {close(): Promise<void>};
 	speed: number;
+	/** Where the played inputs go (the store). */
 	onInputs: InputsHandler;
+	/**
+	 * Play children's messages among their parent's by time (the screen). Without, each child
+	 * is played whole at its pointer, as print mode prints it (it only shows a child whole).
+	 */
+	interleave: boolean;
 	/** Longest wait between two messages, in ms of replay time (default 3 s). */
 	maxGapMs?: number;
 };
 
+/** The subagent path of an input (session ids from the main session's child down; [] for the main session) and the input inside. */
+function unwrap(input: ModelInput): {origin: readonly string[]; inner: ModelInput} {
+	let origin: readonly string[] = [];
+	let inner = input;
+	while (inner.kind === 'child') {
+		origin = [...origin, ...inner.origin];
+		inner = inner.input;
+	}
+	return {origin, inner};
+}
+
+/**
+ * Each input's moment on the session's clock (ms since the epoch; -Infinity before any is
+ * known): its message's timestamp, never earlier than what its own session said before it
+ * (timestamps restart at a shard's head, whose session_meta keeps the original time), and a
+ * child's never earlier than its parent at the child's first input (its pointer). An input
+ * without a time (a notice, a malformed line, an end) stands where its session is.
+ */
+export function sessionClockTimes(inputs: readonly ModelInput[]): number[] {
+	const running = new Map<string, number>();
+	const startOf = (origin: readonly string[]): number => {
+		for (let depth = origin.length - 1; depth >= 0; depth--) {
+			const known = running.get(origin.slice(0, depth).join('/'));
+			if (known !== undefined) return known;
+		}
+		return Number.NEGATIVE_INFINITY;
+	};
+	return inputs.map(input => {
+		const {origin, inner} = unwrap(input);
+		const key = origin.join('/');
+		let time = running.get(key) ?? startOf(origin);
+		const own = inner.kind === 'message' && typeof inner.message.timestamp === 'string' ? Date.parse(inner.message.timestamp) : Number.NaN;
+		if (Number.isFinite(own) && own > time) time = own;
+		running.set(key, time);
+		return time;
+	});
+}
+
+/**
+ * What was read (each child's block right after its pointer) in the order it happened: by
+ * the session's clock, each session's own order kept, and on a tie what was read first (a
+ * child's last message before the parent's output of the same millisecond).
+ */
+export function interleaveOnSessionClock(inputs: readonly ModelInput[]): ModelInput[] {
+	const times = sessionClockTimes(inputs);
+	const order = inputs.map((_, index) => index);
+	order.sort((a, b) => (times[a]! < times[b]! ? -1 : times[a]! > times[b]! ? 1 : a - b));
+	return order.map(index => inputs[index]!);
+}
+
 /** Plan the waits: for each input, how long to wait before it (ms), and a notice when a gap was cut. */
 export function planReplay(inputs: readonly ModelInput[], speed: number, maxGapMs: number): Array<{waitMs: number; inputs: ModelInput[]}> {
+	const times = sessionClockTimes(inputs);
 	const steps: Array<{waitMs: number; inputs: ModelInput[]}> = [];
 	let previous: number | undefined;
-	for (const input of inputs) {
-		const at = input.kind === 'message' && typeof input.message.timestamp === 'string' ? Date.parse(input.message.timestamp) : Number.NaN;
+	inputs.forEach((input, index) => {
+		const at = times[index]!;
 		let waitMs = 0;
 		const batch: ModelInput[] = [];
 		// Timestamps restart at a shard's head (its session_meta keeps the original time): no wait there.
 		if (Number.isFinite(at) && previous !== undefined && at > previous) {
 			const gap = (at - previous) / speed;
 			if (gap > maxGapMs) {
-				batch.push({kind: 'notice', level: 'info', text: `replay: a pause of ${formatDuration(at - previous)} was shortened here`});
+				// Said in the session the pause was in (a child's inside the child).
+				const notice: ModelInput = {kind: 'notice', level: 'info', text: `replay: a pause of ${formatDuration(at - previous)} was shortened here`};
+				const {origin} = unwrap(input);
+				batch.push(origin.length === 0 ? notice : {kind: 'child', origin: [...origin], input: notice});
 				waitMs = maxGapMs / 3;
 			} else {
 				waitMs = gap;
@@ -42,25 +100,24 @@ export function planReplay(inputs: readonly ModelInput[], speed: number, maxGapM
 		if (Number.isFinite(at)) previous = Math.max(previous ?? at, at);
 		batch.push(input);
 		steps.push({waitMs, inputs: batch});
-	}
+	});
 	return steps;
 }
 
-export function startReplay(options: ReplayOptions): {close(): Promise<void>} {
+/**
+ * A replay: `feed` takes what the readers hand on (the main session's, its children's
+ * wrapped as `child`) until the main session's `end`, then the inputs are played to
+ * `onInputs` on the session's clock, ending with `end`.
+ */
+export function startReplay(options: ReplayOptions): {feed(batch: readonly ModelInput[]): void; close(): void} {
 	const collected: ModelInput[] = [];
 	let timer: NodeJS.Timeout | undefined;
 	let closed = false;
-	const onInputs: InputsHandler = batch => {
-		for (const input of batch) {
-			if (input.kind === 'end') play();
-			else collected.push(input);
-		}
-	};
-	const follower = options.read
-		? options.read(onInputs)
-		: followTrace({sessionId: options.sessionId, folder: options.folder, shards: options.shards, single: options.single, follow: false, onInputs});
+	let played = false;
 	function play(): void {
-		const steps = planReplay(collected, options.speed, options.maxGapMs ?? 3000);
+		played = true;
+		const ordered = options.interleave ? interleaveOnSessionClock(collected) : collected;
+		const steps = planReplay(ordered, options.speed, options.maxGapMs ?? 3000);
 		collected.length = 0;
 		let index = 0;
 		const next = (): void => {
@@ -77,10 +134,16 @@ export function startReplay(options: ReplayOptions): {close(): Promise<void>} {
 		next();
 	}
 	return {
-		async close() {
+		feed(batch) {
+			if (played) return;
+			for (const input of batch) {
+				if (input.kind === 'end') play();
+				else collected.push(input);
+			}
+		},
+		close() {
 			closed = true;
 			if (timer) clearTimeout(timer);
-			await follower.close();
 		},
 	};
 }

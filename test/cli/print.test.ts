@@ -139,6 +139,15 @@ describe('--print --no-follow', () => {
 		expect(result.code).toBe(0);
 		expect(result.stdout).toContain('Unicode check: naïve café — 日本語 — emoji 🐧.');
 	});
+
+	it('--replay prints what the trace read whole prints, its subagent in full where its pointer is', async () => {
+		const parent = path.join(traces, 'session-2026-12-02-14-43-17-a1f608ba_001.jsonl');
+		const whole = await runCli(['--print', '--no-follow', parent]);
+		const replayed = await runCli(['--print', '--replay', '4', parent]);
+		expect({code: replayed.code, stderr: replayed.stderr}).toEqual({code: 0, stderr: ''});
+		expect(replayed.stdout).toContain('│ [14:43:20] assistant\n│   Child report: the workspace was listed successfully (hello-from-child).');
+		expect(replayed.stdout).toBe(whole.stdout);
+	});
 });
 
 describe('following', () => {

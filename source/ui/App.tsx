@@ -24,6 +24,7 @@ import {Layouter} from './layout.js';
 import type {OpenState} from './open-state.js';
 import {filterEntries, openPicker, type PickerEntry, type PickerState, type SessionSwitcher} from './picker.js';
 import {handleKey, initialScreen, type ScreenEnv, type ScreenState} from './screen-state.js';
+import {footerMessage, LiveMatches} from './search-count.js';
 import {SessionPicker} from './SessionPicker.js';
 import {TimelineView} from './TimelineView.js';
 import {headerIsLive, tildePath} from './status-line.js';
@@ -123,6 +124,8 @@ export function App({store, expand, color = true, attributes = color, onQuit, si
 	const realNow = clock();
 	const {now, stoppedAt} = sessionTime(view, store.status, realNow);
 	const filterCache = useMemo(() => new FilterCache(), []);
+	// The search's matches, counted again only where the session changed (search-count.ts).
+	const liveMatches = useMemo(() => new LiveMatches(), []);
 	const layout = filteredLayout(layouter.layout(view, paneWidth, state.open, now, stoppedAt), state.filter, filterCache);
 	const {rows: visible, first, last} = visibleRows(layout, height, state.viewport);
 	const fresh = newCount(layout, state.viewport);
@@ -154,6 +157,7 @@ export function App({store, expand, color = true, attributes = color, onQuit, si
 		helpRows: state.help ? helpLines(width).length : 0,
 		// The header's two rows and its rule.
 		bodyTop: rules ? 3 : 2,
+		matches: query => liveMatches.matches(store.view, query),
 	};
 	const onKey = useCallback((input: string, key: Key) => {
 		const current = env.current!;
@@ -290,7 +294,7 @@ export function App({store, expand, color = true, attributes = color, onQuit, si
 					rule={rules}
 					editing={state.search.editing}
 					draft={state.search.draft}
-					message={state.message}
+					message={footerMessage(state, query => liveMatches.matches(view, query))}
 					query={state.search.query}
 					width={width}
 					hints={state.filterDraft !== undefined ? `&${sanitize(state.filterDraft)}▌   Enter filter · ! problems · tool:NAME · -thinking · Esc cancel` : state.help ? helpKeysHint : state.picker ? pickerHints : state.timeline ? timelineHints : undefined}

@@ -6,10 +6,9 @@
  * everything that walks a layout (the viewport, keys, search) works on it unchanged.
  */
 import type {Item} from '../model/view-model.js';
-import {sanitize} from '../render/sanitize.js';
 import type {Layout} from './layout.js';
 import {isProblem} from './pane-kinds.js';
-import {itemText, matcher} from './search.js';
+import {matcher, searchText} from './search.js';
 
 /** The tests a filter's words make. */
 export function filterTest(query: string): ((item: Item) => boolean) | undefined {
@@ -23,7 +22,7 @@ export function filterTest(query: string): ((item: Item) => boolean) | undefined
 			return item => item.kind === 'tool_call' && item.name === name;
 		}
 		const test = matcher(word);
-		return item => test(sanitize(itemText(item)));
+		return item => test(searchText(item));
 	});
 	return item => tests.every(test => test(item));
 }

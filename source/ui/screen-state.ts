@@ -12,7 +12,8 @@ import type {Layout} from './layout.js';
 import {isProblem} from './pane-kinds.js';
 import {openStateFrom, setFull, setOpen, toggleGroup} from './open-state.js';
 import {openPicker, pickerChrome, pickerKey} from './picker.js';
-import {findMatches, matcher, readingOrder} from './search.js';
+import {matcher, readingOrder} from './search.js';
+import {currentMatches, matchPosition} from './search-count.js';
 import {rowText} from './segments.js';
 import {timelineChrome, timelineWindow} from './timeline-rows.js';
 import {
@@ -336,7 +337,7 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 			const {query} = state.search;
 			if (query === undefined) return {...state, message: 'no search yet: press / to search'};
 			// The session may have grown since Enter: search it again, from the match shown.
-			const matches = findMatches(env.view, query);
+			const matches = currentMatches(env, query);
 			if (matches.length === 0) return {...state, search: {...state.search, matches, index: -1}, message: `no match for “${query}”`};
 			const shown = state.search.matches[state.search.index];
 			const index = shown === undefined ? -1 : matches.findIndex(match => match.itemId === shown.itemId);
@@ -385,7 +386,7 @@ function searchKey(state: ScreenState, input: string, key: KeyPress, env: Screen
 function submitSearch(state: ScreenState, env: ScreenEnv): ScreenState {
 	const query = state.search.draft;
 	if (query === '') return {...state, search: {...state.search, editing: false}};
-	const matches = findMatches(env.view, query);
+	const matches = currentMatches(env, query);
 	const search: SearchState = {editing: false, draft: '', query, matches, index: -1};
 	if (matches.length === 0) return {...state, search, message: `no match for “${query}”`};
 	// The first match at or after what is on screen now (the focus, else the top).
@@ -407,9 +408,9 @@ function goToMatch(state: ScreenState, index: number, env: ScreenEnv, note?: str
 	for (const ancestor of match.ancestors) open = setOpen(open, ancestor, 'details', true);
 	let layout = env.layout(open);
 	let at = layout.indexOf(match.itemId);
-	const position = `match ${index + 1} of ${state.search.matches.length}`;
-	const message = note ? `${position} · ${note}` : position;
-	if (at === -1 || layout.pane(at).rows.length === 0) return {...state, open, search: {...state.search, index}, message};
+	const message = matchPosition(index, state.search.matches.length, note);
+	const search = {...state.search, index, position: {message, note}};
+	if (at === -1 || layout.pane(at).rows.length === 0) return {...state, open, search, message};
 	let pane = layout.pane(at);
 	if (!pane.open && pane.group !== undefined) {
 		open = setOpen(open, pane.itemId, pane.group, true);
@@ -428,7 +429,7 @@ function goToMatch(state: ScreenState, index: number, env: ScreenEnv, note?: str
 	}
 	// Following stops: a match at the bottom must not scroll away as the session grows.
 	const viewport = reveal(layout, env.height, pause(layout, env.height, state.viewport), at, row === -1 ? 0 : row);
-	return {...state, open, focus: pane.itemId, viewport, search: {...state.search, index}, message};
+	return {...state, open, focus: pane.itemId, viewport, search, message};
 }
 
 /** The next or previous message of the user (the session's own, not a subagent's): the turns of the session. */

@@ -17,9 +17,14 @@ export type SearchState = {
 	draft: string;
 	/** The last query searched for (highlighted until Esc). */
 	query?: string;
-	matches: Match[];
+	matches: readonly Match[];
 	/** The match shown, -1 for none. */
 	index: number;
+	/**
+	 * The footer's message that gives the match's place (`match 3 of 12`), and its note: while
+	 * the footer shows it, the count follows what arrives (search-count.ts).
+	 */
+	position?: {message: string; note?: string};
 };
 
 export type ScreenState = {
@@ -84,4 +89,6 @@ export type ScreenEnv = {
 	helpRows?: number;
 	/** The terminal row of the body's first row (for a mouse click, --mouse). */
 	bodyTop?: number;
+	/** The matches of a query in the session now (default: searched afresh; the screen keeps them counted). */
+	matches?: (query: string) => readonly Match[];
 };

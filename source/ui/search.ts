@@ -68,14 +68,22 @@ export function itemText(item: Item): string {
 	}
 }
 
+/**
+ * The text search and the filter test for an item: the one place they read it (a long
+ * output may be read back from disk), sanitized so that escape sequences inside a word do
+ * not hide it.
+ */
+export function searchText(item: Item): string {
+	return sanitize(itemText(item));
+}
+
 /** Every item holding the query, in reading order (a subagent's items after its pane). */
 export function findMatches(view: SessionView, query: string): Match[] {
 	const test = matcher(query);
 	const matches: Match[] = [];
 	const walk = (items: readonly Item[], ancestors: number[]): void => {
 		for (const item of items) {
-			// Sanitized so that escape sequences inside a word do not hide it.
-			if (test(sanitize(itemText(item)))) matches.push({itemId: item.id, ancestors});
+			if (test(searchText(item))) matches.push({itemId: item.id, ancestors});
 			if (item.kind === 'subagent' && item.child) walk(item.child.items, [...ancestors, item.id]);
 		}
 	};

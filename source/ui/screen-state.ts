@@ -336,7 +336,7 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 		case 'prev-match': {
 			const {query} = state.search;
 			if (query === undefined) return {...state, message: 'no search yet: press / to search'};
-			// The session may have grown since Enter: search it again, from the match shown.
+			// The session may have grown since Enter: its matches now, from the match shown.
 			const matches = currentMatches(env, query);
 			if (matches.length === 0) return {...state, search: {...state.search, matches, index: -1}, message: `no match for “${query}”`};
 			const shown = state.search.matches[state.search.index];

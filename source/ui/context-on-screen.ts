@@ -47,13 +47,13 @@ export function contextOfItem(view: SessionView, itemId: number): number {
 }
 
 /**
- * The context shown: that of the focused pane when it is on screen (`focus`, an entry index,
- * or -1); else the newest while following (the bottom is where the session is now); else
+ * The context shown: the newest while following (the bottom is where the session is now);
+ * else that of the focused pane when it is on screen (`focus`, an entry index, or -1), else
  * that of the entry at the top of the view (`first`). A subagent's entry counts as the pane
  * it is nested in.
  */
 export function contextOnScreen(view: SessionView, layout: Layout, on: {focus: number; first: number; follow: boolean}): number {
-	if (layout.count === 0 || (on.focus === -1 && on.follow)) return view.shard;
+	if (layout.count === 0 || on.follow) return view.shard;
 	let index = Math.min(Math.max(0, on.focus === -1 ? on.first : on.focus), layout.count - 1);
 	while (index > 0 && layout.depth(index) > 0) index--;
 	return contextOfItem(view, layout.item(index).id);

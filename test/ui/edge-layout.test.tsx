@@ -180,11 +180,20 @@ describe('the header names the context on screen', () => {
 		expect(rows(bottom)[1]).toMatch(/_002\.jsonl +○ idle · following$/);
 	});
 
-	test('200×60: the top of the session with everything on screen still names context 1 while a pane of it is focused', async () => {
+	test('200×60, everything on screen: paused, the header names the focused pane\'s context; following, the newest', async () => {
 		screen = await mount(twoContexts(), {columns: 200, rows: 60});
+		await screen.press('k', 'g');
+		const top = await screen.until(frame => rows(frame)[0]!.endsWith(' context 1'), 'context 1');
+		expect(rows(top)[1]).toMatch(/_001\.jsonl +○ idle · paused$/);
+		// The top of the screen stays in context 1; the focus goes down to the start of context 2.
+		for (let i = 0; i < 30 && !rows(screen.frame())[0]!.endsWith(' context 2'); i++) await screen.press('j');
+		const lower = rows(screen.frame());
+		expect(lower[0]).toMatch(/ context 2$/);
+		expect(lower.findIndex(row => row.startsWith('›'))).toBe(lower.findIndex(row => row.includes('═══ context 2')));
 		await screen.press('g');
-		await screen.until(frame => rows(frame)[0]!.endsWith(' context 1'), 'context 1');
+		await screen.until(frame => rows(frame)[0]!.endsWith(' context 1'), 'context 1 again');
 		await screen.press('F');
-		await screen.until(frame => rows(frame)[0]!.endsWith(' context 2'), 'context 2 when following');
+		const following = await screen.until(frame => rows(frame)[0]!.endsWith(' context 2'), 'context 2 when following');
+		expect(rows(following)[1]).toMatch(/_002\.jsonl +○ idle · following$/);
 	});
 });

@@ -107,14 +107,15 @@ export function headerRows(input: HeaderInput): Segment[][] {
 
 	const state = stateSegments(input);
 	const title = header.title ? [seg(`“${excerpt(header.title, 200)}”`, {bold: true})] : [];
-	let label = input.shard === undefined ? sanitize(status.label) : shardLabel(sanitize(status.label), view.shard, input.shard);
+	let label = input.shard === undefined ? excerpt(status.label, 200) : shardLabel(excerpt(status.label, 200), view.shard, input.shard);
 	let shownTitle = title;
 	// The room the title and the source share beside the state (two spaces from it): the
 	// source gives way first (cut from the left, down to 16 columns), then the title.
 	const room = width - segmentsWidth(state) - 3;
 	const titleWidth = title.length > 0 ? segmentsWidth(title) + 2 : 0;
 	if (titleWidth + textWidth(label) > room) {
-		label = cutLeft(label, Math.max(0, Math.min(room, Math.max(room - titleWidth, Math.min(textWidth(label), 16)))));
+		const labelRoom = Math.min(room, Math.max(room - titleWidth, Math.min(textWidth(label), 16)));
+		label = cutLeft(label, Math.max(0, labelRoom));
 		const titleRoom = room - textWidth(label) - 2;
 		shownTitle = title.length > 0 && titleRoom >= 4 ? truncateSegments(title, titleRoom) : [];
 	}
@@ -224,8 +225,8 @@ export function stateSegments(input: HeaderInput): Segment[] {
 
 /**
  * What went wrong with the source, for the footer's last row, where it has the whole width:
- * `⟳ reconnecting in 2 s: connection refused by 127.0.0.1:8080: is the server running?`, `✗ HTTP 401: log in again`.
- * Undefined when nothing did.
+ * `⟳ reconnecting in 2 s: connection refused by 127.0.0.1:8080: is the server running?`,
+ * `✗ HTTP 401: log in again`. Undefined when nothing did.
  */
 export function sourceTrouble(status: SourceStatus, now: number, width: number): Segment[] | undefined {
 	if (!status.message) return undefined;

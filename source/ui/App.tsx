@@ -15,6 +15,7 @@ import {addPending, stillPending, type Acting, type ActSend, type PendingSteer} 
 import {ApprovalBell} from './approval-bell.js';
 import {Body} from './Body.js';
 import {ColorContext} from './ColorContext.js';
+import {contextOnScreen} from './context-on-screen.js';
 import {Footer} from './Footer.js';
 import {Header} from './Header.js';
 import {helpKeysHint, helpLines} from './help-lines.js';
@@ -27,7 +28,7 @@ import {handleKey, initialScreen, type ScreenEnv, type ScreenState} from './scre
 import {footerMessage, LiveMatches} from './search-count.js';
 import {SessionPicker} from './SessionPicker.js';
 import {TimelineView} from './TimelineView.js';
-import {headerIsLive, tildePath} from './status-line.js';
+import {headerIsLive, sourceTrouble, tildePath} from './status-line.js';
 import {useStore, useTicker, useWarmUp} from './use-store.js';
 import {useTerminalSize, type TerminalSize} from './use-terminal-size.js';
 import {FilterCache, filteredLayout} from './pane-filter.js';
@@ -133,6 +134,8 @@ export function App({store, expand, color = true, attributes = color, onQuit, si
 	let focusRow = -1;
 	if (state.focus !== undefined) focusRow = visible.findIndex(row => row.itemId === state.focus);
 	const focusIndex = focusRow === -1 ? -1 : layout.indexOf(state.focus!);
+	// The header names the context of what is on screen (after g, the first), the newest while following.
+	const shownContext = contextOnScreen(view, layout, {focus: focusIndex, first, follow: state.viewport.follow});
 	const where = positionText(focusIndex !== -1 ? focusIndex : last, layout.count);
 	// The footer says a filter is on, and which.
 	const position = state.filter === undefined ? where : `${where ?? 'no pane'} · filter “${sanitize(state.filter)}”`;
@@ -262,6 +265,7 @@ export function App({store, expand, color = true, attributes = color, onQuit, si
 			<Box flexDirection="column" width={width}>
 				<Header
 					view={view}
+					shard={shownContext}
 					status={store.status}
 					following={state.viewport.follow}
 					now={now}
@@ -304,6 +308,7 @@ export function App({store, expand, color = true, attributes = color, onQuit, si
 					pendingSteer={pendingSteer}
 					position={state.picker || state.timeline || state.help ? undefined : position}
 					keepPosition={state.filter !== undefined}
+					trouble={sourceTrouble(store.status, realNow, width)}
 				/>
 			</Box>
 		</ColorContext.Provider>

@@ -5,7 +5,7 @@ import type {ActPrompt, PendingSteer} from './acting.js';
 import {ActPromptLine, PendingSteerLine} from './ActPrompt.js';
 import {RowLine} from './RowLine.js';
 import {SearchPrompt, type SearchPromptProps} from './SearchPrompt.js';
-import {seg, truncateSegments} from './segments.js';
+import {seg, truncateSegments, type Segment} from './segments.js';
 import {positionSegments} from './position.js';
 import {footerStats} from './status-line.js';
 
@@ -25,6 +25,8 @@ export type FooterProps = SearchPromptProps & {
 	position?: string;
 	/** The position says a filter is on: it stays when the row is narrow. */
 	keepPosition?: boolean;
+	/** What went wrong with the source (a reconnect and why): in place of the key hints, with the whole width. */
+	trouble?: Segment[];
 };
 
 /** Two rows and an optional rule above them. */
@@ -37,6 +39,8 @@ export function Footer(props: FooterProps) {
 			{/* A question asked comes first: it waits for y or n. */}
 			{props.act && props.hints === undefined ? (
 				<ActPromptLine prompt={props.act} width={props.width} />
+			) : props.trouble && props.hints === undefined && !props.message && !props.editing ? (
+				<RowLine segments={props.trouble} />
 			) : props.offer !== undefined && !props.editing ? (
 				<RowLine segments={truncateSegments([seg(` ${props.offer}`, {color: 'yellow', bold: true})], props.width)} />
 			) : props.hints !== undefined && !props.message && !props.editing ? (

@@ -22,7 +22,7 @@ import {imagePlaceholder} from './pane-tool.js';
 import type {PaneInput, PaneRows} from './pane-types.js';
 import {markdownRows} from './markdown.js';
 import {growingMarkdown} from './pane-text.js';
-import {rule, seg, truncateSegments, type Segment, type Style} from './segments.js';
+import {rule, ruleLabelRoom, seg, textWidth, truncateSegments, type Segment, type Style} from './segments.js';
 import {excerpt, labelled, latestWords, readableError} from './text-bits.js';
 import {glyph, spinnerAt} from './theme.js';
 import {wrapSegments} from './wrap.js';
@@ -59,11 +59,6 @@ export function requestPane(item: RequestItem, input: PaneInput): PaneRows {
 
 /** A rule across the width with what the compaction was; its summary inside, closed by default. */
 export function compactionPane(item: CompactionItem, input: PaneInput): PaneRows {
-	const facts = ['compaction'];
-	if (item.reason) facts.push(sanitize(item.reason));
-	if (item.mode) facts.push(sanitize(item.mode));
-	if (item.context !== undefined) facts.push(`${formatTokens(item.context)} tokens of context`);
-	if (item.turns !== undefined) facts.push(plural(item.turns, 'turn'));
 	let status: Segment[];
 	if (item.status === 'running') status = [seg(`${spinnerAt(input.now)} compacting`, {color: 'cyan'})];
 	else if (item.status === 'completed') status = [seg(`${glyph.ok} completed`, {color: 'green'})];
@@ -71,7 +66,10 @@ export function compactionPane(item: CompactionItem, input: PaneInput): PaneRows
 		const error = item.error ? `: ${readableError(item.error)}` : '';
 		status = [seg(`${glyph.fail} ${sanitize(item.status)}${error}`, {color: 'red', bold: true})];
 	}
-	const rows: Segment[][] = [rule('─', input.width, [seg(facts.join(' · '), {bold: true})], status)];
+	// An error may be long: it leaves the rule room for its name.
+	status = truncateSegments(status, Math.max(12, Math.floor(input.width / 2)));
+	const facts = compactionFacts(item, ruleLabelRoom(input.width, status));
+	const rows: Segment[][] = [rule('─', input.width, [seg(facts, {bold: true})], status)];
 	const label = seg('summary', {color: 'yellow'});
 	if (item.summary === '' && !item.summaryStreaming) return {rows};
 	if (!input.open) {
@@ -91,6 +89,31 @@ export function compactionPane(item: CompactionItem, input: PaneInput): PaneRows
 		rows.push(...markdownRows(sanitize(item.thinking), input.width, {base: {dim: true, italic: true}, prefix: [seg('  ')]}));
 	}
 	return {rows, memo: body.memo};
+}
+
+/**
+ * What the compaction was, in the words that fit in `room` columns: on a narrow row the
+ * mode goes first, then the turns, the reason, the context's size; `compaction` stays.
+ */
+function compactionFacts(item: CompactionItem, room: number): string {
+	const words: Array<[string, string | undefined]> = [
+		['name', 'compaction'],
+		['reason', item.reason === undefined ? undefined : sanitize(item.reason)],
+		['mode', item.mode === undefined ? undefined : sanitize(item.mode)],
+		['context', item.context === undefined ? undefined : `${formatTokens(item.context)} tokens of context`],
+		['turns', item.turns === undefined ? undefined : plural(item.turns, 'turn')],
+	];
+	const dropped = new Set<string>();
+	const text = (): string =>
+		words
+			.filter(([key, word]) => word !== undefined && !dropped.has(key))
+			.map(([, word]) => word)
+			.join(' · ');
+	for (const key of ['mode', 'turns', 'reason', 'context']) {
+		if (textWidth(text()) <= room) break;
+		dropped.add(key);
+	}
+	return text();
 }
 
 /** The summary without the `[summary]` … `[/summary]` wrapper the model writes around it. */

@@ -4,7 +4,8 @@ import {sanitize} from '../render/sanitize.js';
 import type {AssistantTextItem, TextMarker, ThinkingItem, UserTextItem} from '../model/view-model.js';
 import {markdownLine, markdownRows, markdownStart, trimBlankTail, type MarkdownState} from './markdown.js';
 import type {PaneInput, PaneRows} from './pane-types.js';
-import {seg, segmentsWidth, truncateSegments, type Segment, type Style} from './segments.js';
+import {factColumns} from './fact-columns.js';
+import {seg, segmentsWidth, spread, truncateSegments, type Segment, type Style} from './segments.js';
 import {excerpt, labelled, latestWords, safeLines} from './text-bits.js';
 import {glyph} from './theme.js';
 import {wrapSegments} from './wrap.js';
@@ -93,8 +94,8 @@ export function thinkingPane(item: ThinkingItem, input: PaneInput): PaneRows {
 		return {rows: [labelled(glyph.closed, [label], [seg(`binary · ${formatBytes(item.inline.bytes)} ${sanitize(item.inline.mimeType)}`, {dim: true})])]};
 	}
 	if (item.encrypted) return {rows: [labelled(glyph.closed, [label], [seg('encrypted', {dim: true})])]};
-	const facts: string[] = [`${formatCount(item.text.length)} chars`];
-	if (item.durationMs !== undefined) facts.push(formatDuration(item.durationMs));
+	// How long and how much, in the columns tool calls use: they line up row under row.
+	const facts = factColumns(item.durationMs === undefined ? '' : formatDuration(item.durationMs), `${formatCount(item.text.length)} chars`, input.width);
 	if (!input.open) {
 		if (item.streaming) {
 			const head = labelled(glyph.closed, [label], []);
@@ -102,9 +103,9 @@ export function thinkingPane(item: ThinkingItem, input: PaneInput): PaneRows {
 			return {rows: [[...head, seg('  '), seg(latestWords(item.text, room), {dim: true, italic: true}), seg(glyph.cursor, {color: 'magenta'})]]};
 		}
 		if (item.text === '') return {rows: [labelled(glyph.closed, [label], [seg('empty', {dim: true})])]};
-		return {rows: [truncateSegments(labelled(glyph.closed, [label], [seg(facts.join(' · '), {dim: true})]), input.width)]};
+		return {rows: [spread(labelled(glyph.closed, [label], []), facts, input.width)]};
 	}
-	const head = labelled(glyph.open, [label], [seg(item.streaming ? 'streaming' : facts.join(' · '), {dim: true})]);
+	const head = item.streaming ? labelled(glyph.open, [label], [seg('streaming', {dim: true})]) : spread(labelled(glyph.open, [label], []), facts, input.width);
 	const {rows, memo} = growingMarkdown(item.text, item.streaming, input, {dim: true, italic: true}, bodyIndent);
 	if (item.streaming) addCursor(rows, input.width);
 	return {rows: [head, ...rows], memo};

@@ -8,6 +8,7 @@ import {sanitize} from '../render/sanitize.js';
 import {presenterFor} from '../render/tool-registry.js';
 import {exitCodeOf, parseArgs, summarizeToolCall} from '../render/tool-summary.js';
 import type {ImageRef, ToolCallItem} from '../model/view-model.js';
+import {factColumns} from './fact-columns.js';
 import {countLines, headTail} from './output-lines.js';
 import type {PaneInput, PaneRows} from './pane-types.js';
 import {seg, segmentsWidth, spread, truncateSegments, type Segment, type Style} from './segments.js';
@@ -48,6 +49,11 @@ export function toolCallPane(item: ToolCallItem, input: PaneInput): PaneRows {
 	return {rows, memo};
 }
 
+/**
+ * The closed row: `✓ exec_command  $ ls -la  List the workspace files`, the note (an exec's
+ * description) right after the gist so that it reads beside the name at any width; at the
+ * right edge what came of it, then the duration and size columns (fact-columns.ts).
+ */
 function headerRow(item: ToolCallItem, input: PaneInput, lineTotal: number | undefined): {row: Segment[]; noteShown: boolean} {
 	const look = toolStateLook(item.state);
 	const mark = look.glyph ?? spinnerAt(input.now);
@@ -72,19 +78,17 @@ function headerRow(item: ToolCallItem, input: PaneInput, lineTotal: number | und
 	if (item.approval && !['allow', 'deny', 'forbidden'].includes(item.approval)) add(sanitize(item.approval));
 	const stopped = stoppedRunning(item, input);
 	if (stopped !== undefined) add(stopped, {color: 'yellow'});
-	const duration = durationOf(item, input.now);
-	if (duration) add(duration);
-	if (lineTotal !== undefined) add(item.outputStreaming ? `${plural(lineTotal, 'line')}…` : plural(lineTotal, 'line'));
 	if (item.images.length > 0) add(`+${plural(item.images.length, 'image')}`);
 	if (item.childSessionId) add(`${glyph.child} ${shortId(item.childSessionId)}`, {color: 'cyan'});
-	// The note (an exec's description) goes in only when it leaves the headline room.
+	const size = lineTotal === undefined ? '' : item.outputStreaming ? `${plural(lineTotal, 'line')}…` : plural(lineTotal, 'line');
+	const columns = factColumns(durationOf(item, input.now), size, input.width);
+	if (columns.length > 0) right.push(...(right.length > 0 ? [seg('  ')] : []), ...columns);
+	// The note goes in only when it leaves the headline room, and is cut before the headline is.
 	const note = summary.note ? sanitize(summary.note) : '';
+	// Two spaces before it and at least two after it.
 	const room = input.width - segmentsWidth(left) - segmentsWidth(right) - 4;
-	const noteShown = note !== '' && room >= Math.min(note.length, 24);
-	if (noteShown) {
-		const noteSegs = truncateSegments([seg(note, {dim: true})], Math.max(0, room));
-		right.unshift(...noteSegs, seg('  '));
-	}
+	const noteShown = note !== '' && room >= Math.min(note.length, 16);
+	if (noteShown) left.push(seg('  '), ...truncateSegments([seg(note, {dim: true})], room));
 	return {row: spread(left, right, input.width), noteShown};
 }
 

@@ -23,7 +23,9 @@ export function chromeRows(rows: number): {rules: boolean; chrome: number} {
 
 /**
  * The screen's geometry. One row fewer than the terminal: a frame as tall as the terminal
- * makes Ink clear the whole screen on every frame.
+ * makes Ink clear the whole screen on every frame (Ink 6.8, build/ink.js, onRender: `if
+ * (this.lastOutputHeight >= this.options.stdout.rows)` writes clearTerminal, ESC[2J ESC[3J
+ * ESC[H, before the frame), which flickers; test/e2e/edge-layout.test.ts counts none.
  */
 export function screenGeometry(columns: number, rows: number): ScreenGeometry {
 	const {rules, chrome} = chromeRows(rows);

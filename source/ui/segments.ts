@@ -140,17 +140,48 @@ export function spread(left: readonly Segment[], right: readonly Segment[], widt
 	return [...cut, {text: ' '.repeat(Math.max(1, gap))}, ...right];
 }
 
-/** A rule: `label` inside a line of `char` across `width` columns. */
+/**
+ * A rule: `label` and `status` inside a line of `char` across `width` columns, as
+ * `─── label ─────── status ──`. When the row is short the dashes go first (down to one
+ * on each side, `─ label ─ status ─`), the spaces around the labels never; then the label is
+ * cut; the status is cut only when no room is left for a label at all.
+ */
 export function rule(char: string, width: number, left: readonly Segment[] = [], right: readonly Segment[] = [], style: Style = {dim: true}): Segment[] {
-	const lead = left.length > 0 ? 3 : 0;
-	const tail = right.length > 0 ? 2 : 0;
+	if (left.length === 0 && right.length === 0) return [seg(char.repeat(Math.max(0, width)), style)];
 	const leftWidth = segmentsWidth(left);
 	const rightWidth = segmentsWidth(right);
-	const fill = width - lead - leftWidth - rightWidth - tail - (left.length > 0 ? 2 : 0) - (right.length > 0 ? 2 : 0);
-	if (fill < 0) return truncateSegments([seg(char.repeat(lead), style), ...left, seg(' '), ...right], width);
+	const room = ruleLabelRoom(width, right);
+	if (leftWidth > room) {
+		// Even the shortest dashes leave no room for the whole label: cut it, keep the status.
+		if (room >= 6) return rule(char, width, truncateSegments(left, room), right, style);
+		return truncateSegments([seg(char + ' ', style), ...left, seg(' ', style), ...right], width);
+	}
+	// What is left after the labels and a space either side of each: the dashes.
+	const dashes = width - leftWidth - rightWidth - (left.length > 0 ? 2 : 0) - (right.length > 0 ? 2 : 0);
+	const short = left.length > 0 && right.length > 0 ? 3 : 2;
+	if (dashes < short) return truncateSegments([seg(char + ' ', style), ...left, seg(' ', style), ...right], width);
+	let lead = left.length > 0 ? 1 : 0;
+	let tail = right.length > 0 ? 1 : 0;
+	// Spare dashes go to the lead (up to 3) and the tail (up to 2) first, the rest between.
+	let spare = dashes - short;
+	const more = (want: number): number => {
+		const taken = Math.max(0, Math.min(want, spare));
+		spare -= taken;
+		return taken;
+	};
+	lead += left.length > 0 ? more(2) : 0;
+	tail += right.length > 0 ? more(1) : 0;
+	const fill = 1 + spare;
 	const out: Segment[] = [];
 	if (left.length > 0) out.push(seg(char.repeat(lead) + ' ', style), ...left, seg(' ', style));
 	out.push(seg(char.repeat(fill), style));
 	if (right.length > 0) out.push(seg(' ', style), ...right, seg(' ' + char.repeat(tail), style));
 	return out;
+}
+
+/** The widest left label a rule of `width` columns with `right` can hold whole: the dashes at their shortest. */
+export function ruleLabelRoom(width: number, right: readonly Segment[] = []): number {
+	const rightWidth = segmentsWidth(right);
+	// `─ label ─ status ─`: a dash and a space either side of each label, one dash between.
+	return right.length > 0 ? width - rightWidth - 7 : width - 4;
 }

@@ -3,17 +3,20 @@
  * viewport: who and where the session is, what it is doing, what it has cost, how full the
  * context is, what failed, and what the keys are.
  */
+import {parseShardName, shardFileName} from '../io/trace-files.js';
 import type {SourceStatus} from '../model/store.js';
 import type {Item, SessionView} from '../model/view-model.js';
 import {formatTokens, percentOf} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
 import {footerHintLine} from './keymap.js';
-import {seg, segmentsWidth, spread, truncateSegments, type Segment, type Style} from './segments.js';
+import {fitTail, seg, segmentsWidth, spread, textWidth, truncateSegments, type Segment, type Style} from './segments.js';
 import {excerpt} from './text-bits.js';
 import {glyph, isLiveToolState, spinnerAt} from './theme.js';
 
 export type HeaderInput = {
 	view: SessionView;
+	/** The context (shard) named: the one on screen; the view's latest when not given. */
+	shard?: number;
 	status: SourceStatus;
 	following: boolean;
 	now: number;
@@ -63,26 +66,112 @@ function isBusy(item: Item): boolean {
 	}
 }
 
-/** The two header rows. */
+/**
+ * The two header rows. The first is cut in a set order as the terminal narrows, so that
+ * what tells sessions and contexts apart stays longest: the workspace is cut from the left
+ * (`…/work2`) and then left out; then the model's provider, the program's name, the session
+ * id's date and time (`…8e7b556c`), the model, the source's kind go. The context
+ * number is never cut. The second row's source (a file name, a URL) is cut from the left, so
+ * that its shard number stays; the state at its right is never cut.
+ */
 export function headerRows(input: HeaderInput): Segment[][] {
 	const {view, status, width} = input;
 	const header = view.header;
-	const top: Segment[] = [seg(' penguin-view', {bold: true})];
-	const add = (text: string, style: Style = {}): void => {
-		top.push(seg('  '), seg(text, style));
+	const shard = input.shard ?? view.shard;
+	const model = [header.provider, header.modelId].filter(Boolean).map(part => sanitize(part!));
+	const parts: HeaderParts = {
+		name: true,
+		sessionId: header.sessionId ? sanitize(header.sessionId) : undefined,
+		longId: true,
+		model,
+		provider: true,
+		workspace: header.workspace ? tildePath(header.workspace, input.home) : undefined,
+		// A session of one context says nothing about contexts.
+		context: view.shard > 1 ? `context ${shard}` : undefined,
+		source: header.source && header.source !== 'cli' && header.source !== 'server' ? sanitize(header.source) : undefined,
 	};
-	if (header.sessionId) add(shortSessionId(header.sessionId));
-	const model = [header.provider, header.modelId].filter(Boolean).map(part => sanitize(part!)).join('/');
-	if (model) add(model, {color: 'cyan'});
-	if (header.workspace) add(tildePath(header.workspace, input.home), {dim: true});
-	if (view.shard > 1) add(`context ${view.shard}`, {color: 'blue'});
-	if (header.source && header.source !== 'cli' && header.source !== 'server') add(sanitize(header.source), {dim: true});
+	const cuts: Array<(p: HeaderParts) => HeaderParts> = [
+		p => ({...p, workspace: undefined}),
+		p => ({...p, provider: false}),
+		p => ({...p, name: false}),
+		p => ({...p, longId: false}),
+		p => ({...p, model: []}),
+		p => ({...p, source: undefined}),
+	];
+	let top = topRow(parts, width);
+	for (const cut of cuts) {
+		if (segmentsWidth(top) <= width) break;
+		Object.assign(parts, cut(parts));
+		top = topRow(parts, width);
+	}
 
+	const state = stateSegments(input);
+	const title = header.title ? [seg(`“${excerpt(header.title, 200)}”`, {bold: true})] : [];
+	let label = input.shard === undefined ? excerpt(status.label, 200) : shardLabel(excerpt(status.label, 200), view.shard, input.shard);
+	let shownTitle = title;
+	// The room the title and the source share beside the state (two spaces from it): the
+	// source gives way first (cut from the left, down to 16 columns), then the title.
+	const room = width - segmentsWidth(state) - 3;
+	const titleWidth = title.length > 0 ? segmentsWidth(title) + 2 : 0;
+	if (titleWidth + textWidth(label) > room) {
+		const labelRoom = Math.min(room, Math.max(room - titleWidth, Math.min(textWidth(label), 16)));
+		label = cutLeft(label, Math.max(0, labelRoom));
+		const titleRoom = room - textWidth(label) - 2;
+		shownTitle = title.length > 0 && titleRoom >= 4 ? truncateSegments(title, titleRoom) : [];
+	}
 	const left: Segment[] = [seg(' ')];
-	if (status.message) left.push(seg(excerpt(status.message, 200), {color: status.state === 'failed' ? 'red' : 'yellow'}), seg('  '));
-	if (header.title) left.push(seg(`“${excerpt(header.title, 200)}”`, {bold: true}), seg('  '));
-	left.push(seg(excerpt(status.label, 200), {dim: true}));
-	return [truncateSegments(top, width), spread(left, stateSegments(input), width)];
+	if (shownTitle.length > 0) left.push(...shownTitle, seg('  '));
+	if (label) left.push(seg(label, {dim: true}));
+	return [truncateSegments(top, width), spread(left, state, width)];
+}
+
+type HeaderParts = {
+	name: boolean;
+	sessionId?: string;
+	longId: boolean;
+	model: string[];
+	provider: boolean;
+	workspace?: string;
+	context?: string;
+	source?: string;
+};
+
+/** The first header row from what is left of its parts; the workspace takes what room remains, cut from the left. */
+function topRow(parts: HeaderParts, width: number): Segment[] {
+	const row: Segment[] = [seg(parts.name ? ' penguin-view' : '', {bold: true})];
+	const add = (text: string, style: Style = {}): void => {
+		row.push(seg(row.length === 1 && !parts.name ? ' ' : '  '), seg(text, style));
+	};
+	if (parts.sessionId) add(parts.longId ? shortSessionId(parts.sessionId) : `…${parts.sessionId.slice(-8)}`);
+	const model = parts.provider ? parts.model.join('/') : (parts.model.at(-1) ?? '');
+	if (model) add(model, {color: 'cyan'});
+	const workspaceAt = row.length;
+	if (parts.context) add(parts.context, {color: 'blue'});
+	if (parts.source) add(parts.source, {dim: true});
+	if (parts.workspace) {
+		// Whatever room the rest leaves, down to a few columns; else the row is too wide and the workspace goes.
+		const room = width - segmentsWidth(row) - 2;
+		const shown = textWidth(parts.workspace) <= room || room < 8 ? parts.workspace : cutLeft(parts.workspace, room);
+		row.splice(workspaceAt, 0, seg('  '), seg(shown, {dim: true}));
+	}
+	return row;
+}
+
+/** The end of `text` that fits in `width` columns, after `…` when something was cut. */
+function cutLeft(text: string, width: number): string {
+	if (textWidth(text) <= width) return text;
+	return width <= 1 ? '…'.slice(0, width) : `…${fitTail(text, width - 1)}`;
+}
+
+/**
+ * The source's label naming the shard shown: `…_001.jsonl` while the top of the screen is in
+ * the first context of a session whose newest shard, `_002`, the label names. Any other
+ * label is left as it is.
+ */
+export function shardLabel(label: string, newest: number, shown: number): string {
+	const named = label.includes('/') ? undefined : parseShardName(label);
+	if (!named || named.index !== newest || shown === newest) return label;
+	return shardFileName(named.sessionId, shown);
 }
 
 /** `● running · following`, `⟳ reconnecting in 3 s · paused`, … */
@@ -132,6 +221,25 @@ export function stateSegments(input: HeaderInput): Segment[] {
 	});
 	out.push(seg(' '));
 	return out;
+}
+
+/**
+ * What went wrong with the source, for the footer's last row, where it has the whole width:
+ * `⟳ reconnecting in 2 s: connection refused by 127.0.0.1:8080: is the server running?`,
+ * `✗ HTTP 401: log in again`. Undefined when nothing did.
+ */
+export function sourceTrouble(status: SourceStatus, now: number, width: number): Segment[] | undefined {
+	if (!status.message) return undefined;
+	const message = excerpt(status.message, 400);
+	let row: Segment[];
+	if (status.state === 'reconnecting') {
+		const seconds = status.retryAt === undefined ? undefined : Math.max(0, Math.ceil((status.retryAt - now) / 1000));
+		row = [seg(` ⟳ reconnecting${seconds === undefined ? '' : ` in ${seconds} s`}: `, {color: 'yellow'}), seg(message, {color: 'yellow'})];
+		// The reason matters more than the countdown, which the header shows too.
+		if (segmentsWidth(row) > width) row = [seg(' ⟳ ', {color: 'yellow'}), seg(message, {color: 'yellow'})];
+	} else if (status.state === 'failed') row = [seg(` ${glyph.fail} `, {color: 'red', bold: true}), seg(message, {color: 'red'})];
+	else row = [seg(` ${message}`, {color: 'yellow'})];
+	return truncateSegments(row, width);
 }
 
 /** Whether the header shows something that changes with the clock. */

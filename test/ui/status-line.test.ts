@@ -20,7 +20,8 @@ describe('header', () => {
 		expect(header({following: false})[1]).toMatch(/○ idle · paused $/);
 		expect(header({status: {...status, state: 'connecting'}})[1]).toMatch(/○ idle · ◌ connecting · following $/);
 		expect(header({status: {...status, state: 'reconnecting', retryAt: testNow + 2500}})[1]).toMatch(/⟳ reconnecting in 3 s · following $/);
-		expect(header({status: {...status, state: 'failed', message: 'HTTP 401: log in again'}})[1]).toMatch(/^ HTTP 401: log in again {2}session-…_002\.jsonl +○ idle · ✗ source failed · following $/);
+		// What went wrong is said in the footer, where it has the whole row (sourceTrouble).
+		expect(header({status: {...status, state: 'failed', message: 'HTTP 401: log in again'}})[1]).toMatch(/^ session-…_002\.jsonl +○ idle · ✗ source failed · following $/);
 	});
 
 	test('a title, and what the agent is doing', () => {

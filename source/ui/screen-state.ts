@@ -3,6 +3,7 @@
  * how each key changes it. One pure function takes a key press and gives the next state;
  * the layout it needs comes in through `ScreenEnv`, so tests drive it without a terminal.
  */
+import {shown} from '../model/held-text.js';
 import {actKey, startAct, type Acting} from './acting.js';
 import {copyLimit, copyMessage, copyOf, pagerText} from './copy-text.js';
 import {isChunk, splitPresses} from './key-chunks.js';
@@ -315,7 +316,7 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 			const index = focusIndex(state, layout, height);
 			if (index === -1) return {...state, message: 'nothing to copy'};
 			const item = layout.item(index);
-			const copy = copyOf(item, id === 'copy-args');
+			const copy = copyOf(shown(item, env.texts), id === 'copy-args');
 			if (!copy) return {...state, focus: item.id, message: id === 'copy-args' ? 'Y copies the arguments of a tool call: this pane is not one' : 'nothing to copy in this pane'};
 			const message = copyMessage(copy);
 			if (Buffer.byteLength(copy.text) > copyLimit) return {...state, focus: item.id, message};
@@ -324,7 +325,7 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 		case 'pager': {
 			const index = focusIndex(state, layout, height);
 			const item = index === -1 ? undefined : layout.item(index);
-			const text = item && pagerText(item);
+			const text = item && pagerText(shown(item, env.texts));
 			if (!item || !text) return {...state, message: 'nothing to show in the pager'};
 			return {...state, focus: item.id, pager: {seq: (state.pager?.seq ?? 0) + 1, text: text.text}};
 		}
@@ -336,7 +337,7 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 			const {query} = state.search;
 			if (query === undefined) return {...state, message: 'no search yet: press / to search'};
 			// The session may have grown since Enter: search it again, from the match shown.
-			const matches = findMatches(env.view, query);
+			const matches = findMatches(env.view, query, env.texts);
 			if (matches.length === 0) return {...state, search: {...state.search, matches, index: -1}, message: `no match for “${query}”`};
 			const shown = state.search.matches[state.search.index];
 			const index = shown === undefined ? -1 : matches.findIndex(match => match.itemId === shown.itemId);
@@ -385,7 +386,7 @@ function searchKey(state: ScreenState, input: string, key: KeyPress, env: Screen
 function submitSearch(state: ScreenState, env: ScreenEnv): ScreenState {
 	const query = state.search.draft;
 	if (query === '') return {...state, search: {...state.search, editing: false}};
-	const matches = findMatches(env.view, query);
+	const matches = findMatches(env.view, query, env.texts);
 	const search: SearchState = {editing: false, draft: '', query, matches, index: -1};
 	if (matches.length === 0) return {...state, search, message: `no match for “${query}”`};
 	// The first match at or after what is on screen now (the focus, else the top).

@@ -16,7 +16,7 @@
 import {closeSync, mkdtempSync, openSync, readSync, rmdirSync, unlinkSync, writeSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import type {HeldPayload, HeldText, TextHolder, TextReader} from '../model/held-text.js';
+import type {HeldText, HoldingItem, TextHolder, TextReader} from '../model/held-text.js';
 import type {ModelInput} from '../model/input.js';
 import {isRecord} from '../protocol/guards.js';
 import {readAt} from './read-at.js';
@@ -62,23 +62,15 @@ export class HeldTextStore implements TextReader {
 	}
 
 	/** The holder to give the session model (SessionModelOptions.holdText). */
-	readonly hold: TextHolder = (text, what, at) => {
+	readonly hold: TextHolder = (text, at) => {
 		if (text.length < this.threshold) return undefined;
-		let held: HeldText;
-		if (at?.shard !== undefined && this.paths.has(at.shard)) {
-			// Every field always set: one shape for all of them.
-			held = {held: 'line', length: text.length, shard: at.shard, offset: at.offset, payload: what.payload, callId: what.callId};
-		} else {
-			const spilled = this.spillText(text);
-			if (spilled === undefined) return undefined;
-			held = {held: 'spill', length: text.length, offset: spilled.offset, bytes: spilled.bytes};
-		}
-		this.held++;
+		const held = at?.shard !== undefined && this.paths.has(at.shard) ? {shard: at.shard, offset: at.offset} : this.spillText(text);
+		if (held) this.held++;
 		return held;
 	};
 
-	/** The text `held` stands for, read back from disk (or from the few kept); a one-line notice when it can no longer be. */
-	read(held: HeldText): string {
+	/** The text `held` of `item` stands for, read back from disk (or from the few kept); a one-line notice when it can no longer be. */
+	read(held: HeldText, item: HoldingItem): string {
 		const kept = this.kept.get(held);
 		if (kept !== undefined) {
 			this.kept.delete(held);
@@ -86,7 +78,7 @@ export class HeldTextStore implements TextReader {
 			return kept;
 		}
 		this.reads++;
-		const text = held.held === 'spill' ? this.readSpilled(held.offset, held.bytes) : this.readText(held.shard, held.offset, held.payload, held.callId);
+		const text = 'spill' in held ? this.readSpilled(held.spill, held.bytes) : this.readText(held.shard, held.offset, item);
 		this.kept.set(held, text);
 		if (this.kept.size > keptCount) this.kept.delete(this.kept.keys().next().value!);
 		return text;
@@ -103,16 +95,16 @@ export class HeldTextStore implements TextReader {
 	}
 
 	/** Appends `text` to the spill file; undefined when there is none (not asked for, or it cannot be made or written). */
-	private spillText(text: string): {offset: number; bytes: number} | undefined {
+	private spillText(text: string): HeldText | undefined {
 		if (!this.spilling) return undefined;
 		try {
 			this.spill ??= {fd: openSpillFile(), size: 0};
 			const bytes = Buffer.from(text, 'utf8');
 			let written = 0;
 			while (written < bytes.length) written += writeSync(this.spill.fd, bytes, written, bytes.length - written, this.spill.size + written);
-			const offset = this.spill.size;
+			const spill = this.spill.size;
 			this.spill.size += bytes.length;
-			return {offset, bytes: bytes.length};
+			return {spill, bytes: bytes.length};
 		} catch {
 			// A full or read-only temp folder: texts stay in memory from now on.
 			this.spilling = false;
@@ -129,7 +121,7 @@ export class HeldTextStore implements TextReader {
 		}
 	}
 
-	private readText(shard: number, offset: number, payload: HeldPayload, callId: string | undefined): string {
+	private readText(shard: number, offset: number, item: HoldingItem): string {
 		const file = this.paths.get(shard) ?? '?';
 		let line: string;
 		try {
@@ -140,7 +132,7 @@ export class HeldTextStore implements TextReader {
 		}
 		try {
 			const message: unknown = JSON.parse(line);
-			const found = isRecord(message) ? textIn(message['payload'], payload, callId) : undefined;
+			const found = isRecord(message) ? textIn(message['payload'], item) : undefined;
 			if (found !== undefined) return found;
 		} catch {
 			// Not the line it was: the file changed under us.
@@ -174,12 +166,12 @@ export class HeldTextStore implements TextReader {
 	}
 }
 
-/** The held text in the payload of the line it was read from, if that line is still the same message (for an output, of the same call). */
-function textIn(payload: unknown, type: HeldPayload, callId: string | undefined): string | undefined {
-	if (!isRecord(payload) || payload['type'] !== type) return undefined;
-	if (type === 'tool_call_output' && payload['tool_call_id'] !== callId) return undefined;
-	const text = payload[type === 'tool_call_output' ? 'output' : type];
-	return typeof text === 'string' ? text : undefined;
+/** The item's text in the payload of the line it was read from, if that line is still the same message (for an output, of the same call). */
+function textIn(payload: unknown, item: HoldingItem): string | undefined {
+	if (!isRecord(payload)) return undefined;
+	const pick = (type: string, key: string): string | undefined => (payload['type'] === type && typeof payload[key] === 'string' ? payload[key] : undefined);
+	if (item.kind === 'tool_call') return payload['tool_call_id'] === item.callId ? pick('tool_call_output', 'output') : undefined;
+	return item.kind === 'thinking' ? pick('thinking', 'thinking') : pick('text', 'text');
 }
 
 /** A new file in a private temp folder, opened for reading and writing, then unlinked with its folder. */

@@ -7,40 +7,42 @@
  * asks a `TextReader` for them explicitly, through `shown`. Pure: nothing here reads.
  */
 import type {LinePosition} from '../protocol/parse-line.js';
-import type {HeldPayload, HeldText, Item, Kept} from './view-model.js';
+import type {AssistantTextItem, HeldText, Item, Kept, ThinkingItem, ToolCallItem, UserTextItem} from './view-model.js';
 
-export type {HeldPayload, HeldText, Kept};
+export type {HeldText, Kept};
 
-/** Reads held texts back (io/held-texts.ts). Explicit, synchronous I/O: ask only for what is shown or searched. */
+/** The items whose text may be held: a call's `output`, the `text` of the others. */
+export type HoldingItem = ToolCallItem | UserTextItem | AssistantTextItem | ThinkingItem;
+
+/**
+ * Reads held texts back (io/held-texts.ts). Explicit, synchronous I/O: ask only for what is
+ * shown or searched. `item` is the one that holds it: what its text is (and, for an output,
+ * of which call) is checked against what is read, so that a file changed since gives a
+ * notice, never another message's text.
+ */
 export interface TextReader {
-	read(text: HeldText): string;
+	read(held: HeldText, item: HoldingItem): string;
 }
 
 /**
- * Given a complete message's text, what it is and where in a trace file the message was read
- * (undefined when it came from elsewhere: a live stream, standard input): a reference to keep
- * instead of the text, or undefined to keep the text itself (too short to be worth it).
+ * Given a complete message's text and where in a trace file the message was read (undefined
+ * when it came from elsewhere: a live stream, standard input): a reference to keep instead
+ * of the text, or undefined to keep the text itself (too short to be worth it).
  */
-export type TextHolder = (text: string, what: {payload: HeldPayload; callId?: string}, at: LinePosition | undefined) => HeldText | undefined;
+export type TextHolder = (text: string, at: LinePosition | undefined) => HeldText | undefined;
 
 /** An item with its texts read: every `HeldText` field narrowed to the string it stands for. */
 export type Shown<T> = T extends unknown ? {[K in keyof T]: Exclude<T[K], HeldText>} : never;
 
-export function isHeld(value: unknown): value is HeldText {
-	return typeof value === 'object' && value !== null && 'held' in value;
+export function isHeld(value: Kept | undefined): value is HeldText {
+	return typeof value === 'object';
 }
 
 /** What a held text reads as where nothing can read it back (a bug, said in place rather than thrown). */
-function unreadable(text: HeldText): string {
-	return `[a text of ${text.length} characters kept on disk, not read back here]`;
-}
+const unreadable = '[a long text kept on disk, not read back here]';
 
-/** The text a field stands for: itself, or read back through `reader`. */
-export function textOf(value: Kept, reader: TextReader | undefined): string;
-export function textOf(value: Kept | undefined, reader: TextReader | undefined): string | undefined;
-export function textOf(value: Kept | undefined, reader: TextReader | undefined): string | undefined {
-	if (!isHeld(value)) return value;
-	return reader ? reader.read(value) : unreadable(value);
+function textOf(held: HeldText, item: HoldingItem, reader: TextReader | undefined): string {
+	return reader ? reader.read(held, item) : unreadable;
 }
 
 /**
@@ -51,11 +53,11 @@ export function textOf(value: Kept | undefined, reader: TextReader | undefined):
 export function shown<T extends Item>(item: T, reader: TextReader | undefined): Shown<T> {
 	if (item.kind === 'tool_call') {
 		if (!isHeld(item.output)) return item as Shown<T>;
-		return {...item, output: textOf(item.output, reader)} as Shown<T>;
+		return {...item, output: textOf(item.output, item, reader)} as Shown<T>;
 	}
 	if (item.kind === 'user_text' || item.kind === 'assistant_text' || item.kind === 'thinking') {
 		if (!isHeld(item.text)) return item as Shown<T>;
-		return {...item, text: textOf(item.text, reader)} as Shown<T>;
+		return {...item, text: textOf(item.text, item, reader)} as Shown<T>;
 	}
 	return item as Shown<T>;
 }
@@ -65,5 +67,5 @@ export function shown<T extends Item>(item: T, reader: TextReader | undefined): 
  * in memory): its text. Were one ever held, a line saying so stands in its place.
  */
 export function inMemory(value: Kept): string {
-	return textOf(value, undefined);
+	return isHeld(value) ? unreadable : value;
 }

@@ -418,7 +418,7 @@ export class SessionModel {
 			return;
 		}
 		const marker = markerPattern.exec(text)?.[1] as TextMarker | undefined;
-		this.core.push<UserTextItem>({kind: 'user_text', text: this.core.kept(text, 'text'), sender, marker, ...this.core.base(at)}, 'item');
+		this.core.push<UserTextItem>({kind: 'user_text', text: this.core.kept(text), sender, marker, ...this.core.base(at)}, 'item');
 	}
 
 	private applyServerEvent(event: ServerEvent, origin: readonly string[] | undefined, nowMs: number): void {

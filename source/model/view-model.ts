@@ -24,23 +24,15 @@ export type ToolState =
 /** Harness-written blocks that open a user text, shown as what they are. */
 export type TextMarker = 'context_summary' | 'user_steering' | 'goal' | 'turn_aborted' | 'turn_retried';
 
-/** Where a held text is: the payload of a trace line, or a span of the spill file. */
+/**
+ * Where a held text is, as plain data (two numbers: a screen holds one per long text, and
+ * a 1 GB trace has some 150,000 of them).
+ */
 export type HeldText =
-	| {
-			readonly held: 'line';
-			/** The text's length in UTF-16 units: what `text.length` would say, without reading it. */
-			readonly length: number;
-			/** The line's shard and the byte offset it starts at. */
-			readonly shard: number;
-			readonly offset: number;
-			/** The payload type whose text it is; an output's call id, checked when it is read back. */
-			readonly payload: HeldPayload;
-			readonly callId?: string;
-	  }
-	| {readonly held: 'spill'; readonly length: number; readonly offset: number; readonly bytes: number};
-
-/** The payload types whose text may be held (the text is in `output` for a tool output, else in the field named as the type). */
-export type HeldPayload = 'text' | 'thinking' | 'tool_call_output';
+	/** In the trace: the payload of the line of shard `shard` that starts at byte `offset`. */
+	| {readonly shard: number; readonly offset: number}
+	/** In the spill file: `bytes` bytes from byte `spill`. */
+	| {readonly spill: number; readonly bytes: number};
 
 /** An item's field as the model keeps it: the text, or a reference to it. */
 export type Kept = string | HeldText;

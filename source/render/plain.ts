@@ -166,7 +166,7 @@ export class PlainRenderer {
 					return [this.label(item.at, p.dim(`thinking [inline ${this.text(item.inline.mimeType)} ${formatBytes(item.inline.bytes)}]`))];
 				}
 				if (item.encrypted) return [this.label(item.at, p.dim('thinking (encrypted by the provider)'))];
-				const facts = [`${item.text.length} chars`, item.durationMs === undefined ? '' : formatDuration(item.durationMs)].filter(Boolean);
+				const facts = [`${inMemory(item.text).length} chars`, item.durationMs === undefined ? '' : formatDuration(item.durationMs)].filter(Boolean);
 				return [this.label(item.at, p.dim(`thinking · ${facts.join(' · ')}`)), ...this.block(inMemory(item.text), true)];
 			}
 			case 'image':

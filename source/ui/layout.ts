@@ -12,7 +12,7 @@
  * A held text (model/held-text.ts) is read back through the reader the Layouter is given,
  * only for a pane it lays out: what the viewport shows, once per change of the item.
  */
-import {shown, textOf, type Shown, type TextReader} from '../model/held-text.js';
+import {shown, type Shown, type TextReader} from '../model/held-text.js';
 import type {Item, SessionView, SubagentItem, ToolCallItem} from '../model/view-model.js';
 import type {ItemKind} from '../model/view-model.js';
 import {sanitize} from '../render/sanitize.js';
@@ -304,5 +304,5 @@ function subagentPane(item: SubagentItem, call: ToolCallItem | undefined, input:
 
 function firstPrompt(view: SessionView, texts: TextReader | undefined): string {
 	const first = view.items.find(item => item.kind === 'user_text');
-	return first && first.kind === 'user_text' ? excerpt(textOf(first.text, texts), 200) : '';
+	return first && first.kind === 'user_text' ? excerpt(shown(first, texts).text, 200) : '';
 }

@@ -2,7 +2,7 @@
 import {readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {afterEach, beforeEach, expect, test} from 'vitest';
 import {defaultHoldThreshold, HeldTextStore} from '../../source/io/held-texts.js';
-import {isHeld, type HeldText} from '../../source/model/held-text.js';
+import {isHeld, shown} from '../../source/model/held-text.js';
 import type {ModelInput} from '../../source/model/input.js';
 import {SessionModel} from '../../source/model/session-model.js';
 import type {Item, ToolCallItem} from '../../source/model/view-model.js';
@@ -52,11 +52,8 @@ test('large outputs are held as references and read back exactly through the sto
 	expect(calls).toHaveLength(30);
 	expect(store.held).toBe(20);
 	for (const call of calls) {
-		const output = call.output!;
-		expect(isHeld(output)).toBe(expected.get(call.callId)!.length >= defaultHoldThreshold);
-		expect(isHeld(output) ? store.read(output) : output).toBe(expected.get(call.callId));
-		// The reference knows the text's length without reading it.
-		expect(output.length).toBe(expected.get(call.callId)!.length);
+		expect(isHeld(call.output)).toBe(expected.get(call.callId)!.length >= defaultHoldThreshold);
+		expect(shown(call, store).output).toBe(expected.get(call.callId));
 	}
 	store.close();
 });
@@ -111,7 +108,7 @@ test('a trace rewritten after it was read gives a notice in place of an output, 
 	let other = meta();
 	for (let n = 101; n <= 105; n++) other += turn(n, 300);
 	writeFileSync(file, other);
-	for (const call of calls) expect(store.read(call.output as HeldText)).toMatch(/no longer/);
+	for (const call of calls) expect(shown(call, store).output).toMatch(/no longer/);
 	store.close();
 });
 
@@ -154,8 +151,8 @@ test('long thinking and messages are held too, and read back as they were', () =
 	);
 	const {store, items} = load(file);
 	expect(store.held).toBe(3);
-	const texts = items.flatMap(item => (item.kind === 'user_text' || item.kind === 'thinking' || item.kind === 'assistant_text' ? [item.text] : []));
-	expect(texts.map(text => (isHeld(text) ? store.read(text) : text))).toEqual([long('question'), long('hmm'), long('answer'), 'short']);
+	const texts = items.flatMap(item => (item.kind === 'user_text' || item.kind === 'thinking' || item.kind === 'assistant_text' ? [shown(item, store).text] : []));
+	expect(texts).toEqual([long('question'), long('hmm'), long('answer'), 'short']);
 	store.close();
 });
 
@@ -177,12 +174,11 @@ test('with spilling, texts from no file (a live stream, a pipe) go to a spill fi
 		expect(readdirSync(temp)).toEqual([]);
 		const expected = expectedOutputs(file);
 		const calls = model.view.items.filter((item): item is ToolCallItem => item.kind === 'tool_call');
-		const read = (value: string | HeldText | undefined) => (isHeld(value) ? store.read(value) : value);
-		for (const call of calls) expect(read(call.output)).toBe(expected.get(call.callId));
+		for (const call of calls) expect(shown(call, store).output).toBe(expected.get(call.callId));
 		const last = model.view.items.at(-1)!;
-		expect(last.kind === 'assistant_text' && read(last.text)).toBe('naïve café — 日本語 🐧 '.repeat(40));
+		expect(last.kind === 'assistant_text' && shown(last, store).text).toBe('naïve café — 日本語 🐧 '.repeat(40));
 		store.close();
-		expect(read(calls[0]!.output)).toContain('no longer readable');
+		expect(shown(calls[0]!, store).output).toContain('no longer readable');
 	} finally {
 		if (before === undefined) delete process.env['TMPDIR'];
 		else process.env['TMPDIR'] = before;

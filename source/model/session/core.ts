@@ -5,7 +5,7 @@
  * requests, subagents) each hold one and change the view only through it.
  */
 import type {LinePosition} from '../../protocol/parse-line.js';
-import type {HeldPayload, Kept, TextHolder} from '../held-text.js';
+import type {Kept, TextHolder} from '../held-text.js';
 import type {CompactionItem, Item, SessionView} from '../view-model.js';
 
 /** Something that became final, in the order it did: what print mode writes out. */
@@ -91,9 +91,9 @@ export class SessionCore {
 	 * text (a long one, in the main session), else the text itself. The holder is io's; the
 	 * model only keeps what it gives back.
 	 */
-	kept(text: string, payload: HeldPayload, callId?: string): Kept {
+	kept(text: string): Kept {
 		const {holdText, at} = this.shared;
-		return (this.depth === 0 && holdText?.(text, {payload, callId}, at)) || text;
+		return (this.depth === 0 && holdText?.(text, at)) || text;
 	}
 
 	/** The item, marked changed (the screen redraws what changed by revision). */

@@ -101,7 +101,7 @@ export class Fragments {
 			core.record(item, 'item');
 			return;
 		}
-		core.push<AssistantTextItem>({kind: 'assistant_text', text: core.kept(text, 'text'), streaming: false, stopReason, ...core.base(at)}, 'item');
+		core.push<AssistantTextItem>({kind: 'assistant_text', text: core.kept(text), streaming: false, stopReason, ...core.base(at)}, 'item');
 	}
 
 	/** A complete thinking block: fill the fragment it completes, or add it. */
@@ -126,7 +126,7 @@ export class Fragments {
 		}
 		const durationMs = at !== undefined && core.lastAt !== undefined ? Math.max(0, at - core.lastAt) : undefined;
 		core.push<ThinkingItem>(
-			{kind: 'thinking', text: core.kept(text, 'thinking'), streaming: false, encrypted: encrypted && text === '', durationMs, stopReason, ...core.base(at)},
+			{kind: 'thinking', text: core.kept(text), streaming: false, encrypted: encrypted && text === '', durationMs, stopReason, ...core.base(at)},
 			'item',
 		);
 	}

@@ -112,7 +112,7 @@ export class ToolCalls {
 		// left out, on the screen and in print mode alike.
 		if (item.outputStopReason !== undefined) return;
 		core.touch(item);
-		item.output = core.kept(output, 'tool_call_output', callId);
+		item.output = core.kept(output);
 		item.outputStreaming = false;
 		item.outputStopReason = stopReason ?? 'completed';
 		if (images.length > 0) item.images = images.map(imageRefOf);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import {unexpectedErrorText} from './crash.js';
 import {armProcessFault} from './fault.js';
 import {childSessionsFor, startFileSession} from './io/file-session.js';
-import {HeldOutputs} from './io/held-outputs.js';
+import {HeldTextStore} from './io/held-texts.js';
 import {loginFromFlags} from './io/login-flags.js';
 import {openTailFirst} from './io/tail-first.js';
 import type {SessionActions} from './io/sse/actions.js';
@@ -109,7 +109,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	const follow = whole ? false : flags.follow;
 	// The screen keeps long texts (tool outputs most) on disk, read back when drawn: those of a
 	// trace file where they are in it, those from a stream or a pipe in a spill file.
-	const held = screen ? new HeldOutputs({spill: true}) : undefined;
+	const held = screen ? new HeldTextStore({spill: true}) : undefined;
 	const store = new SessionStore(
 		{label: '', state: 'connecting'},
 		{recordFinalized: !screen && !flags.json && !whole, keepItems: screen || whole, holdText: held?.hold},
@@ -232,7 +232,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 					follow,
 					held,
 					startHistory: follower => startFileSession(located, {...fileOptions, follower}),
-					onPreview: () => (firstFrame = paintFirstFrame(store, {expand, color})),
+					onPreview: () => (firstFrame = paintFirstFrame(store, {expand, color, texts: held})),
 				});
 			} else {
 				source = startFileSession(located, {
@@ -279,7 +279,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 			},
 		};
 		const acting = flags.readOnly ? ({mode: 'off'} as const) : undefined;
-		await runScreen(store, {expand, color, attributes: attributesWanted(process.env), sessions, bell: flags.bell, mouse: flags.mouse, actions, acting, handOver: firstFrame?.handOver});
+		await runScreen(store, {expand, color, texts: held, attributes: attributesWanted(process.env), sessions, bell: flags.bell, mouse: flags.mouse, actions, acting, handOver: firstFrame?.handOver});
 		await stopSource();
 		return store.status.state === 'failed' ? 1 : 0;
 	}

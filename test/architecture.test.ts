@@ -1,8 +1,9 @@
 /**
  * The shape README's "How it is built" draws, checked over the imports of every module
  * under source/: the pure core touches no files, io never reaches up into the screen, the
- * output or the commands, no two modules import each other round a loop, and no module
- * grows past 500 lines.
+ * output or the commands, no two modules import each other round a loop, no module
+ * grows past 500 lines, and none defines accessors (a long text is read explicitly, see
+ * model/held-text.ts).
  */
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
@@ -109,6 +110,12 @@ describe('the architecture', () => {
 	it('finds a cycle when there is one', () => {
 		expect(findCycle(new Map([['a.ts', ['b.ts']], ['b.ts', ['c.ts']], ['c.ts', ['a.ts']]]))).toEqual(['a.ts', 'b.ts', 'c.ts', 'a.ts']);
 		expect(findCycle(new Map([['a.ts', ['b.ts', 'c.ts']], ['b.ts', ['c.ts']], ['c.ts', []]]))).toBeUndefined();
+	});
+
+	it('defines no accessors on objects: a field of an item is a value, never a getter that reads a file behind its reader', () => {
+		const accessorMaker = /\bObject\.defineProperty\b|\bObject\.defineProperties\b|\bReflect\.defineProperty\b|__defineGetter__/;
+		const offending = [...edges.keys()].filter(file => accessorMaker.test(readFileSync(path.join(root, file), 'utf8')));
+		expect(offending).toEqual([]);
 	});
 
 	it('keeps every module under 500 lines', () => {

@@ -9,6 +9,7 @@
  * or a `<details>` block of ours, or reach a terminal as a control sequence.
  */
 import {assertNever} from '../assert-never.js';
+import {inMemory} from '../model/held-text.js';
 import type {
 	CompactionItem,
 	Item,
@@ -110,7 +111,7 @@ class Renderer {
 				this.assistant(item.at);
 				const stopped = item.stopReason && item.stopReason !== 'completed' ? `_(stopped: ${inlineText(item.stopReason)})_` : '';
 				const streaming = item.streaming ? '_(still streaming)_' : '';
-				this.block(markdownText(item.text), ...[stopped, streaming].filter(Boolean));
+				this.block(markdownText(inMemory(item.text)), ...[stopped, streaming].filter(Boolean));
 				return;
 			}
 			case 'thinking':
@@ -183,11 +184,11 @@ class Renderer {
 		const who = senderName(item.sender);
 		if (item.marker === 'context_summary') {
 			this.block(`${this.level} Context summary (written by the harness)${time(item.at)}`);
-			this.details('Summary', [markdownText(item.text)]);
+			this.details('Summary', [markdownText(inMemory(item.text))]);
 			return;
 		}
 		const note = item.marker === 'user_steering' ? ' (steering)' : item.marker === 'goal' ? ' (goal prompt)' : item.marker ? ` (${item.marker.replace('_', ' ')})` : '';
-		this.block(`${this.level} ${who}${note}${time(item.at)}`, markdownText(item.text));
+		this.block(`${this.level} ${who}${note}${time(item.at)}`, markdownText(inMemory(item.text)));
 	}
 
 	// One heading per model turn: the first assistant item after anything else opens it.
@@ -207,7 +208,7 @@ class Renderer {
 			this.block(`_Thinking${item.encrypted ? ' (encrypted by the provider)' : ' (empty)'}${duration}_`);
 			return;
 		}
-		this.details(`Thinking${duration}`, [markdownText(item.text)]);
+		this.details(`Thinking${duration}`, [markdownText(inMemory(item.text))]);
 	}
 
 	private toolCall(item: ToolCallItem): void {
@@ -224,8 +225,9 @@ class Renderer {
 		if (item.output === undefined) {
 			this.block(`_No output (${item.state})._`);
 		} else {
+			const output = inMemory(item.output);
 			const status = item.outputStopReason ?? (item.outputStreaming ? 'streaming' : 'completed');
-			this.details(`Output · ${plural(lineCount(item.output), 'line')} · ${status}`, fenced(item.output, 'text'));
+			this.details(`Output · ${plural(lineCount(output), 'line')} · ${status}`, fenced(output, 'text'));
 		}
 		if (item.images.length > 0) {
 			this.block(...item.images.map(image => `- ${imageLine(image.mimeType, image.bytes, image.url)}`));

@@ -38,6 +38,7 @@
  * expected to ignore it). `subagents: 'omit'` leaves them out instead.
  */
 import {assertNever} from '../assert-never.js';
+import {inMemory} from '../model/held-text.js';
 import type {Item, SessionView, ToolCallItem} from '../model/view-model.js';
 import {formatBytes, oneLine} from '../render/format.js';
 import {durationText} from './duration-text.js';
@@ -95,7 +96,7 @@ export function formatSts(view: SessionView, options: StsOptions = {}): string {
 function sessionLine(view: SessionView): StsSession {
 	const {header} = view;
 	const firstPrompt = view.items.find(item => item.kind === 'user_text');
-	const name = header.title ?? (firstPrompt?.kind === 'user_text' ? oneLine(firstPrompt.text, 100) : undefined);
+	const name = header.title ?? (firstPrompt?.kind === 'user_text' ? oneLine(inMemory(firstPrompt.text), 100) : undefined);
 	return {
 		type: 'session',
 		harness: stsHarness,
@@ -134,13 +135,13 @@ class Builder {
 		switch (item.kind) {
 			case 'user_text':
 				this.flush();
-				this.emit({role: 'user', content: item.text, ...at(item.at)});
+				this.emit({role: 'user', content: inMemory(item.text), ...at(item.at)});
 				return;
 			case 'assistant_text':
-				this.open(item.at).content.push(item.text);
+				this.open(item.at).content.push(inMemory(item.text));
 				return;
 			case 'thinking': {
-				const text = item.inline ? `[binary reasoning omitted: ${item.inline.mimeType}, ${formatBytes(item.inline.bytes)}]` : item.text;
+				const text = item.inline ? `[binary reasoning omitted: ${item.inline.mimeType}, ${formatBytes(item.inline.bytes)}]` : inMemory(item.text);
 				// Encrypted reasoning has no text to show; an empty entry would only add a blank.
 				if (text !== '') this.open(item.at).reasoning.push(text);
 				return;
@@ -268,7 +269,7 @@ class Builder {
 		this.results = [];
 		for (const call of results) {
 			const images = call.images.map(image => `[image omitted: ${image.mimeType}, ${formatBytes(image.bytes)}]`);
-			const output = call.output ?? `[no output: ${call.state}]`;
+			const output = call.output === undefined ? `[no output: ${call.state}]` : inMemory(call.output);
 			this.emit({role: 'tool', toolCallId: call.callId, content: [output, ...images].filter(Boolean).join('\n'), ...at(call.endedAt ?? call.at)});
 		}
 	}

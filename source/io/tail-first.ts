@@ -12,7 +12,7 @@ import {closeSync, fstatSync, openSync, statSync} from 'node:fs';
 import type {ModelInput} from '../model/input.js';
 import type {SessionStore} from '../model/store.js';
 import {parseLine} from '../protocol/parse-line.js';
-import type {HeldOutputs} from './held-outputs.js';
+import type {HeldTextStore} from './held-texts.js';
 import {LineSplitter, type SplitItem} from './line-splitter.js';
 import {readAt} from './read-at.js';
 import {parseShardName} from './trace-files.js';
@@ -28,7 +28,7 @@ export type TailFirstOptions = {
 	/** Starts reading the whole session into `store.apply` (trace files, subagents), reporting through `hooks`. */
 	startHistory: (hooks: HistoryHooks) => {close(): void | Promise<void>};
 	/** Long texts kept on disk (the preview's too). */
-	held?: HeldOutputs;
+	held?: HeldTextStore;
 	/** Bytes of the end read first (default 256 KiB; more when that holds too few lines). */
 	tailBytes?: number;
 	/**

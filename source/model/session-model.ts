@@ -36,7 +36,8 @@ import {assertNever} from '../assert-never.js';
 import {imageRefOf, base64Bytes} from './images.js';
 import type {ModelInput, ServerEvent} from './input.js';
 import type {McpConnectItem, SessionView, TextMarker, ThinkingItem, UserTextItem} from './view-model.js';
-import {num, SessionCore, str, timeOf, type FinalizedEntry, type Shared, type TextHolder} from './session/core.js';
+import {num, SessionCore, str, timeOf, type FinalizedEntry, type Shared} from './session/core.js';
+import type {TextHolder} from './held-text.js';
 import {beginCompaction, endCompaction} from './session/compaction.js';
 import {takeFinalized} from './session/finalized-log.js';
 import {Fragments} from './session/fragments.js';
@@ -417,7 +418,7 @@ export class SessionModel {
 			return;
 		}
 		const marker = markerPattern.exec(text)?.[1] as TextMarker | undefined;
-		this.core.push(this.core.withText({kind: 'user_text', sender, marker, ...this.core.base(at)} as UserTextItem, text), 'item');
+		this.core.push<UserTextItem>({kind: 'user_text', text: this.core.kept(text), sender, marker, ...this.core.base(at)}, 'item');
 	}
 
 	private applyServerEvent(event: ServerEvent, origin: readonly string[] | undefined, nowMs: number): void {

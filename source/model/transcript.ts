@@ -4,6 +4,7 @@
  * text that opens a new shard, timings). The same session read from its trace or from
  * its live stream must give the same transcript.
  */
+import {shown} from './held-text.js';
 import type {Item, SessionView} from './view-model.js';
 
 export function transcriptOf(view: SessionView): string[] {
@@ -18,7 +19,8 @@ export function transcriptOf(view: SessionView): string[] {
 	return lines;
 }
 
-function lineOf(item: Item): string | undefined {
+function lineOf(kept: Item): string | undefined {
+	const item = shown(kept, undefined);
 	switch (item.kind) {
 		case 'user_text':
 			return item.marker === 'context_summary' ? undefined : `${item.sender ?? 'user'}: ${item.text}`;

@@ -4,6 +4,9 @@
  *
  * Items are mutated in place as content streams in; every change bumps the item's `rev`
  * so that layout can cache rows per item and re-wrap only what changed.
+ *
+ * The long texts of complete messages (`text`, a call's `output`) may be a `HeldText` on the
+ * screen: a reference to where the text is, read back through a TextReader (held-text.ts).
  */
 import type {TokenCounts, ToolDefinition} from '../protocol/types.js';
 
@@ -21,6 +24,19 @@ export type ToolState =
 /** Harness-written blocks that open a user text, shown as what they are. */
 export type TextMarker = 'context_summary' | 'user_steering' | 'goal' | 'turn_aborted' | 'turn_retried';
 
+/**
+ * Where a held text is, as plain data (two numbers: a screen holds one per long text, and
+ * a 1 GB trace has some 150,000 of them).
+ */
+export type HeldText =
+	/** In the trace: the payload of the line of shard `shard` that starts at byte `offset`. */
+	| {readonly shard: number; readonly offset: number}
+	/** In the spill file: `bytes` bytes from byte `spill`. */
+	| {readonly spill: number; readonly bytes: number};
+
+/** An item's field as the model keeps it: the text, or a reference to it. */
+export type Kept = string | HeldText;
+
 export type ImageRef = {mimeType: string; bytes: number; url?: string};
 
 type Base = {
@@ -34,7 +50,7 @@ type Base = {
 
 export type UserTextItem = Base & {
 	kind: 'user_text';
-	text: string;
+	text: Kept;
 	/** Absent means the human user. */
 	sender?: string;
 	marker?: TextMarker;
@@ -42,14 +58,14 @@ export type UserTextItem = Base & {
 
 export type AssistantTextItem = Base & {
 	kind: 'assistant_text';
-	text: string;
+	text: Kept;
 	streaming: boolean;
 	stopReason?: string;
 };
 
 export type ThinkingItem = Base & {
 	kind: 'thinking';
-	text: string;
+	text: Kept;
 	streaming: boolean;
 	durationMs?: number;
 	/** Binary reasoning (inline_thinking): never shown, only named. */
@@ -69,7 +85,7 @@ export type ToolCallItem = Base & {
 	approval?: string;
 	/** While it waits for approval: the answer the reader sent, until the server's decision arrives. */
 	deciding?: 'allow' | 'deny';
-	output?: string;
+	output?: Kept;
 	outputStreaming: boolean;
 	outputStopReason?: string;
 	images: ImageRef[];

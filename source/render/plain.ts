@@ -5,6 +5,7 @@
  */
 import type {FinalizedEntry} from '../model/session-model.js';
 import {assertNever} from '../assert-never.js';
+import {inMemory} from '../model/held-text.js';
 import type {CompactionItem, Item, SessionView, ToolCallItem} from '../model/view-model.js';
 import type {TokenCounts} from '../protocol/types.js';
 import {paint, type Paint} from './color.js';
@@ -154,19 +155,19 @@ export class PlainRenderer {
 		switch (item.kind) {
 			case 'user_text': {
 				const who = item.marker ? markerLabels[item.marker]! : (senderLabels[item.sender ?? 'user'] ?? this.text(item.sender ?? 'user'));
-				return [this.label(item.at, p.bold(p.cyan(who))), ...this.block(item.text)];
+				return [this.label(item.at, p.bold(p.cyan(who))), ...this.block(inMemory(item.text))];
 			}
 			case 'assistant_text': {
 				const stop = item.stopReason && item.stopReason !== 'completed' ? p.red(` (${item.stopReason})`) : '';
-				return [this.label(item.at, p.bold('assistant') + stop), ...this.block(item.text)];
+				return [this.label(item.at, p.bold('assistant') + stop), ...this.block(inMemory(item.text))];
 			}
 			case 'thinking': {
 				if (item.inline) {
 					return [this.label(item.at, p.dim(`thinking [inline ${this.text(item.inline.mimeType)} ${formatBytes(item.inline.bytes)}]`))];
 				}
 				if (item.encrypted) return [this.label(item.at, p.dim('thinking (encrypted by the provider)'))];
-				const facts = [`${item.text.length} chars`, item.durationMs === undefined ? '' : formatDuration(item.durationMs)].filter(Boolean);
-				return [this.label(item.at, p.dim(`thinking · ${facts.join(' · ')}`)), ...this.block(item.text, true)];
+				const facts = [`${inMemory(item.text).length} chars`, item.durationMs === undefined ? '' : formatDuration(item.durationMs)].filter(Boolean);
+				return [this.label(item.at, p.dim(`thinking · ${facts.join(' · ')}`)), ...this.block(inMemory(item.text), true)];
 			}
 			case 'image':
 				return [this.label(item.at, `${item.role === 'assistant' ? 'assistant' : 'you'}: ${this.imageText(item.image)}`)];
@@ -236,7 +237,7 @@ export class PlainRenderer {
 			const tint = decision === 'allow' ? p.green : p.red;
 			return [this.label(undefined, `approval ${tint(this.text(decision))}: ${ref}`)];
 		}
-		const output = item.output ?? '';
+		const output = item.output === undefined ? '' : inMemory(item.output);
 		const ready = this.prerendered?.take(output);
 		const exit = ready ? ready.exit : exitCodeOf(output);
 		// The block is made first: it counts the output's lines on the way (one pass fewer over

@@ -7,6 +7,7 @@ import {Box, useInput, type Key} from 'ink';
 import {homedir} from 'node:os';
 import {useCallback, useEffect, useMemo, useRef, useState} from 'react';
 import type {SessionActions} from '../io/sse/actions.js';
+import type {TextReader} from '../model/held-text.js';
 import type {SessionStore} from '../model/store.js';
 import {isRunning, timelineOf, type Timeline} from '../model/timeline.js';
 import type {SessionView} from '../model/view-model.js';
@@ -44,6 +45,8 @@ export type AppProps = {
 	color?: boolean;
 	/** Bold, dim, inverse… without colour (NO_COLOR): they mark thinking, the focus and matches. Default: as `color`. */
 	attributes?: boolean;
+	/** Reads back the texts the model holds on disk: for the panes drawn, search, the filter, y and v. */
+	texts?: TextReader;
 	/** Called once when the reader quits (q, Ctrl+C). */
 	onQuit: () => void;
 	/** A fixed terminal size instead of the real one (tests). */
@@ -82,7 +85,7 @@ export function offerText(sessionId: string): string {
 }
 
 /** The whole screen. */
-export function App({store, expand, color = true, attributes = color, onQuit, size, clock = Date.now, home, sessions, bell, actions, acting, copy, page}: AppProps) {
+export function App({store, texts, expand, color = true, attributes = color, onQuit, size, clock = Date.now, home, sessions, bell, actions, acting, copy, page}: AppProps) {
 	useStore(store);
 	useWarmUp();
 	const {columns, rows} = useTerminalSize(size);
@@ -94,7 +97,7 @@ export function App({store, expand, color = true, attributes = color, onQuit, si
 	const [listRev, setListRev] = useState(0);
 	useEffect(() => sessions?.subscribe?.(() => setListRev(n => n + 1)), [sessions]);
 	const offered = sessions?.offered?.();
-	const layouter = useMemo(() => new Layouter(), []);
+	const layouter = useMemo(() => new Layouter(texts), [texts]);
 	// The timeline is made again only when the session changed (its rows hold the live items).
 	const timelineCache = useRef<{view: SessionView; rev: number; timeline: Timeline} | undefined>(undefined);
 	const timelineNow = useCallback((): Timeline => {
@@ -126,8 +129,8 @@ export function App({store, expand, color = true, attributes = color, onQuit, si
 	const {now, stoppedAt} = sessionTime(view, store.status, realNow);
 	const filterCache = useMemo(() => new FilterCache(), []);
 	// The search's matches, counted again only where the session changed (search-count.ts).
-	const liveMatches = useMemo(() => new LiveMatches(), []);
-	const layout = filteredLayout(layouter.layout(view, paneWidth, state.open, now, stoppedAt), state.filter, filterCache);
+	const liveMatches = useMemo(() => new LiveMatches(texts), [texts]);
+	const layout = filteredLayout(layouter.layout(view, paneWidth, state.open, now, stoppedAt), state.filter, filterCache, texts);
 	const {rows: visible, first, last} = visibleRows(layout, height, state.viewport);
 	const fresh = newCount(layout, state.viewport);
 
@@ -148,10 +151,11 @@ export function App({store, expand, color = true, attributes = color, onQuit, si
 	const env = useRef<ScreenEnv | undefined>(undefined);
 	env.current = {
 		view,
+		texts,
 		height,
 		layout: (open: OpenState) => {
 			const time = sessionTime(store.view, store.status, clock());
-			return filteredLayout(layouter.layout(store.view, paneWidth, open, time.now, time.stoppedAt), state.filter, filterCache);
+			return filteredLayout(layouter.layout(store.view, paneWidth, open, time.now, time.stoppedAt), state.filter, filterCache, texts);
 		},
 		timeline: timelineNow,
 		canPick: sessions !== undefined,

@@ -6,6 +6,7 @@
  * Pure: the screen state asks for a copy, the program writes the escape.
  */
 import {assertNever} from '../assert-never.js';
+import type {Shown} from '../model/held-text.js';
 import type {Item} from '../model/view-model.js';
 import {formatBytes, lineCount, plural} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
@@ -26,8 +27,8 @@ function argsText(args: string): string {
 	}
 }
 
-/** The text of a pane for y (`args`: Y, a call's arguments); undefined when the pane has nothing to copy. */
-export function copyOf(item: Item, args = false): Copy | undefined {
+/** The text of a pane for y (`args`: Y, a call's arguments), its held texts read; undefined when the pane has nothing to copy. */
+export function copyOf(item: Shown<Item>, args = false): Copy | undefined {
 	const make = (raw: string, what: string): Copy | undefined => {
 		const text = sanitize(raw);
 		return text.trim() === '' ? undefined : {text, what};
@@ -62,7 +63,7 @@ export function copyOf(item: Item, args = false): Copy | undefined {
 }
 
 /** The whole text of a pane for the pager (v): a call's arguments and its whole output; else what y copies. */
-export function pagerText(item: Item): Copy | undefined {
+export function pagerText(item: Shown<Item>): Copy | undefined {
 	if (item.kind !== 'tool_call') return copyOf(item);
 	const output = item.output !== undefined && item.output !== '' ? `\n\n${item.output}` : '';
 	return {text: sanitize(`${item.name}\n${argsText(item.args)}${output}`), what: `the call of ${item.name}`};

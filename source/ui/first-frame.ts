@@ -8,6 +8,7 @@
  */
 import {homedir} from 'node:os';
 import {onCrash} from '../crash.js';
+import type {TextReader} from '../model/held-text.js';
 import type {SessionStore} from '../model/store.js';
 import {Layouter} from './layout.js';
 import {openStateFrom} from './open-state.js';
@@ -20,6 +21,8 @@ import {following, visibleRows} from './viewport.js';
 export type FirstFrameOptions = {
 	expand?: readonly string[];
 	color: boolean;
+	/** Reads back the texts the model holds on disk, for the panes drawn. */
+	texts?: TextReader;
 	stdout?: NodeJS.WriteStream;
 	stdin?: NodeJS.ReadStream;
 };
@@ -61,7 +64,7 @@ export function paintFirstFrame(store: SessionStore, options: FirstFrameOptions)
 	const {rules, height, width, paneWidth} = screenGeometry(stdout.columns || 80, stdout.rows || 24);
 	const now = Date.now();
 	const view = store.view;
-	const layout = new Layouter().layout(view, paneWidth, openStateFrom(options.expand), now);
+	const layout = new Layouter(options.texts).layout(view, paneWidth, openStateFrom(options.expand), now);
 	const body = visibleRows(layout, height, following).rows;
 	const rule = [seg('─'.repeat(width), {dim: true})];
 	const lines: Segment[][] = [...headerRows({view, status: store.status, following: true, now, width, home: homedir()})];

@@ -8,7 +8,11 @@
  * on screen, however long the session. The width is what pane content may use: the caller
  * keeps its own gutter for the focus mark. Subagent sessions are laid out as nested panes,
  * indented, when their pane is open.
+ *
+ * A held text (model/held-text.ts) is read back through the reader the Layouter is given,
+ * only for a pane it lays out: what the viewport shows, once per change of the item.
  */
+import {shown, type Shown, type TextReader} from '../model/held-text.js';
 import type {Item, SessionView, SubagentItem, ToolCallItem} from '../model/view-model.js';
 import type {ItemKind} from '../model/view-model.js';
 import {sanitize} from '../render/sanitize.js';
@@ -82,6 +86,9 @@ export class Layouter {
 	private readonly parentCalls = new WeakMap<SubagentItem, ToolCallItem>();
 	private readonly subagents = new WeakMap<SessionView, {scanned: number; items: SubagentItem[]}>();
 	private view?: SessionView;
+
+	/** `texts` reads back the texts the model holds (none without it: nothing held). */
+	constructor(private readonly texts?: TextReader) {}
 
 	/** The layout of `view` at `width` columns. `nowMs` drives spinners and countdowns. */
 	layout(view: SessionView, width: number, open: OpenState, nowMs: number, stoppedAt?: number): Layout {
@@ -178,7 +185,7 @@ export class Layouter {
 			return cached.pane;
 		}
 		const input: PaneInput = {width: innerWidth, open, full, now, stoppedAt, tools: session.header.tools, memo: cached?.memo};
-		const built = item.kind === 'subagent' ? subagentPane(item, call, input) : buildRows(item, input);
+		const built = item.kind === 'subagent' ? subagentPane(item, call, input, this.texts) : buildRows(shown(item, this.texts), input, this.texts);
 		const prefix = depth > 0 ? new Array<Segment>(depth).fill(nestBar) : undefined;
 		const rows: Row[] = built.rows.map(segments => ({itemId: item.id, segments: prefix ? [...prefix, ...segments] : segments}));
 		const pane: Pane = {itemId: item.id, kind: item.kind, depth, rows, group, open, problem: isProblem(item), live: live || callLive};
@@ -230,7 +237,7 @@ export function allRows(layout: Layout): Row[] {
 	return allPanes(layout).flatMap(pane => pane.rows);
 }
 
-function buildRows(item: Item, input: PaneInput): PaneRows {
+function buildRows(item: Shown<Item>, input: PaneInput, texts: TextReader | undefined): PaneRows {
 	switch (item.kind) {
 		case 'user_text':
 			return userTextPane(item, input);
@@ -261,14 +268,14 @@ function buildRows(item: Item, input: PaneInput): PaneRows {
 		case 'unknown':
 			return unknownPane(item, input);
 		case 'subagent':
-			return subagentPane(item, undefined, input);
+			return subagentPane(item, undefined, input, texts);
 	}
 }
 
 /** A subagent's summary line: what it was asked, how many calls, its state, its id. */
-function subagentPane(item: SubagentItem, call: ToolCallItem | undefined, input: PaneInput): PaneRows {
+function subagentPane(item: SubagentItem, call: ToolCallItem | undefined, input: PaneInput, texts: TextReader | undefined): PaneRows {
 	const child = item.child;
-	const description = item.description ? excerpt(item.description) : child ? firstPrompt(child) : '';
+	const description = item.description ? excerpt(item.description) : child ? firstPrompt(child, texts) : '';
 	const facts: Segment[] = [];
 	if (description) facts.push(seg(description));
 	// The title the server gave the child session (it comes on the parent's stream).
@@ -295,7 +302,7 @@ function subagentPane(item: SubagentItem, call: ToolCallItem | undefined, input:
 	return {rows};
 }
 
-function firstPrompt(view: SessionView): string {
+function firstPrompt(view: SessionView, texts: TextReader | undefined): string {
 	const first = view.items.find(item => item.kind === 'user_text');
-	return first && first.kind === 'user_text' ? excerpt(first.text, 200) : '';
+	return first && first.kind === 'user_text' ? excerpt(shown(first, texts).text, 200) : '';
 }

@@ -5,13 +5,14 @@
  * one must hold. The filtered layout is the full one with the other entries left out, so
  * everything that walks a layout (the viewport, keys, search) works on it unchanged.
  */
+import type {TextReader} from '../model/held-text.js';
 import type {Item} from '../model/view-model.js';
 import type {Layout} from './layout.js';
 import {isProblem} from './pane-kinds.js';
 import {matcher, searchText} from './search.js';
 
-/** The tests a filter's words make. */
-export function filterTest(query: string): ((item: Item) => boolean) | undefined {
+/** The tests a filter's words make (`texts` reads the held texts back). */
+export function filterTest(query: string, texts?: TextReader): ((item: Item) => boolean) | undefined {
 	const words = query.trim().split(/\s+/).filter(Boolean);
 	if (words.length === 0) return undefined;
 	const tests = words.map((word): ((item: Item) => boolean) => {
@@ -22,7 +23,7 @@ export function filterTest(query: string): ((item: Item) => boolean) | undefined
 			return item => item.kind === 'tool_call' && item.name === name;
 		}
 		const test = matcher(word);
-		return item => test(searchText(item));
+		return item => test(searchText(item, texts));
 	});
 	return item => tests.every(test => test(item));
 }
@@ -46,8 +47,8 @@ export class FilterCache {
 }
 
 /** The layout with only the entries the filter keeps (a subagent's rows go with it: nested ones are tested alone). */
-export function filteredLayout(layout: Layout, query: string | undefined, cache: FilterCache): Layout {
-	const test = query === undefined ? undefined : filterTest(query);
+export function filteredLayout(layout: Layout, query: string | undefined, cache: FilterCache, texts?: TextReader): Layout {
+	const test = query === undefined ? undefined : filterTest(query, texts);
 	if (!test) return layout;
 	const kept: number[] = [];
 	for (let i = 0; i < layout.count; i++) if (cache.keep(query!, test, layout.item(i))) kept.push(i);

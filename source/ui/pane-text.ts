@@ -1,6 +1,7 @@
 /** Panes for what was said: user text (and harness blocks), assistant text, thinking. */
 import {formatBytes, formatCount, formatDuration, lineCount, plural} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
+import type {Shown} from '../model/held-text.js';
 import type {AssistantTextItem, TextMarker, ThinkingItem, UserTextItem} from '../model/view-model.js';
 import {markdownLine, markdownRows, markdownStart, trimBlankTail, type MarkdownState} from './markdown.js';
 import type {PaneInput, PaneRows} from './pane-types.js';
@@ -31,7 +32,7 @@ const markerLabels: Record<TextMarker, string> = {
 const bodyIndent = [seg('  ')];
 
 /** A user's (or parent agent's, or harness's) text; harness markers as labelled blocks. */
-export function userTextPane(item: UserTextItem, input: PaneInput): PaneRows {
+export function userTextPane(item: Shown<UserTextItem>, input: PaneInput): PaneRows {
 	if (item.marker) return markerPane(item, item.marker, input);
 	const human = item.sender === undefined || item.sender === 'user';
 	const name = human ? 'you' : (senderLabels[item.sender!] ?? sanitize(item.sender!).slice(0, 24));
@@ -51,7 +52,7 @@ export function userTextPane(item: UserTextItem, input: PaneInput): PaneRows {
 	return {rows};
 }
 
-function markerPane(item: UserTextItem, marker: TextMarker, input: PaneInput): PaneRows {
+function markerPane(item: Shown<UserTextItem>, marker: TextMarker, input: PaneInput): PaneRows {
 	const text = item.text
 		.replace(/^\s*\[[a-z_]+\]\s*/, '')
 		.replace(new RegExp(`\\s*\\[/${marker}\\]\\s*$`), '');
@@ -67,7 +68,7 @@ function markerPane(item: UserTextItem, marker: TextMarker, input: PaneInput): P
 }
 
 /** The model's answer, as markdown; a cursor while it streams. */
-export function assistantTextPane(item: AssistantTextItem, input: PaneInput): PaneRows {
+export function assistantTextPane(item: Shown<AssistantTextItem>, input: PaneInput): PaneRows {
 	const cut = item.stopReason && item.stopReason !== 'completed' && !item.streaming;
 	const cutRow = cut ? [[seg('  '), seg(`${glyph.warn} cut off (${sanitize(item.stopReason!)})`, {color: 'yellow'})]] : [];
 	if (!input.open) {
@@ -88,7 +89,7 @@ export function assistantTextPane(item: AssistantTextItem, input: PaneInput): Pa
 }
 
 /** The model's reasoning: one line closed (the latest words while it streams), dim text open. */
-export function thinkingPane(item: ThinkingItem, input: PaneInput): PaneRows {
+export function thinkingPane(item: Shown<ThinkingItem>, input: PaneInput): PaneRows {
 	const label = seg('thinking', {color: 'magenta'});
 	if (item.inline) {
 		return {rows: [labelled(glyph.closed, [label], [seg(`binary · ${formatBytes(item.inline.bytes)} ${sanitize(item.inline.mimeType)}`, {dim: true})])]};

@@ -7,6 +7,7 @@ import {formatBytes, formatDuration, plural} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
 import {presenterFor} from '../render/tool-registry.js';
 import {exitCodeOf, parseArgs, summarizeToolCall} from '../render/tool-summary.js';
+import type {Shown} from '../model/held-text.js';
 import type {ImageRef, ToolCallItem} from '../model/view-model.js';
 import {factColumns} from './fact-columns.js';
 import {countLines, headTail} from './output-lines.js';
@@ -31,7 +32,7 @@ type ToolMemo = {lines?: {length: number; count: number; open: boolean}};
 const indent = seg('  ');
 
 /** The rows of a tool call. */
-export function toolCallPane(item: ToolCallItem, input: PaneInput): PaneRows {
+export function toolCallPane(item: Shown<ToolCallItem>, input: PaneInput): PaneRows {
 	const old = input.memo as ToolMemo | undefined;
 	const lines = item.output === undefined ? undefined : countLines(item.output, item.outputStreaming ? old?.lines : undefined);
 	const memo: ToolMemo = {lines};
@@ -54,7 +55,7 @@ export function toolCallPane(item: ToolCallItem, input: PaneInput): PaneRows {
  * description) right after the gist so that it reads beside the name at any width; at the
  * right edge what came of it, then the duration and size columns (fact-columns.ts).
  */
-function headerRow(item: ToolCallItem, input: PaneInput, lineTotal: number | undefined): {row: Segment[]; noteShown: boolean} {
+function headerRow(item: Shown<ToolCallItem>, input: PaneInput, lineTotal: number | undefined): {row: Segment[]; noteShown: boolean} {
 	const look = toolStateLook(item.state);
 	const mark = look.glyph ?? spinnerAt(input.now);
 	const name = sanitize(item.name) || 'tool';
@@ -155,7 +156,7 @@ function limitedLines(content: string, input: PaneInput, style: Style, marker: s
 	return rows;
 }
 
-function outputRows(item: ToolCallItem, input: PaneInput, total: number): Segment[][] {
+function outputRows(item: Shown<ToolCallItem>, input: PaneInput, total: number): Segment[][] {
 	const rows: Segment[][] = [];
 	const failed = item.state === 'failed' || item.state === 'forbidden';
 	const bar = seg('│ ', failed ? {color: 'red'} : {dim: true});

@@ -23,6 +23,7 @@ import {onCrash} from '../crash.js';
 import {faultDelayMs, faultWanted, injectedFault} from '../fault.js';
 import {runPager} from '../io/pager.js';
 import type {SessionActions} from '../io/sse/actions.js';
+import type {TextReader} from '../model/held-text.js';
 import type {SessionStore} from '../model/store.js';
 import type {Acting} from './acting.js';
 import {osc52} from './copy-text.js';
@@ -35,6 +36,8 @@ export type ScreenOptions = {
 	expand?: string[];
 	/** Colour decided once by the caller (e.g. colorWanted from render/color.ts). */
 	color: boolean;
+	/** Reads back the texts the model holds on disk (io/held-texts.ts): for the panes drawn, search, y and v. */
+	texts?: TextReader;
 	/** Text attributes without colour (NO_COLOR): from attributesWanted in render/color.ts. */
 	attributes?: boolean;
 	/** Aborting it closes the screen (the source failed for good, the caller is shutting down). */
@@ -107,6 +110,7 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 		<>
 			<App
 				store={store}
+				texts={options.texts}
 				expand={options.expand}
 				color={options.color}
 				attributes={options.attributes}

@@ -3,6 +3,7 @@
  * how each key changes it. One pure function takes a key press and gives the next state;
  * the layout it needs comes in through `ScreenEnv`, so tests drive it without a terminal.
  */
+import {shown} from '../model/held-text.js';
 import {actKey, startAct, type Acting} from './acting.js';
 import {copyLimit, copyMessage, copyOf, pagerText} from './copy-text.js';
 import {isChunk, splitPresses} from './key-chunks.js';
@@ -316,7 +317,7 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 			const index = focusIndex(state, layout, height);
 			if (index === -1) return {...state, message: 'nothing to copy'};
 			const item = layout.item(index);
-			const copy = copyOf(item, id === 'copy-args');
+			const copy = copyOf(shown(item, env.texts), id === 'copy-args');
 			if (!copy) return {...state, focus: item.id, message: id === 'copy-args' ? 'Y copies the arguments of a tool call: this pane is not one' : 'nothing to copy in this pane'};
 			const message = copyMessage(copy);
 			if (Buffer.byteLength(copy.text) > copyLimit) return {...state, focus: item.id, message};
@@ -325,7 +326,7 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 		case 'pager': {
 			const index = focusIndex(state, layout, height);
 			const item = index === -1 ? undefined : layout.item(index);
-			const text = item && pagerText(item);
+			const text = item && pagerText(shown(item, env.texts));
 			if (!item || !text) return {...state, message: 'nothing to show in the pager'};
 			return {...state, focus: item.id, pager: {seq: (state.pager?.seq ?? 0) + 1, text: text.text}};
 		}

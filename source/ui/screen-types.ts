@@ -2,6 +2,7 @@
  * The screen's state and what a key needs to know about the screen: the types that
  * screen-state.ts's key handling works on, kept apart so that module stays about keys.
  */
+import type {TextReader} from '../model/held-text.js';
 import type {Timeline} from '../model/timeline.js';
 import type {SessionView} from '../model/view-model.js';
 import type {Acting, ActState} from './acting.js';
@@ -73,6 +74,8 @@ export type TimelineState = {
 /** What a key needs to know about the screen. */
 export type ScreenEnv = {
 	view: SessionView;
+	/** Reads back the texts the model holds on disk (search, y, v). */
+	texts?: TextReader;
 	/** Rows of the body. */
 	height: number;
 	/** The layout for an open state (cached: cheap to call again). */

@@ -7,6 +7,7 @@
  */
 import type {Item, SessionView} from '../model/view-model.js';
 import type {ScreenEnv, ScreenState} from './screen-types.js';
+import type {TextReader} from '../model/held-text.js';
 import {findMatches, matcher, searchText, type Match} from './search.js';
 
 /** One session's verdicts, by the item's place in its (append-only) list. */
@@ -24,6 +25,9 @@ type SessionHits = {
 };
 
 export class LiveMatches {
+	/** `texts` reads back the long texts held on disk (io/held-texts.ts). */
+	constructor(private readonly texts?: TextReader) {}
+
 	private query?: string;
 	private root?: SessionView;
 	private test: (text: string) => boolean = () => false;
@@ -58,7 +62,7 @@ export class LiveMatches {
 			const item = items[i]!;
 			if (revs[i] === item.rev) continue;
 			revs[i] = item.rev;
-			const hit = this.test(searchText(item));
+			const hit = this.test(searchText(item, this.texts));
 			if (hit !== (hits[i] ?? false) && i < firstChanged) firstChanged = i;
 			hits[i] = hit;
 		}
@@ -86,7 +90,7 @@ export class LiveMatches {
 
 /** The matches of `query` in the session now: the screen's kept count, else searched afresh. */
 export function currentMatches(env: ScreenEnv, query: string): readonly Match[] {
-	return env.matches?.(query) ?? findMatches(env.view, query);
+	return env.matches?.(query) ?? findMatches(env.view, query, env.texts);
 }
 
 /** What the footer says of the match shown: `match 3 of 12`, with a note (`search wrapped`). */

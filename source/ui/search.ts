@@ -1,8 +1,10 @@
 /**
  * Search over the text of every item, closed panes and subagent sessions included: what a
  * reader would find if every pane were open. Case-insensitive unless the query has a capital.
+ * The texts the model holds on disk are read back for it (each one, once per search).
  */
 import {assertNever} from '../assert-never.js';
+import {shown, type Shown, type TextReader} from '../model/held-text.js';
 import type {Item, SessionView} from '../model/view-model.js';
 import {sanitize} from '../render/sanitize.js';
 
@@ -33,7 +35,7 @@ export function occurrences(text: string, query: string): Array<[number, number]
 }
 
 /** The text of an item a search looks in. */
-export function itemText(item: Item): string {
+export function itemText(item: Shown<Item>): string {
 	switch (item.kind) {
 		case 'user_text':
 		case 'assistant_text':
@@ -69,21 +71,21 @@ export function itemText(item: Item): string {
 }
 
 /**
- * The text search and the filter test for an item: the one place they read it (a long
- * output may be read back from disk), sanitized so that escape sequences inside a word do
- * not hide it.
+ * The text search and the filter test for an item: the one place they read it (a long text
+ * held on disk is read back through `texts`), sanitized so that escape sequences inside a
+ * word do not hide it.
  */
-export function searchText(item: Item): string {
-	return sanitize(itemText(item));
+export function searchText(item: Item, texts?: TextReader): string {
+	return sanitize(itemText(shown(item, texts)));
 }
 
-/** Every item holding the query, in reading order (a subagent's items after its pane). */
-export function findMatches(view: SessionView, query: string): Match[] {
+/** Every item holding the query, in reading order (a subagent's items after its pane); `texts` reads the held texts back. */
+export function findMatches(view: SessionView, query: string, texts?: TextReader): Match[] {
 	const test = matcher(query);
 	const matches: Match[] = [];
 	const walk = (items: readonly Item[], ancestors: number[]): void => {
 		for (const item of items) {
-			if (test(searchText(item))) matches.push({itemId: item.id, ancestors});
+			if (test(searchText(item, texts))) matches.push({itemId: item.id, ancestors});
 			if (item.kind === 'subagent' && item.child) walk(item.child.items, [...ancestors, item.id]);
 		}
 	};

@@ -1,6 +1,7 @@
 // Property: the session model survives any field of the wrong type, unknown types, missing fields and any interleaving of fragments.
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
+import {inMemory} from '../../source/model/held-text.js';
 import type {ModelInput} from '../../source/model/input.js';
 import {SessionModel} from '../../source/model/session-model.js';
 import {transcriptOf} from '../../source/model/transcript.js';
@@ -86,7 +87,7 @@ describe('SessionModel under arbitrary input', () => {
 					model.apply(bad[index] ?? {kind: 'notice', level: 'info', text: 'x'}, 0);
 					model.apply({kind: 'message', message: {type: 'model_msg', payload: {type: 'text', role: 'user', text}}}, 0);
 				}
-				const shown = model.view.items.flatMap(item => (item.kind === 'user_text' ? [item.text] : []));
+				const shown = model.view.items.flatMap(item => (item.kind === 'user_text' ? [inMemory(item.text)] : []));
 				expect(shown.filter(text => text.startsWith('\u2063good '))).toEqual(good);
 			}),
 			{numRuns: 200},

@@ -1,5 +1,6 @@
 // The session model: pairing, states, streaming aggregation, compaction, subagents, and trace/stream equivalence.
 import {describe, expect, it} from 'vitest';
+import {inMemory} from '../../source/model/held-text.js';
 import type {ModelInput} from '../../source/model/input.js';
 import {SessionModel} from '../../source/model/session-model.js';
 import {transcriptOf} from '../../source/model/transcript.js';
@@ -38,7 +39,7 @@ describe('trace fixtures', () => {
 			['sleep 2; echo slow-done', 'done', 'allow'],
 		]);
 		expect(calls(model)[3]!.output).toBe('slow-done\n');
-		expect(calls(model)[1]!.output!.split('\n')).toHaveLength(301);
+		expect(inMemory(calls(model)[1]!.output!).split('\n')).toHaveLength(301);
 		expect(tokens.session).toEqual({cache_read: 2250, cache_write: 2250, output: 279, total: 4779});
 		expect(tokens.lastRequest?.total).toBe(1591);
 		expect(counts).toMatchObject({requests: 3, toolCalls: 4, failures: 1, malformed: 0});
@@ -67,7 +68,7 @@ describe('trace fixtures', () => {
 		expect(compaction!.summary).toMatch(/^\[summary\]The user asked/);
 		// The compaction's own prompt and request are not conversation items.
 		const userTexts = ofKind(model, 'user_text');
-		expect(userTexts.some(item => item.text.startsWith('Summarize the task transcript'))).toBe(false);
+		expect(userTexts.some(item => inMemory(item.text).startsWith('Summarize the task transcript'))).toBe(false);
 		expect(model.view.counts.requests).toBe(5);
 		const [shard] = ofKind(model, 'shard');
 		expect(shard).toMatchObject({index: 2, afterCompaction: true});

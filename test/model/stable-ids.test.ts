@@ -3,6 +3,7 @@
 // or scrolled to (all kept by id) is still there.
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
+import {inMemory} from '../../source/model/held-text.js';
 import type {ModelInput} from '../../source/model/input.js';
 import {SessionStore} from '../../source/model/store.js';
 import type {Item, SessionView} from '../../source/model/view-model.js';
@@ -13,7 +14,7 @@ const history = (name: string): ModelInput[] => historyResponse(name).messages.m
 /** What an item is, for matching across the two stores (not its id). */
 function describe_(item: Item): string {
 	if (item.kind === 'tool_call') return `call ${item.callId}`;
-	if (item.kind === 'user_text' || item.kind === 'assistant_text' || item.kind === 'thinking') return `${item.kind} ${item.text.slice(0, 60)}`;
+	if (item.kind === 'user_text' || item.kind === 'assistant_text' || item.kind === 'thinking') return `${item.kind} ${inMemory(item.text).slice(0, 60)}`;
 	if (item.kind === 'request') return `request ${item.index}`;
 	return item.kind;
 }

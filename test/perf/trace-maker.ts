@@ -1,6 +1,9 @@
 // Helpers for the performance-path tests: a synthetic trace of a chosen shape, written to a temp folder.
-import {writeFileSync} from 'node:fs';
+import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
+import {LineSplitter} from '../../source/io/line-splitter.js';
+import type {ModelInput} from '../../source/model/input.js';
+import {parseLine} from '../../source/protocol/parse-line.js';
 
 export const perfSessionId = 'session-2026-12-02-10-00-00-perf0000';
 
@@ -34,4 +37,13 @@ export function writeShard(dir: string, index: number, text: string): string {
 	const file = path.join(dir, `${perfSessionId}_${String(index).padStart(3, '0')}.jsonl`);
 	writeFileSync(file, text);
 	return file;
+}
+
+/** The inputs of a trace file as the follower makes them: a shard input, then each line with its position. */
+export function inputsOf(file: string): ModelInput[] {
+	const inputs: ModelInput[] = [{kind: 'shard', index: 1, path: file}];
+	for (const item of new LineSplitter().push(readFileSync(file))) {
+		if (item.kind === 'line') inputs.push(parseLine(item.text, {line: item.line, offset: item.offset, shard: 1}));
+	}
+	return inputs;
 }

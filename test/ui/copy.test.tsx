@@ -1,6 +1,7 @@
 // y and Y: the focused pane's whole text, or a call's arguments, handed to the clipboard writer (OSC 52), with the footer's confirmation.
 import {render} from 'ink-testing-library';
 import {afterEach, describe, expect, test} from 'vitest';
+import {shown} from '../../source/model/held-text.js';
 import {copyOf, osc52} from '../../source/ui/copy-text.js';
 import {App} from '../../source/ui/App.js';
 import {msg, storeFrom, traceInputs, viewFrom} from './helpers.js';
@@ -68,7 +69,7 @@ describe('y and Y', () => {
 describe('what is copied', () => {
 	test('a trace text with escapes is copied without them; OSC 52 carries it base64-encoded', () => {
 		const view = viewFrom([msg({type: 'text', role: 'assistant', text: 'red \u001b[31mword\u001b[0m and \u001b]52;c;ZXZpbA==\u0007 done'})]);
-		const copy = copyOf(view.items.find(item => item.kind === 'assistant_text')!)!;
+		const copy = copyOf(shown(view.items.find(item => item.kind === 'assistant_text')!, undefined))!;
 		expect(copy.text).toBe('red word and  done');
 		const escape = osc52(copy.text);
 		expect(escape).toBe(`\u001b]52;c;${Buffer.from('red word and  done').toString('base64')}\u0007`);

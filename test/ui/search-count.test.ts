@@ -2,7 +2,7 @@
 // item's text read again only when the item changed (a long output may be read back from disk).
 import {describe, expect, test} from 'vitest';
 import {SessionModel} from '../../source/model/session-model.js';
-import type {Item} from '../../source/model/view-model.js';
+import type {TextHolder, TextReader} from '../../source/model/held-text.js';
 import {LiveMatches} from '../../source/ui/search-count.js';
 import {findMatches} from '../../source/ui/search.js';
 import {childInputs, msg, testNow, traceInputs} from './helpers.js';
@@ -12,18 +12,24 @@ const call = (n: number, command: string) => [
 	msg({type: 'tool_call_output', role: 'user', output: `out ${n}`, tool_call_id: `call-${n}`}),
 ];
 
-/** Counts the reads of a tool call's output, as a held output's getter would be read. */
-function countReads(item: Item): () => number {
+/**
+ * A model that keeps every tool output held (as the screen keeps long ones on disk), and a
+ * reader that serves them back and counts each read.
+ */
+function heldOutputs(): {model: SessionModel; texts: TextReader; reads: () => number} {
+	const stored: string[] = [];
 	let reads = 0;
-	const output = (item as {output?: string}).output;
-	Object.defineProperty(item, 'output', {
-		configurable: true,
-		get() {
+	const holdText: TextHolder = text => {
+		stored.push(text);
+		return {spill: stored.length - 1, bytes: text.length};
+	};
+	const texts: TextReader = {
+		read(held) {
 			reads++;
-			return output;
+			return 'spill' in held ? stored[held.spill]! : '';
 		},
-	});
-	return () => reads;
+	};
+	return {model: new SessionModel({holdText}), texts, reads: () => reads};
 }
 
 describe('LiveMatches', () => {
@@ -44,24 +50,23 @@ describe('LiveMatches', () => {
 	});
 
 	test('reads an item\'s text again only when the item changed', () => {
-		const model = new SessionModel();
+		const {model, texts, reads} = heldOutputs();
 		model.applyAll(call(1, 'echo one'), testNow);
-		const first = model.view.items.find(item => item.kind === 'tool_call')!;
-		const reads = countReads(first);
-		const live = new LiveMatches();
-		expect(live.matches(model.view, 'echo')).toHaveLength(1);
+		const live = new LiveMatches(texts);
+		expect(live.matches(model.view, 'out')).toHaveLength(1);
 		expect(reads()).toBe(1);
 		for (let n = 2; n < 6; n++) {
 			model.applyAll(call(n, `echo ${n}`), testNow);
-			expect(live.matches(model.view, 'echo')).toHaveLength(n);
+			expect(live.matches(model.view, 'out')).toHaveLength(n);
 		}
-		// Four more frames with new calls: the first call's output was not read again.
-		expect(reads()).toBe(1);
+		// Four more frames with one new call each: one read each, none of the first call again.
+		expect(reads()).toBe(5);
 		// The same session, nothing new: the same list, nothing read.
-		const same = live.matches(model.view, 'echo');
-		expect(live.matches(model.view, 'echo')).toBe(same);
-		// Another query reads it once more.
+		const same = live.matches(model.view, 'out');
+		expect(live.matches(model.view, 'out')).toBe(same);
+		expect(reads()).toBe(5);
+		// Another query reads each once more.
 		expect(live.matches(model.view, 'out 1')).toHaveLength(1);
-		expect(reads()).toBe(2);
+		expect(reads()).toBe(10);
 	});
 });

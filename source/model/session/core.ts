@@ -5,6 +5,7 @@
  * requests, subagents) each hold one and change the view only through it.
  */
 import type {LinePosition} from '../../protocol/parse-line.js';
+import type {Kept, TextHolder} from '../held-text.js';
 import type {CompactionItem, Item, SessionView} from '../view-model.js';
 
 /** Something that became final, in the order it did: what print mode writes out. */
@@ -16,17 +17,6 @@ export type FinalizedEntry = {
 	/** Which moment of the item: most items have one; a tool call has up to four (called, waiting for approval, decided, answered). */
 	what: 'item' | 'call' | 'approval_request' | 'approval' | 'output' | 'compaction_begin' | 'compaction_end';
 };
-
-/**
- * Given an item whose text (a tool call's `output`, or `text`) comes from a complete
- * message, the text, and where in a trace file that message was read (undefined when it
- * came from elsewhere: a live stream, standard input): may define the field as an accessor
- * that reads the text back from disk (and return true), so that a long session's texts are
- * not all held in memory; else the caller sets the field. The field is not on the item yet
- * when this is asked: an accessor added as a new property keeps the item a fast object
- * (turning a data property into one would not).
- */
-export type TextHolder = (item: Item, field: 'output' | 'text', text: string, at: LinePosition | undefined) => boolean;
 
 /** The state a session shares with its subagents. */
 export type Shared = {
@@ -96,16 +86,14 @@ export class SessionCore {
 		return item;
 	}
 
-	/** Lets the holder keep a long text of the main session on disk; true when it did. */
-	hold(item: Item, field: 'output' | 'text', text: string): boolean {
+	/**
+	 * A complete message's text as an item keeps it: the holder's reference when it takes the
+	 * text (a long one, in the main session), else the text itself. The holder is io's; the
+	 * model only keeps what it gives back.
+	 */
+	kept(text: string): Kept {
 		const {holdText, at} = this.shared;
-		return holdText !== undefined && this.depth === 0 && holdText(item, field, text, at);
-	}
-
-	/** The item with its `text`: held on disk when the holder takes it, else set. */
-	withText<T extends Item & {text: string}>(item: T, text: string): T {
-		if (!this.hold(item, 'text', text)) item.text = text;
-		return item;
+		return (this.depth === 0 && holdText?.(text, at)) || text;
 	}
 
 	/** The item, marked changed (the screen redraws what changed by revision). */

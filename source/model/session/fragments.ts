@@ -13,8 +13,9 @@ import {str, type SessionCore} from './core.js';
 import type {ToolCalls} from './tool-calls.js';
 
 type FragmentTarget =
-	| {kind: 'text'; item: AssistantTextItem}
-	| {kind: 'thinking'; item: ThinkingItem}
+	// A fragment's text is always in memory: only a complete message's is ever held.
+	| {kind: 'text'; item: AssistantTextItem & {text: string}}
+	| {kind: 'thinking'; item: ThinkingItem & {text: string}}
 	| {kind: 'summary'; item: CompactionItem}
 	| {kind: 'args'; item: ToolCallItem}
 	| {kind: 'output'; item: ToolCallItem}
@@ -100,7 +101,7 @@ export class Fragments {
 			core.record(item, 'item');
 			return;
 		}
-		core.push(core.withText({kind: 'assistant_text', streaming: false, stopReason, ...core.base(at)} as AssistantTextItem, text), 'item');
+		core.push<AssistantTextItem>({kind: 'assistant_text', text: core.kept(text), streaming: false, stopReason, ...core.base(at)}, 'item');
 	}
 
 	/** A complete thinking block: fill the fragment it completes, or add it. */
@@ -124,8 +125,8 @@ export class Fragments {
 			return;
 		}
 		const durationMs = at !== undefined && core.lastAt !== undefined ? Math.max(0, at - core.lastAt) : undefined;
-		core.push(
-			core.withText({kind: 'thinking', streaming: false, encrypted: encrypted && text === '', durationMs, stopReason, ...core.base(at)} as ThinkingItem, text),
+		core.push<ThinkingItem>(
+			{kind: 'thinking', text: core.kept(text), streaming: false, encrypted: encrypted && text === '', durationMs, stopReason, ...core.base(at)},
 			'item',
 		);
 	}
@@ -183,7 +184,8 @@ export class Fragments {
 			}
 			case 'output': {
 				const item = core.touch(target.item);
-				if (chunk) item.output = (item.output ?? '') + chunk;
+				// Set to '' as the fragment opened: a streamed output is in memory, never held.
+				if (chunk) item.output = (typeof item.output === 'string' ? item.output : '') + chunk;
 				if (p.images && p.images.length > 0) item.images = p.images.map(imageRefOf);
 				return;
 			}

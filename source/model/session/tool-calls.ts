@@ -112,7 +112,7 @@ export class ToolCalls {
 		// left out, on the screen and in print mode alike.
 		if (item.outputStopReason !== undefined) return;
 		core.touch(item);
-		if (!core.hold(item, 'output', output)) item.output = output;
+		item.output = core.kept(output);
 		item.outputStreaming = false;
 		item.outputStopReason = stopReason ?? 'completed';
 		if (images.length > 0) item.images = images.map(imageRefOf);

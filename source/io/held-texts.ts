@@ -1,24 +1,23 @@
 /**
  * Long texts kept on disk instead of in memory: tool outputs (most of a trace's bytes),
  * thinking and long messages. A screen that held every one would hold the whole trace. The
- * session model hands each text of a message to `hold`; past a size, the item keeps only
- * where the text is on disk and reads it back when something asks for it, which the screen
- * does only for the panes it draws (and search, for every pane). A text read from a trace
- * file is found again in its line (shard, byte offset); one that came from anywhere else (a
- * live stream, standard input) is first written to a spill file of its own, which is
- * unlinked as soon as it is opened: nothing is left behind, whatever way the program ends.
+ * session model asks `hold` about each text of a complete message; past a size, it gets back
+ * a `HeldText` (model/held-text.ts), plain data saying where the text is, and keeps that in
+ * the item instead of the text. Whoever needs the words asks `read` for them: the layout for
+ * the panes it draws, search and the filter for every pane, y and v for the focused one.
+ * A text read from a trace file is found again in its line (shard, byte offset); one that
+ * came from anywhere else (a live stream, standard input) is first written to a spill file of
+ * its own, which is unlinked as soon as it is opened: nothing is left behind, whatever way
+ * the program ends.
  *
  * Reads are synchronous (a pane is laid out synchronously) and small: one line of the file.
- * A few texts read back are kept, so that a pane laid out again does not read again. The
- * accessors are shared by all items (V8 keeps them in the items' hidden class) and the
- * position is one number in a WeakMap: holding costs an item a few dozen bytes.
+ * A few texts read back are kept, so that a pane laid out again does not read again.
  */
 import {closeSync, mkdtempSync, openSync, readSync, rmdirSync, unlinkSync, writeSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import type {HeldText, HoldingItem, TextHolder, TextReader} from '../model/held-text.js';
 import type {ModelInput} from '../model/input.js';
-import type {TextHolder} from '../model/session-model.js';
-import type {Item} from '../model/view-model.js';
 import {isRecord} from '../protocol/guards.js';
 import {readAt} from './read-at.js';
 
@@ -29,49 +28,25 @@ export const defaultHoldThreshold = 256;
 const keptCount = 16;
 /** A read of a line that never ends stops here (the splitter's own limit). */
 const maxLineBytes = 64 * 1024 * 1024;
-/** Positions are packed in one number: shard × 2^40 + offset (a shard under 1 TB). */
-const shardFactor = 2 ** 40;
 
-type Field = 'output' | 'text';
-
-/** Long texts of one session's trace shards, read back on demand. */
-export class HeldOutputs {
+/** Where each held text of one session's trace shards (or spill file) is, and how to read it back. */
+export class HeldTextStore implements TextReader {
 	private readonly paths = new Map<number, string>();
 	private readonly fds = new Map<number, number>();
-	private readonly where = new WeakMap<object, number>();
-	/** Texts written to the spill file: where they start and how many bytes they take. */
-	private readonly spilled = new WeakMap<object, {offset: number; bytes: number}>();
 	private spill?: {fd: number; size: number};
 	/** Whether texts from no file are written to a spill file (false once it cannot be made). */
 	private spilling: boolean;
 	// Most recently read last: a Map keeps insertion order.
-	private readonly kept = new Map<Item, string>();
+	private readonly kept = new Map<HeldText, string>();
 	private readonly threshold: number;
-	private readonly accessors: Record<Field, PropertyDescriptor>;
 	/** Texts held on disk so far. */
 	held = 0;
+	/** Texts read back from disk so far (those found among the few kept are not counted). */
+	reads = 0;
 
 	constructor(options: {threshold?: number; spill?: boolean} = {}) {
 		this.threshold = options.threshold ?? defaultHoldThreshold;
 		this.spilling = options.spill ?? false;
-		const accessor = (field: Field): PropertyDescriptor => {
-			const holder = this;
-			return {
-				configurable: true,
-				enumerable: true,
-				get(this: Item) {
-					return holder.read(this, field);
-				},
-				// The model sets it again (a repeated message): a plain value from then on.
-				set(this: Item, value: string | undefined) {
-					holder.kept.delete(this);
-					holder.where.delete(this);
-					holder.spilled.delete(this);
-					Object.defineProperty(this, field, {configurable: true, enumerable: true, writable: true, value});
-				},
-			};
-		};
-		this.accessors = {output: accessor('output'), text: accessor('text')};
 	}
 
 	/** Learns the shards' paths from a batch (its `shard` inputs); call it on every batch before it is applied. */
@@ -87,20 +62,27 @@ export class HeldOutputs {
 	}
 
 	/** The holder to give the session model (SessionModelOptions.holdText). */
-	readonly hold: TextHolder = (item, field, text, at) => {
-		// Only as a new property: a data property turned into an accessor makes a slow object.
-		if (text.length < this.threshold || Object.hasOwn(item, field)) return false;
-		if (at?.shard !== undefined && this.paths.has(at.shard)) {
-			this.where.set(item, at.shard * shardFactor + at.offset);
-		} else {
-			const spilled = this.spillText(text);
-			if (spilled === undefined) return false;
-			this.spilled.set(item, spilled);
-		}
-		this.held++;
-		Object.defineProperty(item, field, this.accessors[field]);
-		return true;
+	readonly hold: TextHolder = (text, at) => {
+		if (text.length < this.threshold) return undefined;
+		const held = at?.shard !== undefined && this.paths.has(at.shard) ? {shard: at.shard, offset: at.offset} : this.spillText(text);
+		if (held) this.held++;
+		return held;
 	};
+
+	/** The text `held` of `item` stands for, read back from disk (or from the few kept); a one-line notice when it can no longer be. */
+	read(held: HeldText, item: HoldingItem): string {
+		const kept = this.kept.get(held);
+		if (kept !== undefined) {
+			this.kept.delete(held);
+			this.kept.set(held, kept);
+			return kept;
+		}
+		this.reads++;
+		const text = 'spill' in held ? this.readSpilled(held.spill, held.bytes) : this.readText(held.shard, held.offset, item);
+		this.kept.set(held, text);
+		if (this.kept.size > keptCount) this.kept.delete(this.kept.keys().next().value!);
+		return text;
+	}
 
 	/** Closes the files it opened (the spill file goes with its descriptor). */
 	close(): void {
@@ -113,16 +95,16 @@ export class HeldOutputs {
 	}
 
 	/** Appends `text` to the spill file; undefined when there is none (not asked for, or it cannot be made or written). */
-	private spillText(text: string): {offset: number; bytes: number} | undefined {
+	private spillText(text: string): HeldText | undefined {
 		if (!this.spilling) return undefined;
 		try {
 			this.spill ??= {fd: openSpillFile(), size: 0};
 			const bytes = Buffer.from(text, 'utf8');
 			let written = 0;
 			while (written < bytes.length) written += writeSync(this.spill.fd, bytes, written, bytes.length - written, this.spill.size + written);
-			const offset = this.spill.size;
+			const spill = this.spill.size;
 			this.spill.size += bytes.length;
-			return {offset, bytes: bytes.length};
+			return {spill, bytes: bytes.length};
 		} catch {
 			// A full or read-only temp folder: texts stay in memory from now on.
 			this.spilling = false;
@@ -130,22 +112,7 @@ export class HeldOutputs {
 		}
 	}
 
-	private read(item: Item, field: Field): string {
-		const kept = this.kept.get(item);
-		if (kept !== undefined) {
-			this.kept.delete(item);
-			this.kept.set(item, kept);
-			return kept;
-		}
-		const spilled = this.spilled.get(item);
-		const packed = this.where.get(item) ?? 0;
-		const text = spilled ? this.readSpilled(spilled) : this.readText(item, field, Math.floor(packed / shardFactor), packed % shardFactor);
-		this.kept.set(item, text);
-		if (this.kept.size > keptCount) this.kept.delete(this.kept.keys().next().value!);
-		return text;
-	}
-
-	private readSpilled({offset, bytes}: {offset: number; bytes: number}): string {
+	private readSpilled(offset: number, bytes: number): string {
 		if (!this.spill) return '[this text is no longer readable: the viewer closed its spill file]';
 		try {
 			return readAt(this.spill.fd, offset, bytes).toString('utf8');
@@ -154,7 +121,7 @@ export class HeldOutputs {
 		}
 	}
 
-	private readText(item: Item, field: Field, shard: number, offset: number): string {
+	private readText(shard: number, offset: number, item: HoldingItem): string {
 		const file = this.paths.get(shard) ?? '?';
 		let line: string;
 		try {
@@ -165,8 +132,7 @@ export class HeldOutputs {
 		}
 		try {
 			const message: unknown = JSON.parse(line);
-			const payload = isRecord(message) ? message['payload'] : undefined;
-			const found = isRecord(payload) ? textOf(item, field, payload) : undefined;
+			const found = isRecord(message) ? textIn(message['payload'], item) : undefined;
 			if (found !== undefined) return found;
 		} catch {
 			// Not the line it was: the file changed under us.
@@ -200,12 +166,12 @@ export class HeldOutputs {
 	}
 }
 
-/** The item's text in the payload of the line it was read from, if that line is still the same message. */
-function textOf(item: Item, field: Field, payload: Record<string, unknown>): string | undefined {
+/** The item's text in the payload of the line it was read from, if that line is still the same message (for an output, of the same call). */
+function textIn(payload: unknown, item: HoldingItem): string | undefined {
+	if (!isRecord(payload)) return undefined;
 	const pick = (type: string, key: string): string | undefined => (payload['type'] === type && typeof payload[key] === 'string' ? payload[key] : undefined);
-	if (field === 'output') return item.kind === 'tool_call' && payload['tool_call_id'] === item.callId ? pick('tool_call_output', 'output') : undefined;
-	if (item.kind === 'thinking') return pick('thinking', 'thinking');
-	return pick('text', 'text');
+	if (item.kind === 'tool_call') return payload['tool_call_id'] === item.callId ? pick('tool_call_output', 'output') : undefined;
+	return item.kind === 'thinking' ? pick('thinking', 'thinking') : pick('text', 'text');
 }
 
 /** A new file in a private temp folder, opened for reading and writing, then unlinked with its folder. */

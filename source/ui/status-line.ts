@@ -107,7 +107,7 @@ export function headerRows(input: HeaderInput): Segment[][] {
 
 	const state = stateSegments(input);
 	const title = header.title ? [seg(`“${excerpt(header.title, 200)}”`, {bold: true})] : [];
-	let label = input.shard === undefined ? excerpt(status.label, 200) : shardLabel(excerpt(status.label, 200), view.shard, input.shard);
+	let label = shardLabel(excerpt(status.label, 200), view.shard, input.shard ?? view.shard);
 	let shownTitle = title;
 	// The room the title and the source share beside the state (two spaces from it): the
 	// source gives way first (cut from the left, down to 16 columns), then the title.
@@ -165,12 +165,13 @@ function cutLeft(text: string, width: number): string {
 
 /**
  * The source's label naming the shard shown: `…_001.jsonl` while the top of the screen is in
- * the first context of a session whose newest shard, `_002`, the label names. Any other
- * label is left as it is.
+ * the first context of a session whose newest shard, `_002`, the label names; `…_003.jsonl`
+ * once a compaction rotated the followed trace on (the label is set when the file opens).
+ * A label naming a shard past the newest context, or no shard at all, is left as it is.
  */
 export function shardLabel(label: string, newest: number, shown: number): string {
 	const named = label.includes('/') ? undefined : parseShardName(label);
-	if (!named || named.index !== newest || shown === newest) return label;
+	if (!named || named.index > newest || shown === named.index) return label;
 	return shardFileName(named.sessionId, shown);
 }
 

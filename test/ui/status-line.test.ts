@@ -24,6 +24,15 @@ describe('header', () => {
 		expect(header({status: {...status, state: 'failed', message: 'HTTP 401: log in again'}})[1]).toMatch(/^ session-…_002\.jsonl +○ idle · ✗ source failed · following $/);
 	});
 
+	test('the source names the newest shard after a rotation, the one on screen when paused', () => {
+		// Opened on _001, then the writer rotated to _002 (a compaction): the label follows.
+		const opened = {...status, label: 'session-2026-12-02-14-45-42-8e7b556c_001.jsonl'};
+		expect(header({status: opened})[1]).toMatch(/^ session-2026-12-02-14-45-42-8e7b556c_002\.jsonl +○ idle · following $/);
+		expect(header({status: opened, following: false, shard: 1})[1]).toMatch(/^ session-2026-12-02-14-45-42-8e7b556c_001\.jsonl +○ idle · paused $/);
+		// Any other name stays as it is.
+		expect(header({status: {...status, label: 'trace.jsonl'}})[1]).toMatch(/^ trace\.jsonl +○ idle · following $/);
+	});
+
 	test('a title, and what the agent is doing', () => {
 		const titled = viewFrom([{kind: 'server_event', event: {type: 'session_title', title: 'Explain trace files'}}, {kind: 'server_event', event: {type: 'task_state', state: 'running'}}]);
 		expect(headerRows({view: titled, status, following: true, now: testNow, width: 100}).map(rowText)[1]).toMatch(/^ “Explain trace files” {2}session-…_002\.jsonl +● running · following $/);

@@ -25,7 +25,7 @@ import {screenGeometry} from './screen-geometry.js';
 import {Layouter} from './layout.js';
 import type {OpenState} from './open-state.js';
 import {filterEntries, openPicker, type PickerEntry, type PickerState, type SessionSwitcher} from './picker.js';
-import {handleKey, initialScreen, type ScreenEnv, type ScreenState} from './screen-state.js';
+import {handleKey, initialScreen, runCommand, type ScreenEnv, type ScreenState} from './screen-state.js';
 import {footerMessage, LiveMatches} from './search-count.js';
 import {SessionPicker} from './SessionPicker.js';
 import {TimelineView} from './TimelineView.js';
@@ -165,12 +165,19 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 		// The header's two rows and its rule.
 		bodyTop: rules ? 3 : 2,
 		matches: query => liveMatches.matches(store.view, query),
+		previewing: store.previewing,
 	};
 	const onKey = useCallback((input: string, key: Key) => {
 		const current = env.current!;
 		setState(previous => handleKey(previous, input, key, current));
 	}, []);
 	useInput(onKey);
+	// g pressed on a preview (the end of a big trace) meant the session's top, which the
+	// preview does not hold: once the whole history has replaced it, go there.
+	const previewing = store.previewing;
+	useEffect(() => {
+		if (!previewing && state.topPending) setState(previous => (previous.topPending ? runCommand({...previous, topPending: undefined}, 'top', env.current!) : previous));
+	}, [previewing, state.topPending]);
 	// After each frame: a tool call that began to wait for a human rings the bell, once.
 	const approvalBell = useRef<ApprovalBell | undefined>(undefined);
 	approvalBell.current ??= new ApprovalBell();

@@ -65,7 +65,7 @@ export function handleKey(state: ScreenState, input: string, key: KeyPress, env:
 	if (state.help) return helpCommand(state, id, env);
 	if (state.timeline) return timelineCommand({...state, message: undefined}, id, env);
 	if (id === undefined) return state.message ? {...state, message: undefined} : state;
-	return runCommand({...state, message: undefined}, id, env);
+	return runCommand({...state, message: undefined, topPending: undefined}, id, env);
 }
 
 /** --mouse: the wheel scrolls the panes (or the help), a click on a pane focuses it. */
@@ -259,7 +259,8 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 			return {...state, viewport: resume(), focus: undefined};
 		case 'top': {
 			const first = nonEmpty(layout, 0, 1);
-			return {...state, viewport: scrollToTop(layout, height, state.viewport), focus: first === -1 ? undefined : layout.item(first).id};
+			const top = {...state, viewport: scrollToTop(layout, height, state.viewport), focus: first === -1 ? undefined : layout.item(first).id};
+			return env.previewing ? {...top, topPending: true} : top;
 		}
 		case 'focus-next':
 		case 'focus-prev': {

@@ -57,6 +57,8 @@ export type ScreenState = {
 	clipboard?: {seq: number; text: string};
 	/** What v asked to show in the pager (the program runs it, once per `seq`). */
 	pager?: {seq: number; text: string};
+	/** g was pressed while a preview stood in for the session: its top is gone to again once the history is in. */
+	topPending?: boolean;
 	/** Set when the reader asked to quit. */
 	quit: boolean;
 };
@@ -94,4 +96,6 @@ export type ScreenEnv = {
 	bodyTop?: number;
 	/** The matches of a query in the session now (default: searched afresh; the screen keeps them counted). */
 	matches?: (query: string) => readonly Match[];
+	/** Whether the end of a big trace is shown while its whole history is read behind it. */
+	previewing?: boolean;
 };

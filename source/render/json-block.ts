@@ -150,7 +150,7 @@ export function jsonBlock(line: Uint8Array, start: number, stripColor = false, a
 			: endsWithBracket(bytes)
 				? exitCodeOf(decodeTail(bytes, k.trimmed.value === 1))
 				: undefined;
-	return exit === undefined ? {bytes, lines, read} : {bytes, lines, exit, read};
+	return {bytes, lines, exit, read};
 }
 
 /**

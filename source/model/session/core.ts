@@ -122,51 +122,8 @@ export class SessionCore {
 
 export function timeOf(timestamp: string | undefined): number | undefined {
 	if (typeof timestamp !== 'string') return undefined;
-	const ms = fastTime ? hourTime(timestamp) : Number.NaN;
-	if (!Number.isNaN(ms)) return ms;
-	const parsed = Date.parse(timestamp);
-	return Number.isNaN(parsed) ? undefined : parsed;
-}
-
-// `PENGUIN_VIEW_FAST_TIME=0`: every timestamp goes through Date.parse (the benchmark's baseline).
-const fastTime = process.env.PENGUIN_VIEW_FAST_TIME !== '0';
-// The hour of the last timestamp read (`2026-12-02T10`) and its epoch ms.
-let lastHour = '';
-let lastHourMs = Number.NaN;
-
-/**
- * A timestamp as the harness writes every one (`2026-12-02T10:00:00.050Z`: UTC, milliseconds)
- * read from its last digits when its hour is the one before's (Date.parse took a fiftieth of
- * print mode's time, once per message, and most messages share their hour); NaN for any
- * other form, which Date.parse then reads.
- */
-function hourTime(text: string): number {
-	if (text.length !== 24 || text.charCodeAt(23) !== 0x5a || text.charCodeAt(13) !== 0x3a || text.charCodeAt(16) !== 0x3a || text.charCodeAt(19) !== 0x2e) return Number.NaN;
-	const minutes = twoDigits(text, 14);
-	const seconds = twoDigits(text, 17);
-	const millis = twoDigits(text, 20) * 10 + digit(text, 22);
-	// A NaN digit makes any of these false.
-	if (!(minutes < 60 && seconds < 60 && millis >= 0)) return Number.NaN;
-	if (!text.startsWith(lastHour) || lastHour === '') {
-		const hour = text.slice(0, 13);
-		// ISO 8601's date and hour only (Date.parse reads other forms its own ways); hour 24 is
-		// the next day's midnight for Date.parse, with no minutes after it.
-		const iso = hour.charCodeAt(4) === 0x2d && hour.charCodeAt(7) === 0x2d && hour.charCodeAt(10) === 0x54 && twoDigits(hour, 0) >= 0 && twoDigits(hour, 2) >= 0 && twoDigits(hour, 5) >= 0 && twoDigits(hour, 8) >= 0;
-		const ms = iso && twoDigits(hour, 11) < 24 ? Date.parse(`${hour}:00:00.000Z`) : Number.NaN;
-		if (Number.isNaN(ms)) return Number.NaN;
-		lastHour = hour;
-		lastHourMs = ms;
-	}
-	return lastHourMs + minutes * 60_000 + seconds * 1000 + millis;
-}
-
-function digit(text: string, at: number): number {
-	const value = text.charCodeAt(at) - 0x30;
-	return value >= 0 && value <= 9 ? value : Number.NaN;
-}
-
-function twoDigits(text: string, at: number): number {
-	return digit(text, at) * 10 + digit(text, at + 1);
+	const ms = Date.parse(timestamp);
+	return Number.isNaN(ms) ? undefined : ms;
 }
 
 export function str(value: unknown): string | undefined {

@@ -236,7 +236,11 @@
               (br_if $fail (i32.ne (local.get $c) (i32.const 0x75)))
               ;; \uXXXX
               (br_if $fail (i32.gt_u (i32.add (local.get $i) (i32.const 6)) (local.get $end)))
-              (local.set $cp (call $hex4 (i32.add (local.get $i) (i32.const 2))))
+              ;; `\u001b`, the ESC of every colour, read at once; any other by its digits.
+              (local.set $cp
+                (if (result i32) (i32.eq (i32.load offset=2 (local.get $i)) (i32.const 0x62313030))
+                  (then (i32.const 0x1b))
+                  (else (call $hex4 (i32.add (local.get $i) (i32.const 2))))))
               (br_if $fail (i32.lt_s (local.get $cp) (i32.const 0)))
               (local.set $i (i32.add (local.get $i) (i32.const 6)))
               (if (i32.eq (local.get $cp) (i32.const 0x09))

@@ -56,25 +56,8 @@ export type ToolPresenter = {
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 
-/**
- * The arguments JSON as an object, or undefined while it is incomplete or not an object. The
- * last one parsed is remembered: print mode asks for a call's summary and then its block.
- * Callers read what they get, never change it.
- */
+/** The arguments JSON as an object, or undefined while it is incomplete or not an object. */
 export function parseArgs(args: string): Record<string, unknown> | undefined {
-	if (argsOnce && args === lastArgs) return lastParsed;
-	const parsed = parseArgsNow(args);
-	lastArgs = args;
-	lastParsed = parsed;
-	return parsed;
-}
-
-// `PENGUIN_VIEW_ARGS_ONCE=0`: the arguments are parsed every time they are asked for (the benchmark's baseline).
-const argsOnce = process.env.PENGUIN_VIEW_ARGS_ONCE !== '0';
-let lastArgs: string | undefined;
-let lastParsed: Record<string, unknown> | undefined;
-
-function parseArgsNow(args: string): Record<string, unknown> | undefined {
 	if (args.trim() === '') return undefined;
 	try {
 		const value: unknown = JSON.parse(args);

@@ -8,6 +8,7 @@
  *   node bench/run.mjs            every target: 10 MB, 100 MB (with and without images), 1 GB
  *   node bench/run.mjs --quick    the same without the 1 GB trace
  *   node bench/run.mjs --smoke    a 5 MB trace and short runs: a quick check that nothing is broken (CI)
+ *   node bench/run.mjs --no-streaming  every target but 4 (the SSE firehose: a quarter of an hour)
  *   node bench/run.mjs --streaming [--runs N] [--baseline OTHER/dist/cli.js]
  *                                 target 4 alone (the SSE firehose), each switch off in turn
  *   node bench/run.mjs --print-only [--runs N] [--switches A,B]
@@ -548,7 +549,7 @@ async function main() {
 			row('6 scale', `screen cost per appended line, ${span}`, `${item.toFixed(2)} ×`, 'constant (≤ 1.5 ×)', item <= 1.5);
 			row('6 scale', `screen cost per frame, ${span}`, `${frame.toFixed(2)} ×`, 'constant (≤ 1.5 ×)', frame <= 1.5);
 		}
-		await streamingRows(smoke ? 2 : 5, smoke ? 1 : 3, [{label: '', env: {}}, ...streamingSwitches.map(name => ({label: `${name}=0`, env: {[name]: '0'}, judged: false}))]);
+		if (!process.argv.includes('--no-streaming')) await streamingRows(smoke ? 2 : 5, smoke ? 1 : 3, [{label: '', env: {}}, ...streamingSwitches.map(name => ({label: `${name}=0`, env: {[name]: '0'}, judged: false}))]);
 	}
 
 	printTable(loadBefore);

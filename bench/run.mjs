@@ -8,9 +8,11 @@
  *   node bench/run.mjs            every target: 10 MB, 100 MB (with and without images), 1 GB
  *   node bench/run.mjs --quick    the same without the 1 GB trace
  *   node bench/run.mjs --smoke    a 5 MB trace and short runs: a quick check that nothing is broken (CI)
+ *   node bench/run.mjs --no-streaming  every target but 4 (the SSE firehose: a quarter of an hour)
  *   node bench/run.mjs --streaming [--runs N] [--baseline OTHER/dist/cli.js]
  *                                 target 4 alone (the SSE firehose), each switch off in turn
- *   node bench/run.mjs --print-only  targets 2 and 5 of print mode alone (no 1 GB trace, no screen)
+ *   node bench/run.mjs --print-only [--runs N] [--switches A,B]
+ *                                 targets 2 and 5 of print mode alone (no 1 GB trace, no screen)
  *
  * Times are wall times from the process's start, plus the CPU time it used (user + system,
  * all threads), because the machine may be shared: best of several runs where it says so.
@@ -32,6 +34,8 @@ const cli = path.join(root, 'dist', 'cli.js');
 const rssProbe = path.join(root, 'bench', 'rss-at-exit.mjs');
 const smoke = process.argv.includes('--smoke');
 const quick = process.argv.includes('--quick');
+// Print mode's runs below 500 MB (each in turn with jq, and each switch on and off): `--runs N` with --print-only.
+const printRuns = (process.argv.includes('--print-only') && Number(process.argv[process.argv.indexOf('--runs') + 1])) || 5;
 mkdirSync(out, {recursive: true});
 
 const rows = [];
@@ -161,7 +165,7 @@ function printMode(traces) {
 	for (const {file, mb: megabytes, real} of traces) {
 		const size = `${megabytes.toFixed(0)} MB${real ? ', real-shaped' : ''}`;
 		note(`\nprint mode, ${size} trace`);
-		const runs = megabytes >= 500 ? 1 : 5;
+		const runs = megabytes >= 500 ? 1 : printRuns;
 		row('baseline', `wc -l (${size})`, both(timed('wc', ['-l', file], runs)));
 		row('baseline', `node raw read, offsets only (${size})`, ms(rawRead(file)));
 		const printCommand = [process.execPath, ['--import', rssProbe, cli, '--print', '--no-follow', file]];
@@ -204,12 +208,21 @@ function printMode(traces) {
 }
 
 /**
- * Each of print mode's optimisations turned off by its switch, in turn with it on (same
- * trace): the CPU time it saves. PENGUIN_VIEW_KERNEL=0: no WebAssembly kernel (every output the
- * usual way). (PENGUIN_VIEW_SLAB_POOL measured no gain and was taken out with its pool.)
+ * Environment switches that turn a print-mode optimisation off. PENGUIN_VIEW_KERNEL=0: no
+ * WebAssembly kernel (every output the usual way); PENGUIN_VIEW_KERNEL_ARENA=0: each block
+ * copied out of the kernel's memory as it is made; PENGUIN_VIEW_SKIP_IMAGES=0: a cut line's
+ * base64 images read into strings. (Measured no gain and taken out: PENGUIN_VIEW_SLAB_POOL, its
+ * pool; PENGUIN_VIEW_FAST_TIME, message times read from their digits within the hour;
+ * PENGUIN_VIEW_ARGS_ONCE, a call's arguments parsed once for its summary and its block.)
+ * `--switches A,B` picks some (with --print-only).
  */
+const printSwitchNames = ['PENGUIN_VIEW_KERNEL', 'PENGUIN_VIEW_KERNEL_ARENA', 'PENGUIN_VIEW_SKIP_IMAGES'];
+
+/** Each of print mode's optimisations turned off by its switch, in turn with it on (same trace): the time it saves. */
 function printSwitches(printCommand, print, runs) {
-	for (const name of ['PENGUIN_VIEW_KERNEL']) {
+	const only = process.argv.indexOf('--switches');
+	const names = only === -1 ? printSwitchNames : process.argv[only + 1].split(',').filter(Boolean);
+	for (const name of names) {
 		const on = [];
 		const off = [];
 		for (let i = 0; i < runs; i++) {
@@ -220,7 +233,7 @@ function printSwitches(printCommand, print, runs) {
 		const cpuOff = median(off.map(time => time.cpu));
 		const wallOn = median(on.map(time => time.wall));
 		const wallOff = median(off.map(time => time.wall));
-		row('2 switches', `${name}=0 (off) vs on, real-shaped, median of ${runs} in turn`, `CPU ${ms(cpuOff)} vs ${ms(cpuOn)} (${(cpuOff / cpuOn).toFixed(2)} ×); wall ${ms(wallOff)} vs ${ms(wallOn)}`, 'a gain (> 1.0 ×)', cpuOff / cpuOn > 1);
+		row('2 switches', `${name}=0 (off) vs on, real-shaped, median of ${runs} in turn`, `CPU ${ms(cpuOff)} vs ${ms(cpuOn)} (${(cpuOff / cpuOn).toFixed(2)} ×); wall ${ms(wallOff)} vs ${ms(wallOn)} (${(wallOff / wallOn).toFixed(2)} ×)`, 'a gain (> 1.0 ×)', cpuOff / cpuOn > 1);
 	}
 }
 
@@ -536,7 +549,7 @@ async function main() {
 			row('6 scale', `screen cost per appended line, ${span}`, `${item.toFixed(2)} ×`, 'constant (≤ 1.5 ×)', item <= 1.5);
 			row('6 scale', `screen cost per frame, ${span}`, `${frame.toFixed(2)} ×`, 'constant (≤ 1.5 ×)', frame <= 1.5);
 		}
-		await streamingRows(smoke ? 2 : 5, smoke ? 1 : 3, [{label: '', env: {}}, ...streamingSwitches.map(name => ({label: `${name}=0`, env: {[name]: '0'}, judged: false}))]);
+		if (!process.argv.includes('--no-streaming')) await streamingRows(smoke ? 2 : 5, smoke ? 1 : 3, [{label: '', env: {}}, ...streamingSwitches.map(name => ({label: `${name}=0`, env: {[name]: '0'}, judged: false}))]);
 	}
 
 	printTable(loadBefore);

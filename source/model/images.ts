@@ -3,23 +3,50 @@ import type {ImageRef} from './view-model.js';
 
 /** The decoded size of a base64 string, computed from its length alone. */
 export function base64Bytes(data: string): number {
-	const length = data.length;
+	return base64BytesOf(data.length, data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0);
+}
+
+/** The decoded size of base64 text of `length` characters whose last `padding` are `=`. */
+export function base64BytesOf(length: number, padding: number): number {
 	if (length === 0) return 0;
-	let padding = 0;
-	if (data.endsWith('==')) padding = 2;
-	else if (data.endsWith('=')) padding = 1;
 	return Math.max(0, Math.floor((length * 3) / 4) - padding);
+}
+
+/**
+ * A data URL's description from its header (between `data:` and the comma), the length of
+ * its body and how many `=` end it: what imageRefOf makes of the whole URL.
+ */
+export function dataUrlRef(header: string, bodyLength: number, padding: number): ImageRef {
+	const mimeType = header.split(';')[0] || 'application/octet-stream';
+	return {mimeType, bytes: header.includes(';base64') ? base64BytesOf(bodyLength, padding) : bodyLength};
+}
+
+// Images described before their message is read, by a token that stands in the message for
+// the data URL (print mode, output/prerendered-outputs.ts: a screenshot's base64 is most of
+// its line, and is never shown). Tokens start with a noncharacter a trace cannot hold.
+const described = new Map<string, ImageRef>();
+
+/** From now on `token`, read where an image's URL is, stands for the image `ref`. */
+export function describeImage(token: string, ref: ImageRef): void {
+	described.set(token, ref);
+}
+
+/** `token` no longer stands for an image. */
+export function forgetImage(token: string): void {
+	described.delete(token);
 }
 
 /** A data URL or a web URL, described without holding its payload. */
 export function imageRefOf(url: string): ImageRef {
+	if (url.charCodeAt(0) === 0xfdd0) {
+		const ref = described.get(url);
+		if (ref !== undefined) return ref;
+	}
 	if (url.startsWith('data:')) {
 		const comma = url.indexOf(',');
 		const header = comma === -1 ? url.slice(5) : url.slice(5, comma);
-		const mimeType = header.split(';')[0] || 'application/octet-stream';
-		const isBase64 = header.includes(';base64');
 		const body = comma === -1 ? '' : url.slice(comma + 1);
-		return {mimeType, bytes: isBase64 ? base64Bytes(body) : body.length};
+		return dataUrlRef(header, body.length, body.endsWith('==') ? 2 : body.endsWith('=') ? 1 : 0);
 	}
 	return {mimeType: 'url', bytes: 0, url: url.length > 500 ? `${url.slice(0, 499)}…` : url};
 }

@@ -47,17 +47,22 @@ export class ByteBatcher {
 		this.used += this.buffer.write(text, this.used);
 	}
 
-	/** Appends bytes as they are. */
+	/**
+	 * Appends bytes as they are: copied before it returns, whatever their size, so the caller
+	 * may write over them at once (print mode's tool outputs live in the kernel's memory,
+	 * output/prerendered-outputs.ts).
+	 */
 	addBytes(bytes: Uint8Array): void {
-		if (bytes.length > this.size - this.used) {
+		let from = 0;
+		while (bytes.length - from > this.size - this.used) {
+			const room = this.size - this.used;
+			this.buffer.set(bytes.subarray(from, from + room), this.used);
+			this.used += room;
+			from += room;
 			this.flush();
-			if (bytes.length > this.size) {
-				this.sink.write(bytes);
-				return;
-			}
 		}
-		this.buffer.set(bytes, this.used);
-		this.used += bytes.length;
+		this.buffer.set(from === 0 ? bytes : bytes.subarray(from), this.used);
+		this.used += bytes.length - from;
 	}
 
 	/** Appends `text` (or its pieces, one after the other: text, or bytes in UTF-8) and a newline. */

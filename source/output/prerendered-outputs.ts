@@ -3,21 +3,53 @@
  * render/json-block.ts for why). A line whose output is cut out this way is parsed without
  * it: the output's place holds a token, which the printer trades back for the block.
  */
+import {describeImage, dataUrlRef, forgetImage} from '../model/images.js';
+import type {ImageRef} from '../model/view-model.js';
 import {isOmniMessage} from '../protocol/guards.js';
 import {findOutputText} from '../protocol/output-literal.js';
-import {jsonBlock, type JsonBlock} from '../render/json-block.js';
+import {jsonBlock, kernelBytesFor, kernelHasRoom, plainLength, reserveKernel, type JsonBlock} from '../render/json-block.js';
 
 /** A line with its output cut out: the JSON text that was parsed, and what it parsed to. */
 export type CutLine = {text: string; value: unknown};
 
 // `PENGUIN_VIEW_KERNEL=0` reads every line the usual way (the benchmark's baseline).
 const enabled = process.env.PENGUIN_VIEW_KERNEL !== '0';
+// `PENGUIN_VIEW_KERNEL_ARENA=0`: each block is copied out of the kernel's memory as it is made
+// (the benchmark's baseline for the arena below).
+const arenaEnabled = process.env.PENGUIN_VIEW_KERNEL_ARENA !== '0';
+// `PENGUIN_VIEW_SKIP_IMAGES=0`: a cut line's images are read into strings as the rest of it is.
+const skipImagesEnabled = process.env.PENGUIN_VIEW_SKIP_IMAGES !== '0';
 // Shorter lines are read the usual way: the shortcut pays off on large outputs only.
 const minLineBytes = 2048;
 // Blocks waiting to be printed, at most (in bytes). A block is taken when its entry is
 // printed; one that never is (a second output for the same call replaces the first) stays
 // here, so past this the shortcut stops and lines are read the usual way.
 const maxHeldBytes = 64 * 1024 * 1024;
+// How far the arena fills before the blocks still in it are copied out and it starts again.
+const defaultArenaBytes = 8 * 1024 * 1024;
+// Images shorter than this are read as they are: describing one saves little.
+const minImageBytes = 1024;
+
+const imageStart = Buffer.from('"data:');
+const quote = 0x22;
+const comma = 0x2c;
+const openBracket = 0x5b;
+const closeBracket = 0x5d;
+const equals = 0x3d;
+
+/** A block waiting to be printed. (A class: one shape for all, where spreads of blocks with and without an exit code made V8 copy them the slow way.) */
+class Held implements JsonBlock {
+	constructor(
+		public bytes: Buffer,
+		readonly lines: number,
+		readonly exit: number | undefined,
+		readonly read: number,
+		/** Whether `bytes` is a view of the kernel's memory (the arena), not a copy. */
+		public inArena: boolean,
+		/** The tokens that stand for the line's images. */
+		readonly images: string[] | undefined,
+	) {}
+}
 
 export class PrerenderedOutputs {
 	// Tokens start with a noncharacter and a part drawn when the process starts: a trace,
@@ -26,13 +58,30 @@ export class PrerenderedOutputs {
 	// trace for another.)
 	private readonly prefix = `\ufdd0${Math.random().toString(36).slice(2, 10)}${Math.random().toString(36).slice(2, 10)}:`;
 	private next = 0;
-	private readonly held = new Map<string, JsonBlock>();
+	private readonly held = new Map<string, Held>();
 	private heldBytes = 0;
+	/**
+	 * The arena: blocks are written one after the other in the kernel's memory and printed from
+	 * there, without a copy each (a fresh buffer a block cost its copy, its page faults and the
+	 * garbage collector's work). Lines are cut a read chunk at a time and printed before the
+	 * next chunk is read, so the arena starts again at its beginning as soon as it holds no
+	 * block waiting; blocks that still wait then (an entry held back, an output never printed)
+	 * are copied out first, and so are all its blocks before the memory grows (growing empties
+	 * every view of it). The printer copies what it takes before it returns (ByteBatcher).
+	 */
+	private arenaTop = 0;
+	private arenaHeld = 0;
 	/**
 	 * Colours are not kept (print mode without colour): the kernel drops SGR sequences as the
 	 * sanitizer does. Until the printer says so, text with any goes the usual way.
 	 */
 	stripColor = false;
+	private readonly arenaBytes: number;
+
+	/** `arenaBytes`: how far the arena fills before it starts again (tests make it small). */
+	constructor(options: {arenaBytes?: number} = {}) {
+		this.arenaBytes = options.arenaBytes ?? defaultArenaBytes;
+	}
 
 	/**
 	 * The line (its bytes, without the line end) parsed with its tool output set aside, or
@@ -44,11 +93,20 @@ export class PrerenderedOutputs {
 		if (!enabled || line.length < minLineBytes || this.heldBytes > maxHeldBytes) return undefined;
 		const start = findOutputText(line);
 		if (start === -1) return undefined;
-		const block = jsonBlock(line, start, this.stripColor);
+		const at = arenaEnabled ? this.arenaFor(line.length - start) : 0;
+		const block = jsonBlock(line, start, this.stripColor, at);
 		if (block === undefined) return undefined;
 		const token = this.prefix + (this.next++).toString(36);
-		// Both cuts are next to a quote, so neither splits a UTF-8 sequence.
-		const text = line.toString('utf8', 0, start) + token + line.toString('utf8', start + block.read);
+		const restAt = start + block.read;
+		const images = skipImagesEnabled ? this.findImages(line, restAt, (at + block.bytes.length + 15) & ~15) : undefined;
+		// Each cut is next to a quote, so none splits a UTF-8 sequence.
+		let text = line.toString('utf8', 0, start) + token;
+		let from = restAt;
+		for (const image of images ?? []) {
+			text += `${line.toString('utf8', from, image.start)}"${image.token}"`;
+			from = image.end;
+		}
+		text += line.toString('utf8', from);
 		let value: unknown;
 		try {
 			value = JSON.parse(text);
@@ -56,19 +114,26 @@ export class PrerenderedOutputs {
 			return undefined;
 		}
 		if (!isOmniMessage(value)) return undefined;
-		const payload = value.payload as {type?: unknown; output?: unknown};
+		const payload = value.payload as {type?: unknown; output?: unknown; images?: unknown};
 		if (payload.type !== 'tool_call_output' || payload.output !== token) return undefined;
-		// The kernel's memory is written again by the next call: the block keeps a copy. (Copies
-		// into a few reused slabs, to spare fresh memory's page faults, measured no faster on the
-		// real-shaped trace: 1,521 vs 1,457 ms of CPU, median of five; taken out.)
-		this.held.set(token, {...block, bytes: Buffer.from(block.bytes)});
+		if (images !== undefined && !allImages(payload.images, images)) return undefined;
+		for (const image of images ?? []) describeImage(image.token, image.ref);
+		const imageTokens = images?.map(image => image.token);
+		if (arenaEnabled) {
+			this.arenaTop = (block.bytes.byteOffset + block.bytes.length + 15) & ~15;
+			this.arenaHeld++;
+			this.held.set(token, new Held(block.bytes, block.lines, block.exit, block.read, true, imageTokens));
+		} else {
+			// The kernel's memory is written again by the next call: the block keeps a copy.
+			this.held.set(token, new Held(Buffer.from(block.bytes), block.lines, block.exit, block.read, false, imageTokens));
+		}
 		this.heldBytes += block.bytes.length;
 		return {text, value};
 	}
 
 	/**
 	 * The block for an output that is a token, taken out (each is printed once); else
-	 * undefined.
+	 * undefined. Its bytes are good until the next cut: print them before.
 	 */
 	take(output: string): JsonBlock | undefined {
 		if (!output.startsWith(this.prefix)) return undefined;
@@ -76,6 +141,9 @@ export class PrerenderedOutputs {
 		if (held === undefined) return undefined;
 		this.held.delete(output);
 		this.heldBytes -= held.bytes.length;
+		if (held.inArena) this.arenaHeld--;
+		// The model described the line's images when it read the line: their tokens are done.
+		if (held.images !== undefined) for (const image of held.images) forgetImage(image);
 		return held;
 	}
 
@@ -83,4 +151,70 @@ export class PrerenderedOutputs {
 	get waiting(): number {
 		return this.held.size;
 	}
+
+	/** Where in the kernel's memory the next block of a JSON text of `length` bytes goes. */
+	private arenaFor(length: number): number {
+		if (this.arenaHeld === 0) this.arenaTop = 0;
+		else {
+			const needed = kernelBytesFor(this.arenaTop, length);
+			if (needed > this.arenaBytes || !kernelHasRoom(needed)) {
+				this.copyOutOfArena();
+				this.arenaTop = 0;
+			}
+		}
+		// With nothing in the arena the memory may grow: to the arena's size at once, so that it
+		// need not grow under blocks later. (Pages are touched only as blocks are written.)
+		if (this.arenaTop === 0) reserveKernel(this.arenaBytes);
+		return this.arenaTop;
+	}
+
+	/** Gives each block still waiting in the arena a copy of its own. */
+	private copyOutOfArena(): void {
+		if (this.arenaHeld === 0) return;
+		for (const held of this.held.values()) {
+			if (!held.inArena) continue;
+			held.bytes = Buffer.from(held.bytes);
+			held.inArena = false;
+		}
+		this.arenaHeld = 0;
+	}
+
+	/**
+	 * The large data URLs in an `images` array in `line` from `from` on, each with a token to
+	 * parse in its place and its description (what the model makes of it: model/images.ts),
+	 * so that its base64 is never decoded into a string. Only a string the kernel finds plain
+	 * ASCII to its closing quote (no escape, no control: the same text as a string, and the
+	 * same line errors) is taken. `at`: kernel memory free to use.
+	 */
+	private findImages(line: Buffer, from: number, at: number): FoundImage[] | undefined {
+		let found: FoundImage[] | undefined;
+		let start = line.indexOf(imageStart, from);
+		while (start !== -1) {
+			const before = line[start - 1];
+			// The closing quote, if the string has no escaped one: the kernel checks.
+			const close = before === openBracket || before === comma ? line.indexOf(quote, start + 1) : -1;
+			const after = line[close + 1];
+			if (close - start > minImageBytes && (after === comma || after === closeBracket) && kernelHasRoom(at + close - start + 16)) {
+				const header = line.indexOf(comma, start + 6);
+				if (plainLength(line, start + 1, close, at) === close - start - 1 && header !== -1 && header < close) {
+					const padding = line[close - 1] === equals ? (line[close - 2] === equals ? 2 : 1) : 0;
+					const ref = dataUrlRef(line.toString('latin1', start + 6, header), close - header - 1, padding);
+					(found ??= []).push({start, end: close + 1, token: `${this.prefix}~${(this.next++).toString(36)}`, ref});
+				}
+			}
+			start = line.indexOf(imageStart, close === -1 ? start + 1 : close + 1);
+		}
+		return found;
+	}
+}
+
+/** A data URL found in a line: where its string is (quotes included), its token, its description. */
+type FoundImage = {start: number; end: number; token: string; ref: ImageRef};
+
+/** Whether every image token stands in `images` (an array) and nowhere else in the message. */
+function allImages(images: unknown, found: readonly FoundImage[]): boolean {
+	if (!Array.isArray(images)) return false;
+	let seen = 0;
+	for (const image of images) if (typeof image === 'string' && image.charCodeAt(0) === 0xfdd0 && found.some(f => f.token === image)) seen++;
+	return seen === found.length;
 }

@@ -49,6 +49,7 @@ declare namespace WebAssembly {
 type Kernel = {
 	memory: WebAssembly.Memory;
 	render(input: number, length: number, output: number, limit: number, strip: number): number;
+	plain(input: number, length: number): number;
 	lines: WebAssembly.Global;
 	trimmed: WebAssembly.Global;
 	read: WebAssembly.Global;
@@ -79,34 +80,66 @@ function loadKernel(): Kernel | null {
 }
 
 /**
- * The print block of the JSON string whose text starts at `line[start]` (just after its
- * opening quote) and ends at its closing quote; undefined when it must go the usual way.
- * `stripColor`: colours are not kept (the sanitizer's `keepColor: false`), so SGR sequences
- * are dropped; else text with any is left to the usual way. Never throws.
+ * Kernel memory a block of a JSON text of `length` bytes takes from where it is written: the
+ * output's room (1.5 times as long at most but for tabs, `\n` becoming three bytes and `\t`
+ * up to eight, plus the sixteen the kernel may store past its end: twice as long leaves tabs
+ * room enough, and text with more goes the usual way, the kernel checks), then the input.
  */
-export function jsonBlock(line: Uint8Array, start: number, stripColor = false): JsonBlock | undefined {
-	const length = line.length - start;
-	if (length <= 0 || length > maxKernelBytes) return undefined;
+function layout(at: number, length: number): {limit: number; input: number; end: number} {
+	const limit = at + length * 2 + 32;
+	const input = (limit + 15) & ~15;
+	return {limit, input, end: input + length};
+}
+
+/** Whether the kernel's memory holds `bytes` without growing (growing moves it: every view of it made before is emptied). */
+export function kernelHasRoom(bytes: number): boolean {
 	const k = loadKernel();
-	if (k === null) return undefined;
-	// Input at 0, output after it: 1.5 times as long at most but for tabs (`\n` becomes three
-	// bytes, `\t` up to eight), plus the sixteen the kernel may store past its end. Twice as
-	// long leaves tabs room enough (`cat -n` output has one a line); text with more goes the
-	// usual way (the kernel checks).
-	const output = (length + 15) & ~15;
-	const needed = output + length * 2 + 32;
-	if (needed > k.memory.buffer.byteLength) {
+	return k !== null && bytes <= k.memory.buffer.byteLength;
+}
+
+/** Grows the kernel's memory to `bytes` if it is smaller (see kernelHasRoom); false when it cannot. */
+export function reserveKernel(bytes: number): boolean {
+	return kernelWith(bytes) !== null;
+}
+
+/** Kernel memory a block written at `at` takes, with its input (see kernelHasRoom). */
+export function kernelBytesFor(at: number, length: number): number {
+	return layout(at, length).end;
+}
+
+/** The kernel with memory for `bytes`, grown if need be; null when there is none. */
+function kernelWith(bytes: number): Kernel | null {
+	const k = loadKernel();
+	if (k === null) return null;
+	if (bytes > k.memory.buffer.byteLength) {
 		try {
-			k.memory.grow(Math.ceil((needed - k.memory.buffer.byteLength) / 65536));
+			k.memory.grow(Math.ceil((bytes - k.memory.buffer.byteLength) / 65536));
 		} catch {
-			return undefined; // no memory for it: the usual way
+			return null; // no memory for it: the usual way
 		}
 	}
 	if (memory.buffer !== k.memory.buffer) memory = new Uint8Array(k.memory.buffer);
-	memory.set(line.subarray(start), 0);
-	const end = k.render(0, length, output, needed, stripColor ? 1 : 0);
+	return k;
+}
+
+/**
+ * The print block of the JSON string whose text starts at `line[start]` (just after its
+ * opening quote) and ends at its closing quote; undefined when it must go the usual way.
+ * `stripColor`: colours are not kept (the sanitizer's `keepColor: false`), so SGR sequences
+ * are dropped; else text with any is left to the usual way. The block is written in the
+ * kernel's memory at `at` (a multiple of 16), and stays there until that memory is written
+ * again or grows (a call that needs more than kernelHasRoom says grows it). Never throws.
+ */
+export function jsonBlock(line: Uint8Array, start: number, stripColor = false, at = 0): JsonBlock | undefined {
+	const length = line.length - start;
+	if (length <= 0 || length > maxKernelBytes || at % 16 !== 0) return undefined;
+	const {limit, input, end: needed} = layout(at, length);
+	const k = kernelWith(needed);
+	if (k === null) return undefined;
+	memory.set(line.subarray(start), input);
+	const end = k.render(input, length, at, limit, stripColor ? 1 : 0);
 	if (end < 0) return undefined;
-	const bytes = Buffer.from(memory.buffer, output, end - output);
+	const bytes = Buffer.from(memory.buffer, at, end - at);
 	const lines = k.lines.value as number;
 	const read = k.read.value as number;
 	// The exit code is read from the text as it was: where the kernel dropped a colour or a
@@ -117,7 +150,20 @@ export function jsonBlock(line: Uint8Array, start: number, stripColor = false): 
 			: endsWithBracket(bytes)
 				? exitCodeOf(decodeTail(bytes, k.trimmed.value === 1))
 				: undefined;
-	return exit === undefined ? {bytes, lines, read} : {bytes, lines, exit, read};
+	return {bytes, lines, exit, read};
+}
+
+/**
+ * How many bytes of `line` from `start` on, up to `end`, are printable ASCII but the quote and
+ * the backslash (text a JSON string holds as it is, a character a byte), counted by the
+ * kernel in its memory at `at` (which it writes: see jsonBlock); -1 without the kernel.
+ */
+export function plainLength(line: Uint8Array, start: number, end: number, at: number): number {
+	const length = end - start;
+	const k = kernelWith(at + length + 16);
+	if (k === null) return -1;
+	memory.set(line.subarray(start, end), at);
+	return k.plain(at, length);
 }
 
 /**

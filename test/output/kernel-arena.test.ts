@@ -1,0 +1,118 @@
+// Print mode's blocks stay in the kernel's memory until they are printed (the arena): however
+// many are cut before they are printed, in whatever order they are printed, whichever wait
+// while the arena starts again or the memory grows, each prints what the usual way prints.
+import fc from 'fast-check';
+import {afterEach, expect, test, vi} from 'vitest';
+import type {FinalizedEntry} from '../../source/model/session-model.js';
+import type {SessionView, ToolCallItem} from '../../source/model/view-model.js';
+import {ByteBatcher} from '../../source/output/byte-batcher.js';
+import {PrerenderedOutputs} from '../../source/output/prerendered-outputs.js';
+import {PlainRenderer} from '../../source/render/plain.js';
+
+const session = {header: {tools: []}, items: [], tokens: {}, counts: {requests: 0, retries: 0, toolCalls: 0, failures: 0, malformed: 0}, shard: 1, compacting: false, ended: false, awaitingApproval: 0, approvalRequests: 0, rev: 0} as SessionView;
+
+function outputEntry(output: string): FinalizedEntry {
+	const item: ToolCallItem = {kind: 'tool_call', id: 1, rev: 0, callId: 'c1', name: 'exec_command', args: '{}', state: 'done', output, outputStreaming: false, images: [], at: 1000, endedAt: 3500};
+	return {depth: 0, session, item, what: 'output'};
+}
+
+function printed(renderer: PlainRenderer, entry: FinalizedEntry): string {
+	const chunks: Buffer[] = [];
+	const batch = new ByteBatcher({write: chunk => chunks.push(Buffer.from(chunk))});
+	for (const line of renderer.entry(entry)) batch.line(line);
+	batch.flush();
+	return Buffer.concat(chunks).toString('utf8');
+}
+
+const line = (output: string): Buffer =>
+	Buffer.from(`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output","role":"user","output":${JSON.stringify(output)},"tool_call_id":"c1","stop_reason":"completed"}}`);
+
+const usual = (output: string): string => printed(new PlainRenderer({color: false}), outputEntry(output));
+
+/** Cuts and prints outputs in the order `steps` says: a number cuts that output, `take` prints the held one `index` picks. */
+function run(prerendered: PrerenderedOutputs, outputs: readonly string[], steps: readonly ({cut: number} | {take: number})[]) {
+	const renderer = new PlainRenderer({color: false, prerendered});
+	const held: {token: string; output: string}[] = [];
+	const results: {got: string; want: string}[] = [];
+	let taken = 0;
+	const take = (index: number) => {
+		const [{token, output}] = held.splice(index % held.length, 1) as [{token: string; output: string}];
+		results.push({got: printed(renderer, outputEntry(token)), want: usual(output)});
+	};
+	for (const step of steps) {
+		if ('cut' in step) {
+			const output = outputs[step.cut % outputs.length]!;
+			const cut = prerendered.cut(line(output));
+			// One the kernel refuses (a tab after a character beyond ASCII) is printed the usual way.
+			held.push({token: cut === undefined ? output : (cut.value as {payload: {output: string}}).payload.output, output});
+			if (cut !== undefined) taken++;
+		} else if (held.length > 0) take(step.take);
+	}
+	while (held.length > 0) take(0);
+	return Object.assign(results, {taken});
+}
+
+afterEach(() => {
+	vi.resetModules();
+	delete process.env.PENGUIN_VIEW_KERNEL_ARENA;
+});
+
+const text = fc
+	.array(fc.constantFrom('a', 'word ', 'x'.repeat(300), '\n', '"', '\\', 'é', '日本', '🐧', '\t', '\r\n', '[exit code: 2]'), {minLength: 1, maxLength: 60})
+	.map(parts => `${'y'.repeat(2100)}${parts.join('')}`);
+
+test('for any outputs, cut and printed in any order, each block prints what the usual way prints', () => {
+	let taken = 0;
+	fc.assert(
+		fc.property(
+			fc.array(text, {minLength: 1, maxLength: 6}),
+			fc.array(fc.oneof(fc.nat().map(cut => ({cut})), fc.nat().map(take => ({take}))), {minLength: 1, maxLength: 30}),
+			// A small arena starts again often: blocks that still wait are copied out first.
+			fc.constantFrom(16 * 1024, 64 * 1024, 8 * 1024 * 1024),
+			(outputs, steps, arenaBytes) => {
+				const results = run(new PrerenderedOutputs({arenaBytes}), outputs, steps);
+				for (const {got, want} of results) expect(got).toBe(want);
+				taken += results.taken;
+			},
+		),
+		{numRuns: 150},
+	);
+	expect(taken).toBeGreaterThan(300);
+});
+
+test('blocks waiting while the arena starts again many times over are printed intact', () => {
+	const outputs = Array.from({length: 50}, (_, i) => `${String(i).repeat(3000)}\n${'row\tof a file\n'.repeat(50 + i)}`);
+	// Every block cut first and printed last, past an arena of 32 KiB: each start copies them out.
+	const steps = [...outputs.map((_, i) => ({cut: i})), ...outputs.map(() => ({take: 0}))];
+	const results = run(new PrerenderedOutputs({arenaBytes: 32 * 1024}), outputs, steps);
+	expect(results).toHaveLength(50);
+	expect(results.taken).toBe(50);
+	for (const {got, want} of results) expect(got).toBe(want);
+});
+
+test('blocks waiting when the kernel memory grows (a larger output) are printed intact', async () => {
+	vi.resetModules();
+	const {PrerenderedOutputs: Fresh} = await import('../../source/output/prerendered-outputs.js');
+	const small = ['a'.repeat(2500), `${'b'.repeat(2500)}\nsecond line`, 'c\td'.repeat(900)];
+	// Held while a 3 MB output makes the memory grow past the arena's 64 KiB.
+	const big = 'a large output line\n'.repeat(150_000);
+	const results = run(new Fresh({arenaBytes: 64 * 1024}), [...small, big], [{cut: 0}, {cut: 1}, {cut: 2}, {cut: 3}, {take: 3}, {take: 0}, {take: 0}, {take: 0}]);
+	expect(results.taken).toBe(4);
+	expect(results.map(result => result.want.length)).toEqual(results.map(result => result.got.length));
+	for (const {got, want} of results) expect(got).toBe(want);
+});
+
+test('PENGUIN_VIEW_KERNEL_ARENA=0 copies each block out at once, and prints the same', async () => {
+	process.env.PENGUIN_VIEW_KERNEL_ARENA = '0';
+	vi.resetModules();
+	const {PrerenderedOutputs: Copying} = await import('../../source/output/prerendered-outputs.js');
+	const outputs = ['first output\n'.repeat(300), 'second\toutput\n'.repeat(300)];
+	const prerendered = new Copying();
+	const first = prerendered.cut(line(outputs[0]!))!;
+	const second = prerendered.cut(line(outputs[1]!))!;
+	const block = prerendered.take((first.value as {payload: {output: string}}).payload.output)!;
+	// A copy of its own, not a view of the kernel's memory.
+	expect(block.bytes.buffer.byteLength).toBe(block.bytes.length);
+	expect(block.bytes.toString()).toBe(outputs[0]!.slice(0, -1).replaceAll('\n', '\n  '));
+	expect(prerendered.take((second.value as {payload: {output: string}}).payload.output)).toBeDefined();
+});

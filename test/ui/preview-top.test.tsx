@@ -7,15 +7,20 @@ import {msg} from './helpers.js';
 
 const user = (text: string) => msg({type: 'text', role: 'user', text});
 
-test('g on a preview that fits the screen lands on the first pane of the whole history', async () => {
+/** A 40-message session whose last two messages are previewed (they fit on screen, so g alone would keep following). */
+async function previewed() {
 	const store = new SessionStore({label: 'big.jsonl', state: 'reading'});
 	const history = Array.from({length: 40}, (_, n) => user(`message ${n + 1}`));
-	// The preview: the last two messages, which fit on screen (so g alone would keep following).
 	const preview = store.newModel();
 	preview.applyAll(history.slice(-2), Date.parse('2026-12-02T14:00:10Z'));
 	store.preview(preview);
 	const screen = await mount(store, {columns: 80, rows: 16});
 	await screen.until('message 40');
+	return {store, history, screen};
+}
+
+test('g on a preview that fits the screen lands on the first pane of the whole history', async () => {
+	const {store, history, screen} = await previewed();
 	await screen.press('g');
 	// The history is read behind the preview, then takes its place.
 	store.apply(history);
@@ -27,13 +32,7 @@ test('g on a preview that fits the screen lands on the first pane of the whole h
 });
 
 test('another key after g on the preview cancels the jump: G, then the history comes, the view follows', async () => {
-	const store = new SessionStore({label: 'big.jsonl', state: 'reading'});
-	const history = Array.from({length: 40}, (_, n) => user(`message ${n + 1}`));
-	const preview = store.newModel();
-	preview.applyAll(history.slice(-2), Date.parse('2026-12-02T14:00:10Z'));
-	store.preview(preview);
-	const screen = await mount(store, {columns: 80, rows: 16});
-	await screen.until('message 40');
+	const {store, history, screen} = await previewed();
 	await screen.press('g', 'G');
 	store.apply(history);
 	store.reveal();

@@ -150,6 +150,29 @@ const inkWidth = {
 	},
 };
 
+/**
+ * Ink's sanitizeAnsi, which every text node's text goes through on every frame, remembers its
+ * answers (source/ui/ink-sanitize.ts; Ink's own stays inside it, as the fallback). The build
+ * stops if sanitize-ansi.js no longer ends as it did, or was not bundled.
+ */
+const inkSanitize = {
+	name: 'ink-sanitize',
+	setup(builder) {
+		const remember = `${root}source/ui/ink-sanitize.ts`;
+		const from = 'export default sanitizeAnsi;';
+		let edited = false;
+		builder.onLoad({filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]sanitize-ansi\.js$/}, async args => {
+			const contents = await readFile(args.path, 'utf8');
+			if (!contents.includes(from)) throw new Error(`scripts/build.mjs: ink/build/sanitize-ansi.js no longer has \`${from}\`: update inkSanitize`);
+			edited = true;
+			return {contents: `import { rememberSanitized } from ${JSON.stringify(remember)};\n${contents.replace(from, () => 'export default rememberSanitized(sanitizeAnsi);')}`, loader: 'js'};
+		});
+		builder.onEnd(result => {
+			if (result.errors.length === 0 && !edited) throw new Error('scripts/build.mjs: ink/build/sanitize-ansi.js was not bundled: update inkSanitize');
+		});
+	},
+};
+
 rmSync(outdir, {recursive: true, force: true});
 await build({
 	absWorkingDir: root,
@@ -168,5 +191,5 @@ await build({
 	banner: {js: "import {createRequire as penguinViewRequire} from 'node:module'; const require = penguinViewRequire(import.meta.url);"},
 	legalComments: 'linked',
 	logLevel: 'warning',
-	plugins: [lazyOnLoad, inkWidth, inkOutput],
+	plugins: [lazyOnLoad, inkWidth, inkOutput, inkSanitize],
 });

@@ -5,8 +5,7 @@ import {ColorContext, type Styling} from './ColorContext.js';
 import {highlight} from './highlight.js';
 import {RowLine, RowText} from './RowLine.js';
 import {seg, segmentsWidth, type Row, type Segment} from './segments.js';
-import inkStringWidth from './ink-width.js';
-import {bodyTextEnabled, keptStyledRow, rowTextEnabled, styledRow} from './styled-row.js';
+import {keptStyledRow, rowTextEnabled, styledRow} from './styled-row.js';
 import {glyph} from './theme.js';
 
 export type BodyProps = {
@@ -44,21 +43,16 @@ function bodyRowText(row: Row | undefined, focused: boolean, query: string | und
 	return styledRow(focused ? focusBar(segments, width) : segments, styling);
 }
 
-/** Exactly `height` rows, so that the footer stays at the bottom. */
+/**
+ * Exactly `height` rows, so that the footer stays at the bottom: each one styled string
+ * (styled-row.ts); with PENGUIN_VIEW_ROW_TEXT=0, a text per segment as before.
+ */
 export function Body({rows, height, focusRow, query, width}: BodyProps) {
 	const styling = useContext(ColorContext);
 	if (rowTextEnabled) {
-		const texts: string[] = [];
-		for (let i = 0; i < height; i++) texts.push(bodyRowText(rows[i], i === focusRow, query, width, styling));
-		// The rows as one text, when every one fits the width (Ink would wrap the whole text otherwise).
-		if (bodyTextEnabled && width !== undefined && texts.every(text => inkStringWidth(text) <= width)) {
-			return (
-				<Box flexDirection="column">
-					<RowText text={texts.join('\n')} />
-				</Box>
-			);
-		}
-		return <Box flexDirection="column">{texts.map((text, i) => <RowText key={i} text={text} />)}</Box>;
+		const lines = [];
+		for (let i = 0; i < height; i++) lines.push(<RowText key={i} text={bodyRowText(rows[i], i === focusRow, query, width, styling)} />);
+		return <Box flexDirection="column">{lines}</Box>;
 	}
 	const lines = [];
 	for (let i = 0; i < height; i++) {

@@ -7,8 +7,8 @@
  * in a recent frame costs a lookup. `PENGUIN_VIEW_SANITIZE_CACHE=0` leaves Ink's own.
  */
 
-/** Texts kept: a few screens' worth of rows, emptied when full. */
-const limit = 4096;
+/** Texts kept: a few screens' worth of rows, or a few hundred frames of the body's text, emptied when full. */
+const limit = 512;
 
 /** `sanitize` with its answers remembered; itself when switched off. */
 export function rememberSanitized(sanitize: (text: string) => string, enabled = process.env.PENGUIN_VIEW_SANITIZE_CACHE !== '0'): (text: string) => string {

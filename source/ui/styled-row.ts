@@ -16,8 +16,6 @@ import type {Segment} from './segments.js';
 
 /** Whether rows are drawn as one styled string (on unless PENGUIN_VIEW_ROW_TEXT=0). */
 export const rowTextEnabled = process.env.PENGUIN_VIEW_ROW_TEXT !== '0';
-/** Whether the body's rows are one Ink text together (on unless PENGUIN_VIEW_BODY_TEXT=0). */
-export const bodyTextEnabled = process.env.PENGUIN_VIEW_BODY_TEXT !== '0';
 
 /** The string Ink makes of `segments` drawn as nested <Text>s with `styling`. */
 export function styledRow(segments: readonly Segment[], styling: Styling): string {

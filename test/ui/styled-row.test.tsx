@@ -1,11 +1,9 @@
-// Rows drawn as one styled Ink text (styled-row.ts; PENGUIN_VIEW_ROW_TEXT), and the body's rows
-// as one text together (PENGUIN_VIEW_BODY_TEXT), give the very frames the nested texts give, for
-// any rows, styles, focus, search and width, frame after frame; with either switch off the
-// screen draws as before.
+// Rows drawn as one styled Ink text each (styled-row.ts) give the very frames the nested texts
+// gave, for any rows, styles, focus, search and width, frame after frame; with
+// PENGUIN_VIEW_ROW_TEXT=0 the screen draws nested texts as before.
 // (No static import of Ink or of the screen's modules: Ink's colour library must load after
 // FORCE_COLOR is set, and each way is its own copy of the modules, loaded with its switches.)
 import fc from 'fast-check';
-import type {ReactElement} from 'react';
 import {expect, test, vi} from 'vitest';
 import type {Row, Segment} from '../../source/ui/segments.js';
 import type {Styling} from '../../source/ui/ColorContext.js';
@@ -43,9 +41,8 @@ async function loadWith(switches: Record<string, string | undefined>): Promise<M
 	}
 }
 
-const nested = await loadWith({PENGUIN_VIEW_ROW_TEXT: '0', PENGUIN_VIEW_BODY_TEXT: '0'});
-const perRow = await loadWith({PENGUIN_VIEW_ROW_TEXT: undefined, PENGUIN_VIEW_BODY_TEXT: '0'});
-const oneText = await loadWith({PENGUIN_VIEW_ROW_TEXT: undefined, PENGUIN_VIEW_BODY_TEXT: undefined});
+const nested = await loadWith({PENGUIN_VIEW_ROW_TEXT: '0'});
+const perRow = await loadWith({PENGUIN_VIEW_ROW_TEXT: undefined});
 
 const colors = ['red', 'green', 'yellow', 'blue', 'magenta', 'cyan', 'gray', 'white'] as const;
 // Words of every width: ASCII, wide CJK, emoji (a sequence too), accents, the screen's marks.
@@ -64,11 +61,6 @@ const segment: fc.Arbitrary<Segment> = fc.record(
 );
 const segments = fc.array(segment, {maxLength: 6});
 const styling = fc.constantFrom<Styling>('color', 'attributes', 'none');
-
-/** A frame's element for each way. */
-function frames(element: (modules: Modules) => ReactElement): Array<{modules: Modules; app: ReturnType<typeof render>; element: typeof element}> {
-	return [nested, perRow, oneText].map(modules => ({modules, app: render(element(modules)), element}));
-}
 
 test('the body draws the same frames as nested texts, for any rows, focus, search and width, frame after frame', () => {
 	// Rows shared between frames (as a layout's are), so that rows remembered are drawn again.
@@ -91,7 +83,7 @@ test('the body draws the same frames as nested texts, for any rows, focus, searc
 						<modules.Body rows={props.picks.map(i => rows[i]!)} height={props.height} focusRow={props.focusRow} query={props.query} width={width} />
 					</modules.ColorContext.Provider>
 				);
-				const apps = [nested, perRow, oneText].map(modules => ({modules, app: render(draw(modules, sequence[0]!))}));
+				const apps = [nested, perRow].map(modules => ({modules, app: render(draw(modules, sequence[0]!))}));
 				try {
 					for (const [index, props] of sequence.entries()) {
 						if (index > 0) for (const {modules, app} of apps) app.rerender(draw(modules, props));
@@ -130,9 +122,7 @@ test('a row of segments (header, footer, help) draws as its nested texts do', ()
 	);
 });
 
-test('the switches: each turns its way off', () => {
+test('PENGUIN_VIEW_ROW_TEXT=0 turns it off', () => {
 	expect(nested.styled.rowTextEnabled).toBe(false);
 	expect(perRow.styled.rowTextEnabled).toBe(true);
-	expect(perRow.styled.bodyTextEnabled).toBe(false);
-	expect(oneText.styled.bodyTextEnabled).toBe(true);
 });

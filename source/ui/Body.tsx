@@ -5,7 +5,7 @@ import {ColorContext, type Styling} from './ColorContext.js';
 import {highlight} from './highlight.js';
 import {RowLine, RowText} from './RowLine.js';
 import {seg, segmentsWidth, type Row, type Segment} from './segments.js';
-import {keptStyledRow, rowTextEnabled, styledRow} from './styled-row.js';
+import {keptBodyRow, rowTextEnabled, styledRow} from './styled-row.js';
 import {glyph} from './theme.js';
 
 export type BodyProps = {
@@ -38,7 +38,7 @@ function bodyRowText(row: Row | undefined, focused: boolean, query: string | und
 	if (!row) return ' ';
 	const marked = highlight(row.segments, query);
 	// A row neither focused nor holding a match: its string is kept with its segments.
-	if (!focused && marked === row.segments) return ` ${keptStyledRow(row.segments, styling)}`;
+	if (!focused && marked === row.segments) return keptBodyRow(row.segments, styling);
 	const segments = [focused ? mark : blank, ...marked];
 	return styledRow(focused ? focusBar(segments, width) : segments, styling);
 }

@@ -150,6 +150,43 @@ const inkWidth = {
 	},
 };
 
+/**
+ * Two of Ink's caches. Its sanitizeAnsi, which every text node's text goes through on every
+ * frame, remembers its answers (source/ui/ink-sanitize.ts; Ink's own stays inside it, as the
+ * fallback). Its measureText remembers every text it ever measured, in a Map never emptied:
+ * while an answer streams, each frame's changed rows (the body's text, when its rows are one
+ * text: 3–6 kB a frame, 500 MB an hour) stayed there for good; it is emptied when it holds
+ * 1,024. The build stops if either file no longer has what is replaced, or was not bundled.
+ */
+const inkCaches = {
+	name: 'ink-caches',
+	setup(builder) {
+		const remember = `${root}source/ui/ink-sanitize.ts`;
+		const files = {
+			'sanitize-ansi.js': [
+				['export default sanitizeAnsi;', 'export default rememberSanitized(sanitizeAnsi);'],
+				['const sgrParametersRegex', `import { rememberSanitized } from ${JSON.stringify(remember)};\nconst sgrParametersRegex`],
+			],
+			'measure-text.js': [['    cache.set(text, dimensions);', '    if (cache.size >= 1024) cache.clear();\n    cache.set(text, dimensions);']],
+		};
+		const edited = new Set();
+		builder.onLoad({filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/](sanitize-ansi|measure-text)\.js$/}, async args => {
+			const name = path.basename(args.path);
+			let contents = await readFile(args.path, 'utf8');
+			for (const [from, to] of files[name]) {
+				if (!contents.includes(from)) throw new Error(`scripts/build.mjs: ink/build/${name} no longer has \`${from.trim()}\`: update inkCaches`);
+				contents = contents.replace(from, () => to);
+			}
+			edited.add(name);
+			return {contents, loader: 'js'};
+		});
+		builder.onEnd(result => {
+			const missed = Object.keys(files).filter(name => !edited.has(name));
+			if (result.errors.length === 0 && missed.length > 0) throw new Error(`scripts/build.mjs: ink/build/${missed.join(', ')} not bundled: update inkCaches`);
+		});
+	},
+};
+
 rmSync(outdir, {recursive: true, force: true});
 await build({
 	absWorkingDir: root,
@@ -168,5 +205,5 @@ await build({
 	banner: {js: "import {createRequire as penguinViewRequire} from 'node:module'; const require = penguinViewRequire(import.meta.url);"},
 	legalComments: 'linked',
 	logLevel: 'warning',
-	plugins: [lazyOnLoad, inkWidth, inkOutput],
+	plugins: [lazyOnLoad, inkWidth, inkOutput, inkCaches],
 });

@@ -1,8 +1,11 @@
 /** The body: only the rows on screen, each after a gutter column that marks the focused pane. */
 import {Box} from 'ink';
+import {useContext} from 'react';
+import {ColorContext, type Styling} from './ColorContext.js';
 import {highlight} from './highlight.js';
-import {RowLine} from './RowLine.js';
+import {RowLine, RowText} from './RowLine.js';
 import {seg, segmentsWidth, type Row, type Segment} from './segments.js';
+import {keptBodyRow, rowTextEnabled, styledRow} from './styled-row.js';
 import {glyph} from './theme.js';
 
 export type BodyProps = {
@@ -30,8 +33,27 @@ export function focusBar(segments: readonly Segment[], width: number | undefined
 	return bar;
 }
 
-/** Exactly `height` rows, so that the footer stays at the bottom. */
+/** A row of the body as one styled string, after its gutter (RowLine's string for the same segments). */
+function bodyRowText(row: Row | undefined, focused: boolean, query: string | undefined, width: number | undefined, styling: Styling): string {
+	if (!row) return ' ';
+	const marked = highlight(row.segments, query);
+	// A row neither focused nor holding a match: its string is kept with its segments.
+	if (!focused && marked === row.segments) return keptBodyRow(row.segments, styling);
+	const segments = [focused ? mark : blank, ...marked];
+	return styledRow(focused ? focusBar(segments, width) : segments, styling);
+}
+
+/**
+ * Exactly `height` rows, so that the footer stays at the bottom: each one styled string
+ * (styled-row.ts); with PENGUIN_VIEW_ROW_TEXT=0, a text per segment as before.
+ */
 export function Body({rows, height, focusRow, query, width}: BodyProps) {
+	const styling = useContext(ColorContext);
+	if (rowTextEnabled) {
+		const lines = [];
+		for (let i = 0; i < height; i++) lines.push(<RowText key={i} text={bodyRowText(rows[i], i === focusRow, query, width, styling)} />);
+		return <Box flexDirection="column">{lines}</Box>;
+	}
 	const lines = [];
 	for (let i = 0; i < height; i++) {
 		const row = rows[i];

@@ -66,6 +66,17 @@ export type ScreenOptions = {
 	handOver?: () => void;
 };
 
+/**
+ * Ink's own frame throttle, off: store changes are already paced by useStore (one frame per
+ * 42 ms while streaming), and Ink's throttle only held back a key pressed just after a
+ * streaming frame until 17 ms had passed since it (at 60 a second: in the bench, keys came
+ * 4–7 ms or 20–24 ms after they were read, the latter once in three). Keys are drawn at
+ * once; `PENGUIN_VIEW_KEYS_AT_ONCE=0` puts the throttle back (60 a second).
+ */
+export function inkMaxFps(environment: NodeJS.ProcessEnv = process.env): number {
+	return environment.PENGUIN_VIEW_KEYS_AT_ONCE === '0' ? 60 : 0;
+}
+
 /** Why the screen closed. */
 export type ScreenEnd = {reason: 'quit' | 'signal' | 'aborted'; signal?: NodeJS.Signals};
 
@@ -131,9 +142,7 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 			/>
 			{faultWanted('render') || faultWanted('handler') ? <FaultProbe /> : null}
 		</>,
-		// Store changes are paced by useStore; Ink's own throttle only delays a key pressed just
-		// after a frame (at 30 it added up to 33 ms to one key in twenty under a stream).
-		{stdout, stdin, exitOnCtrlC: false, patchConsole: options.patchConsole ?? true, maxFps: 60},
+		{stdout, stdin, exitOnCtrlC: false, patchConsole: options.patchConsole ?? true, maxFps: inkMaxFps()},
 	);
 	// Ink drew its first frame inside render(), ending the synchronized update the first frame's
 	// hand-over began; when it did not (nothing to draw), the update must not stay open.

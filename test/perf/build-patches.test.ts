@@ -1,6 +1,6 @@
-// The build's edits of dependencies (meow's and string-width's lazy start-up, Ink's measure
-// and rows) apply when node_modules is a symlink too (pnpm, workspaces, npm link), and a
-// dependency that no longer has what an edit replaces stops the build with a message.
+// The build's edits of dependencies (meow's and string-width's lazy start-up, Ink's measure,
+// rows, sanitizeAnsi and measure cache) apply when node_modules is a symlink too (pnpm,
+// workspaces, npm link), and a dependency that no longer has what an edit replaces stops the build with a message.
 import {spawnSync} from 'node:child_process';
 import {cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -41,6 +41,8 @@ test('with node_modules a symlink, every edit is in the bundle', () => {
 	expect(code).toContain('normalizePackageData = (...args) => getDefaultExportFromCjs(requireNormalize())'); // meow's lazy dependency
 	expect(code).toContain('penguinViewRows ? penguinViewRows(this)'); // Ink's rows remembered
 	expect(code).toMatch(/widestLine[\s\S]{0,200}inkStringWidth|inkStringWidth[\s\S]{0,2000}widestLine/); // Ink's measure
+	expect(code).toMatch(/= rememberSanitized\(sanitizeAnsi\d*\)/); // Ink's sanitizeAnsi remembered
+	expect(code).toMatch(/if \(cache\d*\.size >= 1024\) cache\d*\.clear\(\);\s+cache\d*\.set\(text, dimensions\)/); // Ink's measures, bounded
 }, 120_000);
 
 test('an edit that no longer applies stops the build, saying which', () => {

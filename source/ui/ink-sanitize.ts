@@ -1,0 +1,26 @@
+/**
+ * Ink's sanitizeAnsi, remembered: scripts/build.mjs has Ink's sanitize-ansi.js export this
+ * around its own. Ink runs every text node's text through it on every frame, twice when the
+ * node was measured again (Yoga's measure, then the drawing), and a text holding any escape
+ * (every styled row: styled-row.ts) is cut into tokens and joined back each time: a sixth of a
+ * streaming frame's CPU in the profile. Its answer depends on the text alone, so a text seen
+ * in a recent frame costs a lookup. `PENGUIN_VIEW_SANITIZE_CACHE=0` leaves Ink's own.
+ */
+
+/** Texts kept: a few screens' worth of rows, or a few hundred frames of the body's text, emptied when full. */
+const limit = 512;
+
+/** `sanitize` with its answers remembered; itself when switched off. */
+export function rememberSanitized(sanitize: (text: string) => string, enabled = process.env.PENGUIN_VIEW_SANITIZE_CACHE !== '0'): (text: string) => string {
+	if (!enabled) return sanitize;
+	const kept = new Map<string, string>();
+	return text => {
+		let clean = kept.get(text);
+		if (clean === undefined) {
+			if (kept.size >= limit) kept.clear();
+			clean = sanitize(text);
+			kept.set(text, clean);
+		}
+		return clean;
+	};
+}

@@ -92,7 +92,8 @@ export class PrerenderedOutputs {
 	cut(line: Buffer): CutLine | undefined {
 		if (!enabled || line.length < minLineBytes || this.heldBytes > maxHeldBytes) return undefined;
 		const start = findOutputText(line);
-		if (start === -1) return undefined;
+		// An empty output has no block ("0 lines" and nothing under it): the usual way says so.
+		if (start === -1 || line[start] === quote) return undefined;
 		const at = arenaEnabled ? this.arenaFor(line.length - start) : 0;
 		const block = jsonBlock(line, start, this.stripColor, at);
 		if (block === undefined) return undefined;

@@ -1,0 +1,62 @@
+// Whatever a tool output holds, and whatever else its line carries (a screenshot makes a line
+// long whatever its text), print mode prints its entry as the usual way does, cut or not.
+import fc from 'fast-check';
+import {expect, test} from 'vitest';
+import type {FinalizedEntry} from '../../source/model/session-model.js';
+import type {SessionView, ToolCallItem} from '../../source/model/view-model.js';
+import {ByteBatcher} from '../../source/output/byte-batcher.js';
+import {PrerenderedOutputs} from '../../source/output/prerendered-outputs.js';
+import {PlainRenderer} from '../../source/render/plain.js';
+
+const session = {header: {tools: []}, items: [], tokens: {}, counts: {requests: 0, retries: 0, toolCalls: 0, failures: 0, malformed: 0}, shard: 1, compacting: false, ended: false, awaitingApproval: 0, approvalRequests: 0, rev: 0} as SessionView;
+
+function outputEntry(output: string): FinalizedEntry {
+	const item: ToolCallItem = {kind: 'tool_call', id: 1, rev: 0, callId: 'c1', name: 'read_file', args: '{}', state: 'done', output, outputStreaming: false, images: [], at: 1000, endedAt: 3500};
+	return {depth: 0, session, item, what: 'output'};
+}
+
+function printed(renderer: PlainRenderer, entry: FinalizedEntry): string {
+	const chunks: Buffer[] = [];
+	const batch = new ByteBatcher({write: chunk => chunks.push(Buffer.from(chunk))});
+	for (const line of renderer.entry(entry)) batch.line(line);
+	batch.flush();
+	return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The output's line, with `padding` bytes of another field after the output (as a screenshot's data would be). */
+const line = (output: string, padding: number): Buffer =>
+	Buffer.from(`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output","role":"user","output":${JSON.stringify(output)},"tool_call_id":"c1","note":"${'p'.repeat(padding)}"}}`);
+
+/** The entry printed from the cut line (its token), or from the output itself when the line was not cut. */
+function viaCut(output: string, padding: number, color: boolean): {text: string; cut: boolean} {
+	const prerendered = new PrerenderedOutputs();
+	if (!color) prerendered.stripColor = true;
+	const cut = prerendered.cut(line(output, padding));
+	const text = cut === undefined ? output : (cut.value as {payload: {output: string}}).payload.output;
+	return {text: printed(new PlainRenderer({color, prerendered}), outputEntry(text)), cut: cut !== undefined};
+}
+
+const text = fc.oneof(
+	fc.constant(''),
+	fc.array(fc.constantFrom('a', 'word ', '     1\t', '\n', '\t', '"', '\\', 'é', '日本', '🐧', '\r\n', '\r', '\u001b[31m', '\u001b[0m', '\u0007', '[exit code: 2]', '\n\n'), {maxLength: 80}).map(parts => parts.join('')),
+	fc.string({unit: 'binary', maxLength: 200}),
+);
+
+test('for any output text, short or long, on a line of any length, the entry prints as the usual way prints it', () => {
+	let cut = 0;
+	fc.assert(
+		fc.property(text, fc.constantFrom(0, 500, 3000), fc.boolean(), (output, padding, color) => {
+			const got = viaCut(output, padding, color);
+			if (got.cut) cut++;
+			expect(got.text).toBe(printed(new PlainRenderer({color}), outputEntry(output)));
+		}),
+		{numRuns: 400},
+	);
+	// Most long lines are cut: the comparison is not with the usual way against itself.
+	expect(cut).toBeGreaterThan(40);
+});
+
+test('an empty output on a long line (beside a screenshot) prints "0 lines" and no block', () => {
+	const got = viaCut('', 3000, false);
+	expect(got.text).toBe('[00:00:03] tool output read_file (c1) done · 2.5 s · 0 lines\n');
+});

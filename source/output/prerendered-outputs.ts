@@ -19,8 +19,12 @@ const enabled = process.env.PENGUIN_VIEW_KERNEL !== '0';
 const arenaEnabled = process.env.PENGUIN_VIEW_KERNEL_ARENA !== '0';
 // `PENGUIN_VIEW_SKIP_IMAGES=0`: a cut line's images are read into strings as the rest of it is.
 const skipImagesEnabled = process.env.PENGUIN_VIEW_SKIP_IMAGES !== '0';
-// Shorter lines are read the usual way: the shortcut pays off on large outputs only.
-const minLineBytes = 2048;
+// Shorter lines are read the usual way: below this, cutting costs more than it saves. From
+// 1 KiB on it pays: a short file's `read_file` output has a tab on every line, which the
+// sanitizer expands a cell at a time (about 5 % of print mode's instructions on the
+// real-shaped trace). `PENGUIN_VIEW_KERNEL_SMALL=0` leaves lines under 2 KiB to the usual way,
+// as before (the benchmark's baseline).
+const minLineBytes = process.env.PENGUIN_VIEW_KERNEL_SMALL === '0' ? 2048 : 1024;
 // Blocks waiting to be printed, at most (in bytes). A block is taken when its entry is
 // printed; one that never is (a second output for the same call replaces the first) stays
 // here, so past this the shortcut stops and lines are read the usual way.

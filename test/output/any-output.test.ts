@@ -1,7 +1,7 @@
 // Whatever a tool output holds, and whatever else its line carries (a screenshot makes a line
 // long whatever its text), print mode prints its entry as the usual way does, cut or not.
 import fc from 'fast-check';
-import {expect, test} from 'vitest';
+import {afterEach, expect, test, vi} from 'vitest';
 import type {FinalizedEntry} from '../../source/model/session-model.js';
 import type {SessionView, ToolCallItem} from '../../source/model/view-model.js';
 import {ByteBatcher} from '../../source/output/byte-batcher.js';
@@ -45,7 +45,7 @@ const text = fc.oneof(
 test('for any output text, short or long, on a line of any length, the entry prints as the usual way prints it', () => {
 	let cut = 0;
 	fc.assert(
-		fc.property(text, fc.constantFrom(0, 500, 3000), fc.boolean(), (output, padding, color) => {
+		fc.property(text, fc.constantFrom(0, 500, 1200, 3000), fc.boolean(), (output, padding, color) => {
 			const got = viaCut(output, padding, color);
 			if (got.cut) cut++;
 			expect(got.text).toBe(printed(new PlainRenderer({color}), outputEntry(output)));
@@ -59,4 +59,26 @@ test('for any output text, short or long, on a line of any length, the entry pri
 test('an empty output on a long line (beside a screenshot) prints "0 lines" and no block', () => {
 	const got = viaCut('', 3000, false);
 	expect(got.text).toBe('[00:00:03] tool output read_file (c1) done · 2.5 s · 0 lines\n');
+});
+
+afterEach(() => {
+	vi.resetModules();
+	delete process.env.PENGUIN_VIEW_KERNEL_SMALL;
+});
+
+// A short file's read_file output: a tab on every line, on a line of about 1.5 KiB.
+const shortFile = Array.from({length: 40}, (_, i) => `${String(i + 1).padStart(6)}\tconst row${i} = ${i};`).join('\n');
+
+test('an output on a line from 1 KiB is cut; with PENGUIN_VIEW_KERNEL_SMALL=0 only from 2 KiB; it prints the same either way', async () => {
+	const want = printed(new PlainRenderer({color: false}), outputEntry(shortFile));
+	expect(line(shortFile, 0).length).toBeGreaterThan(1024);
+	expect(line(shortFile, 0).length).toBeLessThan(2048);
+	const small = viaCut(shortFile, 0, false);
+	expect(small.cut).toBe(true);
+	expect(small.text).toBe(want);
+	process.env.PENGUIN_VIEW_KERNEL_SMALL = '0';
+	vi.resetModules();
+	const {PrerenderedOutputs: Large} = await import('../../source/output/prerendered-outputs.js');
+	expect(new Large().cut(line(shortFile, 0))).toBeUndefined();
+	expect(new Large().cut(line(shortFile, 1000))).toBeDefined();
 });

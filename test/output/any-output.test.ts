@@ -69,13 +69,18 @@ afterEach(() => {
 // A short file's read_file output: a tab on every line, on a line of about 1.5 KiB.
 const shortFile = Array.from({length: 40}, (_, i) => `${String(i + 1).padStart(6)}\tconst row${i} = ${i};`).join('\n');
 
-test('an output on a line from 1 KiB is cut; with PENGUIN_VIEW_KERNEL_SMALL=0 only from 2 KiB; it prints the same either way', async () => {
+test('an output with tabs on a line from 1 KiB is cut, plain text there is not; with PENGUIN_VIEW_KERNEL_SMALL=0 only from 2 KiB; it prints the same either way', async () => {
 	const want = printed(new PlainRenderer({color: false}), outputEntry(shortFile));
 	expect(line(shortFile, 0).length).toBeGreaterThan(1024);
 	expect(line(shortFile, 0).length).toBeLessThan(2048);
 	const small = viaCut(shortFile, 0, false);
 	expect(small.cut).toBe(true);
 	expect(small.text).toBe(want);
+	// The same size without tabs, carriage returns or colours: the usual way is cheaper.
+	const plain = shortFile.replaceAll('\t', ' ');
+	expect(viaCut(plain, 0, false).cut).toBe(false);
+	expect(viaCut(`${plain}\r\n`, 0, false).cut).toBe(true);
+	expect(viaCut(`\u001b[32m${plain}\u001b[0m`, 0, false).cut).toBe(true);
 	process.env.PENGUIN_VIEW_KERNEL_SMALL = '0';
 	vi.resetModules();
 	const {PrerenderedOutputs: Large} = await import('../../source/output/prerendered-outputs.js');

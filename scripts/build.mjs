@@ -10,7 +10,7 @@
  * opens, and print mode never loads it.
  */
 import {readFile} from 'node:fs/promises';
-import {realpathSync, rmSync} from 'node:fs';
+import {readFileSync, realpathSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {build} from 'esbuild';
@@ -43,6 +43,21 @@ const lazyEdits = [
 				'var normalizeExports = requireNormalize();\nconst normalizePackageData = getDefaultExportFromCjs(normalizeExports);',
 				'const normalizePackageData = (...args) => getDefaultExportFromCjs(requireNormalize())(...args);',
 			],
+		],
+	},
+	{
+		// The package's fields meow reads (name, version, description, bin) come from the build
+		// (cli.tsx passes them as `pkg`): meow no longer looks for package.json on every start,
+		// and the code that finds, reads and normalizes one (a third of a bundle of meow) is left out.
+		package: 'meow',
+		file: 'build/options.js',
+		edits: [
+			["import { a as readPackageUpSync, n as normalizePackageData } from './dependencies.js';", ''],
+			[
+				'const foundPackage = options.pkg ?? readPackageUpSync({\n\t\tcwd: path.dirname(fileURLToPath(options.importMeta.url)),\n\t\tnormalize: false,\n\t})?.packageJson;',
+				'const foundPackage = options.pkg;',
+			],
+			['\t\t\tnormalizePackageData(pkg);\n', ''],
 		],
 	},
 	{
@@ -187,6 +202,11 @@ const inkCaches = {
 	},
 };
 
+function packageFields() {
+	const {name, version, description, bin} = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
+	return {name, version, description, bin};
+}
+
 rmSync(outdir, {recursive: true, force: true});
 await build({
 	absWorkingDir: root,
@@ -204,6 +224,8 @@ await build({
 	// Some bundled dependencies are CommonJS and call require(); an ES module has none.
 	banner: {js: "import {createRequire as penguinViewRequire} from 'node:module'; const require = penguinViewRequire(import.meta.url);"},
 	legalComments: 'linked',
+	// What meow shows of package.json (--version, --help's description, the process title).
+	define: {PENGUIN_VIEW_PACKAGE: JSON.stringify(packageFields())},
 	logLevel: 'warning',
 	plugins: [lazyOnLoad, inkWidth, inkOutput, inkCaches],
 });

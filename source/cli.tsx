@@ -5,8 +5,12 @@ import {installCrashHandlers} from './crash.js';
 import {main} from './main.js';
 import {helpText} from './help.js';
 
+// package.json's name, version, description and bin, put here by the build (scripts/build.mjs).
+declare const PENGUIN_VIEW_PACKAGE: {name: string; version: string; description: string; bin: Record<string, string>};
+
 const cli = meow(helpText, {
 	importMeta: import.meta,
+	pkg: PENGUIN_VIEW_PACKAGE,
 	allowUnknownFlags: false,
 	flags: {
 		sse: {type: 'string'},

@@ -19,8 +19,18 @@ const enabled = process.env.PENGUIN_VIEW_KERNEL !== '0';
 const arenaEnabled = process.env.PENGUIN_VIEW_KERNEL_ARENA !== '0';
 // `PENGUIN_VIEW_SKIP_IMAGES=0`: a cut line's images are read into strings as the rest of it is.
 const skipImagesEnabled = process.env.PENGUIN_VIEW_SKIP_IMAGES !== '0';
-// Shorter lines are read the usual way: the shortcut pays off on large outputs only.
+// Shorter lines are read the usual way: below this, cutting costs more than it saves.
 const minLineBytes = 2048;
+// Lines from 1 KiB are cut too when their text has a tab, a carriage return or an escape
+// (a colour): a short file's `read_file` output has a tab on every line, which the sanitizer
+// expands a cell at a time (about 5 % of print mode's instructions on the real-shaped trace).
+// Plain short text costs the usual way less than a cut. `PENGUIN_VIEW_KERNEL_SMALL=0` leaves
+// every line under 2 KiB to the usual way, as before (the benchmark's baseline).
+const minSmallLineBytes = process.env.PENGUIN_VIEW_KERNEL_SMALL === '0' ? minLineBytes : 1024;
+// What the sanitizer works on, as a JSON string holds it: `\t`, `\r`, `\u001b`.
+const tabEscape = Buffer.from('\\t');
+const returnEscape = Buffer.from('\\r');
+const escEscape = Buffer.from('\\u001b');
 // Blocks waiting to be printed, at most (in bytes). A block is taken when its entry is
 // printed; one that never is (a second output for the same call replaces the first) stays
 // here, so past this the shortcut stops and lines are read the usual way.
@@ -90,9 +100,11 @@ export class PrerenderedOutputs {
 	 * reported as malformed exactly as it would have been.
 	 */
 	cut(line: Buffer): CutLine | undefined {
-		if (!enabled || line.length < minLineBytes || this.heldBytes > maxHeldBytes) return undefined;
+		if (!enabled || line.length < minSmallLineBytes || this.heldBytes > maxHeldBytes) return undefined;
 		const start = findOutputText(line);
-		if (start === -1) return undefined;
+		// An empty output has no block ("0 lines" and nothing under it): the usual way says so.
+		if (start === -1 || line[start] === quote) return undefined;
+		if (line.length < minLineBytes && !sanitizerWork(line, start)) return undefined;
 		const at = arenaEnabled ? this.arenaFor(line.length - start) : 0;
 		const block = jsonBlock(line, start, this.stripColor, at);
 		if (block === undefined) return undefined;
@@ -206,6 +218,11 @@ export class PrerenderedOutputs {
 		}
 		return found;
 	}
+}
+
+/** Whether the line from `start` on holds an escaped tab, carriage return or ESC (a short line's output is cut only then). */
+function sanitizerWork(line: Buffer, start: number): boolean {
+	return line.indexOf(tabEscape, start) !== -1 || line.indexOf(returnEscape, start) !== -1 || line.indexOf(escEscape, start) !== -1;
 }
 
 /** A data URL found in a line: where its string is (quotes included), its token, its description. */

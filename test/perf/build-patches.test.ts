@@ -38,7 +38,8 @@ test('with node_modules a symlink, every edit is in the bundle', () => {
 	expect(result.status).toBe(0);
 	const code = bundled(copy);
 	expect(code).toContain('segmenterOf()'); // string-width's segmenter built on first use
-	expect(code).toContain('normalizePackageData = (...args) => getDefaultExportFromCjs(requireNormalize())'); // meow's lazy dependency
+	expect(code).toContain('const foundPackage = options.pkg;'); // meow given package.json's fields by the build
+	expect(code).not.toContain('readPackageUpSync'); // and its package.json reader left out
 	expect(code).toContain('penguinViewRows ? penguinViewRows(this)'); // Ink's rows remembered
 	expect(code).toMatch(/widestLine[\s\S]{0,200}inkStringWidth|inkStringWidth[\s\S]{0,2000}widestLine/); // Ink's measure
 	expect(code).toMatch(/= rememberSanitized\(sanitizeAnsi\d*\)/); // Ink's sanitizeAnsi remembered

@@ -1,0 +1,91 @@
+// Whatever a tool output holds, and whatever else its line carries (a screenshot makes a line
+// long whatever its text), print mode prints its entry as the usual way does, cut or not.
+import fc from 'fast-check';
+import {afterEach, expect, test, vi} from 'vitest';
+import type {FinalizedEntry} from '../../source/model/session-model.js';
+import type {SessionView, ToolCallItem} from '../../source/model/view-model.js';
+import {ByteBatcher} from '../../source/output/byte-batcher.js';
+import {PrerenderedOutputs} from '../../source/output/prerendered-outputs.js';
+import {PlainRenderer} from '../../source/render/plain.js';
+
+const session = {header: {tools: []}, items: [], tokens: {}, counts: {requests: 0, retries: 0, toolCalls: 0, failures: 0, malformed: 0}, shard: 1, compacting: false, ended: false, awaitingApproval: 0, approvalRequests: 0, rev: 0} as SessionView;
+
+function outputEntry(output: string): FinalizedEntry {
+	const item: ToolCallItem = {kind: 'tool_call', id: 1, rev: 0, callId: 'c1', name: 'read_file', args: '{}', state: 'done', output, outputStreaming: false, images: [], at: 1000, endedAt: 3500};
+	return {depth: 0, session, item, what: 'output'};
+}
+
+function printed(renderer: PlainRenderer, entry: FinalizedEntry): string {
+	const chunks: Buffer[] = [];
+	const batch = new ByteBatcher({write: chunk => chunks.push(Buffer.from(chunk))});
+	for (const line of renderer.entry(entry)) batch.line(line);
+	batch.flush();
+	return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The output's line, with `padding` bytes of another field after the output (as a screenshot's data would be). */
+const line = (output: string, padding: number): Buffer =>
+	Buffer.from(`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output","role":"user","output":${JSON.stringify(output)},"tool_call_id":"c1","note":"${'p'.repeat(padding)}"}}`);
+
+/** The entry printed from the cut line (its token), or from the output itself when the line was not cut. */
+function viaCut(output: string, padding: number, color: boolean): {text: string; cut: boolean} {
+	const prerendered = new PrerenderedOutputs();
+	if (!color) prerendered.stripColor = true;
+	const cut = prerendered.cut(line(output, padding));
+	const text = cut === undefined ? output : (cut.value as {payload: {output: string}}).payload.output;
+	return {text: printed(new PlainRenderer({color, prerendered}), outputEntry(text)), cut: cut !== undefined};
+}
+
+const text = fc.oneof(
+	fc.constant(''),
+	fc.array(fc.constantFrom('a', 'word ', '     1\t', '\n', '\t', '"', '\\', 'é', '日本', '🐧', '\r\n', '\r', '\u001b[31m', '\u001b[0m', '\u0007', '[exit code: 2]', '\n\n'), {maxLength: 80}).map(parts => parts.join('')),
+	fc.string({unit: 'binary', maxLength: 200}),
+);
+
+test('for any output text, short or long, on a line of any length, the entry prints as the usual way prints it', () => {
+	let cut = 0;
+	fc.assert(
+		fc.property(text, fc.constantFrom(0, 500, 1200, 3000), fc.boolean(), (output, padding, color) => {
+			const got = viaCut(output, padding, color);
+			if (got.cut) cut++;
+			expect(got.text).toBe(printed(new PlainRenderer({color}), outputEntry(output)));
+		}),
+		{numRuns: 400},
+	);
+	// Many lines are cut (about one in eight of the runs: the rest are short, hold a control the
+	// kernel leaves to the usual way, or keep colours): the comparison is not only the usual way
+	// against itself.
+	expect(cut).toBeGreaterThan(10);
+});
+
+test('an empty output on a long line (beside a screenshot) prints "0 lines" and no block', () => {
+	const got = viaCut('', 3000, false);
+	expect(got.text).toBe('[00:00:03] tool output read_file (c1) done · 2.5 s · 0 lines\n');
+});
+
+afterEach(() => {
+	vi.resetModules();
+	delete process.env.PENGUIN_VIEW_KERNEL_SMALL;
+});
+
+// A short file's read_file output: a tab on every line, on a line of about 1.5 KiB.
+const shortFile = Array.from({length: 40}, (_, i) => `${String(i + 1).padStart(6)}\tconst row${i} = ${i};`).join('\n');
+
+test('an output with tabs on a line from 1 KiB is cut, plain text there is not; with PENGUIN_VIEW_KERNEL_SMALL=0 only from 2 KiB; it prints the same either way', async () => {
+	const want = printed(new PlainRenderer({color: false}), outputEntry(shortFile));
+	expect(line(shortFile, 0).length).toBeGreaterThan(1024);
+	expect(line(shortFile, 0).length).toBeLessThan(2048);
+	const small = viaCut(shortFile, 0, false);
+	expect(small.cut).toBe(true);
+	expect(small.text).toBe(want);
+	// The same size without tabs, carriage returns or colours: the usual way is cheaper.
+	const plain = shortFile.replaceAll('\t', ' ');
+	expect(viaCut(plain, 0, false).cut).toBe(false);
+	expect(viaCut(`${plain}\r\n`, 0, false).cut).toBe(true);
+	expect(viaCut(`\u001b[32m${plain}\u001b[0m`, 0, false).cut).toBe(true);
+	process.env.PENGUIN_VIEW_KERNEL_SMALL = '0';
+	vi.resetModules();
+	const {PrerenderedOutputs: Large} = await import('../../source/output/prerendered-outputs.js');
+	expect(new Large().cut(line(shortFile, 0))).toBeUndefined();
+	expect(new Large().cut(line(shortFile, 1000))).toBeDefined();
+});

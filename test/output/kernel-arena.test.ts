@@ -4,25 +4,11 @@
 import fc from 'fast-check';
 import {afterEach, expect, test, vi} from 'vitest';
 import type {FinalizedEntry} from '../../source/model/session-model.js';
-import type {SessionView, ToolCallItem} from '../../source/model/view-model.js';
-import {ByteBatcher} from '../../source/output/byte-batcher.js';
 import {PrerenderedOutputs} from '../../source/output/prerendered-outputs.js';
 import {PlainRenderer} from '../../source/render/plain.js';
+import {outputEntry, printedBytes} from '../helpers/print-entry.js';
 
-const session = {header: {tools: []}, items: [], tokens: {}, counts: {requests: 0, retries: 0, toolCalls: 0, failures: 0, malformed: 0}, shard: 1, compacting: false, ended: false, awaitingApproval: 0, approvalRequests: 0, rev: 0} as SessionView;
-
-function outputEntry(output: string): FinalizedEntry {
-	const item: ToolCallItem = {kind: 'tool_call', id: 1, rev: 0, callId: 'c1', name: 'exec_command', args: '{}', state: 'done', output, outputStreaming: false, images: [], at: 1000, endedAt: 3500};
-	return {depth: 0, session, item, what: 'output'};
-}
-
-function printed(renderer: PlainRenderer, entry: FinalizedEntry): string {
-	const chunks: Buffer[] = [];
-	const batch = new ByteBatcher({write: chunk => chunks.push(Buffer.from(chunk))});
-	for (const line of renderer.entry(entry)) batch.line(line);
-	batch.flush();
-	return Buffer.concat(chunks).toString('utf8');
-}
+const printed = (renderer: PlainRenderer, entry: FinalizedEntry): string => printedBytes(renderer, entry).toString('utf8');
 
 const line = (output: string): Buffer =>
 	Buffer.from(`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output","role":"user","output":${JSON.stringify(output)},"tool_call_id":"c1","stop_reason":"completed"}}`);

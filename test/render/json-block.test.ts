@@ -2,26 +2,11 @@
 import fc from 'fast-check';
 import {expect, test} from 'vitest';
 import type {FinalizedEntry} from '../../source/model/session-model.js';
-import type {SessionView, ToolCallItem} from '../../source/model/view-model.js';
-import {ByteBatcher} from '../../source/output/byte-batcher.js';
 import {PrerenderedOutputs} from '../../source/output/prerendered-outputs.js';
 import {PlainRenderer} from '../../source/render/plain.js';
+import {outputEntry, printedBytes} from '../helpers/print-entry.js';
 
-const session = {header: {tools: []}, items: [], tokens: {}, counts: {requests: 0, retries: 0, toolCalls: 0, failures: 0, malformed: 0}, shard: 1, compacting: false, ended: false, awaitingApproval: 0, approvalRequests: 0, rev: 0} as SessionView;
-
-function outputEntry(output: string): FinalizedEntry {
-	const item: ToolCallItem = {kind: 'tool_call', id: 1, rev: 0, callId: 'c1', name: 'exec_command', args: '{}', state: 'done', output, outputStreaming: false, images: [], at: 1000, endedAt: 3500};
-	return {depth: 0, session, item, what: 'output'};
-}
-
-/** What the printer writes for an entry, in bytes. */
-function printed(renderer: PlainRenderer, entry: FinalizedEntry): Buffer {
-	const chunks: Buffer[] = [];
-	const batch = new ByteBatcher({write: chunk => chunks.push(Buffer.from(chunk))});
-	for (const line of renderer.entry(entry)) batch.line(line);
-	batch.flush();
-	return Buffer.concat(chunks);
-}
+const printed = printedBytes;
 
 /** JSON as Python writes it by default: every non-ASCII character as a \u escape, and `/` escaped too. */
 function asciiJson(text: string): string {

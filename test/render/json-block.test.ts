@@ -1,7 +1,6 @@
 // Print mode's shortcut for large tool outputs prints exactly what the usual way prints, for any text, however it was escaped; and it takes the text people's tool outputs are made of.
 import fc from 'fast-check';
 import {expect, test} from 'vitest';
-import type {FinalizedEntry} from '../../source/model/session-model.js';
 import {PrerenderedOutputs} from '../../source/output/prerendered-outputs.js';
 import {PlainRenderer} from '../../source/render/plain.js';
 import {outputEntry, printedBytes} from '../helpers/print-entry.js';

@@ -59,9 +59,12 @@ test('--replay plays the child\'s trace among its parent\'s messages, on the ses
 	// Then the child's call, the parent's still running.
 	await tmux.until(text => wholeFrame(text) && callRunning(text) && /subagent .*· 1 tool call · . running/.test(text), 'the child\'s call, the parent\'s still running');
 	// The end: the same screen as the trace read without replay.
-	const replayed = await tmux.until(text => wholeFrame(text) && /ended · following\s*$/m.test(text) && text.includes('Subagent test complete'), 'the end of the replay');
+	// (Read whole, the child's trace is read after its parent's: the parent can end on screen
+	// a moment before the child's call is counted, so both wait for the child's count too.)
+	const done = (text: string): boolean => wholeFrame(text) && /ended · following\s*$/m.test(text) && text.includes('Subagent test complete') && /subagent .*· 1 tool call · . done/.test(text);
+	const replayed = await tmux.until(done, 'the end of the replay');
 	const plain = start(`node ${cli} --no-follow ${parent}`);
-	const read = await plain.until(text => wholeFrame(text) && /ended · following\s*$/m.test(text) && text.includes('Subagent test complete'), 'the trace read whole');
+	const read = await plain.until(done, 'the trace read whole');
 	expect(body(replayed)).toBe(body(read));
 	expect(replayed).not.toContain('was shortened');
 	for (const pane of [tmux, plain]) {

@@ -6,21 +6,12 @@
  * streaming frame's CPU in the profile. Its answer depends on the text alone, so a text seen
  * in a recent frame costs a lookup. `PENGUIN_VIEW_SANITIZE_CACHE=0` leaves Ink's own.
  */
+import {boundedMemo} from './bounded-memo.js';
 
 /** Texts kept: a few screens' worth of rows, or a few hundred frames of the body's text, emptied when full. */
 const limit = 512;
 
 /** `sanitize` with its answers remembered; itself when switched off. */
 export function rememberSanitized(sanitize: (text: string) => string, enabled = process.env.PENGUIN_VIEW_SANITIZE_CACHE !== '0'): (text: string) => string {
-	if (!enabled) return sanitize;
-	const kept = new Map<string, string>();
-	return text => {
-		let clean = kept.get(text);
-		if (clean === undefined) {
-			if (kept.size >= limit) kept.clear();
-			clean = sanitize(text);
-			kept.set(text, clean);
-		}
-		return clean;
-	};
+	return enabled ? boundedMemo(limit, sanitize) : sanitize;
 }

@@ -9,11 +9,11 @@
  * the frame before. `PENGUIN_VIEW_FAST_WIDTH=0` measures everything with string-width alone.
  */
 import stringWidth from 'string-width';
+import {boundedMemo} from './bounded-memo.js';
 
 const printableAscii = /^[\u0020-\u007e]*$/;
 /** Measures kept: a few screens of rows, emptied when full (rows come and go with scrolling). */
-const memoLimit = 4096;
-const memo = new Map<string, number>();
+const measured = boundedMemo(4096, text => stringWidth(text));
 const enabled = process.env.PENGUIN_VIEW_FAST_WIDTH !== '0';
 
 type Options = Parameters<typeof stringWidth>[1];
@@ -21,12 +21,5 @@ type Options = Parameters<typeof stringWidth>[1];
 /** string-width's answer, sooner. */
 export default function inkStringWidth(text: string, options?: Options): number {
 	if (!enabled || options !== undefined || typeof text !== 'string') return stringWidth(text, options);
-	if (printableAscii.test(text)) return text.length;
-	let width = memo.get(text);
-	if (width === undefined) {
-		if (memo.size >= memoLimit) memo.clear();
-		width = stringWidth(text);
-		memo.set(text, width);
-	}
-	return width;
+	return printableAscii.test(text) ? text.length : measured(text);
 }

@@ -68,7 +68,7 @@ export type ScreenOptions = {
 
 /**
  * Ink's own frame throttle, off: store changes are already paced by useStore (one frame per
- * 42 ms while streaming), and Ink's throttle only held back a key pressed just after a
+ * 45 ms while streaming), and Ink's throttle only held back a key pressed just after a
  * streaming frame until 17 ms had passed since it (at 60 a second: in the bench, keys came
  * 4–7 ms or 20–24 ms after they were read, the latter once in three). Keys are drawn at
  * once; `PENGUIN_VIEW_KEYS_AT_ONCE=0` puts the throttle back (60 a second).

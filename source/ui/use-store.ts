@@ -1,52 +1,28 @@
 /**
  * The only bridge from the session store to React. Store notifications (thousands a second
- * while deltas stream) are coalesced into at most one render per frame interval; a separate
- * one-second tick runs only while something on screen moves with the clock; a few redraws
- * right after opening warm the frame's code up.
+ * while deltas stream) are coalesced into at most one render per frame interval, paced by
+ * frame-pacer.ts; a separate one-second tick runs only while something on screen moves with
+ * the clock; a few redraws right after opening warm the frame's code up.
  */
 import {useEffect, useRef, useState} from 'react';
 import type {SessionStore} from '../model/store.js';
-
-/** ~30 frames a second at most, for changes that come one by one (lines appended to a trace). */
-export const frameMs = 33;
-
-/**
- * While changes stream (a model's answer, at 30 or at 1,000 deltas a second alike), one frame
- * every 42 ms: about 22 a second once the frame's own time is counted (a little over 20 when
- * a loaded machine makes timers late), smooth to the eye, and the CPU stays in hand (the
- * frame's cost times 22, plus the stream's own). A frame costs what changed on screen, not what the
- * terminal holds (the rows kept by pane-text.ts and ink-output.ts), about 3–6 ms at
- * 100 × 30 on the bench's machine. It used to be paid from an 18 % CPU budget instead, when a
- * frame cost 10–35 ms: at 1,000 deltas a second the budget allowed 1–4 frames a second.
- * Keys are never paced: they render at once, through the screen's own state.
- */
-export const streamFrameMs = 42;
-/** This many changes within a second is a stream. */
-const streamingCount = 12;
+import {FramePacer, frameMs, streamFrameMs} from './frame-pacer.js';
 
 /** A number that changes (at most once per `intervalMs`, `streamMs` while streaming) when the store has changed. */
 export function useStore(store: SessionStore, intervalMs = frameMs, streamMs = streamFrameMs): number {
 	const [frame, setFrame] = useState(0);
 	useEffect(() => {
+		const pacer = new FramePacer(intervalMs, streamMs);
 		let timer: ReturnType<typeof setTimeout> | undefined;
-		let last = 0;
-		// When the last changes came, a ring: the oldest of them tells the rate.
-		const recent = new Array<number>(streamingCount).fill(0);
-		let slot = 0;
 		const flush = (): void => {
 			timer = undefined;
-			last = Date.now();
+			pacer.drawn();
 			setFrame(value => value + 1);
 		};
 		const unsubscribe = store.subscribe(() => {
-			const now = Date.now();
-			const oldest = recent[slot]!;
-			recent[slot] = now;
-			slot = (slot + 1) % streamingCount;
-			if (timer !== undefined) return;
-			const streaming = now - oldest < 1000;
+			const wait = pacer.changed(Date.now());
 			// Even with no wait, a timer lets a burst of synchronous notifications end first.
-			timer = setTimeout(flush, Math.max(0, last + (streaming ? streamMs : intervalMs) - now));
+			if (wait !== undefined) timer = setTimeout(flush, wait);
 		});
 		return () => {
 			unsubscribe();

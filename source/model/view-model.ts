@@ -60,6 +60,11 @@ export type AssistantTextItem = Base & {
 	kind: 'assistant_text';
 	text: Kept;
 	streaming: boolean;
+	/**
+	 * While it streams: `text` as the pieces it grew by (model/text-pieces.ts), so that a frame
+	 * reads only its end; gone once it is complete.
+	 */
+	pieces?: string[];
 	stopReason?: string;
 };
 
@@ -67,6 +72,11 @@ export type ThinkingItem = Base & {
 	kind: 'thinking';
 	text: Kept;
 	streaming: boolean;
+	/**
+	 * While it streams: `text` as the pieces it grew by (model/text-pieces.ts), so that a frame
+	 * reads only its end; gone once it is complete.
+	 */
+	pieces?: string[];
 	durationMs?: number;
 	/** Binary reasoning (inline_thinking): never shown, only named. */
 	inline?: {mimeType: string; bytes: number};

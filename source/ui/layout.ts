@@ -72,7 +72,14 @@ export type Layout = {
 	indexOf(itemId: number, hint?: number): number;
 };
 
-type Entry = {rev: number; width: number; open: boolean; full: boolean; tick: number; extra: number; pane: Pane; memo?: unknown};
+type Entry = {rev: number; width: number; open: boolean; full: boolean; tick: number; extra: number; pane: Pane; memo?: unknown; built: Segment[][]};
+
+/**
+ * Whether a pane laid out again keeps the rows it had (on unless PENGUIN_VIEW_KEEP_ROWS=0): a
+ * row whose segments are the very array the builder gave last time is the same Row object,
+ * so a growing answer makes only its tail's rows each frame, not 2,000 for a 200 kB one.
+ */
+export const keepRowsEnabled = process.env.PENGUIN_VIEW_KEEP_ROWS !== '0';
 
 /** Items in reading order, with depth and session where some are nested. */
 type Flat = {items: readonly Item[]; depths?: number[]; sessions?: SessionView[]};
@@ -88,7 +95,10 @@ export class Layouter {
 	private view?: SessionView;
 
 	/** `texts` reads back the texts the model holds (none without it: nothing held). */
-	constructor(private readonly texts?: TextReader) {}
+	constructor(
+		private readonly texts?: TextReader,
+		private readonly keepRows = keepRowsEnabled,
+	) {}
 
 	/** The layout of `view` at `width` columns. `nowMs` drives spinners and countdowns. */
 	layout(view: SessionView, width: number, open: OpenState, nowMs: number, stoppedAt?: number): Layout {
@@ -187,9 +197,14 @@ export class Layouter {
 		const input: PaneInput = {width: innerWidth, open, full, now, stoppedAt, tools: session.header.tools, memo: cached?.memo};
 		const built = item.kind === 'subagent' ? subagentPane(item, call, input, this.texts) : buildRows(shown(item, this.texts), input, this.texts);
 		const prefix = depth > 0 ? new Array<Segment>(depth).fill(nestBar) : undefined;
-		const rows: Row[] = built.rows.map(segments => ({itemId: item.id, segments: prefix ? [...prefix, ...segments] : segments}));
+		const before = this.keepRows && cached?.pane.depth === depth ? cached : undefined;
+		const rows: Row[] = [];
+		for (let i = 0; i < built.rows.length; i++) {
+			const segments = built.rows[i]!;
+			rows.push(before?.built[i] === segments ? before.pane.rows[i]! : {itemId: item.id, segments: prefix ? [...prefix, ...segments] : segments});
+		}
 		const pane: Pane = {itemId: item.id, kind: item.kind, depth, rows, group, open, problem: isProblem(item), live: live || callLive};
-		this.cache.set(item.id, {rev: item.rev, width: innerWidth, open, full, tick, extra, pane, memo: built.memo});
+		this.cache.set(item.id, {rev: item.rev, width: innerWidth, open, full, tick, extra, pane, memo: built.memo, built: built.rows});
 		return pane;
 	}
 

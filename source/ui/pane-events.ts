@@ -81,7 +81,7 @@ export function compactionPane(item: CompactionItem, input: PaneInput): PaneRows
 		return {rows};
 	}
 	rows.push(labelled(glyph.open, [label], []));
-	const body = growingMarkdown(summaryText(item.summary), item.summaryStreaming, input, {}, [seg('  ')]);
+	const body = growingMarkdown({text: summaryText(item.summary)}, item.summaryStreaming, input, {}, [seg('  ')]);
 	rows.push(...body.rows);
 	if (item.thinking) {
 		// What the model thought while summarizing: part of the compaction, not the conversation.

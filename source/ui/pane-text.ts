@@ -7,7 +7,8 @@ import {markdownLine, markdownRows, markdownStart, trimBlankTail, type MarkdownS
 import type {PaneInput, PaneRows} from './pane-types.js';
 import {factColumns} from './fact-columns.js';
 import {seg, segmentsWidth, spread, truncateSegments, type Segment, type Style} from './segments.js';
-import {excerpt, labelled, latestWords, safeLines} from './text-bits.js';
+import {lastChars, PieceReader, textPiecesEnabled} from './streamed-text.js';
+import {excerpt, labelled, latestWords, latestWordsChars, safeLines} from './text-bits.js';
 import {glyph} from './theme.js';
 import {wrapSegments} from './wrap.js';
 
@@ -83,9 +84,9 @@ export function assistantTextPane(item: Shown<AssistantTextItem>, input: PaneInp
 			],
 		};
 	}
-	const {rows, memo} = growingMarkdown(item.text, item.streaming, input, {}, bodyIndent);
+	const {rows, memo} = growingMarkdown(item, item.streaming, input, {}, bodyIndent);
 	if (item.streaming) addCursor(rows, input.width);
-	return {rows: [...rows, ...cutRow], memo};
+	return {rows: cutRow.length > 0 ? [...rows, ...cutRow] : rows, memo};
 }
 
 /** The model's reasoning: one line closed (the latest words while it streams), dim text open. */
@@ -101,15 +102,17 @@ export function thinkingPane(item: Shown<ThinkingItem>, input: PaneInput): PaneR
 		if (item.streaming) {
 			const head = labelled(glyph.closed, [label], []);
 			const room = input.width - segmentsWidth(head) - 3;
-			return {rows: [[...head, seg('  '), seg(latestWords(item.text, room), {dim: true, italic: true}), seg(glyph.cursor, {color: 'magenta'})]]};
+			// Only the end is read: from the pieces, the text is not touched (model/text-pieces.ts).
+			const recent = item.pieces && textPiecesEnabled ? lastChars(item.pieces, latestWordsChars(room)) : item.text;
+			return {rows: [[...head, seg('  '), seg(latestWords(recent, room), {dim: true, italic: true}), seg(glyph.cursor, {color: 'magenta'})]]};
 		}
 		if (item.text === '') return {rows: [labelled(glyph.closed, [label], [seg('empty', {dim: true})])]};
 		return {rows: [spread(labelled(glyph.closed, [label], []), facts, input.width)]};
 	}
 	const head = item.streaming ? labelled(glyph.open, [label], [seg('streaming', {dim: true})]) : spread(labelled(glyph.open, [label], []), facts, input.width);
-	const {rows, memo} = growingMarkdown(item.text, item.streaming, input, {dim: true, italic: true}, bodyIndent);
+	const {rows, memo} = growingMarkdown(item, item.streaming, input, {dim: true, italic: true}, bodyIndent, head);
 	if (item.streaming) addCursor(rows, input.width);
-	return {rows: [head, ...rows], memo};
+	return {rows, memo};
 }
 
 /** Rows of a growing text's complete lines, kept between frames. Offsets are in the raw text. */
@@ -117,49 +120,67 @@ export type GrowingCache = {
 	width: number;
 	/** Raw characters laid out: up to and including the last newline seen. */
 	consumed: number;
+	/** Raw characters known to hold no newline after `consumed`. */
+	scanned: number;
+	/** Rows of the complete lines; grows in place (this cache is the only one who sees it). */
 	rows: Segment[][];
 	state: MarkdownState;
+	/** The reader of the text's pieces, when it was read from them. */
+	reader?: PieceReader;
 };
+
+/** A streaming text: itself, and the pieces it grew by when the model kept them. */
+export type GrowingText = {text: string; pieces?: readonly string[]};
 
 /**
  * Markdown for text that may still be growing. While it streams, the rows of its complete
  * lines are kept and only what came after the last newline is laid out again, so a frame
  * costs the length of the last line, not of the message; a huge last line is laid out from
  * its tail until it is complete. Once complete, the text is laid out once from the start.
+ * Read from its pieces, only what came since the last frame and the last line are read: the
+ * text itself is not touched (reading it would copy all of it, see model/text-pieces.ts).
+ * `head` is a row put first.
  */
 export function growingMarkdown(
-	text: string,
+	growing: GrowingText,
 	streaming: boolean,
 	input: PaneInput,
 	base: Style,
 	prefix: Segment[],
+	head?: Segment[],
 ): {rows: Segment[][]; memo?: GrowingCache} {
 	const options = {base, prefix};
-	if (!streaming) return {rows: markdownRows(sanitize(text), input.width, options)};
+	const {text, pieces} = growing;
+	if (!streaming) {
+		const rows = markdownRows(sanitize(text), input.width, options);
+		return {rows: head ? [head, ...rows] : rows};
+	}
 	const old = input.memo as GrowingCache | undefined;
+	const reader = pieces && textPiecesEnabled ? (old?.reader?.pieces === pieces ? old.reader : new PieceReader(pieces)) : undefined;
+	const read = reader ? (from: number, to?: number) => reader.slice(from, to) : (from: number, to?: number) => text.slice(from, to);
+	const length = reader ? reader.length : text.length;
 	const usable =
 		old !== undefined &&
 		old.width === input.width &&
-		text.length >= old.consumed &&
-		(old.consumed === 0 || text.charCodeAt(old.consumed - 1) === 10);
-	const cache: GrowingCache = usable ? old : {width: input.width, consumed: 0, rows: [], state: markdownStart()};
-	const tailStart = text.lastIndexOf('\n') + 1;
-	let next = cache;
-	if (tailStart > cache.consumed) {
-		const state = {...cache.state};
-		const rows = cache.rows.slice();
-		const lines = sanitize(text.slice(cache.consumed, tailStart - 1)).split('\n');
-		for (const line of lines) rows.push(...markdownLine(line, state, input.width, options));
-		next = {width: input.width, consumed: tailStart, rows, state};
+		length >= old.scanned &&
+		old.reader === reader &&
+		(reader !== undefined || old.consumed === 0 || text.charCodeAt(old.consumed - 1) === 10);
+	const cache: GrowingCache = usable ? old : {width: input.width, consumed: 0, scanned: 0, rows: [], state: markdownStart(), reader};
+	// Only what came since the last frame can hold a new line break.
+	const lineEnd = read(cache.scanned).lastIndexOf('\n');
+	if (lineEnd !== -1) {
+		const lines = sanitize(read(cache.consumed, cache.scanned + lineEnd)).split('\n');
+		for (const line of lines) cache.rows.push(...markdownLine(line, cache.state, input.width, options));
+		cache.consumed = cache.scanned + lineEnd + 1;
 	}
-	let partial = text.slice(tailStart);
-	const skipped = Math.max(0, partial.length - streamingLineCap);
-	if (skipped > 0) partial = partial.slice(skipped);
-	const rows = next.rows.slice();
+	cache.scanned = length;
+	const skipped = Math.max(0, length - cache.consumed - streamingLineCap);
+	const partial = read(cache.consumed + skipped);
+	const rows = head ? [head, ...cache.rows] : cache.rows.slice();
 	if (skipped > 0) rows.push([...prefix, seg(`… ${formatCount(skipped)} more characters on this line`, {dim: true})]);
-	rows.push(...markdownLine(sanitize(partial), {...next.state}, input.width, options));
+	rows.push(...markdownLine(sanitize(partial), {...cache.state}, input.width, options));
 	trimBlankTail(rows, prefix);
-	return {rows, memo: next};
+	return {rows, memo: cache};
 }
 
 /** The streaming cursor at the end of the last row (or on a row of its own). */

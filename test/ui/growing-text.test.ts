@@ -1,9 +1,10 @@
 // A streaming answer or thinking is laid out from what changed: the rows of its complete lines
 // are kept (not wrapped or styled again), and the result is the layout of the whole text from
-// scratch, however the text was split into deltas.
+// scratch, however the text was split into deltas, read from the text or from its pieces.
 import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
 import {SessionModel} from '../../source/model/session-model.js';
+import {addPiece} from '../../source/model/text-pieces.js';
 import {allPanes, Layouter} from '../../source/ui/layout.js';
 import {openStateFrom, toggleGroup} from '../../source/ui/open-state.js';
 import {growingMarkdown} from '../../source/ui/pane-text.js';
@@ -20,27 +21,49 @@ const text = fc.array(piece, {maxLength: 60}).map(parts => parts.join(''));
 const cuts = (length: number) => fc.uniqueArray(fc.integer({min: 1, max: Math.max(1, length - 1)}), {maxLength: 12}).map(list => list.filter(at => at < length).sort((a, b) => a - b));
 
 describe('growing text', () => {
-	test('laid out a delta at a time, it is laid out as the whole text is, for any split', () => {
+	test('laid out a delta at a time, from the text or its pieces, it is laid out as the whole text is, for any split', () => {
 		fc.assert(
 			fc.property(
-				text.chain(whole => fc.tuple(fc.constant(whole), cuts(whole.length), fc.integer({min: 8, max: 60}))),
-				([whole, at, width]) => {
+				text.chain(whole => fc.tuple(fc.constant(whole), cuts(whole.length), fc.integer({min: 8, max: 60}), fc.integer({min: 1, max: 40}))),
+				([whole, at, width, size]) => {
 					const prefix = [seg('  ')];
-					let memo: unknown;
+					let fromText: unknown;
+					let fromPieces: unknown;
+					const pieces: string[] = [];
 					let start = 0;
 					for (const end of [...at, whole.length]) {
 						const sofar = whole.slice(0, end);
-						const input: PaneInput = {width, open: true, full: false, now: 0, tools: [], memo};
-						const step = growingMarkdown(sofar, true, input, {}, prefix);
-						memo = step.memo;
-						const scratch = growingMarkdown(sofar, true, {...input, memo: undefined}, {}, prefix);
+						addPiece(pieces, whole.slice(start, end), size);
+						expect(pieces.join('')).toBe(sofar);
+						const input: PaneInput = {width, open: true, full: false, now: 0, tools: [], memo: fromText};
+						const step = growingMarkdown({text: sofar}, true, input, {}, prefix);
+						fromText = step.memo;
+						const read = growingMarkdown({text: sofar, pieces}, true, {...input, memo: fromPieces}, {}, prefix);
+						fromPieces = read.memo;
+						const scratch = growingMarkdown({text: sofar}, true, {...input, memo: undefined}, {}, prefix);
 						expect(step.rows).toEqual(scratch.rows);
+						expect(read.rows).toEqual(scratch.rows);
 						start = end;
 					}
 					expect(start).toBe(whole.length);
 				},
 			),
 			{numRuns: 300},
+		);
+	});
+
+	test('only the last piece ever changes', () => {
+		fc.assert(
+			fc.property(fc.array(fc.string({maxLength: 30}), {maxLength: 30}), fc.integer({min: 1, max: 12}), (chunks, size) => {
+				const pieces: string[] = [];
+				for (const chunk of chunks) {
+					const before = pieces.slice(0, -1);
+					addPiece(pieces, chunk, size);
+					expect(pieces.slice(0, before.length)).toEqual(before);
+					expect(pieces.every(one => one.length <= size)).toBe(true);
+				}
+				expect(pieces.join('')).toBe(chunks.join(''));
+			}),
 		);
 	});
 

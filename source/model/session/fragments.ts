@@ -8,6 +8,7 @@
 import {isPartialPayload, partialTextField} from '../../protocol/guards.js';
 import type {AnyPayload, PartialPayload} from '../../protocol/types.js';
 import {imageRefOf} from '../images.js';
+import {addPiece} from '../text-pieces.js';
 import type {AssistantTextItem, CompactionItem, ThinkingItem, ToolCallItem} from '../view-model.js';
 import {str, type SessionCore} from './core.js';
 import type {ToolCalls} from './tool-calls.js';
@@ -97,6 +98,7 @@ export class Fragments {
 			const item = core.touch(target.item);
 			item.text = text;
 			item.streaming = false;
+			item.pieces = undefined;
 			item.stopReason = stopReason;
 			core.record(item, 'item');
 			return;
@@ -118,6 +120,7 @@ export class Fragments {
 			const item = core.touch(target.item);
 			item.text = text;
 			item.streaming = false;
+			item.pieces = undefined;
 			item.encrypted = encrypted && text === '';
 			item.stopReason = stopReason;
 			if (item.at !== undefined && at !== undefined) item.durationMs = Math.max(0, at - item.at);
@@ -141,10 +144,10 @@ export class Fragments {
 					item.summaryStreaming = true;
 					return {kind: 'summary', item};
 				}
-				return {kind: 'text', item: core.push({kind: 'assistant_text', text: '', streaming: true, ...core.base(at)})};
+				return {kind: 'text', item: core.push({kind: 'assistant_text', text: '', pieces: [], streaming: true, ...core.base(at)})};
 			case 'partial_thinking':
 				if (core.compaction) return {kind: 'ignored'};
-				return {kind: 'thinking', item: core.push({kind: 'thinking', text: '', streaming: true, ...core.base(at)})};
+				return {kind: 'thinking', item: core.push({kind: 'thinking', text: '', pieces: [], streaming: true, ...core.base(at)})};
 			case 'partial_tool_call': {
 				const existing = this.calls.get(callId);
 				if (existing) {
@@ -171,7 +174,11 @@ export class Fragments {
 		switch (target.kind) {
 			case 'text':
 			case 'thinking':
-				if (chunk) core.touch(target.item).text += chunk;
+				if (chunk) {
+					const item = core.touch(target.item);
+					item.text += chunk;
+					if (item.pieces) addPiece(item.pieces, chunk);
+				}
 				return;
 			case 'summary':
 				if (chunk) core.touch(target.item).summary += chunk;
@@ -198,9 +205,12 @@ export class Fragments {
 	private stopFragment(target: FragmentTarget): void {
 		switch (target.kind) {
 			case 'text':
-			case 'thinking':
-				this.core.touch(target.item).streaming = false;
+			case 'thinking': {
+				const item = this.core.touch(target.item);
+				item.streaming = false;
+				item.pieces = undefined;
 				return;
+			}
 			case 'summary':
 				this.core.touch(target.item).summaryStreaming = false;
 				return;

@@ -197,12 +197,7 @@ export class Layouter {
 		const input: PaneInput = {width: innerWidth, open, full, now, stoppedAt, tools: session.header.tools, memo: cached?.memo};
 		const built = item.kind === 'subagent' ? subagentPane(item, call, input, this.texts) : buildRows(shown(item, this.texts), input, this.texts);
 		const prefix = depth > 0 ? new Array<Segment>(depth).fill(nestBar) : undefined;
-		const before = this.keepRows && cached?.pane.depth === depth ? cached : undefined;
-		const rows: Row[] = [];
-		for (let i = 0; i < built.rows.length; i++) {
-			const segments = built.rows[i]!;
-			rows.push(before?.built[i] === segments ? before.pane.rows[i]! : {itemId: item.id, segments: prefix ? [...prefix, ...segments] : segments});
-		}
+		const rows = rowsOf(built.rows, this.keepRows && cached?.pane.depth === depth ? cached : undefined, item.id, prefix);
 		const pane: Pane = {itemId: item.id, kind: item.kind, depth, rows, group, open, problem: isProblem(item), live: live || callLive};
 		this.cache.set(item.id, {rev: item.rev, width: innerWidth, open, full, tick, extra, pane, memo: built.memo, built: built.rows});
 		return pane;
@@ -221,6 +216,13 @@ export class Layouter {
 		}
 		return undefined;
 	}
+}
+
+/** A pane's Row objects: last time's for each row whose segments are the very array they had there. */
+function rowsOf(built: readonly Segment[][], before: Entry | undefined, itemId: number, prefix: Segment[] | undefined): Row[] {
+	const old = before?.built ?? [];
+	const oldRows = before?.pane.rows ?? [];
+	return built.map((segments, i) => (i < old.length && old[i] === segments ? oldRows[i]! : {itemId, segments: prefix ? [...prefix, ...segments] : segments}));
 }
 
 /** The index of the item with id `itemId` in items whose ids increase, or -1. */

@@ -55,7 +55,7 @@ const median = values => quantile(values, 0.5);
 const has = tool => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
 const endMark = 'End of the bench session';
 /** Environment switches that turn a streaming optimisation off: each case is run with each off too. */
-const streamingSwitches = ['PENGUIN_VIEW_ROW_CACHE', 'PENGUIN_VIEW_FAST_WIDTH', 'PENGUIN_VIEW_ROW_TEXT', 'PENGUIN_VIEW_SANITIZE_CACHE', 'PENGUIN_VIEW_KEYS_AT_ONCE', 'PENGUIN_VIEW_TEXT_PIECES', 'PENGUIN_VIEW_KEEP_ROWS'];
+const streamingSwitches = ['PENGUIN_VIEW_ROW_CACHE', 'PENGUIN_VIEW_FAST_WIDTH', 'PENGUIN_VIEW_ROW_TEXT', 'PENGUIN_VIEW_SANITIZE_CACHE', 'PENGUIN_VIEW_KEYS_AT_ONCE', 'PENGUIN_VIEW_TEXT_PIECES', 'PENGUIN_VIEW_KEEP_ROWS', 'PENGUIN_VIEW_QUIET_OFFSCREEN'];
 
 // ----------------------------------------------------------------------------- traces
 

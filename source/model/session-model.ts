@@ -249,9 +249,12 @@ export class SessionModel {
 			this.addGeneric(payload, 'unknown', at);
 			return;
 		}
+		const settled = this.headerSettled;
 		if (!this.headerSettled && (!beforeToolList.has(payload.type) || (payload.type === 'text' && payload['role'] !== 'user'))) this.settleHeader();
 		const handled = payload.type.startsWith('partial_') ? this.fragments.applyPartial(payload, at) : this.applyComplete(payload, at);
 		if (!handled) this.addGeneric(payload, 'invalid', at);
+		// Only text appended: apply() bumps `rev` once for this message, and this with it.
+		if (handled === 'appended' && settled) this.view.appends++;
 		this.core.lastAt = at ?? this.core.lastAt;
 	}
 

@@ -263,4 +263,9 @@ export type SessionView = {
 	approvalRequests: number;
 	/** Bumped on every change anywhere in this session or its children. */
 	rev: number;
+	/**
+	 * Bumped with `rev` when a change only appended text to this session's streaming answer or
+	 * thinking: while the two grow alike, nothing changed but that item (ui/drawn-from.ts).
+	 */
+	appends: number;
 };

@@ -30,7 +30,9 @@ import {footerMessage, LiveMatches} from './search-count.js';
 import {SessionPicker} from './SessionPicker.js';
 import {TimelineView} from './TimelineView.js';
 import {headerIsLive, sourceTrouble, tildePath} from './status-line.js';
+import {frameMs, streamFrameMs} from './frame-pacer.js';
 import {useStore, useTicker, useWarmUp} from './use-store.js';
+import {changedSince, drawnFrom, quietOffscreenEnabled, type DrawnFrom} from './drawn-from.js';
 import {useTerminalSize, type TerminalSize} from './use-terminal-size.js';
 import {FilterCache, filteredLayout} from './pane-filter.js';
 import {positionText} from './position.js';
@@ -86,7 +88,9 @@ export function offerText(sessionId: string): string {
 
 /** The whole screen. */
 export function App({store, texts, expand, color = true, attributes = color, onQuit, size, clock = Date.now, home, sessions, bell, actions, acting, copy, page}: AppProps) {
-	useStore(store);
+	// What the last frame drew from the store: a change that touched none of it draws nothing.
+	const drawn = useRef<DrawnFrom | undefined>(undefined);
+	useStore(store, frameMs, streamFrameMs, () => changedSince(drawn.current, store.view, store.status));
 	useWarmUp();
 	const {columns, rows} = useTerminalSize(size);
 	// A server given without a session opens on its picker.
@@ -142,6 +146,10 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	const where = positionText(focusIndex !== -1 ? focusIndex : last, layout.count);
 	// The footer says a filter is on, and which.
 	const position = state.filter === undefined ? where : `${where ?? 'no pane'} · filter “${sanitize(state.filter)}”`;
+
+	// Noted only where the frame reads no text but the drawn panes' (a search, a filter, the timeline read them all).
+	const quiet = quietOffscreenEnabled && state.search.query === undefined && !state.search.editing && state.filter === undefined && state.filterDraft === undefined && !state.timeline;
+	drawn.current = quiet ? drawnFrom(view, store.status, layout, first, last) : undefined;
 
 	const timeline = state.timeline ? timelineNow() : undefined;
 	let anyLive = headerIsLive(view, store.status) || (timeline !== undefined && timelineMoves(timeline));

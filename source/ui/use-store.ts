@@ -8,8 +8,13 @@ import {useEffect, useRef, useState} from 'react';
 import type {SessionStore} from '../model/store.js';
 import {FramePacer, frameMs, streamFrameMs} from './frame-pacer.js';
 
-/** A number that changes (at most once per `intervalMs`, `streamMs` while streaming) when the store has changed. */
-export function useStore(store: SessionStore, intervalMs = frameMs, streamMs = streamFrameMs): number {
+/**
+ * A number that changes (at most once per `intervalMs`, `streamMs` while streaming) when the
+ * store has changed; with `changed`, only when it says the change may show (drawn-from.ts).
+ */
+export function useStore(store: SessionStore, intervalMs = frameMs, streamMs = streamFrameMs, changed?: () => boolean): number {
+	const mayShow = useRef(changed);
+	mayShow.current = changed;
 	const [frame, setFrame] = useState(0);
 	useEffect(() => {
 		const pacer = new FramePacer(intervalMs, streamMs);
@@ -17,6 +22,7 @@ export function useStore(store: SessionStore, intervalMs = frameMs, streamMs = s
 		const flush = (): void => {
 			timer = undefined;
 			pacer.drawn();
+			if (mayShow.current?.() === false) return;
 			setFrame(value => value + 1);
 		};
 		const unsubscribe = store.subscribe(() => {

@@ -65,6 +65,7 @@ export class SessionCore {
 			awaitingApproval: 0,
 			approvalRequests: 0,
 			rev: 0,
+			appends: 0,
 		};
 	}
 

@@ -34,14 +34,18 @@ export class Fragments {
 		private readonly calls: ToolCalls,
 	) {}
 
-	/** Applies a partial_* payload; false when it does not have a fragment's shape. */
-	applyPartial(p: AnyPayload, at: number | undefined): boolean {
+	/**
+	 * Applies a partial_* payload; false when it does not have a fragment's shape, `appended`
+	 * when all it did was append text to the answer or thinking that streams.
+	 */
+	applyPartial(p: AnyPayload, at: number | undefined): boolean | 'appended' {
 		if (!isPartialPayload(p)) return false;
 		const field = partialTextField(p.type)!;
 		const chunk = str(p[field]) ?? '';
 		const callId = str(p.tool_call_id) ?? '';
 		const key = `${p.type}:${callId}`;
 		let target = this.open.get(key);
+		const appending = target !== undefined && p.event_type !== 'start' && p.event_type !== 'stop' && chunk !== '';
 		if (p.event_type === 'start' && target) {
 			this.closeFragment(key, target);
 			target = undefined;
@@ -57,7 +61,7 @@ export class Fragments {
 			this.stopFragment(target);
 			this.awaiting.set(key, target);
 		}
-		return true;
+		return appending && (target.kind === 'text' || target.kind === 'thinking') ? 'appended' : true;
 	}
 
 	/** The fragment `key` (`<partial type>:<call id>`) is completed by its message: forget it. */

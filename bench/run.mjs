@@ -428,7 +428,8 @@ async function firehose({rate = 1000, prefill = 0, seconds = 5, env = {}, progra
 		const pressed = [];
 		const keyer = setInterval(() => {
 			pressed.push(epoch());
-			screen.keys('k');
+			// At the top, k would change nothing (no frame to time): j moves down a row.
+			screen.keys(scrolled ? 'j' : 'k');
 		}, 500);
 		await sleep(seconds * 1000);
 		clearInterval(keyer);

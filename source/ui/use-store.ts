@@ -9,6 +9,13 @@ import type {SessionStore} from '../model/store.js';
 import {FramePacer, frameMs, streamFrameMs} from './frame-pacer.js';
 
 /**
+ * Changes that show nowhere on screen are still drawn this often (Ink writes nothing for a
+ * frame that has not changed): left out for seconds, the frame's code went cold, and a key's
+ * frame took 30–40 ms instead of 5–15 (the bench's scrolled-up case).
+ */
+export const warmMs = Number(process.env.PENGUIN_VIEW_WARM_MS ?? 250);
+
+/**
  * A number that changes (at most once per `intervalMs`, `streamMs` while streaming) when the
  * store has changed; with `changed`, only when it says the change may show (drawn-from.ts).
  */
@@ -19,10 +26,13 @@ export function useStore(store: SessionStore, intervalMs = frameMs, streamMs = s
 	useEffect(() => {
 		const pacer = new FramePacer(intervalMs, streamMs);
 		let timer: ReturnType<typeof setTimeout> | undefined;
+		let drawnAt = 0;
 		const flush = (): void => {
 			timer = undefined;
 			pacer.drawn();
-			if (mayShow.current?.() === false) return;
+			const now = Date.now();
+			if (now - drawnAt < warmMs && mayShow.current?.() === false) return;
+			drawnAt = now;
 			setFrame(value => value + 1);
 		};
 		const unsubscribe = store.subscribe(() => {

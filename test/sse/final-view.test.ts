@@ -46,14 +46,14 @@ function recordingOf(events: readonly SseClientEvent[]): string[] {
 let lastEvents: readonly SseClientEvent[] = [];
 
 /**
- * The view without what legitimately depends on how it was learnt: ids and revisions
+ * The view without what legitimately depends on how it was learnt: ids, revisions and appends
  * (counters), times (history has only the complete message, so a thinking's start and
  * duration differ), the header fields that only history's session_meta carries, the
  * client's notices ("history reloaded"), and the title: it is only a server event, so a
  * viewer whose connection began after it never learns it.
  */
 function normalized(view: SessionView): unknown {
-	const skip = new Set(['id', 'rev', 'at', 'durationMs', 'endedAt']);
+	const skip = new Set(['id', 'rev', 'appends', 'at', 'durationMs', 'endedAt']);
 	const {header, items, ...rest} = view;
 	const kept = items.filter(item => item.kind !== 'notice');
 	return JSON.parse(JSON.stringify({...rest, items: kept, tools: header.tools}, (key, value: unknown) => (skip.has(key) ? undefined : value)));

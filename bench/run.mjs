@@ -13,8 +13,9 @@
  *                                 target 4 alone (the SSE firehose), each switch off in turn (or
  *                                 those named); --steady adds the CPU of a window from 11.5 s on;
  *                                 --cases runs only the cases whose names hold A or B
- *   node bench/run.mjs --print-only [--runs N] [--switches A,B]
- *                                 targets 2 and 5 of print mode alone (no 1 GB trace, no screen)
+ *   node bench/run.mjs --print-only [--runs N] [--switches A,B] [--instructions]
+ *                                 targets 2 and 5 of print mode alone (no 1 GB trace, no screen);
+ *                                 --instructions adds each switch's instruction count (valgrind)
  *
  * Times are wall times from the process's start, plus the CPU time it used (user + system,
  * all threads), because the machine may be shared: best of several runs where it says so.
@@ -23,7 +24,7 @@
  * event-loop delay over a window, and the time from a key read to the next frame.
  */
 import {spawn, spawnSync} from 'node:child_process';
-import {appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, statSync, truncateSync, writeFileSync} from 'node:fs';
+import {appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -216,28 +217,70 @@ function printMode(traces) {
  * base64 images read into strings; PENGUIN_VIEW_KERNEL_SMALL=0: lines under 2 KiB (not 1) read
  * the usual way. (Measured no gain and taken out: PENGUIN_VIEW_SLAB_POOL, its
  * pool; PENGUIN_VIEW_FAST_TIME, message times read from their digits within the hour;
- * PENGUIN_VIEW_ARGS_ONCE, a call's arguments parsed once for its summary and its block.)
+ * PENGUIN_VIEW_ARGS_ONCE, a call's arguments parsed once for its summary and its block: about
+ * 0.7 and 1.0 % of the instructions when counted again, under the 2 % a switch must show.)
  * `--switches A,B` picks some (with --print-only).
  */
 const printSwitchNames = ['PENGUIN_VIEW_KERNEL', 'PENGUIN_VIEW_KERNEL_ARENA', 'PENGUIN_VIEW_SKIP_IMAGES', 'PENGUIN_VIEW_KERNEL_SMALL'];
+
+// A switch's gain is a few per cent, and a run's CPU time moves by ±8 % with the machine's
+// load: five pairs were too few (the same build gave 0.94 × and 1.07 ×). Each switch runs at
+// least this many pairs, and is judged on its CPU time summed over all of them.
+const minSwitchPairs = 9;
 
 /** Each of print mode's optimisations turned off by its switch, in turn with it on (same trace): the time it saves. */
 function printSwitches(printCommand, print, runs) {
 	const only = process.argv.indexOf('--switches');
 	const names = only === -1 ? printSwitchNames : process.argv[only + 1].split(',').filter(Boolean);
+	const pairs = Math.max(runs, minSwitchPairs);
+	const sum = values => values.reduce((total, value) => total + value, 0);
 	for (const name of names) {
 		const on = [];
 		const off = [];
-		for (let i = 0; i < runs; i++) {
-			on.push(timed(...printCommand, 1));
+		for (let i = 0; i < pairs; i++) {
+			// Which goes first alternates, so that neither always runs on a cache the other warmed.
+			if (i % 2 === 0) on.push(timed(...printCommand, 1));
 			off.push(timed(...printCommand, 1, {[name]: '0'}));
+			if (i % 2 === 1) on.push(timed(...printCommand, 1));
 		}
-		const cpuOn = median(on.map(time => time.cpu));
-		const cpuOff = median(off.map(time => time.cpu));
-		const wallOn = median(on.map(time => time.wall));
-		const wallOff = median(off.map(time => time.wall));
-		row('2 switches', `${name}=0 (off) vs on, real-shaped, median of ${runs} in turn`, `CPU ${ms(cpuOff)} vs ${ms(cpuOn)} (${(cpuOff / cpuOn).toFixed(2)} ×); wall ${ms(wallOff)} vs ${ms(wallOn)} (${(wallOff / wallOn).toFixed(2)} ×)`, 'a gain (> 1.0 ×)', cpuOff / cpuOn > 1);
+		const cpu = sum(off.map(time => time.cpu)) / sum(on.map(time => time.cpu));
+		const wall = sum(off.map(time => time.wall)) / sum(on.map(time => time.wall));
+		const cpuMedian = median(off.map(time => time.cpu)) / median(on.map(time => time.cpu));
+		const instructions = process.argv.includes('--instructions') ? instructionRatio(printCommand, name) : undefined;
+		row(
+			'2 switches',
+			`${name}=0 (off) vs on, real-shaped, ${pairs} pairs in turn`,
+			`CPU ${ms(median(off.map(time => time.cpu)))} vs ${ms(median(on.map(time => time.cpu)))} (medians); summed ${cpu.toFixed(2)} ×, median ${cpuMedian.toFixed(2)} ×; wall summed ${wall.toFixed(2)} ×${instructions === undefined ? '' : `; instructions ${instructions}`}`,
+			'a gain (CPU summed > 1.0 ×)',
+			cpu > 1,
+		);
 	}
+}
+
+/**
+ * With --instructions (and valgrind installed): instructions counted by cachegrind, the switch
+ * off against on, with `node --predictable` (no concurrent compiler or GC threads, a fixed hash
+ * seed: the same build counts the same within 0.1 %, where times move by ±8 %). Slow: about
+ * half a minute a run.
+ */
+function instructionRatio(printCommand, name) {
+	if (!has('valgrind')) return 'valgrind not installed';
+	const [node, args] = printCommand;
+	const count = env => {
+		const out = path.join(os.tmpdir(), `penguin-view-bench-${process.pid}.cachegrind`);
+		const result = spawnSync('valgrind', ['--tool=cachegrind', '--cache-sim=no', `--cachegrind-out-file=${out}`, node, '--predictable', ...args.filter(arg => arg !== '--import' && arg !== rssProbe)], {
+			stdio: ['ignore', 'ignore', 'pipe'],
+			maxBuffer: 1 << 26,
+			env: {...process.env, ...env},
+		});
+		rmSync(out, {force: true});
+		const match = /I\s+refs:\s+([\d,]+)/.exec(String(result.stderr));
+		return match ? Number(match[1].replaceAll(',', '')) : undefined;
+	};
+	const on = count({});
+	const off = count({[name]: '0'});
+	if (on === undefined || off === undefined) return 'not counted';
+	return `${(off / 1e9).toFixed(2)} vs ${(on / 1e9).toFixed(2)} billion (${(off / on).toFixed(3)} ×)`;
 }
 
 // ----------------------------------------------------------------------------- target 3: print tail latency

@@ -46,8 +46,10 @@
       (i32.or (i32.shl (local.get $a) (i32.const 12)) (i32.shl (local.get $b) (i32.const 8)))
       (i32.or (i32.shl (local.get $c) (i32.const 4)) (local.get $d))))
 
-  (func $isCont (param $c i32) (result i32)
-    (i32.eq (i32.and (local.get $c) (i32.const 0xc0)) (i32.const 0x80)))
+  ;; The hot paths below test continuation bytes (10xxxxxx), trouble in characters beyond
+  ;; ASCII and tabs written out, not by a call: in Node 20 a call into a small function costs
+  ;; more than the test it makes (about 20 instructions a tab; 2.4 % of print mode's
+  ;; instructions on the real-shaped trace, with the three together).
 
   ;; Whether the sanitizer would change code point $cp (C0 but LF, DEL, C1, bidi controls).
   (func $troubled (param $cp i32) (result i32)
@@ -146,6 +148,8 @@
     (local $line i32) (local $wide i32) (local $rawnl i32)
     ;; A carriage return redrew this line: how far it reaches ($hwm), and that it is now cells.
     (local $hwm i32) (local $cells i32)
+    ;; Where a tab's spaces end.
+    (local $tabEnd i32)
     (global.set $dropped (i32.const -1))
     (local.set $i (local.get $in))
     (local.set $end (i32.add (local.get $in) (local.get $len)))
@@ -223,10 +227,19 @@
                   (br $next)))
               (if (i32.eq (local.get $c) (i32.const 0x74))
                 (then
-                  ;; \t
+                  ;; \t: $tab written out (a call costs more than its work; `\u0009` calls it).
                   (local.set $i (i32.add (local.get $i) (i32.const 2)))
-                  (local.set $o (call $tab (local.get $o) (local.get $line) (local.get $wide) (i32.sub (local.get $end) (local.get $i)) (local.get $limit) (local.get $hwm)))
-                  (br_if $fail (i32.lt_s (local.get $o) (i32.const 0)))
+                  (br_if $fail (local.get $wide))
+                  (local.set $tabEnd (i32.add (local.get $o)
+                    (i32.sub (i32.const 8) (i32.and (i32.sub (local.get $o) (local.get $line)) (i32.const 7)))))
+                  (br_if $fail (i32.gt_u
+                    (i32.add (i32.add (local.get $tabEnd)
+                      (i32.shr_u (i32.add (i32.mul (i32.sub (local.get $end) (local.get $i)) (i32.const 3)) (i32.const 1)) (i32.const 1)))
+                      (i32.const 16))
+                    (local.get $limit)))
+                  (if (i32.lt_u (local.get $hwm) (local.get $tabEnd))
+                    (then (i64.store (select (local.get $hwm) (local.get $o) (i32.gt_u (local.get $hwm) (local.get $o))) (i64.const 0x2020202020202020))))
+                  (local.set $o (local.get $tabEnd))
                   (br $next)))
               (if (i32.eq (local.get $c) (i32.const 0x72))
                 (then
@@ -304,8 +317,11 @@
             (then
               (br_if $fail (i32.ge_u (i32.add (local.get $i) (i32.const 1)) (local.get $end)))
               (local.set $c (i32.load8_u offset=1 (local.get $i)))
-              (br_if $fail (i32.eqz (call $isCont (local.get $c))))
-              (br_if $fail (call $troubled (i32.or (i32.shl (i32.and (local.get $b) (i32.const 0x1f)) (i32.const 6)) (i32.and (local.get $c) (i32.const 0x3f)))))
+              (br_if $fail (i32.ne (i32.and (local.get $c) (i32.const 0xc0)) (i32.const 0x80)))
+              ;; $troubled for a two-byte character (0x80 up): a C1 control or ALM. (Written out
+              ;; here and below: a call costs more than the test.)
+              (local.set $cp (i32.or (i32.shl (i32.and (local.get $b) (i32.const 0x1f)) (i32.const 6)) (i32.and (local.get $c) (i32.const 0x3f))))
+              (br_if $fail (i32.or (i32.lt_u (local.get $cp) (i32.const 0xa0)) (i32.eq (local.get $cp) (i32.const 0x061c))))
               (i32.store16 (local.get $o) (i32.load16_u (local.get $i)))
               (local.set $o (i32.add (local.get $o) (i32.const 2)))
               (local.set $i (i32.add (local.get $i) (i32.const 2)))
@@ -314,8 +330,8 @@
             (then
               (br_if $fail (i32.ge_u (i32.add (local.get $i) (i32.const 2)) (local.get $end)))
               (local.set $c (i32.load8_u offset=1 (local.get $i)))
-              (br_if $fail (i32.eqz (call $isCont (local.get $c))))
-              (br_if $fail (i32.eqz (call $isCont (i32.load8_u offset=2 (local.get $i)))))
+              (br_if $fail (i32.ne (i32.and (local.get $c) (i32.const 0xc0)) (i32.const 0x80)))
+              (br_if $fail (i32.ne (i32.and (i32.load8_u offset=2 (local.get $i)) (i32.const 0xc0)) (i32.const 0x80)))
               (local.set $cp (i32.or
                 (i32.or (i32.shl (i32.and (local.get $b) (i32.const 0x0f)) (i32.const 12))
                         (i32.shl (i32.and (local.get $c) (i32.const 0x3f)) (i32.const 6)))
@@ -323,7 +339,11 @@
               ;; Overlong forms and surrogates are not UTF-8.
               (br_if $fail (i32.lt_u (local.get $cp) (i32.const 0x800)))
               (br_if $fail (i32.lt_u (i32.sub (local.get $cp) (i32.const 0xd800)) (i32.const 0x800)))
-              (br_if $fail (call $troubled (local.get $cp)))
+              ;; $troubled for a three-byte character (0x800 up): the bidi controls.
+              (br_if $fail (i32.or
+                (i32.lt_u (i32.sub (local.get $cp) (i32.const 0x200e)) (i32.const 2))
+                (i32.or (i32.lt_u (i32.sub (local.get $cp) (i32.const 0x202a)) (i32.const 5))
+                        (i32.lt_u (i32.sub (local.get $cp) (i32.const 0x2066)) (i32.const 4)))))
               (i32.store16 (local.get $o) (i32.load16_u (local.get $i)))
               (i32.store8 offset=2 (local.get $o) (i32.load8_u offset=2 (local.get $i)))
               (local.set $o (i32.add (local.get $o) (i32.const 3)))
@@ -331,9 +351,9 @@
               (br $next)))
           (br_if $fail (i32.ge_u (i32.add (local.get $i) (i32.const 3)) (local.get $end)))
           (local.set $c (i32.load8_u offset=1 (local.get $i)))
-          (br_if $fail (i32.eqz (call $isCont (local.get $c))))
-          (br_if $fail (i32.eqz (call $isCont (i32.load8_u offset=2 (local.get $i)))))
-          (br_if $fail (i32.eqz (call $isCont (i32.load8_u offset=3 (local.get $i)))))
+          (br_if $fail (i32.ne (i32.and (local.get $c) (i32.const 0xc0)) (i32.const 0x80)))
+          (br_if $fail (i32.ne (i32.and (i32.load8_u offset=2 (local.get $i)) (i32.const 0xc0)) (i32.const 0x80)))
+          (br_if $fail (i32.ne (i32.and (i32.load8_u offset=3 (local.get $i)) (i32.const 0xc0)) (i32.const 0x80)))
           (local.set $cp (i32.or
             (i32.shl (i32.and (local.get $b) (i32.const 0x07)) (i32.const 18))
             (i32.shl (i32.and (local.get $c) (i32.const 0x3f)) (i32.const 12))))

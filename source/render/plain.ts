@@ -298,7 +298,8 @@ export class PlainRenderer {
 
 	/** Trace text on a label line: sanitized, no colour, one line. */
 	private text(value: string): string {
-		return sanitize(value).replace(/\n/g, ' ');
+		const clean = sanitize(value);
+		return clean.includes('\n') ? clean.replaceAll('\n', ' ') : clean;
 	}
 
 	private statusColor(status: string): (text: string) => string {

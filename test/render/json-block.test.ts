@@ -84,6 +84,18 @@ test('text the sanitizer must change goes the usual way, and still prints the sa
 	}
 });
 
+test('every character beyond ASCII near the ones the sanitizer changes (C1, ALM, the bidi controls), written as UTF-8: the shortcut prints what the usual way prints, and takes the harmless ones', () => {
+	const points: number[] = [];
+	for (let cp = 0x80; cp < 0x800; cp++) points.push(cp);
+	for (let cp = 0x2000; cp < 0x2080; cp++) points.push(cp);
+	const troubled = (cp: number): boolean => cp < 0xa0 || cp === 0x061c || (cp >= 0x200e && cp <= 0x200f) || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
+	for (const cp of points) {
+		const {usual, shortcut, taken} = bothWays(`${'k'.repeat(2100)}\na${String.fromCharCode(cp)}b\n`, JSON.stringify);
+		expect(taken, cp.toString(16)).toBe(!troubled(cp));
+		expect(shortcut.equals(usual), cp.toString(16)).toBe(true);
+	}
+});
+
 test('a short line is read the usual way', () => {
 	expect(new PrerenderedOutputs().cut(traceLine(JSON.stringify('short output\n')))).toBeUndefined();
 });

@@ -8,8 +8,9 @@ export type CompletionFacts = {
 	sessionIds(root: string): string;
 };
 
-/** The first clause of a flag's help: enough for a completion menu. */
+/** A flag's help up to its first `;`, cut at a word within 60 columns: enough for a completion menu. */
 export function shortHelp(entry: FlagEntry): string {
-	const help = entry.spec.uses[0]!.help;
-	return help.split(/[;(:]/)[0]!.trim();
+	const clause = entry.spec.uses[0]!.help.split('; ')[0]!;
+	if (clause.length <= 60) return clause;
+	return `${clause.slice(0, 60).replace(/[\s,]+\S*$/, '')}…`;
 }

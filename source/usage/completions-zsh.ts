@@ -39,6 +39,8 @@ _penguin_view_sessions() {
 }
 
 _penguin-view() {
+	local context state state_descr line
+	typeset -A opt_args
 	_arguments -s \\
 ${lines.join('\n')}
 		'1:trace, session id or folder:->target'

@@ -32,6 +32,8 @@ export function manPage(pkg: ManPackage): string {
 	const entries = flagEntries();
 	const out = [
 		`.TH ${name.toUpperCase()} 1 "" "${name} ${roffText(pkg.version)}" "User Commands"`,
+		// No hyphenation: a flag split across lines cannot be searched for.
+		'.nh',
 		'.SH NAME',
 		`${name} \\- ${roffText(pkg.description)}`,
 		'.SH SYNOPSIS',

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Writes dist/penguin-view.1, the man page package.json's `man` names, from the same flag
- * table and keymap as --help and `?` (source/usage/man-page.ts). Run after scripts/build.mjs,
+ * table and keymap as --help and `?` (source/command-line/man-page.ts). Run after scripts/build.mjs,
  * which empties dist/.
  */
 import {readFileSync, writeFileSync} from 'node:fs';
@@ -14,7 +14,7 @@ const {name, version, description, man} = JSON.parse(readFileSync(`${root}packag
 // The page's module and what it imports, bundled in memory and loaded from there.
 const bundled = await build({
 	absWorkingDir: root,
-	entryPoints: ['source/usage/man-page.ts'],
+	entryPoints: ['source/command-line/man-page.ts'],
 	bundle: true,
 	write: false,
 	format: 'esm',

@@ -3,8 +3,8 @@
 import meow from 'meow';
 import {installCrashHandlers} from './crash.js';
 import {main} from './main.js';
-import {helpText} from './usage/help-text.js';
-import {parserFlags} from './usage/flag-table.js';
+import {helpText} from './command-line/help-text.js';
+import {parserFlags} from './command-line/flag-table.js';
 
 // package.json's name, version, description and bin, put here by the build (scripts/build.mjs).
 declare const PENGUIN_VIEW_PACKAGE: {name: string; version: string; description: string; bin: Record<string, string>};

@@ -26,7 +26,7 @@ import {safeWriter} from './output/safe-writer.js';
 import type {SessionSwitcher} from './ui/picker.js';
 import type {NewSessionWatch} from './io/new-sessions.js';
 import type {Flags} from './flags.js';
-import {flags as flagTable} from './usage/flag-table.js';
+import {flags as flagTable} from './command-line/flag-table.js';
 
 export type {Flags};
 
@@ -63,7 +63,7 @@ function say(text: string): void {
 
 async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<unknown>>): Promise<number> {
 	if (flags.completions !== undefined) {
-		const {completionScript, isShell} = await import('./usage/completions.js');
+		const {completionScript, isShell} = await import('./command-line/completions.js');
 		if (!isShell(flags.completions)) throw new UsageError(`--completions takes bash, zsh or fish, not '${flags.completions}'`);
 		process.stdout.write(completionScript(flags.completions));
 		return 0;

@@ -2,9 +2,9 @@
 // opened; the man page also every key of the `?` help; both stay readable (80 columns, roff escapes).
 import {describe, expect, it} from 'vitest';
 import {helpEntries} from '../../source/ui/keymap.js';
-import {flagEntries, operands, useLabel} from '../../source/usage/flag-table.js';
-import {helpText} from '../../source/usage/help-text.js';
-import {manPage, roffText} from '../../source/usage/man-page.js';
+import {flagEntries, operands, useLabel} from '../../source/command-line/flag-table.js';
+import {helpText} from '../../source/command-line/help-text.js';
+import {manPage, roffText} from '../../source/command-line/man-page.js';
 
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const pkg = {name: 'penguin-view', version: '9.8.7', description: 'A viewer.'};
@@ -13,9 +13,7 @@ describe('--help', () => {
 	const help = helpText();
 
 	it('lists every flag with its value and every thing that can be opened, each use on its own line', () => {
-		for (const entry of flagEntries()) {
-			for (const use of entry.spec.uses) expect(help).toMatch(new RegExp(`^  ${escape(useLabel(entry, use))}( |$)`, 'm'));
-		}
+		for (const entry of flagEntries()) expect(help).toMatch(new RegExp(`^  ${escape(useLabel(entry))}( |$)`, 'm'));
 		for (const operand of operands) expect(help).toMatch(new RegExp(`^  ${escape(operand.name)} `, 'm'));
 		expect(help).toContain('  --sse SERVER ');
 		expect(help).toContain('  --no-follow ');
@@ -37,9 +35,7 @@ describe('the man page', () => {
 	});
 
 	it('lists every flag, every thing that can be opened and every key of the ? help', () => {
-		for (const entry of flagEntries()) {
-			for (const use of entry.spec.uses) expect(page).toContain(`.B "${roffText(useLabel(entry, use)).replaceAll('"', '\\(dq')}"\n${roffText(use.help)}\n`);
-		}
+		for (const entry of flagEntries()) expect(page).toContain(`.B "${roffText(useLabel(entry)).replaceAll('"', '\\(dq')}"\n${roffText(entry.use.help)}\n`);
 		for (const operand of operands) expect(page).toContain(`.B "${roffText(operand.name)}"\n`);
 		for (const entry of helpEntries()) expect(page).toContain(`.B "${roffText(entry.keys)}"\n${roffText(entry.help)}\n`);
 	});

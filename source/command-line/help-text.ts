@@ -33,9 +33,7 @@ export function helpText(): string {
 	for (const section of sections) {
 		out.push('', section.title);
 		if (section.id === 'open') for (const operand of operands) out.push(...row(operand.name, operand.help));
-		for (const entry of entries.filter(candidate => candidate.spec.section === section.id)) {
-			for (const use of entry.spec.uses) out.push(...row(useLabel(entry, use), use.help));
-		}
+		for (const entry of entries.filter(candidate => candidate.spec.section === section.id)) out.push(...row(useLabel(entry), entry.use.help));
 	}
 	out.push('', 'Exit codes', `  ${exitCodes.map(({code, meaning}) => `${code} ${meaning}`).join(' · ')}`);
 	return `${out.join('\n')}\n`;

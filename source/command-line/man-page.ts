@@ -44,9 +44,7 @@ export function manPage(pkg: ManPackage): string {
 	for (const section of sections) {
 		out.push(`.SH ${roffText(section.title.toUpperCase())}`);
 		if (section.id === 'open') for (const operand of operands) out.push(...item(operand.name, operand.help));
-		for (const entry of entries.filter(candidate => candidate.spec.section === section.id)) {
-			for (const use of entry.spec.uses) out.push(...item(useLabel(entry, use), use.help));
-		}
+		for (const entry of entries.filter(candidate => candidate.spec.section === section.id)) out.push(...item(useLabel(entry), entry.use.help));
 	}
 	out.push('.SH KEYS', roffText('On the screen (? shows the same):'));
 	for (const entry of helpEntries()) out.push(...item(entry.keys, entry.help));

@@ -21,6 +21,8 @@ export type FlagUse = {
 	readonly value?: string;
 	/** The value may be left out (`--replay [SPEED]`). */
 	readonly optional?: boolean;
+	/** A boolean's false, typed `--no-NAME`. */
+	readonly negated?: boolean;
 	readonly help: string;
 };
 
@@ -29,7 +31,6 @@ export type FlagSpec = {
 	/** One letter, typed as `-x`. */
 	readonly shortFlag?: string;
 	readonly isMultiple?: boolean;
-	/** A boolean that defaults to true is shown as `--no-NAME`. */
 	readonly default?: boolean;
 	readonly section: SectionId;
 	readonly uses: readonly FlagUse[];
@@ -46,11 +47,11 @@ export const flags = {
 	latest: {type: 'boolean', default: false, section: 'open', uses: [{help: 'the newest running session (else the newest), on disk or on a server; a session that starts later is offered (L switches)'}]},
 	print: {type: 'boolean', default: false, section: 'options', uses: [{help: 'plain text, each item once it is complete (the default when stdout is not a terminal)'}]},
 	json: {type: 'boolean', default: false, section: 'options', uses: [{help: 'write the session as JSON Lines of complete messages'}]},
-	follow: {type: 'boolean', default: true, section: 'options', uses: [{help: 'show what is there now and exit'}]},
+	follow: {type: 'boolean', default: true, section: 'options', uses: [{negated: true, help: 'show what is there now and exit'}]},
 	replay: {type: 'string', section: 'options', fileValue: true, uses: [{value: 'SPEED', optional: true, help: 'play a finished trace with its original timing (SPEED 1)'}]},
 	expand: {type: 'string', isMultiple: true, section: 'options', values: ['thinking', 'outputs', 'all'], list: true, uses: [{value: 'LIST', help: 'open by default: thinking, outputs, all (repeatable, or a,b)'}]},
-	color: {type: 'boolean', default: true, section: 'options', uses: [{help: 'no colour (NO_COLOR and TERM=dumb do the same)'}]},
-	bell: {type: 'boolean', default: true, section: 'options', uses: [{help: 'no terminal bell when a tool call starts to wait for approval'}]},
+	color: {type: 'boolean', default: true, section: 'options', uses: [{negated: true, help: 'no colour (NO_COLOR and TERM=dumb do the same)'}]},
+	bell: {type: 'boolean', default: true, section: 'options', uses: [{negated: true, help: 'no terminal bell when a tool call starts to wait for approval'}]},
 	mouse: {type: 'boolean', default: false, section: 'options', uses: [{help: 'the wheel scrolls, a click focuses (Shift selects text then)'}]},
 	debug: {type: 'boolean', default: false, section: 'options', uses: [{help: 'print the stack of an unexpected error'}]},
 	list: {type: 'boolean', default: false, section: 'sessions', uses: [{help: "the sessions under $PENGUIN_HOME, newest first (--json too); with --sse SERVER, the server's sessions"}]},
@@ -101,21 +102,23 @@ export const exitCodes: ReadonlyArray<{code: number; meaning: string}> = [
 	{code: 2, meaning: 'bad usage'},
 ];
 
-/** One flag as the documents show it. */
-export type FlagEntry = {key: string; spec: FlagSpec; long: string; short?: string};
+/** One use of a flag as the documents show it: `--sse URL` and `--sse SERVER` are two. */
+export type FlagEntry = {key: string; spec: FlagSpec; use: FlagUse; long: string; short?: string};
 
-/** Every flag, built-in ones last, with its long form as typed (`--no-follow`, `--read-only`). */
+/** Every use of every flag, built-in ones last, with its names as typed (`--no-follow`, `--read-only`). */
 export function flagEntries(): FlagEntry[] {
-	return [...Object.entries(flags), ...Object.entries(builtInFlags)].map(([key, spec]: [string, FlagSpec]) => {
-		const name = key.replace(/[A-Z]/g, letter => `-${letter.toLowerCase()}`);
-		const long = spec.type === 'boolean' && spec.default === true ? `--no-${name}` : `--${name}`;
-		return {key, spec, long, ...(spec.shortFlag ? {short: `-${spec.shortFlag}`} : {})};
-	});
+	return [...Object.entries(flags), ...Object.entries(builtInFlags)].flatMap(([key, spec]: [string, FlagSpec]) =>
+		spec.uses.map(use => {
+			const name = key.replace(/[A-Z]/g, letter => `-${letter.toLowerCase()}`);
+			if (use.negated) return {key, spec, use, long: `--no-${name}`};
+			return {key, spec, use, long: `--${name}`, ...(spec.shortFlag ? {short: `-${spec.shortFlag}`} : {})};
+		}),
+	);
 }
 
 /** A use as --help and the man page name it: `--replay [SPEED]`, `-f, --follow`. */
-export function useLabel(entry: FlagEntry, use: FlagUse): string {
-	const names = entry.short ? `${entry.short}, ${entry.long}` : entry.long;
+export function useLabel({use, long, short}: FlagEntry): string {
+	const names = short ? `${short}, ${long}` : long;
 	if (!use.value) return names;
 	return use.optional ? `${names} [${use.value}]` : `${names} ${use.value}`;
 }

@@ -3,6 +3,7 @@ import type {FlagEntry} from './flag-table.js';
 
 /** The facts about the command line every script needs. */
 export type CompletionFacts = {
+	/** One entry per name: the first use of each (`--sse URL`, not `--sse SERVER` again). */
 	entries: FlagEntry[];
 	/** A pipeline printing the session ids under the folder `root` (a shell expression), one a line. */
 	sessionIds(root: string): string;
@@ -10,7 +11,7 @@ export type CompletionFacts = {
 
 /** A flag's help up to its first `;`, cut at a word within 60 columns: enough for a completion menu. */
 export function shortHelp(entry: FlagEntry): string {
-	const clause = entry.spec.uses[0]!.help.split('; ')[0]!;
+	const clause = entry.use.help.split('; ')[0]!;
 	if (clause.length <= 60) return clause;
 	return `${clause.slice(0, 60).replace(/[\s,]+\S*$/, '')}…`;
 }

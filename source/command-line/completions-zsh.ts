@@ -9,25 +9,27 @@ const specText = (text: string): string => text.replace(/[\\\]:[]/g, match => `\
 /** The action completing a flag's value. */
 function action(entry: FlagEntry): string {
 	const {values, list, fileValue} = entry.spec;
-	if (values && list) return `_values -s , ${entry.spec.uses[0]!.value ?? 'value'} ${values.join(' ')}`;
+	if (values && list) return `_values -s , ${entry.use.value ?? 'value'} ${values.join(' ')}`;
 	if (values) return `(${values.join(' ')})`;
 	if (fileValue) return '_files';
 	return ' ';
 }
 
-function specs(entry: FlagEntry): string[] {
+/** The specs of one name (and its short form), exclusive of the flag's other names (`-f --follow --no-follow`). */
+function specs(entry: FlagEntry, all: readonly FlagEntry[]): string[] {
 	const help = `[${specText(shortHelp(entry))}]`;
 	const repeat = entry.spec.isMultiple ? '*' : '';
 	const names = [entry.short, entry.long].filter((name): name is string => Boolean(name));
-	const value = entry.spec.uses[0]!;
+	const value = entry.use;
 	const argument = entry.spec.type === 'string' ? `${value.optional ? '::' : ':'}${specText(value.value ?? 'value')}:${action(entry)}` : '';
-	const exclusive = names.length > 1 ? `(${names.join(' ')})` : '';
+	const related = all.filter(other => other.key === entry.key).flatMap(other => [other.short, other.long]).filter((name): name is string => Boolean(name));
+	const exclusive = related.length > 1 && !entry.spec.isMultiple ? `(${related.join(' ')})` : '';
 	// A long flag with a value takes it as --flag=value or --flag value.
 	return names.map(name => `${repeat}${exclusive}${name}${entry.spec.type === 'string' && name.startsWith('--') ? '=' : ''}${help}${argument}`);
 }
 
 export function zshScript({entries, sessionIds}: CompletionFacts): string {
-	const lines = entries.flatMap(specs).map(spec => `\t\t'${quoted(spec)}' \\`);
+	const lines = entries.flatMap(entry => specs(entry, entries)).map(spec => `\t\t'${quoted(spec)}' \\`);
 	return `#compdef penguin-view
 # zsh completion for penguin-view: penguin-view --completions zsh
 # Install: penguin-view --completions zsh > ~/.zfunc/_penguin-view, with fpath+=(~/.zfunc) before compinit in ~/.zshrc

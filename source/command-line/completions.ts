@@ -23,7 +23,8 @@ const sessionIds = (root: string): string =>
 
 /** The completion script for `shell`. */
 export function completionScript(shell: Shell): string {
-	const facts: CompletionFacts = {entries: flagEntries(), sessionIds};
+	const entries = flagEntries().filter((entry, index, all) => all.findIndex(other => other.long === entry.long) === index);
+	const facts: CompletionFacts = {entries, sessionIds};
 	switch (shell) {
 		case 'bash':
 			return bashScript(facts);

@@ -143,6 +143,18 @@ describe('a saved login', () => {
 		}
 	});
 
+	it('expiring while server mode reads: the stream it opens gives the same one line', async () => {
+		const {server, run} = await setUp({auth: {cookie, password, expiresOn: pathname => pathname.endsWith('/stream')}});
+		expect((await run(['login', server.origin, '--user', 'admin'])).code).toBe(0);
+		const result = await run(['--sse', server.origin, '--latest', '--print']);
+		expect(result).toEqual({
+			code: 1,
+			stdout: '',
+			stderr: `penguin-view: the saved login for ${server.origin} was refused (expired?): run penguin-view login ${server.origin}\n`,
+		});
+		expect(cookiesSent(server, `/api/sessions/${runningId}/stream`)).toEqual([`penguin_session=${cookie}`]);
+	});
+
 	it('is not carried across a redirect to another origin (global fetch and --insecure alike)', async () => {
 		const other = await startPenguinServer();
 		servers.push(other);

@@ -24,9 +24,10 @@ export type PenguinServerOptions = {
 	/**
 	 * The server wants a login, as upstream's auth routes and middleware do: `POST /api/auth/login` with `password` sets
 	 * `penguin_session=<cookie>` (Max-Age `maxAge`, default 7 days), every other /api call without that cookie is the
-	 * recorded 401, and `POST /api/auth/logout` ends the session (204).
+	 * recorded 401, and `POST /api/auth/logout` ends the session (204). A path `expiresOn` names is
+	 * refused all the same: the session expired on the way.
 	 */
-	auth?: {cookie: string; password: string; maxAge?: number};
+	auth?: {cookie: string; password: string; maxAge?: number; expiresOn?: (pathname: string) => boolean};
 	/** A path answered with a 302 to this URL (another server, say) rather than by the routes. */
 	redirect?: (path: string) => string | undefined;
 	/** The user channel after its recorded events: the test writes more through the connection. */
@@ -73,7 +74,7 @@ export async function startPenguinServer(options: PenguinServerOptions = {}): Pr
 			return {status: 200, json: serverAnswer('login-200.json').json, headers: {'set-cookie': `penguin_session=${auth.cookie}; Max-Age=${auth.maxAge ?? 604800}; Path=/; HttpOnly; SameSite=Lax`}};
 		}
 		const cookie = request.headers.cookie ?? '';
-		const signedIn = auth === undefined || (!sessionEnded && cookie.split(/;\s*/).includes(`penguin_session=${auth.cookie}`));
+		const signedIn = auth === undefined || (!sessionEnded && auth.expiresOn?.(url.pathname) !== true && cookie.split(/;\s*/).includes(`penguin_session=${auth.cookie}`));
 		if (auth && url.pathname === '/api/auth/logout' && request.method === 'POST') {
 			if (signedIn) sessionEnded = true;
 			return {status: 204, headers: {'set-cookie': 'penguin_session=; Max-Age=0; Path=/'}};

@@ -13,7 +13,7 @@ import {localMinute} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
 import {readServerAddress} from '../server/address.js';
 import {resolveStreamTarget} from '../io/sse/urls.js';
-import {loginNow, loginTimeoutMs} from './credentials.js';
+import {loginNow, loginTimeoutMs, saveLogin} from './credentials.js';
 import {originOf} from './saved-fetch.js';
 import type {SavedLogin, SavedLogins} from './store.js';
 
@@ -53,7 +53,8 @@ export async function loginCommand(text: string, flags: LoginFlags, logins: Save
 	if ('message' in made) return fail(made.message);
 	if (made.expiresAt !== undefined && made.expiresAt <= now()) return fail(`the server at ${base.host} set a login cookie that has already expired`);
 	const origin = originOf(base);
-	logins.save({origin, user: login.userId, cookie: made.value, savedAt: now(), ...(made.expiresAt === undefined ? {} : {expiresAt: made.expiresAt})});
+	const unsaved = saveLogin(logins, {origin, user: login.userId, cookie: made.value, savedAt: now(), ...(made.expiresAt === undefined ? {} : {expiresAt: made.expiresAt})});
+	if (unsaved !== undefined) return fail(unsaved);
 	return {code: 0, stdout: `logged in to ${sanitize(origin)} as ${sanitize(login.userId)}; ${until(made.expiresAt)}\n`, stderr: ''};
 }
 
@@ -100,7 +101,11 @@ export async function logoutCommand(text: string, flags: LoginFlags, logins: Sav
 			told = ` (the server could not be told: ${why}; its session lasts until it expires)`;
 		}
 	}
-	logins.remove(origin);
+	try {
+		logins.remove(origin);
+	} catch (error) {
+		return fail(`cannot remove the login from ${logins.dir} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+	}
 	const secrets = secretsOf({cookie: saved.cookie, headers: flags.header});
 	return {code: 0, stdout: `${sanitize(redact(`logged out of ${origin}${told}`, secrets))}\n`, stderr: ''};
 }

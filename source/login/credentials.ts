@@ -8,9 +8,8 @@ import {SseClientError} from '../io/sse/errors.js';
 import {createFetch, type FetchLike} from '../io/sse/http-fetch.js';
 import {loginFromFlags} from '../io/login-flags.js';
 import {askYesNo} from './ask.js';
-import {cookieWatchingFetch} from './saved-fetch.js';
-import {originOf, refusalAwareFetch, savedLoginFor} from './saved-fetch.js';
-import {SavedLogins} from './store.js';
+import {cookieWatchingFetch, originOf, refusalAwareFetch, savedLoginFor} from './saved-fetch.js';
+import {SavedLogins, type SavedLogin} from './store.js';
 import {resolveStreamTarget} from '../io/sse/urls.js';
 import type {Settings} from '../settings.js';
 
@@ -49,8 +48,8 @@ export async function credentialsFor(
 		if ('message' in made) return made;
 		const origin = originOf(url);
 		if (await askYesNo(`save this login for ${origin}? y/n `)) {
-			context.logins.save({origin, user: login.userId, cookie: made.value, savedAt: context.now(), ...(made.expiresAt === undefined ? {} : {expiresAt: made.expiresAt})});
-			process.stderr.write(`saved: penguin-view login lists it, penguin-view logout ${origin} removes it\n`);
+			const saved = saveLogin(context.logins, {origin, user: login.userId, cookie: made.value, savedAt: context.now(), ...(made.expiresAt === undefined ? {} : {expiresAt: made.expiresAt})});
+			process.stderr.write(saved === undefined ? `saved: penguin-view login lists it, penguin-view logout ${origin} removes it\n` : `penguin-view: ${saved}\n`);
 		}
 		return {cookie: made.value, fetch};
 	}
@@ -103,4 +102,15 @@ export async function streamCredentials(url: string, flags: CredentialFlags, set
 /** The credentials for a server's address (its root, with any path prefix). */
 export async function serverCredentials(base: URL, flags: CredentialFlags, settings: Settings | undefined): Promise<Credentials | {message: string}> {
 	return credentialsFor(base, flags, contextOf(settings, () => new URL('api/auth/login', base)));
+}
+
+/** Saves a login; the reason in one line when the config directory cannot be written. */
+export function saveLogin(logins: SavedLogins, login: SavedLogin): string | undefined {
+	try {
+		logins.save(login);
+		return undefined;
+	} catch (error) {
+		const code = (error as NodeJS.ErrnoException).code;
+		return `cannot save the login in ${logins.dir}${code === undefined ? '' : ` (${code})`}`;
+	}
 }

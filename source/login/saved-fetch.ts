@@ -40,7 +40,11 @@ export function refusalAwareFetch(fetch: FetchLike, saved: SavedLogin, logins: S
 			.catch(() => '');
 		if (previewHostRefusal(401, body, new URL(url)) !== undefined) return response;
 		await response.body?.cancel().catch(() => undefined);
-		logins.refuse(saved.origin, saved.cookie, now());
+		try {
+			logins.refuse(saved.origin, saved.cookie, now());
+		} catch {
+			// A config directory that cannot be written: the refusal is said all the same.
+		}
 		throw new SseClientError('auth', refusedLine(saved.origin), false, 401);
 	};
 }

@@ -2,7 +2,7 @@
 // 0600 in a temporary config dir, `--list` and streams then need no credential flags, `logout` ends and forgets it, a
 // refused saved login is one line and is not sent again, a redirect to another origin does not carry it, and no output
 // of any run shows the cookie.
-import {mkdtempSync, readFileSync, rmSync, statSync} from 'node:fs';
+import {mkdtempSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
@@ -70,6 +70,15 @@ describe('penguin-view login URL', () => {
 		expect(result).toEqual({code: 1, stdout: '', stderr: 'penguin-view: login as admin failed (401); the server said: Incorrect username or password.\n'});
 		expect(new SavedLogins(path.join(home, 'penguin-view')).all()).toEqual([]);
 	});
+
+	it('a config directory that cannot be made: one line, exit 1', async () => {
+		const {server, home, run} = await setUp();
+		writeFileSync(path.join(home, 'penguin-view'), 'a file where the directory goes');
+		const result = await run(['login', server.origin, '--user', 'admin']);
+		expect(result.code).toBe(1);
+		expect(result.stdout).toBe('');
+		expect(result.stderr).toMatch(new RegExp(`^penguin-view: cannot save the login in ${path.join(home, 'penguin-view')} \\(E[A-Z]+\\)\\n$`));
+	});
 });
 
 describe('a saved login', () => {
@@ -129,10 +138,10 @@ describe('a saved login', () => {
 		expect((await run(['login'])).stdout).toMatch(/refused by the server on \d{4}-\d\d-\d\d \d\d:\d\d: run penguin-view login/);
 	});
 
-	it('refused on a stream, in server mode or given by its URL: the same one line', async () => {
+	it('refused on a stream, in server mode or given by its URL (with --debug too): the same one line', async () => {
 		const {server, home, run} = await setUp();
 		const logins = new SavedLogins(path.join(home, 'penguin-view'));
-		for (const args of [['--sse', server.origin, '--latest', '--print'], ['--sse', `${server.origin}/api/sessions/${runningId}/stream`, '--print']]) {
+		for (const args of [['--sse', server.origin, '--latest', '--print'], ['--sse', `${server.origin}/api/sessions/${runningId}/stream`, '--print', '--debug']]) {
 			logins.save({origin: server.origin, user: 'admin', cookie: 'stale-cookie-value', savedAt: Date.now()});
 			const result = await run(args);
 			expect(result).toEqual({

@@ -2,13 +2,15 @@
 // 0600 in a temporary config dir, `--list` and streams then need no credential flags, `logout` ends and forgets it, a
 // refused saved login is one line and is not sent again, a redirect to another origin does not carry it, and no output
 // of any run shows the cookie.
-import {mkdtempSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {spawnSync} from 'node:child_process';
+import {copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {fileURLToPath} from 'node:url';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
 import {SavedLogins} from '../../source/login/store.js';
 import {recordedRows, runningId, startPenguinServer, type PenguinServer} from '../support/penguin-server.js';
-import {runCli, type CliResult} from '../helpers/run-cli.js';
+import {cliPath, runCli, type CliResult} from '../helpers/run-cli.js';
 
 const cookie = 'c00kie-s3cret-value-0123456789';
 const password = 'pw-correct-horse';
@@ -120,6 +122,19 @@ describe('a saved login', () => {
 		expect((await run(['login'])).stdout).toBe('no saved logins (penguin-view login URL --user NAME saves one)\n');
 	});
 
+	it('logout with the server gone: forgotten here, and says the session there lasts until it expires', async () => {
+		const {server, home, run} = await setUp();
+		expect((await run(['login', server.origin, '--user', 'admin'])).code).toBe(0);
+		await server.close();
+		const result = await run(['logout', server.origin]);
+		expect(result).toEqual({
+			code: 0,
+			stdout: `logged out of ${server.origin} (the server could not be told: connection refused by 127.0.0.1:${server.port}: is the server running?; its session lasts until it expires)\n`,
+			stderr: '',
+		});
+		expect(new SavedLogins(path.join(home, 'penguin-view')).all()).toEqual([]);
+	});
+
 	it('refused by the server: one line naming penguin-view login, exit 1, and not sent again', async () => {
 		const {server, home, run} = await setUp();
 		// A login saved earlier that the server no longer knows (expired there, or the server was reset).
@@ -177,5 +192,22 @@ describe('a saved login', () => {
 		expect(cookiesSent(server, '/api/projects')).toEqual([`penguin_session=${cookie}`, `penguin_session=${cookie}`]);
 		expect(other.requestsTo('/api/projects')).toHaveLength(2);
 		expect(cookiesSent(other, '/api/projects')).toEqual([undefined, undefined]);
+	});
+});
+
+describe('a trace named login', () => {
+	it('alone, a file called login in the current directory is opened, not the subcommand', () => {
+		const here = mkdtempSync(path.join(tmpdir(), 'pv-login-file-'));
+		dirs.push(here);
+		copyFileSync(fileURLToPath(new URL('../fixtures/traces/session-2026-12-02-14-43-08-07326dfd_001.jsonl', import.meta.url)), path.join(here, 'login'));
+		const env = {...process.env, XDG_CONFIG_HOME: here, TZ: 'UTC', CI: 'false'};
+		const opened = spawnSync(process.execPath, [cliPath, 'login', '--print', '--no-follow'], {cwd: here, env, encoding: 'utf8', timeout: 10_000});
+		expect(opened.status).toBe(0);
+		expect(opened.stdout).not.toContain('saved logins');
+		expect(opened.stdout.length).toBeGreaterThan(0);
+		// With a server's address after it, the word is the subcommand all the same.
+		const command = spawnSync(process.execPath, [cliPath, 'login', 'not a url'], {cwd: here, env, encoding: 'utf8', timeout: 10_000});
+		expect(command.status).toBe(2);
+		expect(command.stderr).toBe("penguin-view: login takes a server's address (http://HOST:PORT), not 'not a url'\nTry 'penguin-view --help'.\n");
 	});
 });

@@ -5,6 +5,8 @@ import type {FlagEntry} from './flag-table.js';
 export type CompletionFacts = {
 	/** One entry per name: the first use of each (`--sse URL`, not `--sse SERVER` again). */
 	entries: FlagEntry[];
+	/** Words that may come first instead of a trace (`login`, `logout`). */
+	subcommands: string[];
 	/** A pipeline printing the session ids under the folder `root` (a shell expression), one a line. */
 	sessionIds(root: string): string;
 };

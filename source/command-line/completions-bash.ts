@@ -1,7 +1,7 @@
 /** The bash completion script (`penguin-view --completions bash`). */
 import type {CompletionFacts} from './completion-facts.js';
 
-export function bashScript({entries, sessionIds}: CompletionFacts): string {
+export function bashScript({entries, subcommands, sessionIds}: CompletionFacts): string {
 	const words = entries.flatMap(entry => [...(entry.short ? [entry.short] : []), entry.long]).join(' ');
 	// A case per flag that takes a value: its known values, file names, or nothing to offer.
 	const valueCases = entries
@@ -51,6 +51,8 @@ ${valueCases.join('\n')}
 		COMPREPLY=($(compgen -W '${words}' -- "$cur"))
 		return
 	fi
+	# A subcommand only first; a trace file, folder or session id anywhere.
+	[[ $COMP_CWORD -eq 1 ]] && COMPREPLY=($(compgen -W '${subcommands.join(' ')}' -- "$cur"))
 	_penguin_view_files
 	local IFS=$'\\n'
 	COMPREPLY+=($(compgen -W "$(_penguin_view_sessions)" -- "$cur"))

@@ -20,7 +20,7 @@ function line(entry: FlagEntry): string {
 	return parts.join(' ');
 }
 
-export function fishScript({entries, sessionIds}: CompletionFacts): string {
+export function fishScript({entries, subcommands, sessionIds}: CompletionFacts): string {
 	return `# fish completion for penguin-view: penguin-view --completions fish
 # Install: penguin-view --completions fish > ~/.config/fish/completions/penguin-view.fish
 
@@ -32,5 +32,6 @@ end
 
 ${entries.map(line).join('\n')}
 complete -c penguin-view -n 'not string match -q -- "-*" (commandline -ct)' -a '(__penguin_view_sessions)' -d 'session id'
+complete -c penguin-view -n __fish_use_subcommand -a ${quoted(subcommands.join(' '))} -d subcommand
 `;
 }

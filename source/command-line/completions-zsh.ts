@@ -28,7 +28,7 @@ function specs(entry: FlagEntry, all: readonly FlagEntry[]): string[] {
 	return names.map(name => `${repeat}${exclusive}${name}${entry.spec.type === 'string' && name.startsWith('--') ? '=' : ''}${help}${argument}`);
 }
 
-export function zshScript({entries, sessionIds}: CompletionFacts): string {
+export function zshScript({entries, subcommands, sessionIds}: CompletionFacts): string {
 	const lines = entries.flatMap(entry => specs(entry, entries)).map(spec => `\t\t'${quoted(spec)}' \\`);
 	return `#compdef penguin-view
 # zsh completion for penguin-view: penguin-view --completions zsh
@@ -46,7 +46,7 @@ _penguin-view() {
 	_arguments -s \\
 ${lines.join('\n')}
 		'1:trace, session id or folder:->target'
-	[[ $state == target ]] && _alternative 'files:trace file or folder:_files' 'sessions:session id:_penguin_view_sessions'
+	[[ $state == target ]] && _alternative 'files:trace file or folder:_files' 'sessions:session id:_penguin_view_sessions' 'subcommands:subcommand:(${subcommands.join(' ')})'
 }
 
 # Autoloaded from $fpath, this file is the completion function; sourced, it registers one.

@@ -4,7 +4,7 @@
  * the positional argument the session ids under $PENGUIN_HOME too.
  */
 import {assertNever} from '../assert-never.js';
-import {flags, flagEntries} from './flag-table.js';
+import {flags, flagEntries, subcommands} from './flag-table.js';
 import type {CompletionFacts} from './completion-facts.js';
 import {bashScript} from './completions-bash.js';
 import {fishScript} from './completions-fish.js';
@@ -24,7 +24,7 @@ const sessionIds = (root: string): string =>
 /** The completion script for `shell`. */
 export function completionScript(shell: Shell): string {
 	const entries = flagEntries().filter((entry, index, all) => all.findIndex(other => other.long === entry.long) === index);
-	const facts: CompletionFacts = {entries, sessionIds};
+	const facts: CompletionFacts = {entries, subcommands: subcommands(), sessionIds};
 	switch (shell) {
 		case 'bash':
 			return bashScript(facts);

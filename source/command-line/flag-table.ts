@@ -10,6 +10,7 @@ export const sections = [
 	{id: 'options', title: 'Options'},
 	{id: 'sessions', title: 'Sessions, figures, sharing'},
 	{id: 'sse', title: 'Following a live session (SSE)'},
+	{id: 'logins', title: 'Saved logins'},
 	{id: 'about', title: 'Help and shell completions'},
 ] as const;
 
@@ -80,20 +81,34 @@ export const builtInFlags = {
 	version: {type: 'boolean', section: 'about', uses: [{help: 'the version, and exit'}]},
 } as const satisfies Record<string, FlagSpec>;
 
-/** What can be named on the command line, in --help's words. */
-export const operands: ReadonlyArray<{name: string; help: string}> = [
-	{name: 'trace', help: 'a trace file, any shard: the whole session is shown, then followed; a file of any other name (a copy, a --json recording) alone; a gzip file (.gz or not) read to its end'},
-	{name: 'session-id', help: 'looked up under $PENGUIN_HOME (default ~/.penguin/data)'},
-	{name: 'folder', help: 'a traces folder or a data root: its newest session'},
-	{name: '-', help: 'read a trace from standard input'},
-	{name: '(nothing)', help: 'a pipe or a file on standard input, else the newest session under $PENGUIN_HOME'},
+/** What can be named on the command line (things to open, subcommands), in --help's words, by section. */
+export const operands: ReadonlyArray<{section: SectionId; name: string; help: string}> = [
+	{section: 'open', name: 'trace', help: 'a trace file, any shard: the whole session is shown, then followed; a file of any other name (a copy, a --json recording) alone; a gzip file (.gz or not) read to its end'},
+	{section: 'open', name: 'session-id', help: 'looked up under $PENGUIN_HOME (default ~/.penguin/data)'},
+	{section: 'open', name: 'folder', help: 'a traces folder or a data root: its newest session'},
+	{section: 'open', name: '-', help: 'read a trace from standard input'},
+	{section: 'open', name: '(nothing)', help: 'a pipe or a file on standard input, else the newest session under $PENGUIN_HOME'},
+	{
+		section: 'logins',
+		name: 'login URL --user NAME',
+		help: "log in (password from PENGUIN_PASSWORD, or asked) and save the server's cookie in $XDG_CONFIG_HOME/penguin-view (default ~/.config/penguin-view, mode 0600); every request to that server then carries it until it expires, unless --cookie, PENGUIN_VIEW_COOKIE or --user is given",
+	},
+	{section: 'logins', name: 'login', help: 'the saved logins and when each expires'},
+	{section: 'logins', name: 'logout URL', help: 'end the session on the server and forget the login (a file named login or logout alone opens; ./login always)'},
 ];
+
+/** The subcommands: the first words of the `logins` section's entries. */
+export function subcommands(): string[] {
+	return [...new Set(operands.filter(operand => operand.section === 'logins').map(operand => operand.name.split(' ')[0]!))];
+}
 
 /** The usage lines, each after the program's name. */
 export const usageLines: readonly string[] = [
 	'[trace | session-id | folder | -]',
 	'--sse http://localhost:7364/api/sessions/<id>/stream',
 	'--sse http://localhost:7364 [--list | --latest]',
+	'login http://localhost:7364 --user NAME',
+	'logout http://localhost:7364',
 ];
 
 export const exitCodes: ReadonlyArray<{code: number; meaning: string}> = [

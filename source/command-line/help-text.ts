@@ -32,7 +32,7 @@ export function helpText(): string {
 	const entries = flagEntries();
 	for (const section of sections) {
 		out.push('', section.title);
-		if (section.id === 'open') for (const operand of operands) out.push(...row(operand.name, operand.help));
+		for (const operand of operands.filter(candidate => candidate.section === section.id)) out.push(...row(operand.name, operand.help));
 		for (const entry of entries.filter(candidate => candidate.spec.section === section.id)) out.push(...row(useLabel(entry), entry.use.help));
 	}
 	out.push('', 'Exit codes', `  ${exitCodes.map(({code, meaning}) => `${code} ${meaning}`).join(' · ')}`);

@@ -43,7 +43,7 @@ export function manPage(pkg: ManPackage): string {
 	];
 	for (const section of sections) {
 		out.push(`.SH ${roffText(section.title.toUpperCase())}`);
-		if (section.id === 'open') for (const operand of operands) out.push(...item(operand.name, operand.help));
+		for (const operand of operands.filter(candidate => candidate.section === section.id)) out.push(...item(operand.name, operand.help));
 		for (const entry of entries.filter(candidate => candidate.spec.section === section.id)) out.push(...item(useLabel(entry), entry.use.help));
 	}
 	out.push('.SH KEYS', roffText('On the screen (? shows the same):'));

@@ -1,5 +1,6 @@
 // `--completions bash|zsh|fish`, loaded into each real shell: flags, the values of --expand
-// (a comma list), --export and --completions, file names, and the session ids under $PENGUIN_HOME.
+// (a comma list), --export and --completions, file names, the session ids under $PENGUIN_HOME and
+// the subcommands.
 import {spawnSync} from 'node:child_process';
 import {copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -72,6 +73,11 @@ describe('bash', () => {
 		expect(bash('session-2026-12-02-14-4')).toEqual(ids);
 		expect(bash('trace-')).toEqual(['trace-copy.jsonl']);
 	});
+
+	it('completes the subcommands as the first word only', () => {
+		expect(bash('log')).toEqual(['login', 'logout']);
+		expect(bash('--print', 'log')).toEqual([]);
+	});
 });
 
 describe('fish', () => {
@@ -81,6 +87,7 @@ describe('fish', () => {
 		expect(fish('penguin-view --expand thinking,o')).toEqual(['thinking,outputs']);
 		expect(fish('penguin-view session-2026-12-02-14-4')).toEqual(ids);
 		expect(fish('penguin-view trace-')).toEqual(['trace-copy.jsonl']);
+		expect(fish('penguin-view log')).toEqual(['login', 'logout']);
 	});
 });
 

@@ -14,7 +14,7 @@ describe('--help', () => {
 
 	it('lists every flag with its value and every thing that can be opened, each use on its own line', () => {
 		for (const entry of flagEntries()) expect(help).toMatch(new RegExp(`^  ${escape(useLabel(entry))}( |$)`, 'm'));
-		for (const operand of operands) expect(help).toMatch(new RegExp(`^  ${escape(operand.name)} `, 'm'));
+		for (const operand of operands) expect(help).toMatch(new RegExp(`^  ${escape(operand.name)}( |$)`, 'm'));
 		expect(help).toContain('  --sse SERVER ');
 		expect(help).toContain('  --no-follow ');
 		expect(help).toContain('  --replay [SPEED] ');

@@ -25,6 +25,7 @@ import {safeWriter} from './output/safe-writer.js';
 import type {SessionSwitcher} from './ui/picker.js';
 import type {NewSessionWatch} from './io/new-sessions.js';
 import type {Flags} from './flags.js';
+import {flags as flagTable} from './command-line/flag-table.js';
 import type {Settings} from './settings.js';
 
 export type {Flags};
@@ -32,8 +33,8 @@ export type {Flags};
 /** Thrown for bad usage: printed with a hint, exit code 2. */
 export class UsageError extends Error {}
 
-const expandChoices = new Set(['thinking', 'outputs', 'all']);
-const exportFormats = new Set(['md', 'json', 'sts']);
+const expandChoices = new Set<string>(flagTable.expand.values);
+const exportFormats = new Set<string>(flagTable.export.values);
 
 /** Stops a running source. */
 type Stoppable = {close(): void | Promise<void>};
@@ -61,6 +62,12 @@ function say(text: string): void {
 }
 
 async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<unknown>>, settings: Settings): Promise<number> {
+	if (flags.completions !== undefined) {
+		const {completionScript, isShell} = await import('./command-line/completions.js');
+		if (!isShell(flags.completions)) throw new UsageError(`--completions takes bash, zsh or fish, not '${flags.completions}'`);
+		process.stdout.write(completionScript(flags.completions));
+		return 0;
+	}
 	let replaySpeed: number | undefined;
 	if (flags.replay !== undefined) {
 		// `--replay trace.jsonl` reads the path as the flag's value: take it back.

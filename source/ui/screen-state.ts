@@ -121,15 +121,12 @@ function pickerInput(state: ScreenState, input: string, key: KeyPress, env: Scre
 	const picker = state.picker!;
 	// While the chosen session opens, only Esc does anything (it closes the picker).
 	if (picker.chosen) return key.escape ? {...state, picker: undefined} : state;
-	// Typed faster than read, a filter and Enter come together ("8e7\r"): the text, then Enter.
-	const enter = input.indexOf('\r');
-	if (enter !== -1 && input.length > 1 && !key.ctrl && !key.meta) {
+	// Typed faster than read or pasted, keys come together ("8e7\r", three Backspaces): one at a
+	// time, in order; what follows an Enter that closed the picker goes to the screen.
+	if (isChunk(input, key)) {
 		let next = state;
-		if (enter > 0) next = pickerInput(next, input.slice(0, enter), {}, env);
-		if (!next.picker) return next;
-		next = pickerInput(next, '', {return: true}, env);
-		const rest = input.slice(enter + 1);
-		return rest === '' ? next : next.picker ? pickerInput(next, rest, {}, env) : handleKey(next, rest, {}, env);
+		for (const press of splitPresses(input)) next = next.picker ? pickerInput(next, press.input, press.key, env) : handleKey(next, press.input, press.key, env);
+		return next;
 	}
 	const next = pickerKey(picker, input, key, Math.max(1, env.height - pickerChrome));
 	return next ? {...state, picker: next} : {...state, picker: undefined};

@@ -68,7 +68,7 @@ export type AppProps = {
 	/** Puts text on the clipboard (y, Y): the program writes OSC 52 to the terminal. */
 	copy?: (text: string) => void;
 	/** Shows text in the pager (v) and returns when it closes, or says why it could not. */
-	page?: (text: string) => string | undefined;
+	page?: (text: string, title: string) => string | undefined;
 };
 
 const pickerHints = 'type to filter · ↑/↓ choose · Enter open · Esc close';
@@ -213,7 +213,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	pageWith.current = page;
 	useEffect(() => {
 		if (!pager) return;
-		const problem = pageWith.current ? pageWith.current(pager.text) : 'no pager here';
+		const problem = pageWith.current ? pageWith.current(pager.text, pager.title) : 'no pager here';
 		// A message the frame before did not have: Ink draws the whole frame again over the
 		// screen the pager left.
 		setState(previous => ({...previous, message: problem ?? 'back from the pager'}));

@@ -326,7 +326,7 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 			const item = index === -1 ? undefined : layout.item(index);
 			const text = item && pagerText(shown(item, env.texts));
 			if (!item || !text) return {...state, message: 'nothing to show in the pager'};
-			return {...state, focus: item.id, pager: {seq: (state.pager?.seq ?? 0) + 1, text: text.text}};
+			return {...state, focus: item.id, pager: {seq: (state.pager?.seq ?? 0) + 1, text: text.text, title: text.title ?? text.what}};
 		}
 		case 'next-prompt':
 		case 'prev-prompt':

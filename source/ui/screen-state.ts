@@ -250,7 +250,8 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 		case 'search':
 			return {...state, search: {...state.search, editing: true, draft: ''}};
 		case 'filter':
-			return {...state, filterDraft: state.filter ?? ''};
+			// Empty, as less's &: typing starts a new filter; ↑ brings the current one back to edit.
+			return {...state, filterDraft: ''};
 		case 'follow':
 		case 'bottom':
 			return {...state, viewport: resume(), focus: undefined};
@@ -348,7 +349,7 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 	}
 }
 
-/** Keys while the filter's prompt is open: Enter applies (nothing: all panes again), Esc leaves it as it was. */
+/** Keys while the filter's prompt is open: Enter applies (nothing: all panes again), ↑ recalls the current filter, Esc leaves it as it was. */
 function filterKey(state: ScreenState, input: string, key: KeyPress): ScreenState {
 	const draft = state.filterDraft ?? '';
 	if (key.escape) return {...state, filterDraft: undefined};
@@ -358,6 +359,7 @@ function filterKey(state: ScreenState, input: string, key: KeyPress): ScreenStat
 		return {...state, filter, filterDraft: undefined, focus: undefined, viewport: resume(), message: filter === undefined ? 'filter off: every pane' : undefined};
 	}
 	if (key.backspace || key.delete) return {...state, filterDraft: [...draft].slice(0, -1).join('')};
+	if (key.upArrow) return {...state, filterDraft: state.filter ?? draft};
 	if (key.ctrl && input === 'u') return {...state, filterDraft: ''};
 	if (key.ctrl || key.meta) return state;
 	// eslint-disable-next-line no-control-regex

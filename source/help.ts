@@ -30,7 +30,8 @@ export const helpText = `
 	  --debug             print the stack of an unexpected error
 
 	Sessions, figures, sharing
-	  --list              the sessions under $PENGUIN_HOME, newest first (--json too);
+	  --list              the sessions under $PENGUIN_HOME, newest first (fitted to a
+	                      terminal, every field whole in a pipe; --json: JSON Lines);
 	                      with --sse SERVER, the server's sessions
 	  --stats             requests, retries, tool calls by name, tokens, longest steps
 	  --export FORMAT     md (a readable transcript), json (the view model) or sts

@@ -8,7 +8,6 @@ import {unexpectedErrorText} from './crash.js';
 import {armProcessFault} from './fault.js';
 import {childSessionsFor, startFileSession} from './io/file-session.js';
 import {HeldTextStore} from './io/held-texts.js';
-import {loginFromFlags} from './io/login-flags.js';
 import {openTailFirst} from './io/tail-first.js';
 import type {SessionActions} from './io/sse/actions.js';
 import type {FirstFrame} from './ui/first-frame.js';
@@ -26,23 +25,25 @@ import {safeWriter} from './output/safe-writer.js';
 import type {SessionSwitcher} from './ui/picker.js';
 import type {NewSessionWatch} from './io/new-sessions.js';
 import type {Flags} from './flags.js';
+import {flags as flagTable} from './command-line/flag-table.js';
+import type {Settings} from './settings.js';
 
 export type {Flags};
 
 /** Thrown for bad usage: printed with a hint, exit code 2. */
 export class UsageError extends Error {}
 
-const expandChoices = new Set(['thinking', 'outputs', 'all']);
-const exportFormats = new Set(['md', 'json', 'sts']);
+const expandChoices = new Set<string>(flagTable.expand.values);
+const exportFormats = new Set<string>(flagTable.export.values);
 
 /** Stops a running source. */
 type Stoppable = {close(): void | Promise<void>};
 
-export async function main(input: readonly string[], flags: Flags): Promise<number> {
+export async function main(input: readonly string[], flags: Flags, settings: Settings): Promise<number> {
 	// Stops whatever source is running, on every way out (an error included).
 	const cleanup: Array<() => Promise<unknown>> = [];
 	try {
-		return await run([...input], flags, cleanup);
+		return await run([...input], flags, cleanup, settings);
 	} catch (error) {
 		if (error instanceof UsageError) {
 			say(`${error.message}\nTry 'penguin-view --help'.`);
@@ -60,7 +61,13 @@ function say(text: string): void {
 	process.stderr.write(`penguin-view: ${sanitize(text)}\n`);
 }
 
-async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<unknown>>): Promise<number> {
+async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<unknown>>, settings: Settings): Promise<number> {
+	if (flags.completions !== undefined) {
+		const {completionScript, isShell} = await import('./command-line/completions.js');
+		if (!isShell(flags.completions)) throw new UsageError(`--completions takes bash, zsh or fish, not '${flags.completions}'`);
+		process.stdout.write(completionScript(flags.completions));
+		return 0;
+	}
 	let replaySpeed: number | undefined;
 	if (flags.replay !== undefined) {
 		// `--replay trace.jsonl` reads the path as the flag's value: take it back.
@@ -84,7 +91,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	const server = flags.sse ? (await import('./server/address.js')).readServerAddress(flags.sse) : undefined;
 	if (flags.latest && input.length > 0) throw new UsageError('give either a trace or --latest, not both');
 	if (flags.latest && flags.sse && !server) throw new UsageError("--latest takes a server's address (http://HOST:PORT), not one session's stream");
-	if (flags.list && server) return (await import('./server/list-command.js')).serverList(server, flags);
+	if (flags.list && server) return (await import('./server/list-command.js')).serverList(server, flags, settings);
 	if (flags.list) {
 		const {listCommand} = await import('./commands/list.js');
 		// On a terminal the lines fit its width; a pipe gets them whole.
@@ -157,7 +164,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	let streaming = flags.sse !== undefined;
 	if (server) {
 		const {startServerMode} = await import('./server/server-mode.js');
-		const started = await startServerMode(server, {flags, store, screen, follow, latest: flags.latest === true, fileOptions, onConnectionTrouble: screen ? undefined : say});
+		const started = await startServerMode(server, {flags, settings, store, screen, follow, latest: flags.latest === true, fileOptions, onConnectionTrouble: screen ? undefined : say});
 		if (!started.ok) {
 			if (started.usage) throw new UsageError(started.message);
 			say(started.message);
@@ -167,17 +174,16 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		serverSwitcher = started.switcher;
 		if (!flags.readOnly) actions = started.actions;
 	} else if (flags.sse) {
-		const login = await loginFromFlags(flags.user);
-		if (login && 'message' in login) {
-			say(login.message);
+		const credentials = await (await import('./login/credentials.js')).streamCredentials(flags.sse, flags, settings);
+		if ('message' in credentials) {
+			say(credentials.message);
 			return 1;
 		}
 		const {startSse} = await import('./io/sse-source.js');
 		const started = startSse(store, {
 			url: flags.sse,
-			cookie: flags.cookie ?? process.env['PENGUIN_VIEW_COOKIE'],
+			...credentials,
 			headers: flags.header ?? [],
-			login,
 			insecure: flags.insecure,
 			follow,
 			pace,

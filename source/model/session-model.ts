@@ -202,7 +202,7 @@ export class SessionModel {
 				return;
 			case 'notice':
 				// Recorded as final: print mode says too that a file was deleted, truncated or unreadable.
-				this.core.push({kind: 'notice', level: input.level, text: input.text, ...this.core.base()}, 'item');
+				this.core.push({kind: 'notice', level: input.level, text: input.text, ...(input.aside ? {aside: true} : {}), ...this.core.base()}, 'item');
 				return;
 			case 'server_event':
 				this.applyServerEvent(input.event, input.origin, nowMs);

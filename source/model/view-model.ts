@@ -166,7 +166,8 @@ export type MalformedItem = Base & {
 	excerpt: string;
 };
 
-export type NoticeItem = Base & {kind: 'notice'; level: 'info' | 'warn' | 'error'; text: string};
+/** `aside`: about the input rather than the session (print mode writes it to stderr). */
+export type NoticeItem = Base & {kind: 'notice'; level: 'info' | 'warn' | 'error'; text: string; aside?: boolean};
 
 export type GoalFinishedItem = Base & {
 	kind: 'goal_finished';

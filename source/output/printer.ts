@@ -1,4 +1,5 @@
 /** Print mode: writes each finalized entry of the store's session as plain text. */
+import {sanitize} from '../render/sanitize.js';
 import type {SessionStore} from '../model/store.js';
 import {lineText, PlainRenderer, type PlainLine} from '../render/plain.js';
 import {ByteBatcher} from './byte-batcher.js';
@@ -25,6 +26,8 @@ export type PrinterOptions = {
 	prerendered?: PrerenderedOutputs;
 	/** What the input is called, for the header of a session that gives no id (render/plain.ts). */
 	name?: string;
+	/** Takes the notes about the input rather than the session (a later shard alone): stderr's, one line each. */
+	aside?: (line: string) => void;
 };
 
 export function attachPrinter(store: SessionStore, out: SafeWriter, options: PrinterOptions): Attached {
@@ -54,6 +57,10 @@ export function attachPrinter(store: SessionStore, out: SafeWriter, options: Pri
 		}
 		const entries = model.takeFinalized(all);
 		for (const entry of entries) {
+			if (options.aside && entry.item.kind === 'notice' && entry.item.aside) {
+				options.aside(`penguin-view: note: ${sanitize(entry.item.text)}\n`);
+				continue;
+			}
 			const lines = renderer.entry(entry);
 			if (printed) {
 				const key = entryKey(entry.what, entry.depth, lines);

@@ -163,3 +163,31 @@ describe('opening a server session without the screen', () => {
 		);
 	});
 });
+
+describe('--list with a server, laid out', () => {
+	const longTitle = 'Find why the nightly export job writes empty files on the second run of the day';
+	const withLongTitle = () => recordedRows().map(row => (row.sessionId === runningId ? {...row, title: longTitle} : row));
+
+	it('in a pipe every field is whole: a title longer than any column', async () => {
+		server = await startPenguinServer({rows: withLongTitle});
+		const result = await runCli(['--sse', server.origin, '--list'], {env});
+		expect(result.code).toBe(0);
+		expect(result.stdout.split('\n')[0]).toContain(longTitle);
+	});
+
+	it.each([60, 80, 120, 200])("on a terminal of %i columns: the picker's rows, the title keeping 30 columns", async width => {
+		server = await startPenguinServer({rows: withLongTitle});
+		const {ServerApi} = await import('../../source/server/api.js');
+		const {serverListCommand} = await import('../../source/server/list-command.js');
+		const api = new ServerApi(new URL(server.origin), {}, fetch);
+		const result = await serverListCommand(api, {json: false, width, now: Date.parse('2026-12-03T14:00:00Z')});
+		const lines = result.stdout.trimEnd().split('\n');
+		expect(lines).toHaveLength(recordedRows().length);
+		for (const line of lines) expect([...line].length).toBeLessThanOrEqual(width);
+		// The running session first: its mark, short id, age, and the title from its start.
+		expect(lines[0]).toMatch(new RegExp(`^● .*${runningId.slice(-8)} .* ago {2}Find why the nightly export job`));
+		expect(lines[0]!.indexOf('Find')).toBeLessThanOrEqual(width - 30);
+		expect(lines[0]!.length).toBe(Math.min(width, lines[0]!.indexOf('Find') + longTitle.length));
+		expect(lines.find(line => line.includes('ebfd3ab0'))).toMatch(/ ago {2}↳ Subagent done/);
+	});
+});

@@ -80,7 +80,8 @@ describe('--list with a server', () => {
 		expect(result.code).toBe(1);
 		expect(result.stderr.split('\n').filter(Boolean)).toHaveLength(1);
 		expect(result.stderr).toContain(`127.0.0.1:${server.port} is the server's preview host`);
-		expect(result.stderr).toContain(`use http://localhost:${server.port}/…`);
+		// The plain address, to paste back as --sse (issue 29).
+		expect(result.stderr).toMatch(new RegExp(`use http://localhost:${server.port}\n$`));
 	});
 
 	it('titles, ids and project names from the server reach the terminal harmless', async () => {
@@ -117,6 +118,19 @@ describe('opening a server session without the screen', () => {
 		expect(result.stdout).toMatch(/subagent/);
 		expect(server.requestsTo(`/api/sessions/${idleId}/traces/1`)).toHaveLength(1);
 		expect(server.requestsTo(`/api/sessions/${idleId}/stream`)).toHaveLength(0);
+	});
+
+	it("reads a subagent's trace with one request for its list (issue 29)", async () => {
+		const child = 'session-2026-12-03-13-31-56-4e9a2a0d';
+		const at = '2026-12-03T13:31:57.000Z';
+		server = await startPenguinServer({
+			traces: {[child]: [{timestamp: at, type: 'model_msg', payload: {type: 'text', role: 'assistant', text: 'child-says-done', stop_reason: 'completed'}}]},
+		});
+		const result = await runCli(['--sse', `${server.origin}/chat/${idleId}`, '--print'], {env});
+		expect(result.code).toBe(0);
+		expect(result.stdout).toContain('child-says-done');
+		expect(server.requestsTo(`/api/sessions/${child}/traces`)).toHaveLength(1);
+		expect(server.requestsTo(`/api/sessions/${child}/traces/1`)).toHaveLength(1);
 	});
 
 	it("a finished session whose trace is on this machine's disk (the record's tracePath) is read from there", async () => {

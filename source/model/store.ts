@@ -19,6 +19,8 @@ export type SourceStatus = {
 	message?: string;
 	/** Set when the stream has no history (another URL shape, or /messages failed). */
 	noHistory?: boolean;
+	/** The server's title for the session, for when its messages name none (a finished session read from its trace). */
+	title?: string;
 	/** While the end of a trace is shown and its history is read behind it: how much is read, 0–1. */
 	loading?: number;
 };

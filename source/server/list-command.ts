@@ -1,7 +1,7 @@
 /**
  * `penguin-view --sse http://HOST:PORT --list`: every session the server lets the user see,
  * across projects and agents, running ones first, then the most recently active; one line
- * each like the disk's list (running mark, start, id, project/agent, model, title, last
+ * each like the disk's list (running mark, calls waiting for approval, start, id, project/agent, model, title, last
  * active), or with `--json` one JSON line per session (the server's own record).
  */
 import stringWidth from 'string-width';
@@ -52,6 +52,8 @@ export async function serverListCommand(api: ServerApi, options: {json: boolean;
 export function formatServerList(entries: readonly ServerPickerEntry[], now: number): string {
 	const rows = entries.map(entry => [
 		entry.live ? entry.state : '',
+		// Its own column, empty (and left out) when no session waits.
+		entry.waiting > 0 ? `⏸ ${entry.waiting}` : '',
 		entry.startedAt ? localMinute(Date.parse(entry.startedAt)) : '?',
 		clean(entry.sessionId, 80),
 		clean(`${entry.project}/${entry.agent}`, 40),
@@ -63,7 +65,7 @@ export function formatServerList(entries: readonly ServerPickerEntry[], now: num
 	const lines = rows.map(row =>
 		row
 			.map((cell, column) => (column === row.length - 1 ? cell : cell + ' '.repeat(widths[column]! - stringWidth(cell))))
-			// No running session: the first column takes no room.
+			// No running session (no waiting one): the column takes no room.
 			.filter((_, column) => widths[column]! > 0 || column === row.length - 1)
 			.join('  ')
 			.trimEnd(),

@@ -191,7 +191,7 @@ class ServerSessions implements Stoppable {
 			this.current = undefined;
 			if (this.offered?.sessionId === sessionId) this.offered = undefined;
 			store.rebuild([]);
-			store.setStatus({label: `${this.api.base.host} · ${sessionId}`, state: 'connecting', message: undefined, retryAt: undefined, noHistory: undefined});
+			store.setStatus({label: `${this.api.base.host} · ${sessionId}`, state: 'connecting', message: undefined, retryAt: undefined, noHistory: undefined, title: undefined});
 			this.current = await this.openSource(sessionId);
 			this.notify();
 		});
@@ -204,6 +204,8 @@ class ServerSessions implements Stoppable {
 		const session = await this.api.session(sessionId);
 		this.list.upsert(session);
 		if (session.status !== 'idle' || !session.hasTrace) return {sessionId, overHttp: false, ...(await this.stream(session))};
+		// Its trace holds no title (the stream carries it as an event): the record's stands in.
+		if (session.title !== undefined) store.setStatus({title: session.title});
 		const local = session.tracePath !== undefined && (await access(session.tracePath).then(() => true, () => false));
 		if (local) {
 			const located = await locateSession(session.tracePath!, {dataRoot: this.options.fileOptions.dataRoot});

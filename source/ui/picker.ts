@@ -9,6 +9,7 @@ import {formatBytes, relativeTime} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
 import type {KeyPress} from './keymap.js';
 import {seg, segmentsWidth, textWidth, truncateSegments, type Segment} from './segments.js';
+import {glyph} from './theme.js';
 
 /** One session the picker offers: on disk (what `--list --json` gives for it) or on a server. */
 export type PickerEntry = ListEntry | ServerPickerEntry;
@@ -281,6 +282,8 @@ export function entryRow(entry: PickerEntry, options: {width: number; now: numbe
 		seg('  '),
 	];
 	if (entry.source === 'subagent') out.push(seg(`${'↳'} `, {color: 'magenta'}));
+	// A session that waits for a decision is found without opening it.
+	if (server && entry.waiting > 0) out.push(seg(`${glyph.waiting} ${entry.waiting}`, {color: 'yellow', bold: true}), seg(' '));
 	out.push(seg(prompt, style));
 	return segmentsWidth(out) > options.width ? truncateSegments(out, options.width) : out;
 }

@@ -4,7 +4,7 @@
 import {fileURLToPath} from 'node:url';
 import {afterEach, describe, expect, it} from 'vitest';
 import {serverAnswer} from '../support/sse-fixtures.js';
-import {idleId, recordedRows, runningId, startPenguinServer, type PenguinServer} from '../support/penguin-server.js';
+import {idleId, recordedRows, runningId, startPenguinServer, type PenguinServer, type SessionRow} from '../support/penguin-server.js';
 import {runCli, startCli, waitFor, waitForExit} from '../helpers/run-cli.js';
 
 let server: PenguinServer | undefined;
@@ -46,6 +46,18 @@ describe('--list with a server', () => {
 		const first = JSON.parse(lines[0]!) as Record<string, unknown>;
 		expect(first).toMatchObject({sessionId: runningId, projectId: 'default_project', agentId: 'default_agent', status: 'running', title: 'Listing the workspace'});
 		expect(lines.map(line => (JSON.parse(line) as {sessionId: string}).sessionId).sort()).toEqual(recordedRows().map(row => row.sessionId).sort());
+	});
+
+	it('a session waiting for approval shows ⏸ and how many calls wait (issue 29)', async () => {
+		// The recorded record of a session whose call waits (pendingApprovalCount 1), among the recorded rows.
+		const waiting = (serverAnswer('session-waiting-approval.json').json as {session: SessionRow}).session;
+		server = await startPenguinServer({rows: () => [waiting, ...recordedRows().slice(1)]});
+		const result = await runCli(['--sse', server.origin, '--list'], {env});
+		expect(result.code).toBe(0);
+		const lines = result.stdout.trimEnd().split('\n');
+		expect(lines[0]).toMatch(/^running {2}⏸ 1 .*116d3e8d.*Approved echo run/);
+		// The rest wait for nothing: their column is blank.
+		expect(lines.slice(1).some(line => line.includes('⏸'))).toBe(false);
 	});
 
 	it('a project the user cannot access: one line naming it, the rest listed, exit 1', async () => {

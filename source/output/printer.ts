@@ -4,6 +4,7 @@ import {identityOf} from '../model/session/ids.js';
 import type {FinalizedEntry} from '../model/session/core.js';
 import type {Item, SessionView} from '../model/view-model.js';
 import {PlainRenderer} from '../render/plain.js';
+import {NestedBlocks} from './nested-blocks.js';
 import {ByteBatcher} from './byte-batcher.js';
 import type {PrerenderedOutputs} from './prerendered-outputs.js';
 import type {SafeWriter} from './safe-writer.js';
@@ -45,6 +46,7 @@ export function attachPrinter(store: SessionStore, out: SafeWriter, options: Pri
 	// While a rebuilt history is applied: its entries that were printed already are skipped.
 	let rebuilding = false;
 	let identities = new EntryIdentities();
+	let blocks = new NestedBlocks();
 	// Entries are rendered after each input, as the message that made them final left them
 	// (a later message may still change the item: a deny after the output, a second request
 	// retrying this one). The model holds back an entry whose line can still gain something
@@ -58,8 +60,13 @@ export function attachPrinter(store: SessionStore, out: SafeWriter, options: Pri
 			model = store.model;
 			rebuilding = printed !== undefined;
 			identities = new EntryIdentities();
+			blocks = new NestedBlocks();
 		}
-		const entries = model.takeFinalized(all);
+		const taken = model.takeFinalized(all);
+		// A nested block stays whole: a parent's entries wait for its end (nested-blocks.ts).
+		const entries: FinalizedEntry[] = [];
+		for (const entry of taken) blocks.accept(entry, entries);
+		if (all) entries.push(...blocks.flush());
 		for (const entry of entries) {
 			// Rendered even when skipped: the renderer notes the session headers it has written.
 			const lines = renderer.entry(entry);

@@ -43,8 +43,8 @@ export function attachPrinter(store: SessionStore, out: SafeWriter, options: Pri
 	let printedAny = false;
 	const printed = options.canRebuild === false ? undefined : new PrintedEntries();
 	let model = store.model;
-	// While a rebuilt history is applied: its entries that were printed already are skipped.
-	let rebuilding = false;
+	// How many times the model was rebuilt: an entry printed from an earlier model is not printed again.
+	let generation = 0;
 	let identities = new EntryIdentities();
 	let blocks = new NestedBlocks();
 	// Entries are rendered after each input, as the message that made them final left them
@@ -58,7 +58,7 @@ export function attachPrinter(store: SessionStore, out: SafeWriter, options: Pri
 			// again. It is known by what it stands for (the keys the screen's rebuild keeps ids by),
 			// not by how it reads: a text printed as it streamed reads with another time in history.
 			model = store.model;
-			rebuilding = printed !== undefined;
+			generation++;
 			identities = new EntryIdentities();
 			blocks = new NestedBlocks();
 		}
@@ -72,8 +72,10 @@ export function attachPrinter(store: SessionStore, out: SafeWriter, options: Pri
 			const lines = renderer.entry(entry);
 			if (printed) {
 				const key = identities.of(entry);
-				if (rebuilding && printed.has(key)) continue;
-				printed.add(key);
+				// Not only while the history is applied: an entry it holds back (a header waiting for
+				// its tool list) may come out after it.
+				if (printed.before(key, generation)) continue;
+				printed.add(key, generation);
 			}
 			for (const line of lines) batch.line(line);
 			if (lines.length > 0) printedAny = true;
@@ -88,8 +90,6 @@ export function attachPrinter(store: SessionStore, out: SafeWriter, options: Pri
 	const stopRendering = store.afterEachInput(() => render());
 	const unsubscribe = store.subscribe(() => {
 		render();
-		// The rebuilt history (applied in one batch) is behind: what comes now is new.
-		rebuilding = false;
 		batch.flush();
 		if (store.view.ended) writeTotals();
 	});
@@ -137,17 +137,20 @@ class EntryIdentities {
 // (a key is about 30 characters: a few MB at most).
 const rememberedEntries = 100_000;
 
-/** The entries printed lately, by identity. */
+/** The entries printed lately, by identity, with the model (its generation) each was printed from. */
 class PrintedEntries {
-	private readonly counts = new Map<string, number>();
+	private readonly printed = new Map<string, number>();
+	/** How many slots of the ring each key holds. */
+	private readonly slots = new Map<string, number>();
 	// The keys in the order they were printed, a ring: the oldest is forgotten in O(1).
 	// (Taking a Map's first key after many deletions walks past every deleted slot: on a
 	// 1 GB trace that made print mode twice as slow.)
 	private readonly order: string[] = [];
 	private next = 0;
 
-	add(key: string): void {
-		this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+	add(key: string, generation: number): void {
+		this.printed.set(key, generation);
+		this.slots.set(key, (this.slots.get(key) ?? 0) + 1);
 		if (this.order.length < rememberedEntries) {
 			this.order.push(key);
 			return;
@@ -155,12 +158,17 @@ class PrintedEntries {
 		const oldest = this.order[this.next]!;
 		this.order[this.next] = key;
 		this.next = (this.next + 1) % rememberedEntries;
-		const left = (this.counts.get(oldest) ?? 1) - 1;
-		if (left > 0) this.counts.set(oldest, left);
-		else this.counts.delete(oldest);
+		const left = (this.slots.get(oldest) ?? 1) - 1;
+		if (left > 0) this.slots.set(oldest, left);
+		else {
+			this.slots.delete(oldest);
+			this.printed.delete(oldest);
+		}
 	}
 
-	has(key: string): boolean {
-		return this.counts.has(key);
+	/** Printed from an earlier model than `generation`. */
+	before(key: string, generation: number): boolean {
+		const at = this.printed.get(key);
+		return at !== undefined && at < generation;
 	}
 }

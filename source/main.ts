@@ -306,7 +306,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	}
 
 	if (writer === undefined) throw new Error('no writer loaded for this output');
-	const detach = 'attachJsonWriter' in writer ? writer.attachJsonWriter(store, out) : writer.attachPrinter(store, out, {color, canRebuild: flags.sse !== undefined, prerendered, name: store.status.label || undefined, aside: line => process.stderr.write(line)});
+	const detach = 'attachJsonWriter' in writer ? writer.attachJsonWriter(store, out, {canRebuild: flags.sse !== undefined}) : writer.attachPrinter(store, out, {color, canRebuild: flags.sse !== undefined, prerendered, name: store.status.label || undefined, aside: line => process.stderr.write(line)});
 	const interrupted = new Promise<void>(resolve => {
 		for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => resolve());
 	});

@@ -33,6 +33,11 @@ export type SseSourceOptions = {
 	 * one line of text, which may hold what the server said (unsanitized). Print mode says it.
 	 */
 	onConnectionTrouble?: (text: string) => void;
+	/**
+	 * The store shows this session already (read from its trace): the first joined history
+	 * replaces it as a resync does, its items keeping the ids of those they stand for.
+	 */
+	replaceOnJoin?: boolean;
 };
 
 /** The running stream, and how to act on its session (the screen's a, r, Ctrl+X and >). */
@@ -58,6 +63,7 @@ export function startSse(store: SessionStore, options: SseSourceOptions): SseSou
 
 	let rebuilding: ModelInput[] | undefined;
 	let joined = false;
+	let replacing = options.replaceOnJoin === true;
 	let lastState = '';
 	const report = (status: ConnectionStatus): void => {
 		store.setStatus({state: status.state, retryAt: status.retryAt, message: status.message});
@@ -92,6 +98,12 @@ export function startSse(store: SessionStore, options: SseSourceOptions): SseSou
 			}
 			if (rebuilding) {
 				rebuilding.push(...event.inputs);
+				return;
+			}
+			if (replacing) {
+				// The first joined batch (the whole history) stands for what the store shows.
+				replacing = false;
+				store.rebuild(event.inputs);
 				return;
 			}
 			store.apply(event.inputs);

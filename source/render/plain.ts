@@ -47,7 +47,7 @@ const senderLabels: Record<string, string> = {
 
 const markerLabels: Record<string, string> = {
 	context_summary: 'context summary (written by the harness after compaction)',
-	user_steering: 'steering (sent mid-run)',
+	user_steering: 'you (steering, sent mid-run)',
 	goal: 'goal prompt (harness)',
 	turn_aborted: 'aborted turn record (harness)',
 	turn_retried: 'retried turn record (harness)',

@@ -1,7 +1,7 @@
 /**
  * `penguin-view --sse http://HOST:PORT --list`: every session the server lets the user see,
  * across projects and agents, running ones first, then the most recently active; one line
- * each like the disk's list (running mark, start, id, project/agent, model, title, last
+ * each like the disk's list (running mark, calls waiting for approval, start, id, project/agent, model, title, last
  * active), or with `--json` one JSON line per session (the server's own record).
  */
 import {alignedLines, fittedList, type CommandOutput} from '../commands/list.js';
@@ -55,6 +55,8 @@ export async function serverListCommand(api: ServerApi, options: {json: boolean;
 export function formatServerList(entries: readonly ServerPickerEntry[], now: number): string {
 	const rows = entries.map(entry => [
 		entry.live ? entry.state : '',
+		// Its own column, empty (and left out) when no session waits.
+		entry.waiting > 0 ? `⏸ ${entry.waiting}` : '',
 		entry.startedAt ? localMinute(Date.parse(entry.startedAt)) : '?',
 		clean(entry.sessionId),
 		clean(`${entry.project}/${entry.agent}`),

@@ -12,7 +12,7 @@ import type {SessionStore} from '../model/store.js';
 import {isRunning, timelineOf, type Timeline} from '../model/timeline.js';
 import type {SessionView} from '../model/view-model.js';
 import {sanitize} from '../render/sanitize.js';
-import {addPending, stillPending, type Acting, type ActSend, type PendingSteer} from './acting.js';
+import {addPending, queuedTexts, stillPending, type Acting, type ActSend, type PendingSteer} from './acting.js';
 import {ApprovalBell} from './approval-bell.js';
 import {Body} from './Body.js';
 import {ColorContext} from './ColorContext.js';
@@ -118,12 +118,15 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	const [live, setLive] = useState(false);
 	useTicker(live);
 
-	// Steering sent and not yet on the stream takes a row of the footer.
+	// Steering sent and not yet on the stream takes a row of the footer, with the server's queue.
 	const [sentSteering, setSentSteering] = useState<readonly PendingSteer[]>([]);
-	const pendingSteer = stillPending(sentSteering, store.view);
+	const stillSent = stillPending(sentSteering, store.view);
 	useEffect(() => {
-		if (pendingSteer !== sentSteering) setSentSteering(pendingSteer);
-	}, [pendingSteer, sentSteering]);
+		if (stillSent !== sentSteering) setSentSteering(stillSent);
+	}, [stillSent, sentSteering]);
+	// Withdrawn from here: hidden before the server's next task_state says so.
+	const withdrawn = useRef(new Set<string>()).current;
+	const pendingSteer = queuedTexts(store.view, stillSent, withdrawn);
 
 	// Steering sent and not yet read takes a row above the footer's numbers.
 	const geometry = screenGeometry(columns, rows);
@@ -207,7 +210,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	const sent = state.act?.sent;
 	useEffect(() => {
 		if (!sent || !actions) return;
-		void act(sent, actions, store, setSentSteering).then(message => {
+		void act(sent, actions, store, setSentSteering, withdrawn).then(message => {
 			if (message !== undefined) setState(previous => ({...previous, message}));
 		});
 	}, [sent, actions, store]);
@@ -358,6 +361,7 @@ async function act(
 	actions: SessionActions,
 	store: SessionStore,
 	setSteering: (update: (previous: readonly PendingSteer[]) => readonly PendingSteer[]) => void,
+	withdrawn: Set<string>,
 ): Promise<string | undefined> {
 	const request = sent.request;
 	if (request.kind === 'decide') store.apply([{kind: 'deciding', callId: request.callId, origin: sent.origin, decision: request.decision}]);
@@ -365,6 +369,12 @@ async function act(
 	const outcome = await actions.send(request).catch((error: unknown) => ({ok: false as const, reason: error instanceof Error ? error.message : String(error)}));
 	if (outcome.ok) {
 		if (request.kind === 'abort') return outcome.status === 204 ? 'nothing to stop: no run is in progress' : 'stop sent: the run is stopping';
+		// The stream that follows the session carries the task from here on.
+		if (request.kind === 'task') return 'task sent';
+		if (request.kind === 'withdraw') {
+			withdrawn.add(request.steerId);
+			return 'steering withdrawn';
+		}
 		return undefined;
 	}
 	if (request.kind === 'decide') store.apply([{kind: 'deciding', callId: request.callId, origin: sent.origin, decision: undefined}]);

@@ -4,7 +4,7 @@
  * the layout it needs comes in through `ScreenEnv`, so tests drive it without a terminal.
  */
 import {shown} from '../model/held-text.js';
-import {actKey, startAct, type Acting} from './acting.js';
+import {actKey, sendsTask, startAct, type Acting} from './acting.js';
 import {copyLimit, copyMessage, copyOf, pagerText} from './copy-text.js';
 import {isChunk, splitPresses} from './key-chunks.js';
 import {parseMouse, type MouseEvent} from './mouse.js';
@@ -59,7 +59,7 @@ export function handleKey(state: ScreenState, input: string, key: KeyPress, env:
 	if (state.search.editing) return searchKey(state, input, key, env);
 	if (state.filterDraft !== undefined) return filterKey(state, input, key);
 	if (state.act?.prompt) {
-		const next = actKey(state.act, input, key);
+		const next = actKey(state.act, input, key, sendsTask(env.view));
 		return {...state, act: next.act, message: next.message};
 	}
 	const id = commandFor(input, key);
@@ -241,7 +241,8 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 		case 'allow':
 		case 'deny':
 		case 'stop':
-		case 'steer': {
+		case 'steer':
+		case 'withdraw': {
 			const acting = env.acting ?? notLive;
 			// --read-only: the keys are not bound at all.
 			if (acting.mode === 'off') return state;

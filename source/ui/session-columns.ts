@@ -10,6 +10,7 @@ import type {ServerPickerEntry} from '../server/session-list.js';
 import {formatBytes, relativeTime} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
 import {seg, segmentsWidth, textWidth, truncateSegments, type Segment, type Style} from './segments.js';
+import {glyph} from './theme.js';
 
 /** One session the picker offers: on disk (what `--list --json` gives for it) or on a server. */
 export type PickerEntry = ListEntry | ServerPickerEntry;
@@ -178,6 +179,8 @@ export function sessionRow(entry: PickerEntry, widths: ColumnWidths, context: Ce
 		out.push(...(column.right ? [pad, ...cell] : [...cell, pad]), seg(' '.repeat(column.gap)));
 	});
 	if (entry.source === 'subagent') out.push(seg('↳ ', {color: 'magenta'}));
+	// A session that waits for a decision is found without opening it.
+	if (isServerEntry(entry) && entry.waiting > 0) out.push(seg(`${glyph.waiting} ${entry.waiting}`, {color: 'yellow', bold: true}), seg(' '));
 	out.push(seg(promptOf(entry), hl(context)));
 	return width !== undefined && segmentsWidth(out) > width ? truncateSegments(out, width) : out;
 }

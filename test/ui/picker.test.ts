@@ -2,6 +2,7 @@
 import {describe, expect, it} from 'vitest';
 import {filterEntries, openPicker, pickerKey, pickerRows, windowFor, entryRow, type PickerEntry, type PickerState} from '../../source/ui/picker.js';
 import {rowText} from '../../source/ui/segments.js';
+import {entryOf} from '../../source/server/session-list.js';
 
 const now = Date.parse('2026-12-02T15:00:00Z');
 
@@ -180,5 +181,13 @@ describe('narrow screens', () => {
 		expect(rows.length).toBeGreaterThan(1);
 		for (const row of rows) expect(row.length).toBeLessThanOrEqual(60);
 		expect(rows.map(row => row.trim()).join(' ')).toBe(error);
+	});
+});
+
+describe('a server session waiting for approval (issue 29)', () => {
+	it('shows ⏸ and how many calls wait, before its title', () => {
+		const record = {sessionId: 'session-2026-12-04-20-49-48-116d3e8d', projectId: 'default_project', agentId: 'default_agent', status: 'running' as const, hasTrace: true, title: 'Approved echo run', lastActiveAt: '2026-12-02T14:59:00.000Z', pendingApprovalCount: 1};
+		expect(rowText(entryRow(entryOf(record), {width: 120, now}))).toMatch(/⏸ 1 Approved echo run$/);
+		expect(rowText(entryRow(entryOf({...record, pendingApprovalCount: 0}), {width: 120, now}))).not.toContain('⏸');
 	});
 });

@@ -14,7 +14,7 @@ import {redact, SseClientError} from './errors.js';
 import {parseEventId} from './event-id.js';
 import type {SseEvent} from './framer.js';
 import {fetchHistory, type History} from './history.js';
-import {fetchSessionInfo} from './session-info.js';
+import {fetchContextWindow, fetchSessionInfo} from './session-info.js';
 import {createFetch, type FetchLike} from './http-fetch.js';
 import {joinHistory, type BufferedInput, type LateFilter} from './join.js';
 import {defaultTransportTimings, openSseTransport, type SseTransport, type TransportTimings} from './transport.js';
@@ -30,10 +30,12 @@ export type ClientTimings = TransportTimings & {
 	firstEventWaitMs: number;
 	/** How long the history request may go unanswered before the live stream is shown without it. */
 	historyAnswerMs: number;
+	/** How long the project's model table (the context window) may go unanswered; the header does without it. */
+	modelsAnswerMs: number;
 };
 
 /** The production timings. */
-export const defaultClientTimings: ClientTimings = {...defaultTransportTimings, firstEventWaitMs: 1_000, historyAnswerMs: 10_000};
+export const defaultClientTimings: ClientTimings = {...defaultTransportTimings, firstEventWaitMs: 1_000, historyAnswerMs: 10_000, modelsAnswerMs: 2_000};
 
 /** Options for startSseClient. */
 export type SseClientOptions = {
@@ -107,6 +109,8 @@ class SessionStreamClient {
 	/** The last session_title for each session it names: history does not hold titles, so a rebuild repeats them. */
 	private readonly titles = new Map<string, ModelInput>();
 	private historyAbort: AbortController | undefined;
+	/** The model's context window from the project's model table: asked once. */
+	private contextWindow: Promise<number | undefined> | undefined;
 
 	constructor(
 		private readonly options: SseClientOptions,
@@ -292,13 +296,24 @@ class SessionStreamClient {
 		const request = {sessionId: target.sessionId, fetch: this.fetch, headers: this.headers, signal: abort.signal, answerTimeoutMs: this.timings.historyAnswerMs};
 		// The session's record fills the header when there is no history yet; without it, the
 		// session is still shown (an older server, a proxy that passes only the stream).
-		const info = target.sessionUrl === undefined ? undefined : fetchSessionInfo({...request, url: target.sessionUrl});
+		const info = target.sessionUrl === undefined ? undefined : fetchSessionInfo({...request, url: target.sessionUrl}).then(record => this.withContextWindow(record, request, target.sessionUrl!));
 		void Promise.allSettled([fetchHistory({...request, url: target.historyUrl}), info]).then(([history, record]) => {
 			if (this.closed || generation !== this.generation) return;
 			const known = record.status === 'fulfilled' ? record.value : undefined;
 			if (history.status === 'fulfilled') this.finishJoin(history.value, undefined, known);
 			else this.finishJoin(undefined, history.reason, known);
 		});
+	}
+
+	/**
+	 * The record with its model's context window, asked of the project's model table once: the
+	 * context bar of a session followed from before its first task (no session_meta yet). The
+	 * table is decoration: a short wait, and the record goes on without it.
+	 */
+	private async withContextWindow(record: SessionInfo, request: {fetch: FetchLike; headers: Record<string, string>; signal: AbortSignal}, sessionUrl: URL): Promise<SessionInfo> {
+		this.contextWindow ??= fetchContextWindow({...request, sessionUrl, answerTimeoutMs: this.timings.modelsAnswerMs}, record).catch(() => undefined);
+		const contextWindow = await this.contextWindow;
+		return contextWindow === undefined ? record : {...record, contextWindow};
 	}
 
 	private finishJoin(history: History | undefined, error: unknown, info?: SessionInfo): void {

@@ -23,7 +23,7 @@ import {sanitize} from './render/sanitize.js';
 import {loadExactWidths} from './render/width.js';
 import {outputBackpressure} from './output/pace.js';
 import {safeWriter} from './output/safe-writer.js';
-import type {SessionSwitcher} from './ui/picker.js';
+import type {SessionSwitcher} from './server/session-switcher.js';
 import type {NewSessionWatch} from './io/new-sessions.js';
 import type {Flags} from './flags.js';
 

@@ -13,7 +13,7 @@ import type {SessionStore} from '../model/store.js';
 import {startFileSession, type FileOptions} from '../io/file-session.js';
 import {loginFromFlags} from '../io/login-flags.js';
 import {locateSession} from '../io/session-locator.js';
-import type {PickerEntry, SessionSwitcher} from '../ui/picker.js';
+import type {PickerEntry, SessionSwitcher} from './session-switcher.js';
 import type {SessionActions} from '../io/sse/actions.js';
 import {ServerApi, type ServerSession} from './api.js';
 import {apiUrl, type ServerAddress} from './address.js';

@@ -3,45 +3,17 @@
  * what the reader types, a window that keeps the choice on screen, the keys, and each
  * session drawn as one row. The program lists and opens sessions; the picker only chooses.
  */
-import type {ListEntry} from '../io/session-entries.js';
 import type {ServerPickerEntry} from '../server/session-list.js';
+import type {PickerEntry} from '../server/session-switcher.js';
 import {formatBytes, relativeTime} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
 import type {KeyPress} from './keymap.js';
 import {seg, segmentsWidth, textWidth, truncateSegments, type Segment} from './segments.js';
 
-/** One session the picker offers: on disk (what `--list --json` gives for it) or on a server. */
-export type PickerEntry = ListEntry | ServerPickerEntry;
-
 /** Whether an entry is a server's session. */
 export function isServerEntry(entry: PickerEntry): entry is ServerPickerEntry {
 	return 'kind' in entry && entry.kind === 'server';
 }
-
-/** What the picker needs from the program: the sessions under the data root or on a server, and a way to open one. */
-export type SessionSwitcher = {
-	/** The data root or the server the sessions are listed from (shown in the picker's title). */
-	root: string;
-	/** Where the sessions are, for `no sessions …` (default: `under <root>`). */
-	where?: string;
-	/** The picker opens as the screen starts (a server given without a session). */
-	openAtStart?: boolean;
-	/** Lines to show above the list (a project the server refused, a user channel that failed). */
-	notices?: () => readonly string[];
-	/**
-	 * Calls `listener` when the list (read again with `list`), the notices or the offered session
-	 * changed; returns the unsubscribe.
-	 */
-	subscribe?: (listener: () => void) => () => void;
-	/** A session that started since this one opened, offered in the footer (L opens it). */
-	offered?: () => PickerEntry | undefined;
-	/** The id of the session shown now, to mark it. */
-	current?: () => string | undefined;
-	/** The sessions, most recently active first. */
-	list(): Promise<PickerEntry[]>;
-	/** Stops the current source and follows `session` in the same store. */
-	open(session: PickerEntry): Promise<void>;
-};
 
 export type PickerState = {
 	query: string;

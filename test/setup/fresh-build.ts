@@ -37,5 +37,10 @@ export default function setup(): void {
 	const why = staleBuild(root);
 	if (why === undefined) return;
 	process.stderr.write(`test set-up: ${why}: npm run build\n`);
-	execFileSync('npm', ['run', 'build'], {cwd: root, stdio: ['ignore', 'ignore', 'inherit']});
+	try {
+		// Its output (tsc's errors among it) goes to stderr, beside vitest's own.
+		execFileSync('npm', ['run', 'build', '--silent'], {cwd: root, stdio: ['ignore', process.stderr, 'inherit']});
+	} catch {
+		throw new Error('test set-up: `npm run build` failed (its errors are above); the tests would run an old dist/cli.js');
+	}
 }

@@ -1,6 +1,7 @@
 // The session picker as pure functions: filtering as you type, the keys, the window, and one row per session with its live mark.
 import {describe, expect, it} from 'vitest';
-import {filterEntries, openPicker, pickerKey, pickerRows, windowFor, entryRow, type PickerEntry, type PickerState} from '../../source/ui/picker.js';
+import type {PickerEntry} from '../../source/server/session-switcher.js';
+import {filterEntries, openPicker, pickerKey, pickerRows, windowFor, entryRow, type PickerState} from '../../source/ui/picker.js';
 import {rowText} from '../../source/ui/segments.js';
 import {inZone} from '../support/zone.js';
 

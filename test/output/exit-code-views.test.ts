@@ -1,0 +1,53 @@
+// Which calls show an exit code is the tool registry's word (`exitCode`), in every view: the
+// screen's row, print mode the usual way, and print mode through the kernel. A grep_files that
+// matched `[exit code: 1]` in a file did not exit 1.
+import {expect, test} from 'vitest';
+import {PrerenderedOutputs} from '../../source/output/prerendered-outputs.js';
+import {PlainRenderer} from '../../source/render/plain.js';
+import {toolPresenters} from '../../source/render/tool-registry.js';
+import {carriesExitCode} from '../../source/render/tool-summary.js';
+import {outputEntry, printedBytes} from '../helpers/print-entry.js';
+import {msg, paneTexts, viewFrom} from '../ui/helpers.js';
+
+const output = 'line one\nline two\n[exit code: 1]\n';
+/** Every tool the registry knows, one it does not, and an MCP server's. */
+const names = [...toolPresenters.keys(), 'grep_files', 'some_new_tool', 'mcp__files__search'];
+
+/** The closed row of a failed call of `name` on the screen. */
+function screenRow(name: string): string {
+	const view = viewFrom([
+		msg({type: 'tool_call', role: 'assistant', name, arguments: '{}', tool_call_id: 'c1'}),
+		msg({type: 'tool_call_output', role: 'user', output, tool_call_id: 'c1', stop_reason: 'failed'}),
+	]);
+	return paneTexts(view)[0]!;
+}
+
+/** The output's head line as print mode writes it the usual way. */
+const printedUsual = (name: string): string => printedBytes(new PlainRenderer({color: false}), outputEntry(output, name)).toString('utf8');
+
+/** The same through the kernel: a line long enough to be cut and rendered ahead. */
+function printedByKernel(name: string): string {
+	const prerendered = new PrerenderedOutputs();
+	prerendered.stripColor = true;
+	const line = Buffer.from(`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output","role":"user","output":${JSON.stringify(output)},"tool_call_id":"c1","note":"${'p'.repeat(3000)}"}}`);
+	const cut = prerendered.cut(line);
+	expect(cut, 'the kernel took the line').toBeDefined();
+	const token = (cut!.value as {payload: {output: string}}).payload.output;
+	return printedBytes(new PlainRenderer({color: false, prerendered}), outputEntry(token, name)).toString('utf8');
+}
+
+test('a failed call shows `exit 1` on the screen and in print, either way, exactly when its tool carries exit codes', () => {
+	const shown = {carries: 0, not: 0};
+	for (const name of names) {
+		const carries = carriesExitCode(name);
+		shown[carries ? 'carries' : 'not']++;
+		expect(screenRow(name).includes('exit 1'), `${name} on the screen`).toBe(carries);
+		expect(printedUsual(name).includes('exit 1'), `${name} printed`).toBe(carries);
+		expect(printedByKernel(name).includes('exit 1'), `${name} printed through the kernel`).toBe(carries);
+	}
+	// Both kinds were tried: exec_command carries one, grep_files and an unknown tool do not.
+	expect(carriesExitCode('exec_command')).toBe(true);
+	expect(carriesExitCode('grep_files')).toBe(false);
+	expect(shown.carries).toBeGreaterThan(0);
+	expect(shown.not).toBeGreaterThan(2);
+});

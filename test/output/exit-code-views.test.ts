@@ -64,3 +64,10 @@ test('a command that exited 0 says nothing of it: no `exit 0` on the screen or i
 	expect(printedUsual('exec_command', failed)).toContain(' · exit 2');
 	expect(printedByKernel('exec_command', failed)).toContain(' · exit 2');
 });
+
+test('a command stopped by the user reads as aborted on the screen, though its output ends in an exit code', () => {
+	// Only a failure says how it ended by its code; an abort has its word.
+	const row = screenRow('exec_command', 'partial\n[exit code: 130]\n', 'aborted');
+	expect(row).not.toContain('exit 130');
+	expect(row).toContain('aborted');
+});

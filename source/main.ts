@@ -182,6 +182,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 			pace,
 			// Print mode says what happens to the connection on stderr, once per change.
 			onConnectionTrouble: screen ? undefined : say,
+			historyAnswerMs: historyAnswerMs(process.env),
 		});
 		source = started;
 		if (!flags.readOnly) actions = actionsWhile(started.actions, () => streaming);
@@ -337,3 +338,9 @@ function once<T>(fn: () => Promise<T>): () => Promise<T | undefined> {
 }
 
 export type {ModelInput};
+
+/** PENGUIN_VIEW_HISTORY_MS: how long a stream's history may go unanswered (ms; the client's 10 s when unset or not a positive number). */
+function historyAnswerMs(env: NodeJS.ProcessEnv): number | undefined {
+	const ms = Number(env['PENGUIN_VIEW_HISTORY_MS']);
+	return Number.isInteger(ms) && ms > 0 ? ms : undefined;
+}

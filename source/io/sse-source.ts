@@ -30,6 +30,8 @@ export type SseSourceOptions = {
 	 * one line of text, which may hold what the server said (unsanitized). Print mode says it.
 	 */
 	onConnectionTrouble?: (text: string) => void;
+	/** How long the history request may go unanswered before the live stream shows alone (the client's default: 10 s). */
+	historyAnswerMs?: number;
 };
 
 /** The running stream, and how to act on its session (the screen's a, r, Ctrl+X and >). */
@@ -66,7 +68,15 @@ export function startSse(store: SessionStore, options: SseSourceOptions): SseSou
 	};
 
 	const client = startSseClient(
-		{url: options.url, cookie: options.cookie, headers: options.headers, login: options.login, insecure: options.insecure, pace: options.pace},
+		{
+			url: options.url,
+			cookie: options.cookie,
+			headers: options.headers,
+			login: options.login,
+			insecure: options.insecure,
+			pace: options.pace,
+			timings: options.historyAnswerMs === undefined ? undefined : {historyAnswerMs: options.historyAnswerMs},
+		},
 		event => {
 			if (event.type === 'status') {
 				report(event.status);

@@ -22,7 +22,7 @@ import {sanitize} from './render/sanitize.js';
 import {loadExactWidths} from './render/width.js';
 import {outputBackpressure} from './output/pace.js';
 import {safeWriter} from './output/safe-writer.js';
-import type {SessionSwitcher} from './ui/picker.js';
+import type {SessionSwitcher} from './server/session-switcher.js';
 import type {NewSessionWatch} from './io/new-sessions.js';
 import type {Flags} from './flags.js';
 import {flags as flagTable} from './command-line/flag-table.js';
@@ -88,7 +88,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 
 	const dataRoot = defaultDataRoot(process.env);
 	// A server's address rather than one session's stream: its sessions (server/server-mode.ts).
-	const server = flags.sse ? (await import('./server/address.js')).readServerAddress(flags.sse) : undefined;
+	const server = flags.sse ? (await import('./io/sse/server-address.js')).readServerAddress(flags.sse) : undefined;
 	if (flags.latest && input.length > 0) throw new UsageError('give either a trace or --latest, not both');
 	if (flags.latest && flags.sse && !server) throw new UsageError("--latest takes a server's address (http://HOST:PORT), not one session's stream");
 	if (flags.list && server) return (await import('./server/list-command.js')).serverList(server, flags, settings);
@@ -189,6 +189,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 			pace,
 			// Print mode says what happens to the connection on stderr, once per change.
 			onConnectionTrouble: screen ? undefined : say,
+			historyAnswerMs: historyAnswerMs(process.env),
 		});
 		source = started;
 		if (!flags.readOnly) actions = actionsWhile(started.actions, () => streaming);
@@ -344,3 +345,9 @@ function once<T>(fn: () => Promise<T>): () => Promise<T | undefined> {
 }
 
 export type {ModelInput};
+
+/** PENGUIN_VIEW_HISTORY_MS: how long a stream's history may go unanswered (ms; the client's 10 s when unset or not a positive number). */
+function historyAnswerMs(env: NodeJS.ProcessEnv): number | undefined {
+	const ms = Number(env['PENGUIN_VIEW_HISTORY_MS']);
+	return Number.isInteger(ms) && ms > 0 ? ms : undefined;
+}

@@ -38,6 +38,8 @@ export type SseSourceOptions = {
 	 * replaces it as a resync does, its items keeping the ids of those they stand for.
 	 */
 	replaceOnJoin?: boolean;
+	/** How long the history request may go unanswered before the live stream shows alone (the client's default: 10 s). */
+	historyAnswerMs?: number;
 };
 
 /** The running stream, and how to act on its session (the screen's a, r, Ctrl+X and >). */
@@ -75,7 +77,16 @@ export function startSse(store: SessionStore, options: SseSourceOptions): SseSou
 	};
 
 	const client = startSseClient(
-		{url: options.url, cookie: options.cookie, headers: options.headers, login: options.login, insecure: options.insecure, fetch: options.fetch, pace: options.pace},
+		{
+			url: options.url,
+			cookie: options.cookie,
+			headers: options.headers,
+			login: options.login,
+			insecure: options.insecure,
+			fetch: options.fetch,
+			pace: options.pace,
+			timings: options.historyAnswerMs === undefined ? undefined : {historyAnswerMs: options.historyAnswerMs},
+		},
 		event => {
 			if (event.type === 'status') {
 				report(event.status);

@@ -11,7 +11,7 @@ import {createFetch} from '../io/sse/http-fetch.js';
 import {loginFromFlags} from '../io/login-flags.js';
 import {localMinute} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
-import {readServerAddress} from '../server/address.js';
+import {readServerAddress} from '../io/sse/server-address.js';
 import {resolveStreamTarget} from '../io/sse/urls.js';
 import {loginNow, loginTimeoutMs, saveLogin} from './credentials.js';
 import {originOf} from './saved-fetch.js';

@@ -8,27 +8,11 @@
  * finalized log print mode writes, and ids that survive a new model (preview, resync).
  */
 import {
-	errorMessageOf,
-	isAbortPayload,
-	isApprovalDecisionPayload,
-	isCompactionBeginPayload,
-	isCompactionEndPayload,
-	isGoalFinishedPayload,
-	isImageUrlPayload,
-	isInlineDataPayload,
-	isInlineThinkingPayload,
-	isMcpConnectBeginPayload,
-	isMcpConnectEndPayload,
-	isRecord,
-	isRequestEndPayload,
-	isSessionMeta,
-	isSubagentPayload,
-	isTextPayload,
-	isThinkingPayload,
-	isTokenUsagePayload,
-	isToolCallOutputPayload,
-	isToolCallPayload,
-	isToolListReadyPayload,
+	errorMessageOf, isAbortPayload, isApprovalDecisionPayload, isCompactionBeginPayload, isCompactionEndPayload,
+	isGoalFinishedPayload, isImageUrlPayload, isInlineDataPayload, isInlineThinkingPayload,
+	isMcpConnectBeginPayload, isMcpConnectEndPayload, isRecord, isRequestEndPayload, isSessionMeta,
+	isSubagentPayload, isTextPayload, isThinkingPayload, isTokenUsagePayload, isToolCallOutputPayload,
+	isToolCallPayload, isToolListReadyPayload
 } from '../protocol/guards.js';
 import type {MalformedLine} from '../protocol/parse-line.js';
 import {knownPayloadTypes, type AnyPayload, type KnownPayloadType, type OmniMessage} from '../protocol/types.js';

@@ -6,7 +6,7 @@
  */
 import {createHash} from 'node:crypto';
 import {safeJsonStringify} from '../export/safe-json.js';
-import {envelopeKey} from '../io/sse/envelope-key.js';
+import {envelopeKey} from '../protocol/envelope-key.js';
 import type {ModelInput} from '../model/input.js';
 import type {SessionStore} from '../model/store.js';
 import {partialTextField} from '../protocol/guards.js';

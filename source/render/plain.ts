@@ -13,7 +13,7 @@ import {formatBytes, formatClock, formatDuration, formatTokens, lineCount, plura
 import type {JsonBlock} from './json-block.js';
 import {sanitize} from './sanitize.js';
 import {presenterFor} from './tool-registry.js';
-import {exitCodeOf, summarizeToolCall} from './tool-summary.js';
+import {carriesExitCode, exitCodeOf, summarizeToolCall} from './tool-summary.js';
 
 export type PlainOptions = {
 	color: boolean;
@@ -247,7 +247,8 @@ export class PlainRenderer {
 		}
 		const output = item.output === undefined ? '' : inMemory(item.output);
 		const ready = this.prerendered?.take(output);
-		const exit = ready ? ready.exit : exitCodeOf(output);
+		// The kernel reads an exit code from every output; only a tool whose outputs carry one shows it.
+		const exit = !carriesExitCode(item.name) ? undefined : ready ? ready.exit : exitCodeOf(output);
 		// The block is made first: it counts the output's lines on the way (one pass fewer over
 		// what is most of a trace's bytes).
 		const body = ready ? {line: ['  ', ready.bytes], count: ready.lines} : this.counted(output, this.color);

@@ -28,7 +28,21 @@ export function summarizeToolCall(
 	return {...summary, headline: oneLine(summary.headline, max)};
 }
 
-/** The exit code an exec_command output ends with (`[exit code: 2]`), if any. */
+/**
+ * Whether `name`'s outputs end with an exit code (the registry's `exitCode`). Every view asks
+ * this before it shows one: any other tool's output may end in `[exit code: 1]` as text it
+ * read (a file, a grep's match), which is not how the call ended.
+ */
+export function carriesExitCode(name: string): boolean {
+	return presenterFor(name).exitCode;
+}
+
+/** The exit code a call's output ends with, for a tool whose outputs carry one (carriesExitCode). */
+export function toolExitCode(name: string, output: string | undefined): number | undefined {
+	return carriesExitCode(name) ? exitCodeOf(output) : undefined;
+}
+
+/** The exit code text ends with (`[exit code: 2]`), if any, whatever tool wrote it: views ask toolExitCode. */
 export function exitCodeOf(output: string | undefined): number | undefined {
 	if (!output) return undefined;
 	const match = /\[exit code: (-?\d+)\]\s*$/.exec(output.slice(-64));

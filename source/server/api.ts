@@ -12,7 +12,7 @@ import {buildHeaders, login, secretsOf} from '../io/sse/auth.js';
 import {redact, SseClientError} from '../io/sse/errors.js';
 import {getJson} from '../io/sse/get-json.js';
 import {createFetch, type FetchLike} from '../io/sse/http-fetch.js';
-import {apiUrl} from './address.js';
+import {apiUrl} from '../io/sse/server-address.js';
 
 /** SessionStatus upstream: idle, a task running, or compacting. */
 export type ServerSessionStatus = 'idle' | 'running' | 'compacting';

@@ -12,7 +12,7 @@ import type {Flags} from '../flags.js';
 import type {Settings} from '../settings.js';
 import {safeWriter} from '../output/safe-writer.js';
 import {ServerApi} from './api.js';
-import type {ServerAddress} from './address.js';
+import type {ServerAddress} from '../io/sse/server-address.js';
 import {serverApiFor} from './server-mode.js';
 import {ServerSessionList, type ServerPickerEntry} from './session-list.js';
 

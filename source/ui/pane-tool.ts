@@ -6,7 +6,7 @@
 import {formatBytes, formatDuration, plural} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
 import {presenterFor} from '../render/tool-registry.js';
-import {exitCodeOf, parseArgs, summarizeToolCall} from '../render/tool-summary.js';
+import {parseArgs, summarizeToolCall, toolExitCode} from '../render/tool-summary.js';
 import type {Shown} from '../model/held-text.js';
 import type {ImageRef, ToolCallItem} from '../model/view-model.js';
 import {factColumns} from './fact-columns.js';
@@ -74,7 +74,7 @@ function headerRow(item: Shown<ToolCallItem>, input: PaneInput, lineTotal: numbe
 		if (item.deciding) add(item.deciding === 'allow' ? ' allowing… ' : ' denying… ', {color: 'yellow', bold: true});
 		else add(' waiting for approval ', {color: 'yellow', inverse: true, bold: true});
 	}
-	const exit = item.state === 'failed' && presenterFor(item.name).exitCode ? exitCodeOf(item.output) : undefined;
+	const exit = item.state === 'failed' ? toolExitCode(item.name, item.output) : undefined;
 	// A failed command says how in its exit code; other states need their word.
 	if (exit !== undefined) add(`exit ${exit}`, {color: 'red', bold: true});
 	else if (look.word) add(look.word, look.style);

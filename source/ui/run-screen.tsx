@@ -29,7 +29,7 @@ import type {Acting} from './acting.js';
 import {osc52} from './copy-text.js';
 import {mouseOff, mouseOn} from './mouse.js';
 import {App} from './App.js';
-import type {SessionSwitcher} from './picker.js';
+import type {SessionSwitcher} from '../server/session-switcher.js';
 
 export type ScreenOptions = {
 	/** --expand words: thinking, outputs, details, all. */

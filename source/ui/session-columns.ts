@@ -5,15 +5,14 @@
  * the compact layout is left: live mark, short id, size, age, prompt (`↳` for a subagent's).
  * Adding a column is adding an entry to `sessionColumns`.
  */
-import type {ListEntry} from '../io/session-entries.js';
 import type {ServerPickerEntry} from '../server/session-list.js';
+import type {PickerEntry} from '../server/session-switcher.js';
 import {formatBytes, relativeTime} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
 import {seg, segmentsWidth, textWidth, truncateSegments, type Segment, type Style} from './segments.js';
 import {glyph} from './theme.js';
 
-/** One session the picker offers: on disk (what `--list --json` gives for it) or on a server. */
-export type PickerEntry = ListEntry | ServerPickerEntry;
+export type {PickerEntry};
 
 /** Whether an entry is a server's session. */
 export function isServerEntry(entry: PickerEntry): entry is ServerPickerEntry {

@@ -1,6 +1,6 @@
 // The picker on the screen (s): it lists what the switcher gives, filters as you type, Enter hands the chosen session to the switcher and the screen starts afresh on it, Esc closes.
 import {afterEach, expect, test} from 'vitest';
-import type {PickerEntry, SessionSwitcher} from '../../source/ui/picker.js';
+import type {PickerEntry, SessionSwitcher} from '../../source/server/session-switcher.js';
 import {keys, mount, type Screen} from './app-helpers.js';
 import {storeFrom, traceInputs} from './helpers.js';
 
@@ -65,8 +65,8 @@ test('s lists the sessions, typing filters, Enter opens the chosen one through t
 	// Project/agent and model are the same on every row: said once in the title, not in columns.
 	expect(body[0]).toBe('  sessions  ~/.penguin/data  3  ● 1 written to in the last minute  all proj-a/main · fake-model');
 	expect(body[1]).toBe('  filter › ▌');
-	expect(body[2]).toMatch(/^›● 12-02 \d\d:43 {2}8e7b556c\* 20 KB {2}10 s ago {2}\[fake:chat\] What is a trace file\?$/);
-	expect(body[3]).toMatch(/^ {3}12-02 \d\d:43 {2}a1f608ba .* {3}1 m ago {2}\[fake:sub\] Use a subagent/);
+	expect(body[2]).toMatch(/^›● 12-02 14:43 {2}8e7b556c\* 20 KB {2}10 s ago {2}\[fake:chat\] What is a trace file\?$/);
+	expect(body[3]).toMatch(/^ {3}12-02 14:43 {2}a1f608ba .* {3}1 m ago {2}\[fake:sub\] Use a subagent/);
 	expect(body).toHaveLength(5);
 	expect(screen.frame().split('\n').at(-1)).toBe(' type to filter · ↑/↓ choose · Enter open · Esc close');
 

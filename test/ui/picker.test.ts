@@ -1,8 +1,10 @@
 // The session picker as pure functions: filtering as you type, the keys, the window, and one row per session with its live mark.
 import {describe, expect, it} from 'vitest';
-import {filterEntries, openPicker, pickerKey, pickerRows, windowFor, entryRow, type PickerEntry, type PickerState} from '../../source/ui/picker.js';
+import type {PickerEntry} from '../../source/server/session-switcher.js';
+import {filterEntries, openPicker, pickerKey, pickerRows, windowFor, entryRow, type PickerState} from '../../source/ui/picker.js';
 import {rowText} from '../../source/ui/segments.js';
 import {entryOf} from '../../source/server/session-list.js';
+import {inZone} from '../support/zone.js';
 
 const now = Date.parse('2026-12-02T15:00:00Z');
 
@@ -107,11 +109,17 @@ describe('pickerRows', () => {
 		const rows = text(loaded(), 8, entries[1]!.sessionId);
 		expect(rows[0]).toBe(' sessions  ~/.penguin/data  3  ● 1 written to in the last minute');
 		expect(rows[1]).toBe(' filter › ▌');
-		expect(rows[2]).toMatch(/^● 12-02 \d\d:43 {2}aaaa1111  proj-a\/main {5}fake-model {2}26 KB {2}30 s ago {2}Fix the flaky login test$/);
+		expect(rows[2]).toMatch(/^● 12-02 14:43 {2}aaaa1111  proj-a\/main {5}fake-model {2}26 KB {2}30 s ago {2}Fix the flaky login test$/);
 		// The session on screen now is starred; a subagent's session says so.
 		expect(rows[3]).toMatch(/ bbbb2222\* website\/writer  big-model .* 10 m ago {2}Write the release notes$/);
 		expect(rows[4]).toMatch(/ cccc3333 .* ↳ Explain the login flow$/);
 		expect(pickerRows(loaded(), {width: 120, height: 8, now, root: '/r'}).selectedRow).toBe(2);
+	});
+
+	it('shows when a session started in the reader\'s own time zone', () => {
+		// 14:43 UTC is 20:13 in Kolkata (a half-hour zone) and 06:43 in Los Angeles.
+		expect(inZone('Asia/Kolkata', () => text(loaded())[2])).toMatch(/^● 12-02 20:13 {2}aaaa1111 /);
+		expect(inZone('America/Los_Angeles', () => text(loaded())[2])).toMatch(/^● 12-02 06:43 {2}aaaa1111 /);
 	});
 
 	it('says what it is doing: reading, nothing found, nothing matching, failing, opening', () => {

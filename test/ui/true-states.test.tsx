@@ -2,7 +2,7 @@
 import {afterEach, describe, expect, test} from 'vitest';
 import {SessionStore} from '../../source/model/store.js';
 import {formatClock} from '../../source/render/format.js';
-import type {PickerEntry, SessionSwitcher} from '../../source/ui/picker.js';
+import type {PickerEntry, SessionSwitcher} from '../../source/server/session-switcher.js';
 import {rowText} from '../../source/ui/segments.js';
 import {FooterTurn} from '../../source/ui/footer-turn.js';
 import {stateSegments, type HeaderInput} from '../../source/ui/status-line.js';

@@ -1,4 +1,4 @@
-// What a long stream leaves on the heap: a streamed message's memory follows its text, not the deltas it came in.
+// What a long stream leaves on the heap: a streamed message's memory (and the rows the screen laid out) follows its text, not the deltas it came in.
 import {spawnSync} from 'node:child_process';
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -16,9 +16,10 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dir, {recursive: true, force: true}));
 
-/** A million one-word deltas in messages of 2,000, in a node of its own: what stays after a full collection. */
-function flood(ending: 'complete' | 'fragments', holding: 'memory' | 'held'): {items: number; chars: number; retained: number} {
-	const run = spawnSync(process.execPath, ['--expose-gc', script, '1000000', '2000', ending, holding], {encoding: 'utf8', timeout: 120_000});
+/** One-word deltas in messages of 2,000, in a node of its own: what stays after a full collection. */
+function flood(ending: 'complete' | 'fragments', holding: 'memory' | 'held', deltas = 1_000_000, drawn = false): {items: number; chars: number; retained: number} {
+	const args = ['--expose-gc', script, String(deltas), '2000', ending, holding, ...(drawn ? ['drawn'] : [])];
+	const run = spawnSync(process.execPath, args, {encoding: 'utf8', timeout: 170_000});
 	expect(run.stderr).toBe('');
 	return JSON.parse(run.stdout) as {items: number; chars: number; retained: number};
 }
@@ -38,4 +39,12 @@ describe('a million streamed deltas, in messages of 2,000', () => {
 		// 500 items and their references: what stays does not grow with the text.
 		expect(retained).toBeLessThan(chars / 20);
 	}, 180_000);
+
+	it('keeps what the screen laid out bounded while it follows the stream', () => {
+		// A frame every 25 deltas lays out the answer that streams; twice the stream, the same rows kept.
+		const shorter = flood('complete', 'memory', 150_000, true);
+		const longer = flood('complete', 'memory', 300_000, true);
+		expect(longer.items).toBe(150);
+		expect(longer.retained - shorter.retained).toBeLessThanOrEqual(3 * (longer.chars - shorter.chars));
+	}, 360_000);
 });

@@ -3,16 +3,19 @@
  * esbuild): feeds the session model a flood of partial_text deltas, one word each, in messages
  * of `per` deltas, collects the garbage and prints what stays on the heap, as one JSON line.
  *
- *   node --expose-gc delta-flood.mjs DELTAS PER complete|fragments memory|held
+ *   node --expose-gc delta-flood.mjs DELTAS PER complete|fragments memory|held [drawn]
  * `complete`: each answer's stop is followed by its complete message, as the live stream
  * sends it; `fragments`: none follows (the fragments stand as final when the stream ends).
  * `held`: the model is given a holder that keeps every long text elsewhere (as the screen's
- * spill file does), `memory`: none (print mode).
+ * spill file does), `memory`: none (print mode). `drawn`: the screen's layout follows the
+ * stream too, laying out the streaming answer every 25 deltas (a frame at 1,000 a second).
  */
 import type {HeldText} from '../../source/model/held-text.js';
 import {SessionModel} from '../../source/model/session-model.js';
+import {Layouter} from '../../source/ui/layout.js';
+import {openStateFrom} from '../../source/ui/open-state.js';
 
-const [deltas, per, ending, holding] = [Number(process.argv[2]), Number(process.argv[3]), process.argv[4], process.argv[5]];
+const [deltas, per, ending, holding, drawn] = [Number(process.argv[2]), Number(process.argv[3]), process.argv[4], process.argv[5], process.argv[6] === 'drawn'];
 const collect = (globalThis as {gc?: () => void}).gc;
 if (!collect) throw new Error('run with --expose-gc');
 const heap = () => {
@@ -41,6 +44,14 @@ const message = (payload: Record<string, unknown> & {type: string}) => ({
 // Each word a string of its own, as each delta's JSON parses to one.
 const word = (i: number) => JSON.parse(`"${words[i % words.length]} "`) as string;
 
+const layouter = drawn ? new Layouter() : undefined;
+const open = openStateFrom();
+/** A frame following the end: the last pane laid out at 100 columns. */
+const frame = () => {
+	const layout = layouter?.layout(model.view, 100, open, 0);
+	if (layout && layout.count > 0) layout.pane(layout.count - 1);
+};
+
 const before = heap();
 let chars = 0;
 let answer: string[] = [];
@@ -49,12 +60,14 @@ for (let i = 0; i < deltas; i++) {
 	const text = word(i);
 	answer.push(text);
 	model.apply(message({type: 'partial_text', role: 'assistant', event_type: 'delta', text}), 0);
+	if (i % 25 === 0) frame();
 	if (i % per === per - 1 || i === deltas - 1) {
 		model.apply(message({type: 'partial_text', role: 'assistant', event_type: 'stop', text: ''}), 0);
 		const whole = answer.join('');
 		chars += whole.length;
 		if (ending === 'complete') model.apply(message({type: 'text', role: 'assistant', text: whole, stop_reason: 'completed'}), 0);
 		answer = [];
+		frame();
 	}
 }
 model.apply({kind: 'end'}, 0);

@@ -587,7 +587,7 @@ async function soakOnly() {
 		const last = result.samples.at(-1);
 		// The screen may keep the text it was sent (print mode and --json keep none): beyond it, at most 1 MB a minute.
 		const allowance = c.mode === 'screen' ? Math.max(0, result.textSlope ?? 0) : 0;
-		const pass = result.lived && result.heapSlope !== undefined && result.heapSlope <= 1 + allowance;
+		const pass = !result.lived ? false : result.heapSlope === undefined ? undefined : result.heapSlope <= 1 + allowance;
 		row('soak', `${c.name}: heap after GC, slope after 2 min (text ${mb(result.textSlope)})`, `${mb(result.heapSlope)} (end ${last?.heapMb.toFixed(1)} MB)`, '≤ 1 MB/min beyond the text', pass);
 		row('soak', `${c.name}: RSS slope after 2 min`, `${mb(result.rssSlope)} (end ${last?.rssMb.toFixed(1)} MB)${result.lived ? '' : ', DIED'}`, 'lives', result.lived);
 		if (result.snapshot) note(`\nheap snapshot at the end (${c.name}):\n${result.snapshot}`);

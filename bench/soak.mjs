@@ -115,11 +115,11 @@ export async function soak(c, {snapshot = true, keep, log = () => {}} = {}) {
 	const child = c.mode === 'screen' ? startScreen(args, {env, nodeArgs, program}) : startPlain(args, {env, nodeArgs, program});
 	const result = {name: c.name, minutes: c.minutes, samples: [], lived: true};
 	try {
-		const startedAt = Date.now();
 		await started;
 		const streamStart = Date.now();
 		let seen = 0;
-		while (Date.now() - startedAt < c.minutes * 60_000) {
+		// Until the sample at `minutes` (the probe's clock starts with the process, a little before the stream).
+		while ((result.samples.at(-1)?.minute ?? 0) < c.minutes - 0.05 && Date.now() - streamStart < c.minutes * 60_000 + sampleMs) {
 			await sleep(1000);
 			const memory = child.events().filter(event => event.e === 'memory');
 			for (; seen < memory.length; seen++) {

@@ -38,10 +38,11 @@ export type InkOutputState = {width: number; height: number; operations: readonl
 const rowLimit = 2048;
 const lineLimit = 4096;
 /**
- * Characters of styled lines kept (an object each): emptied past this too, so that long
- * lines do not make the lines' limit tens of megabytes.
+ * Characters of styled lines kept (an object and an array each, ~90 bytes): emptied past
+ * this too, some ten screens' worth, so that the lines' limit is not tens of megabytes (a
+ * heap snapshot of the screen following a stream saw them fill it over hours).
  */
-const styledCharLimit = 256 * 1024;
+const styledCharLimit = 32 * 1024;
 
 /** get() for Ink's Output, remembering rows between frames; undefined when switched off. */
 export function inkRowsFor(parts: InkOutputParts, enabled = process.env.PENGUIN_VIEW_ROW_CACHE !== '0'): ((output: InkOutputState) => {output: string; height: number}) | undefined {

@@ -2,7 +2,8 @@
  * Layout: the view model, a width and the open/closed state → panes of rows. Pure apart
  * from its cache: rows are kept per item, keyed by the item's rev, the width and its
  * open state, so a frame re-lays out only what changed (a growing message, a call that
- * finished); panes that move with the clock are redone once a second.
+ * finished); panes that move with the clock are redone once a second. The cache is bounded
+ * (keptRowsLimit): memory follows what is drawn, not how long the session is.
  *
  * Lazy: a pane's rows are made when the viewport asks for them, so a frame costs what is
  * on screen, however long the session. The width is what pane content may use: the caller
@@ -81,6 +82,13 @@ type Entry = {rev: number; width: number; open: boolean; full: boolean; tick: nu
  */
 export const keepRowsEnabled = process.env.PENGUIN_VIEW_KEEP_ROWS !== '0';
 
+/**
+ * About how many rows the cache keeps of panes no recent frame asked for: the panes a frame
+ * lays out are always kept, and past this the least recently used others go (laid out again
+ * if scrolled back to). Unbounded, a day's stream kept the rows of every answer it ever drew.
+ */
+const keptRowsLimit = 5_000;
+
 /** Items in reading order, with depth and session where some are nested. */
 type Flat = {items: readonly Item[]; depths?: number[]; sessions?: SessionView[]};
 
@@ -89,7 +97,11 @@ const nestBar: Segment = seg('│ ', {dim: true});
 
 /** Lays out sessions, keeping rows per item between calls. */
 export class Layouter {
-	private readonly cache = new Map<number, Entry>();
+	// Least recently used first: a pane's entry moves to the end when a frame asks for it.
+	private readonly cache = new Map<number, Entry & {frame: number}>();
+	private cachedRows = 0;
+	/** Counts layout() calls: the entries asked for since the last one are the frame's. */
+	private frame = 0;
 	private readonly parentCalls = new WeakMap<SubagentItem, ToolCallItem>();
 	private readonly subagents = new WeakMap<SessionView, {scanned: number; items: SubagentItem[]}>();
 	private view?: SessionView;
@@ -105,8 +117,10 @@ export class Layouter {
 		if (view !== this.view) {
 			// A rebuilt model numbers its items afresh: nothing cached is about them.
 			this.cache.clear();
+			this.cachedRows = 0;
 			this.view = view;
 		}
+		this.frame++;
 		const flat = this.flatten(view, open);
 		const paneWidth = Math.max(1, width);
 		let index: Map<number, number> | undefined;
@@ -192,6 +206,11 @@ export class Layouter {
 			cached.extra === extra &&
 			cached.pane.depth === depth
 		) {
+			if (cached.frame !== this.frame) {
+				cached.frame = this.frame;
+				this.cache.delete(item.id);
+				this.cache.set(item.id, cached);
+			}
 			return cached.pane;
 		}
 		const input: PaneInput = {width: innerWidth, open, full, now, stoppedAt, tools: session.header.tools, memo: cached?.memo};
@@ -199,8 +218,21 @@ export class Layouter {
 		const prefix = depth > 0 ? new Array<Segment>(depth).fill(nestBar) : undefined;
 		const rows = rowsOf(built.rows, this.keepRows && cached?.pane.depth === depth ? cached : undefined, item.id, prefix);
 		const pane: Pane = {itemId: item.id, kind: item.kind, depth, rows, group, open, problem: isProblem(item), live: live || callLive};
-		this.cache.set(item.id, {rev: item.rev, width: innerWidth, open, full, tick, extra, pane, memo: built.memo, built: built.rows});
+		if (cached) this.cachedRows -= cached.pane.rows.length;
+		this.cache.delete(item.id);
+		this.cache.set(item.id, {rev: item.rev, width: innerWidth, open, full, tick, extra, pane, memo: built.memo, built: built.rows, frame: this.frame});
+		this.cachedRows += rows.length;
+		this.evict();
 		return pane;
+	}
+
+	/** Drops the least recently used entries past the limit, never one this frame asked for. */
+	private evict(): void {
+		for (const [id, entry] of this.cache) {
+			if (this.cachedRows <= keptRowsLimit || entry.frame === this.frame) return;
+			this.cache.delete(id);
+			this.cachedRows -= entry.pane.rows.length;
+		}
 	}
 
 	/** The run_subagent call that started a child: usually just before its pointer. */

@@ -90,10 +90,12 @@ export class SessionCore {
 	/**
 	 * A complete message's text as an item keeps it: the holder's reference when it takes the
 	 * text (a long one, in the main session), else the text itself. The holder is io's; the
-	 * model only keeps what it gives back.
+	 * model only keeps what it gives back. `inLine` false: the text is in no one line of the
+	 * trace (put together from fragments), so a holder keeps it elsewhere.
 	 */
-	kept(text: string): Kept {
-		const {holdText, at} = this.shared;
+	kept(text: string, inLine = true): Kept {
+		const {holdText} = this.shared;
+		const at = inLine ? this.shared.at : undefined;
 		return (this.depth === 0 && holdText?.(text, at)) || text;
 	}
 

@@ -20,7 +20,8 @@ const cli = meow(helpText, {
 		insecure: {type: 'boolean', default: false},
 		print: {type: 'boolean', default: false},
 		json: {type: 'boolean', default: false},
-		follow: {type: 'boolean', default: true},
+		// Unset unless given: the screen follows by default, print mode only with -f (main.ts).
+		follow: {type: 'boolean', shortFlag: 'f'},
 		color: {type: 'boolean', default: true},
 		expand: {type: 'string', isMultiple: true},
 		replay: {type: 'string'},

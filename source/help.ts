@@ -21,6 +21,9 @@ export const helpText = `
 	  --print             plain text, each item once it is complete (the default when
 	                      stdout is not a terminal)
 	  --json              write the session as JSON Lines of complete messages
+	  -f, --follow        keep following a trace in print mode, as tail -f (print mode
+	                      otherwise reads to the end and exits; the screen follows, a
+	                      pipe on standard input is read until it closes, --sse follows)
 	  --no-follow         show what is there now and exit
 	  --replay [SPEED]    play a finished trace with its original timing (SPEED 1)
 	  --expand LIST       open by default: thinking, outputs, all (repeatable, or a,b)
@@ -49,6 +52,9 @@ export const helpText = `
 	  --insecure          accept a TLS certificate the system does not trust
 	  --read-only         never act on the session: a (allow), r (deny), Ctrl+X (stop)
 	                      and > (steer) do nothing
+
+	Keys
+	  on the screen, ? lists every key (q quits)
 
 	Exit codes
 	  0 done or interrupted · 1 the source failed · 2 bad usage

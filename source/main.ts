@@ -106,7 +106,12 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	// frame does not wait for it), and before the source starts (the JSON writer taps every batch).
 	const writer = screen || whole ? undefined : flags.json ? await import('./output/json-writer.js') : await import('./output/printer.js');
 	const color = colorWanted(process.stdout.isTTY === true, process.env, flags.color);
-	const follow = whole ? false : flags.follow;
+	// A trace on disk is followed on the screen unless --no-follow; in print mode (a pipe, a file,
+	// --print) only with -f, as tail: `penguin-view trace | grep x` ends at the end of the trace.
+	// A live stream (--sse) has no end of its own and is followed unless --no-follow; standard
+	// input is read until it closes, however long it stays open.
+	const follow = whole ? false : screen ? flags.follow !== false : flags.follow === true;
+	const streamFollow = whole ? false : flags.follow !== false;
 	// The screen keeps long texts (tool outputs most) on disk, read back when drawn: those of a
 	// trace file where they are in it, those from a stream or a pipe in a spill file.
 	const held = screen ? new HeldTextStore({spill: true}) : undefined;
@@ -156,7 +161,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	let streaming = flags.sse !== undefined;
 	if (server) {
 		const {startServerMode} = await import('./server/server-mode.js');
-		const started = await startServerMode(server, {flags, store, screen, follow, latest: flags.latest === true, fileOptions, onConnectionTrouble: screen ? undefined : say});
+		const started = await startServerMode(server, {flags, store, screen, follow: streamFollow, latest: flags.latest === true, fileOptions, onConnectionTrouble: screen ? undefined : say});
 		if (!started.ok) {
 			if (started.usage) throw new UsageError(started.message);
 			say(started.message);
@@ -178,7 +183,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 			headers: flags.header ?? [],
 			login,
 			insecure: flags.insecure,
-			follow,
+			follow: streamFollow,
 			pace,
 			// Print mode says what happens to the connection on stderr, once per change.
 			onConnectionTrouble: screen ? undefined : say,

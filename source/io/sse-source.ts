@@ -49,6 +49,27 @@ export function connectionLine(status: ConnectionStatus, now: number): string {
 	}
 }
 
+/**
+ * A server that fails the same way on every try is said once, then again at the 2nd, 4th, 8th…
+ * time as `(again ×N)`: a line a second for ever tells nothing new. A first failure after a
+ * connection that worked (attempt 1) starts the count over.
+ */
+export class RepeatedReason {
+	private reason: string | undefined;
+	private count = 0;
+
+	/** The line to write for a retry with `reason`, or undefined to stay quiet. */
+	line(line: string, reason: string, attempt: number): string | undefined {
+		if (attempt > 1 && reason === this.reason) {
+			this.count++;
+			return (this.count & (this.count - 1)) === 0 ? `${line} (again ×${this.count})` : undefined;
+		}
+		this.reason = reason;
+		this.count = 1;
+		return line;
+	}
+}
+
 /** Starts following the stream into the store. */
 export function startSse(store: SessionStore, options: SseSourceOptions): SseSource {
 	store.setStatus({label: options.url, state: 'connecting'});
@@ -56,17 +77,21 @@ export function startSse(store: SessionStore, options: SseSourceOptions): SseSou
 	let rebuilding: ModelInput[] | undefined;
 	let joined = false;
 	let lastState = '';
+	const repeats = new RepeatedReason();
 	const report = (status: ConnectionStatus): void => {
 		store.setStatus({state: status.state, retryAt: status.retryAt, message: status.message});
 		if (!options.onConnectionTrouble) return;
 		const line = connectionLine(status, Date.now());
 		const key = `${status.state}|${status.attempt ?? ''}`;
-		if (line && key !== lastState) options.onConnectionTrouble(line);
+		if (line && key !== lastState) {
+			const said = status.state === 'reconnecting' && status.message !== undefined ? repeats.line(line, status.message, status.attempt ?? 1) : line;
+			if (said !== undefined) options.onConnectionTrouble(said);
+		}
 		lastState = key;
 	};
 
 	const client = startSseClient(
-		{url: options.url, cookie: options.cookie, headers: options.headers, login: options.login, insecure: options.insecure, pace: options.pace},
+		{url: options.url, cookie: options.cookie, headers: options.headers, login: options.login, insecure: options.insecure, pace: options.pace, retry: options.follow},
 		event => {
 			if (event.type === 'status') {
 				report(event.status);

@@ -208,8 +208,10 @@ class ServerSessions implements Stoppable {
 		if (local) {
 			const located = await locateSession(session.tracePath!, {dataRoot: this.options.fileOptions.dataRoot});
 			if (located.ok && located.kind === 'session') {
-				store.setStatus({label: path.basename(located.shards.at(-1) ?? sessionId), state: follow ? 'following' : 'reading'});
-				return {sessionId, overHttp: false, source: startFileSession(located, {...this.options.fileOptions, follow})};
+				// A trace on disk follows as one named on the command line would (fileOptions.follow).
+				const followFile = this.options.fileOptions.follow;
+				store.setStatus({label: path.basename(located.shards.at(-1) ?? sessionId), state: followFile ? 'following' : 'reading'});
+				return {sessionId, overHttp: false, source: startFileSession(located, {...this.options.fileOptions})};
 			}
 		}
 		// The trace is on the server only: read it over HTTP, the whole of it.

@@ -56,6 +56,8 @@ export type SseClientOptions = {
 	now?: () => number;
 	/** Print mode into a slow pipe: the stream is read no faster than it is written (TransportOptions.pace). */
 	pace?: () => Promise<void> | undefined;
+	/** False (`--no-follow`): one connection attempt; when it fails the client fails. */
+	retry?: boolean;
 };
 
 /** A running client. */
@@ -182,6 +184,10 @@ class SessionStreamClient {
 				random: this.options.random,
 				now: this.options.now,
 				pace: this.options.pace,
+				retry: this.options.retry,
+				// The session's own messages come unnamed; a server_event (the task_state snapshot every
+				// connection opens with) does not show the connection works.
+				healthy: event => event.event === undefined || event.event === 'message',
 			},
 			{
 				onConnecting: ({attempt}) => {

@@ -3,6 +3,7 @@
  * pick the output (the screen, plain text, JSON Lines), connect them through the store,
  * and turn every failure into one line and an exit code.
  */
+import {stat} from 'node:fs/promises';
 import path from 'node:path';
 import {unexpectedErrorText} from './crash.js';
 import {armProcessFault} from './fault.js';
@@ -26,6 +27,7 @@ import {safeWriter} from './output/safe-writer.js';
 import type {SessionSwitcher} from './ui/picker.js';
 import type {NewSessionWatch} from './io/new-sessions.js';
 import type {Flags} from './flags.js';
+import {usageExitCode, usageLine} from './usage.js';
 
 export type {Flags};
 
@@ -34,6 +36,8 @@ export class UsageError extends Error {}
 
 const expandChoices = new Set(['thinking', 'outputs', 'all']);
 const exportFormats = new Set(['md', 'json', 'sts']);
+/** What reads as a number (`0`, `-2`, `.5`, `1e3`, `Infinity`), as opposed to a path. */
+const numberLike = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?$|^[-+]?(?:Infinity|NaN)$/i;
 
 /** Stops a running source. */
 type Stoppable = {close(): void | Promise<void>};
@@ -45,8 +49,8 @@ export async function main(input: readonly string[], flags: Flags): Promise<numb
 		return await run([...input], flags, cleanup);
 	} catch (error) {
 		if (error instanceof UsageError) {
-			say(`${error.message}\nTry 'penguin-view --help'.`);
-			return 2;
+			process.stderr.write(usageLine(error.message));
+			return usageExitCode;
 		}
 		process.stderr.write(unexpectedErrorText(error, flags.debug));
 		return 1;
@@ -63,10 +67,12 @@ function say(text: string): void {
 async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<unknown>>): Promise<number> {
 	let replaySpeed: number | undefined;
 	if (flags.replay !== undefined) {
-		// `--replay trace.jsonl` reads the path as the flag's value: take it back.
 		const speed = Number(flags.replay === '' ? 1 : flags.replay);
 		if (Number.isFinite(speed) && speed > 0) replaySpeed = speed;
+		// A number, or a word beside a trace: a speed that cannot be played.
+		else if (numberLike.test(flags.replay.trim()) || input.length > 0) throw new UsageError(`--replay SPEED must be a number above 0, not '${flags.replay}'`);
 		else {
+			// `--replay trace.jsonl` reads the path as the flag's value: take it back.
 			input.unshift(flags.replay);
 			replaySpeed = 1;
 		}
@@ -86,6 +92,11 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	if (flags.latest && flags.sse && !server) throw new UsageError("--latest takes a server's address (http://HOST:PORT), not one session's stream");
 	if (flags.list && server) return (await import('./server/list-command.js')).serverList(server, flags);
 	if (flags.list) {
+		const missing = await missingDataRoot(dataRoot);
+		if (missing !== undefined) {
+			say(missing);
+			return 1;
+		}
 		const {listCommand} = await import('./commands/list.js');
 		// On a terminal the lines fit its width; a pipe gets them whole.
 		const listed = await listCommand({dataRoot, json: flags.json, width: process.stdout.isTTY === true && process.stdout.columns > 0 ? process.stdout.columns : undefined});
@@ -212,7 +223,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		}
 		const [located] = await Promise.all([locateSession(target, {dataRoot}), offers?.ready]);
 		if (!located.ok) {
-			say(located.message);
+			say((input.length === 0 ? await missingDataRoot(dataRoot) : undefined) ?? located.message);
 			return 1;
 		}
 		if (located.kind === 'stream') {
@@ -318,6 +329,17 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	await stopSource();
 	await out.flush();
 	return store.status.state === 'failed' ? 1 : 0;
+}
+
+/** A first run: no data root (yet, or PENGUIN_HOME points elsewhere); what to do instead, in one line. */
+async function missingDataRoot(dataRoot: string): Promise<string | undefined> {
+	try {
+		await stat(dataRoot);
+		return undefined;
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return undefined;
+		return `${path.resolve(dataRoot)}: no such folder, so no sessions to show: give a trace file or a session id, follow a server with --sse URL, or set PENGUIN_HOME to PenguinHarness's data folder`;
+	}
 }
 
 /** Actions that go out only while `live()` (the stream is still the session shown). */

@@ -7,7 +7,7 @@
 import type {ModelInput} from '../model/input.js';
 import type {SessionStore} from '../model/store.js';
 import {formatDuration} from '../render/format.js';
-import {startSseClient} from './sse/client.js';
+import {startSseClient, type ClientTimings} from './sse/client.js';
 import type {SessionActions} from './sse/actions.js';
 import type {ConnectionStatus} from './sse/client-events.js';
 
@@ -30,6 +30,8 @@ export type SseSourceOptions = {
 	 * one line of text, which may hold what the server said (unsanitized). Print mode says it.
 	 */
 	onConnectionTrouble?: (text: string) => void;
+	/** Reconnect delays and request timeouts (the client's defaults otherwise). */
+	timings?: Partial<ClientTimings>;
 };
 
 /** The running stream, and how to act on its session (the screen's a, r, Ctrl+X and >). */
@@ -52,21 +54,18 @@ export function connectionLine(status: ConnectionStatus, now: number): string {
 /**
  * A server that fails the same way on every try is said once, then again at the 2nd, 4th, 8th…
  * time as `(again ×N)`: a line a second for ever tells nothing new. A first failure after a
- * connection that worked (attempt 1) starts the count over.
+ * connection that worked (attempt 1) starts every count over.
  */
-export class RepeatedReason {
-	private reason: string | undefined;
-	private count = 0;
+export class RepeatedLines {
+	private readonly counts = new Map<string, number>();
 
-	/** The line to write for a retry with `reason`, or undefined to stay quiet. */
-	line(line: string, reason: string, attempt: number): string | undefined {
-		if (attempt > 1 && reason === this.reason) {
-			this.count++;
-			return (this.count & (this.count - 1)) === 0 ? `${line} (again ×${this.count})` : undefined;
-		}
-		this.reason = reason;
-		this.count = 1;
-		return line;
+	/** The line to write for `line` (the same when `key` is), or undefined to stay quiet. */
+	line(line: string, key: string, restart: boolean): string | undefined {
+		if (restart) this.counts.clear();
+		const count = (this.counts.get(key) ?? 0) + 1;
+		this.counts.set(key, count);
+		if (count === 1) return line;
+		return (count & (count - 1)) === 0 ? `${line} (again ×${count})` : undefined;
 	}
 }
 
@@ -77,21 +76,26 @@ export function startSse(store: SessionStore, options: SseSourceOptions): SseSou
 	let rebuilding: ModelInput[] | undefined;
 	let joined = false;
 	let lastState = '';
-	const repeats = new RepeatedReason();
+	const repeats = new RepeatedLines();
 	const report = (status: ConnectionStatus): void => {
 		store.setStatus({state: status.state, retryAt: status.retryAt, message: status.message});
 		if (!options.onConnectionTrouble) return;
 		const line = connectionLine(status, Date.now());
 		const key = `${status.state}|${status.attempt ?? ''}`;
 		if (line && key !== lastState) {
-			const said = status.state === 'reconnecting' && status.message !== undefined ? repeats.line(line, status.message, status.attempt ?? 1) : line;
+			const said =
+				status.state === 'reconnecting' && status.message !== undefined
+					? repeats.line(line, `reconnecting|${status.message}`, (status.attempt ?? 1) <= 1)
+					: status.state === 'resyncing'
+						? repeats.line(line, line, false)
+						: line;
 			if (said !== undefined) options.onConnectionTrouble(said);
 		}
 		lastState = key;
 	};
 
 	const client = startSseClient(
-		{url: options.url, cookie: options.cookie, headers: options.headers, login: options.login, insecure: options.insecure, pace: options.pace, retry: options.follow},
+		{url: options.url, cookie: options.cookie, headers: options.headers, login: options.login, insecure: options.insecure, pace: options.pace, retry: options.follow, timings: options.timings},
 		event => {
 			if (event.type === 'status') {
 				report(event.status);

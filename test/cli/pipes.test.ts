@@ -4,6 +4,7 @@ import {afterAll, describe, expect, it} from 'vitest';
 import {makeRoot, placeShard, rotated} from '../commands/data-root.js';
 import {fixturesDir} from '../helpers/recordings.js';
 import {runCli, startCli, waitFor, waitForExit} from '../helpers/run-cli.js';
+import {closedPort} from '../support/sse-server.js';
 
 const trace = path.join(fixturesDir, 'traces', `${rotated}_002.jsonl`);
 const root = makeRoot();
@@ -37,6 +38,17 @@ describe('print mode on a finished trace', () => {
 		const result = await waitForExit(child, 5000);
 		expect(result.code).toBe(0);
 		expect(result.stdout).toContain('── session totals');
+	});
+});
+
+describe('--sse URL --no-follow', () => {
+	it('with the server down: one try, one line, exit 1 (as --list)', async () => {
+		const port = await closedPort();
+		const result = await runCli(['--sse', `http://127.0.0.1:${port}/api/sessions/session-x/stream`, '--no-follow']);
+		expect(result.code).toBe(1);
+		expect(result.stdout).toBe('');
+		expect(result.stderr.split('\n').filter(Boolean)).toEqual([expect.stringMatching(new RegExp(`^penguin-view: .*127\\.0\\.0\\.1:${port}`))]);
+		expect(result.stderr).not.toContain('reconnecting');
 	});
 });
 

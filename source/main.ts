@@ -18,6 +18,7 @@ import {defaultDataRoot, listSessions, locateSession} from './io/session-locator
 import {readStream, type InputsHandler} from './io/trace-follower.js';
 import type {ModelInput} from './model/input.js';
 import {TraceCheck} from './model/json-lines-gate.js';
+import {unknownShapeText} from './model/session/odd-lines.js';
 import {SessionStore} from './model/store.js';
 import {attributesWanted, colorWanted} from './render/color.js';
 import {sanitize} from './render/sanitize.js';
@@ -198,6 +199,8 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 			pace,
 			// Print mode says what happens to the connection on stderr, once per change.
 			onConnectionTrouble: screen ? undefined : say,
+			// The screen fills its header in whenever the session's record comes; print mode waits a moment for it.
+			timings: screen ? {recordWaitMs: 0} : undefined,
 		});
 		source = started;
 		if (!flags.readOnly) actions = actionsWhile(started.actions, () => streaming);
@@ -328,6 +331,9 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	detach.finish();
 	await stopSource();
 	await out.flush();
+	// Another harness's trace (or another version's): said once, with the final counts.
+	const unknownShapes = unknownShapeText(store.view.counts);
+	if (unknownShapes !== undefined) say(unknownShapes);
 	return store.status.state === 'failed' ? 1 : 0;
 }
 

@@ -15,6 +15,7 @@ import {loginFromFlags} from '../io/login-flags.js';
 import {locateSession} from '../io/session-locator.js';
 import type {PickerEntry, SessionSwitcher} from '../ui/picker.js';
 import type {SessionActions} from '../io/sse/actions.js';
+import {SseClientError} from '../io/sse/errors.js';
 import {ServerApi, type ServerSession} from './api.js';
 import {apiUrl, type ServerAddress} from './address.js';
 import {startHttpTrace} from './http-trace.js';
@@ -201,9 +202,17 @@ class ServerSessions implements Stoppable {
 
 	private async openSource(sessionId: string): Promise<NonNullable<ServerSessions['current']>> {
 		const {store, follow, screen} = this.options;
-		const session = await this.api.session(sessionId);
+		let session: ServerSession;
+		try {
+			session = await this.api.session(sessionId);
+		} catch (error) {
+			// A record that does not come (it timed out, the connection failed) holds nothing up:
+			// the session's stream is followed, and it says what there is.
+			if (!(error instanceof SseClientError) || error.kind !== 'network') throw error;
+			return {sessionId, overHttp: false, ...(await this.stream(sessionId))};
+		}
 		this.list.upsert(session);
-		if (session.status !== 'idle' || !session.hasTrace) return {sessionId, overHttp: false, ...(await this.stream(session))};
+		if (session.status !== 'idle' || !session.hasTrace) return {sessionId, overHttp: false, ...(await this.stream(session.sessionId))};
 		const local = session.tracePath !== undefined && (await access(session.tracePath).then(() => true, () => false));
 		if (local) {
 			const located = await locateSession(session.tracePath!, {dataRoot: this.options.fileOptions.dataRoot});
@@ -229,12 +238,13 @@ class ServerSessions implements Stoppable {
 		},
 	};
 
-	private async stream(session: ServerSession): Promise<{source: Stoppable; actions: SessionActions}> {
+	private async stream(sessionId: string): Promise<{source: Stoppable; actions: SessionActions}> {
 		const {startSse} = await import('../io/sse-source.js');
 		const {store, flags, follow, fileOptions, onConnectionTrouble} = this.options;
-		const url = apiUrl(this.api.base, 'sessions', session.sessionId, 'stream').href;
+		const url = apiUrl(this.api.base, 'sessions', sessionId, 'stream').href;
 		// Logged in once already: the stream sends the same cookie rather than logging in again.
-		const started = startSse(store, {url, cookie: this.api.cookie, headers: flags.header ?? [], insecure: flags.insecure, follow, pace: fileOptions.pace, onConnectionTrouble});
+		const timings = this.options.screen ? {recordWaitMs: 0} : undefined;
+		const started = startSse(store, {url, cookie: this.api.cookie, headers: flags.header ?? [], insecure: flags.insecure, follow, pace: fileOptions.pace, onConnectionTrouble, timings});
 		return {source: started, actions: started.actions};
 	}
 

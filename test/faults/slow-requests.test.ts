@@ -14,7 +14,8 @@ import {waitFor} from '../support/wait-for.js';
 import {testTlsCert, testTlsKey} from '../support/sse-tls.js';
 
 const short = {answerMs: 300, wholeMs: 600};
-const timings = {initialRetryMs: 5, maxRetryMs: 40, idleTimeoutMs: 5_000, firstEventWaitMs: 50, recordWaitMs: 0, requests: short};
+// The history's own limit is long: only the record's limits may decide when the stream shows.
+const timings = {initialRetryMs: 5, maxRetryMs: 40, idleTimeoutMs: 5_000, firstEventWaitMs: 50, historyAnswerMs: 30_000, recordWaitMs: 0, requests: short};
 const recordPath = `/api/sessions/${recordedSessionId}`;
 
 let servers: SseTestServer[] = [];
@@ -55,11 +56,17 @@ describe('the session record does not hold up the stream', () => {
 		['never answers', neverAnswers],
 		['answers its headers and never its body', headersOnly],
 	] as const) {
-		it(`a record that ${name}: the history and the live stream show, the record ends at its limit, and nothing else is said`, async () => {
+		it(`a record that ${name}: the history and the live stream show before the record's limit, the record ends at it, and nothing else is said`, async () => {
 			const server = await serve(record);
 			const collector = new Collector();
-			client = startSseClient({url: server.streamUrl, timings, random: () => 0}, collector.listener);
+			const limits = {answerMs: 3_000, wholeMs: 3_000};
+			client = startSseClient({url: server.streamUrl, timings: {...timings, requests: limits}, random: () => 0}, collector.listener);
 			await collector.until(() => collector.statuses().at(-1)?.state === 'live' && collector.messages().length > 0, 'the stream live, with the session’s messages');
+			// Live while the record is still asked for: it held nothing up.
+			let recordEnded = false;
+			void server.responded(server.requestsTo(recordPath)[0]!).then(() => (recordEnded = true));
+			await Promise.resolve();
+			expect(recordEnded).toBe(false);
 			// The header still names the session, from the stream's URL.
 			expect(collector.inputs().find(input => input.kind === 'session_info')).toEqual({kind: 'session_info', info: {sessionId: recordedSessionId}});
 			// The record's request is given up at its limit: the server sees the client go.

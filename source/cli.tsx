@@ -4,6 +4,8 @@ import meow from 'meow';
 import {installCrashHandlers} from './crash.js';
 import {main} from './main.js';
 import {helpText} from './help.js';
+import {runSubcommand} from './login/subcommand.js';
+import {readSettings} from './settings.js';
 import {parserProblem, unknownFlag, usageExitCode, usageLine} from './usage.js';
 
 // package.json's name, version, description and bin, put here by the build (scripts/build.mjs).
@@ -51,4 +53,5 @@ if (unknown !== undefined) {
 
 // Anything thrown or rejected that nobody catches: terminal restored, one line, exit code 1.
 installCrashHandlers({debug: cli.flags.debug});
-process.exitCode = await main(cli.input, cli.flags);
+const settings = readSettings(process.env);
+process.exitCode = (await runSubcommand(cli.input, cli.flags, settings)) ?? (await main(cli.input, cli.flags, settings));

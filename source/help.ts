@@ -4,6 +4,8 @@ export const helpText = `
 	  $ penguin-view [trace | session-id | folder | -]
 	  $ penguin-view --sse http://localhost:7364/api/sessions/<id>/stream
 	  $ penguin-view --sse http://localhost:7364 [--list | --latest]
+	  $ penguin-view login http://localhost:7364 --user NAME
+	  $ penguin-view logout http://localhost:7364
 
 	What to open
 	  trace          a trace file, any shard: the whole session is shown, then followed;
@@ -52,6 +54,16 @@ export const helpText = `
 	  --insecure          accept a TLS certificate the system does not trust
 	  --read-only         never act on the session: a (allow), r (deny), Ctrl+X (stop)
 	                      and > (steer) do nothing
+
+	Saved logins
+	  login URL --user NAME   log in (password from PENGUIN_PASSWORD, or asked) and
+	                      save the server's cookie in $XDG_CONFIG_HOME/penguin-view
+	                      (default ~/.config/penguin-view, mode 0600); every request
+	                      to that server then carries it until it expires, unless
+	                      --cookie, PENGUIN_VIEW_COOKIE or --user is given
+	  login               the saved logins and when each expires
+	  logout URL          end the session on the server and forget the login
+	                      (a file named login or logout alone opens; ./login always)
 
 	Keys
 	  on the screen, ? lists every key (q quits)

@@ -9,7 +9,6 @@ import {unexpectedErrorText} from './crash.js';
 import {armProcessFault} from './fault.js';
 import {childSessionsFor, startFileSession} from './io/file-session.js';
 import {HeldTextStore} from './io/held-texts.js';
-import {loginFromFlags} from './io/login-flags.js';
 import {openTailFirst} from './io/tail-first.js';
 import type {SessionActions} from './io/sse/actions.js';
 import type {FirstFrame} from './ui/first-frame.js';
@@ -28,6 +27,7 @@ import {safeWriter} from './output/safe-writer.js';
 import type {SessionSwitcher} from './ui/picker.js';
 import type {NewSessionWatch} from './io/new-sessions.js';
 import type {Flags} from './flags.js';
+import type {Settings} from './settings.js';
 import {usageExitCode, usageLine} from './usage.js';
 
 export type {Flags};
@@ -43,11 +43,11 @@ const numberLike = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?$|^[-+]?(?:Infinity|N
 /** Stops a running source. */
 type Stoppable = {close(): void | Promise<void>};
 
-export async function main(input: readonly string[], flags: Flags): Promise<number> {
+export async function main(input: readonly string[], flags: Flags, settings: Settings): Promise<number> {
 	// Stops whatever source is running, on every way out (an error included).
 	const cleanup: Array<() => Promise<unknown>> = [];
 	try {
-		return await run([...input], flags, cleanup);
+		return await run([...input], flags, cleanup, settings);
 	} catch (error) {
 		if (error instanceof UsageError) {
 			process.stderr.write(usageLine(error.message));
@@ -65,7 +65,7 @@ function say(text: string): void {
 	process.stderr.write(`penguin-view: ${sanitize(text)}\n`);
 }
 
-async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<unknown>>): Promise<number> {
+async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<unknown>>, settings: Settings): Promise<number> {
 	let replaySpeed: number | undefined;
 	if (flags.replay !== undefined) {
 		const speed = Number(flags.replay === '' ? 1 : flags.replay);
@@ -91,7 +91,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	const server = flags.sse ? (await import('./server/address.js')).readServerAddress(flags.sse) : undefined;
 	if (flags.latest && input.length > 0) throw new UsageError('give either a trace or --latest, not both');
 	if (flags.latest && flags.sse && !server) throw new UsageError("--latest takes a server's address (http://HOST:PORT), not one session's stream");
-	if (flags.list && server) return (await import('./server/list-command.js')).serverList(server, flags);
+	if (flags.list && server) return (await import('./server/list-command.js')).serverList(server, flags, settings);
 	if (flags.list) {
 		const missing = await missingDataRoot(dataRoot);
 		if (missing !== undefined) {
@@ -173,7 +173,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	let streaming = flags.sse !== undefined;
 	if (server) {
 		const {startServerMode} = await import('./server/server-mode.js');
-		const started = await startServerMode(server, {flags, store, screen, follow: streamFollow, latest: flags.latest === true, fileOptions, onConnectionTrouble: screen ? undefined : say});
+		const started = await startServerMode(server, {flags, settings, store, screen, follow: streamFollow, latest: flags.latest === true, fileOptions, onConnectionTrouble: screen ? undefined : say});
 		if (!started.ok) {
 			if (started.usage) throw new UsageError(started.message);
 			say(started.message);
@@ -183,17 +183,16 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		serverSwitcher = started.switcher;
 		if (!flags.readOnly) actions = started.actions;
 	} else if (flags.sse) {
-		const login = await loginFromFlags(flags.user);
-		if (login && 'message' in login) {
-			say(login.message);
+		const credentials = await (await import('./login/credentials.js')).streamCredentials(flags.sse, flags, settings);
+		if ('message' in credentials) {
+			say(credentials.message);
 			return 1;
 		}
 		const {startSse} = await import('./io/sse-source.js');
 		const started = startSse(store, {
 			url: flags.sse,
-			cookie: flags.cookie ?? process.env['PENGUIN_VIEW_COOKIE'],
+			...credentials,
 			headers: flags.header ?? [],
-			login,
 			insecure: flags.insecure,
 			follow: streamFollow,
 			pace,

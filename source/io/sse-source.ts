@@ -10,6 +10,7 @@ import {formatDuration} from '../render/format.js';
 import {startSseClient, type ClientTimings} from './sse/client.js';
 import type {SessionActions} from './sse/actions.js';
 import type {ConnectionStatus} from './sse/client-events.js';
+import type {FetchLike} from './sse/http-fetch.js';
 
 /** How startSse connects. */
 export type SseSourceOptions = {
@@ -21,6 +22,8 @@ export type SseSourceOptions = {
 	/** `--user`: log in first with this password. */
 	login?: {userId: string; password: string};
 	insecure: boolean;
+	/** The fetch to use (a saved login's, which refuses in one line); else one made for `insecure`. */
+	fetch?: FetchLike;
 	/** Keep following once the history and the live fragments are in (else stop there). */
 	follow: boolean;
 	/** Print mode into a slow pipe: the stream is read no faster than it is written. */
@@ -95,7 +98,7 @@ export function startSse(store: SessionStore, options: SseSourceOptions): SseSou
 	};
 
 	const client = startSseClient(
-		{url: options.url, cookie: options.cookie, headers: options.headers, login: options.login, insecure: options.insecure, pace: options.pace, retry: options.follow, timings: options.timings},
+		{url: options.url, cookie: options.cookie, headers: options.headers, login: options.login, insecure: options.insecure, fetch: options.fetch, pace: options.pace, retry: options.follow, timings: options.timings},
 		event => {
 			if (event.type === 'status') {
 				report(event.status);

@@ -10,6 +10,7 @@ import {safeJsonStringify} from '../export/safe-json.js';
 import {localMinute, oneLine, relativeTime} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
 import type {Flags} from '../flags.js';
+import type {Settings} from '../settings.js';
 import {safeWriter} from '../output/safe-writer.js';
 import {ServerApi} from './api.js';
 import type {ServerAddress} from './address.js';
@@ -17,8 +18,8 @@ import {serverApiFor} from './server-mode.js';
 import {ServerSessionList, type ServerPickerEntry} from './session-list.js';
 
 /** `--list` with `--sse SERVER`: writes the listing, returns the exit code. */
-export async function serverList(address: ServerAddress, flags: Flags): Promise<number> {
-	const api = await serverApiFor(address, flags);
+export async function serverList(address: ServerAddress, flags: Flags, settings?: Settings): Promise<number> {
+	const api = await serverApiFor(address, flags, settings);
 	const listed = api instanceof ServerApi ? await serverListCommand(api, {json: flags.json}) : {exitCode: 1, stdout: '', stderr: `penguin-view: ${sanitize(api.message)}\n`};
 	// Through a safe writer: `--list | head -1` closes the pipe early.
 	const out = safeWriter(process.stdout);

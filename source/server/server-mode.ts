@@ -11,7 +11,8 @@ import path from 'node:path';
 import type {Flags} from '../flags.js';
 import type {SessionStore} from '../model/store.js';
 import {startFileSession, type FileOptions} from '../io/file-session.js';
-import {loginFromFlags} from '../io/login-flags.js';
+import {serverCredentials} from '../login/credentials.js';
+import type {Settings} from '../settings.js';
 import {locateSession} from '../io/session-locator.js';
 import type {PickerEntry, SessionSwitcher} from '../ui/picker.js';
 import type {SessionActions} from '../io/sse/actions.js';
@@ -28,6 +29,8 @@ type Stoppable = {close(): void | Promise<void>};
 /** How server mode runs. */
 export type ServerModeOptions = {
 	flags: Flags;
+	/** The saved logins and PENGUIN_VIEW_COOKIE (none when absent). */
+	settings?: Settings;
 	store: SessionStore;
 	/** The interactive screen (a picker, a live list, offers) rather than one session printed. */
 	screen: boolean;
@@ -43,18 +46,18 @@ export type ServerModeOptions = {
 /** What server mode gives main: the source to stop, and on the screen the picker's switcher. */
 export type ServerStart = {ok: true; source: Stoppable; switcher: SessionSwitcher; actions: SessionActions} | {ok: false; message: string; usage?: boolean};
 
-/** The server's connection from the flags: `--cookie`/PENGUIN_VIEW_COOKIE, `--header`, `--user`, `--insecure`. */
-export async function serverApiFor(address: ServerAddress, flags: Flags): Promise<ServerApi | {message: string}> {
-	const login = await loginFromFlags(flags.user);
-	if (login && 'message' in login) return login;
-	return new ServerApi(address.base, {cookie: flags.cookie ?? process.env['PENGUIN_VIEW_COOKIE'], headers: flags.header ?? [], login, insecure: flags.insecure});
+/** The server's connection from the flags (`--cookie`/PENGUIN_VIEW_COOKIE, `--header`, `--user`, `--insecure`), else its saved login. */
+export async function serverApiFor(address: ServerAddress, flags: Flags, settings?: Settings): Promise<ServerApi | {message: string}> {
+	const credentials = await serverCredentials(address.base, flags, settings);
+	if ('message' in credentials) return credentials;
+	return new ServerApi(address.base, {cookie: credentials.cookie, headers: flags.header ?? [], login: credentials.login, insecure: flags.insecure}, credentials.fetch);
 }
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** Starts server mode: connects, lists, opens the session asked for (or none: the picker). */
 export async function startServerMode(address: ServerAddress, options: ServerModeOptions): Promise<ServerStart> {
-	const api = await serverApiFor(address, options.flags);
+	const api = await serverApiFor(address, options.flags, options.settings);
 	if (!(api instanceof ServerApi)) return {ok: false, message: api.message};
 	const server = new ServerSessions(api, options);
 	// Until a session is opened, the header names the server.
@@ -244,7 +247,7 @@ class ServerSessions implements Stoppable {
 		const url = apiUrl(this.api.base, 'sessions', sessionId, 'stream').href;
 		// Logged in once already: the stream sends the same cookie rather than logging in again.
 		const timings = this.options.screen ? {recordWaitMs: 0} : undefined;
-		const started = startSse(store, {url, cookie: this.api.cookie, headers: flags.header ?? [], insecure: flags.insecure, follow, pace: fileOptions.pace, onConnectionTrouble, timings});
+		const started = startSse(store, {url, cookie: this.api.cookie, fetch: this.api.fetcher, headers: flags.header ?? [], insecure: flags.insecure, follow, pace: fileOptions.pace, onConnectionTrouble, timings});
 		return {source: started, actions: started.actions};
 	}
 

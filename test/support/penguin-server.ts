@@ -21,6 +21,15 @@ export type PenguinServerOptions = {
 	extraProjects?: Array<{projectId: string; refuse?: Answer}>;
 	/** Every /api call is answered with this (a login that is needed, the preview host). */
 	refuseAll?: Answer;
+	/**
+	 * The server wants a login, as upstream's auth routes and middleware do: `POST /api/auth/login` with `password` sets
+	 * `penguin_session=<cookie>` (Max-Age `maxAge`, default 7 days), every other /api call without that cookie is the
+	 * recorded 401, and `POST /api/auth/logout` ends the session (204). A path `expiresOn` names is
+	 * refused all the same: the session expired on the way.
+	 */
+	auth?: {cookie: string; password: string; maxAge?: number; expiresOn?: (pathname: string) => boolean};
+	/** A path answered with a 302 to this URL (another server, say) rather than by the routes. */
+	redirect?: (path: string) => string | undefined;
 	/** The user channel after its recorded events: the test writes more through the connection. */
 	onUserChannel?: (connection: SseConnection) => void;
 };
@@ -51,9 +60,26 @@ export async function startPenguinServer(options: PenguinServerOptions = {}): Pr
 	const rows = options.rows ?? recordedRows;
 	const userChannels: SseConnection[] = [];
 	const idleRecord = serverAnswer('session-idle.json');
+	let sessionEnded = false;
 	const route = (request: SeenRequest): Answer | ((connection: SseConnection) => Promise<void>) => {
 		if (options.refuseAll) return options.refuseAll;
 		const url = new URL(request.path, 'http://x');
+		const redirect = options.redirect?.(url.pathname);
+		if (redirect !== undefined) return {status: 302, headers: {location: redirect}};
+		const auth = options.auth;
+		if (auth && url.pathname === '/api/auth/login' && request.method === 'POST') {
+			const body = JSON.parse(request.body) as {userId?: string; password?: string};
+			if (body.password !== auth.password) return serverAnswer('login-401-wrong-password.json') as Answer;
+			sessionEnded = false;
+			return {status: 200, json: serverAnswer('login-200.json').json, headers: {'set-cookie': `penguin_session=${auth.cookie}; Max-Age=${auth.maxAge ?? 604800}; Path=/; HttpOnly; SameSite=Lax`}};
+		}
+		const cookie = request.headers.cookie ?? '';
+		const signedIn = auth === undefined || (!sessionEnded && auth.expiresOn?.(url.pathname) !== true && cookie.split(/;\s*/).includes(`penguin_session=${auth.cookie}`));
+		if (auth && url.pathname === '/api/auth/logout' && request.method === 'POST') {
+			if (signedIn) sessionEnded = true;
+			return {status: 204, headers: {'set-cookie': 'penguin_session=; Max-Age=0; Path=/'}};
+		}
+		if (!signedIn && url.pathname.startsWith('/api/')) return serverAnswer('unauthorized-401.json') as Answer;
 		const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
 		if (url.pathname === '/api/events') {
 			return async connection => {

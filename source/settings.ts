@@ -1,0 +1,18 @@
+/** What the run reads from its environment besides the flags, read once at the entry and handed down. */
+import {homedir} from 'node:os';
+import {configDirFrom} from './login/store.js';
+
+export type Settings = {
+	/** Where the saved logins live (`$XDG_CONFIG_HOME/penguin-view`, else `~/.config/penguin-view`). */
+	configDir: string;
+	/** The directory relative paths are read from. */
+	cwd: string;
+	now: () => number;
+	/** PENGUIN_VIEW_COOKIE: the session cookie, as `--cookie` gives it. */
+	envCookie?: string;
+};
+
+/** The settings of this process. */
+export function readSettings(env: NodeJS.ProcessEnv): Settings {
+	return {configDir: configDirFrom(env, homedir()), cwd: process.cwd(), now: Date.now, envCookie: env['PENGUIN_VIEW_COOKIE']};
+}

@@ -242,7 +242,8 @@ export class SessionModel {
 	private applyMessage(message: OmniMessage): void {
 		const payload = message.payload;
 		const at = timeOf(message.timestamp);
-		this.view.counts.messages++;
+		// Lines, as a trace has them: the stream's partials are not (and differ with where a viewer joined).
+		if (!String(payload.type).startsWith('partial_')) this.view.counts.messages++;
 		if (message.type === 'session_meta' || payload.type === 'session_meta' || (payload.type === undefined && isSessionMeta(payload))) {
 			this.applySessionMeta(payload, at);
 			this.core.lastAt = at ?? this.core.lastAt;

@@ -25,4 +25,6 @@ export type Flags = {
 	mouse?: boolean;
 	/** --read-only: a, r, Ctrl+X and > never act on the session. */
 	readOnly?: boolean;
+	/** --completions SHELL: print the completion script for bash, zsh or fish. */
+	completions?: string;
 };

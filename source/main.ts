@@ -27,6 +27,7 @@ import {safeWriter} from './output/safe-writer.js';
 import type {SessionSwitcher} from './ui/picker.js';
 import type {NewSessionWatch} from './io/new-sessions.js';
 import type {Flags} from './flags.js';
+import {flags as flagTable} from './command-line/flag-table.js';
 import type {Settings} from './settings.js';
 import {usageExitCode, usageLine} from './usage.js';
 
@@ -35,8 +36,8 @@ export type {Flags};
 /** Thrown for bad usage: printed with a hint, exit code 2. */
 export class UsageError extends Error {}
 
-const expandChoices = new Set(['thinking', 'outputs', 'all']);
-const exportFormats = new Set(['md', 'json', 'sts']);
+const expandChoices = new Set<string>(flagTable.expand.values);
+const exportFormats = new Set<string>(flagTable.export.values);
 /** What reads as a number (`0`, `-2`, `.5`, `1e3`, `Infinity`), as opposed to a path. */
 const numberLike = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?$|^[-+]?(?:Infinity|NaN)$/i;
 
@@ -66,6 +67,12 @@ function say(text: string): void {
 }
 
 async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<unknown>>, settings: Settings): Promise<number> {
+	if (flags.completions !== undefined) {
+		const {completionScript, isShell} = await import('./command-line/completions.js');
+		if (!isShell(flags.completions)) throw new UsageError(`--completions takes bash, zsh or fish, not '${flags.completions}'`);
+		process.stdout.write(completionScript(flags.completions));
+		return 0;
+	}
 	let replaySpeed: number | undefined;
 	if (flags.replay !== undefined) {
 		const speed = Number(flags.replay === '' ? 1 : flags.replay);

@@ -35,7 +35,7 @@ import {assertNever} from '../assert-never.js';
 import {imageRefOf, base64Bytes} from './images.js';
 import type {ModelInput, ServerEvent} from './input.js';
 import type {McpConnectItem, SessionView, TextMarker, ThinkingItem, UserTextItem} from './view-model.js';
-import {num, SessionCore, str, timeOf, type FinalizedEntry, type Shared} from './session/core.js';
+import {noteSeen, num, SessionCore, str, timeOf, type FinalizedEntry, type Shared} from './session/core.js';
 import type {TextHolder} from './held-text.js';
 import {beginCompaction, endCompaction} from './session/compaction.js';
 import {addMalformed, OddLines} from './session/odd-lines.js';
@@ -189,7 +189,7 @@ export class SessionModel {
 					// Only the main session's own lines: a child's position is in another file.
 					if (this.core.depth === 0) this.core.shared.at = input.at;
 					this.core.shared.made = 0;
-					this.applyMessage(input.message);
+					this.applyMessage(input.message, nowMs);
 					this.core.shared.at = undefined;
 				}
 				return;
@@ -239,11 +239,12 @@ export class SessionModel {
 
 	// ---------------------------------------------------------------- messages
 
-	private applyMessage(message: OmniMessage): void {
+	private applyMessage(message: OmniMessage, nowMs: number): void {
 		const payload = message.payload;
 		const at = timeOf(message.timestamp);
 		// Lines, as a trace has them: the stream's partials are not (and differ with where a viewer joined).
 		if (!String(payload.type).startsWith('partial_')) this.view.counts.messages++;
+		if (this.core.depth === 0) noteSeen(this.view, at, nowMs);
 		if (message.type === 'session_meta' || payload.type === 'session_meta' || (payload.type === undefined && isSessionMeta(payload))) {
 			this.applySessionMeta(payload, at);
 			this.core.lastAt = at ?? this.core.lastAt;

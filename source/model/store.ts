@@ -4,6 +4,7 @@
  * frames themselves; the store never renders.
  */
 import type {ModelInput} from './input.js';
+import {keepFirstSeen} from './session/core.js';
 import {SessionModel, type SessionModelOptions} from './session-model.js';
 import type {SessionView} from './view-model.js';
 
@@ -79,6 +80,7 @@ export class SessionStore {
 		this.shown = undefined;
 		this.applyTo(model, inputs);
 		model.adoptIdsFrom(old);
+		keepFirstSeen(model.view, old.view);
 		this.notify();
 	}
 

@@ -272,4 +272,10 @@ export type SessionView = {
 	 * thinking: while the two grow alike, nothing changed but that item (ui/drawn-from.ts).
 	 */
 	appends: number;
+	/**
+	 * The newest message time seen (`at`, the writer's clock) and when this viewer applied it
+	 * (`seenMs`, its own clock): on a live stream, "now" in the writer's time is
+	 * `at + (now - seenMs)`, whatever the two clocks differ by (ui/session-clock.ts).
+	 */
+	seen?: {at: number; seenMs: number};
 };

@@ -18,6 +18,7 @@ import {Body} from './Body.js';
 import {ColorContext} from './ColorContext.js';
 import {contextOnScreen} from './context-on-screen.js';
 import {Footer} from './Footer.js';
+import {FooterTurn} from './footer-turn.js';
 import {Header} from './Header.js';
 import {helpKeysHint, helpLines} from './help-lines.js';
 import {HelpOverlay} from './HelpOverlay.js';
@@ -156,6 +157,11 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	for (let i = first; i <= last && !anyLive; i++) anyLive = layout.pane(i).live;
 	useEffect(() => setLive(anyLive), [anyLive]);
 
+	// The source's trouble takes the footer's last row from any message older than it.
+	const footerTurn = useRef<FooterTurn | undefined>(undefined);
+	footerTurn.current ??= new FooterTurn();
+	const troubleWins = footerTurn.current.troubleWins(state.message, store.status.message === undefined ? undefined : `${store.status.state}: ${store.status.message}`);
+
 	const env = useRef<ScreenEnv | undefined>(undefined);
 	env.current = {
 		view,
@@ -287,7 +293,9 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 					shard={shownContext}
 					status={store.status}
 					following={state.viewport.follow}
-					now={now}
+					now={realNow}
+					stoppedAt={stoppedAt}
+					noSession={sessions?.openAtStart === true && sessions.current?.() === undefined}
 					width={width}
 					home={home ?? homedir()}
 					rule={rules}
@@ -327,7 +335,8 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 					pendingSteer={pendingSteer}
 					position={state.picker || state.timeline || state.help ? undefined : position}
 					keepPosition={state.filter !== undefined}
-					trouble={sourceTrouble(store.status, realNow, width)}
+					trouble={troubleWins ? sourceTrouble(store.status, realNow, width) : undefined}
+					typing={state.filterDraft !== undefined}
 				/>
 			</Box>
 		</ColorContext.Provider>

@@ -25,8 +25,10 @@ export type FooterProps = SearchPromptProps & {
 	position?: string;
 	/** The position says a filter is on: it stays when the row is narrow. */
 	keepPosition?: boolean;
-	/** What went wrong with the source (a reconnect and why): in place of the key hints, with the whole width. */
+	/** What went wrong with the source (a reconnect and why): in place of the hints or a message, with the whole width. */
 	trouble?: Segment[];
+	/** A prompt is being typed in the hints' row (the filter's): it keeps the row. */
+	typing?: boolean;
 };
 
 /** Two rows and an optional rule above them. */
@@ -36,10 +38,11 @@ export function Footer(props: FooterProps) {
 			{props.rule ? <RowLine segments={[seg('─'.repeat(props.width), {dim: true})]} /> : null}
 			{props.pendingSteer && props.pendingSteer.length > 0 ? <PendingSteerLine pending={props.pendingSteer} width={props.width} /> : null}
 			<RowLine segments={footerStats(props.view, props.newCount, props.width, positionSegments(props.position), props.keepPosition)} />
-			{/* A question asked comes first: it waits for y or n. */}
+			{/* A question asked comes first: it waits for y or n. Then what went wrong with the source: it
+			    wins over any message or hint (only a prompt being typed keeps the row). */}
 			{props.act && props.hints === undefined ? (
 				<ActPromptLine prompt={props.act} width={props.width} />
-			) : props.trouble && props.hints === undefined && !props.message && !props.editing ? (
+			) : props.trouble && !props.editing && !props.typing ? (
 				<RowLine segments={props.trouble} />
 			) : props.offer !== undefined && !props.editing ? (
 				<RowLine segments={truncateSegments([seg(` ${props.offer}`, {color: 'yellow', bold: true})], props.width)} />

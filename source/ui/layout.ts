@@ -320,8 +320,11 @@ function subagentPane(item: SubagentItem, call: ToolCallItem | undefined, input:
 	if (child && child.items.length > 0) facts.push(seg(` · ${child.counts.toolCalls} tool call${child.counts.toolCalls === 1 ? '' : 's'}`, {dim: true}));
 	const state = call ? toolStateLook(call.state) : undefined;
 	if (call && state) {
-		const word = call.state === 'done' ? 'done' : call.state === 'running' || call.state === 'streaming' ? 'running' : (state.word ?? call.state);
-		const mark = state.glyph ?? spinnerAt(input.now);
+		const running = call.state === 'running' || call.state === 'streaming';
+		// In a trace that stopped, it runs no more: no spinner.
+		const stalled = running && input.stoppedAt !== undefined && call.output === undefined;
+		const word = call.state === 'done' ? 'done' : stalled ? 'stalled' : running ? 'running' : (state.word ?? call.state);
+		const mark = state.glyph ?? (stalled ? glyph.unanswered : spinnerAt(input.now));
 		facts.push(seg(' · '), seg(`${mark} ${word}`, state.style));
 	} else if (child?.ended) {
 		facts.push(seg(' · ended', {dim: true}));

@@ -57,7 +57,9 @@ export function toolCallPane(item: Shown<ToolCallItem>, input: PaneInput): PaneR
  */
 function headerRow(item: Shown<ToolCallItem>, input: PaneInput, lineTotal: number | undefined): {row: Segment[]; noteShown: boolean} {
 	const look = toolStateLook(item.state);
-	const mark = look.glyph ?? spinnerAt(input.now);
+	const stopped = stoppedRunning(item, input);
+	// A call in a trace that stopped does not run any more: no spinner.
+	const mark = look.glyph ?? (stopped ? glyph.unanswered : spinnerAt(input.now));
 	const name = sanitize(item.name) || 'tool';
 	const summary = summarizeToolCall(item.name, item.args, input.tools, 200);
 	const headline = sanitize(summary.headline);
@@ -77,12 +79,13 @@ function headerRow(item: Shown<ToolCallItem>, input: PaneInput, lineTotal: numbe
 	if (exit !== undefined) add(`exit ${exit}`, {color: 'red', bold: true});
 	else if (look.word) add(look.word, look.style);
 	if (item.approval && !['allow', 'deny', 'forbidden'].includes(item.approval)) add(sanitize(item.approval));
-	const stopped = stoppedRunning(item, input);
-	if (stopped !== undefined) add(stopped, {color: 'yellow'});
+	// Short, so that the command stays in view: the header says since when, the open pane says more.
+	if (stopped) add('no output', {color: 'yellow'});
 	if (item.images.length > 0) add(`+${plural(item.images.length, 'image')}`);
 	if (item.childSessionId) add(`${glyph.child} ${shortId(item.childSessionId)}`, {color: 'cyan'});
 	const size = lineTotal === undefined ? '' : item.outputStreaming ? `${plural(lineTotal, 'line')}…` : plural(lineTotal, 'line');
-	const columns = factColumns(durationOf(item, input.now), size, input.width);
+	// How long a call ran in a trace that stopped is not known: no duration.
+	const columns = factColumns(stopped ? '' : durationOf(item, input.now), size, input.width);
 	if (columns.length > 0) right.push(...(right.length > 0 ? [seg('  ')] : []), ...columns);
 	// The note goes in only when it leaves the headline room, and is cut before the headline is.
 	const note = summary.note ? sanitize(summary.note) : '';
@@ -93,10 +96,10 @@ function headerRow(item: Shown<ToolCallItem>, input: PaneInput, lineTotal: numbe
 	return {row: spread(left, right, input.width), noteShown};
 }
 
-/** A call still running in a trace that stopped being written: `no output (the trace stopped at 15:17:03)`. */
-function stoppedRunning(item: ToolCallItem, input: PaneInput): string | undefined {
-	if (input.stoppedAt === undefined || item.output !== undefined) return undefined;
-	return item.state === 'running' || item.state === 'streaming' ? stoppedText(input.stoppedAt) : undefined;
+/** A call still running in a trace that stopped being written. */
+function stoppedRunning(item: ToolCallItem, input: PaneInput): boolean {
+	if (input.stoppedAt === undefined || item.output !== undefined) return false;
+	return item.state === 'running' || item.state === 'streaming';
 }
 
 function durationOf(item: ToolCallItem, now: number): string {
@@ -161,8 +164,9 @@ function outputRows(item: Shown<ToolCallItem>, input: PaneInput, total: number):
 	const failed = item.state === 'failed' || item.state === 'forbidden';
 	const bar = seg('│ ', failed ? {color: 'red'} : {dim: true});
 	if (item.output === undefined) {
-		// A trace that stopped says so in the header row: nothing is waited for.
-		if (stoppedRunning(item, input) === undefined && (item.state === 'running' || item.state === 'awaiting_approval')) rows.push([indent, seg('waiting for output…', {dim: true})]);
+		// A trace that stopped: nothing is waited for, and the pane says when it stopped.
+		if (stoppedRunning(item, input)) rows.push([indent, seg(stoppedText(input.stoppedAt!), {color: 'yellow'})]);
+		else if (item.state === 'running' || item.state === 'awaiting_approval') rows.push([indent, seg('waiting for output…', {dim: true})]);
 		return rows;
 	}
 	if (item.output === '' && item.images.length === 0) {

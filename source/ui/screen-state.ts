@@ -11,6 +11,7 @@ import {parseMouse, type MouseEvent} from './mouse.js';
 import {commandFor, type CommandId, type KeyPress} from './keymap.js';
 import type {Layout} from './layout.js';
 import {isProblem} from './pane-kinds.js';
+import {jumpToProblem, jumpToPrompt} from './jumps.js';
 import {openStateFrom, setFull, setOpen, toggleGroup} from './open-state.js';
 import {openPicker, pickerChrome, pickerKey} from './picker.js';
 import {matcher, readingOrder} from './search.js';
@@ -217,7 +218,8 @@ export function focusItem(state: ScreenState, itemId: number, env: ScreenEnv): S
 		index = after !== -1 ? after : nonEmpty(layout, index, -1);
 		if (index === -1) return state;
 	}
-	return {...state, focus: layout.item(index).id, viewport: reveal(layout, env.height, state.viewport, index)};
+	// Following stops: the item shown must not scroll away as the session grows.
+	return {...state, focus: layout.item(index).id, viewport: reveal(layout, env.height, pause(layout, env.height, state.viewport), index)};
 }
 
 /** A command's effect. */
@@ -432,40 +434,6 @@ function goToMatch(state: ScreenState, index: number, env: ScreenEnv, note?: str
 	// Following stops: a match at the bottom must not scroll away as the session grows.
 	const viewport = reveal(layout, env.height, pause(layout, env.height, state.viewport), at, row === -1 ? 0 : row);
 	return {...state, open, focus: pane.itemId, viewport, search, message};
-}
-
-/** The next or previous message of the user (the session's own, not a subagent's): the turns of the session. */
-function jumpToPrompt(state: ScreenState, layout: Layout, height: number, step: 1 | -1): ScreenState {
-	const known = state.focus === undefined ? -1 : layout.indexOf(state.focus);
-	const {first, last} = visibleRows(layout, height, state.viewport);
-	const start = known !== -1 ? known : step > 0 ? first - 1 : last + 1;
-	for (let index = start + step; index >= 0 && index < layout.count; index += step) {
-		if (layout.item(index).kind === 'user_text' && layout.depth(index) === 0 && layout.pane(index).rows.length > 0) {
-			const viewport = reveal(layout, height, pause(layout, height, state.viewport), index);
-			return {...state, focus: layout.item(index).id, viewport};
-		}
-	}
-	return {...state, message: step > 0 ? 'no later message of yours' : 'no earlier message of yours'};
-}
-
-function jumpToProblem(state: ScreenState, layout: Layout, height: number, step: 1 | -1): ScreenState {
-	const known = state.focus === undefined ? -1 : layout.indexOf(state.focus);
-	const {first, last} = visibleRows(layout, height, state.viewport);
-	const start = known !== -1 ? known : step > 0 ? first - 1 : last + 1;
-	const count = layout.count;
-	let message: string | undefined;
-	// Problem items are cheap to recognise without laying them out; wrap around once.
-	for (let n = 1; n <= count; n++) {
-		let index = start + step * n;
-		if (index >= count || index < 0) {
-			index = ((index % count) + count) % count;
-			message = step > 0 ? 'from the top' : 'from the bottom';
-		}
-		if (isProblem(layout.item(index)) && layout.pane(index).rows.length > 0) {
-			return {...state, focus: layout.item(index).id, viewport: reveal(layout, height, state.viewport, index), message};
-		}
-	}
-	return {...state, message: 'no problems'};
 }
 
 /** The focused entry's index, or the last pane on screen when nothing is focused (-1: nothing). */

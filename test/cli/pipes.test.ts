@@ -57,6 +57,6 @@ describe('--help', () => {
 		const result = await runCli(['--help']);
 		expect(result.code).toBe(0);
 		expect(result.stdout).toMatch(/-f, --follow +keep following a trace in print mode/);
-		expect(result.stdout).toMatch(/\? lists every key/);
+		expect(result.stdout).toMatch(/\? +on the screen: every key, and what it does/);
 	});
 });

@@ -122,3 +122,18 @@ export function str(value: unknown): string | undefined {
 export function num(value: unknown): number | undefined {
 	return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
+
+// When this viewer saw the newest message (`SessionView.seen`): a live stream's "now" runs on the
+// writer's clock from it (ui/session-clock.ts).
+
+/** A message of `at` (the writer's clock) applied at `nowMs` (this viewer's). */
+export function noteSeen(view: SessionView, at: number | undefined, nowMs: number): void {
+	if (at === undefined || !Number.isFinite(at) || !Number.isFinite(nowMs)) return;
+	if (!view.seen || at > view.seen.at) view.seen = {at, seenMs: nowMs};
+}
+
+/** A view rebuilt from the same history (a resync): its newest message was seen when the old view saw it. */
+export function keepFirstSeen(view: SessionView, old: SessionView): void {
+	const seen = old.seen;
+	if (seen && (!view.seen || seen.at >= view.seen.at)) view.seen = seen;
+}

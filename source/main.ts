@@ -19,7 +19,7 @@ import type {ModelInput} from './model/input.js';
 import {TraceCheck} from './model/json-lines-gate.js';
 import {unknownShapeText} from './model/session/odd-lines.js';
 import {SessionStore} from './model/store.js';
-import {attributesWanted, colorWanted} from './render/color.js';
+import {attributesWanted, colorWanted, screenCapable} from './render/color.js';
 import {sanitize} from './render/sanitize.js';
 import {loadExactWidths} from './render/width.js';
 import {outputBackpressure} from './output/pace.js';
@@ -117,7 +117,8 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	}
 	// --stats and --export read the whole session first, then write one document.
 	const whole = flags.stats || flags.export !== undefined;
-	const screen = !whole && !flags.print && !flags.json && process.stdout.isTTY === true;
+	// A dumb terminal cannot take the cursor-addressed screen: it gets print mode's plain lines.
+	const screen = !whole && !flags.print && !flags.json && process.stdout.isTTY === true && screenCapable(process.env);
 	// Exact widths for everything written from here on; the screen's first frame, drawn
 	// before they load, makes do with close ones (render/width.ts says why).
 	if (!screen) await loadExactWidths();
@@ -324,7 +325,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	}
 
 	if (writer === undefined) throw new Error('no writer loaded for this output');
-	const detach = 'attachJsonWriter' in writer ? writer.attachJsonWriter(store, out) : writer.attachPrinter(store, out, {color, canRebuild: flags.sse !== undefined, prerendered, name: store.status.label || undefined});
+	const detach = 'attachJsonWriter' in writer ? writer.attachJsonWriter(store, out, {canRebuild: flags.sse !== undefined}) : writer.attachPrinter(store, out, {color, canRebuild: flags.sse !== undefined, prerendered, name: store.status.label || undefined, aside: line => process.stderr.write(line)});
 	const interrupted = new Promise<void>(resolve => {
 		for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => resolve());
 	});

@@ -35,6 +35,11 @@ export type SseSourceOptions = {
 	onConnectionTrouble?: (text: string) => void;
 	/** Reconnect delays and request timeouts (the client's defaults otherwise). */
 	timings?: Partial<ClientTimings>;
+	/**
+	 * The store shows this session already (read from its trace): the first joined history
+	 * replaces it as a resync does, its items keeping the ids of those they stand for.
+	 */
+	replaceOnJoin?: boolean;
 };
 
 /** The running stream, and how to act on its session (the screen's a, r, Ctrl+X and >). */
@@ -78,6 +83,7 @@ export function startSse(store: SessionStore, options: SseSourceOptions): SseSou
 
 	let rebuilding: ModelInput[] | undefined;
 	let joined = false;
+	let replacing = options.replaceOnJoin === true;
 	let lastState = '';
 	const repeats = new RepeatedLines();
 	const report = (status: ConnectionStatus): void => {
@@ -121,6 +127,12 @@ export function startSse(store: SessionStore, options: SseSourceOptions): SseSou
 			}
 			if (rebuilding) {
 				rebuilding.push(...event.inputs);
+				return;
+			}
+			if (replacing) {
+				// The first joined batch (the whole history) stands for what the store shows.
+				replacing = false;
+				store.rebuild(event.inputs);
 				return;
 			}
 			store.apply(event.inputs);

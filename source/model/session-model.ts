@@ -44,6 +44,7 @@ import {Fragments} from './session/fragments.js';
 import {fillHeaderFromInfo, fillHeaderFromMeta} from './session/header.js';
 import {adoptIdsFrom, adoptPreviewIds} from './session/ids.js';
 import {Requests} from './session/requests.js';
+import {delivered, taskState} from './session/steering.js';
 import {Subagents} from './session/subagents.js';
 import {ToolCalls} from './session/tool-calls.js';
 
@@ -55,7 +56,6 @@ type CompletePayloadType = Exclude<KnownPayloadType, `partial_${string}`>;
 // Messages that may come between a session's session_meta and its tool list without
 // settling the header: the prompt, its images, the MCP connections whose tools the list holds.
 const beforeToolList = new Set(['session_meta', 'text', 'image_url', 'inline_data', 'mcp_connect_begin', 'mcp_connect_end']);
-
 const markerPattern = /^\s*\[(context_summary|user_steering|goal|turn_aborted|turn_retried)\]/;
 
 export type SessionModelOptions = {
@@ -204,7 +204,7 @@ export class SessionModel {
 				return;
 			case 'notice':
 				// Recorded as final: print mode says too that a file was deleted, truncated or unreadable.
-				this.core.push({kind: 'notice', level: input.level, text: input.text, ...this.core.base()}, 'item');
+				this.core.push({kind: 'notice', level: input.level, text: input.text, ...(input.aside ? {aside: true} : {}), ...this.core.base()}, 'item');
 				return;
 			case 'server_event':
 				this.applyServerEvent(input.event, input.origin, nowMs);
@@ -423,6 +423,7 @@ export class SessionModel {
 
 	// ---------------------------------------------------------------- user text, server events
 
+
 	private addUserText(text: string, sender: string | undefined, at: number | undefined): void {
 		if (this.core.compaction) {
 			// The compaction's own prompt: kept with it, not part of the conversation.
@@ -430,6 +431,7 @@ export class SessionModel {
 			return;
 		}
 		const marker = markerPattern.exec(text)?.[1] as TextMarker | undefined;
+		if (marker === 'user_steering' && this.view.task) this.view.task = delivered(this.view.task, text);
 		this.core.push<UserTextItem>({kind: 'user_text', text: this.core.kept(text), sender, marker, ...this.core.base(at)}, 'item');
 	}
 
@@ -439,11 +441,9 @@ export class SessionModel {
 			return;
 		}
 		switch (event.type) {
-			case 'task_state': {
-				const state = str(event['state']);
-				if (state) this.view.task = {state, queued: num(event['queued'])};
+			case 'task_state':
+				this.view.task = taskState(event) ?? this.view.task;
 				return;
-			}
 			case 'session_title': {
 				// `{sessionId, title}`: a subagent's titles come on its parent's stream, named by its id.
 				const title = str(event['title']);
@@ -479,3 +479,4 @@ export class SessionModel {
 		this.view.ended = true;
 	}
 }
+

@@ -20,6 +20,8 @@ export type SourceStatus = {
 	message?: string;
 	/** Set when the stream has no history (another URL shape, or /messages failed). */
 	noHistory?: boolean;
+	/** The server's title for the session, for when its messages name none (a finished session read from its trace). */
+	title?: string;
 	/** While the end of a trace is shown and its history is read behind it: how much is read, 0–1. */
 	loading?: number;
 };
@@ -39,6 +41,7 @@ export class SessionStore {
 	private shown: SessionModel | undefined;
 	private readonly listeners = new Set<() => void>();
 	private readonly taps = new Set<(inputs: readonly ModelInput[]) => void>();
+	private readonly rebuildTaps = new Set<(inputs: readonly ModelInput[]) => void>();
 	private afterInput: Array<() => void> = [];
 	private readonly options: SessionModelOptions;
 	private readonly clock: () => number;
@@ -75,6 +78,7 @@ export class SessionStore {
 	 */
 	rebuild(inputs: readonly ModelInput[]): void {
 		const old = this.model;
+		for (const tap of this.rebuildTaps) tap(inputs);
 		const model = new SessionModel(this.options);
 		this.model = model;
 		this.shown = undefined;
@@ -153,6 +157,12 @@ export class SessionStore {
 	tap(listener: (inputs: readonly ModelInput[]) => void): () => void {
 		this.taps.add(listener);
 		return () => this.taps.delete(listener);
+	}
+
+	/** See the whole input of every rebuild before it is applied (the --json recorder writes what it had not). */
+	tapRebuild(listener: (inputs: readonly ModelInput[]) => void): () => void {
+		this.rebuildTaps.add(listener);
+		return () => this.rebuildTaps.delete(listener);
 	}
 
 	subscribe(listener: () => void): () => void {

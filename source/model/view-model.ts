@@ -166,7 +166,8 @@ export type MalformedItem = Base & {
 	excerpt: string;
 };
 
-export type NoticeItem = Base & {kind: 'notice'; level: 'info' | 'warn' | 'error'; text: string};
+/** `aside`: about the input rather than the session (print mode writes it to stderr). */
+export type NoticeItem = Base & {kind: 'notice'; level: 'info' | 'warn' | 'error'; text: string; aside?: boolean};
 
 export type GoalFinishedItem = Base & {
 	kind: 'goal_finished';
@@ -247,7 +248,15 @@ export type SessionCounts = {
 };
 
 /** What the server's task_state says, when following over SSE. */
-export type TaskState = {state: string; queued?: number};
+/** A steering message queued on the server, not yet delivered to the model (PendingSteeringInfo). */
+export type QueuedSteer = {id: string; text: string};
+
+export type TaskState = {
+	state: string;
+	queued?: number;
+	/** The server's queue of steering messages (from any client), until each one's echo arrives. */
+	steering?: QueuedSteer[];
+};
 
 export type SessionView = {
 	header: SessionHeader;

@@ -47,7 +47,7 @@ const senderLabels: Record<string, string> = {
 
 const markerLabels: Record<string, string> = {
 	context_summary: 'context summary (written by the harness after compaction)',
-	user_steering: 'steering (sent mid-run)',
+	user_steering: 'you (steering, sent mid-run)',
 	goal: 'goal prompt (harness)',
 	turn_aborted: 'aborted turn record (harness)',
 	turn_retried: 'retried turn record (harness)',
@@ -60,6 +60,9 @@ export class PlainRenderer {
 	private readonly prerendered: PlainOptions['prerendered'];
 	private readonly name: string | undefined;
 	private nameShown = false;
+	// A later shard opened alone starts with its context's rule before the session_meta that
+	// names the session: the rule waits for the session's header, so that there is one.
+	private held: PlainLine[] = [];
 	// The header last written for each session: asked for every entry, so compared field by field.
 	private readonly headersShown = new WeakMap<SessionView, {sessionId: string; provider?: string; modelId?: string}>();
 
@@ -72,8 +75,13 @@ export class PlainRenderer {
 
 	/** The lines for one finalized entry, the session header first when it is new. */
 	entry(entry: FinalizedEntry): PlainLine[] {
+		if (entry.depth === 0 && entry.item.kind === 'shard' && !entry.session.header.sessionId && !this.nameShown) {
+			this.held.push(...this.body(entry));
+			return [];
+		}
 		const header = this.headerIfNew(entry.session) ?? (entry.depth === 0 ? this.nameIfFirst(entry.session) : undefined);
-		const lines = header ? [header, ...this.body(entry)] : this.body(entry);
+		const body = this.held.length > 0 && entry.depth === 0 ? [...this.held.splice(0), ...this.body(entry)] : this.body(entry);
+		const lines = header ? [header, ...body] : body;
 		if (entry.depth === 0) return lines;
 		const prefix = '│ '.repeat(entry.depth);
 		// Blocks come as one string of many lines: split them only when each line needs a prefix.
@@ -83,7 +91,7 @@ export class PlainRenderer {
 	/** The closing summary: session totals and counts. */
 	totals(view: SessionView): string[] {
 		const {counts, tokens} = view;
-		const lines = [this.p.bold('── session totals')];
+		const lines = [...this.held.splice(0).map(lineText), this.p.bold('── session totals')];
 		if (tokens.session) lines.push(`  tokens: ${countsText(tokens.session)}`);
 		const window = view.header.contextWindow;
 		if (tokens.context !== undefined && window) {

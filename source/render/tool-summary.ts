@@ -5,6 +5,7 @@
  */
 import type {ToolDefinition} from '../protocol/types.js';
 import {oneLine} from './format.js';
+import {completedFields} from './partial-args.js';
 import {genericPresenter, parseArgs, presenterFor, type ToolCallSummary} from './tool-registry.js';
 
 export {parseArgs, prettyArgs, type ToolCallSummary} from './tool-registry.js';
@@ -16,8 +17,12 @@ export function summarizeToolCall(
 	tools: readonly ToolDefinition[] = [],
 	max = 120,
 ): ToolCallSummary {
-	const parsed = parseArgs(args);
-	if (!parsed) return {headline: oneLine(args, max)};
+	const whole = parseArgs(args);
+	// Arguments still streaming: what their complete fields say, `…` until one is.
+	const partial = whole ? undefined : completedFields(args);
+	if (!whole && !partial) return {headline: oneLine(args, max)};
+	const parsed = (whole ?? partial)!;
+	if (Object.keys(parsed).length === 0) return {headline: '…'};
 	const call = {name, tools};
 	const summary = presenterFor(name).summary(parsed, call) ?? genericPresenter.summary(parsed, call)!;
 	return {...summary, headline: oneLine(summary.headline, max)};

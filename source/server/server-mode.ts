@@ -191,19 +191,22 @@ class ServerSessions implements Stoppable {
 		const run = this.opening.then(async () => {
 			if (this.closed) return;
 			const {store} = this.options;
+			// The same session again (read over HTTP, now running): what is shown stays until the
+			// stream's history replaces it, keeping ids, focus and open panes as a resync does.
+			const same = this.current?.sessionId === sessionId;
 			await this.current?.source.close();
 			this.current = undefined;
 			if (this.offered?.sessionId === sessionId) this.offered = undefined;
-			store.rebuild([]);
-			store.setStatus({label: `${this.api.base.host} · ${sessionId}`, state: 'connecting', message: undefined, retryAt: undefined, noHistory: undefined});
-			this.current = await this.openSource(sessionId);
+			if (!same) store.rebuild([]);
+			store.setStatus({label: `${this.api.base.host} · ${sessionId}`, state: 'connecting', message: undefined, retryAt: undefined, noHistory: undefined, title: undefined});
+			this.current = await this.openSource(sessionId, same);
 			this.notify();
 		});
 		this.opening = run.catch(() => undefined);
 		return run;
 	}
 
-	private async openSource(sessionId: string): Promise<NonNullable<ServerSessions['current']>> {
+	private async openSource(sessionId: string, same = false): Promise<NonNullable<ServerSessions['current']>> {
 		const {store, follow, screen} = this.options;
 		let session: ServerSession;
 		try {
@@ -212,10 +215,11 @@ class ServerSessions implements Stoppable {
 			// A record that does not come (it timed out, the connection failed) holds nothing up:
 			// the session's stream is followed, and it says what there is.
 			if (!(error instanceof SseClientError) || error.kind !== 'network') throw error;
-			return {sessionId, overHttp: false, ...(await this.stream(sessionId))};
+			return {sessionId, overHttp: false, ...(await this.stream(sessionId, same))};
 		}
 		this.list.upsert(session);
-		if (session.status !== 'idle' || !session.hasTrace) return {sessionId, overHttp: false, ...(await this.stream(session.sessionId))};
+		if (session.status !== 'idle' || !session.hasTrace) return {sessionId, overHttp: false, ...(await this.stream(sessionId, same))};
+		// Its trace holds no title (the stream carries it as an event): the record's stands in.
 		const local = session.tracePath !== undefined && (await access(session.tracePath).then(() => true, () => false));
 		if (local) {
 			const located = await locateSession(session.tracePath!, {dataRoot: this.options.fileOptions.dataRoot});
@@ -241,13 +245,13 @@ class ServerSessions implements Stoppable {
 		},
 	};
 
-	private async stream(sessionId: string): Promise<{source: Stoppable; actions: SessionActions}> {
+	private async stream(sessionId: string, replace: boolean): Promise<{source: Stoppable; actions: SessionActions}> {
 		const {startSse} = await import('../io/sse-source.js');
 		const {store, flags, follow, fileOptions, onConnectionTrouble} = this.options;
 		const url = apiUrl(this.api.base, 'sessions', sessionId, 'stream').href;
 		// Logged in once already: the stream sends the same cookie rather than logging in again.
 		const timings = this.options.screen ? {recordWaitMs: 0} : undefined;
-		const started = startSse(store, {url, cookie: this.api.cookie, fetch: this.api.fetcher, headers: flags.header ?? [], insecure: flags.insecure, follow, pace: fileOptions.pace, onConnectionTrouble, timings});
+		const started = startSse(store, {url, cookie: this.api.cookie, fetch: this.api.fetcher, headers: flags.header ?? [], insecure: flags.insecure, follow, pace: fileOptions.pace, onConnectionTrouble, replaceOnJoin: replace, timings});
 		return {source: started, actions: started.actions};
 	}
 

@@ -12,7 +12,7 @@ import type {SessionStore} from '../model/store.js';
 import {isRunning, timelineOf, type Timeline} from '../model/timeline.js';
 import type {SessionView} from '../model/view-model.js';
 import {sanitize} from '../render/sanitize.js';
-import {addPending, stillPending, type Acting, type ActSend, type PendingSteer} from './acting.js';
+import {addPending, queuedTexts, stillPending, type Acting, type ActSend, type PendingSteer} from './acting.js';
 import {ApprovalBell} from './approval-bell.js';
 import {Body} from './Body.js';
 import {ColorContext} from './ColorContext.js';
@@ -37,6 +37,8 @@ import {changedSince, drawnFrom, quietOffscreenEnabled, type DrawnFrom} from './
 import {useTerminalSize, type TerminalSize} from './use-terminal-size.js';
 import {FilterCache, filteredLayout} from './pane-filter.js';
 import {positionText} from './position.js';
+import {ShownCount} from './shown-count.js';
+import {seg, type Row} from './segments.js';
 import {sessionTime} from './session-clock.js';
 import {newCount, visibleRows} from './viewport.js';
 
@@ -69,7 +71,7 @@ export type AppProps = {
 	/** Puts text on the clipboard (y, Y): the program writes OSC 52 to the terminal. */
 	copy?: (text: string) => void;
 	/** Shows text in the pager (v) and returns when it closes, or says why it could not. */
-	page?: (text: string) => string | undefined;
+	page?: (text: string, title: string) => string | undefined;
 };
 
 const pickerHints = 'type to filter · ↑/↓ choose · Enter open · Esc close';
@@ -116,12 +118,15 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	const [live, setLive] = useState(false);
 	useTicker(live);
 
-	// Steering sent and not yet on the stream takes a row of the footer.
+	// Steering sent and not yet on the stream takes a row of the footer, with the server's queue.
 	const [sentSteering, setSentSteering] = useState<readonly PendingSteer[]>([]);
-	const pendingSteer = stillPending(sentSteering, store.view);
+	const stillSent = stillPending(sentSteering, store.view);
 	useEffect(() => {
-		if (pendingSteer !== sentSteering) setSentSteering(pendingSteer);
-	}, [pendingSteer, sentSteering]);
+		if (stillSent !== sentSteering) setSentSteering(stillSent);
+	}, [stillSent, sentSteering]);
+	// Withdrawn from here: hidden before the server's next task_state says so.
+	const withdrawn = useRef(new Set<string>()).current;
+	const pendingSteer = queuedTexts(store.view, stillSent, withdrawn);
 
 	// Steering sent and not yet read takes a row above the footer's numbers.
 	const geometry = screenGeometry(columns, rows);
@@ -133,6 +138,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	const realNow = clock();
 	const {now, stoppedAt} = sessionTime(view, store.status, realNow);
 	const filterCache = useMemo(() => new FilterCache(), []);
+	const shownCount = useMemo(() => new ShownCount(), []);
 	// The search's matches, counted again only where the session changed (search-count.ts).
 	const liveMatches = useMemo(() => new LiveMatches(texts), [texts]);
 	const layout = filteredLayout(layouter.layout(view, paneWidth, state.open, now, stoppedAt), state.filter, filterCache, texts);
@@ -144,7 +150,9 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	const focusIndex = focusRow === -1 ? -1 : layout.indexOf(state.focus!);
 	// The header names the context of what is on screen (after g, the first), the newest while following.
 	const shownContext = contextOnScreen(view, layout, {focus: focusIndex, first, follow: state.viewport.follow});
-	const where = positionText(focusIndex !== -1 ? focusIndex : last, layout.count);
+	// Counted in panes that draw something, with a filter (which keeps only those) or without.
+	const at = state.filter === undefined ? shownCount.position(layout, focusIndex !== -1 ? focusIndex : last) : {index: focusIndex !== -1 ? focusIndex : last, count: layout.count};
+	const where = positionText(at.index, at.count);
 	// The footer says a filter is on, and which.
 	const position = state.filter === undefined ? where : `${where ?? 'no pane'} · filter “${sanitize(state.filter)}”`;
 
@@ -202,7 +210,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	const sent = state.act?.sent;
 	useEffect(() => {
 		if (!sent || !actions) return;
-		void act(sent, actions, store, setSentSteering).then(message => {
+		void act(sent, actions, store, setSentSteering, withdrawn).then(message => {
 			if (message !== undefined) setState(previous => ({...previous, message}));
 		});
 	}, [sent, actions, store]);
@@ -219,7 +227,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	pageWith.current = page;
 	useEffect(() => {
 		if (!pager) return;
-		const problem = pageWith.current ? pageWith.current(pager.text) : 'no pager here';
+		const problem = pageWith.current ? pageWith.current(pager.text, pager.title) : 'no pager here';
 		// A message the frame before did not have: Ink draws the whole frame again over the
 		// screen the pager left.
 		setState(previous => ({...previous, message: problem ?? 'back from the pager'}));
@@ -317,7 +325,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 				) : state.timeline && timeline ? (
 					<TimelineView timeline={timeline} state={state.timeline} width={width} height={height} now={now} />
 				) : (
-					<Body rows={visible} height={height} focusRow={focusRow} width={width} query={state.search.editing ? undefined : state.search.query} />
+					<Body rows={state.filter !== undefined && layout.count === 0 ? noPaneMatches(state.filter) : visible} height={height} focusRow={focusRow} width={width} query={state.search.editing ? undefined : state.search.query} />
 				)}
 				<Footer
 					view={view}
@@ -328,7 +336,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 					message={footerMessage(state, query => liveMatches.matches(view, query))}
 					query={state.search.query}
 					width={width}
-					hints={state.filterDraft !== undefined ? `&${sanitize(state.filterDraft)}▌   Enter filter · ! problems · tool:NAME · -thinking · Esc cancel` : state.help ? helpKeysHint : state.picker ? pickerHints : state.timeline ? timelineHints : undefined}
+					hints={state.filterDraft !== undefined ? filterHint(state.filterDraft, state.filter) : state.help ? helpKeysHint : state.picker ? pickerHints : state.timeline ? timelineHints : undefined}
 					offer={offered && !state.help && !state.picker ? offerText(offered.sessionId) : undefined}
 					act={state.act?.prompt}
 					acting={actions !== undefined}
@@ -353,6 +361,7 @@ async function act(
 	actions: SessionActions,
 	store: SessionStore,
 	setSteering: (update: (previous: readonly PendingSteer[]) => readonly PendingSteer[]) => void,
+	withdrawn: Set<string>,
 ): Promise<string | undefined> {
 	const request = sent.request;
 	if (request.kind === 'decide') store.apply([{kind: 'deciding', callId: request.callId, origin: sent.origin, decision: request.decision}]);
@@ -360,9 +369,26 @@ async function act(
 	const outcome = await actions.send(request).catch((error: unknown) => ({ok: false as const, reason: error instanceof Error ? error.message : String(error)}));
 	if (outcome.ok) {
 		if (request.kind === 'abort') return outcome.status === 204 ? 'nothing to stop: no run is in progress' : 'stop sent: the run is stopping';
+		// The stream that follows the session carries the task from here on.
+		if (request.kind === 'task') return 'task sent';
+		if (request.kind === 'withdraw') {
+			withdrawn.add(request.steerId);
+			return 'steering withdrawn';
+		}
 		return undefined;
 	}
 	if (request.kind === 'decide') store.apply([{kind: 'deciding', callId: request.callId, origin: sent.origin, decision: undefined}]);
 	if (request.kind === 'steer') setSteering(previous => previous.filter(entry => entry.seq !== sent.seq));
 	return sanitize(`could not ${sent.label}: ${outcome.reason}`);
+}
+
+/** The filter's prompt in the footer, with what ↑ brings back when a filter is on. */
+function filterHint(draft: string, current: string | undefined): string {
+	const recall = current === undefined || draft === current ? '' : ` · ↑ “${sanitize(current)}”`;
+	return `&${sanitize(draft)}▌   Enter filter${recall} · ! problems · tool:NAME · -thinking · Esc cancel`;
+}
+
+/** The body when a filter keeps no pane. */
+function noPaneMatches(filter: string): Row[] {
+	return [{itemId: -1, segments: [seg(` no pane matches “${sanitize(filter)}” · & then Enter shows every pane`, {dim: true})]}];
 }

@@ -1,7 +1,7 @@
 /** The footer: a rule, the session's numbers, and the prompt or key hints. */
 import {Box} from 'ink';
 import type {SessionView} from '../model/view-model.js';
-import type {ActPrompt, PendingSteer} from './acting.js';
+import {sendsTask, type ActPrompt} from './acting.js';
 import {ActPromptLine, PendingSteerLine} from './ActPrompt.js';
 import {RowLine} from './RowLine.js';
 import {SearchPrompt, type SearchPromptProps} from './SearchPrompt.js';
@@ -19,8 +19,8 @@ export type FooterProps = SearchPromptProps & {
 	offer?: string;
 	/** Acting: the question or steering prompt in place of the last row. */
 	act?: ActPrompt;
-	/** Steering sent and not yet on the stream: one row above the numbers. */
-	pendingSteer?: readonly PendingSteer[];
+	/** Steering queued and not yet on the stream: one row above the numbers. */
+	pendingSteer?: readonly string[];
 	/** Where the view is (`pane 32 of 300 · 10 %`), at the right of the numbers. */
 	position?: string;
 	/** The position says a filter is on: it stays when the row is narrow. */
@@ -41,7 +41,7 @@ export function Footer(props: FooterProps) {
 			{/* A question asked comes first: it waits for y or n. Then what went wrong with the source: it
 			    wins over any message or hint (only a prompt being typed keeps the row). */}
 			{props.act && props.hints === undefined ? (
-				<ActPromptLine prompt={props.act} width={props.width} />
+				<ActPromptLine prompt={props.act} width={props.width} task={sendsTask(props.view)} />
 			) : props.trouble && !props.editing && !props.typing ? (
 				<RowLine segments={props.trouble} />
 			) : props.offer !== undefined && !props.editing ? (

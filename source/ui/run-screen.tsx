@@ -130,8 +130,8 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 				actions={options.actions}
 				acting={options.acting}
 				copy={text => stdout.write(osc52(text))}
-				page={text =>
-					runPager(text, {
+				page={(text, title) =>
+					runPager(text, title, {
 						stdin,
 						stdout,
 						leave: (options.mouse ? mouseOff : '') + showCursor + (alternate ? leaveAlternateScreen : ''),

@@ -4,7 +4,7 @@
  * the layout it needs comes in through `ScreenEnv`, so tests drive it without a terminal.
  */
 import {shown} from '../model/held-text.js';
-import {actKey, startAct, type Acting} from './acting.js';
+import {actKey, sendsTask, startAct, type Acting} from './acting.js';
 import {copyLimit, copyMessage, copyOf, pagerText} from './copy-text.js';
 import {isChunk, splitPresses} from './key-chunks.js';
 import {parseMouse, type MouseEvent} from './mouse.js';
@@ -59,7 +59,7 @@ export function handleKey(state: ScreenState, input: string, key: KeyPress, env:
 	if (state.search.editing) return searchKey(state, input, key, env);
 	if (state.filterDraft !== undefined) return filterKey(state, input, key);
 	if (state.act?.prompt) {
-		const next = actKey(state.act, input, key);
+		const next = actKey(state.act, input, key, sendsTask(env.view));
 		return {...state, act: next.act, message: next.message};
 	}
 	const id = commandFor(input, key);
@@ -122,15 +122,12 @@ function pickerInput(state: ScreenState, input: string, key: KeyPress, env: Scre
 	const picker = state.picker!;
 	// While the chosen session opens, only Esc does anything (it closes the picker).
 	if (picker.chosen) return key.escape ? {...state, picker: undefined} : state;
-	// Typed faster than read, a filter and Enter come together ("8e7\r"): the text, then Enter.
-	const enter = input.indexOf('\r');
-	if (enter !== -1 && input.length > 1 && !key.ctrl && !key.meta) {
+	// Typed faster than read or pasted, keys come together ("8e7\r", three Backspaces): one at a
+	// time, in order; what follows an Enter that closed the picker goes to the screen.
+	if (isChunk(input, key)) {
 		let next = state;
-		if (enter > 0) next = pickerInput(next, input.slice(0, enter), {}, env);
-		if (!next.picker) return next;
-		next = pickerInput(next, '', {return: true}, env);
-		const rest = input.slice(enter + 1);
-		return rest === '' ? next : next.picker ? pickerInput(next, rest, {}, env) : handleKey(next, rest, {}, env);
+		for (const press of splitPresses(input)) next = next.picker ? pickerInput(next, press.input, press.key, env) : handleKey(next, press.input, press.key, env);
+		return next;
 	}
 	const next = pickerKey(picker, input, key, Math.max(1, env.height - pickerChrome));
 	return next ? {...state, picker: next} : {...state, picker: undefined};
@@ -244,7 +241,8 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 		case 'allow':
 		case 'deny':
 		case 'stop':
-		case 'steer': {
+		case 'steer':
+		case 'withdraw': {
 			const acting = env.acting ?? notLive;
 			// --read-only: the keys are not bound at all.
 			if (acting.mode === 'off') return state;
@@ -255,7 +253,8 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 		case 'search':
 			return {...state, search: {...state.search, editing: true, draft: ''}};
 		case 'filter':
-			return {...state, filterDraft: state.filter ?? ''};
+			// Empty, as less's &: typing starts a new filter; ↑ brings the current one back to edit.
+			return {...state, filterDraft: ''};
 		case 'follow':
 		case 'bottom':
 			return {...state, viewport: resume(), focus: undefined};
@@ -331,7 +330,7 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 			const item = index === -1 ? undefined : layout.item(index);
 			const text = item && pagerText(shown(item, env.texts));
 			if (!item || !text) return {...state, message: 'nothing to show in the pager'};
-			return {...state, focus: item.id, pager: {seq: (state.pager?.seq ?? 0) + 1, text: text.text}};
+			return {...state, focus: item.id, pager: {seq: (state.pager?.seq ?? 0) + 1, text: text.text, title: text.title ?? text.what}};
 		}
 		case 'next-prompt':
 		case 'prev-prompt':
@@ -353,7 +352,7 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 	}
 }
 
-/** Keys while the filter's prompt is open: Enter applies (nothing: all panes again), Esc leaves it as it was. */
+/** Keys while the filter's prompt is open: Enter applies (nothing: all panes again), ↑ recalls the current filter, Esc leaves it as it was. */
 function filterKey(state: ScreenState, input: string, key: KeyPress): ScreenState {
 	const draft = state.filterDraft ?? '';
 	if (key.escape) return {...state, filterDraft: undefined};
@@ -363,6 +362,7 @@ function filterKey(state: ScreenState, input: string, key: KeyPress): ScreenStat
 		return {...state, filter, filterDraft: undefined, focus: undefined, viewport: resume(), message: filter === undefined ? 'filter off: every pane' : undefined};
 	}
 	if (key.backspace || key.delete) return {...state, filterDraft: [...draft].slice(0, -1).join('')};
+	if (key.upArrow) return {...state, filterDraft: state.filter ?? draft};
 	if (key.ctrl && input === 'u') return {...state, filterDraft: ''};
 	if (key.ctrl || key.meta) return state;
 	// eslint-disable-next-line no-control-regex

@@ -110,7 +110,9 @@ export function headerRows(input: HeaderInput): Segment[][] {
 	}
 
 	const state = stateSegments(input);
-	const title = header.title ? [seg(`“${excerpt(header.title, 200)}”`, {bold: true})] : [];
+	// A trace holds no title: the server's, when it gave one, stands in.
+	const titleText = header.title ?? status.title;
+	const title = titleText ? [seg(`“${excerpt(titleText, 200)}”`, {bold: true})] : [];
 	let label = shardLabel(excerpt(status.label, 200), view.shard, input.shard ?? view.shard);
 	let shownTitle = title;
 	// The room the title and the source share beside the state (two spaces from it): the

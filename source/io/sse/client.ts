@@ -14,7 +14,7 @@ import {redact, SseClientError} from './errors.js';
 import {parseEventId} from './event-id.js';
 import type {SseEvent} from './framer.js';
 import {fetchHistory, type History} from './history.js';
-import {fetchSessionInfo} from './session-info.js';
+import {fetchContextWindow, fetchSessionInfo} from './session-info.js';
 import {createFetch, type FetchLike} from './http-fetch.js';
 import {defaultRequestTimeouts, type RequestTimeouts} from './timed-fetch.js';
 import {joinHistory, type BufferedInput, type LateFilter} from './join.js';
@@ -41,6 +41,8 @@ export type ClientTimings = TransportTimings & {
 	recordWaitMs: number;
 	/** The limits on every request (timed-fetch.ts). */
 	requests: RequestTimeouts;
+	/** How long the project's model table (the context window) may go unanswered; the header does without it. */
+	modelsAnswerMs: number;
 };
 
 /** The production timings. */
@@ -50,6 +52,7 @@ export const defaultClientTimings: ClientTimings = {
 	historyAnswerMs: 10_000,
 	recordWaitMs: 500,
 	requests: defaultRequestTimeouts,
+	modelsAnswerMs: 2_000,
 };
 
 /** Options for startSseClient. */
@@ -127,6 +130,8 @@ class SessionStreamClient {
 	private readonly titles = new Map<string, ModelInput>();
 	private historyAbort: AbortController | undefined;
 	private recordAbort: AbortController | undefined;
+	/** The model's context window from the project's model table: asked once. */
+	private contextWindow: Promise<number | undefined> | undefined;
 
 	constructor(
 		private readonly options: SseClientOptions,
@@ -325,10 +330,12 @@ class SessionStreamClient {
 		const info =
 			target.sessionUrl === undefined
 				? undefined
-				: fetchSessionInfo({...request, url: target.sessionUrl, signal: recordAbort.signal, answerTimeoutMs: undefined}).then(
-						value => (record = value),
-						() => undefined,
-					);
+				: fetchSessionInfo({...request, url: target.sessionUrl, signal: recordAbort.signal, answerTimeoutMs: undefined})
+						.then(async value => this.withContextWindow(value, {...request, signal: recordAbort.signal}, target.sessionUrl!))
+						.then(
+							value => (record = value),
+							() => undefined,
+						);
 		const stale = (): boolean => this.closed || generation !== this.generation;
 		void fetchHistory({...request, url: target.historyUrl})
 			.then(
@@ -345,6 +352,17 @@ class SessionStreamClient {
 					if (late !== undefined && !stale()) this.emit({type: 'inputs', inputs: [{kind: 'session_info', info: late}]});
 				});
 			});
+	}
+
+	/**
+	 * The record with its model's context window, asked of the project's model table once: the
+	 * context bar of a session followed from before its first task (no session_meta yet). The
+	 * table is decoration: a short wait, and the record goes on without it.
+	 */
+	private async withContextWindow(record: SessionInfo, request: {fetch: FetchLike; headers: Record<string, string>; signal: AbortSignal}, sessionUrl: URL): Promise<SessionInfo> {
+		this.contextWindow ??= fetchContextWindow({...request, sessionUrl, answerTimeoutMs: this.timings.modelsAnswerMs}, record).catch(() => undefined);
+		const contextWindow = await this.contextWindow;
+		return contextWindow === undefined ? record : {...record, contextWindow};
 	}
 
 	private finishJoin(history: History | undefined, error: unknown, info?: SessionInfo): void {

@@ -18,6 +18,7 @@ export function readSessionInfo(value: unknown): SessionInfo | undefined {
 	if (sessionId === undefined) return undefined;
 	return {
 		sessionId,
+		projectId: text(session['projectId']),
 		provider: text(session['provider']),
 		modelId: text(session['modelId']),
 		workspace: text(session['workspace']),
@@ -31,4 +32,22 @@ export async function fetchSessionInfo(request: Omit<JsonRequest, 'what'>): Prom
 	const info = readSessionInfo(await getJson({...request, what: 'the session record'}));
 	if (info === undefined) throw new SseClientError('content_type', `the session record at ${request.url.href} has no session`, false);
 	return info;
+}
+
+/**
+ * The context window of the session's model, from its project's model table (`GET
+ * …/api/projects/<p>/models`, `{models: [{provider, modelId, contextWindow?}]}`): a session
+ * followed from before its first task has no session_meta to say it. Undefined when the
+ * table does not name the model, or gives it no window.
+ */
+export async function fetchContextWindow(request: Omit<JsonRequest, 'what' | 'url'> & {sessionUrl: URL}, info: SessionInfo): Promise<number | undefined> {
+	if (info.projectId === undefined || info.provider === undefined || info.modelId === undefined) return undefined;
+	// `…/api/sessions/<id>` → `…/api/projects/<p>/models`, under whatever prefix the server has.
+	const url = new URL(`../projects/${encodeURIComponent(info.projectId)}/models`, request.sessionUrl);
+	const table = await getJson({...request, url, what: "the project's models"});
+	const models = isRecord(table) ? table['models'] : undefined;
+	if (!Array.isArray(models)) return undefined;
+	const model = models.find(entry => isRecord(entry) && entry['provider'] === info.provider && entry['modelId'] === info.modelId) as Record<string, unknown> | undefined;
+	const window = model?.['contextWindow'];
+	return typeof window === 'number' && Number.isFinite(window) && window > 0 ? window : undefined;
 }

@@ -220,6 +220,7 @@ class ServerSessions implements Stoppable {
 		this.list.upsert(session);
 		if (session.status !== 'idle' || !session.hasTrace) return {sessionId, overHttp: false, ...(await this.stream(sessionId, same))};
 		// Its trace holds no title (the stream carries it as an event): the record's stands in.
+		if (session.title !== undefined) store.setStatus({title: session.title});
 		const local = session.tracePath !== undefined && (await access(session.tracePath).then(() => true, () => false));
 		if (local) {
 			const located = await locateSession(session.tracePath!, {dataRoot: this.options.fileOptions.dataRoot});

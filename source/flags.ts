@@ -7,7 +7,8 @@ export type Flags = {
 	insecure: boolean;
 	print: boolean;
 	json: boolean;
-	follow: boolean;
+	/** -f/--follow (true), --no-follow (false), or neither: the screen follows, print mode reads to the end. */
+	follow?: boolean;
 	color?: boolean;
 	expand?: string[];
 	replay?: string;

@@ -48,7 +48,16 @@ export const flags = {
 	latest: {type: 'boolean', default: false, section: 'open', uses: [{help: 'the newest running session (else the newest), on disk or on a server; a session that starts later is offered (L switches)'}]},
 	print: {type: 'boolean', default: false, section: 'options', uses: [{help: 'plain text, each item once it is complete (the default when stdout is not a terminal)'}]},
 	json: {type: 'boolean', default: false, section: 'options', uses: [{help: 'write the session as JSON Lines of complete messages'}]},
-	follow: {type: 'boolean', default: true, section: 'options', uses: [{negated: true, help: 'show what is there now and exit'}]},
+	// No default: the screen follows unless --no-follow, print mode only with -f (main.ts).
+	follow: {
+		type: 'boolean',
+		shortFlag: 'f',
+		section: 'options',
+		uses: [
+			{help: 'keep following a trace in print mode, as tail -f (print mode otherwise reads to the end and exits; the screen follows, a pipe on standard input is read until it closes, --sse follows)'},
+			{negated: true, help: 'show what is there now and exit'},
+		],
+	},
 	replay: {type: 'string', section: 'options', fileValue: true, uses: [{value: 'SPEED', optional: true, help: 'play a finished trace with its original timing (SPEED 1)'}]},
 	expand: {type: 'string', isMultiple: true, section: 'options', values: ['thinking', 'outputs', 'all'], list: true, uses: [{value: 'LIST', help: 'open by default: thinking, outputs, all (repeatable, or a,b)'}]},
 	color: {type: 'boolean', default: true, section: 'options', uses: [{negated: true, help: 'no colour (NO_COLOR and TERM=dumb do the same)'}]},
@@ -95,6 +104,7 @@ export const operands: ReadonlyArray<{section: SectionId; name: string; help: st
 	},
 	{section: 'logins', name: 'login', help: 'the saved logins and when each expires'},
 	{section: 'logins', name: 'logout URL', help: 'end the session on the server and forget the login (a file named login or logout alone opens; ./login always)'},
+	{section: 'about', name: '?', help: 'on the screen: every key, and what it does (q quits)'},
 ];
 
 /** The subcommands: the first words of the `logins` section's entries. */

@@ -7,7 +7,7 @@
 import type {ModelInput} from '../model/input.js';
 import type {SessionStore} from '../model/store.js';
 import {formatDuration} from '../render/format.js';
-import {startSseClient} from './sse/client.js';
+import {startSseClient, type ClientTimings} from './sse/client.js';
 import type {SessionActions} from './sse/actions.js';
 import type {ConnectionStatus} from './sse/client-events.js';
 import type {FetchLike} from './sse/http-fetch.js';
@@ -33,13 +33,13 @@ export type SseSourceOptions = {
 	 * one line of text, which may hold what the server said (unsanitized). Print mode says it.
 	 */
 	onConnectionTrouble?: (text: string) => void;
+	/** Reconnect delays and request timeouts (the client's defaults otherwise). */
+	timings?: Partial<ClientTimings>;
 	/**
 	 * The store shows this session already (read from its trace): the first joined history
 	 * replaces it as a resync does, its items keeping the ids of those they stand for.
 	 */
 	replaceOnJoin?: boolean;
-	/** How long the history request may go unanswered before the live stream shows alone (the client's default: 10 s). */
-	historyAnswerMs?: number;
 };
 
 /** The running stream, and how to act on its session (the screen's a, r, Ctrl+X and >). */
@@ -59,6 +59,24 @@ export function connectionLine(status: ConnectionStatus, now: number): string {
 	}
 }
 
+/**
+ * A server that fails the same way on every try is said once, then again at the 2nd, 4th, 8th…
+ * time as `(again ×N)`: a line a second for ever tells nothing new. A first failure after a
+ * connection that worked (attempt 1) starts every count over.
+ */
+export class RepeatedLines {
+	private readonly counts = new Map<string, number>();
+
+	/** The line to write for `line` (the same when `key` is), or undefined to stay quiet. */
+	line(line: string, key: string, restart: boolean): string | undefined {
+		if (restart) this.counts.clear();
+		const count = (this.counts.get(key) ?? 0) + 1;
+		this.counts.set(key, count);
+		if (count === 1) return line;
+		return (count & (count - 1)) === 0 ? `${line} (again ×${count})` : undefined;
+	}
+}
+
 /** Starts following the stream into the store. */
 export function startSse(store: SessionStore, options: SseSourceOptions): SseSource {
 	store.setStatus({label: options.url, state: 'connecting'});
@@ -67,26 +85,26 @@ export function startSse(store: SessionStore, options: SseSourceOptions): SseSou
 	let joined = false;
 	let replacing = options.replaceOnJoin === true;
 	let lastState = '';
+	const repeats = new RepeatedLines();
 	const report = (status: ConnectionStatus): void => {
 		store.setStatus({state: status.state, retryAt: status.retryAt, message: status.message});
 		if (!options.onConnectionTrouble) return;
 		const line = connectionLine(status, Date.now());
 		const key = `${status.state}|${status.attempt ?? ''}`;
-		if (line && key !== lastState) options.onConnectionTrouble(line);
+		if (line && key !== lastState) {
+			const said =
+				status.state === 'reconnecting' && status.message !== undefined
+					? repeats.line(line, `reconnecting|${status.message}`, (status.attempt ?? 1) <= 1)
+					: status.state === 'resyncing'
+						? repeats.line(line, line, false)
+						: line;
+			if (said !== undefined) options.onConnectionTrouble(said);
+		}
 		lastState = key;
 	};
 
 	const client = startSseClient(
-		{
-			url: options.url,
-			cookie: options.cookie,
-			headers: options.headers,
-			login: options.login,
-			insecure: options.insecure,
-			fetch: options.fetch,
-			pace: options.pace,
-			timings: options.historyAnswerMs === undefined ? undefined : {historyAnswerMs: options.historyAnswerMs},
-		},
+		{url: options.url, cookie: options.cookie, headers: options.headers, login: options.login, insecure: options.insecure, fetch: options.fetch, pace: options.pace, retry: options.follow, timings: options.timings},
 		event => {
 			if (event.type === 'status') {
 				report(event.status);

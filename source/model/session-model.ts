@@ -14,7 +14,6 @@ import {
 	isSubagentPayload, isTextPayload, isThinkingPayload, isTokenUsagePayload, isToolCallOutputPayload,
 	isToolCallPayload, isToolListReadyPayload
 } from '../protocol/guards.js';
-import type {MalformedLine} from '../protocol/parse-line.js';
 import {knownPayloadTypes, type AnyPayload, type KnownPayloadType, type OmniMessage} from '../protocol/types.js';
 import {assertNever} from '../assert-never.js';
 import {imageRefOf, base64Bytes} from './images.js';
@@ -23,6 +22,7 @@ import type {McpConnectItem, SessionView, TextMarker, ThinkingItem, UserTextItem
 import {noteSeen, num, SessionCore, str, timeOf, type FinalizedEntry, type Shared} from './session/core.js';
 import type {TextHolder} from './held-text.js';
 import {beginCompaction, endCompaction} from './session/compaction.js';
+import {addMalformed, OddLines} from './session/odd-lines.js';
 import {takeFinalized} from './session/finalized-log.js';
 import {Fragments} from './session/fragments.js';
 import {fillHeaderFromInfo, fillHeaderFromMeta} from './session/header.js';
@@ -71,6 +71,7 @@ export class SessionModel {
 	private lastCompactionEnded = false;
 	private metaSeenInShard = false;
 	private openMcp?: McpConnectItem;
+	private readonly oddLines: OddLines;
 
 	constructor(options: SessionModelOptions = {}, shared?: Shared, depth = 0) {
 		const core = new SessionCore(
@@ -93,6 +94,7 @@ export class SessionModel {
 		// The child a finished run_subagent call started: its header will not grow any more.
 		this.calls = new ToolCalls(core, childSessionId => this.subagents.settleHeaderOf(childSessionId));
 		this.fragments = new Fragments(core, this.calls);
+		this.oddLines = new OddLines(core);
 		this.requests = new Requests(core, this.fragments);
 		this.subagents = new Subagents(core, this.calls, () => new SessionModel({}, core.shared, depth + 1));
 	}
@@ -177,7 +179,7 @@ export class SessionModel {
 				return;
 			}
 			case 'malformed':
-				this.addMalformed(input.malformed);
+				addMalformed(this.core, input.malformed);
 				return;
 			case 'shard':
 				if (input.index > this.view.shard) this.startShard(input.index, undefined);
@@ -224,6 +226,8 @@ export class SessionModel {
 	private applyMessage(message: OmniMessage, nowMs: number): void {
 		const payload = message.payload;
 		const at = timeOf(message.timestamp);
+		// Lines, as a trace has them: the stream's partials are not (and differ with where a viewer joined).
+		if (!String(payload.type).startsWith('partial_')) this.view.counts.messages++;
 		if (this.core.depth === 0) noteSeen(this.view, at, nowMs);
 		if (message.type === 'session_meta' || payload.type === 'session_meta' || (payload.type === undefined && isSessionMeta(payload))) {
 			this.applySessionMeta(payload, at);
@@ -231,13 +235,13 @@ export class SessionModel {
 			return;
 		}
 		if (!knownPayloadTypes.has(payload.type)) {
-			this.addGeneric(payload, 'unknown', at);
+			this.oddLines.add(payload, 'unknown', at);
 			return;
 		}
 		const settled = this.headerSettled;
 		if (!this.headerSettled && (!beforeToolList.has(payload.type) || (payload.type === 'text' && payload['role'] !== 'user'))) this.settleHeader();
 		const handled = payload.type.startsWith('partial_') ? this.fragments.applyPartial(payload, at) : this.applyComplete(payload, at);
-		if (!handled) this.addGeneric(payload, 'invalid', at);
+		if (!handled) this.oddLines.add(payload, 'invalid', at);
 		// Only text appended: apply() bumps `rev` once for this message, and this with it.
 		if (handled === 'appended' && settled) this.view.appends++;
 		this.core.lastAt = at ?? this.core.lastAt;
@@ -251,7 +255,7 @@ export class SessionModel {
 
 	private applySessionMeta(payload: AnyPayload, at: number | undefined): void {
 		if (!isSessionMeta(payload)) {
-			this.addGeneric(payload, 'invalid', at);
+			this.oddLines.add(payload, 'invalid', at);
 			return;
 		}
 		if (this.metaSeenInShard) this.startShard(this.view.shard + 1, at);
@@ -346,7 +350,11 @@ export class SessionModel {
 				beginCompaction(this.core, this.fragments, p, at);
 				return true;
 			case 'compaction_end':
-				if (!isCompactionEndPayload(p)) return false;
+				if (!isCompactionEndPayload(p)) {
+					// Of a shape not known, it still ends the compaction: no spinner left running for good.
+					if (this.core.compaction) endCompaction(this.core, this.fragments, {type: 'compaction_end', status: 'unknown'}, at);
+					return false;
+				}
 				this.lastCompactionEnded = endCompaction(this.core, this.fragments, p, at);
 				return true;
 			case 'abort':
@@ -449,36 +457,10 @@ export class SessionModel {
 		this.fragments.closeAll();
 		this.calls.stopAll('unanswered');
 		this.subagents.endAll();
+		// Nothing more comes: no compaction is still running; the counts are final.
+		this.view.compacting = false;
+		this.oddLines.refresh();
 		this.view.ended = true;
-	}
-
-	// ---------------------------------------------------------------- helpers
-
-	private addMalformed(malformed: MalformedLine): void {
-		this.view.counts.malformed++;
-		this.core.push(
-			{
-				kind: 'malformed',
-				line: malformed.line,
-				offset: malformed.offset,
-				shard: malformed.shard,
-				reason: malformed.reason,
-				excerpt: malformed.excerpt,
-				...this.core.base(),
-			},
-			'item',
-		);
-	}
-
-	private addGeneric(payload: AnyPayload, why: 'unknown' | 'invalid', at: number | undefined): void {
-		let summary: string;
-		try {
-			summary = JSON.stringify(payload);
-		} catch {
-			summary = String(payload.type);
-		}
-		if (summary.length > 300) summary = `${summary.slice(0, 299)}…`;
-		this.core.push({kind: 'unknown', payloadType: String(payload.type), why, summary, ...this.core.base(at)}, 'item');
 	}
 }
 

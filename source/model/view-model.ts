@@ -241,6 +241,10 @@ export type SessionCounts = {
 	/** Failed, denied, forbidden and aborted calls, failed requests, aborts. */
 	failures: number;
 	malformed: number;
+	/** Lines read as messages. */
+	messages: number;
+	/** Of those, the ones of a type this viewer does not know or of a shape it does not expect (another harness's trace). */
+	unknownShape: number;
 };
 
 /** What the server's task_state says, when following over SSE. */

@@ -16,6 +16,7 @@ import type {Settings} from '../settings.js';
 import {locateSession} from '../io/session-locator.js';
 import type {PickerEntry, SessionSwitcher} from './session-switcher.js';
 import type {SessionActions} from '../io/sse/actions.js';
+import {SseClientError} from '../io/sse/errors.js';
 import {ServerApi, type ServerSession} from './api.js';
 import {apiUrl, type ServerAddress} from '../io/sse/server-address.js';
 import {startHttpTrace} from './http-trace.js';
@@ -207,17 +208,27 @@ class ServerSessions implements Stoppable {
 
 	private async openSource(sessionId: string, same = false): Promise<NonNullable<ServerSessions['current']>> {
 		const {store, follow, screen} = this.options;
-		const session = await this.api.session(sessionId);
+		let session: ServerSession;
+		try {
+			session = await this.api.session(sessionId);
+		} catch (error) {
+			// A record that does not come (it timed out, the connection failed) holds nothing up:
+			// the session's stream is followed, and it says what there is.
+			if (!(error instanceof SseClientError) || error.kind !== 'network') throw error;
+			return {sessionId, overHttp: false, ...(await this.stream(sessionId, same))};
+		}
 		this.list.upsert(session);
-		if (session.status !== 'idle' || !session.hasTrace) return {sessionId, overHttp: false, ...(await this.stream(session, same))};
+		if (session.status !== 'idle' || !session.hasTrace) return {sessionId, overHttp: false, ...(await this.stream(sessionId, same))};
 		// Its trace holds no title (the stream carries it as an event): the record's stands in.
 		if (session.title !== undefined) store.setStatus({title: session.title});
 		const local = session.tracePath !== undefined && (await access(session.tracePath).then(() => true, () => false));
 		if (local) {
 			const located = await locateSession(session.tracePath!, {dataRoot: this.options.fileOptions.dataRoot});
 			if (located.ok && located.kind === 'session') {
-				store.setStatus({label: path.basename(located.shards.at(-1) ?? sessionId), state: follow ? 'following' : 'reading'});
-				return {sessionId, overHttp: false, source: startFileSession(located, {...this.options.fileOptions, follow})};
+				// A trace on disk follows as one named on the command line would (fileOptions.follow).
+				const followFile = this.options.fileOptions.follow;
+				store.setStatus({label: path.basename(located.shards.at(-1) ?? sessionId), state: followFile ? 'following' : 'reading'});
+				return {sessionId, overHttp: false, source: startFileSession(located, {...this.options.fileOptions})};
 			}
 		}
 		// The trace is on the server only: read it over HTTP, the whole of it.
@@ -235,12 +246,13 @@ class ServerSessions implements Stoppable {
 		},
 	};
 
-	private async stream(session: ServerSession, replace: boolean): Promise<{source: Stoppable; actions: SessionActions}> {
+	private async stream(sessionId: string, replace: boolean): Promise<{source: Stoppable; actions: SessionActions}> {
 		const {startSse} = await import('../io/sse-source.js');
 		const {store, flags, follow, fileOptions, onConnectionTrouble} = this.options;
-		const url = apiUrl(this.api.base, 'sessions', session.sessionId, 'stream').href;
+		const url = apiUrl(this.api.base, 'sessions', sessionId, 'stream').href;
 		// Logged in once already: the stream sends the same cookie rather than logging in again.
-		const started = startSse(store, {url, cookie: this.api.cookie, fetch: this.api.fetcher, headers: flags.header ?? [], insecure: flags.insecure, follow, pace: fileOptions.pace, onConnectionTrouble, replaceOnJoin: replace});
+		const timings = this.options.screen ? {recordWaitMs: 0} : undefined;
+		const started = startSse(store, {url, cookie: this.api.cookie, fetch: this.api.fetcher, headers: flags.header ?? [], insecure: flags.insecure, follow, pace: fileOptions.pace, onConnectionTrouble, replaceOnJoin: replace, timings});
 		return {source: started, actions: started.actions};
 	}
 

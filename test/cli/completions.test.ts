@@ -104,5 +104,5 @@ describe('zsh', () => {
 it('refuses a shell it has no script for, in one line', async () => {
 	const result = await runCli(['--completions', 'powershell']);
 	expect(result.code).toBe(2);
-	expect(result.stderr).toBe("penguin-view: --completions takes bash, zsh or fish, not 'powershell'\nTry 'penguin-view --help'.\n");
+	expect(result.stderr).toBe("penguin-view: --completions takes bash, zsh or fish, not 'powershell' (try --help)\n");
 });

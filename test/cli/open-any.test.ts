@@ -83,7 +83,7 @@ describe('a trace under any name', () => {
 		mkdirSync(folder);
 		const file = path.join(folder, 'trace.jsonl');
 		writeFileSync(file, `${metaLine()}\n${toolOutputs(0, 3, 100)}`);
-		run = watchRun(['--print', file], {watchFor: ['was truncated', 'was deleted', 'is back']});
+		run = watchRun(['--print', '--follow', file], {watchFor: ['was truncated', 'was deleted', 'is back']});
 		await waitFor(() => [0, 1, 2].every(n => run!.seen.has(n)), 'the first records', 10_000);
 		appendFileSync(file, toolOutputs(3, 2, 100));
 		await waitFor(() => run!.seen.has(4), 'the appended records', 10_000);

@@ -16,9 +16,12 @@ import type {SseEvent} from './framer.js';
 import {fetchHistory, type History} from './history.js';
 import {fetchContextWindow, fetchSessionInfo} from './session-info.js';
 import {createFetch, type FetchLike} from './http-fetch.js';
+import {defaultRequestTimeouts, type RequestTimeouts} from './timed-fetch.js';
 import {joinHistory, type BufferedInput, type LateFilter} from './join.js';
 import {defaultTransportTimings, openSseTransport, type SseTransport, type TransportTimings} from './transport.js';
 import {resolveStreamTarget, type StreamTarget} from './urls.js';
+
+const delay = (ms: number): Promise<void> => new Promise(resolve => setTimeout(resolve, ms).unref());
 
 /** Transport timings, plus how long an open stream may stay silent before history is fetched anyway. */
 export type ClientTimings = TransportTimings & {
@@ -30,12 +33,27 @@ export type ClientTimings = TransportTimings & {
 	firstEventWaitMs: number;
 	/** How long the history request may go unanswered before the live stream is shown without it. */
 	historyAnswerMs: number;
+	/**
+	 * How long the history, once in, waits for the session's record (what the header names)
+	 * before the stream is shown without it; the record fills the header in when it comes.
+	 * Print mode cannot take back a header it wrote, so it waits a little; the screen need not.
+	 */
+	recordWaitMs: number;
+	/** The limits on every request (timed-fetch.ts). */
+	requests: RequestTimeouts;
 	/** How long the project's model table (the context window) may go unanswered; the header does without it. */
 	modelsAnswerMs: number;
 };
 
 /** The production timings. */
-export const defaultClientTimings: ClientTimings = {...defaultTransportTimings, firstEventWaitMs: 1_000, historyAnswerMs: 10_000, modelsAnswerMs: 2_000};
+export const defaultClientTimings: ClientTimings = {
+	...defaultTransportTimings,
+	firstEventWaitMs: 1_000,
+	historyAnswerMs: 10_000,
+	recordWaitMs: 500,
+	requests: defaultRequestTimeouts,
+	modelsAnswerMs: 2_000,
+};
 
 /** Options for startSseClient. */
 export type SseClientOptions = {
@@ -58,6 +76,8 @@ export type SseClientOptions = {
 	now?: () => number;
 	/** Print mode into a slow pipe: the stream is read no faster than it is written (TransportOptions.pace). */
 	pace?: () => Promise<void> | undefined;
+	/** False (`--no-follow`): one connection attempt; when it fails the client fails. */
+	retry?: boolean;
 };
 
 /** A running client. */
@@ -109,6 +129,7 @@ class SessionStreamClient {
 	/** The last session_title for each session it names: history does not hold titles, so a rebuild repeats them. */
 	private readonly titles = new Map<string, ModelInput>();
 	private historyAbort: AbortController | undefined;
+	private recordAbort: AbortController | undefined;
 	/** The model's context window from the project's model table: asked once. */
 	private contextWindow: Promise<number | undefined> | undefined;
 
@@ -120,7 +141,7 @@ class SessionStreamClient {
 			this.settle = resolve;
 		});
 		this.timings = {...defaultClientTimings, ...options.timings};
-		this.fetch = options.fetch ?? createFetch({insecure: options.insecure});
+		this.fetch = options.fetch ?? createFetch({insecure: options.insecure, timeouts: this.timings.requests});
 	}
 
 	start(): void {
@@ -137,6 +158,7 @@ class SessionStreamClient {
 		this.closed = true;
 		this.transport?.close();
 		this.historyAbort?.abort();
+		this.recordAbort?.abort();
 		clearTimeout(this.firstEventTimer);
 		this.settle({outcome: 'closed'});
 	}
@@ -186,6 +208,10 @@ class SessionStreamClient {
 				random: this.options.random,
 				now: this.options.now,
 				pace: this.options.pace,
+				retry: this.options.retry,
+				// The session's own messages come unnamed; a server_event (the task_state snapshot every
+				// connection opens with) does not show the connection works.
+				healthy: event => event.event === undefined || event.event === 'message',
 			},
 			{
 				onConnecting: ({attempt}) => {
@@ -295,14 +321,37 @@ class SessionStreamClient {
 		this.historyAbort = abort;
 		const request = {sessionId: target.sessionId, fetch: this.fetch, headers: this.headers, signal: abort.signal, answerTimeoutMs: this.timings.historyAnswerMs};
 		// The session's record fills the header when there is no history yet; without it, the
-		// session is still shown (an older server, a proxy that passes only the stream).
-		const info = target.sessionUrl === undefined ? undefined : fetchSessionInfo({...request, url: target.sessionUrl}).then(record => this.withContextWindow(record, request, target.sessionUrl!));
-		void Promise.allSettled([fetchHistory({...request, url: target.historyUrl}), info]).then(([history, record]) => {
-			if (this.closed || generation !== this.generation) return;
-			const known = record.status === 'fulfilled' ? record.value : undefined;
-			if (history.status === 'fulfilled') this.finishJoin(history.value, undefined, known);
-			else this.finishJoin(undefined, history.reason, known);
-		});
+		// session is still shown (an older server, a proxy that passes only the stream). It never
+		// holds the stream up: once history is in it gets recordWaitMs more, then comes when it comes.
+		this.recordAbort?.abort();
+		const recordAbort = new AbortController();
+		this.recordAbort = recordAbort;
+		let record: SessionInfo | undefined;
+		const info =
+			target.sessionUrl === undefined
+				? undefined
+				: fetchSessionInfo({...request, url: target.sessionUrl, signal: recordAbort.signal, answerTimeoutMs: undefined})
+						.then(async value => this.withContextWindow(value, {...request, signal: recordAbort.signal}, target.sessionUrl!))
+						.then(
+							value => (record = value),
+							() => undefined,
+						);
+		const stale = (): boolean => this.closed || generation !== this.generation;
+		void fetchHistory({...request, url: target.historyUrl})
+			.then(
+				history => ({history, error: undefined}),
+				(error: unknown) => ({history: undefined, error}),
+			)
+			.then(async ({history, error}) => {
+				if (stale()) return;
+				if (info !== undefined && record === undefined) await Promise.race([info, delay(this.timings.recordWaitMs)]);
+				if (stale()) return;
+				this.finishJoin(history, error, record);
+				if (record !== undefined || info === undefined) return;
+				void info.then(late => {
+					if (late !== undefined && !stale()) this.emit({type: 'inputs', inputs: [{kind: 'session_info', info: late}]});
+				});
+			});
 	}
 
 	/**
@@ -377,6 +426,7 @@ class SessionStreamClient {
 		this.closed = true;
 		this.transport?.close();
 		this.historyAbort?.abort();
+		this.recordAbort?.abort();
 		clearTimeout(this.firstEventTimer);
 		this.settle({outcome: 'failed', message});
 	}

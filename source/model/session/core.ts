@@ -58,7 +58,7 @@ export class SessionCore {
 			header: {tools: []},
 			items: [],
 			tokens: {},
-			counts: {requests: 0, retries: 0, toolCalls: 0, failures: 0, malformed: 0},
+			counts: {requests: 0, retries: 0, toolCalls: 0, failures: 0, malformed: 0, messages: 0, unknownShape: 0},
 			shard: 1,
 			compacting: false,
 			ended: false,

@@ -131,6 +131,7 @@ export function layerOf(file: string): Layer | undefined {
 		'flags.ts': 'process',
 		'crash.ts': 'process',
 		'settings.ts': 'process',
+		'usage.ts': 'process',
 		'fault.ts': 'process',
 		'main.ts': 'entry',
 		'cli.tsx': 'entry',

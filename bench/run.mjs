@@ -16,6 +16,9 @@
  *   node bench/run.mjs --print-only [--runs N] [--switches A,B] [--instructions]
  *                                 targets 2 and 5 of print mode alone (no 1 GB trace, no screen);
  *                                 --instructions adds each switch's instruction count (valgrind)
+ *   node bench/run.mjs --search-only [--quick] [--baseline OTHER/dist/cli.js]
+ *                                 search (/ and &) on the screen over the 1 GB trace (100 MB with --quick),
+ *                                 grep -ic beside; with --baseline, that build first
  *
  * Times are wall times from the process's start, plus the CPU time it used (user + system,
  * all threads), because the machine may be shared: best of several runs where it says so.
@@ -377,6 +380,54 @@ async function tailFirst(traces, runs) {
 }
 
 /**
+ * Search on the screen, the whole history in: from Enter to the footer's `match 1 of N` (the
+ * first match shown, its count complete: both come in the same frame) or `no match`, for a
+ * query found in a few held texts, one found nowhere and one found in nearly every output;
+ * then the filter (&) on the rare one; the screen's peak RSS after all of them. `grep -c` on
+ * the same queries beside. `program`: another build to compare with (--baseline).
+ */
+async function searchCase(t, {program = cli, label = ''} = {}) {
+	const size = `${t.mb.toFixed(0)} MB`;
+	note(`\nscreen, ${size} trace: search${label}`);
+	const queries = [
+		{what: 'a query in a few texts', query: `Task ${t.stats.turns - 7}:`},
+		{what: '"no match"', query: 'zebra'},
+		{what: 'a word in nearly every text', query: 'envelope'},
+	];
+	const mark = `(${endMark}|req \\d+\\b|match 1 of \\d+|no match for “[^”]*”|filter “[^”]*”)`;
+	const screen = startScreen([t.file], {mark, program});
+	try {
+		const start = await screen.until(events => events.find(event => event.e === 'start'), 20_000);
+		const whole = `req ${t.stats.requests}`;
+		if (!start || !(await screen.until(events => events.find(event => event.e === 'mark' && event.id === whole), 180_000))) throw new Error('the history never came in');
+		await sleep(1000);
+		const answer = async (keys, done) => {
+			screen.keys(...keys);
+			await sleep(300);
+			const sent = epoch();
+			const seen = screen.events().filter(event => event.e === 'mark').length;
+			screen.keys('Enter');
+			const found = await screen.until(events => events.filter(event => event.e === 'mark').slice(seen).find(done), 60_000);
+			return found ? found.t - sent : undefined;
+		};
+		for (const {what, query} of queries) {
+			const took = await answer(['/', '-l', query], event => /^(match 1 of|no match)/.test(event.id));
+			// grep exits 1 when it finds nothing.
+			const grep = timed('sh', ['-c', 'grep -c -i -- "$0" "$1"; true', query, t.file], 1);
+			row('7 search', `${label}/ ${what} (“${query}”, ${size}): Enter → answer on screen; grep -ic`, `${ms(took)}; grep ${ms(grep.wall)}`, '≤ 2000 ms', took !== undefined && took <= 2000);
+		}
+		const filtered = await answer(['&', '-l', queries[0].query.split(' ')[1]], event => event.id.startsWith('filter'));
+		row('7 search', `${label}& filter on a rare word (${size}): Enter → filtered screen`, ms(filtered), '≤ 2000 ms', filtered !== undefined && filtered <= 2000);
+		const window = await screen.window();
+		row('7 search', `${label}peak RSS of the screen, searches included (${size})`, mb(window?.maxRssMb), '≤ 400 MB', window !== undefined && window.maxRssMb <= 400);
+	} catch (error) {
+		note(`  ${error.message}`);
+	} finally {
+		screen.stop();
+	}
+}
+
+/**
  * Targets 3 and 6: on the screen, with the whole history in, lines appended to the trace
  * (a few a second, as an agent writes) and keys pressed: append → frame latency, CPU per
  * appended line and per key frame.
@@ -566,6 +617,14 @@ async function streamingOnly() {
 async function main() {
 	if (!existsSync(cli)) spawnSync('npm', ['run', 'build'], {cwd: root, stdio: 'inherit'});
 	if (process.argv.includes('--streaming')) return streamingOnly();
+	if (process.argv.includes('--search-only')) {
+		// `--search-only [--baseline OTHER/dist/cli.js]`: the search case alone, on the 1 GB trace (100 MB with --quick).
+		const t = trace(quick ? 100 : 1000);
+		const at = process.argv.indexOf('--baseline');
+		if (at !== -1) await searchCase(t, {program: path.resolve(process.argv[at + 1]), label: 'baseline: '});
+		await searchCase(t);
+		return printTable();
+	}
 	if (process.argv.includes('--print-only')) {
 		const loadBefore = os.loadavg()[0];
 		printMode([trace(10), trace(100), trace(100, false, true)]);
@@ -600,6 +659,7 @@ async function main() {
 		row('1, 4', 'the screen in a terminal', 'tmux not installed');
 	} else {
 		await tailFirst(images ? [...traces, images] : traces, smoke ? 1 : 3);
+		await searchCase(traces.at(-1));
 		const scale = [];
 		for (const t of traces) scale.push({t, ...(await appendsAndKeys(t, {appends: smoke ? 8 : 30, keys: smoke ? 6 : 16}))});
 		for (const {t, append, keys, idle} of scale) {

@@ -8,11 +8,14 @@
 import {fstatSync, readSync} from 'node:fs';
 import type {HeldText} from '../model/held-text.js';
 import {bytePlan, candidateLines, rawHits, type BytePlan} from '../model/byte-search.js';
+import type {ByteKernel} from './byte-kernel.js';
 
 const chunkBytes = 8 * 1024 * 1024;
 
 /** What the scan reads: the store's open files and what it knows of the spill file. */
 export type ScanFiles = {
+	/** The kernel, and the memory chunks are read into (one for all the store's scans). */
+	kernel(): ByteKernel;
 	/** Counts the bytes the scans read (what a test watches to see nothing scanned twice). */
 	count(bytes: number): void;
 	/** The descriptor of shard `index`'s file (opened on demand), or undefined when it cannot be read. */
@@ -86,18 +89,15 @@ export class HeldScan {
 	// Scans the whole lines from `from` to the end of the file; where the scan ended.
 	private scanLines(fd: number, from: number, lines: Offsets): number {
 		const size = fstatSync(fd).size;
-		let buffer = Buffer.allocUnsafe(chunkBytes);
+		const kernel = this.files.kernel();
+		let buffer = kernel.chunk(chunkBytes);
 		let at = from;
 		while (at < size) {
 			let length = 0;
 			let end = -1;
 			// A chunk of whole lines: grown while one line is longer than it.
 			while (end === -1) {
-				if (length === buffer.length) {
-					const bigger = Buffer.allocUnsafe(buffer.length * 2);
-					buffer.copy(bigger, 0, 0, length);
-					buffer = bigger;
-				}
+				if (length === buffer.length) buffer = kernel.chunk(buffer.length * 2);
 				const read = readSync(fd, buffer, length, Math.min(buffer.length - length, size - at - length), at + length);
 				if (read === 0) return at;
 				this.files.count(read);
@@ -106,7 +106,7 @@ export class HeldScan {
 				if (end === -1 && at + length >= size) return at;
 			}
 			const chunk = buffer.subarray(0, end + 1);
-			for (const start of candidateLines(chunk, this.plan)) lines.push(at + start);
+			for (const start of candidateLines(chunk, this.plan, kernel)) lines.push(at + start);
 			at += end + 1;
 		}
 		return at;
@@ -140,7 +140,8 @@ export class HeldScan {
 			return [starts[low]!, starts[low + 1] ?? spill.size];
 		};
 		const overlap = this.plan.raw.length - 1;
-		const buffer = Buffer.allocUnsafe(chunkBytes);
+		const kernel = this.files.kernel();
+		const buffer = kernel.chunk(chunkBytes);
 		let last = this.spill.spans.last();
 		// Back by the anchor's length but one: a hit across the last chunk's end.
 		let at = Math.max(0, this.spill.scanned - overlap);
@@ -149,7 +150,7 @@ export class HeldScan {
 			if (length === 0) break;
 			this.files.count(length);
 			const chunk = buffer.subarray(0, length);
-			const hits = rawHits(chunk, this.plan, hit => span(at + hit)[1] - at);
+			const hits = rawHits(chunk, this.plan, kernel, hit => span(at + hit)[1] - at);
 			for (const hit of hits) {
 				// A hit may run into the texts after its own: each of them may hold the query.
 				for (let [start, end] = span(at + hit); start < at + hit + this.plan.raw.length; [start, end] = span(end)) {

@@ -20,6 +20,7 @@ import type {HeldText, HoldingItem, TextHolder, TextReader} from '../model/held-
 import type {ModelInput} from '../model/input.js';
 import {isRecord} from '../protocol/guards.js';
 import {hasControlSequences} from '../render/sanitize.js';
+import {byteKernel, type ByteKernel} from './byte-kernel.js';
 import {heldScan, type HeldScan, type ScanFiles} from './held-scan.js';
 import {readAt} from './read-at.js';
 
@@ -106,7 +107,10 @@ export class HeldTextStore implements TextReader {
 		return scan ? scan.mayHold : () => true;
 	}
 
+	private kernel?: ByteKernel;
+
 	private readonly scanFiles: ScanFiles = {
+		kernel: () => (this.kernel ??= byteKernel()),
 		count: bytes => {
 			this.scanned += bytes;
 		},
@@ -140,6 +144,7 @@ export class HeldTextStore implements TextReader {
 		this.spilling = false;
 		this.kept.clear();
 		this.scans.clear();
+		this.kernel = undefined;
 	}
 
 	/** Appends `text` to the spill file; undefined when there is none (not asked for, or it cannot be made or written). */

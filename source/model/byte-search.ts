@@ -18,41 +18,25 @@
 /** How to look for a query in bytes; undefined when every held text must be read (no usable anchor). */
 export type BytePlan = {
 	/** The anchor as a trace line writes it (JSON-escaped). */
-	json: string;
+	json: Buffer;
 	/** The anchor as the spill file writes it (raw UTF-8). */
 	raw: Buffer;
-	/** Whether the query is matched whatever the case (no capital in it). */
-	caseless: boolean;
-	/** Lines matching this may hold the query whatever their text: what sanitize changes. */
-	wildcards: RegExp;
-	/** The anchor's own pattern over a line decoded byte for byte (JSON-escaped). */
-	anchor: RegExp;
-	/** Raw byte sequences that make a line a candidate (characters that lower-case to a letter of the anchor). */
-	folds: Buffer[];
+	/** Whether to look in the bytes lower-cased (no capital in the query, a letter in the anchor). */
+	lower: boolean;
+	/** A tab changes what the anchor meets (it has a space). */
+	tab: boolean;
+	/** U+0130 (İ) lower-cases to an `i` of the anchor, the Kelvin sign to a `k`. */
+	foldI: boolean;
+	foldK: boolean;
 };
 
-/** A byte of a non-ASCII character, as a decoded line shows it: as is, or with its high bit unset ('ascii' decoding does that in Node 20). */
-function byte(b: number): string {
-	const hex = (n: number): string => `\\x${n.toString(16).padStart(2, '0')}`;
-	return `[${hex(b & 0x7f)}${hex(b)}]`;
-}
-
-function range(lead: number[], low: number, high: number): string {
-	const hex = (n: number): string => `\\x${n.toString(16).padStart(2, '0')}`;
-	return `${lead.map(byte).join('')}[${hex(low & 0x7f)}-${hex(high & 0x7f)}${hex(low)}-${hex(high)}]`;
-}
-
-// What sanitize changes (render/sanitize.ts's needsWork), as a JSON line may write it.
-const changed = [
-	String.raw`\\[ubf]`,
-	String.raw`\\r(?!(?:\\r)*\\n)`,
-	'\\x7f',
-	range([0xc2], 0x80, 0x9f), // C1 controls
-	`${byte(0xd8)}${byte(0x9c)}`, // U+061C
-	range([0xe2, 0x80], 0x8e, 0x8f), // U+200E, U+200F
-	range([0xe2, 0x80], 0xaa, 0xae), // U+202A–U+202E
-	range([0xe2, 0x81], 0xa6, 0xa9), // U+2066–U+2069
-];
+/** What the scan needs done fast (io/byte-kernel.ts: WebAssembly). */
+export type ScanKernel = {
+	/** `bytes` with ASCII letters lower-cased. */
+	lower(bytes: Buffer): Buffer;
+	/** The first offset from `from` where a byte {@link isChanged} looks at may be (flag 1: tabs too; 2: U+0130); the length when none. */
+	special(bytes: Buffer, from: number, flags: number): number;
+};
 
 /** The plan for `query`, by the matcher's rules (ui/search.ts). */
 export function bytePlan(query: string): BytePlan | undefined {
@@ -61,52 +45,75 @@ export function bytePlan(query: string): BytePlan | undefined {
 	let anchor = '';
 	for (const run of needle.split(/[^\x20-\x2e\x30-\x7e]+/)) if (run.length > anchor.length) anchor = run;
 	if (anchor === '') return undefined;
-	const json = JSON.stringify(anchor).slice(1, -1);
-	const wildcards = new RegExp(anchor.includes(' ') ? [...changed, String.raw`\\t`].join('|') : changed.join('|'), 'g');
-	const folds: Buffer[] = [];
-	if (caseless && anchor.includes('i')) folds.push(Buffer.from('\u0130', 'utf8'));
-	if (caseless && anchor.includes('k')) folds.push(Buffer.from('\u212a', 'utf8'));
-	return {json, raw: Buffer.from(anchor, 'utf8'), caseless, wildcards, anchor: new RegExp(escapeRegExp(json), caseless ? 'gi' : 'g'), folds};
+	return {
+		json: Buffer.from(JSON.stringify(anchor).slice(1, -1), 'latin1'),
+		raw: Buffer.from(anchor, 'latin1'),
+		lower: caseless && /[a-z]/.test(anchor),
+		tab: anchor.includes(' '),
+		foldI: caseless && anchor.includes('i'),
+		foldK: caseless && anchor.includes('k'),
+	};
 }
 
-function escapeRegExp(text: string): string {
-	return text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+/** Whether the bytes at `at` (where the kernel stopped) write a character sanitize changes, or one lower-casing into the anchor. */
+export function isChanged(bytes: Buffer, at: number, plan: BytePlan): boolean {
+	const b = bytes[at];
+	const n = bytes[at + 1];
+	const m = bytes[at + 2];
+	switch (b) {
+		case 0x5c: {
+			if (n === 0x75 || n === 0x62 || n === 0x66) return true; // \u, \b, \f
+			if (n === 0x74) return plan.tab; // \t
+			if (n !== 0x72) return false;
+			// \r changes nothing right before \n (CRLF line ends).
+			let j = at;
+			while (bytes[j] === 0x5c && bytes[j + 1] === 0x72) j += 2;
+			return !(bytes[j] === 0x5c && bytes[j + 1] === 0x6e);
+		}
+		case 0x7f:
+			return true;
+		case 0xc2: // C1 controls
+			return n !== undefined && n >= 0x80 && n <= 0x9f;
+		case 0xd8: // U+061C
+			return n === 0x9c;
+		case 0xc4: // U+0130
+			return plan.foldI && n === 0xb0;
+		case 0xe2:
+			if (m === undefined) return false;
+			if (n === 0x80) return m === 0x8e || m === 0x8f || (m >= 0xaa && m <= 0xae); // U+200E, U+200F, U+202A–U+202E
+			if (n === 0x81) return m >= 0xa6 && m <= 0xa9; // U+2066–U+2069
+			return plan.foldK && n === 0x84 && m === 0xaa; // U+212A
+		default:
+			return false;
+	}
 }
 
 /**
  * The starts (offsets into `bytes`) of the lines of `bytes` (whole lines, each ending in a
  * newline but perhaps the last) that may hold the plan's query, in order.
  */
-export function candidateLines(bytes: Buffer, plan: BytePlan): number[] {
-	// One byte a character: offsets in the string are offsets in the bytes.
-	const text = bytes.toString('ascii');
+export function candidateLines(bytes: Buffer, plan: BytePlan, kernel: ScanKernel): number[] {
 	const starts: number[] = [];
+	// Marks the line `at` is in; where the next line starts (a line is marked once per pass).
 	const mark = (at: number): number => {
 		starts.push(bytes.lastIndexOf(10, at) + 1);
 		const end = bytes.indexOf(10, at);
 		return end === -1 ? bytes.length : end + 1;
 	};
-	for (const pattern of [plan.anchor, plan.wildcards]) {
-		pattern.lastIndex = 0;
-		for (let found = pattern.exec(text); found !== null; found = pattern.exec(text)) pattern.lastIndex = mark(found.index);
+	const haystack = plan.lower ? kernel.lower(bytes) : bytes;
+	for (let at = haystack.indexOf(plan.json); at !== -1; at = haystack.indexOf(plan.json, mark(at)));
+	const flags = (plan.tab ? 1 : 0) | (plan.foldI ? 2 : 0);
+	for (let at = kernel.special(bytes, 0, flags); at < bytes.length; ) {
+		at = kernel.special(bytes, isChanged(bytes, at, plan) ? mark(at) : at + 1, flags);
 	}
-	for (const fold of plan.folds) for (let at = bytes.indexOf(fold); at !== -1; at = bytes.indexOf(fold, mark(at)));
 	return sortedUnique(starts);
 }
 
-/** Where in `bytes` (raw UTF-8 texts, one after another) the anchor begins, in order; `from` skips ahead after a hit (to the end of its text). */
-export function rawHits(bytes: Buffer, plan: BytePlan, next: (at: number) => number): number[] {
+/** Where in `bytes` (raw UTF-8 texts, one after another) the anchor begins, in order; `next` says where to go on after a hit (the end of its text). */
+export function rawHits(bytes: Buffer, plan: BytePlan, kernel: ScanKernel, next: (at: number) => number): number[] {
 	const hits: number[] = [];
-	if (plan.caseless && /[a-z]/.test(plan.raw.toString('latin1'))) {
-		const pattern = new RegExp(escapeRegExp(plan.raw.toString('latin1')), 'gi');
-		const text = bytes.toString('ascii');
-		for (let found = pattern.exec(text); found !== null; found = pattern.exec(text)) {
-			hits.push(found.index);
-			pattern.lastIndex = Math.max(found.index + 1, next(found.index));
-		}
-	} else {
-		for (let at = bytes.indexOf(plan.raw); at !== -1; at = bytes.indexOf(plan.raw, Math.max(at + 1, next(at)))) hits.push(at);
-	}
+	const haystack = plan.lower ? kernel.lower(bytes) : bytes;
+	for (let at = haystack.indexOf(plan.raw); at !== -1; at = haystack.indexOf(plan.raw, Math.max(at + 1, next(at)))) hits.push(at);
 	return hits;
 }
 

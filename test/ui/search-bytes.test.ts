@@ -2,7 +2,9 @@
 import {appendFileSync} from 'node:fs';
 import fc from 'fast-check';
 import {afterEach, beforeEach, expect, test} from 'vitest';
+import {byteKernel, jsKernel} from '../../source/io/byte-kernel.js';
 import {HeldTextStore} from '../../source/io/held-texts.js';
+import type {ScanKernel} from '../../source/model/byte-search.js';
 import type {ModelInput} from '../../source/model/input.js';
 import {SessionModel} from '../../source/model/session-model.js';
 import {filterTest} from '../../source/ui/pane-filter.js';
@@ -21,18 +23,23 @@ afterEach(() => removeTempDir(dir));
 // What makes bytes and text differ: JSON escapes, controls sanitize applies, case, characters lower-casing to ASCII.
 const pieces = ['a', 'b', 'k', 'i', 's', 'A', 'B', 'K', 'I', 'S', 'İ', '\u212a', 'é', 'É', 'ß', 'Σ', 'ς', '中', '😀', ' ', '"', '\\', '/', 'u', '0', '1', '[', 'm', ';',
 	'\n', '\r', '\r\n', '\t', '\b', '\f', '\u0000', '\u001b', '\u001b[31m', '\u001b[0m', '\u001b[2K', '\u001b]0;t\u0007', '\u007f', '\u0085', '\u009b', '\u200e', '\u202e', '\u2066', '\u061c', 'ab', 'ka'];
-const text = fc.array(fc.constantFrom(...pieces), {maxLength: 40}).map(parts => parts.join(''));
+// Short texts of few pieces, so that a query taken from one often meets what sanitize changes.
+const dense = ['a', 'b', 'ab\rA', 'A', 'k', 'K', 'i', 'İ', '\u212a', ' ', '"', '\\', '\u001b[0m', '\u001b]0;t\u0007', '\r', '\r\n', '\t', '\b', '\f', '\u0000', '\u007f', '\u0085', '\u200e', '\u2066'];
+const text = fc.oneof(
+	fc.array(fc.constantFrom(...pieces), {maxLength: 40}).map(parts => parts.join('')),
+	fc.array(fc.constantFrom(...dense), {maxLength: 6}).map(parts => parts.join('')),
+);
 const query = fc.oneof(
 	fc.array(fc.constantFrom(...pieces.filter(piece => piece !== '\n' && piece !== '\r\n')), {minLength: 1, maxLength: 4}).map(parts => parts.join('')),
 	fc.constantFrom('a', 'ab', 'AB', 'k', 'K', 'i', 'ia', 'é', '"a', 'a\\', 'b a', 'a/b', 'u0', 'zzz', 'a\nb'),
 );
 /** A piece of what some entry shows (its sanitized text), its case changed or not: queries that do match. */
-const shownPiece = fc.record({entry: fc.nat(), start: fc.nat(), length: fc.integer({min: 1, max: 6}), upper: fc.boolean()});
-function pieceOf(entries: Entry[], {entry, start, length, upper}: {entry: number; start: number; length: number; upper: boolean}): string {
+const shownPiece = fc.record({entry: fc.nat(), start: fc.nat(), length: fc.integer({min: 1, max: 4}), case: fc.constantFrom('same', 'upper', 'lower')});
+function pieceOf(entries: Entry[], {entry, start, length, case: kind}: {entry: number; start: number; length: number; case: string}): string {
 	const shown = sanitize(entries[entry % entries.length]!.text);
 	const at = shown.length === 0 ? 0 : start % shown.length;
 	const piece = shown.slice(at, at + length);
-	return upper ? piece.toUpperCase() : piece;
+	return kind === 'upper' ? piece.toUpperCase() : kind === 'lower' ? piece.toLowerCase() : piece;
 }
 type Entry = {kind: 'user' | 'assistant' | 'thinking' | 'call'; text: string; args: string};
 const entry = fc.record({kind: fc.constantFrom('user', 'assistant', 'thinking', 'call'), text, args: text}) as fc.Arbitrary<Entry>;
@@ -73,20 +80,20 @@ function expectSame(model: SessionModel, store: HeldTextStore, queries: string[]
 
 test('in a trace, the byte search finds exactly what reading every held text finds', () => {
 	fc.assert(
-		fc.property(fc.array(entry, {minLength: 1, maxLength: 12}), fc.array(query, {minLength: 1, maxLength: 4}), fc.array(shownPiece, {maxLength: 4}), (entries, random, shown) => {
+		fc.property(fc.array(entry, {minLength: 1, maxLength: 12}), fc.array(query, {minLength: 1, maxLength: 4}), fc.array(shownPiece, {minLength: 1, maxLength: 6}), (entries, random, shown) => {
 			const queries = [...random, ...shown.map(piece => pieceOf(entries, piece))];
 			const store = new HeldTextStore({threshold: 1});
 			const model = load(inputsOf(writeShard(dir, 1, trace(entries))), store);
 			expectSame(model, store, queries);
 			store.close();
 		}),
-		{numRuns: 200},
+		{numRuns: 300},
 	);
 });
 
 test('in the spill file (a live stream), the byte search finds exactly what reading every held text finds', () => {
 	fc.assert(
-		fc.property(fc.array(entry, {minLength: 1, maxLength: 12}), fc.array(query, {minLength: 1, maxLength: 4}), fc.array(shownPiece, {maxLength: 4}), (entries, random, shown) => {
+		fc.property(fc.array(entry, {minLength: 1, maxLength: 12}), fc.array(query, {minLength: 1, maxLength: 4}), fc.array(shownPiece, {minLength: 1, maxLength: 6}), (entries, random, shown) => {
 			const queries = [...random, ...shown.map(piece => pieceOf(entries, piece))];
 			const store = new HeldTextStore({threshold: 1, spill: true});
 			const streamed = inputsOf(writeShard(dir, 1, trace(entries)))
@@ -96,7 +103,7 @@ test('in the spill file (a live stream), the byte search finds exactly what read
 			expectSame(model, store, queries);
 			store.close();
 		}),
-		{numRuns: 200},
+		{numRuns: 300},
 	);
 });
 
@@ -131,4 +138,26 @@ test('a followed trace: what arrives is counted, and only the new bytes are scan
 	expect(live.matches(model.view, 'step 2')).toHaveLength(2);
 	expect(store.scanned - scanned).toBe(Buffer.byteLength(added));
 	store.close();
+});
+
+test('the WebAssembly kernel finds what its JavaScript twin finds', () => {
+	const interesting = [0x5c, 0x75, 0x62, 0x66, 0x72, 0x74, 0x6e, 0x7f, 0xc2, 0xd8, 0xe2, 0xc4, 0x41, 0x5a, 0x61, 0x7a, 0x40, 0x5b, 0x80, 0x9c, 0x0a];
+	const bytes = fc.array(fc.oneof(fc.constantFrom(...interesting), fc.integer({min: 0, max: 255})), {maxLength: 80});
+	fc.assert(
+		fc.property(bytes, fc.integer({min: 0, max: 3}), (values, flags) => {
+			const wasm = byteKernel();
+			const js = jsKernel();
+			const chunk = wasm.chunk(values.length);
+			chunk.set(values);
+			const plain = Buffer.from(values);
+			expect(Buffer.from(wasm.lower(chunk))).toEqual(js.lower(plain));
+			const stops = (kernel: ScanKernel, data: Buffer): number[] => {
+				const found: number[] = [];
+				for (let at = kernel.special(data, 0, flags); at < data.length; at = kernel.special(data, at + 1, flags)) found.push(at);
+				return found;
+			};
+			expect(stops(wasm, chunk)).toEqual(stops(js, plain));
+		}),
+		{numRuns: 500},
+	);
 });

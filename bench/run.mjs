@@ -16,6 +16,8 @@
  *   node bench/run.mjs --print-only [--runs N] [--switches A,B] [--instructions]
  *                                 targets 2 and 5 of print mode alone (no 1 GB trace, no screen);
  *                                 --instructions adds each switch's instruction count (valgrind)
+ *   node bench/run.mjs --mixes-only [--runs N]
+ *                                 print mode against jq empty on each of the generator's mixes (50 MB each)
  *   node bench/run.mjs --search-only [--quick] [--baseline OTHER/dist/cli.js]
  *                                 search (/ and &) on the screen over the 1 GB trace (100 MB with --quick),
  *                                 grep -ic beside; with --baseline, that build first
@@ -69,8 +71,8 @@ const streamingSwitches = ['PENGUIN_VIEW_ROW_CACHE', 'PENGUIN_VIEW_FAST_WIDTH', 
  * like a real coding session (generate-trace.mjs --real: `cat -n` read_file outputs with tabs,
  * shell output with colours, progress lines and CRLF, non-ASCII text, JSON arguments, images).
  */
-function trace(sizeMb, images = false, real = false) {
-	const dir = path.join(out, `${sizeMb}mb${images ? '-images' : ''}${real ? '-real' : ''}`);
+function trace(sizeMb, images = false, real = false, mix = undefined) {
+	const dir = path.join(out, `${sizeMb}mb${images ? '-images' : ''}${real ? '-real' : ''}${mix ? `-${mix}` : ''}`);
 	const file = () => {
 		const name = existsSync(dir) ? readdirSync(dir).filter(f => f.endsWith('.jsonl')).sort()[0] : undefined;
 		return name && path.join(dir, name);
@@ -79,11 +81,13 @@ function trace(sizeMb, images = false, real = false) {
 	const current = file();
 	if (!current || !existsSync(path.join(dir, 'stats.json')) || !tailOf(current).includes(endMark)) {
 		note(`generating a ${sizeMb} MB trace${images ? ' with images' : ''}…`);
-		const made = spawnSync(process.execPath, [path.join(root, 'bench', 'generate-trace.mjs'), dir, String(sizeMb), ...(images ? ['--images'] : []), ...(real ? ['--real'] : [])], {stdio: ['ignore', 'ignore', 'inherit']});
+		const made = spawnSync(process.execPath, [path.join(root, 'bench', 'generate-trace.mjs'), dir, String(sizeMb), ...(images ? ['--images'] : []), ...(real ? ['--real'] : []), ...(mix ? ['--mix', mix] : [])], {stdio: ['ignore', 'ignore', 'inherit']});
 		if (made.status !== 0) throw new Error('the trace generator failed');
 	}
 	const made = file();
-	return {file: made, dir, real, mb: statSync(made).size / (1 << 20), stats: JSON.parse(readFileSync(path.join(dir, 'stats.json'), 'utf8'))};
+	// A trace of several shards (the summary mix): print opens the first and reads on through the others.
+	const files = readdirSync(dir).filter(f => f.endsWith('.jsonl')).sort().map(f => path.join(dir, f));
+	return {file: made, files, dir, real, mix, mb: files.reduce((sum, f) => sum + statSync(f).size, 0) / (1 << 20), stats: JSON.parse(readFileSync(path.join(dir, 'stats.json'), 'utf8'))};
 }
 
 function tailOf(file) {
@@ -211,6 +215,26 @@ function printMode(traces) {
 		row('6 scale', 'print CPU per MB (incl. start-up)', costs.join(', '));
 		row('6 scale', 'print CPU per MB between sizes', `${middle.toFixed(1)} → ${marginal.toFixed(1)} ms/MB (${growth.toFixed(2)} ×)`, 'constant (≤ 1.5 ×)', growth <= 1.5);
 	}
+}
+
+/** The generator's mixes (generate-trace.mjs --mix): data unlike the bench's own. */
+const mixNames = ['small', 'loguniform', 'huge', 'thinking', 'code', 'shell', 'summary'];
+
+/** Print mode on each mix, in turn with `jq empty` on the same file: the ratio, and the worst mix (the figure). */
+function printMixes(sizeMb, runs) {
+	const jq = has('jq');
+	if (!jq) return row('2 throughput', 'print on the mixes', 'jq not installed');
+	const ratios = [];
+	for (const mix of mixNames) {
+		const t = trace(sizeMb, false, false, mix);
+		const size = `${t.mb.toFixed(0)} MB, mix ${mix}`;
+		note(`\nprint mode, ${size}`);
+		const pair = timedSideBySide(['jq', ['empty', ...t.files]], [process.execPath, ['--import', rssProbe, cli, '--print', '--no-follow', t.file]], runs);
+		ratios.push({mix, ratio: pair.medianRatio});
+		row('2 throughput', `--print --no-follow (${size}) / jq empty, median of ${runs} pairs`, `${both(pair.second)} / ${both(pair.first)} = ${pair.medianRatio.toFixed(2)} ×`);
+	}
+	const worst = ratios.reduce((a, b) => (b.ratio > a.ratio ? b : a));
+	row('2 throughput', `print on the worst mix (${worst.mix}) / jq empty`, `${worst.ratio.toFixed(2)} ×`, '≤ 1.0 × jq', worst.ratio <= 1);
 }
 
 /**
@@ -617,6 +641,11 @@ async function streamingOnly() {
 async function main() {
 	if (!existsSync(cli)) spawnSync('npm', ['run', 'build'], {cwd: root, stdio: 'inherit'});
 	if (process.argv.includes('--streaming')) return streamingOnly();
+	if (process.argv.includes('--mixes-only')) {
+		// `--mixes-only [--runs N]`: print mode on each mix (50 MB each) against jq empty.
+		printMixes(50, Number(process.argv[process.argv.indexOf('--runs') + 1]) || 3);
+		return printTable();
+	}
 	if (process.argv.includes('--search-only')) {
 		// `--search-only [--baseline OTHER/dist/cli.js]`: the search case alone, on the 1 GB trace (100 MB with --quick).
 		const t = trace(quick ? 100 : 1000);
@@ -638,6 +667,7 @@ async function main() {
 	const images = smoke ? undefined : {...trace(100, true), images: true};
 
 	printMode([...traces.slice(0, 2), realTrace, ...traces.slice(2)]);
+	if (!smoke) printMixes(50, 3);
 	if (images) {
 		const print = timed(process.execPath, ['--import', rssProbe, cli, '--print', '--no-follow', images.file], 3);
 		row('2 throughput', `--print --no-follow, with images (${images.mb.toFixed(0)} MB)`, both(print));

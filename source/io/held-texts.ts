@@ -108,6 +108,7 @@ export class HeldTextStore implements TextReader {
 	}
 
 	private kernel?: ByteKernel;
+	private scratch?: Buffer;
 
 	private readonly scanFiles: ScanFiles = {
 		kernel: () => (this.kernel ??= byteKernel()),
@@ -199,7 +200,9 @@ export class HeldTextStore implements TextReader {
 	// The line that starts at `offset`, read in pieces until its newline.
 	private readLine(shard: number, file: string, offset: number): string {
 		const fd = this.open(shard, file);
-		let buffer = Buffer.allocUnsafe(64 * 1024);
+		// One buffer for every read (a search may read a hundred thousand lines): what is
+		// left in it from an earlier line lies past what is read, where no newline is taken.
+		let buffer = (this.scratch ??= Buffer.allocUnsafe(64 * 1024));
 		let length = 0;
 		for (;;) {
 			if (length === buffer.length) {

@@ -37,6 +37,7 @@ import {changedSince, drawnFrom, quietOffscreenEnabled, type DrawnFrom} from './
 import {useTerminalSize, type TerminalSize} from './use-terminal-size.js';
 import {FilterCache, filteredLayout} from './pane-filter.js';
 import {positionText} from './position.js';
+import {paneLineText, withPinnedHead} from './line-scroll.js';
 import {sessionTime} from './session-clock.js';
 import {newCount, visibleRows} from './viewport.js';
 
@@ -136,15 +137,19 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	// The search's matches, counted again only where the session changed (search-count.ts).
 	const liveMatches = useMemo(() => new LiveMatches(texts), [texts]);
 	const layout = filteredLayout(layouter.layout(view, paneWidth, state.open, now, stoppedAt), state.filter, filterCache, texts);
-	const {rows: visible, first, last} = visibleRows(layout, height, state.viewport);
+	const {rows: slice, first, last} = visibleRows(layout, height, state.viewport);
 	const fresh = newCount(layout, state.viewport);
 
 	let focusRow = -1;
-	if (state.focus !== undefined) focusRow = visible.findIndex(row => row.itemId === state.focus);
+	if (state.focus !== undefined) focusRow = slice.findIndex(row => row.itemId === state.focus);
 	const focusIndex = focusRow === -1 ? -1 : layout.indexOf(state.focus!);
+	// A long focused pane read line by line keeps its first row at the top (line-scroll.ts).
+	const visible = withPinnedHead(slice, layout, height, state.viewport, focusIndex);
+	const paneLine = paneLineText(layout, height, state.viewport, focusIndex);
 	// The header names the context of what is on screen (after g, the first), the newest while following.
 	const shownContext = contextOnScreen(view, layout, {focus: focusIndex, first, follow: state.viewport.follow});
-	const where = positionText(focusIndex !== -1 ? focusIndex : last, layout.count);
+	const place = positionText(focusIndex !== -1 ? focusIndex : last, layout.count);
+	const where = place !== undefined && paneLine !== undefined ? `${place} · ${paneLine}` : place;
 	// The footer says a filter is on, and which.
 	const position = state.filter === undefined ? where : `${where ?? 'no pane'} · filter “${sanitize(state.filter)}”`;
 

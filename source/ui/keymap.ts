@@ -66,8 +66,8 @@ const special = (key: SpecialKey, label: string): Binding => ({key, label});
 
 /** The commands, in the order the help lists them. */
 export const commands: readonly Command[] = [
-	{id: 'focus-next', keys: [char('j'), special('downArrow', '↓')], help: 'next pane', footer: 'move'},
-	{id: 'focus-prev', keys: [char('k'), special('upArrow', '↑')], help: 'previous pane (stops following)', footer: 'move'},
+	{id: 'focus-next', keys: [char('j'), special('downArrow', '↓')], help: 'next pane; in a long pane, its next line until its end (its first row stays on top)', footer: 'move'},
+	{id: 'focus-prev', keys: [char('k'), special('upArrow', '↑')], help: 'previous pane, or the line before in a long pane (stops following)', footer: 'move'},
 	{id: 'toggle', keys: [char(' ', '␣'), special('return', 'Enter')], help: 'open or close the focused pane', footer: 'open'},
 	{id: 'allow', keys: [char('a')], help: 'allow the call waiting for approval (the focused one, else the first), after y', footer: 'allow/deny', acts: true},
 	{id: 'deny', keys: [char('r')], help: 'deny (refuse) the call waiting for approval, after y', footer: 'allow/deny', acts: true},

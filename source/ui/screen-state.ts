@@ -12,6 +12,7 @@ import {commandFor, type CommandId, type KeyPress} from './keymap.js';
 import type {Layout} from './layout.js';
 import {isProblem} from './pane-kinds.js';
 import {jumpToProblem, jumpToPrompt} from './jumps.js';
+import {lineStep} from './line-scroll.js';
 import {openStateFrom, setFull, setOpen, toggleGroup} from './open-state.js';
 import {openPicker, pickerChrome, pickerKey} from './picker.js';
 import {matcher, readingOrder} from './search.js';
@@ -269,10 +270,14 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 			const up = id === 'focus-prev';
 			const current = focusIndex(state, layout, height);
 			if (current === -1) return state;
+			// Inside a long focused pane: a row at a time, until its end (or start) is on screen.
+			const known = state.focus !== undefined && layout.indexOf(state.focus) === current;
+			if (known && lineStep(layout, height, state.viewport, current, up ? -1 : 1) > 0) {
+				return {...state, viewport: scrollBy(layout, height, up ? pause(layout, height, state.viewport) : state.viewport, up ? -1 : 1)};
+			}
 			// A move up stops following and moves at once (from the last pane on screen); a first
 			// move down only shows where the focus is (nothing is below it).
 			const viewport = up ? pause(layout, height, state.viewport) : state.viewport;
-			const known = state.focus !== undefined && layout.indexOf(state.focus) === current;
 			const moved = known || up ? nonEmpty(layout, current + (up ? -1 : 1), up ? -1 : 1) : current;
 			const index = moved === -1 ? current : moved;
 			return {...state, focus: layout.item(index).id, viewport: reveal(layout, height, viewport, index)};

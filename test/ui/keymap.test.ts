@@ -65,7 +65,7 @@ describe('keymap', () => {
 	test('the help overlay lists every command with all its keys, from the table', () => {
 		const entries = helpEntries();
 		expect(entries).toHaveLength(commands.length);
-		expect(entries[0]).toEqual({keys: 'j ↓', help: 'next pane'});
+		expect(entries[0]).toEqual({keys: 'j ↓', help: 'next pane; in a long pane, its next line until its end (its first row stays on top)'});
 		expect(entries.find(entry => entry.help === 'quit')).toEqual({keys: 'q Ctrl+C', help: 'quit'});
 	});
 

@@ -38,6 +38,7 @@ import {useTerminalSize, type TerminalSize} from './use-terminal-size.js';
 import {FilterCache, filteredLayout} from './pane-filter.js';
 import {positionText} from './position.js';
 import {paneLineText, withPinnedHead} from './line-scroll.js';
+import {shiftedRows} from './sideways.js';
 import {sessionTime} from './session-clock.js';
 import {newCount, visibleRows} from './viewport.js';
 
@@ -136,7 +137,9 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	const filterCache = useMemo(() => new FilterCache(), []);
 	// The search's matches, counted again only where the session changed (search-count.ts).
 	const liveMatches = useMemo(() => new LiveMatches(texts), [texts]);
-	const layout = filteredLayout(layouter.layout(view, paneWidth, state.open, now, stoppedAt), state.filter, filterCache, texts);
+	// Moved sideways, panes are laid out wider and drawn from the shift on (sideways.ts).
+	const shift = state.shift ?? 0;
+	const layout = filteredLayout(layouter.layout(view, paneWidth + shift, state.open, now, stoppedAt), state.filter, filterCache, texts);
 	const {rows: slice, first, last} = visibleRows(layout, height, state.viewport);
 	const fresh = newCount(layout, state.viewport);
 
@@ -144,12 +147,12 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	if (state.focus !== undefined) focusRow = slice.findIndex(row => row.itemId === state.focus);
 	const focusIndex = focusRow === -1 ? -1 : layout.indexOf(state.focus!);
 	// A long focused pane read line by line keeps its first row at the top (line-scroll.ts).
-	const visible = withPinnedHead(slice, layout, height, state.viewport, focusIndex);
+	const visible = shiftedRows(withPinnedHead(slice, layout, height, state.viewport, focusIndex), shift);
 	const paneLine = paneLineText(layout, height, state.viewport, focusIndex);
 	// The header names the context of what is on screen (after g, the first), the newest while following.
 	const shownContext = contextOnScreen(view, layout, {focus: focusIndex, first, follow: state.viewport.follow});
 	const place = positionText(focusIndex !== -1 ? focusIndex : last, layout.count);
-	const where = place !== undefined && paneLine !== undefined ? `${place} · ${paneLine}` : place;
+	const where = [place, paneLine, shift > 0 ? `→ ${shift}` : undefined].filter(part => part !== undefined).join(' · ') || undefined;
 	// The footer says a filter is on, and which.
 	const position = state.filter === undefined ? where : `${where ?? 'no pane'} · filter “${sanitize(state.filter)}”`;
 
@@ -172,9 +175,10 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 		view,
 		texts,
 		height,
+		width: paneWidth,
 		layout: (open: OpenState) => {
 			const time = sessionTime(store.view, store.status, clock());
-			return filteredLayout(layouter.layout(store.view, paneWidth, open, time.now, time.stoppedAt), state.filter, filterCache, texts);
+			return filteredLayout(layouter.layout(store.view, paneWidth + shift, open, time.now, time.stoppedAt), state.filter, filterCache, texts);
 		},
 		timeline: timelineNow,
 		canPick: sessions !== undefined,

@@ -17,6 +17,9 @@ export type CommandId =
 	| 'page-down'
 	| 'page-up'
 	| 'top'
+	| 'right'
+	| 'left'
+	| 'left-edge'
 	| 'bottom'
 	| 'next-problem'
 	| 'prev-problem'
@@ -42,7 +45,7 @@ export type CommandId =
 	| 'quit';
 
 /** Keys that come as flags rather than text (Ink's Key names). */
-export type SpecialKey = 'upArrow' | 'downArrow' | 'pageUp' | 'pageDown' | 'home' | 'end' | 'return' | 'escape';
+export type SpecialKey = 'upArrow' | 'downArrow' | 'leftArrow' | 'rightArrow' | 'pageUp' | 'pageDown' | 'home' | 'end' | 'return' | 'escape';
 
 /** A key press as Ink reports it: the text typed and the flags. */
 export type KeyPress = Partial<Record<SpecialKey | 'ctrl' | 'meta' | 'shift' | 'backspace' | 'delete', boolean>>;
@@ -83,6 +86,9 @@ export const commands: readonly Command[] = [
 	{id: 'half-up', keys: [ctrl('u'), char('u')], help: 'half a page up'},
 	{id: 'page-down', keys: [special('pageDown', 'PgDn'), char('f')], help: 'a page down'},
 	{id: 'page-up', keys: [special('pageUp', 'PgUp'), char('b')], help: 'a page up'},
+	{id: 'right', keys: [special('rightArrow', '→')], help: 'the body half a screen to the right, to read what a row cut at the edge hides (as less -S)'},
+	{id: 'left', keys: [special('leftArrow', '←')], help: 'the body half a screen back to the left'},
+	{id: 'left-edge', keys: [char('0')], help: 'the body back at its left edge'},
 	{id: 'top', keys: [char('g'), special('home', 'Home')], help: 'the top of the session'},
 	{id: 'bottom', keys: [char('G'), special('end', 'End')], help: 'the bottom, following again'},
 	{id: 'next-problem', keys: [char('e')], help: 'next problem: failed or refused call, retry, abort, malformed line', footer: 'next problem'},
@@ -102,7 +108,7 @@ export const commands: readonly Command[] = [
 	{id: 'quit', keys: [char('q'), ctrl('c')], help: 'quit', footer: 'quit'},
 ];
 
-const specialKeys: readonly SpecialKey[] = ['upArrow', 'downArrow', 'pageUp', 'pageDown', 'home', 'end', 'return', 'escape'];
+const specialKeys: readonly SpecialKey[] = ['upArrow', 'downArrow', 'leftArrow', 'rightArrow', 'pageUp', 'pageDown', 'home', 'end', 'return', 'escape'];
 
 /** The command a key press gives, if any. */
 export function commandFor(input: string, key: KeyPress): CommandId | undefined {

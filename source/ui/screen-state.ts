@@ -13,6 +13,7 @@ import type {Layout} from './layout.js';
 import {isProblem} from './pane-kinds.js';
 import {jumpToProblem, jumpToPrompt} from './jumps.js';
 import {lineStep} from './line-scroll.js';
+import {nextShift} from './sideways.js';
 import {openStateFrom, setFull, setOpen, toggleGroup} from './open-state.js';
 import {openPicker, pickerChrome, pickerKey} from './picker.js';
 import {matcher, readingOrder} from './search.js';
@@ -242,6 +243,11 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 			return {...state, switchTo: (state.switchTo ?? 0) + 1};
 		case 'escape':
 			return {...state, search: noSearch};
+		case 'right':
+		case 'left':
+			return {...state, shift: nextShift(state.shift ?? 0, env.width ?? 80, id === 'right' ? 1 : -1)};
+		case 'left-edge':
+			return {...state, shift: 0};
 		case 'allow':
 		case 'deny':
 		case 'stop':

@@ -59,6 +59,8 @@ export type ScreenState = {
 	pager?: {seq: number; text: string};
 	/** g was pressed while a preview stood in for the session: its top is gone to again once the history is in. */
 	topPending?: boolean;
+	/** Columns the body is moved to the right (→ ←, sideways.ts); 0 or undefined at its left edge. */
+	shift?: number;
 	/** Set when the reader asked to quit. */
 	quit: boolean;
 };
@@ -80,6 +82,8 @@ export type ScreenEnv = {
 	texts?: TextReader;
 	/** Rows of the body. */
 	height: number;
+	/** Columns of a pane's rows on screen (→ and ← move by half of it). */
+	width?: number;
 	/** The layout for an open state (cached: cheap to call again). */
 	layout: (open: OpenState) => Layout;
 	/** The session's timeline (cached per change of the view). */

@@ -337,7 +337,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 					message={footerMessage(state, query => liveMatches.matches(view, query))}
 					query={state.search.query}
 					width={width}
-					hints={state.filterDraft !== undefined ? `&${sanitize(state.filterDraft)}▌   Enter filter · ! problems · tool:NAME · -thinking · Esc cancel` : state.help ? helpKeysHint : state.picker ? pickerHints : state.timeline ? timelineHints : undefined}
+					hints={state.jumpDraft !== undefined ? `:${sanitize(state.jumpDraft)}▌   Enter jump · 120 a pane · 50% a place · 14:45 a local time · Esc cancel` : state.filterDraft !== undefined ? `&${sanitize(state.filterDraft)}▌   Enter filter · ! problems · tool:NAME · -thinking · Esc cancel` : state.help ? helpKeysHint : state.picker ? pickerHints : state.timeline ? timelineHints : undefined}
 					offer={offered && !state.help && !state.picker ? offerText(offered.sessionId) : undefined}
 					act={state.act?.prompt}
 					acting={actions !== undefined}
@@ -345,7 +345,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 					position={state.picker || state.timeline || state.help ? undefined : position}
 					keepPosition={state.filter !== undefined}
 					trouble={troubleWins ? sourceTrouble(store.status, realNow, width) : undefined}
-					typing={state.filterDraft !== undefined}
+					typing={state.filterDraft !== undefined || state.jumpDraft !== undefined}
 				/>
 			</Box>
 		</ColorContext.Provider>

@@ -26,6 +26,7 @@ export type CommandId =
 	| 'next-prompt'
 	| 'prev-prompt'
 	| 'search'
+	| 'goto'
 	| 'filter'
 	| 'copy'
 	| 'copy-args'
@@ -96,6 +97,7 @@ export const commands: readonly Command[] = [
 	{id: 'next-prompt', keys: [char(']')], help: 'next user message'},
 	{id: 'prev-prompt', keys: [char('[')], help: 'previous user message (stops following)'},
 	{id: 'search', keys: [char('/')], help: 'search the text of every pane (Enter to search)', footer: 'search'},
+	{id: 'goto', keys: [char(':')], help: 'jump: a pane number (:120), a place (:50%) or a local time (:14:45, the first pane at or after it); stops following'},
 	{id: 'filter', keys: [char('&')], help: 'show only the panes that match (! problems only, tool:NAME one tool, -thinking no thinking; Enter on nothing shows all)'},
 	{id: 'next-match', keys: [char('n')], help: 'next match'},
 	{id: 'prev-match', keys: [char('N')], help: 'previous match'},

@@ -13,6 +13,7 @@ import type {Layout} from './layout.js';
 import {isProblem} from './pane-kinds.js';
 import {jumpToProblem, jumpToPrompt} from './jumps.js';
 import {lineStep} from './line-scroll.js';
+import {jumpIndex, jumpPromptKey, parseJump} from './goto.js';
 import {nextShift} from './sideways.js';
 import {openStateFrom, setFull, setOpen, toggleGroup} from './open-state.js';
 import {openPicker, pickerChrome, pickerKey} from './picker.js';
@@ -60,6 +61,7 @@ export function handleKey(state: ScreenState, input: string, key: KeyPress, env:
 	}
 	if (state.search.editing) return searchKey(state, input, key, env);
 	if (state.filterDraft !== undefined) return filterKey(state, input, key);
+	if (state.jumpDraft !== undefined) return jumpKey(state, input, key, env);
 	if (state.act?.prompt) {
 		const next = actKey(state.act, input, key);
 		return {...state, act: next.act, message: next.message};
@@ -263,6 +265,8 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 			return {...state, search: {...state.search, editing: true, draft: ''}};
 		case 'filter':
 			return {...state, filterDraft: state.filter ?? ''};
+		case 'goto':
+			return {...state, jumpDraft: ''};
 		case 'follow':
 		case 'bottom':
 			return {...state, viewport: resume(), focus: undefined};
@@ -362,6 +366,19 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 			return goToMatch({...state, search: {...state.search, matches}}, next, env, wrapped ? 'search wrapped' : undefined);
 		}
 	}
+}
+
+/** Keys while the jump prompt (:) is open: Enter jumps, Esc (or Backspace on nothing) closes it. */
+function jumpKey(state: ScreenState, input: string, key: KeyPress, env: ScreenEnv): ScreenState {
+	const next = jumpPromptKey(state.jumpDraft ?? '', input, key);
+	if (!next.submit) return {...state, jumpDraft: next.draft};
+	const closed = {...state, jumpDraft: undefined};
+	const target = parseJump(next.draft ?? '');
+	if ('problem' in target) return {...closed, message: target.problem};
+	const layout = env.layout(state.open);
+	const index = jumpIndex(layout, target);
+	if (typeof index !== 'number') return {...closed, message: index.problem};
+	return focusItem(closed, layout.item(index).id, env);
 }
 
 /** Keys while the filter's prompt is open: Enter applies (nothing: all panes again), Esc leaves it as it was. */

@@ -59,6 +59,8 @@ export type ScreenState = {
 	pager?: {seq: number; text: string};
 	/** g was pressed while a preview stood in for the session: its top is gone to again once the history is in. */
 	topPending?: boolean;
+	/** The jump prompt (:), while it is typed. */
+	jumpDraft?: string;
 	/** Columns the body is moved to the right (→ ←, sideways.ts); 0 or undefined at its left edge. */
 	shift?: number;
 	/** Set when the reader asked to quit. */

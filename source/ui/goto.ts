@@ -5,7 +5,10 @@
  * through focusItem, so it stops following like the other jumps.
  */
 import type {Layout} from './layout.js';
+import {focusItem} from './jumps.js';
+import {afterJump} from './marks.js';
 import type {KeyPress} from './keymap.js';
+import type {ScreenEnv, ScreenState} from './screen-types.js';
 
 /** Where the prompt's text says to go. */
 export type JumpTarget = {kind: 'pane'; number: number} | {kind: 'percent'; percent: number} | {kind: 'time'; hours: number; minutes: number; seconds: number};
@@ -66,4 +69,17 @@ export function jumpPromptKey(draft: string, input: string, key: KeyPress): {dra
 	if (key.ctrl || key.meta) return {draft};
 	// eslint-disable-next-line no-control-regex
 	return {draft: draft + input.replace(/[\u0000-\u001f\u007f-\u009f]/g, '')};
+}
+
+/** Keys while the jump prompt (:) is open: Enter jumps, Esc (or Backspace on nothing) closes it. */
+export function jumpKey(state: ScreenState, input: string, key: KeyPress, env: ScreenEnv): ScreenState {
+	const next = jumpPromptKey(state.jumpDraft ?? '', input, key);
+	if (!next.submit) return {...state, jumpDraft: next.draft};
+	const closed = {...state, jumpDraft: undefined};
+	const target = parseJump(next.draft ?? '');
+	if ('problem' in target) return {...closed, message: target.problem};
+	const layout = env.layout(state.open);
+	const index = jumpIndex(layout, target);
+	if (typeof index !== 'number') return {...closed, message: index.problem};
+	return afterJump(state, focusItem(closed, layout.item(index).id, env));
 }

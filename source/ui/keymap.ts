@@ -27,6 +27,8 @@ export type CommandId =
 	| 'prev-prompt'
 	| 'search'
 	| 'goto'
+	| 'mark'
+	| 'go-mark'
 	| 'filter'
 	| 'copy'
 	| 'copy-args'
@@ -98,6 +100,8 @@ export const commands: readonly Command[] = [
 	{id: 'prev-prompt', keys: [char('[')], help: 'previous user message (stops following)'},
 	{id: 'search', keys: [char('/')], help: 'search the text of every pane (Enter to search)', footer: 'search'},
 	{id: 'goto', keys: [char(':')], help: 'jump: a pane number (:120), a place (:50%) or a local time (:14:45, the first pane at or after it); stops following'},
+	{id: 'mark', keys: [char('m')], help: 'then a letter: mark the focused pane'},
+	{id: 'go-mark', keys: [char("'")], help: "then a letter: back to that mark; '' back to where you were before the last jump"},
 	{id: 'filter', keys: [char('&')], help: 'show only the panes that match (! problems only, tool:NAME one tool, -thinking no thinking; Enter on nothing shows all)'},
 	{id: 'next-match', keys: [char('n')], help: 'next match'},
 	{id: 'prev-match', keys: [char('N')], help: 'previous match'},

@@ -11,9 +11,10 @@ import {parseMouse, type MouseEvent} from './mouse.js';
 import {commandFor, type CommandId, type KeyPress} from './keymap.js';
 import type {Layout} from './layout.js';
 import {isProblem} from './pane-kinds.js';
-import {jumpToProblem, jumpToPrompt} from './jumps.js';
+import {focusItem, jumpToProblem, jumpToPrompt} from './jumps.js';
 import {lineStep} from './line-scroll.js';
-import {jumpIndex, jumpPromptKey, parseJump} from './goto.js';
+import {jumpKey} from './goto.js';
+import {afterJump, jumpCommands, markKey, startMark} from './marks.js';
 import {nextShift} from './sideways.js';
 import {openStateFrom, setFull, setOpen, toggleGroup} from './open-state.js';
 import {openPicker, pickerChrome, pickerKey} from './picker.js';
@@ -35,6 +36,7 @@ import {
 } from './viewport.js';
 
 export type {ScreenEnv, ScreenState, SearchState, TimelineState} from './screen-types.js';
+export {focusItem} from './jumps.js';
 import type {ScreenEnv, ScreenState, SearchState} from './screen-types.js';
 
 const notLive: Acting = {mode: 'unavailable', why: 'a, r, Ctrl+X and > act on a live session only: this is not one (follow it with --sse)'};
@@ -62,6 +64,7 @@ export function handleKey(state: ScreenState, input: string, key: KeyPress, env:
 	if (state.search.editing) return searchKey(state, input, key, env);
 	if (state.filterDraft !== undefined) return filterKey(state, input, key);
 	if (state.jumpDraft !== undefined) return jumpKey(state, input, key, env);
+	if (state.markKey) return markKey(state, input, key, env);
 	if (state.act?.prompt) {
 		const next = actKey(state.act, input, key);
 		return {...state, act: next.act, message: next.message};
@@ -70,7 +73,8 @@ export function handleKey(state: ScreenState, input: string, key: KeyPress, env:
 	if (state.help) return helpCommand(state, id, env);
 	if (state.timeline) return timelineCommand({...state, message: undefined}, id, env);
 	if (id === undefined) return state.message ? {...state, message: undefined} : state;
-	return runCommand({...state, message: undefined, topPending: undefined}, id, env);
+	const next = runCommand({...state, message: undefined, topPending: undefined}, id, env);
+	return jumpCommands.has(id) ? afterJump(state, next) : next;
 }
 
 /** --mouse: the wheel scrolls the panes (or the help), a click on a pane focuses it. */
@@ -212,20 +216,6 @@ function openTimeline(state: ScreenState, env: ScreenEnv): ScreenState {
 	return {...state, timeline: {...timelineWindow(rows.length, listHeight, index, index - Math.floor(listHeight / 2)), follow: false}};
 }
 
-/** The main view with `itemId` focused and on screen (a request that draws nothing: what came after it). */
-export function focusItem(state: ScreenState, itemId: number, env: ScreenEnv): ScreenState {
-	const layout = env.layout(state.open);
-	let index = layout.indexOf(itemId);
-	if (index === -1) return {...state, message: 'that item is not in the session any more'};
-	if (layout.pane(index).rows.length === 0) {
-		const after = nonEmpty(layout, index, 1);
-		index = after !== -1 ? after : nonEmpty(layout, index, -1);
-		if (index === -1) return state;
-	}
-	// Following stops: the item shown must not scroll away as the session grows.
-	return {...state, focus: layout.item(index).id, viewport: reveal(layout, env.height, pause(layout, env.height, state.viewport), index)};
-}
-
 /** A command's effect. */
 export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): ScreenState {
 	const layout = env.layout(state.open);
@@ -267,6 +257,9 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 			return {...state, filterDraft: state.filter ?? ''};
 		case 'goto':
 			return {...state, jumpDraft: ''};
+		case 'mark':
+		case 'go-mark':
+			return startMark(state, id === 'mark' ? 'set' : 'go');
 		case 'follow':
 		case 'bottom':
 			return {...state, viewport: resume(), focus: undefined};
@@ -368,19 +361,6 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 	}
 }
 
-/** Keys while the jump prompt (:) is open: Enter jumps, Esc (or Backspace on nothing) closes it. */
-function jumpKey(state: ScreenState, input: string, key: KeyPress, env: ScreenEnv): ScreenState {
-	const next = jumpPromptKey(state.jumpDraft ?? '', input, key);
-	if (!next.submit) return {...state, jumpDraft: next.draft};
-	const closed = {...state, jumpDraft: undefined};
-	const target = parseJump(next.draft ?? '');
-	if ('problem' in target) return {...closed, message: target.problem};
-	const layout = env.layout(state.open);
-	const index = jumpIndex(layout, target);
-	if (typeof index !== 'number') return {...closed, message: index.problem};
-	return focusItem(closed, layout.item(index).id, env);
-}
-
 /** Keys while the filter's prompt is open: Enter applies (nothing: all panes again), Esc leaves it as it was. */
 function filterKey(state: ScreenState, input: string, key: KeyPress): ScreenState {
 	const draft = state.filterDraft ?? '';
@@ -402,7 +382,7 @@ function filterKey(state: ScreenState, input: string, key: KeyPress): ScreenStat
 function searchKey(state: ScreenState, input: string, key: KeyPress, env: ScreenEnv): ScreenState {
 	const search = state.search;
 	if (key.escape) return {...state, search: {...search, editing: false, draft: ''}};
-	if (key.return) return submitSearch(state, env);
+	if (key.return) return afterJump(state, submitSearch(state, env));
 	if (key.backspace || key.delete) {
 		if (search.draft === '') return {...state, search: {...search, editing: false}};
 		return {...state, search: {...search, draft: [...search.draft].slice(0, -1).join('')}};

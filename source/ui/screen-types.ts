@@ -59,6 +59,12 @@ export type ScreenState = {
 	pager?: {seq: number; text: string};
 	/** g was pressed while a preview stood in for the session: its top is gone to again once the history is in. */
 	topPending?: boolean;
+	/** m or ' was pressed: the next key is a mark's letter (marks.ts). */
+	markKey?: 'set' | 'go';
+	/** The marks set with m: letter → item. */
+	marks?: Readonly<Record<string, number>>;
+	/** Where the view was before the last jump ('' goes back). */
+	beforeJump?: {focus?: number; viewport: ViewportState};
 	/** The jump prompt (:), while it is typed. */
 	jumpDraft?: string;
 	/** Columns the body is moved to the right (→ ←, sideways.ts); 0 or undefined at its left edge. */

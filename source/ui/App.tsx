@@ -39,6 +39,8 @@ import {FilterCache, filteredLayout} from './pane-filter.js';
 import {positionText} from './position.js';
 import {paneLineText, withPinnedHead} from './line-scroll.js';
 import {shiftedRows} from './sideways.js';
+import {replayText} from './replay-controls.js';
+import type {ReplayControl} from '../io/replay.js';
 import {sessionTime} from './session-clock.js';
 import {newCount, visibleRows} from './viewport.js';
 
@@ -72,6 +74,8 @@ export type AppProps = {
 	copy?: (text: string) => void;
 	/** Shows text in the pager (v) and returns when it closes, or says why it could not. */
 	page?: (text: string) => string | undefined;
+	/** --replay: space pauses it, + and - change its speed; the header says where it is. */
+	replay?: ReplayControl;
 };
 
 const pickerHints = 'type to filter · ↑/↓ choose · Enter open · Esc close';
@@ -90,7 +94,7 @@ export function offerText(sessionId: string): string {
 }
 
 /** The whole screen. */
-export function App({store, texts, expand, color = true, attributes = color, onQuit, size, clock = Date.now, home, sessions, bell, actions, acting, copy, page}: AppProps) {
+export function App({store, texts, expand, color = true, attributes = color, onQuit, size, clock = Date.now, home, sessions, bell, actions, acting, copy, page, replay}: AppProps) {
 	// What the last frame drew from the store: a change that touched none of it draws nothing.
 	const drawn = useRef<DrawnFrom | undefined>(undefined);
 	useStore(store, frameMs, streamFrameMs, () => changedSince(drawn.current, store.view, store.status));
@@ -189,6 +193,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 		bodyTop: rules ? 3 : 2,
 		matches: query => liveMatches.matches(store.view, query),
 		previewing: store.previewing,
+		replaying: replay !== undefined && store.status.state === 'replaying' && !view.ended,
 	};
 	const onKey = useCallback((input: string, key: Key) => {
 		const current = env.current!;
@@ -233,6 +238,15 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 		// screen the pager left.
 		setState(previous => ({...previous, message: problem ?? 'back from the pager'}));
 	}, [pager]);
+	// Space, + or -: the replay is told once per request, and the header drawn again.
+	const replayAsk = state.replayAsk;
+	const [, setReplayRev] = useState(0);
+	useEffect(() => {
+		if (!replayAsk || !replay) return;
+		if (replayAsk.what === 'toggle') replay.toggle();
+		else replay.scale(replayAsk.what === 'faster' ? 2 : 0.5);
+		setReplayRev(n => n + 1);
+	}, [replayAsk, replay]);
 	const quitting = useRef(false);
 	useEffect(() => {
 		if (state.quit && !quitting.current) {
@@ -305,6 +319,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 					now={realNow}
 					stoppedAt={stoppedAt}
 					noSession={sessions?.openAtStart === true && sessions.current?.() === undefined}
+					replay={replay ? replayText(replay.state()) : undefined}
 					width={width}
 					home={home ?? homedir()}
 					rule={rules}

@@ -9,6 +9,9 @@ export type CommandId =
 	| 'focus-next'
 	| 'focus-prev'
 	| 'toggle'
+	| 'replay-pause'
+	| 'replay-faster'
+	| 'replay-slower'
 	| 'full'
 	| 'toggle-thinking'
 	| 'toggle-outputs'
@@ -64,6 +67,8 @@ export type Command = {
 	footer?: string;
 	/** Acts on a live session (over --sse, not --read-only): hinted in the footer only then. */
 	acts?: true;
+	/** Bound only during --replay (space then pauses instead of opening a pane). */
+	replay?: true;
 };
 
 const char = (input: string, label = input): Binding => ({input, label});
@@ -74,6 +79,9 @@ const special = (key: SpecialKey, label: string): Binding => ({key, label});
 export const commands: readonly Command[] = [
 	{id: 'focus-next', keys: [char('j'), special('downArrow', '↓')], help: 'next pane; in a long pane, its next line until its end (its first row stays on top)', footer: 'move'},
 	{id: 'focus-prev', keys: [char('k'), special('upArrow', '↑')], help: 'previous pane, or the line before in a long pane (stops following)', footer: 'move'},
+	{id: 'replay-pause', keys: [char(' ', '␣')], help: 'during --replay: pause or resume the replay (Enter opens and closes panes then)', replay: true},
+	{id: 'replay-faster', keys: [char('+')], help: 'during --replay: twice as fast', replay: true},
+	{id: 'replay-slower', keys: [char('-')], help: 'during --replay: half as fast', replay: true},
 	{id: 'toggle', keys: [char(' ', '␣'), special('return', 'Enter')], help: 'open or close the focused pane', footer: 'open'},
 	{id: 'allow', keys: [char('a')], help: 'allow the call waiting for approval (the focused one, else the first), after y', footer: 'allow/deny', acts: true},
 	{id: 'deny', keys: [char('r')], help: 'deny (refuse) the call waiting for approval, after y', footer: 'allow/deny', acts: true},
@@ -116,10 +124,11 @@ export const commands: readonly Command[] = [
 
 const specialKeys: readonly SpecialKey[] = ['upArrow', 'downArrow', 'leftArrow', 'rightArrow', 'pageUp', 'pageDown', 'home', 'end', 'return', 'escape'];
 
-/** The command a key press gives, if any. */
-export function commandFor(input: string, key: KeyPress): CommandId | undefined {
+/** The command a key press gives, if any; the replay's keys only while `replaying`. */
+export function commandFor(input: string, key: KeyPress, replaying = false): CommandId | undefined {
 	const pressed = specialKeys.find(name => key[name]);
 	for (const command of commands) {
+		if (command.replay && !replaying) continue;
 		for (const binding of command.keys) {
 			if (binding.key !== undefined) {
 				if (binding.key === pressed) return command.id;

@@ -69,7 +69,7 @@ export function handleKey(state: ScreenState, input: string, key: KeyPress, env:
 		const next = actKey(state.act, input, key);
 		return {...state, act: next.act, message: next.message};
 	}
-	const id = commandFor(input, key);
+	const id = commandFor(input, key, env.replaying);
 	if (state.help) return helpCommand(state, id, env);
 	if (state.timeline) return timelineCommand({...state, message: undefined}, id, env);
 	if (id === undefined) return state.message ? {...state, message: undefined} : state;
@@ -255,6 +255,10 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 			return {...state, search: {...state.search, editing: true, draft: ''}};
 		case 'filter':
 			return {...state, filterDraft: state.filter ?? ''};
+		case 'replay-pause':
+		case 'replay-faster':
+		case 'replay-slower':
+			return {...state, replayAsk: {seq: (state.replayAsk?.seq ?? 0) + 1, what: id === 'replay-pause' ? 'toggle' : id === 'replay-faster' ? 'faster' : 'slower'}};
 		case 'goto':
 			return {...state, jumpDraft: ''};
 		case 'mark':

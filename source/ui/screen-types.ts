@@ -65,6 +65,8 @@ export type ScreenState = {
 	marks?: Readonly<Record<string, number>>;
 	/** Where the view was before the last jump ('' goes back). */
 	beforeJump?: {focus?: number; viewport: ViewportState};
+	/** What space, + or - asked of the replay (the program does it, once per `seq`). */
+	replayAsk?: {seq: number; what: 'toggle' | 'faster' | 'slower'};
 	/** The jump prompt (:), while it is typed. */
 	jumpDraft?: string;
 	/** Columns the body is moved to the right (→ ←, sideways.ts); 0 or undefined at its left edge. */
@@ -108,6 +110,8 @@ export type ScreenEnv = {
 	bodyTop?: number;
 	/** The matches of a query in the session now (default: searched afresh; the screen keeps them counted). */
 	matches?: (query: string) => readonly Match[];
+	/** A replay is playing: space, + and - control it. */
+	replaying?: boolean;
 	/** Whether the end of a big trace is shown while its whole history is read behind it. */
 	previewing?: boolean;
 };

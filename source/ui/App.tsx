@@ -40,6 +40,8 @@ import {positionText} from './position.js';
 import {paneLineText, withPinnedHead} from './line-scroll.js';
 import {shiftedRows} from './sideways.js';
 import {replayText} from './replay-controls.js';
+import {allNotices, NoticeLog, noticeRows} from './notice-log.js';
+import {NoticeLogView} from './NoticeLogView.js';
 import type {ReplayControl} from '../io/replay.js';
 import {sessionTime} from './session-clock.js';
 import {newCount, visibleRows} from './viewport.js';
@@ -78,6 +80,7 @@ export type AppProps = {
 	replay?: ReplayControl;
 };
 
+const noticeHints = 'notice log · j/k scroll · Esc or M back · q quit';
 const pickerHints = 'type to filter · ↑/↓ choose · Enter open · Esc close';
 const timelineHints = 'j/k move · Enter show in session · e next problem · F follow · T back · q quit';
 
@@ -174,6 +177,29 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	footerTurn.current ??= new FooterTurn();
 	const troubleWins = footerTurn.current.troubleWins(state.message, store.status.message === undefined ? undefined : `${store.status.state}: ${store.status.message}`);
 
+	// Every notice the footer shows (the source's trouble, refusals, notes) is kept for M (notice-log.ts).
+	const noticeLog = useMemo(() => new NoticeLog(), []);
+	const sourceMessage = store.status.message;
+	const sourceState = store.status.state;
+	useEffect(() => {
+		if (sourceMessage) noticeLog.add({at: clock(), level: sourceState === 'failed' ? 'error' : 'warn', text: `${sourceState}: ${sourceMessage}`});
+	}, [noticeLog, sourceMessage, sourceState, clock]);
+	const footerNote = state.message !== undefined && state.message !== state.search.position?.message ? state.message : undefined;
+	useEffect(() => {
+		if (footerNote) noticeLog.add({at: clock(), level: /^could not|^no |failed|refused/i.test(footerNote) ? 'warn' : 'info', text: footerNote});
+	}, [noticeLog, footerNote, clock]);
+	// The picker's notices (a server's trouble listing sessions): each new one once.
+	const pickerNotices = (sessions?.notices?.() ?? []).join('\n');
+	const pickerNoticesSeen = useRef(new Set<string>());
+	useEffect(() => {
+		for (const text of pickerNotices === '' ? [] : pickerNotices.split('\n')) {
+			if (pickerNoticesSeen.current.has(text)) continue;
+			pickerNoticesSeen.current.add(text);
+			noticeLog.add({at: clock(), level: 'warn', text});
+		}
+	}, [noticeLog, pickerNotices, clock]);
+	const noticeLogRows = state.noticeLog ? noticeRows(allNotices(view, noticeLog.entries()), width) : undefined;
+
 	const env = useRef<ScreenEnv | undefined>(undefined);
 	env.current = {
 		view,
@@ -189,6 +215,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 		offered: offered !== undefined,
 		acting: actions ? {mode: 'on'} : acting,
 		helpRows: state.help ? helpLines(width).length : 0,
+		noticeRows: noticeLogRows?.length ?? 0,
 		// The header's two rows and its rule.
 		bodyTop: rules ? 3 : 2,
 		matches: query => liveMatches.matches(store.view, query),
@@ -326,6 +353,8 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 				/>
 				{state.help ? (
 					<HelpOverlay width={width} height={height} top={state.helpTop} />
+				) : noticeLogRows ? (
+					<NoticeLogView rows={noticeLogRows} height={height} top={state.noticeTop} />
 				) : state.picker ? (
 					<SessionPicker
 						state={state.picker}
@@ -352,12 +381,12 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 					message={footerMessage(state, query => liveMatches.matches(view, query))}
 					query={state.search.query}
 					width={width}
-					hints={state.jumpDraft !== undefined ? `:${sanitize(state.jumpDraft)}▌   Enter jump · 120 a pane · 50% a place · 14:45 a local time · Esc cancel` : state.filterDraft !== undefined ? `&${sanitize(state.filterDraft)}▌   Enter filter · ! problems · tool:NAME · -thinking · Esc cancel` : state.help ? helpKeysHint : state.picker ? pickerHints : state.timeline ? timelineHints : undefined}
+					hints={state.jumpDraft !== undefined ? `:${sanitize(state.jumpDraft)}▌   Enter jump · 120 a pane · 50% a place · 14:45 a local time · Esc cancel` : state.filterDraft !== undefined ? `&${sanitize(state.filterDraft)}▌   Enter filter · ! problems · tool:NAME · -thinking · Esc cancel` : state.help ? helpKeysHint : state.noticeLog ? noticeHints : state.picker ? pickerHints : state.timeline ? timelineHints : undefined}
 					offer={offered && !state.help && !state.picker ? offerText(offered.sessionId) : undefined}
 					act={state.act?.prompt}
 					acting={actions !== undefined}
 					pendingSteer={pendingSteer}
-					position={state.picker || state.timeline || state.help ? undefined : position}
+					position={state.picker || state.timeline || state.help || state.noticeLog ? undefined : position}
 					keepPosition={state.filter !== undefined}
 					trouble={troubleWins ? sourceTrouble(store.status, realNow, width) : undefined}
 					typing={state.filterDraft !== undefined || state.jumpDraft !== undefined}

@@ -47,6 +47,7 @@ export type CommandId =
 	| 'deny'
 	| 'stop'
 	| 'steer'
+	| 'notices'
 	| 'help'
 	| 'quit';
 
@@ -118,6 +119,7 @@ export const commands: readonly Command[] = [
 	{id: 'timeline', keys: [char('T')], help: 'timeline: requests and tool calls on a time axis (Enter shows the row in the session, T back)', footer: 'timeline'},
 	{id: 'sessions', keys: [char('s')], help: 'pick another session under the data root or on the server (type to filter, Enter to open, Esc to close)', footer: 'sessions'},
 	{id: 'switch', keys: [char('L')], help: 'open the session that started since, offered in the footer (▸ session … started)'},
+	{id: 'notices', keys: [char('M')], help: 'the notice log: every notice, warning and error so far, with its time and whole text (Esc or M closes it)'},
 	{id: 'help', keys: [char('?')], help: 'this help: j/k scroll it, Esc or ? closes it', footer: 'help'},
 	{id: 'quit', keys: [char('q'), ctrl('c')], help: 'quit', footer: 'quit'},
 ];

@@ -15,6 +15,7 @@ import {focusItem, jumpToProblem, jumpToPrompt} from './jumps.js';
 import {lineStep} from './line-scroll.js';
 import {jumpKey} from './goto.js';
 import {afterJump, jumpCommands, markKey, startMark} from './marks.js';
+import {noticeLogCommand} from './notice-log.js';
 import {nextShift} from './sideways.js';
 import {openStateFrom, setFull, setOpen, toggleGroup} from './open-state.js';
 import {openPicker, pickerChrome, pickerKey} from './picker.js';
@@ -71,6 +72,7 @@ export function handleKey(state: ScreenState, input: string, key: KeyPress, env:
 	}
 	const id = commandFor(input, key, env.replaying);
 	if (state.help) return helpCommand(state, id, env);
+	if (state.noticeLog) return noticeLogCommand({...state, message: undefined}, id, env.noticeRows ?? 0, env.height);
 	if (state.timeline) return timelineCommand({...state, message: undefined}, id, env);
 	if (id === undefined) return state.message ? {...state, message: undefined} : state;
 	const next = runCommand({...state, message: undefined, topPending: undefined}, id, env);
@@ -259,6 +261,8 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 		case 'replay-faster':
 		case 'replay-slower':
 			return {...state, replayAsk: {seq: (state.replayAsk?.seq ?? 0) + 1, what: id === 'replay-pause' ? 'toggle' : id === 'replay-faster' ? 'faster' : 'slower'}};
+		case 'notices':
+			return {...state, noticeLog: true, noticeTop: undefined};
 		case 'goto':
 			return {...state, jumpDraft: ''};
 		case 'mark':

@@ -67,6 +67,10 @@ export type ScreenState = {
 	beforeJump?: {focus?: number; viewport: ViewportState};
 	/** What space, + or - asked of the replay (the program does it, once per `seq`). */
 	replayAsk?: {seq: number; what: 'toggle' | 'faster' | 'slower'};
+	/** The notice log (M) is shown in place of the panes. */
+	noticeLog?: boolean;
+	/** The log's first row on screen (undefined: its end). */
+	noticeTop?: number;
 	/** The jump prompt (:), while it is typed. */
 	jumpDraft?: string;
 	/** Columns the body is moved to the right (→ ←, sideways.ts); 0 or undefined at its left edge. */
@@ -110,6 +114,8 @@ export type ScreenEnv = {
 	bodyTop?: number;
 	/** The matches of a query in the session now (default: searched afresh; the screen keeps them counted). */
 	matches?: (query: string) => readonly Match[];
+	/** How many rows the notice log has at this width. */
+	noticeRows?: number;
 	/** A replay is playing: space, + and - control it. */
 	replaying?: boolean;
 	/** Whether the end of a big trace is shown while its whole history is read behind it. */

@@ -89,7 +89,7 @@ export const commands: readonly Command[] = [
 	{id: 'stop', keys: [ctrl('x')], help: 'stop the run, after y', footer: 'stop', acts: true},
 	{id: 'steer', keys: [char('>')], help: 'steer the run: a message it reads between steps (Enter sends, Esc cancels)', footer: 'steer', acts: true},
 	{id: 'copy', keys: [char('y')], help: 'copy the focused pane (its text, a command\'s output, every line) to the clipboard'},
-	{id: 'copy-args', keys: [char('Y')], help: 'copy the focused call\'s arguments to the clipboard'},
+	{id: 'copy-args', keys: [char('Y')], help: 'copy the focused call: a command itself, else its arguments'},
 	{id: 'pager', keys: [char('v')], help: 'open the focused pane\'s whole text in $PAGER (default less -R); the screen comes back after'},
 	{id: 'full', keys: [char('x')], help: 'every line of the focused output, or head and tail again'},
 	{id: 'toggle-thinking', keys: [char('t')], help: 'open or close all thinking', footer: 'thinking'},

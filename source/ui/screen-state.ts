@@ -448,7 +448,10 @@ function goToMatch(state: ScreenState, index: number, env: ScreenEnv, note?: str
 		row = pane.rows.findIndex(line => test(rowText(line.segments)));
 	}
 	// Following stops: a match at the bottom must not scroll away as the session grows.
-	const viewport = reveal(layout, env.height, pause(layout, env.height, state.viewport), at, row === -1 ? 0 : row);
+	let viewport = reveal(layout, env.height, pause(layout, env.height, state.viewport), at, row === -1 ? 0 : row);
+	// A row at the top of a pane scrolled under its pinned first row would be covered by it (line-scroll.ts).
+	const top = topOf(layout, env.height, viewport);
+	if (row > 0 && top?.index === at && top.offset === row) viewport = scrollBy(layout, env.height, viewport, -1);
 	return {...state, open, focus: pane.itemId, viewport, search, message};
 }
 

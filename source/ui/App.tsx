@@ -163,8 +163,8 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	// The footer says a filter is on, and which.
 	const position = state.filter === undefined ? where : `${where ?? 'no pane'} · filter “${sanitize(state.filter)}”`;
 
-	// Noted only where the frame reads no text but the drawn panes' (a search, a filter, the timeline read them all).
-	const quiet = quietOffscreenEnabled && state.search.query === undefined && !state.search.editing && state.filter === undefined && state.filterDraft === undefined && !state.timeline;
+	// Noted only where the frame reads no text but the drawn panes' (a search, a filter, the timeline, the notice log read them all).
+	const quiet = quietOffscreenEnabled && state.search.query === undefined && !state.search.editing && state.filter === undefined && state.filterDraft === undefined && !state.timeline && !state.noticeLog;
 	drawn.current = quiet ? drawnFrom(view, store.status, layout, first, last) : undefined;
 
 	const timeline = state.timeline ? timelineNow() : undefined;

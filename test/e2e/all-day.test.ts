@@ -177,7 +177,7 @@ test('--replay runs on the session\'s clock: a call still running counts seconds
 	const trace = path.join(folder, `${toolsId}_001.jsonl`);
 	writeFileSync(trace, tools.slice(0, 24).map(line => `${line}\n`).join(''));
 	const tmux = start(`node ${cli} --replay 0.5 ${path.basename(trace)}`);
-	const text = await tmux.until(screen => /exec_command +\$ sleep 2.*\d s\s*$/m.test(screen) && screen.includes('replaying'), 'the running call, replayed');
+	const text = await tmux.until(screen => /exec_command +\$ sleep 2.*\d s\s*$/m.test(screen) && screen.includes('▶ replay 0.5×'), 'the running call, replayed');
 	const row = text.split('\n').find(line => line.includes('sleep 2'))!;
 	expect(row).toMatch(/ \d+\.\d s$/);
 	expect(text).not.toMatch(/\d+ h \d+ m/);

@@ -12,14 +12,15 @@ afterEach(() => {
 	screen = undefined;
 });
 
-const command = `echo ${'word '.repeat(10)}THE-END`;
+// A call's description is what a narrow row cuts at its end (a long command loses its middle instead).
+const description = `${'word '.repeat(10)}THE-END`;
 const right = '\u001b[C';
 const left = '\u001b[D';
 
 const session = () =>
 	storeFrom([
 		msg({type: 'text', role: 'user', text: 'say many words'}, '2026-12-02T14:00:00.000Z'),
-		msg({type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: JSON.stringify({cmd: command}), tool_call_id: 'c1', stop_reason: 'completed'}, '2026-12-02T14:00:01.000Z'),
+		msg({type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: JSON.stringify({cmd: 'ls', description}), tool_call_id: 'c1', stop_reason: 'completed'}, '2026-12-02T14:00:01.000Z'),
 		msg({type: 'tool_call_output', role: 'user', output: 'ok\n\n[exit code: 0]', tool_call_id: 'c1', stop_reason: 'completed'}, '2026-12-02T14:00:02.000Z'),
 	]);
 

@@ -31,6 +31,7 @@ const cli = meow(helpText, {
 		stats: {type: 'boolean', default: false},
 		export: {type: 'string'},
 		redact: {type: 'boolean', default: false},
+		prices: {type: 'string'},
 		debug: {type: 'boolean', default: false},
 		bell: {type: 'boolean', default: true},
 		mouse: {type: 'boolean', default: false},

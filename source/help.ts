@@ -38,6 +38,9 @@ export const helpText = `
 	  --export FORMAT     md (a readable transcript), json (the view model) or sts
 	                      (the Hub's Session Trace format)
 	  --redact            with --export: hide home and workspace paths and secrets
+	  --prices FILE       prices from FILE (TOML or JSON, [[models]] with pricing, as
+	                      a project's .project_config.toml) instead of the project's
+	                      own; without it, a model with no price shows tokens only
 
 	Following a live session (SSE)
 	  --sse URL           http(s)://HOST/api/sessions/<id>/stream; on the server's own

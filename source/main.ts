@@ -13,6 +13,7 @@ import type {SessionActions} from './io/sse/actions.js';
 import type {FirstFrame} from './ui/first-frame.js';
 import {stdinCarriesTrace} from './io/piped-input.js';
 import {defaultDataRoot, listSessions, locateSession} from './io/session-locator.js';
+import {readPricesFile, readProjectPrices, type ReadPrices} from './io/project-prices.js';
 import {readStream, type InputsHandler} from './io/trace-follower.js';
 import type {ModelInput} from './model/input.js';
 import {TraceCheck} from './model/json-lines-gate.js';
@@ -79,6 +80,12 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	if (flags.export !== undefined && !exportFormats.has(flags.export)) throw new UsageError(`--export takes md, json or sts, not '${flags.export}'`);
 	if (flags.redact && flags.export === undefined) throw new UsageError('--redact goes with --export');
 
+	// --prices: one table for every session shown, read once here (a bad file is bad usage).
+	const fixedPrices = flags.prices === undefined ? undefined : await readPricesFile(path.resolve(settings.cwd, flags.prices));
+	if (fixedPrices !== undefined && 'message' in fixedPrices) throw new UsageError(fixedPrices.message);
+	// A session's prices: --prices, else its project's config (io/project-prices.ts); said once when unreadable.
+	const pricesOf = async (tracePath: string): Promise<ReadPrices> => (fixedPrices === undefined ? readProjectPrices(tracePath) : {prices: fixedPrices});
+
 	const dataRoot = defaultDataRoot(process.env);
 	// A server's address rather than one session's stream: its sessions (server/server-mode.ts).
 	const server = flags.sse ? (await import('./server/address.js')).readServerAddress(flags.sse) : undefined;
@@ -111,7 +118,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	// trace file where they are in it, those from a stream or a pipe in a spill file.
 	const held = screen ? new HeldTextStore({spill: true}) : undefined;
 	const store = new SessionStore(
-		{label: '', state: 'connecting'},
+		{label: '', state: 'connecting', prices: fixedPrices},
 		{recordFinalized: !screen && !flags.json && !whole, keepItems: screen || whole, holdText: held?.hold},
 	);
 	if (held) store.tap(batch => held.observe(batch));
@@ -156,7 +163,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	let streaming = flags.sse !== undefined;
 	if (server) {
 		const {startServerMode} = await import('./server/server-mode.js');
-		const started = await startServerMode(server, {flags, settings, store, screen, follow, latest: flags.latest === true, fileOptions, onConnectionTrouble: screen ? undefined : say});
+		const started = await startServerMode(server, {flags, settings, store, screen, follow, latest: flags.latest === true, fileOptions, prices: fixedPrices, onConnectionTrouble: screen ? undefined : say});
 		if (!started.ok) {
 			if (started.usage) throw new UsageError(started.message);
 			say(started.message);
@@ -208,6 +215,12 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		if (!located.ok) {
 			say(located.message);
 			return 1;
+		}
+		const read = await pricesOf(located.kind === 'stream' ? located.path : (located.shards[0] ?? located.folder));
+		store.setStatus({prices: read.prices});
+		if (read.notice !== undefined) {
+			if (screen) store.setStatus({message: read.notice});
+			else say(read.notice);
 		}
 		if (located.kind === 'stream') {
 			store.setStatus({label: path.basename(located.path), state: 'reading'});
@@ -273,7 +286,8 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 				streaming = false;
 				await source.close();
 				store.rebuild([]);
-				store.setStatus({label: path.basename(session.shards.at(-1) ?? session.sessionId), state: 'following', message: undefined, retryAt: undefined, noHistory: undefined});
+				const read = await pricesOf(session.shards[0] ?? session.folder);
+				store.setStatus({label: path.basename(session.shards.at(-1) ?? session.sessionId), state: 'following', message: read.notice, retryAt: undefined, noHistory: undefined, prices: read.prices});
 				source = startFileSession(session, {...fileOptions, follow: true});
 			},
 		};
@@ -289,8 +303,8 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		if (check?.refusal !== undefined) return refuse(check.refusal, store);
 		const children = folder === undefined ? undefined : {dataRoot, folder};
 		const result = flags.stats
-			? await (await import('./commands/stats.js')).statsCommand({inputs: store.view, children})
-			: await (await import('./commands/export.js')).exportCommand({format: flags.export as 'md' | 'json' | 'sts', redact: flags.redact, inputs: store.view, children});
+			? await (await import('./commands/stats.js')).statsCommand({inputs: store.view, children, prices: store.status.prices})
+			: await (await import('./commands/export.js')).exportCommand({format: flags.export as 'md' | 'json' | 'sts', redact: flags.redact, inputs: store.view, children, prices: store.status.prices});
 		out.write(result.stdout);
 		process.stderr.write(result.stderr);
 		await out.flush();

@@ -45,6 +45,7 @@ import {fillHeaderFromInfo, fillHeaderFromMeta} from './session/header.js';
 import {adoptIdsFrom, adoptPreviewIds} from './session/ids.js';
 import {Requests} from './session/requests.js';
 import {Subagents} from './session/subagents.js';
+import {spendRequest, subagentSink, type SpendSink} from './session/spend.js';
 import {ToolCalls} from './session/tool-calls.js';
 
 export type {FinalizedEntry, TextHolder};
@@ -88,7 +89,7 @@ export class SessionModel {
 	private metaSeenInShard = false;
 	private openMcp?: McpConnectItem;
 
-	constructor(options: SessionModelOptions = {}, shared?: Shared, depth = 0) {
+	constructor(options: SessionModelOptions = {}, shared?: Shared, depth = 0, private readonly spentBelow?: SpendSink) {
 		const core = new SessionCore(
 			shared ?? {
 				log: options.recordFinalized ? [] : undefined,
@@ -110,7 +111,7 @@ export class SessionModel {
 		this.calls = new ToolCalls(core, childSessionId => this.subagents.settleHeaderOf(childSessionId));
 		this.fragments = new Fragments(core, this.calls);
 		this.requests = new Requests(core, this.fragments);
-		this.subagents = new Subagents(core, this.calls, () => new SessionModel({}, core.shared, depth + 1));
+		this.subagents = new Subagents(core, this.calls, () => new SessionModel({}, core.shared, depth + 1, subagentSink(this.view, spentBelow)));
 	}
 
 	/**
@@ -349,8 +350,8 @@ export class SessionModel {
 			case 'token_usage':
 				if (!isTokenUsagePayload(p)) return false;
 				this.fragments.settleAwaiting();
-				this.view.tokens.session = p.session;
-				this.view.tokens.lastRequest = p.request;
+				Object.assign(this.view.tokens, {session: p.session, lastRequest: p.request});
+				spendRequest(this.view, this.core.compaction ? 'compaction' : 'conversation', p.request, this.spentBelow);
 				if (!this.core.compaction) {
 					this.view.tokens.context = p.request.total;
 					this.requests.usage(p.request);

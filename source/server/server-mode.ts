@@ -16,6 +16,7 @@ import type {Settings} from '../settings.js';
 import {locateSession} from '../io/session-locator.js';
 import type {PickerEntry, SessionSwitcher} from '../ui/picker.js';
 import type {SessionActions} from '../io/sse/actions.js';
+import type {PriceTable} from '../cost/prices.js';
 import {ServerApi, type ServerSession} from './api.js';
 import {apiUrl, type ServerAddress} from './address.js';
 import {startHttpTrace} from './http-trace.js';
@@ -38,6 +39,8 @@ export type ServerModeOptions = {
 	latest: boolean;
 	/** For a session whose trace is on this machine's disk. */
 	fileOptions: FileOptions;
+	/** `--prices`: the price table, in place of the project's models answer. */
+	prices?: PriceTable;
 	/** Print mode: what happens to a stream's connection, one line per change (io/sse-source.ts). */
 	onConnectionTrouble?: (text: string) => void;
 };
@@ -108,6 +111,8 @@ class ServerSessions implements Stoppable {
 	private readonly listeners = new Set<() => void>();
 	private current: {sessionId: string; source: Stoppable; overHttp: boolean; actions?: SessionActions} | undefined;
 	private offered: ServerPickerEntry | undefined;
+	/** The session opened last (its prices are the ones to show). */
+	private opened: string | undefined;
 	private channel: {close(): void} | undefined;
 	private closed = false;
 	// Opening is one at a time: a second Enter or L waits for the first to settle.
@@ -194,7 +199,8 @@ class ServerSessions implements Stoppable {
 			this.current = undefined;
 			if (this.offered?.sessionId === sessionId) this.offered = undefined;
 			store.rebuild([]);
-			store.setStatus({label: `${this.api.base.host} · ${sessionId}`, state: 'connecting', message: undefined, retryAt: undefined, noHistory: undefined});
+			this.opened = sessionId;
+			store.setStatus({label: `${this.api.base.host} · ${sessionId}`, state: 'connecting', message: undefined, retryAt: undefined, noHistory: undefined, prices: this.options.prices});
 			this.current = await this.openSource(sessionId);
 			this.notify();
 		});
@@ -206,6 +212,7 @@ class ServerSessions implements Stoppable {
 		const {store, follow, screen} = this.options;
 		const session = await this.api.session(sessionId);
 		this.list.upsert(session);
+		if (this.options.prices === undefined) void this.loadPrices(session);
 		if (session.status !== 'idle' || !session.hasTrace) return {sessionId, overHttp: false, ...(await this.stream(session))};
 		const local = session.tracePath !== undefined && (await access(session.tracePath).then(() => true, () => false));
 		if (local) {
@@ -219,6 +226,19 @@ class ServerSessions implements Stoppable {
 		store.setStatus({label: `${this.api.base.host} · trace over HTTP`, state: 'reading'});
 		const trace = startHttpTrace(this.api, sessionId, inputs => store.apply(inputs), message => store.setStatus({state: 'failed', message}), {hold: !screen});
 		return {sessionId, overHttp: true, source: trace};
+	}
+
+	/**
+	 * The prices of the session's project, from its models answer: beside the session's
+	 * source, never in front of it (what is shown before they come has no cost yet).
+	 */
+	private async loadPrices(session: ServerSession): Promise<void> {
+		try {
+			const prices = await this.api.prices(session.projectId);
+			if (this.opened === session.sessionId) this.options.store.setStatus({prices});
+		} catch (error) {
+			this.options.onConnectionTrouble?.(`no prices: ${messageOf(error)}`);
+		}
 	}
 
 	/** The screen's a, r, Ctrl+X and >: they act on the session followed on its stream, if any. */

@@ -18,6 +18,7 @@ import {Body} from './Body.js';
 import {ColorContext} from './ColorContext.js';
 import {contextOnScreen} from './context-on-screen.js';
 import {Footer} from './Footer.js';
+import {sessionCostText} from '../cost/view-cost.js';
 import {Header} from './Header.js';
 import {helpKeysHint, helpLines} from './help-lines.js';
 import {HelpOverlay} from './HelpOverlay.js';
@@ -328,6 +329,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 					position={state.picker || state.timeline || state.help ? undefined : position}
 					keepPosition={state.filter !== undefined}
 					trouble={sourceTrouble(store.status, realNow, width)}
+					cost={sessionCostText(view, store.status.prices)}
 				/>
 			</Box>
 		</ColorContext.Provider>

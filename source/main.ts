@@ -156,6 +156,8 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	let folder: string | undefined;
 	let firstFrame: FirstFrame | undefined;
 	let serverSwitcher: SessionSwitcher | undefined;
+	// A server's prices come beside the session: what is written at the end waits for them.
+	let pricesReady = async (): Promise<void> => undefined;
 	let offers: NewSessionWatch | undefined;
 	// The screen's a, r, Ctrl+X and >: over --sse only (a server's: the session followed live),
 	// until the picker leaves the stream for a session on disk.
@@ -171,6 +173,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		}
 		source = started.source;
 		serverSwitcher = started.switcher;
+		pricesReady = started.pricesReady;
 		if (!flags.readOnly) actions = started.actions;
 	} else if (flags.sse) {
 		const credentials = await (await import('./login/credentials.js')).streamCredentials(flags.sse, flags, settings);
@@ -301,6 +304,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		await Promise.race([ended, refused]);
 		await stopSource();
 		if (check?.refusal !== undefined) return refuse(check.refusal, store);
+		await pricesReady();
 		const children = folder === undefined ? undefined : {dataRoot, folder};
 		const result = flags.stats
 			? await (await import('./commands/stats.js')).statsCommand({inputs: store.view, children, prices: store.status.prices})
@@ -322,6 +326,8 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		await out.flush();
 		return refuse(check.refusal, store);
 	}
+	// Unless interrupted: the totals wait for a server's prices.
+	await Promise.race([pricesReady(), interrupted]);
 	detach.finish();
 	await stopSource();
 	await out.flush();

@@ -46,7 +46,9 @@ export type ServerModeOptions = {
 };
 
 /** What server mode gives main: the source to stop, and on the screen the picker's switcher. */
-export type ServerStart = {ok: true; source: Stoppable; switcher: SessionSwitcher; actions: SessionActions} | {ok: false; message: string; usage?: boolean};
+export type ServerStart =
+	| {ok: true; source: Stoppable; switcher: SessionSwitcher; actions: SessionActions; pricesReady: () => Promise<void>}
+	| {ok: false; message: string; usage?: boolean};
 
 /** The server's connection from the flags (`--cookie`/PENGUIN_VIEW_COOKIE, `--header`, `--user`, `--insecure`), else its saved login. */
 export async function serverApiFor(address: ServerAddress, flags: Flags, settings?: Settings): Promise<ServerApi | {message: string}> {
@@ -70,7 +72,7 @@ export async function startServerMode(address: ServerAddress, options: ServerMod
 		if (!options.screen) return {ok: false, message: messageOf(error)};
 		server.failed(messageOf(error));
 		options.store.setStatus({state: 'failed', message: messageOf(error)});
-		return {ok: true, source: server, switcher: server.switcher(true), actions: server.actions};
+		return {ok: true, source: server, switcher: server.switcher(true), actions: server.actions, pricesReady: async () => server.pricesLoading};
 	}
 	let target = address.sessionId;
 	if (target === undefined && (options.latest || options.screen)) {
@@ -98,7 +100,7 @@ export async function startServerMode(address: ServerAddress, options: ServerMod
 		if (address.sessionId !== undefined) void server.refresh();
 		server.listen();
 	}
-	return {ok: true, source: server, switcher: server.switcher(target === undefined), actions: server.actions};
+	return {ok: true, source: server, switcher: server.switcher(target === undefined), actions: server.actions, pricesReady: async () => server.pricesLoading};
 }
 
 /** One server's sessions, the one on screen, and the user channel that keeps the list live. */
@@ -111,6 +113,8 @@ class ServerSessions implements Stoppable {
 	private readonly listeners = new Set<() => void>();
 	private current: {sessionId: string; source: Stoppable; overHttp: boolean; actions?: SessionActions} | undefined;
 	private offered: ServerPickerEntry | undefined;
+	/** The open session's prices coming (print mode's totals wait for them). */
+	pricesLoading: Promise<void> = Promise.resolve();
 	/** The session opened last (its prices are the ones to show). */
 	private opened: string | undefined;
 	private channel: {close(): void} | undefined;
@@ -212,7 +216,7 @@ class ServerSessions implements Stoppable {
 		const {store, follow, screen} = this.options;
 		const session = await this.api.session(sessionId);
 		this.list.upsert(session);
-		if (this.options.prices === undefined) void this.loadPrices(session);
+		if (this.options.prices === undefined) this.pricesLoading = this.loadPrices(session);
 		if (session.status !== 'idle' || !session.hasTrace) return {sessionId, overHttp: false, ...(await this.stream(session))};
 		const local = session.tracePath !== undefined && (await access(session.tracePath).then(() => true, () => false));
 		if (local) {

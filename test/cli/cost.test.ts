@@ -115,3 +115,21 @@ describe('an unreadable project config', () => {
 		expect(result.stderr).toBe(`penguin-view: no prices: cannot read (EISDIR) the project config ${config}\n`);
 	});
 });
+
+describe("a server's models answer", () => {
+	it('prices a session read from the server, with the project named in its record', async () => {
+		const {startPenguinServer, idleId} = await import('../support/penguin-server.js');
+		// ModelsResponse as upstream's routes/models.ts answers it: camelCase pricing, the key masked.
+		const models = {models: [{provider: 'custom', modelId: 'fake-model', pricing: {cacheRead: 0.3, cacheWrite: 3.75, output: 15}, credential: {apiKeyMasked: 'sk-…89'}, isDefault: true}], defaultModel: {provider: 'custom', modelId: 'fake-model'}};
+		const server = await startPenguinServer({models: {status: 200, json: models}});
+		try {
+			const result = await runCli(['--sse', `${server.origin}/chat/${idleId}`, '--print', '--no-color'], {env: {PENGUIN_VIEW_COOKIE: '', PENGUIN_PASSWORD: ''}});
+			expect(result.code).toBe(0);
+			expect(server.requestsTo('/api/projects/default_project/models')).toHaveLength(1);
+			// Five requests of 1,050 … 1,450 cache_write and 30 output: 6,250 × 3.75 + 150 × 15 per million.
+			expect(result.stdout).toContain('  cost: $0.0257\n');
+		} finally {
+			await server.close();
+		}
+	});
+});

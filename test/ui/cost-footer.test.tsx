@@ -1,0 +1,42 @@
+// The screen's footer says what the session cost once its prices are known, at once when they come later (a server's), and never without them.
+import {afterEach, describe, expect, test} from 'vitest';
+import {pricesOfText} from '../../source/cost/prices.js';
+import type {SessionStore} from '../../source/model/store.js';
+import {mount, type Screen} from './app-helpers.js';
+import {storeFrom, traceInputs} from './helpers.js';
+import {configToml, secret} from '../cost/price-config.js';
+
+let screen: Screen | undefined;
+afterEach(() => {
+	screen?.unmount();
+	screen = undefined;
+});
+
+const tools = (): SessionStore => storeFrom(traceInputs('14-43-17-694155ee_001'), 'tools.jsonl');
+const footerStats = (frame: string): string => frame.split('\n').at(-2)!;
+
+describe('the cost in the footer', () => {
+	test('first on the numbers row, in three significant digits, and no API key anywhere', async () => {
+		const store = tools();
+		store.setStatus({prices: pricesOfText(configToml)});
+		screen = await mount(store, {columns: 100, rows: 16});
+		// Three requests: 2,250 cache read, 2,250 cache write, 279 output → (675 + 8,437.5 + 4,185) per million.
+		expect(footerStats(screen.frame())).toMatch(/^ \$0\.0133 {3}tokens in 4\.5k · out 279 {3}ctx/);
+		expect(screen.frame()).not.toContain(secret);
+	});
+
+	test('absent without a price, shown as soon as the prices come', async () => {
+		const store = tools();
+		screen = await mount(store, {columns: 100, rows: 16});
+		expect(footerStats(screen.frame())).toMatch(/^ tokens in 4\.5k/);
+		store.setStatus({prices: pricesOfText(configToml)});
+		await screen.until(frame => footerStats(frame).startsWith(' $0.0133'), 'the cost in the footer');
+	});
+
+	test('stays when the row is too narrow for the tokens', async () => {
+		const store = tools();
+		store.setStatus({prices: pricesOfText(configToml)});
+		screen = await mount(store, {columns: 80, rows: 16});
+		expect(footerStats(screen.frame())).toMatch(/^ \$0\.0133 {3}ctx/);
+	});
+});

@@ -18,7 +18,7 @@ import {Body} from './Body.js';
 import {ColorContext} from './ColorContext.js';
 import {contextOnScreen} from './context-on-screen.js';
 import {Footer} from './Footer.js';
-import {sessionCostText} from '../cost/view-cost.js';
+import {requestCostText, sessionCostText} from '../cost/view-cost.js';
 import {Header} from './Header.js';
 import {helpKeysHint, helpLines} from './help-lines.js';
 import {HelpOverlay} from './HelpOverlay.js';
@@ -135,7 +135,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	const filterCache = useMemo(() => new FilterCache(), []);
 	// The search's matches, counted again only where the session changed (search-count.ts).
 	const liveMatches = useMemo(() => new LiveMatches(texts), [texts]);
-	const layout = filteredLayout(layouter.layout(view, paneWidth, state.open, now, stoppedAt), state.filter, filterCache, texts);
+	const layout = filteredLayout(layouter.layout(view, paneWidth, state.open, now, stoppedAt, store.status.prices), state.filter, filterCache, texts);
 	const {rows: visible, first, last} = visibleRows(layout, height, state.viewport);
 	const fresh = newCount(layout, state.viewport);
 
@@ -164,7 +164,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 		height,
 		layout: (open: OpenState) => {
 			const time = sessionTime(store.view, store.status, clock());
-			return filteredLayout(layouter.layout(store.view, paneWidth, open, time.now, time.stoppedAt), state.filter, filterCache, texts);
+			return filteredLayout(layouter.layout(store.view, paneWidth, open, time.now, time.stoppedAt, store.status.prices), state.filter, filterCache, texts);
 		},
 		timeline: timelineNow,
 		canPick: sessions !== undefined,
@@ -308,7 +308,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 						opening={state.picker.chosen !== undefined}
 					/>
 				) : state.timeline && timeline ? (
-					<TimelineView timeline={timeline} state={state.timeline} width={width} height={height} now={now} />
+					<TimelineView timeline={timeline} state={state.timeline} width={width} height={height} now={now} costOf={usage => requestCostText(usage, view.header, store.status.prices)} />
 				) : (
 					<Body rows={visible} height={height} focusRow={focusRow} width={width} query={state.search.editing ? undefined : state.search.query} />
 				)}

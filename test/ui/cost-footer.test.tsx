@@ -3,7 +3,7 @@ import {afterEach, describe, expect, test} from 'vitest';
 import {pricesOfText} from '../../source/cost/prices.js';
 import type {SessionStore} from '../../source/model/store.js';
 import {mount, type Screen} from './app-helpers.js';
-import {storeFrom, traceInputs} from './helpers.js';
+import {childInputs, storeFrom, traceInputs} from './helpers.js';
 import {configToml, secret} from '../cost/price-config.js';
 
 let screen: Screen | undefined;
@@ -38,5 +38,25 @@ describe('the cost in the footer', () => {
 		store.setStatus({prices: pricesOfText(configToml)});
 		screen = await mount(store, {columns: 80, rows: 16});
 		expect(footerStats(screen.frame())).toMatch(/^ \$0\.0133 {3}ctx/);
+	});
+});
+
+describe('the cost elsewhere on the screen', () => {
+	test("a subagent's row says what it cost, and the footer counts it in the parent's", async () => {
+		const store = storeFrom([...traceInputs('14-43-17-a1f608ba_001'), ...childInputs('14-43-19-1fcdf9f5_001', 'session-2026-12-02-14-43-19-1fcdf9f5')]);
+		store.setStatus({prices: pricesOfText(configToml)});
+		screen = await mount(store, {columns: 120, rows: 30});
+		// The child: 750/750/46 and 750/750/31 → 3,727.5 + 3,502.5 per million; the parent's two requests add $0.00822.
+		expect(screen.body().join('\n')).toMatch(/subagent .*· \$0\.00723/);
+		expect(footerStats(screen.frame())).toMatch(/^ \$0\.0155 /);
+	});
+
+	test("the timeline says each request's cost", async () => {
+		const store = tools();
+		store.setStatus({prices: pricesOfText(configToml)});
+		screen = await mount(store, {columns: 110, rows: 22});
+		await screen.press('T');
+		// Request 1 of the tools session: 750 × 0.3 + 750 × 3.75 + 73 × 15 per million.
+		expect(screen.body().join('\n')).toMatch(/request 1 .*tok {2}\$0\.00413/);
 	});
 });

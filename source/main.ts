@@ -13,7 +13,7 @@ import type {SessionActions} from './io/sse/actions.js';
 import type {FirstFrame} from './ui/first-frame.js';
 import {stdinCarriesTrace} from './io/piped-input.js';
 import {defaultDataRoot, listSessions, locateSession} from './io/session-locator.js';
-import {readPricesFile, readProjectPrices, type ReadPrices} from './io/project-prices.js';
+import {projectConfigOf, readPricesFile, readProjectPrices, type ReadPrices} from './io/project-prices.js';
 import {readStream, type InputsHandler} from './io/trace-follower.js';
 import type {ModelInput} from './model/input.js';
 import {TraceCheck} from './model/json-lines-gate.js';
@@ -95,7 +95,13 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	if (flags.list) {
 		const {listCommand} = await import('./commands/list.js');
 		// On a terminal the lines fit its width; a pipe gets them whole.
-		const listed = await listCommand({dataRoot, json: flags.json, width: process.stdout.isTTY === true && process.stdout.columns > 0 ? process.stdout.columns : undefined});
+		const {cachedPerProject} = await import('./commands/list-cost.js');
+		const listed = await listCommand({
+			dataRoot,
+			json: flags.json,
+			width: process.stdout.isTTY === true && process.stdout.columns > 0 ? process.stdout.columns : undefined,
+			pricesOf: cachedPerProject(pricesOf, projectConfigOf),
+		});
 		// Through a safe writer: `--list | head -1` closes the pipe early.
 		const listOut = safeWriter(process.stdout);
 		listOut.write(listed.stdout);

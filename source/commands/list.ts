@@ -10,21 +10,25 @@ import {listSessions} from '../io/session-locator.js';
 import {formatBytes, localMinute, oneLine, plural, relativeTime} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
 import {safeJsonStringify} from '../export/safe-json.js';
+import {usdText} from '../cost/arithmetic.js';
+import {addCosts, type PricesOf} from './list-cost.js';
 
 /** The outcome of a command, for the caller to write out. */
 export type CommandOutput = {exitCode: number; stdout: string; stderr: string};
 
 /** `--list` and `--list --json`. */
-export async function listCommand(options: {dataRoot: string; json: boolean; now?: number; width?: number}): Promise<CommandOutput> {
+export async function listCommand(options: {dataRoot: string; json: boolean; now?: number; width?: number; pricesOf?: PricesOf}): Promise<CommandOutput> {
 	const now = options.now ?? Date.now();
 	const listed = await listSessions(options.dataRoot);
 	if (!listed.ok) return {exitCode: 1, stdout: '', stderr: `${sanitize(listed.message)}\n`};
 	const entries = await listEntries(listed.sessions, options.dataRoot, now);
-	if (options.json) return {exitCode: 0, stdout: `${safeJsonStringify(entries, 2)}\n`, stderr: ''};
+	const notices = options.pricesOf ? await addCosts(entries, options.pricesOf) : [];
+	const said = notices.map(notice => `penguin-view: ${sanitize(notice)}\n`).join('');
+	if (options.json) return {exitCode: 0, stdout: `${safeJsonStringify(entries, 2)}\n`, stderr: said};
 	if (entries.length === 0) {
 		return {exitCode: 0, stdout: '', stderr: `no sessions found under ${sanitize(options.dataRoot)}\n`};
 	}
-	return {exitCode: 0, stdout: formatList(entries, options.width), stderr: ''};
+	return {exitCode: 0, stdout: formatList(entries, options.width), stderr: said};
 }
 
 /**
@@ -39,6 +43,7 @@ export function formatList(entries: readonly ListEntry[], width?: number): strin
 		clean(entry.sessionId, 80),
 		clean(entry.project !== undefined ? `${entry.project}/${entry.agent}` : path.basename(entry.folder), 40),
 		clean([entry.provider, entry.model].filter(Boolean).join('/') || '?', 40),
+		entry.costUsd === undefined ? '' : usdText(entry.costUsd),
 		plural(entry.shardCount, 'shard'),
 		formatBytes(entry.size),
 		relativeTime(entry.idleMs),

@@ -70,6 +70,24 @@ describe('prices from the project config', () => {
 	});
 });
 
+describe('--list', () => {
+	it("has a cost column for the sessions whose model has a price, and says a broken config once", async () => {
+		const result = await runCli(['--list'], {env});
+		expect(result.code).toBe(0);
+		// Each session's own requests: the parent without its subagent, which has its own row.
+		expect(result.stdout).toMatch(new RegExp(`${parent} +proj-a/main +custom/fake-model +\\$0\\.00822 `));
+		expect(result.stdout).toMatch(new RegExp(`${child} +proj-a/main +custom/fake-model +\\$0\\.00723 `));
+		expect(result.stdout).toMatch(new RegExp(`${rotated} +proj-a/main +custom/fake-model +\\$0\\.0353 `));
+		// proj-b's config is not TOML: its session has no cost, and one line says why.
+		expect(result.stdout).toMatch(new RegExp(`${tools} +proj-b/main +custom/fake-model +1 shard`));
+		expect(result.stderr).toBe(`penguin-view: no prices: the project config ${path.join(data.root, 'proj-b', '.project_config.toml')} is not valid TOML\n`);
+		const json = JSON.parse((await runCli(['--list', '--json'], {env})).stdout) as Array<{sessionId: string; costUsd?: number}>;
+		expect(json.find(entry => entry.sessionId === rotated)?.costUsd).toBeCloseTo(0.035325, 12);
+		expect(json.find(entry => entry.sessionId === tools)?.costUsd).toBeUndefined();
+		expect(result.stdout + result.stderr).not.toContain(secret);
+	});
+});
+
 describe('a trace outside any data root', () => {
 	it('shows tokens only, and says nothing about prices', async () => {
 		const result = await runCli(['--print', '--no-follow', '--no-color', loose], {env});

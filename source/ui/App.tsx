@@ -329,7 +329,8 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 					position={state.picker || state.timeline || state.help ? undefined : position}
 					keepPosition={state.filter !== undefined}
 					trouble={sourceTrouble(store.status, realNow, width)}
-					cost={sessionCostText(view, store.status.prices)}
+					// While the end of a trace stands in for it (tail-first), its spending is only the end's: no figure yet.
+					cost={store.previewing ? undefined : sessionCostText(view, store.status.prices)}
 				/>
 			</Box>
 		</ColorContext.Provider>

@@ -1,7 +1,7 @@
 // The screen's footer says what the session cost once its prices are known, at once when they come later (a server's), and never without them.
 import {afterEach, describe, expect, test} from 'vitest';
 import {pricesOfText} from '../../source/cost/prices.js';
-import type {SessionStore} from '../../source/model/store.js';
+import {SessionStore} from '../../source/model/store.js';
 import {mount, type Screen} from './app-helpers.js';
 import {childInputs, storeFrom, traceInputs} from './helpers.js';
 import {configToml, secret} from '../cost/price-config.js';
@@ -58,5 +58,22 @@ describe('the cost elsewhere on the screen', () => {
 		await screen.press('T');
 		// Request 1 of the tools session: 750 × 0.3 + 750 × 3.75 + 73 × 15 per million.
 		expect(screen.body().join('\n')).toMatch(/request 1 .*tok {2}\$0\.00413/);
+	});
+});
+
+describe('while only the end of a trace is shown', () => {
+	test('the footer has no cost until the whole session is read', async () => {
+		const store = new SessionStore({label: 'tools.jsonl', state: 'following', prices: pricesOfText(configToml)}, {}, () => Date.parse('2026-12-02T14:00:10Z'));
+		const preview = store.newModel();
+		// The head (session_meta) and the end, with the last request only: what a tail-first read sees first.
+		const inputs = traceInputs('14-43-17-694155ee_001');
+		preview.applyAll([...inputs.slice(0, 2), ...inputs.slice(-12)], 0);
+		expect(preview.view.spend).toHaveLength(1);
+		store.preview(preview);
+		screen = await mount(store, {columns: 100, rows: 16});
+		expect(footerStats(screen.frame())).not.toContain('$');
+		store.apply(traceInputs('14-43-17-694155ee_001'));
+		store.reveal();
+		await screen.until(frame => footerStats(frame).startsWith(' $0.0133'), 'the cost of the whole session');
 	});
 });

@@ -195,10 +195,12 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 			insecure: flags.insecure,
 			follow,
 			pace,
+			prices: fixedPrices,
 			// Print mode says what happens to the connection on stderr, once per change.
 			onConnectionTrouble: screen ? undefined : say,
 		});
 		source = started;
+		pricesReady = started.pricesReady;
 		if (!flags.readOnly) actions = actionsWhile(started.actions, () => streaming);
 	} else if (input[0] === '-' || input[0] === '/dev/stdin' || (input.length === 0 && !flags.latest && stdinCarriesTrace())) {
 		// /dev/stdin is standard input whatever it is (a pipe, a socket, a redirected file): read it as `-`.
@@ -322,7 +324,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	}
 
 	if (writer === undefined) throw new Error('no writer loaded for this output');
-	const detach = 'attachJsonWriter' in writer ? writer.attachJsonWriter(store, out) : writer.attachPrinter(store, out, {color, canRebuild: flags.sse !== undefined, prerendered, name: store.status.label || undefined});
+	const detach = 'attachJsonWriter' in writer ? writer.attachJsonWriter(store, out) : writer.attachPrinter(store, out, {color, canRebuild: flags.sse !== undefined, totalsOnFinish: flags.sse !== undefined, prerendered, name: store.status.label || undefined});
 	const interrupted = new Promise<void>(resolve => {
 		for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => resolve());
 	});

@@ -19,7 +19,7 @@ export function costLine(spend: readonly SpendLine[], prices: PriceTable | undef
 /** The table of cost by model and kind, with its total row; empty without a price. */
 export function costTable(spend: readonly SpendLine[], prices: PriceTable | undefined): string[][] {
 	if (prices === undefined || prices.size === 0 || costOfUsage(spend, prices).usd === undefined) return [];
-	const order: Record<SpendLine['kind'], number> = {conversation: 0, compaction: 1, subagent: 2};
+	const order: Record<SpendLine['kind'], number> = {earlier: 0, conversation: 1, compaction: 2, subagent: 3};
 	const sorted = [...spend].sort((a, b) => modelOf(a).localeCompare(modelOf(b)) || order[a.kind] - order[b.kind]);
 	const rows = sorted.map(line => {
 		const cost = costOfUsage([line], prices);

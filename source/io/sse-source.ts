@@ -4,7 +4,9 @@
  * connection worth a line handed to the caller (print mode says it on stderr). The caller
  * resolves the auth (flags, environment, a login) and does the talking.
  */
-import type {ModelInput} from '../model/input.js';
+import type {ModelInput, SessionInfo} from '../model/input.js';
+import {pricesOfModelsAnswer, type PriceTable} from '../cost/prices.js';
+import {resolveStreamTarget} from './sse/urls.js';
 import type {SessionStore} from '../model/store.js';
 import {formatDuration} from '../render/format.js';
 import {startSseClient} from './sse/client.js';
@@ -33,10 +35,34 @@ export type SseSourceOptions = {
 	 * one line of text, which may hold what the server said (unsanitized). Print mode says it.
 	 */
 	onConnectionTrouble?: (text: string) => void;
+	/** `--prices`: the table, in place of the session's project's models answer. */
+	prices?: PriceTable;
+	/** False: the caller reads the prices itself (server mode). */
+	projectPrices?: boolean;
 };
 
+/** Reads the prices of the session's project (`GET …/api/projects/:p/models`); a failure is said once, on the print path. */
+async function projectPrices(info: SessionInfo, get: (url: URL, what: string) => Promise<unknown>, options: SseSourceOptions, store: SessionStore): Promise<void> {
+	const sessionUrl = URL.canParse(options.url) ? resolveStreamTarget(options.url).sessionUrl : undefined;
+	if (info.projectId === undefined || sessionUrl === undefined) return;
+	// The record is …/api/sessions/<id>: the models are …/api/projects/<p>/models, under the same prefix.
+	const url = new URL(`../projects/${encodeURIComponent(info.projectId)}/models`, sessionUrl);
+	try {
+		const prices = pricesOfModelsAnswer(await get(url, `the models of project ${info.projectId}`));
+		if (prices === undefined) throw new Error(`the models of project ${info.projectId} have no models list`);
+		store.setStatus({prices});
+	} catch (error) {
+		options.onConnectionTrouble?.(`no prices: ${error instanceof Error ? error.message : String(error)}`);
+	}
+}
+
 /** The running stream, and how to act on its session (the screen's a, r, Ctrl+X and >). */
-export type SseSource = {close(): void; actions: SessionActions};
+export type SseSource = {
+	close(): void;
+	actions: SessionActions;
+	/** Settles once the session's prices, if being read, are in (or not to be had): print mode's totals wait for it. */
+	pricesReady(): Promise<void>;
+};
 
 /** What a connection status says in one line; empty when it is not worth a line. */
 export function connectionLine(status: ConnectionStatus, now: number): string {
@@ -68,8 +94,24 @@ export function startSse(store: SessionStore, options: SseSourceOptions): SseSou
 		lastState = key;
 	};
 
+	let pricesLoading: Promise<void> = Promise.resolve();
 	const client = startSseClient(
-		{url: options.url, cookie: options.cookie, headers: options.headers, login: options.login, insecure: options.insecure, fetch: options.fetch, pace: options.pace},
+		{
+			url: options.url,
+			cookie: options.cookie,
+			headers: options.headers,
+			login: options.login,
+			insecure: options.insecure,
+			fetch: options.fetch,
+			pace: options.pace,
+			// The session's record names its project: its models answer prices the session, beside the stream.
+			onSessionInfo:
+				options.prices === undefined && options.projectPrices !== false
+					? (info, get) => {
+							pricesLoading = projectPrices(info, get, options, store);
+						}
+					: undefined,
+		},
 		event => {
 			if (event.type === 'status') {
 				report(event.status);
@@ -108,5 +150,5 @@ export function startSse(store: SessionStore, options: SseSourceOptions): SseSou
 	void client.done.then(result => {
 		if (result.outcome === 'failed') store.setStatus({state: 'failed', message: result.message});
 	});
-	return {close: () => client.close(), actions: {send: request => client.act(request)}};
+	return {close: () => client.close(), actions: {send: request => client.act(request)}, pricesReady: async () => pricesLoading};
 }

@@ -9,7 +9,7 @@ import type {OmniMessage} from '../protocol/types.js';
 export type ServerEvent = {type: string; [key: string]: unknown};
 
 /** What the server says about a session (`GET /api/sessions/:id`), as far as the header needs it. */
-export type SessionInfo = {sessionId: string; provider?: string; modelId?: string; workspace?: string; title?: string};
+export type SessionInfo = {sessionId: string; provider?: string; modelId?: string; workspace?: string; title?: string; projectId?: string};
 
 export type NoticeLevel = 'info' | 'warn' | 'error';
 

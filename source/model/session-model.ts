@@ -351,7 +351,7 @@ export class SessionModel {
 				if (!isTokenUsagePayload(p)) return false;
 				this.fragments.settleAwaiting();
 				Object.assign(this.view.tokens, {session: p.session, lastRequest: p.request});
-				spendRequest(this.view, this.core.compaction ? 'compaction' : 'conversation', p.request, this.spentBelow);
+				spendRequest(this.view, this.core.compaction ? 'compaction' : 'conversation', p.request, p.session, this.spentBelow);
 				if (!this.core.compaction) {
 					this.view.tokens.context = p.request.total;
 					this.requests.usage(p.request);

@@ -233,8 +233,12 @@ export type TokenSummary = {
 	context?: number;
 };
 
-/** What a request's tokens were spent on: the session's own conversation, its compactions, or its subagents (any depth). */
-export type SpendKind = 'conversation' | 'compaction' | 'subagent';
+/**
+ * What a request's tokens were spent on: the session's own conversation, its compactions, its
+ * subagents (any depth), or requests made before the viewer joined (a stream joined mid-run, a
+ * trace read from a later shard): those the session's cumulative counter holds and no request seen does.
+ */
+export type SpendKind = 'conversation' | 'compaction' | 'subagent' | 'earlier';
 
 /**
  * Tokens the harness bills, by model and kind: every token_usage's `request` counters

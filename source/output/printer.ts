@@ -23,6 +23,8 @@ export type PrinterOptions = {
 	canRebuild?: boolean;
 	/** Tool outputs made ready to print as they were read: the renderer takes them by their tokens. */
 	prerendered?: PrerenderedOutputs;
+	/** The totals wait for `finish` (a server's prices may still come when the session ends). */
+	totalsOnFinish?: boolean;
 	/** What the input is called, for the header of a session that gives no id (render/plain.ts). */
 	name?: string;
 };
@@ -81,7 +83,7 @@ export function attachPrinter(store: SessionStore, out: SafeWriter, options: Pri
 		// The rebuilt history (applied in one batch) is behind: what comes now is new.
 		matched = undefined;
 		batch.flush();
-		if (store.view.ended) writeTotals();
+		if (store.view.ended && !options.totalsOnFinish) writeTotals();
 	});
 	render();
 	batch.flush();

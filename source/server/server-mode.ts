@@ -259,7 +259,7 @@ class ServerSessions implements Stoppable {
 		const {store, flags, follow, fileOptions, onConnectionTrouble} = this.options;
 		const url = apiUrl(this.api.base, 'sessions', session.sessionId, 'stream').href;
 		// Logged in once already: the stream sends the same cookie rather than logging in again.
-		const started = startSse(store, {url, cookie: this.api.cookie, fetch: this.api.fetcher, headers: flags.header ?? [], insecure: flags.insecure, follow, pace: fileOptions.pace, onConnectionTrouble});
+		const started = startSse(store, {url, cookie: this.api.cookie, fetch: this.api.fetcher, headers: flags.header ?? [], insecure: flags.insecure, follow, pace: fileOptions.pace, onConnectionTrouble, projectPrices: false});
 		return {source: started, actions: started.actions};
 	}
 

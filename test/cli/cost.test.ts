@@ -150,4 +150,20 @@ describe("a server's models answer", () => {
 			await server.close();
 		}
 	});
+
+	it("prices one session's stream with its record's project, and the totals wait for the answer", async () => {
+		const {startPenguinServer, runningId} = await import('../support/penguin-server.js');
+		const models = {models: [{provider: 'custom', modelId: 'fake-model', pricing: {cacheRead: 0.3, cacheWrite: 3.75, output: 15}}]};
+		const server = await startPenguinServer({models: {status: 200, json: models}});
+		try {
+			const url = `${server.origin}/api/sessions/${runningId}/stream`;
+			const result = await runCli(['--sse', url, '--print', '--no-color', '--no-follow'], {env: {PENGUIN_VIEW_COOKIE: '', PENGUIN_PASSWORD: ''}});
+			expect(result.code).toBe(0);
+			// Two requests: 1,050 + 1,150 cache_write and 30 + 20 output.
+			expect(result.stdout).toContain('  cost: $0.00900\n');
+			expect(server.requestsTo('/api/projects/default_project/models')).toHaveLength(1);
+		} finally {
+			await server.close();
+		}
+	});
 });

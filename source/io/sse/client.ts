@@ -15,6 +15,7 @@ import {parseEventId} from './event-id.js';
 import type {SseEvent} from './framer.js';
 import {fetchHistory, type History} from './history.js';
 import {fetchSessionInfo} from './session-info.js';
+import {getJson} from './get-json.js';
 import {createFetch, type FetchLike} from './http-fetch.js';
 import {joinHistory, type BufferedInput, type LateFilter} from './join.js';
 import {defaultTransportTimings, openSseTransport, type SseTransport, type TransportTimings} from './transport.js';
@@ -56,6 +57,8 @@ export type SseClientOptions = {
 	now?: () => number;
 	/** Print mode into a slow pipe: the stream is read no faster than it is written (TransportOptions.pace). */
 	pace?: () => Promise<void> | undefined;
+	/** The session's record came with the history: `get` reads another answer of the server with the stream's login (and a timeout). */
+	onSessionInfo?: (info: SessionInfo, get: (url: URL, what: string) => Promise<unknown>) => void;
 };
 
 /** A running client. */
@@ -296,6 +299,7 @@ class SessionStreamClient {
 		void Promise.allSettled([fetchHistory({...request, url: target.historyUrl}), info]).then(([history, record]) => {
 			if (this.closed || generation !== this.generation) return;
 			const known = record.status === 'fulfilled' ? record.value : undefined;
+			if (known) this.options.onSessionInfo?.(known, async (url, what) => getJson({url, what, fetch: this.fetch, headers: this.headers, answerTimeoutMs: this.timings.historyAnswerMs}));
 			if (history.status === 'fulfilled') this.finishJoin(history.value, undefined, known);
 			else this.finishJoin(undefined, history.reason, known);
 		});

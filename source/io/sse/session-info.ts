@@ -23,6 +23,8 @@ export function readSessionInfo(value: unknown): SessionInfo | undefined {
 		workspace: text(session['workspace']),
 		// Unset until the model has written one.
 		title: text(session['title']),
+		// Whose models price the session (cost/prices.ts).
+		projectId: text(session['projectId']),
 	};
 }
 

@@ -8,33 +8,54 @@ import type {TokenCounts} from '../../protocol/types.js';
 import type {SessionView, SpendKind, SpendLine} from '../view-model.js';
 
 /** Passes a subagent's spending up to the session above it. */
-export type SpendSink = (provider: string | undefined, modelId: string | undefined, tokens: TokenCounts) => void;
+export type SpendSink = (provider: string | undefined, modelId: string | undefined, tokens: TokenCounts, requests: number) => void;
 
 /** Adds one request's counters to `view.spend`. */
-export function addSpend(view: SessionView, provider: string | undefined, modelId: string | undefined, kind: SpendKind, tokens: TokenCounts): void {
+export function addSpend(view: SessionView, provider: string | undefined, modelId: string | undefined, kind: SpendKind, tokens: TokenCounts, requests = 1): void {
 	const line = view.spend.find(entry => entry.kind === kind && entry.provider === provider && entry.modelId === modelId);
 	if (line) {
-		line.requests++;
+		line.requests += requests;
 		line.tokens = {
 			cache_read: line.tokens.cache_read + tokens.cache_read,
 			cache_write: line.tokens.cache_write + tokens.cache_write,
 			output: line.tokens.output + tokens.output,
 			total: line.tokens.total + tokens.total,
 		};
-	} else view.spend.push({provider, modelId, kind, requests: 1, tokens: {...tokens}} satisfies SpendLine);
+	} else view.spend.push({provider, modelId, kind, requests, tokens: {...tokens}} satisfies SpendLine);
 }
 
-/** A request of this session, billed at the session's model, here and above. */
-export function spendRequest(view: SessionView, kind: 'conversation' | 'compaction', tokens: TokenCounts, above: SpendSink | undefined): void {
+/**
+ * A request of this session, billed at the session's model, here and above. `session` is the
+ * session's cumulative counter: what it holds beyond the requests seen was spent earlier.
+ */
+export function spendRequest(view: SessionView, kind: 'conversation' | 'compaction', tokens: TokenCounts, session: TokenCounts, above: SpendSink | undefined): void {
 	const {provider, modelId} = view.header;
 	addSpend(view, provider, modelId, kind, tokens);
-	above?.(provider, modelId, tokens);
+	above?.(provider, modelId, tokens, 1);
+	const seen: TokenCounts = {cache_read: 0, cache_write: 0, output: 0, total: 0};
+	for (const line of view.spend) {
+		if (line.kind === 'subagent') continue;
+		seen.cache_read += line.tokens.cache_read;
+		seen.cache_write += line.tokens.cache_write;
+		seen.output += line.tokens.output;
+		seen.total += line.tokens.total;
+	}
+	const gap: TokenCounts = {
+		cache_read: Math.max(0, session.cache_read - seen.cache_read),
+		cache_write: Math.max(0, session.cache_write - seen.cache_write),
+		output: Math.max(0, session.output - seen.output),
+		total: Math.max(0, session.total - seen.total),
+	};
+	if (gap.cache_read + gap.cache_write + gap.output === 0) return;
+	// How many requests made it is not known: the line counts none.
+	addSpend(view, provider, modelId, 'earlier', gap, 0);
+	above?.(provider, modelId, gap, 0);
 }
 
 /** What a subagent of `view` reports its spending to: `view` adds it as `subagent`, and passes it on up. */
 export function subagentSink(view: SessionView, above: SpendSink | undefined): SpendSink {
-	return (provider, modelId, tokens) => {
-		addSpend(view, provider, modelId, 'subagent', tokens);
-		above?.(provider, modelId, tokens);
+	return (provider, modelId, tokens, requests) => {
+		addSpend(view, provider, modelId, 'subagent', tokens, requests);
+		above?.(provider, modelId, tokens, requests);
 	};
 }

@@ -68,7 +68,7 @@ describe('while only the end of a trace is shown', () => {
 		// The head (session_meta) and the end, with the last request only: what a tail-first read sees first.
 		const inputs = traceInputs('14-43-17-694155ee_001');
 		preview.applyAll([...inputs.slice(0, 2), ...inputs.slice(-12)], 0);
-		expect(preview.view.spend).toHaveLength(1);
+		expect(preview.view.spend.length).toBeGreaterThan(0);
 		store.preview(preview);
 		screen = await mount(store, {columns: 100, rows: 16});
 		expect(footerStats(screen.frame())).not.toContain('$');

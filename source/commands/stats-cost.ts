@@ -1,6 +1,7 @@
 /**
  * The money part of `--stats`: what each model cost for each kind of request (the session's
- * own conversation, its compactions, its subagents), and the total, counted as the harness's
+ * own conversation, its compactions, its subagents, what it spent before the trace or stream
+ * at hand began), and the total, counted as the harness's
  * cost center counts (cost/arithmetic.ts). Nothing when no model has a price.
  */
 import {costOfUsage, costText, usdText} from '../cost/arithmetic.js';
@@ -12,8 +13,9 @@ import {sanitize} from '../render/sanitize.js';
 /** The `Cost` line of a session (its subagents included); undefined without a price. */
 export function costLine(spend: readonly SpendLine[], prices: PriceTable | undefined): string | undefined {
 	if (prices === undefined || prices.size === 0) return undefined;
-	const text = costText(costOfUsage(spend, prices));
-	return text === undefined ? undefined : `Cost        ${text}${costOfUsage(spend, prices).unpriced ? '  (* leaves out models without a price)' : ''}`;
+	const cost = costOfUsage(spend, prices);
+	const text = costText(cost);
+	return text === undefined ? undefined : `Cost        ${text}${cost.unpriced ? '  (* leaves out models without a price)' : ''}`;
 }
 
 /** The table of cost by model and kind, with its total row; empty without a price. */
@@ -31,8 +33,9 @@ export function costTable(spend: readonly SpendLine[], prices: PriceTable | unde
 	return rows;
 }
 
-/** The head of the cost table, and which columns are numbers. */
+/** The head of the cost table. */
 export const costTableHead = ['Model', 'Kind', 'Requests', 'Cache read', 'Cache write', 'Output', 'Cost'];
+/** Which columns of the cost table are numbers (right-aligned). */
 export const costTableRight = [false, false, true, true, true, true, true];
 
 function modelOf(line: SpendLine): string {

@@ -37,3 +37,16 @@ test('the footer shows the cost of a session priced by its project config', asyn
 	expect(text).not.toContain(secret);
 	pane.keys('q');
 });
+
+test('a project config that is not TOML: no cost, one line on the screen that quotes nothing of it', async () => {
+	data = makeRoot();
+	const folder = data.dateDir('proj-a', 'main');
+	const trace = placeShard(rotated, folder, 1);
+	writeFileSync(path.join(data.root, 'proj-a', '.project_config.toml'), `[[models]]\napi_key = "${secret}" oops\n`);
+	pane = new FaultTmux(data.root, 'cost-bad', 140, 24, {TZ: 'UTC'});
+	pane.run(`clear && node ${builtCli} --no-follow ${trace}`);
+	const text = await pane.until(screen => screen.includes('no prices: the project config') && screen.includes('is not valid TOML'), 'the notice');
+	expect(text).not.toContain(secret);
+	expect(text.split('\n').some(row => /^ \$\d/.test(row))).toBe(false);
+	pane.keys('q');
+});

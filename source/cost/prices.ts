@@ -4,7 +4,6 @@
  * answer). Pure. Only the identity and the three price buckets are taken from an entry: the
  * same file holds API keys, and nothing else of it is kept.
  */
-import {parse as parseToml} from 'smol-toml';
 import {isRecord} from '../protocol/guards.js';
 
 /** Three price buckets, in USD per million tokens (the harness's ModelPricing). */
@@ -80,11 +79,12 @@ export function pricesOfModelsAnswer(answer: unknown): PriceTable | undefined {
 }
 
 /**
- * The prices in a config's text, TOML or (starting with `{`) JSON; undefined when it cannot
- * be parsed. The parser's own message is dropped on purpose: it quotes the line it stopped
- * at, and in a project config that line may hold an API key.
+ * The prices in a config's text, TOML (read with `parseToml`, smol-toml's parse: the parser the
+ * harness reads the file with) or, starting with `{`, JSON; undefined when it cannot be parsed.
+ * The parser's own message is dropped on purpose: it quotes the line it stopped at, and in a
+ * project config that line may hold an API key.
  */
-export function pricesOfText(text: string): PriceTable | undefined {
+export function pricesOfText(text: string, parseToml: (text: string) => unknown): PriceTable | undefined {
 	try {
 		const parsed: unknown = text.trimStart().startsWith('{') ? JSON.parse(text) : parseToml(text);
 		return pricesOfConfig(parsed);

@@ -8,6 +8,11 @@ import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {noPrices, pricesOfText, type PriceTable} from '../cost/prices.js';
 
+/** The TOML parser, loaded only when there is a config to read (it is not small, and most runs have none). */
+async function tomlParser(): Promise<(text: string) => unknown> {
+	return (await import('smol-toml')).parse;
+}
+
 /** Prices, and the one line to say when they could not be read. */
 export type ReadPrices = {prices: PriceTable; notice?: string};
 
@@ -36,7 +41,7 @@ export async function readProjectPrices(tracePath: string): Promise<ReadPrices> 
 		const why = code === 'ENOENT' ? 'there is no' : `cannot read${code === undefined ? '' : ` (${code})`} the`;
 		return {prices: noPrices, notice: `no prices: ${why} project config ${config}`};
 	}
-	const prices = pricesOfText(text);
+	const prices = pricesOfText(text, await tomlParser());
 	if (prices === undefined) return {prices: noPrices, notice: `no prices: the project config ${config} is not valid TOML`};
 	return {prices};
 }
@@ -50,7 +55,7 @@ export async function readPricesFile(file: string): Promise<PriceTable | {messag
 		const code = (error as NodeJS.ErrnoException).code;
 		return {message: `--prices ${file}: cannot be read${code === undefined ? '' : ` (${code})`}`};
 	}
-	const prices = pricesOfText(text);
+	const prices = pricesOfText(text, await tomlParser());
 	if (prices === undefined) return {message: `--prices ${file}: not a TOML or JSON price table`};
 	if (prices.size === 0) return {message: `--prices ${file}: no [[models]] entry with a [models.pricing] table`};
 	return prices;

@@ -1,5 +1,6 @@
 // The viewer's cost of recorded sessions equals the harness's own count: its usage recorder's rows (every token_usage's
 // `request`, attributed to the model of the session that made it) summed by model and priced as its usage service prices them.
+import {parse as parseToml} from 'smol-toml';
 import {readFileSync} from 'node:fs';
 import {describe, expect, it} from 'vitest';
 import {pricesOfText, type PriceTable} from '../../source/cost/prices.js';
@@ -19,7 +20,7 @@ unit = "usd_per_mtok"
 cache_read = 0.37
 cache_write = 4.1
 output = 17.3
-`)!;
+`, parseToml)!;
 
 type Row = {provider: string; modelId: string; cacheRead: number; cacheWrite: number; output: number};
 

@@ -3,7 +3,9 @@ import {defineConfig} from 'vitest/config';
 export default defineConfig({
 	test: {
 		include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
-		setupFiles: ['test/support/exact-widths.ts'],
+		// Builds dist/ first when a source is newer (tests start dist/cli.js).
+		globalSetup: ['test/setup/fresh-build.ts'],
+		setupFiles: ['test/support/utc.ts', 'test/support/exact-widths.ts'],
 		testTimeout: 20_000,
 		hookTimeout: 20_000,
 	},

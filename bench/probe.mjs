@@ -12,6 +12,10 @@
 //                                     frame Ink writes after its own "begin synchronized update"
 //                                     (it writes that alone, then works out the frame: on a
 //                                     loaded machine more than 2 ms may pass); `writes` all
+//   {e:'memory', t, gc, rssMb, heapMb, externalMb}
+//                                     every PENGUIN_VIEW_PROBE_MEMORY ms (the soak): what is
+//                                     retained, after two full collections when node runs with
+//                                     --expose-gc (`gc` says whether it did)
 // All times `t` are epoch ms with sub-millisecond precision (performance.timeOrigin + now),
 // comparable with the benchmark's own clock.
 import {appendFileSync} from 'node:fs';
@@ -74,6 +78,20 @@ if (file) {
 	let framesAt = 0;
 	let writesAt = 0;
 	let bytesAt = 0;
+	const memoryEvery = Number(process.env.PENGUIN_VIEW_PROBE_MEMORY);
+	if (memoryEvery > 0) {
+		const sample = () => {
+			const collect = globalThis.gc;
+			if (typeof collect === 'function') {
+				collect();
+				collect();
+			}
+			const used = process.memoryUsage();
+			const mb = bytes => bytes / (1 << 20);
+			log({e: 'memory', t: now(), gc: typeof collect === 'function', rssMb: mb(used.rss), heapMb: mb(used.heapUsed), externalMb: mb(used.external)});
+		};
+		setInterval(sample, memoryEvery).unref();
+	}
 	process.on('SIGUSR2', () => {
 		const used = process.cpuUsage(cpu);
 		const t = now();

@@ -13,6 +13,11 @@
  *                                 target 4 alone (the SSE firehose), each switch off in turn (or
  *                                 those named); --steady adds the CPU of a window from 11.5 s on;
  *                                 --cases runs only the cases whose names hold A or B
+ *   node bench/run.mjs --soak [MINUTES] [--cases A,B] [--no-snapshot] [--baseline OTHER/dist/cli.js]
+ *                                 the soak (bench/soak.mjs): memory over MINUTES (30 by default)
+ *                                 following the firehose, on the screen (also with the heap
+ *                                 capped at 64 MB), in print mode and --json; one case at a time;
+ *                                 --cases screen,screen-64,slow,slow-64,print,json picks some
  *   node bench/run.mjs --print-only [--runs N] [--switches A,B] [--instructions]
  *                                 targets 2 and 5 of print mode alone (no 1 GB trace, no screen);
  *                                 --instructions adds each switch's instruction count (valgrind)
@@ -30,6 +35,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {epoch, hasTmux, sleep, startScreen} from './screen.mjs';
 import {startFirehose} from './sse-firehose.mjs';
+import {soak, soakCases} from './soak.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = path.join(root, 'bench', 'out');
@@ -563,8 +569,35 @@ async function streamingOnly() {
 	printTable();
 }
 
+/** The soak's cases in turn: slopes after the first two minutes, against the text's own growth. */
+async function soakOnly() {
+	const at = process.argv.indexOf('--soak');
+	const minutes = Number(process.argv[at + 1]) || 30;
+	const only = process.argv.indexOf('--cases');
+	const names = only === -1 ? undefined : process.argv[only + 1].split(',');
+	const base = process.argv.indexOf('--baseline');
+	const program = base === -1 ? undefined : path.resolve(process.argv[base + 1]);
+	const cases = soakCases(minutes)
+		.filter(c => !names || names.includes(c.id))
+		.map(c => ({...c, program, name: program ? `${c.name} (${path.relative(root, program)})` : c.name}));
+	const mb = value => (value === undefined ? '?' : `${value.toFixed(2)} MB/min`);
+	for (const c of cases) {
+		note(`\nsoak: ${c.name}, ${c.minutes} min`);
+		const result = await soak(c, {snapshot: !process.argv.includes('--no-snapshot'), log: note});
+		const last = result.samples.at(-1);
+		// The screen may keep the text it was sent (print mode and --json keep none): beyond it, at most 1 MB a minute.
+		const allowance = c.mode === 'screen' ? Math.max(0, result.textSlope ?? 0) : 0;
+		const pass = !result.lived ? false : result.heapSlope === undefined ? undefined : result.heapSlope <= 1 + allowance;
+		row('soak', `${c.name}: heap after GC, slope after 2 min (text ${mb(result.textSlope)})`, `${mb(result.heapSlope)} (end ${last?.heapMb.toFixed(1)} MB)`, '≤ 1 MB/min beyond the text', pass);
+		row('soak', `${c.name}: RSS slope after 2 min`, `${mb(result.rssSlope)} (end ${last?.rssMb.toFixed(1)} MB)${result.lived ? '' : ', DIED'}`, 'lives', result.lived);
+		if (result.snapshot) note(`\nheap snapshot at the end (${c.name}):\n${result.snapshot}`);
+	}
+	printTable();
+}
+
 async function main() {
 	if (!existsSync(cli)) spawnSync('npm', ['run', 'build'], {cwd: root, stdio: 'inherit'});
+	if (process.argv.includes('--soak')) return soakOnly();
 	if (process.argv.includes('--streaming')) return streamingOnly();
 	if (process.argv.includes('--print-only')) {
 		const loadBefore = os.loadavg()[0];

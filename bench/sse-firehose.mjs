@@ -44,7 +44,7 @@ export async function startFirehose({rate = 1000, seconds = 10, perAnswer = 400,
 		history.push(envelope('model_msg', {type: 'text', role: 'user', text: `Question ${turn}: what happens next?`}));
 		history.push(envelope('model_msg', {type: 'text', role: 'assistant', text: `Answer ${turn}. ${words.join(' ')}.`}));
 	}
-	const stats = {sent: 0, startedAt: 0, endedAt: 0};
+	const stats = {sent: 0, chars: 0, startedAt: 0, endedAt: 0};
 
 	const server = http.createServer((request, response) => {
 		const url = new URL(request.url ?? '/', 'http://x');
@@ -80,11 +80,13 @@ export async function startFirehose({rate = 1000, seconds = 10, perAnswer = 400,
 				if (prefill > 0) {
 					const filled = paragraphs(prefill, paragraph);
 					text += filled;
+					stats.chars += filled.length;
 					out += frame(envelope('model_msg', {type: 'partial_text', role: 'assistant', event_type: 'delta', text: filled}));
 				}
 			}
 			const word = `${words[(seq + answer) % words.length]}${paragraph > 0 && (inAnswer + 1) % paragraph === 0 ? '.\n\n' : ' '}`;
 			text += word;
+			stats.chars += word.length;
 			out += frame(envelope('model_msg', {type: 'partial_text', role: 'assistant', event_type: 'delta', text: word}));
 			inAnswer++;
 			if (inAnswer === perAnswer) {

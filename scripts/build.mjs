@@ -14,19 +14,16 @@ import {readFileSync, realpathSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {build} from 'esbuild';
+import {applyEdits} from './build-edits.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = `${root}dist`;
 
 /**
- * Work two dependencies do as soon as they load, made lazy in the bundle: each edit swaps a
- * value built at load for one built on first use, and changes nothing else. The versions
- * are pinned (~); if a file no longer has what an edit replaces, the build stops and says so.
+ * Work a dependency does as soon as it loads, made lazy in the bundle: each edit swaps a value
+ * built at load for one built on first use, and changes nothing else. The versions are pinned
+ * (~); an edit that no longer applies exactly once stops the build (scripts/build-edits.mjs).
  *
- * - meow's bundled dependencies run normalize-package-data (with the SPDX licence lists,
- *   sorted with localeCompare, which loads ICU's collator) and @babel/code-frame (for errors
- *   in a package.json), for features penguin-view never uses: ~17 ms of every start (a
- *   bundle of meow alone: 115 → 97 ms; Node itself is ~60).
  * - string-width builds an Intl.Segmenter (~14 ms: ICU's break data) and its RGI emoji
  *   expression (~14 ms: the `v` flag expands every emoji sequence) when it loads. Print mode
  *   loads it before printing, but measures with it only text with tabs or carriage returns
@@ -34,32 +31,6 @@ const outdir = `${root}dist`;
  *   copies are other versions, and the screen measures with them at once anyway.)
  */
 const lazyEdits = [
-	{
-		package: 'meow',
-		file: 'build/dependencies.js',
-		edits: [
-			['var libExports = requireLib$1();', 'var libExports = {codeFrameColumns: (...args) => requireLib$1().codeFrameColumns(...args)};'],
-			[
-				'var normalizeExports = requireNormalize();\nconst normalizePackageData = getDefaultExportFromCjs(normalizeExports);',
-				'const normalizePackageData = (...args) => getDefaultExportFromCjs(requireNormalize())(...args);',
-			],
-		],
-	},
-	{
-		// The package's fields meow reads (name, version, description, bin) come from the build
-		// (cli.tsx passes them as `pkg`): meow no longer looks for package.json on every start,
-		// and the code that finds, reads and normalizes one (a third of a bundle of meow) is left out.
-		package: 'meow',
-		file: 'build/options.js',
-		edits: [
-			["import { a as readPackageUpSync, n as normalizePackageData } from './dependencies.js';", ''],
-			[
-				'const foundPackage = options.pkg ?? readPackageUpSync({\n\t\tcwd: path.dirname(fileURLToPath(options.importMeta.url)),\n\t\tnormalize: false,\n\t})?.packageJson;',
-				'const foundPackage = options.pkg;',
-			],
-			['\t\t\tnormalizePackageData(pkg);\n', ''],
-		],
-	},
 	{
 		package: 'string-width',
 		file: 'index.js',
@@ -69,6 +40,8 @@ const lazyEdits = [
 			['segmenter.segment(string)', 'segmenterOf().segment(string)'],
 			['rgiEmojiRegex.test(segment)', 'rgiEmojiOf().test(segment)'],
 		],
+		// Any use left of the values now built on first use would find them undefined.
+		gone: [/\bsegmenter\./, /\brgiEmojiRegex\./],
 	},
 ];
 
@@ -82,20 +55,15 @@ const lazyOnLoad = {
 	name: 'lazy-on-load',
 	setup(builder) {
 		const edited = new Set();
-		const targets = lazyEdits.map(({package: name, file, edits}) => {
+		const targets = lazyEdits.map(({package: name, file, edits, gone}) => {
 			const main = fileURLToPath(import.meta.resolve(name));
 			const directory = main.slice(0, main.lastIndexOf(`${path.sep}node_modules${path.sep}${name}${path.sep}`) + `${path.sep}node_modules${path.sep}${name}${path.sep}`.length);
-			return {name, path: realpathSync(path.join(directory, file)), edits};
+			return {name, path: realpathSync(path.join(directory, file)), edits, gone};
 		});
 		for (const target of targets) {
 			const exact = new RegExp(`^${target.path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
 			builder.onLoad({filter: exact}, async args => {
-				let contents = await readFile(args.path, 'utf8');
-				for (const [from, to] of target.edits) {
-					if (!contents.includes(from)) throw new Error(`scripts/build.mjs: ${target.name} no longer has \`${from.split('\n')[0]}\`: update lazyEdits`);
-					// A function, so that `$` in the new text is not read as a replacement pattern.
-					contents = contents.replace(from, () => to);
-				}
+				const contents = applyEdits(target.name, await readFile(args.path, 'utf8'), target.edits, target.gone);
 				edited.add(target.path);
 				return {contents, loader: 'js'};
 			});
@@ -126,11 +94,7 @@ const inkOutput = {
 		];
 		let edited = false;
 		builder.onLoad({filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]output\.js$/}, async args => {
-			let contents = await readFile(args.path, 'utf8');
-			for (const [from, to] of edits) {
-				if (!contents.includes(from)) throw new Error(`scripts/build.mjs: ink/build/output.js no longer has \`${from.trim()}\`: update inkOutput`);
-				contents = contents.replace(from, () => to);
-			}
+			const contents = applyEdits('ink/build/output.js', await readFile(args.path, 'utf8'), edits);
 			edited = true;
 			return {contents, loader: 'js'};
 		});
@@ -187,11 +151,7 @@ const inkCaches = {
 		const edited = new Set();
 		builder.onLoad({filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/](sanitize-ansi|measure-text)\.js$/}, async args => {
 			const name = path.basename(args.path);
-			let contents = await readFile(args.path, 'utf8');
-			for (const [from, to] of files[name]) {
-				if (!contents.includes(from)) throw new Error(`scripts/build.mjs: ink/build/${name} no longer has \`${from.trim()}\`: update inkCaches`);
-				contents = contents.replace(from, () => to);
-			}
+			const contents = applyEdits(`ink/build/${name}`, await readFile(args.path, 'utf8'), files[name]);
 			edited.add(name);
 			return {contents, loader: 'js'};
 		});

@@ -3,41 +3,33 @@
 import meow from 'meow';
 import {installCrashHandlers} from './crash.js';
 import {main} from './main.js';
-import {helpText} from './help.js';
+import {helpText} from './command-line/help-text.js';
+import {parserFlags} from './command-line/flag-table.js';
 import {runSubcommand} from './login/subcommand.js';
 import {readSettings} from './settings.js';
+import {parserProblem, unknownFlag, usageExitCode, usageLine} from './usage.js';
 
 // package.json's name, version, description and bin, put here by the build (scripts/build.mjs).
 declare const PENGUIN_VIEW_PACKAGE: {name: string; version: string; description: string; bin: Record<string, string>};
 
-const cli = meow(helpText, {
-	importMeta: import.meta,
-	pkg: PENGUIN_VIEW_PACKAGE,
-	allowUnknownFlags: false,
-	flags: {
-		sse: {type: 'string'},
-		cookie: {type: 'string'},
-		header: {type: 'string', isMultiple: true},
-		user: {type: 'string'},
-		insecure: {type: 'boolean', default: false},
-		print: {type: 'boolean', default: false},
-		json: {type: 'boolean', default: false},
-		follow: {type: 'boolean', default: true},
-		color: {type: 'boolean', default: true},
-		expand: {type: 'string', isMultiple: true},
-		replay: {type: 'string'},
-		list: {type: 'boolean', default: false},
-		latest: {type: 'boolean', default: false},
-		stats: {type: 'boolean', default: false},
-		export: {type: 'string'},
-		redact: {type: 'boolean', default: false},
-		prices: {type: 'string'},
-		debug: {type: 'boolean', default: false},
-		bell: {type: 'boolean', default: true},
-		mouse: {type: 'boolean', default: false},
-		readOnly: {type: 'boolean', default: false},
-	},
-});
+// Unknown flags are kept and checked here rather than by meow, whose report is two lines
+// without the program's name; what it throws (a flag given twice) is bad usage too. Booleans
+// left out stay unset (--follow's default depends on the output: main.ts).
+const flags = parserFlags();
+let cli;
+try {
+	cli = meow(helpText(), {importMeta: import.meta, pkg: PENGUIN_VIEW_PACKAGE, allowUnknownFlags: true, booleanDefault: undefined, flags});
+} catch (error) {
+	process.stderr.write(usageLine(parserProblem(error)));
+	process.exit(usageExitCode);
+}
+const shortFlags = Object.values(flags).flatMap(spec => ('shortFlag' in spec ? [spec.shortFlag] : []));
+const known = new Set<string>([...Object.keys(flags), ...shortFlags, 'help', 'version']);
+const unknown = unknownFlag(cli.unnormalizedFlags, known, process.argv.slice(2));
+if (unknown !== undefined) {
+	process.stderr.write(usageLine(`unknown flag ${unknown}`));
+	process.exit(usageExitCode);
+}
 
 // Anything thrown or rejected that nobody catches: terminal restored, one line, exit code 1.
 installCrashHandlers({debug: cli.flags.debug});

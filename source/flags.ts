@@ -7,7 +7,8 @@ export type Flags = {
 	insecure: boolean;
 	print: boolean;
 	json: boolean;
-	follow: boolean;
+	/** -f/--follow (true), --no-follow (false), or neither: the screen follows, print mode reads to the end. */
+	follow?: boolean;
 	color?: boolean;
 	expand?: string[];
 	replay?: string;
@@ -26,4 +27,6 @@ export type Flags = {
 	mouse?: boolean;
 	/** --read-only: a, r, Ctrl+X and > never act on the session. */
 	readOnly?: boolean;
+	/** --completions SHELL: print the completion script for bash, zsh or fish. */
+	completions?: string;
 };

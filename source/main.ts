@@ -3,6 +3,7 @@
  * pick the output (the screen, plain text, JSON Lines), connect them through the store,
  * and turn every failure into one line and an exit code.
  */
+import {stat} from 'node:fs/promises';
 import path from 'node:path';
 import {unexpectedErrorText} from './crash.js';
 import {armProcessFault} from './fault.js';
@@ -17,24 +18,29 @@ import {projectConfigOf, readPricesFile, readProjectPrices, type ReadPrices} fro
 import {readStream, type InputsHandler} from './io/trace-follower.js';
 import type {ModelInput} from './model/input.js';
 import {TraceCheck} from './model/json-lines-gate.js';
+import {unknownShapeText} from './model/session/odd-lines.js';
 import {SessionStore} from './model/store.js';
-import {attributesWanted, colorWanted} from './render/color.js';
+import {attributesWanted, colorWanted, screenCapable} from './render/color.js';
 import {sanitize} from './render/sanitize.js';
 import {loadExactWidths} from './render/width.js';
 import {outputBackpressure} from './output/pace.js';
 import {safeWriter} from './output/safe-writer.js';
-import type {SessionSwitcher} from './ui/picker.js';
+import type {SessionSwitcher} from './server/session-switcher.js';
 import type {NewSessionWatch} from './io/new-sessions.js';
 import type {Flags} from './flags.js';
+import {flags as flagTable} from './command-line/flag-table.js';
 import type {Settings} from './settings.js';
+import {usageExitCode, usageLine} from './usage.js';
 
 export type {Flags};
 
 /** Thrown for bad usage: printed with a hint, exit code 2. */
 export class UsageError extends Error {}
 
-const expandChoices = new Set(['thinking', 'outputs', 'all']);
-const exportFormats = new Set(['md', 'json', 'sts']);
+const expandChoices = new Set<string>(flagTable.expand.values);
+const exportFormats = new Set<string>(flagTable.export.values);
+/** What reads as a number (`0`, `-2`, `.5`, `1e3`, `Infinity`), as opposed to a path. */
+const numberLike = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?$|^[-+]?(?:Infinity|NaN)$/i;
 
 /** Stops a running source. */
 type Stoppable = {close(): void | Promise<void>};
@@ -46,8 +52,8 @@ export async function main(input: readonly string[], flags: Flags, settings: Set
 		return await run([...input], flags, cleanup, settings);
 	} catch (error) {
 		if (error instanceof UsageError) {
-			say(`${error.message}\nTry 'penguin-view --help'.`);
-			return 2;
+			process.stderr.write(usageLine(error.message));
+			return usageExitCode;
 		}
 		process.stderr.write(unexpectedErrorText(error, flags.debug));
 		return 1;
@@ -62,12 +68,20 @@ function say(text: string): void {
 }
 
 async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<unknown>>, settings: Settings): Promise<number> {
+	if (flags.completions !== undefined) {
+		const {completionScript, isShell} = await import('./command-line/completions.js');
+		if (!isShell(flags.completions)) throw new UsageError(`--completions takes bash, zsh or fish, not '${flags.completions}'`);
+		process.stdout.write(completionScript(flags.completions));
+		return 0;
+	}
 	let replaySpeed: number | undefined;
 	if (flags.replay !== undefined) {
-		// `--replay trace.jsonl` reads the path as the flag's value: take it back.
 		const speed = Number(flags.replay === '' ? 1 : flags.replay);
 		if (Number.isFinite(speed) && speed > 0) replaySpeed = speed;
+		// A number, or a word beside a trace: a speed that cannot be played.
+		else if (numberLike.test(flags.replay.trim()) || input.length > 0) throw new UsageError(`--replay SPEED must be a number above 0, not '${flags.replay}'`);
 		else {
+			// `--replay trace.jsonl` reads the path as the flag's value: take it back.
 			input.unshift(flags.replay);
 			replaySpeed = 1;
 		}
@@ -88,11 +102,16 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 
 	const dataRoot = defaultDataRoot(process.env);
 	// A server's address rather than one session's stream: its sessions (server/server-mode.ts).
-	const server = flags.sse ? (await import('./server/address.js')).readServerAddress(flags.sse) : undefined;
+	const server = flags.sse ? (await import('./io/sse/server-address.js')).readServerAddress(flags.sse) : undefined;
 	if (flags.latest && input.length > 0) throw new UsageError('give either a trace or --latest, not both');
 	if (flags.latest && flags.sse && !server) throw new UsageError("--latest takes a server's address (http://HOST:PORT), not one session's stream");
 	if (flags.list && server) return (await import('./server/list-command.js')).serverList(server, flags, settings);
 	if (flags.list) {
+		const missing = await missingDataRoot(dataRoot);
+		if (missing !== undefined) {
+			say(missing);
+			return 1;
+		}
 		const {listCommand} = await import('./commands/list.js');
 		// On a terminal the lines fit its width; a pipe gets them whole.
 		const {cachedPerProject} = await import('./commands/list-cost.js');
@@ -111,7 +130,8 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	}
 	// --stats and --export read the whole session first, then write one document.
 	const whole = flags.stats || flags.export !== undefined;
-	const screen = !whole && !flags.print && !flags.json && process.stdout.isTTY === true;
+	// A dumb terminal cannot take the cursor-addressed screen: it gets print mode's plain lines.
+	const screen = !whole && !flags.print && !flags.json && process.stdout.isTTY === true && screenCapable(process.env);
 	// Exact widths for everything written from here on; the screen's first frame, drawn
 	// before they load, makes do with close ones (render/width.ts says why).
 	if (!screen) await loadExactWidths();
@@ -119,7 +139,12 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	// frame does not wait for it), and before the source starts (the JSON writer taps every batch).
 	const writer = screen || whole ? undefined : flags.json ? await import('./output/json-writer.js') : await import('./output/printer.js');
 	const color = colorWanted(process.stdout.isTTY === true, process.env, flags.color);
-	const follow = whole ? false : flags.follow;
+	// A trace on disk is followed on the screen unless --no-follow; in print mode (a pipe, a file,
+	// --print) only with -f, as tail: `penguin-view trace | grep x` ends at the end of the trace.
+	// A live stream (--sse) has no end of its own and is followed unless --no-follow; standard
+	// input is read until it closes, however long it stays open.
+	const follow = whole ? false : screen ? flags.follow !== false : flags.follow === true;
+	const streamFollow = whole ? false : flags.follow !== false;
 	// The screen keeps long texts (tool outputs most) on disk, read back when drawn: those of a
 	// trace file where they are in it, those from a stream or a pipe in a spill file.
 	const held = screen ? new HeldTextStore({spill: true}) : undefined;
@@ -171,7 +196,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	let streaming = flags.sse !== undefined;
 	if (server) {
 		const {startServerMode} = await import('./server/server-mode.js');
-		const started = await startServerMode(server, {flags, settings, store, screen, follow, latest: flags.latest === true, fileOptions, prices: fixedPrices, onConnectionTrouble: screen ? undefined : say});
+		const started = await startServerMode(server, {flags, settings, store, screen, follow: streamFollow, latest: flags.latest === true, fileOptions, prices: fixedPrices, onConnectionTrouble: screen ? undefined : say});
 		if (!started.ok) {
 			if (started.usage) throw new UsageError(started.message);
 			say(started.message);
@@ -193,11 +218,13 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 			...credentials,
 			headers: flags.header ?? [],
 			insecure: flags.insecure,
-			follow,
+			follow: streamFollow,
 			pace,
 			prices: fixedPrices,
 			// Print mode says what happens to the connection on stderr, once per change.
 			onConnectionTrouble: screen ? undefined : say,
+			// The screen fills its header in whenever the session's record comes; print mode waits a moment for it.
+			timings: {...(screen ? {recordWaitMs: 0} : {}), ...historyTimings(process.env)},
 		});
 		source = started;
 		pricesReady = started.pricesReady;
@@ -224,7 +251,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		}
 		const [located] = await Promise.all([locateSession(target, {dataRoot}), offers?.ready]);
 		if (!located.ok) {
-			say(located.message);
+			say((input.length === 0 ? await missingDataRoot(dataRoot) : undefined) ?? located.message);
 			return 1;
 		}
 		const read = await pricesOf(located.kind === 'stream' ? located.path : (located.shards[0] ?? located.folder));
@@ -324,7 +351,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	}
 
 	if (writer === undefined) throw new Error('no writer loaded for this output');
-	const detach = 'attachJsonWriter' in writer ? writer.attachJsonWriter(store, out) : writer.attachPrinter(store, out, {color, canRebuild: flags.sse !== undefined, totalsOnFinish: flags.sse !== undefined, prerendered, name: store.status.label || undefined});
+	const detach = 'attachJsonWriter' in writer ? writer.attachJsonWriter(store, out, {canRebuild: flags.sse !== undefined}) : writer.attachPrinter(store, out, {color, canRebuild: flags.sse !== undefined, totalsOnFinish: flags.sse !== undefined, prerendered, name: store.status.label || undefined, aside: line => process.stderr.write(line)});
 	const interrupted = new Promise<void>(resolve => {
 		for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => resolve());
 	});
@@ -339,7 +366,21 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	detach.finish();
 	await stopSource();
 	await out.flush();
+	// Another harness's trace (or another version's): said once, with the final counts.
+	const unknownShapes = unknownShapeText(store.view.counts);
+	if (unknownShapes !== undefined) say(unknownShapes);
 	return store.status.state === 'failed' ? 1 : 0;
+}
+
+/** A first run: no data root (yet, or PENGUIN_HOME points elsewhere); what to do instead, in one line. */
+async function missingDataRoot(dataRoot: string): Promise<string | undefined> {
+	try {
+		await stat(dataRoot);
+		return undefined;
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return undefined;
+		return `${path.resolve(dataRoot)}: no such folder, so no sessions to show: give a trace file or a session id, follow a server with --sse URL, or set PENGUIN_HOME to PenguinHarness's data folder`;
+	}
 }
 
 /** Actions that go out only while `live()` (the stream is still the session shown). */
@@ -364,3 +405,9 @@ function once<T>(fn: () => Promise<T>): () => Promise<T | undefined> {
 }
 
 export type {ModelInput};
+
+/** PENGUIN_VIEW_HISTORY_MS: how long a stream's history may go unanswered (ms; the client's 10 s when unset or not a positive number). */
+function historyTimings(env: NodeJS.ProcessEnv): {historyAnswerMs?: number} {
+	const ms = Number(env['PENGUIN_VIEW_HISTORY_MS']);
+	return Number.isInteger(ms) && ms > 0 ? {historyAnswerMs: ms} : {};
+}

@@ -1,6 +1,6 @@
 /** What the run reads from its environment besides the flags, read once at the entry and handed down. */
 import {homedir} from 'node:os';
-import {configDirFrom} from './login/store.js';
+import path from 'node:path';
 
 export type Settings = {
 	/** Where the saved logins live (`$XDG_CONFIG_HOME/penguin-view`, else `~/.config/penguin-view`). */
@@ -15,4 +15,11 @@ export type Settings = {
 /** The settings of this process. */
 export function readSettings(env: NodeJS.ProcessEnv): Settings {
 	return {configDir: configDirFrom(env, homedir()), cwd: process.cwd(), now: Date.now, envCookie: env['PENGUIN_VIEW_COOKIE']};
+}
+
+/** The config directory: `$XDG_CONFIG_HOME/penguin-view`, else `~/.config/penguin-view` (a relative XDG_CONFIG_HOME is ignored, as the XDG spec asks). */
+export function configDirFrom(env: NodeJS.ProcessEnv, home: string): string {
+	const xdg = env['XDG_CONFIG_HOME'];
+	const base = xdg !== undefined && path.isAbsolute(xdg) ? xdg : path.join(home, '.config');
+	return path.join(base, 'penguin-view');
 }

@@ -1,15 +1,17 @@
 /**
- * The shape README's "How it is built" draws, checked over the imports of every module
- * under source/: the pure core touches no files, io never reaches up into the screen, the
- * output or the commands, no two modules import each other round a loop, no module
- * grows past 500 lines, and none defines accessors (a long text is read explicitly, see
- * model/held-text.ts).
+ * The shape of source/, checked over the imports of every module (type-only ones too): each
+ * module belongs to one layer, and a layer imports only the layers written beside it in
+ * `layers` below (every other arrow is a never-arrow); the pure layers touch no Node module;
+ * no two modules import each other round a loop; no module grows past 500 lines; none defines
+ * accessors (a long text is read explicitly, see model/held-text.ts). docs/design.md draws it.
  */
+import {builtinModules} from 'node:module';
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..', 'source');
+const builtins = new Set(builtinModules);
 
 /** Every module under source/, as a path relative to it (`io/sse/client.ts`). */
 function modules(): string[] {
@@ -78,7 +80,91 @@ export function findCycle(edges: ReadonlyMap<string, readonly string[]>): string
 	return undefined;
 }
 
-const fileSystem = new Set(['fs', 'fs/promises', 'node:fs', 'node:fs/promises']);
+/**
+ * The layers, lowest first, each with the layers it may import (besides its own and `shared`).
+ * Any arrow not written here is one that must never be drawn: model → ui, render → io,
+ * io → ui, server → ui, ui → output, output → ui, … The entry (main.ts, cli.tsx) wires them
+ * all together.
+ */
+export const layers = {
+	/** Helpers every layer may use (assertNever). */
+	shared: [],
+	/** The upstream's messages: types, guards, parsing a line. */
+	protocol: [],
+	/** Prices and the harness's arithmetic of cost: a price table, tokens to dollars, dollars as text. */
+	cost: ['protocol'],
+	/** Messages into the view model: the reducer, the store, the timeline. */
+	model: ['cost', 'protocol'],
+	/** Text of the view model as the terminal shows it: widths, colours, tool summaries, plain lines. */
+	render: ['cost', 'model', 'protocol'],
+	/** Files, streams, the network, timers: the sources of messages. */
+	io: ['render', 'model', 'cost', 'protocol'],
+	/** Markdown, JSON and STS exports of a session. */
+	export: ['render', 'model', 'cost', 'protocol'],
+	/** Print mode and --json: a store written to stdout. */
+	output: ['export', 'render', 'model', 'cost', 'protocol'],
+	/** The process itself: its flags (types), settings read once, crash path and fault switch. */
+	process: ['render', 'model', 'protocol'],
+	/** Saved logins: the file that keeps them, which one a request carries, the login subcommands. */
+	login: ['process', 'io', 'render', 'protocol'],
+	/** The screen (Ink). */
+	ui: ['process', 'server', 'io', 'render', 'model', 'cost', 'protocol'],
+	/**
+	 * One-shot commands (--list, --stats, --export, subagents). `--list` on a terminal draws the
+	 * picker's rows (ui/session-columns.ts), so that a list and the picker read alike.
+	 */
+	commands: ['ui', 'io', 'export', 'render', 'model', 'cost', 'protocol'],
+	/** A whole server: its API, its session list, server mode. */
+	server: ['process', 'login', 'commands', 'output', 'io', 'export', 'render', 'model', 'cost', 'protocol'],
+	/** The command line described once: the flag table, --help, the man page, completions (the keys from ui/keymap). */
+	'command-line': ['ui'],
+	/** main.ts and cli.tsx: flags to a source and an output. */
+	entry: ['command-line', 'ui', 'server', 'login', 'process', 'commands', 'output', 'export', 'io', 'render', 'model', 'cost', 'protocol'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type Layer = keyof typeof layers;
+
+/** The layer of a module under source/ (`io/sse/client.ts` → io); undefined for one no layer claims. */
+export function layerOf(file: string): Layer | undefined {
+	const folder = file.includes('/') ? file.slice(0, file.indexOf('/')) : undefined;
+	if (folder !== undefined) return folder in layers && folder !== 'shared' && folder !== 'process' && folder !== 'entry' ? (folder as Layer) : undefined;
+	const top: Record<string, Layer> = {
+		'assert-never.ts': 'shared',
+		'flags.ts': 'process',
+		'crash.ts': 'process',
+		'settings.ts': 'process',
+		'usage.ts': 'process',
+		'fault.ts': 'process',
+		'main.ts': 'entry',
+		'cli.tsx': 'entry',
+	};
+	return top[file];
+}
+
+/** Layers that must stay pure: no Node module at all (no files, network, processes or clocks of their own). */
+const pure: ReadonlySet<Layer> = new Set(['protocol', 'cost', 'model', 'render']);
+
+/** Every import that breaks the layers, as `from → to (why)`; also every module no layer claims. */
+export function layerBreaks(edges: ReadonlyMap<string, readonly string[]>): string[] {
+	const breaks: string[] = [];
+	for (const [file, targets] of edges) {
+		const from = layerOf(file);
+		if (from === undefined) {
+			breaks.push(`${file}: in no layer (add it to layerOf)`);
+			continue;
+		}
+		for (const target of targets) {
+			if (edges.has(target)) {
+				const to = layerOf(target);
+				if (to === undefined || to === from || to === 'shared') continue;
+				if (!(layers[from] as readonly string[]).includes(to)) breaks.push(`${file} → ${target} (${from} never imports ${to})`);
+			} else if (pure.has(from) && (target.startsWith('node:') || builtins.has(target))) {
+				breaks.push(`${file} → ${target} (${from} is pure: no Node module)`);
+			}
+		}
+	}
+	return breaks;
+}
 
 describe('the architecture', () => {
 	const edges = graph();
@@ -89,18 +175,64 @@ describe('the architecture', () => {
 		expect(edges.get('main.ts')).toContain('model/store.ts');
 	});
 
-	it('keeps the model and the protocol free of files and of io', () => {
-		const offending = [...edges]
-			.filter(([file]) => file.startsWith('model/') || file.startsWith('protocol/'))
-			.flatMap(([file, targets]) => targets.filter(target => target.startsWith('io/') || fileSystem.has(target)).map(target => `${file} → ${target}`));
-		expect(offending).toEqual([]);
+	it('places every module in a layer, and every import goes down an arrow of `layers`', () => {
+		expect(layerBreaks(edges)).toEqual([]);
 	});
 
-	it('never has io reach up into the screen, the output, the commands or main', () => {
-		const offending = [...edges]
-			.filter(([file]) => file.startsWith('io/'))
-			.flatMap(([file, targets]) => targets.filter(target => /^(ui|output|commands)\//.test(target) || target === 'main.ts').map(target => `${file} → ${target}`));
-		expect(offending).toEqual([]);
+	it('reports a planted import along each never-arrow, and none along an allowed one', () => {
+		// One synthetic module per layer, as the real tree names them.
+		const sample: Record<Layer, string> = {
+			shared: 'assert-never.ts',
+			protocol: 'protocol/x.ts',
+			cost: 'cost/x.ts',
+			model: 'model/x.ts',
+			render: 'render/x.ts',
+			io: 'io/x.ts',
+			export: 'export/x.ts',
+			output: 'output/x.ts',
+			commands: 'commands/x.ts',
+			process: 'fault.ts',
+			login: 'login/x.ts',
+			'command-line': 'command-line/x.ts',
+			server: 'server/x.ts',
+			ui: 'ui/x.tsx',
+			entry: 'main.ts',
+		};
+		const names = Object.keys(layers) as Layer[];
+		let planted = 0;
+		for (const from of names) {
+			for (const to of names) {
+				const edges = new Map<string, string[]>([
+					[sample[from], [sample[to]]],
+					[sample[to], []],
+				]);
+				const allowed = from === to || to === 'shared' || (layers[from] as readonly string[]).includes(to);
+				if (!allowed) planted++;
+				expect(layerBreaks(edges), `${from} → ${to}`).toEqual(allowed ? [] : [`${sample[from]} → ${sample[to]} (${from} never imports ${to})`]);
+			}
+		}
+		// The arrows that must never be drawn, named: the table above must not allow any of them.
+		const never: Array<[Layer, Layer]> = [
+			['protocol', 'model'], ['protocol', 'cost'], ['cost', 'model'], ['cost', 'io'], ['model', 'render'], ['model', 'io'], ['model', 'ui'], ['render', 'io'], ['render', 'ui'],
+			['io', 'ui'], ['io', 'output'], ['io', 'commands'], ['io', 'server'], ['io', 'entry'], ['export', 'output'],
+			['output', 'ui'], ['ui', 'output'], ['ui', 'commands'], ['server', 'ui'], ['ui', 'entry'], ['server', 'entry'],
+		];
+		for (const [from, to] of never) expect((layers[from] as readonly string[]).includes(to), `${from} → ${to}`).toBe(false);
+		expect(planted).toBeGreaterThanOrEqual(never.length);
+		// The pure layers reach no Node module; a layer with I/O may.
+		for (const layer of ['protocol', 'cost', 'model', 'render'] as const) {
+			for (const module of ['node:fs', 'fs/promises', 'node:child_process', 'node:http']) {
+				expect(layerBreaks(new Map([[sample[layer], [module]]])), `${layer} → ${module}`).toEqual([`${sample[layer]} → ${module} (${layer} is pure: no Node module)`]);
+			}
+		}
+		expect(layerBreaks(new Map([['io/x.ts', ['node:fs']]]))).toEqual([]);
+		// A module in a new top-level place must be given a layer first.
+		expect(layerBreaks(new Map([['widgets/x.ts', []], ['stray.ts', []]]))).toEqual(['widgets/x.ts: in no layer (add it to layerOf)', 'stray.ts: in no layer (add it to layerOf)']);
+	});
+
+	it('keeps the server and the screen apart: the types they share have one home, below the screen', () => {
+		const between = [...edges].flatMap(([file, targets]) => targets.filter(target => layerOf(file) === 'server' && layerOf(target) === 'ui').map(target => `${file} → ${target}`));
+		expect(between).toEqual([]);
 	});
 
 	it('has no import cycle', () => {

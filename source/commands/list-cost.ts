@@ -14,7 +14,7 @@ export type PricesOf = (tracePath: string) => Promise<ReadPrices>;
 // Sessions read at once.
 const concurrency = 4;
 
-/** Sets `costUsd` (and `costUnpriced`) on the entries whose model has a price; returns the notices to say. */
+/** Sets `costUsd` on the entries whose model has a price; returns the notices to say. */
 export async function addCosts(entries: ListEntry[], pricesOf: PricesOf): Promise<string[]> {
 	const notices = new Set<string>();
 	let next = 0;

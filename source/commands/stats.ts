@@ -7,7 +7,7 @@ import {assertNever} from '../assert-never.js';
 import type {ModelInput} from '../model/input.js';
 import type {SessionView, SpendLine, ToolCallItem} from '../model/view-model.js';
 import type {PriceTable} from '../cost/prices.js';
-import {treeSpend} from '../cost/view-cost.js';
+import {treeSpend} from '../model/session/spend.js';
 import {costLine, costTable, costTableHead, costTableRight} from './stats-cost.js';
 import type {TokenCounts} from '../protocol/types.js';
 import {formatTokens, oneLine, plural} from '../render/format.js';

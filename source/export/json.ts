@@ -3,7 +3,8 @@
  * with known subagent sessions nested in their `subagent` items (`child`). The view model
  * holds no image data (images are mime type and size only), so neither does this.
  *
- * Dropped: `rev` counters, which only mean something to the running screen's caches.
+ * Dropped: `rev` counters, which only mean something to the running screen's caches, and
+ * `seen`, when this viewer's clock read a message (the same trace must export the same).
  */
 import type {Item, SessionView} from '../model/view-model.js';
 import {safeJsonStringify} from './safe-json.js';
@@ -34,7 +35,7 @@ export function formatJson(view: SessionView): string {
 // The view and its items without their `rev`; only those: a tool schema may well have a
 // property called `rev`.
 function plainView(view: SessionView, depth: number): SessionView {
-	const {rev: _rev, items, ...rest} = view;
+	const {rev: _rev, seen: _seen, items, ...rest} = view;
 	return {
 		...rest,
 		items: items.map(item => {

@@ -10,7 +10,7 @@
  */
 import type {PriceTable} from '../cost/prices.js';
 import {costOfUsage, costText} from '../cost/arithmetic.js';
-import {treeSpend} from '../cost/view-cost.js';
+import {treeSpend} from '../model/session/spend.js';
 import {assertNever} from '../assert-never.js';
 import {inMemory} from '../model/held-text.js';
 import type {

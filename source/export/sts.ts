@@ -39,7 +39,7 @@
  */
 import type {PriceTable} from '../cost/prices.js';
 import {costOfUsage} from '../cost/arithmetic.js';
-import {treeSpend} from '../cost/view-cost.js';
+import {treeSpend} from '../model/session/spend.js';
 import {assertNever} from '../assert-never.js';
 import {inMemory} from '../model/held-text.js';
 import type {Item, SessionView, ToolCallItem} from '../model/view-model.js';

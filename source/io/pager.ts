@@ -23,8 +23,28 @@ export function pagerCommand(env: NodeJS.ProcessEnv): string {
 	return pager === undefined || pager === '' ? 'less -R' : pager;
 }
 
-/** Shows `text` in the pager and returns when it closes: undefined, or why it could not run. */
-export function runPager(text: string, terminal: PagerTerminal, env: NodeJS.ProcessEnv = process.env): string | undefined {
+/**
+ * less's prompt (-P) naming what is shown, then where in it the reader is: less would name
+ * the temporary file. The title is free text: less's prompt characters in it are escaped,
+ * and a `$` (which ends an option's string for less, with no portable escape) becomes `＄`.
+ */
+export function lessPrompt(title: string): string {
+	const literal = title
+		// eslint-disable-next-line no-control-regex
+		.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')
+		.replace(/\$/g, '＄')
+		.replace(/[?:.%\\]/g, char => `\\${char}`);
+	return `${literal} ?e(END) :?pB%pB\\%..%t`;
+}
+
+/** Whether the pager command is less (then it is given a prompt). */
+function isLess(command: string): boolean {
+	const program = command.split(/\s+/)[0] ?? '';
+	return path.basename(program) === 'less';
+}
+
+/** Shows `text` (titled `title`) in the pager and returns when it closes: undefined, or why it could not run. */
+export function runPager(text: string, title: string, terminal: PagerTerminal, env: NodeJS.ProcessEnv = process.env): string | undefined {
 	const command = pagerCommand(env);
 	let dir: string | undefined;
 	const raw = terminal.stdin.isTTY === true && terminal.stdin.isRaw;
@@ -34,8 +54,10 @@ export function runPager(text: string, terminal: PagerTerminal, env: NodeJS.Proc
 		writeFileSync(file, text.endsWith('\n') ? text : `${text}\n`, {mode: 0o600});
 		if (raw) terminal.stdin.setRawMode(false);
 		terminal.stdout.write(terminal.leave);
-		// The command as the shell reads it ($PAGER may hold options), the file as its one argument.
-		const result = spawnSync('/bin/sh', ['-c', `${command} "$1"`, 'sh', file], {stdio: 'inherit'});
+		// The command as the shell reads it ($PAGER may hold options), the file as its one argument;
+		// less gets the prompt for every length of it (short, medium, long) as another.
+		const prompt = isLess(command) ? ' -Ps"$2" -Pm"$2" -PM"$2"' : '';
+		const result = spawnSync('/bin/sh', ['-c', `${command}${prompt} "$1"`, 'sh', file, lessPrompt(title)], {stdio: 'inherit'});
 		if (result.error) return `could not run the pager (${command}): ${result.error.message}`;
 		if (result.status === 127) return `could not run the pager: ${command} was not found`;
 		return undefined;

@@ -4,12 +4,11 @@
  * connection worth a line handed to the caller (print mode says it on stderr). The caller
  * resolves the auth (flags, environment, a login) and does the talking.
  */
-import type {ModelInput, SessionInfo} from '../model/input.js';
+import type {ModelInput} from '../model/input.js';
 import {pricesOfModelsAnswer, type PriceTable} from '../cost/prices.js';
-import {resolveStreamTarget} from './sse/urls.js';
 import type {SessionStore} from '../model/store.js';
 import {formatDuration} from '../render/format.js';
-import {startSseClient} from './sse/client.js';
+import {startSseClient, type ClientTimings} from './sse/client.js';
 import type {SessionActions} from './sse/actions.js';
 import type {ConnectionStatus} from './sse/client-events.js';
 import type {FetchLike} from './sse/http-fetch.js';
@@ -35,24 +34,29 @@ export type SseSourceOptions = {
 	 * one line of text, which may hold what the server said (unsanitized). Print mode says it.
 	 */
 	onConnectionTrouble?: (text: string) => void;
-	/** `--prices`: the table, in place of the session's project's models answer. */
+	/** Reconnect delays and request timeouts (the client's defaults otherwise). */
+	timings?: Partial<ClientTimings>;
+	/**
+	 * The store shows this session already (read from its trace): the first joined history
+	 * replaces it as a resync does, its items keeping the ids of those they stand for.
+	 */
+	replaceOnJoin?: boolean;
+	/** `--prices`: the table, in place of the session's project's model table (the caller shows it). */
 	prices?: PriceTable;
-	/** False: the caller reads the prices itself (server mode). */
-	projectPrices?: boolean;
 };
 
-/** Reads the prices of the session's project (`GET …/api/projects/:p/models`); a failure is said once, on the print path. */
-async function projectPrices(info: SessionInfo, get: (url: URL, what: string) => Promise<unknown>, options: SseSourceOptions, store: SessionStore): Promise<void> {
-	const sessionUrl = URL.canParse(options.url) ? resolveStreamTarget(options.url).sessionUrl : undefined;
-	if (info.projectId === undefined || sessionUrl === undefined) return;
-	// The record is …/api/sessions/<id>: the models are …/api/projects/<p>/models, under the same prefix.
-	const url = new URL(`../projects/${encodeURIComponent(info.projectId)}/models`, sessionUrl);
+/**
+ * The prices of the session's project from its model table (the answer the client asked for
+ * the context window); a failure is said once, on the print path. Nothing once `stale()`: the
+ * store shows another session by then.
+ */
+async function projectPrices(answer: Promise<unknown>, projectId: string, options: SseSourceOptions, store: SessionStore, stale: () => boolean): Promise<void> {
 	try {
-		const prices = pricesOfModelsAnswer(await get(url, `the models of project ${info.projectId}`));
-		if (prices === undefined) throw new Error(`the models of project ${info.projectId} have no models list`);
-		store.setStatus({prices});
+		const prices = pricesOfModelsAnswer(await answer);
+		if (prices === undefined) throw new Error(`the models of project ${projectId} have no models list`);
+		if (!stale()) store.setStatus({prices});
 	} catch (error) {
-		options.onConnectionTrouble?.(`no prices: ${error instanceof Error ? error.message : String(error)}`);
+		if (!stale()) options.onConnectionTrouble?.(`no prices: ${error instanceof Error ? error.message : String(error)}`);
 	}
 }
 
@@ -78,23 +82,52 @@ export function connectionLine(status: ConnectionStatus, now: number): string {
 	}
 }
 
+/**
+ * A server that fails the same way on every try is said once, then again at the 2nd, 4th, 8th…
+ * time as `(again ×N)`: a line a second for ever tells nothing new. A first failure after a
+ * connection that worked (attempt 1) starts every count over.
+ */
+export class RepeatedLines {
+	private readonly counts = new Map<string, number>();
+
+	/** The line to write for `line` (the same when `key` is), or undefined to stay quiet. */
+	line(line: string, key: string, restart: boolean): string | undefined {
+		if (restart) this.counts.clear();
+		const count = (this.counts.get(key) ?? 0) + 1;
+		this.counts.set(key, count);
+		if (count === 1) return line;
+		return (count & (count - 1)) === 0 ? `${line} (again ×${count})` : undefined;
+	}
+}
+
 /** Starts following the stream into the store. */
 export function startSse(store: SessionStore, options: SseSourceOptions): SseSource {
 	store.setStatus({label: options.url, state: 'connecting'});
 
 	let rebuilding: ModelInput[] | undefined;
 	let joined = false;
+	let replacing = options.replaceOnJoin === true;
 	let lastState = '';
+	const repeats = new RepeatedLines();
 	const report = (status: ConnectionStatus): void => {
 		store.setStatus({state: status.state, retryAt: status.retryAt, message: status.message});
 		if (!options.onConnectionTrouble) return;
 		const line = connectionLine(status, Date.now());
 		const key = `${status.state}|${status.attempt ?? ''}`;
-		if (line && key !== lastState) options.onConnectionTrouble(line);
+		if (line && key !== lastState) {
+			const said =
+				status.state === 'reconnecting' && status.message !== undefined
+					? repeats.line(line, `reconnecting|${status.message}`, (status.attempt ?? 1) <= 1)
+					: status.state === 'resyncing'
+						? repeats.line(line, line, false)
+						: line;
+			if (said !== undefined) options.onConnectionTrouble(said);
+		}
 		lastState = key;
 	};
 
 	let pricesLoading: Promise<void> = Promise.resolve();
+	let closed = false;
 	const client = startSseClient(
 		{
 			url: options.url,
@@ -104,11 +137,13 @@ export function startSse(store: SessionStore, options: SseSourceOptions): SseSou
 			insecure: options.insecure,
 			fetch: options.fetch,
 			pace: options.pace,
-			// The session's record names its project: its models answer prices the session, beside the stream.
-			onSessionInfo:
-				options.prices === undefined && options.projectPrices !== false
-					? (info, get) => {
-							pricesLoading = projectPrices(info, get, options, store);
+			retry: options.follow,
+			timings: options.timings,
+			// The project's model table gives the context window and, without --prices, the prices.
+			onModels:
+				options.prices === undefined
+					? (answer, projectId) => {
+							pricesLoading = projectPrices(answer, projectId, options, store, () => closed);
 						}
 					: undefined,
 		},
@@ -136,6 +171,12 @@ export function startSse(store: SessionStore, options: SseSourceOptions): SseSou
 				rebuilding.push(...event.inputs);
 				return;
 			}
+			if (replacing) {
+				// The first joined batch (the whole history) stands for what the store shows.
+				replacing = false;
+				store.rebuild(event.inputs);
+				return;
+			}
 			store.apply(event.inputs);
 			if (!options.follow && !joined && event.inputs.some(input => input.kind === 'message')) {
 				// --no-follow: the history and the live fragments are in; stop there.
@@ -150,5 +191,12 @@ export function startSse(store: SessionStore, options: SseSourceOptions): SseSou
 	void client.done.then(result => {
 		if (result.outcome === 'failed') store.setStatus({state: 'failed', message: result.message});
 	});
-	return {close: () => client.close(), actions: {send: request => client.act(request)}, pricesReady: async () => pricesLoading};
+	return {
+		close: () => {
+			closed = true;
+			client.close();
+		},
+		actions: {send: request => client.act(request)},
+		pricesReady: async () => pricesLoading,
+	};
 }

@@ -146,7 +146,7 @@ class Follower {
 		}
 		this.push({kind: 'shard', index: this.current.index, path: this.current.path});
 		const missing = this.options.from || this.options.single ? undefined : missingBefore(this.current.index);
-		if (missing) this.push({kind: 'notice', level: 'info', text: `${this.current.name}: ${missing}`});
+		if (missing) this.push({kind: 'notice', level: 'info', text: `${this.current.name}: ${missing}`, aside: true});
 		this.schedule();
 	}
 

@@ -11,11 +11,12 @@ import {createFetch} from '../io/sse/http-fetch.js';
 import {loginFromFlags} from '../io/login-flags.js';
 import {localMinute} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
-import {readServerAddress} from '../server/address.js';
+import {readServerAddress} from '../io/sse/server-address.js';
 import {resolveStreamTarget} from '../io/sse/urls.js';
 import {loginNow, loginTimeoutMs, saveLogin} from './credentials.js';
 import {originOf} from './saved-fetch.js';
 import type {SavedLogin, SavedLogins} from './store.js';
+import {usageExitCode, usageLine} from '../usage.js';
 
 /** What a command writes and its exit code (2: bad usage). */
 export type CommandResult = {code: number; stdout: string; stderr: string};
@@ -24,7 +25,7 @@ export type CommandResult = {code: number; stdout: string; stderr: string};
 export type LoginFlags = {user?: string; header?: string[]; insecure: boolean};
 
 const fail = (text: string, code = 1): CommandResult => ({code, stdout: '', stderr: `penguin-view: ${sanitize(text)}\n`});
-const usage = (text: string): CommandResult => fail(`${text}\nTry 'penguin-view --help'.`, 2);
+const usage = (text: string): CommandResult => ({code: usageExitCode, stdout: '', stderr: usageLine(text)});
 
 /** The server's root (with any path prefix) that `text` names: its address, a page of its web app, or a stream URL. */
 export function serverBase(text: string): URL | undefined {

@@ -23,13 +23,6 @@ export type SavedLogin = {
 	refusedAt?: number;
 };
 
-/** The config directory: `$XDG_CONFIG_HOME/penguin-view`, else `~/.config/penguin-view` (a relative XDG_CONFIG_HOME is ignored, as the XDG spec asks). */
-export function configDirFrom(env: NodeJS.ProcessEnv, home: string): string {
-	const xdg = env['XDG_CONFIG_HOME'];
-	const base = xdg !== undefined && path.isAbsolute(xdg) ? xdg : path.join(home, '.config');
-	return path.join(base, 'penguin-view');
-}
-
 const fileName = 'logins.json';
 
 function readLogin(value: unknown): SavedLogin | undefined {

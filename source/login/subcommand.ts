@@ -8,6 +8,7 @@ import {existsSync} from 'node:fs';
 import path from 'node:path';
 import type {Flags} from '../flags.js';
 import type {Settings} from '../settings.js';
+import {usageExitCode, usageLine} from '../usage.js';
 
 const words = new Set(['login', 'logout']);
 
@@ -26,9 +27,9 @@ export async function runSubcommand(input: readonly string[], flags: Flags, sett
 	const logins = new SavedLogins(settings.configDir);
 	const [word, address, ...rest] = input;
 	let result;
-	if (rest.length > 0) result = {code: 2, stdout: '', stderr: `penguin-view: ${word} takes one server address\nTry 'penguin-view --help'.\n`};
+	if (rest.length > 0) result = {code: usageExitCode, stdout: '', stderr: usageLine(`${word} takes one server address`)};
 	else if (word === 'login') result = address === undefined ? listLogins(logins, settings.now()) : await loginCommand(address, flags, logins, settings.now);
-	else if (address === undefined) result = {code: 2, stdout: '', stderr: "penguin-view: logout takes the server's address: penguin-view logout http://HOST:PORT\nTry 'penguin-view --help'.\n"};
+	else if (address === undefined) result = {code: usageExitCode, stdout: '', stderr: usageLine("logout takes the server's address: penguin-view logout http://HOST:PORT")};
 	else result = await logoutCommand(address, flags, logins, settings.now);
 	process.stdout.write(result.stdout);
 	process.stderr.write(result.stderr);

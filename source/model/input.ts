@@ -9,7 +9,16 @@ import type {OmniMessage} from '../protocol/types.js';
 export type ServerEvent = {type: string; [key: string]: unknown};
 
 /** What the server says about a session (`GET /api/sessions/:id`), as far as the header needs it. */
-export type SessionInfo = {sessionId: string; provider?: string; modelId?: string; workspace?: string; title?: string; projectId?: string};
+export type SessionInfo = {
+	sessionId: string;
+	projectId?: string;
+	provider?: string;
+	modelId?: string;
+	workspace?: string;
+	title?: string;
+	/** The model's context window, from the project's model table (the record does not carry it). */
+	contextWindow?: number;
+};
 
 export type NoticeLevel = 'info' | 'warn' | 'error';
 
@@ -20,8 +29,11 @@ export type ModelInput =
 	| {kind: 'malformed'; malformed: MalformedLine}
 	/** The follower started reading shard `index` (1 for `_001`). */
 	| {kind: 'shard'; index: number; path?: string}
-	/** Something about the source itself: a truncation, a deletion, a resync. */
-	| {kind: 'notice'; level: NoticeLevel; text: string}
+	/**
+	 * Something about the source itself: a truncation, a deletion, a resync. `aside`: about what
+	 * the input lacks rather than a moment of the session (print mode writes it to stderr).
+	 */
+	| {kind: 'notice'; level: NoticeLevel; text: string; aside?: boolean}
 	/** A named `server_event` from the SSE stream. */
 	| {kind: 'server_event'; event: ServerEvent; origin?: string[]}
 	/** The server's account of the session: fills the header before (or without) any history. */

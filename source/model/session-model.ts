@@ -8,42 +8,27 @@
  * finalized log print mode writes, and ids that survive a new model (preview, resync).
  */
 import {
-	errorMessageOf,
-	isAbortPayload,
-	isApprovalDecisionPayload,
-	isCompactionBeginPayload,
-	isCompactionEndPayload,
-	isGoalFinishedPayload,
-	isImageUrlPayload,
-	isInlineDataPayload,
-	isInlineThinkingPayload,
-	isMcpConnectBeginPayload,
-	isMcpConnectEndPayload,
-	isRecord,
-	isRequestEndPayload,
-	isSessionMeta,
-	isSubagentPayload,
-	isTextPayload,
-	isThinkingPayload,
-	isTokenUsagePayload,
-	isToolCallOutputPayload,
-	isToolCallPayload,
-	isToolListReadyPayload,
+	errorMessageOf, isAbortPayload, isApprovalDecisionPayload, isCompactionBeginPayload, isCompactionEndPayload,
+	isGoalFinishedPayload, isImageUrlPayload, isInlineDataPayload, isInlineThinkingPayload,
+	isMcpConnectBeginPayload, isMcpConnectEndPayload, isRecord, isRequestEndPayload, isSessionMeta,
+	isSubagentPayload, isTextPayload, isThinkingPayload, isTokenUsagePayload, isToolCallOutputPayload,
+	isToolCallPayload, isToolListReadyPayload
 } from '../protocol/guards.js';
-import type {MalformedLine} from '../protocol/parse-line.js';
 import {knownPayloadTypes, type AnyPayload, type KnownPayloadType, type OmniMessage} from '../protocol/types.js';
 import {assertNever} from '../assert-never.js';
 import {imageRefOf, base64Bytes} from './images.js';
 import type {ModelInput, ServerEvent} from './input.js';
 import type {McpConnectItem, SessionView, TextMarker, ThinkingItem, UserTextItem} from './view-model.js';
-import {num, SessionCore, str, timeOf, type FinalizedEntry, type Shared} from './session/core.js';
+import {noteSeen, num, SessionCore, str, timeOf, type FinalizedEntry, type Shared} from './session/core.js';
 import type {TextHolder} from './held-text.js';
 import {beginCompaction, endCompaction} from './session/compaction.js';
+import {addMalformed, OddLines} from './session/odd-lines.js';
 import {takeFinalized} from './session/finalized-log.js';
 import {Fragments} from './session/fragments.js';
 import {fillHeaderFromInfo, fillHeaderFromMeta} from './session/header.js';
 import {adoptIdsFrom, adoptPreviewIds} from './session/ids.js';
 import {Requests} from './session/requests.js';
+import {delivered, taskState} from './session/steering.js';
 import {Subagents} from './session/subagents.js';
 import {spendRequest, subagentSink, type SpendSink} from './session/spend.js';
 import {ToolCalls} from './session/tool-calls.js';
@@ -56,7 +41,6 @@ type CompletePayloadType = Exclude<KnownPayloadType, `partial_${string}`>;
 // Messages that may come between a session's session_meta and its tool list without
 // settling the header: the prompt, its images, the MCP connections whose tools the list holds.
 const beforeToolList = new Set(['session_meta', 'text', 'image_url', 'inline_data', 'mcp_connect_begin', 'mcp_connect_end']);
-
 const markerPattern = /^\s*\[(context_summary|user_steering|goal|turn_aborted|turn_retried)\]/;
 
 export type SessionModelOptions = {
@@ -88,6 +72,7 @@ export class SessionModel {
 	private lastCompactionEnded = false;
 	private metaSeenInShard = false;
 	private openMcp?: McpConnectItem;
+	private readonly oddLines: OddLines;
 
 	constructor(options: SessionModelOptions = {}, shared?: Shared, depth = 0, private readonly spentBelow?: SpendSink) {
 		const core = new SessionCore(
@@ -110,6 +95,7 @@ export class SessionModel {
 		// The child a finished run_subagent call started: its header will not grow any more.
 		this.calls = new ToolCalls(core, childSessionId => this.subagents.settleHeaderOf(childSessionId));
 		this.fragments = new Fragments(core, this.calls);
+		this.oddLines = new OddLines(core);
 		this.requests = new Requests(core, this.fragments);
 		this.subagents = new Subagents(core, this.calls, () => new SessionModel({}, core.shared, depth + 1, subagentSink(this.view, spentBelow)));
 	}
@@ -188,13 +174,13 @@ export class SessionModel {
 					// Only the main session's own lines: a child's position is in another file.
 					if (this.core.depth === 0) this.core.shared.at = input.at;
 					this.core.shared.made = 0;
-					this.applyMessage(input.message);
+					this.applyMessage(input.message, nowMs);
 					this.core.shared.at = undefined;
 				}
 				return;
 			}
 			case 'malformed':
-				this.addMalformed(input.malformed);
+				addMalformed(this.core, input.malformed);
 				return;
 			case 'shard':
 				if (input.index > this.view.shard) this.startShard(input.index, undefined);
@@ -203,7 +189,7 @@ export class SessionModel {
 				return;
 			case 'notice':
 				// Recorded as final: print mode says too that a file was deleted, truncated or unreadable.
-				this.core.push({kind: 'notice', level: input.level, text: input.text, ...this.core.base()}, 'item');
+				this.core.push({kind: 'notice', level: input.level, text: input.text, ...(input.aside ? {aside: true} : {}), ...this.core.base()}, 'item');
 				return;
 			case 'server_event':
 				this.applyServerEvent(input.event, input.origin, nowMs);
@@ -238,22 +224,25 @@ export class SessionModel {
 
 	// ---------------------------------------------------------------- messages
 
-	private applyMessage(message: OmniMessage): void {
+	private applyMessage(message: OmniMessage, nowMs: number): void {
 		const payload = message.payload;
 		const at = timeOf(message.timestamp);
+		// Lines, as a trace has them: the stream's partials are not (and differ with where a viewer joined).
+		if (!String(payload.type).startsWith('partial_')) this.view.counts.messages++;
+		if (this.core.depth === 0) noteSeen(this.view, at, nowMs);
 		if (message.type === 'session_meta' || payload.type === 'session_meta' || (payload.type === undefined && isSessionMeta(payload))) {
 			this.applySessionMeta(payload, at);
 			this.core.lastAt = at ?? this.core.lastAt;
 			return;
 		}
 		if (!knownPayloadTypes.has(payload.type)) {
-			this.addGeneric(payload, 'unknown', at);
+			this.oddLines.add(payload, 'unknown', at);
 			return;
 		}
 		const settled = this.headerSettled;
 		if (!this.headerSettled && (!beforeToolList.has(payload.type) || (payload.type === 'text' && payload['role'] !== 'user'))) this.settleHeader();
 		const handled = payload.type.startsWith('partial_') ? this.fragments.applyPartial(payload, at) : this.applyComplete(payload, at);
-		if (!handled) this.addGeneric(payload, 'invalid', at);
+		if (!handled) this.oddLines.add(payload, 'invalid', at);
 		// Only text appended: apply() bumps `rev` once for this message, and this with it.
 		if (handled === 'appended' && settled) this.view.appends++;
 		this.core.lastAt = at ?? this.core.lastAt;
@@ -267,7 +256,7 @@ export class SessionModel {
 
 	private applySessionMeta(payload: AnyPayload, at: number | undefined): void {
 		if (!isSessionMeta(payload)) {
-			this.addGeneric(payload, 'invalid', at);
+			this.oddLines.add(payload, 'invalid', at);
 			return;
 		}
 		if (this.metaSeenInShard) this.startShard(this.view.shard + 1, at);
@@ -362,7 +351,11 @@ export class SessionModel {
 				beginCompaction(this.core, this.fragments, p, at);
 				return true;
 			case 'compaction_end':
-				if (!isCompactionEndPayload(p)) return false;
+				if (!isCompactionEndPayload(p)) {
+					// Of a shape not known, it still ends the compaction: no spinner left running for good.
+					if (this.core.compaction) endCompaction(this.core, this.fragments, {type: 'compaction_end', status: 'unknown'}, at);
+					return false;
+				}
 				this.lastCompactionEnded = endCompaction(this.core, this.fragments, p, at);
 				return true;
 			case 'abort':
@@ -415,6 +408,7 @@ export class SessionModel {
 
 	// ---------------------------------------------------------------- user text, server events
 
+
 	private addUserText(text: string, sender: string | undefined, at: number | undefined): void {
 		if (this.core.compaction) {
 			// The compaction's own prompt: kept with it, not part of the conversation.
@@ -422,6 +416,7 @@ export class SessionModel {
 			return;
 		}
 		const marker = markerPattern.exec(text)?.[1] as TextMarker | undefined;
+		if (marker === 'user_steering' && this.view.task) this.view.task = delivered(this.view.task, text);
 		this.core.push<UserTextItem>({kind: 'user_text', text: this.core.kept(text), sender, marker, ...this.core.base(at)}, 'item');
 	}
 
@@ -431,11 +426,9 @@ export class SessionModel {
 			return;
 		}
 		switch (event.type) {
-			case 'task_state': {
-				const state = str(event['state']);
-				if (state) this.view.task = {state, queued: num(event['queued'])};
+			case 'task_state':
+				this.view.task = taskState(event) ?? this.view.task;
 				return;
-			}
 			case 'session_title': {
 				// `{sessionId, title}`: a subagent's titles come on its parent's stream, named by its id.
 				const title = str(event['title']);
@@ -465,35 +458,10 @@ export class SessionModel {
 		this.fragments.closeAll();
 		this.calls.stopAll('unanswered');
 		this.subagents.endAll();
+		// Nothing more comes: no compaction is still running; the counts are final.
+		this.view.compacting = false;
+		this.oddLines.refresh();
 		this.view.ended = true;
 	}
-
-	// ---------------------------------------------------------------- helpers
-
-	private addMalformed(malformed: MalformedLine): void {
-		this.view.counts.malformed++;
-		this.core.push(
-			{
-				kind: 'malformed',
-				line: malformed.line,
-				offset: malformed.offset,
-				shard: malformed.shard,
-				reason: malformed.reason,
-				excerpt: malformed.excerpt,
-				...this.core.base(),
-			},
-			'item',
-		);
-	}
-
-	private addGeneric(payload: AnyPayload, why: 'unknown' | 'invalid', at: number | undefined): void {
-		let summary: string;
-		try {
-			summary = JSON.stringify(payload);
-		} catch {
-			summary = String(payload.type);
-		}
-		if (summary.length > 300) summary = `${summary.slice(0, 299)}…`;
-		this.core.push({kind: 'unknown', payloadType: String(payload.type), why, summary, ...this.core.base(at)}, 'item');
-	}
 }
+

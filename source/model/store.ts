@@ -5,6 +5,7 @@
  */
 import type {PriceTable} from '../cost/prices.js';
 import type {ModelInput} from './input.js';
+import {keepFirstSeen} from './session/core.js';
 import {SessionModel, type SessionModelOptions} from './session-model.js';
 import type {SessionView} from './view-model.js';
 
@@ -22,6 +23,8 @@ export type SourceStatus = {
 	noHistory?: boolean;
 	/** The prices of the session's project (its config, its server's models, or --prices); none: tokens only. */
 	prices?: PriceTable;
+	/** The server's title for the session, for when its messages name none (a finished session read from its trace). */
+	title?: string;
 	/** While the end of a trace is shown and its history is read behind it: how much is read, 0–1. */
 	loading?: number;
 };
@@ -41,6 +44,7 @@ export class SessionStore {
 	private shown: SessionModel | undefined;
 	private readonly listeners = new Set<() => void>();
 	private readonly taps = new Set<(inputs: readonly ModelInput[]) => void>();
+	private readonly rebuildTaps = new Set<(inputs: readonly ModelInput[]) => void>();
 	private afterInput: Array<() => void> = [];
 	private readonly options: SessionModelOptions;
 	private readonly clock: () => number;
@@ -77,11 +81,13 @@ export class SessionStore {
 	 */
 	rebuild(inputs: readonly ModelInput[]): void {
 		const old = this.model;
+		for (const tap of this.rebuildTaps) tap(inputs);
 		const model = new SessionModel(this.options);
 		this.model = model;
 		this.shown = undefined;
 		this.applyTo(model, inputs);
 		model.adoptIdsFrom(old);
+		keepFirstSeen(model.view, old.view);
 		this.notify();
 	}
 
@@ -154,6 +160,12 @@ export class SessionStore {
 	tap(listener: (inputs: readonly ModelInput[]) => void): () => void {
 		this.taps.add(listener);
 		return () => this.taps.delete(listener);
+	}
+
+	/** See the whole input of every rebuild before it is applied (the --json recorder writes what it had not). */
+	tapRebuild(listener: (inputs: readonly ModelInput[]) => void): () => void {
+		this.rebuildTaps.add(listener);
+		return () => this.rebuildTaps.delete(listener);
 	}
 
 	subscribe(listener: () => void): () => void {

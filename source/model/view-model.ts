@@ -166,7 +166,8 @@ export type MalformedItem = Base & {
 	excerpt: string;
 };
 
-export type NoticeItem = Base & {kind: 'notice'; level: 'info' | 'warn' | 'error'; text: string};
+/** `aside`: about the input rather than the session (print mode writes it to stderr). */
+export type NoticeItem = Base & {kind: 'notice'; level: 'info' | 'warn' | 'error'; text: string; aside?: boolean};
 
 export type GoalFinishedItem = Base & {
 	kind: 'goal_finished';
@@ -253,10 +254,22 @@ export type SessionCounts = {
 	/** Failed, denied, forbidden and aborted calls, failed requests, aborts. */
 	failures: number;
 	malformed: number;
+	/** Lines read as messages. */
+	messages: number;
+	/** Of those, the ones of a type this viewer does not know or of a shape it does not expect (another harness's trace). */
+	unknownShape: number;
 };
 
 /** What the server's task_state says, when following over SSE. */
-export type TaskState = {state: string; queued?: number};
+/** A steering message queued on the server, not yet delivered to the model (PendingSteeringInfo). */
+export type QueuedSteer = {id: string; text: string};
+
+export type TaskState = {
+	state: string;
+	queued?: number;
+	/** The server's queue of steering messages (from any client), until each one's echo arrives. */
+	steering?: QueuedSteer[];
+};
 
 export type SessionView = {
 	header: SessionHeader;
@@ -283,4 +296,10 @@ export type SessionView = {
 	 * thinking: while the two grow alike, nothing changed but that item (ui/drawn-from.ts).
 	 */
 	appends: number;
+	/**
+	 * The newest message time seen (`at`, the writer's clock) and when this viewer applied it
+	 * (`seenMs`, its own clock): on a live stream, "now" in the writer's time is
+	 * `at + (now - seenMs)`, whatever the two clocks differ by (ui/session-clock.ts).
+	 */
+	seen?: {at: number; seenMs: number};
 };

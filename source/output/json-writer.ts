@@ -4,7 +4,9 @@
  * follows (the compaction summary on the live stream) is written as the complete message
  * it stands for. Server events are not messages and are left out.
  */
+import {createHash} from 'node:crypto';
 import {safeJsonStringify} from '../export/safe-json.js';
+import {envelopeKey} from '../protocol/envelope-key.js';
 import type {ModelInput} from '../model/input.js';
 import type {SessionStore} from '../model/store.js';
 import {partialTextField} from '../protocol/guards.js';
@@ -89,17 +91,72 @@ function completeOf(fragment: Fragment): OmniMessage {
 	return message;
 }
 
+/** Options for attachJsonWriter. */
+export type JsonWriterOptions = {
+	/** The store's model can be rebuilt (an SSE resync): what was written is remembered, to be written once. */
+	canRebuild?: boolean;
+};
+
 /** Attach to a store's input stream: the store hands every batch to `record`. */
-export function attachJsonWriter(store: SessionStore, out: SafeWriter): Attached {
-	const recorder = new CompleteMessageRecorder();
-	const detach = store.tap(batch => {
+export function attachJsonWriter(store: SessionStore, out: SafeWriter, options: JsonWriterOptions = {}): Attached {
+	let recorder = new CompleteMessageRecorder();
+	const written = options.canRebuild ? new WrittenMessages() : undefined;
+	const write = (batch: readonly ModelInput[], rebuilt: boolean): void => {
 		const lines: string[] = [];
-		for (const input of batch) for (const message of recorder.accept(input)) lines.push(safeJsonStringify(message));
+		for (const input of batch) {
+			for (const message of recorder.accept(input)) {
+				if (written) {
+					const key = messageKey(message);
+					// A rebuilt history holds what was written already: only the rest is new.
+					if (rebuilt && written.has(key)) continue;
+					written.add(key);
+				}
+				lines.push(safeJsonStringify(message));
+			}
+		}
 		if (lines.length > 0) out.write(`${lines.join('\n')}\n`);
+	};
+	const detach = store.tap(batch => write(batch, false));
+	const detachRebuild = store.tapRebuild(batch => {
+		// Fragments open before the gap are in the history whole, or were lost with the run.
+		recorder = new CompleteMessageRecorder();
+		write(batch, true);
 	});
 	return {
 		finish() {
 			detach();
+			detachRebuild();
 		},
 	};
+}
+
+/** A message's identity as a short hash of its envelope (the key the history join matches by). */
+function messageKey(message: OmniMessage): string {
+	return createHash('sha1').update(envelopeKey(message)).digest('base64');
+}
+
+// Enough for any history a resync brings back in practice, bounded for endless streams.
+const rememberedMessages = 100_000;
+
+/** The messages written lately; the oldest forgotten first. */
+class WrittenMessages {
+	private readonly keys = new Set<string>();
+	private readonly order: string[] = [];
+	private next = 0;
+
+	add(key: string): void {
+		if (this.keys.has(key)) return;
+		this.keys.add(key);
+		if (this.order.length < rememberedMessages) {
+			this.order.push(key);
+			return;
+		}
+		this.keys.delete(this.order[this.next]!);
+		this.order[this.next] = key;
+		this.next = (this.next + 1) % rememberedMessages;
+	}
+
+	has(key: string): boolean {
+		return this.keys.has(key);
+	}
 }

@@ -25,7 +25,7 @@ const minLineBytes = 2048;
 // (a colour): a short file's `read_file` output has a tab on every line, which the sanitizer
 // expands a cell at a time (about 5 % of print mode's instructions on the real-shaped trace).
 // Plain short text costs the usual way less than a cut. `PENGUIN_VIEW_KERNEL_SMALL=0` leaves
-// every line under 2 KiB to the usual way, as before (the benchmark's baseline).
+// every line under 2 KiB to the usual way (the benchmark's baseline).
 const minSmallLineBytes = process.env.PENGUIN_VIEW_KERNEL_SMALL === '0' ? minLineBytes : 1024;
 // What the sanitizer works on, as a JSON string holds it: `\t`, `\r`, `\u001b`.
 const tabEscape = Buffer.from('\\t');

@@ -1,6 +1,11 @@
 /** Print mode: writes each finalized entry of the store's session as plain text. */
+import {sanitize} from '../render/sanitize.js';
 import type {SessionStore} from '../model/store.js';
-import {lineText, PlainRenderer, type PlainLine} from '../render/plain.js';
+import {identityOf} from '../model/session/ids.js';
+import type {FinalizedEntry} from '../model/session/core.js';
+import type {Item, SessionView} from '../model/view-model.js';
+import {PlainRenderer} from '../render/plain.js';
+import {NestedBlocks} from './nested-blocks.js';
 import {ByteBatcher} from './byte-batcher.js';
 import type {PrerenderedOutputs} from './prerendered-outputs.js';
 import type {SafeWriter} from './safe-writer.js';
@@ -27,6 +32,8 @@ export type PrinterOptions = {
 	totalsOnFinish?: boolean;
 	/** What the input is called, for the header of a session that gives no id (render/plain.ts). */
 	name?: string;
+	/** Takes the notes about the input rather than the session (a later shard alone): stderr's, one line each. */
+	aside?: (line: string) => void;
 };
 
 export function attachPrinter(store: SessionStore, out: SafeWriter, options: PrinterOptions): Attached {
@@ -41,8 +48,10 @@ export function attachPrinter(store: SessionStore, out: SafeWriter, options: Pri
 	let printedAny = false;
 	const printed = options.canRebuild === false ? undefined : new PrintedEntries();
 	let model = store.model;
-	// While a rebuilt history is applied: how many times each entry has come again in it.
-	let matched: Map<string, number> | undefined;
+	// How many times the model was rebuilt: an entry printed from an earlier model is not printed again.
+	let generation = 0;
+	let identities = new EntryIdentities();
+	let blocks = new NestedBlocks();
 	// Entries are rendered after each input, as the message that made them final left them
 	// (a later message may still change the item: a deny after the output, a second request
 	// retrying this one). The model holds back an entry whose line can still gain something
@@ -50,22 +59,32 @@ export function attachPrinter(store: SessionStore, out: SafeWriter, options: Pri
 	// So the output is a function of the messages, whatever reads the bytes came in.
 	const render = (all = false): void => {
 		if (store.model !== model) {
-			// An SSE resync rebuilds the model from history: what was printed already is not printed again.
+			// An SSE resync rebuilds the model from history: what was printed already is not printed
+			// again. It is known by what it stands for (the keys the screen's rebuild keeps ids by),
+			// not by how it reads: a text printed as it streamed reads with another time in history.
 			model = store.model;
-			matched = printed ? new Map() : undefined;
+			generation++;
+			identities = new EntryIdentities();
+			blocks = new NestedBlocks();
 		}
-		const entries = model.takeFinalized(all);
+		const taken = model.takeFinalized(all);
+		// A nested block stays whole: a parent's entries wait for its end (nested-blocks.ts).
+		const entries: FinalizedEntry[] = [];
+		for (const entry of taken) blocks.accept(entry, entries);
+		if (all) entries.push(...blocks.flush());
 		for (const entry of entries) {
+			if (options.aside && entry.item.kind === 'notice' && entry.item.aside) {
+				options.aside(`penguin-view: note: ${sanitize(entry.item.text)}\n`);
+				continue;
+			}
+			// Rendered even when skipped: the renderer notes the session headers it has written.
 			const lines = renderer.entry(entry);
 			if (printed) {
-				const key = entryKey(entry.what, entry.depth, lines);
-				if (matched) {
-					// The n-th copy of an entry in the rebuilt history is skipped if it was printed n times.
-					const seen = (matched.get(key) ?? 0) + 1;
-					matched.set(key, seen);
-					if (seen <= printed.count(key)) continue;
-				}
-				printed.add(key);
+				const key = identities.of(entry);
+				// Not only while the history is applied: an entry it holds back (a header waiting for
+				// its tool list) may come out after it.
+				if (printed.before(key, generation)) continue;
+				printed.add(key, generation);
 			}
 			for (const line of lines) batch.line(line);
 			if (lines.length > 0) printedAny = true;
@@ -80,8 +99,6 @@ export function attachPrinter(store: SessionStore, out: SafeWriter, options: Pri
 	const stopRendering = store.afterEachInput(() => render());
 	const unsubscribe = store.subscribe(() => {
 		render();
-		// The rebuilt history (applied in one batch) is behind: what comes now is new.
-		matched = undefined;
 		batch.flush();
 		if (store.view.ended && !options.totalsOnFinish) writeTotals();
 	});
@@ -98,36 +115,51 @@ export function attachPrinter(store: SessionStore, out: SafeWriter, options: Pri
 	};
 }
 
-/** A cheap fingerprint of a printed entry: its first line (time, kind, ids) and its size. */
-function entryKey(what: string, depth: number, lines: readonly PlainLine[]): string {
-	let length = 0;
-	for (const line of lines) {
-		if (typeof line === 'string') length += line.length;
-		else for (const piece of line) length += piece.length;
+/**
+ * What a printed entry stands for: the session it is in, its item's identity (a tool call by its
+ * id, a text as the n-th text of its session; see identityOf) and the moment of the item.
+ */
+class EntryIdentities {
+	private readonly items = new WeakMap<Item, string>();
+	private readonly counts = new WeakMap<SessionView, Map<string, number>>();
+
+	of(entry: FinalizedEntry): string {
+		let key = this.items.get(entry.item);
+		if (key === undefined) {
+			const identity = identityOf(entry.item);
+			key = identity.key;
+			if (identity.counted) {
+				let counts = this.counts.get(entry.session);
+				if (!counts) this.counts.set(entry.session, (counts = new Map()));
+				const n = counts.get(key) ?? 0;
+				counts.set(key, n + 1);
+				key = `${key}#${n}`;
+			}
+			key = `${entry.depth === 0 ? '' : (entry.session.header.sessionId ?? '?')}|${key}`;
+			this.items.set(entry.item, key);
+		}
+		return `${key}|${entry.what}`;
 	}
-	const first = lines[0];
-	const head = first === undefined ? '' : typeof first === 'string' ? first : lineText(first.slice(0, 1));
-	// A short hash of the head keeps each remembered key small.
-	let hash = 5381;
-	for (let i = 0; i < head.length && i < 200; i++) hash = ((hash * 33) ^ head.charCodeAt(i)) >>> 0;
-	return `${what}|${depth}|${lines.length}|${length}|${hash.toString(36)}`;
 }
 
 // Enough to cover any history a resync brings back in practice, bounded for endless streams
 // (a key is about 30 characters: a few MB at most).
 const rememberedEntries = 100_000;
 
-/** How many times each recent entry was printed. */
+/** The entries printed lately, by identity, with the model (its generation) each was printed from. */
 class PrintedEntries {
-	private readonly counts = new Map<string, number>();
+	private readonly printed = new Map<string, number>();
+	/** How many slots of the ring each key holds. */
+	private readonly slots = new Map<string, number>();
 	// The keys in the order they were printed, a ring: the oldest is forgotten in O(1).
 	// (Taking a Map's first key after many deletions walks past every deleted slot: on a
 	// 1 GB trace that made print mode twice as slow.)
 	private readonly order: string[] = [];
 	private next = 0;
 
-	add(key: string): void {
-		this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+	add(key: string, generation: number): void {
+		this.printed.set(key, generation);
+		this.slots.set(key, (this.slots.get(key) ?? 0) + 1);
 		if (this.order.length < rememberedEntries) {
 			this.order.push(key);
 			return;
@@ -135,12 +167,17 @@ class PrintedEntries {
 		const oldest = this.order[this.next]!;
 		this.order[this.next] = key;
 		this.next = (this.next + 1) % rememberedEntries;
-		const left = (this.counts.get(oldest) ?? 1) - 1;
-		if (left > 0) this.counts.set(oldest, left);
-		else this.counts.delete(oldest);
+		const left = (this.slots.get(oldest) ?? 1) - 1;
+		if (left > 0) this.slots.set(oldest, left);
+		else {
+			this.slots.delete(oldest);
+			this.printed.delete(oldest);
+		}
 	}
 
-	count(key: string): number {
-		return this.counts.get(key) ?? 0;
+	/** Printed from an earlier model than `generation`. */
+	before(key: string, generation: number): boolean {
+		const at = this.printed.get(key);
+		return at !== undefined && at < generation;
 	}
 }

@@ -28,6 +28,11 @@ export function attributesWanted(env: NodeJS.ProcessEnv): boolean {
 	return env['TERM'] !== 'dumb';
 }
 
+/** Whether the terminal can take a cursor-addressed screen: not TERM=dumb (there: plain lines, as in a pipe). */
+export function screenCapable(env: NodeJS.ProcessEnv): boolean {
+	return env['TERM'] !== 'dumb';
+}
+
 /**
  * Whether to colour a stream: never for NO_COLOR or TERM=dumb or --no-color; FORCE_COLOR
  * (other than 0) turns it on in a pipe; otherwise only on a terminal.

@@ -12,10 +12,10 @@ import {paint, type Paint} from './color.js';
 import {formatBytes, formatClock, formatDuration, formatTokens, lineCount, plural} from './format.js';
 import type {JsonBlock} from './json-block.js';
 import type {PriceTable} from '../cost/prices.js';
-import {requestCostText, sessionCostText} from '../cost/view-cost.js';
+import {requestCostText, sessionCostText} from './cost-text.js';
 import {sanitize} from './sanitize.js';
 import {presenterFor} from './tool-registry.js';
-import {exitCodeOf, summarizeToolCall} from './tool-summary.js';
+import {carriesExitCode, exitCodeOf, summarizeToolCall} from './tool-summary.js';
 
 export type PlainOptions = {
 	color: boolean;
@@ -51,7 +51,7 @@ const senderLabels: Record<string, string> = {
 
 const markerLabels: Record<string, string> = {
 	context_summary: 'context summary (written by the harness after compaction)',
-	user_steering: 'steering (sent mid-run)',
+	user_steering: 'you (steering, sent mid-run)',
 	goal: 'goal prompt (harness)',
 	turn_aborted: 'aborted turn record (harness)',
 	turn_retried: 'retried turn record (harness)',
@@ -65,6 +65,9 @@ export class PlainRenderer {
 	private readonly name: string | undefined;
 	private readonly prices: PlainOptions['prices'];
 	private nameShown = false;
+	// A later shard opened alone starts with its context's rule before the session_meta that
+	// names the session: the rule waits for the session's header, so that there is one.
+	private held: PlainLine[] = [];
 	// The header last written for each session: asked for every entry, so compared field by field.
 	private readonly headersShown = new WeakMap<SessionView, {sessionId: string; provider?: string; modelId?: string}>();
 
@@ -78,8 +81,13 @@ export class PlainRenderer {
 
 	/** The lines for one finalized entry, the session header first when it is new. */
 	entry(entry: FinalizedEntry): PlainLine[] {
+		if (entry.depth === 0 && entry.item.kind === 'shard' && !entry.session.header.sessionId && !this.nameShown) {
+			this.held.push(...this.body(entry));
+			return [];
+		}
 		const header = this.headerIfNew(entry.session) ?? (entry.depth === 0 ? this.nameIfFirst(entry.session) : undefined);
-		const lines = header ? [header, ...this.body(entry)] : this.body(entry);
+		const body = this.held.length > 0 && entry.depth === 0 ? [...this.held.splice(0), ...this.body(entry)] : this.body(entry);
+		const lines = header ? [header, ...body] : body;
 		if (entry.depth === 0) return lines;
 		const prefix = '│ '.repeat(entry.depth);
 		// Blocks come as one string of many lines: split them only when each line needs a prefix.
@@ -89,7 +97,7 @@ export class PlainRenderer {
 	/** The closing summary: session totals and counts. */
 	totals(view: SessionView): string[] {
 		const {counts, tokens} = view;
-		const lines = [this.p.bold('── session totals')];
+		const lines = [...this.held.splice(0).map(lineText), this.p.bold('── session totals')];
 		if (tokens.session) lines.push(`  tokens: ${countsText(tokens.session)}`);
 		const cost = sessionCostText(view, this.prices?.());
 		if (cost !== undefined) lines.push(`  cost: ${cost}${view.spend.some(line => line.kind === 'subagent') ? ' (subagents included)' : ''}`);
@@ -249,7 +257,8 @@ export class PlainRenderer {
 		}
 		const output = item.output === undefined ? '' : inMemory(item.output);
 		const ready = this.prerendered?.take(output);
-		const exit = ready ? ready.exit : exitCodeOf(output);
+		// The kernel reads an exit code from every output; only a tool whose outputs carry one shows it.
+		const exit = !carriesExitCode(item.name) ? undefined : ready ? ready.exit : exitCodeOf(output);
 		// The block is made first: it counts the output's lines on the way (one pass fewer over
 		// what is most of a trace's bytes).
 		const body = ready ? {line: ['  ', ready.bytes], count: ready.lines} : this.counted(output, this.color);

@@ -35,8 +35,10 @@ export type ToolCallContext = {
 	/** The session's tool list (the generic presenter reads the tool's schema in it). */
 	tools: readonly ToolDefinition[];
 	childSessionId?: string;
-	/** The pane's header row shows the summary's note already. */
+	/** The pane's header row shows the summary's note already, whole. */
 	noteShown?: boolean;
+	/** The pane's header row shows the summary's headline whole (not cut to the width). */
+	headlineShown?: boolean;
 };
 
 /** One tool's presentation. Every part is optional: what an entry leaves out is the generic one's. */
@@ -122,8 +124,8 @@ export const toolPresenters = new Map<string, ToolPresenter>([
 			argumentParts(args, call) {
 				const parts: ArgumentPart[] = [];
 				const cmd = str(args['cmd']) ?? '';
-				// A short command is whole in the summary already.
-				if (cmd.includes('\n') || cmd.length > 40) parts.push({kind: 'text', text: `$ ${cmd}`, tone: 'command'});
+				// A command the header row shows whole is not said again.
+				if (cmd.includes('\n') || !call.headlineShown) parts.push({kind: 'text', text: `$ ${cmd}`, tone: 'command'});
 				const description = str(args['description']);
 				if (description && !call.noteShown) parts.push({kind: 'text', text: description, tone: 'quiet'});
 				return parts;
@@ -143,8 +145,8 @@ export const toolPresenters = new Map<string, ToolPresenter>([
 				const range = offset !== undefined || limit !== undefined ? `:${from}-${limit === undefined ? '' : from + limit - 1}` : '';
 				return {headline: `${file}${range}`};
 			},
-			// The summary says it all.
-			argumentParts: () => [],
+			// The summary says it all, when the row has room for it.
+			argumentParts: (args, call) => (call.headlineShown ? [] : path(args)),
 		},
 	],
 	[

@@ -5,6 +5,7 @@
  */
 import type {ToolDefinition} from '../protocol/types.js';
 import {oneLine} from './format.js';
+import {completedFields} from './partial-args.js';
 import {genericPresenter, parseArgs, presenterFor, type ToolCallSummary} from './tool-registry.js';
 
 export {parseArgs, prettyArgs, type ToolCallSummary} from './tool-registry.js';
@@ -16,14 +17,32 @@ export function summarizeToolCall(
 	tools: readonly ToolDefinition[] = [],
 	max = 120,
 ): ToolCallSummary {
-	const parsed = parseArgs(args);
-	if (!parsed) return {headline: oneLine(args, max)};
+	const whole = parseArgs(args);
+	// Arguments still streaming: what their complete fields say, `…` until one is.
+	const partial = whole ? undefined : completedFields(args);
+	if (!whole && !partial) return {headline: oneLine(args, max)};
+	const parsed = (whole ?? partial)!;
+	if (Object.keys(parsed).length === 0) return {headline: '…'};
 	const call = {name, tools};
 	const summary = presenterFor(name).summary(parsed, call) ?? genericPresenter.summary(parsed, call)!;
 	return {...summary, headline: oneLine(summary.headline, max)};
 }
 
-/** The exit code an exec_command output ends with (`[exit code: 2]`), if any. */
+/**
+ * Whether `name`'s outputs end with an exit code (the registry's `exitCode`). Every view asks
+ * this before it shows one: any other tool's output may end in `[exit code: 1]` as text it
+ * read (a file, a grep's match), which is not how the call ended.
+ */
+export function carriesExitCode(name: string): boolean {
+	return presenterFor(name).exitCode;
+}
+
+/** The exit code a call's output ends with, for a tool whose outputs carry one (carriesExitCode). */
+export function toolExitCode(name: string, output: string | undefined): number | undefined {
+	return carriesExitCode(name) ? exitCodeOf(output) : undefined;
+}
+
+/** The exit code text ends with (`[exit code: 2]`), if any, whatever tool wrote it: views ask toolExitCode. */
 export function exitCodeOf(output: string | undefined): number | undefined {
 	if (!output) return undefined;
 	const match = /\[exit code: (-?\d+)\]\s*$/.exec(output.slice(-64));

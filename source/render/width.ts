@@ -30,7 +30,7 @@ export function loadExactWidths(): Promise<void> {
 /**
  * Has string-width build what it builds on its first measure (in the bundle: see above), now
  * rather than in the middle of a frame. The screen calls it as it loads: left to the first
- * measure, those ~28 ms landed on a key press during a stream (keys p95 24–31 → 34–46 ms).
+ * measure, those ~28 ms would land on a key press during a stream (docs/performance.md).
  */
 export function prepareExactWidths(): void {
 	exact?.('é');

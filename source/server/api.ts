@@ -13,7 +13,8 @@ import {buildHeaders, login, secretsOf} from '../io/sse/auth.js';
 import {redact, SseClientError} from '../io/sse/errors.js';
 import {getJson} from '../io/sse/get-json.js';
 import {createFetch, type FetchLike} from '../io/sse/http-fetch.js';
-import {apiUrl} from './address.js';
+import type {RequestTimeouts} from '../io/sse/timed-fetch.js';
+import {apiUrl} from '../io/sse/server-address.js';
 
 /** SessionStatus upstream: idle, a task running, or compacting. */
 export type ServerSessionStatus = 'idle' | 'running' | 'compacting';
@@ -127,8 +128,6 @@ export type ServerAuth = {
 
 // The largest page the traces route serves (paginationQuery: limit 1..1000).
 const tracePageSize = 1000;
-// How long the server may take to start answering one request.
-const answerTimeoutMs = 20_000;
 
 /** A connection to one server: its headers (after a login when asked) and the requests. */
 export class ServerApi {
@@ -141,8 +140,10 @@ export class ServerApi {
 		readonly base: URL,
 		private readonly auth: ServerAuth,
 		fetch?: FetchLike,
+		/** The limits on each request (io/sse/timed-fetch.ts), when `fetch` is not given. */
+		timeouts?: RequestTimeouts,
 	) {
-		this.fetch = fetch ?? createFetch({insecure: auth.insecure});
+		this.fetch = fetch ?? createFetch({insecure: auth.insecure, timeouts});
 		this.secrets = secretsOf({cookie: auth.cookie, headers: auth.headers, password: auth.login?.password});
 		this.cookieValue = auth.cookie;
 	}
@@ -256,7 +257,7 @@ export class ServerApi {
 
 	private async get(url: URL, what: string, sessionId?: string, signal?: AbortSignal): Promise<unknown> {
 		try {
-			return await getJson({url, what, sessionId, fetch: this.fetch, headers: this.headers, signal, answerTimeoutMs});
+			return await getJson({url, what, sessionId, fetch: this.fetch, headers: this.headers, signal});
 		} catch (error) {
 			if (error instanceof SseClientError) {
 				const said = error.said === undefined ? undefined : redact(error.said, this.secrets);

@@ -8,7 +8,7 @@ import {ChildSessions} from '../model/child-sessions.js';
 import type {ModelInput} from '../model/input.js';
 import {isOmniMessage} from '../protocol/guards.js';
 import {parseLine} from '../protocol/parse-line.js';
-import type {ServerApi} from './api.js';
+import type {ServerApi, TraceFile} from './api.js';
 
 /** The inputs of lines of shard `index` after line `before`, as a trace file's reader would give them (line numbers 1-based). */
 export function traceInputs(index: number, events: readonly unknown[], before = 0): ModelInput[] {
@@ -26,9 +26,15 @@ export function traceInputs(index: number, events: readonly unknown[], before = 
 	return inputs;
 }
 
-/** Reads every shard of `sessionId` into `onInputs`, then `end`; stops early when `signal` aborts. */
-export async function readTraceOverHttp(api: ServerApi, sessionId: string, onInputs: (batch: ModelInput[]) => void, signal: AbortSignal): Promise<void> {
-	const files = await api.traceFiles(sessionId);
+/** Reads every shard of `sessionId` (listed already: `listed`) into `onInputs`, then `end`; stops early when `signal` aborts. */
+export async function readTraceOverHttp(
+	api: ServerApi,
+	sessionId: string,
+	onInputs: (batch: ModelInput[]) => void,
+	signal: AbortSignal,
+	listed?: readonly TraceFile[],
+): Promise<void> {
+	const files = listed ?? (await api.traceFiles(sessionId));
 	// Each page is handed on as it arrives: a long trace is never held whole twice.
 	for (const file of files) {
 		await api.traceEvents(sessionId, file.index, (events, before) => onInputs(traceInputs(file.index, events, before)), signal);
@@ -46,6 +52,8 @@ export function startHttpTrace(
 	options: {hold: boolean},
 ): {close(): Promise<void>; done: Promise<void>} {
 	const controller = new AbortController();
+	// A child's shards as finding it listed them: its reading does not ask again.
+	const listedFiles = new Map<string, TraceFile[]>();
 	const children = new ChildSessions({
 		apply,
 		follow: false,
@@ -54,7 +62,9 @@ export function startHttpTrace(
 		async find(id) {
 			try {
 				const files = await api.traceFiles(id);
-				return files.length > 0 ? {sessionId: id, folder: '', shards: []} : undefined;
+				if (files.length === 0) return undefined;
+				listedFiles.set(id, files);
+				return {sessionId: id, folder: '', shards: []};
 			} catch {
 				return undefined;
 			}
@@ -63,7 +73,9 @@ export function startHttpTrace(
 			const child = new AbortController();
 			const stop = (): void => child.abort();
 			controller.signal.addEventListener('abort', stop, {once: true});
-			readTraceOverHttp(api, trace.sessionId, onInputs, child.signal).catch((error: unknown) => {
+			const listed = listedFiles.get(trace.sessionId);
+			listedFiles.delete(trace.sessionId);
+			readTraceOverHttp(api, trace.sessionId, onInputs, child.signal, listed).catch((error: unknown) => {
 				if (child.signal.aborted) return;
 				onInputs([{kind: 'notice', level: 'error', text: `${trace.sessionId}: ${error instanceof Error ? error.message : String(error)}`}, {kind: 'end'}]);
 			});

@@ -1,11 +1,10 @@
 /**
  * `penguin-view --sse http://HOST:PORT --list`: every session the server lets the user see,
  * across projects and agents, running ones first, then the most recently active; one line
- * each like the disk's list (running mark, start, id, project/agent, model, title, last
+ * each like the disk's list (running mark, calls waiting for approval, start, id, project/agent, model, title, last
  * active), or with `--json` one JSON line per session (the server's own record).
  */
-import stringWidth from 'string-width';
-import type {CommandOutput} from '../commands/list.js';
+import {alignedLines, fittedList, type CommandOutput} from '../commands/list.js';
 import {safeJsonStringify} from '../export/safe-json.js';
 import {localMinute, oneLine, relativeTime} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
@@ -13,14 +12,16 @@ import type {Flags} from '../flags.js';
 import type {Settings} from '../settings.js';
 import {safeWriter} from '../output/safe-writer.js';
 import {ServerApi} from './api.js';
-import type {ServerAddress} from './address.js';
+import type {ServerAddress} from '../io/sse/server-address.js';
 import {serverApiFor} from './server-mode.js';
 import {ServerSessionList, type ServerPickerEntry} from './session-list.js';
 
 /** `--list` with `--sse SERVER`: writes the listing, returns the exit code. */
 export async function serverList(address: ServerAddress, flags: Flags, settings?: Settings): Promise<number> {
 	const api = await serverApiFor(address, flags, settings);
-	const listed = api instanceof ServerApi ? await serverListCommand(api, {json: flags.json}) : {exitCode: 1, stdout: '', stderr: `penguin-view: ${sanitize(api.message)}\n`};
+	// On a terminal the lines fit its width; a pipe gets them whole.
+	const width = process.stdout.isTTY === true && process.stdout.columns > 0 ? process.stdout.columns : undefined;
+	const listed = api instanceof ServerApi ? await serverListCommand(api, {json: flags.json, width}) : {exitCode: 1, stdout: '', stderr: `penguin-view: ${sanitize(api.message)}\n`};
 	// Through a safe writer: `--list | head -1` closes the pipe early.
 	const out = safeWriter(process.stdout);
 	out.write(listed.stdout);
@@ -30,7 +31,7 @@ export async function serverList(address: ServerAddress, flags: Flags, settings?
 }
 
 /** Lists the server's sessions; exit 1 when the server refused the list or a project in it. */
-export async function serverListCommand(api: ServerApi, options: {json: boolean; now?: number}): Promise<CommandOutput> {
+export async function serverListCommand(api: ServerApi, options: {json: boolean; now?: number; width?: number}): Promise<CommandOutput> {
 	const now = options.now ?? Date.now();
 	let listed;
 	try {
@@ -46,33 +47,26 @@ export async function serverListCommand(api: ServerApi, options: {json: boolean;
 	const exitCode = listed.refused.length > 0 ? 1 : 0;
 	if (entries.length === 0) return {exitCode: 1, stdout: '', stderr: `${stderr}penguin-view: no sessions on ${sanitize(api.base.host)}\n`};
 	if (options.json) return {exitCode, stdout: entries.map(entry => `${safeJsonStringify(entry.session)}\n`).join(''), stderr};
-	return {exitCode, stdout: formatServerList(entries, now), stderr};
+	const stdout = options.width === undefined ? formatServerList(entries, now) : fittedList(entries, options.width, now);
+	return {exitCode, stdout, stderr};
 }
 
-/** The plain listing: aligned columns, last activity last; every server-given string sanitized. */
+/** The listing for a pipe: aligned columns, every field whole, last activity last; every server-given string sanitized. */
 export function formatServerList(entries: readonly ServerPickerEntry[], now: number): string {
 	const rows = entries.map(entry => [
 		entry.live ? entry.state : '',
+		// Its own column, empty (and left out) when no session waits.
+		entry.waiting > 0 ? `⏸ ${entry.waiting}` : '',
 		entry.startedAt ? localMinute(Date.parse(entry.startedAt)) : '?',
-		clean(entry.sessionId, 80),
-		clean(`${entry.project}/${entry.agent}`, 40),
-		clean([entry.provider, entry.model].filter(Boolean).join('/') || '?', 40),
-		(entry.source === 'subagent' ? '↳ ' : '') + (entry.title !== undefined ? clean(entry.title, 60) : '(no title yet)'),
+		clean(entry.sessionId),
+		clean(`${entry.project}/${entry.agent}`),
+		clean([entry.provider, entry.model].filter(Boolean).join('/') || '?'),
+		(entry.source === 'subagent' ? '↳ ' : '') + (entry.title !== undefined ? clean(entry.title) : '(no title yet)'),
 		relativeTime(Math.max(0, now - Date.parse(entry.lastActivityAt))),
 	]);
-	const widths = rows[0]?.map((_, column) => Math.max(...rows.map(row => stringWidth(row[column]!)))) ?? [];
-	const lines = rows.map(row =>
-		row
-			.map((cell, column) => (column === row.length - 1 ? cell : cell + ' '.repeat(widths[column]! - stringWidth(cell))))
-			// No running session: the first column takes no room.
-			.filter((_, column) => widths[column]! > 0 || column === row.length - 1)
-			.join('  ')
-			.trimEnd(),
-	);
-	return lines.length > 0 ? `${lines.join('\n')}\n` : '';
+	return alignedLines(rows);
 }
 
-function clean(text: string, max: number): string {
-	return sanitize(oneLine(text, max));
+function clean(text: string): string {
+	return sanitize(oneLine(text, Number.POSITIVE_INFINITY));
 }
-

@@ -14,11 +14,12 @@ import {startFileSession, type FileOptions} from '../io/file-session.js';
 import {serverCredentials} from '../login/credentials.js';
 import type {Settings} from '../settings.js';
 import {locateSession} from '../io/session-locator.js';
-import type {PickerEntry, SessionSwitcher} from '../ui/picker.js';
+import type {PickerEntry, SessionSwitcher} from './session-switcher.js';
 import type {SessionActions} from '../io/sse/actions.js';
 import type {PriceTable} from '../cost/prices.js';
+import {SseClientError} from '../io/sse/errors.js';
 import {ServerApi, type ServerSession} from './api.js';
-import {apiUrl, type ServerAddress} from './address.js';
+import {apiUrl, type ServerAddress} from '../io/sse/server-address.js';
 import {startHttpTrace} from './http-trace.js';
 import {ServerSessionList, type ServerPickerEntry, type UserChannelEvent} from './session-list.js';
 import {openUserChannel} from './user-channel.js';
@@ -72,7 +73,7 @@ export async function startServerMode(address: ServerAddress, options: ServerMod
 		if (!options.screen) return {ok: false, message: messageOf(error)};
 		server.failed(messageOf(error));
 		options.store.setStatus({state: 'failed', message: messageOf(error)});
-		return {ok: true, source: server, switcher: server.switcher(true), actions: server.actions, pricesReady: async () => server.pricesLoading};
+		return {ok: true, source: server, switcher: server.switcher(true), actions: server.actions, pricesReady: async () => server.pricesReady()};
 	}
 	let target = address.sessionId;
 	if (target === undefined && (options.latest || options.screen)) {
@@ -100,7 +101,7 @@ export async function startServerMode(address: ServerAddress, options: ServerMod
 		if (address.sessionId !== undefined) void server.refresh();
 		server.listen();
 	}
-	return {ok: true, source: server, switcher: server.switcher(target === undefined), actions: server.actions, pricesReady: async () => server.pricesLoading};
+	return {ok: true, source: server, switcher: server.switcher(target === undefined), actions: server.actions, pricesReady: async () => server.pricesReady()};
 }
 
 /** One server's sessions, the one on screen, and the user channel that keeps the list live. */
@@ -113,8 +114,8 @@ class ServerSessions implements Stoppable {
 	private readonly listeners = new Set<() => void>();
 	private current: {sessionId: string; source: Stoppable; overHttp: boolean; actions?: SessionActions} | undefined;
 	private offered: ServerPickerEntry | undefined;
-	/** The open session's prices coming (print mode's totals wait for them). */
-	pricesLoading: Promise<void> = Promise.resolve();
+	/** The open session's prices coming, from its stream or asked of the server (print mode's totals wait for them). */
+	private pricesOf: () => Promise<void> = async () => undefined;
 	/** The session opened last (its prices are the ones to show). */
 	private opened: string | undefined;
 	private channel: {close(): void} | undefined;
@@ -199,31 +200,52 @@ class ServerSessions implements Stoppable {
 		const run = this.opening.then(async () => {
 			if (this.closed) return;
 			const {store} = this.options;
+			// The same session again (read over HTTP, now running): what is shown stays until the
+			// stream's history replaces it, keeping ids, focus and open panes as a resync does.
+			const same = this.current?.sessionId === sessionId;
 			await this.current?.source.close();
 			this.current = undefined;
 			if (this.offered?.sessionId === sessionId) this.offered = undefined;
-			store.rebuild([]);
+			if (!same) store.rebuild([]);
 			this.opened = sessionId;
-			store.setStatus({label: `${this.api.base.host} · ${sessionId}`, state: 'connecting', message: undefined, retryAt: undefined, noHistory: undefined, prices: this.options.prices});
-			this.current = await this.openSource(sessionId);
+			this.pricesOf = async () => undefined;
+			// The same session again keeps its prices; another starts with --prices' (or none) until its own come.
+			store.setStatus({label: `${this.api.base.host} · ${sessionId}`, state: 'connecting', message: undefined, retryAt: undefined, noHistory: undefined, title: undefined, ...(same ? {} : {prices: this.options.prices})});
+			this.current = await this.openSource(sessionId, same);
 			this.notify();
 		});
 		this.opening = run.catch(() => undefined);
 		return run;
 	}
 
-	private async openSource(sessionId: string): Promise<NonNullable<ServerSessions['current']>> {
+	private async openSource(sessionId: string, same = false): Promise<NonNullable<ServerSessions['current']>> {
 		const {store, follow, screen} = this.options;
-		const session = await this.api.session(sessionId);
+		let session: ServerSession;
+		try {
+			session = await this.api.session(sessionId);
+		} catch (error) {
+			// A record that does not come (it timed out, the connection failed) holds nothing up:
+			// the session's stream is followed, and it says what there is.
+			if (!(error instanceof SseClientError) || error.kind !== 'network') throw error;
+			return {sessionId, overHttp: false, ...(await this.stream(sessionId, same))};
+		}
 		this.list.upsert(session);
-		if (this.options.prices === undefined) this.pricesLoading = this.loadPrices(session);
-		if (session.status !== 'idle' || !session.hasTrace) return {sessionId, overHttp: false, ...(await this.stream(session))};
+		if (session.status !== 'idle' || !session.hasTrace) return {sessionId, overHttp: false, ...(await this.stream(sessionId, same))};
+		// Its trace holds no title (the stream carries it as an event): the record's stands in.
+		if (session.title !== undefined) store.setStatus({title: session.title});
+		// A stream reads the prices with the context window (one model table); a trace asks for them.
+		if (this.options.prices === undefined) {
+			const loading = this.loadPrices(session);
+			this.pricesOf = async () => loading;
+		}
 		const local = session.tracePath !== undefined && (await access(session.tracePath).then(() => true, () => false));
 		if (local) {
 			const located = await locateSession(session.tracePath!, {dataRoot: this.options.fileOptions.dataRoot});
 			if (located.ok && located.kind === 'session') {
-				store.setStatus({label: path.basename(located.shards.at(-1) ?? sessionId), state: follow ? 'following' : 'reading'});
-				return {sessionId, overHttp: false, source: startFileSession(located, {...this.options.fileOptions, follow})};
+				// A trace on disk follows as one named on the command line would (fileOptions.follow).
+				const followFile = this.options.fileOptions.follow;
+				store.setStatus({label: path.basename(located.shards.at(-1) ?? sessionId), state: followFile ? 'following' : 'reading'});
+				return {sessionId, overHttp: false, source: startFileSession(located, {...this.options.fileOptions})};
 			}
 		}
 		// The trace is on the server only: read it over HTTP, the whole of it.
@@ -245,6 +267,11 @@ class ServerSessions implements Stoppable {
 		}
 	}
 
+	/** Settles once the open session's prices are in, or not to be had. */
+	async pricesReady(): Promise<void> {
+		return this.pricesOf();
+	}
+
 	/** The screen's a, r, Ctrl+X and >: they act on the session followed on its stream, if any. */
 	readonly actions: SessionActions = {
 		send: async request => {
@@ -254,12 +281,15 @@ class ServerSessions implements Stoppable {
 		},
 	};
 
-	private async stream(session: ServerSession): Promise<{source: Stoppable; actions: SessionActions}> {
+	private async stream(sessionId: string, replace: boolean): Promise<{source: Stoppable; actions: SessionActions}> {
 		const {startSse} = await import('../io/sse-source.js');
 		const {store, flags, follow, fileOptions, onConnectionTrouble} = this.options;
-		const url = apiUrl(this.api.base, 'sessions', session.sessionId, 'stream').href;
+		const url = apiUrl(this.api.base, 'sessions', sessionId, 'stream').href;
 		// Logged in once already: the stream sends the same cookie rather than logging in again.
-		const started = startSse(store, {url, cookie: this.api.cookie, fetch: this.api.fetcher, headers: flags.header ?? [], insecure: flags.insecure, follow, pace: fileOptions.pace, onConnectionTrouble, projectPrices: false});
+		// The model table a stream reads for the context window prices it too, unless --prices.
+		const timings = this.options.screen ? {recordWaitMs: 0} : undefined;
+		const started = startSse(store, {url, cookie: this.api.cookie, fetch: this.api.fetcher, headers: flags.header ?? [], insecure: flags.insecure, follow, pace: fileOptions.pace, onConnectionTrouble, replaceOnJoin: replace, timings, prices: this.options.prices});
+		this.pricesOf = started.pricesReady;
 		return {source: started, actions: started.actions};
 	}
 

@@ -24,6 +24,8 @@ export type ServerPickerEntry = {
 	state: ServerSessionStatus;
 	/** Running or compacting. */
 	live: boolean;
+	/** Tool calls waiting for a person's decision (the record's pendingApprovalCount). */
+	waiting: number;
 	/** The record as the server gave it. */
 	session: ServerSession;
 };
@@ -78,6 +80,7 @@ export function entryOf(session: ServerSession): ServerPickerEntry {
 		lastActivityAt: session.lastActiveAt ?? session.createdAt ?? new Date(0).toISOString(),
 		state: session.status,
 		live: session.status !== 'idle',
+		waiting: session.pendingApprovalCount ?? 0,
 		session,
 	};
 }

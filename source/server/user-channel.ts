@@ -6,7 +6,7 @@
  */
 import {openSseTransport, type TransportTimings} from '../io/sse/transport.js';
 import type {ServerApi} from './api.js';
-import {apiUrl} from './address.js';
+import {apiUrl} from '../io/sse/server-address.js';
 import {readUserChannelEvent, type UserChannelEvent} from './session-list.js';
 
 /** What the channel reports. */

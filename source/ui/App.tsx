@@ -12,20 +12,22 @@ import type {SessionStore} from '../model/store.js';
 import {isRunning, timelineOf, type Timeline} from '../model/timeline.js';
 import type {SessionView} from '../model/view-model.js';
 import {sanitize} from '../render/sanitize.js';
-import {addPending, stillPending, type Acting, type ActSend, type PendingSteer} from './acting.js';
+import {addPending, queuedTexts, stillPending, type Acting, type ActSend, type PendingSteer} from './acting.js';
 import {ApprovalBell} from './approval-bell.js';
 import {Body} from './Body.js';
 import {ColorContext} from './ColorContext.js';
 import {contextOnScreen} from './context-on-screen.js';
 import {Footer} from './Footer.js';
-import {requestCostText, sessionCostText} from '../cost/view-cost.js';
+import {requestCostText, sessionCostText} from '../render/cost-text.js';
+import {FooterTurn} from './footer-turn.js';
 import {Header} from './Header.js';
 import {helpKeysHint, helpLines} from './help-lines.js';
 import {HelpOverlay} from './HelpOverlay.js';
 import {screenGeometry} from './screen-geometry.js';
 import {Layouter} from './layout.js';
 import type {OpenState} from './open-state.js';
-import {filterEntries, openPicker, type PickerEntry, type PickerState, type SessionSwitcher} from './picker.js';
+import type {PickerEntry, SessionSwitcher} from '../server/session-switcher.js';
+import {filterEntries, openPicker, type PickerState} from './picker.js';
 import {handleKey, initialScreen, runCommand, type ScreenEnv, type ScreenState} from './screen-state.js';
 import {footerMessage, LiveMatches} from './search-count.js';
 import {SessionPicker} from './SessionPicker.js';
@@ -37,6 +39,8 @@ import {changedSince, drawnFrom, quietOffscreenEnabled, type DrawnFrom} from './
 import {useTerminalSize, type TerminalSize} from './use-terminal-size.js';
 import {FilterCache, filteredLayout} from './pane-filter.js';
 import {positionText} from './position.js';
+import {ShownCount} from './shown-count.js';
+import {seg, type Row} from './segments.js';
 import {sessionTime} from './session-clock.js';
 import {newCount, visibleRows} from './viewport.js';
 
@@ -69,7 +73,7 @@ export type AppProps = {
 	/** Puts text on the clipboard (y, Y): the program writes OSC 52 to the terminal. */
 	copy?: (text: string) => void;
 	/** Shows text in the pager (v) and returns when it closes, or says why it could not. */
-	page?: (text: string) => string | undefined;
+	page?: (text: string, title: string) => string | undefined;
 };
 
 const pickerHints = 'type to filter · ↑/↓ choose · Enter open · Esc close';
@@ -116,12 +120,15 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	const [live, setLive] = useState(false);
 	useTicker(live);
 
-	// Steering sent and not yet on the stream takes a row of the footer.
+	// Steering sent and not yet on the stream takes a row of the footer, with the server's queue.
 	const [sentSteering, setSentSteering] = useState<readonly PendingSteer[]>([]);
-	const pendingSteer = stillPending(sentSteering, store.view);
+	const stillSent = stillPending(sentSteering, store.view);
 	useEffect(() => {
-		if (pendingSteer !== sentSteering) setSentSteering(pendingSteer);
-	}, [pendingSteer, sentSteering]);
+		if (stillSent !== sentSteering) setSentSteering(stillSent);
+	}, [stillSent, sentSteering]);
+	// Withdrawn from here: hidden before the server's next task_state says so.
+	const withdrawn = useRef(new Set<string>()).current;
+	const pendingSteer = queuedTexts(store.view, stillSent, withdrawn);
 
 	// Steering sent and not yet read takes a row above the footer's numbers.
 	const geometry = screenGeometry(columns, rows);
@@ -133,6 +140,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	const realNow = clock();
 	const {now, stoppedAt} = sessionTime(view, store.status, realNow);
 	const filterCache = useMemo(() => new FilterCache(), []);
+	const shownCount = useMemo(() => new ShownCount(), []);
 	// The search's matches, counted again only where the session changed (search-count.ts).
 	const liveMatches = useMemo(() => new LiveMatches(texts), [texts]);
 	const layout = filteredLayout(layouter.layout(view, paneWidth, state.open, now, stoppedAt, store.status.prices), state.filter, filterCache, texts);
@@ -144,7 +152,9 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	const focusIndex = focusRow === -1 ? -1 : layout.indexOf(state.focus!);
 	// The header names the context of what is on screen (after g, the first), the newest while following.
 	const shownContext = contextOnScreen(view, layout, {focus: focusIndex, first, follow: state.viewport.follow});
-	const where = positionText(focusIndex !== -1 ? focusIndex : last, layout.count);
+	// Counted in panes that draw something, with a filter (which keeps only those) or without.
+	const at = state.filter === undefined ? shownCount.position(layout, focusIndex !== -1 ? focusIndex : last) : {index: focusIndex !== -1 ? focusIndex : last, count: layout.count};
+	const where = positionText(at.index, at.count);
 	// The footer says a filter is on, and which.
 	const position = state.filter === undefined ? where : `${where ?? 'no pane'} · filter “${sanitize(state.filter)}”`;
 
@@ -156,6 +166,11 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	let anyLive = headerIsLive(view, store.status) || (timeline !== undefined && timelineMoves(timeline));
 	for (let i = first; i <= last && !anyLive; i++) anyLive = layout.pane(i).live;
 	useEffect(() => setLive(anyLive), [anyLive]);
+
+	// The source's trouble takes the footer's last row from any message older than it.
+	const footerTurn = useRef<FooterTurn | undefined>(undefined);
+	footerTurn.current ??= new FooterTurn();
+	const troubleWins = footerTurn.current.troubleWins(state.message, store.status.message === undefined ? undefined : `${store.status.state}: ${store.status.message}`);
 
 	const env = useRef<ScreenEnv | undefined>(undefined);
 	env.current = {
@@ -197,7 +212,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	const sent = state.act?.sent;
 	useEffect(() => {
 		if (!sent || !actions) return;
-		void act(sent, actions, store, setSentSteering).then(message => {
+		void act(sent, actions, store, setSentSteering, withdrawn).then(message => {
 			if (message !== undefined) setState(previous => ({...previous, message}));
 		});
 	}, [sent, actions, store]);
@@ -214,7 +229,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	pageWith.current = page;
 	useEffect(() => {
 		if (!pager) return;
-		const problem = pageWith.current ? pageWith.current(pager.text) : 'no pager here';
+		const problem = pageWith.current ? pageWith.current(pager.text, pager.title) : 'no pager here';
 		// A message the frame before did not have: Ink draws the whole frame again over the
 		// screen the pager left.
 		setState(previous => ({...previous, message: problem ?? 'back from the pager'}));
@@ -288,7 +303,9 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 					shard={shownContext}
 					status={store.status}
 					following={state.viewport.follow}
-					now={now}
+					now={realNow}
+					stoppedAt={stoppedAt}
+					noSession={sessions?.openAtStart === true && sessions.current?.() === undefined}
 					width={width}
 					home={home ?? homedir()}
 					rule={rules}
@@ -310,7 +327,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 				) : state.timeline && timeline ? (
 					<TimelineView timeline={timeline} state={state.timeline} width={width} height={height} now={now} costOf={usage => requestCostText(usage, view.header, store.status.prices)} />
 				) : (
-					<Body rows={visible} height={height} focusRow={focusRow} width={width} query={state.search.editing ? undefined : state.search.query} />
+					<Body rows={state.filter !== undefined && layout.count === 0 ? noPaneMatches(state.filter) : visible} height={height} focusRow={focusRow} width={width} query={state.search.editing ? undefined : state.search.query} />
 				)}
 				<Footer
 					view={view}
@@ -321,14 +338,15 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 					message={footerMessage(state, query => liveMatches.matches(view, query))}
 					query={state.search.query}
 					width={width}
-					hints={state.filterDraft !== undefined ? `&${sanitize(state.filterDraft)}▌   Enter filter · ! problems · tool:NAME · -thinking · Esc cancel` : state.help ? helpKeysHint : state.picker ? pickerHints : state.timeline ? timelineHints : undefined}
+					hints={state.filterDraft !== undefined ? filterHint(state.filterDraft, state.filter) : state.help ? helpKeysHint : state.picker ? pickerHints : state.timeline ? timelineHints : undefined}
 					offer={offered && !state.help && !state.picker ? offerText(offered.sessionId) : undefined}
 					act={state.act?.prompt}
 					acting={actions !== undefined}
 					pendingSteer={pendingSteer}
 					position={state.picker || state.timeline || state.help ? undefined : position}
 					keepPosition={state.filter !== undefined}
-					trouble={sourceTrouble(store.status, realNow, width)}
+					trouble={troubleWins ? sourceTrouble(store.status, realNow, width) : undefined}
+					typing={state.filterDraft !== undefined}
 					// While the end of a trace stands in for it (tail-first), its spending is only the end's: no figure yet.
 					cost={store.previewing ? undefined : sessionCostText(view, store.status.prices)}
 				/>
@@ -347,6 +365,7 @@ async function act(
 	actions: SessionActions,
 	store: SessionStore,
 	setSteering: (update: (previous: readonly PendingSteer[]) => readonly PendingSteer[]) => void,
+	withdrawn: Set<string>,
 ): Promise<string | undefined> {
 	const request = sent.request;
 	if (request.kind === 'decide') store.apply([{kind: 'deciding', callId: request.callId, origin: sent.origin, decision: request.decision}]);
@@ -354,9 +373,26 @@ async function act(
 	const outcome = await actions.send(request).catch((error: unknown) => ({ok: false as const, reason: error instanceof Error ? error.message : String(error)}));
 	if (outcome.ok) {
 		if (request.kind === 'abort') return outcome.status === 204 ? 'nothing to stop: no run is in progress' : 'stop sent: the run is stopping';
+		// The stream that follows the session carries the task from here on.
+		if (request.kind === 'task') return 'task sent';
+		if (request.kind === 'withdraw') {
+			withdrawn.add(request.steerId);
+			return 'steering withdrawn';
+		}
 		return undefined;
 	}
 	if (request.kind === 'decide') store.apply([{kind: 'deciding', callId: request.callId, origin: sent.origin, decision: undefined}]);
 	if (request.kind === 'steer') setSteering(previous => previous.filter(entry => entry.seq !== sent.seq));
 	return sanitize(`could not ${sent.label}: ${outcome.reason}`);
+}
+
+/** The filter's prompt in the footer, with what ↑ brings back when a filter is on. */
+function filterHint(draft: string, current: string | undefined): string {
+	const recall = current === undefined || draft === current ? '' : ` · ↑ “${sanitize(current)}”`;
+	return `&${sanitize(draft)}▌   Enter filter${recall} · ! problems · tool:NAME · -thinking · Esc cancel`;
+}
+
+/** The body when a filter keeps no pane. */
+function noPaneMatches(filter: string): Row[] {
+	return [{itemId: -1, segments: [seg(` no pane matches “${sanitize(filter)}” · & then Enter shows every pane`, {dim: true})]}];
 }

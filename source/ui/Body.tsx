@@ -45,7 +45,7 @@ function bodyRowText(row: Row | undefined, focused: boolean, query: string | und
 
 /**
  * Exactly `height` rows, so that the footer stays at the bottom: each one styled string
- * (styled-row.ts); with PENGUIN_VIEW_ROW_TEXT=0, a text per segment as before.
+ * (styled-row.ts); with PENGUIN_VIEW_ROW_TEXT=0, a text per segment (the bench's baseline).
  */
 export function Body({rows, height, focusRow, query, width}: BodyProps) {
 	const styling = useContext(ColorContext);

@@ -1,7 +1,7 @@
 /** The footer: a rule, the session's numbers, and the prompt or key hints. */
 import {Box} from 'ink';
 import type {SessionView} from '../model/view-model.js';
-import type {ActPrompt, PendingSteer} from './acting.js';
+import {sendsTask, type ActPrompt} from './acting.js';
 import {ActPromptLine, PendingSteerLine} from './ActPrompt.js';
 import {RowLine} from './RowLine.js';
 import {SearchPrompt, type SearchPromptProps} from './SearchPrompt.js';
@@ -19,16 +19,18 @@ export type FooterProps = SearchPromptProps & {
 	offer?: string;
 	/** Acting: the question or steering prompt in place of the last row. */
 	act?: ActPrompt;
-	/** Steering sent and not yet on the stream: one row above the numbers. */
-	pendingSteer?: readonly PendingSteer[];
+	/** Steering queued and not yet on the stream: one row above the numbers. */
+	pendingSteer?: readonly string[];
 	/** Where the view is (`pane 32 of 300 · 10 %`), at the right of the numbers. */
 	position?: string;
 	/** The position says a filter is on: it stays when the row is narrow. */
 	keepPosition?: boolean;
 	/** What the session cost (`$0.0353`), when its model has a price. */
 	cost?: string;
-	/** What went wrong with the source (a reconnect and why): in place of the key hints, with the whole width. */
+	/** What went wrong with the source (a reconnect and why): in place of the hints or a message, with the whole width. */
 	trouble?: Segment[];
+	/** A prompt is being typed in the hints' row (the filter's): it keeps the row. */
+	typing?: boolean;
 };
 
 /** Two rows and an optional rule above them. */
@@ -38,10 +40,11 @@ export function Footer(props: FooterProps) {
 			{props.rule ? <RowLine segments={[seg('─'.repeat(props.width), {dim: true})]} /> : null}
 			{props.pendingSteer && props.pendingSteer.length > 0 ? <PendingSteerLine pending={props.pendingSteer} width={props.width} /> : null}
 			<RowLine segments={footerStats(props.view, props.newCount, props.width, positionSegments(props.position), props.keepPosition, props.cost)} />
-			{/* A question asked comes first: it waits for y or n. */}
+			{/* A question asked comes first: it waits for y or n. Then what went wrong with the source: it
+			    wins over any message or hint (only a prompt being typed keeps the row). */}
 			{props.act && props.hints === undefined ? (
-				<ActPromptLine prompt={props.act} width={props.width} />
-			) : props.trouble && props.hints === undefined && !props.message && !props.editing ? (
+				<ActPromptLine prompt={props.act} width={props.width} task={sendsTask(props.view)} />
+			) : props.trouble && !props.editing && !props.typing ? (
 				<RowLine segments={props.trouble} />
 			) : props.offer !== undefined && !props.editing ? (
 				<RowLine segments={truncateSegments([seg(` ${props.offer}`, {color: 'yellow', bold: true})], props.width)} />

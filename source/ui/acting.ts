@@ -60,9 +60,17 @@ export function callLabel(item: ToolCallItem, tools: SessionView['header']['tool
 }
 
 /** What an acting command does: a question to confirm, a prompt, or a message (why not). */
-export function startAct(act: ActState, id: Extract<CommandId, 'allow' | 'deny' | 'stop' | 'steer'>, view: SessionView, focus: number | undefined): {act: ActState; message?: string} {
+export function startAct(act: ActState, id: Extract<CommandId, 'allow' | 'deny' | 'stop' | 'steer' | 'withdraw'>, view: SessionView, focus: number | undefined): {act: ActState; message?: string} {
 	if (id === 'steer') return {act: {...act, prompt: {kind: 'steer', draft: ''}}};
 	const seq = act.seq + 1;
+	if (id === 'withdraw') {
+		// The newest queued one: the one most likely sent by mistake, and the last to be delivered.
+		const last = view.task?.steering?.at(-1);
+		if (!last) return {act, message: 'no steering message is queued on the server'};
+		const label = `withdraw the queued steering “${excerptOf(last.text)}”`;
+		const send: ActSend = {seq, request: {kind: 'withdraw', steerId: last.id}, label};
+		return {act: {...act, seq, prompt: {kind: 'confirm', question: `${label}? y/n`, send}}};
+	}
 	if (id === 'stop') {
 		const send: ActSend = {seq, request: {kind: 'abort'}, label: 'stop the run'};
 		return {act: {...act, seq, prompt: {kind: 'confirm', question: 'stop the run? y/n', send}}};
@@ -75,8 +83,16 @@ export function startAct(act: ActState, id: Extract<CommandId, 'allow' | 'deny' 
 	return {act: {...act, seq, prompt: {kind: 'confirm', question: `${label}? y/n`, send}}};
 }
 
-/** A key while the footer asks or prompts: the next state, and a message when it closes. */
-export function actKey(act: ActState, input: string, key: KeyPress): {act: ActState; message?: string} {
+/**
+ * Whether `>` starts a new task rather than steering: the server says the session is idle (a
+ * steer would be refused, 409 `not_running`). Unknown run state: it steers, as before.
+ */
+export function sendsTask(view: SessionView): boolean {
+	return view.task?.state === 'idle';
+}
+
+/** A key while the footer asks or prompts (`idle`: Enter sends a new task, see sendsTask): the next state, and a message when it closes. */
+export function actKey(act: ActState, input: string, key: KeyPress, idle = false): {act: ActState; message?: string} {
 	const prompt = act.prompt!;
 	if (prompt.kind === 'confirm') {
 		// Only y sends; any other key (n, Esc, a movement) leaves it unsent.
@@ -88,7 +104,8 @@ export function actKey(act: ActState, input: string, key: KeyPress): {act: ActSt
 		const text = prompt.draft.trim();
 		if (text === '') return {act: {...act, prompt: undefined}, message: 'nothing to send'};
 		const seq = act.seq + 1;
-		return {act: {...act, seq, prompt: undefined, sent: {seq, request: {kind: 'steer', text}, label: 'steer'}}};
+		const sent: ActSend = idle ? {seq, request: {kind: 'task', text}, label: 'start a task'} : {seq, request: {kind: 'steer', text}, label: 'steer'};
+		return {act: {...act, seq, prompt: undefined, sent}};
 	}
 	if (key.backspace || key.delete) return {act: {...act, prompt: {kind: 'steer', draft: [...prompt.draft].slice(0, -1).join('')}}};
 	if (key.ctrl && input === 'u') return {act: {...act, prompt: {kind: 'steer', draft: ''}}};
@@ -121,6 +138,20 @@ export function addPending(pending: readonly PendingSteer[], text: string, seq: 
 	const last = pending.at(-1);
 	const arrivesAt = Math.max(steeringCount(view), last ? last.arrivesAt : 0) + 1;
 	return [...pending, {text, arrivesAt, seq}];
+}
+
+/**
+ * The steering messages not yet read by the agent, for the footer: the server's queue (from any
+ * client; those withdrawn here left out), then those sent from here that the queue does not show yet.
+ */
+export function queuedTexts(view: SessionView, sent: readonly PendingSteer[], withdrawn: ReadonlySet<string>): string[] {
+	const queue = (view.task?.steering ?? []).filter(entry => !withdrawn.has(entry.id)).map(entry => entry.text);
+	return [...queue, ...sent.map(entry => entry.text).filter(text => !queue.includes(text))];
+}
+
+function excerptOf(text: string): string {
+	const line = sanitize(text).replace(/\s+/g, ' ').trim();
+	return line.length > 40 ? `${line.slice(0, 39)}…` : line;
 }
 
 /** The ones the server has not echoed yet (messages arrive in the order they were sent). */

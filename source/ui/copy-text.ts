@@ -10,10 +10,11 @@ import type {Shown} from '../model/held-text.js';
 import type {Item} from '../model/view-model.js';
 import {formatBytes, lineCount, plural} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
+import {summarizeToolCall} from '../render/tool-summary.js';
 import {itemText} from './search.js';
 
-/** A copy asked for: the text, and the words for the footer. */
-export type Copy = {text: string; what: string};
+/** A copy asked for: the text, and the words for the footer (and for the pager's prompt, `title`). */
+export type Copy = {text: string; what: string; title?: string};
 
 /** More than this (in bytes) is not sent: terminals drop or cut a longer OSC 52 silently. */
 export const copyLimit = 1024 * 1024;
@@ -66,7 +67,10 @@ export function copyOf(item: Shown<Item>, args = false): Copy | undefined {
 export function pagerText(item: Shown<Item>): Copy | undefined {
 	if (item.kind !== 'tool_call') return copyOf(item);
 	const output = item.output !== undefined && item.output !== '' ? `\n\n${item.output}` : '';
-	return {text: sanitize(`${item.name}\n${argsText(item.args)}${output}`), what: `the call of ${item.name}`};
+	// `exec_command: ls -la`: the shell's `$ ` says nothing in a title.
+	const gist = summarizeToolCall(item.name, item.args, [], 80).headline.replace(/^\$ /, '');
+	const title = sanitize(`${item.name}${gist === '' ? '' : `: ${gist}`}`).replace(/\s+/g, ' ');
+	return {text: sanitize(`${item.name}\n${argsText(item.args)}${output}`), what: `the call of ${item.name}`, title};
 }
 
 /** The footer's confirmation: `copied the output of exec_command (3 lines, 1.2 KB)`. */

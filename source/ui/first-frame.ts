@@ -14,6 +14,7 @@ import {Layouter} from './layout.js';
 import {openStateFrom} from './open-state.js';
 import {screenGeometry} from './screen-geometry.js';
 import {seg, type Segment} from './segments.js';
+import {sessionTime} from './session-clock.js';
 import {footerPrompt, footerStats, headerRows} from './status-line.js';
 import {following, visibleRows} from './viewport.js';
 
@@ -64,10 +65,11 @@ export function paintFirstFrame(store: SessionStore, options: FirstFrameOptions)
 	const {rules, height, width, paneWidth} = screenGeometry(stdout.columns || 80, stdout.rows || 24);
 	const now = Date.now();
 	const view = store.view;
-	const layout = new Layouter(options.texts).layout(view, paneWidth, openStateFrom(options.expand), now);
+	const time = sessionTime(view, store.status, now);
+	const layout = new Layouter(options.texts).layout(view, paneWidth, openStateFrom(options.expand), time.now, time.stoppedAt);
 	const body = visibleRows(layout, height, following).rows;
 	const rule = [seg('─'.repeat(width), {dim: true})];
-	const lines: Segment[][] = [...headerRows({view, status: store.status, following: true, now, width, home: homedir()})];
+	const lines: Segment[][] = [...headerRows({view, status: store.status, following: true, now, width, home: homedir(), stoppedAt: time.stoppedAt})];
 	if (rules) lines.push(rule);
 	for (let i = 0; i < height; i++) {
 		const row = body[i];

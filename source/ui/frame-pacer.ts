@@ -7,8 +7,8 @@
  * one frame every `streamFrameMs`: 22 a second, smooth to the eye, and the CPU stays in hand
  * (the frame's cost times 22, plus the stream's own). A frame costs what changed on screen,
  * not what the terminal holds (the rows kept by pane-text.ts and ink-output.ts), 1.5–4 ms at
- * 100 × 30 on the bench's machine. It used to be paid from an 18 % CPU budget instead, when a
- * frame cost 10–35 ms: at 1,000 deltas a second the budget allowed 1–4 frames a second.
+ * 100 × 30 on the bench's machine. A fixed rate, not a CPU budget: a budget starves a fast
+ * stream of frames, and at this cost 22 frames a second are cheap (docs/performance.md).
  *
  * Frames are due on a fixed beat: a timer that fires late (a loaded machine) does not move
  * the frames after it, so the rate holds at 22 a second instead of sliding under the 20 that

@@ -37,19 +37,32 @@ export type InkOutputState = {width: number; height: number; operations: readonl
 /** Rows and styled lines kept: a few screens' worth, emptied when full. */
 const rowLimit = 2048;
 const lineLimit = 4096;
+/**
+ * Characters of styled lines kept (an object and an array each, ~90 bytes): emptied past
+ * this too, some ten screens' worth, so that the lines' limit is not tens of megabytes (a
+ * heap snapshot of the screen following a stream saw them fill it over hours).
+ */
+const styledCharLimit = 32 * 1024;
 
 /** get() for Ink's Output, remembering rows between frames; undefined when switched off. */
 export function inkRowsFor(parts: InkOutputParts, enabled = process.env.PENGUIN_VIEW_ROW_CACHE !== '0'): ((output: InkOutputState) => {output: string; height: number}) | undefined {
 	if (!enabled) return undefined;
 	const rows = new Map<string, string>();
 	const styled = new Map<string, StyledChar[]>();
+	let styledCount = 0;
 	const widths = new Map<string, number>();
 	const styledChars = (line: string): StyledChar[] => {
 		let chars = styled.get(line);
 		if (chars === undefined) {
-			if (styled.size >= lineLimit) styled.clear();
-			chars = parts.styledCharsFromTokens(parts.tokenize(line));
+			if (styled.size >= lineLimit || styledCount >= styledCharLimit) {
+				styled.clear();
+				styledCount = 0;
+			}
+			// Made anew with every field in one literal: the tokenizer's spread gives kept
+			// characters shapes of their own (thousands of them, in a heap snapshot).
+			chars = parts.styledCharsFromTokens(parts.tokenize(line)).map(({value, fullWidth, styles}) => ({type: 'char', value, fullWidth, styles}));
 			styled.set(line, chars);
+			styledCount += chars.length;
 		}
 		return chars;
 	};

@@ -38,6 +38,7 @@ export type CommandId =
 	| 'deny'
 	| 'stop'
 	| 'steer'
+	| 'withdraw'
 	| 'help'
 	| 'quit';
 
@@ -72,7 +73,8 @@ export const commands: readonly Command[] = [
 	{id: 'allow', keys: [char('a')], help: 'allow the call waiting for approval (the focused one, else the first), after y', footer: 'allow/deny', acts: true},
 	{id: 'deny', keys: [char('r')], help: 'deny (refuse) the call waiting for approval, after y', footer: 'allow/deny', acts: true},
 	{id: 'stop', keys: [ctrl('x')], help: 'stop the run, after y', footer: 'stop', acts: true},
-	{id: 'steer', keys: [char('>')], help: 'steer the run: a message it reads between steps (Enter sends, Esc cancels)', footer: 'steer', acts: true},
+	{id: 'steer', keys: [char('>')], help: 'steer the run: a message it reads between steps; on an idle session, a new task (the prompt says which; Enter sends, Esc cancels)', footer: 'steer', acts: true},
+	{id: 'withdraw', keys: [char('<')], help: 'withdraw the newest steering message still queued on the server (shown above the footer), after y', acts: true},
 	{id: 'copy', keys: [char('y')], help: 'copy the focused pane (its text, a command\'s output, every line) to the clipboard'},
 	{id: 'copy-args', keys: [char('Y')], help: 'copy the focused call\'s arguments to the clipboard'},
 	{id: 'pager', keys: [char('v')], help: 'open the focused pane\'s whole text in $PAGER (default less -R); the screen comes back after'},

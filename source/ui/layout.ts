@@ -2,7 +2,8 @@
  * Layout: the view model, a width and the open/closed state → panes of rows. Pure apart
  * from its cache: rows are kept per item, keyed by the item's rev, the width and its
  * open state, so a frame re-lays out only what changed (a growing message, a call that
- * finished); panes that move with the clock are redone once a second.
+ * finished); panes that move with the clock are redone once a second. The cache is bounded
+ * (keptRowsLimit): memory follows what is drawn, not how long the session is.
  *
  * Lazy: a pane's rows are made when the viewport asks for them, so a frame costs what is
  * on screen, however long the session. The width is what pane content may use: the caller
@@ -13,7 +14,7 @@
  * only for a pane it lays out: what the viewport shows, once per change of the item.
  */
 import type {PriceTable} from '../cost/prices.js';
-import {sessionCostText} from '../cost/view-cost.js';
+import {sessionCostText} from '../render/cost-text.js';
 import {shown, type Shown, type TextReader} from '../model/held-text.js';
 import type {Item, SessionView, SubagentItem, ToolCallItem} from '../model/view-model.js';
 import type {ItemKind} from '../model/view-model.js';
@@ -83,6 +84,13 @@ type Entry = {rev: number; width: number; open: boolean; full: boolean; tick: nu
  */
 export const keepRowsEnabled = process.env.PENGUIN_VIEW_KEEP_ROWS !== '0';
 
+/**
+ * About how many rows the cache keeps of panes no recent frame asked for: the panes a frame
+ * lays out are always kept, and past this the least recently used others go (laid out again
+ * if scrolled back to). Unbounded, a day's stream kept the rows of every answer it ever drew.
+ */
+const keptRowsLimit = 5_000;
+
 /** Items in reading order, with depth and session where some are nested. */
 type Flat = {items: readonly Item[]; depths?: number[]; sessions?: SessionView[]};
 
@@ -91,7 +99,11 @@ const nestBar: Segment = seg('│ ', {dim: true});
 
 /** Lays out sessions, keeping rows per item between calls. */
 export class Layouter {
-	private readonly cache = new Map<number, Entry>();
+	// Least recently used first: a pane's entry moves to the end when a frame asks for it.
+	private readonly cache = new Map<number, Entry & {frame: number}>();
+	private cachedRows = 0;
+	/** Counts layout() calls: the entries asked for since the last one are the frame's. */
+	private frame = 0;
 	private readonly parentCalls = new WeakMap<SubagentItem, ToolCallItem>();
 	private readonly subagents = new WeakMap<SessionView, {scanned: number; items: SubagentItem[]}>();
 	private view?: SessionView;
@@ -109,8 +121,10 @@ export class Layouter {
 			this.prices = prices;
 			// A rebuilt model numbers its items afresh: nothing cached is about them (nor are costs, with new prices).
 			this.cache.clear();
+			this.cachedRows = 0;
 			this.view = view;
 		}
+		this.frame++;
 		const flat = this.flatten(view, open);
 		const paneWidth = Math.max(1, width);
 		let index: Map<number, number> | undefined;
@@ -123,7 +137,7 @@ export class Layouter {
 			indexOf(itemId: number, hint?: number): number {
 				if (hint !== undefined && flat.items[hint]?.id === itemId) return hint;
 				// One session's items have ids that grow in reading order: a binary search finds
-				// an item without indexing the whole session, which took 100 ms a key on 1 GB.
+				// an item without indexing the whole session, which on 1 GB costs more than a frame.
 				if (!flat.depths) {
 					const found = searchById(flat.items, itemId);
 					if (found !== -1) return found;
@@ -196,6 +210,11 @@ export class Layouter {
 			cached.extra === extra &&
 			cached.pane.depth === depth
 		) {
+			if (cached.frame !== this.frame) {
+				cached.frame = this.frame;
+				this.cache.delete(item.id);
+				this.cache.set(item.id, cached);
+			}
 			return cached.pane;
 		}
 		const input: PaneInput = {width: innerWidth, open, full, now, stoppedAt, tools: session.header.tools, memo: cached?.memo, prices: this.prices};
@@ -203,8 +222,21 @@ export class Layouter {
 		const prefix = depth > 0 ? new Array<Segment>(depth).fill(nestBar) : undefined;
 		const rows = rowsOf(built.rows, this.keepRows && cached?.pane.depth === depth ? cached : undefined, item.id, prefix);
 		const pane: Pane = {itemId: item.id, kind: item.kind, depth, rows, group, open, problem: isProblem(item), live: live || callLive};
-		this.cache.set(item.id, {rev: item.rev, width: innerWidth, open, full, tick, extra, pane, memo: built.memo, built: built.rows});
+		if (cached) this.cachedRows -= cached.pane.rows.length;
+		this.cache.delete(item.id);
+		this.cache.set(item.id, {rev: item.rev, width: innerWidth, open, full, tick, extra, pane, memo: built.memo, built: built.rows, frame: this.frame});
+		this.cachedRows += rows.length;
+		this.evict();
 		return pane;
+	}
+
+	/** Drops the least recently used entries past the limit, never one this frame asked for. */
+	private evict(): void {
+		for (const [id, entry] of this.cache) {
+			if (this.cachedRows <= keptRowsLimit || entry.frame === this.frame) return;
+			this.cache.delete(id);
+			this.cachedRows -= entry.pane.rows.length;
+		}
 	}
 
 	/** The run_subagent call that started a child: usually just before its pointer. */
@@ -327,8 +359,11 @@ function subagentPane(item: SubagentItem, call: ToolCallItem | undefined, input:
 	if (cost !== undefined) facts.push(seg(` · ${cost}`));
 	const state = call ? toolStateLook(call.state) : undefined;
 	if (call && state) {
-		const word = call.state === 'done' ? 'done' : call.state === 'running' || call.state === 'streaming' ? 'running' : (state.word ?? call.state);
-		const mark = state.glyph ?? spinnerAt(input.now);
+		const running = call.state === 'running' || call.state === 'streaming';
+		// In a trace that stopped, it runs no more: no spinner.
+		const stalled = running && input.stoppedAt !== undefined && call.output === undefined;
+		const word = call.state === 'done' ? 'done' : stalled ? 'stalled' : running ? 'running' : (state.word ?? call.state);
+		const mark = state.glyph ?? (stalled ? glyph.unanswered : spinnerAt(input.now));
 		facts.push(seg(' · '), seg(`${mark} ${word}`, state.style));
 	} else if (child?.ended) {
 		facts.push(seg(' · ended', {dim: true}));

@@ -10,6 +10,7 @@ import type {Item} from '../model/view-model.js';
 import type {Layout} from './layout.js';
 import {isProblem} from './pane-kinds.js';
 import {matcher, searchText} from './search.js';
+import {drawsNothing} from './shown-count.js';
 
 /** The tests a filter's words make (`texts` reads the held texts back). */
 export function filterTest(query: string, texts?: TextReader): ((item: Item) => boolean) | undefined {
@@ -51,7 +52,11 @@ export function filteredLayout(layout: Layout, query: string | undefined, cache:
 	const test = query === undefined ? undefined : filterTest(query, texts);
 	if (!test) return layout;
 	const kept: number[] = [];
-	for (let i = 0; i < layout.count; i++) if (cache.keep(query!, test, layout.item(i))) kept.push(i);
+	// An entry that draws nothing (a request that went well) is not kept: the count is of what shows.
+	for (let i = 0; i < layout.count; i++) {
+		const item = layout.item(i);
+		if (!drawsNothing(item) && cache.keep(query!, test, item)) kept.push(i);
+	}
 	let index: Map<number, number> | undefined;
 	return {
 		width: layout.width,

@@ -34,6 +34,7 @@ const bodyIndent = [seg('  ')];
 
 /** A user's (or parent agent's, or harness's) text; harness markers as labelled blocks. */
 export function userTextPane(item: Shown<UserTextItem>, input: PaneInput): PaneRows {
+	if (item.marker === 'user_steering') return steeringPane(item, input);
 	if (item.marker) return markerPane(item, item.marker, input);
 	const human = item.sender === undefined || item.sender === 'user';
 	const name = human ? 'you' : (senderLabels[item.sender!] ?? sanitize(item.sender!).slice(0, 24));
@@ -51,6 +52,18 @@ export function userTextPane(item: Shown<UserTextItem>, input: PaneInput): PaneR
 	}
 	if (rows.length === 0) rows.push(first);
 	return {rows};
+}
+
+/** Steering a person sent mid-run: theirs, labelled as their prompt is (as the web app shows it), with what it is beside. */
+function steeringPane(item: Shown<UserTextItem>, input: PaneInput): PaneRows {
+	const text = item.text.replace(/^\s*\[user_steering\]\s*/, '').replace(/\s*\[\/user_steering\]\s*$/, '');
+	const human = item.sender === undefined || item.sender === 'user';
+	const name = human ? 'you' : (senderLabels[item.sender!] ?? sanitize(item.sender!).slice(0, 24));
+	const label = [seg(name, {color: human ? 'blue' : 'magenta', bold: true}), seg(' · steering', {dim: true})];
+	if (!input.open) return {rows: [truncateSegments(labelled(glyph.closed, label, [seg(excerpt(text))]), input.width)]};
+	const bar = [seg('  │ ', {color: 'blue', dim: true})];
+	const rows = markdownRows(sanitize(text), input.width, {prefix: bar});
+	return {rows: [labelled(glyph.open, label, []), ...rows]};
 }
 
 function markerPane(item: Shown<UserTextItem>, marker: TextMarker, input: PaneInput): PaneRows {

@@ -6,13 +6,13 @@
 import {formatBytes, formatDuration, plural} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
 import {presenterFor} from '../render/tool-registry.js';
-import {exitCodeOf, parseArgs, summarizeToolCall} from '../render/tool-summary.js';
+import {parseArgs, summarizeToolCall, toolExitCode} from '../render/tool-summary.js';
 import type {Shown} from '../model/held-text.js';
 import type {ImageRef, ToolCallItem} from '../model/view-model.js';
 import {factColumns} from './fact-columns.js';
 import {countLines, headTail} from './output-lines.js';
 import type {PaneInput, PaneRows} from './pane-types.js';
-import {seg, segmentsWidth, spread, truncateSegments, type Segment, type Style} from './segments.js';
+import {fitMiddle, seg, segmentsWidth, spread, textWidth, truncateSegments, type Segment, type Style} from './segments.js';
 import {excerpt, safeLines} from './text-bits.js';
 import {stoppedText} from './session-clock.js';
 import {glyph, spinnerAt, toolStateLook} from './theme.js';
@@ -36,7 +36,7 @@ export function toolCallPane(item: Shown<ToolCallItem>, input: PaneInput): PaneR
 	const old = input.memo as ToolMemo | undefined;
 	const lines = item.output === undefined ? undefined : countLines(item.output, item.outputStreaming ? old?.lines : undefined);
 	const memo: ToolMemo = {lines};
-	const {row, noteShown} = headerRow(item, input, lines?.count);
+	const {row, noteShown, headlineShown} = headerRow(item, input, lines?.count);
 	const rows: Segment[][] = [row];
 	if (!input.open) {
 		if (item.state === 'failed') {
@@ -45,7 +45,7 @@ export function toolCallPane(item: Shown<ToolCallItem>, input: PaneInput): PaneR
 		}
 		return {rows, memo};
 	}
-	rows.push(...argumentRows(item, input, noteShown));
+	rows.push(...argumentRows(item, input, noteShown, headlineShown));
 	rows.push(...outputRows(item, input, lines?.count ?? 0));
 	return {rows, memo};
 }
@@ -55,13 +55,15 @@ export function toolCallPane(item: Shown<ToolCallItem>, input: PaneInput): PaneR
  * description) right after the gist so that it reads beside the name at any width; at the
  * right edge what came of it, then the duration and size columns (fact-columns.ts).
  */
-function headerRow(item: Shown<ToolCallItem>, input: PaneInput, lineTotal: number | undefined): {row: Segment[]; noteShown: boolean} {
+function headerRow(item: Shown<ToolCallItem>, input: PaneInput, lineTotal: number | undefined): {row: Segment[]; noteShown: boolean; headlineShown: boolean} {
 	const look = toolStateLook(item.state);
-	const mark = look.glyph ?? spinnerAt(input.now);
+	const stopped = stoppedRunning(item, input);
+	// A call in a trace that stopped does not run any more: no spinner.
+	const mark = look.glyph ?? (stopped ? glyph.unanswered : spinnerAt(input.now));
 	const name = sanitize(item.name) || 'tool';
-	const summary = summarizeToolCall(item.name, item.args, input.tools, 200);
+	const summary = summarizeToolCall(item.name, item.args, input.tools, 1000);
 	const headline = sanitize(summary.headline);
-	const left: Segment[] = [seg(mark, look.style), seg(' '), seg(name, {bold: true}), seg('  '), seg(headline)];
+	const left: Segment[] = [seg(mark, look.style), seg(' '), seg(name, {bold: true}), seg('  ')];
 	const right: Segment[] = [];
 	const add = (text: string, style: Style = {dim: true}): void => {
 		if (right.length > 0) right.push(seg('  '));
@@ -72,31 +74,37 @@ function headerRow(item: Shown<ToolCallItem>, input: PaneInput, lineTotal: numbe
 		if (item.deciding) add(item.deciding === 'allow' ? ' allowing… ' : ' denying… ', {color: 'yellow', bold: true});
 		else add(' waiting for approval ', {color: 'yellow', inverse: true, bold: true});
 	}
-	const exit = item.state === 'failed' && presenterFor(item.name).exitCode ? exitCodeOf(item.output) : undefined;
+	const exit = item.state === 'failed' ? toolExitCode(item.name, item.output) : undefined;
 	// A failed command says how in its exit code; other states need their word.
 	if (exit !== undefined) add(`exit ${exit}`, {color: 'red', bold: true});
 	else if (look.word) add(look.word, look.style);
 	if (item.approval && !['allow', 'deny', 'forbidden'].includes(item.approval)) add(sanitize(item.approval));
-	const stopped = stoppedRunning(item, input);
-	if (stopped !== undefined) add(stopped, {color: 'yellow'});
+	// Short, so that the command stays in view: the header says since when, the open pane says more.
+	if (stopped) add('no output', {color: 'yellow'});
 	if (item.images.length > 0) add(`+${plural(item.images.length, 'image')}`);
 	if (item.childSessionId) add(`${glyph.child} ${shortId(item.childSessionId)}`, {color: 'cyan'});
 	const size = lineTotal === undefined ? '' : item.outputStreaming ? `${plural(lineTotal, 'line')}…` : plural(lineTotal, 'line');
-	const columns = factColumns(durationOf(item, input.now), size, input.width);
+	// How long a call ran in a trace that stopped is not known: no duration.
+	const columns = factColumns(stopped ? '' : durationOf(item, input.now), size, input.width);
 	if (columns.length > 0) right.push(...(right.length > 0 ? [seg('  ')] : []), ...columns);
-	// The note goes in only when it leaves the headline room, and is cut before the headline is.
+	// The headline is cut in its middle (a command's end tells calls apart), only where the row
+	// has some room for it; the note goes in only when it leaves the headline whole, and is cut first.
+	const rightWidth = segmentsWidth(right);
+	const headlineRoom = input.width - rightWidth - (rightWidth > 0 ? 1 : 0) - segmentsWidth(left);
+	const headlineShown = textWidth(headline) <= headlineRoom;
+	left.push(seg(headlineShown || headlineRoom < 12 ? headline : fitMiddle(headline, headlineRoom)));
 	const note = summary.note ? sanitize(summary.note) : '';
 	// Two spaces before it and at least two after it.
-	const room = input.width - segmentsWidth(left) - segmentsWidth(right) - 4;
-	const noteShown = note !== '' && room >= Math.min(note.length, 16);
-	if (noteShown) left.push(seg('  '), ...truncateSegments([seg(note, {dim: true})], room));
-	return {row: spread(left, right, input.width), noteShown};
+	const room = input.width - segmentsWidth(left) - rightWidth - 4;
+	const noteFits = note !== '' && room >= Math.min(note.length, 16);
+	if (noteFits) left.push(seg('  '), ...truncateSegments([seg(note, {dim: true})], room));
+	return {row: spread(left, right, input.width), noteShown: noteFits && textWidth(note) <= room, headlineShown};
 }
 
-/** A call still running in a trace that stopped being written: `no output (the trace stopped at 15:17:03)`. */
-function stoppedRunning(item: ToolCallItem, input: PaneInput): string | undefined {
-	if (input.stoppedAt === undefined || item.output !== undefined) return undefined;
-	return item.state === 'running' || item.state === 'streaming' ? stoppedText(input.stoppedAt) : undefined;
+/** A call still running in a trace that stopped being written. */
+function stoppedRunning(item: ToolCallItem, input: PaneInput): boolean {
+	if (input.stoppedAt === undefined || item.output !== undefined) return false;
+	return item.state === 'running' || item.state === 'streaming';
 }
 
 function durationOf(item: ToolCallItem, now: number): string {
@@ -116,7 +124,7 @@ function verdictLine(output: string | undefined): string | undefined {
 	return last === undefined ? undefined : excerpt(last, 300);
 }
 
-function argumentRows(item: ToolCallItem, input: PaneInput, noteShown: boolean): Segment[][] {
+function argumentRows(item: ToolCallItem, input: PaneInput, noteShown: boolean, headlineShown: boolean): Segment[][] {
 	const args = parseArgs(item.args);
 	const rows: Segment[][] = [];
 	const block = (content: string, style: Style, marker = ''): void => {
@@ -126,7 +134,7 @@ function argumentRows(item: ToolCallItem, input: PaneInput, noteShown: boolean):
 		if (item.args.trim() !== '') block(item.args, {dim: true});
 		return rows;
 	}
-	const parts = presenterFor(item.name).argumentParts(args, {name: item.name, tools: input.tools, childSessionId: item.childSessionId, noteShown});
+	const parts = presenterFor(item.name).argumentParts(args, {name: item.name, tools: input.tools, childSessionId: item.childSessionId, noteShown, headlineShown});
 	for (const part of parts) {
 		if (part.kind === 'path') rows.push(...pathRow(part.path, input));
 		else if (part.kind === 'child') rows.push([indent, seg(`${glyph.child} child session `, {dim: true}), seg(sanitize(part.sessionId), {color: 'cyan'})]);
@@ -161,8 +169,9 @@ function outputRows(item: Shown<ToolCallItem>, input: PaneInput, total: number):
 	const failed = item.state === 'failed' || item.state === 'forbidden';
 	const bar = seg('│ ', failed ? {color: 'red'} : {dim: true});
 	if (item.output === undefined) {
-		// A trace that stopped says so in the header row: nothing is waited for.
-		if (stoppedRunning(item, input) === undefined && (item.state === 'running' || item.state === 'awaiting_approval')) rows.push([indent, seg('waiting for output…', {dim: true})]);
+		// A trace that stopped: nothing is waited for, and the pane says when it stopped.
+		if (stoppedRunning(item, input)) rows.push([indent, seg(stoppedText(input.stoppedAt!), {color: 'yellow'})]);
+		else if (item.state === 'running' || item.state === 'awaiting_approval') rows.push([indent, seg('waiting for output…', {dim: true})]);
 		return rows;
 	}
 	if (item.output === '' && item.images.length === 0) {

@@ -3,45 +3,13 @@
  * what the reader types, a window that keeps the choice on screen, the keys, and each
  * session drawn as one row. The program lists and opens sessions; the picker only chooses.
  */
-import type {ListEntry} from '../io/session-entries.js';
-import type {ServerPickerEntry} from '../server/session-list.js';
-import {formatBytes, relativeTime} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
 import type {KeyPress} from './keymap.js';
-import {seg, segmentsWidth, textWidth, truncateSegments, type Segment} from './segments.js';
+import {seg, truncateSegments, type Segment} from './segments.js';
+import {fitSessionColumns, isServerEntry, modelOf, sessionRow, startText, whereOf, type ColumnWidths, type PickerEntry} from './session-columns.js';
+import {wrapSegments} from './wrap.js';
 
-/** One session the picker offers: on disk (what `--list --json` gives for it) or on a server. */
-export type PickerEntry = ListEntry | ServerPickerEntry;
-
-/** Whether an entry is a server's session. */
-export function isServerEntry(entry: PickerEntry): entry is ServerPickerEntry {
-	return 'kind' in entry && entry.kind === 'server';
-}
-
-/** What the picker needs from the program: the sessions under the data root or on a server, and a way to open one. */
-export type SessionSwitcher = {
-	/** The data root or the server the sessions are listed from (shown in the picker's title). */
-	root: string;
-	/** Where the sessions are, for `no sessions …` (default: `under <root>`). */
-	where?: string;
-	/** The picker opens as the screen starts (a server given without a session). */
-	openAtStart?: boolean;
-	/** Lines to show above the list (a project the server refused, a user channel that failed). */
-	notices?: () => readonly string[];
-	/**
-	 * Calls `listener` when the list (read again with `list`), the notices or the offered session
-	 * changed; returns the unsubscribe.
-	 */
-	subscribe?: (listener: () => void) => () => void;
-	/** A session that started since this one opened, offered in the footer (L opens it). */
-	offered?: () => PickerEntry | undefined;
-	/** The id of the session shown now, to mark it. */
-	current?: () => string | undefined;
-	/** The sessions, most recently active first. */
-	list(): Promise<PickerEntry[]>;
-	/** Stops the current source and follows `session` in the same store. */
-	open(session: PickerEntry): Promise<void>;
-};
+export {isServerEntry, type PickerEntry};
 
 export type PickerState = {
 	query: string;
@@ -161,7 +129,8 @@ export function pickerRows(
 	if (options.opening && state.chosen) {
 		rows.push([seg(` opening ${sanitize(state.chosen.sessionId)}…`, {color: 'yellow'})]);
 	} else if (state.error) {
-		rows.push(truncateSegments([seg(` ${sanitize(state.error)}`, {color: 'red'})], width));
+		// Wrapped, not cut: an error says what to do (an address to use, a flag to add).
+		rows.push(...wrapSegments([seg(sanitize(state.error), {color: 'red'})], width, {first: [seg(' ')], rest: [seg(' ')]}));
 	} else if (!state.entries) {
 		rows.push([seg(' reading the sessions…', {dim: true})]);
 	} else if (state.entries.length === 0) {
@@ -171,17 +140,14 @@ export function pickerRows(
 	} else {
 		const listHeight = Math.max(1, height - rows.length);
 		const {selected, top} = windowFor(entries.length, listHeight, state.selected, state.top);
-		const columns = fitColumns(columnWidths(state.entries!), width, state.entries!.some(isServerEntry));
+		const widths = fitSessionColumns(state.entries!, width, now);
 		for (let i = top; i < entries.length && rows.length < height; i++) {
 			if (i === selected) selectedRow = rows.length;
-			rows.push(entryRow(entries[i]!, {width, now, columns, selected: i === selected, current: entries[i]!.sessionId === options.current}));
+			rows.push(entryRow(entries[i]!, {width, now, widths, selected: i === selected, current: entries[i]!.sessionId === options.current}));
 		}
 	}
 	return {rows: rows.slice(0, height), selectedRow};
 }
-
-/** The widths of the project/agent and model columns; 0 leaves the column out. */
-type Columns = {where: number; model: number};
 
 /** Values every one of several sessions shares (project/agent, model): their columns are left out. */
 function sharedValues(entries: readonly PickerEntry[]): string[] {
@@ -194,93 +160,11 @@ function sharedValues(entries: readonly PickerEntry[]): string[] {
 	return shared;
 }
 
-function columnWidths(entries: readonly PickerEntry[]): Columns {
-	let where = 0;
-	let model = 0;
-	for (const entry of entries) {
-		where = Math.max(where, textWidth(whereOf(entry)));
-		model = Math.max(model, textWidth(modelOf(entry)));
-	}
-	const same = (of: (entry: PickerEntry) => string): boolean => entries.length > 1 && entries.every(entry => of(entry) === of(entries[0]!));
-	// Wide enough for the server's own default_project/default_agent.
-	return {where: same(whereOf) ? 0 : Math.min(32, where), model: same(modelOf) ? 0 : Math.min(24, model)};
-}
-
-/** The least room the prompt (or title) keeps: it is what tells sessions apart. */
-const promptRoom = 30;
-
-/**
- * Columns narrowed, then left out, until the prompt has its room: project/agent and model
- * shrink to 12 and 10 columns, then the model goes, then project/agent.
- */
-function fitColumns(columns: Columns, width: number, server: boolean): Columns {
-	// Live mark, start, id and mark, size (on disk), last activity, and the gaps between them.
-	const fixed = 2 + 11 + 2 + 8 + 2 + (server ? 0 : 8) + 9 + 2;
-	const used = (c: Columns): number => fixed + (c.where > 0 ? c.where + 2 : 0) + (c.model > 0 ? c.model + 2 : 0);
-	const room = Math.min(promptRoom, Math.max(10, width - fixed));
-	let fitted = columns;
-	if (used(fitted) + room <= width) return fitted;
-	fitted = {where: Math.min(fitted.where, Math.max(12, width - room - fixed - (fitted.model > 0 ? 12 : 0) - 2)), model: Math.min(fitted.model, 10)};
-	if (used(fitted) + room <= width) return fitted;
-	fitted = {...fitted, model: 0};
-	if (used(fitted) + room <= width) return fitted;
-	return {where: 0, model: 0};
-}
-
-function whereOf(entry: PickerEntry): string {
-	if (isServerEntry(entry)) return sanitize(`${entry.project}/${entry.agent}`);
-	return sanitize(entry.project !== undefined ? `${entry.project}/${entry.agent ?? '?'}` : (entry.folder.split(/[\\/]/).pop() ?? ''));
-}
-
-function modelOf(entry: PickerEntry): string {
-	return sanitize(entry.model ?? entry.provider ?? '?');
-}
-
-/** `12-02 14:43`, local time. */
-function startText(ms: number): string {
-	if (!Number.isFinite(ms)) return '?';
-	const d = new Date(ms);
-	const p = (n: number): string => String(n).padStart(2, '0');
-	return `${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
-}
-
-function pad(text: string, width: number): string {
-	const cut = truncateSegments([seg(text)], width).map(segment => segment.text).join('');
-	return cut + ' '.repeat(Math.max(0, width - textWidth(cut)));
-}
-
-/** One session on one row: live mark, start, short id, project/agent, model, size, last activity, first prompt. */
-export function entryRow(entry: PickerEntry, options: {width: number; now: number; columns?: Columns; selected?: boolean; current?: boolean}): Segment[] {
-	const columns = options.columns ?? columnWidths([entry]);
-	const id = sanitize(entry.sessionId);
-	const shortId = id.length > 8 ? id.slice(-8) : id;
-	const idle = Math.max(0, options.now - Date.parse(entry.lastActivityAt));
-	const server = isServerEntry(entry);
-	const prompt = server
-		? entry.title !== undefined
-			? sanitize(entry.title).replace(/\s+/g, ' ')
-			: '(no title yet)'
-		: entry.firstPrompt !== undefined
-			? sanitize(entry.firstPrompt).replace(/\s+/g, ' ')
-			: entry.unreadableHeadLines
-				? '(unreadable head)'
-				: '(no prompt)';
-	const style = options.selected ? {inverse: true} : {};
-	const out: Segment[] = [
-		entry.live ? seg('●', {color: server && entry.state === 'compacting' ? 'yellow' : 'green'}) : seg(' '),
-		seg(' '),
-		seg(entry.startedAt ? startText(Date.parse(entry.startedAt)) : pad('?', 11), {...style, dim: !options.selected}),
-		seg('  '),
-		seg(shortId, {...style, color: 'cyan', bold: options.current}),
-		seg(options.current ? '*' : ' ', {color: 'cyan'}),
-		seg(' '),
-		...(columns.where > 0 ? [seg(pad(whereOf(entry), columns.where), style), seg('  ')] : []),
-		...(columns.model > 0 ? [seg(pad(modelOf(entry), columns.model), {...style, dim: !options.selected}), seg('  ')] : []),
-		...(server ? [] : [seg(formatBytes(entry.size).padStart(6), {...style, dim: !options.selected}), seg('  ')]),
-		seg(relativeTime(idle).padStart(9), {...style, color: entry.live ? 'green' : undefined, dim: !entry.live && !options.selected}),
-		seg('  '),
-	];
-	if (entry.source === 'subagent') out.push(seg(`${'↳'} `, {color: 'magenta'}));
-	out.push(seg(prompt, style));
-	return segmentsWidth(out) > options.width ? truncateSegments(out, options.width) : out;
+/** One session on one row (session-columns.ts): fitted to `width` with the columns `entries` need. */
+export function entryRow(
+	entry: PickerEntry,
+	options: {width: number; now: number; widths?: ColumnWidths; selected?: boolean; current?: boolean},
+): Segment[] {
+	const widths = options.widths ?? fitSessionColumns([entry], options.width, options.now);
+	return sessionRow(entry, widths, {now: options.now, selected: options.selected === true, current: options.current === true}, options.width);
 }

@@ -29,7 +29,7 @@ import type {Acting} from './acting.js';
 import {osc52} from './copy-text.js';
 import {mouseOff, mouseOn} from './mouse.js';
 import {App} from './App.js';
-import type {SessionSwitcher} from './picker.js';
+import type {SessionSwitcher} from '../server/session-switcher.js';
 
 export type ScreenOptions = {
 	/** --expand words: thinking, outputs, details, all. */
@@ -130,8 +130,8 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 				actions={options.actions}
 				acting={options.acting}
 				copy={text => stdout.write(osc52(text))}
-				page={text =>
-					runPager(text, {
+				page={(text, title) =>
+					runPager(text, title, {
 						stdin,
 						stdout,
 						leave: (options.mouse ? mouseOff : '') + showCursor + (alternate ? leaveAlternateScreen : ''),

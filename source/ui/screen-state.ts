@@ -4,13 +4,14 @@
  * the layout it needs comes in through `ScreenEnv`, so tests drive it without a terminal.
  */
 import {shown} from '../model/held-text.js';
-import {actKey, startAct, type Acting} from './acting.js';
+import {actKey, sendsTask, startAct, type Acting} from './acting.js';
 import {copyLimit, copyMessage, copyOf, pagerText} from './copy-text.js';
 import {isChunk, splitPresses} from './key-chunks.js';
 import {parseMouse, type MouseEvent} from './mouse.js';
 import {commandFor, type CommandId, type KeyPress} from './keymap.js';
 import type {Layout} from './layout.js';
 import {isProblem} from './pane-kinds.js';
+import {jumpToProblem, jumpToPrompt} from './jumps.js';
 import {openStateFrom, setFull, setOpen, toggleGroup} from './open-state.js';
 import {openPicker, pickerChrome, pickerKey} from './picker.js';
 import {matcher, readingOrder} from './search.js';
@@ -58,7 +59,7 @@ export function handleKey(state: ScreenState, input: string, key: KeyPress, env:
 	if (state.search.editing) return searchKey(state, input, key, env);
 	if (state.filterDraft !== undefined) return filterKey(state, input, key);
 	if (state.act?.prompt) {
-		const next = actKey(state.act, input, key);
+		const next = actKey(state.act, input, key, sendsTask(env.view));
 		return {...state, act: next.act, message: next.message};
 	}
 	const id = commandFor(input, key);
@@ -121,15 +122,12 @@ function pickerInput(state: ScreenState, input: string, key: KeyPress, env: Scre
 	const picker = state.picker!;
 	// While the chosen session opens, only Esc does anything (it closes the picker).
 	if (picker.chosen) return key.escape ? {...state, picker: undefined} : state;
-	// Typed faster than read, a filter and Enter come together ("8e7\r"): the text, then Enter.
-	const enter = input.indexOf('\r');
-	if (enter !== -1 && input.length > 1 && !key.ctrl && !key.meta) {
+	// Typed faster than read or pasted, keys come together ("8e7\r", three Backspaces): one at a
+	// time, in order; what follows an Enter that closed the picker goes to the screen.
+	if (isChunk(input, key)) {
 		let next = state;
-		if (enter > 0) next = pickerInput(next, input.slice(0, enter), {}, env);
-		if (!next.picker) return next;
-		next = pickerInput(next, '', {return: true}, env);
-		const rest = input.slice(enter + 1);
-		return rest === '' ? next : next.picker ? pickerInput(next, rest, {}, env) : handleKey(next, rest, {}, env);
+		for (const press of splitPresses(input)) next = next.picker ? pickerInput(next, press.input, press.key, env) : handleKey(next, press.input, press.key, env);
+		return next;
 	}
 	const next = pickerKey(picker, input, key, Math.max(1, env.height - pickerChrome));
 	return next ? {...state, picker: next} : {...state, picker: undefined};
@@ -217,7 +215,8 @@ export function focusItem(state: ScreenState, itemId: number, env: ScreenEnv): S
 		index = after !== -1 ? after : nonEmpty(layout, index, -1);
 		if (index === -1) return state;
 	}
-	return {...state, focus: layout.item(index).id, viewport: reveal(layout, env.height, state.viewport, index)};
+	// Following stops: the item shown must not scroll away as the session grows.
+	return {...state, focus: layout.item(index).id, viewport: reveal(layout, env.height, pause(layout, env.height, state.viewport), index)};
 }
 
 /** A command's effect. */
@@ -242,7 +241,8 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 		case 'allow':
 		case 'deny':
 		case 'stop':
-		case 'steer': {
+		case 'steer':
+		case 'withdraw': {
 			const acting = env.acting ?? notLive;
 			// --read-only: the keys are not bound at all.
 			if (acting.mode === 'off') return state;
@@ -253,7 +253,8 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 		case 'search':
 			return {...state, search: {...state.search, editing: true, draft: ''}};
 		case 'filter':
-			return {...state, filterDraft: state.filter ?? ''};
+			// Empty, as less's &: typing starts a new filter; ↑ brings the current one back to edit.
+			return {...state, filterDraft: ''};
 		case 'follow':
 		case 'bottom':
 			return {...state, viewport: resume(), focus: undefined};
@@ -329,7 +330,7 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 			const item = index === -1 ? undefined : layout.item(index);
 			const text = item && pagerText(shown(item, env.texts));
 			if (!item || !text) return {...state, message: 'nothing to show in the pager'};
-			return {...state, focus: item.id, pager: {seq: (state.pager?.seq ?? 0) + 1, text: text.text}};
+			return {...state, focus: item.id, pager: {seq: (state.pager?.seq ?? 0) + 1, text: text.text, title: text.title ?? text.what}};
 		}
 		case 'next-prompt':
 		case 'prev-prompt':
@@ -351,7 +352,7 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 	}
 }
 
-/** Keys while the filter's prompt is open: Enter applies (nothing: all panes again), Esc leaves it as it was. */
+/** Keys while the filter's prompt is open: Enter applies (nothing: all panes again), ↑ recalls the current filter, Esc leaves it as it was. */
 function filterKey(state: ScreenState, input: string, key: KeyPress): ScreenState {
 	const draft = state.filterDraft ?? '';
 	if (key.escape) return {...state, filterDraft: undefined};
@@ -361,6 +362,7 @@ function filterKey(state: ScreenState, input: string, key: KeyPress): ScreenStat
 		return {...state, filter, filterDraft: undefined, focus: undefined, viewport: resume(), message: filter === undefined ? 'filter off: every pane' : undefined};
 	}
 	if (key.backspace || key.delete) return {...state, filterDraft: [...draft].slice(0, -1).join('')};
+	if (key.upArrow) return {...state, filterDraft: state.filter ?? draft};
 	if (key.ctrl && input === 'u') return {...state, filterDraft: ''};
 	if (key.ctrl || key.meta) return state;
 	// eslint-disable-next-line no-control-regex
@@ -432,40 +434,6 @@ function goToMatch(state: ScreenState, index: number, env: ScreenEnv, note?: str
 	// Following stops: a match at the bottom must not scroll away as the session grows.
 	const viewport = reveal(layout, env.height, pause(layout, env.height, state.viewport), at, row === -1 ? 0 : row);
 	return {...state, open, focus: pane.itemId, viewport, search, message};
-}
-
-/** The next or previous message of the user (the session's own, not a subagent's): the turns of the session. */
-function jumpToPrompt(state: ScreenState, layout: Layout, height: number, step: 1 | -1): ScreenState {
-	const known = state.focus === undefined ? -1 : layout.indexOf(state.focus);
-	const {first, last} = visibleRows(layout, height, state.viewport);
-	const start = known !== -1 ? known : step > 0 ? first - 1 : last + 1;
-	for (let index = start + step; index >= 0 && index < layout.count; index += step) {
-		if (layout.item(index).kind === 'user_text' && layout.depth(index) === 0 && layout.pane(index).rows.length > 0) {
-			const viewport = reveal(layout, height, pause(layout, height, state.viewport), index);
-			return {...state, focus: layout.item(index).id, viewport};
-		}
-	}
-	return {...state, message: step > 0 ? 'no later message of yours' : 'no earlier message of yours'};
-}
-
-function jumpToProblem(state: ScreenState, layout: Layout, height: number, step: 1 | -1): ScreenState {
-	const known = state.focus === undefined ? -1 : layout.indexOf(state.focus);
-	const {first, last} = visibleRows(layout, height, state.viewport);
-	const start = known !== -1 ? known : step > 0 ? first - 1 : last + 1;
-	const count = layout.count;
-	let message: string | undefined;
-	// Problem items are cheap to recognise without laying them out; wrap around once.
-	for (let n = 1; n <= count; n++) {
-		let index = start + step * n;
-		if (index >= count || index < 0) {
-			index = ((index % count) + count) % count;
-			message = step > 0 ? 'from the top' : 'from the bottom';
-		}
-		if (isProblem(layout.item(index)) && layout.pane(index).rows.length > 0) {
-			return {...state, focus: layout.item(index).id, viewport: reveal(layout, height, state.viewport, index), message};
-		}
-	}
-	return {...state, message: 'no problems'};
 }
 
 /** The focused entry's index, or the last pane on screen when nothing is focused (-1: nothing). */

@@ -110,6 +110,23 @@ export function fitTail(text: string, width: number): string {
 	return parts.slice(start).join('');
 }
 
+/**
+ * `text` in `width` columns, its middle left out (`…`) when it does not fit: a command's start
+ * (the program) and its end (what tells one call from the next) both read.
+ */
+export function fitMiddle(text: string, width: number): string {
+	if (textWidth(text) <= width) return text;
+	if (width <= 1) return width === 1 ? '…' : '';
+	const room = width - 1;
+	const head = fitText(text, Math.ceil(room * 0.4));
+	// Never inside a number: `seq 1 4…` would read as another command.
+	let start = head.text;
+	if (/\d$/.test(start) && /^\d/.test(text.slice(start.length))) start = start.replace(/\d+$/, '');
+	let end = fitTail(text, room - textWidth(start));
+	if (/^\d/.test(end) && /\d$/.test(text.slice(0, text.length - end.length))) end = end.replace(/^\d+/, '');
+	return `${start}…${end}`;
+}
+
 /** Segments cut to `width` columns, ending with `…` when something was cut. */
 export function truncateSegments(segments: readonly Segment[], width: number): Segment[] {
 	if (segmentsWidth(segments) <= width) return [...segments];

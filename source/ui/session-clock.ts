@@ -4,7 +4,11 @@
  * time, today's clock is wrong (a call left running in a trace from yesterday would read
  * `22 h 34 m`). A replay runs on the time of the latest message it has shown; a trace not
  * written for `staleAfterMs` stops at its last message, and what still runs there is said
- * to have stopped with it. A live stream keeps the real clock.
+ * to have stopped with it. A live stream runs on its writer's clock as this viewer saw it
+ * go: the newest message's time plus what this viewer's clock counted since it arrived. What
+ * runs is then timed from when this viewer saw it start (or from its own time, when later
+ * messages came), never by the difference between two machines' clocks: a server whose
+ * clock is off, or an old session whose call never ended, does not read `53 h 19 m`.
  */
 import type {SourceStatus} from '../model/store.js';
 import type {Item, SessionView} from '../model/view-model.js';
@@ -47,7 +51,7 @@ export function stoppedText(stoppedAt: number): string {
 
 /** The clock the screen draws with. */
 export function sessionTime(view: SessionView, status: SourceStatus, realNow: number): SessionTime {
-	if (!fileStates.has(status.state)) return {now: realNow};
+	if (!fileStates.has(status.state)) return {now: view.seen ? view.seen.at + Math.max(0, realNow - view.seen.seenMs) : realNow};
 	const latest = latestAt(view);
 	if (latest === undefined) return {now: realNow};
 	if (status.state === 'replaying') return {now: Math.min(realNow, latest)};

@@ -6,7 +6,7 @@
 import {parseShardName, shardFileName} from '../io/trace-files.js';
 import type {SourceStatus} from '../model/store.js';
 import type {Item, SessionView} from '../model/view-model.js';
-import {formatTokens, percentOf} from '../render/format.js';
+import {formatClock, formatTokens, percentOf} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
 import {footerHintLine} from './keymap.js';
 import {fitTail, seg, segmentsWidth, spread, textWidth, truncateSegments, type Segment, type Style} from './segments.js';
@@ -23,6 +23,10 @@ export type HeaderInput = {
 	width: number;
 	/** The home directory, shown as `~`. */
 	home?: string;
+	/** When a trace that still had something running stopped being written (session-clock.ts). */
+	stoppedAt?: number;
+	/** No session is open yet (a server's picker at start): there is nothing to be doing or to follow. */
+	noSession?: boolean;
 };
 
 /** `session-2026-12-02-14-45-42-8e7b556c` → `session…14-45-42-8e7b556c`. */
@@ -106,7 +110,9 @@ export function headerRows(input: HeaderInput): Segment[][] {
 	}
 
 	const state = stateSegments(input);
-	const title = header.title ? [seg(`“${excerpt(header.title, 200)}”`, {bold: true})] : [];
+	// A trace holds no title: the server's, when it gave one, stands in.
+	const titleText = header.title ?? status.title;
+	const title = titleText ? [seg(`“${excerpt(titleText, 200)}”`, {bold: true})] : [];
 	let label = shardLabel(excerpt(status.label, 200), view.shard, input.shard ?? view.shard);
 	let shownTitle = title;
 	// The room the title and the source share beside the state (two spaces from it): the
@@ -175,14 +181,24 @@ export function shardLabel(label: string, newest: number, shown: number): string
 	return shardFileName(named.sessionId, shown);
 }
 
-/** `● running · following`, `⟳ reconnecting in 3 s · paused`, … */
+/**
+ * `● running · following`, `⟳ reconnecting in 3 s · paused`, … One true state, never two
+ * that contradict: a source that failed says only that (what ran before is not known now);
+ * a trace that stopped mid-run says `stalled since`, not `running`; with no session open
+ * there is no activity; `following` or `paused` is said only while more can arrive (not
+ * once the source ended or failed, nor with no session open).
+ */
 export function stateSegments(input: HeaderInput): Segment[] {
 	const {view, status, now} = input;
 	const parts: Segment[][] = [];
 	const activity = activityOf(view);
 	const waiting = view.awaitingApproval;
+	if (status.state === 'failed') return [seg('✗ source failed', {color: 'red', bold: true}), seg(' ')];
+	const over = status.state === 'ended' || view.ended;
+	if (input.noSession) parts.push([seg('no session open', {dim: true})]);
 	// A call that waits for a human blocks the run: that is what the reader needs to know first.
-	if (waiting > 0) parts.push([seg(`${glyph.waiting} ${waiting === 1 ? 'waiting for approval' : `${waiting} calls waiting for approval`}`, {color: 'yellow', inverse: true, bold: true})]);
+	else if (waiting > 0) parts.push([seg(`${glyph.waiting} ${waiting === 1 ? 'waiting for approval' : `${waiting} calls waiting for approval`}`, {color: 'yellow', inverse: true, bold: true})]);
+	else if ((activity === 'running' || activity === 'compacting') && input.stoppedAt !== undefined) parts.push([seg(`stalled since ${formatClock(input.stoppedAt)}`, {color: 'yellow'})]);
 	else if (activity === 'running') parts.push([seg('● running', {color: 'green'})]);
 	else if (activity === 'compacting') parts.push([seg(`${spinnerAt(now)} compacting`, {color: 'cyan'})]);
 	else if (activity === 'idle') parts.push([seg('○ idle', {dim: true})]);
@@ -202,9 +218,6 @@ export function stateSegments(input: HeaderInput): Segment[] {
 			parts.push([seg(seconds === undefined ? '⟳ reconnecting' : `⟳ reconnecting in ${seconds} s`, {color: 'yellow'})]);
 			break;
 		}
-		case 'failed':
-			parts.push([seg('✗ source failed', {color: 'red', bold: true})]);
-			break;
 		case 'ended':
 			// The activity already says "ended" once the model knows the source is done.
 			if (!view.ended) parts.push([seg('source ended', {dim: true})]);
@@ -214,7 +227,7 @@ export function stateSegments(input: HeaderInput): Segment[] {
 	}
 	// The end of a large trace is shown first; its history is still being read behind it.
 	if (status.loading !== undefined) parts.push([seg(`loading history ${Math.floor(status.loading * 100)}%`, {color: 'yellow'})]);
-	parts.push(input.following ? [seg('following', {color: 'green'})] : [seg('paused', {color: 'yellow', bold: true})]);
+	if (!over && !input.noSession) parts.push(input.following ? [seg('following', {color: 'green'})] : [seg('paused', {color: 'yellow', bold: true})]);
 	const out: Segment[] = [];
 	parts.forEach((part, index) => {
 		if (index > 0) out.push(seg(' · ', {dim: true}));
@@ -269,7 +282,7 @@ const dot = (): Segment => seg(' · ', {dim: true});
 
 function statGroups(view: SessionView, detail: number, cost: string | undefined): Segment[] {
 	const groups: Segment[][] = [];
-	// What the session and its subagents cost (cost/view-cost.ts): short, so it stays when the row narrows.
+	// What the session and its subagents cost (render/cost-text.ts): short, so it stays when the row narrows.
 	if (cost !== undefined) groups.push([seg(cost, {bold: true})]);
 	const session = view.tokens.session;
 	if (session && detail > 0) {

@@ -8,7 +8,7 @@
  * same order: dim, colour, bold, italic, underline, inverse), a row is one node, and a row
  * whose string has not changed is skipped by React altogether (RowText is memoised on it).
  * Ink squashes nested texts into this very string, so the frames are the same
- * (test/ui/styled-row.test.tsx). `PENGUIN_VIEW_ROW_TEXT=0` draws nested texts as before.
+ * (test/ui/styled-row.test.tsx). `PENGUIN_VIEW_ROW_TEXT=0` draws nested texts (the bench's baseline).
  */
 import chalk from 'chalk';
 import type {Styling} from './ColorContext.js';

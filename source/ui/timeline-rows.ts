@@ -9,7 +9,7 @@ import {formatClock, formatDuration, formatTokens} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
 import {summarizeToolCall} from '../render/tool-summary.js';
 import {isRunning, spanColumns, spanOf, sparkline, timeAxis, type TimeAxis, type Timeline, type TimelineRow} from '../model/timeline.js';
-import {seg, segmentsWidth, truncateSegments, type Row, type Segment, type Style} from './segments.js';
+import {fitMiddle, seg, segmentsWidth, truncateSegments, type Row, type Segment, type Style} from './segments.js';
 import {glyph, spinnerAt, toolStateLook} from './theme.js';
 import {shortId} from './pane-tool.js';
 import {windowFor} from './picker.js';
@@ -92,8 +92,8 @@ function sparkRow(label: string, values: ReadonlyArray<number | undefined>, labe
 	// The latest requests when there are more than columns.
 	const shown = values.length > barWidth ? values.slice(values.length - barWidth) : values;
 	const max = shown.reduce<number>((most, value) => Math.max(most, value ?? 0), 0);
-	const name = ` ${label}${max > 0 ? ` ≤${formatTokens(max)}` : ''}`;
-	return [...fitLabel([seg(name, {dim: true})], labelWidth), seg(' '), seg(sparkline(shown), {color})];
+	const parts = [part([seg(` ${label}`, {dim: true})]), ...(max > 0 ? [part([seg(` ≤${formatTokens(max)}`, {dim: true})], 'whole')] : [])];
+	return [...fitLabel(parts, labelWidth), seg(' '), seg(sparkline(shown), {color})];
 }
 
 function axisRow(axis: TimeAxis | undefined, labelWidth: number, barWidth: number): Segment[] {
@@ -121,39 +121,47 @@ function compactionBands(timeline: Timeline, axis: TimeAxis, barWidth: number, n
 	return bands;
 }
 
-function labelOf(row: TimelineRow, now: number, costOf: TimelineLook['costOf']): Segment[] {
+/**
+ * A piece of a row's label: `whole` ones (a duration, a count) are shown whole or left out,
+ * never cut inside a number; `middle` ones (a command) lose their middle; the rest their end.
+ */
+type LabelPart = {segments: Segment[]; cut?: 'whole' | 'middle'};
+
+const part = (segments: Segment[], cut?: LabelPart['cut']): LabelPart => ({segments, cut});
+
+function labelOf(row: TimelineRow, now: number, costOf: TimelineLook['costOf']): LabelPart[] {
 	const span = spanOf(row, now);
 	const duration = span ? formatDuration(span.end - span.start) : '';
 	switch (row.kind) {
 		case 'request': {
 			const item = row.item;
 			const look = requestLook(row);
-			const out: Segment[] = [seg(' '), seg(look.mark, look.style), seg(` request ${item.index}`, {bold: true})];
-			if (duration) out.push(seg(`  ${duration}`, {dim: true}));
-			if (item.status !== 'completed' && item.status !== 'running') out.push(seg(`  ${sanitize(item.status)}`, look.style));
-			if (item.attempt !== undefined && (item.attempt > 1 || item.retried || item.retryInMs !== undefined)) out.push(seg(`  attempt ${item.attempt}`, {color: 'yellow'}));
-			if (item.usage) out.push(seg(`  ${formatTokens(item.usage.total)} tok`, {color: 'cyan'}));
+			const out: LabelPart[] = [part([seg(' '), seg(look.mark, look.style), seg(' request', {bold: true})]), part([seg(` ${item.index}`, {bold: true})], 'whole')];
+			if (duration) out.push(part([seg(`  ${duration}`, {dim: true})], 'whole'));
+			if (item.status !== 'completed' && item.status !== 'running') out.push(part([seg(`  ${sanitize(item.status)}`, look.style)]));
+			if (item.attempt !== undefined && (item.attempt > 1 || item.retried || item.retryInMs !== undefined)) out.push(part([seg(`  attempt ${item.attempt}`, {color: 'yellow'})], 'whole'));
+			if (item.usage) out.push(part([seg(`  ${formatTokens(item.usage.total)} tok`, {color: 'cyan'})], 'whole'));
 			const cost = item.usage && costOf?.(item.usage);
-			if (cost) out.push(seg(`  ${cost}`));
+			if (cost) out.push(part([seg(`  ${cost}`)], 'whole'));
 			return out;
 		}
 		case 'tool': {
 			const item = row.item;
 			const look = toolStateLook(item.state);
-			const out: Segment[] = [seg(row.depth > 0 ? '    ' : ' '), seg(look.glyph ?? spinnerAt(now), look.style), seg(` ${sanitize(item.name) || 'tool'}`)];
-			if (item.childSessionId) out.push(seg(` ${glyph.child} ${shortId(item.childSessionId)}`, {color: 'cyan'}));
-			if (duration) out.push(seg(`  ${duration}`, {dim: true}));
+			const out: LabelPart[] = [part([seg(row.depth > 0 ? '    ' : ' '), seg(look.glyph ?? spinnerAt(now), look.style), seg(` ${sanitize(item.name) || 'tool'}`)])];
+			if (item.childSessionId) out.push(part([seg(` ${glyph.child} ${shortId(item.childSessionId)}`, {color: 'cyan'})], 'whole'));
+			if (duration) out.push(part([seg(`  ${duration}`, {dim: true})], 'whole'));
 			// Which call it is: 42 rows of `✓ exec_command 0.2 s` tell nothing apart.
-			const gist = sanitize(summarizeToolCall(item.name, item.args, [], 80).headline);
-			if (gist !== '') out.push(seg(`  ${gist}`));
+			const gist = sanitize(summarizeToolCall(item.name, item.args, [], 1000).headline);
+			if (gist !== '') out.push(part([seg(`  ${gist}`)], 'middle'));
 			return out;
 		}
 		case 'compaction': {
 			const item = row.item;
 			const style: Style = item.status === 'completed' || item.status === 'running' ? {color: 'magenta'} : {color: 'red', bold: true};
-			const out: Segment[] = [seg(' '), seg(item.status === 'running' ? spinnerAt(now) : '≋', style), seg(' compaction', {bold: true})];
-			if (duration) out.push(seg(`  ${duration}`, {dim: true}));
-			if (item.status !== 'completed' && item.status !== 'running') out.push(seg(`  ${sanitize(item.status)}`, style));
+			const out: LabelPart[] = [part([seg(' '), seg(item.status === 'running' ? spinnerAt(now) : '≋', style), seg(' compaction', {bold: true})])];
+			if (duration) out.push(part([seg(`  ${duration}`, {dim: true})], 'whole'));
+			if (item.status !== 'completed' && item.status !== 'running') out.push(part([seg(`  ${sanitize(item.status)}`, style)]));
 			return out;
 		}
 	}
@@ -168,11 +176,32 @@ function requestLook(row: TimelineRow & {kind: 'request'}): {mark: string; style
 	return {mark: glyph.fail, style: {color: 'red', bold: true}, fill: {color: 'red'}};
 }
 
-/** A label cut or padded to exactly `width` columns. */
-function fitLabel(segments: Segment[], width: number): Segment[] {
-	const cut = truncateSegments(segments, width);
-	const room = width - segmentsWidth(cut);
-	return room > 0 ? [...cut, seg(' '.repeat(room))] : cut;
+/** A label cut or padded to exactly `width` columns; a `whole` part that does not fit is left out, never cut. */
+function fitLabel(parts: LabelPart[] | Segment[], width: number): Segment[] {
+	const pieces: LabelPart[] = parts.length > 0 && 'segments' in parts[0]! ? (parts as LabelPart[]) : [part(parts as Segment[])];
+	const out: Segment[] = [];
+	let used = 0;
+	for (const piece of pieces) {
+		const w = segmentsWidth(piece.segments);
+		if (used + w <= width) {
+			out.push(...piece.segments);
+			used += w;
+			continue;
+		}
+		if (piece.cut === 'whole') continue;
+		const room = width - used;
+		if (piece.cut === 'middle' && piece.segments.length === 1) {
+			const [only] = piece.segments;
+			// Its two leading spaces stay; the text loses its middle.
+			const lead = only!.text.match(/^ */)![0];
+			if (room > lead.length + 4) out.push({...only!, text: lead + fitMiddle(only!.text.slice(lead.length), room - lead.length)});
+		} else if (room > 1) {
+			out.push(...truncateSegments(piece.segments, room));
+		}
+		break;
+	}
+	const left = width - segmentsWidth(out);
+	return left > 0 ? [...out, seg(' '.repeat(left))] : out;
 }
 
 /** The row's bar on the axis: `█` for requests, `━` for tool calls, `▒` for compactions; bands shaded `░`. */

@@ -10,8 +10,8 @@ import {FramePacer, frameMs, streamFrameMs} from './frame-pacer.js';
 
 /**
  * Changes that show nowhere on screen are still drawn this often (Ink writes nothing for a
- * frame that has not changed): left out for seconds, the frame's code went cold, and a key's
- * frame took 30–40 ms instead of 5–15 (the bench's scrolled-up case).
+ * frame that has not changed): left out for seconds, the frame's code goes cold, and the next
+ * key's frame is several times slower (the bench's scrolled-up case; docs/performance.md).
  */
 export const warmMs = Number(process.env.PENGUIN_VIEW_WARM_MS ?? 250);
 
@@ -62,8 +62,8 @@ export function useTicker(active: boolean, periodMs = 1000): number {
 /**
  * Draws the screen's frame again, a few times, soon after it opens. V8 compiles a function
  * well only once it has run a few times, and the first frames spend their time in code that
- * has not (Ink's row output above all): the first appends to a 10 MB trace took 30–55 ms to
- * reach the terminal, later ones 8–15 ms. A frame that has not changed is not written (Ink
+ * has not (Ink's row output above all): the first appends to a trace reach the terminal
+ * several times later than the next ones (docs/performance.md). A frame that has not changed is not written (Ink
  * compares it with the last one), so this costs some CPU once and nothing on screen. Frames
  * drawn for any other reason count too: a screen that is busy from the start warms itself.
  */

@@ -3,6 +3,7 @@
  * words longer than a row, with a prefix for the first row and another for the rest (list
  * bullets, gutters, hanging indents). One logical line in, rows out.
  */
+import {flatten} from '../model/text-pieces.js';
 import {fitText, segmentsWidth, textWidth, type Segment} from './segments.js';
 
 export type WrapOptions = {
@@ -30,8 +31,15 @@ export function wrapSegments(segments: readonly Segment[], width: number, option
 	let pendingSpace: Token | undefined;
 	let truncated = false;
 
-	const newRow = (): boolean => {
+	// A row's text was put together a word at a time (a rope, an object per word in V8): kept
+	// in a pane's cached rows, it is one flat string each.
+	const finish = (): void => {
+		const from = rows.length === 0 ? first.length : rest.length;
+		for (let i = from; i < row.length; i++) if (row[i]!.text.length > 1) row[i] = {...row[i]!, text: flatten(row[i]!.text)};
 		rows.push(row);
+	};
+	const newRow = (): boolean => {
+		finish();
 		if (rows.length >= maxRows) {
 			truncated = true;
 			return false;
@@ -93,7 +101,7 @@ export function wrapSegments(segments: readonly Segment[], width: number, option
 			}
 		}
 	}
-	if (!truncated) rows.push(row);
+	if (!truncated) finish();
 	if (truncated) {
 		const last = rows[rows.length - 1]!;
 		const lastWidth = segmentsWidth(last);

@@ -14,7 +14,7 @@ const env = {PENGUIN_HOME: data.root};
 afterAll(() => data.remove());
 
 describe('sessions under $PENGUIN_HOME', () => {
-	it('--list shows every session, newest first, and --list --json is an array for scripts', async () => {
+	it('--list shows every session, newest first, and --list --json is JSON Lines for scripts', async () => {
 		const plain = await runCli(['--list'], {env});
 		expect(plain.code).toBe(0);
 		const order = [tools, retry, parent, child].map(id => plain.stdout.indexOf(id));
@@ -22,7 +22,7 @@ describe('sessions under $PENGUIN_HOME', () => {
 		expect([...order].sort((a, b) => a - b)).toEqual(order);
 		expect(plain.stdout).toContain('[fake:retry] Answer even if the upstream is flaky.');
 		const json = await runCli(['--list', '--json'], {env});
-		const sessions = JSON.parse(json.stdout) as Array<{sessionId: string}>;
+		const sessions = json.stdout.trimEnd().split('\n').map(line => JSON.parse(line) as {sessionId: string});
 		expect(sessions.map(session => session.sessionId)).toEqual([tools, retry, parent, child]);
 	});
 

@@ -83,7 +83,7 @@ describe('a trace under any name', () => {
 		mkdirSync(folder);
 		const file = path.join(folder, 'trace.jsonl');
 		writeFileSync(file, `${metaLine()}\n${toolOutputs(0, 3, 100)}`);
-		run = watchRun(['--print', file], {watchFor: ['was truncated', 'was deleted', 'is back']});
+		run = watchRun(['--print', '--follow', file], {watchFor: ['was truncated', 'was deleted', 'is back']});
 		await waitFor(() => [0, 1, 2].every(n => run!.seen.has(n)), 'the first records', 10_000);
 		appendFileSync(file, toolOutputs(3, 2, 100));
 		await waitFor(() => run!.seen.has(4), 'the appended records', 10_000);
@@ -101,17 +101,20 @@ describe('a trace under any name', () => {
 		expect(run.stderrText()).toBe('');
 	}, 30_000);
 
-	it('opens a later shard copied alone, saying once that the earlier contexts are not there', async () => {
+	it('opens a later shard copied alone: one session header, and once on stderr that the earlier contexts are not there', async () => {
 		const folder = path.join(dir, 'alone');
 		mkdirSync(folder);
 		const third = path.join(folder, `${rotated}_003.jsonl`);
 		copyFileSync(path.join(tracesFixtureDir, `${rotated}_002.jsonl`), third);
 		const result = await runCli(['--print', '--no-follow', third]);
 		expect(result.code).toBe(0);
-		expect(result.stderr).toBe('');
-		const notices = result.stdout.split('\n').filter(line => line.includes('not here'));
-		expect(notices).toEqual([`note: ${rotated}_003.jsonl: contexts 1–2 are not here (no earlier shard beside this one); showing the session from context 3`]);
-		expect(result.stdout).toContain('═══ context 3 ═══');
+		expect(result.stderr).toBe(`penguin-view: note: ${rotated}_003.jsonl: contexts 1–2 are not here (no earlier shard beside this one); showing the session from context 3\n`);
+		expect(result.stdout).not.toContain('not here');
+		// One header, the session's, then the context's rule.
+		const lines = result.stdout.split('\n');
+		expect(lines.filter(line => line.startsWith('══ '))).toEqual([expect.stringMatching(new RegExp(`^══ session ${rotated} · custom/fake-model`))]);
+		expect(lines[0]).toMatch(/^══ session /);
+		expect(lines[1]).toBe('═══ context 3 ═══');
 		expect(result.stdout).toContain('[fake:chat] After compaction: what is a trace file again?');
 		expect(result.stdout).toContain('── session totals');
 	});

@@ -158,7 +158,7 @@ describe('following', () => {
 		const shard1 = path.join(folder, `${id}_001.jsonl`);
 		const lines = readFileSync(path.join(traces, `${id}_001.jsonl`), 'utf8').split('\n').filter(Boolean);
 		writeFileSync(shard1, `${lines.slice(0, 3).join('\n')}\n`);
-		const child = startCli(['--print', shard1]);
+		const child = startCli(['--print', '-f', shard1]);
 		await waitFor(() => child.output().includes('[fake:chat] What is a trace file?'), 'the first lines');
 		appendFileSync(shard1, `${lines.slice(3).join('\n')}\n`);
 		await waitFor(() => child.output().includes('compaction completed'), 'the appended lines');
@@ -178,7 +178,7 @@ describe('following', () => {
 			{timestamp: '2026-12-02T10:00:00.500Z', type: 'model_msg', payload: {type: 'text', role: 'assistant', text: 'before the output'}},
 		];
 		writeFileSync(file, `${first.map(entry => JSON.stringify(entry)).join('\n')}\n`);
-		const child = startCli(['--print', file]);
+		const child = startCli(['--print', '--follow', file]);
 		await waitFor(() => child.output().includes('before the output'), 'the first lines');
 		const output = Array.from({length: 400}, (_, i) => `row ${i}: "quoted" \\ 🐧`).join('\n');
 		const line = `${JSON.stringify({timestamp: '2026-12-02T10:00:01.000Z', type: 'model_msg', payload: {type: 'tool_call_output', role: 'user', output, tool_call_id: 'c9'}})}\n`;

@@ -208,6 +208,6 @@ describe('a trace named login', () => {
 		// With a server's address after it, the word is the subcommand all the same.
 		const command = spawnSync(process.execPath, [cliPath, 'login', 'not a url'], {cwd: here, env, encoding: 'utf8', timeout: 10_000});
 		expect(command.status).toBe(2);
-		expect(command.stderr).toBe("penguin-view: login takes a server's address (http://HOST:PORT), not 'not a url'\nTry 'penguin-view --help'.\n");
+		expect(command.stderr).toBe("penguin-view: login takes a server's address (http://HOST:PORT), not 'not a url' (try --help)\n");
 	});
 });

@@ -4,7 +4,7 @@
 import {fileURLToPath} from 'node:url';
 import {afterEach, describe, expect, it} from 'vitest';
 import {serverAnswer} from '../support/sse-fixtures.js';
-import {idleId, recordedRows, runningId, startPenguinServer, type PenguinServer} from '../support/penguin-server.js';
+import {idleId, recordedRows, runningId, startPenguinServer, type PenguinServer, type SessionRow} from '../support/penguin-server.js';
 import {runCli, startCli, waitFor, waitForExit} from '../helpers/run-cli.js';
 
 let server: PenguinServer | undefined;
@@ -48,6 +48,18 @@ describe('--list with a server', () => {
 		expect(lines.map(line => (JSON.parse(line) as {sessionId: string}).sessionId).sort()).toEqual(recordedRows().map(row => row.sessionId).sort());
 	});
 
+	it('a session waiting for approval shows ⏸ and how many calls wait (issue 29)', async () => {
+		// The recorded record of a session whose call waits (pendingApprovalCount 1), among the recorded rows.
+		const waiting = (serverAnswer('session-waiting-approval.json').json as {session: SessionRow}).session;
+		server = await startPenguinServer({rows: () => [waiting, ...recordedRows().slice(1)]});
+		const result = await runCli(['--sse', server.origin, '--list'], {env});
+		expect(result.code).toBe(0);
+		const lines = result.stdout.trimEnd().split('\n');
+		expect(lines[0]).toMatch(/^running {2}⏸ 1 .*116d3e8d.*Approved echo run/);
+		// The rest wait for nothing: their column is blank.
+		expect(lines.slice(1).some(line => line.includes('⏸'))).toBe(false);
+	});
+
 	it('a project the user cannot access: one line naming it, the rest listed, exit 1', async () => {
 		server = await startPenguinServer({
 			extraProjects: [{projectId: 'secret-project', refuse: {status: 404, json: {error: {code: 'project_not_found', message: 'Project does not exist or you do not have access.'}}}}],
@@ -80,7 +92,8 @@ describe('--list with a server', () => {
 		expect(result.code).toBe(1);
 		expect(result.stderr.split('\n').filter(Boolean)).toHaveLength(1);
 		expect(result.stderr).toContain(`127.0.0.1:${server.port} is the server's preview host`);
-		expect(result.stderr).toContain(`use http://localhost:${server.port}/…`);
+		// The plain address, to paste back as --sse (issue 29).
+		expect(result.stderr).toMatch(new RegExp(`use http://localhost:${server.port}\n$`));
 	});
 
 	it('titles, ids and project names from the server reach the terminal harmless', async () => {
@@ -117,6 +130,19 @@ describe('opening a server session without the screen', () => {
 		expect(result.stdout).toMatch(/subagent/);
 		expect(server.requestsTo(`/api/sessions/${idleId}/traces/1`)).toHaveLength(1);
 		expect(server.requestsTo(`/api/sessions/${idleId}/stream`)).toHaveLength(0);
+	});
+
+	it("reads a subagent's trace with one request for its list (issue 29)", async () => {
+		const child = 'session-2026-12-03-13-31-56-4e9a2a0d';
+		const at = '2026-12-03T13:31:57.000Z';
+		server = await startPenguinServer({
+			traces: {[child]: [{timestamp: at, type: 'model_msg', payload: {type: 'text', role: 'assistant', text: 'child-says-done', stop_reason: 'completed'}}]},
+		});
+		const result = await runCli(['--sse', `${server.origin}/chat/${idleId}`, '--print'], {env});
+		expect(result.code).toBe(0);
+		expect(result.stdout).toContain('child-says-done');
+		expect(server.requestsTo(`/api/sessions/${child}/traces`)).toHaveLength(1);
+		expect(server.requestsTo(`/api/sessions/${child}/traces/1`)).toHaveLength(1);
 	});
 
 	it("a finished session whose trace is on this machine's disk (the record's tracePath) is read from there", async () => {
@@ -161,5 +187,33 @@ describe('opening a server session without the screen', () => {
 		expect(result.stderr).toBe(
 			`penguin-view: no such session: session-2026-01-01-00-00-00-deadbeef on 127.0.0.1:${server.port} (the server said: Session does not exist or you do not have access.)\n`,
 		);
+	});
+});
+
+describe('--list with a server, laid out', () => {
+	const longTitle = 'Find why the nightly export job writes empty files on the second run of the day';
+	const withLongTitle = () => recordedRows().map(row => (row.sessionId === runningId ? {...row, title: longTitle} : row));
+
+	it('in a pipe every field is whole: a title longer than any column', async () => {
+		server = await startPenguinServer({rows: withLongTitle});
+		const result = await runCli(['--sse', server.origin, '--list'], {env});
+		expect(result.code).toBe(0);
+		expect(result.stdout.split('\n')[0]).toContain(longTitle);
+	});
+
+	it.each([60, 80, 120, 200])("on a terminal of %i columns: the picker's rows, the title keeping 30 columns", async width => {
+		server = await startPenguinServer({rows: withLongTitle});
+		const {ServerApi} = await import('../../source/server/api.js');
+		const {serverListCommand} = await import('../../source/server/list-command.js');
+		const api = new ServerApi(new URL(server.origin), {}, fetch);
+		const result = await serverListCommand(api, {json: false, width, now: Date.parse('2026-12-03T14:00:00Z')});
+		const lines = result.stdout.trimEnd().split('\n');
+		expect(lines).toHaveLength(recordedRows().length);
+		for (const line of lines) expect([...line].length).toBeLessThanOrEqual(width);
+		// The running session first: its mark, short id, age, and the title from its start.
+		expect(lines[0]).toMatch(new RegExp(`^● .*${runningId.slice(-8)} .* ago {2}Find why the nightly export job`));
+		expect(lines[0]!.indexOf('Find')).toBeLessThanOrEqual(width - 30);
+		expect(lines[0]!.length).toBe(Math.min(width, lines[0]!.indexOf('Find') + longTitle.length));
+		expect(lines.find(line => line.includes('ebfd3ab0'))).toMatch(/ ago {2}↳ Subagent done/);
 	});
 });

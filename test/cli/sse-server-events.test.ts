@@ -77,7 +77,7 @@ describe('the preview host', () => {
 		const result = await runCli(['--sse', server.streamUrl, '--print', '--user', 'alice'], {env: {PENGUIN_PASSWORD: 'pw-secret'}});
 		expect(result.code).toBe(1);
 		expect(result.stderr).toContain('preview host');
-		expect(result.stderr).toContain(`use http://localhost:${server.port}/`);
+		expect(result.stderr).toContain(`use http://localhost:${server.port}\n`);
 		expect(result.stderr).not.toContain('pw-secret');
 		expect(result.stdout).toBe('');
 	});

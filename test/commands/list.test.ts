@@ -1,4 +1,4 @@
-// --list and --list --json: newest first, live marker, header fields and first prompt from the head only, torn or garbage heads still listed.
+// --list and --list --json (JSON Lines): newest first, the picker's rows on a terminal at any width and whole fields in a pipe, live marker, header fields and first prompt from the head only, torn or garbage heads still listed.
 import {mkdirSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
@@ -13,6 +13,14 @@ const torn = 'session-2026-12-02-15-00-00-0badbead';
 const garbage = 'session-2026-12-02-15-10-00-deadbeef';
 
 let fixture: ReturnType<typeof makeRoot>;
+
+/** The sessions of `--list --json`, one JSON object a line. */
+function jsonLines(stdout: string): ListEntry[] {
+	return stdout
+		.split('\n')
+		.filter(Boolean)
+		.map(line => JSON.parse(line) as ListEntry);
+}
 
 function touch(file: string, ms: number): void {
 	utimesSync(file, ms / 1000, ms / 1000);
@@ -48,7 +56,7 @@ describe('listCommand --json', () => {
 		const result = await listCommand({dataRoot: fixture.root, json: true, now});
 		expect(result.exitCode).toBe(0);
 		expect(result.stderr).toBe('');
-		const entries = JSON.parse(result.stdout) as ListEntry[];
+		const entries = jsonLines(result.stdout);
 		expect(entries.map(entry => entry.sessionId)).toEqual([rotated, torn, garbage, tools, child]);
 		const [first] = entries;
 		expect(first).toMatchObject({
@@ -71,7 +79,7 @@ describe('listCommand --json', () => {
 	});
 
 	it('still lists a session whose head is torn or garbage', async () => {
-		const entries = JSON.parse((await listCommand({dataRoot: fixture.root, json: true, now})).stdout) as ListEntry[];
+		const entries = jsonLines((await listCommand({dataRoot: fixture.root, json: true, now})).stdout);
 		const tornEntry = entries.find(entry => entry.sessionId === torn)!;
 		expect(tornEntry.firstPrompt).toBe('survived the tear');
 		expect(tornEntry.unreadableHeadLines).toBe(2);
@@ -82,11 +90,16 @@ describe('listCommand --json', () => {
 		expect(garbageEntry.shardCount).toBe(1);
 	});
 
-	it('writes an empty array for an empty root', async () => {
+	it('is JSON Lines, one session a line (as the server\'s list), nothing for an empty root', async () => {
+		const result = await listCommand({dataRoot: fixture.root, json: true, now});
+		const lines = result.stdout.split('\n');
+		expect(lines.pop()).toBe('');
+		expect(lines).toHaveLength(5);
+		for (const line of lines) expect((JSON.parse(line) as ListEntry).sessionId).toMatch(/^session-/);
 		const empty = makeRoot();
 		mkdirSync(empty.root, {recursive: true});
 		try {
-			expect(await listCommand({dataRoot: empty.root, json: true, now})).toEqual({exitCode: 0, stdout: '[]\n', stderr: ''});
+			expect(await listCommand({dataRoot: empty.root, json: true, now})).toEqual({exitCode: 0, stdout: '', stderr: ''});
 		} finally {
 			empty.remove();
 		}
@@ -118,14 +131,35 @@ describe('listCommand (plain)', () => {
 		expect(lines.map(line => line.indexOf('session-'))).toEqual(lines.map(() => column));
 	});
 
-	it('fits a terminal\'s width when given one (the prompt is cut first), and a pipe gets whole lines', async () => {
-		const fitted = await listCommand({dataRoot: fixture.root, json: false, now, width: 80});
+	it.each([60, 80, 120, 200])('on a terminal of %i columns: the picker\'s rows, short id, size, age and 30 columns of prompt at least', async width => {
+		const fitted = await listCommand({dataRoot: fixture.root, json: false, now, width});
 		const lines = fitted.stdout.trimEnd().split('\n');
-		for (const line of lines) expect([...line].length).toBeLessThanOrEqual(80);
-		expect(lines[0]).toContain(rotated);
-		expect(lines[0]).toMatch(/…$/);
+		expect(lines).toHaveLength(5);
+		for (const line of lines) expect([...line].length).toBeLessThanOrEqual(width);
+		// The live one, its short id, size, age and the whole of a short prompt.
+		expect(lines[0]).toMatch(/^● (12-02 \d\d:45 {2})?8e7b556c .* \d+ KB {2}just now {2}\[fake:chat\] What is a trace fi/);
+		expect(lines[1]).toMatch(/0badbead .* 30 m ago {2}survived the tear$/);
+		// A subagent's own session: ↳, and the start of its long prompt.
+		const sub = lines[4]!;
+		expect(sub).toMatch(/1fcdf9f5 .* 2 d ago {2}↳ Caller agent: default_agent\./);
+		expect(sub.slice(sub.indexOf('↳')).length).toBeGreaterThanOrEqual(Math.min(30, width - 40));
+		// The model and project/agent differ between sessions: there while the room allows.
+		if (width >= 120) expect(lines[4]).toContain('proj-b/helper');
+		if (width <= 60) expect(lines[0]).not.toMatch(/fake-model|proj-a/);
+	});
+
+	it('in a pipe every field is whole: a long prompt, the full id, the model', async () => {
+		const folder = fixture.dateDir();
+		const prompt = `Refactor the exporter so that ${'every field of every record '.repeat(4)}is written whole`;
+		const file = path.join(folder, 'session-2026-12-02-16-00-00-0000abcd_001.jsonl');
+		writeFileSync(file, `{"type":"model_msg","payload":{"type":"text","role":"user","text":${JSON.stringify(prompt)}}}\n`);
+		touch(file, now - 1_000);
 		const whole = await listCommand({dataRoot: fixture.root, json: false, now});
-		expect(whole.stdout.trimEnd().split('\n')[0]).toMatch(/What is a trace file\?$/);
+		const lines = whole.stdout.trimEnd().split('\n');
+		expect(lines[0]).toContain('session-2026-12-02-16-00-00-0000abcd');
+		expect(lines[0]!.endsWith(prompt)).toBe(true);
+		expect(lines.find(line => line.includes(rotated))).toContain('custom/fake-model');
+		expect(lines.find(line => line.includes(child))).toMatch(/↳ Caller agent: default_agent\./);
 	});
 
 	it('strips control sequences that a prompt or a file name carries', async () => {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {costOf, costOfUsage, costText, usdText} from '../../source/cost/arithmetic.js';
 import {priceTable, type Rates} from '../../source/cost/prices.js';
-import {sessionCost} from '../../source/cost/view-cost.js';
+import {sessionCost} from '../../source/render/cost-text.js';
 import {toView} from '../../source/commands/to-view.js';
 import type {ModelInput} from '../../source/model/input.js';
 import {msg} from '../helpers/recordings.js';

@@ -4,7 +4,7 @@ import {parse as parseToml} from 'smol-toml';
 import {readFileSync} from 'node:fs';
 import {describe, expect, it} from 'vitest';
 import {pricesOfText, type PriceTable} from '../../source/cost/prices.js';
-import {sessionCost} from '../../source/cost/view-cost.js';
+import {sessionCost} from '../../source/render/cost-text.js';
 import {toView} from '../../source/commands/to-view.js';
 import type {ModelInput} from '../../source/model/input.js';
 import {asChildOf, fixturesDir, traceInputs} from '../helpers/recordings.js';

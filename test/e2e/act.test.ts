@@ -103,7 +103,7 @@ test('> opens a prompt; Enter sends the text; it is pending until the server ech
 	await until(() => server.actions.length === 1, 'the POST');
 	expect(server.actions[0]!.path).toBe('/steer');
 	expect(server.actions[0]!.body).toEqual({text: 'look at the tests first'});
-	await pane.until(text => text.includes('steering sent, not yet read by the agent: “look at the tests first”'), 'the pending row');
+	await pane.until(text => text.includes('steering not yet read by the agent: “look at the tests first”'), 'the pending row');
 	await server.echoSteering('look at the tests first');
 	await pane.until(text => !text.includes('not yet read by the agent') && text.includes('look at the tests first'), 'the echo in the session');
 });

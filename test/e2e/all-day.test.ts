@@ -185,13 +185,14 @@ test('--replay runs on the session\'s clock: a call still running counts seconds
 	await tmux.untilShell();
 });
 
-test('a trace not written for long: the call it left running reads `no output (the trace stopped at …)`', async () => {
+test('a trace not written for long: the header says `stalled since …`, the call it left running `no output`', async () => {
 	// Yesterday's trace, ending while `sleep 2` still runs (its output never written), followed.
 	const trace = path.join(folder, `${toolsId}_001.jsonl`);
 	writeFileSync(trace, tools.slice(0, 23).map(line => `${line}\n`).join(''));
 	const tmux = start(`node ${cli} ${path.basename(trace)}`);
-	const text = await tmux.until(screen => /no output \(the trace stopped at \d\d:\d\d:\d\d\)/.test(screen), 'the stopped call');
-	expect(text.split('\n').find(line => line.includes('sleep 2'))).toMatch(/no output \(the trace stopped at \d\d:\d\d:\d\d\)/);
+	const text = await tmux.until(screen => /stalled since \d\d:\d\d:\d\d/.test(screen) && screen.includes('sleep 2'), 'the stopped call');
+	expect(text.split('\n').find(line => line.includes('sleep 2'))).toMatch(/\? exec_command +\$ sleep 2.* no output\s*$/);
+	expect(text).not.toContain('running');
 	expect(text).not.toMatch(/\d+ h \d+ m/);
 	// The timeline ends with the session too: no span of hours to today.
 	tmux.keys('T');

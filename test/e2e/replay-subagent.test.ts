@@ -61,7 +61,7 @@ test('--replay plays the child\'s trace among its parent\'s messages, on the ses
 	// The end: the same screen as the trace read without replay.
 	// (Read whole, the child's trace is read after its parent's: the parent can end on screen
 	// a moment before the child's call is counted, so both wait for the child's count too.)
-	const done = (text: string): boolean => wholeFrame(text) && /ended · following\s*$/m.test(text) && text.includes('Subagent test complete') && /subagent .*· 1 tool call · . done/.test(text);
+	const done = (text: string): boolean => wholeFrame(text) && / ended\s*$/m.test(text) && text.includes('Subagent test complete') && /subagent .*· 1 tool call · . done/.test(text);
 	const replayed = await tmux.until(done, 'the end of the replay');
 	const plain = start(`node ${cli} --no-follow ${parent}`);
 	const read = await plain.until(done, 'the trace read whole');

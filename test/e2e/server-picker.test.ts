@@ -109,6 +109,8 @@ test('pick a server session and follow it; L switches to one that started; s and
 	screen = await until(text => text.includes('session…13-31-49-7d2810f6') && text.includes('trace over HTTP') && text.includes('the subagent reported back'), 'the finished session from its trace');
 	expect(screen).toMatch(/subagent .*4e9a2a0d/);
 	expect(server.requestsTo(`/api/sessions/${idleId}/traces/1`).length).toBeGreaterThan(0);
+	// The trace holds no title: the header keeps the server's (issue 29).
+	expect(screen.split('\n').slice(0, 3).join('\n')).toContain('“Listing the workspace”');
 
 	// It runs again: the session on screen is followed over its stream from then on.
 	running.add(idleId);

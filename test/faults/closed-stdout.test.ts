@@ -51,7 +51,7 @@ async function readOneChunk(args: string[]): Promise<{code: number | null; first
 }
 
 const modes: Array<[string, () => string[]]> = [
-	['--print, following', () => ['--print', trace]],
+	['--print, following', () => ['--print', '-f', trace]],
 	['--print --no-follow', () => ['--print', '--no-follow', trace]],
 	['--json', () => ['--json', '--no-follow', trace]],
 	['--export md', () => ['--export', 'md', trace]],

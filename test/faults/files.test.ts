@@ -30,7 +30,7 @@ afterEach(async () => {
 
 /** Starts following `file` in print mode and waits for its first ten records. */
 async function follow(options: {watchFor?: string[]} = {}): Promise<WatchedRun> {
-	run = watchRun(['--print', file], options);
+	run = watchRun(['--print', '-f', file], options);
 	await waitFor(() => hasAll(range(0, 10)), 'the first ten records', 10_000);
 	return run;
 }

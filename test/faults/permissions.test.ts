@@ -54,7 +54,7 @@ it('an unreadable trace, and an unreadable folder: one line each naming it, exit
 it('a followed file that becomes unreadable: one notice however long it lasts, no crash, and every record once access is back', async () => {
 	const file = path.join(dir, `${faultSessionId}_001.jsonl`);
 	writeFileSync(file, `${metaLine()}\n${toolOutputs(0, 3, 100)}`);
-	run = watchRun(['--print', file], {uid: unprivileged, watchFor: ['permission denied']});
+	run = watchRun(['--print', '--follow', file], {uid: unprivileged, watchFor: ['permission denied']});
 	await waitFor(() => range(0, 3).every(n => run!.seen.has(n)), 'the first records', 10_000);
 	if (unprivileged !== undefined) expect(uidOf(run.pid!)).toBe(unprivileged);
 	chmodSync(file, 0o000);

@@ -43,7 +43,7 @@ it('any other value of the switch changes nothing', async () => {
 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 	it(`${signal} while following: exit code 0, the totals written`, async () => {
-		const child = startCli(['--print', trace]);
+		const child = startCli(['--print', '-f', trace]);
 		await waitFor(() => child.output().includes('⟪F2⟫'), 'the records');
 		child.kill(signal);
 		const result = await waitForExit(child, 5000);

@@ -142,7 +142,7 @@ describe('followTrace without follow', () => {
 		await waitFor(c.ended, 'end');
 		expect(c.inputs.slice(0, 2)).toEqual([
 			{kind: 'shard', index: 3, path: third},
-			{kind: 'notice', level: 'info', text: `${id}_003.jsonl: contexts 1–2 are not here (no earlier shard beside this one); showing the session from context 3`},
+			{kind: 'notice', level: 'info', text: `${id}_003.jsonl: contexts 1–2 are not here (no earlier shard beside this one); showing the session from context 3`, aside: true},
 		]);
 		expect(c.notices()).toHaveLength(1);
 		expect(c.messages().map(raw)).toEqual(lines2.map(normal));

@@ -1,12 +1,14 @@
-// The build's edits of dependencies (meow's and string-width's lazy start-up, Ink's measure,
-// rows, sanitizeAnsi and measure cache) apply when node_modules is a symlink too (pnpm,
-// workspaces, npm link), and a dependency that no longer has what an edit replaces stops the build with a message.
+// The build's edits of dependencies (string-width's lazy start-up, Ink's measure, rows,
+// sanitizeAnsi and measure cache) apply when node_modules is a symlink too (pnpm, workspaces,
+// npm link); an edit applies exactly once or stops the build with a message.
 import {spawnSync} from 'node:child_process';
 import {cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {afterAll, expect, test} from 'vitest';
+import {afterAll, describe, expect, test} from 'vitest';
+// @ts-expect-error: a script of the build, in JavaScript without types.
+import {applyEdits} from '../../scripts/build-edits.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const copies: string[] = [];
@@ -38,8 +40,6 @@ test('with node_modules a symlink, every edit is in the bundle', () => {
 	expect(result.status).toBe(0);
 	const code = bundled(copy);
 	expect(code).toContain('segmenterOf()'); // string-width's segmenter built on first use
-	expect(code).toContain('const foundPackage = options.pkg;'); // meow given package.json's fields by the build
-	expect(code).not.toContain('readPackageUpSync'); // and its package.json reader left out
 	expect(code).toContain('penguinViewRows ? penguinViewRows(this)'); // Ink's rows remembered
 	expect(code).toMatch(/widestLine[\s\S]{0,200}inkStringWidth|inkStringWidth[\s\S]{0,2000}widestLine/); // Ink's measure
 	expect(code).toMatch(/= rememberSanitized\(sanitizeAnsi\d*\)/); // Ink's sanitizeAnsi remembered
@@ -53,5 +53,33 @@ test('an edit that no longer applies stops the build, saying which', () => {
 	writeFileSync(script, readFileSync(script, 'utf8').replace("['const segmenter = new Intl.Segmenter();',", "['const segmenter = new Intl.Segmenter({changed: true});',"));
 	const result = build(copy);
 	expect(result.status).not.toBe(0);
-	expect(result.stderr).toContain('string-width no longer has `const segmenter = new Intl.Segmenter({changed: true});`');
+	expect(result.stderr).toContain('string-width has `const segmenter = new Intl.Segmenter({changed: true});` no longer: update its edits');
 }, 120_000);
+
+describe('applyEdits', () => {
+	const edits: Array<[string, string]> = [['const segmenter = new Intl.Segmenter();', 'let segmenter;\nconst segmenterOf = () => (segmenter ??= new Intl.Segmenter());'], ['segmenter.segment(string)', 'segmenterOf().segment(string)']];
+	const gone = [/\bsegmenter\./];
+
+	test('applies each edit once', () => {
+		const text = 'const segmenter = new Intl.Segmenter();\nfor (const x of segmenter.segment(string)) f(x);';
+		expect(applyEdits('string-width', text, edits, gone)).toBe('let segmenter;\nconst segmenterOf = () => (segmenter ??= new Intl.Segmenter());\nfor (const x of segmenterOf().segment(string)) f(x);');
+	});
+
+	test('an old text found twice stops the build: replacing the first alone would build, then throw at run time', () => {
+		const text = 'const segmenter = new Intl.Segmenter();\nsegmenter.segment(string);\nsegmenter.segment(string);';
+		expect(() => applyEdits('string-width', text, edits, gone)).toThrow('string-width has `segmenter.segment(string)` 2 times, not once');
+	});
+
+	test('an old text not found stops the build', () => {
+		expect(() => applyEdits('string-width', 'const segmenter = new Intl.Segmenter({v: 2});', edits, gone)).toThrow('string-width has `const segmenter = new Intl.Segmenter();` no longer');
+	});
+
+	test('a use of a replaced name the edits did not foresee stops the build', () => {
+		const text = 'const segmenter = new Intl.Segmenter();\nsegmenter.segment(string);\n[...segmenter.segment(other)];';
+		expect(() => applyEdits('string-width', text, edits, gone)).toThrow('string-width still uses `/\\bsegmenter\\./` after its edits');
+	});
+
+	test('a new text that keeps the old one inside it (an import added after an import) is one edit, not a leftover', () => {
+		expect(applyEdits('ink/build/output.js', "import a from 'a';\nx();", [["import a from 'a';", "import a from 'a';\nimport b from 'b';"]])).toBe("import a from 'a';\nimport b from 'b';\nx();");
+	});
+});

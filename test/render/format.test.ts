@@ -1,7 +1,8 @@
 // Counts shown on panes read with thousands separators, as toLocaleString('en-US') writes them.
 import fc from 'fast-check';
 import {expect, test} from 'vitest';
-import {formatCount, oneLine} from '../../source/render/format.js';
+import {formatClock, formatCount, localMinute, oneLine} from '../../source/render/format.js';
+import {inZone} from '../support/zone.js';
 
 test('a count has a comma every three digits', () => {
 	expect(formatCount(0)).toBe('0');
@@ -30,4 +31,16 @@ test('oneLine puts any text on one line, its words a space apart, shortened with
 	const headline = '$ cargo build --release 2>&1 | tail -n 103';
 	expect(oneLine(headline, 200)).toBe(headline);
 	expect(oneLine(' two  spaces\tand a tab ', 200)).toBe('two spaces and a tab');
+});
+
+// A person reads their own clock: the labels of print mode and the screen are local time, in
+// every zone (half-hour ones too), and the zone is named here rather than taken from the machine.
+test('a clock and a minute are shown in the local time zone', () => {
+	const at = Date.parse('2026-12-02T14:43:17Z');
+	expect(inZone('UTC', () => [formatClock(at), localMinute(at)])).toEqual(['14:43:17', '2026-12-02 14:43']);
+	// formatClock remembers its last second: each zone gets a moment of its own.
+	expect(inZone('Asia/Kolkata', () => [formatClock(at + 1000), localMinute(at)])).toEqual(['20:13:18', '2026-12-02 20:13']);
+	expect(inZone('America/Los_Angeles', () => [formatClock(at + 2000), localMinute(at)])).toEqual(['06:43:19', '2026-12-02 06:43']);
+	// Past midnight where the reader is, the date is theirs too.
+	expect(inZone('Asia/Kolkata', () => localMinute(Date.parse('2026-12-02T20:00:00Z')))).toBe('2026-12-03 01:30');
 });

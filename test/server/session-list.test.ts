@@ -3,7 +3,7 @@
 import {describe, expect, it} from 'vitest';
 import type {ModelInput} from '../../source/model/input.js';
 import {readIds, readServerSession, readSessionList, readTraceFiles, readTracePage, ServerApi} from '../../source/server/api.js';
-import {apiUrl, readServerAddress} from '../../source/server/address.js';
+import {apiUrl, readServerAddress} from '../../source/io/sse/server-address.js';
 import {readTraceOverHttp, traceInputs} from '../../source/server/http-trace.js';
 import {readUserChannelEvent, ServerSessionList} from '../../source/server/session-list.js';
 import {serverAnswer, serverStreamBlocks} from '../support/sse-fixtures.js';

@@ -53,7 +53,8 @@ let lastEvents: readonly SseClientEvent[] = [];
  * viewer whose connection began after it never learns it.
  */
 function normalized(view: SessionView): unknown {
-	const skip = new Set(['id', 'rev', 'appends', 'at', 'durationMs', 'endedAt']);
+	// `messages` counts what was applied, which depends on where the viewer joined (the join folds repeats).
+	const skip = new Set(['id', 'rev', 'appends', 'at', 'durationMs', 'endedAt', 'messages']);
 	const {header, items, spend, ...rest} = view;
 	const kept = items.filter(item => item.kind !== 'notice');
 	// What was spent before the join is one `earlier` line rather than its requests': the sums are the same.

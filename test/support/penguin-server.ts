@@ -32,6 +32,8 @@ export type PenguinServerOptions = {
 	redirect?: (path: string) => string | undefined;
 	/** `GET /api/projects/:p/models` (ModelsResponse); by default the recordings' model, with no price. */
 	models?: Answer;
+	/** Trace lines of more sessions of the list (a subagent's), by session id: one shard each. */
+	traces?: Record<string, unknown[]>;
 	/** The user channel after its recorded events: the test writes more through the connection. */
 	onUserChannel?: (connection: SseConnection) => void;
 };
@@ -121,6 +123,11 @@ export async function startPenguinServer(options: PenguinServerOptions = {}): Pr
 			if (parts[3] === 'traces' && id === idleId) {
 				if (parts.length === 4) return serverAnswer('traces-list.json');
 				if (parts[4] === '1') return serverAnswer('trace-1.json');
+			}
+			const events = options.traces?.[id];
+			if (parts[3] === 'traces' && events) {
+				if (parts.length === 4) return {status: 200, json: {files: [{index: 1, date: '2026-12-03', sizeBytes: 1, mtime: '2026-12-03T13:32:01.150Z'}]}};
+				if (parts[4] === '1') return {status: 200, json: {events, offset: 0, limit: 1000, total: events.length}};
 			}
 			if (parts[3] === 'traces') return {status: 200, json: {files: []}};
 		}

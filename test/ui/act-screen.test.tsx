@@ -166,7 +166,7 @@ describe('stop and steer', () => {
 		await waitFor(() => screen.footer().includes('steer › look at the tests first'), 'the draft');
 		expect(sent).toEqual([]);
 		screen.press(keys.enter);
-		await waitFor(() => screen.frame().includes('steering sent, not yet read by the agent: “look at the tests first”'), 'the pending row');
+		await waitFor(() => screen.frame().includes('steering not yet read by the agent: “look at the tests first”'), 'the pending row');
 		expect(sent).toEqual([{kind: 'steer', text: 'look at the tests first'}]);
 		store.apply([
 			{

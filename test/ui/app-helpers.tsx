@@ -4,7 +4,7 @@ import {render} from 'ink-testing-library';
 import {useEffect, useState} from 'react';
 import type {SessionStore} from '../../source/model/store.js';
 import {App} from '../../source/ui/App.js';
-import type {SessionSwitcher} from '../../source/ui/picker.js';
+import type {SessionSwitcher} from '../../source/server/session-switcher.js';
 import {waitFor, waitForText, type Expected} from '../support/wait-for.js';
 
 /** Raw key sequences as a terminal sends them. */

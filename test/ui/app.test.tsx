@@ -199,7 +199,8 @@ describe('following while the store grows', () => {
 
 	test('a streaming answer grows at the bottom', async () => {
 		const store = storeFrom([msg({type: 'text', role: 'user', text: 'hi'}), msg({type: 'partial_text', role: 'assistant', event_type: 'start', text: ''})]);
-		screen = await mount(store);
+		// The clock of a trace being written now (50 minutes after its last message, it would have stalled).
+		screen = await mount(store, {now: () => Date.parse('2026-12-02T14:00:10Z')});
 		for (const word of ['Hello', ' there,', ' reader.']) {
 			store.apply([msg({type: 'partial_text', role: 'assistant', event_type: 'delta', text: word})]);
 		}

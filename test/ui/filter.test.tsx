@@ -1,7 +1,8 @@
-// &: only the panes that match, with quick filters (! problems, tool:NAME, -thinking); the footer says a filter is on; Enter on nothing shows all again.
+// &: only the panes that match, with quick filters (! problems, tool:NAME, -thinking); the footer says a filter is on; Enter on nothing shows all again;
+// the prompt opens empty (↑ recalls the current filter); a filter that keeps nothing says so in the body; the pane count counts what is drawn.
 import {afterEach, expect, test} from 'vitest';
 import {keys, mount, type Screen} from './app-helpers.js';
-import {storeFrom, traceInputs} from './helpers.js';
+import {paneTexts, storeFrom, traceInputs, viewOf} from './helpers.js';
 import {frameWhere} from './wait-frame.js';
 
 let screen: Screen | undefined;
@@ -39,4 +40,46 @@ test('& with a word, ! and tool:NAME and -thinking; empty Enter clears', async (
 	frame = await frameWhere(screen, f => f.includes('filter off'));
 	expect(frame).toContain('▸ thinking');
 	expect(frame).not.toContain('filter “');
+});
+
+const statsRow = (frame: string): string => frame.split('\n').at(-2) ?? '';
+
+test('& opens empty: typing after a filter starts a new one; ↑ brings the current one back to edit', async () => {
+	screen = await mount(storeFrom(traceInputs('14-43-17-694155ee_001'), 'tools.jsonl'), {columns: 120, rows: 30});
+	await frameWhere(screen, frame => frame.includes('slow-done'));
+	await screen.press('&', '-thinking\r');
+	await frameWhere(screen, f => f.includes('filter “-thinking”'));
+	await screen.press('&');
+	let frame = await frameWhere(screen, f => f.includes('Enter filter'));
+	expect(frame).toContain('&▌');
+	expect(frame).toContain('↑ “-thinking”');
+	await screen.press('tool:exec_command\r');
+	frame = await frameWhere(screen, f => f.includes('filter “tool:exec_command”'));
+	expect(frame).not.toContain('-thinkingtool');
+	await screen.press('&', keys.up);
+	frame = await frameWhere(screen, f => f.includes('&tool:exec_command▌'));
+	await screen.press(' 4\r');
+	frame = await frameWhere(screen, f => f.includes('filter “tool:exec_command 4”'));
+});
+
+test('a filter that keeps no pane says so in the body', async () => {
+	screen = await mount(storeFrom(traceInputs('14-43-17-694155ee_001'), 'tools.jsonl'), {columns: 120, rows: 30});
+	await frameWhere(screen, frame => frame.includes('slow-done'));
+	await screen.press('&', 'tool:no_such_tool\r');
+	const frame = await frameWhere(screen, f => f.includes('filter “tool:no_such_tool”'));
+	expect(body(frame)[0]).toBe('  no pane matches “tool:no_such_tool” · & then Enter shows every pane');
+});
+
+test('the pane count counts the panes drawn, with a filter or without (a request that went well draws nothing)', async () => {
+	const view = viewOf('14-43-17-694155ee_001');
+	const drawn = paneTexts(view).filter(text => text !== '');
+	const thinking = drawn.filter(text => text.startsWith('▸ thinking')).length;
+	expect(thinking).toBeGreaterThan(0);
+	screen = await mount(storeFrom(traceInputs('14-43-17-694155ee_001'), 'tools.jsonl'), {columns: 120, rows: 30});
+	await frameWhere(screen, frame => statsRow(frame).endsWith(`pane ${drawn.length} of ${drawn.length} · 100 %`));
+	await screen.press('&', '-thinking\r');
+	const less = drawn.length - thinking;
+	await frameWhere(screen, frame => statsRow(frame).includes(`pane ${less} of ${less} · 100 %`));
+	await screen.press('&', 'tool:exec_command\r');
+	await frameWhere(screen, frame => statsRow(frame).includes('pane 4 of 4 · 100 %'));
 });

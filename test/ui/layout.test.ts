@@ -262,7 +262,8 @@ describe('the other kinds', () => {
 			msg({type: 'text', role: 'user', text: '[user_steering]\nuse tabs\n[/user_steering]'}),
 			msg({type: 'text', role: 'user', text: '[goal] ship it'}),
 		]);
-		expect(paneTexts(view)).toEqual(['parent agent  do this', '▾ steering (harness)\n  │ use tabs', '▾ goal (harness)\n  │ ship it']);
+		// Steering is the user's own message, sent mid-run (issue 29): theirs, as the web app labels it.
+		expect(paneTexts(view)).toEqual(['parent agent  do this', '▾ you · steering\n  │ use tabs', '▾ goal (harness)\n  │ ship it']);
 	});
 });
 

@@ -1,6 +1,6 @@
 // The picker on the screen (s): it lists what the switcher gives, filters as you type, Enter hands the chosen session to the switcher and the screen starts afresh on it, Esc closes.
 import {afterEach, expect, test} from 'vitest';
-import type {PickerEntry, SessionSwitcher} from '../../source/ui/picker.js';
+import type {PickerEntry, SessionSwitcher} from '../../source/server/session-switcher.js';
 import {keys, mount, type Screen} from './app-helpers.js';
 import {storeFrom, traceInputs} from './helpers.js';
 
@@ -65,8 +65,8 @@ test('s lists the sessions, typing filters, Enter opens the chosen one through t
 	// Project/agent and model are the same on every row: said once in the title, not in columns.
 	expect(body[0]).toBe('  sessions  ~/.penguin/data  3  ● 1 written to in the last minute  all proj-a/main · fake-model');
 	expect(body[1]).toBe('  filter › ▌');
-	expect(body[2]).toMatch(/^›● 12-02 \d\d:43 {2}8e7b556c\* {2}20 KB {3}10 s ago {2}\[fake:chat\] What is a trace file\?$/);
-	expect(body[3]).toMatch(/^ {3}12-02 \d\d:43 {2}a1f608ba .* {3}1 m ago {2}\[fake:sub\] Use a subagent/);
+	expect(body[2]).toMatch(/^›● 12-02 14:43 {2}8e7b556c\* 20 KB {2}10 s ago {2}\[fake:chat\] What is a trace file\?$/);
+	expect(body[3]).toMatch(/^ {3}12-02 14:43 {2}a1f608ba .* {3}1 m ago {2}\[fake:sub\] Use a subagent/);
 	expect(body).toHaveLength(5);
 	expect(screen.frame().split('\n').at(-1)).toBe(' type to filter · ↑/↓ choose · Enter open · Esc close');
 
@@ -90,8 +90,8 @@ test('s lists the sessions, typing filters, Enter opens the chosen one through t
 	// Opening it again lists afresh.
 	await screen.press('s');
 	expect(sessions.lists).toBe(2);
-	await screen.until(/8e7b556c {3}20 KB/, 'the new listing');
-	expect(screen.body()[2]).toMatch(/8e7b556c {3}20 KB/);
+	await screen.until(/8e7b556c {2}20 KB/, 'the new listing');
+	expect(screen.body()[2]).toMatch(/8e7b556c {2}20 KB/);
 	expect(screen.body()[4]).toMatch(/694155ee\* /);
 });
 
@@ -129,4 +129,19 @@ test('without a switcher, s says there is nothing to pick', async () => {
 	screen = await mount(storeFrom(traceInputs('14-45-42-8e7b556c_001')), {columns: 110, rows: 16});
 	await screen.press('s');
 	expect(screen.frame().split('\n').at(-1)).toBe(' no sessions to pick from here');
+});
+
+test('Backspaces that arrive in one read each take a character off the filter', async () => {
+	const store = storeFrom(traceInputs('14-45-42-8e7b556c_001'));
+	screen = await mount(store, {columns: 110, rows: 16, sessions: fakeSwitcher(store)});
+	await screen.press('s');
+	await screen.until('3  ● 1 written to', 'the listing');
+	await screen.press('workspace');
+	await screen.until('filter › workspace▌', 'the typed filter');
+	// A fast typist (or a terminal that batches): three Backspaces, one chunk.
+	await screen.press('\u007f\u007f\u007f');
+	await screen.until('filter › worksp▌', 'three characters gone');
+	await screen.press('\u007f\u007f\u007f\u007f\u007f\u007f');
+	await screen.until(/filter › ▌/, 'the filter empty');
+	expect(screen.body()[0]).toContain('  3  ');
 });

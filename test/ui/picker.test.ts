@@ -1,7 +1,10 @@
 // The session picker as pure functions: filtering as you type, the keys, the window, and one row per session with its live mark.
 import {describe, expect, it} from 'vitest';
-import {filterEntries, openPicker, pickerKey, pickerRows, windowFor, entryRow, type PickerEntry, type PickerState} from '../../source/ui/picker.js';
+import type {PickerEntry} from '../../source/server/session-switcher.js';
+import {filterEntries, openPicker, pickerKey, pickerRows, windowFor, entryRow, type PickerState} from '../../source/ui/picker.js';
 import {rowText} from '../../source/ui/segments.js';
+import {entryOf} from '../../source/server/session-list.js';
+import {inZone} from '../support/zone.js';
 
 const now = Date.parse('2026-12-02T15:00:00Z');
 
@@ -106,11 +109,17 @@ describe('pickerRows', () => {
 		const rows = text(loaded(), 8, entries[1]!.sessionId);
 		expect(rows[0]).toBe(' sessions  ~/.penguin/data  3  ● 1 written to in the last minute');
 		expect(rows[1]).toBe(' filter › ▌');
-		expect(rows[2]).toMatch(/^● 12-02 \d\d:43 {2}aaaa1111  proj-a\/main {5}fake-model {3}26 KB {3}30 s ago {2}Fix the flaky login test$/);
+		expect(rows[2]).toMatch(/^● 12-02 14:43 {2}aaaa1111  proj-a\/main {5}fake-model {2}26 KB {2}30 s ago {2}Fix the flaky login test$/);
 		// The session on screen now is starred; a subagent's session says so.
 		expect(rows[3]).toMatch(/ bbbb2222\* website\/writer  big-model .* 10 m ago {2}Write the release notes$/);
 		expect(rows[4]).toMatch(/ cccc3333 .* ↳ Explain the login flow$/);
 		expect(pickerRows(loaded(), {width: 120, height: 8, now, root: '/r'}).selectedRow).toBe(2);
+	});
+
+	it('shows when a session started in the reader\'s own time zone', () => {
+		// 14:43 UTC is 20:13 in Kolkata (a half-hour zone) and 06:43 in Los Angeles.
+		expect(inZone('Asia/Kolkata', () => text(loaded())[2])).toMatch(/^● 12-02 20:13 {2}aaaa1111 /);
+		expect(inZone('America/Los_Angeles', () => text(loaded())[2])).toMatch(/^● 12-02 06:43 {2}aaaa1111 /);
 	});
 
 	it('says what it is doing: reading, nothing found, nothing matching, failing, opening', () => {
@@ -153,5 +162,40 @@ describe('the prompt gets the room', () => {
 			expect(row).not.toContain('the-default-agent');
 			expect(row).not.toContain('fake-model');
 		}
+	});
+});
+
+describe('narrow screens', () => {
+	const sixty = (list: PickerEntry[], state: Partial<PickerState> = {}): string[] =>
+		pickerRows({...openPicker(1), entries: list, ...state}, {width: 60, height: 10, now, root: '/r'}).rows.map(rowText);
+	const prompt = 'Find why the nightly export job writes empty files';
+
+	it('at 60 columns the prompt keeps 30 columns: short id, size, age, then the prompt', () => {
+		const rows = sixty([entry('aaaa1111', {firstPrompt: prompt}), entry('bbbb2222', {project: 'website', model: 'big-model', firstPrompt: 'Write the release notes'})]).slice(2);
+		// The start, project/agent and model columns have gone; what is left lines up.
+		expect(rows[0]).toBe('  aaaa1111  26 KB  10 m ago  Find why the nightly export jo…');
+		expect(rows[1]).toBe('  bbbb2222  26 KB  10 m ago  Write the release notes');
+		for (const row of rows) expect(row.length).toBeLessThanOrEqual(60);
+	});
+
+	it("a subagent's own session keeps its ↳ at 60 columns", () => {
+		const rows = sixty([entry('aaaa1111', {firstPrompt: prompt, source: 'subagent'}), entry('bbbb2222')]).slice(2);
+		expect(rows[0]).toMatch(/^ {2}aaaa1111 {2}26 KB {2}10 m ago {2}↳ Find why the nightly export …$/);
+	});
+
+	it('an error is wrapped, not cut: the address it names stays whole', () => {
+		const error = 'could not list the sessions: http://build-box.internal:7364 answered 401; give --token TOKEN or set PENGUIN_TOKEN';
+		const rows = sixty(entries, {entries: undefined, error}).slice(2);
+		expect(rows.length).toBeGreaterThan(1);
+		for (const row of rows) expect(row.length).toBeLessThanOrEqual(60);
+		expect(rows.map(row => row.trim()).join(' ')).toBe(error);
+	});
+});
+
+describe('a server session waiting for approval (issue 29)', () => {
+	it('shows ⏸ and how many calls wait, before its title', () => {
+		const record = {sessionId: 'session-2026-12-04-20-49-48-116d3e8d', projectId: 'default_project', agentId: 'default_agent', status: 'running' as const, hasTrace: true, title: 'Approved echo run', lastActiveAt: '2026-12-02T14:59:00.000Z', pendingApprovalCount: 1};
+		expect(rowText(entryRow(entryOf(record), {width: 120, now}))).toMatch(/⏸ 1 Approved echo run$/);
+		expect(rowText(entryRow(entryOf({...record, pendingApprovalCount: 0}), {width: 120, now}))).not.toContain('⏸');
 	});
 });

@@ -5,7 +5,7 @@ import {afterEach, expect, test} from 'vitest';
 import {readSessionList} from '../../source/server/api.js';
 import {ServerSessionList, type ServerPickerEntry, type UserChannelEvent} from '../../source/server/session-list.js';
 import {SessionStore} from '../../source/model/store.js';
-import type {PickerEntry, SessionSwitcher} from '../../source/ui/picker.js';
+import type {PickerEntry, SessionSwitcher} from '../../source/server/session-switcher.js';
 import {serverAnswer} from '../support/sse-fixtures.js';
 import {idleId, runningId} from '../support/penguin-server.js';
 import {keys, mount, type Screen} from './app-helpers.js';
@@ -67,8 +67,8 @@ test("a server given without a session opens on its picker: running first with i
 	const body = screen.body();
 	expect(body[0]).toBe('  sessions  http://localhost:7364  14  ● 1 running  all default_project/default_agent · fake-model');
 	expect(body[1]).toBe('  filter › ▌');
-	expect(body[2]).toMatch(/^›● 12-03 \d\d:35 {2}a1f7cf26 {3}24 m ago {2}Listing the workspace$/);
-	expect(body[3]).toMatch(/^ {3}12-03 \d\d:34 {2}9a1ca335 /);
+	expect(body[2]).toMatch(/^›● 12-03 13:35 {2}a1f7cf26 {2}24 m ago {2}Listing the workspace$/);
+	expect(body[3]).toMatch(/^ {3}12-03 13:34 {2}9a1ca335 /);
 	expect(rowOf('session-2026-12-03-13-33-57-ebfd3ab0')).toMatch(/↳ Subagent done: the workspace w$/);
 	// Typing filters by title too.
 	await screen.press('a', 's', 'k', 'i', 'n', 'g');

@@ -21,7 +21,8 @@ describe('header', () => {
 		expect(header({status: {...status, state: 'connecting'}})[1]).toMatch(/○ idle · ◌ connecting · following $/);
 		expect(header({status: {...status, state: 'reconnecting', retryAt: testNow + 2500}})[1]).toMatch(/⟳ reconnecting in 3 s · following $/);
 		// What went wrong is said in the footer, where it has the whole row (sourceTrouble).
-		expect(header({status: {...status, state: 'failed', message: 'HTTP 401: log in again'}})[1]).toMatch(/^ session-…_002\.jsonl +○ idle · ✗ source failed · following $/);
+		// One state: a source that failed says that alone (nothing more will arrive to follow).
+		expect(header({status: {...status, state: 'failed', message: 'HTTP 401: log in again'}})[1]).toMatch(/^ session-…_002\.jsonl +✗ source failed $/);
 	});
 
 	test('the source names the newest shard after a rotation, the one on screen when paused', () => {

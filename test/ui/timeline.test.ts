@@ -102,7 +102,7 @@ describe('timelineScreen', () => {
 		expect(rows[2]).toMatch(/^ output \/ request ≤355 +█▂▃▃█$/);
 		expect(rows[3]).toMatch(/├─+┤$/);
 		expect(rows[4]).toMatch(/^ ✓ request 1 {2}5\.3 s {2}1\.9k tok +█+/);
-		expect(rows[9]).toMatch(/^ {4}✗ exec_command {2}0\.2 s {2}\$ ls \/defini… +━/);
+		expect(rows[9]).toMatch(/^ {4}✗ exec_command {2}0\.2 s {2}\$ ls …ot\/here +━/);
 		expect(rows[12]).toMatch(/^ ≋ compaction {2}2\.1 s +▒+/);
 		expect(rows).toHaveLength(14);
 		for (const row of rows) expect(row.length).toBeLessThanOrEqual(100);

@@ -1,4 +1,4 @@
-// The store-to-React bridge: thousands of store notifications become one render per 45 ms while they stream (frame-pacer.test.ts: when); the tick runs only when asked.
+// The store-to-React bridge: thousands of store notifications become one render per 45 ms while they stream (on a fake clock; frame-pacer.test.ts: when); the tick runs only when asked.
 import {Text} from 'ink';
 import {render} from 'ink-testing-library';
 import {afterEach, expect, test, vi} from 'vitest';
@@ -30,60 +30,66 @@ test('a burst of notifications is one render', async () => {
 	app.unmount();
 });
 
-function Timed({store, at}: {store: SessionStore; at: number[]}) {
-	useStore(store);
-	at.push(Date.now());
+function Timed({store, frames}: {store: SessionStore; frames: Array<{at: number; frame: number}>}) {
+	const frame = useStore(store);
+	frames.push({at: Date.now(), frame});
 	return <Text>{store.view.items.length}</Text>;
 }
 
-test('a steady stream is drawn about 22 times a second, at 1,000 changes a second or at 30', async () => {
+/**
+ * Frames drawn over `ms` of the fake clock while the store changes every `everyMs` (`burst`
+ * changes each time): the frame numbers the hook gave, by the time they were drawn.
+ */
+async function stream(everyMs: number, ms: number, burst = 1): Promise<{drawn: Array<{at: number; frame: number}>; started: number}> {
+	vi.useFakeTimers({toFake: ['setTimeout', 'clearTimeout', 'Date']});
+	const store = storeFrom([]);
+	const frames: Array<{at: number; frame: number}> = [];
+	const app = render(<Timed store={store} frames={frames} />);
+	const started = Date.now();
+	// A millisecond at a time: each frame timer that falls due runs, and React draws what it set
+	// (on the event loop's next turn, not on the fake clock) before the clock moves on.
+	const tick = async (): Promise<void> => {
+		await vi.advanceTimersByTimeAsync(1);
+		await new Promise(resolve => setImmediate(resolve));
+	};
+	for (let at = 0; at < ms; at += everyMs) {
+		for (let i = 0; i < burst; i++) store.apply([msg({type: 'text', role: 'user', text: 'x'})]);
+		for (let step = 0; step < everyMs; step++) await tick();
+	}
+	for (let step = 0; step < 100; step++) await tick();
+	// The stream's last change drawn: every frame of it is in.
+	await waitForText(app.lastFrame, text => text === String(store.view.items.length), 'the last change drawn');
+	app.unmount();
+	// A new frame number is a frame; a render for any other reason repeats the last one.
+	const drawn = frames.filter((entry, i) => i === 0 || entry.frame !== frames[i - 1]!.frame);
+	return {drawn, started};
+}
+
+// The clock is vitest's fake one: time moves only as the test moves it, so the counts are exact
+// on any machine (frame-pacer.test.ts has the rule itself, use-store.ts the timer).
+test('a steady stream is drawn 22 times a second, at 1,000 changes a second or at 30', async () => {
 	for (const everyMs of [1, 33]) {
-		const store = storeFrom([]);
-		const at: number[] = [];
-		const app = render(<Timed store={store} at={at} />);
-		await waitForText(app.lastFrame, text => text === '0', 'the first frame');
-		const started = Date.now();
-		await new Promise<void>(resolve => {
-			const timer = setInterval(() => {
-				store.apply([msg({type: 'text', role: 'user', text: 'x'})]);
-				if (Date.now() - started >= 2000) {
-					clearInterval(timer);
-					resolve();
-				}
-			}, everyMs);
-		});
-		// The stream's last change drawn: every frame of the measured second is in.
-		await waitForText(app.lastFrame, text => text === String(store.view.items.length), 'the last change drawn');
-		// The second second, once the rate is known: frames 45 ms apart (at 30 a second, every
-		// change used to be drawn: 30 frames); a loaded machine may make a timer late, never early.
-		const frames = at.filter(time => time >= started + 1000 && time < started + 2000).length;
-		expect(frames).toBeLessThanOrEqual(25);
-		expect(frames).toBeGreaterThan(8);
-		app.unmount();
+		const {drawn, started} = await stream(everyMs, 2000);
+		// The second second, once the rate is known: a frame every 45 ms.
+		const second = drawn.filter(({at}) => at >= started + 1000 && at < started + 2000);
+		expect(second.length, `a change every ${everyMs} ms`).toBe(22);
+		const gaps = second.slice(1).map((entry, i) => entry.at - second[i]!.at);
+		expect(new Set(gaps), `a change every ${everyMs} ms`).toEqual(new Set([45]));
 	}
 });
 
-test('a burst of changes within a stream is drawn at most about 30 times a second', async () => {
-	const store = storeFrom([]);
-	const renders = {count: 0};
-	const app = render(<Probe store={store} renders={renders} />);
-	const before = renders.count;
-	const started = Date.now();
-	await new Promise<void>(resolve => {
-		const timer = setInterval(() => {
-			for (let i = 0; i < 20; i++) store.apply([msg({type: 'text', role: 'user', text: 'x'})]);
-			if (Date.now() - started >= 500) {
-				clearInterval(timer);
-				resolve();
-			}
-		}, 1);
-	});
-	// The last change drawn: the stream is over.
-	await waitForText(app.lastFrame, text => text === String(store.view.items.length), 'the frame after the stream');
-	const elapsed = Date.now() - started;
-	expect(renders.count - before).toBeLessThanOrEqual(Math.ceil(elapsed / 33) + 2);
-	expect(renders.count - before).toBeGreaterThan(3);
-	app.unmount();
+test('changes that come one by one, slower than a stream, are each drawn within a frame', async () => {
+	// Four changes a second (a trace appended now and then) is no stream: each gets its frame, 33 ms on at most.
+	const {drawn, started} = await stream(250, 2000);
+	// Each is drawn at once (the clock moves a millisecond at a time).
+	expect(drawn.slice(1).map(({at}) => at - started)).toEqual([1, 251, 501, 751, 1001, 1251, 1501, 1751]);
+});
+
+test('bursts of changes within a stream are drawn once per frame, not once per change', async () => {
+	const {drawn, started} = await stream(1, 500, 20);
+	// 10,000 changes over half a second: the first drawn at once, then one frame every 45 ms on a
+	// fixed beat, the last (the changes after 495 ms) included.
+	expect(drawn.slice(1).map(({at}) => at - started)).toEqual([1, 45, 90, 135, 180, 225, 270, 315, 360, 405, 450, 495, 540]);
 });
 
 function Ticking({active, renders}: {active: boolean; renders: {count: number}}) {

@@ -35,6 +35,26 @@ function session(n: number) {
 }
 
 describe('following and pausing', () => {
+	test('the last pane on screen is the last that drew a row: a request that went well below it draws none', () => {
+		// The footer's `pane N of M` counts from it.
+		const s = session(3);
+		s.model.applyAll([msg({type: 'request_begin'}), msg({type: 'request_end', status: 'completed'})], testNow);
+		const layout = s.layout();
+		expect(layout.count).toBeGreaterThan(3);
+		const {last} = visibleRows(layout, 5, following);
+		expect(rowText(layout.pane(last).rows[0]!.segments)).toBe('you  line 3');
+	});
+
+	test('moving to the top of a session that fits the screen is moving to its bottom: following goes on', () => {
+		// The top row is the bottom's top here: the view cannot move, so it must not stop following.
+		const s = session(3);
+		const top = scrollToTop(s.layout(), 5, following);
+		expect(top.follow).toBe(true);
+		s.model.applyAll([user('line 4'), user('line 5'), user('line 6')], testNow);
+		expect(s.shown(top)).toEqual(['line 2', 'line 3', 'line 4', 'line 5', 'line 6']);
+		expect(newCount(s.layout(), top)).toBe(0);
+	});
+
 	test('following shows the last rows, and new ones as they come', () => {
 		const s = session(20);
 		expect(s.shown(following)).toEqual(['line 16', 'line 17', 'line 18', 'line 19', 'line 20']);

@@ -4,19 +4,27 @@
  * - `POST …/sessions/:id/approvals/:toolCallId` `{decision: "allow" | "deny"}` (ApprovalDecisionRequest):
  *   204, or 404 `approval_not_found` when the call no longer waits (decided already, or unknown);
  * - `POST …/sessions/:id/abort`: 202 when a run was interrupted, 204 when none was running;
- * - `POST …/sessions/:id/steer` `{text}` (SteerRequest): 202, or 409 `not_running`.
+ * - `POST …/sessions/:id/steer` `{text}` (SteerRequest): 202, or 409 `not_running`;
+ * - `POST …/sessions/:id/tasks` `{input: [{type: "text", text}]}` (TaskCreateRequest): 202 when the
+ *   task started, 409 when one is in progress already;
+ * - `DELETE …/sessions/:id/steer/:steerId`: withdraws a queued steering message (200 with what it
+ *   said, RecalledMessageResponse), 409 `not_pending` once it was delivered.
  * Every request goes to the session the stream belongs to: a subagent's call is answered
  * there too, as the web app does. Messages carry no cookie, password or header value.
  */
 import {networkError, redact, serverSaid, SseClientError} from './errors.js';
 import type {FetchLike} from './http-fetch.js';
-import {postJson} from './get-json.js';
+import {deleteRequest, postJson} from './get-json.js';
 
 /** What the reader asked for. */
 export type ActionRequest =
 	| {kind: 'decide'; callId: string; decision: 'allow' | 'deny'}
 	| {kind: 'abort'}
-	| {kind: 'steer'; text: string};
+	| {kind: 'steer'; text: string}
+	/** A new task for an idle session. */
+	| {kind: 'task'; text: string}
+	/** Withdraws the queued steering message `steerId` (PendingSteeringInfo.id). */
+	| {kind: 'withdraw'; steerId: string};
 
 /** How the server took it: accepted (with its status), or refused with one line saying why. */
 export type ActionOutcome = {ok: true; status: number} | {ok: false; status?: number; reason: string};
@@ -36,7 +44,7 @@ export type ActionContext = {
 };
 
 /** The endpoint and JSON body of a request. */
-export function actionEndpoint(sessionUrl: URL, request: ActionRequest): {url: URL; body: unknown} {
+export function actionEndpoint(sessionUrl: URL, request: ActionRequest): {url: URL; body?: unknown} {
 	const base = sessionUrl.href.replace(/\/+$/, '');
 	switch (request.kind) {
 		case 'decide':
@@ -46,6 +54,10 @@ export function actionEndpoint(sessionUrl: URL, request: ActionRequest): {url: U
 			return {url: new URL(`${base}/abort`), body: {}};
 		case 'steer':
 			return {url: new URL(`${base}/steer`), body: {text: request.text}};
+		case 'task':
+			return {url: new URL(`${base}/tasks`), body: {input: [{type: 'text', text: request.text}]}};
+		case 'withdraw':
+			return {url: new URL(`${base}/steer/${encodeURIComponent(request.steerId)}`)};
 	}
 }
 
@@ -53,14 +65,8 @@ export function actionEndpoint(sessionUrl: URL, request: ActionRequest): {url: U
 export async function sendAction(context: ActionContext, request: ActionRequest): Promise<ActionOutcome> {
 	const {url, body} = actionEndpoint(context.sessionUrl, request);
 	try {
-		const answer = await postJson({
-			url,
-			body,
-			what: 'the action',
-			fetch: context.fetch,
-			headers: context.headers,
-			answerTimeoutMs: context.answerTimeoutMs ?? 15_000,
-		});
+		const sending = {url, what: 'the action', fetch: context.fetch, headers: context.headers, answerTimeoutMs: context.answerTimeoutMs ?? 15_000};
+		const answer = request.kind === 'withdraw' ? await deleteRequest(sending) : await postJson({...sending, body});
 		if (answer.ok) return {ok: true, status: answer.status};
 		return {ok: false, status: answer.status, reason: redact(`the server answered ${answer.status}: ${serverSaid(answer.body)}`, context.secrets)};
 	} catch (error) {

@@ -14,12 +14,14 @@ import {redact, SseClientError} from './errors.js';
 import {parseEventId} from './event-id.js';
 import type {SseEvent} from './framer.js';
 import {fetchHistory, type History} from './history.js';
-import {fetchSessionInfo} from './session-info.js';
-import {getJson} from './get-json.js';
+import {contextWindowOf, fetchModels, fetchSessionInfo} from './session-info.js';
 import {createFetch, type FetchLike} from './http-fetch.js';
+import {defaultRequestTimeouts, type RequestTimeouts} from './timed-fetch.js';
 import {joinHistory, type BufferedInput, type LateFilter} from './join.js';
 import {defaultTransportTimings, openSseTransport, type SseTransport, type TransportTimings} from './transport.js';
 import {resolveStreamTarget, type StreamTarget} from './urls.js';
+
+const delay = (ms: number): Promise<void> => new Promise(resolve => setTimeout(resolve, ms).unref());
 
 /** Transport timings, plus how long an open stream may stay silent before history is fetched anyway. */
 export type ClientTimings = TransportTimings & {
@@ -31,10 +33,27 @@ export type ClientTimings = TransportTimings & {
 	firstEventWaitMs: number;
 	/** How long the history request may go unanswered before the live stream is shown without it. */
 	historyAnswerMs: number;
+	/**
+	 * How long the history, once in, waits for the session's record (what the header names)
+	 * before the stream is shown without it; the record fills the header in when it comes.
+	 * Print mode cannot take back a header it wrote, so it waits a little; the screen need not.
+	 */
+	recordWaitMs: number;
+	/** The limits on every request (timed-fetch.ts). */
+	requests: RequestTimeouts;
+	/** How long the project's model table (the context window) may go unanswered; the header does without it. */
+	modelsAnswerMs: number;
 };
 
 /** The production timings. */
-export const defaultClientTimings: ClientTimings = {...defaultTransportTimings, firstEventWaitMs: 1_000, historyAnswerMs: 10_000};
+export const defaultClientTimings: ClientTimings = {
+	...defaultTransportTimings,
+	firstEventWaitMs: 1_000,
+	historyAnswerMs: 10_000,
+	recordWaitMs: 500,
+	requests: defaultRequestTimeouts,
+	modelsAnswerMs: 2_000,
+};
 
 /** Options for startSseClient. */
 export type SseClientOptions = {
@@ -57,8 +76,14 @@ export type SseClientOptions = {
 	now?: () => number;
 	/** Print mode into a slow pipe: the stream is read no faster than it is written (TransportOptions.pace). */
 	pace?: () => Promise<void> | undefined;
-	/** The session's record came with the history: `get` reads another answer of the server with the stream's login (and a timeout). */
-	onSessionInfo?: (info: SessionInfo, get: (url: URL, what: string) => Promise<unknown>) => void;
+	/** False (`--no-follow`): one connection attempt; when it fails the client fails. */
+	retry?: boolean;
+	/**
+	 * The project's model table was asked for (once, when the session's record names its
+	 * project): `answer` settles with it, or fails with a one-line SseClientError. The context
+	 * window is read from the same answer; the caller may read the prices (cost/prices.ts).
+	 */
+	onModels?: (answer: Promise<unknown>, projectId: string) => void;
 };
 
 /** A running client. */
@@ -110,6 +135,9 @@ class SessionStreamClient {
 	/** The last session_title for each session it names: history does not hold titles, so a rebuild repeats them. */
 	private readonly titles = new Map<string, ModelInput>();
 	private historyAbort: AbortController | undefined;
+	private recordAbort: AbortController | undefined;
+	/** The project's model table (the context window, the prices): asked once. */
+	private models: Promise<unknown> | undefined;
 
 	constructor(
 		private readonly options: SseClientOptions,
@@ -119,7 +147,7 @@ class SessionStreamClient {
 			this.settle = resolve;
 		});
 		this.timings = {...defaultClientTimings, ...options.timings};
-		this.fetch = options.fetch ?? createFetch({insecure: options.insecure});
+		this.fetch = options.fetch ?? createFetch({insecure: options.insecure, timeouts: this.timings.requests});
 	}
 
 	start(): void {
@@ -136,6 +164,7 @@ class SessionStreamClient {
 		this.closed = true;
 		this.transport?.close();
 		this.historyAbort?.abort();
+		this.recordAbort?.abort();
 		clearTimeout(this.firstEventTimer);
 		this.settle({outcome: 'closed'});
 	}
@@ -185,6 +214,10 @@ class SessionStreamClient {
 				random: this.options.random,
 				now: this.options.now,
 				pace: this.options.pace,
+				retry: this.options.retry,
+				// The session's own messages come unnamed; a server_event (the task_state snapshot every
+				// connection opens with) does not show the connection works.
+				healthy: event => event.event === undefined || event.event === 'message',
 			},
 			{
 				onConnecting: ({attempt}) => {
@@ -294,15 +327,56 @@ class SessionStreamClient {
 		this.historyAbort = abort;
 		const request = {sessionId: target.sessionId, fetch: this.fetch, headers: this.headers, signal: abort.signal, answerTimeoutMs: this.timings.historyAnswerMs};
 		// The session's record fills the header when there is no history yet; without it, the
-		// session is still shown (an older server, a proxy that passes only the stream).
-		const info = target.sessionUrl === undefined ? undefined : fetchSessionInfo({...request, url: target.sessionUrl});
-		void Promise.allSettled([fetchHistory({...request, url: target.historyUrl}), info]).then(([history, record]) => {
-			if (this.closed || generation !== this.generation) return;
-			const known = record.status === 'fulfilled' ? record.value : undefined;
-			if (known) this.options.onSessionInfo?.(known, async (url, what) => getJson({url, what, fetch: this.fetch, headers: this.headers, answerTimeoutMs: this.timings.historyAnswerMs}));
-			if (history.status === 'fulfilled') this.finishJoin(history.value, undefined, known);
-			else this.finishJoin(undefined, history.reason, known);
-		});
+		// session is still shown (an older server, a proxy that passes only the stream). It never
+		// holds the stream up: once history is in it gets recordWaitMs more, then comes when it comes.
+		this.recordAbort?.abort();
+		const recordAbort = new AbortController();
+		this.recordAbort = recordAbort;
+		let record: SessionInfo | undefined;
+		const info =
+			target.sessionUrl === undefined
+				? undefined
+				: fetchSessionInfo({...request, url: target.sessionUrl, signal: recordAbort.signal, answerTimeoutMs: undefined})
+						.then(async value => this.withContextWindow(value, request, target.sessionUrl!))
+						.then(
+							value => (record = value),
+							() => undefined,
+						);
+		const stale = (): boolean => this.closed || generation !== this.generation;
+		void fetchHistory({...request, url: target.historyUrl})
+			.then(
+				history => ({history, error: undefined}),
+				(error: unknown) => ({history: undefined, error}),
+			)
+			.then(async ({history, error}) => {
+				if (stale()) return;
+				if (info !== undefined && record === undefined) await Promise.race([info, delay(this.timings.recordWaitMs)]);
+				if (stale()) return;
+				this.finishJoin(history, error, record);
+				if (record !== undefined || info === undefined) return;
+				void info.then(late => {
+					if (late !== undefined && !stale()) this.emit({type: 'inputs', inputs: [{kind: 'session_info', info: late}]});
+				});
+			});
+	}
+
+	/**
+	 * The record with its model's context window, asked of the project's model table once: the
+	 * context bar of a session followed from before its first task (no session_meta yet). The
+	 * table is decoration: a short wait, and the record goes on without it. The same answer
+	 * goes to onModels (the prices): the table is asked for once, for both.
+	 */
+	private async withContextWindow(record: SessionInfo, request: {fetch: FetchLike; headers: Record<string, string>}, sessionUrl: URL): Promise<SessionInfo> {
+		const {projectId} = record;
+		if (projectId === undefined) return record;
+		if (this.models === undefined) {
+			// No signal: neither a join that starts over nor --no-follow's close (print mode's totals
+			// wait for the prices) cancels it; its answer time is bounded.
+			this.models = fetchModels({...request, signal: undefined, sessionUrl, answerTimeoutMs: this.timings.modelsAnswerMs}, projectId);
+			this.options.onModels?.(this.models, projectId);
+		}
+		const contextWindow = await this.models.then(table => contextWindowOf(table, record), () => undefined);
+		return contextWindow === undefined ? record : {...record, contextWindow};
 	}
 
 	private finishJoin(history: History | undefined, error: unknown, info?: SessionInfo): void {
@@ -366,6 +440,7 @@ class SessionStreamClient {
 		this.closed = true;
 		this.transport?.close();
 		this.historyAbort?.abort();
+		this.recordAbort?.abort();
 		clearTimeout(this.firstEventTimer);
 		this.settle({outcome: 'failed', message});
 	}

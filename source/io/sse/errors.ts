@@ -89,8 +89,9 @@ export function previewHostRefusal(status: number, body: string, url: URL): SseC
 	const instead = new URL(url.href);
 	instead.hostname = 'localhost';
 	instead.search = '';
-	// The stream's own URL is worth giving whole; for another request (the login, the history) the server's address.
-	const suggestion = /\/stream\/?$/.test(instead.pathname) ? instead.href : `${instead.origin}/…`;
+	// The stream's own URL is worth giving whole; for another request (the login, the history, a
+	// server's lists) the server's address, as it can be pasted back.
+	const suggestion = /\/stream\/?$/.test(instead.pathname) ? instead.href : instead.origin;
 	return new SseClientError(
 		'preview_host',
 		`${url.host} is the server's preview host, which does not serve the API (the server said: ${previewHostError.message}); use ${suggestion}`,

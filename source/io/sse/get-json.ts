@@ -23,7 +23,7 @@ export type JsonRequest = {
 export type TextAnswer = {status: number; ok: boolean; body: string};
 
 /** The request sent, its answer read whole; throws an SseClientError when no answer came. */
-async function exchange(request: JsonRequest, send?: {method: 'POST'; json: string}): Promise<TextAnswer> {
+async function exchange(request: JsonRequest, send?: {method: 'POST' | 'DELETE'; json?: string}): Promise<TextAnswer> {
 	// A server that accepts and never answers must not hold the caller back for good.
 	const controller = new AbortController();
 	const forward = (): void => controller.abort();
@@ -41,7 +41,7 @@ async function exchange(request: JsonRequest, send?: {method: 'POST'; json: stri
 		let response: Response;
 		try {
 			const headers: Record<string, string> = {...request.headers, Accept: 'application/json'};
-			if (send) headers['Content-Type'] = 'application/json';
+			if (send?.json !== undefined) headers['Content-Type'] = 'application/json';
 			response = await request.fetch(request.url, {method: send?.method, body: send?.json, headers, signal: controller.signal});
 		} catch (error) {
 			if (timedOut) throw new SseClientError('network', `no answer within ${Math.round(request.answerTimeoutMs! / 1000)} s`, true);
@@ -77,4 +77,9 @@ export async function getJson(request: JsonRequest): Promise<unknown> {
  */
 export async function postJson(request: JsonRequest & {body: unknown}): Promise<TextAnswer> {
 	return exchange(request, {method: 'POST', json: JSON.stringify(request.body)});
+}
+
+/** Sends a DELETE (no body) and returns the answer whatever its status. */
+export async function deleteRequest(request: JsonRequest): Promise<TextAnswer> {
+	return exchange(request, {method: 'DELETE'});
 }

@@ -7,17 +7,21 @@
 import http from 'node:http';
 import https from 'node:https';
 import {Readable} from 'node:stream';
+import {defaultRequestTimeouts, timedFetch, type FetchLike, type RequestTimeouts} from './timed-fetch.js';
 
-/** The part of fetch this client calls. */
-export type FetchLike = (url: URL | string, init?: RequestInit) => Promise<Response>;
+export type {FetchLike} from './timed-fetch.js';
 
 /** Options for createFetch. */
-export type FetchOptions = {insecure?: boolean};
+export type FetchOptions = {
+	insecure?: boolean;
+	/** The limits on every request (timed-fetch.ts); the production ones unless given. */
+	timeouts?: RequestTimeouts;
+};
 
-/** Global fetch, or with `insecure` a fetch that does not verify TLS certificates. */
+/** Global fetch, or with `insecure` a fetch that does not verify TLS certificates; every request timed. */
 export function createFetch(options: FetchOptions = {}): FetchLike {
-	if (options.insecure !== true) return (url, init) => fetch(url, init);
-	return insecureFetch;
+	const plain: FetchLike = options.insecure === true ? insecureFetch : (url, init) => fetch(url, init);
+	return timedFetch(plain, options.timeouts ?? defaultRequestTimeouts);
 }
 
 function headerRecord(init: RequestInit['headers']): Record<string, string> {

@@ -16,7 +16,7 @@
 import type {ModelInput} from '../../model/input.js';
 import {isPartialPayload} from '../../protocol/guards.js';
 import type {OmniMessage} from '../../protocol/types.js';
-import {EnvelopeIndex} from './envelope-key.js';
+import {EnvelopeIndex} from '../../protocol/envelope-key.js';
 import {parseEventId, type EventId} from './event-id.js';
 import type {History} from './history.js';
 

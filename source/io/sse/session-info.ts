@@ -18,13 +18,13 @@ export function readSessionInfo(value: unknown): SessionInfo | undefined {
 	if (sessionId === undefined) return undefined;
 	return {
 		sessionId,
+		// Whose model table gives the context window and prices the session (cost/prices.ts).
+		projectId: text(session['projectId']),
 		provider: text(session['provider']),
 		modelId: text(session['modelId']),
 		workspace: text(session['workspace']),
 		// Unset until the model has written one.
 		title: text(session['title']),
-		// Whose models price the session (cost/prices.ts).
-		projectId: text(session['projectId']),
 	};
 }
 
@@ -33,4 +33,28 @@ export async function fetchSessionInfo(request: Omit<JsonRequest, 'what'>): Prom
 	const info = readSessionInfo(await getJson({...request, what: 'the session record'}));
 	if (info === undefined) throw new SseClientError('content_type', `the session record at ${request.url.href} has no session`, false);
 	return info;
+}
+
+/**
+ * A project's model table, `GET …/api/projects/<p>/models` (`{models: [{provider, modelId,
+ * contextWindow?, pricing?}]}`), as it came: the context window and the prices are read from it.
+ */
+export async function fetchModels(request: Omit<JsonRequest, 'what' | 'url'> & {sessionUrl: URL}, projectId: string): Promise<unknown> {
+	// `…/api/sessions/<id>` → `…/api/projects/<p>/models`, under whatever prefix the server has.
+	const url = new URL(`../projects/${encodeURIComponent(projectId)}/models`, request.sessionUrl);
+	return getJson({...request, url, what: `the models of project ${projectId}`});
+}
+
+/**
+ * The context window of the session's model in its project's model table: a session followed
+ * from before its first task has no session_meta to say it. Undefined when the table does not
+ * name the model, or gives it no window.
+ */
+export function contextWindowOf(table: unknown, info: SessionInfo): number | undefined {
+	if (info.provider === undefined || info.modelId === undefined) return undefined;
+	const models = isRecord(table) ? table['models'] : undefined;
+	if (!Array.isArray(models)) return undefined;
+	const model = models.find(entry => isRecord(entry) && entry['provider'] === info.provider && entry['modelId'] === info.modelId) as Record<string, unknown> | undefined;
+	const window = model?.['contextWindow'];
+	return typeof window === 'number' && Number.isFinite(window) && window > 0 ? window : undefined;
 }

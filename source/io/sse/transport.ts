@@ -41,6 +41,14 @@ export type TransportOptions = {
 	now?: () => number;
 	/** Print mode into a slow pipe: awaited after each chunk, so TCP holds the rest back. */
 	pace?: () => Promise<void> | undefined;
+	/** False (`--no-follow`): one try; a failed connection ends the transport instead of waiting for another. */
+	retry?: boolean;
+	/**
+	 * Whether an event shows the connection did its job, so the next failure starts the backoff
+	 * over (default: any event). A server that greets every connection with a snapshot and then
+	 * closes it must not count as healthy, or the retries never slow down.
+	 */
+	healthy?: (event: SseEvent) => boolean;
 };
 
 /** What the transport reports. Handlers run synchronously inside the read loop. */
@@ -123,6 +131,7 @@ export function openSseTransport(options: TransportOptions, handlers: TransportH
 			onEvent: event => {
 				// An empty id field clears the last id, as EventSource does.
 				if (event.id !== undefined) lastEventId = event.id === '' ? undefined : event.id;
+				if (!delivered && healthy(event)) delivered = true;
 				handlers.onEvent(event);
 			},
 			onComment: text => handlers.onComment?.(text),
@@ -134,8 +143,18 @@ export function openSseTransport(options: TransportOptions, handlers: TransportH
 		{maxEventBytes: options.maxEventBytes},
 	);
 
-	/** One connection, from request to end of body; resolves with whether any byte arrived. */
+	/** Whether the connection now open has delivered what `options.healthy` asks for. */
+	let delivered = false;
+	const healthy = options.healthy ?? (() => true);
+
+	/**
+	 * One connection, from request to end of body; resolves with whether it did its job: it
+	 * delivered a healthy event, or it stayed open longer than the longest wait between tries.
+	 */
 	const connectOnce = async (attempt: number): Promise<{received: boolean; error: SseClientError}> => {
+		delivered = false;
+		let openedAt: number | undefined;
+		const wasHealthy = (): boolean => delivered || (openedAt !== undefined && now() - openedAt >= timings.maxRetryMs);
 		const controller = new AbortController();
 		current = controller;
 		let idle = false;
@@ -147,7 +166,6 @@ export function openSseTransport(options: TransportOptions, handlers: TransportH
 				controller.abort();
 			}, timings.idleTimeoutMs);
 		};
-		let received = false;
 		try {
 			arm();
 			const headers: Record<string, string> = {
@@ -170,6 +188,7 @@ export function openSseTransport(options: TransportOptions, handlers: TransportH
 			}
 			if (response.body === null) throw new SseClientError('dropped', 'the stream had no body', true);
 			everConnected = true;
+			openedAt = now();
 			framer.reset();
 			guarded(() => handlers.onOpen?.({attempt, lastEventId}));
 			const reader = response.body.getReader();
@@ -181,7 +200,6 @@ export function openSseTransport(options: TransportOptions, handlers: TransportH
 					throw networkError(error, options.url, true);
 				}
 				if (chunk.done || closed) break;
-				received = true;
 				arm();
 				const bytes = chunk.value;
 				guarded(() => {
@@ -191,15 +209,15 @@ export function openSseTransport(options: TransportOptions, handlers: TransportH
 				// Print mode into a slow pipe: TCP holds the rest back, not memory.
 				await options.pace?.();
 			}
-			return {received, error: new SseClientError('dropped', 'the server closed the stream', true)};
+			return {received: wasHealthy(), error: new SseClientError('dropped', 'the server closed the stream', true)};
 		} catch (error) {
 			if (error instanceof HandlerFailure) throw error;
 			if (idle) {
 				const seconds = Math.round(timings.idleTimeoutMs / 100) / 10;
-				return {received, error: new SseClientError('idle', `no data for ${seconds} s: the connection looks dead`, true)};
+				return {received: wasHealthy(), error: new SseClientError('idle', `no data for ${seconds} s: the connection looks dead`, true)};
 			}
-			if (error instanceof SseClientError) return {received, error};
-			return {received, error: networkError(error, options.url, everConnected)};
+			if (error instanceof SseClientError) return {received: wasHealthy(), error};
+			return {received: wasHealthy(), error: networkError(error, options.url, everConnected)};
 		} finally {
 			clearTimeout(timer);
 			controller.abort();
@@ -226,12 +244,13 @@ export function openSseTransport(options: TransportOptions, handlers: TransportH
 			guarded(() => handlers.onConnecting?.({attempt: failures}));
 			const {received, error} = await connectOnce(failures);
 			if (closed) return;
-			if (!error.retryable) {
+			if (!error.retryable || options.retry === false) {
 				closed = true;
 				handlers.onFatal(error);
 				return;
 			}
-			// A connection that carried data was healthy: start the schedule over.
+			// A connection that did its job: start the schedule over. Failures counted across
+			// connections that did not, however many bytes (a snapshot, a heartbeat) they carried.
 			failures = received ? 1 : failures + 1;
 			const delayMs = backoffDelay(failures, {baseMs: retryBaseMs, maxMs: timings.maxRetryMs, random: options.random});
 			handlers.onRetry?.({attempt: failures, delayMs, retryAt: now() + delayMs, error});

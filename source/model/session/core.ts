@@ -59,7 +59,7 @@ export class SessionCore {
 			items: [],
 			tokens: {},
 			spend: [],
-			counts: {requests: 0, retries: 0, toolCalls: 0, failures: 0, malformed: 0},
+			counts: {requests: 0, retries: 0, toolCalls: 0, failures: 0, malformed: 0, messages: 0, unknownShape: 0},
 			shard: 1,
 			compacting: false,
 			ended: false,
@@ -91,10 +91,12 @@ export class SessionCore {
 	/**
 	 * A complete message's text as an item keeps it: the holder's reference when it takes the
 	 * text (a long one, in the main session), else the text itself. The holder is io's; the
-	 * model only keeps what it gives back.
+	 * model only keeps what it gives back. `inLine` false: the text is in no one line of the
+	 * trace (put together from fragments), so a holder keeps it elsewhere.
 	 */
-	kept(text: string): Kept {
-		const {holdText, at} = this.shared;
+	kept(text: string, inLine = true): Kept {
+		const {holdText} = this.shared;
+		const at = inLine ? this.shared.at : undefined;
 		return (this.depth === 0 && holdText?.(text, at)) || text;
 	}
 
@@ -122,4 +124,19 @@ export function str(value: unknown): string | undefined {
 
 export function num(value: unknown): number | undefined {
 	return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+// When this viewer saw the newest message (`SessionView.seen`): a live stream's "now" runs on the
+// writer's clock from it (ui/session-clock.ts).
+
+/** A message of `at` (the writer's clock) applied at `nowMs` (this viewer's). */
+export function noteSeen(view: SessionView, at: number | undefined, nowMs: number): void {
+	if (at === undefined || !Number.isFinite(at) || !Number.isFinite(nowMs)) return;
+	if (!view.seen || at > view.seen.at) view.seen = {at, seenMs: nowMs};
+}
+
+/** A view rebuilt from the same history (a resync): its newest message was seen when the old view saw it. */
+export function keepFirstSeen(view: SessionView, old: SessionView): void {
+	const seen = old.seen;
+	if (seen && (!view.seen || seen.at >= view.seen.at)) view.seen = seen;
 }

@@ -8,15 +8,15 @@
 import {isPartialPayload, partialTextField} from '../../protocol/guards.js';
 import type {AnyPayload, PartialPayload} from '../../protocol/types.js';
 import {imageRefOf} from '../images.js';
-import {addPiece} from '../text-pieces.js';
+import {flatten, GrowingPieces} from '../text-pieces.js';
 import type {AssistantTextItem, CompactionItem, ThinkingItem, ToolCallItem} from '../view-model.js';
 import {str, type SessionCore} from './core.js';
 import type {ToolCalls} from './tool-calls.js';
 
 type FragmentTarget =
-	// A fragment's text is always in memory: only a complete message's is ever held.
-	| {kind: 'text'; item: AssistantTextItem & {text: string}}
-	| {kind: 'thinking'; item: ThinkingItem & {text: string}}
+	// A fragment's text is in memory while it streams; once complete it may be held (core.kept).
+	| {kind: 'text'; item: AssistantTextItem & {text: string}; grow: GrowingPieces}
+	| {kind: 'thinking'; item: ThinkingItem & {text: string}; grow: GrowingPieces}
 	| {kind: 'summary'; item: CompactionItem}
 	| {kind: 'args'; item: ToolCallItem}
 	| {kind: 'output'; item: ToolCallItem}
@@ -51,9 +51,12 @@ export class Fragments {
 			target = undefined;
 		}
 		if (!target) {
+			// A closed fragment of this key still waiting for its complete message will get none now.
+			const waiting = this.awaiting.get(key);
+			this.awaiting.delete(key);
+			if (waiting) this.finalizeFragment(waiting);
 			target = this.openFragment(p, callId, at);
 			this.open.set(key, target);
-			this.awaiting.delete(key);
 		}
 		this.appendFragment(target, chunk, p);
 		if (p.event_type === 'stop') {
@@ -99,8 +102,8 @@ export class Fragments {
 			return;
 		}
 		if (target && target.kind === 'text') {
-			const item = core.touch(target.item);
-			item.text = text;
+			const item: AssistantTextItem = core.touch(target.item);
+			item.text = core.kept(text);
 			item.streaming = false;
 			item.pieces = undefined;
 			item.stopReason = stopReason;
@@ -121,8 +124,8 @@ export class Fragments {
 			return;
 		}
 		if (target && target.kind === 'thinking') {
-			const item = core.touch(target.item);
-			item.text = text;
+			const item: ThinkingItem = core.touch(target.item);
+			item.text = core.kept(text);
 			item.streaming = false;
 			item.pieces = undefined;
 			item.encrypted = encrypted && text === '';
@@ -140,6 +143,7 @@ export class Fragments {
 
 	private openFragment(p: PartialPayload, callId: string, at: number | undefined): FragmentTarget {
 		const core = this.core;
+		const grow = new GrowingPieces();
 		switch (p.type) {
 			case 'partial_text':
 				if (core.compaction) {
@@ -148,10 +152,10 @@ export class Fragments {
 					item.summaryStreaming = true;
 					return {kind: 'summary', item};
 				}
-				return {kind: 'text', item: core.push({kind: 'assistant_text', text: '', pieces: [], streaming: true, ...core.base(at)})};
+				return {kind: 'text', item: core.push(streamingText(grow, at, core)), grow};
 			case 'partial_thinking':
 				if (core.compaction) return {kind: 'ignored'};
-				return {kind: 'thinking', item: core.push({kind: 'thinking', text: '', pieces: [], streaming: true, ...core.base(at)})};
+				return {kind: 'thinking', item: core.push(streamingThinking(grow, at, core)), grow};
 			case 'partial_tool_call': {
 				const existing = this.calls.get(callId);
 				if (existing) {
@@ -178,11 +182,7 @@ export class Fragments {
 		switch (target.kind) {
 			case 'text':
 			case 'thinking':
-				if (chunk) {
-					const item = core.touch(target.item);
-					item.text += chunk;
-					if (item.pieces) addPiece(item.pieces, chunk);
-				}
+				if (chunk) core.touch(target.item).text = target.grow.append(chunk);
 				return;
 			case 'summary':
 				if (chunk) core.touch(target.item).summary += chunk;
@@ -212,6 +212,8 @@ export class Fragments {
 			case 'thinking': {
 				const item = this.core.touch(target.item);
 				item.streaming = false;
+				// One flat string: the rope of its runs and the pieces go.
+				item.text = flatten(item.text);
 				item.pieces = undefined;
 				return;
 			}
@@ -239,6 +241,21 @@ export class Fragments {
 		if (target.kind === 'thinking' && target.item.durationMs === undefined && target.item.at !== undefined && lastAt !== undefined) {
 			target.item.durationMs = Math.max(0, lastAt - target.item.at);
 		}
-		if (target.kind === 'text' || target.kind === 'thinking') this.core.record(target.item, 'item');
+		if (target.kind === 'text' || target.kind === 'thinking') {
+			// Final as it is: held like a complete message's text (it was read from no one line).
+			const item: AssistantTextItem | ThinkingItem = target.item;
+			item.text = this.core.kept(target.item.text, false);
+			this.core.record(item, 'item');
+		}
 	}
+}
+
+// Every field an item may get is there from the start: one shape for all of them (fields
+// added later give each item a shape of its own, thousands over a long stream).
+function streamingText(grow: GrowingPieces, at: number | undefined, core: SessionCore): AssistantTextItem & {text: string} {
+	return {kind: 'assistant_text', text: '', pieces: grow.pieces, streaming: true, stopReason: undefined, ...core.base(at)};
+}
+
+function streamingThinking(grow: GrowingPieces, at: number | undefined, core: SessionCore): ThinkingItem & {text: string} {
+	return {kind: 'thinking', text: '', pieces: grow.pieces, streaming: true, durationMs: undefined, encrypted: undefined, stopReason: undefined, ...core.base(at)};
 }

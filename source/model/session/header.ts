@@ -25,4 +25,5 @@ export function fillHeaderFromInfo(header: SessionHeader, info: SessionInfo): vo
 	header.modelId ??= info.modelId;
 	header.workspace ??= info.workspace;
 	header.title ??= info.title;
+	header.contextWindow ??= info.contextWindow;
 }

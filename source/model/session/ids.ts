@@ -115,37 +115,39 @@ function identityKeys(root: SessionView, visit: (item: Item, key: string, sessio
 			return `${what}#${n}`;
 		};
 		for (const item of view.items) {
-			let key: string;
-			switch (item.kind) {
-				case 'tool_call':
-					key = `call:${item.callId}`;
-					break;
-				case 'subagent':
-					key = `subagent:${item.sessionId}`;
-					break;
-				case 'request':
-					key = `request:${item.index}`;
-					break;
-				case 'shard':
-					key = `shard:${item.index}`;
-					break;
-				case 'malformed':
-					key = `malformed:${item.shard ?? 1}:${item.line}`;
-					break;
-				case 'notice':
-					key = nth(`notice:${item.level}:${item.text}`);
-					break;
-				case 'user_text':
-					// A harness block (the context summary after a compaction, which a live stream
-					// never carries) is counted apart from what people sent.
-					key = nth(`user_text:${item.marker ?? item.sender ?? 'user'}`);
-					break;
-				default:
-					key = nth(item.kind);
-			}
+			const identity = identityOf(item);
+			const key = identity.counted ? nth(identity.key) : identity.key;
 			visit(item, `${path}|${key}`, view);
 			if (item.kind === 'subagent' && item.child) walk(item.child, `${path}/${item.sessionId}`);
 		}
 	};
 	walk(root, '');
+}
+
+/**
+ * What an item stands for within its session: a key of its own (a tool call by its call id, a
+ * subagent by its session id, a request or a shard by its number, a malformed line by where
+ * it is), or, `counted`, a key that the n-th item of the same key in the session makes unique.
+ */
+export function identityOf(item: Item): {key: string; counted: boolean} {
+	switch (item.kind) {
+		case 'tool_call':
+			return {key: `call:${item.callId}`, counted: false};
+		case 'subagent':
+			return {key: `subagent:${item.sessionId}`, counted: false};
+		case 'request':
+			return {key: `request:${item.index}`, counted: false};
+		case 'shard':
+			return {key: `shard:${item.index}`, counted: false};
+		case 'malformed':
+			return {key: `malformed:${item.shard ?? 1}:${item.line}`, counted: false};
+		case 'notice':
+			return {key: `notice:${item.level}:${item.text}`, counted: true};
+		case 'user_text':
+			// A harness block (the context summary after a compaction, which a live stream
+			// never carries) is counted apart from what people sent.
+			return {key: `user_text:${item.marker ?? item.sender ?? 'user'}`, counted: true};
+		default:
+			return {key: item.kind, counted: true};
+	}
 }

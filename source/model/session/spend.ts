@@ -4,6 +4,7 @@
  * session's lines always cover its whole tree. Attribution follows the harness's usage
  * recorder: a request costs at the model of the session that made it.
  */
+import {addTokens} from '../../cost/arithmetic.js';
 import type {TokenCounts} from '../../protocol/types.js';
 import type {SessionView, SpendKind, SpendLine} from '../view-model.js';
 
@@ -58,4 +59,31 @@ export function subagentSink(view: SessionView, above: SpendSink | undefined): S
 		addSpend(view, provider, modelId, 'subagent', tokens, requests);
 		above?.(provider, modelId, tokens, requests);
 	};
+}
+
+/**
+ * What a session and the subagents its items hold spent, walking the items (children read
+ * from disk afterwards, as --stats and --export do, never passed their spending up).
+ */
+export function treeSpend(view: SessionView, depth = 0): SpendLine[] {
+	const lines: SpendLine[] = view.spend.filter(line => line.kind !== 'subagent');
+	if (depth > 32) return lines;
+	for (const item of view.items) {
+		if (item.kind !== 'subagent' || item.child === undefined) continue;
+		for (const line of treeSpend(item.child, depth + 1)) lines.push({...line, kind: 'subagent'});
+	}
+	return mergeLines(lines);
+}
+
+/** Lines of the same model and kind added together. */
+function mergeLines(lines: readonly SpendLine[]): SpendLine[] {
+	const merged: SpendLine[] = [];
+	for (const line of lines) {
+		const same = merged.find(entry => entry.kind === line.kind && entry.provider === line.provider && entry.modelId === line.modelId);
+		if (same) {
+			same.requests += line.requests;
+			same.tokens = addTokens(same.tokens, line.tokens);
+		} else merged.push({...line});
+	}
+	return merged;
 }

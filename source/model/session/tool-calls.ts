@@ -69,6 +69,9 @@ export class ToolCalls {
 		const existing = this.calls.get(callId);
 		const item = existing ?? this.newCall(callId, name, 'running', at);
 		this.core.touch(item);
+		// The call starts when it is complete (its arguments streamed before): its duration runs
+		// from this message to its output, on a live stream as in the trace file.
+		if (at !== undefined && !this.announced.has(callId)) item.at = at;
 		item.name = name || item.name;
 		item.args = args;
 		if (item.state === 'streaming') item.state = this.awaitingApproval.has(callId) ? 'awaiting_approval' : 'running';

@@ -4,7 +4,7 @@
  * stream never has it). Two envelopes with one key are one message: the timestamp is part
  * of the envelope, so a repeated prompt at another time does not match.
  */
-import type {OmniMessage} from '../../protocol/types.js';
+import type {OmniMessage} from './types.js';
 
 function canonical(value: unknown): unknown {
 	if (Array.isArray(value)) return value.map(canonical);

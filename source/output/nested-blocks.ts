@@ -1,0 +1,62 @@
+/**
+ * Print mode keeps a subagent's nested block whole: a parent's entry that becomes final while
+ * one of its children's blocks is open (the parent's request ends while the child works) is
+ * held until the block closes, and written after it, where reading the trace file puts it.
+ * A block opens with the child's first entry and closes with the parent's run_subagent output
+ * that names the child (or when the output closes: everything held is written then). A child
+ * whose call was answered before it wrote anything (run in the background) has no block: its
+ * parent goes on meanwhile, and is written as it goes.
+ */
+import type {FinalizedEntry} from '../model/session/core.js';
+import type {Item, SessionView} from '../model/view-model.js';
+
+export class NestedBlocks {
+	/** The open blocks, outermost first. */
+	private readonly open: SessionView[] = [];
+	private held: FinalizedEntry[] = [];
+	/** The subagent calls answered so far: a child whose call is among them has no block. */
+	private readonly answered = new Set<Item>();
+
+	/** The entries to write now, in order, for one entry made final. */
+	accept(entry: FinalizedEntry, out: FinalizedEntry[] = []): FinalizedEntry[] {
+		const top = this.open.at(-1);
+		const depth = this.open.length;
+		if (entry.what === 'output' && entry.item.kind === 'tool_call' && entry.item.childSessionId !== undefined) this.answered.add(entry.item);
+		if (entry.depth > depth) {
+			// A child's first entry opens its block (and the blocks of any levels between).
+			if (entry.depth === depth + 1 && !this.detached(entry.session)) this.open.push(entry.session);
+			out.push(entry);
+			return out;
+		}
+		if (top !== undefined && this.closes(entry, top)) {
+			this.open.pop();
+			const held = this.held;
+			this.held = [];
+			for (const waiting of held) this.accept(waiting, out);
+			return this.accept(entry, out);
+		}
+		if (entry.depth < depth) this.held.push(entry);
+		else out.push(entry);
+		return out;
+	}
+
+	/** Everything held (the output closes). */
+	flush(): FinalizedEntry[] {
+		this.open.length = 0;
+		const held = this.held;
+		this.held = [];
+		return held;
+	}
+
+	/** The child's call was answered before it wrote anything: its work goes on beside its parent's. */
+	private detached(child: SessionView): boolean {
+		for (const item of this.answered) if (item.kind === 'tool_call' && item.childSessionId === child.header.sessionId) return true;
+		return false;
+	}
+
+	/** The entry is the parent's answer of the run_subagent call that ran the child of `block`. */
+	private closes(entry: FinalizedEntry, block: SessionView): boolean {
+		const {item} = entry;
+		return entry.depth === this.open.length - 1 && entry.what === 'output' && item.kind === 'tool_call' && item.childSessionId !== undefined && item.childSessionId === block.header.sessionId;
+	}
+}

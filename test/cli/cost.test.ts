@@ -81,10 +81,29 @@ describe('--list', () => {
 		// proj-b's config is not TOML: its session has no cost, and one line says why.
 		expect(result.stdout).toMatch(new RegExp(`${tools} +proj-b/main +custom/fake-model +1 shard`));
 		expect(result.stderr).toBe(`penguin-view: no prices: the project config ${path.join(data.root, 'proj-b', '.project_config.toml')} is not valid TOML\n`);
-		const json = JSON.parse((await runCli(['--list', '--json'], {env})).stdout) as Array<{sessionId: string; costUsd?: number}>;
+		// JSON Lines: one session an object.
+		const lines = (await runCli(['--list', '--json'], {env})).stdout.trimEnd().split('\n');
+		const json = lines.map(line => JSON.parse(line) as {sessionId: string; costUsd?: number});
 		expect(json.find(entry => entry.sessionId === rotated)?.costUsd).toBeCloseTo(0.035325, 12);
 		expect(json.find(entry => entry.sessionId === tools)?.costUsd).toBeUndefined();
 		expect(result.stdout + result.stderr).not.toContain(secret);
+	});
+
+	it("on a terminal the picker's rows have the cost column; on a narrow one it leaves before the project", async () => {
+		const {listCommand} = await import('../../source/commands/list.js');
+		const {cachedPerProject} = await import('../../source/commands/list-cost.js');
+		const {projectConfigOf, readProjectPrices} = await import('../../source/io/project-prices.js');
+		const list = async (width: number) => (await listCommand({dataRoot: data.root, json: false, width, pricesOf: cachedPerProject(readProjectPrices, projectConfigOf)})).stdout;
+		const wide = await list(100);
+		const row = (text: string, id: string): string => text.split('\n').find(line => line.includes(id.slice(-8)))!;
+		// The model is every session's: said by no column.
+		expect(row(wide, rotated)).toMatch(/ 12-02 14:45 {2}8e7b556c {2}proj-a\/main {3}\$0\.0353 {2}61 KB/);
+		expect(row(wide, parent)).toMatch(/ {2}a1f608ba {2}proj-a\/main {2}\$0\.00822 {2}27 KB/);
+		// No price (proj-b's config is broken): an empty cell.
+		expect(row(wide, tools)).toMatch(/ {2}694155ee {2}proj-b\/main {12}31 KB/);
+		const narrow = await list(90);
+		expect(narrow).not.toContain('$');
+		expect(row(narrow, rotated)).toMatch(/ {2}8e7b556c {2}proj-a\/main {2}61 KB/);
 	});
 });
 
@@ -114,7 +133,7 @@ describe('a trace outside any data root', () => {
 		writeFileSync(bad, 'this is = = not toml');
 		const result = await runCli(['--print', '--prices', bad, loose], {env});
 		expect(result.code).toBe(2);
-		expect(result.stderr.split('\n')[0]).toBe(`penguin-view: --prices ${bad}: not a TOML or JSON price table`);
+		expect(result.stderr).toBe(`penguin-view: --prices ${bad}: not a TOML or JSON price table (try --help)\n`);
 	});
 });
 
@@ -151,9 +170,24 @@ describe("a server's models answer", () => {
 		}
 	});
 
+	it("prices a running session of the server's, read from its stream, with the one model table its context window comes from", async () => {
+		const {startPenguinServer, runningId} = await import('../support/penguin-server.js');
+		const models = {models: [{provider: 'custom', modelId: 'fake-model', contextWindow: 64000, pricing: {cacheRead: 0.3, cacheWrite: 3.75, output: 15}}]};
+		const server = await startPenguinServer({models: {status: 200, json: models}});
+		try {
+			const result = await runCli(['--sse', `${server.origin}/chat/${runningId}`, '--print', '--no-color', '--no-follow'], {env: {PENGUIN_VIEW_COOKIE: '', PENGUIN_PASSWORD: ''}});
+			expect(result.code).toBe(0);
+			expect(result.stdout).toContain('  cost: $0.00900\n');
+			expect(result.stdout.split('\n')[0]).toContain(' · context window 64k · ');
+			expect(server.requestsTo('/api/projects/default_project/models')).toHaveLength(1);
+		} finally {
+			await server.close();
+		}
+	});
+
 	it("prices one session's stream with its record's project, and the totals wait for the answer", async () => {
 		const {startPenguinServer, runningId} = await import('../support/penguin-server.js');
-		const models = {models: [{provider: 'custom', modelId: 'fake-model', pricing: {cacheRead: 0.3, cacheWrite: 3.75, output: 15}}]};
+		const models = {models: [{provider: 'custom', modelId: 'fake-model', contextWindow: 64000, pricing: {cacheRead: 0.3, cacheWrite: 3.75, output: 15}}]};
 		const server = await startPenguinServer({models: {status: 200, json: models}});
 		try {
 			const url = `${server.origin}/api/sessions/${runningId}/stream`;
@@ -161,6 +195,8 @@ describe("a server's models answer", () => {
 			expect(result.code).toBe(0);
 			// Two requests: 1,050 + 1,150 cache_write and 30 + 20 output.
 			expect(result.stdout).toContain('  cost: $0.00900\n');
+			// One model table gives the prices and the context window.
+			expect(result.stdout.split('\n')[0]).toContain(' · context window 64k · ');
 			expect(server.requestsTo('/api/projects/default_project/models')).toHaveLength(1);
 		} finally {
 			await server.close();

@@ -15,6 +15,15 @@
  * outputs, edit_file calls whose JSON arguments carry code, and now and then a screenshot as
  * a base64 PNG (50–400 kB).
  *
+ * With --mix NAME, the session's shape is one of the mixes print mode is measured on (data
+ * unlike the default's): `small` (outputs mostly 200 B–2 kB), `loguniform` (200 B–50 kB,
+ * log-uniform), `huge` (small outputs and, now and then, one of 1–4 MB), `thinking` (thinking
+ * on every request, with a base64 `fidelity` signature), `code` (edit_file and write_file
+ * whose arguments carry code), `shell` (every output a shell's: SGR colours, `\r` progress
+ * lines, CRLF), `summary` (a compaction every 2 MB, each new shard opening with its
+ * `[context_summary]`). Every mix has an `approval_decision` after every call. --seed N
+ * changes the seed.
+ *
  * Prints the paths of the shards it wrote. The session ends with an assistant text that
  * says `End of the bench session` (what the benchmark looks for on the screen), and
  * OUT_DIR/stats.json says how many turns, requests and tool calls it holds.
@@ -22,15 +31,19 @@
 import {mkdirSync, openSync, writeSync, closeSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
-const [outDir = 'bench/out', sizeArg = '10'] = process.argv.slice(2).filter(a => !a.startsWith('--'));
+const valued = new Set(['--mix', '--seed', '--shard-mb']);
+const [outDir = 'bench/out', sizeArg = '10'] = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && !valued.has(all[i - 1]));
 const withImages = process.argv.includes('--images');
-const real = process.argv.includes('--real');
-const shardIndex = process.argv.indexOf('--shard-mb');
-const shardBytes = (shardIndex > 0 ? Number(process.argv[shardIndex + 1]) : Infinity) * 1024 * 1024;
+const option = name => (process.argv.indexOf(name) > 0 ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+const mix = option('--mix');
+const mixes = ['small', 'loguniform', 'huge', 'thinking', 'code', 'shell', 'summary'];
+if (mix !== undefined && !mixes.includes(mix)) throw new Error(`--mix: one of ${mixes.join(', ')}`);
+const real = process.argv.includes('--real') || mix !== undefined;
+const shardBytes = (Number(option('--shard-mb') ?? (mix === 'summary' ? 2 : Infinity))) * 1024 * 1024;
 const targetBytes = Number(sizeArg) * 1024 * 1024;
 const sessionId = 'session-2026-12-02-10-00-00-bench000';
 
-let seed = 42;
+let seed = Number(option('--seed') ?? 42);
 const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
 const words = 'the agent reads files runs commands and writes code while the trace records every envelope as one line of json so a viewer can follow it live through compaction and rotation'.split(' ');
 const sentence = n => Array.from({length: n}, () => words[Math.floor(random() * words.length)]).join(' ');
@@ -46,6 +59,7 @@ let total = 0;
 const tools = [{name: 'exec_command', description: 'Run a shell command', parameters: {type: 'object', properties: {description: {type: 'string'}, cmd: {type: 'string'}}, required: ['description', 'cmd']}}];
 if (real) {
 	tools.push(
+		{name: 'write_file', description: 'Write a file', parameters: {type: 'object', properties: {path: {type: 'string'}, content: {type: 'string'}}, required: ['path', 'content']}},
 		{name: 'read_file', description: 'Read a file', parameters: {type: 'object', properties: {path: {type: 'string'}, offset: {type: 'number'}, limit: {type: 'number'}}, required: ['path']}},
 		{name: 'edit_file', description: 'Edit a file', parameters: {type: 'object', properties: {path: {type: 'string'}, old_string: {type: 'string'}, new_string: {type: 'string'}}, required: ['path', 'old_string', 'new_string']}},
 	);
@@ -102,7 +116,42 @@ function shellOutput() {
 		n % 11 === 0 ? `src/main.rs:${n}:5: error: expected ‘;’, found ‘}’ — ${mixed(2)}` : `-rw-r--r--  1 dev dev ${String(1000 + n * 37).padStart(8)} Dec  2 10:${String(n % 60).padStart(2, '0')} ${pick(words)}_${n}.txt`,
 	).join('\n');
 }
+/** About `bytes` bytes of prose and listing lines. */
+function textOf(bytes) {
+	const lines = [];
+	let size = 0;
+	while (size < bytes) {
+		const line = random() < 0.5 ? mixed(6) : `${String(lines.length + 1).padStart(6)}\t${pick(codeLines)}`;
+		lines.push(line);
+		size += Buffer.byteLength(line) + 1;
+	}
+	return lines.join('\n');
+}
+const between = (low, high) => low + Math.floor(random() * (high - low));
+const logUniform = (low, high) => Math.floor(low * (high / low) ** random());
+const codeOf = count => Array.from({length: count}, () => pick(codeLines)).join('\n');
+/** A call of the mix's shape, or undefined for the real shape's. */
+function mixCall(id) {
+	const exec = output => ({name: 'exec_command', args: {description: mixed(3), cmd: `make test 2>&1 | tail -n ${100 + (call % 50)}`}, output});
+	switch (mix) {
+		case 'small':
+			return exec(() => textOf(between(200, 2000)));
+		case 'loguniform':
+			return exec(() => textOf(logUniform(200, 50_000)));
+		case 'huge':
+			return exec(() => textOf(random() < 0.004 ? between(1 << 20, 4 << 20) : between(200, 1500)));
+		case 'code':
+			if (random() < 0.5) return {name: 'write_file', args: {path: `src/${pick(words)}.go`, content: codeOf(between(40, 400))}, output: () => `Wrote src/${id}.go`};
+			return {name: 'edit_file', args: {path: `src/${pick(words)}.go`, old_string: codeOf(between(5, 60)), new_string: codeOf(between(5, 80))}, output: () => `Edited src/${id}.go: 1 replacement`};
+		case 'shell':
+			return exec(shellOutput);
+		default:
+			return undefined;
+	}
+}
 function realCall(id) {
+	const shaped = mixCall(id);
+	if (shaped) return shaped;
 	const kind = random();
 	if (kind < 0.5) return {name: 'read_file', args: {path: `src/${pick(words)}/${pick(words)}.go`, offset: 1, limit: 2000}, output: readFileOutput};
 	if (kind < 0.85) return {name: 'exec_command', args: {description: mixed(3), cmd: `cargo build --release 2>&1 | tail -n ${100 + (call % 50)}`}, output: shellOutput};
@@ -146,7 +195,8 @@ while (total < targetBytes) {
 	write(model({type: 'text', role: 'user', text: `Task ${turn}: ${sentence(20)}`}));
 	write(event({type: 'request_begin'}));
 	requests++;
-	write(model({type: 'thinking', role: 'assistant', thinking: real ? mixed(40) : sentence(80)}));
+	const signature = mix === 'thinking' ? {fidelity: {signature: Buffer.from(Array.from({length: between(300, 3000)}, () => Math.floor(random() * 256))).toString('base64')}} : {};
+	write(model({type: 'thinking', role: 'assistant', thinking: real ? mixed(mix === 'thinking' ? 120 : 40) : sentence(80), ...signature}));
 	write(model({type: 'text', role: 'assistant', text: `## Step ${turn}\n\n${real ? mixed(20) : sentence(60)}\n\n- ${sentence(8)}\n- ${sentence(8)}\n\n\`\`\`sh\nls -la\n\`\`\``}));
 	const ids = [];
 	const made = new Map();

@@ -21,6 +21,11 @@
  *   node bench/run.mjs --print-only [--runs N] [--switches A,B] [--instructions]
  *                                 targets 2 and 5 of print mode alone (no 1 GB trace, no screen);
  *                                 --instructions adds each switch's instruction count (valgrind)
+ *   node bench/run.mjs --mixes-only [--runs N]
+ *                                 print mode against jq empty on each of the generator's mixes (50 MB each)
+ *   node bench/run.mjs --search-only [--quick] [--baseline OTHER/dist/cli.js]
+ *                                 search (/ and &) on the screen over the 1 GB trace (100 MB with --quick),
+ *                                 grep -ic beside; with --baseline, that build first
  *
  * Times are wall times from the process's start, plus the CPU time it used (user + system,
  * all threads), because the machine may be shared: best of several runs where it says so.
@@ -72,8 +77,8 @@ const streamingSwitches = ['PENGUIN_VIEW_ROW_CACHE', 'PENGUIN_VIEW_FAST_WIDTH', 
  * like a real coding session (generate-trace.mjs --real: `cat -n` read_file outputs with tabs,
  * shell output with colours, progress lines and CRLF, non-ASCII text, JSON arguments, images).
  */
-function trace(sizeMb, images = false, real = false) {
-	const dir = path.join(out, `${sizeMb}mb${images ? '-images' : ''}${real ? '-real' : ''}`);
+function trace(sizeMb, images = false, real = false, mix = undefined) {
+	const dir = path.join(out, `${sizeMb}mb${images ? '-images' : ''}${real ? '-real' : ''}${mix ? `-${mix}` : ''}`);
 	const file = () => {
 		const name = existsSync(dir) ? readdirSync(dir).filter(f => f.endsWith('.jsonl')).sort()[0] : undefined;
 		return name && path.join(dir, name);
@@ -82,11 +87,13 @@ function trace(sizeMb, images = false, real = false) {
 	const current = file();
 	if (!current || !existsSync(path.join(dir, 'stats.json')) || !tailOf(current).includes(endMark)) {
 		note(`generating a ${sizeMb} MB trace${images ? ' with images' : ''}…`);
-		const made = spawnSync(process.execPath, [path.join(root, 'bench', 'generate-trace.mjs'), dir, String(sizeMb), ...(images ? ['--images'] : []), ...(real ? ['--real'] : [])], {stdio: ['ignore', 'ignore', 'inherit']});
+		const made = spawnSync(process.execPath, [path.join(root, 'bench', 'generate-trace.mjs'), dir, String(sizeMb), ...(images ? ['--images'] : []), ...(real ? ['--real'] : []), ...(mix ? ['--mix', mix] : [])], {stdio: ['ignore', 'ignore', 'inherit']});
 		if (made.status !== 0) throw new Error('the trace generator failed');
 	}
 	const made = file();
-	return {file: made, dir, real, mb: statSync(made).size / (1 << 20), stats: JSON.parse(readFileSync(path.join(dir, 'stats.json'), 'utf8'))};
+	// A trace of several shards (the summary mix): print opens the first and reads on through the others.
+	const files = readdirSync(dir).filter(f => f.endsWith('.jsonl')).sort().map(f => path.join(dir, f));
+	return {file: made, files, dir, real, mix, mb: files.reduce((sum, f) => sum + statSync(f).size, 0) / (1 << 20), stats: JSON.parse(readFileSync(path.join(dir, 'stats.json'), 'utf8'))};
 }
 
 function tailOf(file) {
@@ -214,6 +221,26 @@ function printMode(traces) {
 		row('6 scale', 'print CPU per MB (incl. start-up)', costs.join(', '));
 		row('6 scale', 'print CPU per MB between sizes', `${middle.toFixed(1)} → ${marginal.toFixed(1)} ms/MB (${growth.toFixed(2)} ×)`, 'constant (≤ 1.5 ×)', growth <= 1.5);
 	}
+}
+
+/** The generator's mixes (generate-trace.mjs --mix): data unlike the bench's own. */
+const mixNames = ['small', 'loguniform', 'huge', 'thinking', 'code', 'shell', 'summary'];
+
+/** Print mode on each mix, in turn with `jq empty` on the same file: the ratio, and the worst mix (the figure). */
+function printMixes(sizeMb, runs) {
+	const jq = has('jq');
+	if (!jq) return row('2 throughput', 'print on the mixes', 'jq not installed');
+	const ratios = [];
+	for (const mix of mixNames) {
+		const t = trace(sizeMb, false, false, mix);
+		const size = `${t.mb.toFixed(0)} MB, mix ${mix}`;
+		note(`\nprint mode, ${size}`);
+		const pair = timedSideBySide(['jq', ['empty', ...t.files]], [process.execPath, ['--import', rssProbe, cli, '--print', '--no-follow', t.file]], runs);
+		ratios.push({mix, ratio: pair.medianRatio});
+		row('2 throughput', `--print --no-follow (${size}) / jq empty, median of ${runs} pairs`, `${both(pair.second)} / ${both(pair.first)} = ${pair.medianRatio.toFixed(2)} ×`);
+	}
+	const worst = ratios.reduce((a, b) => (b.ratio > a.ratio ? b : a));
+	row('2 throughput', `print on the worst mix (${worst.mix}) / jq empty`, `${worst.ratio.toFixed(2)} ×`, '≤ 1.0 × jq', worst.ratio <= 1);
 }
 
 /**
@@ -379,6 +406,54 @@ async function tailFirst(traces, runs) {
 			baseline.screen.stop();
 			row('baseline', `end on screen reading from the start, PENGUIN_VIEW_TAIL_FIRST=0 (${size})`, `${ms(baseline.firstMs)} (CPU ${ms(baseline.firstCpu)})`);
 		}
+	}
+}
+
+/**
+ * Search on the screen, the whole history in: from Enter to the footer's `match 1 of N` (the
+ * first match shown, its count complete: both come in the same frame) or `no match`, for a
+ * query found in a few held texts, one found nowhere and one found in nearly every output;
+ * then the filter (&) on the rare one; the screen's peak RSS after all of them. `grep -c` on
+ * the same queries beside. `program`: another build to compare with (--baseline).
+ */
+async function searchCase(t, {program = cli, label = ''} = {}) {
+	const size = `${t.mb.toFixed(0)} MB`;
+	note(`\nscreen, ${size} trace: search${label}`);
+	const queries = [
+		{what: 'a query in a few texts', query: `Task ${t.stats.turns - 7}:`},
+		{what: '"no match"', query: 'zebra'},
+		{what: 'a word in nearly every text', query: 'envelope'},
+	];
+	const mark = `(${endMark}|req \\d+\\b|match 1 of \\d+|no match for “[^”]*”|filter “[^”]*”)`;
+	const screen = startScreen([t.file], {mark, program});
+	try {
+		const start = await screen.until(events => events.find(event => event.e === 'start'), 20_000);
+		const whole = `req ${t.stats.requests}`;
+		if (!start || !(await screen.until(events => events.find(event => event.e === 'mark' && event.id === whole), 180_000))) throw new Error('the history never came in');
+		await sleep(1000);
+		const answer = async (keys, done) => {
+			screen.keys(...keys);
+			await sleep(300);
+			const sent = epoch();
+			const seen = screen.events().filter(event => event.e === 'mark').length;
+			screen.keys('Enter');
+			const found = await screen.until(events => events.filter(event => event.e === 'mark').slice(seen).find(done), 60_000);
+			return found ? found.t - sent : undefined;
+		};
+		for (const {what, query} of queries) {
+			const took = await answer(['/', '-l', query], event => /^(match 1 of|no match)/.test(event.id));
+			// Through cat: GNU grep writing to /dev/null stops at the first match, as -q does.
+			const grep = timed('sh', ['-c', 'grep -c -i -- "$0" "$1" | cat', query, t.file], 1);
+			row('7 search', `${label}/ ${what} (“${query}”, ${size}): Enter → answer on screen; grep -ic`, `${ms(took)}; grep ${ms(grep.wall)}`, '≤ 2000 ms', took !== undefined && took <= 2000);
+		}
+		const filtered = await answer(['&', '-l', queries[0].query.split(' ')[1]], event => event.id.startsWith('filter'));
+		row('7 search', `${label}& filter on a rare word (${size}): Enter → filtered screen`, ms(filtered), '≤ 2000 ms', filtered !== undefined && filtered <= 2000);
+		const window = await screen.window();
+		row('7 search', `${label}peak RSS of the screen, searches included (${size})`, mb(window?.maxRssMb), '≤ 400 MB', window !== undefined && window.maxRssMb <= 400);
+	} catch (error) {
+		note(`  ${error.message}`);
+	} finally {
+		screen.stop();
 	}
 }
 
@@ -599,6 +674,19 @@ async function main() {
 	if (!existsSync(cli)) spawnSync('npm', ['run', 'build'], {cwd: root, stdio: 'inherit'});
 	if (process.argv.includes('--soak')) return soakOnly();
 	if (process.argv.includes('--streaming')) return streamingOnly();
+	if (process.argv.includes('--mixes-only')) {
+		// `--mixes-only [--runs N]`: print mode on each mix (50 MB each) against jq empty.
+		printMixes(50, Number(process.argv[process.argv.indexOf('--runs') + 1]) || 3);
+		return printTable();
+	}
+	if (process.argv.includes('--search-only')) {
+		// `--search-only [--baseline OTHER/dist/cli.js]`: the search case alone, on the 1 GB trace (100 MB with --quick).
+		const t = trace(quick ? 100 : 1000);
+		const at = process.argv.indexOf('--baseline');
+		if (at !== -1) await searchCase(t, {program: path.resolve(process.argv[at + 1]), label: 'baseline: '});
+		await searchCase(t);
+		return printTable();
+	}
 	if (process.argv.includes('--print-only')) {
 		const loadBefore = os.loadavg()[0];
 		printMode([trace(10), trace(100), trace(100, false, true)]);
@@ -612,6 +700,7 @@ async function main() {
 	const images = smoke ? undefined : {...trace(100, true), images: true};
 
 	printMode([...traces.slice(0, 2), realTrace, ...traces.slice(2)]);
+	if (!smoke) printMixes(50, 3);
 	if (images) {
 		const print = timed(process.execPath, ['--import', rssProbe, cli, '--print', '--no-follow', images.file], 3);
 		row('2 throughput', `--print --no-follow, with images (${images.mb.toFixed(0)} MB)`, both(print));
@@ -633,6 +722,7 @@ async function main() {
 		row('1, 4', 'the screen in a terminal', 'tmux not installed');
 	} else {
 		await tailFirst(images ? [...traces, images] : traces, smoke ? 1 : 3);
+		await searchCase(traces.at(-1));
 		const scale = [];
 		for (const t of traces) scale.push({t, ...(await appendsAndKeys(t, {appends: smoke ? 8 : 30, keys: smoke ? 6 : 16}))});
 		for (const {t, append, keys, idle} of scale) {

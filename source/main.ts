@@ -8,6 +8,7 @@ import path from 'node:path';
 import {unexpectedErrorText} from './crash.js';
 import {armProcessFault} from './fault.js';
 import {childSessionsFor, startFileSession} from './io/file-session.js';
+import type {ReplayControl} from './io/replay.js';
 import {HeldTextStore} from './io/held-texts.js';
 import {openTailFirst} from './io/tail-first.js';
 import type {SessionActions} from './io/sse/actions.js';
@@ -184,6 +185,8 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	const cut = prerendered && ((line: Buffer) => prerendered.cut(line));
 	const fileOptions = {store, dataRoot, follow, hold: !screen && !flags.json && !whole, children: !flags.json && !whole, cut, pace};
 	let source: Stoppable;
+	// --replay's controls, for the screen (space, + and -).
+	let replay: ReplayControl | undefined;
 	let folder: string | undefined;
 	let firstFrame: FirstFrame | undefined;
 	let serverSwitcher: SessionSwitcher | undefined;
@@ -285,7 +288,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 					onPreview: () => (firstFrame = paintFirstFrame(store, {expand, color, texts: held})),
 				});
 			} else {
-				source = startFileSession(located, {
+				const started = startFileSession(located, {
 					...fileOptions,
 					replaySpeed,
 					filter: next => checked(newest, next),
@@ -293,6 +296,8 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 					// A followed file read to its end with nothing but malformed lines is refused then.
 					follower: check && {onCaughtUp: () => check.caughtUp()},
 				});
+				source = started;
+				replay = started.replay;
 			}
 		}
 	}
@@ -330,7 +335,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 			},
 		};
 		const acting = flags.readOnly ? ({mode: 'off'} as const) : undefined;
-		await runScreen(store, {expand, color, texts: held, attributes: attributesWanted(process.env), sessions, bell: flags.bell, mouse: flags.mouse, actions, acting, handOver: firstFrame?.handOver});
+		await runScreen(store, {expand, color, texts: held, attributes: attributesWanted(process.env), sessions, bell: flags.bell, mouse: flags.mouse, actions, acting, handOver: firstFrame?.handOver, replay});
 		await stopSource();
 		return store.status.state === 'failed' ? 1 : 0;
 	}

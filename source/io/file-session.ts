@@ -10,7 +10,7 @@ import {ChildSessions} from '../model/child-sessions.js';
 import type {ModelInput} from '../model/input.js';
 import type {SessionStore} from '../model/store.js';
 import type {LineCutter} from './line-splitter.js';
-import {startReplay} from './replay.js';
+import {startReplay, type ReplayControl} from './replay.js';
 import {listSessions, type LocatedSession, type SessionSummary} from './session-locator.js';
 import {findSessionOnDisk} from './trace-files.js';
 import {defaultChunkBytes, followTrace, readStream, type FollowOptions, type InputsHandler} from './trace-follower.js';
@@ -49,7 +49,7 @@ export type TraceOnDisk = Pick<LocatedSession, 'sessionId' | 'folder' | 'shards'
  * A session's shards followed (or replayed), with its subagents read from disk and followed
  * while they run. A compressed trace is read through gunzip to its end and never followed.
  */
-export function startFileSession(session: TraceOnDisk, options: FileOptions): {close(): Promise<void>} {
+export function startFileSession(session: TraceOnDisk, options: FileOptions): {close(): Promise<void>; replay?: ReplayControl} {
 	const {store} = options;
 	// A replay reads the session and its children whole, then plays them to the store.
 	const replay =
@@ -64,7 +64,7 @@ export function startFileSession(session: TraceOnDisk, options: FileOptions): {c
 		: replay
 			? followTrace({...files, follow: false, onInputs})
 			: followTrace({...files, follow: options.follow, onInputs, cut: options.cut, pace: options.pace, ...options.follower});
-	return {close: async () => void (await Promise.all([reader.close(), children?.close(), replay?.close()]))};
+	return {close: async () => void (await Promise.all([reader.close(), children?.close(), replay?.close()])), replay: replay?.control};
 }
 
 /** A gzip trace file read once as shard 1, through gunzip (its lines cannot be read back from the file: held texts spill). */

@@ -19,6 +19,9 @@ import path from 'node:path';
 import type {HeldText, HoldingItem, TextHolder, TextReader} from '../model/held-text.js';
 import type {ModelInput} from '../model/input.js';
 import {isRecord} from '../protocol/guards.js';
+import {hasControlSequences} from '../render/sanitize.js';
+import {byteKernel, type ByteKernel} from './byte-kernel.js';
+import {heldScan, type HeldScan, type ScanFiles} from './held-scan.js';
 import {readAt} from './read-at.js';
 
 /** Texts shorter than this (in UTF-16 units) stay in memory: not worth a read. */
@@ -26,6 +29,8 @@ export const defaultHoldThreshold = 256;
 
 /** How many texts read back are kept. */
 const keptCount = 16;
+/** How many queries' byte scans are kept. */
+const keptScans = 4;
 /** A read of a line that never ends stops here (the splitter's own limit). */
 const maxLineBytes = 64 * 1024 * 1024;
 
@@ -33,7 +38,9 @@ const maxLineBytes = 64 * 1024 * 1024;
 export class HeldTextStore implements TextReader {
 	private readonly paths = new Map<number, string>();
 	private readonly fds = new Map<number, number>();
-	private spill?: {fd: number; size: number};
+	private spill?: {fd: number; size: number; starts: number[]; changed: Set<number>};
+	/** The byte scans of the last few queries (search, the filter's words), kept to go on from where they ended. */
+	private readonly scans = new Map<string, HeldScan | undefined>();
 	/** Whether texts from no file are written to a spill file (false once it cannot be made). */
 	private spilling: boolean;
 	// Most recently read last: a Map keeps insertion order.
@@ -43,6 +50,8 @@ export class HeldTextStore implements TextReader {
 	held = 0;
 	/** Texts read back from disk so far (those found among the few kept are not counted). */
 	reads = 0;
+	/** Bytes read by the byte search so far. */
+	scanned = 0;
 
 	constructor(options: {threshold?: number; spill?: boolean} = {}) {
 		this.threshold = options.threshold ?? defaultHoldThreshold;
@@ -55,6 +64,7 @@ export class HeldTextStore implements TextReader {
 			if (input.kind !== 'shard' || input.path === undefined || this.paths.get(input.index) === input.path) continue;
 			// Another session opened in its place (the picker): its shard 1 is another file.
 			this.paths.set(input.index, input.path);
+			this.scans.clear();
 			const fd = this.fds.get(input.index);
 			this.fds.delete(input.index);
 			if (fd !== undefined) closeQuietly(fd);
@@ -84,6 +94,48 @@ export class HeldTextStore implements TextReader {
 		return text;
 	}
 
+	/**
+	 * Which held texts may hold `query` (search's and the filter's rules): false only for a
+	 * text that surely does not, found by scanning the files' bytes, not reading each text.
+	 */
+	candidates(query: string): (held: HeldText) => boolean {
+		if (!this.scans.has(query)) {
+			this.scans.set(query, heldScan(query, this.scanFiles));
+			if (this.scans.size > keptScans) this.scans.delete(this.scans.keys().next().value!);
+		}
+		const scan = this.scans.get(query);
+		return scan ? scan.mayHold : () => true;
+	}
+
+	private kernel?: ByteKernel;
+	private scratch?: Buffer;
+
+	private readonly scanFiles: ScanFiles = {
+		kernel: () => (this.kernel ??= byteKernel()),
+		count: bytes => {
+			this.scanned += bytes;
+		},
+		shard: index => {
+			const file = this.paths.get(index);
+			if (file === undefined) return undefined;
+			try {
+				return this.open(index, file);
+			} catch {
+				return undefined;
+			}
+		},
+		spill: () => this.spill,
+	};
+
+	private open(shard: number, file: string): number {
+		let fd = this.fds.get(shard);
+		if (fd === undefined) {
+			fd = openSync(file, 'r');
+			this.fds.set(shard, fd);
+		}
+		return fd;
+	}
+
 	/** Closes the files it opened (the spill file goes with its descriptor). */
 	close(): void {
 		for (const fd of this.fds.values()) closeQuietly(fd);
@@ -92,18 +144,23 @@ export class HeldTextStore implements TextReader {
 		this.spill = undefined;
 		this.spilling = false;
 		this.kept.clear();
+		this.scans.clear();
+		this.kernel = undefined;
 	}
 
 	/** Appends `text` to the spill file; undefined when there is none (not asked for, or it cannot be made or written). */
 	private spillText(text: string): HeldText | undefined {
 		if (!this.spilling) return undefined;
 		try {
-			this.spill ??= {fd: openSpillFile(), size: 0};
+			this.spill ??= {fd: openSpillFile(), size: 0, starts: [], changed: new Set()};
 			const bytes = Buffer.from(text, 'utf8');
 			let written = 0;
 			while (written < bytes.length) written += writeSync(this.spill.fd, bytes, written, bytes.length - written, this.spill.size + written);
 			const spill = this.spill.size;
 			this.spill.size += bytes.length;
+			this.spill.starts.push(spill);
+			// What the byte search cannot judge by its bytes: a text sanitize changes, or with a character lower-casing to ASCII.
+			if (hasControlSequences(text) || /[\u0130\u212a]/.test(text)) this.spill.changed.add(spill);
 			return {spill, bytes: bytes.length};
 		} catch {
 			// A full or read-only temp folder: texts stay in memory from now on.
@@ -142,12 +199,10 @@ export class HeldTextStore implements TextReader {
 
 	// The line that starts at `offset`, read in pieces until its newline.
 	private readLine(shard: number, file: string, offset: number): string {
-		let fd = this.fds.get(shard);
-		if (fd === undefined) {
-			fd = openSync(file, 'r');
-			this.fds.set(shard, fd);
-		}
-		let buffer = Buffer.allocUnsafe(64 * 1024);
+		const fd = this.open(shard, file);
+		// One buffer for every read (a search may read a hundred thousand lines): what is
+		// left in it from an earlier line lies past what is read, where no newline is taken.
+		let buffer = (this.scratch ??= Buffer.allocUnsafe(64 * 1024));
 		let length = 0;
 		for (;;) {
 			if (length === buffer.length) {

@@ -104,35 +104,96 @@ export function planReplay(inputs: readonly ModelInput[], speed: number, maxGapM
 	return steps;
 }
 
+/** Where a replay is, for the screen: paused or not, its speed, and the session time played to and its end. */
+export type ReplayState = {paused: boolean; speed: number; at?: number; end?: number};
+
+/** The screen's hold on a replay: space pauses and resumes, + and - double and halve the speed. */
+export type ReplayControl = {
+	state(): ReplayState;
+	toggle(): void;
+	/** Speed times `factor` (2 faster, 0.5 slower), between 1/64 and 1024. */
+	scale(factor: number): void;
+};
+
+const slowest = 1 / 64;
+const fastest = 1024;
+
 /**
  * A replay: `feed` takes what the readers hand on (the main session's, its children's
  * wrapped as `child`) until the main session's `end`, then the inputs are played to
- * `onInputs` on the session's clock, ending with `end`.
+ * `onInputs` on the session's clock, ending with `end`. The waits are planned at the first
+ * speed and stretched or shrunk as the speed changes (a pause shortened stays so).
  */
-export function startReplay(options: ReplayOptions): {feed(batch: readonly ModelInput[]): void; close(): void} {
+export function startReplay(options: ReplayOptions): {feed(batch: readonly ModelInput[]): void; close(): void; control: ReplayControl} {
 	const collected: ModelInput[] = [];
 	let timer: NodeJS.Timeout | undefined;
 	let closed = false;
 	let played = false;
+	let paused = false;
+	let speed = options.speed;
+	let at: number | undefined;
+	let end: number | undefined;
+	let steps: Array<{waitMs: number; inputs: ModelInput[]; at: number}> = [];
+	let index = 0;
+	// The wait under way: when it was set and how long it was, in ms of the real clock.
+	let waiting: {since: number; ms: number} | undefined;
+	const next = (): void => {
+		waiting = undefined;
+		if (closed) return;
+		if (index >= steps.length) {
+			options.onInputs([{kind: 'end'}]);
+			return;
+		}
+		const step = steps[index++]!;
+		if (Number.isFinite(step.at)) at = step.at;
+		options.onInputs(step.inputs);
+		schedule(((steps[index]?.waitMs ?? 0) * options.speed) / speed);
+	};
+	const schedule = (ms: number): void => {
+		waiting = {since: Date.now(), ms};
+		if (!paused) timer = setTimeout(next, ms);
+	};
 	function play(): void {
 		played = true;
 		const ordered = options.interleave ? interleaveOnSessionClock(collected) : collected;
-		const steps = planReplay(ordered, options.speed, options.maxGapMs ?? 3000);
+		const planned = planReplay(ordered, options.speed, options.maxGapMs ?? 3000);
+		const times = sessionClockTimes(ordered);
+		// One step per input (a cut pause's notice comes in the step of the input after it).
+		steps = planned.map((step, i) => ({...step, at: times[i]!}));
+		for (const time of times) if (Number.isFinite(time)) end = Math.max(end ?? time, time);
 		collected.length = 0;
-		let index = 0;
-		const next = (): void => {
-			if (closed) return;
-			if (index >= steps.length) {
-				options.onInputs([{kind: 'end'}]);
-				return;
-			}
-			const step = steps[index++]!;
-			options.onInputs(step.inputs);
-			const wait = steps[index]?.waitMs ?? 0;
-			timer = setTimeout(next, wait);
-		};
 		next();
 	}
+	/** The wait under way set again for what is left of it at the new speed (or held while paused). */
+	const restart = (factor: number): void => {
+		if (!waiting || closed) return;
+		if (timer) clearTimeout(timer);
+		timer = undefined;
+		const left = Math.max(0, waiting.ms - (Date.now() - waiting.since));
+		schedule(left * factor);
+	};
+	const control: ReplayControl = {
+		state: () => ({paused, speed, at, end}),
+		toggle() {
+			if (closed) return;
+			if (!paused) {
+				// What is left of the wait is kept for the resume.
+				if (timer) clearTimeout(timer);
+				timer = undefined;
+				if (waiting) waiting = {since: Date.now(), ms: Math.max(0, waiting.ms - (Date.now() - waiting.since))};
+				paused = true;
+			} else {
+				paused = false;
+				if (waiting) schedule(waiting.ms);
+			}
+		},
+		scale(factor) {
+			const before = speed;
+			speed = Math.max(slowest, Math.min(fastest, speed * factor));
+			if (!paused) restart(before / speed);
+			else if (waiting) waiting = {since: Date.now(), ms: (waiting.ms * before) / speed};
+		},
+	};
 	return {
 		feed(batch) {
 			if (played) return;
@@ -145,5 +206,6 @@ export function startReplay(options: ReplayOptions): {feed(batch: readonly Model
 			closed = true;
 			if (timer) clearTimeout(timer);
 		},
+		control,
 	};
 }

@@ -22,6 +22,11 @@ export type HoldingItem = ToolCallItem | UserTextItem | AssistantTextItem | Thin
  */
 export interface TextReader {
 	read(held: HeldText, item: HoldingItem): string;
+	/**
+	 * Which held texts may hold `query` by search's rules (false only where one surely does
+	 * not): search and the filter read back only those. Without it, every one is read.
+	 */
+	candidates?(query: string): (held: HeldText) => boolean;
 }
 
 /**

@@ -53,6 +53,8 @@ export type ToolPresenter = {
 	printArgs?(args: string): string;
 	/** The arguments (raw JSON text) as Markdown writes them: a fenced block's text and language. */
 	markdownArgs?(args: string): {text: string; language: string};
+	/** What Y copies of the call, and its name for the footer (a command, not its JSON); undefined: the arguments. */
+	copyArgs?(args: Record<string, unknown>): {text: string; what: string} | undefined;
 };
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -98,6 +100,7 @@ export const genericPresenter: Required<ToolPresenter> = {
 	argumentParts: args => [{kind: 'text', text: JSON.stringify(args, null, 2), tone: 'quiet'}],
 	exitCode: false,
 	printArgs: prettyArgs,
+	copyArgs: () => undefined,
 	markdownArgs(args) {
 		const parsed = parseArgs(args);
 		return parsed ? {text: JSON.stringify(parsed, undefined, 2), language: 'json'} : {text: args, language: 'text'};
@@ -131,6 +134,10 @@ export const toolPresenters = new Map<string, ToolPresenter>([
 				return parts;
 			},
 			exitCode: true,
+			copyArgs(args) {
+				const cmd = str(args['cmd']);
+				return cmd === undefined ? undefined : {text: cmd, what: 'the command'};
+			},
 		},
 	],
 	[

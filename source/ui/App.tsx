@@ -41,6 +41,12 @@ import {FilterCache, filteredLayout} from './pane-filter.js';
 import {positionText} from './position.js';
 import {ShownCount} from './shown-count.js';
 import {seg, type Row} from './segments.js';
+import {paneLineText, withPinnedHead} from './line-scroll.js';
+import {shiftedRows} from './sideways.js';
+import {replayText} from './replay-controls.js';
+import {allNotices, NoticeLog, noticeRows} from './notice-log.js';
+import {NoticeLogView} from './NoticeLogView.js';
+import type {ReplayControl} from '../io/replay.js';
 import {sessionTime} from './session-clock.js';
 import {newCount, visibleRows} from './viewport.js';
 
@@ -74,8 +80,11 @@ export type AppProps = {
 	copy?: (text: string) => void;
 	/** Shows text in the pager (v) and returns when it closes, or says why it could not. */
 	page?: (text: string, title: string) => string | undefined;
+	/** --replay: space pauses it, + and - change its speed; the header says where it is. */
+	replay?: ReplayControl;
 };
 
+const noticeHints = 'notice log · j/k scroll · Esc or M back · q quit';
 const pickerHints = 'type to filter · ↑/↓ choose · Enter open · Esc close';
 const timelineHints = 'j/k move · Enter show in session · e next problem · F follow · T back · q quit';
 
@@ -92,7 +101,7 @@ export function offerText(sessionId: string): string {
 }
 
 /** The whole screen. */
-export function App({store, texts, expand, color = true, attributes = color, onQuit, size, clock = Date.now, home, sessions, bell, actions, acting, copy, page}: AppProps) {
+export function App({store, texts, expand, color = true, attributes = color, onQuit, size, clock = Date.now, home, sessions, bell, actions, acting, copy, page, replay}: AppProps) {
 	// What the last frame drew from the store: a change that touched none of it draws nothing.
 	const drawn = useRef<DrawnFrom | undefined>(undefined);
 	useStore(store, frameMs, streamFrameMs, () => changedSince(drawn.current, store.view, store.status));
@@ -143,23 +152,29 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	const shownCount = useMemo(() => new ShownCount(), []);
 	// The search's matches, counted again only where the session changed (search-count.ts).
 	const liveMatches = useMemo(() => new LiveMatches(texts), [texts]);
-	const layout = filteredLayout(layouter.layout(view, paneWidth, state.open, now, stoppedAt, store.status.prices), state.filter, filterCache, texts);
-	const {rows: visible, first, last} = visibleRows(layout, height, state.viewport);
+	// Moved sideways, panes are laid out wider and drawn from the shift on (sideways.ts).
+	const shift = state.shift ?? 0;
+	const layout = filteredLayout(layouter.layout(view, paneWidth + shift, state.open, now, stoppedAt, store.status.prices), state.filter, filterCache, texts);
+	const {rows: slice, first, last} = visibleRows(layout, height, state.viewport);
 	const fresh = newCount(layout, state.viewport);
 
 	let focusRow = -1;
-	if (state.focus !== undefined) focusRow = visible.findIndex(row => row.itemId === state.focus);
+	if (state.focus !== undefined) focusRow = slice.findIndex(row => row.itemId === state.focus);
 	const focusIndex = focusRow === -1 ? -1 : layout.indexOf(state.focus!);
+	// A long focused pane read line by line keeps its first row at the top (line-scroll.ts).
+	const visible = shiftedRows(withPinnedHead(slice, layout, height, state.viewport, focusIndex), shift);
+	const paneLine = paneLineText(layout, height, state.viewport, focusIndex);
 	// The header names the context of what is on screen (after g, the first), the newest while following.
 	const shownContext = contextOnScreen(view, layout, {focus: focusIndex, first, follow: state.viewport.follow});
 	// Counted in panes that draw something, with a filter (which keeps only those) or without.
 	const at = state.filter === undefined ? shownCount.position(layout, focusIndex !== -1 ? focusIndex : last) : {index: focusIndex !== -1 ? focusIndex : last, count: layout.count};
-	const where = positionText(at.index, at.count);
+	const place = positionText(at.index, at.count);
+	const where = [place, paneLine, shift > 0 ? `→ ${shift}` : undefined].filter(part => part !== undefined).join(' · ') || undefined;
 	// The footer says a filter is on, and which.
 	const position = state.filter === undefined ? where : `${where ?? 'no pane'} · filter “${sanitize(state.filter)}”`;
 
-	// Noted only where the frame reads no text but the drawn panes' (a search, a filter, the timeline read them all).
-	const quiet = quietOffscreenEnabled && state.search.query === undefined && !state.search.editing && state.filter === undefined && state.filterDraft === undefined && !state.timeline;
+	// Noted only where the frame reads no text but the drawn panes' (a search, a filter, the timeline, the notice log read them all).
+	const quiet = quietOffscreenEnabled && state.search.query === undefined && !state.search.editing && state.filter === undefined && state.filterDraft === undefined && !state.timeline && !state.noticeLog;
 	drawn.current = quiet ? drawnFrom(view, store.status, layout, first, last) : undefined;
 
 	const timeline = state.timeline ? timelineNow() : undefined;
@@ -172,24 +187,50 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	footerTurn.current ??= new FooterTurn();
 	const troubleWins = footerTurn.current.troubleWins(state.message, store.status.message === undefined ? undefined : `${store.status.state}: ${store.status.message}`);
 
+	// Every notice the footer shows (the source's trouble, refusals, notes) is kept for M (notice-log.ts).
+	const noticeLog = useMemo(() => new NoticeLog(), []);
+	const sourceMessage = store.status.message;
+	const sourceState = store.status.state;
+	useEffect(() => {
+		if (sourceMessage) noticeLog.add({at: clock(), level: sourceState === 'failed' ? 'error' : 'warn', text: `${sourceState}: ${sourceMessage}`});
+	}, [noticeLog, sourceMessage, sourceState, clock]);
+	const footerNote = state.message !== undefined && state.message !== state.search.position?.message ? state.message : undefined;
+	useEffect(() => {
+		if (footerNote) noticeLog.add({at: clock(), level: /^could not|^no |failed|refused/i.test(footerNote) ? 'warn' : 'info', text: footerNote});
+	}, [noticeLog, footerNote, clock]);
+	// The picker's notices (a server's trouble listing sessions): each new one once.
+	const pickerNotices = (sessions?.notices?.() ?? []).join('\n');
+	const pickerNoticesSeen = useRef(new Set<string>());
+	useEffect(() => {
+		for (const text of pickerNotices === '' ? [] : pickerNotices.split('\n')) {
+			if (pickerNoticesSeen.current.has(text)) continue;
+			pickerNoticesSeen.current.add(text);
+			noticeLog.add({at: clock(), level: 'warn', text});
+		}
+	}, [noticeLog, pickerNotices, clock]);
+	const noticeLogRows = state.noticeLog ? noticeRows(allNotices(view, noticeLog.entries()), width) : undefined;
+
 	const env = useRef<ScreenEnv | undefined>(undefined);
 	env.current = {
 		view,
 		texts,
 		height,
+		width: paneWidth,
 		layout: (open: OpenState) => {
 			const time = sessionTime(store.view, store.status, clock());
-			return filteredLayout(layouter.layout(store.view, paneWidth, open, time.now, time.stoppedAt, store.status.prices), state.filter, filterCache, texts);
+			return filteredLayout(layouter.layout(store.view, paneWidth + shift, open, time.now, time.stoppedAt, store.status.prices), state.filter, filterCache, texts);
 		},
 		timeline: timelineNow,
 		canPick: sessions !== undefined,
 		offered: offered !== undefined,
 		acting: actions ? {mode: 'on'} : acting,
 		helpRows: state.help ? helpLines(width).length : 0,
+		noticeRows: noticeLogRows?.length ?? 0,
 		// The header's two rows and its rule.
 		bodyTop: rules ? 3 : 2,
 		matches: query => liveMatches.matches(store.view, query),
 		previewing: store.previewing,
+		replaying: replay !== undefined && store.status.state === 'replaying' && !view.ended,
 	};
 	const onKey = useCallback((input: string, key: Key) => {
 		const current = env.current!;
@@ -234,6 +275,15 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 		// screen the pager left.
 		setState(previous => ({...previous, message: problem ?? 'back from the pager'}));
 	}, [pager]);
+	// Space, + or -: the replay is told once per request, and the header drawn again.
+	const replayAsk = state.replayAsk;
+	const [, setReplayRev] = useState(0);
+	useEffect(() => {
+		if (!replayAsk || !replay) return;
+		if (replayAsk.what === 'toggle') replay.toggle();
+		else replay.scale(replayAsk.what === 'faster' ? 2 : 0.5);
+		setReplayRev(n => n + 1);
+	}, [replayAsk, replay]);
 	const quitting = useRef(false);
 	useEffect(() => {
 		if (state.quit && !quitting.current) {
@@ -306,12 +356,15 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 					now={realNow}
 					stoppedAt={stoppedAt}
 					noSession={sessions?.openAtStart === true && sessions.current?.() === undefined}
+					replay={replay ? replayText(replay.state()) : undefined}
 					width={width}
 					home={home ?? homedir()}
 					rule={rules}
 				/>
 				{state.help ? (
 					<HelpOverlay width={width} height={height} top={state.helpTop} />
+				) : noticeLogRows ? (
+					<NoticeLogView rows={noticeLogRows} height={height} top={state.noticeTop} />
 				) : state.picker ? (
 					<SessionPicker
 						state={state.picker}
@@ -338,15 +391,15 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 					message={footerMessage(state, query => liveMatches.matches(view, query))}
 					query={state.search.query}
 					width={width}
-					hints={state.filterDraft !== undefined ? filterHint(state.filterDraft, state.filter) : state.help ? helpKeysHint : state.picker ? pickerHints : state.timeline ? timelineHints : undefined}
+					hints={state.jumpDraft !== undefined ? `:${sanitize(state.jumpDraft)}▌   Enter jump · 120 a pane · 50% a place · 14:45 a local time · Esc cancel` : state.filterDraft !== undefined ? filterHint(state.filterDraft, state.filter) : state.help ? helpKeysHint : state.noticeLog ? noticeHints : state.picker ? pickerHints : state.timeline ? timelineHints : undefined}
 					offer={offered && !state.help && !state.picker ? offerText(offered.sessionId) : undefined}
 					act={state.act?.prompt}
 					acting={actions !== undefined}
 					pendingSteer={pendingSteer}
-					position={state.picker || state.timeline || state.help ? undefined : position}
+					position={state.picker || state.timeline || state.help || state.noticeLog ? undefined : position}
 					keepPosition={state.filter !== undefined}
 					trouble={troubleWins ? sourceTrouble(store.status, realNow, width) : undefined}
-					typing={state.filterDraft !== undefined}
+					typing={state.filterDraft !== undefined || state.jumpDraft !== undefined}
 					// While the end of a trace stands in for it (tail-first), its spending is only the end's: no figure yet.
 					cost={store.previewing ? undefined : sessionCostText(view, store.status.prices)}
 				/>

@@ -11,6 +11,7 @@ import type {Item} from '../model/view-model.js';
 import {formatBytes, lineCount, plural} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
 import {summarizeToolCall} from '../render/tool-summary.js';
+import {parseArgs, presenterFor} from '../render/tool-registry.js';
 import {itemText} from './search.js';
 
 /** A copy asked for: the text, and the words for the footer (and for the pager's prompt, `title`). */
@@ -34,7 +35,13 @@ export function copyOf(item: Shown<Item>, args = false): Copy | undefined {
 		const text = sanitize(raw);
 		return text.trim() === '' ? undefined : {text, what};
 	};
-	if (args) return item.kind === 'tool_call' ? make(argsText(item.args), `the arguments of ${item.name}`) : undefined;
+	if (args) {
+		if (item.kind !== 'tool_call') return undefined;
+		// What the tool's entry says a call means (an exec_command's command), else its arguments.
+		const parsed = parseArgs(item.args);
+		const meant = parsed && presenterFor(item.name).copyArgs(parsed);
+		return meant ? make(meant.text, meant.what) : make(argsText(item.args), `the arguments of ${item.name}`);
+	}
 	switch (item.kind) {
 		case 'tool_call':
 			return item.output !== undefined && item.output !== '' ? make(item.output, `the output of ${item.name}`) : make(argsText(item.args), `the arguments of ${item.name}`);

@@ -4,8 +4,8 @@
  */
 import type {Layout} from './layout.js';
 import {isProblem} from './pane-kinds.js';
-import type {ScreenState} from './screen-types.js';
-import {pause, reveal, visibleRows} from './viewport.js';
+import type {ScreenEnv, ScreenState} from './screen-types.js';
+import {nonEmpty, pause, reveal, visibleRows} from './viewport.js';
 
 /** The next or previous message of the user (the session's own, not a subagent's): the turns of the session. */
 export function jumpToPrompt(state: ScreenState, layout: Layout, height: number, step: 1 | -1): ScreenState {
@@ -54,4 +54,18 @@ function problemPosition(layout: Layout, index: number, note: string | undefined
 	}
 	const position = `problem ${rank} of ${count}`;
 	return note ? `${position} · ${note}` : position;
+}
+
+/** The main view with `itemId` focused and on screen (a request that draws nothing: what came after it). */
+export function focusItem(state: ScreenState, itemId: number, env: ScreenEnv): ScreenState {
+	const layout = env.layout(state.open);
+	let index = layout.indexOf(itemId);
+	if (index === -1) return {...state, message: 'that item is not in the session any more'};
+	if (layout.pane(index).rows.length === 0) {
+		const after = nonEmpty(layout, index, 1);
+		index = after !== -1 ? after : nonEmpty(layout, index, -1);
+		if (index === -1) return state;
+	}
+	// Following stops: the item shown must not scroll away as the session grows.
+	return {...state, focus: layout.item(index).id, viewport: reveal(layout, env.height, pause(layout, env.height, state.viewport), index)};
 }

@@ -9,7 +9,7 @@ import type {TextReader} from '../model/held-text.js';
 import type {Item} from '../model/view-model.js';
 import type {Layout} from './layout.js';
 import {isProblem} from './pane-kinds.js';
-import {matcher, searchText} from './search.js';
+import {itemMatcher} from './search.js';
 import {drawsNothing} from './shown-count.js';
 
 /** The tests a filter's words make (`texts` reads the held texts back). */
@@ -23,8 +23,7 @@ export function filterTest(query: string, texts?: TextReader): ((item: Item) => 
 			const name = word.slice(5);
 			return item => item.kind === 'tool_call' && item.name === name;
 		}
-		const test = matcher(word);
-		return item => test(searchText(item, texts));
+		return itemMatcher(word, texts);
 	});
 	return item => tests.every(test => test(item));
 }

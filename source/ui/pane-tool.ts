@@ -78,7 +78,9 @@ function headerRow(item: Shown<ToolCallItem>, input: PaneInput, lineTotal: numbe
 	// A failed command says how in its exit code; other states need their word.
 	if (exit !== undefined) add(`exit ${exit}`, {color: 'red', bold: true});
 	else if (look.word) add(look.word, look.style);
-	if (item.approval && !['allow', 'deny', 'forbidden'].includes(item.approval)) add(sanitize(item.approval));
+	// A call a human allowed says so, as a denied one says `denied`.
+	if (item.approval === 'allow') add(`${glyph.ok} allowed`, {color: 'green'});
+	else if (item.approval && !['deny', 'forbidden'].includes(item.approval)) add(sanitize(item.approval));
 	// Short, so that the command stays in view: the header says since when, the open pane says more.
 	if (stopped) add('no output', {color: 'yellow'});
 	if (item.images.length > 0) add(`+${plural(item.images.length, 'image')}`);

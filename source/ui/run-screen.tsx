@@ -23,6 +23,7 @@ import {onCrash} from '../crash.js';
 import {faultDelayMs, faultWanted, injectedFault} from '../fault.js';
 import {runPager} from '../io/pager.js';
 import type {SessionActions} from '../io/sse/actions.js';
+import type {ReplayControl} from '../io/replay.js';
 import type {TextReader} from '../model/held-text.js';
 import type {SessionStore} from '../model/store.js';
 import type {Acting} from './acting.js';
@@ -64,6 +65,8 @@ export type ScreenOptions = {
 	 * program stayed up.
 	 */
 	handOver?: () => void;
+	/** --replay's controls (space, + and -). */
+	replay?: ReplayControl;
 };
 
 /**
@@ -129,6 +132,7 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 				bell={options.bell === false ? undefined : () => ringBell(stdout)}
 				actions={options.actions}
 				acting={options.acting}
+				replay={options.replay}
 				copy={text => stdout.write(osc52(text))}
 				page={(text, title) =>
 					runPager(text, title, {

@@ -11,7 +11,12 @@ import {parseMouse, type MouseEvent} from './mouse.js';
 import {commandFor, type CommandId, type KeyPress} from './keymap.js';
 import type {Layout} from './layout.js';
 import {isProblem} from './pane-kinds.js';
-import {jumpToProblem, jumpToPrompt} from './jumps.js';
+import {focusItem, jumpToProblem, jumpToPrompt} from './jumps.js';
+import {lineStep} from './line-scroll.js';
+import {jumpKey} from './goto.js';
+import {afterJump, jumpCommands, markKey, startMark} from './marks.js';
+import {noticeLogCommand} from './notice-log.js';
+import {nextShift} from './sideways.js';
 import {openStateFrom, setFull, setOpen, toggleGroup} from './open-state.js';
 import {openPicker, pickerChrome, pickerKey} from './picker.js';
 import {matcher, readingOrder} from './search.js';
@@ -32,6 +37,7 @@ import {
 } from './viewport.js';
 
 export type {ScreenEnv, ScreenState, SearchState, TimelineState} from './screen-types.js';
+export {focusItem} from './jumps.js';
 import type {ScreenEnv, ScreenState, SearchState} from './screen-types.js';
 
 const notLive: Acting = {mode: 'unavailable', why: 'a, r, Ctrl+X and > act on a live session only: this is not one (follow it with --sse)'};
@@ -58,15 +64,19 @@ export function handleKey(state: ScreenState, input: string, key: KeyPress, env:
 	}
 	if (state.search.editing) return searchKey(state, input, key, env);
 	if (state.filterDraft !== undefined) return filterKey(state, input, key);
+	if (state.jumpDraft !== undefined) return jumpKey(state, input, key, env);
+	if (state.markKey) return markKey(state, input, key, env);
 	if (state.act?.prompt) {
 		const next = actKey(state.act, input, key, sendsTask(env.view));
 		return {...state, act: next.act, message: next.message};
 	}
-	const id = commandFor(input, key);
+	const id = commandFor(input, key, env.replaying);
 	if (state.help) return helpCommand(state, id, env);
+	if (state.noticeLog) return noticeLogCommand({...state, message: undefined}, id, env.noticeRows ?? 0, env.height);
 	if (state.timeline) return timelineCommand({...state, message: undefined}, id, env);
 	if (id === undefined) return state.message ? {...state, message: undefined} : state;
-	return runCommand({...state, message: undefined, topPending: undefined}, id, env);
+	const next = runCommand({...state, message: undefined, topPending: undefined}, id, env);
+	return jumpCommands.has(id) ? afterJump(state, next) : next;
 }
 
 /** --mouse: the wheel scrolls the panes (or the help), a click on a pane focuses it. */
@@ -205,20 +215,6 @@ function openTimeline(state: ScreenState, env: ScreenEnv): ScreenState {
 	return {...state, timeline: {...timelineWindow(rows.length, listHeight, index, index - Math.floor(listHeight / 2)), follow: false}};
 }
 
-/** The main view with `itemId` focused and on screen (a request that draws nothing: what came after it). */
-export function focusItem(state: ScreenState, itemId: number, env: ScreenEnv): ScreenState {
-	const layout = env.layout(state.open);
-	let index = layout.indexOf(itemId);
-	if (index === -1) return {...state, message: 'that item is not in the session any more'};
-	if (layout.pane(index).rows.length === 0) {
-		const after = nonEmpty(layout, index, 1);
-		index = after !== -1 ? after : nonEmpty(layout, index, -1);
-		if (index === -1) return state;
-	}
-	// Following stops: the item shown must not scroll away as the session grows.
-	return {...state, focus: layout.item(index).id, viewport: reveal(layout, env.height, pause(layout, env.height, state.viewport), index)};
-}
-
 /** A command's effect. */
 export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): ScreenState {
 	const layout = env.layout(state.open);
@@ -238,6 +234,11 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 			return {...state, switchTo: (state.switchTo ?? 0) + 1};
 		case 'escape':
 			return {...state, search: noSearch};
+		case 'right':
+		case 'left':
+			return {...state, shift: nextShift(state.shift ?? 0, env.width ?? 80, id === 'right' ? 1 : -1)};
+		case 'left-edge':
+			return {...state, shift: 0};
 		case 'allow':
 		case 'deny':
 		case 'stop':
@@ -255,6 +256,17 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 		case 'filter':
 			// Empty, as less's &: typing starts a new filter; ↑ brings the current one back to edit.
 			return {...state, filterDraft: ''};
+		case 'replay-pause':
+		case 'replay-faster':
+		case 'replay-slower':
+			return {...state, replayAsk: {seq: (state.replayAsk?.seq ?? 0) + 1, what: id === 'replay-pause' ? 'toggle' : id === 'replay-faster' ? 'faster' : 'slower'}};
+		case 'notices':
+			return {...state, noticeLog: true, noticeTop: undefined};
+		case 'goto':
+			return {...state, jumpDraft: ''};
+		case 'mark':
+		case 'go-mark':
+			return startMark(state, id === 'mark' ? 'set' : 'go');
 		case 'follow':
 		case 'bottom':
 			return {...state, viewport: resume(), focus: undefined};
@@ -268,10 +280,14 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 			const up = id === 'focus-prev';
 			const current = focusIndex(state, layout, height);
 			if (current === -1) return state;
+			// Inside a long focused pane: a row at a time, until its end (or start) is on screen.
+			const known = state.focus !== undefined && layout.indexOf(state.focus) === current;
+			if (known && lineStep(layout, height, state.viewport, current, up ? -1 : 1) > 0) {
+				return {...state, viewport: scrollBy(layout, height, up ? pause(layout, height, state.viewport) : state.viewport, up ? -1 : 1)};
+			}
 			// A move up stops following and moves at once (from the last pane on screen); a first
 			// move down only shows where the focus is (nothing is below it).
 			const viewport = up ? pause(layout, height, state.viewport) : state.viewport;
-			const known = state.focus !== undefined && layout.indexOf(state.focus) === current;
 			const moved = known || up ? nonEmpty(layout, current + (up ? -1 : 1), up ? -1 : 1) : current;
 			const index = moved === -1 ? current : moved;
 			return {...state, focus: layout.item(index).id, viewport: reveal(layout, height, viewport, index)};
@@ -374,7 +390,7 @@ function filterKey(state: ScreenState, input: string, key: KeyPress): ScreenStat
 function searchKey(state: ScreenState, input: string, key: KeyPress, env: ScreenEnv): ScreenState {
 	const search = state.search;
 	if (key.escape) return {...state, search: {...search, editing: false, draft: ''}};
-	if (key.return) return submitSearch(state, env);
+	if (key.return) return afterJump(state, submitSearch(state, env));
 	if (key.backspace || key.delete) {
 		if (search.draft === '') return {...state, search: {...search, editing: false}};
 		return {...state, search: {...search, draft: [...search.draft].slice(0, -1).join('')}};
@@ -432,7 +448,10 @@ function goToMatch(state: ScreenState, index: number, env: ScreenEnv, note?: str
 		row = pane.rows.findIndex(line => test(rowText(line.segments)));
 	}
 	// Following stops: a match at the bottom must not scroll away as the session grows.
-	const viewport = reveal(layout, env.height, pause(layout, env.height, state.viewport), at, row === -1 ? 0 : row);
+	let viewport = reveal(layout, env.height, pause(layout, env.height, state.viewport), at, row === -1 ? 0 : row);
+	// A row at the top of a pane scrolled under its pinned first row would be covered by it (line-scroll.ts).
+	const top = topOf(layout, env.height, viewport);
+	if (row > 0 && top?.index === at && top.offset === row) viewport = scrollBy(layout, env.height, viewport, -1);
 	return {...state, open, focus: pane.itemId, viewport, search, message};
 }
 

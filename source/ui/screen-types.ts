@@ -59,6 +59,22 @@ export type ScreenState = {
 	pager?: {seq: number; text: string; title: string};
 	/** g was pressed while a preview stood in for the session: its top is gone to again once the history is in. */
 	topPending?: boolean;
+	/** m or ' was pressed: the next key is a mark's letter (marks.ts). */
+	markKey?: 'set' | 'go';
+	/** The marks set with m: letter → item. */
+	marks?: Readonly<Record<string, number>>;
+	/** Where the view was before the last jump ('' goes back). */
+	beforeJump?: {focus?: number; viewport: ViewportState};
+	/** What space, + or - asked of the replay (the program does it, once per `seq`). */
+	replayAsk?: {seq: number; what: 'toggle' | 'faster' | 'slower'};
+	/** The notice log (M) is shown in place of the panes. */
+	noticeLog?: boolean;
+	/** The log's first row on screen (undefined: its end). */
+	noticeTop?: number;
+	/** The jump prompt (:), while it is typed. */
+	jumpDraft?: string;
+	/** Columns the body is moved to the right (→ ←, sideways.ts); 0 or undefined at its left edge. */
+	shift?: number;
 	/** Set when the reader asked to quit. */
 	quit: boolean;
 };
@@ -80,6 +96,8 @@ export type ScreenEnv = {
 	texts?: TextReader;
 	/** Rows of the body. */
 	height: number;
+	/** Columns of a pane's rows on screen (→ and ← move by half of it). */
+	width?: number;
 	/** The layout for an open state (cached: cheap to call again). */
 	layout: (open: OpenState) => Layout;
 	/** The session's timeline (cached per change of the view). */
@@ -96,6 +114,10 @@ export type ScreenEnv = {
 	bodyTop?: number;
 	/** The matches of a query in the session now (default: searched afresh; the screen keeps them counted). */
 	matches?: (query: string) => readonly Match[];
+	/** How many rows the notice log has at this width. */
+	noticeRows?: number;
+	/** A replay is playing: space, + and - control it. */
+	replaying?: boolean;
 	/** Whether the end of a big trace is shown while its whole history is read behind it. */
 	previewing?: boolean;
 };

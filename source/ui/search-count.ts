@@ -2,13 +2,13 @@
  * The matches of the search, kept counted as the session grows: the footer's `match i of N`
  * follows what arrives without a key, and n/N and Enter take the list from here. Each item's
  * verdict is kept with the item's revision and tested again only when the item changed, so a
- * frame reads the text of what changed (searchText: a long output may be read back from
- * disk), never every held text again. A session whose revision did not move is not walked.
+ * frame reads the text of what changed (a long output may be read back from disk, when the
+ * byte search finds the query may be in it), never every held text again. A session whose revision did not move is not walked.
  */
 import type {Item, SessionView} from '../model/view-model.js';
 import type {ScreenEnv, ScreenState} from './screen-types.js';
 import type {TextReader} from '../model/held-text.js';
-import {findMatches, matcher, searchText, type Match} from './search.js';
+import {findMatches, itemMatcher, type Match} from './search.js';
 
 /** One session's verdicts, by the item's place in its (append-only) list. */
 type SessionHits = {
@@ -30,7 +30,7 @@ export class LiveMatches {
 
 	private query?: string;
 	private root?: SessionView;
-	private test: (text: string) => boolean = () => false;
+	private test: (item: Item) => boolean = () => false;
 	private sessions = new WeakMap<SessionView, SessionHits>();
 
 	/** Every item of `view` holding `query`, in reading order (as findMatches gives them). */
@@ -39,7 +39,7 @@ export class LiveMatches {
 			// Another query, or a model built afresh (its items numbered anew): nothing known holds.
 			this.query = query;
 			this.root = view;
-			this.test = matcher(query);
+			this.test = itemMatcher(query, this.texts);
 			this.sessions = new WeakMap();
 		}
 		return this.walk(view, []);
@@ -62,7 +62,7 @@ export class LiveMatches {
 			const item = items[i]!;
 			if (revs[i] === item.rev) continue;
 			revs[i] = item.rev;
-			const hit = this.test(searchText(item, this.texts));
+			const hit = this.test(item);
 			if (hit !== (hits[i] ?? false) && i < firstChanged) firstChanged = i;
 			hits[i] = hit;
 		}

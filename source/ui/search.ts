@@ -4,7 +4,7 @@
  * The texts the model holds on disk are read back for it (each one, once per search).
  */
 import {assertNever} from '../assert-never.js';
-import {shown, type Shown, type TextReader} from '../model/held-text.js';
+import {isHeld, shown, type HeldText, type Shown, type TextReader} from '../model/held-text.js';
 import type {Item, SessionView} from '../model/view-model.js';
 import {sanitize} from '../render/sanitize.js';
 
@@ -79,13 +79,37 @@ export function searchText(item: Item, texts?: TextReader): string {
 	return sanitize(itemText(shown(item, texts)));
 }
 
+/**
+ * Whether an item holds `query`: `matcher(query)(searchText(item, texts))`, the reference,
+ * but a held text is read back only where the byte search (`texts.candidates`) says it may
+ * hold the query. Where it surely does not, the rest of the item's text is tested alone: a
+ * call's output comes last, after a newline, so no match without a newline in the query
+ * runs from its arguments into it (io/held-scan.ts reads everything for such a query).
+ */
+export function itemMatcher(query: string, texts?: TextReader): (item: Item) => boolean {
+	const test = matcher(query);
+	const may = query === '' ? undefined : texts?.candidates?.(query);
+	if (!may) return item => test(searchText(item, texts));
+	return item => {
+		const held = heldIn(item);
+		if (held === undefined || may(held)) return test(searchText(item, texts));
+		return item.kind === 'tool_call' && test(sanitize(itemText({...item, output: ''})));
+	};
+}
+
+function heldIn(item: Item): HeldText | undefined {
+	if (item.kind === 'tool_call') return isHeld(item.output) ? item.output : undefined;
+	if (item.kind === 'user_text' || item.kind === 'assistant_text' || item.kind === 'thinking') return isHeld(item.text) ? item.text : undefined;
+	return undefined;
+}
+
 /** Every item holding the query, in reading order (a subagent's items after its pane); `texts` reads the held texts back. */
 export function findMatches(view: SessionView, query: string, texts?: TextReader): Match[] {
-	const test = matcher(query);
+	const test = itemMatcher(query, texts);
 	const matches: Match[] = [];
 	const walk = (items: readonly Item[], ancestors: number[]): void => {
 		for (const item of items) {
-			if (test(searchText(item, texts))) matches.push({itemId: item.id, ancestors});
+			if (test(item)) matches.push({itemId: item.id, ancestors});
 			if (item.kind === 'subagent' && item.child) walk(item.child.items, [...ancestors, item.id]);
 		}
 	};

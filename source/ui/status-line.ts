@@ -27,6 +27,8 @@ export type HeaderInput = {
 	stoppedAt?: number;
 	/** No session is open yet (a server's picker at start): there is nothing to be doing or to follow. */
 	noSession?: boolean;
+	/** What a replay says of itself (`▶ replay 8× · 14:45:12 of 14:51:03`), in place of `replaying`. */
+	replay?: string;
 };
 
 /** `session-2026-12-02-14-45-42-8e7b556c` → `session…14-45-42-8e7b556c`. */
@@ -223,7 +225,7 @@ export function stateSegments(input: HeaderInput): Segment[] {
 			if (!view.ended) parts.push([seg('source ended', {dim: true})]);
 			break;
 		default:
-			parts.push([seg(sanitize(status.state), {color: 'yellow'})]);
+			parts.push([seg(status.state === 'replaying' && input.replay ? input.replay : sanitize(status.state), {color: 'yellow'})]);
 	}
 	// The end of a large trace is shown first; its history is still being read behind it.
 	if (status.loading !== undefined) parts.push([seg(`loading history ${Math.floor(status.loading * 100)}%`, {color: 'yellow'})]);

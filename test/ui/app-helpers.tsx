@@ -2,6 +2,7 @@
 import {useInput} from 'ink';
 import {render} from 'ink-testing-library';
 import {useEffect, useState} from 'react';
+import type {ReplayControl} from '../../source/io/replay.js';
 import type {SessionStore} from '../../source/model/store.js';
 import {App} from '../../source/ui/App.js';
 import type {SessionSwitcher} from '../../source/server/session-switcher.js';
@@ -58,14 +59,14 @@ export type Screen = {
 /** The App for `store` on a `columns`×`rows` terminal, without colour, with a fixed clock. */
 export async function mount(
 	store: SessionStore,
-	options: {columns?: number; rows?: number; expand?: string[]; now?: () => number; sessions?: SessionSwitcher} = {},
+	options: {columns?: number; rows?: number; expand?: string[]; now?: () => number; sessions?: SessionSwitcher; replay?: ReplayControl} = {},
 ): Promise<Screen> {
 	let quits = 0;
 	const now = options.now ?? (() => Date.parse('2026-12-02T14:50:00Z'));
 	const seen: InputSeen = {ready: false, keys: 0, commits: 0};
 	const element = (size: {columns: number; rows: number}) => (
 		<>
-			<App store={store} onQuit={() => quits++} size={size} color={false} home="/home/dev" clock={now} expand={options.expand} sessions={options.sessions} />
+			<App store={store} onQuit={() => quits++} size={size} color={false} home="/home/dev" clock={now} expand={options.expand} sessions={options.sessions} replay={options.replay} />
 			<InputProbe seen={seen} />
 		</>
 	);

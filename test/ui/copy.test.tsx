@@ -52,8 +52,9 @@ describe('y and Y', () => {
 		expect(s.copies[0]).not.toContain('│');
 		s.press('Y');
 		await until(() => (s.copies.length === 2 ? true : undefined), 'the second copy');
-		expect(JSON.parse(s.copies[1]!)).toMatchObject({cmd: 'seq 1 300'});
-		expect(s.footer()).toContain('copied the arguments of exec_command');
+		// Y on a command copies the command itself, not the JSON of its arguments.
+		expect(s.copies[1]).toBe('seq 1 300');
+		expect(s.footer()).toContain('copied the command (1 line');
 	});
 
 	test('Y on a pane that is not a call says so and copies nothing', async () => {
@@ -67,6 +68,13 @@ describe('y and Y', () => {
 });
 
 describe('what is copied', () => {
+	test('Y on a call other than a command copies its arguments as JSON, as before', () => {
+		const view = viewFrom([msg({type: 'tool_call', role: 'assistant', name: 'read_file', arguments: '{"file_path":"/tmp/a.ts"}', tool_call_id: 'r1', stop_reason: 'completed'})]);
+		const copy = copyOf(shown(view.items.find(item => item.kind === 'tool_call')!, undefined), true)!;
+		expect(JSON.parse(copy.text)).toEqual({file_path: '/tmp/a.ts'});
+		expect(copy.what).toBe('the arguments of read_file');
+	});
+
 	test('a trace text with escapes is copied without them; OSC 52 carries it base64-encoded', () => {
 		const view = viewFrom([msg({type: 'text', role: 'assistant', text: 'red \u001b[31mword\u001b[0m and \u001b]52;c;ZXZpbA==\u0007 done'})]);
 		const copy = copyOf(shown(view.items.find(item => item.kind === 'assistant_text')!, undefined))!;

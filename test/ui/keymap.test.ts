@@ -11,12 +11,21 @@ describe('keymap', () => {
 		for (const command of commands) {
 			for (const binding of command.keys) {
 				const [input, key] = press(binding);
-				expect(commandFor(input, key)).toBe(command.id);
-				const id = `${binding.key ?? ''}|${binding.input ?? ''}|${binding.ctrl ? 'ctrl' : ''}`;
+				expect(commandFor(input, key, command.replay === true)).toBe(command.id);
+				// The replay's keys are a layer of their own, on top while a replay plays.
+				const id = `${command.replay ? 'replay:' : ''}${binding.key ?? ''}|${binding.input ?? ''}|${binding.ctrl ? 'ctrl' : ''}`;
 				expect(seen.has(id)).toBe(false);
 				seen.add(id);
 			}
 		}
+	});
+
+	test('space pauses a replay while one plays, and opens a pane otherwise; + and - are free then', () => {
+		expect(commandFor(' ', {}, true)).toBe('replay-pause');
+		expect(commandFor(' ', {})).toBe('toggle');
+		expect(commandFor('+', {}, true)).toBe('replay-faster');
+		expect(commandFor('+', {})).toBeUndefined();
+		expect(commandFor('\r', {return: true}, true)).toBe('toggle');
 	});
 
 	test('the keys the issue names', () => {
@@ -65,7 +74,7 @@ describe('keymap', () => {
 	test('the help overlay lists every command with all its keys, from the table', () => {
 		const entries = helpEntries();
 		expect(entries).toHaveLength(commands.length);
-		expect(entries[0]).toEqual({keys: 'j ↓', help: 'next pane'});
+		expect(entries[0]).toEqual({keys: 'j ↓', help: 'next pane; in a long pane, its next line until its end (its first row stays on top)'});
 		expect(entries.find(entry => entry.help === 'quit')).toEqual({keys: 'q Ctrl+C', help: 'quit'});
 	});
 

@@ -46,11 +46,12 @@ describe('tool calls (694155ee: ls, seq 1 300, a failing ls, a slow command)', (
 
 	test('closed: one row each; the failed one with its exit code and verdict', () => {
 		const ls = paneWith(view, 'ls -la');
-		expect(textOf(ls.rows)).toMatch(/^✓ exec_command {2}\$ ls -la {2}List the workspace files +0\.2 s {7}4 lines$/);
+		// The recording's user allowed it (an approval_decision of allow).
+		expect(textOf(ls.rows)).toMatch(/^✓ exec_command {2}\$ ls -la {2}List the workspace files +✓ allowed {6}0\.2 s {7}4 lines$/);
 		expect(ls.rows[0]!.segments[0]).toMatchObject({text: '✓', color: 'green'});
 		const failed = paneWith(view, 'definitely');
 		expect(failed.problem).toBe(true);
-		expect(textOf(failed.rows)).toMatch(/^✗ exec_command {2}\$ ls \/definitely\/not\/here {2}List a directory that .*… {2}exit 2 {6}0\.2 s {7}3 lines\n {2}│ ls: cannot access '\/definitely\/not\/here': No such file or directory$/);
+		expect(textOf(failed.rows)).toMatch(/^✗ exec_command {2}\$ ls \/definitely\/not\/here +exit 2 {2}✓ allowed {6}0\.2 s {7}3 lines\n {2}│ ls: cannot access '\/definitely\/not\/here': No such file or directory$/);
 		expect(failed.rows[0]!.segments[0]).toMatchObject({color: 'red'});
 	});
 
@@ -113,6 +114,24 @@ describe('known tools open as what they mean', () => {
 	test('an unknown tool: pretty arguments', () => {
 		const view = call('mcp__gh__search', {query: 'bug', limit: 3});
 		expect(textOf(paneWith(view, 'mcp__gh__search', all).rows)).toContain('  {\n    "query": "bug",\n    "limit": 3\n  }');
+	});
+
+	test('a call the user allowed says `✓ allowed` on its closed row, as a denied one says `denied`', () => {
+		const view = viewFrom(
+			[
+				msg({type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: '{"cmd":"make deploy"}', tool_call_id: 'a'}, at(0)),
+				msg({type: 'approval_decision', decision: 'allow', tool_call_id: 'a'}, at(1)),
+				msg({type: 'tool_call_output', role: 'user', output: 'done\n\n[exit code: 0]', tool_call_id: 'a', stop_reason: 'completed'}, at(2)),
+				msg({type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: '{"cmd":"make test"}', tool_call_id: 'b'}, at(3)),
+				msg({type: 'tool_call_output', role: 'user', output: 'ok\n\n[exit code: 0]', tool_call_id: 'b', stop_reason: 'completed'}, at(4)),
+			],
+			testNow,
+		);
+		const allowed = paneWith(view, 'make deploy');
+		expect(textOf(allowed.rows)).toMatch(/^✓ exec_command {2}\$ make deploy .*✓ allowed .*2\.0 s/);
+		expect(allowed.rows[0]!.segments.find(s => s.text.includes('allowed'))).toMatchObject({color: 'green'});
+		// A call nobody was asked about says nothing of it.
+		expect(textOf(paneWith(view, 'make test').rows)).not.toContain('allowed');
 	});
 
 	test('states: awaiting approval stands out, denied and running', () => {

@@ -1,0 +1,108 @@
+/**
+ * The search-by-bytes kernel (byte-scan.wat) and the memory the scan reads into: a chunk of a
+ * file is read straight into the kernel's memory, where it is lower-cased and searched
+ * without a copy. Where WebAssembly SIMD cannot run, the same two loops in JavaScript.
+ */
+import type {ScanKernel} from '../model/byte-search.js';
+import {byteScanWasm} from './byte-scan-wasm.js';
+
+// The little of WebAssembly used here (TypeScript types it only in its DOM library).
+declare namespace WebAssembly {
+	class Module {
+		constructor(bytes: Uint8Array);
+	}
+	class Instance {
+		constructor(module: Module, imports: object);
+		readonly exports: unknown;
+	}
+	class Memory {
+		readonly buffer: ArrayBuffer;
+		grow(pages: number): number;
+	}
+}
+
+type Exports = {
+	memory: WebAssembly.Memory;
+	lower(src: number, dst: number, length: number): void;
+	special(from: number, end: number, flags: number): number;
+};
+
+const page = 64 * 1024;
+
+/** A scan kernel with a buffer to read into: `chunk(n)` is n bytes to read a file's chunk into (what was in it kept). */
+export type ByteKernel = ScanKernel & {chunk(length: number): Buffer};
+
+/** The kernel, in WebAssembly where it runs. */
+export function byteKernel(): ByteKernel {
+	try {
+		return wasmKernel(new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(byteScanWasm, 'base64')), {}).exports as Exports);
+	} catch {
+		return jsKernel();
+	}
+}
+
+function wasmKernel(kernel: Exports): ByteKernel {
+	// The chunk at 0, its lower-cased copy at `capacity`.
+	let capacity = 0;
+	const grow = (length: number): void => {
+		if (length <= capacity) return;
+		const wanted = Math.ceil((2 * length + 16) / page);
+		const have = kernel.memory.buffer.byteLength / page;
+		if (wanted > have) kernel.memory.grow(wanted - have);
+		capacity = length;
+	};
+	return {
+		chunk(length) {
+			grow(length);
+			return Buffer.from(kernel.memory.buffer, 0, length);
+		},
+		lower(bytes) {
+			if (bytes.buffer !== kernel.memory.buffer || bytes.byteOffset !== 0) return jsLower(bytes);
+			kernel.lower(0, capacity, bytes.length);
+			return Buffer.from(kernel.memory.buffer, capacity, bytes.length);
+		},
+		special(bytes, from, flags) {
+			if (bytes.buffer !== kernel.memory.buffer) return jsSpecial(bytes, from, flags);
+			return kernel.special(bytes.byteOffset + from, bytes.byteOffset + bytes.length, flags) - bytes.byteOffset;
+		},
+	};
+}
+
+/** The same kernel in JavaScript (where WebAssembly SIMD cannot run). */
+export function jsKernel(): ByteKernel {
+	let buffer = Buffer.alloc(0);
+	return {
+		chunk(length) {
+			if (length > buffer.length) {
+				const bigger = Buffer.allocUnsafe(length);
+				buffer.copy(bigger);
+				buffer = bigger;
+			}
+			return buffer.subarray(0, length);
+		},
+		lower: jsLower,
+		special: jsSpecial,
+	};
+}
+
+function jsLower(bytes: Buffer): Buffer {
+	const lower = Buffer.allocUnsafe(bytes.length);
+	for (let i = 0; i < bytes.length; i++) {
+		const c = bytes[i]!;
+		lower[i] = c - 65 < 26 && c >= 65 ? c | 32 : c;
+	}
+	return lower;
+}
+
+function jsSpecial(bytes: Buffer, from: number, flags: number): number {
+	const t = flags & 1 ? 116 : 117;
+	const f = flags & 2 ? 0xc4 : 0x7f;
+	for (let p = from; p < bytes.length; p++) {
+		const b = bytes[p]!;
+		if (b === 92) {
+			const n = bytes[p + 1];
+			if (n === 117 || n === 98 || n === 102 || n === 114 || n === t) return p;
+		} else if (b === 0x7f || b === 0xc2 || b === 0xd8 || b === 0xe2 || b === f) return p;
+	}
+	return bytes.length;
+}

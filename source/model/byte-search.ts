@@ -1,0 +1,123 @@
+/**
+ * Search by bytes: which lines of a trace (or spans of the spill file) may hold a query,
+ * found in their raw bytes without decoding, parsing or sanitizing them. A superset: every
+ * held text whose searched text holds the query is among the candidates; each candidate is
+ * then read back and tested by the usual rules (ui/search.ts's matcher), so results do not
+ * change. Pure: it is handed bytes (io/held-scan.ts reads them).
+ *
+ * Why a superset. Take the anchor: the longest run of the query (lower-cased unless it has a
+ * capital, as the matcher does) made of printable ASCII but `/`. When a text holds the
+ * query after sanitizing, either sanitize changed the text (it holds a control, DEL, a C1 or
+ * a bidi control: its JSON shows `\u`, `\b`, `\f`, a `\r` not before `\n`, a `\t` when the
+ * anchor has a space, or those characters raw), or the text itself holds the anchor, up to
+ * ASCII case; a letter of the lower-cased text comes from that letter in either case, but for
+ * `i` (from İ) and `k` (from the Kelvin sign), looked for too. In JSON the anchor's
+ * characters are written as they are, `"` and `\` escaped, or as `\u` escapes (a wildcard).
+ */
+
+/** How to look for a query in bytes; undefined when every held text must be read (no usable anchor). */
+export type BytePlan = {
+	/** The anchor as a trace line writes it (JSON-escaped). */
+	json: Buffer;
+	/** The anchor as the spill file writes it (raw UTF-8). */
+	raw: Buffer;
+	/** Whether to look in the bytes lower-cased (no capital in the query, a letter in the anchor). */
+	lower: boolean;
+	/** A tab changes what the anchor meets (it has a space). */
+	tab: boolean;
+	/** U+0130 (İ) lower-cases to an `i` of the anchor, the Kelvin sign to a `k`. */
+	foldI: boolean;
+	foldK: boolean;
+};
+
+/** What the scan needs done fast (io/byte-kernel.ts: WebAssembly). */
+export type ScanKernel = {
+	/** `bytes` with ASCII letters lower-cased. */
+	lower(bytes: Buffer): Buffer;
+	/** The first offset from `from` where a byte {@link isChanged} looks at may be (flag 1: tabs too; 2: U+0130); the length when none. */
+	special(bytes: Buffer, from: number, flags: number): number;
+};
+
+/** The plan for `query`, by the matcher's rules (ui/search.ts). */
+export function bytePlan(query: string): BytePlan | undefined {
+	const caseless = !/\p{Lu}/u.test(query);
+	const needle = caseless ? query.toLowerCase() : query;
+	let anchor = '';
+	for (const run of needle.split(/[^\x20-\x2e\x30-\x7e]+/)) if (run.length > anchor.length) anchor = run;
+	if (anchor === '') return undefined;
+	return {
+		json: Buffer.from(JSON.stringify(anchor).slice(1, -1), 'latin1'),
+		raw: Buffer.from(anchor, 'latin1'),
+		lower: caseless && /[a-z]/.test(anchor),
+		tab: anchor.includes(' '),
+		foldI: caseless && anchor.includes('i'),
+		foldK: caseless && anchor.includes('k'),
+	};
+}
+
+/** Whether the bytes at `at` (where the kernel stopped) write a character sanitize changes, or one lower-casing into the anchor. */
+export function isChanged(bytes: Buffer, at: number, plan: BytePlan): boolean {
+	const b = bytes[at];
+	const n = bytes[at + 1];
+	const m = bytes[at + 2];
+	switch (b) {
+		case 0x5c: {
+			if (n === 0x75 || n === 0x62 || n === 0x66) return true; // \u, \b, \f
+			if (n === 0x74) return plan.tab; // \t
+			if (n !== 0x72) return false;
+			// \r changes nothing right before \n (CRLF line ends).
+			let j = at;
+			while (bytes[j] === 0x5c && bytes[j + 1] === 0x72) j += 2;
+			return !(bytes[j] === 0x5c && bytes[j + 1] === 0x6e);
+		}
+		case 0x7f:
+			return true;
+		case 0xc2: // C1 controls
+			return n !== undefined && n >= 0x80 && n <= 0x9f;
+		case 0xd8: // U+061C
+			return n === 0x9c;
+		case 0xc4: // U+0130
+			return plan.foldI && n === 0xb0;
+		case 0xe2:
+			if (m === undefined) return false;
+			if (n === 0x80) return m === 0x8e || m === 0x8f || (m >= 0xaa && m <= 0xae); // U+200E, U+200F, U+202A–U+202E
+			if (n === 0x81) return m >= 0xa6 && m <= 0xa9; // U+2066–U+2069
+			return plan.foldK && n === 0x84 && m === 0xaa; // U+212A
+		default:
+			return false;
+	}
+}
+
+/**
+ * The starts (offsets into `bytes`) of the lines of `bytes` (whole lines, each ending in a
+ * newline but perhaps the last) that may hold the plan's query, in order.
+ */
+export function candidateLines(bytes: Buffer, plan: BytePlan, kernel: ScanKernel): number[] {
+	const starts: number[] = [];
+	// Marks the line `at` is in; where the next line starts (a line is marked once per pass).
+	const mark = (at: number): number => {
+		starts.push(bytes.lastIndexOf(10, at) + 1);
+		const end = bytes.indexOf(10, at);
+		return end === -1 ? bytes.length : end + 1;
+	};
+	const haystack = plan.lower ? kernel.lower(bytes) : bytes;
+	for (let at = haystack.indexOf(plan.json); at !== -1; at = haystack.indexOf(plan.json, mark(at)));
+	const flags = (plan.tab ? 1 : 0) | (plan.foldI ? 2 : 0);
+	for (let at = kernel.special(bytes, 0, flags); at < bytes.length; ) {
+		at = kernel.special(bytes, isChanged(bytes, at, plan) ? mark(at) : at + 1, flags);
+	}
+	return sortedUnique(starts);
+}
+
+/** Where in `bytes` (raw UTF-8 texts, one after another) the anchor begins, in order; `next` says where to go on after a hit (the end of its text). */
+export function rawHits(bytes: Buffer, plan: BytePlan, kernel: ScanKernel, next: (at: number) => number): number[] {
+	const hits: number[] = [];
+	const haystack = plan.lower ? kernel.lower(bytes) : bytes;
+	for (let at = haystack.indexOf(plan.raw); at !== -1; at = haystack.indexOf(plan.raw, Math.max(at + 1, next(at)))) hits.push(at);
+	return hits;
+}
+
+function sortedUnique(values: number[]): number[] {
+	values.sort((a, b) => a - b);
+	return values.filter((value, i) => i === 0 || value !== values[i - 1]);
+}

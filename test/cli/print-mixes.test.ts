@@ -1,0 +1,40 @@
+// Print mode on data unlike the bench's own (bench/generate-trace.mjs --mix: small, log-uniform and huge outputs, thinking with signatures, code in arguments, shell output, summaries), random seeds: what it prints is what the reference path prints (every print optimisation switched off).
+import {spawnSync} from 'node:child_process';
+import {readdirSync} from 'node:fs';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import fc from 'fast-check';
+import {afterEach, beforeEach, expect, test} from 'vitest';
+import {makeTempDir, removeTempDir} from '../support/io-fixtures.js';
+import {runCli} from '../helpers/run-cli.js';
+
+const generator = fileURLToPath(new URL('../../bench/generate-trace.mjs', import.meta.url));
+const mixes = ['small', 'loguniform', 'huge', 'thinking', 'code', 'shell', 'summary'];
+// The reference path: each of print mode's optimisations off.
+const reference = {PENGUIN_VIEW_KERNEL: '0', PENGUIN_VIEW_KERNEL_ARENA: '0', PENGUIN_VIEW_SKIP_IMAGES: '0', PENGUIN_VIEW_KERNEL_SMALL: '0'};
+
+let dir: string;
+beforeEach(() => {
+	dir = makeTempDir('penguin-view-mixes-');
+});
+afterEach(() => removeTempDir(dir));
+
+test.each(mixes)('print on the %s mix prints what the reference path prints, in colour and without', async mix => {
+	await fc.assert(
+		fc.asyncProperty(fc.integer({min: 1, max: 2 ** 30}), fc.boolean(), async (seed, color) => {
+			const out = path.join(dir, `${mix}-${seed}`);
+			// The huge mix needs a few MB to hold one huge output now and then; the others are alike at any size.
+			const made = spawnSync(process.execPath, [generator, out, mix === 'huge' ? '6' : '0.4', '--mix', mix, '--seed', String(seed)], {encoding: 'utf8'});
+			expect(made.status).toBe(0);
+			const file = path.join(out, readdirSync(out).filter(name => name.endsWith('.jsonl')).sort()[0]!);
+			const args = ['--print', '--no-follow', file];
+			const colour = color ? {FORCE_COLOR: '1'} : {};
+			const fast = await runCli(args, {env: colour, timeoutMs: 60_000});
+			const usual = await runCli(args, {env: {...reference, ...colour}, timeoutMs: 60_000});
+			expect(fast.code).toBe(0);
+			expect(fast.stdout.length).toBeGreaterThan(1000);
+			expect(fast.stdout).toBe(usual.stdout);
+		}),
+		{numRuns: 2},
+	);
+}, 240_000);

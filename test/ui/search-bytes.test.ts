@@ -1,0 +1,163 @@
+// Search by bytes (model/byte-search.ts, io/held-scan.ts): the same verdicts as reading every held text back (the reference), on random texts and queries; fewer texts read; what a followed trace adds scanned once.
+import {appendFileSync} from 'node:fs';
+import fc from 'fast-check';
+import {afterEach, beforeEach, expect, test} from 'vitest';
+import {byteKernel, jsKernel} from '../../source/io/byte-kernel.js';
+import {HeldTextStore} from '../../source/io/held-texts.js';
+import type {ScanKernel} from '../../source/model/byte-search.js';
+import type {ModelInput} from '../../source/model/input.js';
+import {SessionModel} from '../../source/model/session-model.js';
+import {filterTest} from '../../source/ui/pane-filter.js';
+import {LiveMatches} from '../../source/ui/search-count.js';
+import {findMatches, itemMatcher, matcher, searchText} from '../../source/ui/search.js';
+import {sanitize} from '../../source/render/sanitize.js';
+import {makeTempDir, removeTempDir} from '../support/io-fixtures.js';
+import {inputsOf, line, meta, writeShard} from '../perf/trace-maker.js';
+
+let dir: string;
+beforeEach(() => {
+	dir = makeTempDir('penguin-view-search-bytes-');
+});
+afterEach(() => removeTempDir(dir));
+
+// What makes bytes and text differ: JSON escapes, controls sanitize applies, case, characters lower-casing to ASCII.
+const pieces = ['a', 'b', 'k', 'i', 's', 'A', 'B', 'K', 'I', 'S', 'İ', '\u212a', 'é', 'É', 'ß', 'Σ', 'ς', '中', '😀', ' ', '"', '\\', '/', 'u', '0', '1', '[', 'm', ';',
+	'\n', '\r', '\r\n', '\t', '\b', '\f', '\u0000', '\u001b', '\u001b[31m', '\u001b[0m', '\u001b[2K', '\u001b]0;t\u0007', '\u007f', '\u0085', '\u009b', '\u200e', '\u202e', '\u2066', '\u061c', 'ab', 'ka'];
+// Short texts of few pieces, so that a query taken from one often meets what sanitize changes.
+const dense = ['a', 'b', 'ab\rA', 'A', 'k', 'K', 'i', 'İ', '\u212a', ' ', '"', '\\', '\u001b[0m', '\u001b]0;t\u0007', '\r', '\r\n', '\t', '\b', '\f', '\u0000', '\u007f', '\u0085', '\u200e', '\u2066'];
+const text = fc.oneof(
+	fc.array(fc.constantFrom(...pieces), {maxLength: 40}).map(parts => parts.join('')),
+	fc.array(fc.constantFrom(...dense), {maxLength: 6}).map(parts => parts.join('')),
+);
+const query = fc.oneof(
+	fc.array(fc.constantFrom(...pieces.filter(piece => piece !== '\n' && piece !== '\r\n')), {minLength: 1, maxLength: 4}).map(parts => parts.join('')),
+	fc.constantFrom('a', 'ab', 'AB', 'k', 'K', 'i', 'ia', 'é', '"a', 'a\\', 'b a', 'a/b', 'u0', 'zzz', 'a\nb'),
+);
+/** A piece of what some entry shows (its sanitized text), its case changed or not: queries that do match. */
+const shownPiece = fc.record({entry: fc.nat(), start: fc.nat(), length: fc.integer({min: 1, max: 4}), case: fc.constantFrom('same', 'upper', 'lower')});
+function pieceOf(entries: Entry[], {entry, start, length, case: kind}: {entry: number; start: number; length: number; case: string}): string {
+	const shown = sanitize(entries[entry % entries.length]!.text);
+	const at = shown.length === 0 ? 0 : start % shown.length;
+	const piece = shown.slice(at, at + length);
+	return kind === 'upper' ? piece.toUpperCase() : kind === 'lower' ? piece.toLowerCase() : piece;
+}
+type Entry = {kind: 'user' | 'assistant' | 'thinking' | 'call'; text: string; args: string};
+const entry = fc.record({kind: fc.constantFrom('user', 'assistant', 'thinking', 'call'), text, args: text}) as fc.Arbitrary<Entry>;
+
+function trace(entries: Entry[]): string {
+	let lines = meta();
+	entries.forEach(({kind, text, args}, n) => {
+		if (kind === 'user' || kind === 'assistant') lines += line('model_msg', {type: 'text', role: kind, text});
+		else if (kind === 'thinking') lines += line('model_msg', {type: 'thinking', role: 'assistant', thinking: text});
+		else {
+			lines += line('model_msg', {type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: args, tool_call_id: `c${n}`});
+			lines += line('model_msg', {type: 'tool_call_output', role: 'user', output: text, tool_call_id: `c${n}`, stop_reason: 'completed'});
+		}
+	});
+	return lines;
+}
+
+function load(inputs: ModelInput[], store: HeldTextStore): SessionModel {
+	const model = new SessionModel({holdText: store.hold});
+	store.observe(inputs);
+	model.applyAll(inputs, 0);
+	return model;
+}
+
+/** Every item's verdict by the byte search and by the reference, and the filter's and the count's. */
+function expectSame(model: SessionModel, store: HeldTextStore, queries: string[]): void {
+	for (const q of queries) {
+		const reference = matcher(q);
+		const test = itemMatcher(q, store);
+		const expected = model.view.items.map(item => reference(searchText(item, store)));
+		expect({q, verdicts: model.view.items.map(item => test(item))}).toEqual({q, verdicts: expected});
+		expect(findMatches(model.view, q, store).length).toBe(expected.filter(Boolean).length);
+		// The filter's words are split at spaces; one word is tested as search tests it.
+		const filter = /\s/.test(q) ? undefined : filterTest(q, store);
+		if (filter) expect(model.view.items.map(item => filter(item))).toEqual(expected);
+	}
+}
+
+test('in a trace, the byte search finds exactly what reading every held text finds', () => {
+	fc.assert(
+		fc.property(fc.array(entry, {minLength: 1, maxLength: 12}), fc.array(query, {minLength: 1, maxLength: 4}), fc.array(shownPiece, {minLength: 1, maxLength: 6}), (entries, random, shown) => {
+			const queries = [...random, ...shown.map(piece => pieceOf(entries, piece))];
+			const store = new HeldTextStore({threshold: 1});
+			const model = load(inputsOf(writeShard(dir, 1, trace(entries))), store);
+			expectSame(model, store, queries);
+			store.close();
+		}),
+		{numRuns: 300},
+	);
+});
+
+test('in the spill file (a live stream), the byte search finds exactly what reading every held text finds', () => {
+	fc.assert(
+		fc.property(fc.array(entry, {minLength: 1, maxLength: 12}), fc.array(query, {minLength: 1, maxLength: 4}), fc.array(shownPiece, {minLength: 1, maxLength: 6}), (entries, random, shown) => {
+			const queries = [...random, ...shown.map(piece => pieceOf(entries, piece))];
+			const store = new HeldTextStore({threshold: 1, spill: true});
+			const streamed = inputsOf(writeShard(dir, 1, trace(entries)))
+				.slice(1)
+				.map(input => (input.kind === 'message' ? {kind: 'message' as const, message: input.message} : input));
+			const model = load(streamed, store);
+			expectSame(model, store, queries);
+			store.close();
+		}),
+		{numRuns: 300},
+	);
+});
+
+test('a search for a word no held text holds reads none of them back', () => {
+	const entries: Entry[] = Array.from({length: 50}, (_, n) => ({kind: 'call', text: `output ${n} of the command\n`.repeat(40), args: '{"cmd":"ls"}'}));
+	const store = new HeldTextStore();
+	const model = load(inputsOf(writeShard(dir, 1, trace(entries))), store);
+	expect(store.held).toBe(50);
+	expect(findMatches(model.view, 'nowhere', store)).toEqual([]);
+	expect(findMatches(model.view, 'output 7 of', store)).toHaveLength(1);
+	// The one that may hold it, and no other.
+	expect(store.reads).toBe(1);
+	store.close();
+});
+
+test('a followed trace: what arrives is counted, and only the new bytes are scanned', () => {
+	const output = (n: number): string => `step ${n} done\n`.repeat(30);
+	const entries: Entry[] = Array.from({length: 20}, (_, n) => ({kind: 'call', text: output(n), args: '{}'}));
+	const file = writeShard(dir, 1, trace(entries));
+	const store = new HeldTextStore();
+	const model = new SessionModel({holdText: store.hold});
+	const first = inputsOf(file);
+	store.observe(first);
+	model.applyAll(first, 0);
+	const live = new LiveMatches(store);
+	expect(live.matches(model.view, 'step 2')).toHaveLength(1);
+	const scanned = store.scanned;
+	const before = first.length;
+	const added = line('model_msg', {type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: '{}', tool_call_id: 'late'}) + line('model_msg', {type: 'tool_call_output', role: 'user', output: output(2), tool_call_id: 'late', stop_reason: 'completed'});
+	appendFileSync(file, added);
+	model.applyAll(inputsOf(file).slice(before), 0);
+	expect(live.matches(model.view, 'step 2')).toHaveLength(2);
+	expect(store.scanned - scanned).toBe(Buffer.byteLength(added));
+	store.close();
+});
+
+test('the WebAssembly kernel finds what its JavaScript twin finds', () => {
+	const interesting = [0x5c, 0x75, 0x62, 0x66, 0x72, 0x74, 0x6e, 0x7f, 0xc2, 0xd8, 0xe2, 0xc4, 0x41, 0x5a, 0x61, 0x7a, 0x40, 0x5b, 0x80, 0x9c, 0x0a];
+	const bytes = fc.array(fc.oneof(fc.constantFrom(...interesting), fc.integer({min: 0, max: 255})), {maxLength: 80});
+	fc.assert(
+		fc.property(bytes, fc.integer({min: 0, max: 3}), (values, flags) => {
+			const wasm = byteKernel();
+			const js = jsKernel();
+			const chunk = wasm.chunk(values.length);
+			chunk.set(values);
+			const plain = Buffer.from(values);
+			expect(Buffer.from(wasm.lower(chunk))).toEqual(js.lower(plain));
+			const stops = (kernel: ScanKernel, data: Buffer): number[] => {
+				const found: number[] = [];
+				for (let at = kernel.special(data, 0, flags); at < data.length; at = kernel.special(data, at + 1, flags)) found.push(at);
+				return found;
+			};
+			expect(stops(wasm, chunk)).toEqual(stops(js, plain));
+		}),
+		{numRuns: 500},
+	);
+});

@@ -18,6 +18,8 @@ export type Flags = {
 	stats: boolean;
 	export?: string;
 	redact: boolean;
+	/** --prices FILE: the price table, in place of the project's config or the server's models. */
+	prices?: string;
 	debug: boolean;
 	/** False (--no-bell): the screen does not ring the bell when a call waits for approval. */
 	bell?: boolean;

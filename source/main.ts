@@ -15,6 +15,7 @@ import type {SessionActions} from './io/sse/actions.js';
 import type {FirstFrame} from './ui/first-frame.js';
 import {stdinCarriesTrace} from './io/piped-input.js';
 import {defaultDataRoot, listSessions, locateSession} from './io/session-locator.js';
+import {projectConfigOf, readPricesFile, readProjectPrices, type ReadPrices} from './io/project-prices.js';
 import {readStream, type InputsHandler} from './io/trace-follower.js';
 import type {ModelInput} from './model/input.js';
 import {TraceCheck} from './model/json-lines-gate.js';
@@ -94,6 +95,12 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	if (flags.export !== undefined && !exportFormats.has(flags.export)) throw new UsageError(`--export takes md, json or sts, not '${flags.export}'`);
 	if (flags.redact && flags.export === undefined) throw new UsageError('--redact goes with --export');
 
+	// --prices: one table for every session shown, read once here (a bad file is bad usage).
+	const fixedPrices = flags.prices === undefined ? undefined : await readPricesFile(path.resolve(settings.cwd, flags.prices));
+	if (fixedPrices !== undefined && 'message' in fixedPrices) throw new UsageError(fixedPrices.message);
+	// A session's prices: --prices, else its project's config (io/project-prices.ts); said once when unreadable.
+	const pricesOf = async (tracePath: string): Promise<ReadPrices> => (fixedPrices === undefined ? readProjectPrices(tracePath) : {prices: fixedPrices});
+
 	const dataRoot = defaultDataRoot(process.env);
 	// A server's address rather than one session's stream: its sessions (server/server-mode.ts).
 	const server = flags.sse ? (await import('./io/sse/server-address.js')).readServerAddress(flags.sse) : undefined;
@@ -108,7 +115,13 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		}
 		const {listCommand} = await import('./commands/list.js');
 		// On a terminal the lines fit its width; a pipe gets them whole.
-		const listed = await listCommand({dataRoot, json: flags.json, width: process.stdout.isTTY === true && process.stdout.columns > 0 ? process.stdout.columns : undefined});
+		const {cachedPerProject} = await import('./commands/list-cost.js');
+		const listed = await listCommand({
+			dataRoot,
+			json: flags.json,
+			width: process.stdout.isTTY === true && process.stdout.columns > 0 ? process.stdout.columns : undefined,
+			pricesOf: cachedPerProject(pricesOf, projectConfigOf),
+		});
 		// Through a safe writer: `--list | head -1` closes the pipe early.
 		const listOut = safeWriter(process.stdout);
 		listOut.write(listed.stdout);
@@ -137,7 +150,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	// trace file where they are in it, those from a stream or a pipe in a spill file.
 	const held = screen ? new HeldTextStore({spill: true}) : undefined;
 	const store = new SessionStore(
-		{label: '', state: 'connecting'},
+		{label: '', state: 'connecting', prices: fixedPrices},
 		{recordFinalized: !screen && !flags.json && !whole, keepItems: screen || whole, holdText: held?.hold},
 	);
 	if (held) store.tap(batch => held.observe(batch));
@@ -177,6 +190,8 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	let folder: string | undefined;
 	let firstFrame: FirstFrame | undefined;
 	let serverSwitcher: SessionSwitcher | undefined;
+	// A server's prices come beside the session: what is written at the end waits for them.
+	let pricesReady = async (): Promise<void> => undefined;
 	let offers: NewSessionWatch | undefined;
 	// The screen's a, r, Ctrl+X and >: over --sse only (a server's: the session followed live),
 	// until the picker leaves the stream for a session on disk.
@@ -184,7 +199,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	let streaming = flags.sse !== undefined;
 	if (server) {
 		const {startServerMode} = await import('./server/server-mode.js');
-		const started = await startServerMode(server, {flags, settings, store, screen, follow: streamFollow, latest: flags.latest === true, fileOptions, onConnectionTrouble: screen ? undefined : say});
+		const started = await startServerMode(server, {flags, settings, store, screen, follow: streamFollow, latest: flags.latest === true, fileOptions, prices: fixedPrices, onConnectionTrouble: screen ? undefined : say});
 		if (!started.ok) {
 			if (started.usage) throw new UsageError(started.message);
 			say(started.message);
@@ -192,6 +207,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		}
 		source = started.source;
 		serverSwitcher = started.switcher;
+		pricesReady = started.pricesReady;
 		if (!flags.readOnly) actions = started.actions;
 	} else if (flags.sse) {
 		const credentials = await (await import('./login/credentials.js')).streamCredentials(flags.sse, flags, settings);
@@ -207,12 +223,14 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 			insecure: flags.insecure,
 			follow: streamFollow,
 			pace,
+			prices: fixedPrices,
 			// Print mode says what happens to the connection on stderr, once per change.
 			onConnectionTrouble: screen ? undefined : say,
 			// The screen fills its header in whenever the session's record comes; print mode waits a moment for it.
 			timings: {...(screen ? {recordWaitMs: 0} : {}), ...historyTimings(process.env)},
 		});
 		source = started;
+		pricesReady = started.pricesReady;
 		if (!flags.readOnly) actions = actionsWhile(started.actions, () => streaming);
 	} else if (input[0] === '-' || input[0] === '/dev/stdin' || (input.length === 0 && !flags.latest && stdinCarriesTrace())) {
 		// /dev/stdin is standard input whatever it is (a pipe, a socket, a redirected file): read it as `-`.
@@ -238,6 +256,12 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		if (!located.ok) {
 			say((input.length === 0 ? await missingDataRoot(dataRoot) : undefined) ?? located.message);
 			return 1;
+		}
+		const read = await pricesOf(located.kind === 'stream' ? located.path : (located.shards[0] ?? located.folder));
+		store.setStatus({prices: read.prices});
+		if (read.notice !== undefined) {
+			if (screen) store.setStatus({message: read.notice});
+			else say(read.notice);
 		}
 		if (located.kind === 'stream') {
 			store.setStatus({label: path.basename(located.path), state: 'reading'});
@@ -305,7 +329,8 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 				streaming = false;
 				await source.close();
 				store.rebuild([]);
-				store.setStatus({label: path.basename(session.shards.at(-1) ?? session.sessionId), state: 'following', message: undefined, retryAt: undefined, noHistory: undefined});
+				const read = await pricesOf(session.shards[0] ?? session.folder);
+				store.setStatus({label: path.basename(session.shards.at(-1) ?? session.sessionId), state: 'following', message: read.notice, retryAt: undefined, noHistory: undefined, prices: read.prices});
 				source = startFileSession(session, {...fileOptions, follow: true});
 			},
 		};
@@ -319,10 +344,11 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		await Promise.race([ended, refused]);
 		await stopSource();
 		if (check?.refusal !== undefined) return refuse(check.refusal, store);
+		await pricesReady();
 		const children = folder === undefined ? undefined : {dataRoot, folder};
 		const result = flags.stats
-			? await (await import('./commands/stats.js')).statsCommand({inputs: store.view, children})
-			: await (await import('./commands/export.js')).exportCommand({format: flags.export as 'md' | 'json' | 'sts', redact: flags.redact, inputs: store.view, children});
+			? await (await import('./commands/stats.js')).statsCommand({inputs: store.view, children, prices: store.status.prices})
+			: await (await import('./commands/export.js')).exportCommand({format: flags.export as 'md' | 'json' | 'sts', redact: flags.redact, inputs: store.view, children, prices: store.status.prices});
 		out.write(result.stdout);
 		process.stderr.write(result.stderr);
 		await out.flush();
@@ -330,7 +356,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	}
 
 	if (writer === undefined) throw new Error('no writer loaded for this output');
-	const detach = 'attachJsonWriter' in writer ? writer.attachJsonWriter(store, out, {canRebuild: flags.sse !== undefined}) : writer.attachPrinter(store, out, {color, canRebuild: flags.sse !== undefined, prerendered, name: store.status.label || undefined, aside: line => process.stderr.write(line)});
+	const detach = 'attachJsonWriter' in writer ? writer.attachJsonWriter(store, out, {canRebuild: flags.sse !== undefined}) : writer.attachPrinter(store, out, {color, canRebuild: flags.sse !== undefined, totalsOnFinish: flags.sse !== undefined, prerendered, name: store.status.label || undefined, aside: line => process.stderr.write(line)});
 	const interrupted = new Promise<void>(resolve => {
 		for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => resolve());
 	});
@@ -340,6 +366,8 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		await out.flush();
 		return refuse(check.refusal, store);
 	}
+	// Unless interrupted: the totals wait for a server's prices.
+	await Promise.race([pricesReady(), interrupted]);
 	detach.finish();
 	await stopSource();
 	await out.flush();

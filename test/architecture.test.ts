@@ -91,33 +91,35 @@ export const layers = {
 	shared: [],
 	/** The upstream's messages: types, guards, parsing a line. */
 	protocol: [],
+	/** Prices and the harness's arithmetic of cost: a price table, tokens to dollars, dollars as text. */
+	cost: ['protocol'],
 	/** Messages into the view model: the reducer, the store, the timeline. */
-	model: ['protocol'],
+	model: ['cost', 'protocol'],
 	/** Text of the view model as the terminal shows it: widths, colours, tool summaries, plain lines. */
-	render: ['model', 'protocol'],
+	render: ['cost', 'model', 'protocol'],
 	/** Files, streams, the network, timers: the sources of messages. */
-	io: ['render', 'model', 'protocol'],
+	io: ['render', 'model', 'cost', 'protocol'],
 	/** Markdown, JSON and STS exports of a session. */
-	export: ['render', 'model', 'protocol'],
+	export: ['render', 'model', 'cost', 'protocol'],
 	/** Print mode and --json: a store written to stdout. */
-	output: ['export', 'render', 'model', 'protocol'],
+	output: ['export', 'render', 'model', 'cost', 'protocol'],
 	/** The process itself: its flags (types), settings read once, crash path and fault switch. */
 	process: ['render', 'model', 'protocol'],
 	/** Saved logins: the file that keeps them, which one a request carries, the login subcommands. */
 	login: ['process', 'io', 'render', 'protocol'],
 	/** The screen (Ink). */
-	ui: ['process', 'server', 'io', 'render', 'model', 'protocol'],
+	ui: ['process', 'server', 'io', 'render', 'model', 'cost', 'protocol'],
 	/**
 	 * One-shot commands (--list, --stats, --export, subagents). `--list` on a terminal draws the
 	 * picker's rows (ui/session-columns.ts), so that a list and the picker read alike.
 	 */
-	commands: ['ui', 'io', 'export', 'render', 'model', 'protocol'],
+	commands: ['ui', 'io', 'export', 'render', 'model', 'cost', 'protocol'],
 	/** A whole server: its API, its session list, server mode. */
-	server: ['process', 'login', 'commands', 'output', 'io', 'export', 'render', 'model', 'protocol'],
+	server: ['process', 'login', 'commands', 'output', 'io', 'export', 'render', 'model', 'cost', 'protocol'],
 	/** The command line described once: the flag table, --help, the man page, completions (the keys from ui/keymap). */
 	'command-line': ['ui'],
 	/** main.ts and cli.tsx: flags to a source and an output. */
-	entry: ['command-line', 'ui', 'server', 'login', 'process', 'commands', 'output', 'export', 'io', 'render', 'model', 'protocol'],
+	entry: ['command-line', 'ui', 'server', 'login', 'process', 'commands', 'output', 'export', 'io', 'render', 'model', 'cost', 'protocol'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Layer = keyof typeof layers;
@@ -140,7 +142,7 @@ export function layerOf(file: string): Layer | undefined {
 }
 
 /** Layers that must stay pure: no Node module at all (no files, network, processes or clocks of their own). */
-const pure: ReadonlySet<Layer> = new Set(['protocol', 'model', 'render']);
+const pure: ReadonlySet<Layer> = new Set(['protocol', 'cost', 'model', 'render']);
 
 /** Every import that breaks the layers, as `from → to (why)`; also every module no layer claims. */
 export function layerBreaks(edges: ReadonlyMap<string, readonly string[]>): string[] {
@@ -182,6 +184,7 @@ describe('the architecture', () => {
 		const sample: Record<Layer, string> = {
 			shared: 'assert-never.ts',
 			protocol: 'protocol/x.ts',
+			cost: 'cost/x.ts',
 			model: 'model/x.ts',
 			render: 'render/x.ts',
 			io: 'io/x.ts',
@@ -210,14 +213,14 @@ describe('the architecture', () => {
 		}
 		// The arrows that must never be drawn, named: the table above must not allow any of them.
 		const never: Array<[Layer, Layer]> = [
-			['protocol', 'model'], ['model', 'render'], ['model', 'io'], ['model', 'ui'], ['render', 'io'], ['render', 'ui'],
+			['protocol', 'model'], ['protocol', 'cost'], ['cost', 'model'], ['cost', 'io'], ['model', 'render'], ['model', 'io'], ['model', 'ui'], ['render', 'io'], ['render', 'ui'],
 			['io', 'ui'], ['io', 'output'], ['io', 'commands'], ['io', 'server'], ['io', 'entry'], ['export', 'output'],
 			['output', 'ui'], ['ui', 'output'], ['ui', 'commands'], ['server', 'ui'], ['ui', 'entry'], ['server', 'entry'],
 		];
 		for (const [from, to] of never) expect((layers[from] as readonly string[]).includes(to), `${from} → ${to}`).toBe(false);
 		expect(planted).toBeGreaterThanOrEqual(never.length);
 		// The pure layers reach no Node module; a layer with I/O may.
-		for (const layer of ['protocol', 'model', 'render'] as const) {
+		for (const layer of ['protocol', 'cost', 'model', 'render'] as const) {
 			for (const module of ['node:fs', 'fs/promises', 'node:child_process', 'node:http']) {
 				expect(layerBreaks(new Map([[sample[layer], [module]]])), `${layer} → ${module}`).toEqual([`${sample[layer]} → ${module} (${layer} is pure: no Node module)`]);
 			}

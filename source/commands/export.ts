@@ -4,6 +4,7 @@
  * inputs of any source, or a finished view (from a trace or an SSE history).
  */
 import os from 'node:os';
+import type {PriceTable} from '../cost/prices.js';
 import type {ModelInput} from '../model/input.js';
 import type {SessionView} from '../model/view-model.js';
 import {oneLine} from '../render/format.js';
@@ -29,6 +30,8 @@ export type ExportOptions = {
 	/** The home folder to redact (default os.homedir()). */
 	home?: string;
 	now?: number;
+	/** The session's prices: the export says what it cost. */
+	prices?: PriceTable;
 };
 
 /** The export text, and notes for stderr (empty when there is nothing to say). */
@@ -45,7 +48,7 @@ export async function exportCommand(options: ExportOptions): Promise<{stdout: st
 		view = redactor.redactValue(view);
 		notes.push(describeRedactions(redactor.counts()));
 	}
-	const stdout = options.format === 'md' ? formatMarkdown(view) : options.format === 'json' ? formatJson(view) : formatSts(view);
+	const stdout = options.format === 'md' ? formatMarkdown(view, options.prices) : options.format === 'json' ? formatJson(view) : formatSts(view, {prices: options.prices});
 	// Notes quote trace text (session ids): no control sequences on the user's terminal.
 	const stderr = notes.map(note => sanitize(oneLine(note, 500))).join('\n');
 	return {stdout, stderr: stderr ? `${stderr}\n` : ''};

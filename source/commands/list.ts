@@ -12,22 +12,26 @@ import {sanitize} from '../render/sanitize.js';
 import {safeJsonStringify} from '../export/safe-json.js';
 import {rowText} from '../ui/segments.js';
 import {fitSessionColumns, sessionRow, type PickerEntry} from '../ui/session-columns.js';
+import {usdText} from '../cost/arithmetic.js';
+import {addCosts, type PricesOf} from './list-cost.js';
 
 /** The outcome of a command, for the caller to write out. */
 export type CommandOutput = {exitCode: number; stdout: string; stderr: string};
 
 /** `--list` and `--list --json`. */
-export async function listCommand(options: {dataRoot: string; json: boolean; now?: number; width?: number}): Promise<CommandOutput> {
+export async function listCommand(options: {dataRoot: string; json: boolean; now?: number; width?: number; pricesOf?: PricesOf}): Promise<CommandOutput> {
 	const now = options.now ?? Date.now();
 	const listed = await listSessions(options.dataRoot);
 	if (!listed.ok) return {exitCode: 1, stdout: '', stderr: `${sanitize(listed.message)}\n`};
 	const entries = await listEntries(listed.sessions, options.dataRoot, now);
-	if (options.json) return {exitCode: 0, stdout: entries.map(entry => `${safeJsonStringify(entry)}\n`).join(''), stderr: ''};
+	const notices = options.pricesOf ? await addCosts(entries, options.pricesOf) : [];
+	const said = notices.map(notice => `penguin-view: ${sanitize(notice)}\n`).join('');
+	if (options.json) return {exitCode: 0, stdout: entries.map(entry => `${safeJsonStringify(entry)}\n`).join(''), stderr: said};
 	if (entries.length === 0) {
 		return {exitCode: 0, stdout: '', stderr: `no sessions found under ${sanitize(options.dataRoot)}\n`};
 	}
 	const stdout = options.width === undefined ? formatList(entries) : fittedList(entries, options.width, now);
-	return {exitCode: 0, stdout, stderr: ''};
+	return {exitCode: 0, stdout, stderr: said};
 }
 
 /** On a terminal: the picker's rows (session-columns.ts), fitted to its width, the prompt keeping its room. */
@@ -45,6 +49,7 @@ export function formatList(entries: readonly ListEntry[]): string {
 		clean(entry.sessionId),
 		clean(entry.project !== undefined ? `${entry.project}/${entry.agent}` : path.basename(entry.folder)),
 		clean([entry.provider, entry.model].filter(Boolean).join('/') || '?'),
+		entry.costUsd === undefined ? '' : usdText(entry.costUsd),
 		plural(entry.shardCount, 'shard'),
 		formatBytes(entry.size),
 		relativeTime(entry.idleMs),

@@ -5,7 +5,10 @@
  */
 import {assertNever} from '../assert-never.js';
 import type {ModelInput} from '../model/input.js';
-import type {SessionView, ToolCallItem} from '../model/view-model.js';
+import type {SessionView, SpendLine, ToolCallItem} from '../model/view-model.js';
+import type {PriceTable} from '../cost/prices.js';
+import {treeSpend} from '../model/session/spend.js';
+import {costLine, costTable, costTableHead, costTableRight} from './stats-cost.js';
 import type {TokenCounts} from '../protocol/types.js';
 import {formatTokens, oneLine, plural} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
@@ -81,6 +84,8 @@ export type Stats = {
 	aborts: number;
 	malformedLines: number;
 	subagents: SubagentStats[];
+	/** What the session and its subagents spent, by model and kind (priced when formatted). */
+	spend: SpendLine[];
 };
 
 const longestCount = 5;
@@ -194,6 +199,7 @@ function statsAt(view: SessionView, depth: number): Stats {
 		aborts,
 		malformedLines: view.counts.malformed,
 		subagents,
+		spend: treeSpend(view),
 	};
 }
 
@@ -214,8 +220,8 @@ function toolLabel(item: ToolCallItem, view: SessionView): string {
 // Formatting
 
 /** The stats as plain text (trace strings sanitized), ending in a newline. */
-export function formatStats(stats: Stats): string {
-	return `${formatAt(stats, 0).join('\n')}\n`;
+export function formatStats(stats: Stats, prices?: PriceTable): string {
+	return `${formatAt(stats, 0, prices).join('\n')}\n`;
 }
 
 // Untrusted text (tool names, arguments, ids) on one line, with no control sequences.
@@ -223,7 +229,7 @@ function clean(text: string, max = 80): string {
 	return sanitize(oneLine(text, max));
 }
 
-function formatAt(stats: Stats, depth: number): string[] {
+function formatAt(stats: Stats, depth: number, prices: PriceTable | undefined): string[] {
 	const lines: string[] = [];
 	const model = [stats.provider, stats.modelId].filter(Boolean).join('/');
 	lines.push(`Session     ${clean(stats.sessionId ?? 'unknown')}${model ? `  (${clean(model)})` : ''}`);
@@ -242,6 +248,8 @@ function formatAt(stats: Stats, depth: number): string[] {
 	} else {
 		lines.push('Tokens      no token usage recorded');
 	}
+	const cost = costLine(stats.spend, prices);
+	if (cost !== undefined) lines.push(cost);
 	if (stats.aborts > 0) lines.push(`Aborts      ${stats.aborts}`);
 	if (stats.malformedLines > 0) lines.push(`Unreadable  ${plural(stats.malformedLines, 'line')}`);
 
@@ -259,6 +267,8 @@ function formatAt(stats: Stats, depth: number): string[] {
 			[false, true, true, true, true, true],
 		));
 	}
+	const costs = depth === 0 ? costTable(stats.spend, prices) : [];
+	if (costs.length > 0) lines.push('', ...table(costTableHead, costs, costTableRight));
 	const steps = (title: string, list: Step[]): void => {
 		if (list.length === 0) return;
 		lines.push('', title, ...table([], list.map(step => [durationText(step.durationMs), clean(step.label)]), [true, false]).map(line => `  ${line}`));
@@ -279,7 +289,7 @@ function formatAt(stats: Stats, depth: number): string[] {
 	}
 	for (const sub of stats.subagents) {
 		lines.push('', `Subagent ${clean(sub.sessionId)}`);
-		if (sub.stats) lines.push(...formatAt(sub.stats, depth + 1).map(line => (line === '' ? '' : `  ${line}`)));
+		if (sub.stats) lines.push(...formatAt(sub.stats, depth + 1, prices).map(line => (line === '' ? '' : `  ${line}`)));
 		else lines.push(`  ${clean(sub.missing ?? 'not read', 200)}`);
 	}
 	return lines;
@@ -307,6 +317,8 @@ export async function statsCommand(options: {
 	/** Where to find subagent traces; without it, only children the view already holds are shown. */
 	children?: ChildSearch;
 	now?: number;
+	/** The session's prices; without them, tokens only. */
+	prices?: PriceTable;
 }): Promise<{stdout: string; stderr: string}> {
 	const view = toView(options.inputs, options.now ?? Date.now());
 	const stderr: string[] = [];
@@ -314,5 +326,5 @@ export async function statsCommand(options: {
 		const loaded = await loadChildSessions(view, options.children);
 		stderr.push(...loaded.missing.map(line => `subagent ${sanitize(oneLine(line, 500))}`));
 	}
-	return {stdout: formatStats(statsOf(view)), stderr: stderr.length > 0 ? `${stderr.join('\n')}\n` : ''};
+	return {stdout: formatStats(statsOf(view), options.prices), stderr: stderr.length > 0 ? `${stderr.join('\n')}\n` : ''};
 }

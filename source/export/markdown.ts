@@ -8,6 +8,9 @@
  * Every piece of trace text goes through markdown-text.ts: nothing in it can close a fence
  * or a `<details>` block of ours, or reach a terminal as a control sequence.
  */
+import type {PriceTable} from '../cost/prices.js';
+import {costOfUsage, costText} from '../cost/arithmetic.js';
+import {treeSpend} from '../model/session/spend.js';
 import {assertNever} from '../assert-never.js';
 import {inMemory} from '../model/held-text.js';
 import type {
@@ -27,8 +30,8 @@ import {durationText} from './duration-text.js';
 import {escapeHtml, fenced, inlineCode, inlineText, markdownText} from './markdown-text.js';
 
 /** The session (and its known subagents) as a Markdown document, ending in a newline. */
-export function formatMarkdown(view: SessionView): string {
-	return `${new Renderer(view, 0).render().join('\n')}\n`;
+export function formatMarkdown(view: SessionView, prices?: PriceTable): string {
+	return `${new Renderer(view, 0, prices).render().join('\n')}\n`;
 }
 
 // Deeper nesting than this is shown as a pointer only (a view is a tree, but bounded output
@@ -45,6 +48,7 @@ class Renderer {
 	constructor(
 		private readonly view: SessionView,
 		private readonly depth: number,
+		private readonly prices?: PriceTable,
 	) {
 		this.level = '#'.repeat(Math.min(6, 3 + depth));
 	}
@@ -94,6 +98,8 @@ class Renderer {
 					`${usage.cache_write.toLocaleString('en-US')} cache write, ${usage.output.toLocaleString('en-US')} output)`,
 			);
 		}
+		const cost = this.prices && this.prices.size > 0 ? costText(costOfUsage(treeSpend(this.view), this.prices)) : undefined;
+		if (cost !== undefined) facts.push(`- **Cost:** ${cost}${cost.endsWith('*') ? ' (* leaves out models without a price)' : ''}`);
 		if (header.tools.length > 0) facts.push(`- **Tools:** ${inlineText(header.tools.map(tool => tool.name).join(', '), 1000)}`);
 		this.block(...facts);
 		if (this.depth === 0 && header.systemPrompt) this.details('System prompt', fenced(header.systemPrompt, 'text'));
@@ -289,7 +295,7 @@ class Renderer {
 			this.block('_Nested too deeply to show here._');
 			return;
 		}
-		const lines = new Renderer(item.child, this.depth + 1).render();
+		const lines = new Renderer(item.child, this.depth + 1, this.prices).render();
 		// A block quote ends with its last prefixed line, and everything open inside it with it.
 		this.block(
 			...lines

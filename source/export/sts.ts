@@ -37,6 +37,9 @@
  * `subagent` field with the child's session id (the spec lists no such field; viewers are
  * expected to ignore it). `subagents: 'omit'` leaves them out instead.
  */
+import type {PriceTable} from '../cost/prices.js';
+import {costOfUsage} from '../cost/arithmetic.js';
+import {treeSpend} from '../model/session/spend.js';
 import {assertNever} from '../assert-never.js';
 import {inMemory} from '../model/held-text.js';
 import type {Item, SessionView, ToolCallItem} from '../model/view-model.js';
@@ -48,7 +51,17 @@ import {safeJsonStringify} from './safe-json.js';
 export const stsHarness = 'penguin-harness';
 
 /** Line 1. */
-export type StsSession = {type: 'session'; harness: string; id: string; name?: string; model?: string; provider?: string};
+export type StsSession = {
+	type: 'session';
+	harness: string;
+	id: string;
+	name?: string;
+	model?: string;
+	provider?: string;
+	/** USD, as the harness counts it; with `cost_unpriced` when some model had no price and is left out. */
+	cost_usd?: number;
+	cost_unpriced?: boolean;
+};
 
 /** An assistant tool call as the spec shapes it. */
 export type StsToolCall = {id: string; function: {name: string; arguments: string}};
@@ -73,6 +86,8 @@ export type StsMessageLine = {type: 'message'; message: StsMessage};
 export type StsOptions = {
 	/** Inline known subagent sessions (default) or leave them out. */
 	subagents?: 'inline' | 'omit';
+	/** The session's prices: the header then says what it cost (`cost_usd`, subagents included). */
+	prices?: PriceTable;
 };
 
 /** The header and message lines of a session, as objects. */
@@ -83,7 +98,7 @@ export function stsLinesOf(view: SessionView, options: StsOptions = {}): [StsSes
 		lines.push({type: 'message', message: {role: 'system', content: view.header.systemPrompt, ...at(firstAt(view))}});
 	}
 	builder.run();
-	return [sessionLine(view), ...lines];
+	return [sessionLine(view, options.prices), ...lines];
 }
 
 /** The session as STS-Format JSONL text, one line per object, ending in a newline. */
@@ -93,8 +108,9 @@ export function formatSts(view: SessionView, options: StsOptions = {}): string {
 		.join('\n')}\n`;
 }
 
-function sessionLine(view: SessionView): StsSession {
+function sessionLine(view: SessionView, prices: PriceTable | undefined): StsSession {
 	const {header} = view;
+	const cost = prices === undefined || prices.size === 0 ? undefined : costOfUsage(treeSpend(view), prices);
 	const firstPrompt = view.items.find(item => item.kind === 'user_text');
 	const name = header.title ?? (firstPrompt?.kind === 'user_text' ? oneLine(inMemory(firstPrompt.text), 100) : undefined);
 	return {
@@ -104,6 +120,7 @@ function sessionLine(view: SessionView): StsSession {
 		...(name ? {name} : {}),
 		...(header.modelId ? {model: header.modelId} : {}),
 		...(header.provider ? {provider: header.provider} : {}),
+		...(cost?.usd === undefined ? {} : {cost_usd: cost.usd, ...(cost.unpriced ? {cost_unpriced: true} : {})}),
 	};
 }
 

@@ -36,6 +36,8 @@ export type ListEntry = {
 	firstPrompt?: string;
 	/** Lines of the head that could not be read (a torn or garbage start). */
 	unreadableHeadLines?: number;
+	/** USD of the session's own requests, when its model has a price (`--list` only: commands/list-cost.ts). */
+	costUsd?: number;
 };
 
 // Heads read at once: enough to hide latency, few enough to keep file handles in check.

@@ -5,6 +5,7 @@
  * resolves the auth (flags, environment, a login) and does the talking.
  */
 import type {ModelInput} from '../model/input.js';
+import {pricesOfModelsAnswer, type PriceTable} from '../cost/prices.js';
 import type {SessionStore} from '../model/store.js';
 import {formatDuration} from '../render/format.js';
 import {startSseClient, type ClientTimings} from './sse/client.js';
@@ -40,10 +41,32 @@ export type SseSourceOptions = {
 	 * replaces it as a resync does, its items keeping the ids of those they stand for.
 	 */
 	replaceOnJoin?: boolean;
+	/** `--prices`: the table, in place of the session's project's model table (the caller shows it). */
+	prices?: PriceTable;
 };
 
+/**
+ * The prices of the session's project from its model table (the answer the client asked for
+ * the context window); a failure is said once, on the print path. Nothing once `stale()`: the
+ * store shows another session by then.
+ */
+async function projectPrices(answer: Promise<unknown>, projectId: string, options: SseSourceOptions, store: SessionStore, stale: () => boolean): Promise<void> {
+	try {
+		const prices = pricesOfModelsAnswer(await answer);
+		if (prices === undefined) throw new Error(`the models of project ${projectId} have no models list`);
+		if (!stale()) store.setStatus({prices});
+	} catch (error) {
+		if (!stale()) options.onConnectionTrouble?.(`no prices: ${error instanceof Error ? error.message : String(error)}`);
+	}
+}
+
 /** The running stream, and how to act on its session (the screen's a, r, Ctrl+X and >). */
-export type SseSource = {close(): void; actions: SessionActions};
+export type SseSource = {
+	close(): void;
+	actions: SessionActions;
+	/** Settles once the session's prices, if being read, are in (or not to be had): print mode's totals wait for it. */
+	pricesReady(): Promise<void>;
+};
 
 /** What a connection status says in one line; empty when it is not worth a line. */
 export function connectionLine(status: ConnectionStatus, now: number): string {
@@ -103,8 +126,27 @@ export function startSse(store: SessionStore, options: SseSourceOptions): SseSou
 		lastState = key;
 	};
 
+	let pricesLoading: Promise<void> = Promise.resolve();
+	let closed = false;
 	const client = startSseClient(
-		{url: options.url, cookie: options.cookie, headers: options.headers, login: options.login, insecure: options.insecure, fetch: options.fetch, pace: options.pace, retry: options.follow, timings: options.timings},
+		{
+			url: options.url,
+			cookie: options.cookie,
+			headers: options.headers,
+			login: options.login,
+			insecure: options.insecure,
+			fetch: options.fetch,
+			pace: options.pace,
+			retry: options.follow,
+			timings: options.timings,
+			// The project's model table gives the context window and, without --prices, the prices.
+			onModels:
+				options.prices === undefined
+					? (answer, projectId) => {
+							pricesLoading = projectPrices(answer, projectId, options, store, () => closed);
+						}
+					: undefined,
+		},
 		event => {
 			if (event.type === 'status') {
 				report(event.status);
@@ -149,5 +191,12 @@ export function startSse(store: SessionStore, options: SseSourceOptions): SseSou
 	void client.done.then(result => {
 		if (result.outcome === 'failed') store.setStatus({state: 'failed', message: result.message});
 	});
-	return {close: () => client.close(), actions: {send: request => client.act(request)}};
+	return {
+		close: () => {
+			closed = true;
+			client.close();
+		},
+		actions: {send: request => client.act(request)},
+		pricesReady: async () => pricesLoading,
+	};
 }

@@ -30,6 +30,7 @@ import {adoptIdsFrom, adoptPreviewIds} from './session/ids.js';
 import {Requests} from './session/requests.js';
 import {delivered, taskState} from './session/steering.js';
 import {Subagents} from './session/subagents.js';
+import {spendRequest, subagentSink, type SpendSink} from './session/spend.js';
 import {ToolCalls} from './session/tool-calls.js';
 
 export type {FinalizedEntry, TextHolder};
@@ -73,7 +74,7 @@ export class SessionModel {
 	private openMcp?: McpConnectItem;
 	private readonly oddLines: OddLines;
 
-	constructor(options: SessionModelOptions = {}, shared?: Shared, depth = 0) {
+	constructor(options: SessionModelOptions = {}, shared?: Shared, depth = 0, private readonly spentBelow?: SpendSink) {
 		const core = new SessionCore(
 			shared ?? {
 				log: options.recordFinalized ? [] : undefined,
@@ -96,7 +97,7 @@ export class SessionModel {
 		this.fragments = new Fragments(core, this.calls);
 		this.oddLines = new OddLines(core);
 		this.requests = new Requests(core, this.fragments);
-		this.subagents = new Subagents(core, this.calls, () => new SessionModel({}, core.shared, depth + 1));
+		this.subagents = new Subagents(core, this.calls, () => new SessionModel({}, core.shared, depth + 1, subagentSink(this.view, spentBelow)));
 	}
 
 	/**
@@ -338,8 +339,8 @@ export class SessionModel {
 			case 'token_usage':
 				if (!isTokenUsagePayload(p)) return false;
 				this.fragments.settleAwaiting();
-				this.view.tokens.session = p.session;
-				this.view.tokens.lastRequest = p.request;
+				Object.assign(this.view.tokens, {session: p.session, lastRequest: p.request});
+				spendRequest(this.view, this.core.compaction ? 'compaction' : 'conversation', p.request, p.session, this.spentBelow);
 				if (!this.core.compaction) {
 					this.view.tokens.context = p.request.total;
 					this.requests.usage(p.request);

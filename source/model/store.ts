@@ -3,6 +3,7 @@
  * inputs, and tells subscribers that something changed. Views coalesce those calls into
  * frames themselves; the store never renders.
  */
+import type {PriceTable} from '../cost/prices.js';
 import type {ModelInput} from './input.js';
 import {keepFirstSeen} from './session/core.js';
 import {SessionModel, type SessionModelOptions} from './session-model.js';
@@ -20,6 +21,8 @@ export type SourceStatus = {
 	message?: string;
 	/** Set when the stream has no history (another URL shape, or /messages failed). */
 	noHistory?: boolean;
+	/** The prices of the session's project (its config, its server's models, or --prices); none: tokens only. */
+	prices?: PriceTable;
 	/** The server's title for the session, for when its messages name none (a finished session read from its trace). */
 	title?: string;
 	/** While the end of a trace is shown and its history is read behind it: how much is read, 0–1. */

@@ -234,6 +234,19 @@ export type TokenSummary = {
 	context?: number;
 };
 
+/**
+ * What a request's tokens were spent on: the session's own conversation, its compactions, its
+ * subagents (any depth), or requests made before the viewer joined (a stream joined mid-run, a
+ * trace read from a later shard): those the session's cumulative counter holds and no request seen does.
+ */
+export type SpendKind = 'conversation' | 'compaction' | 'subagent' | 'earlier';
+
+/**
+ * Tokens the harness bills, by model and kind: every token_usage's `request` counters
+ * summed (retried and compaction requests included), as its usage records hold them.
+ */
+export type SpendLine = {provider?: string; modelId?: string; kind: SpendKind; requests: number; tokens: TokenCounts};
+
 export type SessionCounts = {
 	requests: number;
 	retries: number;
@@ -262,6 +275,8 @@ export type SessionView = {
 	header: SessionHeader;
 	items: Item[];
 	tokens: TokenSummary;
+	/** What this session and its subagents spent, by model and kind (priced by cost/). */
+	spend: SpendLine[];
 	counts: SessionCounts;
 	/** The shard (model context) being read: 1 for `_001`. */
 	shard: number;

@@ -28,6 +28,8 @@ export type PrinterOptions = {
 	canRebuild?: boolean;
 	/** Tool outputs made ready to print as they were read: the renderer takes them by their tokens. */
 	prerendered?: PrerenderedOutputs;
+	/** The totals wait for `finish` (a server's prices may still come when the session ends). */
+	totalsOnFinish?: boolean;
 	/** What the input is called, for the header of a session that gives no id (render/plain.ts). */
 	name?: string;
 	/** Takes the notes about the input rather than the session (a later shard alone): stderr's, one line each. */
@@ -35,7 +37,7 @@ export type PrinterOptions = {
 };
 
 export function attachPrinter(store: SessionStore, out: SafeWriter, options: PrinterOptions): Attached {
-	const renderer = new PlainRenderer({color: options.color, prerendered: options.prerendered, name: options.name});
+	const renderer = new PlainRenderer({color: options.color, prerendered: options.prerendered, name: options.name, prices: () => store.status.prices});
 	// Without colour, tool outputs' colours are dropped: the kernel can drop them too.
 	if (options.prerendered && !options.color) options.prerendered.stripColor = true;
 	// Lines are encoded into one buffer and written once per batch of inputs, never joined.
@@ -98,7 +100,7 @@ export function attachPrinter(store: SessionStore, out: SafeWriter, options: Pri
 	const unsubscribe = store.subscribe(() => {
 		render();
 		batch.flush();
-		if (store.view.ended) writeTotals();
+		if (store.view.ended && !options.totalsOnFinish) writeTotals();
 	});
 	render();
 	batch.flush();

@@ -11,6 +11,8 @@ import type {TokenCounts} from '../protocol/types.js';
 import {paint, type Paint} from './color.js';
 import {formatBytes, formatClock, formatDuration, formatTokens, lineCount, plural} from './format.js';
 import type {JsonBlock} from './json-block.js';
+import type {PriceTable} from '../cost/prices.js';
+import {requestCostText, sessionCostText} from './cost-text.js';
 import {sanitize} from './sanitize.js';
 import {presenterFor} from './tool-registry.js';
 import {carriesExitCode, exitCodeOf, summarizeToolCall} from './tool-summary.js';
@@ -24,6 +26,8 @@ export type PlainOptions = {
 	 * session itself gives no id (a trace with no session_meta, a --json recording of a stream).
 	 */
 	name?: string;
+	/** The prices now (a server's may come after the first lines): each request's line and the totals say its cost. */
+	prices?: () => PriceTable | undefined;
 };
 
 /**
@@ -59,6 +63,7 @@ export class PlainRenderer {
 	private readonly color: boolean;
 	private readonly prerendered: PlainOptions['prerendered'];
 	private readonly name: string | undefined;
+	private readonly prices: PlainOptions['prices'];
 	private nameShown = false;
 	// A later shard opened alone starts with its context's rule before the session_meta that
 	// names the session: the rule waits for the session's header, so that there is one.
@@ -70,6 +75,7 @@ export class PlainRenderer {
 		this.color = options.color;
 		this.prerendered = options.prerendered;
 		this.name = options.name;
+		this.prices = options.prices;
 		this.p = paint(options.color);
 	}
 
@@ -93,6 +99,8 @@ export class PlainRenderer {
 		const {counts, tokens} = view;
 		const lines = [...this.held.splice(0).map(lineText), this.p.bold('── session totals')];
 		if (tokens.session) lines.push(`  tokens: ${countsText(tokens.session)}`);
+		const cost = sessionCostText(view, this.prices?.());
+		if (cost !== undefined) lines.push(`  cost: ${cost}${view.spend.some(line => line.kind === 'subagent') ? ' (subagents included)' : ''}`);
 		const window = view.header.contextWindow;
 		if (tokens.context !== undefined && window) {
 			lines.push(`  context: ${formatTokens(tokens.context)} of ${formatTokens(window)} (${Math.round((tokens.context / window) * 100)}%)`);
@@ -154,11 +162,11 @@ export class PlainRenderer {
 							...(item.summary ? [this.indentLabel('summary'), ...this.block(item.summary)] : []),
 						];
 			default:
-				return this.simple(item);
+				return this.simple(item, entry.session);
 		}
 	}
 
-	private simple(item: Exclude<Item, ToolCallItem | CompactionItem>): PlainLine[] {
+	private simple(item: Exclude<Item, ToolCallItem | CompactionItem>, session: SessionView): PlainLine[] {
 		const p = this.p;
 		switch (item.kind) {
 			case 'user_text': {
@@ -183,6 +191,8 @@ export class PlainRenderer {
 				const head = `request ${item.index} ${item.status}${item.attempt ? ` (attempt ${item.attempt})` : ''}`;
 				const parts = [this.statusColor(item.status)(head)];
 				if (item.usage) parts.push(`tokens ${countsText(item.usage)}`);
+				const cost = requestCostText(item.usage, session.header, this.prices?.());
+				if (cost !== undefined) parts.push(cost);
 				if (item.retryInMs !== undefined) parts.push(p.yellow(`retrying in ${formatDuration(item.retryInMs)}`));
 				const lines = [this.label(item.endedAt ?? item.at, parts.join(' · '))];
 				if (item.error) lines.push(`  error: ${this.text(item.error)}`);

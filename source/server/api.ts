@@ -7,6 +7,7 @@
  * (SessionResponse) and its trace shards `GET /api/sessions/:id/traces`
  * (SessionTracesResponse) and `…/traces/:index` (TraceEventsResponse, paged).
  */
+import {pricesOfModelsAnswer, type PriceTable} from '../cost/prices.js';
 import {isRecord} from '../protocol/guards.js';
 import {buildHeaders, login, secretsOf} from '../io/sse/auth.js';
 import {redact, SseClientError} from '../io/sse/errors.js';
@@ -222,6 +223,13 @@ export class ServerApi {
 		const session = readServerSession(isRecord(value) ? value['session'] : undefined);
 		if (session === undefined) throw this.shapeError('the session record', 'session');
 		return session;
+	}
+
+	/** A project's models with their prices (`GET /api/projects/:p/models`); api keys come masked, and only prices are read. */
+	async prices(projectId: string): Promise<PriceTable> {
+		const prices = pricesOfModelsAnswer(await this.get(apiUrl(this.base, 'projects', projectId, 'models'), `the models of project ${projectId}`));
+		if (prices === undefined) throw this.shapeError(`the models of project ${projectId}`, 'models');
+		return prices;
 	}
 
 	/** The shards of a session's trace. */

@@ -16,6 +16,7 @@ import type {Settings} from '../settings.js';
 import {locateSession} from '../io/session-locator.js';
 import type {PickerEntry, SessionSwitcher} from './session-switcher.js';
 import type {SessionActions} from '../io/sse/actions.js';
+import type {PriceTable} from '../cost/prices.js';
 import {SseClientError} from '../io/sse/errors.js';
 import {ServerApi, type ServerSession} from './api.js';
 import {apiUrl, type ServerAddress} from '../io/sse/server-address.js';
@@ -39,12 +40,16 @@ export type ServerModeOptions = {
 	latest: boolean;
 	/** For a session whose trace is on this machine's disk. */
 	fileOptions: FileOptions;
+	/** `--prices`: the price table, in place of the project's models answer. */
+	prices?: PriceTable;
 	/** Print mode: what happens to a stream's connection, one line per change (io/sse-source.ts). */
 	onConnectionTrouble?: (text: string) => void;
 };
 
 /** What server mode gives main: the source to stop, and on the screen the picker's switcher. */
-export type ServerStart = {ok: true; source: Stoppable; switcher: SessionSwitcher; actions: SessionActions} | {ok: false; message: string; usage?: boolean};
+export type ServerStart =
+	| {ok: true; source: Stoppable; switcher: SessionSwitcher; actions: SessionActions; pricesReady: () => Promise<void>}
+	| {ok: false; message: string; usage?: boolean};
 
 /** The server's connection from the flags (`--cookie`/PENGUIN_VIEW_COOKIE, `--header`, `--user`, `--insecure`), else its saved login. */
 export async function serverApiFor(address: ServerAddress, flags: Flags, settings?: Settings): Promise<ServerApi | {message: string}> {
@@ -68,7 +73,7 @@ export async function startServerMode(address: ServerAddress, options: ServerMod
 		if (!options.screen) return {ok: false, message: messageOf(error)};
 		server.failed(messageOf(error));
 		options.store.setStatus({state: 'failed', message: messageOf(error)});
-		return {ok: true, source: server, switcher: server.switcher(true), actions: server.actions};
+		return {ok: true, source: server, switcher: server.switcher(true), actions: server.actions, pricesReady: async () => server.pricesReady()};
 	}
 	let target = address.sessionId;
 	if (target === undefined && (options.latest || options.screen)) {
@@ -96,7 +101,7 @@ export async function startServerMode(address: ServerAddress, options: ServerMod
 		if (address.sessionId !== undefined) void server.refresh();
 		server.listen();
 	}
-	return {ok: true, source: server, switcher: server.switcher(target === undefined), actions: server.actions};
+	return {ok: true, source: server, switcher: server.switcher(target === undefined), actions: server.actions, pricesReady: async () => server.pricesReady()};
 }
 
 /** One server's sessions, the one on screen, and the user channel that keeps the list live. */
@@ -109,6 +114,10 @@ class ServerSessions implements Stoppable {
 	private readonly listeners = new Set<() => void>();
 	private current: {sessionId: string; source: Stoppable; overHttp: boolean; actions?: SessionActions} | undefined;
 	private offered: ServerPickerEntry | undefined;
+	/** The open session's prices coming, from its stream or asked of the server (print mode's totals wait for them). */
+	private pricesOf: () => Promise<void> = async () => undefined;
+	/** The session opened last (its prices are the ones to show). */
+	private opened: string | undefined;
 	private channel: {close(): void} | undefined;
 	private closed = false;
 	// Opening is one at a time: a second Enter or L waits for the first to settle.
@@ -198,7 +207,10 @@ class ServerSessions implements Stoppable {
 			this.current = undefined;
 			if (this.offered?.sessionId === sessionId) this.offered = undefined;
 			if (!same) store.rebuild([]);
-			store.setStatus({label: `${this.api.base.host} · ${sessionId}`, state: 'connecting', message: undefined, retryAt: undefined, noHistory: undefined, title: undefined});
+			this.opened = sessionId;
+			this.pricesOf = async () => undefined;
+			// The same session again keeps its prices; another starts with --prices' (or none) until its own come.
+			store.setStatus({label: `${this.api.base.host} · ${sessionId}`, state: 'connecting', message: undefined, retryAt: undefined, noHistory: undefined, title: undefined, ...(same ? {} : {prices: this.options.prices})});
 			this.current = await this.openSource(sessionId, same);
 			this.notify();
 		});
@@ -221,6 +233,11 @@ class ServerSessions implements Stoppable {
 		if (session.status !== 'idle' || !session.hasTrace) return {sessionId, overHttp: false, ...(await this.stream(sessionId, same))};
 		// Its trace holds no title (the stream carries it as an event): the record's stands in.
 		if (session.title !== undefined) store.setStatus({title: session.title});
+		// A stream reads the prices with the context window (one model table); a trace asks for them.
+		if (this.options.prices === undefined) {
+			const loading = this.loadPrices(session);
+			this.pricesOf = async () => loading;
+		}
 		const local = session.tracePath !== undefined && (await access(session.tracePath).then(() => true, () => false));
 		if (local) {
 			const located = await locateSession(session.tracePath!, {dataRoot: this.options.fileOptions.dataRoot});
@@ -237,6 +254,24 @@ class ServerSessions implements Stoppable {
 		return {sessionId, overHttp: true, source: trace};
 	}
 
+	/**
+	 * The prices of the session's project, from its models answer: beside the session's
+	 * source, never in front of it (what is shown before they come has no cost yet).
+	 */
+	private async loadPrices(session: ServerSession): Promise<void> {
+		try {
+			const prices = await this.api.prices(session.projectId);
+			if (this.opened === session.sessionId) this.options.store.setStatus({prices});
+		} catch (error) {
+			this.options.onConnectionTrouble?.(`no prices: ${messageOf(error)}`);
+		}
+	}
+
+	/** Settles once the open session's prices are in, or not to be had. */
+	async pricesReady(): Promise<void> {
+		return this.pricesOf();
+	}
+
 	/** The screen's a, r, Ctrl+X and >: they act on the session followed on its stream, if any. */
 	readonly actions: SessionActions = {
 		send: async request => {
@@ -251,8 +286,10 @@ class ServerSessions implements Stoppable {
 		const {store, flags, follow, fileOptions, onConnectionTrouble} = this.options;
 		const url = apiUrl(this.api.base, 'sessions', sessionId, 'stream').href;
 		// Logged in once already: the stream sends the same cookie rather than logging in again.
+		// The model table a stream reads for the context window prices it too, unless --prices.
 		const timings = this.options.screen ? {recordWaitMs: 0} : undefined;
-		const started = startSse(store, {url, cookie: this.api.cookie, fetch: this.api.fetcher, headers: flags.header ?? [], insecure: flags.insecure, follow, pace: fileOptions.pace, onConnectionTrouble, replaceOnJoin: replace, timings});
+		const started = startSse(store, {url, cookie: this.api.cookie, fetch: this.api.fetcher, headers: flags.header ?? [], insecure: flags.insecure, follow, pace: fileOptions.pace, onConnectionTrouble, replaceOnJoin: replace, timings, prices: this.options.prices});
+		this.pricesOf = started.pricesReady;
 		return {source: started, actions: started.actions};
 	}
 

@@ -18,6 +18,7 @@ import {Body} from './Body.js';
 import {ColorContext} from './ColorContext.js';
 import {contextOnScreen} from './context-on-screen.js';
 import {Footer} from './Footer.js';
+import {requestCostText, sessionCostText} from '../render/cost-text.js';
 import {FooterTurn} from './footer-turn.js';
 import {Header} from './Header.js';
 import {helpKeysHint, helpLines} from './help-lines.js';
@@ -153,7 +154,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	const liveMatches = useMemo(() => new LiveMatches(texts), [texts]);
 	// Moved sideways, panes are laid out wider and drawn from the shift on (sideways.ts).
 	const shift = state.shift ?? 0;
-	const layout = filteredLayout(layouter.layout(view, paneWidth + shift, state.open, now, stoppedAt), state.filter, filterCache, texts);
+	const layout = filteredLayout(layouter.layout(view, paneWidth + shift, state.open, now, stoppedAt, store.status.prices), state.filter, filterCache, texts);
 	const {rows: slice, first, last} = visibleRows(layout, height, state.viewport);
 	const fresh = newCount(layout, state.viewport);
 
@@ -217,7 +218,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 		width: paneWidth,
 		layout: (open: OpenState) => {
 			const time = sessionTime(store.view, store.status, clock());
-			return filteredLayout(layouter.layout(store.view, paneWidth + shift, open, time.now, time.stoppedAt), state.filter, filterCache, texts);
+			return filteredLayout(layouter.layout(store.view, paneWidth + shift, open, time.now, time.stoppedAt, store.status.prices), state.filter, filterCache, texts);
 		},
 		timeline: timelineNow,
 		canPick: sessions !== undefined,
@@ -377,7 +378,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 						opening={state.picker.chosen !== undefined}
 					/>
 				) : state.timeline && timeline ? (
-					<TimelineView timeline={timeline} state={state.timeline} width={width} height={height} now={now} />
+					<TimelineView timeline={timeline} state={state.timeline} width={width} height={height} now={now} costOf={usage => requestCostText(usage, view.header, store.status.prices)} />
 				) : (
 					<Body rows={state.filter !== undefined && layout.count === 0 ? noPaneMatches(state.filter) : visible} height={height} focusRow={focusRow} width={width} query={state.search.editing ? undefined : state.search.query} />
 				)}
@@ -399,6 +400,8 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 					keepPosition={state.filter !== undefined}
 					trouble={troubleWins ? sourceTrouble(store.status, realNow, width) : undefined}
 					typing={state.filterDraft !== undefined || state.jumpDraft !== undefined}
+					// While the end of a trace stands in for it (tail-first), its spending is only the end's: no figure yet.
+					cost={store.previewing ? undefined : sessionCostText(view, store.status.prices)}
 				/>
 			</Box>
 		</ColorContext.Provider>

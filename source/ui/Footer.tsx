@@ -25,6 +25,8 @@ export type FooterProps = SearchPromptProps & {
 	position?: string;
 	/** The position says a filter is on: it stays when the row is narrow. */
 	keepPosition?: boolean;
+	/** What the session cost (`$0.0353`), when its model has a price. */
+	cost?: string;
 	/** What went wrong with the source (a reconnect and why): in place of the hints or a message, with the whole width. */
 	trouble?: Segment[];
 	/** A prompt is being typed in the hints' row (the filter's): it keeps the row. */
@@ -37,7 +39,7 @@ export function Footer(props: FooterProps) {
 		<Box flexDirection="column">
 			{props.rule ? <RowLine segments={[seg('─'.repeat(props.width), {dim: true})]} /> : null}
 			{props.pendingSteer && props.pendingSteer.length > 0 ? <PendingSteerLine pending={props.pendingSteer} width={props.width} /> : null}
-			<RowLine segments={footerStats(props.view, props.newCount, props.width, positionSegments(props.position), props.keepPosition)} />
+			<RowLine segments={footerStats(props.view, props.newCount, props.width, positionSegments(props.position), props.keepPosition, props.cost)} />
 			{/* A question asked comes first: it waits for y or n. Then what went wrong with the source: it
 			    wins over any message or hint (only a prompt being typed keeps the row). */}
 			{props.act && props.hints === undefined ? (

@@ -13,6 +13,8 @@
  * A held text (model/held-text.ts) is read back through the reader the Layouter is given,
  * only for a pane it lays out: what the viewport shows, once per change of the item.
  */
+import type {PriceTable} from '../cost/prices.js';
+import {sessionCostText} from '../render/cost-text.js';
 import {shown, type Shown, type TextReader} from '../model/held-text.js';
 import type {Item, SessionView, SubagentItem, ToolCallItem} from '../model/view-model.js';
 import type {ItemKind} from '../model/view-model.js';
@@ -105,6 +107,7 @@ export class Layouter {
 	private readonly parentCalls = new WeakMap<SubagentItem, ToolCallItem>();
 	private readonly subagents = new WeakMap<SessionView, {scanned: number; items: SubagentItem[]}>();
 	private view?: SessionView;
+	private prices?: PriceTable;
 
 	/** `texts` reads back the texts the model holds (none without it: nothing held). */
 	constructor(
@@ -113,9 +116,10 @@ export class Layouter {
 	) {}
 
 	/** The layout of `view` at `width` columns. `nowMs` drives spinners and countdowns. */
-	layout(view: SessionView, width: number, open: OpenState, nowMs: number, stoppedAt?: number): Layout {
-		if (view !== this.view) {
-			// A rebuilt model numbers its items afresh: nothing cached is about them.
+	layout(view: SessionView, width: number, open: OpenState, nowMs: number, stoppedAt?: number, prices?: PriceTable): Layout {
+		if (view !== this.view || prices !== this.prices) {
+			this.prices = prices;
+			// A rebuilt model numbers its items afresh: nothing cached is about them (nor are costs, with new prices).
 			this.cache.clear();
 			this.cachedRows = 0;
 			this.view = view;
@@ -213,7 +217,7 @@ export class Layouter {
 			}
 			return cached.pane;
 		}
-		const input: PaneInput = {width: innerWidth, open, full, now, stoppedAt, tools: session.header.tools, memo: cached?.memo};
+		const input: PaneInput = {width: innerWidth, open, full, now, stoppedAt, tools: session.header.tools, memo: cached?.memo, prices: this.prices};
 		const built = item.kind === 'subagent' ? subagentPane(item, call, input, this.texts) : buildRows(shown(item, this.texts), input, this.texts);
 		const prefix = depth > 0 ? new Array<Segment>(depth).fill(nestBar) : undefined;
 		const rows = rowsOf(built.rows, this.keepRows && cached?.pane.depth === depth ? cached : undefined, item.id, prefix);
@@ -350,6 +354,9 @@ function subagentPane(item: SubagentItem, call: ToolCallItem | undefined, input:
 	const title = child?.header.title ? excerpt(child.header.title, 200) : '';
 	if (title && title !== description) facts.push(seg(`${description ? '  ' : ''}“${title}”`, {bold: true}));
 	if (child && child.items.length > 0) facts.push(seg(` · ${child.counts.toolCalls} tool call${child.counts.toolCalls === 1 ? '' : 's'}`, {dim: true}));
+	// What it and its own subagents cost.
+	const cost = child ? sessionCostText(child, input.prices) : undefined;
+	if (cost !== undefined) facts.push(seg(` · ${cost}`));
 	const state = call ? toolStateLook(call.state) : undefined;
 	if (call && state) {
 		const running = call.state === 'running' || call.state === 'streaming';

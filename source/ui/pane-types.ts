@@ -1,4 +1,5 @@
 /** What a pane builder gets and gives back. */
+import type {PriceTable} from '../cost/prices.js';
 import type {ToolDefinition} from '../protocol/types.js';
 import type {Segment} from './segments.js';
 
@@ -15,6 +16,8 @@ export type PaneInput = {
 	stoppedAt?: number;
 	/** The session's tool list, for one-line summaries of unknown tools. */
 	tools: readonly ToolDefinition[];
+	/** The session's prices: a subagent's row says what it cost. */
+	prices?: PriceTable;
 	/** What the same builder left for this item last time (incremental work on growing text). */
 	memo?: unknown;
 };

@@ -7,6 +7,7 @@
  */
 import type {ServerPickerEntry} from '../server/session-list.js';
 import type {PickerEntry} from '../server/session-switcher.js';
+import {usdText} from '../cost/arithmetic.js';
 import {formatBytes, relativeTime} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
 import {seg, segmentsWidth, textWidth, truncateSegments, type Segment, type Style} from './segments.js';
@@ -76,6 +77,8 @@ function shortOf(entry: PickerEntry): string {
 
 const ageOf = (entry: PickerEntry, now: number): string => relativeTime(Math.max(0, now - Date.parse(entry.lastActivityAt)));
 const sizeOf = (entry: PickerEntry): string => (isServerEntry(entry) ? '' : formatBytes(entry.size));
+// Priced by --list only (commands/list-cost.ts): the picker's entries carry none, and get no column.
+const costOf = (entry: PickerEntry): string => (isServerEntry(entry) || entry.costUsd === undefined ? '' : usdText(entry.costUsd));
 const hl = (context: CellContext, style: Style = {}): Style => (context.selected ? {...style, inverse: true, dim: false} : style);
 
 /** The first prompt (a server's session: its title), on one line. */
@@ -98,7 +101,7 @@ export const sessionColumns: readonly SessionColumn[] = [
 		cell: (entry, context) => [seg(entry.startedAt ? startText(Date.parse(entry.startedAt)) : '?', hl(context, {dim: true}))],
 		width: () => 11,
 		gap: 2,
-		leaves: 3,
+		leaves: 4,
 	},
 	{
 		name: 'id',
@@ -113,7 +116,7 @@ export const sessionColumns: readonly SessionColumn[] = [
 		width: entries => (sharedBy(entries, whereOf) ? 0 : Math.min(32, widest(entries, whereOf))),
 		gap: 2,
 		narrowest: 12,
-		leaves: 2,
+		leaves: 3,
 	},
 	{
 		name: 'model',
@@ -122,6 +125,14 @@ export const sessionColumns: readonly SessionColumn[] = [
 		gap: 2,
 		narrowest: 10,
 		leaves: 1,
+	},
+	{
+		name: 'cost',
+		cell: (entry, context) => [seg(costOf(entry), hl(context))],
+		width: entries => widest(entries, costOf),
+		right: true,
+		gap: 2,
+		leaves: 2,
 	},
 	{
 		name: 'size',

@@ -263,8 +263,8 @@ export function headerIsLive(view: SessionView, status: SourceStatus): boolean {
 	return view.compacting || (status.state === 'reconnecting' && status.retryAt !== undefined);
 }
 
-/** The footer's first row: tokens, context gauge, counts, where the view is, and what arrived below while paused. */
-export function footerStats(view: SessionView, newCount: number, width: number, position: readonly Segment[] = [], keepPosition = false): Segment[] {
+/** The footer's first row: cost, tokens, context gauge, counts, where the view is, and what arrived below while paused. */
+export function footerStats(view: SessionView, newCount: number, width: number, position: readonly Segment[] = [], keepPosition = false, cost?: string): Segment[] {
 	const fresh = newCount > 0 ? [seg(` ↓ ${newCount} new `, {color: 'yellow', inverse: true, bold: true})] : [];
 	// Detail gives way first when the row is narrow: the last request, then cache; then the
 	// position, then the tokens.
@@ -274,7 +274,7 @@ export function footerStats(view: SessionView, newCount: number, width: number, 
 		: [[3, position], [2, position], [1, position], [1, []], [0, []]];
 	for (const [detail, where] of tries) {
 		const right = [...where, ...fresh];
-		const left = statGroups(view, detail);
+		const left = statGroups(view, detail, cost);
 		if (segmentsWidth(left) <= width - segmentsWidth(right) - 2 || detail === 0) return spread(left, right, width);
 	}
 	return spread([], fresh, width);
@@ -282,8 +282,10 @@ export function footerStats(view: SessionView, newCount: number, width: number, 
 
 const dot = (): Segment => seg(' · ', {dim: true});
 
-function statGroups(view: SessionView, detail: number): Segment[] {
+function statGroups(view: SessionView, detail: number, cost: string | undefined): Segment[] {
 	const groups: Segment[][] = [];
+	// What the session and its subagents cost (render/cost-text.ts): short, so it stays when the row narrows.
+	if (cost !== undefined) groups.push([seg(cost, {bold: true})]);
 	const session = view.tokens.session;
 	if (session && detail > 0) {
 		const tokens = [seg('tokens ', {dim: true}), seg(`in ${formatTokens(session.total - session.output)}`)];

@@ -4,6 +4,7 @@
  * axis on the right. Compactions also shade their columns in every row (a band). Pure: the
  * timeline model, a width, a window and the clock in, styled rows out.
  */
+import type {TokenCounts} from '../protocol/types.js';
 import {formatClock, formatDuration, formatTokens} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
 import {summarizeToolCall} from '../render/tool-summary.js';
@@ -40,6 +41,8 @@ export type TimelineLook = {
 	height: number;
 	window: TimelineWindow;
 	now: number;
+	/** What a request's tokens cost (`$0.0012`); undefined without a price. */
+	costOf?: (usage: TokenCounts) => string | undefined;
 };
 
 /** The timeline body: `height` rows at most; list rows carry their item's id, the chrome rows -1. */
@@ -69,7 +72,7 @@ export function timelineScreen(timeline: Timeline, look: TimelineLook): Row[] {
 	const end = Math.min(timeline.rows.length, look.window.top + Math.max(0, height - rows.length));
 	for (let i = look.window.top; i < end; i++) {
 		const row = timeline.rows[i]!;
-		const label = fitLabel(labelOf(row, now), labelWidth);
+		const label = fitLabel(labelOf(row, now, look.costOf), labelWidth);
 		rows.push({itemId: row.itemId, segments: [...label, seg(' '), ...bar(row, axis, barWidth, bands, now)]});
 	}
 	return rows;
@@ -126,7 +129,7 @@ type LabelPart = {segments: Segment[]; cut?: 'whole' | 'middle'};
 
 const part = (segments: Segment[], cut?: LabelPart['cut']): LabelPart => ({segments, cut});
 
-function labelOf(row: TimelineRow, now: number): LabelPart[] {
+function labelOf(row: TimelineRow, now: number, costOf: TimelineLook['costOf']): LabelPart[] {
 	const span = spanOf(row, now);
 	const duration = span ? formatDuration(span.end - span.start) : '';
 	switch (row.kind) {
@@ -138,6 +141,8 @@ function labelOf(row: TimelineRow, now: number): LabelPart[] {
 			if (item.status !== 'completed' && item.status !== 'running') out.push(part([seg(`  ${sanitize(item.status)}`, look.style)]));
 			if (item.attempt !== undefined && (item.attempt > 1 || item.retried || item.retryInMs !== undefined)) out.push(part([seg(`  attempt ${item.attempt}`, {color: 'yellow'})], 'whole'));
 			if (item.usage) out.push(part([seg(`  ${formatTokens(item.usage.total)} tok`, {color: 'cyan'})], 'whole'));
+			const cost = item.usage && costOf?.(item.usage);
+			if (cost) out.push(part([seg(`  ${cost}`)], 'whole'));
 			return out;
 		}
 		case 'tool': {

@@ -1,12 +1,15 @@
 // Installed as a user installs it: the packed tarball (of the dist/ the build made), installed
 // globally into a temporary prefix with an empty npm cache and no network, runs no install
-// script, stays small, answers --version, brings its man page, and completes in bash.
+// script, stays small, answers --version, brings its man page, completes in bash, and reads a
+// TOML price table (smol-toml, bundled in a chunk of its own that loads on first use).
 import {spawnSync, type SpawnSyncReturns} from 'node:child_process';
-import {existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs';
+import {existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {tools} from '../commands/data-root.js';
+import {configToml, secret} from '../cost/price-config.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const packageJson = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {name: string; version: string};
@@ -80,5 +83,14 @@ describe('a global install of the packed tarball', () => {
 		const bash = run('bash', ['--norc', '--noprofile', '-c', script]);
 		expect(bash.stderr).toBe('');
 		expect(bash.stdout).toBe('complete -F _penguin_view penguin-view\nreply:--sse\n');
+	});
+
+	it('prices a trace from a TOML file given with --prices', () => {
+		const prices = path.join(work, 'prices.toml');
+		writeFileSync(prices, configToml);
+		const stats = run(bin, ['--stats', '--prices', prices, path.join(root, 'test', 'fixtures', 'traces', `${tools}_001.jsonl`)]);
+		expect(stats.stderr).toBe('');
+		expect(stats.stdout).toMatch(/^Cost {8}\$0\.\d+$/m);
+		expect(stats.stdout).not.toContain(secret);
 	});
 });

@@ -55,9 +55,11 @@ let lastEvents: readonly SseClientEvent[] = [];
 function normalized(view: SessionView): unknown {
 	// `messages` counts what was applied, which depends on where the viewer joined (the join folds repeats).
 	const skip = new Set(['id', 'rev', 'appends', 'at', 'durationMs', 'endedAt', 'messages']);
-	const {header, items, ...rest} = view;
+	const {header, items, spend, ...rest} = view;
 	const kept = items.filter(item => item.kind !== 'notice');
-	return JSON.parse(JSON.stringify({...rest, items: kept, tools: header.tools}, (key, value: unknown) => (skip.has(key) ? undefined : value)));
+	// What was spent before the join is one `earlier` line rather than its requests': the sums are the same.
+	const spent = spend.reduce((sum, line) => ({cache_read: sum.cache_read + line.tokens.cache_read, cache_write: sum.cache_write + line.tokens.cache_write, output: sum.output + line.tokens.output}), {cache_read: 0, cache_write: 0, output: 0});
+	return JSON.parse(JSON.stringify({...rest, spent, items: kept, tools: header.tools}, (key, value: unknown) => (skip.has(key) ? undefined : value)));
 }
 
 /** Runs one client against one server until the recorded stream's last message and idle state are in. */

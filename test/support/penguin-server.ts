@@ -30,6 +30,8 @@ export type PenguinServerOptions = {
 	auth?: {cookie: string; password: string; maxAge?: number; expiresOn?: (pathname: string) => boolean};
 	/** A path answered with a 302 to this URL (another server, say) rather than by the routes. */
 	redirect?: (path: string) => string | undefined;
+	/** `GET /api/projects/:p/models` (ModelsResponse); by default the recordings' model, with no price. */
+	models?: Answer;
 	/** Trace lines of more sessions of the list (a subagent's), by session id: one shard each. */
 	traces?: Record<string, unknown[]>;
 	/** The user channel after its recorded events: the test writes more through the connection. */
@@ -93,6 +95,7 @@ export async function startPenguinServer(options: PenguinServerOptions = {}): Pr
 		if (url.pathname === '/api/projects') {
 			return {status: 200, json: {projects: [project('default_project'), ...(options.extraProjects ?? []).map(extra => project(extra.projectId))]}};
 		}
+		if (parts[0] === 'api' && parts[1] === 'projects' && parts[3] === 'models' && parts.length === 4) return options.models ?? {status: 200, json: {models: [{provider: 'custom', modelId: 'fake-model', isDefault: true}]}};
 		if (parts[0] === 'api' && parts[1] === 'projects' && parts[3] === 'agents') {
 			const extra = options.extraProjects?.find(candidate => candidate.projectId === parts[2]);
 			if (extra?.refuse) return extra.refuse;

@@ -14,7 +14,7 @@ import {redact, SseClientError} from './errors.js';
 import {parseEventId} from './event-id.js';
 import type {SseEvent} from './framer.js';
 import {fetchHistory, type History} from './history.js';
-import {fetchContextWindow, fetchSessionInfo} from './session-info.js';
+import {contextWindowOf, fetchModels, fetchSessionInfo} from './session-info.js';
 import {createFetch, type FetchLike} from './http-fetch.js';
 import {defaultRequestTimeouts, type RequestTimeouts} from './timed-fetch.js';
 import {joinHistory, type BufferedInput, type LateFilter} from './join.js';
@@ -78,6 +78,12 @@ export type SseClientOptions = {
 	pace?: () => Promise<void> | undefined;
 	/** False (`--no-follow`): one connection attempt; when it fails the client fails. */
 	retry?: boolean;
+	/**
+	 * The project's model table was asked for (once, when the session's record names its
+	 * project): `answer` settles with it, or fails with a one-line SseClientError. The context
+	 * window is read from the same answer; the caller may read the prices (cost/prices.ts).
+	 */
+	onModels?: (answer: Promise<unknown>, projectId: string) => void;
 };
 
 /** A running client. */
@@ -130,8 +136,8 @@ class SessionStreamClient {
 	private readonly titles = new Map<string, ModelInput>();
 	private historyAbort: AbortController | undefined;
 	private recordAbort: AbortController | undefined;
-	/** The model's context window from the project's model table: asked once. */
-	private contextWindow: Promise<number | undefined> | undefined;
+	/** The project's model table (the context window, the prices): asked once. */
+	private models: Promise<unknown> | undefined;
 
 	constructor(
 		private readonly options: SseClientOptions,
@@ -331,7 +337,7 @@ class SessionStreamClient {
 			target.sessionUrl === undefined
 				? undefined
 				: fetchSessionInfo({...request, url: target.sessionUrl, signal: recordAbort.signal, answerTimeoutMs: undefined})
-						.then(async value => this.withContextWindow(value, {...request, signal: recordAbort.signal}, target.sessionUrl!))
+						.then(async value => this.withContextWindow(value, request, target.sessionUrl!))
 						.then(
 							value => (record = value),
 							() => undefined,
@@ -357,11 +363,19 @@ class SessionStreamClient {
 	/**
 	 * The record with its model's context window, asked of the project's model table once: the
 	 * context bar of a session followed from before its first task (no session_meta yet). The
-	 * table is decoration: a short wait, and the record goes on without it.
+	 * table is decoration: a short wait, and the record goes on without it. The same answer
+	 * goes to onModels (the prices): the table is asked for once, for both.
 	 */
-	private async withContextWindow(record: SessionInfo, request: {fetch: FetchLike; headers: Record<string, string>; signal: AbortSignal}, sessionUrl: URL): Promise<SessionInfo> {
-		this.contextWindow ??= fetchContextWindow({...request, sessionUrl, answerTimeoutMs: this.timings.modelsAnswerMs}, record).catch(() => undefined);
-		const contextWindow = await this.contextWindow;
+	private async withContextWindow(record: SessionInfo, request: {fetch: FetchLike; headers: Record<string, string>}, sessionUrl: URL): Promise<SessionInfo> {
+		const {projectId} = record;
+		if (projectId === undefined) return record;
+		if (this.models === undefined) {
+			// No signal: neither a join that starts over nor --no-follow's close (print mode's totals
+			// wait for the prices) cancels it; its answer time is bounded.
+			this.models = fetchModels({...request, signal: undefined, sessionUrl, answerTimeoutMs: this.timings.modelsAnswerMs}, projectId);
+			this.options.onModels?.(this.models, projectId);
+		}
+		const contextWindow = await this.models.then(table => contextWindowOf(table, record), () => undefined);
 		return contextWindow === undefined ? record : {...record, contextWindow};
 	}
 

@@ -18,6 +18,7 @@ export function readSessionInfo(value: unknown): SessionInfo | undefined {
 	if (sessionId === undefined) return undefined;
 	return {
 		sessionId,
+		// Whose model table gives the context window and prices the session (cost/prices.ts).
 		projectId: text(session['projectId']),
 		provider: text(session['provider']),
 		modelId: text(session['modelId']),
@@ -35,16 +36,22 @@ export async function fetchSessionInfo(request: Omit<JsonRequest, 'what'>): Prom
 }
 
 /**
- * The context window of the session's model, from its project's model table (`GET
- * …/api/projects/<p>/models`, `{models: [{provider, modelId, contextWindow?}]}`): a session
- * followed from before its first task has no session_meta to say it. Undefined when the
- * table does not name the model, or gives it no window.
+ * A project's model table, `GET …/api/projects/<p>/models` (`{models: [{provider, modelId,
+ * contextWindow?, pricing?}]}`), as it came: the context window and the prices are read from it.
  */
-export async function fetchContextWindow(request: Omit<JsonRequest, 'what' | 'url'> & {sessionUrl: URL}, info: SessionInfo): Promise<number | undefined> {
-	if (info.projectId === undefined || info.provider === undefined || info.modelId === undefined) return undefined;
+export async function fetchModels(request: Omit<JsonRequest, 'what' | 'url'> & {sessionUrl: URL}, projectId: string): Promise<unknown> {
 	// `…/api/sessions/<id>` → `…/api/projects/<p>/models`, under whatever prefix the server has.
-	const url = new URL(`../projects/${encodeURIComponent(info.projectId)}/models`, request.sessionUrl);
-	const table = await getJson({...request, url, what: "the project's models"});
+	const url = new URL(`../projects/${encodeURIComponent(projectId)}/models`, request.sessionUrl);
+	return getJson({...request, url, what: `the models of project ${projectId}`});
+}
+
+/**
+ * The context window of the session's model in its project's model table: a session followed
+ * from before its first task has no session_meta to say it. Undefined when the table does not
+ * name the model, or gives it no window.
+ */
+export function contextWindowOf(table: unknown, info: SessionInfo): number | undefined {
+	if (info.provider === undefined || info.modelId === undefined) return undefined;
 	const models = isRecord(table) ? table['models'] : undefined;
 	if (!Array.isArray(models)) return undefined;
 	const model = models.find(entry => isRecord(entry) && entry['provider'] === info.provider && entry['modelId'] === info.modelId) as Record<string, unknown> | undefined;

@@ -58,6 +58,7 @@ export class SessionCore {
 			header: {tools: []},
 			items: [],
 			tokens: {},
+			spend: [],
 			counts: {requests: 0, retries: 0, toolCalls: 0, failures: 0, malformed: 0, messages: 0, unknownShape: 0},
 			shard: 1,
 			compacting: false,

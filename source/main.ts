@@ -260,8 +260,10 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		const read = await pricesOf(located.kind === 'stream' ? located.path : (located.shards[0] ?? located.folder));
 		store.setStatus({prices: read.prices});
 		if (read.notice !== undefined) {
-			if (screen) store.setStatus({message: read.notice});
-			else say(read.notice);
+			// The harness reads a missing config as its default (no models): the screen keeps its
+			// footer for the source, and says only a config that is there and cannot be read.
+			if (!screen) say(read.notice);
+			else if (!read.missing) store.setStatus({message: read.notice});
 		}
 		if (located.kind === 'stream') {
 			store.setStatus({label: path.basename(located.path), state: 'reading'});
@@ -330,7 +332,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 				await source.close();
 				store.rebuild([]);
 				const read = await pricesOf(session.shards[0] ?? session.folder);
-				store.setStatus({label: path.basename(session.shards.at(-1) ?? session.sessionId), state: 'following', message: read.notice, retryAt: undefined, noHistory: undefined, prices: read.prices});
+				store.setStatus({label: path.basename(session.shards.at(-1) ?? session.sessionId), state: 'following', message: read.missing ? undefined : read.notice, retryAt: undefined, noHistory: undefined, prices: read.prices});
 				source = startFileSession(session, {...fileOptions, follow: true});
 			},
 		};

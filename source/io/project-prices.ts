@@ -13,8 +13,8 @@ async function tomlParser(): Promise<(text: string) => unknown> {
 	return (await import('smol-toml')).parse;
 }
 
-/** Prices, and the one line to say when they could not be read. */
-export type ReadPrices = {prices: PriceTable; notice?: string};
+/** A project's prices, and the one line to say when they could not be read; `missing` when the project has no config file (the harness then uses its defaults: no models). */
+export type ReadPrices = {prices: PriceTable; notice?: string; missing?: boolean};
 
 /** The project config of a trace in the harness's layout; undefined for a trace elsewhere. */
 export function projectConfigOf(tracePath: string): string | undefined {
@@ -39,7 +39,7 @@ export async function readProjectPrices(tracePath: string): Promise<ReadPrices> 
 	} catch (error) {
 		const code = (error as NodeJS.ErrnoException).code;
 		const why = code === 'ENOENT' ? 'there is no' : `cannot read${code === undefined ? '' : ` (${code})`} the`;
-		return {prices: noPrices, notice: `no prices: ${why} project config ${config}`};
+		return {prices: noPrices, notice: `no prices: ${why} project config ${config}`, missing: code === 'ENOENT'};
 	}
 	const prices = pricesOfText(text, await tomlParser());
 	if (prices === undefined) return {prices: noPrices, notice: `no prices: the project config ${config} is not valid TOML`};

@@ -29,7 +29,8 @@ test('80×24: the call stays on the first body row as its 300 lines scroll under
 	pane = new FaultTmux(folder, 'e2e-read', 80, 24);
 	await pane.clear(folder);
 	pane.run(`TZ=UTC node ${cli} ${id}_001.jsonl`);
-	await pane.until(text => wholeFrame(text) && text.includes('compaction') && text.includes('j/k move'), 'the session in');
+	// The whole session, not the end shown first (tail-first): a search before it would look in the end alone.
+	await pane.until(text => wholeFrame(text) && text.includes('compaction') && text.includes('j/k move') && text.includes('req 5 · tools 4'), 'the session in');
 	// To the ls call: its row is cut at 80 columns.
 	pane.keys('/');
 	pane.keys('-l', 'ls -la');

@@ -9,6 +9,7 @@ import type {SessionView} from '../model/view-model.js';
 import {formatClock} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
 import type {CommandId} from './keymap.js';
+import {overlayTop} from './overlay-scroll.js';
 import type {ScreenState} from './screen-types.js';
 import {seg, type Segment, type Style} from './segments.js';
 import {safeLines} from './text-bits.js';
@@ -67,31 +68,9 @@ export function noticeRows(entries: readonly NoticeEntry[], width: number): Segm
 
 /** Keys while the log is shown: they scroll it; Esc or M close it. `rows`: how many it has. */
 export function noticeLogCommand(state: ScreenState, id: CommandId | undefined, rows: number, height: number): ScreenState {
-	const last = Math.max(0, rows - height);
-	const top = Math.min(state.noticeTop ?? last, last);
-	const to = (next: number): ScreenState => ({...state, noticeTop: Math.max(0, Math.min(last, next))});
-	const half = Math.max(1, Math.floor(height / 2));
-	switch (id) {
-		case 'quit':
-			return {...state, quit: true};
-		case 'escape':
-		case 'notices':
-			return {...state, noticeLog: false, noticeTop: undefined};
-		case 'focus-next':
-			return to(top + 1);
-		case 'focus-prev':
-			return to(top - 1);
-		case 'half-down':
-		case 'page-down':
-			return to(top + (id === 'half-down' ? half : height - 1));
-		case 'half-up':
-		case 'page-up':
-			return to(top - (id === 'half-up' ? half : height - 1));
-		case 'top':
-			return to(0);
-		case 'bottom':
-			return to(last);
-		default:
-			return state;
-	}
+	if (id === 'quit') return {...state, quit: true};
+	if (id === 'escape' || id === 'notices') return {...state, noticeLog: false, noticeTop: undefined};
+	// The log opens at its end: the newest notice is what was just cut short.
+	const top = overlayTop(id, state.noticeTop ?? Number.POSITIVE_INFINITY, rows, height);
+	return top === undefined ? state : {...state, noticeTop: top};
 }

@@ -16,6 +16,7 @@ import {lineStep} from './line-scroll.js';
 import {jumpKey} from './goto.js';
 import {afterJump, jumpCommands, markKey, startMark} from './marks.js';
 import {noticeLogCommand} from './notice-log.js';
+import {overlayTop} from './overlay-scroll.js';
 import {nextShift} from './sideways.js';
 import {openStateFrom, setFull, setOpen, toggleGroup} from './open-state.js';
 import {openPicker, pickerChrome, pickerKey} from './picker.js';
@@ -95,36 +96,10 @@ function mouseEvent(state: ScreenState, mouse: MouseEvent, env: ScreenEnv): Scre
 
 /** Keys while the help is shown: they scroll it; Esc or ? close it; others do nothing (a stray key must not close it). */
 function helpCommand(state: ScreenState, id: CommandId | undefined, env: ScreenEnv): ScreenState {
-	const last = Math.max(0, (env.helpRows ?? 0) - env.height);
-	const to = (top: number): ScreenState => ({...state, helpTop: Math.max(0, Math.min(last, top))});
-	const top = Math.min(state.helpTop ?? 0, last);
-	const half = Math.max(1, Math.floor(env.height / 2));
-	const page = Math.max(1, env.height - 1);
-	switch (id) {
-		case 'quit':
-			return {...state, quit: true};
-		case 'escape':
-		case 'help':
-			return {...state, help: false, helpTop: undefined};
-		case 'focus-next':
-			return to(top + 1);
-		case 'focus-prev':
-			return to(top - 1);
-		case 'half-down':
-			return to(top + half);
-		case 'half-up':
-			return to(top - half);
-		case 'page-down':
-			return to(top + page);
-		case 'page-up':
-			return to(top - page);
-		case 'top':
-			return to(0);
-		case 'bottom':
-			return to(last);
-		default:
-			return state;
-	}
+	if (id === 'quit') return {...state, quit: true};
+	if (id === 'escape' || id === 'help') return {...state, help: false, helpTop: undefined};
+	const top = overlayTop(id, state.helpTop ?? 0, env.helpRows ?? 0, env.height);
+	return top === undefined ? state : {...state, helpTop: top};
 }
 
 /** Keys while the picker is open: it takes them all (typing filters), but Ctrl+C. */

@@ -15,6 +15,7 @@ import {getJson} from '../io/sse/get-json.js';
 import {createFetch, type FetchLike} from '../io/sse/http-fetch.js';
 import type {RequestTimeouts} from '../io/sse/timed-fetch.js';
 import {apiUrl} from '../io/sse/server-address.js';
+import {readSessionCosts, type SessionCost} from './usage.js';
 
 /** SessionStatus upstream: idle, a task running, or compacting. */
 export type ServerSessionStatus = 'idle' | 'running' | 'compacting';
@@ -181,11 +182,13 @@ export class ServerApi {
 	/**
 	 * Every session the user can see, across projects and agents (the server's order within an
 	 * agent). A project or agent the server refuses (404 or 403: gone, or not the user's) is
-	 * left out with one line in `refused`; any other failure throws.
+	 * left out with one line in `refused`; any other failure throws. `onProjects` hears the
+	 * project ids as soon as they are known (the costs are asked for beside the walk).
 	 */
-	async allSessions(): Promise<{sessions: ServerSession[]; refused: string[]}> {
+	async allSessions(onProjects?: (projects: readonly string[]) => void): Promise<{sessions: ServerSession[]; refused: string[]}> {
 		const projects = readIds(await this.get(apiUrl(this.base, 'projects'), 'the project list'), 'projects', 'projectId');
 		if (projects === undefined) throw this.shapeError('the project list', 'projects');
+		onProjects?.(projects);
 		const refused: string[] = [];
 		const refusedAs = async <T>(where: string, read: () => Promise<T[]>): Promise<T[]> => {
 			try {
@@ -230,6 +233,19 @@ export class ServerApi {
 		const prices = pricesOfModelsAnswer(await this.get(apiUrl(this.base, 'projects', projectId, 'models'), `the models of project ${projectId}`));
 		if (prices === undefined) throw this.shapeError(`the models of project ${projectId}`, 'models');
 		return prices;
+	}
+
+	/**
+	 * What each session of a project cost, as the harness's cost center sums it
+	 * (`GET /api/projects/:p/usage?groupBy=session`, all time), by session id.
+	 */
+	async sessionCosts(projectId: string, signal?: AbortSignal): Promise<Map<string, SessionCost>> {
+		const url = apiUrl(this.base, 'projects', projectId, 'usage');
+		url.searchParams.set('groupBy', 'session');
+		const what = `the usage of project ${projectId}`;
+		const costs = readSessionCosts(await this.get(url, what, undefined, signal));
+		if (costs === undefined) throw this.shapeError(what, 'groups');
+		return costs;
 	}
 
 	/** The shards of a session's trace. */

@@ -6,6 +6,7 @@
  */
 import {isRecord} from '../protocol/guards.js';
 import type {ServerSession, ServerSessionStatus} from './api.js';
+import {sessionCostText, type ServerCosts} from './usage.js';
 
 /** One server session in the picker (what `--list --json` writes is the ServerSession itself). */
 export type ServerPickerEntry = {
@@ -28,7 +29,19 @@ export type ServerPickerEntry = {
 	waiting: number;
 	/** The record as the server gave it. */
 	session: ServerSession;
+	/** USD, as the server's usage gives it (server/usage.ts): with its subagents'; unset without a price. */
+	costUsd?: number;
+	/** `costUsd` leaves out tokens of a model without a price. */
+	costUnpriced?: true;
+	/** The project's usage did not come: the cost is not known (`—`). */
+	costUnknown?: true;
 };
+
+/** The cost column's text for a server's session (`$0.0353`, `$1.20*`, `—`, or nothing). */
+export function serverCostText(entry: ServerPickerEntry): string {
+	if (entry.costUnknown) return sessionCostText('unknown');
+	return sessionCostText(entry.costUsd === undefined ? undefined : {usd: entry.costUsd, unpriced: entry.costUnpriced === true});
+}
 
 /** What the user channel says, as far as the list cares. */
 export type UserChannelEvent =
@@ -111,16 +124,32 @@ export type ListChange = {
 /** The sessions of one server, newest activity first. */
 export class ServerSessionList {
 	private readonly byId = new Map<string, ServerPickerEntry>();
+	private costs: ServerCosts | undefined;
 
 	/** Replaces the whole list (a fresh listing). */
 	replace(sessions: readonly ServerSession[]): void {
 		this.byId.clear();
-		for (const session of sessions) this.byId.set(session.sessionId, entryOf(session));
+		for (const session of sessions) this.byId.set(session.sessionId, this.costed(entryOf(session)));
 	}
 
 	/** Adds or refreshes one session from its record. */
 	upsert(session: ServerSession): void {
-		this.byId.set(session.sessionId, entryOf(session));
+		this.byId.set(session.sessionId, this.costed(entryOf(session)));
+	}
+
+	/** The sessions' costs from the server's usage; they stay with the sessions until the next. */
+	setCosts(costs: ServerCosts): void {
+		this.costs = costs;
+		for (const [id, entry] of this.byId) this.byId.set(id, this.costed(entryOf(entry.session)));
+	}
+
+	/** A fresh entry (entryOf's) with its cost, when the costs say one. */
+	private costed(entry: ServerPickerEntry): ServerPickerEntry {
+		if (this.costs === undefined) return entry;
+		if (this.costs.failed.has(entry.project)) return {...entry, costUnknown: true};
+		const cost = this.costs.bySession.get(entry.sessionId);
+		if (cost?.usd === undefined) return entry;
+		return {...entry, costUsd: cost.usd, ...(cost.unpriced ? {costUnpriced: true as const} : {})};
 	}
 
 	get(sessionId: string): ServerPickerEntry | undefined {
@@ -154,7 +183,7 @@ export class ServerSessionList {
 			if (event.lastActiveAt !== undefined) session.lastActiveAt = event.lastActiveAt;
 			if (event.hasTrace !== undefined) session.hasTrace = event.hasTrace;
 		}
-		const next = entryOf(session);
+		const next = this.costed(entryOf(session));
 		this.byId.set(event.sessionId, next);
 		const started = event.type === 'session_state' && event.state === 'running' && !entry.live && next.source !== 'subagent';
 		return started ? {changed: true, started: next} : {changed: true};

@@ -5,7 +5,7 @@
  * the compact layout is left: live mark, short id, size, age, prompt (`↳` for a subagent's).
  * Adding a column is adding an entry to `sessionColumns`.
  */
-import type {ServerPickerEntry} from '../server/session-list.js';
+import {serverCostText, type ServerPickerEntry} from '../server/session-list.js';
 import type {PickerEntry} from '../server/session-switcher.js';
 import {usdText} from '../cost/arithmetic.js';
 import {formatBytes, relativeTime} from '../render/format.js';
@@ -77,8 +77,8 @@ function shortOf(entry: PickerEntry): string {
 
 const ageOf = (entry: PickerEntry, now: number): string => relativeTime(Math.max(0, now - Date.parse(entry.lastActivityAt)));
 const sizeOf = (entry: PickerEntry): string => (isServerEntry(entry) ? '' : formatBytes(entry.size));
-// Priced by --list only (commands/list-cost.ts): the picker's entries carry none, and get no column.
-const costOf = (entry: PickerEntry): string => (isServerEntry(entry) || entry.costUsd === undefined ? '' : usdText(entry.costUsd));
+// On disk priced by --list only (commands/list-cost.ts); a server's entries carry the server's figure once it came.
+const costOf = (entry: PickerEntry): string => (isServerEntry(entry) ? serverCostText(entry) : entry.costUsd === undefined ? '' : usdText(entry.costUsd));
 const hl = (context: CellContext, style: Style = {}): Style => (context.selected ? {...style, inverse: true, dim: false} : style);
 
 /** The first prompt (a server's session: its title), on one line. */

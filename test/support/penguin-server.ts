@@ -2,6 +2,7 @@
 // the project and agent lists (shaped from the upstream's ProjectsResponse and AgentsResponse: the recordings lack their bodies),
 // the recorded session list, session records, trace list and shard, the user channel, and a running session's stream.
 import {serverAnswer, serverStreamBlocks} from './sse-fixtures.js';
+import {usageAnswer} from './harness-usage.js';
 import {replayRecorded, startSseServer, type Answer, type SeenRequest, type SseConnection, type SseTestServer} from './sse-server.js';
 
 /** The recorded list's rows (`sessions-list.json`), newest first. */
@@ -32,6 +33,11 @@ export type PenguinServerOptions = {
 	redirect?: (path: string) => string | undefined;
 	/** `GET /api/projects/:p/models` (ModelsResponse); by default the recordings' model, with no price. */
 	models?: Answer;
+	/**
+	 * `GET /api/projects/:p/usage` (UsageResponse), by project and the query: an answer, or a script (one that never
+	 * answers); by default a server that has recorded no usage.
+	 */
+	usage?: (projectId: string, query: URLSearchParams) => Answer | ((connection: SseConnection) => Promise<void>);
 	/** Trace lines of more sessions of the list (a subagent's), by session id: one shard each. */
 	traces?: Record<string, unknown[]>;
 	/** The user channel after its recorded events: the test writes more through the connection. */
@@ -96,6 +102,7 @@ export async function startPenguinServer(options: PenguinServerOptions = {}): Pr
 			return {status: 200, json: {projects: [project('default_project'), ...(options.extraProjects ?? []).map(extra => project(extra.projectId))]}};
 		}
 		if (parts[0] === 'api' && parts[1] === 'projects' && parts[3] === 'models' && parts.length === 4) return options.models ?? {status: 200, json: {models: [{provider: 'custom', modelId: 'fake-model', isDefault: true}]}};
+		if (parts[0] === 'api' && parts[1] === 'projects' && parts[3] === 'usage' && parts.length === 4) return options.usage?.(parts[2]!, url.searchParams) ?? usageAnswer([]);
 		if (parts[0] === 'api' && parts[1] === 'projects' && parts[3] === 'agents') {
 			const extra = options.extraProjects?.find(candidate => candidate.projectId === parts[2]);
 			if (extra?.refuse) return extra.refuse;

@@ -23,6 +23,7 @@ import {apiUrl, type ServerAddress} from '../io/sse/server-address.js';
 import {startHttpTrace} from './http-trace.js';
 import {ServerSessionList, type ServerPickerEntry, type UserChannelEvent} from './session-list.js';
 import {openUserChannel} from './user-channel.js';
+import {requestCosts} from './usage.js';
 
 /** Stops a running source. */
 type Stoppable = {close(): void | Promise<void>};
@@ -120,6 +121,8 @@ class ServerSessions implements Stoppable {
 	private opened: string | undefined;
 	private channel: {close(): void} | undefined;
 	private closed = false;
+	// Ends the cost requests when the program does.
+	private readonly stopCosts = new AbortController();
 	// Opening is one at a time: a second Enter or L waits for the first to settle.
 	private opening: Promise<void> = Promise.resolve();
 
@@ -136,7 +139,7 @@ class ServerSessions implements Stoppable {
 
 	/** Lists the server's sessions again. */
 	refresh(): Promise<void> {
-		this.loaded = this.api.allSessions().then(
+		this.loaded = this.api.allSessions(projects => this.loadCosts(projects)).then(
 			({sessions, refused}) => {
 				this.list.replace(sessions);
 				this.refused = refused;
@@ -149,6 +152,15 @@ class ServerSessions implements Stoppable {
 			},
 		);
 		return this.loaded;
+	}
+
+	/** The sessions' costs from the server's usage, beside the list: the rows get them when they come. */
+	private loadCosts(projects: readonly string[]): void {
+		void requestCosts(this.api, projects, this.stopCosts.signal, 'stopped').then(costs => {
+			if (this.stopCosts.signal.aborted) return;
+			this.list.setCosts(costs);
+			this.notify();
+		});
 	}
 
 	/** Follows the user channel (the screen only). */
@@ -322,6 +334,7 @@ class ServerSessions implements Stoppable {
 
 	async close(): Promise<void> {
 		this.closed = true;
+		this.stopCosts.abort();
 		this.channel?.close();
 		await this.current?.source.close();
 	}

@@ -1,12 +1,11 @@
 // End to end, in tmux: the built program follows the fake server built from the real approval
 // recording (test/support/acting-server.ts), which holds its stream at the approval_request until
 // the approval POST arrives. Allow, deny, stop, steer, every refusal, --read-only, and a trace file.
-import {existsSync, mkdtempSync} from 'node:fs';
-import {execFileSync} from 'node:child_process';
+import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {afterEach, beforeAll, describe, expect, test} from 'vitest';
+import {afterEach, describe, expect, test} from 'vitest';
 import {approvalCallId, startActingServer, type ActingServer} from '../support/acting-server.js';
 import {builtCli, FaultTmux, removeFolder} from '../support/fault-tmux.js';
 import {waitFor} from '../support/wait-for.js';
@@ -19,10 +18,6 @@ const question = 'allow exec_command $ echo approved-run? y/n';
 let server: ActingServer | undefined;
 let pane: FaultTmux | undefined;
 let folder = '';
-
-beforeAll(() => {
-	if (!existsSync(builtCli)) execFileSync('npm', ['run', 'build'], {cwd: root, stdio: 'ignore'});
-}, 120_000);
 
 afterEach(async () => {
 	pane?.kill();

@@ -1,7 +1,6 @@
 // End to end, for all-day use: the built program in tmux. Search while following a growing trace, a paste into the search
 // prompt, the help at 60×20, the picker at 80×24, NO_COLOR's attributes, y's OSC 52. Each waits on whole frames.
-import {execFileSync} from 'node:child_process';
-import {appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -21,7 +20,6 @@ let pane: FaultTmux | undefined;
 let count = 0;
 
 beforeAll(() => {
-	if (!existsSync(cli)) execFileSync('npm', ['run', 'build'], {cwd: root, stdio: 'ignore'});
 	folder = mkdtempSync(path.join(tmpdir(), 'penguin-view-e2e-all-day-'));
 }, 60_000);
 

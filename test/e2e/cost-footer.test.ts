@@ -1,21 +1,14 @@
 // End to end, in tmux: the built program on a trace inside a data root whose project config prices its model (and holds
 // an API key): the footer says what the session cost, and the key is nowhere on the screen.
-import {execFileSync} from 'node:child_process';
-import {existsSync, writeFileSync} from 'node:fs';
+import {writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {fileURLToPath} from 'node:url';
-import {afterEach, beforeAll, expect, test} from 'vitest';
+import {afterEach, expect, test} from 'vitest';
 import {makeRoot, placeShard, rotated} from '../commands/data-root.js';
 import {builtCli, FaultTmux} from '../support/fault-tmux.js';
 import {configToml, secret} from '../cost/price-config.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 let pane: FaultTmux | undefined;
 let data: ReturnType<typeof makeRoot> | undefined;
-
-beforeAll(() => {
-	if (!existsSync(builtCli)) execFileSync('npm', ['run', 'build'], {cwd: root, stdio: 'ignore'});
-}, 120_000);
 
 afterEach(() => {
 	pane?.kill();

@@ -1,7 +1,6 @@
 // End to end, on a terminal that says it cannot move its cursor (TERM=dumb): the program prints plain text, as in a
 // pipe, instead of drawing the cursor-addressed screen (no clear, no cursor home, no rules).
-import {execFileSync} from 'node:child_process';
-import {copyFileSync, existsSync, mkdtempSync, rmSync} from 'node:fs';
+import {copyFileSync, mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -15,7 +14,6 @@ let folder = '';
 let pane: FaultTmux | undefined;
 
 beforeAll(() => {
-	if (!existsSync(cli)) execFileSync('npm', ['run', 'build'], {cwd: root, stdio: 'ignore'});
 	folder = mkdtempSync(path.join(tmpdir(), 'penguin-view-e2e-dumb-'));
 	copyFileSync(path.join(root, 'test', 'fixtures', 'traces', shard), path.join(folder, shard));
 }, 60_000);

@@ -2,8 +2,7 @@
 // terminal, so that Ink redraws it in place. A frame as tall as the terminal makes Ink 6.8 clear the whole terminal
 // (ESC[2J ESC[3J ESC[H) before every frame (node_modules/ink/build/ink.js, onRender: `if (this.lastOutputHeight >=
 // this.options.stdout.rows)`), which flickers; this records what the pane receives over ten keys and counts the clears.
-import {execFileSync} from 'node:child_process';
-import {copyFileSync, existsSync, mkdtempSync, rmSync} from 'node:fs';
+import {copyFileSync, mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -18,7 +17,6 @@ let folder = '';
 let pane: FaultTmux | undefined;
 
 beforeAll(() => {
-	if (!existsSync(cli)) execFileSync('npm', ['run', 'build'], {cwd: root, stdio: 'ignore'});
 	folder = mkdtempSync(path.join(tmpdir(), 'penguin-view-e2e-edges-'));
 	for (const shard of ['_001', '_002']) copyFileSync(path.join(traces, `${id}${shard}.jsonl`), path.join(folder, `${id}${shard}.jsonl`));
 }, 60_000);

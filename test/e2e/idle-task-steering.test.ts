@@ -2,18 +2,15 @@
 // > on an idle session says it starts a new task and sends one (POST …/tasks), and the stream follows it; on the running
 // session > steers again; the server's queue of steering (task_state's pendingSteering, sent from another client here)
 // is shown until each echo arrives, and < withdraws the newest queued one (DELETE …/steer/:id).
-import {existsSync, mkdtempSync} from 'node:fs';
-import {execFileSync} from 'node:child_process';
+import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {fileURLToPath} from 'node:url';
-import {afterEach, beforeAll, expect, test} from 'vitest';
+import {afterEach, expect, test} from 'vitest';
 import {builtCli, FaultTmux, removeFolder} from '../support/fault-tmux.js';
 import {serverAnswer, serverStreamBlocks} from '../support/sse-fixtures.js';
 import {replayRecorded, startSseServer, type SeenRequest, type SseConnection, type SseTestServer} from '../support/sse-server.js';
 import {waitFor} from '../support/wait-for.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const sessionId = 'session-2026-12-04-20-42-14-f2092e87';
 const blocks = serverStreamBlocks('session-stream-abort.txt');
 const through = (id: string): number => blocks.findIndex(block => block.id === id) + 1;
@@ -25,10 +22,6 @@ const secondSteer = {id: '8e75d405-503b-4d0b-a648-8995364cda82', text: 'And keep
 let server: SseTestServer | undefined;
 let pane: FaultTmux | undefined;
 let folder = '';
-
-beforeAll(() => {
-	if (!existsSync(builtCli)) execFileSync('npm', ['run', 'build'], {cwd: root, stdio: 'ignore'});
-}, 120_000);
 
 afterEach(async () => {
 	pane?.kill();

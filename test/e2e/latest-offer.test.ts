@@ -1,7 +1,6 @@
 // End to end: the built program in tmux with --latest on a data root; a session that starts while it is on screen is
 // offered in the footer, and L switches to it.
-import {execFileSync} from 'node:child_process';
-import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, beforeAll, expect, test} from 'vitest';
@@ -16,7 +15,6 @@ let folder = '';
 let pane: FaultTmux;
 
 beforeAll(() => {
-	if (!existsSync(builtCli)) execFileSync('npm', ['run', 'build'], {cwd: root, stdio: 'ignore'});
 	home = mkdtempSync(path.join(tmpdir(), 'penguin-view-e2e-latest-'));
 	folder = path.join(home, 'data', 'proj-a', 'agents', 'main', 'traces', '2026-12-02');
 	mkdirSync(folder, {recursive: true});

@@ -1,7 +1,6 @@
 // End to end, what only a terminal shows of v: less (the default pager) is given a prompt naming the call it shows,
 // not the path of the temporary file the text goes through.
-import {execFileSync} from 'node:child_process';
-import {copyFileSync, existsSync, mkdtempSync, rmSync} from 'node:fs';
+import {copyFileSync, mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -15,7 +14,6 @@ let folder = '';
 let pane: FaultTmux | undefined;
 
 beforeAll(() => {
-	if (!existsSync(cli)) execFileSync('npm', ['run', 'build'], {cwd: root, stdio: 'ignore'});
 	folder = mkdtempSync(path.join(tmpdir(), 'penguin-view-e2e-pager-'));
 	copyFileSync(path.join(root, 'test', 'fixtures', 'traces', shard), path.join(folder, shard));
 }, 60_000);

@@ -1,6 +1,5 @@
 // End to end: the built program in tmux (110×30) on a temp data root; s opens the picker, a filter and Enter switch to another session, whose subagent comes from its own trace and which is then followed.
-import {execFileSync} from 'node:child_process';
-import {appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync} from 'node:fs';
+import {appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -33,7 +32,6 @@ const write = (id: string, lines: string[]): string => {
 };
 
 beforeAll(() => {
-	if (!existsSync(cli)) execFileSync('npm', ['run', 'build'], {cwd: root, stdio: 'ignore'});
 	home = mkdtempSync(path.join(tmpdir(), 'penguin-view-e2e-picker-'));
 	dataRoot = path.join(home, 'data');
 	folder = path.join(dataRoot, 'proj-a', 'agents', 'main', 'traces', '2026-12-02');

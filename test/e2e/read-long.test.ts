@@ -1,6 +1,5 @@
 // End to end at 80×24 in tmux: a long output read line by line keeps its call pinned on the body's first row; → moves the body sideways to read a cut row's end while header and footer stay.
-import {execFileSync} from 'node:child_process';
-import {copyFileSync, existsSync, mkdtempSync, rmSync} from 'node:fs';
+import {copyFileSync, mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -15,7 +14,6 @@ let folder = '';
 let pane: FaultTmux | undefined;
 
 beforeAll(() => {
-	if (!existsSync(cli)) execFileSync('npm', ['run', 'build'], {cwd: root, stdio: 'ignore'});
 	folder = mkdtempSync(path.join(tmpdir(), 'penguin-view-e2e-read-'));
 	for (const shard of ['_001', '_002']) copyFileSync(path.join(traces, `${id}${shard}.jsonl`), path.join(folder, `${id}${shard}.jsonl`));
 }, 60_000);

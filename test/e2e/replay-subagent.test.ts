@@ -1,7 +1,6 @@
 // End to end: --replay plays a subagent's own trace on the session's clock, among its parent's messages. The recorded
 // pair (a parent calling run_subagent, the child's trace beside it) in the built program in tmux; each wait is for a frame.
-import {execFileSync} from 'node:child_process';
-import {copyFileSync, existsSync, mkdtempSync} from 'node:fs';
+import {copyFileSync, mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -18,7 +17,6 @@ const panes: FaultTmux[] = [];
 let count = 0;
 
 beforeAll(() => {
-	if (!existsSync(cli)) execFileSync('npm', ['run', 'build'], {cwd: root, stdio: 'ignore'});
 	folder = mkdtempSync(path.join(tmpdir(), 'penguin-view-e2e-replay-'));
 	// The child's trace beside its parent's: found there by its session id.
 	for (const name of [parent, child]) copyFileSync(path.join(traces, name), path.join(folder, name));

@@ -2,7 +2,6 @@
 // `save this login for …? y/n` answered y saves it under ~/.config/penguin-view (no XDG_CONFIG_HOME: the default
 // place), 0600, and the next run needs no credentials; answered n, nothing is saved. Neither the password nor the
 // cookie ever shows on the terminal.
-import {execFileSync} from 'node:child_process';
 import {existsSync, mkdtempSync, readFileSync, rmSync, statSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -10,7 +9,6 @@ import {afterAll, beforeAll, expect, test} from 'vitest';
 import {builtCli, FaultTmux} from '../support/fault-tmux.js';
 import {startPenguinServer, type PenguinServer} from '../support/penguin-server.js';
 
-const root = path.resolve(path.dirname(builtCli), '..');
 const cookie = 'tmux-c00kie-value-9876543210';
 const password = 'typed-pa55word';
 let home = '';
@@ -18,7 +16,6 @@ let pane: FaultTmux;
 let server: PenguinServer;
 
 beforeAll(async () => {
-	if (!existsSync(builtCli)) execFileSync('npm', ['run', 'build'], {cwd: root, stdio: 'ignore'});
 	home = mkdtempSync(path.join(tmpdir(), 'penguin-view-e2e-login-'));
 	server = await startPenguinServer({auth: {cookie, password}});
 	pane = new FaultTmux(home, 'e2e-login', 200, 40, {TZ: 'UTC'});

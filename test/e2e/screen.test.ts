@@ -1,6 +1,6 @@
 // End to end: the built program (dist/cli.js) in a real pseudo-terminal (tmux, 100×30) on a trace file the test keeps appending to.
 import {execFileSync} from 'node:child_process';
-import {appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -27,7 +27,6 @@ function body(screen: string[]): string[] {
 const append = (from: number, to: number): void => appendFileSync(trace, lines.slice(from, to).map(line => `${line}\n`).join(''));
 
 beforeAll(() => {
-	if (!existsSync(cli)) execFileSync('npm', ['run', 'build'], {cwd: root, stdio: 'ignore'});
 	folder = mkdtempSync(path.join(tmpdir(), 'penguin-view-e2e-'));
 	trace = path.join(folder, path.basename(fixture));
 	writeFileSync(trace, '');

@@ -1,6 +1,5 @@
 // End to end: the footer's `match i of N` counts what a followed trace appends, without a key, the match shown kept.
-import {execFileSync} from 'node:child_process';
-import {appendFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
+import {appendFileSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -15,7 +14,6 @@ let folder = '';
 let pane: FaultTmux | undefined;
 
 beforeAll(() => {
-	if (!existsSync(cli)) execFileSync('npm', ['run', 'build'], {cwd: root, stdio: 'ignore'});
 	folder = mkdtempSync(path.join(tmpdir(), 'penguin-view-e2e-search-count-'));
 }, 60_000);
 

@@ -2,15 +2,13 @@
 // recordings: the picker of the server's sessions, a filter and Enter follow the running one over its stream; a
 // session that starts running is offered in the footer and L switches to it; s reopens the picker and Esc returns;
 // a finished session is read from its trace over HTTP.
-import {execFileSync} from 'node:child_process';
-import {existsSync, mkdtempSync, rmSync} from 'node:fs';
+import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, beforeAll, expect, test} from 'vitest';
 import {builtCli, FaultTmux} from '../support/fault-tmux.js';
 import {idleId, recordedRows, runningId, startPenguinServer, type PenguinServer} from '../support/penguin-server.js';
 
-const root = path.resolve(path.dirname(builtCli), '..');
 const echoId = 'session-2026-12-03-13-34-52-9a1ca335';
 let home = '';
 let pane: FaultTmux;
@@ -22,7 +20,6 @@ const created: Array<Record<string, unknown>> = [];
 const newId = 'session-2026-12-03-14-00-00-c0ffee00';
 
 beforeAll(async () => {
-	if (!existsSync(builtCli)) execFileSync('npm', ['run', 'build'], {cwd: root, stdio: 'ignore'});
 	home = mkdtempSync(path.join(tmpdir(), 'penguin-view-e2e-server-'));
 	server = await startPenguinServer({
 		rows: () => [...created, ...recordedRows()].map(row => ({...row, status: running.has(row.sessionId as string) ? 'running' : 'idle'})) as ReturnType<typeof recordedRows>,

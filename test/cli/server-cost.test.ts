@@ -128,6 +128,26 @@ describe("a server's --list: what each session cost", () => {
 	});
 });
 
+describe("a server's --list on a terminal", () => {
+	it("the picker's rows carry the cost after the model; — for a project whose usage did not come in time", async () => {
+		const {ServerApi} = await import('../../source/server/api.js');
+		const {serverListCommand} = await import('../../source/server/list-command.js');
+		const now = Date.parse('2026-12-03T14:00:00Z');
+		server = await startPenguinServer({usage: () => usageAnswer([row(runningId, 0.035_312, false), row(idle2, 1.5, true)])});
+		const answered = await serverListCommand(new ServerApi(new URL(server.origin), {}, fetch), {json: false, width: 120, now});
+		expect(answered.stderr).toBe('');
+		expect(lineOf(answered.stdout, runningId.slice(-8))).toMatch(/ \$0\.0353 .* ago {2}Listing the workspace/);
+		expect(lineOf(answered.stdout, idle2.slice(-8))).toMatch(/ \$1\.50\* /);
+		expect(lineOf(answered.stdout, idle3.slice(-8))).not.toContain('$');
+		await server.close();
+		server = await startPenguinServer({usage: () => async connection => connection.gone});
+		const late = await serverListCommand(new ServerApi(new URL(server.origin), {}, fetch), {json: false, width: 120, now, costWaitMs: 200});
+		expect(late.exitCode).toBe(0);
+		expect(late.stderr).toBe('penguin-view: no cost for project default_project: no answer within 0.2 s\n');
+		for (const line of late.stdout.trimEnd().split('\n')) expect(line).toContain(' — ');
+	});
+});
+
 describe("a server's picker", () => {
 	it("its entries carry the server's cost once the usage came", async () => {
 		server = await startPenguinServer({usage: () => usageAnswer([row(runningId, 0.035_312, false), row(idle2, 1.5, true)])});

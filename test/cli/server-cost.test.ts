@@ -105,6 +105,18 @@ describe("a server's --list: what each session cost", () => {
 		expect(result.stdout.trimEnd().split('\n')).toHaveLength(recordedRows().length);
 	});
 
+	it('a project the listing could not read: its usage refused too, said once (by the listing)', async () => {
+		const refuse = {status: 404, json: {error: {code: 'project_not_found', message: 'Project does not exist or you do not have access.'}}};
+		server = await startPenguinServer({
+			extraProjects: [{projectId: 'secret-project', refuse}],
+			usage: project => (project === 'secret-project' ? refuse : usageAnswer([row(runningId, 0.5, false)])),
+		});
+		const result = await runCli(['--sse', server.origin, '--list'], {env});
+		expect(result.code).toBe(1);
+		expect(result.stderr).toBe('penguin-view: project secret-project: not accessible (404); the server said: Project does not exist or you do not have access.\n');
+		expect(lineOf(result.stdout, runningId)).toContain(' $0.500 ');
+	});
+
 	it('--json writes the server records and asks for no usage', async () => {
 		server = await startPenguinServer({usage: () => usageAnswer([row(runningId, 0.5, false)])});
 		const result = await runCli(['--sse', server.origin, '--list', '--json'], {env});

@@ -154,11 +154,14 @@ class ServerSessions implements Stoppable {
 		return this.loaded;
 	}
 
-	/** The sessions' costs from the server's usage, beside the list: the rows get them when they come. */
-	private loadCosts(projects: readonly string[]): void {
+	/**
+	 * The sessions' costs from the server's usage, beside the list: the rows get them when they
+	 * come. `again`: only these projects' asked again (a session of theirs finished a run).
+	 */
+	private loadCosts(projects: readonly string[], again = false): void {
 		void requestCosts(this.api, projects, this.stopCosts.signal, 'stopped').then(costs => {
 			if (this.stopCosts.signal.aborted) return;
-			this.list.setCosts(costs);
+			this.list.setCosts(costs, again ? projects : undefined);
 			this.notify();
 		});
 	}
@@ -176,7 +179,10 @@ class ServerSessions implements Stoppable {
 	}
 
 	private onChannel(event: UserChannelEvent): void {
+		const before = event.type === 'session_state' ? this.list.get(event.sessionId) : undefined;
 		const change = this.list.apply(event);
+		// A run ended: what it spent is in the server's usage now.
+		if (before?.live && event.type === 'session_state' && event.state === 'idle') this.loadCosts([before.project], true);
 		if (change.relist) {
 			void this.refresh();
 			return;

@@ -6,7 +6,7 @@
  */
 import {isRecord} from '../protocol/guards.js';
 import type {ServerSession, ServerSessionStatus} from './api.js';
-import {sessionCostText, type ServerCosts} from './usage.js';
+import {mergeCosts, sessionCostText, type ServerCosts} from './usage.js';
 
 /** One server session in the picker (what `--list --json` writes is the ServerSession itself). */
 export type ServerPickerEntry = {
@@ -137,9 +137,9 @@ export class ServerSessionList {
 		this.byId.set(session.sessionId, this.costed(entryOf(session)));
 	}
 
-	/** The sessions' costs from the server's usage; they stay with the sessions until the next. */
-	setCosts(costs: ServerCosts): void {
-		this.costs = costs;
+	/** The sessions' costs from the server's usage (only `projects`' asked again, when given); they stay with the sessions until the next. */
+	setCosts(costs: ServerCosts, projects?: readonly string[]): void {
+		this.costs = projects === undefined ? costs : mergeCosts(this.costs, costs, projects);
 		for (const [id, entry] of this.byId) this.byId.set(id, this.costed(entryOf(entry.session)));
 	}
 

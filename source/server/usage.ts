@@ -40,6 +40,15 @@ export function sessionCostText(cost: SessionCost | 'unknown' | undefined): stri
 /** The costs of some projects' sessions, and the projects whose usage did not come, with why. */
 export type ServerCosts = {bySession: Map<string, SessionCost>; failed: Map<string, string>};
 
+/** `known` with some projects' costs asked again: their sessions' new figures, and whether they came now. */
+export function mergeCosts(known: ServerCosts | undefined, fresh: ServerCosts, projects: readonly string[]): ServerCosts {
+	const merged: ServerCosts = {bySession: new Map(known?.bySession), failed: new Map(known?.failed)};
+	for (const project of projects) merged.failed.delete(project);
+	for (const [project, why] of fresh.failed) merged.failed.set(project, why);
+	for (const [session, cost] of fresh.bySession) merged.bySession.set(session, cost);
+	return merged;
+}
+
 /** How the costs are asked for: one project's, and when to stop waiting. */
 export type CostRequests = {
 	sessionCosts(projectId: string, signal: AbortSignal): Promise<Map<string, SessionCost>>;

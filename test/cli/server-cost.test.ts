@@ -161,8 +161,9 @@ describe("a server's --list on a terminal", () => {
 });
 
 describe("a server's picker", () => {
-	it("its entries carry the server's cost once the usage came", async () => {
-		server = await startPenguinServer({usage: () => usageAnswer([row(runningId, 0.035_312, false), row(idle2, 1.5, true)])});
+	it("its entries carry the server's cost once the usage came, asked again when a run ends", async () => {
+		let runningCost = 0.035_312;
+		server = await startPenguinServer({usage: () => usageAnswer([row(runningId, runningCost, false), row(idle2, 1.5, true)])});
 		const store = new SessionStore({label: '', state: 'connecting'});
 		const flags = {insecure: false, print: false, json: false, follow: true, list: false, stats: false, redact: false, debug: false} as Flags;
 		const fileOptions = {store, dataRoot: '/nonexistent', follow: true, hold: false, children: false};
@@ -180,5 +181,19 @@ describe("a server's picker", () => {
 		expect(entries.find(entry => entry.sessionId === runningId)).toMatchObject({costUsd: 0.035_312});
 		expect(entries.find(entry => entry.sessionId === idle2)).toMatchObject({costUsd: 1.5, costUnpriced: true});
 		expect(entries.find(entry => entry.sessionId === idle3)?.costUsd).toBeUndefined();
+
+		// The running session's run ends: its project's usage is asked again, and its row says the new sum.
+		runningCost = 0.2;
+		await waitFor(() => server!.userChannels.length > 0, 'the user channel');
+		const asked = server.requestsTo('/usage').length;
+		await server.userChannels.at(-1)!.event({
+			event: 'server_event',
+			data: JSON.stringify({type: 'session_state', sessionId: runningId, state: 'idle', lastActiveAt: '2026-12-03T13:40:00.000Z', hasTrace: true}),
+			id: 'cost-1',
+		});
+		await waitFor(async () => ((await switcher.list()) as ServerPickerEntry[]).find(entry => entry.sessionId === runningId)?.costUsd === 0.2, 'the new cost');
+		expect(server.requestsTo('/usage').length).toBeGreaterThan(asked);
+		// The other sessions keep theirs.
+		expect(((await switcher.list()) as ServerPickerEntry[]).find(entry => entry.sessionId === idle2)).toMatchObject({costUsd: 1.5, costUnpriced: true});
 	});
 });

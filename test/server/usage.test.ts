@@ -1,7 +1,7 @@
 // A server's usage answer read as session costs (server/usage.ts): the harness's figure as given, null as no price, a
 // row that does not read as none, an answer of another shape as none at all; and what the cost column says of each.
 import {describe, expect, it} from 'vitest';
-import {readSessionCosts, sessionCostText} from '../../source/server/usage.js';
+import {mergeCosts, readSessionCosts, sessionCostText} from '../../source/server/usage.js';
 import {usageAnswer} from '../support/harness-usage.js';
 
 const row = (key: unknown, cost: unknown, hasUncosted: unknown) => ({key, cacheRead: 0, cacheWrite: 10, output: 1, total: 11, requests: 1, cost, hasUncosted});
@@ -46,5 +46,18 @@ describe('sessionCostText', () => {
 		expect(sessionCostText({unpriced: true})).toBe('');
 		expect(sessionCostText(undefined)).toBe('');
 		expect(sessionCostText('unknown')).toBe('—');
+	});
+});
+
+describe('mergeCosts', () => {
+	it("a project asked again: its sessions' new figures, its failure cleared or said; other projects' kept", () => {
+		const known = {bySession: new Map([['a1', {usd: 1, unpriced: false}], ['b1', {usd: 2, unpriced: false}]]), failed: new Map([['a', 'late'], ['c', 'refused']])};
+		const fresh = {bySession: new Map([['a1', {usd: 1.5, unpriced: true}]]), failed: new Map<string, string>()};
+		const merged = mergeCosts(known, fresh, ['a']);
+		expect(merged.bySession).toEqual(new Map([['a1', {usd: 1.5, unpriced: true}], ['b1', {usd: 2, unpriced: false}]]));
+		expect(merged.failed).toEqual(new Map([['c', 'refused']]));
+		// The known costs are not changed in place.
+		expect(known.bySession.get('a1')).toEqual({usd: 1, unpriced: false});
+		expect(mergeCosts(undefined, {bySession: new Map(), failed: new Map([['a', 'late']])}, ['a']).failed).toEqual(new Map([['a', 'late']]));
 	});
 });

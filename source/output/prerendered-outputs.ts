@@ -3,7 +3,7 @@
  * render/json-block.ts for why). A line whose output is cut out this way is parsed without
  * it: the output's place holds a token, which the printer trades back for the block.
  */
-import {describeImage, dataUrlRef, forgetImage} from '../model/images.js';
+import {dataUrlRef} from '../model/images.js';
 import type {ImageRef} from '../model/view-model.js';
 import {isOmniMessage} from '../protocol/guards.js';
 import {findOutputText} from '../protocol/output-literal.js';
@@ -86,6 +86,11 @@ export class PrerenderedOutputs {
 	 * sanitizer does. Until the printer says so, text with any goes the usual way.
 	 */
 	stripColor = false;
+	/**
+	 * The images of the lines cut, described by their tokens until their block is printed: the
+	 * model of the same run reads them (SessionModelOptions.images).
+	 */
+	readonly images = new Map<string, ImageRef>();
 	private readonly arenaBytes: number;
 
 	/** `arenaBytes`: how far the arena fills before it starts again (tests make it small). */
@@ -129,7 +134,7 @@ export class PrerenderedOutputs {
 		const payload = value.payload as {type?: unknown; output?: unknown; images?: unknown};
 		if (payload.type !== 'tool_call_output' || payload.output !== token) return undefined;
 		if (images !== undefined && !allImages(payload.images, images)) return undefined;
-		for (const image of images ?? []) describeImage(image.token, image.ref);
+		for (const image of images ?? []) this.images.set(image.token, image.ref);
 		const imageTokens = images?.map(image => image.token);
 		if (arenaEnabled) {
 			this.arenaTop = (block.bytes.byteOffset + block.bytes.length + 15) & ~15;
@@ -155,7 +160,7 @@ export class PrerenderedOutputs {
 		this.heldBytes -= held.bytes.length;
 		if (held.inArena) this.arenaHeld--;
 		// The model described the line's images when it read the line: their tokens are done.
-		if (held.images !== undefined) for (const image of held.images) forgetImage(image);
+		if (held.images !== undefined) for (const image of held.images) this.images.delete(image);
 		return held;
 	}
 

@@ -21,9 +21,9 @@ afterEach(() => {
 });
 
 /** The images the model makes of a line read through the cut (with a call made first to own them). */
-function modelImages(prerendered: PrerenderedOutputs, bytes: Buffer) {
+function modelImages(prerendered: PrerenderedOutputs, bytes: Buffer, images = prerendered.images) {
 	const cut = prerendered.cut(bytes);
-	const model = new SessionModel();
+	const model = new SessionModel({images});
 	const call = parseLine('{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call","role":"assistant","name":"screenshot","arguments":"{}","tool_call_id":"c1"}}', {line: 1, offset: 0});
 	model.apply(call, 0);
 	model.apply(parseLine(cut?.text ?? bytes.toString(), {line: 2, offset: 0}, cut?.value), 0);
@@ -38,8 +38,20 @@ test('a screenshot in a cut line is described by the model as the whole data URL
 	expect(cut).toBeDefined();
 	// What was parsed holds tokens, not the base64.
 	expect(cut!.text.length).toBeLessThan(output.length);
-	expect(images).toEqual(urls.map(imageRefOf));
+	expect(images).toEqual(urls.map(url => imageRefOf(url)));
 	expect(images?.map(image => image.bytes)).toEqual([50_000, 50_001, 50_002, 2250]);
+});
+
+test("the descriptions are the run's own: another model (another run, the next test) sees a token, not the image", () => {
+	const prerendered = new PrerenderedOutputs();
+	const {cut, images} = modelImages(prerendered, line(JSON.stringify([png(50_000)])), new Map());
+	const token = (cut!.value as {payload: {images: string[]}}).payload.images[0]!;
+	expect(token.charCodeAt(0)).toBe(0xfdd0);
+	expect(images).toEqual([{mimeType: 'url', bytes: 0, url: token}]);
+	expect(prerendered.images.get(token)).toEqual(imageRefOf(png(50_000)));
+	// Printed: the run forgets it.
+	prerendered.take((cut!.value as {payload: {output: string}}).payload.output);
+	expect(prerendered.images.size).toBe(0);
 });
 
 test('for any data URLs, the model describes them as it does read the usual way', () => {
@@ -48,7 +60,7 @@ test('for any data URLs, the model describes them as it does read the usual way'
 	fc.assert(
 		fc.property(fc.array(fc.tuple(header, body).map(([h, b]) => `data:${h},${b}`), {minLength: 1, maxLength: 4}), urls => {
 			const usual = modelImages(new PrerenderedOutputs(), line(JSON.stringify(urls)));
-			expect(usual.images).toEqual(urls.map(imageRefOf));
+			expect(usual.images).toEqual(urls.map(url => imageRefOf(url)));
 		}),
 		{numRuns: 200},
 	);
@@ -68,7 +80,7 @@ test('data URLs that would read differently as a string, or that are not images,
 	]) {
 		const {cut, images: described} = modelImages(new PrerenderedOutputs(), line(images));
 		expect(cut).toBeDefined();
-		expect(described).toEqual((JSON.parse(images) as string[]).map(imageRefOf));
+		expect(described).toEqual((JSON.parse(images) as string[]).map(url => imageRefOf(url)));
 	}
 	// A data URL under another key than `images`: the line is read the usual way, the string kept.
 	const meta = line(JSON.stringify([big]), `,"meta":[${JSON.stringify(big)}]`);

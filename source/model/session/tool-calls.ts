@@ -118,7 +118,7 @@ export class ToolCalls {
 		item.output = core.kept(output);
 		item.outputStreaming = false;
 		item.outputStopReason = stopReason ?? 'completed';
-		if (images.length > 0) item.images = images.map(imageRefOf);
+		if (images.length > 0) item.images = images.map(url => imageRefOf(url, core.shared.images));
 		item.endedAt = at;
 		this.stopWaiting(callId);
 		if (item.state !== 'denied' && item.state !== 'forbidden') {

@@ -150,7 +150,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	// trace file where they are in it, those from a stream or a pipe in a spill file.
 	const held = screen ? new HeldTextStore({spill: true}) : undefined;
 	// Plain text: large tool outputs are made ready to print as their lines are read.
-	const prerendered = writer !== undefined && 'PrerenderedOutputs' in writer ? new writer.PrerenderedOutputs() : undefined;
+	const prerendered = writer !== undefined && 'PrerenderedOutputs' in writer ? new writer.PrerenderedOutputs({kernel: (await import('./io/wasm.js')).jsonBlockKernel()}) : undefined;
 	const store = new SessionStore(
 		{label: '', state: 'connecting', prices: fixedPrices},
 		{recordFinalized: !screen && !flags.json && !whole, keepItems: screen || whole, holdText: held?.hold, images: prerendered?.images},

@@ -78,12 +78,11 @@ test('blocks waiting while the arena starts again many times over are printed in
 });
 
 test('blocks waiting when the kernel memory grows (a larger output) are printed intact', () => {
-	// A kernel of its own, its memory as small as it starts.
-	const Fresh = PrerenderedOutputs;
 	const small = ['a'.repeat(2500), `${'b'.repeat(2500)}\nsecond line`, 'c\td'.repeat(900)];
 	// Held while a 3 MB output makes the memory grow past the arena's 64 KiB.
 	const big = 'a large output line\n'.repeat(150_000);
-	const results = run(new Fresh({kernel: jsonBlockKernel(), arenaBytes: 64 * 1024}), [...small, big], [{cut: 0}, {cut: 1}, {cut: 2}, {cut: 3}, {take: 3}, {take: 0}, {take: 0}, {take: 0}]);
+	// A kernel of its own, its memory as small as it starts.
+	const results = run(new PrerenderedOutputs({kernel: jsonBlockKernel(), arenaBytes: 64 * 1024}), [...small, big], [{cut: 0}, {cut: 1}, {cut: 2}, {cut: 3}, {take: 3}, {take: 0}, {take: 0}, {take: 0}]);
 	expect(results.taken).toBe(4);
 	expect(results.map(result => result.want.length)).toEqual(results.map(result => result.got.length));
 	for (const {got, want} of results) expect(got).toBe(want);

@@ -216,7 +216,6 @@ const knownState: Readonly<Record<string, string>> = {
 	// for it); the grapheme segmenter made on first use (ICU's data costs ~17 ms). Passing a
 	// widths object down means every measuring call of the screen and the sanitizer: not done yet.
 	'render/width.ts: module-level let exact': 'widths: see above',
-	'render/width.ts: module-level let loading': 'widths: see above',
 	'render/width.ts: module-level let segmenter': 'widths: see above',
 	// Graphemes' exact widths, kept once exact (string-width costs microseconds a call): goes with the widths.
 	'render/terminal-line.ts: module-level widthCache is changed': 'widths: see above',

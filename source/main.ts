@@ -149,9 +149,11 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	// The screen keeps long texts (tool outputs most) on disk, read back when drawn: those of a
 	// trace file where they are in it, those from a stream or a pipe in a spill file.
 	const held = screen ? new HeldTextStore({spill: true}) : undefined;
+	// Plain text: large tool outputs are made ready to print as their lines are read.
+	const prerendered = writer !== undefined && 'PrerenderedOutputs' in writer ? new writer.PrerenderedOutputs({kernel: (await import('./io/wasm.js')).jsonBlockKernel()}) : undefined;
 	const store = new SessionStore(
 		{label: '', state: 'connecting', prices: fixedPrices},
-		{recordFinalized: !screen && !flags.json && !whole, keepItems: screen || whole, holdText: held?.hold},
+		{recordFinalized: !screen && !flags.json && !whole, keepItems: screen || whole, holdText: held?.hold, images: prerendered?.images},
 	);
 	if (held) store.tap(batch => held.observe(batch));
 	const out = safeWriter(process.stdout);
@@ -180,8 +182,6 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	};
 
 	// Print mode holds a parent's lines back while a child read from disk is printed.
-	// Plain text: large tool outputs are made ready to print as their lines are read.
-	const prerendered = writer !== undefined && 'PrerenderedOutputs' in writer ? new writer.PrerenderedOutputs() : undefined;
 	const cut = prerendered && ((line: Buffer) => prerendered.cut(line));
 	const fileOptions = {store, dataRoot, follow, hold: !screen && !flags.json && !whole, children: !flags.json && !whole, cut, pace};
 	let source: Stoppable;

@@ -24,8 +24,7 @@ import type {
 	UserTextItem,
 } from '../model/view-model.js';
 import {formatBytes, lineCount, oneLine, plural} from '../render/format.js';
-import {presenterFor} from '../render/tool-registry.js';
-import {summarizeToolCall} from '../render/tool-summary.js';
+import {presenterFor, summarizeToolCall} from '../render/tool-summary.js';
 import {durationText} from './duration-text.js';
 import {escapeHtml, fenced, inlineCode, inlineText, markdownText} from './markdown-text.js';
 

@@ -5,24 +5,10 @@
  */
 import type {ScanKernel} from '../model/byte-search.js';
 import {byteScanWasm} from './byte-scan-wasm.js';
-
-// The little of WebAssembly used here (TypeScript types it only in its DOM library).
-declare namespace WebAssembly {
-	class Module {
-		constructor(bytes: Uint8Array);
-	}
-	class Instance {
-		constructor(module: Module, imports: object);
-		readonly exports: unknown;
-	}
-	class Memory {
-		readonly buffer: ArrayBuffer;
-		grow(pages: number): number;
-	}
-}
+import {instantiateWasm} from './wasm.js';
 
 type Exports = {
-	memory: WebAssembly.Memory;
+	memory: {readonly buffer: ArrayBuffer; grow(pages: number): number};
 	lower(src: number, dst: number, length: number): void;
 	special(from: number, end: number, flags: number): number;
 };
@@ -32,13 +18,10 @@ const page = 64 * 1024;
 /** A scan kernel with a buffer to read into: `chunk(n)` is n bytes to read a file's chunk into (what was in it kept). */
 export type ByteKernel = ScanKernel & {chunk(length: number): Buffer};
 
-/** The kernel, in WebAssembly where it runs. */
+/** A new kernel, in WebAssembly where it runs. */
 export function byteKernel(): ByteKernel {
-	try {
-		return wasmKernel(new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(byteScanWasm, 'base64')), {}).exports as Exports);
-	} catch {
-		return jsKernel();
-	}
+	const exports = instantiateWasm(byteScanWasm) as Exports | undefined;
+	return exports === undefined ? jsKernel() : wasmKernel(exports);
 }
 
 function wasmKernel(kernel: Exports): ByteKernel {

@@ -21,24 +21,17 @@ export function dataUrlRef(header: string, bodyLength: number, padding: number):
 	return {mimeType, bytes: header.includes(';base64') ? base64BytesOf(bodyLength, padding) : bodyLength};
 }
 
-// Images described before their message is read, by a token that stands in the message for
-// the data URL (print mode, output/prerendered-outputs.ts: a screenshot's base64 is most of
-// its line, and is never shown). Tokens start with a noncharacter a trace cannot hold.
-const described = new Map<string, ImageRef>();
+/**
+ * Images described before their message is read, by a token that stands in the message for the
+ * data URL (print mode, output/prerendered-outputs.ts: a screenshot's base64 is most of its
+ * line, and is never shown). Tokens start with a noncharacter a trace cannot hold. The reader
+ * that cuts the lines owns the map; the model of the same run is handed it and only reads it.
+ */
+export type ImageDescriptions = ReadonlyMap<string, ImageRef>;
 
-/** From now on `token`, read where an image's URL is, stands for the image `ref`. */
-export function describeImage(token: string, ref: ImageRef): void {
-	described.set(token, ref);
-}
-
-/** `token` no longer stands for an image. */
-export function forgetImage(token: string): void {
-	described.delete(token);
-}
-
-/** A data URL or a web URL, described without holding its payload. */
-export function imageRefOf(url: string): ImageRef {
-	if (url.charCodeAt(0) === 0xfdd0) {
+/** A data URL or a web URL (or a token `described` has), described without holding its payload. */
+export function imageRefOf(url: string, described?: ImageDescriptions): ImageRef {
+	if (described !== undefined && url.charCodeAt(0) === 0xfdd0) {
 		const ref = described.get(url);
 		if (ref !== undefined) return ref;
 	}

@@ -16,7 +16,7 @@ import {
 } from '../protocol/guards.js';
 import {knownPayloadTypes, type AnyPayload, type KnownPayloadType, type OmniMessage} from '../protocol/types.js';
 import {assertNever} from '../assert-never.js';
-import {imageRefOf, base64Bytes} from './images.js';
+import {imageRefOf, base64Bytes, type ImageDescriptions} from './images.js';
 import type {ModelInput, ServerEvent} from './input.js';
 import type {McpConnectItem, SessionView, TextMarker, ThinkingItem, UserTextItem} from './view-model.js';
 import {noteSeen, num, SessionCore, str, timeOf, type FinalizedEntry, type Shared} from './session/core.js';
@@ -54,6 +54,8 @@ export type SessionModelOptions = {
 	keepItems?: boolean;
 	/** Keeps long texts on disk (the screen on a trace file); see TextHolder. */
 	holdText?: TextHolder;
+	/** Images print mode described as it cut their lines (output/prerendered-outputs.ts). */
+	images?: ImageDescriptions;
 	/** The first item id, and how far ids step (default 1 and 1). */
 	firstId?: number;
 	idStep?: number;
@@ -81,6 +83,7 @@ export class SessionModel {
 				unsettled: new Set(),
 				keepItems: options.keepItems ?? true,
 				holdText: options.holdText,
+				images: options.images,
 				nextId: options.firstId ?? 1,
 				idStep: options.idStep ?? 1,
 				positions: options.trackFrom ? new Map() : undefined,
@@ -311,7 +314,7 @@ export class SessionModel {
 				return true;
 			case 'image_url':
 				if (!isImageUrlPayload(p)) return false;
-				this.core.push({kind: 'image', role: 'user', image: imageRefOf(p.image_url), ...this.core.base(at)}, 'item');
+				this.core.push({kind: 'image', role: 'user', image: imageRefOf(p.image_url, this.core.shared.images), ...this.core.base(at)}, 'item');
 				return true;
 			case 'inline_data':
 				if (!isInlineDataPayload(p)) return false;

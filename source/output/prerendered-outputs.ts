@@ -3,11 +3,11 @@
  * render/json-block.ts for why). A line whose output is cut out this way is parsed without
  * it: the output's place holds a token, which the printer trades back for the block.
  */
-import {describeImage, dataUrlRef, forgetImage} from '../model/images.js';
+import {dataUrlRef} from '../model/images.js';
 import type {ImageRef} from '../model/view-model.js';
 import {isOmniMessage} from '../protocol/guards.js';
 import {findOutputText} from '../protocol/output-literal.js';
-import {jsonBlock, kernelBytesFor, kernelHasRoom, plainLength, reserveKernel, type JsonBlock} from '../render/json-block.js';
+import {kernelBytesFor, type JsonBlock, type JsonBlockKernel} from '../render/json-block.js';
 
 /** A line with its output cut out: the JSON text that was parsed, and what it parsed to. */
 export type CutLine = {text: string; value: unknown};
@@ -86,10 +86,20 @@ export class PrerenderedOutputs {
 	 * sanitizer does. Until the printer says so, text with any goes the usual way.
 	 */
 	stripColor = false;
+	/**
+	 * The images of the lines cut, described by their tokens until their block is printed: the
+	 * model of the same run reads them (SessionModelOptions.images).
+	 */
+	readonly images = new Map<string, ImageRef>();
 	private readonly arenaBytes: number;
+	private readonly kernel: JsonBlockKernel;
 
-	/** `arenaBytes`: how far the arena fills before it starts again (tests make it small). */
-	constructor(options: {arenaBytes?: number} = {}) {
+	/**
+	 * `kernel`: this run's (io/wasm.ts makes it); `arenaBytes`: how far the arena fills before it
+	 * starts again (tests make it small).
+	 */
+	constructor(options: {kernel: JsonBlockKernel; arenaBytes?: number}) {
+		this.kernel = options.kernel;
 		this.arenaBytes = options.arenaBytes ?? defaultArenaBytes;
 	}
 
@@ -106,7 +116,7 @@ export class PrerenderedOutputs {
 		if (start === -1 || line[start] === quote) return undefined;
 		if (line.length < minLineBytes && !sanitizerWork(line, start)) return undefined;
 		const at = arenaEnabled ? this.arenaFor(line.length - start) : 0;
-		const block = jsonBlock(line, start, this.stripColor, at);
+		const block = this.kernel.block(line, start, this.stripColor, at);
 		if (block === undefined) return undefined;
 		const token = this.prefix + (this.next++).toString(36);
 		const restAt = start + block.read;
@@ -129,7 +139,7 @@ export class PrerenderedOutputs {
 		const payload = value.payload as {type?: unknown; output?: unknown; images?: unknown};
 		if (payload.type !== 'tool_call_output' || payload.output !== token) return undefined;
 		if (images !== undefined && !allImages(payload.images, images)) return undefined;
-		for (const image of images ?? []) describeImage(image.token, image.ref);
+		for (const image of images ?? []) this.images.set(image.token, image.ref);
 		const imageTokens = images?.map(image => image.token);
 		if (arenaEnabled) {
 			this.arenaTop = (block.bytes.byteOffset + block.bytes.length + 15) & ~15;
@@ -155,7 +165,7 @@ export class PrerenderedOutputs {
 		this.heldBytes -= held.bytes.length;
 		if (held.inArena) this.arenaHeld--;
 		// The model described the line's images when it read the line: their tokens are done.
-		if (held.images !== undefined) for (const image of held.images) forgetImage(image);
+		if (held.images !== undefined) for (const image of held.images) this.images.delete(image);
 		return held;
 	}
 
@@ -169,14 +179,14 @@ export class PrerenderedOutputs {
 		if (this.arenaHeld === 0) this.arenaTop = 0;
 		else {
 			const needed = kernelBytesFor(this.arenaTop, length);
-			if (needed > this.arenaBytes || !kernelHasRoom(needed)) {
+			if (needed > this.arenaBytes || !this.kernel.hasRoom(needed)) {
 				this.copyOutOfArena();
 				this.arenaTop = 0;
 			}
 		}
 		// With nothing in the arena the memory may grow: to the arena's size at once, so that it
 		// need not grow under blocks later. (Pages are touched only as blocks are written.)
-		if (this.arenaTop === 0) reserveKernel(this.arenaBytes);
+		if (this.arenaTop === 0) this.kernel.reserve(this.arenaBytes);
 		return this.arenaTop;
 	}
 
@@ -206,9 +216,9 @@ export class PrerenderedOutputs {
 			// The closing quote, if the string has no escaped one: the kernel checks.
 			const close = before === openBracket || before === comma ? line.indexOf(quote, start + 1) : -1;
 			const after = line[close + 1];
-			if (close - start > minImageBytes && (after === comma || after === closeBracket) && kernelHasRoom(at + close - start + 16)) {
+			if (close - start > minImageBytes && (after === comma || after === closeBracket) && this.kernel.hasRoom(at + close - start + 16)) {
 				const header = line.indexOf(comma, start + 6);
-				if (plainLength(line, start + 1, close, at) === close - start - 1 && header !== -1 && header < close) {
+				if (this.kernel.plainLength(line, start + 1, close, at) === close - start - 1 && header !== -1 && header < close) {
 					const padding = line[close - 1] === equals ? (line[close - 2] === equals ? 2 : 1) : 0;
 					const ref = dataUrlRef(line.toString('latin1', start + 6, header), close - header - 1, padding);
 					(found ??= []).push({start, end: close + 1, token: `${this.prefix}~${(this.next++).toString(36)}`, ref});

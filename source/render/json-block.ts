@@ -1,7 +1,7 @@
 /**
  * Print mode's shortcut for the bulk of a trace's bytes: a tool output's text, taken as it is
  * written inside its JSON line, made into the block print mode writes for it, by a small
- * WebAssembly kernel (json-block.wat says what it does and why).
+ * WebAssembly kernel (json-block.wat says what it does and why; io/wasm.ts instantiates it).
  *
  * The usual way decodes the line, parses it, scans the text for anything the sanitizer must
  * change, indents it and encodes it again: on the 100 MB bench trace, about 300 ms of the
@@ -10,7 +10,6 @@
  * and goes the usual way. The result is what PlainRenderer makes of the decoded text, byte
  * for byte: the tests compare the two.
  */
-import {jsonBlockWasm} from './json-block-wasm.js';
 import {exitCodeOf} from './tool-summary.js';
 
 /** A tool output ready to print. */
@@ -28,32 +27,15 @@ export type JsonBlock = {
 	read: number;
 };
 
-// The little of WebAssembly used here (TypeScript types it only in its DOM library).
-declare namespace WebAssembly {
-	class Module {
-		constructor(bytes: Uint8Array);
-	}
-	class Instance {
-		constructor(module: Module, imports: object);
-		readonly exports: unknown;
-	}
-	class Memory {
-		readonly buffer: ArrayBuffer;
-		grow(pages: number): number;
-	}
-	class Global {
-		readonly value: unknown;
-	}
-}
-
-type Kernel = {
-	memory: WebAssembly.Memory;
+/** What json-block.wat exports (io/wasm.ts instantiates it). */
+export type JsonBlockExports = {
+	memory: {readonly buffer: ArrayBuffer; grow(pages: number): number};
 	render(input: number, length: number, output: number, limit: number, strip: number): number;
 	plain(input: number, length: number): number;
-	lines: WebAssembly.Global;
-	trimmed: WebAssembly.Global;
-	read: WebAssembly.Global;
-	dropped: WebAssembly.Global;
+	lines: {readonly value: unknown};
+	trimmed: {readonly value: unknown};
+	read: {readonly value: unknown};
+	dropped: {readonly value: unknown};
 };
 
 /** Longer texts go the usual way: the kernel's memory grows to fit what it is given, and never shrinks. */
@@ -62,22 +44,6 @@ export const maxKernelBytes = 4 * 1024 * 1024;
 // Bytes of output enough to decode the last 64 characters for exitCodeOf (a character is at
 // most three bytes, a newline three with its indent).
 const tailBytes = 400;
-
-let kernel: Kernel | null | undefined;
-// A view of the kernel's memory, made again when the memory grows (growing replaces its buffer).
-let memory = new Uint8Array(0);
-
-// Loaded on first use; null when this machine's WebAssembly cannot run it (no SIMD).
-function loadKernel(): Kernel | null {
-	if (kernel !== undefined) return kernel;
-	try {
-		const module = new WebAssembly.Module(Buffer.from(jsonBlockWasm, 'base64'));
-		kernel = new WebAssembly.Instance(module, {}).exports as unknown as Kernel;
-	} catch {
-		kernel = null;
-	}
-	return kernel;
-}
 
 /**
  * Kernel memory a block of a JSON text of `length` bytes takes from where it is written: the
@@ -91,87 +57,98 @@ function layout(at: number, length: number): {limit: number; input: number; end:
 	return {limit, input, end: input + length};
 }
 
-/** Whether the kernel's memory holds `bytes` without growing (growing moves it: every view of it made before is emptied). */
-export function kernelHasRoom(bytes: number): boolean {
-	const k = loadKernel();
-	return k !== null && bytes <= k.memory.buffer.byteLength;
-}
-
-/** Grows the kernel's memory to `bytes` if it is smaller (see kernelHasRoom); false when it cannot. */
-export function reserveKernel(bytes: number): boolean {
-	return kernelWith(bytes) !== null;
-}
-
-/** Kernel memory a block written at `at` takes, with its input (see kernelHasRoom). */
+/** Kernel memory a block written at `at` takes, with its input (see JsonBlockKernel.hasRoom). */
 export function kernelBytesFor(at: number, length: number): number {
 	return layout(at, length).end;
 }
 
-/** The kernel with memory for `bytes`, grown if need be; null when there is none. */
-function kernelWith(bytes: number): Kernel | null {
-	const k = loadKernel();
-	if (k === null) return null;
-	if (bytes > k.memory.buffer.byteLength) {
-		try {
-			k.memory.grow(Math.ceil((bytes - k.memory.buffer.byteLength) / 65536));
-		} catch {
-			return null; // no memory for it: the usual way
-		}
+/**
+ * Print mode's kernel and its memory: one per run (output/prerendered-outputs.ts holds it),
+ * made from an instance of json-block.wat (io/wasm.ts), or from none where this machine's
+ * WebAssembly cannot run it (no SIMD): then every output goes the usual way.
+ */
+export class JsonBlockKernel {
+	// A view of the kernel's memory, made again when the memory grows (growing replaces its buffer).
+	private memory = new Uint8Array(0);
+
+	constructor(private readonly kernel: JsonBlockExports | undefined) {}
+
+	/** Whether the kernel's memory holds `bytes` without growing (growing moves it: every view of it made before is emptied). */
+	hasRoom(bytes: number): boolean {
+		return this.kernel !== undefined && bytes <= this.kernel.memory.buffer.byteLength;
 	}
-	if (memory.buffer !== k.memory.buffer) memory = new Uint8Array(k.memory.buffer);
-	return k;
-}
 
-/**
- * The print block of the JSON string whose text starts at `line[start]` (just after its
- * opening quote) and ends at its closing quote; undefined when it must go the usual way.
- * `stripColor`: colours are not kept (the sanitizer's `keepColor: false`), so SGR sequences
- * are dropped; else text with any is left to the usual way. The block is written in the
- * kernel's memory at `at` (a multiple of 16), and stays there until that memory is written
- * again or grows (a call that needs more than kernelHasRoom says grows it). Never throws.
- */
-export function jsonBlock(line: Uint8Array, start: number, stripColor = false, at = 0): JsonBlock | undefined {
-	const length = line.length - start;
-	if (length <= 0 || length > maxKernelBytes || at % 16 !== 0) return undefined;
-	const {limit, input, end: needed} = layout(at, length);
-	const k = kernelWith(needed);
-	if (k === null) return undefined;
-	copyInto(line, start, line.length, input);
-	const end = k.render(input, length, at, limit, stripColor ? 1 : 0);
-	if (end < 0) return undefined;
-	const bytes = Buffer.from(memory.buffer, at, end - at);
-	const lines = k.lines.value as number;
-	const read = k.read.value as number;
-	// The exit code is read from the text as it was: where the kernel dropped a colour or a
-	// carriage return, or drew a line again, the end of the text as written decides it.
-	const exit =
-		(k.dropped.value as number) >= 0
-			? rawMayEndWithBracket(line, start, read)
-				? exitCodeOf(rawTail(line, start, read))
-				: undefined
-			: endsWithBracket(bytes)
-				? exitCodeOf(decodeTail(bytes, k.trimmed.value === 1))
-				: undefined;
-	return {bytes, lines, exit, read};
-}
+	/** Grows the kernel's memory to `bytes` if it is smaller (see hasRoom); false when it cannot. */
+	reserve(bytes: number): boolean {
+		return this.with(bytes) !== undefined;
+	}
 
-/**
- * How many bytes of `line` from `start` on, up to `end`, are printable ASCII but the quote and
- * the backslash (text a JSON string holds as it is, a character a byte), counted by the
- * kernel in its memory at `at` (which it writes: see jsonBlock); -1 without the kernel.
- */
-export function plainLength(line: Uint8Array, start: number, end: number, at: number): number {
-	const length = end - start;
-	const k = kernelWith(at + length + 16);
-	if (k === null) return -1;
-	copyInto(line, start, end, at);
-	return k.plain(at, length);
-}
+	/**
+	 * The print block of the JSON string whose text starts at `line[start]` (just after its
+	 * opening quote) and ends at its closing quote; undefined when it must go the usual way.
+	 * `stripColor`: colours are not kept (the sanitizer's `keepColor: false`), so SGR sequences
+	 * are dropped; else text with any is left to the usual way. The block is written in the
+	 * kernel's memory at `at` (a multiple of 16), and stays there until that memory is written
+	 * again or grows (a call that needs more than hasRoom says grows it). Never throws.
+	 */
+	block(line: Uint8Array, start: number, stripColor = false, at = 0): JsonBlock | undefined {
+		const length = line.length - start;
+		if (length <= 0 || length > maxKernelBytes || at % 16 !== 0) return undefined;
+		const {limit, input, end: needed} = layout(at, length);
+		const k = this.with(needed);
+		if (k === undefined) return undefined;
+		this.copyInto(line, start, line.length, input);
+		const end = k.render(input, length, at, limit, stripColor ? 1 : 0);
+		if (end < 0) return undefined;
+		const bytes = Buffer.from(this.memory.buffer, at, end - at);
+		const lines = k.lines.value as number;
+		const read = k.read.value as number;
+		// The exit code is read from the text as it was: where the kernel dropped a colour or a
+		// carriage return, or drew a line again, the end of the text as written decides it.
+		const exit =
+			(k.dropped.value as number) >= 0
+				? rawMayEndWithBracket(line, start, read)
+					? exitCodeOf(rawTail(line, start, read))
+					: undefined
+				: endsWithBracket(bytes)
+					? exitCodeOf(decodeTail(bytes, k.trimmed.value === 1))
+					: undefined;
+		return {bytes, lines, exit, read};
+	}
 
-/** Copies `line[start, end)` into the kernel's memory at `at` (a Buffer without a view made for it). */
-function copyInto(line: Uint8Array, start: number, end: number, at: number): void {
-	if (Buffer.isBuffer(line)) line.copy(memory, at, start, end);
-	else memory.set(line.subarray(start, end), at);
+	/**
+	 * How many bytes of `line` from `start` on, up to `end`, are printable ASCII but the quote and
+	 * the backslash (text a JSON string holds as it is, a character a byte), counted by the
+	 * kernel in its memory at `at` (which it writes: see block); -1 without the kernel.
+	 */
+	plainLength(line: Uint8Array, start: number, end: number, at: number): number {
+		const length = end - start;
+		const k = this.with(at + length + 16);
+		if (k === undefined) return -1;
+		this.copyInto(line, start, end, at);
+		return k.plain(at, length);
+	}
+
+	/** The kernel with memory for `bytes`, grown if need be; undefined when there is none. */
+	private with(bytes: number): JsonBlockExports | undefined {
+		const k = this.kernel;
+		if (k === undefined) return undefined;
+		if (bytes > k.memory.buffer.byteLength) {
+			try {
+				k.memory.grow(Math.ceil((bytes - k.memory.buffer.byteLength) / 65536));
+			} catch {
+				return undefined; // no memory for it: the usual way
+			}
+		}
+		if (this.memory.buffer !== k.memory.buffer) this.memory = new Uint8Array(k.memory.buffer);
+		return k;
+	}
+
+	/** Copies `line[start, end)` into the kernel's memory at `at` (a Buffer without a view made for it). */
+	private copyInto(line: Uint8Array, start: number, end: number, at: number): void {
+		if (Buffer.isBuffer(line)) line.copy(this.memory, at, start, end);
+		else this.memory.set(line.subarray(start, end), at);
+	}
 }
 
 /**

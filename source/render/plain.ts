@@ -14,8 +14,7 @@ import type {JsonBlock} from './json-block.js';
 import type {PriceTable} from '../cost/prices.js';
 import {requestCostText, sessionCostText} from './cost-text.js';
 import {sanitize} from './sanitize.js';
-import {presenterFor} from './tool-registry.js';
-import {carriesExitCode, exitCodeOf, summarizeToolCall} from './tool-summary.js';
+import {carriesExitCode, exitCodeOf, presenterFor, summarizeToolCall} from './tool-summary.js';
 
 export type PlainOptions = {
 	color: boolean;

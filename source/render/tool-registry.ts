@@ -108,15 +108,24 @@ export const genericPresenter: Required<ToolPresenter> = {
 };
 
 /** A tool of an MCP server (`mcp__<server>__<tool>`): described by its own schema, as the generic one reads it. */
-const mcpPresenter: ToolPresenter = {};
+export const mcpPresenter: ToolPresenter = Object.freeze({});
+
+/** Whether `name` is an MCP server's tool (shown by {@link mcpPresenter} unless listed). */
+export function isMcpTool(name: string): boolean {
+	return name.startsWith('mcp__');
+}
 
 const path = (args: Record<string, unknown>): ArgumentPart[] => {
 	const file = str(args['file_path']);
 	return file === undefined ? [] : [{kind: 'path', path: file}];
 };
 
-/** The tools the upstream's harness has, by name. A test adds one to show that an entry is all a tool needs. */
-export const toolPresenters = new Map<string, ToolPresenter>([
+/**
+ * The tools the upstream's harness has, by name: a table no one changes (render/tool-summary.ts
+ * fills each entry in once). A test hands the outputs a table with a tool added, to show that
+ * an entry is all a tool needs.
+ */
+export const toolPresenters: ReadonlyMap<string, ToolPresenter> = new Map<string, ToolPresenter>([
 	[
 		'exec_command',
 		{
@@ -202,15 +211,3 @@ export const toolPresenters = new Map<string, ToolPresenter>([
 		},
 	],
 ]);
-
-/** The presenter of tool `name`, every part filled in (from the generic one where the entry is silent). */
-export function presenterFor(name: string): Required<ToolPresenter> {
-	const entry = toolPresenters.get(name) ?? (name.startsWith('mcp__') ? mcpPresenter : undefined);
-	if (entry === undefined) return genericPresenter;
-	let whole = filledIn.get(entry);
-	if (whole === undefined) filledIn.set(entry, (whole = {...genericPresenter, ...entry}));
-	return whole;
-}
-
-// Each entry filled in once (the screen asks for every visible call on every frame).
-const filledIn = new WeakMap<ToolPresenter, Required<ToolPresenter>>();

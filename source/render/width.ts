@@ -17,14 +17,10 @@
 import {eastAsianWidth} from 'get-east-asian-width';
 
 let exact: ((text: string) => number) | undefined;
-let loading: Promise<void> | undefined;
 
-/** Loads string-width; from then on {@link measureWidth} is exact. Safe to call again. */
-export function loadExactWidths(): Promise<void> {
-	loading ??= import('string-width').then(module => {
-		exact = module.default;
-	});
-	return loading;
+/** Loads string-width; from then on {@link measureWidth} is exact. Safe to call again (the import is loaded once). */
+export async function loadExactWidths(): Promise<void> {
+	exact ??= (await import('string-width')).default;
 }
 
 /**

@@ -104,7 +104,7 @@ export function offerText(sessionId: string): string {
 export function App({store, texts, expand, color = true, attributes = color, onQuit, size, clock = Date.now, home, sessions, bell, actions, acting, copy, page, replay}: AppProps) {
 	// What the last frame drew from the store: a change that touched none of it draws nothing.
 	const drawn = useRef<DrawnFrom | undefined>(undefined);
-	useStore(store, frameMs, streamFrameMs, () => changedSince(drawn.current, store.view, store.status));
+	useStore(store, frameMs, streamFrameMs, () => changedSince(drawn.current, store.view, store.status), clock);
 	useWarmUp();
 	const {columns, rows} = useTerminalSize(size);
 	// A server given without a session opens on its picker.

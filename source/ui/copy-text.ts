@@ -10,8 +10,7 @@ import type {Shown} from '../model/held-text.js';
 import type {Item} from '../model/view-model.js';
 import {formatBytes, lineCount, plural} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
-import {summarizeToolCall} from '../render/tool-summary.js';
-import {parseArgs, presenterFor} from '../render/tool-registry.js';
+import {parseArgs, presenterFor, summarizeToolCall} from '../render/tool-summary.js';
 import {itemText} from './search.js';
 
 /** A copy asked for: the text, and the words for the footer (and for the pager's prompt, `title`). */

@@ -26,6 +26,8 @@ export type FirstFrameOptions = {
 	texts?: TextReader;
 	stdout?: NodeJS.WriteStream;
 	stdin?: NodeJS.ReadStream;
+	/** The clock the screen will run on (App's). */
+	clock?: () => number;
 };
 
 /** The painted frame: hand the terminal over to Ink with `handOver` just before it renders. */
@@ -63,7 +65,7 @@ export function paintFirstFrame(store: SessionStore, options: FirstFrameOptions)
 	const stdin = options.stdin ?? process.stdin;
 	if (stdout.isTTY !== true) return undefined;
 	const {rules, height, width, paneWidth} = screenGeometry(stdout.columns || 80, stdout.rows || 24);
-	const now = Date.now();
+	const now = (options.clock ?? Date.now)();
 	const view = store.view;
 	const time = sessionTime(view, store.status, now);
 	const layout = new Layouter(options.texts).layout(view, paneWidth, openStateFrom(options.expand), time.now, time.stoppedAt);

@@ -5,8 +5,7 @@
  */
 import {formatBytes, formatDuration, plural} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
-import {presenterFor} from '../render/tool-registry.js';
-import {parseArgs, summarizeToolCall, toolExitCode} from '../render/tool-summary.js';
+import {parseArgs, presenterFor, summarizeToolCall, toolExitCode} from '../render/tool-summary.js';
 import type {Shown} from '../model/held-text.js';
 import type {ImageRef, ToolCallItem} from '../model/view-model.js';
 import {factColumns} from './fact-columns.js';

@@ -18,10 +18,13 @@ export const warmMs = Number(process.env.PENGUIN_VIEW_WARM_MS ?? 250);
 /**
  * A number that changes (at most once per `intervalMs`, `streamMs` while streaming) when the
  * store has changed; with `changed`, only when it says the change may show (drawn-from.ts).
+ * `clock`: the screen's (App's), which paces the frames and the warm redraws.
  */
-export function useStore(store: SessionStore, intervalMs = frameMs, streamMs = streamFrameMs, changed?: () => boolean): number {
+export function useStore(store: SessionStore, intervalMs = frameMs, streamMs = streamFrameMs, changed?: () => boolean, clock: () => number = Date.now): number {
 	const mayShow = useRef(changed);
 	mayShow.current = changed;
+	const now = useRef(clock);
+	now.current = clock;
 	const [frame, setFrame] = useState(0);
 	useEffect(() => {
 		const pacer = new FramePacer(intervalMs, streamMs);
@@ -30,13 +33,13 @@ export function useStore(store: SessionStore, intervalMs = frameMs, streamMs = s
 		const flush = (): void => {
 			timer = undefined;
 			pacer.drawn();
-			const now = Date.now();
-			if (now - drawnAt < warmMs && mayShow.current?.() === false) return;
-			drawnAt = now;
+			const at = now.current();
+			if (at - drawnAt < warmMs && mayShow.current?.() === false) return;
+			drawnAt = at;
 			setFrame(value => value + 1);
 		};
 		const unsubscribe = store.subscribe(() => {
-			const wait = pacer.changed(Date.now());
+			const wait = pacer.changed(now.current());
 			// Even with no wait, a timer lets a burst of synchronous notifications end first.
 			if (wait !== undefined) timer = setTimeout(flush, wait);
 		});

@@ -6,6 +6,7 @@ import type {FinalizedEntry} from '../../source/model/session-model.js';
 import {PrerenderedOutputs} from '../../source/output/prerendered-outputs.js';
 import {PlainRenderer} from '../../source/render/plain.js';
 import {outputEntry as entryOf, printedBytes} from '../helpers/print-entry.js';
+import {jsonBlockKernel} from '../../source/io/wasm.js';
 
 const outputEntry = (output: string): FinalizedEntry => entryOf(output, 'read_file');
 const printed = (renderer: PlainRenderer, entry: FinalizedEntry): string => printedBytes(renderer, entry).toString('utf8');
@@ -16,7 +17,7 @@ const line = (output: string, padding: number): Buffer =>
 
 /** The entry printed from the cut line (its token), or from the output itself when the line was not cut. */
 function viaCut(output: string, padding: number, color: boolean): {text: string; cut: boolean} {
-	const prerendered = new PrerenderedOutputs();
+	const prerendered = new PrerenderedOutputs({kernel: jsonBlockKernel()});
 	if (!color) prerendered.stripColor = true;
 	const cut = prerendered.cut(line(output, padding));
 	const text = cut === undefined ? output : (cut.value as {payload: {output: string}}).payload.output;
@@ -73,6 +74,6 @@ test('an output with tabs on a line from 1 KiB is cut, plain text there is not; 
 	process.env.PENGUIN_VIEW_KERNEL_SMALL = '0';
 	vi.resetModules();
 	const {PrerenderedOutputs: Large} = await import('../../source/output/prerendered-outputs.js');
-	expect(new Large().cut(line(shortFile, 0))).toBeUndefined();
-	expect(new Large().cut(line(shortFile, 1000))).toBeDefined();
+	expect(new Large({kernel: jsonBlockKernel()}).cut(line(shortFile, 0))).toBeUndefined();
+	expect(new Large({kernel: jsonBlockKernel()}).cut(line(shortFile, 1000))).toBeDefined();
 });

@@ -20,6 +20,7 @@ import {attachPrinter, PrerenderedOutputs} from '../../source/output/printer.js'
 import type {SafeWriter} from '../../source/output/safe-writer.js';
 import {copyFixture, fixtureBytes, makeTempDir, removeTempDir, rotatedSessionId, tracesFixtureDir} from '../support/io-fixtures.js';
 import {recordedText} from '../support/sse-fixtures.js';
+import {jsonBlockKernel} from '../../source/io/wasm.js';
 
 type Mode = 'print' | 'json';
 
@@ -42,7 +43,7 @@ function fakeStdout(): {out: SafeWriter; text: () => string} {
 function outputFor(mode: Mode): {store: SessionStore; cut?: (line: Buffer) => ReturnType<PrerenderedOutputs['cut']>; finish: () => string} {
 	const store = new SessionStore({label: 'test', state: 'reading'}, {recordFinalized: mode === 'print', keepItems: false});
 	const {out, text} = fakeStdout();
-	const prerendered = mode === 'print' ? new PrerenderedOutputs() : undefined;
+	const prerendered = mode === 'print' ? new PrerenderedOutputs({kernel: jsonBlockKernel()}) : undefined;
 	const attached = mode === 'print' ? attachPrinter(store, out, {color: false, canRebuild: false, prerendered}) : attachJsonWriter(store, out);
 	return {
 		store,

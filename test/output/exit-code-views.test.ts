@@ -8,6 +8,7 @@ import {toolPresenters} from '../../source/render/tool-registry.js';
 import {carriesExitCode} from '../../source/render/tool-summary.js';
 import {outputEntry, printedBytes} from '../helpers/print-entry.js';
 import {msg, paneTexts, viewFrom} from '../ui/helpers.js';
+import {jsonBlockKernel} from '../../source/io/wasm.js';
 
 const failedOutput = 'line one\nline two\n[exit code: 1]\n';
 /** Every tool the registry knows, one it does not, and an MCP server's. */
@@ -27,7 +28,7 @@ const printedUsual = (name: string, output = failedOutput): string => printedByt
 
 /** The same through the kernel: a line long enough to be cut and rendered ahead. */
 function printedByKernel(name: string, output = failedOutput): string {
-	const prerendered = new PrerenderedOutputs();
+	const prerendered = new PrerenderedOutputs({kernel: jsonBlockKernel()});
 	prerendered.stripColor = true;
 	const line = Buffer.from(`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output","role":"user","output":${JSON.stringify(output)},"tool_call_id":"c1","note":"${'p'.repeat(3000)}"}}`);
 	const cut = prerendered.cut(line);

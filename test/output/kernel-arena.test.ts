@@ -7,6 +7,7 @@ import type {FinalizedEntry} from '../../source/model/session-model.js';
 import {PrerenderedOutputs} from '../../source/output/prerendered-outputs.js';
 import {PlainRenderer} from '../../source/render/plain.js';
 import {outputEntry, printedBytes} from '../helpers/print-entry.js';
+import {jsonBlockKernel} from '../../source/io/wasm.js';
 
 const printed = (renderer: PlainRenderer, entry: FinalizedEntry): string => printedBytes(renderer, entry).toString('utf8');
 
@@ -56,7 +57,7 @@ test('for any outputs, cut and printed in any order, each block prints what the 
 			// A small arena starts again often: blocks that still wait are copied out first.
 			fc.constantFrom(16 * 1024, 64 * 1024, 8 * 1024 * 1024),
 			(outputs, steps, arenaBytes) => {
-				const results = run(new PrerenderedOutputs({arenaBytes}), outputs, steps);
+				const results = run(new PrerenderedOutputs({kernel: jsonBlockKernel(), arenaBytes}), outputs, steps);
 				for (const {got, want} of results) expect(got).toBe(want);
 				taken += results.taken;
 			},
@@ -70,22 +71,34 @@ test('blocks waiting while the arena starts again many times over are printed in
 	const outputs = Array.from({length: 50}, (_, i) => `${String(i).repeat(3000)}\n${'row\tof a file\n'.repeat(50 + i)}`);
 	// Every block cut first and printed last, past an arena of 32 KiB: each start copies them out.
 	const steps = [...outputs.map((_, i) => ({cut: i})), ...outputs.map(() => ({take: 0}))];
-	const results = run(new PrerenderedOutputs({arenaBytes: 32 * 1024}), outputs, steps);
+	const results = run(new PrerenderedOutputs({kernel: jsonBlockKernel(), arenaBytes: 32 * 1024}), outputs, steps);
 	expect(results).toHaveLength(50);
 	expect(results.taken).toBe(50);
 	for (const {got, want} of results) expect(got).toBe(want);
 });
 
-test('blocks waiting when the kernel memory grows (a larger output) are printed intact', async () => {
-	vi.resetModules();
-	const {PrerenderedOutputs: Fresh} = await import('../../source/output/prerendered-outputs.js');
+test('blocks waiting when the kernel memory grows (a larger output) are printed intact', () => {
 	const small = ['a'.repeat(2500), `${'b'.repeat(2500)}\nsecond line`, 'c\td'.repeat(900)];
 	// Held while a 3 MB output makes the memory grow past the arena's 64 KiB.
 	const big = 'a large output line\n'.repeat(150_000);
-	const results = run(new Fresh({arenaBytes: 64 * 1024}), [...small, big], [{cut: 0}, {cut: 1}, {cut: 2}, {cut: 3}, {take: 3}, {take: 0}, {take: 0}, {take: 0}]);
+	// A kernel of its own, its memory as small as it starts.
+	const results = run(new PrerenderedOutputs({kernel: jsonBlockKernel(), arenaBytes: 64 * 1024}), [...small, big], [{cut: 0}, {cut: 1}, {cut: 2}, {cut: 3}, {take: 3}, {take: 0}, {take: 0}, {take: 0}]);
 	expect(results.taken).toBe(4);
 	expect(results.map(result => result.want.length)).toEqual(results.map(result => result.got.length));
 	for (const {got, want} of results) expect(got).toBe(want);
+});
+
+test("two runs' blocks wait in memory of their own: one run's cut never writes over another's waiting block", () => {
+	const outputs = ['first run\n'.repeat(400), 'second run\t!\n'.repeat(400)];
+	const one = new PrerenderedOutputs({kernel: jsonBlockKernel()});
+	const two = new PrerenderedOutputs({kernel: jsonBlockKernel()});
+	// Each run's arena starts at the start of its kernel's memory.
+	const first = one.cut(line(outputs[0]!))!;
+	const second = two.cut(line(outputs[1]!))!;
+	const renderer = new PlainRenderer({color: false, prerendered: one});
+	expect(printed(renderer, outputEntry((first.value as {payload: {output: string}}).payload.output))).toBe(usual(outputs[0]!));
+	const other = new PlainRenderer({color: false, prerendered: two});
+	expect(printed(other, outputEntry((second.value as {payload: {output: string}}).payload.output))).toBe(usual(outputs[1]!));
 });
 
 test('PENGUIN_VIEW_KERNEL_ARENA=0 copies each block out at once, and prints the same', async () => {
@@ -93,7 +106,7 @@ test('PENGUIN_VIEW_KERNEL_ARENA=0 copies each block out at once, and prints the 
 	vi.resetModules();
 	const {PrerenderedOutputs: Copying} = await import('../../source/output/prerendered-outputs.js');
 	const outputs = ['first output\n'.repeat(300), 'second\toutput\n'.repeat(300)];
-	const prerendered = new Copying();
+	const prerendered = new Copying({kernel: jsonBlockKernel()});
 	const first = prerendered.cut(line(outputs[0]!))!;
 	const second = prerendered.cut(line(outputs[1]!))!;
 	const block = prerendered.take((first.value as {payload: {output: string}}).payload.output)!;

@@ -4,12 +4,13 @@ import {fileURLToPath} from 'node:url';
 import {expect, test} from 'vitest';
 import {PrerenderedOutputs} from '../../source/output/prerendered-outputs.js';
 import {parseLine} from '../../source/protocol/parse-line.js';
+import {jsonBlockKernel} from '../../source/io/wasm.js';
 
 const big = 'line of output\n'.repeat(300);
 const envelope = (payload: string) => Buffer.from(`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":${payload}}`);
 
 test('a tool output line is parsed with a token in place of its text, and the token gives the block back once', () => {
-	const prerendered = new PrerenderedOutputs();
+	const prerendered = new PrerenderedOutputs({kernel: jsonBlockKernel()});
 	const line = envelope(`{"type":"tool_call_output","role":"user","output":${JSON.stringify(big)},"tool_call_id":"c1"}`);
 	const cut = prerendered.cut(line)!;
 	const parsed = parseLine(cut.text, {line: 1, offset: 0}, cut.value);
@@ -26,7 +27,7 @@ test('a tool output line is parsed with a token in place of its text, and the to
 });
 
 test('other lines are left whole: other payloads, an output key elsewhere, broken JSON, a broken envelope', () => {
-	const prerendered = new PrerenderedOutputs();
+	const prerendered = new PrerenderedOutputs({kernel: jsonBlockKernel()});
 	const text = JSON.stringify(big);
 	for (const line of [
 		envelope(`{"type":"text","role":"assistant","text":${text}}`),
@@ -43,7 +44,7 @@ test('other lines are left whole: other payloads, an output key elsewhere, broke
 });
 
 test('text that looks like a token is printed as the text it is', () => {
-	const prerendered = new PrerenderedOutputs();
+	const prerendered = new PrerenderedOutputs({kernel: jsonBlockKernel()});
 	const cut = prerendered.cut(envelope(`{"type":"tool_call_output","role":"user","output":${JSON.stringify(big)},"tool_call_id":"c1"}`))!;
 	const token = (cut.value as {payload: {output: string}}).payload.output;
 	expect(prerendered.take(`${token.slice(0, -1)}9`)).toBeUndefined();

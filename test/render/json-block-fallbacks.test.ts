@@ -2,6 +2,9 @@
 // cannot grow, a block over 4 MiB, text it refuses), the output goes the usual way: printed
 // the same, nothing lost.
 import {afterEach, expect, test, vi} from 'vitest';
+import {PrerenderedOutputs} from '../../source/output/prerendered-outputs.js';
+import {maxKernelBytes} from '../../source/render/json-block.js';
+import {jsonBlockKernel} from '../../source/io/wasm.js';
 
 const line = (output: string): Buffer =>
 	Buffer.from(`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output","role":"user","output":${JSON.stringify(output)},"tool_call_id":"c1","stop_reason":"completed"}}`);
@@ -13,32 +16,29 @@ const wasm = (globalThis as unknown as {WebAssembly: Wasm}).WebAssembly;
 
 afterEach(() => {
 	vi.restoreAllMocks();
-	vi.resetModules();
 	delete process.env.PENGUIN_VIEW_KERNEL;
 });
 
-async function fresh() {
-	vi.resetModules();
-	const {PrerenderedOutputs} = await import('../../source/output/prerendered-outputs.js');
-	const {maxKernelBytes} = await import('../../source/render/json-block.js');
-	return {prerendered: new PrerenderedOutputs(), maxKernelBytes};
+/** A run's outputs with a kernel of their own (made after any spy below is set). */
+function fresh() {
+	return {prerendered: new PrerenderedOutputs({kernel: jsonBlockKernel()})};
 }
 
-test('the kernel takes an ordinary output (the cases below would, but for what they break)', async () => {
-	const {prerendered} = await fresh();
+test('the kernel takes an ordinary output (the cases below would, but for what they break)', () => {
+	const {prerendered} = fresh();
 	expect(prerendered.cut(line(fileText(400)))).toBeDefined();
 });
 
-test('without WebAssembly (a runtime that cannot compile the kernel) every output goes the usual way', async () => {
+test('without WebAssembly (a runtime that cannot compile the kernel) every output goes the usual way', () => {
 	vi.spyOn(wasm, 'Module').mockImplementation(() => {
 		throw new Error('no SIMD here');
 	});
-	const {prerendered} = await fresh();
+	const {prerendered} = fresh();
 	expect(prerendered.cut(line(fileText(400)))).toBeUndefined();
 });
 
-test('when the kernel memory cannot grow, a larger output goes the usual way, and smaller ones still take the kernel', async () => {
-	const {prerendered} = await fresh();
+test('when the kernel memory cannot grow, a larger output goes the usual way, and smaller ones still take the kernel', () => {
+	const {prerendered} = fresh();
 	expect(prerendered.cut(line(fileText(400)))).toBeDefined();
 	vi.spyOn(wasm.Memory.prototype, 'grow').mockImplementation(() => {
 		throw new RangeError('WebAssembly.Memory.grow(): Maximum memory size exceeded');
@@ -47,8 +47,8 @@ test('when the kernel memory cannot grow, a larger output goes the usual way, an
 	expect(prerendered.cut(line(fileText(300)))).toBeDefined();
 });
 
-test('an output over 4 MiB goes the usual way', async () => {
-	const {prerendered, maxKernelBytes} = await fresh();
+test('an output over 4 MiB goes the usual way', () => {
+	const {prerendered} = fresh();
 	const big = 'x'.repeat(maxKernelBytes + 10);
 	expect(prerendered.cut(line(big))).toBeUndefined();
 	expect(prerendered.cut(line(big.slice(0, maxKernelBytes - 400)))).toBeDefined();
@@ -56,6 +56,9 @@ test('an output over 4 MiB goes the usual way', async () => {
 
 test('PENGUIN_VIEW_KERNEL=0 reads every line the usual way (the benchmark compares the two)', async () => {
 	process.env.PENGUIN_VIEW_KERNEL = '0';
-	const {prerendered} = await fresh();
+	// The switch is read as the module loads.
+	vi.resetModules();
+	const {PrerenderedOutputs: Switched} = await import('../../source/output/prerendered-outputs.js');
+	const prerendered = new Switched({kernel: jsonBlockKernel()});
 	expect(prerendered.cut(line(fileText(400)))).toBeUndefined();
 });

@@ -4,6 +4,7 @@ import {expect, test} from 'vitest';
 import {PrerenderedOutputs} from '../../source/output/prerendered-outputs.js';
 import {PlainRenderer} from '../../source/render/plain.js';
 import {outputEntry, printedBytes} from '../helpers/print-entry.js';
+import {jsonBlockKernel} from '../../source/io/wasm.js';
 
 const printed = printedBytes;
 
@@ -19,7 +20,7 @@ function traceLine(outputJson: string): Buffer {
 /** Prints `output` both ways; says whether the shortcut took it. */
 function bothWays(output: string, encode: (text: string) => string, stripColor = false): {usual: Buffer; shortcut: Buffer; taken: boolean} {
 	const usual = printed(new PlainRenderer({color: false}), outputEntry(output));
-	const prerendered = new PrerenderedOutputs();
+	const prerendered = new PrerenderedOutputs({kernel: jsonBlockKernel()});
 	prerendered.stripColor = stripColor;
 	const cut = prerendered.cut(traceLine(encode(output)));
 	if (cut === undefined) return {usual, shortcut: usual, taken: false};
@@ -97,7 +98,7 @@ test('every character beyond ASCII near the ones the sanitizer changes (C1, ALM,
 });
 
 test('a short line is read the usual way', () => {
-	expect(new PrerenderedOutputs().cut(traceLine(JSON.stringify('short output\n')))).toBeUndefined();
+	expect(new PrerenderedOutputs({kernel: jsonBlockKernel()}).cut(traceLine(JSON.stringify('short output\n')))).toBeUndefined();
 });
 
 /** A file as upstream's read_file returns it: `cat -n` style, the number right-aligned in six columns, a tab, the line. */

@@ -5,15 +5,34 @@
  */
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {afterEach, describe, expect, it} from 'vitest';
+import {describe, expect, it, vi} from 'vitest';
 import {toView} from '../../source/commands/to-view.js';
 import {formatMarkdown} from '../../source/export/markdown.js';
 import {SessionModel} from '../../source/model/session-model.js';
 import {lineText, PlainRenderer} from '../../source/render/plain.js';
-import {toolPresenters} from '../../source/render/tool-registry.js';
+import {toolPresenters, type ToolPresenter} from '../../source/render/tool-registry.js';
 import {summarizeToolCall} from '../../source/render/tool-summary.js';
 import {openStateFrom} from '../../source/ui/open-state.js';
 import {msg, paneWith, textOf, viewFrom} from '../ui/helpers.js';
+
+// The outputs read a table no one changes: this file hands them one with two tools added, as
+// adding them to the registry would (the table is read once, when the outputs load).
+const added = vi.hoisted((): Array<[string, ToolPresenter]> => [
+	[
+		'brew_coffee',
+		{
+			summary: a => ({headline: `${String(a['cups'])} cups of ${String(a['beans'])}`}),
+			argumentParts: a => [{kind: 'text', text: `grind ${String(a['beans'])}`, tone: 'command'}],
+			printArgs: () => 'beans ground, water hot',
+			markdownArgs: () => ({text: 'a recipe', language: 'text'}),
+		},
+	],
+	['brew_decaf', {summary: () => ({headline: 'coffee'})}],
+]);
+vi.mock('../../source/render/tool-registry.js', async original => {
+	const registry = await original<typeof import('../../source/render/tool-registry.js')>();
+	return {...registry, toolPresenters: new Map([...registry.toolPresenters, ...added])};
+});
 
 const at = (second: number): string => new Date(Date.UTC(2026, 11, 2, 14, 0, second)).toISOString();
 
@@ -37,20 +56,11 @@ function printed(name: string, args: Record<string, unknown>): string {
 }
 
 describe('the tool registry', () => {
-	afterEach(() => {
-		toolPresenters.delete('brew_coffee');
-	});
-
 	it('shows a new tool in every output from its one entry', () => {
 		const args = {beans: 'arabica', cups: 2};
-		// Before the entry: the generic presenter (key=value, pretty JSON).
-		expect(summarizeToolCall('brew_coffee', JSON.stringify(args)).headline).toBe('beans=arabica cups=2');
-		toolPresenters.set('brew_coffee', {
-			summary: a => ({headline: `${String(a['cups'])} cups of ${String(a['beans'])}`}),
-			argumentParts: a => [{kind: 'text', text: `grind ${String(a['beans'])}`, tone: 'command'}],
-			printArgs: () => 'beans ground, water hot',
-			markdownArgs: () => ({text: 'a recipe', language: 'text'}),
-		});
+		// A tool without an entry: the generic presenter (key=value, pretty JSON).
+		expect(summarizeToolCall('brew_tea', JSON.stringify(args)).headline).toBe('beans=arabica cups=2');
+		expect(toolPresenters.has('brew_coffee')).toBe(true);
 		expect(summarizeToolCall('brew_coffee', JSON.stringify(args)).headline).toBe('2 cups of arabica');
 		const pane = textOf(paneWith(viewFrom(callInputs('brew_coffee', args)), 'brew_coffee', openStateFrom(['all'])).rows);
 		expect(pane).toMatch(/^✓ brew_coffee {2}2 cups of arabica/);
@@ -64,9 +74,8 @@ describe('the tool registry', () => {
 	});
 
 	it('leaves what an entry does not say to the generic presenter', () => {
-		toolPresenters.set('brew_coffee', {summary: () => ({headline: 'coffee'})});
-		const print = printed('brew_coffee', {beans: 'robusta'});
-		expect(print).toContain('tool call brew_coffee (c1): coffee');
+		const print = printed('brew_decaf', {beans: 'robusta'});
+		expect(print).toContain('tool call brew_decaf (c1): coffee');
 		expect(print).toContain('  {\n    "beans": "robusta"\n  }');
 	});
 

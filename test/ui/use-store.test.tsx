@@ -147,3 +147,38 @@ test('a new screen draws its frame a few times while V8 warms up, then stops', a
 	expect(renders.count).toBe(6);
 	app.unmount();
 });
+
+function Gated({store, clock, renders}: {store: SessionStore; clock: () => number; renders: {count: number}}) {
+	// No change may show: only the warm redraws draw, paced by the clock handed in.
+	useStore(store, 33, 45, () => false, clock);
+	renders.count++;
+	return <Text>{store.view.items.length}</Text>;
+}
+
+// The frame timers are fake (time moves only as the test moves it); Date.now stays the machine's,
+// which is far past the screen's clock here: the hook must not read it.
+test("the frames are paced by the screen's clock, not the machine's", async () => {
+	vi.useFakeTimers({toFake: ['setTimeout', 'clearTimeout']});
+	let now = 100;
+	const store = storeFrom([]);
+	const renders = {count: 0};
+	const app = render(<Gated store={store} clock={() => now} renders={renders} />);
+	await new Promise(resolve => setImmediate(resolve));
+	const before = renders.count;
+	// 100 ms on the screen's clock since the last frame (at 0): a change that cannot show waits.
+	store.apply([msg({type: 'text', role: 'user', text: 'one'})]);
+	expect(vi.getTimerCount()).toBe(1);
+	await vi.advanceTimersByTimeAsync(50);
+	// The frame timer ran; had it set a frame, React would draw it on this turn.
+	expect(vi.getTimerCount()).toBe(0);
+	await new Promise(resolve => setImmediate(resolve));
+	expect(renders.count).toBe(before);
+	expect(app.lastFrame()).toBe('0');
+	// Past the warm interval on the screen's clock: the next change is drawn.
+	now = 1000;
+	store.apply([msg({type: 'text', role: 'user', text: 'two'})]);
+	await vi.advanceTimersByTimeAsync(50);
+	await new Promise(resolve => setImmediate(resolve));
+	expect(app.lastFrame()).toBe('2');
+	app.unmount();
+});

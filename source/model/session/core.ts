@@ -6,6 +6,7 @@
  */
 import type {LinePosition} from '../../protocol/parse-line.js';
 import type {Kept, TextHolder} from '../held-text.js';
+import type {ImageDescriptions} from '../images.js';
 import type {CompactionItem, Item, SessionView} from '../view-model.js';
 
 /** Something that became final, in the order it did: what print mode writes out. */
@@ -29,6 +30,8 @@ export type Shared = {
 	unsettled: Set<SessionView>;
 	keepItems: boolean;
 	holdText?: TextHolder;
+	/** Images print mode described before their lines were parsed (see ImageDescriptions). */
+	images?: ImageDescriptions;
 	/** Where the main session's message being applied was read, when it came from a file. */
 	at?: LinePosition;
 	/** How far ids step (the preview of a trace's end leaves room between its ids). */

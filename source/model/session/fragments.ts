@@ -197,7 +197,7 @@ export class Fragments {
 				const item = core.touch(target.item);
 				// Set to '' as the fragment opened: a streamed output is in memory, never held.
 				if (chunk) item.output = (typeof item.output === 'string' ? item.output : '') + chunk;
-				if (p.images && p.images.length > 0) item.images = p.images.map(imageRefOf);
+				if (p.images && p.images.length > 0) item.images = p.images.map(url => imageRefOf(url, core.shared.images));
 				return;
 			}
 			case 'ignored':

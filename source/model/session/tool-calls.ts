@@ -18,7 +18,7 @@ const retiredCallsKept = 1_000;
 const noImages: ImageRef[] = [];
 
 /** The states in which a call still waits: for its arguments, a human, or its output. */
-export const waitingStates = new Set<ToolState>(['streaming', 'awaiting_approval', 'running']);
+export const waitingStates: ReadonlySet<ToolState> = new Set<ToolState>(['streaming', 'awaiting_approval', 'running']);
 
 /** One session's tool calls. */
 export class ToolCalls {
@@ -118,7 +118,7 @@ export class ToolCalls {
 		item.output = core.kept(output);
 		item.outputStreaming = false;
 		item.outputStopReason = stopReason ?? 'completed';
-		if (images.length > 0) item.images = images.map(imageRefOf);
+		if (images.length > 0) item.images = images.map(url => imageRefOf(url, core.shared.images));
 		item.endedAt = at;
 		this.stopWaiting(callId);
 		if (item.state !== 'denied' && item.state !== 'forbidden') {

@@ -6,7 +6,7 @@
  */
 import type {LinePosition} from '../../protocol/parse-line.js';
 import type {Kept, TextHolder} from '../held-text.js';
-import type {CompactionItem, Item, SessionView} from '../view-model.js';
+import type {CompactionItem, Draft, Item, SessionView} from '../view-model.js';
 
 /** Something that became final, in the order it did: what print mode writes out. */
 export type FinalizedEntry = {
@@ -100,16 +100,29 @@ export class SessionCore {
 		return (this.depth === 0 && holdText?.(text, at)) || text;
 	}
 
-	/** The item, marked changed (the screen redraws what changed by revision). */
-	touch<T extends Item>(item: T): T {
-		item.rev++;
-		return item;
+	/** The item, marked changed (the screen redraws what changed by revision): the one way to write to it. */
+	touch<T extends Item>(item: T): Draft<T> {
+		return touched(item);
 	}
 
 	/** Notes a moment of the item for print mode. */
 	record(item: Item, what: FinalizedEntry['what']): void {
 		this.shared.log?.push({depth: this.depth, session: this.view, item, what});
 	}
+}
+
+/** The item, marked changed (a new revision), to write to: the model's one way to change an item. */
+export function touched<T extends Item>(item: T): Draft<T> {
+	(item as Draft<Item>).rev++;
+	return item as Draft<T>;
+}
+
+/**
+ * Gives an item another id: a model that replaces another (ids.ts), or a session read from
+ * disk hung under a parent, renumbers its items before any screen lays them out.
+ */
+export function setId(item: Item, id: number): void {
+	(item as Draft<Item>).id = id;
 }
 
 export function timeOf(timestamp: string | undefined): number | undefined {

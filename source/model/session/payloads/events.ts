@@ -46,8 +46,7 @@ export const eventPayloads = {
 	}),
 	mcp_connect_end: on(isMcpConnectEndPayload, (p, s, at) => {
 		const {core} = s;
-		const item = s.openMcp ?? core.push<McpConnectItem>({kind: 'mcp_connect', servers: [], status: 'connecting', results: [], ...core.base(at)});
-		core.touch(item);
+		const item = core.touch(s.openMcp ?? core.push<McpConnectItem>({kind: 'mcp_connect', servers: [], status: 'connecting', results: [], ...core.base(at)}));
 		item.status = p.status;
 		item.results = p.results.map(r => ({
 			server: r.server,

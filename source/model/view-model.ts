@@ -281,7 +281,8 @@ export type TaskState = {
 
 export type SessionView = {
 	header: SessionHeader;
-	items: Item[];
+	/** In reading order, ids increasing; only the model adds one (session/core.ts). */
+	items: readonly Item[];
 	tokens: TokenSummary;
 	/** What this session and its subagents spent, by model and kind (priced by cost/). */
 	spend: SpendLine[];

@@ -2,7 +2,7 @@
 import {describe, expect, test} from 'vitest';
 import type {ModelInput} from '../../source/model/input.js';
 import {SessionModel} from '../../source/model/session-model.js';
-import type {ImageRef, Item, McpConnectItem, ThinkingItem, ToolCallItem} from '../../source/model/view-model.js';
+import type {ImageRef, Item, McpConnectItem, SessionView, ThinkingItem, ToolCallItem} from '../../source/model/view-model.js';
 import {allRows, Layouter} from '../../source/ui/layout.js';
 import {openStateFrom} from '../../source/ui/open-state.js';
 import {rowText} from '../../source/ui/segments.js';
@@ -10,7 +10,9 @@ import {msg, testNow} from '../ui/helpers.js';
 
 // Never called: `npx tsc --noEmit` checks these lines (test/ is in tsconfig.json). Each write
 // below compiled before items were read-only, and left the pane drawn from the old revision.
-export function writesOutsideTheModel(item: Item, call: ToolCallItem, thinking: ThinkingItem, mcp: McpConnectItem, image: ImageRef): void {
+export function writesOutsideTheModel(view: SessionView, item: Item, call: ToolCallItem, thinking: ThinkingItem, mcp: McpConnectItem, image: ImageRef): void {
+	// @ts-expect-error: the session's items (only the model adds one)
+	view.items.push(item);
 	// @ts-expect-error: a field of any item
 	item.rev = 2;
 	// @ts-expect-error: a field of one kind

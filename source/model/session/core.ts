@@ -49,6 +49,8 @@ export class SessionCore {
 	compaction?: CompactionItem;
 	/** The time of the last message applied. */
 	lastAt?: number;
+	/** The view's items, which only this adds to (read-only to everyone else). */
+	private readonly items: Item[] = [];
 
 	constructor(
 		readonly shared: Shared,
@@ -56,7 +58,7 @@ export class SessionCore {
 	) {
 		this.view = {
 			header: {tools: []},
-			items: [],
+			items: this.items,
 			tokens: {},
 			spend: [],
 			counts: {requests: 0, retries: 0, toolCalls: 0, failures: 0, malformed: 0, messages: 0, unknownShape: 0},
@@ -83,7 +85,7 @@ export class SessionCore {
 		if (positions && track && at?.shard !== undefined && (at.shard > track.shard || (at.shard === track.shard && at.offset >= track.offset))) {
 			positions.set(item, `${at.shard}:${at.offset}:${this.shared.made++}`);
 		}
-		if (this.shared.keepItems) this.view.items.push(item);
+		if (this.shared.keepItems) this.items.push(item);
 		if (what) this.record(item, what);
 		return item;
 	}

@@ -1,4 +1,6 @@
 // Items are read-only outside the model: a write that skips `touch` (the new revision the layout caches panes by) does not compile, and the model's own writes each make one.
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
 import {describe, expect, test} from 'vitest';
 import type {ModelInput} from '../../source/model/input.js';
 import {SessionModel} from '../../source/model/session-model.js';
@@ -45,4 +47,13 @@ describe('the model writes an item only through touch', () => {
 		model.apply(msg({type: 'request_begin'}, at(6)), testNow);
 		expect(head()).toContain('4.0 s');
 	});
+});
+
+test('no module outside the model takes the writable form of an item', () => {
+	// A cast to Draft, or touched() called from ui/render/output/export, would bring back writes the layout does not see.
+	const root = path.resolve(import.meta.dirname, '..', '..', 'source');
+	const writers = readdirSync(root, {recursive: true, encoding: 'utf8'})
+		.filter(file => /\.tsx?$/.test(file) && !file.startsWith(`model${path.sep}`))
+		.filter(file => /\bDraft\b|\btouched\(/.test(readFileSync(path.join(root, file), 'utf8')));
+	expect(writers).toEqual([]);
 });

@@ -9,7 +9,8 @@
  */
 import {listSessions, type SessionSummary} from '../io/session-locator.js';
 import {findSessionOnDisk, type SessionOnDisk} from '../io/trace-files.js';
-import type {Item, SessionView, SubagentItem} from '../model/view-model.js';
+import {attachChild, childMissing, renumberItems} from '../model/subagent-links.js';
+import type {SessionView} from '../model/view-model.js';
 import {readSessionView} from './read-session.js';
 
 /** Where to look: the data root, and the parent's own date folder (searched first). */
@@ -57,30 +58,26 @@ async function loadInto(view: SessionView, folder: string, state: LoadState, dep
 			continue;
 		}
 		if (state.visiting.has(item.sessionId) || depth >= maxDepth) {
-			item.missing = `${item.sessionId}: not read (it points back to a session already open above it)`;
-			state.result.missing.push(item.missing);
+			const why = `${item.sessionId}: not read (it points back to a session already open above it)`;
+			childMissing(item, why);
+			state.result.missing.push(why);
 			continue;
 		}
 		const found = await findSession(item.sessionId, folder, state);
 		if (!found) {
-			item.missing = `${item.sessionId}: trace not found under ${state.options.dataRoot}`;
-			state.result.missing.push(item.missing);
+			const why = `${item.sessionId}: trace not found under ${state.options.dataRoot}`;
+			childMissing(item, why);
+			state.result.missing.push(why);
 			continue;
 		}
 		const child = await readSessionView(found, state.options.nowMs);
-		state.nextId = renumber(child, state.nextId, 0);
-		attach(item, child);
+		state.nextId = renumberItems(child, state.nextId, maxDepth * 4);
+		attachChild(item, child);
 		state.result.loaded.push(item.sessionId);
 		state.visiting.add(item.sessionId);
 		await loadInto(child, found.folder, state, depth + 1);
 		state.visiting.delete(item.sessionId);
 	}
-}
-
-function attach(item: SubagentItem, child: SessionView): void {
-	item.child = child;
-	item.missing = undefined;
-	item.rev++;
 }
 
 function hasContent(child: SessionView | undefined): boolean {
@@ -101,14 +98,4 @@ function maxIdOf(view: SessionView, depth: number): number {
 		if (item.kind === 'subagent' && item.child && depth < maxDepth * 4) max = Math.max(max, maxIdOf(item.child, depth + 1));
 	}
 	return max;
-}
-
-// A fresh SessionModel numbers its items from 1; the screen keys open/closed state by id.
-function renumber(view: SessionView, next: number, depth: number): number {
-	let id = next;
-	for (const item of view.items as Item[]) {
-		item.id = id++;
-		if (item.kind === 'subagent' && item.child && depth < maxDepth * 4) id = renumber(item.child, id, depth + 1);
-	}
-	return id;
 }

@@ -36,15 +36,13 @@ export function formatJson(view: SessionView): string {
 // property called `rev`.
 function plainView(view: SessionView, depth: number): SessionView {
 	const {rev: _rev, seen: _seen, items, ...rest} = view;
-	return {
-		...rest,
-		items: items.map(item => {
-			const {rev: _itemRev, ...fields} = item;
-			if (item.kind === 'subagent' && item.child) {
-				// A view is a tree; the bound only guards against a malformed one.
-				return {...fields, child: depth < 64 ? plainView(item.child, depth + 1) : undefined} as Item;
-			}
-			return fields as Item;
-		}),
-	} as SessionView;
+	const plainItems: readonly Item[] = items.map(item => {
+		const {rev: _itemRev, ...fields} = item;
+		if (item.kind === 'subagent' && item.child) {
+			// A view is a tree; the bound only guards against a malformed one.
+			return {...fields, child: depth < 64 ? plainView(item.child, depth + 1) : undefined} as Item;
+		}
+		return fields as Item;
+	});
+	return {...rest, items: plainItems} as SessionView;
 }

@@ -2,46 +2,37 @@
  * The session model: folds messages (complete or streamed as partial fragments) into the
  * view model. Pure: no I/O, no timers; the clock comes in as an argument.
  *
- * This module is the reducer: it reads each input and hands it to the part whose job it is
+ * This module is the reducer: it hands a message's payload to its type's handler (one table,
+ * session/payloads/table.ts) and every other input to the part whose job it is
  * (session/): fragments (streaming, as the upstream aggregator keys them), tool calls (paired
  * with outputs and approvals by id), requests, subagents (children and their routing), the
  * finalized log print mode writes, and ids that survive a new model (preview, resync).
  */
-import {
-	errorMessageOf, isAbortPayload, isApprovalDecisionPayload, isCompactionBeginPayload, isCompactionEndPayload,
-	isGoalFinishedPayload, isImageUrlPayload, isInlineDataPayload, isInlineThinkingPayload,
-	isMcpConnectBeginPayload, isMcpConnectEndPayload, isRecord, isRequestEndPayload, isSessionMeta,
-	isSubagentPayload, isTextPayload, isThinkingPayload, isTokenUsagePayload, isToolCallOutputPayload,
-	isToolCallPayload, isToolListReadyPayload
-} from '../protocol/guards.js';
-import {knownPayloadTypes, type AnyPayload, type KnownPayloadType, type OmniMessage} from '../protocol/types.js';
-import {assertNever} from '../assert-never.js';
-import {imageRefOf, base64Bytes, type ImageDescriptions} from './images.js';
+import {isRecord, isSessionMeta, isToolCallPayload} from '../protocol/guards.js';
+import {isKnownPayloadType, type AnyPayload, type OmniMessage} from '../protocol/types.js';
 import type {ModelInput, ServerEvent} from './input.js';
-import type {McpConnectItem, SessionView, TextMarker, ThinkingItem, UserTextItem} from './view-model.js';
-import {noteSeen, num, SessionCore, str, timeOf, type FinalizedEntry, type Shared} from './session/core.js';
+import type {SessionView} from './view-model.js';
+import {noteSeen, SessionCore, str, timeOf, type FinalizedEntry, type Shared} from './session/core.js';
 import type {TextHolder} from './held-text.js';
-import {beginCompaction, endCompaction} from './session/compaction.js';
+import type {ImageDescriptions} from './images.js';
 import {addMalformed, OddLines} from './session/odd-lines.js';
 import {takeFinalized} from './session/finalized-log.js';
 import {Fragments} from './session/fragments.js';
 import {fillHeaderFromInfo, fillHeaderFromMeta} from './session/header.js';
 import {adoptIdsFrom, adoptPreviewIds} from './session/ids.js';
+import type {Session} from './session/payloads/handler.js';
+import {payloadHandlers} from './session/payloads/table.js';
 import {Requests} from './session/requests.js';
-import {delivered, taskState} from './session/steering.js';
+import {taskState} from './session/steering.js';
 import {Subagents} from './session/subagents.js';
-import {spendRequest, subagentSink, type SpendSink} from './session/spend.js';
+import {subagentSink, type SpendSink} from './session/spend.js';
 import {ToolCalls} from './session/tool-calls.js';
 
 export type {FinalizedEntry, TextHolder};
 
-/** The known payload types that are not fragments: applyComplete handles each one. */
-type CompletePayloadType = Exclude<KnownPayloadType, `partial_${string}`>;
-
 // Messages that may come between a session's session_meta and its tool list without
 // settling the header: the prompt, its images, the MCP connections whose tools the list holds.
 const beforeToolList = new Set(['session_meta', 'text', 'image_url', 'inline_data', 'mcp_connect_begin', 'mcp_connect_end']);
-const markerPattern = /^\s*\[(context_summary|user_steering|goal|turn_aborted|turn_retried)\]/;
 
 export type SessionModelOptions = {
 	/** Keep a log of finalized items for print mode (drained with takeFinalized). */
@@ -70,10 +61,10 @@ export class SessionModel {
 	private readonly calls: ToolCalls;
 	private readonly requests: Requests;
 	private readonly subagents: Subagents;
+	/** The parts, as the payload handlers (session/payloads/) reach them. */
+	private readonly parts: Session;
 	private headerSettled = false;
-	private lastCompactionEnded = false;
 	private metaSeenInShard = false;
-	private openMcp?: McpConnectItem;
 	private readonly oddLines: OddLines;
 
 	constructor(options: SessionModelOptions = {}, shared?: Shared, depth = 0, private readonly spentBelow?: SpendSink) {
@@ -101,6 +92,8 @@ export class SessionModel {
 		this.oddLines = new OddLines(core);
 		this.requests = new Requests(core, this.fragments);
 		this.subagents = new Subagents(core, this.calls, () => new SessionModel({}, core.shared, depth + 1, subagentSink(this.view, spentBelow)));
+		const {view, fragments, calls, requests, subagents} = this;
+		this.parts = {core, view, fragments, calls, requests, subagents, spentBelow, lastCompactionEnded: false};
 	}
 
 	/**
@@ -238,13 +231,13 @@ export class SessionModel {
 			this.core.lastAt = at ?? this.core.lastAt;
 			return;
 		}
-		if (!knownPayloadTypes.has(payload.type)) {
+		if (!isKnownPayloadType(payload.type)) {
 			this.oddLines.add(payload, 'unknown', at);
 			return;
 		}
 		const settled = this.headerSettled;
 		if (!this.headerSettled && (!beforeToolList.has(payload.type) || (payload.type === 'text' && payload['role'] !== 'user'))) this.settleHeader();
-		const handled = payload.type.startsWith('partial_') ? this.fragments.applyPartial(payload, at) : this.applyComplete(payload, at);
+		const handled = payloadHandlers[payload.type](payload, this.parts, at);
 		if (!handled) this.oddLines.add(payload, 'invalid', at);
 		// Only text appended: apply() bumps `rev` once for this message, and this with it.
 		if (handled === 'appended' && settled) this.view.appends++;
@@ -272,156 +265,11 @@ export class SessionModel {
 	private startShard(index: number, at: number | undefined): void {
 		this.fragments.closeAll();
 		this.view.shard = index;
-		this.core.push({kind: 'shard', index, afterCompaction: this.lastCompactionEnded, ...this.core.base(at)}, 'item');
-		this.lastCompactionEnded = false;
+		this.core.push({kind: 'shard', index, afterCompaction: this.parts.lastCompactionEnded, ...this.core.base(at)}, 'item');
+		this.parts.lastCompactionEnded = false;
 	}
 
-	/** Returns false when the payload does not have its type's shape. Called for known complete types only. */
-	private applyComplete(p: AnyPayload, at: number | undefined): boolean {
-		const type = p.type as CompletePayloadType;
-		switch (type) {
-			case 'text':
-				if (!isTextPayload(p)) return false;
-				if (p.role === 'user') this.addUserText(p.text, str(p.sender), at);
-				else this.fragments.completeText(p.text, at, p.stop_reason);
-				return true;
-			case 'thinking':
-				if (!isThinkingPayload(p)) return false;
-				this.fragments.completeThinking(p.thinking, isRecord(p.fidelity) && 'encrypted_content' in p.fidelity, at, p.stop_reason);
-				return true;
-			case 'inline_thinking': {
-				if (!isInlineThinkingPayload(p)) return false;
-				if (this.core.compaction) return true;
-				const item: ThinkingItem = {
-					kind: 'thinking',
-					text: '',
-					streaming: false,
-					inline: {mimeType: str(p.mime_type) ?? 'application/octet-stream', bytes: base64Bytes(p.data)},
-					...this.core.base(at),
-				};
-				this.core.push(item, 'item');
-				return true;
-			}
-			case 'tool_call':
-				if (!isToolCallPayload(p)) return false;
-				this.fragments.forget(`partial_tool_call:${p.tool_call_id}`);
-				this.calls.completeCall(p.tool_call_id, p.name, p.arguments ?? '', at);
-				return true;
-			case 'tool_call_output':
-				if (!isToolCallOutputPayload(p)) return false;
-				this.fragments.forget(`partial_tool_call_output:${p.tool_call_id}`);
-				this.calls.completeOutput(p.tool_call_id, p.output ?? '', p.images ?? [], p.stop_reason, at);
-				return true;
-			case 'image_url':
-				if (!isImageUrlPayload(p)) return false;
-				this.core.push({kind: 'image', role: 'user', image: imageRefOf(p.image_url, this.core.shared.images), ...this.core.base(at)}, 'item');
-				return true;
-			case 'inline_data':
-				if (!isInlineDataPayload(p)) return false;
-				this.core.push(
-					{
-						kind: 'image',
-						role: str(p.role) ?? 'user',
-						image: {mimeType: str(p.mime_type) ?? 'application/octet-stream', bytes: base64Bytes(p.data)},
-						...this.core.base(at),
-					},
-					'item',
-				);
-				return true;
-			case 'request_begin':
-				this.requests.begin(at);
-				return true;
-			case 'request_end':
-				if (!isRequestEndPayload(p)) return false;
-				this.requests.end(p.status, errorMessageOf(p), p.attempt, p.retry_in_ms, at);
-				return true;
-			case 'approval_decision':
-				if (!isApprovalDecisionPayload(p)) return false;
-				this.calls.decide(p.tool_call_id, p.decision, at);
-				return true;
-			case 'token_usage':
-				if (!isTokenUsagePayload(p)) return false;
-				this.fragments.settleAwaiting();
-				Object.assign(this.view.tokens, {session: p.session, lastRequest: p.request});
-				spendRequest(this.view, this.core.compaction ? 'compaction' : 'conversation', p.request, p.session, this.spentBelow);
-				if (!this.core.compaction) {
-					this.view.tokens.context = p.request.total;
-					this.requests.usage(p.request);
-				}
-				return true;
-			case 'compaction_begin':
-				if (!isCompactionBeginPayload(p)) return false;
-				beginCompaction(this.core, this.fragments, p, at);
-				return true;
-			case 'compaction_end':
-				if (!isCompactionEndPayload(p)) {
-					// Of a shape not known, it still ends the compaction: no spinner left running for good.
-					if (this.core.compaction) endCompaction(this.core, this.fragments, {type: 'compaction_end', status: 'unknown'}, at);
-					return false;
-				}
-				this.lastCompactionEnded = endCompaction(this.core, this.fragments, p, at);
-				return true;
-			case 'abort':
-				if (!isAbortPayload(p)) return false;
-				this.fragments.closeAll();
-				this.calls.stopAll('aborted');
-				this.core.push({kind: 'abort', reason: str(p.reason), ...this.core.base(at)}, 'item');
-				return true;
-			case 'subagent':
-				if (!isSubagentPayload(p)) return false;
-				this.subagents.ensure(p.session_id, at);
-				return true;
-			case 'tool_list_ready':
-				if (!isToolListReadyPayload(p)) return false;
-				this.view.header.tools = p.tools;
-				return true;
-			case 'goal_finished':
-				if (!isGoalFinishedPayload(p)) return false;
-				this.core.push(
-					{kind: 'goal_finished', outcome: p.outcome, rounds: num(p.rounds), tokensUsed: num(p.tokens_used), ...this.core.base(at)},
-					'item',
-				);
-				return true;
-			case 'mcp_connect_begin':
-				if (!isMcpConnectBeginPayload(p)) return false;
-				this.openMcp = this.core.push<McpConnectItem>({kind: 'mcp_connect', servers: p.servers, status: 'connecting', results: [], ...this.core.base(at)});
-				return true;
-			case 'mcp_connect_end': {
-				if (!isMcpConnectEndPayload(p)) return false;
-				const item =
-					this.openMcp ?? this.core.push<McpConnectItem>({kind: 'mcp_connect', servers: [], status: 'connecting', results: [], ...this.core.base(at)});
-				this.core.touch(item);
-				item.status = p.status;
-				item.results = p.results.map(r => ({
-					server: r.server,
-					status: r.status,
-					transport: str(r.transport),
-					durationMs: num(r.duration_ms),
-					error: str(r.error),
-				}));
-				if (item.servers.length === 0) item.servers = item.results.map(r => r.server);
-				this.openMcp = undefined;
-				this.core.record(item, 'item');
-				return true;
-			}
-			default:
-				return assertNever(type, 'payload type');
-		}
-	}
-
-	// ---------------------------------------------------------------- user text, server events
-
-
-	private addUserText(text: string, sender: string | undefined, at: number | undefined): void {
-		if (this.core.compaction) {
-			// The compaction's own prompt: kept with it, not part of the conversation.
-			this.core.touch(this.core.compaction).prompt = text;
-			return;
-		}
-		const marker = markerPattern.exec(text)?.[1] as TextMarker | undefined;
-		if (marker === 'user_steering' && this.view.task) this.view.task = delivered(this.view.task, text);
-		this.core.push<UserTextItem>({kind: 'user_text', text: this.core.kept(text), sender, marker, ...this.core.base(at)}, 'item');
-	}
+	// ---------------------------------------------------------------- server events
 
 	private applyServerEvent(event: ServerEvent, origin: readonly string[] | undefined, nowMs: number): void {
 		if (origin && origin.length > 0) {

@@ -2,8 +2,10 @@
  * The view model: a session as the screen and the printer see it. The session model
  * (session-model.ts) builds it from messages; nothing here knows about the wire format.
  *
- * Items are mutated in place as content streams in; every change bumps the item's `rev`
- * so that layout can cache rows per item and re-wrap only what changed.
+ * Items are changed in place as content streams in; every change bumps the item's `rev`
+ * so that layout can cache rows per item and re-wrap only what changed. So an item is
+ * read-only to everyone: the model writes one only through what `SessionCore.touch` gives
+ * back (a `Draft`), which bumps `rev` first.
  *
  * The long texts of complete messages (`text`, a call's `output`) may be a `HeldText` on the
  * screen: a reference to where the text is, read back through a TextReader (held-text.ts).
@@ -37,160 +39,160 @@ export type HeldText =
 /** An item's field as the model keeps it: the text, or a reference to it. */
 export type Kept = string | HeldText;
 
-export type ImageRef = {mimeType: string; bytes: number; url?: string};
+export type ImageRef = {readonly mimeType: string; readonly bytes: number; readonly url?: string};
 
 type Base = {
 	/** Stable for the item's life: the key for open/closed state and caches. */
-	id: number;
+	readonly id: number;
 	/** Bumped on every change. */
-	rev: number;
+	readonly rev: number;
 	/** Epoch ms from the message timestamp, when it had one. */
-	at?: number;
+	readonly at?: number;
 };
 
 export type UserTextItem = Base & {
-	kind: 'user_text';
-	text: Kept;
+	readonly kind: 'user_text';
+	readonly text: Kept;
 	/** Absent means the human user. */
-	sender?: string;
-	marker?: TextMarker;
+	readonly sender?: string;
+	readonly marker?: TextMarker;
 };
 
 export type AssistantTextItem = Base & {
-	kind: 'assistant_text';
-	text: Kept;
-	streaming: boolean;
+	readonly kind: 'assistant_text';
+	readonly text: Kept;
+	readonly streaming: boolean;
 	/**
 	 * While it streams: `text` as the pieces it grew by (model/text-pieces.ts), so that a frame
 	 * reads only its end; gone once it is complete.
 	 */
-	pieces?: string[];
-	stopReason?: string;
+	readonly pieces?: readonly string[];
+	readonly stopReason?: string;
 };
 
 export type ThinkingItem = Base & {
-	kind: 'thinking';
-	text: Kept;
-	streaming: boolean;
+	readonly kind: 'thinking';
+	readonly text: Kept;
+	readonly streaming: boolean;
 	/**
 	 * While it streams: `text` as the pieces it grew by (model/text-pieces.ts), so that a frame
 	 * reads only its end; gone once it is complete.
 	 */
-	pieces?: string[];
-	durationMs?: number;
+	readonly pieces?: readonly string[];
+	readonly durationMs?: number;
 	/** Binary reasoning (inline_thinking): never shown, only named. */
-	inline?: {mimeType: string; bytes: number};
+	readonly inline?: {readonly mimeType: string; readonly bytes: number};
 	/** Thinking that carries only encrypted provider data. */
-	encrypted?: boolean;
-	stopReason?: string;
+	readonly encrypted?: boolean;
+	readonly stopReason?: string;
 };
 
 export type ToolCallItem = Base & {
-	kind: 'tool_call';
-	callId: string;
-	name: string;
+	readonly kind: 'tool_call';
+	readonly callId: string;
+	readonly name: string;
 	/** The arguments JSON, as far as it has arrived. */
-	args: string;
-	state: ToolState;
-	approval?: string;
+	readonly args: string;
+	readonly state: ToolState;
+	readonly approval?: string;
 	/** While it waits for approval: the answer the reader sent, until the server's decision arrives. */
-	deciding?: 'allow' | 'deny';
-	output?: Kept;
-	outputStreaming: boolean;
-	outputStopReason?: string;
-	images: ImageRef[];
-	endedAt?: number;
+	readonly deciding?: 'allow' | 'deny';
+	readonly output?: Kept;
+	readonly outputStreaming: boolean;
+	readonly outputStopReason?: string;
+	readonly images: readonly ImageRef[];
+	readonly endedAt?: number;
 	/** The child session that a run_subagent call started, once known. */
-	childSessionId?: string;
+	readonly childSessionId?: string;
 };
 
 export type ImageItem = Base & {
-	kind: 'image';
-	role: string;
-	image: ImageRef;
+	readonly kind: 'image';
+	readonly role: string;
+	readonly image: ImageRef;
 };
 
 export type RequestItem = Base & {
-	kind: 'request';
+	readonly kind: 'request';
 	/** 1-based, counting the session's conversation requests (not compaction's). */
-	index: number;
-	status: string;
-	attempt?: number;
-	error?: string;
-	retryInMs?: number;
+	readonly index: number;
+	readonly status: string;
+	readonly attempt?: number;
+	readonly error?: string;
+	readonly retryInMs?: number;
 	/** Epoch ms when the engine retries, from the request_end timestamp. */
-	retryAt?: number;
+	readonly retryAt?: number;
 	/** True once a later request_begin answered the retry. */
-	retried: boolean;
-	usage?: TokenCounts;
-	endedAt?: number;
+	readonly retried: boolean;
+	readonly usage?: Readonly<TokenCounts>;
+	readonly endedAt?: number;
 };
 
 export type CompactionItem = Base & {
-	kind: 'compaction';
-	reason?: string;
-	mode?: string;
-	context?: number;
-	turns?: number;
-	status: string;
-	error?: string;
-	attempt?: number;
-	summary: string;
-	summaryStreaming: boolean;
+	readonly kind: 'compaction';
+	readonly reason?: string;
+	readonly mode?: string;
+	readonly context?: number;
+	readonly turns?: number;
+	readonly status: string;
+	readonly error?: string;
+	readonly attempt?: number;
+	readonly summary: string;
+	readonly summaryStreaming: boolean;
 	/** What the compaction request was asked and thought (in the trace only, not on the stream). */
-	prompt?: string;
-	thinking?: string;
-	endedAt?: number;
+	readonly prompt?: string;
+	readonly thinking?: string;
+	readonly endedAt?: number;
 };
 
-export type ShardItem = Base & {kind: 'shard'; index: number; afterCompaction: boolean};
+export type ShardItem = Base & {readonly kind: 'shard'; readonly index: number; readonly afterCompaction: boolean};
 
-export type AbortItem = Base & {kind: 'abort'; reason?: string};
+export type AbortItem = Base & {readonly kind: 'abort'; readonly reason?: string};
 
 export type SubagentItem = Base & {
-	kind: 'subagent';
-	sessionId: string;
+	readonly kind: 'subagent';
+	readonly sessionId: string;
 	/** The nested session when its messages are known (origin-tagged or read from disk). */
-	child?: SessionView;
-	description?: string;
+	readonly child?: SessionView;
+	readonly description?: string;
 	/** Lines of text that say where the child could not be found, and why. */
-	missing?: string;
+	readonly missing?: string;
 };
 
 export type MalformedItem = Base & {
-	kind: 'malformed';
-	line: number;
-	offset: number;
-	shard?: number;
-	reason: string;
-	excerpt: string;
+	readonly kind: 'malformed';
+	readonly line: number;
+	readonly offset: number;
+	readonly shard?: number;
+	readonly reason: string;
+	readonly excerpt: string;
 };
 
 /** `aside`: about the input rather than the session (print mode writes it to stderr). */
-export type NoticeItem = Base & {kind: 'notice'; level: 'info' | 'warn' | 'error'; text: string; aside?: boolean};
+export type NoticeItem = Base & {readonly kind: 'notice'; readonly level: 'info' | 'warn' | 'error'; readonly text: string; readonly aside?: boolean};
 
 export type GoalFinishedItem = Base & {
-	kind: 'goal_finished';
-	outcome: string;
-	rounds?: number;
-	tokensUsed?: number;
+	readonly kind: 'goal_finished';
+	readonly outcome: string;
+	readonly rounds?: number;
+	readonly tokensUsed?: number;
 };
 
 export type McpConnectItem = Base & {
-	kind: 'mcp_connect';
-	servers: string[];
-	status: string;
-	results: Array<{server: string; status: string; durationMs?: number; error?: string; transport?: string}>;
+	readonly kind: 'mcp_connect';
+	readonly servers: readonly string[];
+	readonly status: string;
+	readonly results: ReadonlyArray<{readonly server: string; readonly status: string; readonly durationMs?: number; readonly error?: string; readonly transport?: string}>;
 };
 
 /** A message this version does not know, or a known one of the wrong shape. */
 export type UnknownItem = Base & {
-	kind: 'unknown';
-	payloadType: string;
+	readonly kind: 'unknown';
+	readonly payloadType: string;
 	/** Why it is generic: never seen before, or not the shape its type promises. */
-	why: 'unknown' | 'invalid';
+	readonly why: 'unknown' | 'invalid';
 	/** The payload as short JSON. */
-	summary: string;
+	readonly summary: string;
 };
 
 export type Item =
@@ -211,6 +213,12 @@ export type Item =
 	| UnknownItem;
 
 export type ItemKind = Item['kind'];
+
+/**
+ * An item as the model may write it: its fields and arrays writable. Only the model makes
+ * one (session/core.ts), the view's own type stays read-only.
+ */
+export type Draft<T extends Item> = {-readonly [K in keyof T]: T[K] extends ReadonlyArray<infer U> ? U[] : T[K]};
 
 export type SessionHeader = {
 	sessionId?: string;
@@ -273,7 +281,8 @@ export type TaskState = {
 
 export type SessionView = {
 	header: SessionHeader;
-	items: Item[];
+	/** In reading order, ids increasing; only the model adds one (session/core.ts). */
+	items: readonly Item[];
 	tokens: TokenSummary;
 	/** What this session and its subagents spent, by model and kind (priced by cost/). */
 	spend: SpendLine[];

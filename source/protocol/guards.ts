@@ -1,44 +1,34 @@
 /**
  * Runtime guards for OmniMessage envelopes and payloads. A guard says whether a value
- * has the shape the reducer relies on; it never throws, whatever it is given.
+ * has the shape the reducer relies on; it never throws, whatever it is given. The guards
+ * of payloads only the reducer reads live with their handlers (model/session/payloads/).
  */
 import type {
 	AbortPayload,
 	AnyPayload,
-	ApprovalDecisionPayload,
-	CompactionBeginPayload,
-	CompactionEndPayload,
-	GoalFinishedPayload,
-	ImageUrlPayload,
-	InlineDataPayload,
-	InlineThinkingPayload,
-	McpConnectBeginPayload,
-	McpConnectEndPayload,
 	OmniMessage,
 	PartialPayload,
-	RequestEndPayload,
 	SessionMetaPayload,
 	SubagentPayload,
 	TextPayload,
-	ThinkingPayload,
 	TokenCounts,
 	TokenUsagePayload,
 	ToolCallOutputPayload,
 	ToolCallPayload,
 	ToolDefinition,
-	ToolListReadyPayload,
 } from './types.js';
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const isString = (value: unknown): value is string => typeof value === 'string';
-const isOptional = <T>(value: unknown, guard: (v: unknown) => v is T): boolean =>
+/** Small shape tests the guards here and the model's payload guards (model/session/payloads/) share. */
+export const isString = (value: unknown): value is string => typeof value === 'string';
+export const isOptional = <T>(value: unknown, guard: (v: unknown) => v is T): boolean =>
 	value === undefined || value === null || guard(value);
-const isFiniteNumber = (value: unknown): value is number =>
+export const isFiniteNumber = (value: unknown): value is number =>
 	typeof value === 'number' && Number.isFinite(value);
-const isStringArray = (value: unknown): value is string[] =>
+export const isStringArray = (value: unknown): value is string[] =>
 	Array.isArray(value) && value.every(isString);
 
 /**
@@ -73,13 +63,7 @@ export function isTextPayload(p: AnyPayload): p is TextPayload {
 	return p.type === 'text' && isString(p['text']) && (p['role'] === 'user' || p['role'] === 'assistant');
 }
 
-export function isThinkingPayload(p: AnyPayload): p is ThinkingPayload {
-	return p.type === 'thinking' && isString(p['thinking']);
-}
 
-export function isInlineThinkingPayload(p: AnyPayload): p is InlineThinkingPayload {
-	return p.type === 'inline_thinking' && isString(p['data']);
-}
 
 export function isToolCallPayload(p: AnyPayload): p is ToolCallPayload {
 	return (
@@ -99,13 +83,7 @@ export function isToolCallOutputPayload(p: AnyPayload): p is ToolCallOutputPaylo
 	);
 }
 
-export function isImageUrlPayload(p: AnyPayload): p is ImageUrlPayload {
-	return p.type === 'image_url' && isString(p['image_url']);
-}
 
-export function isInlineDataPayload(p: AnyPayload): p is InlineDataPayload {
-	return p.type === 'inline_data' && isString(p['data']);
-}
 
 export function isPartialPayload(p: AnyPayload): p is AnyPayload & PartialPayload {
 	if (typeof p.type !== 'string' || !p.type.startsWith('partial_')) return false;
@@ -150,30 +128,9 @@ export function isTokenUsagePayload(p: AnyPayload): p is TokenUsagePayload {
 	return p.type === 'token_usage' && isTokenCounts(p['session']) && isTokenCounts(p['request']);
 }
 
-export function isRequestEndPayload(p: AnyPayload): p is RequestEndPayload {
-	return (
-		p.type === 'request_end' &&
-		isString(p['status']) &&
-		isOptional(p['attempt'], isFiniteNumber) &&
-		isOptional(p['retry_in_ms'], isFiniteNumber)
-	);
-}
 
-export function isApprovalDecisionPayload(p: AnyPayload): p is ApprovalDecisionPayload {
-	return p.type === 'approval_decision' && isString(p['decision']) && isString(p['tool_call_id']);
-}
 
-export function isCompactionBeginPayload(p: AnyPayload): p is CompactionBeginPayload {
-	return (
-		p.type === 'compaction_begin' &&
-		isOptional(p['context'], isFiniteNumber) &&
-		isOptional(p['turns'], isFiniteNumber)
-	);
-}
 
-export function isCompactionEndPayload(p: AnyPayload): p is CompactionEndPayload {
-	return p.type === 'compaction_end' && isString(p['status']);
-}
 
 export function isAbortPayload(p: AnyPayload): p is AbortPayload {
 	return p.type === 'abort' && isOptional(p['reason'], isString);
@@ -183,26 +140,9 @@ export function isSubagentPayload(p: AnyPayload): p is SubagentPayload {
 	return p.type === 'subagent' && isString(p['session_id']);
 }
 
-export function isToolListReadyPayload(p: AnyPayload): p is ToolListReadyPayload {
-	return p.type === 'tool_list_ready' && isToolList(p['tools']);
-}
 
-export function isGoalFinishedPayload(p: AnyPayload): p is GoalFinishedPayload {
-	return p.type === 'goal_finished' && isString(p['outcome']);
-}
 
-export function isMcpConnectBeginPayload(p: AnyPayload): p is McpConnectBeginPayload {
-	return p.type === 'mcp_connect_begin' && isStringArray(p['servers']);
-}
 
-export function isMcpConnectEndPayload(p: AnyPayload): p is McpConnectEndPayload {
-	return (
-		p.type === 'mcp_connect_end' &&
-		isString(p['status']) &&
-		Array.isArray(p['results']) &&
-		p['results'].every(r => isRecord(r) && isString(r['server']) && isString(r['status']))
-	);
-}
 
 /** The failure detail of a request_end or compaction_end: new name first, legacy second. */
 export function errorMessageOf(p: AnyPayload): string | undefined {

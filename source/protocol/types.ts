@@ -219,10 +219,14 @@ export const knownPayloadTypeList = [
 	'mcp_connect_end',
 ] as const;
 
-/** A payload type this version knows: the model's switches over them are exhaustive. */
+/** A payload type this version knows: the model's table of handlers (model/session/payloads/table.ts) has one for each. */
 export type KnownPayloadType = (typeof knownPayloadTypeList)[number];
 
 export const knownPayloadTypes: ReadonlySet<string> = new Set(knownPayloadTypeList);
+
+export function isKnownPayloadType(type: string): type is KnownPayloadType {
+	return knownPayloadTypes.has(type);
+}
 
 /**
  * The tool whose call starts a subagent: the model links the child session to it. Every

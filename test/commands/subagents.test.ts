@@ -5,7 +5,7 @@ import {readSessionView} from '../../source/commands/read-session.js';
 import {statsCommand, statsOf} from '../../source/commands/stats.js';
 import {loadChildSessions} from '../../source/commands/subagents.js';
 import type {JsonExport} from '../../source/export/json.js';
-import type {Item, SessionView, SubagentItem} from '../../source/model/view-model.js';
+import type {Draft, Item, SessionView, SubagentItem} from '../../source/model/view-model.js';
 import {child, makeRoot, parent, placeShard} from './data-root.js';
 
 let fixture: ReturnType<typeof makeRoot>;
@@ -68,7 +68,7 @@ describe('loadChildSessions', () => {
 		const file = placeShard(parent, folder);
 		const view = await readSessionView({sessionId: parent, folder, shards: [file]}, 0);
 		// A (corrupt) child that claims to be its own parent.
-		subagentOf(view).sessionId = parent;
+		(subagentOf(view) as Draft<SubagentItem>).sessionId = parent;
 		const result = await loadChildSessions(view, {dataRoot: fixture.root, folder});
 		expect(result.loaded).toEqual([]);
 		expect(result.missing[0]).toContain('points back');

@@ -27,7 +27,7 @@ function expectedOutputs(file: string): Map<string, string> {
 	return outputs;
 }
 
-function load(file: string): {store: HeldTextStore; model: SessionModel; calls: ToolCallItem[]; items: Item[]} {
+function load(file: string): {store: HeldTextStore; model: SessionModel; calls: ToolCallItem[]; items: readonly Item[]} {
 	const store = new HeldTextStore();
 	const model = new SessionModel({holdText: store.hold});
 	const inputs = inputsOf(file);

@@ -1,6 +1,7 @@
 // The viewport: pinned while following, anchored once paused (new rows below and changes above do not move it), "N new", resume, reveal.
 import {describe, expect, test} from 'vitest';
 import type {ModelInput} from '../../source/model/input.js';
+import {touched} from '../../source/model/session/core.js';
 import {SessionModel} from '../../source/model/session-model.js';
 import {Layouter, type Layout} from '../../source/ui/layout.js';
 import {openStateFrom} from '../../source/ui/open-state.js';
@@ -82,8 +83,7 @@ describe('following and pausing', () => {
 		expect(s.shown(paused)[0]).toBe('line 11');
 		const first = s.model.view.items[2]!;
 		if (first.kind !== 'user_text') throw new Error('expected a user text');
-		first.text = 'line 3\nnow two lines';
-		first.rev++;
+		touched(first).text = 'line 3\nnow two lines';
 		expect(s.shown(paused)[0]).toBe('line 11');
 	});
 

@@ -29,9 +29,9 @@ export function beginCompaction(core: SessionCore, fragments: Fragments, p: Comp
 /** Ends the compaction running (or one whose begin is missing); true when it completed. */
 export function endCompaction(core: SessionCore, fragments: Fragments, p: CompactionEndPayload, at: number | undefined): boolean {
 	fragments.closeAll();
-	const item =
-		core.compaction ?? core.push<CompactionItem>({kind: 'compaction', status: 'running', summary: '', summaryStreaming: false, ...core.base(at)});
-	core.touch(item);
+	const item = core.touch(
+		core.compaction ?? core.push<CompactionItem>({kind: 'compaction', status: 'running', summary: '', summaryStreaming: false, ...core.base(at)}),
+	);
 	item.reason ??= str(p.reason);
 	item.mode ??= str(p.mode);
 	item.status = p.status;

@@ -7,7 +7,7 @@
 import type {LinePosition} from '../../protocol/parse-line.js';
 import type {Kept, TextHolder} from '../held-text.js';
 import type {ImageDescriptions} from '../images.js';
-import type {CompactionItem, Item, SessionView} from '../view-model.js';
+import type {CompactionItem, Draft, Item, SessionView} from '../view-model.js';
 
 /** Something that became final, in the order it did: what print mode writes out. */
 export type FinalizedEntry = {
@@ -52,6 +52,8 @@ export class SessionCore {
 	compaction?: CompactionItem;
 	/** The time of the last message applied. */
 	lastAt?: number;
+	/** The view's items, which only this adds to (read-only to everyone else). */
+	private readonly items: Item[] = [];
 
 	constructor(
 		readonly shared: Shared,
@@ -59,7 +61,7 @@ export class SessionCore {
 	) {
 		this.view = {
 			header: {tools: []},
-			items: [],
+			items: this.items,
 			tokens: {},
 			spend: [],
 			counts: {requests: 0, retries: 0, toolCalls: 0, failures: 0, malformed: 0, messages: 0, unknownShape: 0},
@@ -86,7 +88,7 @@ export class SessionCore {
 		if (positions && track && at?.shard !== undefined && (at.shard > track.shard || (at.shard === track.shard && at.offset >= track.offset))) {
 			positions.set(item, `${at.shard}:${at.offset}:${this.shared.made++}`);
 		}
-		if (this.shared.keepItems) this.view.items.push(item);
+		if (this.shared.keepItems) this.items.push(item);
 		if (what) this.record(item, what);
 		return item;
 	}
@@ -103,16 +105,29 @@ export class SessionCore {
 		return (this.depth === 0 && holdText?.(text, at)) || text;
 	}
 
-	/** The item, marked changed (the screen redraws what changed by revision). */
-	touch<T extends Item>(item: T): T {
-		item.rev++;
-		return item;
+	/** The item, marked changed (the screen redraws what changed by revision): the one way to write to it. */
+	touch<T extends Item>(item: T): Draft<T> {
+		return touched(item);
 	}
 
 	/** Notes a moment of the item for print mode. */
 	record(item: Item, what: FinalizedEntry['what']): void {
 		this.shared.log?.push({depth: this.depth, session: this.view, item, what});
 	}
+}
+
+/** The item, marked changed (a new revision), to write to: the model's one way to change an item. */
+export function touched<T extends Item>(item: T): Draft<T> {
+	(item as Draft<Item>).rev++;
+	return item as Draft<T>;
+}
+
+/**
+ * Gives an item another id: a model that replaces another (ids.ts), or a session read from
+ * disk hung under a parent, renumbers its items before any screen lays them out.
+ */
+export function setId(item: Item, id: number): void {
+	(item as Draft<Item>).id = id;
 }
 
 export function timeOf(timestamp: string | undefined): number | undefined {

@@ -9,7 +9,7 @@ import {isPartialPayload, partialTextField} from '../../protocol/guards.js';
 import type {AnyPayload, PartialPayload} from '../../protocol/types.js';
 import {imageRefOf} from '../images.js';
 import {flatten, GrowingPieces} from '../text-pieces.js';
-import type {AssistantTextItem, CompactionItem, ThinkingItem, ToolCallItem} from '../view-model.js';
+import type {AssistantTextItem, CompactionItem, Draft, ThinkingItem, ToolCallItem} from '../view-model.js';
 import {str, type SessionCore} from './core.js';
 import type {ToolCalls} from './tool-calls.js';
 
@@ -102,7 +102,7 @@ export class Fragments {
 			return;
 		}
 		if (target && target.kind === 'text') {
-			const item: AssistantTextItem = core.touch(target.item);
+			const item: Draft<AssistantTextItem> = core.touch(target.item);
 			item.text = core.kept(text);
 			item.streaming = false;
 			item.pieces = undefined;
@@ -124,7 +124,7 @@ export class Fragments {
 			return;
 		}
 		if (target && target.kind === 'thinking') {
-			const item: ThinkingItem = core.touch(target.item);
+			const item: Draft<ThinkingItem> = core.touch(target.item);
 			item.text = core.kept(text);
 			item.streaming = false;
 			item.pieces = undefined;
@@ -159,15 +159,15 @@ export class Fragments {
 			case 'partial_tool_call': {
 				const existing = this.calls.get(callId);
 				if (existing) {
-					core.touch(existing).args = '';
-					if (existing.state === 'running') existing.state = 'streaming';
-					return {kind: 'args', item: existing};
+					const item = core.touch(existing);
+					item.args = '';
+					if (item.state === 'running') item.state = 'streaming';
+					return {kind: 'args', item};
 				}
 				return {kind: 'args', item: this.calls.newCall(callId, str(p.name) ?? '', 'streaming', at)};
 			}
 			case 'partial_tool_call_output': {
-				const call = this.calls.get(callId) ?? this.calls.newCall(callId, '', 'running', at);
-				core.touch(call);
+				const call = core.touch(this.calls.get(callId) ?? this.calls.newCall(callId, '', 'running', at));
 				// Output is coming: whatever was waiting for a human has been let through.
 				if (this.calls.stopWaiting(callId) && call.state === 'awaiting_approval') call.state = 'running';
 				call.output = '';
@@ -239,11 +239,13 @@ export class Fragments {
 	private finalizeFragment(target: FragmentTarget): void {
 		const lastAt = this.core.lastAt;
 		if (target.kind === 'thinking' && target.item.durationMs === undefined && target.item.at !== undefined && lastAt !== undefined) {
-			target.item.durationMs = Math.max(0, lastAt - target.item.at);
+			// Its pane says how long it thought: a new revision, or the screen keeps the pane it drew.
+			this.core.touch(target.item).durationMs = Math.max(0, lastAt - target.item.at);
 		}
 		if (target.kind === 'text' || target.kind === 'thinking') {
 			// Final as it is: held like a complete message's text (it was read from no one line).
-			const item: AssistantTextItem | ThinkingItem = target.item;
+			// The same words, only where they are kept: no new revision.
+			const item = target.item as Draft<AssistantTextItem | ThinkingItem>;
 			item.text = this.core.kept(target.item.text, false);
 			this.core.record(item, 'item');
 		}

@@ -5,7 +5,7 @@
  * id of the item that stands for the same thing in the model it replaces.
  */
 import type {Item, SessionView} from '../view-model.js';
-import type {Shared} from './core.js';
+import {setId, type Shared} from './core.js';
 
 /** What renumbering needs of a model. */
 export type IdsOf = {readonly view: SessionView; readonly shared: Shared};
@@ -23,7 +23,7 @@ export function adoptPreviewIds(model: IdsOf, preview: IdsOf): void {
 		for (const item of view.items) {
 			const key = mine.get(item);
 			const id = key === undefined ? undefined : theirs.get(key);
-			item.id = id !== undefined && id > last ? id : last + 1;
+			setId(item, id !== undefined && id > last ? id : last + 1);
 			last = item.id;
 			if (item.kind === 'subagent' && item.child) walk(item.child);
 		}
@@ -47,7 +47,7 @@ export function adoptIdsFrom(model: IdsOf, old: IdsOf): void {
 	if (theirs.size === 0) {
 		// Nothing to keep: numbered above the old ids all the same, so none is taken for another item.
 		identityKeys(model.view, item => {
-			item.id = fresh;
+			setId(item, fresh);
 			fresh += 1;
 		});
 		model.shared.nextId = fresh;
@@ -94,7 +94,7 @@ export function adoptIdsFrom(model: IdsOf, old: IdsOf): void {
 			}
 			i = end;
 		}
-		for (const {item, id} of list) item.id = id!;
+		for (const {item, id} of list) setId(item, id!);
 	}
 	model.shared.nextId = fresh;
 }

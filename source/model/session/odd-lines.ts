@@ -68,9 +68,6 @@ export class OddLines {
 		const text = unknownShapeText(core.view.counts);
 		if (text === undefined) return;
 		if (this.notice === undefined) this.notice = core.push<NoticeItem>({kind: 'notice', level: 'warn', text, ...core.base(core.lastAt)});
-		else if (this.notice.text !== text) {
-			this.notice.text = text;
-			core.touch(this.notice);
-		}
+		else if (this.notice.text !== text) core.touch(this.notice).text = text;
 	}
 }

@@ -52,7 +52,7 @@ export class Subagents {
 		const parentCall = this.calls.unlinkedSubagentCall();
 		if (parentCall) {
 			core.touch(parentCall).childSessionId = sessionId;
-			item.description = summaryOfSubagentCall(parentCall.args);
+			core.touch(item).description = summaryOfSubagentCall(parentCall.args);
 		}
 		const entry = {model, item};
 		this.children.set(sessionId, entry);

@@ -67,8 +67,7 @@ export class ToolCalls {
 	/** A complete tool_call message. */
 	completeCall(callId: string, name: string, args: string, at: number | undefined): void {
 		const existing = this.calls.get(callId);
-		const item = existing ?? this.newCall(callId, name, 'running', at);
-		this.core.touch(item);
+		const item = this.core.touch(existing ?? this.newCall(callId, name, 'running', at));
 		// The call starts when it is complete (its arguments streamed before): its duration runs
 		// from this message to its output, on a live stream as in the trace file.
 		if (at !== undefined && !this.announced.has(callId)) item.at = at;
@@ -97,12 +96,13 @@ export class ToolCalls {
 		this.stopWaiting(callId);
 		// The same decision again (a replayed stream) changes nothing and prints nothing.
 		if (item.approval === decision) return;
-		this.core.touch(item).approval = decision;
+		const decided = this.core.touch(item);
+		decided.approval = decision;
 		if (decision === 'deny' || decision === 'forbidden') {
-			if (item.state !== 'denied' && item.state !== 'forbidden') this.core.view.counts.failures++;
-			item.state = decision === 'deny' ? 'denied' : 'forbidden';
-		} else if (item.state === 'awaiting_approval' || item.state === 'streaming') {
-			item.state = 'running';
+			if (decided.state !== 'denied' && decided.state !== 'forbidden') this.core.view.counts.failures++;
+			decided.state = decision === 'deny' ? 'denied' : 'forbidden';
+		} else if (decided.state === 'awaiting_approval' || decided.state === 'streaming') {
+			decided.state = 'running';
 		}
 		this.core.record(item, 'approval');
 	}
@@ -110,11 +110,11 @@ export class ToolCalls {
 	/** A complete tool_call_output message. */
 	completeOutput(callId: string, output: string, images: string[], stopReason: string | undefined, at: number | undefined): void {
 		const core = this.core;
-		const item = this.calls.get(callId) ?? this.newCall(callId, '', 'running', at);
+		const call = this.calls.get(callId) ?? this.newCall(callId, '', 'running', at);
 		// One call, one output: a repeated output (a replayed stream, a duplicated line) is
 		// left out, on the screen and in print mode alike.
-		if (item.outputStopReason !== undefined) return;
-		core.touch(item);
+		if (call.outputStopReason !== undefined) return;
+		const item = core.touch(call);
 		item.output = core.kept(output);
 		item.outputStreaming = false;
 		item.outputStopReason = stopReason ?? 'completed';
@@ -141,8 +141,8 @@ export class ToolCalls {
 		const known = this.calls.get(callId);
 		const answered = known !== undefined && (known.output !== undefined || known.outputStopReason !== undefined);
 		if (known && (known.approval !== undefined || answered || !waitingStates.has(known.state))) return;
-		const item = known ?? this.newCall(callId, name, 'awaiting_approval', at);
-		this.core.touch(item).state = 'awaiting_approval';
+		const item = this.core.touch(known ?? this.newCall(callId, name, 'awaiting_approval', at));
+		item.state = 'awaiting_approval';
 		if (!known) item.args = args;
 		this.awaitingApproval.add(callId);
 		this.core.view.awaitingApproval++;

@@ -14,7 +14,7 @@ import {openTailFirst} from './io/tail-first.js';
 import type {SessionActions} from './io/sse/actions.js';
 import type {FirstFrame} from './ui/first-frame.js';
 import {stdinCarriesTrace} from './io/piped-input.js';
-import {defaultDataRoot, listSessions, locateSession} from './io/session-locator.js';
+import {listSessions, locateSession} from './io/session-locator.js';
 import {projectConfigOf, readPricesFile, readProjectPrices, type ReadPrices} from './io/project-prices.js';
 import {readStream, type InputsHandler} from './io/trace-follower.js';
 import type {ModelInput} from './model/input.js';
@@ -101,7 +101,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	// A session's prices: --prices, else its project's config (io/project-prices.ts); said once when unreadable.
 	const pricesOf = async (tracePath: string): Promise<ReadPrices> => (fixedPrices === undefined ? readProjectPrices(tracePath) : {prices: fixedPrices});
 
-	const dataRoot = defaultDataRoot(process.env);
+	const dataRoot = settings.dataRoot;
 	// A server's address rather than one session's stream: its sessions (server/server-mode.ts).
 	const server = flags.sse ? (await import('./io/sse/server-address.js')).readServerAddress(flags.sse) : undefined;
 	if (flags.latest && input.length > 0) throw new UsageError('give either a trace or --latest, not both');
@@ -132,14 +132,14 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	// --stats and --export read the whole session first, then write one document.
 	const whole = flags.stats || flags.export !== undefined;
 	// A dumb terminal cannot take the cursor-addressed screen: it gets print mode's plain lines.
-	const screen = !whole && !flags.print && !flags.json && process.stdout.isTTY === true && screenCapable(process.env);
+	const screen = !whole && !flags.print && !flags.json && process.stdout.isTTY === true && screenCapable(settings.terminal);
 	// Exact widths for everything written from here on; the screen's first frame, drawn
 	// before they load, makes do with close ones (render/width.ts says why).
 	if (!screen) await loadExactWidths();
 	// The writer of plain text or JSON Lines: loaded only for those outputs (the screen's first
 	// frame does not wait for it), and before the source starts (the JSON writer taps every batch).
 	const writer = screen || whole ? undefined : flags.json ? await import('./output/json-writer.js') : await import('./output/printer.js');
-	const color = colorWanted(process.stdout.isTTY === true, process.env, flags.color);
+	const color = colorWanted(process.stdout.isTTY === true, settings.terminal, flags.color);
 	// A trace on disk is followed on the screen unless --no-follow; in print mode (a pipe, a file,
 	// --print) only with -f, as tail: `penguin-view trace | grep x` ends at the end of the trace.
 	// A live stream (--sse) has no end of its own and is followed unless --no-follow; standard
@@ -181,7 +181,8 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 
 	// Print mode holds a parent's lines back while a child read from disk is printed.
 	// Plain text: large tool outputs are made ready to print as their lines are read.
-	const prerendered = writer !== undefined && 'PrerenderedOutputs' in writer ? new writer.PrerenderedOutputs() : undefined;
+	// PENGUIN_VIEW_KERNEL=0 (settings.ts): every output read the usual way, the reference path.
+	const prerendered = writer !== undefined && 'PrerenderedOutputs' in writer && settings.switches.kernel ? new writer.PrerenderedOutputs() : undefined;
 	const cut = prerendered && ((line: Buffer) => prerendered.cut(line));
 	const fileOptions = {store, dataRoot, follow, hold: !screen && !flags.json && !whole, children: !flags.json && !whole, cut, pace};
 	let source: Stoppable;
@@ -227,7 +228,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 			// Print mode says what happens to the connection on stderr, once per change.
 			onConnectionTrouble: screen ? undefined : say,
 			// The screen fills its header in whenever the session's record comes; print mode waits a moment for it.
-			timings: {...(screen ? {recordWaitMs: 0} : {}), ...historyTimings(process.env)},
+			timings: {...(screen ? {recordWaitMs: 0} : {}), ...(settings.historyAnswerMs === undefined ? {} : {historyAnswerMs: settings.historyAnswerMs})},
 		});
 		source = started;
 		pricesReady = started.pricesReady;
@@ -278,7 +279,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 			});
 			// PENGUIN_VIEW_TAIL_FIRST=0 reads from the first byte instead: the benchmark's baseline.
 			// gzip data cannot be read from its end: a compressed trace is read from the start.
-			if (screen && replaySpeed === undefined && !located.compressed && process.env['PENGUIN_VIEW_TAIL_FIRST'] !== '0') {
+			if (screen && replaySpeed === undefined && !located.compressed && settings.switches.tailFirst) {
 				// The screen shows the end of the trace at once, drawn before Ink is even loaded
 				// (that takes most of a second on a slow machine), and reads its history behind it.
 				const {paintFirstFrame} = await (painter ?? import('./ui/first-frame.js'));
@@ -308,11 +309,8 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	cleanup.push(stopSource);
 	// After the source: nothing is held once nothing more can come.
 	if (held) cleanup.push(async () => held.close());
-	armProcessFault();
+	armProcessFault(settings.fault);
 	if (screen) {
-		// React's development build (the default without NODE_ENV) renders about twice as slowly
-		// and measures itself on every render: the screen runs the production one.
-		process.env['NODE_ENV'] ??= 'production';
 		const {runScreen} = await (await import('./ui/load-screen.js')).loadScreen();
 		const {listEntries} = await import('./io/session-entries.js');
 		// The picker (s): the sessions under the data root; opening one stops whatever was
@@ -337,7 +335,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 			},
 		};
 		const acting = flags.readOnly ? ({mode: 'off'} as const) : undefined;
-		await runScreen(store, {expand, color, texts: held, attributes: attributesWanted(process.env), sessions, bell: flags.bell, mouse: flags.mouse, actions, acting, handOver: firstFrame?.handOver, replay});
+		await runScreen(store, {expand, color, texts: held, attributes: attributesWanted(settings.terminal), sessions, bell: flags.bell, mouse: flags.mouse, actions, acting, handOver: firstFrame?.handOver, replay, pager: settings.pager, fault: settings.fault, switches: settings.switches});
 		await stopSource();
 		return store.status.state === 'failed' ? 1 : 0;
 	}
@@ -413,8 +411,3 @@ function once<T>(fn: () => Promise<T>): () => Promise<T | undefined> {
 
 export type {ModelInput};
 
-/** PENGUIN_VIEW_HISTORY_MS: how long a stream's history may go unanswered (ms; the client's 10 s when unset or not a positive number). */
-function historyTimings(env: NodeJS.ProcessEnv): {historyAnswerMs?: number} {
-	const ms = Number(env['PENGUIN_VIEW_HISTORY_MS']);
-	return Number.isInteger(ms) && ms > 0 ? {historyAnswerMs: ms} : {};
-}

@@ -250,6 +250,18 @@ describe('the architecture', () => {
 		expect(offending).toEqual([]);
 	});
 
+	it('reads the environment in one place: settings.ts, read once by the entry (cli.tsx), handed down', () => {
+		// load-screen.ts hides CI from Ink while Ink loads (Ink decides at load whether it draws
+		// at all, ui/load-screen.ts says why): it writes the variables back, and reads no setting.
+		const readers = new Set(['settings.ts', 'cli.tsx', 'ui/load-screen.ts']);
+		const readsEnv = /\bprocess\s*\.\s*env\b|\bprocess\s*\[\s*['"]env['"]\s*\]|\{[^}]*\benv\b[^}]*\}\s*from\s*['"](?:node:)?process['"]/;
+		const offending = [...edges.keys()].filter(file => !readers.has(file) && readsEnv.test(readFileSync(path.join(root, file), 'utf8').replace(/^\s*(?:\/\/|\*).*$/gm, '')));
+		expect(offending).toEqual([]);
+		// The check sees each way of reaching the environment, and not a word in a comment.
+		for (const text of ['const a = process.env.X;', "process['env']", "import {env} from 'node:process';"]) expect(readsEnv.test(text), text).toBe(true);
+		expect(readsEnv.test(' * PENGUIN_VIEW_X in process.env'.replace(/^\s*(?:\/\/|\*).*$/gm, ''))).toBe(false);
+	});
+
 	it('keeps every module under 500 lines', () => {
 		// json-block-wasm.ts is generated (the WebAssembly kernel as bytes, from json-block.wat).
 		const generated = new Set(['render/json-block-wasm.ts']);

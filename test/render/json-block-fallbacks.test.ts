@@ -14,7 +14,6 @@ const wasm = (globalThis as unknown as {WebAssembly: Wasm}).WebAssembly;
 afterEach(() => {
 	vi.restoreAllMocks();
 	vi.resetModules();
-	delete process.env.PENGUIN_VIEW_KERNEL;
 });
 
 async function fresh() {
@@ -54,8 +53,3 @@ test('an output over 4 MiB goes the usual way', async () => {
 	expect(prerendered.cut(line(big.slice(0, maxKernelBytes - 400)))).toBeDefined();
 });
 
-test('PENGUIN_VIEW_KERNEL=0 reads every line the usual way (the benchmark compares the two)', async () => {
-	process.env.PENGUIN_VIEW_KERNEL = '0';
-	const {prerendered} = await fresh();
-	expect(prerendered.cut(line(fileText(400)))).toBeUndefined();
-});

@@ -300,8 +300,9 @@ function printSwitches(printCommand, print, runs) {
 			'2 switches',
 			`${label}, real-shaped, ${pairs} pairs in turn`,
 			`CPU ${ms(median(off.map(time => time.cpu)))} vs ${ms(median(on.map(time => time.cpu)))} (medians); summed ${cpu.toFixed(2)} ×, median ${cpuMedian.toFixed(2)} ×; wall summed ${wall.toFixed(2)} ×${instructions === undefined ? '' : `; instructions ${instructions}`}`,
-			'a gain (CPU summed > 1.0 ×)',
-			cpu > 1,
+			// Another build is a comparison, not a switch to judge.
+			name === undefined ? undefined : 'a gain (CPU summed > 1.0 ×)',
+			name === undefined ? undefined : cpu > 1,
 		);
 	}
 }

@@ -18,9 +18,10 @@
  *                                 following the firehose, on the screen (also with the heap
  *                                 capped at 64 MB), in print mode and --json; one case at a time;
  *                                 --cases screen,screen-64,slow,slow-64,print,json picks some
- *   node bench/run.mjs --print-only [--runs N] [--switches A,B] [--instructions]
+ *   node bench/run.mjs --print-only [--runs N] [--switches A,B] [--instructions] [--baseline OTHER/dist/cli.js]
  *                                 targets 2 and 5 of print mode alone (no 1 GB trace, no screen);
- *                                 --instructions adds each switch's instruction count (valgrind)
+ *                                 --instructions adds each switch's instruction count (valgrind);
+ *                                 --baseline runs that build in turn with this one
  *   node bench/run.mjs --mixes-only [--runs N]
  *                                 print mode against jq empty on each of the generator's mixes (50 MB each)
  *   node bench/run.mjs --search-only [--quick] [--baseline OTHER/dist/cli.js]
@@ -67,8 +68,13 @@ const quantile = (values, q) => {
 const median = values => quantile(values, 0.5);
 const has = tool => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
 const endMark = 'End of the bench session';
-/** Environment switches that turn a streaming optimisation off: each case is run with each off too. */
-const streamingSwitches = ['PENGUIN_VIEW_ROW_CACHE', 'PENGUIN_VIEW_FAST_WIDTH', 'PENGUIN_VIEW_ROW_TEXT', 'PENGUIN_VIEW_SANITIZE_CACHE', 'PENGUIN_VIEW_KEYS_AT_ONCE', 'PENGUIN_VIEW_TEXT_PIECES', 'PENGUIN_VIEW_KEEP_ROWS', 'PENGUIN_VIEW_QUIET_OFFSCREEN'];
+/**
+ * Environment switches that turn a streaming optimisation off (source/settings.ts): each case is
+ * run with each off too. The optimisations whose equivalence a property test proves against a
+ * reference it keeps have no switch (docs/performance.md): `--baseline OTHER/dist/cli.js` shows
+ * their gain against a build without them.
+ */
+const streamingSwitches = ['PENGUIN_VIEW_KEYS_AT_ONCE', 'PENGUIN_VIEW_QUIET_OFFSCREEN'];
 
 // ----------------------------------------------------------------------------- traces
 
@@ -245,47 +251,58 @@ function printMixes(sizeMb, runs) {
 
 /**
  * Environment switches that turn a print-mode optimisation off. PENGUIN_VIEW_KERNEL=0: no
- * WebAssembly kernel (every output the usual way); PENGUIN_VIEW_KERNEL_ARENA=0: each block
- * copied out of the kernel's memory as it is made; PENGUIN_VIEW_SKIP_IMAGES=0: a cut line's
- * base64 images read into strings; PENGUIN_VIEW_KERNEL_SMALL=0: lines under 2 KiB (not 1) read
- * the usual way. (Measured no gain and taken out: PENGUIN_VIEW_SLAB_POOL, its
+ * WebAssembly kernel (every output the usual way), the reference test/cli/print-mixes.test.ts
+ * compares with. (The kernel's arena, its short lines and its skipped images are proven
+ * equivalent in-process by test/output/ and have no switch: `--baseline` compares builds.
+ * Measured no gain and taken out: PENGUIN_VIEW_SLAB_POOL, its
  * pool; PENGUIN_VIEW_FAST_TIME, message times read from their digits within the hour;
  * PENGUIN_VIEW_ARGS_ONCE, a call's arguments parsed once for its summary and its block: about
  * 0.7 and 1.0 % of the instructions when counted again, under the 2 % a switch must show.)
  * `--switches A,B` picks some (with --print-only).
  */
-const printSwitchNames = ['PENGUIN_VIEW_KERNEL', 'PENGUIN_VIEW_KERNEL_ARENA', 'PENGUIN_VIEW_SKIP_IMAGES', 'PENGUIN_VIEW_KERNEL_SMALL'];
+const printSwitchNames = ['PENGUIN_VIEW_KERNEL'];
 
 // A switch's gain is a few per cent, and a run's CPU time moves by ±8 % with the machine's
 // load: five pairs were too few (the same build gave 0.94 × and 1.07 ×). Each switch runs at
 // least this many pairs, and is judged on its CPU time summed over all of them.
 const minSwitchPairs = 9;
 
-/** Each of print mode's optimisations turned off by its switch, in turn with it on (same trace): the time it saves. */
+/**
+ * Each of print mode's optimisations turned off by its switch, in turn with it on (same trace):
+ * the time it saves. With `--baseline OTHER/dist/cli.js`, that build too, in turn with this one.
+ */
 function printSwitches(printCommand, print, runs) {
 	const only = process.argv.indexOf('--switches');
 	const names = only === -1 ? printSwitchNames : process.argv[only + 1].split(',').filter(Boolean);
+	const variants = names.map(name => ({name, label: `${name}=0 (off) vs on`, command: printCommand, env: {[name]: '0'}}));
+	const base = process.argv.indexOf('--baseline');
+	if (base !== -1) {
+		const [node, args] = printCommand;
+		const other = path.resolve(process.argv[base + 1]);
+		variants.push({label: `baseline ${path.relative(root, other)} vs this build`, command: [node, args.map(arg => (arg === cli ? other : arg))], env: {}});
+	}
 	const pairs = Math.max(runs, minSwitchPairs);
 	const sum = values => values.reduce((total, value) => total + value, 0);
-	for (const name of names) {
+	for (const {name, label, command, env} of variants) {
 		const on = [];
 		const off = [];
 		for (let i = 0; i < pairs; i++) {
 			// Which goes first alternates, so that neither always runs on a cache the other warmed.
 			if (i % 2 === 0) on.push(timed(...printCommand, 1));
-			off.push(timed(...printCommand, 1, {[name]: '0'}));
+			off.push(timed(...command, 1, env));
 			if (i % 2 === 1) on.push(timed(...printCommand, 1));
 		}
 		const cpu = sum(off.map(time => time.cpu)) / sum(on.map(time => time.cpu));
 		const wall = sum(off.map(time => time.wall)) / sum(on.map(time => time.wall));
 		const cpuMedian = median(off.map(time => time.cpu)) / median(on.map(time => time.cpu));
-		const instructions = process.argv.includes('--instructions') ? instructionRatio(printCommand, name) : undefined;
+		const instructions = process.argv.includes('--instructions') && name !== undefined ? instructionRatio(printCommand, name) : undefined;
 		row(
 			'2 switches',
-			`${name}=0 (off) vs on, real-shaped, ${pairs} pairs in turn`,
+			`${label}, real-shaped, ${pairs} pairs in turn`,
 			`CPU ${ms(median(off.map(time => time.cpu)))} vs ${ms(median(on.map(time => time.cpu)))} (medians); summed ${cpu.toFixed(2)} ×, median ${cpuMedian.toFixed(2)} ×; wall summed ${wall.toFixed(2)} ×${instructions === undefined ? '' : `; instructions ${instructions}`}`,
-			'a gain (CPU summed > 1.0 ×)',
-			cpu > 1,
+			// Another build is a comparison, not a switch to judge.
+			name === undefined ? undefined : 'a gain (CPU summed > 1.0 ×)',
+			name === undefined ? undefined : cpu > 1,
 		);
 	}
 }

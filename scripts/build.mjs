@@ -78,7 +78,7 @@ const lazyOnLoad = {
 
 /**
  * Ink's Output.get, which turns a frame into the string written, remembers rows between
- * frames (source/ui/ink-output.ts; Ink's own get stays, as the fallback it switches to). Ink is
+ * frames (source/ui/ink-output.ts; Ink's own get stays beside it, the reference its test compares with). Ink is
  * pinned (~): if output.js no longer has what is replaced, the build stops and says so.
  */
 const inkOutput = {
@@ -90,7 +90,7 @@ const inkOutput = {
 				"import { styledCharsFromTokens, styledCharsToString, tokenize, } from '@alcalzone/ansi-tokenize';",
 				`import { styledCharsFromTokens, styledCharsToString, tokenize, } from '@alcalzone/ansi-tokenize';\nimport { inkRowsFor } from ${JSON.stringify(rows)};\nconst penguinViewRows = inkRowsFor({ tokenize, styledCharsFromTokens, styledCharsToString, sliceAnsi, stringWidth });`,
 			],
-			['    get() {\n', '    get() {\n        return penguinViewRows ? penguinViewRows(this) : this.getUncached();\n    }\n    getUncached() {\n'],
+			['    get() {\n', '    get() {\n        return penguinViewRows(this);\n    }\n    getUncached() {\n'],
 		];
 		let edited = false;
 		builder.onLoad({filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]output\.js$/}, async args => {
@@ -184,8 +184,11 @@ await build({
 	// Some bundled dependencies are CommonJS and call require(); an ES module has none.
 	banner: {js: "import {createRequire as penguinViewRequire} from 'node:module'; const require = penguinViewRequire(import.meta.url);"},
 	legalComments: 'linked',
-	// What meow shows of package.json (--version, --help's description, the process title).
-	define: {PENGUIN_VIEW_PACKAGE: JSON.stringify(packageFields())},
+	// What meow shows of package.json (--version, --help's description, the process title); and
+	// React's production build: its development build (what React runs without NODE_ENV)
+	// renders about twice as slowly and measures itself on every render. The program sets no
+	// variable of its own environment (settings.ts reads it, once).
+	define: {PENGUIN_VIEW_PACKAGE: JSON.stringify(packageFields()), 'process.env.NODE_ENV': '"production"'},
 	logLevel: 'warning',
 	plugins: [lazyOnLoad, inkWidth, inkOutput, inkCaches],
 });

@@ -1,6 +1,36 @@
-/** What the run reads from its environment besides the flags, read once at the entry and handed down. */
+/**
+ * Everything the run reads from its environment besides the flags, read once at the entry
+ * (cli.tsx) and handed down: no other module reads `process.env` (test/architecture.test.ts).
+ */
 import {homedir} from 'node:os';
 import path from 'node:path';
+import {faultKindOf, type FaultKind} from './fault.js';
+
+/**
+ * Switches that turn an optimisation off, kept where a test or the bench needs the reference
+ * path (docs/performance.md lists them). Each is on unless its variable is `0`.
+ */
+export type Switches = {
+	/** PENGUIN_VIEW_KERNEL=0: print mode reads every tool output the usual way, without its WebAssembly kernel (the reference of test/cli/print-mixes.test.ts). */
+	kernel: boolean;
+	/** PENGUIN_VIEW_TAIL_FIRST=0: the screen reads a trace from its first byte, not its end first. */
+	tailFirst: boolean;
+	/** PENGUIN_VIEW_KEYS_AT_ONCE=0: Ink's own throttle of 60 frames a second is back. */
+	keysAtOnce: boolean;
+	/** PENGUIN_VIEW_QUIET_OFFSCREEN=0: every change draws a frame, even one nothing on screen shows. */
+	quietOffscreen: boolean;
+	/** PENGUIN_VIEW_WARM_MS: how often changes that show nowhere are still drawn, to keep the frame's code warm (ms, 250). */
+	warmMs: number;
+};
+
+/** The switches the screen reads. */
+export type ScreenSwitches = Pick<Switches, 'keysAtOnce' | 'quietOffscreen' | 'warmMs'>;
+
+/** The switches of a run with none turned off. */
+export const defaultSwitches: Readonly<Switches> = {kernel: true, tailFirst: true, keysAtOnce: true, quietOffscreen: true, warmMs: 250};
+
+/** The variables that decide colour and the screen (render/color.ts reads them). */
+export type TerminalEnv = {TERM?: string; NO_COLOR?: string; FORCE_COLOR?: string};
 
 export type Settings = {
 	/** Where the saved logins live (`$XDG_CONFIG_HOME/penguin-view`, else `~/.config/penguin-view`). */
@@ -10,11 +40,44 @@ export type Settings = {
 	now: () => number;
 	/** PENGUIN_VIEW_COOKIE: the session cookie, as `--cookie` gives it. */
 	envCookie?: string;
+	/** PENGUIN_PASSWORD: the password `--user` logs in with (else asked on a terminal). */
+	password?: string;
+	/** The harness's data root: `$PENGUIN_HOME`, else `~/.penguin/data`. */
+	dataRoot: string;
+	terminal: TerminalEnv;
+	/** The pager of `v`: $PAGER, else `less -R`. */
+	pager: string;
+	/** PENGUIN_VIEW_HISTORY_MS: how long a stream's history may go unanswered (ms; unset: the client's 10 s). */
+	historyAnswerMs?: number;
+	/** PENGUIN_VIEW_FAULT: a failure injected on purpose, for the fault tests (fault.ts). */
+	fault?: FaultKind;
+	switches: Switches;
 };
 
-/** The settings of this process. */
-export function readSettings(env: NodeJS.ProcessEnv): Settings {
-	return {configDir: configDirFrom(env, homedir()), cwd: process.cwd(), now: Date.now, envCookie: env['PENGUIN_VIEW_COOKIE']};
+/** The settings of a process with environment `env`. */
+export function readSettings(env: NodeJS.ProcessEnv, home: string = homedir(), cwd: string = process.cwd()): Settings {
+	const historyMs = Number(env['PENGUIN_VIEW_HISTORY_MS']);
+	const warmMs = Number(env['PENGUIN_VIEW_WARM_MS']);
+	const on = (name: string): boolean => env[name] !== '0';
+	return {
+		configDir: configDirFrom(env, home),
+		cwd,
+		now: Date.now,
+		envCookie: env['PENGUIN_VIEW_COOKIE'],
+		password: env['PENGUIN_PASSWORD'],
+		dataRoot: dataRootFrom(env, home),
+		terminal: {TERM: env['TERM'], NO_COLOR: env['NO_COLOR'], FORCE_COLOR: env['FORCE_COLOR']},
+		pager: pagerFrom(env),
+		historyAnswerMs: Number.isInteger(historyMs) && historyMs > 0 ? historyMs : undefined,
+		fault: faultKindOf(env['PENGUIN_VIEW_FAULT']),
+		switches: {
+			kernel: on('PENGUIN_VIEW_KERNEL'),
+			tailFirst: on('PENGUIN_VIEW_TAIL_FIRST'),
+			keysAtOnce: on('PENGUIN_VIEW_KEYS_AT_ONCE'),
+			quietOffscreen: on('PENGUIN_VIEW_QUIET_OFFSCREEN'),
+			warmMs: env['PENGUIN_VIEW_WARM_MS'] !== undefined && Number.isFinite(warmMs) && warmMs >= 0 ? warmMs : defaultSwitches.warmMs,
+		},
+	};
 }
 
 /** The config directory: `$XDG_CONFIG_HOME/penguin-view`, else `~/.config/penguin-view` (a relative XDG_CONFIG_HOME is ignored, as the XDG spec asks). */
@@ -22,4 +85,16 @@ export function configDirFrom(env: NodeJS.ProcessEnv, home: string): string {
 	const xdg = env['XDG_CONFIG_HOME'];
 	const base = xdg !== undefined && path.isAbsolute(xdg) ? xdg : path.join(home, '.config');
 	return path.join(base, 'penguin-view');
+}
+
+/** The data root: `$PENGUIN_HOME`, else `~/.penguin/data`. */
+export function dataRootFrom(env: NodeJS.ProcessEnv, home: string): string {
+	const fromEnv = env['PENGUIN_HOME'];
+	return fromEnv && fromEnv.length > 0 ? fromEnv : path.join(home, '.penguin', 'data');
+}
+
+/** The pager command: $PAGER when set, else `less -R`. */
+export function pagerFrom(env: NodeJS.ProcessEnv): string {
+	const pager = env['PAGER']?.trim();
+	return pager === undefined || pager === '' ? 'less -R' : pager;
 }

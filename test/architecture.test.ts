@@ -120,7 +120,7 @@ export const layers = {
 	server: ['process', 'login', 'commands', 'output', 'io', 'export', 'render', 'model', 'cost', 'protocol'],
 	/** The command line described once: the flag table, --help, the man page, completions (the keys from ui/keymap). */
 	'command-line': ['ui'],
-	/** main.ts and cli.tsx: flags to a source and an output. */
+	/** main.ts, cli.tsx and entry/: flags to a source (entry/open-source.ts) and an output on its store (entry/screen-output.ts, entry/print-output.ts). */
 	entry: ['command-line', 'ui', 'server', 'login', 'process', 'commands', 'output', 'export', 'io', 'render', 'model', 'cost', 'protocol'],
 } as const satisfies Record<string, readonly string[]>;
 
@@ -129,7 +129,7 @@ export type Layer = keyof typeof layers;
 /** The layer of a module under source/ (`io/sse/client.ts` → io); undefined for one no layer claims. */
 export function layerOf(file: string): Layer | undefined {
 	const folder = file.includes('/') ? file.slice(0, file.indexOf('/')) : undefined;
-	if (folder !== undefined) return folder in layers && folder !== 'shared' && folder !== 'process' && folder !== 'entry' ? (folder as Layer) : undefined;
+	if (folder !== undefined) return folder in layers && folder !== 'shared' && folder !== 'process' ? (folder as Layer) : undefined;
 	const top: Record<string, Layer> = {
 		'assert-never.ts': 'shared',
 		'flags.ts': 'process',
@@ -351,6 +351,26 @@ describe('the architecture', () => {
 			"export const url = 'http://example.com'; // Math.random()",
 		];
 		expect(fine.flatMap(text => hiddenStateIn('model/x.ts', text))).toEqual([]);
+	});
+
+	it('reads the environment in one place: settings.ts, read once by the entry (cli.tsx), handed down', () => {
+		// load-screen.ts hides CI from Ink while Ink loads (Ink decides at load whether it draws
+		// at all, ui/load-screen.ts says why): it writes the variables back, and reads no setting.
+		const readers = new Set(['settings.ts', 'cli.tsx', 'ui/load-screen.ts']);
+		const readsEnv = /\bprocess\s*\.\s*env\b|\bprocess\s*\[\s*['"]env['"]\s*\]|\{[^}]*\benv\b[^}]*\}\s*from\s*['"](?:node:)?process['"]/;
+		const offending = [...edges.keys()].filter(file => !readers.has(file) && readsEnv.test(readFileSync(path.join(root, file), 'utf8').replace(/^\s*(?:\/\/|\*).*$/gm, '')));
+		expect(offending).toEqual([]);
+		// The check sees each way of reaching the environment, and not a word in a comment.
+		for (const text of ['const a = process.env.X;', "process['env']", "import {env} from 'node:process';"]) expect(readsEnv.test(text), text).toBe(true);
+		expect(readsEnv.test(' * PENGUIN_VIEW_X in process.env'.replace(/^\s*(?:\/\/|\*).*$/gm, ''))).toBe(false);
+	});
+
+	it('keeps the entry thin: main.ts at most 200 lines, each part of it in entry/ under 200', () => {
+		const lines = (file: string): number => readFileSync(path.join(root, file), 'utf8').split('\n').length;
+		expect(lines('main.ts')).toBeLessThanOrEqual(200);
+		const parts = [...edges.keys()].filter(file => file.startsWith('entry/'));
+		expect(parts.length).toBeGreaterThan(3);
+		expect(parts.filter(file => lines(file) > 200)).toEqual([]);
 	});
 
 	it('keeps every module under 500 lines', () => {

@@ -17,12 +17,6 @@ export type PagerTerminal = {
 	enter: string;
 };
 
-/** The pager command: $PAGER when set, else `less -R`. */
-export function pagerCommand(env: NodeJS.ProcessEnv): string {
-	const pager = env['PAGER']?.trim();
-	return pager === undefined || pager === '' ? 'less -R' : pager;
-}
-
 /**
  * less's prompt (-P) naming what is shown, then where in it the reader is: less would name
  * the temporary file. The title is free text: less's prompt characters in it are escaped,
@@ -43,9 +37,8 @@ function isLess(command: string): boolean {
 	return path.basename(program) === 'less';
 }
 
-/** Shows `text` (titled `title`) in the pager and returns when it closes: undefined, or why it could not run. */
-export function runPager(text: string, title: string, terminal: PagerTerminal, env: NodeJS.ProcessEnv = process.env): string | undefined {
-	const command = pagerCommand(env);
+/** Shows `text` (titled `title`) in `command` (settings.ts: $PAGER, else `less -R`) and returns when it closes: undefined, or why it could not run. */
+export function runPager(text: string, title: string, terminal: PagerTerminal, command: string): string | undefined {
 	let dir: string | undefined;
 	const raw = terminal.stdin.isTTY === true && terminal.stdin.isRaw;
 	try {

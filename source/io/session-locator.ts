@@ -7,7 +7,6 @@
  */
 import type {Dirent, Stats} from 'node:fs';
 import {open, readdir, stat} from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import {isGzipHead} from './gunzip.js';
 import {parseShardName} from './trace-files.js';
@@ -47,12 +46,6 @@ export type SessionSummary = {
 
 /** The outcome of listSessions. */
 export type ListResult = {ok: true; sessions: SessionSummary[]} | {ok: false; message: string};
-
-/** The data root: `$PENGUIN_HOME`, else `~/.penguin/data`. */
-export function defaultDataRoot(env: NodeJS.ProcessEnv = process.env, home: string = os.homedir()): string {
-	const fromEnv = env['PENGUIN_HOME'];
-	return fromEnv && fromEnv.length > 0 ? fromEnv : path.join(home, '.penguin', 'data');
-}
 
 /** A short cause for a file-system error: 'no such file or directory', 'permission denied', … */
 export function describeFsError(error: unknown): string {

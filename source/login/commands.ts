@@ -39,11 +39,11 @@ export function serverBase(text: string): URL | undefined {
 }
 
 /** `penguin-view login URL`. */
-export async function loginCommand(text: string, flags: LoginFlags, logins: SavedLogins, now: () => number): Promise<CommandResult> {
+export async function loginCommand(text: string, flags: LoginFlags, logins: SavedLogins, now: () => number, password: string | undefined): Promise<CommandResult> {
 	const base = serverBase(text);
 	if (base === undefined) return usage(`login takes a server's address (http://HOST:PORT), not '${text}'`);
 	if (flags.user === undefined || flags.user === '') return usage('login needs --user NAME (the password from PENGUIN_PASSWORD, or asked)');
-	const login = await loginFromFlags(flags.user);
+	const login = await loginFromFlags(flags.user, password);
 	if (login === undefined || 'message' in login) return fail(login?.message ?? 'no login');
 	let made;
 	try {

@@ -20,6 +20,8 @@ export type Credentials = {cookie?: string; login?: {userId: string; password: s
 export type CredentialContext = {
 	/** PENGUIN_VIEW_COOKIE. */
 	envCookie?: string;
+	/** PENGUIN_PASSWORD. */
+	password?: string;
 	logins?: SavedLogins;
 	/** Standard input is a terminal: a `--user` login may be offered for saving. */
 	terminal: boolean;
@@ -39,7 +41,7 @@ export async function credentialsFor(
 ): Promise<Credentials | {message: string}> {
 	const fetch = createFetch({insecure: flags.insecure});
 	const given = flags.cookie ?? context.envCookie;
-	const login = await loginFromFlags(flags.user);
+	const login = await loginFromFlags(flags.user, context.password);
 	if (login && 'message' in login) return login;
 	if (login) {
 		if (!context.terminal || context.logins === undefined) return {cookie: given, login, fetch};
@@ -85,6 +87,7 @@ type CredentialFlags = {cookie?: string; user?: string; header?: readonly string
 function contextOf(settings: Settings | undefined, loginUrl: () => URL): CredentialContext {
 	return {
 		envCookie: settings?.envCookie,
+		password: settings?.password,
 		logins: settings && new SavedLogins(settings.configDir),
 		terminal: process.stdin.isTTY === true,
 		loginUrl,

@@ -28,7 +28,7 @@ export async function runSubcommand(input: readonly string[], flags: Flags, sett
 	const [word, address, ...rest] = input;
 	let result;
 	if (rest.length > 0) result = {code: usageExitCode, stdout: '', stderr: usageLine(`${word} takes one server address`)};
-	else if (word === 'login') result = address === undefined ? listLogins(logins, settings.now()) : await loginCommand(address, flags, logins, settings.now);
+	else if (word === 'login') result = address === undefined ? listLogins(logins, settings.now()) : await loginCommand(address, flags, logins, settings.now, settings.password);
 	else if (address === undefined) result = {code: usageExitCode, stdout: '', stderr: usageLine("logout takes the server's address: penguin-view logout http://HOST:PORT")};
 	else result = await logoutCommand(address, flags, logins, settings.now);
 	process.stdout.write(result.stdout);

@@ -12,21 +12,13 @@ import {kernelBytesFor, type JsonBlock, type JsonBlockKernel} from '../render/js
 /** A line with its output cut out: the JSON text that was parsed, and what it parsed to. */
 export type CutLine = {text: string; value: unknown};
 
-// `PENGUIN_VIEW_KERNEL=0` reads every line the usual way (the benchmark's baseline).
-const enabled = process.env.PENGUIN_VIEW_KERNEL !== '0';
-// `PENGUIN_VIEW_KERNEL_ARENA=0`: each block is copied out of the kernel's memory as it is made
-// (the benchmark's baseline for the arena below).
-const arenaEnabled = process.env.PENGUIN_VIEW_KERNEL_ARENA !== '0';
-// `PENGUIN_VIEW_SKIP_IMAGES=0`: a cut line's images are read into strings as the rest of it is.
-const skipImagesEnabled = process.env.PENGUIN_VIEW_SKIP_IMAGES !== '0';
 // Shorter lines are read the usual way: below this, cutting costs more than it saves.
 const minLineBytes = 2048;
 // Lines from 1 KiB are cut too when their text has a tab, a carriage return or an escape
 // (a colour): a short file's `read_file` output has a tab on every line, which the sanitizer
 // expands a cell at a time (about 5 % of print mode's instructions on the real-shaped trace).
-// Plain short text costs the usual way less than a cut. `PENGUIN_VIEW_KERNEL_SMALL=0` leaves
-// every line under 2 KiB to the usual way (the benchmark's baseline).
-const minSmallLineBytes = process.env.PENGUIN_VIEW_KERNEL_SMALL === '0' ? minLineBytes : 1024;
+// Plain short text costs the usual way less than a cut.
+const minSmallLineBytes = 1024;
 // What the sanitizer works on, as a JSON string holds it: `\t`, `\r`, `\u001b`.
 const tabEscape = Buffer.from('\\t');
 const returnEscape = Buffer.from('\\r');
@@ -110,17 +102,17 @@ export class PrerenderedOutputs {
 	 * reported as malformed exactly as it would have been.
 	 */
 	cut(line: Buffer): CutLine | undefined {
-		if (!enabled || line.length < minSmallLineBytes || this.heldBytes > maxHeldBytes) return undefined;
+		if (line.length < minSmallLineBytes || this.heldBytes > maxHeldBytes) return undefined;
 		const start = findOutputText(line);
 		// An empty output has no block ("0 lines" and nothing under it): the usual way says so.
 		if (start === -1 || line[start] === quote) return undefined;
 		if (line.length < minLineBytes && !sanitizerWork(line, start)) return undefined;
-		const at = arenaEnabled ? this.arenaFor(line.length - start) : 0;
+		const at = this.arenaFor(line.length - start);
 		const block = this.kernel.block(line, start, this.stripColor, at);
 		if (block === undefined) return undefined;
 		const token = this.prefix + (this.next++).toString(36);
 		const restAt = start + block.read;
-		const images = skipImagesEnabled ? this.findImages(line, restAt, (at + block.bytes.length + 15) & ~15) : undefined;
+		const images = this.findImages(line, restAt, (at + block.bytes.length + 15) & ~15);
 		// Each cut is next to a quote, so none splits a UTF-8 sequence.
 		let text = line.toString('utf8', 0, start) + token;
 		let from = restAt;
@@ -141,14 +133,9 @@ export class PrerenderedOutputs {
 		if (images !== undefined && !allImages(payload.images, images)) return undefined;
 		for (const image of images ?? []) this.images.set(image.token, image.ref);
 		const imageTokens = images?.map(image => image.token);
-		if (arenaEnabled) {
-			this.arenaTop = (block.bytes.byteOffset + block.bytes.length + 15) & ~15;
-			this.arenaHeld++;
-			this.held.set(token, new Held(block.bytes, block.lines, block.exit, block.read, true, imageTokens));
-		} else {
-			// The kernel's memory is written again by the next call: the block keeps a copy.
-			this.held.set(token, new Held(Buffer.from(block.bytes), block.lines, block.exit, block.read, false, imageTokens));
-		}
+		this.arenaTop = (block.bytes.byteOffset + block.bytes.length + 15) & ~15;
+		this.arenaHeld++;
+		this.held.set(token, new Held(block.bytes, block.lines, block.exit, block.read, true, imageTokens));
 		this.heldBytes += block.bytes.length;
 		return {text, value};
 	}

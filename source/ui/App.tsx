@@ -35,7 +35,8 @@ import {TimelineView} from './TimelineView.js';
 import {headerIsLive, sourceTrouble, tildePath} from './status-line.js';
 import {frameMs, streamFrameMs} from './frame-pacer.js';
 import {useStore, useTicker, useWarmUp} from './use-store.js';
-import {changedSince, drawnFrom, quietOffscreenEnabled, type DrawnFrom} from './drawn-from.js';
+import {changedSince, drawnFrom, type DrawnFrom} from './drawn-from.js';
+import {defaultSwitches, type ScreenSwitches} from '../settings.js';
 import {useTerminalSize, type TerminalSize} from './use-terminal-size.js';
 import {FilterCache, filteredLayout} from './pane-filter.js';
 import {positionText} from './position.js';
@@ -82,6 +83,8 @@ export type AppProps = {
 	page?: (text: string, title: string) => string | undefined;
 	/** --replay: space pauses it, + and - change its speed; the header says where it is. */
 	replay?: ReplayControl;
+	/** The screen's switches (settings.ts): all on by default. */
+	switches?: ScreenSwitches;
 };
 
 const noticeHints = 'notice log · j/k scroll · Esc or M back · q quit';
@@ -101,10 +104,10 @@ export function offerText(sessionId: string): string {
 }
 
 /** The whole screen. */
-export function App({store, texts, expand, color = true, attributes = color, onQuit, size, clock = Date.now, home, sessions, bell, actions, acting, copy, page, replay}: AppProps) {
+export function App({store, texts, expand, color = true, attributes = color, onQuit, size, clock = Date.now, home, sessions, bell, actions, acting, copy, page, replay, switches = defaultSwitches}: AppProps) {
 	// What the last frame drew from the store: a change that touched none of it draws nothing.
 	const drawn = useRef<DrawnFrom | undefined>(undefined);
-	useStore(store, frameMs, streamFrameMs, () => changedSince(drawn.current, store.view, store.status), clock);
+	useStore(store, frameMs, streamFrameMs, () => changedSince(drawn.current, store.view, store.status), clock, switches.warmMs);
 	useWarmUp();
 	const {columns, rows} = useTerminalSize(size);
 	// A server given without a session opens on its picker.
@@ -174,7 +177,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	const position = state.filter === undefined ? where : `${where ?? 'no pane'} · filter “${sanitize(state.filter)}”`;
 
 	// Noted only where the frame reads no text but the drawn panes' (a search, a filter, the timeline, the notice log read them all).
-	const quiet = quietOffscreenEnabled && state.search.query === undefined && !state.search.editing && state.filter === undefined && state.filterDraft === undefined && !state.timeline && !state.noticeLog;
+	const quiet = switches.quietOffscreen && state.search.query === undefined && !state.search.editing && state.filter === undefined && state.filterDraft === undefined && !state.timeline && !state.noticeLog;
 	drawn.current = quiet ? drawnFrom(view, store.status, layout, first, last) : undefined;
 
 	const timeline = state.timeline ? timelineNow() : undefined;

@@ -3,9 +3,9 @@ import {Box} from 'ink';
 import {useContext} from 'react';
 import {ColorContext, type Styling} from './ColorContext.js';
 import {highlight} from './highlight.js';
-import {RowLine, RowText} from './RowLine.js';
+import {RowText} from './RowLine.js';
 import {seg, segmentsWidth, type Row, type Segment} from './segments.js';
-import {keptBodyRow, rowTextEnabled, styledRow} from './styled-row.js';
+import {keptBodyRow, styledRow} from './styled-row.js';
 import {glyph} from './theme.js';
 
 export type BodyProps = {
@@ -43,22 +43,10 @@ function bodyRowText(row: Row | undefined, focused: boolean, query: string | und
 	return styledRow(focused ? focusBar(segments, width) : segments, styling);
 }
 
-/**
- * Exactly `height` rows, so that the footer stays at the bottom: each one styled string
- * (styled-row.ts); with PENGUIN_VIEW_ROW_TEXT=0, a text per segment (the bench's baseline).
- */
+/** Exactly `height` rows, so that the footer stays at the bottom: each one styled string (styled-row.ts). */
 export function Body({rows, height, focusRow, query, width}: BodyProps) {
 	const styling = useContext(ColorContext);
-	if (rowTextEnabled) {
-		const lines = [];
-		for (let i = 0; i < height; i++) lines.push(<RowText key={i} text={bodyRowText(rows[i], i === focusRow, query, width, styling)} />);
-		return <Box flexDirection="column">{lines}</Box>;
-	}
 	const lines = [];
-	for (let i = 0; i < height; i++) {
-		const row = rows[i];
-		const segments = row ? [i === focusRow ? mark : blank, ...highlight(row.segments, query)] : [];
-		lines.push(<RowLine key={i} segments={row && i === focusRow ? focusBar(segments, width) : segments} />);
-	}
+	for (let i = 0; i < height; i++) lines.push(<RowText key={i} text={bodyRowText(rows[i], i === focusRow, query, width, styling)} />);
 	return <Box flexDirection="column">{lines}</Box>;
 }

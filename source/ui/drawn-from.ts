@@ -7,14 +7,11 @@
  * `SessionView.appends`) and touched none of them draws nothing. Anything else draws as
  * before: a new item (the footer counts it), a status, a change in a subagent, a drawn item.
  * Only noted where the frame reads nothing else of the session's texts: not with a search, a
- * filter or the timeline. `PENGUIN_VIEW_QUIET_OFFSCREEN=0` draws every change.
+ * filter or the timeline. `PENGUIN_VIEW_QUIET_OFFSCREEN=0` draws every change (App's `switches`).
  */
 import type {SourceStatus} from '../model/store.js';
 import type {Item, SessionView} from '../model/view-model.js';
 import type {Layout} from './layout.js';
-
-/** Whether a frame is left out when nothing it drew changed (on unless PENGUIN_VIEW_QUIET_OFFSCREEN=0). */
-export const quietOffscreenEnabled = process.env.PENGUIN_VIEW_QUIET_OFFSCREEN !== '0';
 
 export type DrawnFrom = {
 	view: SessionView;

@@ -10,8 +10,7 @@
  * and the texts written into that row and where (in order), so it is kept under those: a row
  * seen in a recent frame costs a lookup. Everything else (clipping, transformers, the order
  * of writes, characters wider than one column, writes past the edge) is done as Ink does;
- * test/ui/ink-output.test.ts compares the two on any frame. `PENGUIN_VIEW_ROW_CACHE=0` leaves
- * Ink's own way in place.
+ * test/ui/ink-output.test.ts compares the two on any frame.
  */
 
 /** A styled character as Ink's tokenizer makes it. */
@@ -44,9 +43,8 @@ const lineLimit = 4096;
  */
 const styledCharLimit = 32 * 1024;
 
-/** get() for Ink's Output, remembering rows between frames; undefined when switched off. */
-export function inkRowsFor(parts: InkOutputParts, enabled = process.env.PENGUIN_VIEW_ROW_CACHE !== '0'): ((output: InkOutputState) => {output: string; height: number}) | undefined {
-	if (!enabled) return undefined;
+/** get() for Ink's Output, remembering rows between frames. */
+export function inkRowsFor(parts: InkOutputParts): (output: InkOutputState) => {output: string; height: number} {
 	const rows = new Map<string, string>();
 	const styled = new Map<string, StyledChar[]>();
 	let styledCount = 0;

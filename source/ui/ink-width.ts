@@ -6,7 +6,7 @@
  * CPU. Text of printable ASCII alone is as wide as it is long (string-width says the same for
  * it, checked for every such character and any string in test/ui/ink-width.test.ts); the rest
  * is measured by string-width, and remembered, since a frame's rows are mostly the rows of
- * the frame before. `PENGUIN_VIEW_FAST_WIDTH=0` measures everything with string-width alone.
+ * the frame before.
  */
 import stringWidth from 'string-width';
 import {boundedMemo} from './bounded-memo.js';
@@ -14,12 +14,11 @@ import {boundedMemo} from './bounded-memo.js';
 const printableAscii = /^[\u0020-\u007e]*$/;
 /** Measures kept: a few screens of rows, emptied when full (rows come and go with scrolling). */
 const measured = boundedMemo(4096, text => stringWidth(text));
-const enabled = process.env.PENGUIN_VIEW_FAST_WIDTH !== '0';
 
 type Options = Parameters<typeof stringWidth>[1];
 
 /** string-width's answer, sooner. */
 export default function inkStringWidth(text: string, options?: Options): number {
-	if (!enabled || options !== undefined || typeof text !== 'string') return stringWidth(text, options);
+	if (options !== undefined || typeof text !== 'string') return stringWidth(text, options);
 	return printableAscii.test(text) ? text.length : measured(text);
 }

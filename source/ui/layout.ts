@@ -78,13 +78,6 @@ export type Layout = {
 type Entry = {rev: number; width: number; open: boolean; full: boolean; tick: number; extra: number; pane: Pane; memo?: unknown; built: Segment[][]};
 
 /**
- * Whether a pane laid out again keeps the rows it had (on unless PENGUIN_VIEW_KEEP_ROWS=0): a
- * row whose segments are the very array the builder gave last time is the same Row object,
- * so a growing answer makes only its tail's rows each frame, not 2,000 for a 200 kB one.
- */
-export const keepRowsEnabled = process.env.PENGUIN_VIEW_KEEP_ROWS !== '0';
-
-/**
  * About how many rows the cache keeps of panes no recent frame asked for: the panes a frame
  * lays out are always kept, and past this the least recently used others go (laid out again
  * if scrolled back to). Unbounded, a day's stream kept the rows of every answer it ever drew.
@@ -109,10 +102,16 @@ export class Layouter {
 	private view?: SessionView;
 	private prices?: PriceTable;
 
-	/** `texts` reads back the texts the model holds (none without it: nothing held). */
+	/**
+	 * `texts` reads back the texts the model holds (none without it: nothing held). With
+	 * `keepRows`, a pane laid out again keeps the rows it had: a row whose segments are the very
+	 * array the builder gave last time is the same Row object, so a growing answer makes only its
+	 * tail's rows each frame, not 2,000 for a 200 kB one (false: all made anew, the reference
+	 * test/ui/growing-tail.test.ts compares with).
+	 */
 	constructor(
 		private readonly texts?: TextReader,
-		private readonly keepRows = keepRowsEnabled,
+		private readonly keepRows = true,
 	) {}
 
 	/** The layout of `view` at `width` columns. `nowMs` drives spinners and countdowns. */

@@ -4,7 +4,9 @@
 // Ink decides once, when its module is first evaluated, whether it runs "in CI" (CI or
 // CONTINUOUS_INTEGRATION set); there it writes no frames until it unmounts, which on a
 // terminal is a blank screen that never changes. The screen is only opened when stdout is a
-// terminal, so those variables are hidden while Ink loads and put back straight after.
+// terminal, so those variables are hidden while Ink loads and put back straight after. This is
+// the one module besides settings.ts and the entry that touches process.env (a documented
+// exception in test/architecture.test.ts): it reads no setting, it hides Ink's.
 import process from 'node:process';
 import {loadExactWidths, prepareExactWidths} from '../render/width.js';
 

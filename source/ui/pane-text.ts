@@ -7,7 +7,7 @@ import {markdownLine, markdownRows, markdownStart, trimBlankTail, type MarkdownS
 import type {PaneInput, PaneRows} from './pane-types.js';
 import {factColumns} from './fact-columns.js';
 import {seg, segmentsWidth, spread, truncateSegments, type Segment, type Style} from './segments.js';
-import {lastChars, PieceReader, textPiecesEnabled} from './streamed-text.js';
+import {lastChars, PieceReader} from './streamed-text.js';
 import {excerpt, labelled, latestWords, latestWordsChars, safeLines} from './text-bits.js';
 import {glyph} from './theme.js';
 import {wrapSegments} from './wrap.js';
@@ -116,7 +116,7 @@ export function thinkingPane(item: Shown<ThinkingItem>, input: PaneInput): PaneR
 			const head = labelled(glyph.closed, [label], []);
 			const room = input.width - segmentsWidth(head) - 3;
 			// Only the end is read: from the pieces, the text is not touched (model/text-pieces.ts).
-			const recent = item.pieces && textPiecesEnabled ? lastChars(item.pieces, latestWordsChars(room)) : item.text;
+			const recent = item.pieces ? lastChars(item.pieces, latestWordsChars(room)) : item.text;
 			return {rows: [[...head, seg('  '), seg(latestWords(recent, room), {dim: true, italic: true}), seg(glyph.cursor, {color: 'magenta'})]]};
 		}
 		if (item.text === '') return {rows: [labelled(glyph.closed, [label], [seg('empty', {dim: true})])]};
@@ -169,7 +169,7 @@ export function growingMarkdown(
 		return {rows: head ? [head, ...rows] : rows};
 	}
 	const old = input.memo as GrowingCache | undefined;
-	const reader = pieces && textPiecesEnabled ? (old?.reader?.pieces === pieces ? old.reader : new PieceReader(pieces)) : undefined;
+	const reader = pieces ? (old?.reader?.pieces === pieces ? old.reader : new PieceReader(pieces)) : undefined;
 	const read = reader ? (from: number, to?: number) => reader.slice(from, to) : (from: number, to?: number) => text.slice(from, to);
 	const length = reader ? reader.length : text.length;
 	const usable =

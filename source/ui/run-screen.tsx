@@ -20,12 +20,13 @@ import {ReadStream as TtyReadStream} from 'node:tty';
 import {render, useInput} from 'ink';
 import {useEffect, useState} from 'react';
 import {onCrash} from '../crash.js';
-import {faultDelayMs, faultWanted, injectedFault} from '../fault.js';
+import {faultDelayMs, injectedFault, type FaultKind} from '../fault.js';
 import {runPager} from '../io/pager.js';
 import type {SessionActions} from '../io/sse/actions.js';
 import type {ReplayControl} from '../io/replay.js';
 import type {TextReader} from '../model/held-text.js';
 import type {SessionStore} from '../model/store.js';
+import type {ScreenSwitches} from '../settings.js';
 import type {Acting} from './acting.js';
 import {osc52} from './copy-text.js';
 import {mouseOff, mouseOn} from './mouse.js';
@@ -67,6 +68,12 @@ export type ScreenOptions = {
 	handOver?: () => void;
 	/** --replay's controls (space, + and -). */
 	replay?: ReplayControl;
+	/** The pager of `v` (settings.ts; default `less -R`). */
+	pager?: string;
+	/** A failure injected on purpose (fault.ts). */
+	fault?: FaultKind;
+	/** The screen's switches (settings.ts; default all on). */
+	switches?: ScreenSwitches;
 };
 
 /**
@@ -76,8 +83,8 @@ export type ScreenOptions = {
  * 4–7 ms or 20–24 ms after they were read, the latter once in three). Keys are drawn at
  * once; `PENGUIN_VIEW_KEYS_AT_ONCE=0` puts the throttle back (60 a second).
  */
-export function inkMaxFps(environment: NodeJS.ProcessEnv = process.env): number {
-	return environment.PENGUIN_VIEW_KEYS_AT_ONCE === '0' ? 60 : 0;
+export function inkMaxFps(keysAtOnce: boolean): number {
+	return keysAtOnce ? 0 : 60;
 }
 
 /** Why the screen closed. */
@@ -133,6 +140,7 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 				actions={options.actions}
 				acting={options.acting}
 				replay={options.replay}
+				switches={options.switches}
 				copy={text => stdout.write(osc52(text))}
 				page={(text, title) =>
 					runPager(text, title, {
@@ -140,13 +148,13 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 						stdout,
 						leave: (options.mouse ? mouseOff : '') + showCursor + (alternate ? leaveAlternateScreen : ''),
 						enter: (alternate ? enterAlternateScreen : '') + (options.mouse ? mouseOn : '') + hideCursor,
-					})
+					}, options.pager ?? 'less -R')
 				}
 				onQuit={() => finish({reason: 'quit'})}
 			/>
-			{faultWanted('render') || faultWanted('handler') ? <FaultProbe /> : null}
+			{options.fault === 'render' || options.fault === 'handler' ? <FaultProbe kind={options.fault} /> : null}
 		</>,
-		{stdout, stdin, exitOnCtrlC: false, patchConsole: options.patchConsole ?? true, maxFps: inkMaxFps()},
+		{stdout, stdin, exitOnCtrlC: false, patchConsole: options.patchConsole ?? true, maxFps: inkMaxFps(options.switches?.keysAtOnce ?? true)},
 	);
 	// Ink drew its first frame inside render(), ending the synchronized update the first frame's
 	// hand-over began; when it did not (nothing to draw), the update must not stay open.
@@ -209,16 +217,16 @@ function restoreTerminal(stdin: NodeJS.ReadStream, stdout: NodeJS.WriteStream, a
 }
 
 /** The screen's side of the fault switch (fault.ts): throws while rendering, or from the key handler. */
-function FaultProbe(): null {
+function FaultProbe({kind}: {kind: 'render' | 'handler'}): null {
 	const [armed, setArmed] = useState(false);
 	useEffect(() => {
-		if (!faultWanted('render')) return undefined;
+		if (kind !== 'render') return undefined;
 		const timer = setTimeout(() => setArmed(true), faultDelayMs);
 		return () => clearTimeout(timer);
-	}, []);
+	}, [kind]);
 	useInput(() => {
 		throw injectedFault('handler');
-	}, {isActive: faultWanted('handler')});
+	}, {isActive: kind === 'handler'});
 	if (armed) throw injectedFault('render');
 	return null;
 }

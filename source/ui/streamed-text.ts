@@ -3,11 +3,7 @@
  * the rest: the text itself, read, would be copied whole first. A reader remembers where each
  * piece starts, learning only the pieces that came since it last looked; all pieces but the
  * last are final, so what it learnt stays true while the same array grows.
- * `PENGUIN_VIEW_TEXT_PIECES=0` reads the text itself (the bench's baseline).
  */
-
-/** Whether a streaming text is read from its pieces (on unless PENGUIN_VIEW_TEXT_PIECES=0). */
-export const textPiecesEnabled = process.env.PENGUIN_VIEW_TEXT_PIECES !== '0';
 
 export class PieceReader {
 	/** Where each known piece starts in the text. */

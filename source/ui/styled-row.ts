@@ -8,14 +8,11 @@
  * same order: dim, colour, bold, italic, underline, inverse), a row is one node, and a row
  * whose string has not changed is skipped by React altogether (RowText is memoised on it).
  * Ink squashes nested texts into this very string, so the frames are the same
- * (test/ui/styled-row.test.tsx). `PENGUIN_VIEW_ROW_TEXT=0` draws nested texts (the bench's baseline).
+ * (test/ui/styled-row.test.tsx draws both).
  */
 import chalk from 'chalk';
 import type {Styling} from './ColorContext.js';
 import type {Segment} from './segments.js';
-
-/** Whether rows are drawn as one styled string (on unless PENGUIN_VIEW_ROW_TEXT=0). */
-export const rowTextEnabled = process.env.PENGUIN_VIEW_ROW_TEXT !== '0';
 
 /** The string Ink makes of `segments` drawn as nested <Text>s with `styling`. */
 export function styledRow(segments: readonly Segment[], styling: Styling): string {

@@ -6,21 +6,18 @@
  */
 import {useEffect, useRef, useState} from 'react';
 import type {SessionStore} from '../model/store.js';
+import {defaultSwitches} from '../settings.js';
 import {FramePacer, frameMs, streamFrameMs} from './frame-pacer.js';
-
-/**
- * Changes that show nowhere on screen are still drawn this often (Ink writes nothing for a
- * frame that has not changed): left out for seconds, the frame's code goes cold, and the next
- * key's frame is several times slower (the bench's scrolled-up case; docs/performance.md).
- */
-export const warmMs = Number(process.env.PENGUIN_VIEW_WARM_MS ?? 250);
 
 /**
  * A number that changes (at most once per `intervalMs`, `streamMs` while streaming) when the
  * store has changed; with `changed`, only when it says the change may show (drawn-from.ts).
+ * Changes that show nowhere on screen are still drawn every `warmMs` (Ink writes nothing for a
+ * frame that has not changed): left out for seconds, the frame's code goes cold, and the next
+ * key's frame is several times slower (the bench's scrolled-up case; docs/performance.md).
  * `clock`: the screen's (App's), which paces the frames and the warm redraws.
  */
-export function useStore(store: SessionStore, intervalMs = frameMs, streamMs = streamFrameMs, changed?: () => boolean, clock: () => number = Date.now): number {
+export function useStore(store: SessionStore, intervalMs = frameMs, streamMs = streamFrameMs, changed?: () => boolean, clock: () => number = Date.now, warmMs = defaultSwitches.warmMs): number {
 	const mayShow = useRef(changed);
 	mayShow.current = changed;
 	const now = useRef(clock);
@@ -47,7 +44,7 @@ export function useStore(store: SessionStore, intervalMs = frameMs, streamMs = s
 			unsubscribe();
 			if (timer !== undefined) clearTimeout(timer);
 		};
-	}, [store, intervalMs, streamMs]);
+	}, [store, intervalMs, streamMs, warmMs]);
 	return frame;
 }
 

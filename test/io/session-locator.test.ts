@@ -4,7 +4,8 @@ import {mkdirSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {defaultDataRoot, describeFsError, listSessions, locateSession} from '../../source/io/session-locator.js';
+import {dataRootFrom} from '../../source/settings.js';
+import {describeFsError, listSessions, locateSession} from '../../source/io/session-locator.js';
 import {copyFixture, fixtureBytes, makeTempDir, removeTempDir, rotatedSessionId} from '../support/io-fixtures.js';
 
 const older = 'session-2026-12-02-14-43-08-07326dfd';
@@ -170,8 +171,8 @@ describe('listSessions', () => {
 
 describe('helpers', () => {
 	it('takes the data root from PENGUIN_HOME, else ~/.penguin/data', () => {
-		expect(defaultDataRoot({PENGUIN_HOME: '/srv/penguin'}, '/home/u')).toBe('/srv/penguin');
-		expect(defaultDataRoot({}, '/home/u')).toBe(path.join('/home/u', '.penguin', 'data'));
+		expect(dataRootFrom({PENGUIN_HOME: '/srv/penguin'}, '/home/u')).toBe('/srv/penguin');
+		expect(dataRootFrom({}, '/home/u')).toBe(path.join('/home/u', '.penguin', 'data'));
 	});
 
 	it('describes fs errors briefly', () => {

@@ -1,7 +1,7 @@
 // Whatever a tool output holds, and whatever else its line carries (a screenshot makes a line
 // long whatever its text), print mode prints its entry as the usual way does, cut or not.
 import fc from 'fast-check';
-import {afterEach, expect, test, vi} from 'vitest';
+import {expect, test} from 'vitest';
 import type {FinalizedEntry} from '../../source/model/session-model.js';
 import {PrerenderedOutputs} from '../../source/output/prerendered-outputs.js';
 import {PlainRenderer} from '../../source/render/plain.js';
@@ -51,15 +51,11 @@ test('an empty output on a long line (beside a screenshot) prints "0 lines" and 
 	expect(got.text).toBe('[00:00:03] tool output read_file (c1) done · 2.5 s · 0 lines\n');
 });
 
-afterEach(() => {
-	vi.resetModules();
-	delete process.env.PENGUIN_VIEW_KERNEL_SMALL;
-});
 
 // A short file's read_file output: a tab on every line, on a line of about 1.5 KiB.
 const shortFile = Array.from({length: 40}, (_, i) => `${String(i + 1).padStart(6)}\tconst row${i} = ${i};`).join('\n');
 
-test('an output with tabs on a line from 1 KiB is cut, plain text there is not; with PENGUIN_VIEW_KERNEL_SMALL=0 only from 2 KiB; it prints the same either way', async () => {
+test('an output with tabs on a line from 1 KiB is cut, plain text there is not; it prints the same either way', () => {
 	const want = printed(new PlainRenderer({color: false}), outputEntry(shortFile));
 	expect(line(shortFile, 0).length).toBeGreaterThan(1024);
 	expect(line(shortFile, 0).length).toBeLessThan(2048);
@@ -71,9 +67,4 @@ test('an output with tabs on a line from 1 KiB is cut, plain text there is not; 
 	expect(viaCut(plain, 0, false).cut).toBe(false);
 	expect(viaCut(`${plain}\r\n`, 0, false).cut).toBe(true);
 	expect(viaCut(`\u001b[32m${plain}\u001b[0m`, 0, false).cut).toBe(true);
-	process.env.PENGUIN_VIEW_KERNEL_SMALL = '0';
-	vi.resetModules();
-	const {PrerenderedOutputs: Large} = await import('../../source/output/prerendered-outputs.js');
-	expect(new Large({kernel: jsonBlockKernel()}).cut(line(shortFile, 0))).toBeUndefined();
-	expect(new Large({kernel: jsonBlockKernel()}).cut(line(shortFile, 1000))).toBeDefined();
 });

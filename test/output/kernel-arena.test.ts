@@ -2,7 +2,7 @@
 // many are cut before they are printed, in whatever order they are printed, whichever wait
 // while the arena starts again or the memory grows, each prints what the usual way prints.
 import fc from 'fast-check';
-import {afterEach, expect, test, vi} from 'vitest';
+import {expect, test, vi} from 'vitest';
 import type {FinalizedEntry} from '../../source/model/session-model.js';
 import {PrerenderedOutputs} from '../../source/output/prerendered-outputs.js';
 import {PlainRenderer} from '../../source/render/plain.js';
@@ -39,10 +39,6 @@ function run(prerendered: PrerenderedOutputs, outputs: readonly string[], steps:
 	return Object.assign(results, {taken});
 }
 
-afterEach(() => {
-	vi.resetModules();
-	delete process.env.PENGUIN_VIEW_KERNEL_ARENA;
-});
 
 const text = fc
 	.array(fc.constantFrom('a', 'word ', 'x'.repeat(300), '\n', '"', '\\', 'é', '日本', '🐧', '\t', '\r\n', '[exit code: 2]'), {minLength: 1, maxLength: 60})
@@ -99,26 +95,4 @@ test("two runs' blocks wait in memory of their own: one run's cut never writes o
 	expect(printed(renderer, outputEntry((first.value as {payload: {output: string}}).payload.output))).toBe(usual(outputs[0]!));
 	const other = new PlainRenderer({color: false, prerendered: two});
 	expect(printed(other, outputEntry((second.value as {payload: {output: string}}).payload.output))).toBe(usual(outputs[1]!));
-});
-
-test('PENGUIN_VIEW_KERNEL_ARENA=0 copies each block out at once, and prints the same', async () => {
-	process.env.PENGUIN_VIEW_KERNEL_ARENA = '0';
-	vi.resetModules();
-	const {PrerenderedOutputs: Copying} = await import('../../source/output/prerendered-outputs.js');
-	const outputs = ['first output\n'.repeat(300), 'second\toutput\n'.repeat(300)];
-	const prerendered = new Copying({kernel: jsonBlockKernel()});
-	const first = prerendered.cut(line(outputs[0]!))!;
-	const second = prerendered.cut(line(outputs[1]!))!;
-	const block = prerendered.take((first.value as {payload: {output: string}}).payload.output)!;
-	const printed = outputs[0]!.slice(0, -1).replaceAll('\n', '\n  ');
-	expect(block.bytes.toString()).toBe(printed);
-	expect(prerendered.take((second.value as {payload: {output: string}}).payload.output)).toBeDefined();
-	// A copy of its own, not a view of the kernel's memory: the kernel writing more outputs
-	// over the place it was made leaves it as it was. (Not told by its buffer's size: Node
-	// copies a small Buffer into a shared pool, 8 KiB in Node 20, larger in Node 24.)
-	for (let n = 0; n < 20; n++) {
-		const again = prerendered.cut(line(`${n}`.repeat(3900)))!;
-		prerendered.take((again.value as {payload: {output: string}}).payload.output);
-	}
-	expect(block.bytes.toString()).toBe(printed);
 });

@@ -3,7 +3,7 @@
 // would read otherwise (an escape, a control, text beyond ASCII, a data URL outside `images`)
 // is read as it is, and a line that would not parse is still reported.
 import fc from 'fast-check';
-import {afterEach, expect, test, vi} from 'vitest';
+import {expect, test} from 'vitest';
 import {imageRefOf} from '../../source/model/images.js';
 import {SessionModel} from '../../source/model/session-model.js';
 import type {ToolCallItem} from '../../source/model/view-model.js';
@@ -16,10 +16,6 @@ const line = (imagesJson: string, extra = ''): Buffer =>
 	Buffer.from(`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output","role":"user","output":${JSON.stringify(output)},"images":${imagesJson}${extra},"tool_call_id":"c1","stop_reason":"completed"}}`);
 const png = (bytes: number): string => `data:image/png;base64,${Buffer.alloc(bytes, bytes % 251).toString('base64')}`;
 
-afterEach(() => {
-	vi.resetModules();
-	delete process.env.PENGUIN_VIEW_SKIP_IMAGES;
-});
 
 /** The images the model makes of a line read through the cut (with a call made first to own them). */
 function modelImages(prerendered: PrerenderedOutputs, bytes: Buffer, images = prerendered.images) {
@@ -93,13 +89,4 @@ test('a raw control inside a data URL still makes the line malformed, as JSON.pa
 	const broken = line(JSON.stringify([png(20_000)]).replace('base64,', 'base64,\u0001'));
 	expect(() => JSON.parse(broken.toString())).toThrow();
 	expect(new PrerenderedOutputs({kernel: jsonBlockKernel()}).cut(broken)).toBeUndefined();
-});
-
-test('PENGUIN_VIEW_SKIP_IMAGES=0 parses the data URLs, and the model describes them the same', async () => {
-	process.env.PENGUIN_VIEW_SKIP_IMAGES = '0';
-	vi.resetModules();
-	const {PrerenderedOutputs: Reading} = await import('../../source/output/prerendered-outputs.js');
-	const urls = [png(40_000)];
-	const cut = new Reading({kernel: jsonBlockKernel()}).cut(line(JSON.stringify(urls)));
-	expect((cut!.value as {payload: {images: string[]}}).payload.images).toEqual(urls);
 });

@@ -40,11 +40,20 @@ test('with node_modules a symlink, every edit is in the bundle', () => {
 	expect(result.status).toBe(0);
 	const code = bundled(copy);
 	expect(code).toContain('segmenterOf()'); // string-width's segmenter built on first use
-	expect(code).toContain('penguinViewRows ? penguinViewRows(this)'); // Ink's rows remembered
+	expect(code).toContain('return penguinViewRows(this);'); // Ink's rows remembered
 	expect(code).toMatch(/widestLine[\s\S]{0,200}inkStringWidth|inkStringWidth[\s\S]{0,2000}widestLine/); // Ink's measure
 	expect(code).toMatch(/= rememberSanitized\(sanitizeAnsi\d*\)/); // Ink's sanitizeAnsi remembered
 	expect(code).toMatch(/if \(cache\d*\.size >= 1024\) cache\d*\.clear\(\);\s+cache\d*\.set\(text, dimensions\)/); // Ink's measures, bounded
 }, 120_000);
+
+test("the bundle holds React's production build alone: the program sets no NODE_ENV of its own", () => {
+	const code = bundled(root);
+	expect(code).toContain('node_modules/react/cjs/react.production.js');
+	expect(code).toContain('node_modules/react-reconciler/cjs/react-reconciler.production.js');
+	expect(code).not.toContain('react.development.js');
+	expect(code).not.toContain('react-reconciler.development.js');
+	expect(code).not.toContain('process.env.NODE_ENV');
+});
 
 test('an edit that no longer applies stops the build, saying which', () => {
 	const copy = linkedCopy();

@@ -16,7 +16,6 @@ const wasm = (globalThis as unknown as {WebAssembly: Wasm}).WebAssembly;
 
 afterEach(() => {
 	vi.restoreAllMocks();
-	delete process.env.PENGUIN_VIEW_KERNEL;
 });
 
 /** A run's outputs with a kernel of their own (made after any spy below is set). */
@@ -54,11 +53,3 @@ test('an output over 4 MiB goes the usual way', () => {
 	expect(prerendered.cut(line(big.slice(0, maxKernelBytes - 400)))).toBeDefined();
 });
 
-test('PENGUIN_VIEW_KERNEL=0 reads every line the usual way (the benchmark compares the two)', async () => {
-	process.env.PENGUIN_VIEW_KERNEL = '0';
-	// The switch is read as the module loads.
-	vi.resetModules();
-	const {PrerenderedOutputs: Switched} = await import('../../source/output/prerendered-outputs.js');
-	const prerendered = new Switched({kernel: jsonBlockKernel()});
-	expect(prerendered.cut(line(fileText(400)))).toBeUndefined();
-});

@@ -1,12 +1,15 @@
 // A growing 200 kB answer costs a frame what its tail costs: the frame makes Row objects only
-// for the rows that changed (PENGUIN_VIEW_KEEP_ROWS) and reads only the text's end, from its
-// pieces (PENGUIN_VIEW_TEXT_PIECES), and either way the frames are the same. Counted, not timed.
+// for the rows that changed (the Layouter's keepRows) and reads only the text's end, from its
+// pieces (ui/streamed-text.ts), and either way the frames are the same as those made anew from
+// the whole text. Counted, not timed.
 import fc from 'fast-check';
 import {afterEach, describe, expect, test} from 'vitest';
 import {SessionModel} from '../../source/model/session-model.js';
 import {allPanes, Layouter, type Pane} from '../../source/ui/layout.js';
 import {openStateFrom, toggleGroup, type OpenState} from '../../source/ui/open-state.js';
-import {rowText} from '../../source/ui/segments.js';
+import {growingMarkdown} from '../../source/ui/pane-text.js';
+import {rowText, seg} from '../../source/ui/segments.js';
+import {lastChars} from '../../source/ui/streamed-text.js';
 import {msg, testNow} from './helpers.js';
 
 const partial = (type: string, event: string, text: string): ReturnType<typeof msg> =>
@@ -123,6 +126,31 @@ describe('a growing 200 kB answer, frame after frame', () => {
 				}
 			}),
 			{numRuns: 60},
+		);
+	});
+});
+
+describe('a streaming text read from its pieces', () => {
+	test('lays out the rows its whole text gives, frame after frame, for any deltas and widths', () => {
+		const chunk = fc.constantFrom('word ', 'longer words ', '\n', '\n\n', '**bold** ', '`code` ', '```\n', '- item ', '# head', 'é漢字 ', '\t', 'x'.repeat(90), 'y'.repeat(3000));
+		fc.assert(
+			fc.property(fc.array(fc.array(chunk, {minLength: 1, maxLength: 4}), {minLength: 1, maxLength: 30}), fc.integer({min: 10, max: 90}), (deltas, width) => {
+				const pieces: string[] = [];
+				let fromPieces: unknown;
+				let fromText: unknown;
+				for (const parts of deltas) {
+					pieces.push(parts.join(''));
+					const text = pieces.join('');
+					const input = {width, open: true, full: false, now: testNow, tools: []};
+					const read = growingMarkdown({text, pieces}, true, {...input, memo: fromPieces}, {dim: true}, [seg('  ')]);
+					const whole = growingMarkdown({text}, true, {...input, memo: fromText}, {dim: true}, [seg('  ')]);
+					fromPieces = read.memo;
+					fromText = whole.memo;
+					expect(read.rows).toEqual(whole.rows);
+					for (const count of [0, 1, 7, 80, text.length + 5]) expect(lastChars(pieces, count)).toBe(text.slice(Math.max(0, text.length - count)));
+				}
+			}),
+			{numRuns: 80},
 		);
 	});
 });

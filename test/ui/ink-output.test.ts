@@ -40,7 +40,7 @@ describe('Ink rows remembered between frames', () => {
 	test('every frame is what Ink draws, for any writes, frame after frame', () => {
 		fc.assert(
 			fc.property(fc.integer({min: 1, max: 12}), fc.integer({min: 1, max: 6}), fc.array(fc.array(op, {maxLength: 8}), {minLength: 1, maxLength: 5}), (width, height, frames) => {
-				const rows = inkRowsFor(parts, true)!;
+				const rows = inkRowsFor(parts);
 				for (const ops of frames as Op[][]) {
 					const output = inkOutput(width, height, ops);
 					expect(rows(output as never)).toEqual(output.get());
@@ -50,11 +50,6 @@ describe('Ink rows remembered between frames', () => {
 			}),
 			{numRuns: 400},
 		);
-	});
-
-	test('PENGUIN_VIEW_ROW_CACHE=0 leaves Ink its own way', () => {
-		expect(inkRowsFor(parts, false)).toBeUndefined();
-		expect(inkRowsFor(parts, true)).toBeTypeOf('function');
 	});
 });
 

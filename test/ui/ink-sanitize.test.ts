@@ -16,7 +16,7 @@ const text = fc.array(piece, {maxLength: 12}).map(list => list.join(''));
 test('it answers as Ink’s own sanitizeAnsi for any texts, asked in any order and again', () => {
 	fc.assert(
 		fc.property(fc.array(text, {minLength: 1, maxLength: 30}), fc.array(fc.nat(), {maxLength: 30}), (texts, again) => {
-			const remembered = rememberSanitized(sanitizeAnsi, true);
+			const remembered = rememberSanitized(sanitizeAnsi);
 			for (const one of texts) expect(remembered(one)).toBe(sanitizeAnsi(one));
 			for (const index of again) expect(remembered(texts[index % texts.length]!)).toBe(sanitizeAnsi(texts[index % texts.length]!));
 		}),
@@ -25,14 +25,9 @@ test('it answers as Ink’s own sanitizeAnsi for any texts, asked in any order a
 });
 
 test('past its limit it forgets and still answers right', () => {
-	const remembered = rememberSanitized(sanitizeAnsi, true);
+	const remembered = rememberSanitized(sanitizeAnsi);
 	for (let i = 0; i < 10_000; i++) {
 		const one = `\u001b[3${i % 8}mrow ${i}\u001b[2K\u001b[39m`;
 		expect(remembered(one)).toBe(`\u001b[3${i % 8}mrow ${i}\u001b[39m`);
 	}
-});
-
-test('PENGUIN_VIEW_SANITIZE_CACHE=0 leaves Ink its own', () => {
-	expect(rememberSanitized(sanitizeAnsi, false)).toBe(sanitizeAnsi);
-	expect(rememberSanitized(sanitizeAnsi, true)).not.toBe(sanitizeAnsi);
 });

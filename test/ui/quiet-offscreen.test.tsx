@@ -1,9 +1,11 @@
 // While the reader has scrolled up and an answer streams below, out of view, its deltas draw no
 // frame: nothing on screen changes (drawn-from.ts). The next change that shows is drawn as
-// before, and the frames are those drawn with PENGUIN_VIEW_QUIET_OFFSCREEN=0. Counted, not timed.
+// before, and the frames are those drawn with the switch off (PENGUIN_VIEW_QUIET_OFFSCREEN=0). Counted, not timed.
 import {render} from 'ink-testing-library';
 import {Profiler} from 'react';
-import {describe, expect, test, vi} from 'vitest';
+import {describe, expect, test} from 'vitest';
+import {defaultSwitches, type ScreenSwitches} from '../../source/settings.js';
+import {App} from '../../source/ui/App.js';
 import {SessionStore} from '../../source/model/store.js';
 import {SessionModel} from '../../source/model/session-model.js';
 import {changedSince, drawnFrom} from '../../source/ui/drawn-from.js';
@@ -25,30 +27,14 @@ function history(): ReturnType<typeof msg>[] {
 	return inputs;
 }
 
-/** The App of a fresh module graph, loaded with `env` set (the switches are read as modules load). */
-async function appWith(env: Record<string, string | undefined>): Promise<typeof import('../../source/ui/App.js').App> {
-	const before = Object.fromEntries(Object.keys(env).map(name => [name, process.env[name]]));
-	Object.assign(process.env, env);
-	for (const [name, value] of Object.entries(env)) if (value === undefined) delete process.env[name];
-	try {
-		vi.resetModules();
-		return (await import('../../source/ui/App.js')).App;
-	} finally {
-		for (const [name, value] of Object.entries(before)) {
-			if (value === undefined) delete process.env[name];
-			else process.env[name] = value;
-		}
-	}
-}
-
 /** Scrolls to the top, streams 80 deltas out of view, then a new question: the renders and frames meanwhile. */
-async function scrolledUpWhileStreaming(App: Awaited<ReturnType<typeof appWith>>): Promise<{renders: number; frames: string[]}> {
+async function scrolledUpWhileStreaming(switches: ScreenSwitches): Promise<{renders: number; frames: string[]}> {
 	const store = new SessionStore({label: 'test.jsonl', state: 'live'}, {}, () => testNow);
 	store.apply(history());
 	let renders = 0;
 	const app = render(
 		<Profiler id="app" onRender={() => renders++}>
-			<App store={store} onQuit={() => {}} size={{columns: 80, rows: 16}} color={false} home="/home/dev" clock={() => testNow} />
+			<App store={store} onQuit={() => {}} size={{columns: 80, rows: 16}} color={false} home="/home/dev" clock={() => testNow} switches={switches} />
 		</Profiler>,
 	);
 	const frame = (): string => app.lastFrame() ?? '';
@@ -84,8 +70,8 @@ async function scrolledUpWhileStreaming(App: Awaited<ReturnType<typeof appWith>>
 describe('an answer streaming out of view', () => {
 	test('draws no frame until something on screen changes, and the frames are those drawn every time', async () => {
 		// (Such changes are drawn anyway every 250 ms, to keep the frame's code warm: not here.)
-		const quiet = await scrolledUpWhileStreaming(await appWith({PENGUIN_VIEW_QUIET_OFFSCREEN: undefined, PENGUIN_VIEW_WARM_MS: '600000'}));
-		const every = await scrolledUpWhileStreaming(await appWith({PENGUIN_VIEW_QUIET_OFFSCREEN: '0', PENGUIN_VIEW_WARM_MS: '600000'}));
+		const quiet = await scrolledUpWhileStreaming({...defaultSwitches, warmMs: 600_000});
+		const every = await scrolledUpWhileStreaming({...defaultSwitches, quietOffscreen: false, warmMs: 600_000});
 		// 80 deltas over 400 ms or more: a frame every 42 ms when each is drawn; when the answer
 		// is out of view, none but the new question's (and perhaps the last warm-up frame).
 		expect(every.renders).toBeGreaterThan(5);

@@ -124,28 +124,21 @@ test('v shows the focused pane in $PAGER, then draws the whole screen again', as
 	// A pager that keeps what it was given, and the name of the file it was given.
 	writeFileSync(script, `#!/bin/sh\ncp "$1" '${out}'\necho "$1" > '${out}.name'\n`);
 	chmodSync(script, 0o755);
-	const before = process.env['PAGER'];
-	process.env['PAGER'] = script;
-	try {
-		const terminal = fakeTerminal();
-		const store = storeFrom(traceInputs('14-43-17-694155ee_001'));
-		const running = runScreen(store, {color: false, stdin: terminal.stdin as unknown as NodeJS.ReadStream, stdout: terminal.stdout, patchConsole: false});
-		await waitFor(() => terminal.written().includes('exec_command'), 'the first frame');
-		const drawn = terminal.written().length;
-		terminal.stdin.write('v');
-		await waitFor(() => terminal.written().slice(drawn).includes('back from the pager'), 'the screen after the pager');
-		expect(readFileSync(out, 'utf8')).toMatch(/^Done\. `ls` showed the workspace/);
-		// Its temporary file is gone; raw mode came back for the screen.
-		expect(existsSync(readFileSync(`${out}.name`, 'utf8').trim())).toBe(false);
-		expect(terminal.stdin.rawModes.slice(-2)).toEqual([false, true]);
-		// The screen left the alternate screen for the pager and drew every row again after.
-		const after = terminal.written().slice(drawn);
-		expect(after).toContain('\u001b[?1049l');
-		expect(after.slice(after.lastIndexOf('\u001b[?1049h'))).toMatch(/session…14-43-17-694155ee[\s\S]*exec_command[\s\S]*back from the pager/);
-		terminal.stdin.write('q');
-		await running;
-	} finally {
-		if (before === undefined) delete process.env['PAGER'];
-		else process.env['PAGER'] = before;
-	}
+	const terminal = fakeTerminal();
+	const store = storeFrom(traceInputs('14-43-17-694155ee_001'));
+	const running = runScreen(store, {color: false, stdin: terminal.stdin as unknown as NodeJS.ReadStream, stdout: terminal.stdout, patchConsole: false, pager: script});
+	await waitFor(() => terminal.written().includes('exec_command'), 'the first frame');
+	const drawn = terminal.written().length;
+	terminal.stdin.write('v');
+	await waitFor(() => terminal.written().slice(drawn).includes('back from the pager'), 'the screen after the pager');
+	expect(readFileSync(out, 'utf8')).toMatch(/^Done\. `ls` showed the workspace/);
+	// Its temporary file is gone; raw mode came back for the screen.
+	expect(existsSync(readFileSync(`${out}.name`, 'utf8').trim())).toBe(false);
+	expect(terminal.stdin.rawModes.slice(-2)).toEqual([false, true]);
+	// The screen left the alternate screen for the pager and drew every row again after.
+	const after = terminal.written().slice(drawn);
+	expect(after).toContain('\u001b[?1049l');
+	expect(after.slice(after.lastIndexOf('\u001b[?1049h'))).toMatch(/session…14-43-17-694155ee[\s\S]*exec_command[\s\S]*back from the pager/);
+	terminal.stdin.write('q');
+	await running;
 });

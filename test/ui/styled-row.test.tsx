@@ -1,48 +1,56 @@
-// Rows drawn as one styled Ink text each (styled-row.ts) give the very frames the nested texts
-// gave, for any rows, styles, focus, search and width, frame after frame; with
-// PENGUIN_VIEW_ROW_TEXT=0 the screen draws nested texts as before.
+// Rows drawn as one styled Ink text each (styled-row.ts) give the very frames nested texts
+// (a text per segment, drawn here as the reference) give, for any rows, styles, focus, search
+// and width, frame after frame.
 // (No static import of Ink or of the screen's modules: Ink's colour library must load after
-// FORCE_COLOR is set, and each way is its own copy of the modules, loaded with its switches.)
+// FORCE_COLOR is set.)
 import fc from 'fast-check';
-import {expect, test, vi} from 'vitest';
+import {expect, test} from 'vitest';
 import type {Row, Segment} from '../../source/ui/segments.js';
 import type {Styling} from '../../source/ui/ColorContext.js';
 
 process.env['FORCE_COLOR'] = '1';
 const {render} = await import('ink-testing-library');
+const {Box, Text} = await import('ink');
+const {useContext} = await import('react');
+const {ColorContext} = await import('../../source/ui/ColorContext.js');
+const {Body, focusBar} = await import('../../source/ui/Body.js');
+const {RowLine} = await import('../../source/ui/RowLine.js');
+const {highlight} = await import('../../source/ui/highlight.js');
+const {seg} = await import('../../source/ui/segments.js');
+const {glyph} = await import('../../source/ui/theme.js');
 
-type Modules = {
-	Body: typeof import('../../source/ui/Body.js').Body;
-	RowLine: typeof import('../../source/ui/RowLine.js').RowLine;
-	ColorContext: typeof import('../../source/ui/ColorContext.js').ColorContext;
-	styled: typeof import('../../source/ui/styled-row.js');
-};
+type BodyProps = Parameters<typeof Body>[0];
 
-/** The screen's modules loaded afresh with `switches` in the environment. */
-async function loadWith(switches: Record<string, string | undefined>): Promise<Modules> {
-	const before = Object.fromEntries(Object.keys(switches).map(name => [name, process.env[name]]));
-	for (const [name, value] of Object.entries(switches)) {
-		if (value === undefined) delete process.env[name];
-		else process.env[name] = value;
-	}
-	vi.resetModules();
-	try {
-		return {
-			Body: (await import('../../source/ui/Body.js')).Body,
-			RowLine: (await import('../../source/ui/RowLine.js')).RowLine,
-			ColorContext: (await import('../../source/ui/ColorContext.js')).ColorContext,
-			styled: await import('../../source/ui/styled-row.js'),
-		};
-	} finally {
-		for (const [name, value] of Object.entries(before)) {
-			if (value === undefined) delete process.env[name];
-			else process.env[name] = value;
-		}
-	}
+/** The reference: a row as nested texts, a text per segment, as Ink's <Text> styles each. */
+function NestedRowLine({segments}: {segments: readonly Segment[]}) {
+	const styling = useContext(ColorContext);
+	if (segments.length === 0) return <Text> </Text>;
+	if (styling === 'none') return <Text wrap="truncate-end">{segments.map(segment => segment.text).join('')}</Text>;
+	return (
+		<Text wrap="truncate-end">
+			{segments.map((segment, index) => (
+				<Text key={index} color={styling === 'color' ? segment.color : undefined} dimColor={segment.dim} bold={segment.bold} italic={segment.italic} underline={segment.underline} inverse={segment.inverse}>
+					{segment.text}
+				</Text>
+			))}
+		</Text>
+	);
 }
 
-const nested = await loadWith({PENGUIN_VIEW_ROW_TEXT: '0'});
-const perRow = await loadWith({PENGUIN_VIEW_ROW_TEXT: undefined});
+/** The reference body: the gutter, the matches and the focus bar, each row nested texts. */
+function NestedBody({rows, height, focusRow, query, width}: BodyProps) {
+	const lines = [];
+	for (let i = 0; i < height; i++) {
+		const row = rows[i];
+		const segments = row ? [i === focusRow ? seg(glyph.focus, {color: 'cyan', bold: true}) : seg(' '), ...highlight(row.segments, query)] : [];
+		lines.push(<NestedRowLine key={i} segments={row && i === focusRow ? focusBar(segments, width) : segments} />);
+	}
+	return <Box flexDirection="column">{lines}</Box>;
+}
+
+type Modules = {Body: typeof Body; RowLine: typeof RowLine};
+const nested: Modules = {Body: NestedBody, RowLine: NestedRowLine};
+const perRow: Modules = {Body, RowLine};
 
 const colors = ['red', 'green', 'yellow', 'blue', 'magenta', 'cyan', 'gray', 'white'] as const;
 // Words of every width: ASCII, wide CJK, emoji (a sequence too), accents, the screen's marks.
@@ -79,9 +87,9 @@ test('the body draws the same frames as nested texts, for any rows, focus, searc
 			styling,
 			([rows, sequence], width, style) => {
 				const draw = (modules: Modules, props: (typeof sequence)[number]) => (
-					<modules.ColorContext.Provider value={style}>
+					<ColorContext.Provider value={style}>
 						<modules.Body rows={props.picks.map(i => rows[i]!)} height={props.height} focusRow={props.focusRow} query={props.query} width={width} />
-					</modules.ColorContext.Provider>
+					</ColorContext.Provider>
 				);
 				const apps = [nested, perRow].map(modules => ({modules, app: render(draw(modules, sequence[0]!))}));
 				try {
@@ -103,9 +111,9 @@ test('a row of segments (header, footer, help) draws as its nested texts do', ()
 	fc.assert(
 		fc.property(fc.array(segments, {minLength: 1, maxLength: 3}), fc.integer({min: 4, max: 40}), styling, (rows, width, style) => {
 			const draw = (modules: Modules, list: Segment[]) => (
-				<modules.ColorContext.Provider value={style}>
+				<ColorContext.Provider value={style}>
 					<modules.RowLine segments={list} />
-				</modules.ColorContext.Provider>
+				</ColorContext.Provider>
 			);
 			const apps = [nested, perRow].map(modules => ({modules, app: render(draw(modules, rows[0]!))}));
 			try {
@@ -122,7 +130,3 @@ test('a row of segments (header, footer, help) draws as its nested texts do', ()
 	);
 });
 
-test('PENGUIN_VIEW_ROW_TEXT=0 turns it off', () => {
-	expect(nested.styled.rowTextEnabled).toBe(false);
-	expect(perRow.styled.rowTextEnabled).toBe(true);
-});

@@ -1,0 +1,48 @@
+/**
+ * The picker (s) over the sessions under the data root: opening one stops whatever was shown
+ * (a trace, standard input or an SSE stream) and follows the chosen trace in the same store.
+ */
+import path from 'node:path';
+import {startFileSession, type FileOptions} from '../io/file-session.js';
+import type {NewSessionWatch} from '../io/new-sessions.js';
+import type {ReadPrices} from '../io/project-prices.js';
+import {listEntries} from '../io/session-entries.js';
+import {listSessions} from '../io/session-locator.js';
+import type {SessionStore} from '../model/store.js';
+import type {SessionSwitcher} from '../server/session-switcher.js';
+import type {RunningSource} from './running-source.js';
+
+export type DiskSwitcherOptions = {
+	dataRoot: string;
+	store: SessionStore;
+	running: RunningSource;
+	/** Sessions that start later, offered in the footer (L). */
+	offers?: NewSessionWatch;
+	/** A session's prices, from the path of its first trace. */
+	pricesOf: (tracePath: string) => Promise<ReadPrices>;
+	fileOptions: FileOptions;
+	now: () => number;
+};
+
+/** The sessions under `dataRoot`, and how to open one in place of the running source. */
+export function diskSwitcher(options: DiskSwitcherOptions): SessionSwitcher {
+	const {dataRoot, store, running} = options;
+	return {
+		root: dataRoot,
+		current: () => store.view.header.sessionId,
+		async list() {
+			const listed = await listSessions(dataRoot);
+			if (!listed.ok) throw new Error(listed.message);
+			return listEntries(listed.sessions, dataRoot, options.now());
+		},
+		...options.offers?.switcherPart(() => store.view.header.sessionId),
+		async open(session) {
+			if ('kind' in session) throw new Error('not a session on disk');
+			await running.leave();
+			store.rebuild([]);
+			const read = await options.pricesOf(session.shards[0] ?? session.folder);
+			store.setStatus({label: path.basename(session.shards.at(-1) ?? session.sessionId), state: 'following', message: read.missing ? undefined : read.notice, retryAt: undefined, noHistory: undefined, prices: read.prices});
+			running.follow(startFileSession(session, {...options.fileOptions, follow: true}));
+		},
+	};
+}

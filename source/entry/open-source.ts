@@ -1,0 +1,62 @@
+/**
+ * Opens the source the flags name: a server's sessions (--sse with a server's address), one
+ * session's stream (--sse URL), standard input, or a trace on disk (open-trace.ts), feeding
+ * the store. What it says goes to `say`; what cannot be opened is an exit code.
+ */
+import {childSessionsFor} from '../io/file-session.js';
+import {stdinCarriesTrace} from '../io/piped-input.js';
+import {readStream, type InputsHandler} from '../io/trace-follower.js';
+import {openTrace} from './open-trace.js';
+import type {OpenedSource, SourceOptions} from './source-options.js';
+import {UsageError} from './usage.js';
+
+export type {OpenedSource, SourceOptions};
+
+/** The source the flags name, started; an exit code when it cannot be. */
+export async function openSource(options: SourceOptions): Promise<OpenedSource | {exitCode: number}> {
+	const {flags, settings, store, screen, input, fileOptions, say} = options;
+	const pricesReady = async (): Promise<void> => undefined;
+	if (options.server) {
+		const {startServerMode} = await import('../server/server-mode.js');
+		const started = await startServerMode(options.server, {flags, settings, store, screen, follow: options.streamFollow, latest: flags.latest === true, fileOptions, prices: options.prices, onConnectionTrouble: screen ? undefined : say});
+		if (!started.ok) {
+			if (started.usage) throw new UsageError(started.message);
+			say(started.message);
+			return {exitCode: 1};
+		}
+		return {source: started.source, switcher: started.switcher, pricesReady: started.pricesReady, actions: flags.readOnly ? undefined : started.actions};
+	}
+	if (flags.sse) {
+		const credentials = await (await import('../login/credentials.js')).streamCredentials(flags.sse, flags, settings);
+		if ('message' in credentials) {
+			say(credentials.message);
+			return {exitCode: 1};
+		}
+		const {startSse} = await import('../io/sse-source.js');
+		const started = startSse(store, {
+			url: flags.sse,
+			...credentials,
+			headers: flags.header ?? [],
+			insecure: flags.insecure,
+			follow: options.streamFollow,
+			pace: fileOptions.pace,
+			prices: options.prices,
+			// Print mode says what happens to the connection on stderr, once per change.
+			onConnectionTrouble: screen ? undefined : say,
+			// The screen fills its header in whenever the session's record comes; print mode waits a moment for it.
+			timings: {...(screen ? {recordWaitMs: 0} : {}), ...(settings.historyAnswerMs === undefined ? {} : {historyAnswerMs: settings.historyAnswerMs})},
+		});
+		return {source: started, pricesReady: started.pricesReady, actions: flags.readOnly ? undefined : started.actions};
+	}
+	if (input[0] === '-' || input[0] === '/dev/stdin' || (input.length === 0 && !flags.latest && stdinCarriesTrace())) {
+		// /dev/stdin is standard input whatever it is (a pipe, a socket, a redirected file): read it as `-`.
+		// With no path, a pipe or a file on stdin is read the same way (io/piped-input.ts says which count).
+		store.setStatus({label: 'standard input', state: options.follow ? 'following' : 'reading'});
+		const children = childSessionsFor(undefined, fileOptions);
+		const next: InputsHandler = children?.feed ?? (batch => store.apply(batch));
+		const checked = options.check?.wrap('standard input', next) ?? next;
+		const reader = readStream(process.stdin, checked, {label: 'standard input', cut: fileOptions.cut, onError: options.onError, pace: fileOptions.pace});
+		return {source: {close: async () => void (await Promise.all([reader.close(), children?.close()]))}, pricesReady};
+	}
+	return openTrace(options);
+}

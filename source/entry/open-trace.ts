@@ -1,0 +1,92 @@
+/**
+ * A trace on disk opened: the one named, else the newest session under the data root (the
+ * running one if one runs). The screen shows its end at once and reads its history behind
+ * it (io/tail-first.ts); otherwise it is read from the start (or replayed).
+ */
+import {stat} from 'node:fs/promises';
+import path from 'node:path';
+import {startFileSession} from '../io/file-session.js';
+import {locateSession} from '../io/session-locator.js';
+import {openTailFirst} from '../io/tail-first.js';
+import {readStream, type InputsHandler} from '../io/trace-follower.js';
+import type {NewSessionWatch} from '../io/new-sessions.js';
+import type {OpenedSource, SourceOptions} from './source-options.js';
+
+/** The trace the flags name (or the newest session), started; an exit code when there is none. */
+export async function openTrace(options: SourceOptions): Promise<OpenedSource | {exitCode: number}> {
+	const {input, store, screen, replaySpeed, fileOptions, settings, check} = options;
+	const {dataRoot} = settings;
+	const target = input[0] ?? dataRoot;
+	// The first frame's modules load while the session is located.
+	const painter = screen && replaySpeed === undefined ? import('../ui/first-frame.js') : undefined;
+	painter?.catch(() => undefined);
+	// With no trace named (or --latest), a session that starts later is offered in the footer:
+	// the sessions there are now are listed beside the newest one's lookup, before anything shows.
+	let offers: NewSessionWatch | undefined;
+	if (screen && input.length === 0) {
+		offers = (await import('../io/new-sessions.js')).watchNewSessions(dataRoot);
+		options.cleanup.push(async () => offers?.close());
+	}
+	const [located] = await Promise.all([locateSession(target, {dataRoot}), offers?.ready]);
+	if (!located.ok) {
+		options.say((input.length === 0 ? await missingDataRoot(dataRoot) : undefined) ?? located.message);
+		return {exitCode: 1};
+	}
+	const read = await options.pricesOf(located.kind === 'stream' ? located.path : (located.shards[0] ?? located.folder));
+	store.setStatus({prices: read.prices});
+	if (read.notice !== undefined) {
+		// The harness reads a missing config as its default (no models): the screen keeps its
+		// footer for the source, and says only a config that is there and cannot be read.
+		if (!screen) options.say(read.notice);
+		else if (!read.missing) store.setStatus({message: read.notice});
+	}
+	const checked = (label: string, next: InputsHandler): InputsHandler => check?.wrap(label, next) ?? next;
+	const pricesReady = async (): Promise<void> => undefined;
+	if (located.kind === 'stream') {
+		store.setStatus({label: path.basename(located.path), state: 'reading'});
+		return {source: readStream(located.path, checked(located.path, batch => store.apply(batch)), {cut: fileOptions.cut, onError: options.onError, pace: fileOptions.pace}), offers, pricesReady};
+	}
+	const newest = located.shards.at(-1) ?? located.sessionId;
+	store.setStatus({
+		label: path.basename(newest),
+		// A compressed trace is read to its end, never followed.
+		state: replaySpeed !== undefined ? 'replaying' : options.follow && !located.compressed ? 'following' : 'reading',
+	});
+	// PENGUIN_VIEW_TAIL_FIRST=0 reads from the first byte instead: the benchmark's baseline.
+	// gzip data cannot be read from its end: a compressed trace is read from the start.
+	if (screen && replaySpeed === undefined && !located.compressed && settings.switches.tailFirst) {
+		// The screen shows the end of the trace at once, drawn before Ink is even loaded
+		// (that takes most of a second on a slow machine), and reads its history behind it.
+		const {paintFirstFrame} = await (painter ?? import('../ui/first-frame.js'));
+		const {expand, color, held} = options.firstFrame;
+		const opened: OpenedSource = {source: {close: () => undefined}, folder: located.folder, offers, pricesReady};
+		opened.source = openTailFirst(located, {
+			store,
+			follow: options.follow,
+			held,
+			startHistory: follower => startFileSession(located, {...fileOptions, follower}),
+			onPreview: () => (opened.firstFrame = paintFirstFrame(store, {expand, color, texts: held})),
+		});
+		return opened;
+	}
+	const started = startFileSession(located, {
+		...fileOptions,
+		replaySpeed,
+		filter: next => checked(newest, next),
+		onError: options.onError,
+		// A followed file read to its end with nothing but malformed lines is refused then.
+		follower: check && {onCaughtUp: () => check.caughtUp()},
+	});
+	return {source: started, replay: started.replay, folder: located.folder, offers, pricesReady};
+}
+
+/** A first run: no data root (yet, or PENGUIN_HOME points elsewhere); what to do instead, in one line. */
+export async function missingDataRoot(dataRoot: string): Promise<string | undefined> {
+	try {
+		await stat(dataRoot);
+		return undefined;
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return undefined;
+		return `${path.resolve(dataRoot)}: no such folder, so no sessions to show: give a trace file or a session id, follow a server with --sse URL, or set PENGUIN_HOME to PenguinHarness's data folder`;
+	}
+}

@@ -1,0 +1,46 @@
+/** The flags' words checked before anything is opened: bad usage is one line and exit code 2 (main.ts). */
+import {flags as flagTable} from '../command-line/flag-table.js';
+import type {Flags} from '../flags.js';
+
+/** Thrown for bad usage: printed with a hint, exit code 2. */
+export class UsageError extends Error {}
+
+const expandChoices = new Set<string>(flagTable.expand.values);
+const exportFormats = new Set<string>(flagTable.export.values);
+/** What reads as a number (`0`, `-2`, `.5`, `1e3`, `Infinity`), as opposed to a path. */
+const numberLike = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?$|^[-+]?(?:Infinity|NaN)$/i;
+
+/** What the words on the command line ask for, once checked. */
+export type Usage = {
+	/** The trace named (none, or one). */
+	input: string[];
+	/** --replay's speed. */
+	replaySpeed?: number;
+	/** --expand's words, each one of the choices. */
+	expand: string[];
+};
+
+/** The usage of `input` and `flags`; throws UsageError for what cannot be run. */
+export function checkUsage(words: readonly string[], flags: Flags): Usage {
+	const input = [...words];
+	let replaySpeed: number | undefined;
+	if (flags.replay !== undefined) {
+		const speed = Number(flags.replay === '' ? 1 : flags.replay);
+		if (Number.isFinite(speed) && speed > 0) replaySpeed = speed;
+		// A number, or a word beside a trace: a speed that cannot be played.
+		else if (numberLike.test(flags.replay.trim()) || input.length > 0) throw new UsageError(`--replay SPEED must be a number above 0, not '${flags.replay}'`);
+		else {
+			// `--replay trace.jsonl` reads the path as the flag's value: take it back.
+			input.unshift(flags.replay);
+			replaySpeed = 1;
+		}
+	}
+	if (input.length > 1) throw new UsageError(`one trace at a time, got ${input.length}: ${input.join(' ')}`);
+	const expand = (flags.expand ?? []).flatMap(value => value.split(',')).map(value => value.trim()).filter(Boolean);
+	const badExpand = expand.find(value => !expandChoices.has(value));
+	if (badExpand) throw new UsageError(`--expand takes thinking, outputs or all, not '${badExpand}'`);
+	if (flags.sse && input.length > 0) throw new UsageError('give either a trace or --sse URL, not both');
+	if (flags.export !== undefined && !exportFormats.has(flags.export)) throw new UsageError(`--export takes md, json or sts, not '${flags.export}'`);
+	if (flags.redact && flags.export === undefined) throw new UsageError('--redact goes with --export');
+	return {input, replaySpeed, expand};
+}

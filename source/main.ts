@@ -358,7 +358,9 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	}
 
 	if (writer === undefined) throw new Error('no writer loaded for this output');
-	const detach = 'attachJsonWriter' in writer ? writer.attachJsonWriter(store, out, {canRebuild: flags.sse !== undefined}) : writer.attachPrinter(store, out, {color, canRebuild: flags.sse !== undefined, totalsOnFinish: flags.sse !== undefined, prerendered, name: store.status.label || undefined, aside: line => process.stderr.write(line)});
+	// Code in colour: the highlighter's chunk is loaded only when print mode writes colour.
+	const highlighter = color && 'attachPrinter' in writer ? (await import('./render/load-highlighter.js')).makeHighlighter() : undefined;
+	const detach = 'attachJsonWriter' in writer ? writer.attachJsonWriter(store, out, {canRebuild: flags.sse !== undefined}) : writer.attachPrinter(store, out, {color, canRebuild: flags.sse !== undefined, totalsOnFinish: flags.sse !== undefined, prerendered, name: store.status.label || undefined, aside: line => process.stderr.write(line), highlighter});
 	const interrupted = new Promise<void>(resolve => {
 		for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => resolve());
 	});

@@ -14,6 +14,8 @@ import type {JsonBlock} from './json-block.js';
 import type {PriceTable} from '../cost/prices.js';
 import {requestCostText, sessionCostText} from './cost-text.js';
 import {sanitize} from './sanitize.js';
+import type {Highlighter} from './code-colour.js';
+import {paintFences, printedCodeArgs} from './code-print.js';
 import {presenterFor} from './tool-registry.js';
 import {carriesExitCode, exitCodeOf, summarizeToolCall} from './tool-summary.js';
 
@@ -28,6 +30,8 @@ export type PlainOptions = {
 	name?: string;
 	/** The prices now (a server's may come after the first lines): each request's line and the totals say its cost. */
 	prices?: () => PriceTable | undefined;
+	/** With colour: code in colour (an edit's diff, a written file, an answer's fences; render/code-print.ts). */
+	highlighter?: Highlighter;
 };
 
 /**
@@ -64,6 +68,7 @@ export class PlainRenderer {
 	private readonly prerendered: PlainOptions['prerendered'];
 	private readonly name: string | undefined;
 	private readonly prices: PlainOptions['prices'];
+	private readonly highlighter: Highlighter | undefined;
 	private nameShown = false;
 	// A later shard opened alone starts with its context's rule before the session_meta that
 	// names the session: the rule waits for the session's header, so that there is one.
@@ -76,6 +81,7 @@ export class PlainRenderer {
 		this.prerendered = options.prerendered;
 		this.name = options.name;
 		this.prices = options.prices;
+		this.highlighter = options.color ? options.highlighter : undefined;
 		this.p = paint(options.color);
 	}
 
@@ -175,7 +181,9 @@ export class PlainRenderer {
 			}
 			case 'assistant_text': {
 				const stop = item.stopReason && item.stopReason !== 'completed' ? p.red(` (${item.stopReason})`) : '';
-				return [this.label(item.at, p.bold('assistant') + stop), ...this.block(inMemory(item.text))];
+				const text = inMemory(item.text);
+				if (this.highlighter && /```|~~~/.test(text)) return [this.label(item.at, p.bold('assistant') + stop), this.indented(paintFences(sanitize(text), this.highlighter, p))];
+				return [this.label(item.at, p.bold('assistant') + stop), ...this.block(text)];
 			}
 			case 'thinking': {
 				if (item.inline) {
@@ -247,7 +255,9 @@ export class PlainRenderer {
 			const summary = summarizeToolCall(item.name, item.args, session.header.tools, 200);
 			const note = summary.note ? p.dim(` — ${this.text(summary.note)}`) : '';
 			const child = item.childSessionId ? p.dim(` → ${this.text(item.childSessionId)}`) : '';
-			return [this.label(item.at, `${p.bold('tool call')} ${ref}: ${this.text(summary.headline)}${note}${child}`), ...this.block(presenterFor(item.name).printArgs(item.args))];
+			const head = this.label(item.at, `${p.bold('tool call')} ${ref}: ${this.text(summary.headline)}${note}${child}`);
+			const code = this.highlighter && printedCodeArgs(item.name, item.args, this.highlighter, p);
+			return code === undefined ? [head, ...this.block(presenterFor(item.name).printArgs(item.args))] : [head, this.indented(code)];
 		}
 		if (what === 'approval_request') return [this.label(undefined, `${p.yellow('approval requested')}: ${ref}`)];
 		if (what === 'approval') {
@@ -280,6 +290,11 @@ export class PlainRenderer {
 
 	private label(at: number | undefined, text: string): string {
 		return at === undefined ? text : `${this.p.dim(`[${formatClock(at)}]`)} ${text}`;
+	}
+
+	/** Lines already sanitized (and coloured), indented by two spaces. */
+	private indented(text: string): string {
+		return `  ${(text.endsWith('\n') ? text.slice(0, -1) : text).replaceAll('\n', '\n  ')}`;
 	}
 
 	private indentLabel(text: string): string {

@@ -50,7 +50,7 @@ const tones: Readonly<Record<string, CodeTone>> = {
 };
 
 /** File names that say their language without an extension. */
-const namedFiles: Readonly<Record<string, string>> = {makefile: 'makefile', dockerfile: 'dockerfile', gnumakefile: 'makefile'};
+const namedFiles: Readonly<Record<string, string>> = {makefile: 'makefile', gnumakefile: 'makefile'};
 
 /** The language of a file by its name or extension, when the highlighter has it. */
 export function languageOfPath(highlighter: Highlighter, path: string): string | undefined {

@@ -85,15 +85,21 @@ describe('code in colour on the screen', () => {
 		expect(coloursOn(frame, 'return n + n')).toEqual(new Set(['32']));
 	});
 
-	test('NO_COLOR (attributes, no colour): no colour in code, and the highlighter is never loaded', async () => {
+	test('NO_COLOR (attributes, no colour): no colour in code, the highlighter never loaded, the edit still a diff by its signs', async () => {
 		let loads = 0;
 		const load = async () => {
 			loads++;
 			return makeHighlighter();
 		};
-		const frame = await frameOf(call('r1', 'read_file', {file_path: 'src/greet.ts'}, numbered(tsFile)), {color: false, attributes: true, load, until: 'const greeting'});
+		const edit = {file_path: 'src/greet.ts', old_string: 'keep();\nold();', new_string: 'keep();\nnew();'};
+		const inputs = [...call('r1', 'read_file', {file_path: 'src/greet.ts'}, numbered(tsFile)), ...call('e1', 'edit_file', edit, 'Replaced 1 occurrence', 3)];
+		const frame = await frameOf(inputs, {color: false, attributes: true, load, until: '+ new();'});
 		expect(frame).not.toMatch(/\u001b\[(3\d|9\d|38;)/);
 		expect(loads).toBe(0);
+		// The diff still reads as one: its signs say what changed.
+		const plain = frame.replace(/\u001b\[[0-9;]*m/g, '');
+		expect(plain).toMatch(/^ +- old\(\);$/m);
+		expect(plain.match(/keep\(\);/g)).toHaveLength(1);
 	});
 
 	test('escapes inside code are removed before it is coloured: no clear, no title, no clipboard write', async () => {

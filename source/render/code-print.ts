@@ -39,6 +39,32 @@ function fileText(text: string, file: string | undefined, highlighter: Highlight
 	return codeLines(highlighter, clean, language).map(spans => paintedLine(paint, spans));
 }
 
+/**
+ * A tool's output that is a file's text (read_file's `cat -n` lines), sanitized, with the code
+ * in colour and the line numbers dim; undefined: the tool's output is no file, or its language
+ * is not known.
+ */
+export function printedCodeOutput(name: string, args: string, clean: string, highlighter: Highlighter, paint: Paint): string | undefined {
+	const parsed = parseArgs(args);
+	const code = parsed && presenterFor(name).codeOutput(parsed);
+	const language = code === undefined || clean.length > maxChars ? undefined : languageOfPath(highlighter, code.file);
+	if (language === undefined) return undefined;
+	const lines = (clean.endsWith('\n') ? clean.slice(0, -1) : clean).split('\n');
+	if (!code!.numbered) return codeLines(highlighter, lines.join('\n'), language).map(spans => paintedLine(paint, spans)).join('\n');
+	// The number's cell: its digits, then spaces to the tab stop the sanitizer expanded the tab to.
+	const cells = lines.map(line => {
+		const number = /^ *\d+/.exec(line)?.[0];
+		const width = number === undefined ? 0 : (Math.floor(number.length / 8) + 1) * 8;
+		return number !== undefined && line.length >= width && line.slice(number.length, width).trim() === '' ? width : 0;
+	});
+	const bodies: string[] = [];
+	for (let i = 0; i < lines.length; i++) if (cells[i]! > 0) bodies.push(lines[i]!.slice(cells[i]));
+	if (bodies.length === 0) return undefined;
+	const coloured = codeLines(highlighter, bodies.join('\n'), language);
+	let next = 0;
+	return lines.map((line, i) => (cells[i]! > 0 ? paint.dim(line.slice(0, cells[i])) + paintedLine(paint, coloured[next++] ?? []) : line)).join('\n');
+}
+
 const fence = /^\s{0,3}(`{3,}|~{3,})\s*([^`\s]*)/;
 
 /** Sanitized text with its fenced blocks whose info string names a language in colour. */

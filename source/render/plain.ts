@@ -15,7 +15,7 @@ import type {PriceTable} from '../cost/prices.js';
 import {requestCostText, sessionCostText} from './cost-text.js';
 import {sanitize} from './sanitize.js';
 import type {Highlighter} from './code-colour.js';
-import {paintFences, printedCodeArgs} from './code-print.js';
+import {paintFences, printedCodeArgs, printedCodeOutput} from './code-print.js';
 import {presenterFor} from './tool-registry.js';
 import {carriesExitCode, exitCodeOf, summarizeToolCall} from './tool-summary.js';
 
@@ -271,7 +271,8 @@ export class PlainRenderer {
 		const exit = !carriesExitCode(item.name) ? undefined : ready ? ready.exit : exitCodeOf(output);
 		// The block is made first: it counts the output's lines on the way (one pass fewer over
 		// what is most of a trace's bytes).
-		const body = ready ? {line: ['  ', ready.bytes], count: ready.lines} : this.counted(output, this.color);
+		const code = this.highlighter && item.state === 'done' ? printedCodeOutput(item.name, item.args, ready ? ready.bytes.toString('utf8').replaceAll('\n  ', '\n') : sanitize(output), this.highlighter, this.p) : undefined;
+		const body = code !== undefined ? {line: this.indented(code), count: ready?.lines} : ready ? {line: ['  ', ready.bytes], count: ready.lines} : this.counted(output, this.color);
 		const facts = [
 			item.at !== undefined && item.endedAt !== undefined ? formatDuration(item.endedAt - item.at) : '',
 			plural(body.count ?? lineCount(output), 'line'),

@@ -1,4 +1,4 @@
-// Print mode's code in colour (the built program): with FORCE_COLOR an edit_file call is a coloured diff and a ```ts fence is coloured; without it (a pipe, NO_COLOR, --no-color) the same trace prints as before, without escapes.
+// Print mode's code in colour (the built program): with FORCE_COLOR an edit_file call is a coloured diff, read_file outputs and a ```ts fence are coloured; without it (a pipe, NO_COLOR, --no-color) the same trace prints as before, without escapes.
 import {mkdtempSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,11 @@ beforeAll(() => {
 		[
 			line({type: 'tool_call', role: 'assistant', name: 'edit_file', arguments: JSON.stringify(edit), tool_call_id: 'e1', stop_reason: 'completed'}, 1),
 			line({type: 'tool_call_output', role: 'user', output: 'Replaced 1 occurrence', tool_call_id: 'e1', stop_reason: 'completed'}, 2),
+			line({type: 'tool_call', role: 'assistant', name: 'read_file', arguments: JSON.stringify({file_path: 'small.py'}), tool_call_id: 'r1', stop_reason: 'completed'}, 4),
+			line({type: 'tool_call_output', role: 'user', output: '     1\tdef small():\n     2\t\treturn "s"', tool_call_id: 'r1', stop_reason: 'completed'}, 5),
+			// Over 1 KiB with tabs: print mode's WebAssembly kernel makes its block.
+			line({type: 'tool_call', role: 'assistant', name: 'read_file', arguments: JSON.stringify({file_path: 'big.go'}), tool_call_id: 'r2', stop_reason: 'completed'}, 6),
+			line({type: 'tool_call_output', role: 'user', output: Array.from({length: 80}, (_, i) => `${String(i + 1).padStart(6)}\tfunc f${i}() {}`).join('\n'), tool_call_id: 'r2', stop_reason: 'completed'}, 7),
 			line({type: 'text', role: 'assistant', text: 'Done:\n\n```ts\nconst x: number = 1; // \u001b]0;owned\u0007one\n```', stop_reason: 'completed'}, 3),
 		].join('\n') + '\n',
 	);
@@ -31,6 +36,9 @@ describe('print mode, code in colour', () => {
 		expect(code).toContain('\u001b[35mconst\u001b[39m');
 		expect(code).toContain('\u001b[36mnumber\u001b[39m = \u001b[33m1\u001b[39m;');
 		expect(code.replace(/\u001b\[[0-9;]*m/g, '')).toBe('  const x: number = 1; // one');
+		// read_file outputs: the numbers dim, the code in its language's colours, whichever way the block was made.
+		expect(result.stdout).toContain('  \u001b[2m     1  \u001b[22m\u001b[35mdef\u001b[39m \u001b[34msmall\u001b[39m():\n  \u001b[2m     2  \u001b[22m        \u001b[35mreturn\u001b[39m \u001b[32m"s"\u001b[39m');
+		expect(result.stdout).toContain('  \u001b[2m    80  \u001b[22m\u001b[35mfunc\u001b[39m \u001b[34mf79\u001b[39m() {}');
 		// The title escape inside the code was removed before it was coloured.
 		expect(result.stdout).not.toContain('\u001b]');
 		expect(result.stdout).toContain('// one');
@@ -43,6 +51,7 @@ describe('print mode, code in colour', () => {
 			expect(result.stdout).not.toContain('\u001b');
 			expect(result.stdout).toContain('"old_string": "export function f(n: number) {\\n  return n + 1;\\n}"');
 			expect(result.stdout).toContain('const x: number = 1; // one');
+			expect(result.stdout).toContain('    80  func f79() {}');
 		}
 	});
 });

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
 import {paint} from '../../source/render/color.js';
 import {codeLines, languageOf, languageOfPath, paintedLine} from '../../source/render/code-colour.js';
-import {paintFences, printedCodeArgs} from '../../source/render/code-print.js';
+import {paintFences, printedCodeArgs, printedCodeOutput} from '../../source/render/code-print.js';
 import {editDiff} from '../../source/render/edit-diff.js';
 import {makeHighlighter} from '../../source/render/load-highlighter.js';
 import {sanitize} from '../../source/render/sanitize.js';
@@ -37,6 +37,21 @@ describe('highlighted code is the sanitized text, with SGR only added', () => {
 				expect(printed.replace(sgr, '')).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
 			}),
 			{numRuns: 300},
+		);
+	});
+
+	test('property: a read_file output printed in colour is its sanitized text with SGR added, whatever its lines hold', () => {
+		const colours = paint(true);
+		fc.assert(
+			fc.property(fc.array(fc.tuple(fc.boolean(), hostileCode), {maxLength: 12}), fc.constantFrom('a.ts', 'b.py', 'c.sh'), (lines, file) => {
+				const raw = lines.map(([numbered, text], i) => (numbered ? `${String(i + 1).padStart(6)}\t${text}` : text)).join('\n');
+				const clean = sanitize(raw);
+				const printed = printedCodeOutput('read_file', JSON.stringify({file_path: file}), clean, highlighter, colours);
+				if (printed === undefined) return;
+				expect(printed.replace(sgr, '')).toBe(clean.endsWith('\n') ? clean.slice(0, -1) : clean);
+				expect(printed.replace(sgr, '')).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+			}),
+			{numRuns: 200},
 		);
 	});
 

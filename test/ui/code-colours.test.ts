@@ -1,8 +1,12 @@
-// The screen's code colours are lazy and remembered: no highlighter is loaded for panes with no code drawn, each block is highlighted once however often it is laid out (other widths, frames), and rows laid out before the highlighter came are laid out again in colour.
+// The screen's code colours are lazy and remembered, and a read file's rows hold exactly its sanitized lines: no highlighter is loaded for panes with no code drawn, each block is highlighted once however often it is laid out (other widths, frames), and rows laid out before the highlighter came are laid out again in colour.
+import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
-import type {Highlighter} from '../../source/render/code-colour.js';
+import {codeLines, languageOfPath, type Highlighter} from '../../source/render/code-colour.js';
+import {sanitize} from '../../source/render/sanitize.js';
+import {numberedLineSegments} from '../../source/ui/pane-code.js';
+import {rowText} from '../../source/ui/segments.js';
 import {makeHighlighter} from '../../source/render/load-highlighter.js';
-import {CodeColours} from '../../source/ui/code-colours.js';
+import {CodeColours, type CodePainter} from '../../source/ui/code-colours.js';
 import {allPanes, Layouter} from '../../source/ui/layout.js';
 import {openStateFrom} from '../../source/ui/open-state.js';
 import {msg, testNow, viewFrom} from './helpers.js';
@@ -50,5 +54,30 @@ describe('code colours: lazy, once per block', () => {
 		const rows = allPanes(layouter.layout(view, 80, open, testNow)).flatMap(pane => pane.rows);
 		expect(rows.some(row => row.segments.some(segment => segment.text === 'const' && segment.color === 'magenta'))).toBe(true);
 		expect(rows.some(row => row.segments.some(segment => segment.text === 'def' && segment.color === 'magenta'))).toBe(true);
+	});
+});
+
+describe('a read file’s rows', () => {
+	test('property: each row’s text is the sanitized line, numbered or not, whatever it holds', () => {
+		const highlighter = makeHighlighter();
+		const painter: CodePainter = {
+			file: (code, path) => {
+				const language = languageOfPath(highlighter, path);
+				return language === undefined ? undefined : codeLines(highlighter, code, language);
+			},
+			fence: () => undefined,
+			version: 1,
+		};
+		const text = fc.array(fc.oneof(fc.constantFrom('const', ' ', '\t', '"', '//', '\u001b[2J', '\u001b]0;t\u0007', '\r', '界', '\u202e', '12'), fc.string({maxLength: 5})), {maxLength: 20}).map(parts => parts.join(''));
+		fc.assert(
+			fc.property(fc.array(fc.tuple(fc.boolean(), text), {minLength: 1, maxLength: 10}), lines => {
+				const raw = lines.map(([numbered, body], i) => (numbered ? `${String(i + 1).padStart(6)}\t${body}` : body));
+				const clean = raw.map(line => sanitize(line));
+				const rows = numberedLineSegments(raw, clean, 'a.ts', painter);
+				if (rows === undefined) return;
+				expect(rows.map(row => rowText(row))).toEqual(clean);
+			}),
+			{numRuns: 200},
+		);
 	});
 });

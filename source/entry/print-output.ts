@@ -63,10 +63,12 @@ export async function runWholeOutput(options: PrintOutputOptions): Promise<numbe
 export async function runPrintOutput(options: PrintOutputOptions, writer: Writer, print: {color: boolean; prerendered?: PrerenderedOutputs}): Promise<number> {
 	const {flags, store, running, opened, check, out} = options;
 	const canRebuild = flags.sse !== undefined;
+	// Code in colour: the highlighter's chunk is loaded only when print mode writes colour.
+	const highlighter = print.color && 'attachPrinter' in writer ? (await import('../render/load-highlighter.js')).makeHighlighter() : undefined;
 	const detach =
 		'attachJsonWriter' in writer
 			? writer.attachJsonWriter(store, out, {canRebuild})
-			: writer.attachPrinter(store, out, {color: print.color, canRebuild, totalsOnFinish: canRebuild, prerendered: print.prerendered, name: store.status.label || undefined, aside: line => process.stderr.write(line)});
+			: writer.attachPrinter(store, out, {color: print.color, canRebuild, totalsOnFinish: canRebuild, prerendered: print.prerendered, name: store.status.label || undefined, aside: line => process.stderr.write(line), highlighter});
 	const interrupted = new Promise<void>(resolve => {
 		for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => resolve());
 	});

@@ -5,6 +5,7 @@ import {identityOf} from '../model/session/ids.js';
 import type {FinalizedEntry} from '../model/session/core.js';
 import type {Item, SessionView} from '../model/view-model.js';
 import {PlainRenderer} from '../render/plain.js';
+import type {Highlighter} from '../render/code-colour.js';
 import {NestedBlocks} from './nested-blocks.js';
 import {ByteBatcher} from './byte-batcher.js';
 import type {PrerenderedOutputs} from './prerendered-outputs.js';
@@ -34,10 +35,12 @@ export type PrinterOptions = {
 	name?: string;
 	/** Takes the notes about the input rather than the session (a later shard alone): stderr's, one line each. */
 	aside?: (line: string) => void;
+	/** With colour: code in colour (render/code-print.ts). */
+	highlighter?: Highlighter;
 };
 
 export function attachPrinter(store: SessionStore, out: SafeWriter, options: PrinterOptions): Attached {
-	const renderer = new PlainRenderer({color: options.color, prerendered: options.prerendered, name: options.name, prices: () => store.status.prices});
+	const renderer = new PlainRenderer({color: options.color, prerendered: options.prerendered, name: options.name, prices: () => store.status.prices, highlighter: options.highlighter});
 	// Without colour, tool outputs' colours are dropped: the kernel can drop them too.
 	if (options.prerendered && !options.color) options.prerendered.stripColor = true;
 	// Lines are encoded into one buffer and written once per batch of inputs, never joined.

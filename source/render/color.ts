@@ -1,6 +1,6 @@
 /** SGR styling for our own labels, decided once: identity functions when colour is off. */
 
-export type Paint = Record<'bold' | 'dim' | 'red' | 'green' | 'yellow' | 'cyan' | 'magenta', (text: string) => string>;
+export type Paint = Record<'bold' | 'dim' | 'red' | 'green' | 'yellow' | 'blue' | 'cyan' | 'magenta', (text: string) => string>;
 
 const codes: Record<keyof Paint, [number, number]> = {
 	bold: [1, 22],
@@ -8,6 +8,7 @@ const codes: Record<keyof Paint, [number, number]> = {
 	red: [31, 39],
 	green: [32, 39],
 	yellow: [33, 39],
+	blue: [34, 39],
 	cyan: [36, 39],
 	magenta: [35, 39],
 };

@@ -14,6 +14,8 @@ import type {JsonBlock} from './json-block.js';
 import type {PriceTable} from '../cost/prices.js';
 import {requestCostText, sessionCostText} from './cost-text.js';
 import {sanitize} from './sanitize.js';
+import type {Highlighter} from './code-colour.js';
+import {paintFences, printedCodeArgs, printedCodeOutput} from './code-print.js';
 import {carriesExitCode, exitCodeOf, presenterFor, summarizeToolCall} from './tool-summary.js';
 
 export type PlainOptions = {
@@ -27,6 +29,8 @@ export type PlainOptions = {
 	name?: string;
 	/** The prices now (a server's may come after the first lines): each request's line and the totals say its cost. */
 	prices?: () => PriceTable | undefined;
+	/** With colour: code in colour (an edit's diff, a written file, an answer's fences; render/code-print.ts). */
+	highlighter?: Highlighter;
 };
 
 /**
@@ -63,6 +67,7 @@ export class PlainRenderer {
 	private readonly prerendered: PlainOptions['prerendered'];
 	private readonly name: string | undefined;
 	private readonly prices: PlainOptions['prices'];
+	private readonly highlighter: Highlighter | undefined;
 	private nameShown = false;
 	// A later shard opened alone starts with its context's rule before the session_meta that
 	// names the session: the rule waits for the session's header, so that there is one.
@@ -75,6 +80,7 @@ export class PlainRenderer {
 		this.prerendered = options.prerendered;
 		this.name = options.name;
 		this.prices = options.prices;
+		this.highlighter = options.color ? options.highlighter : undefined;
 		this.p = paint(options.color);
 	}
 
@@ -174,7 +180,9 @@ export class PlainRenderer {
 			}
 			case 'assistant_text': {
 				const stop = item.stopReason && item.stopReason !== 'completed' ? p.red(` (${item.stopReason})`) : '';
-				return [this.label(item.at, p.bold('assistant') + stop), ...this.block(inMemory(item.text))];
+				const text = inMemory(item.text);
+				if (this.highlighter && /```|~~~/.test(text)) return [this.label(item.at, p.bold('assistant') + stop), this.indented(paintFences(sanitize(text), this.highlighter, p))];
+				return [this.label(item.at, p.bold('assistant') + stop), ...this.block(text)];
 			}
 			case 'thinking': {
 				if (item.inline) {
@@ -246,7 +254,9 @@ export class PlainRenderer {
 			const summary = summarizeToolCall(item.name, item.args, session.header.tools, 200);
 			const note = summary.note ? p.dim(` — ${this.text(summary.note)}`) : '';
 			const child = item.childSessionId ? p.dim(` → ${this.text(item.childSessionId)}`) : '';
-			return [this.label(item.at, `${p.bold('tool call')} ${ref}: ${this.text(summary.headline)}${note}${child}`), ...this.block(presenterFor(item.name).printArgs(item.args))];
+			const head = this.label(item.at, `${p.bold('tool call')} ${ref}: ${this.text(summary.headline)}${note}${child}`);
+			const code = this.highlighter && printedCodeArgs(item.name, item.args, this.highlighter, p);
+			return code === undefined ? [head, ...this.block(presenterFor(item.name).printArgs(item.args))] : [head, this.indented(code)];
 		}
 		if (what === 'approval_request') return [this.label(undefined, `${p.yellow('approval requested')}: ${ref}`)];
 		if (what === 'approval') {
@@ -260,7 +270,8 @@ export class PlainRenderer {
 		const exit = !carriesExitCode(item.name) ? undefined : ready ? ready.exit : exitCodeOf(output);
 		// The block is made first: it counts the output's lines on the way (one pass fewer over
 		// what is most of a trace's bytes).
-		const body = ready ? {line: ['  ', ready.bytes], count: ready.lines} : this.counted(output, this.color);
+		const code = this.highlighter && item.state === 'done' ? printedCodeOutput(item.name, item.args, ready ? ready.bytes.toString('utf8').replaceAll('\n  ', '\n') : sanitize(output), this.highlighter, this.p) : undefined;
+		const body = code !== undefined ? {line: this.indented(code), count: ready?.lines} : ready ? {line: ['  ', ready.bytes], count: ready.lines} : this.counted(output, this.color);
 		const facts = [
 			item.at !== undefined && item.endedAt !== undefined ? formatDuration(item.endedAt - item.at) : '',
 			plural(body.count ?? lineCount(output), 'line'),
@@ -279,6 +290,11 @@ export class PlainRenderer {
 
 	private label(at: number | undefined, text: string): string {
 		return at === undefined ? text : `${this.p.dim(`[${formatClock(at)}]`)} ${text}`;
+	}
+
+	/** Lines already sanitized (and coloured), indented by two spaces. */
+	private indented(text: string): string {
+		return `  ${(text.endsWith('\n') ? text.slice(0, -1) : text).replaceAll('\n', '\n  ')}`;
 	}
 
 	private indentLabel(text: string): string {

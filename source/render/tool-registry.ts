@@ -26,7 +26,10 @@ export type ToolCallSummary = {
  */
 export type ArgumentPart =
 	| {kind: 'path'; path: string}
-	| {kind: 'text'; text: string; tone: 'command' | 'quiet' | 'removed' | 'added'}
+	/** `file`: the text is that file's, coloured in its language where colour is on. */
+	| {kind: 'text'; text: string; tone: 'command' | 'quiet' | 'removed' | 'added'; file?: string}
+	/** An edit of file `file`: `removed` replaced by `added`, drawn as a diff of their lines. */
+	| {kind: 'diff'; file: string; removed: string; added: string}
 	| {kind: 'child'; sessionId: string};
 
 /** What a presenter knows of the call besides its arguments. */
@@ -55,6 +58,8 @@ export type ToolPresenter = {
 	markdownArgs?(args: string): {text: string; language: string};
 	/** What Y copies of the call, and its name for the footer (a command, not its JSON); undefined: the arguments. */
 	copyArgs?(args: Record<string, unknown>): {text: string; what: string} | undefined;
+	/** The file whose lines the output is, `numbered` as `cat -n` prints them: coloured in its language; undefined: plain. */
+	codeOutput?(args: Record<string, unknown>): {file: string; numbered: boolean} | undefined;
 };
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -101,6 +106,7 @@ export const genericPresenter: Required<ToolPresenter> = {
 	exitCode: false,
 	printArgs: prettyArgs,
 	copyArgs: () => undefined,
+	codeOutput: () => undefined,
 	markdownArgs(args) {
 		const parsed = parseArgs(args);
 		return parsed ? {text: JSON.stringify(parsed, undefined, 2), language: 'json'} : {text: args, language: 'text'};
@@ -163,6 +169,10 @@ export const toolPresenters: ReadonlyMap<string, ToolPresenter> = new Map<string
 			},
 			// The summary says it all, when the row has room for it.
 			argumentParts: (args, call) => (call.headlineShown ? [] : path(args)),
+			codeOutput(args) {
+				const file = str(args['file_path']);
+				return file === undefined ? undefined : {file, numbered: true};
+			},
 		},
 	],
 	[
@@ -172,7 +182,7 @@ export const toolPresenters: ReadonlyMap<string, ToolPresenter> = new Map<string
 				const file = str(args['file_path']);
 				return file === undefined ? undefined : {headline: `${file} · ${lineCount(str(args['content']) ?? '')} lines`};
 			},
-			argumentParts: args => [...path(args), {kind: 'text', text: str(args['content']) ?? '', tone: 'quiet'}],
+			argumentParts: args => [...path(args), {kind: 'text', text: str(args['content']) ?? '', tone: 'quiet', file: str(args['file_path'])}],
 		},
 	],
 	[
@@ -186,11 +196,7 @@ export const toolPresenters: ReadonlyMap<string, ToolPresenter> = new Map<string
 				const all = args['replace_all'] === true ? ' (all)' : '';
 				return {headline: `${file} +${added} −${removed}${all}`};
 			},
-			argumentParts: args => [
-				...path(args),
-				{kind: 'text', text: str(args['old_string']) ?? '', tone: 'removed'},
-				{kind: 'text', text: str(args['new_string']) ?? '', tone: 'added'},
-			],
+			argumentParts: args => [...path(args), {kind: 'diff', file: str(args['file_path']) ?? '', removed: str(args['old_string']) ?? '', added: str(args['new_string']) ?? ''}],
 		},
 	],
 	// Its one argument, `source` (a path or a URL), is the required string the generic summary shows.

@@ -25,6 +25,8 @@ import {helpKeysHint, helpLines} from './help-lines.js';
 import {HelpOverlay} from './HelpOverlay.js';
 import {screenGeometry} from './screen-geometry.js';
 import {Layouter} from './layout.js';
+import {CodeColours, loadCommonHighlighter} from './code-colours.js';
+import type {Highlighter} from '../render/code-colour.js';
 import type {OpenState} from './open-state.js';
 import type {PickerEntry, SessionSwitcher} from '../server/session-switcher.js';
 import {filterEntries, openPicker, type PickerState} from './picker.js';
@@ -85,6 +87,8 @@ export type AppProps = {
 	replay?: ReplayControl;
 	/** The screen's switches (settings.ts): all on by default. */
 	switches?: ScreenSwitches;
+	/** Loads the highlighter for code in colour (with colour only); a dynamic import by default. */
+	loadHighlighter?: () => Promise<Highlighter>;
 };
 
 const noticeHints = 'notice log · j/k scroll · Esc or M back · q quit';
@@ -104,7 +108,7 @@ export function offerText(sessionId: string): string {
 }
 
 /** The whole screen. */
-export function App({store, texts, expand, color = true, attributes = color, onQuit, size, clock = Date.now, home, sessions, bell, actions, acting, copy, page, replay, switches = defaultSwitches}: AppProps) {
+export function App({store, texts, expand, color = true, attributes = color, onQuit, size, clock = Date.now, home, sessions, bell, actions, acting, copy, page, replay, switches = defaultSwitches, loadHighlighter = loadCommonHighlighter}: AppProps) {
 	// What the last frame drew from the store: a change that touched none of it draws nothing.
 	const drawn = useRef<DrawnFrom | undefined>(undefined);
 	useStore(store, frameMs, streamFrameMs, () => changedSince(drawn.current, store.view, store.status), clock, switches.warmMs);
@@ -118,7 +122,12 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	const [listRev, setListRev] = useState(0);
 	useEffect(() => sessions?.subscribe?.(() => setListRev(n => n + 1)), [sessions]);
 	const offered = sessions?.offered?.();
-	const layouter = useMemo(() => new Layouter(texts), [texts]);
+	// Code is coloured once the highlighter is in: it is loaded when a pane first has code to colour, and a frame follows.
+	const [, setCodeReady] = useState(0);
+	const layouter = useMemo(
+		() => new Layouter(texts, true, color ? new CodeColours(loadHighlighter, () => setCodeReady(n => n + 1)) : undefined),
+		[texts, color, loadHighlighter],
+	);
 	// The timeline is made again only when the session changed (its rows hold the live items).
 	const timelineCache = useRef<{view: SessionView; rev: number; timeline: Timeline} | undefined>(undefined);
 	const timelineNow = useCallback((): Timeline => {

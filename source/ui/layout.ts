@@ -19,6 +19,7 @@ import {shown, type Shown, type TextReader} from '../model/held-text.js';
 import type {Item, SessionView, SubagentItem, ToolCallItem} from '../model/view-model.js';
 import type {ItemKind} from '../model/view-model.js';
 import {sanitize} from '../render/sanitize.js';
+import type {CodePainter} from './code-colours.js';
 import {isOpen, type OpenState, type PaneGroup} from './open-state.js';
 import {
 	abortPane,
@@ -101,23 +102,27 @@ export class Layouter {
 	private readonly subagents = new WeakMap<SessionView, {scanned: number; items: SubagentItem[]}>();
 	private view?: SessionView;
 	private prices?: PriceTable;
+	private codeVersion = 0;
 
 	/**
 	 * `texts` reads back the texts the model holds (none without it: nothing held). With
 	 * `keepRows`, a pane laid out again keeps the rows it had: a row whose segments are the very
 	 * array the builder gave last time is the same Row object, so a growing answer makes only its
 	 * tail's rows each frame, not 2,000 for a 200 kB one (false: all made anew, the reference
-	 * test/ui/growing-tail.test.ts compares with).
+	 * test/ui/growing-tail.test.ts compares with). `code` colours code (none: plain).
 	 */
 	constructor(
 		private readonly texts?: TextReader,
 		private readonly keepRows = true,
+		private readonly code?: CodePainter,
 	) {}
 
 	/** The layout of `view` at `width` columns. `nowMs` drives spinners and countdowns. */
 	layout(view: SessionView, width: number, open: OpenState, nowMs: number, stoppedAt?: number, prices?: PriceTable): Layout {
-		if (view !== this.view || prices !== this.prices) {
+		// Rows laid out before the highlighter came in are drawn in colour now.
+		if (view !== this.view || prices !== this.prices || (this.code !== undefined && this.code.version !== this.codeVersion)) {
 			this.prices = prices;
+			this.codeVersion = this.code?.version ?? 0;
 			// A rebuilt model numbers its items afresh: nothing cached is about them (nor are costs, with new prices).
 			this.cache.clear();
 			this.cachedRows = 0;
@@ -216,7 +221,7 @@ export class Layouter {
 			}
 			return cached.pane;
 		}
-		const input: PaneInput = {width: innerWidth, open, full, now, stoppedAt, tools: session.header.tools, memo: cached?.memo, prices: this.prices};
+		const input: PaneInput = {width: innerWidth, open, full, now, stoppedAt, tools: session.header.tools, memo: cached?.memo, prices: this.prices, code: this.code};
 		const built = item.kind === 'subagent' ? subagentPane(item, call, input, this.texts) : buildRows(shown(item, this.texts), input, this.texts);
 		const prefix = depth > 0 ? new Array<Segment>(depth).fill(nestBar) : undefined;
 		const rows = rowsOf(built.rows, this.keepRows && cached?.pane.depth === depth ? cached : undefined, item.id, prefix);

@@ -6,6 +6,8 @@
  *
  * Input must already be sanitized: this module only styles text.
  */
+import type {CodeLines} from '../render/code-colour.js';
+import {codeSegments} from './code-style.js';
 import {seg, segmentsWidth, type Segment, type Style} from './segments.js';
 import {wrapSegments} from './wrap.js';
 
@@ -24,6 +26,8 @@ export type MarkdownOptions = {
 	base?: Style;
 	/** Drawn before every row (the pane's indent or gutter). */
 	prefix?: readonly Segment[];
+	/** A fenced block's lines in colour, by its info string (ui/code-colours.ts); undefined: as before. */
+	code?: (code: string, info: string) => CodeLines | undefined;
 };
 
 const codeStyle: Style = {color: 'cyan'};
@@ -38,13 +42,39 @@ export function markdownStart(): MarkdownState {
 	return {blank: false, started: false};
 }
 
-/** Lays out `text` (sanitized) as rows. */
+/**
+ * Lays out `text` (sanitized) as rows. With `options.code`, a fenced block whose info string
+ * names a language is highlighted as a whole (a comment or string may span its lines).
+ */
 export function markdownRows(text: string, width: number, options: MarkdownOptions = {}): Segment[][] {
 	const state = markdownStart();
 	const rows: Segment[][] = [];
-	for (const line of text.split('\n')) rows.push(...markdownLine(line, state, width, options));
+	const lines = text.split('\n');
+	for (let i = 0; i < lines.length; i++) {
+		const info = options.code && state.fence === undefined ? fencePattern.exec(lines[i]!)?.[2] : undefined;
+		rows.push(...markdownLine(lines[i]!, state, width, options));
+		if (!info || state.fence === undefined) continue;
+		// The block's lines: up to the line that closes it (markdownLine says which), or the end.
+		let end = i + 1;
+		while (end < lines.length && insideFence(lines[end]!, state.fence)) end++;
+		const coloured = options.code!(lines.slice(i + 1, end).join('\n'), info);
+		if (coloured === undefined) continue;
+		for (const spans of coloured) rows.push(...codeRows(spans.length === 0 ? [seg(' ')] : codeSegments(spans, {dim: options.base?.dim}), width, options.prefix ?? []));
+		i = end - 1;
+	}
 	trimBlankTail(rows, options.prefix);
 	return rows;
+}
+
+/** Whether `line` is still inside the block opened by `fence` (it is not its closing fence). */
+function insideFence(line: string, fence: string): boolean {
+	const match = fencePattern.exec(line);
+	return !(match && match[1]!.startsWith(fence[0]!) && match[1]!.length >= fence.length && match[2] === '');
+}
+
+/** A code line's rows, indented under the text. */
+function codeRows(code: Segment[], width: number, prefix: readonly Segment[]): Segment[][] {
+	return wrapSegments(code, width, {first: [...prefix, seg('  ')], rest: [...prefix, seg('  ')]});
 }
 
 /** Drops blank rows at the end: a trailing blank row says nothing. */
@@ -58,13 +88,12 @@ export function markdownLine(line: string, state: MarkdownState, width: number, 
 	const prefix = options.prefix ?? [];
 	const fence = fencePattern.exec(line);
 	if (state.fence !== undefined) {
-		if (fence && fence[1]!.startsWith(state.fence[0]!) && fence[1]!.length >= state.fence.length && fence[2] === '') {
+		if (!insideFence(line, state.fence)) {
 			state.fence = undefined;
 			return [];
 		}
 		state.blank = false;
-		const code = line === '' ? [seg(' ')] : [seg(line, {...codeStyle, dim: base.dim})];
-		return wrapSegments(code, width, {first: [...prefix, seg('  ')], rest: [...prefix, seg('  ')]});
+		return codeRows(line === '' ? [seg(' ')] : [seg(line, {...codeStyle, dim: base.dim})], width, prefix);
 	}
 	if (fence) {
 		state.fence = fence[1]!;

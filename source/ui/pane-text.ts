@@ -3,7 +3,7 @@ import {formatBytes, formatCount, formatDuration, lineCount, plural} from '../re
 import {sanitize} from '../render/sanitize.js';
 import type {Shown} from '../model/held-text.js';
 import type {AssistantTextItem, TextMarker, ThinkingItem, UserTextItem} from '../model/view-model.js';
-import {markdownLine, markdownRows, markdownStart, trimBlankTail, type MarkdownState} from './markdown.js';
+import {markdownLine, markdownRows, markdownStart, trimBlankTail, type MarkdownOptions, type MarkdownState} from './markdown.js';
 import type {PaneInput, PaneRows} from './pane-types.js';
 import {factColumns} from './fact-columns.js';
 import {seg, segmentsWidth, spread, truncateSegments, type Segment, type Style} from './segments.js';
@@ -97,7 +97,8 @@ export function assistantTextPane(item: Shown<AssistantTextItem>, input: PaneInp
 			],
 		};
 	}
-	const {rows, memo} = growingMarkdown(item, item.streaming, input, {}, bodyIndent);
+	// Fenced code is coloured once the answer is complete: while it streams, its lines are laid out one by one.
+	const {rows, memo} = growingMarkdown(item, item.streaming, input, {}, bodyIndent, undefined, input.code && ((code, info) => input.code!.fence(code, info)));
 	if (item.streaming) addCursor(rows, input.width);
 	return {rows: cutRow.length > 0 ? [...rows, ...cutRow] : rows, memo};
 }
@@ -161,8 +162,9 @@ export function growingMarkdown(
 	base: Style,
 	prefix: Segment[],
 	head?: Segment[],
+	code?: MarkdownOptions['code'],
 ): {rows: Segment[][]; memo?: GrowingCache} {
-	const options = {base, prefix};
+	const options: MarkdownOptions = {base, prefix, code};
 	const {text, pieces} = growing;
 	if (!streaming) {
 		const rows = markdownRows(sanitize(text), input.width, options);

@@ -15,6 +15,7 @@ import {fitMiddle, seg, segmentsWidth, spread, textWidth, truncateSegments, type
 import {excerpt, safeLines} from './text-bits.js';
 import {stoppedText} from './session-clock.js';
 import {glyph, spinnerAt, toolStateLook} from './theme.js';
+import {diffLineSegments, fileLineSegments, numberedLineSegments} from './pane-code.js';
 import {wrapSegments} from './wrap.js';
 
 const headCount = 8;
@@ -139,10 +140,23 @@ function argumentRows(item: ToolCallItem, input: PaneInput, noteShown: boolean, 
 	for (const part of parts) {
 		if (part.kind === 'path') rows.push(...pathRow(part.path, input));
 		else if (part.kind === 'child') rows.push([indent, seg(`${glyph.child} child session `, {dim: true}), seg(sanitize(part.sessionId), {color: 'cyan'})]);
+		else if (part.kind === 'diff') rows.push(...diffRows(part.removed, part.added, input));
 		else if (part.tone === 'removed') block(part.text, {color: 'red'}, '- ');
 		else if (part.tone === 'added') block(part.text, {color: 'green'}, '+ ');
-		else block(part.text, part.tone === 'command' ? {bold: true} : {dim: true});
+		else rows.push(...limitedLines(part.text, input, part.tone === 'command' ? {bold: true} : {dim: true}, '', part.file));
 	}
+	return rows;
+}
+
+/** An edit's old and new strings as a diff of their lines, at most twice `argLines` of them unless in full view. */
+function diffRows(removed: string, added: string, input: PaneInput): Segment[][] {
+	const lines = diffLineSegments(sanitize(removed), sanitize(added));
+	const shown = input.full ? lines : lines.slice(0, argLines * 2);
+	const rows: Segment[][] = [];
+	for (const {marker, line} of shown) {
+		rows.push(...wrapSegments(line, input.width, {first: [indent, marker], rest: [indent, seg('  ')], maxRows: input.full ? undefined : rowsPerLine}));
+	}
+	if (shown.length < lines.length) rows.push([indent, seg(`… ${plural(lines.length - shown.length, 'more line')} (x shows all)`, {dim: true})]);
 	return rows;
 }
 
@@ -151,15 +165,16 @@ function pathRow(path: string | undefined, input: PaneInput): Segment[][] {
 	return wrapSegments([seg(sanitize(path), {bold: true})], input.width, {first: [indent], rest: [indent]});
 }
 
-/** Lines of an argument, each prefixed, at most `argLines` of them unless in full view. */
-function limitedLines(content: string, input: PaneInput, style: Style, marker: string): Segment[][] {
+/** Lines of an argument, each prefixed, at most `argLines` of them unless in full view; a `file`'s in its language's colours. */
+function limitedLines(content: string, input: PaneInput, style: Style, marker: string, file?: string): Segment[][] {
 	const lines = safeLines(content);
 	const shown = input.full ? lines : lines.slice(0, argLines);
 	const first = [indent, ...(marker ? [seg(marker, style)] : [])];
 	const rest = [indent, ...(marker ? [seg(' '.repeat(marker.length))] : [])];
+	const coloured = fileLineSegments(shown, file, input.code);
 	const rows: Segment[][] = [];
-	for (const line of shown) {
-		rows.push(...wrapSegments([seg(line, style)], input.width, {first, rest, maxRows: input.full ? undefined : rowsPerLine}));
+	for (let i = 0; i < shown.length; i++) {
+		rows.push(...wrapSegments(coloured?.[i] ?? [seg(shown[i]!, style)], input.width, {first, rest, maxRows: input.full ? undefined : rowsPerLine}));
 	}
 	if (shown.length < lines.length) rows.push([indent, seg(`… ${plural(lines.length - shown.length, 'more line')} (x shows all)`, {dim: true})]);
 	return rows;
@@ -180,15 +195,21 @@ function outputRows(item: Shown<ToolCallItem>, input: PaneInput, total: number):
 		return rows;
 	}
 	const parts = input.full ? headTail(item.output, total, total, 0) : headTail(item.output, total, headCount, tailCount);
-	const line = (raw: string): void => {
-		const clean = sanitize(raw.length > lineCap ? raw.slice(0, lineCap) : raw);
-		rows.push(
-			...wrapSegments([seg(clean)], input.width, {first: [indent, bar], rest: [indent, bar], maxRows: input.full ? undefined : rowsPerLine}),
-		);
+	// A file read is coloured in its language: the head and the tail each as one piece of code.
+	const args = item.state === 'done' && input.code ? parseArgs(item.args) : undefined;
+	const codeFile = args && presenterFor(item.name).codeOutput(args);
+	const lines = (raws: string[]): void => {
+		const clean = raws.map(raw => sanitize(raw.length > lineCap ? raw.slice(0, lineCap) : raw));
+		const coloured = codeFile?.numbered ? numberedLineSegments(raws, clean, codeFile.file, input.code) : fileLineSegments(clean, codeFile?.file, input.code);
+		for (let i = 0; i < clean.length; i++) {
+			rows.push(
+				...wrapSegments(coloured?.[i] ?? [seg(clean[i]!)], input.width, {first: [indent, bar], rest: [indent, bar], maxRows: input.full ? undefined : rowsPerLine}),
+			);
+		}
 	};
-	for (const raw of parts.head) line(raw);
+	lines(parts.head);
 	if (parts.hidden > 0) rows.push([indent, bar, seg(`… ${plural(parts.hidden, 'more line')} (x shows all)`, {dim: true})]);
-	for (const raw of parts.tail) line(raw);
+	lines(parts.tail);
 	for (const image of item.images) rows.push([indent, bar, ...imagePlaceholder(image)]);
 	return rows;
 }

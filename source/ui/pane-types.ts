@@ -1,6 +1,7 @@
 /** What a pane builder gets and gives back. */
 import type {PriceTable} from '../cost/prices.js';
 import type {ToolDefinition} from '../protocol/types.js';
+import type {CodePainter} from './code-colours.js';
 import type {Segment} from './segments.js';
 
 /** The inputs of one pane's layout: everything its rows depend on besides the item. */
@@ -18,6 +19,8 @@ export type PaneInput = {
 	tools: readonly ToolDefinition[];
 	/** The session's prices: a subagent's row says what it cost. */
 	prices?: PriceTable;
+	/** Colours for code (files, fenced blocks); none: drawn as plain text (no colour, or tests). */
+	code?: CodePainter;
 	/** What the same builder left for this item last time (incremental work on growing text). */
 	memo?: unknown;
 };

@@ -61,8 +61,10 @@ export function wrapSegments(segments: readonly Segment[], width: number, option
 		if (token.space) {
 			// Indentation at the very start is kept; spaces at a row break are dropped.
 			if (!content && rows.length === 0) {
-				const {text, width: w} = fitText(token.pieces[0]!.text, width - used);
-				if (text) put({...token.pieces[0]!, text}, w);
+				for (const piece of token.pieces) {
+					const {text, width: w} = fitText(piece.text, width - used);
+					if (text) put({...piece, text}, w);
+				}
 				continue;
 			}
 			pendingSpace = token;
@@ -72,7 +74,7 @@ export function wrapSegments(segments: readonly Segment[], width: number, option
 		pendingSpace = undefined;
 		const spaceWidth = space ? space.width : 0;
 		if (used + spaceWidth + token.width <= width) {
-			if (space) put(space.pieces[0]!, space.width);
+			if (space) for (const piece of space.pieces) put(piece, piece.text.length);
 			for (const piece of token.pieces) put(piece, textWidth(piece.text));
 			continue;
 		}
@@ -82,7 +84,7 @@ export function wrapSegments(segments: readonly Segment[], width: number, option
 			continue;
 		}
 		// Longer than a row: cut it, starting where we are.
-		if (space && used + spaceWidth < width) put(space.pieces[0]!, space.width);
+		if (space && used + spaceWidth < width) for (const piece of space.pieces) put(piece, piece.text.length);
 		for (const piece of token.pieces) {
 			let text = piece.text;
 			while (text.length > 0) {
@@ -136,7 +138,12 @@ function tokenize(segments: readonly Segment[]): Token[] {
 			const piece = {...segment, text: part};
 			if (part.charCodeAt(0) === 32) {
 				word = undefined;
-				tokens.push({pieces: [piece], width: part.length, space: true});
+				// Spaces that run on from one segment into the next are one run (a number's cell, then indented code).
+				const last = tokens[tokens.length - 1];
+				if (last?.space) {
+					last.pieces.push(piece);
+					last.width += part.length;
+				} else tokens.push({pieces: [piece], width: part.length, space: true});
 			} else {
 				if (!word) {
 					word = {pieces: [], width: 0, space: false};

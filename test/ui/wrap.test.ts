@@ -99,3 +99,10 @@ test('a wide character with one column of room ends the wrap instead of making r
 	expect(rows.length).toBeLessThan(5);
 	for (const row of rows) expect(segmentsWidth(row)).toBeLessThanOrEqual(3);
 });
+
+test('spaces that run from one segment into the next are all kept (a line number’s cell, then indented code)', () => {
+	expect(texts(wrapSegments([seg('     3  ', {dim: true}), seg('        return n;')], 80))).toEqual(['     3          return n;']);
+	expect(texts(wrapSegments([seg('x  ', {dim: true}), seg('  y')], 80, {first: [seg('> ')]}))).toEqual(['> x    y']);
+	// At a row break the whole run is dropped, as a single run is.
+	expect(texts(wrapSegments([seg('aaaa  '), seg('  bbbb')], 6))).toEqual(['aaaa', 'bbbb']);
+});

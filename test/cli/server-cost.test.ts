@@ -183,16 +183,17 @@ describe("a server's picker", () => {
 		expect(entries.find(entry => entry.sessionId === idle3)?.costUsd).toBeUndefined();
 
 		// The running session's run ends: its project's usage is asked again, and its row says the new sum.
-		runningCost = 0.2;
+		// (The channel's opening may itself list the sessions again: the count is taken once it is up.)
 		await waitFor(() => server!.userChannels.length > 0, 'the user channel');
+		runningCost = 0.2;
 		const asked = server.requestsTo('/usage').length;
 		await server.userChannels.at(-1)!.event({
 			event: 'server_event',
 			data: JSON.stringify({type: 'session_state', sessionId: runningId, state: 'idle', lastActiveAt: '2026-12-03T13:40:00.000Z', hasTrace: true}),
 			id: 'cost-1',
 		});
+		await waitFor(() => server!.requestsTo('/usage').length > asked, 'the usage asked again');
 		await waitFor(async () => ((await switcher.list()) as ServerPickerEntry[]).find(entry => entry.sessionId === runningId)?.costUsd === 0.2, 'the new cost');
-		expect(server.requestsTo('/usage').length).toBeGreaterThan(asked);
 		// The other sessions keep theirs.
 		expect(((await switcher.list()) as ServerPickerEntry[]).find(entry => entry.sessionId === idle2)).toMatchObject({costUsd: 1.5, costUnpriced: true});
 	});

@@ -416,7 +416,7 @@ async function tailFirst(traces, runs) {
  * then the filter (&) on the rare one; the screen's peak RSS after all of them. `grep -c` on
  * the same queries beside. `program`: another build to compare with (--baseline).
  */
-async function searchCase(t, {program = cli, label = ''} = {}) {
+async function searchCase(t, {program = cli, label = '', profileDir} = {}) {
 	const size = `${t.mb.toFixed(0)} MB`;
 	note(`\nscreen, ${size} trace: search${label}`);
 	const queries = [
@@ -425,7 +425,8 @@ async function searchCase(t, {program = cli, label = ''} = {}) {
 		{what: 'a word in nearly every text', query: 'envelope'},
 	];
 	const mark = `(${endMark}|req \\d+\\b|match 1 of \\d+|no match for “[^”]*”|filter “[^”]*”)`;
-	const screen = startScreen([t.file], {mark, program});
+	const nodeArgs = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
+	const screen = startScreen([t.file], {mark, program, nodeArgs});
 	try {
 		const start = await screen.until(events => events.find(event => event.e === 'start'), 20_000);
 		const whole = `req ${t.stats.requests}`;
@@ -450,10 +451,25 @@ async function searchCase(t, {program = cli, label = ''} = {}) {
 		row('7 search', `${label}& filter on a rare word (${size}): Enter → filtered screen`, ms(filtered), '≤ 2000 ms', filtered !== undefined && filtered <= 2000);
 		const window = await screen.window();
 		row('7 search', `${label}peak RSS of the screen, searches included (${size})`, mb(window?.maxRssMb), '≤ 400 MB', window !== undefined && window.maxRssMb <= 400);
+		if (profileDir) {
+			// q, then wait for the process to end: the profile is written on the way out.
+			const id = screen.pid();
+			screen.keys('q');
+			for (let tries = 0; id && tries < 600 && isAlive(id); tries++) await sleep(50);
+		}
 	} catch (error) {
 		note(`  ${error.message}`);
 	} finally {
 		screen.stop();
+	}
+}
+
+function isAlive(pid) {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch {
+		return false;
 	}
 }
 
@@ -680,11 +696,13 @@ async function main() {
 		return printTable();
 	}
 	if (process.argv.includes('--search-only')) {
-		// `--search-only [--baseline OTHER/dist/cli.js]`: the search case alone, on the 1 GB trace (100 MB with --quick).
+		// `--search-only [--baseline OTHER/dist/cli.js] [--cpu-prof DIR]`: the search case alone, on the 1 GB trace (100 MB with --quick);
+		// --cpu-prof writes the screen's CPU profile into DIR.
 		const t = trace(quick ? 100 : 1000);
 		const at = process.argv.indexOf('--baseline');
+		const profile = process.argv.indexOf('--cpu-prof');
 		if (at !== -1) await searchCase(t, {program: path.resolve(process.argv[at + 1]), label: 'baseline: '});
-		await searchCase(t);
+		await searchCase(t, {profileDir: profile === -1 ? undefined : path.resolve(process.argv[profile + 1])});
 		return printTable();
 	}
 	if (process.argv.includes('--print-only')) {

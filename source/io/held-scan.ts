@@ -7,7 +7,7 @@
  */
 import {fstatSync, readSync} from 'node:fs';
 import type {HeldText} from '../model/held-text.js';
-import {bytePlan, candidateLines, rawHits, type BytePlan} from '../model/byte-search.js';
+import {anchorLines, bytePlan, changedLines, changeKey, mergeSorted, rawHits, type BytePlan} from '../model/byte-search.js';
 import type {ByteKernel} from './byte-kernel.js';
 
 const chunkBytes = 8 * 1024 * 1024;
@@ -22,10 +22,18 @@ export type ScanFiles = {
 	shard(index: number): number | undefined;
 	/** The spill file, its size, where each text written to it starts (in order) and which of them sanitize would change. */
 	spill(): {fd: number; size: number; starts: readonly number[]; changed: ReadonlySet<number>} | undefined;
+	/**
+	 * What every query with the same flags finds of shard `index` (model/byte-search.ts's
+	 * changedLines), kept by the store for all its scans: the lines up to `scanned`.
+	 */
+	changed(index: number, key: number): ChangedLines;
 };
 
+/** The lines of a shard, from its start to `scanned`, that sanitize changes (for one set of a plan's flags). */
+export type ChangedLines = {scanned: number; lines: Offsets};
+
 /** Ascending offsets, appended in order, looked up by halving. */
-class Offsets {
+export class Offsets {
 	private values = new Float64Array(1024);
 	length = 0;
 
@@ -40,6 +48,20 @@ class Offsets {
 
 	last(): number {
 		return this.length === 0 ? -1 : this.values[this.length - 1]!;
+	}
+
+	/** The offsets in [from, to), in order. */
+	between(from: number, to: number): number[] {
+		let low = 0;
+		let high = this.length;
+		while (low < high) {
+			const middle = (low + high) >> 1;
+			if (this.values[middle]! < from) low = middle + 1;
+			else high = middle;
+		}
+		const found: number[] = [];
+		for (let i = low; i < this.length && this.values[i]! < to; i++) found.push(this.values[i]!);
+		return found;
 	}
 
 	has(value: number): boolean {
@@ -76,7 +98,7 @@ export class HeldScan {
 			const fd = this.files.shard(index);
 			if (fd === undefined) return true;
 			try {
-				shard.scanned = this.scanLines(fd, shard.scanned, shard.lines);
+				shard.scanned = this.scanLines(fd, shard.scanned, shard.lines, offset, this.files.changed(index, changeKey(this.plan)));
 			} catch {
 				// Unreadable now: the read gives its notice.
 				return true;
@@ -86,13 +108,16 @@ export class HeldScan {
 		return shard.lines.has(offset);
 	}
 
-	// Scans the whole lines from `from` to the end of the file; where the scan ended.
-	private scanLines(fd: number, from: number, lines: Offsets): number {
+	// Scans the whole lines from `from` on, a chunk at a time, until past `until` (the scan goes
+	// no further than a search has come: the first match is not kept waiting for the whole
+	// file); where the scan ended. The changed lines already found for these flags are taken,
+	// not looked for again.
+	private scanLines(fd: number, from: number, lines: Offsets, until: number, changed: ChangedLines): number {
 		const size = fstatSync(fd).size;
 		const kernel = this.files.kernel();
 		let buffer = kernel.chunk(chunkBytes);
 		let at = from;
-		while (at < size) {
+		while (at < size && at <= until) {
 			let length = 0;
 			let end = -1;
 			// A chunk of whole lines: grown while one line is longer than it.
@@ -106,8 +131,20 @@ export class HeldScan {
 				if (end === -1 && at + length >= size) return at;
 			}
 			const chunk = buffer.subarray(0, end + 1);
-			for (const start of candidateLines(chunk, this.plan, kernel)) lines.push(at + start);
-			at += end + 1;
+			const next = at + end + 1;
+			let known: number[];
+			if (changed.scanned >= next) known = changed.lines.between(at, next);
+			else {
+				known = changedLines(chunk, this.plan, kernel).map(start => at + start);
+				// Kept where it goes on from what was kept (the store's scans go front to back, in
+				// chunks that end at a line's end, as `changed.scanned` does).
+				if (changed.scanned >= at) {
+					for (const start of known) if (start >= changed.scanned) changed.lines.push(start);
+					changed.scanned = next;
+				}
+			}
+			for (const start of mergeSorted(anchorLines(chunk, this.plan, kernel).map(start => at + start), known)) lines.push(start);
+			at = next;
 		}
 		return at;
 	}

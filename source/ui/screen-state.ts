@@ -20,8 +20,8 @@ import {overlayTop} from './overlay-scroll.js';
 import {nextShift} from './sideways.js';
 import {openStateFrom, setFull, setOpen, toggleGroup} from './open-state.js';
 import {openPicker, pickerChrome, pickerKey} from './picker.js';
-import {matcher, readingOrder} from './search.js';
-import {currentMatches, matchPosition} from './search-count.js';
+import {matcher, readingOrder, type Match} from './search.js';
+import {currentMatches, matchPosition, noMatch} from './search-count.js';
 import {rowText} from './segments.js';
 import {timelineChrome, timelineWindow} from './timeline-rows.js';
 import {
@@ -332,7 +332,7 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 			if (query === undefined) return {...state, message: 'no search yet: press / to search'};
 			// The session may have grown since Enter: its matches now, from the match shown.
 			const matches = currentMatches(env, query);
-			if (matches.length === 0) return {...state, search: {...state.search, matches, index: -1}, message: `no match for “${query}”`};
+			if (matches.length === 0) return {...state, search: {...state.search, matches, index: -1}, message: noMatch(query)};
 			const shown = state.search.matches[state.search.index];
 			const index = shown === undefined ? -1 : matches.findIndex(match => match.itemId === shown.itemId);
 			const step = id === 'next-match' ? 1 : -1;
@@ -381,18 +381,30 @@ function searchKey(state: ScreenState, input: string, key: KeyPress, env: Screen
 function submitSearch(state: ScreenState, env: ScreenEnv): ScreenState {
 	const query = state.search.draft;
 	if (query === '') return {...state, search: {...state.search, editing: false}};
-	const matches = currentMatches(env, query);
-	const search: SearchState = {editing: false, draft: '', query, matches, index: -1};
-	if (matches.length === 0) return {...state, search, message: `no match for “${query}”`};
-	// The first match at or after what is on screen now (the focus, else the top).
+	// The first match at or after what is on screen now (the focus, else the top), else the first.
 	const layout = env.layout(state.open);
 	const order = readingOrder(env.view);
 	const top = topOf(layout, env.height, state.viewport);
 	const here = state.focus ?? (top ? layout.item(top.index).id : undefined);
 	const from = here === undefined ? 0 : (order.get(here) ?? 0);
-	let index = matches.findIndex(match => (order.get(match.itemId) ?? 0) >= from);
+	const wanted = (match: Match): boolean => (order.get(match.itemId) ?? 0) >= from;
+	// Counted only as far as that match: the rest is counted after it is shown (the footer's
+	// `match 1 of 12…` grows; search-count.ts).
+	const matches = env.countMatches ? env.countMatches(query, {more: () => true, found: wanted}).matches : currentMatches(env, query);
+	const search: SearchState = {editing: false, draft: '', query, matches, index: -1, onPreview: env.previewing === true ? true : undefined};
+	if (matches.length === 0) return {...state, search, message: noMatch(query)};
+	let index = matches.findIndex(wanted);
 	if (index === -1) index = 0;
 	return goToMatch({...state, search}, index, env);
+}
+
+/** The search again, once the whole history has taken the preview's place: a search that found nothing there looks in all of it. */
+export function searchAgain(state: ScreenState, env: ScreenEnv): ScreenState {
+	const {query, index, onPreview} = state.search;
+	if (!onPreview) return state;
+	const search = {...state.search, onPreview: undefined};
+	if (query === undefined || index !== -1 || state.message !== noMatch(query)) return {...state, search};
+	return afterJump(state, submitSearch({...state, search: {...search, draft: query}}, env));
 }
 
 /** Show match `index`: open what hides it, focus it, scroll to the row that holds it. */

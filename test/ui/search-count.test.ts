@@ -69,4 +69,35 @@ describe('LiveMatches', () => {
 		expect(live.matches(model.view, 'out 1')).toHaveLength(1);
 		expect(reads()).toBe(10);
 	});
+
+	test('counts in slices: the match wanted first, found before the rest is read, then the same whole count as at once', () => {
+		const {model, texts, reads} = heldOutputs();
+		for (let n = 1; n <= 40; n++) model.applyAll(call(n, `echo ${n}`), testNow);
+		const live = new LiveMatches(texts);
+		const wanted = model.view.items.find(item => item.kind === 'tool_call' && item.callId === 'call-10')!.id;
+		// Enter: counted only as far as the match it will show.
+		const first = live.count(model.view, 'out', {more: () => true, found: match => match.itemId === wanted});
+		expect(first.complete).toBe(false);
+		expect(first.matches.at(-1)?.itemId).toBe(wanted);
+		expect(first.matches).toHaveLength(10);
+		expect(reads()).toBe(10);
+		// What the footer gets between slices: nothing new tested.
+		expect(live.sofar(model.view, 'out')).toEqual(first);
+		// Then slices of five tests each: the count grows to the whole, each text read once.
+		const sizes: number[] = [];
+		let counted = first;
+		while (!counted.complete) {
+			let left = 5;
+			counted = live.count(model.view, 'out', {more: () => left-- > 0});
+			sizes.push(counted.matches.length);
+		}
+		expect(sizes).toEqual([15, 20, 25, 30, 35, 40]);
+		expect(reads()).toBe(40);
+		expect(counted.matches).toEqual(findMatches(model.view, 'out', texts));
+		// The session grows while counted in slices: what arrives is counted too.
+		model.applyAll(call(41, 'echo 41'), testNow);
+		let left = 0;
+		expect(live.count(model.view, 'out', {more: () => left-- > 0})).toMatchObject({complete: false});
+		expect(live.count(model.view, 'out', {more: () => true}).matches).toEqual(findMatches(model.view, 'out', texts));
+	});
 });

@@ -78,14 +78,28 @@ export class Offsets {
 	}
 }
 
+/**
+ * What one query's scan knows of a shard: its lines from the start to `scanned`, and perhaps a
+ * stretch further on (`ahead`), scanned first because a search asked about a text there (Enter
+ * looks from what is on screen): the scan from the start joins it when it gets there.
+ */
+type ShardScan = {scanned: number; lines: Offsets; ahead?: {from: number; scanned: number; lines: Offsets}};
+
+/** A text this far past what the scan from the start has reached is scanned ahead, not reached by scanning all before it. */
+const aheadBytes = 32 * 1024 * 1024;
+
+/** How much a scan reads at once, and how far past it a text is scanned ahead (tests make them small). */
+export type ScanSizes = {chunk: number; ahead: number};
+
 /** Which held texts may hold one query; `undefined` from {@link heldScan} when every one must be read. */
 export class HeldScan {
-	private readonly shards = new Map<number, {scanned: number; lines: Offsets}>();
+	private readonly shards = new Map<number, ShardScan>();
 	private spill = {scanned: 0, spans: new Offsets()};
 
 	constructor(
 		private readonly plan: BytePlan,
 		private readonly files: ScanFiles,
+		private readonly sizes: ScanSizes = {chunk: chunkBytes, ahead: aheadBytes},
 	) {}
 
 	/** Whether `held` may hold the query (false: it surely does not). */
@@ -94,28 +108,44 @@ export class HeldScan {
 	private line(index: number, offset: number): boolean {
 		let shard = this.shards.get(index);
 		if (!shard) this.shards.set(index, (shard = {scanned: 0, lines: new Offsets()}));
-		if (offset >= shard.scanned) {
-			const fd = this.files.shard(index);
-			if (fd === undefined) return true;
-			try {
-				shard.scanned = this.scanLines(fd, shard.scanned, shard.lines, offset, this.files.changed(index, changeKey(this.plan)));
-			} catch {
-				// Unreadable now: the read gives its notice.
-				return true;
+		if (offset < shard.scanned) return shard.lines.has(offset);
+		let ahead = shard.ahead;
+		if (ahead && offset >= ahead.from && offset < ahead.scanned) return ahead.lines.has(offset);
+		const fd = this.files.shard(index);
+		if (fd === undefined) return true;
+		try {
+			const changed = this.files.changed(index, changeKey(this.plan));
+			if (offset - shard.scanned > this.sizes.ahead && !(ahead && offset >= ahead.from && offset - ahead.scanned <= this.sizes.ahead)) {
+				// Far past both: a stretch ahead from this text's line (a line's start), in place of any before.
+				shard.ahead = ahead = {from: offset, scanned: offset, lines: new Offsets()};
 			}
-			if (offset >= shard.scanned) return true;
+			if (ahead && offset >= ahead.from) {
+				ahead.scanned = this.scanLines(fd, ahead.scanned, ahead.lines, offset, changed);
+				return offset >= ahead.scanned || ahead.lines.has(offset);
+			}
+			shard.scanned = this.scanLines(fd, shard.scanned, shard.lines, offset, changed, ahead?.from);
+			if (ahead && shard.scanned === ahead.from) {
+				// Joined: what was scanned ahead goes on from here.
+				for (const start of ahead.lines.between(ahead.from, ahead.scanned)) shard.lines.push(start);
+				shard.scanned = ahead.scanned;
+				shard.ahead = undefined;
+			}
+		} catch {
+			// Unreadable now: the read gives its notice.
+			return true;
 		}
-		return shard.lines.has(offset);
+		return offset >= shard.scanned || shard.lines.has(offset);
 	}
 
 	// Scans the whole lines from `from` on, a chunk at a time, until past `until` (the scan goes
 	// no further than a search has come: the first match is not kept waiting for the whole
 	// file); where the scan ended. The changed lines already found for these flags are taken,
 	// not looked for again.
-	private scanLines(fd: number, from: number, lines: Offsets, until: number, changed: ChangedLines): number {
-		const size = fstatSync(fd).size;
+	// `stop`: where a stretch scanned ahead begins (a line's start), where this scan ends.
+	private scanLines(fd: number, from: number, lines: Offsets, until: number, changed: ChangedLines, stop?: number): number {
+		const size = Math.min(fstatSync(fd).size, stop ?? Number.POSITIVE_INFINITY);
 		const kernel = this.files.kernel();
-		let buffer = kernel.chunk(chunkBytes);
+		let buffer = kernel.chunk(this.sizes.chunk);
 		let at = from;
 		while (at < size && at <= until) {
 			let length = 0;
@@ -203,8 +233,8 @@ export class HeldScan {
 }
 
 /** The scan for `query`, or undefined when no byte search can narrow it (every held text is read). */
-export function heldScan(query: string, files: ScanFiles): HeldScan | undefined {
+export function heldScan(query: string, files: ScanFiles, sizes?: ScanSizes): HeldScan | undefined {
 	// A newline could join a call's arguments to the start of its output: read them all.
 	const plan = query.includes('\n') ? undefined : bytePlan(query);
-	return plan && new HeldScan(plan, files);
+	return plan && new HeldScan(plan, files, sizes);
 }

@@ -235,6 +235,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 		bodyTop: rules ? 3 : 2,
 		matches: query => liveMatches.matches(store.view, query),
 		countMatches: (query, budget) => liveMatches.count(store.view, query, budget),
+		probeMatch: (query, start, wanted) => liveMatches.probe(store.view, query, start, wanted),
 		previewing: store.previewing,
 		replaying: replay !== undefined && store.status.state === 'replaying' && !view.ended,
 	};

@@ -21,6 +21,7 @@ import {nextShift} from './sideways.js';
 import {openStateFrom, setFull, setOpen, toggleGroup} from './open-state.js';
 import {openPicker, pickerChrome, pickerKey} from './picker.js';
 import {matcher, readingOrder, type Match} from './search.js';
+import type {SessionView} from '../model/view-model.js';
 import {currentMatches, matchPosition, noMatch} from './search-count.js';
 import {rowText} from './segments.js';
 import {timelineChrome, timelineWindow} from './timeline-rows.js';
@@ -388,14 +389,29 @@ function submitSearch(state: ScreenState, env: ScreenEnv): ScreenState {
 	const here = state.focus ?? (top ? layout.item(top.index).id : undefined);
 	const from = here === undefined ? 0 : (order.get(here) ?? 0);
 	const wanted = (match: Match): boolean => (order.get(match.itemId) ?? 0) >= from;
-	// Counted only as far as that match: the rest is counted after it is shown (the footer's
-	// `match 1 of 12…` grows; search-count.ts).
+	// The next match is looked for from what is on screen first, then (none after it) from the
+	// session's start: either way only as far as that match, the rest is counted after it is
+	// shown (the footer's `match 3 of 12…` grows; search-count.ts).
+	const ahead = env.probeMatch?.(query, topLevelIndex(env.view, order, from), wanted);
+	if (ahead) return goToMatch({...state, search: {editing: false, draft: '', query, matches: [ahead], index: 0, onPreview: env.previewing === true ? true : undefined}}, 0, env);
 	const matches = env.countMatches ? env.countMatches(query, {more: () => true, found: wanted}).matches : currentMatches(env, query);
 	const search: SearchState = {editing: false, draft: '', query, matches, index: -1, onPreview: env.previewing === true ? true : undefined};
 	if (matches.length === 0) return {...state, search, message: noMatch(query)};
 	let index = matches.findIndex(wanted);
 	if (index === -1) index = 0;
 	return goToMatch({...state, search}, index, env);
+}
+
+/** The place in the session's own list of the item `from` (a place in reading order) is, or is under. */
+function topLevelIndex(view: SessionView, order: ReadonlyMap<number, number>, from: number): number {
+	let low = 0;
+	let high = view.items.length - 1;
+	while (low < high) {
+		const middle = (low + high + 1) >> 1;
+		if ((order.get(view.items[middle]!.id) ?? 0) <= from) low = middle;
+		else high = middle - 1;
+	}
+	return low;
 }
 
 /** The search again, once the whole history has taken the preview's place: a search that found nothing there looks in all of it. */

@@ -118,6 +118,8 @@ export type ScreenEnv = {
 	matches?: (query: string) => readonly Match[];
 	/** Counts the matches of a query as far as `budget` allows (search-count.ts): Enter shows the first match wanted before the count is done. */
 	countMatches?: (query: string, budget: Budget) => Counted;
+	/** The first match `wanted` says yes to from the session's item `start` on, found before the count from its start gets there. */
+	probeMatch?: (query: string, start: number, wanted: (match: Match) => boolean) => Match | undefined;
 	/** How many rows the notice log has at this width. */
 	noticeRows?: number;
 	/** A replay is playing: space, + and - control it. */

@@ -54,6 +54,38 @@ export class LiveMatches {
 		return {matches, complete: this.complete};
 	}
 
+	/**
+	 * The first match `wanted` says yes to among the session's items from `start` on (a
+	 * subagent's matches after its pane), tested before the count from the first item gets
+	 * there (what Enter shows: the next match after what is on screen); the verdicts are kept
+	 * for the count.
+	 */
+	probe(view: SessionView, query: string, start: number, wanted: (match: Match) => boolean): Match | undefined {
+		this.reset(view, query);
+		let known = this.sessions.get(view);
+		if (!known) this.sessions.set(view, (known = {rev: -1, revs: [], hits: [], covered: 0, matches: []}));
+		const items: readonly Item[] = view.items;
+		for (let i = Math.max(0, start); i < items.length; i++) {
+			const item = items[i]!;
+			if (known.revs[i] !== item.rev) {
+				known.revs[i] = item.rev;
+				known.hits[i] = this.test(item);
+				// A verdict among those the matches were made from: they are made again.
+				if (i < known.covered) {
+					known.covered = 0;
+					known.matches = [];
+				}
+				known.rev = -1;
+			}
+			if (known.hits[i] && wanted({itemId: item.id, ancestors: []})) return {itemId: item.id, ancestors: []};
+			if (item.kind === 'subagent' && item.child) {
+				const found = this.walk(item.child, [item.id], unbounded).find(wanted);
+				if (found) return found;
+			}
+		}
+		return undefined;
+	}
+
 	/** What is counted of `query` in `view` so far, without testing anything. */
 	sofar(view: SessionView, query: string): Counted {
 		if (query !== this.query || view !== this.root) return {matches: [], complete: false};
@@ -165,5 +197,7 @@ export function footerMessage(state: ScreenState, live: (query: string) => Count
 	if (!shown || search.position?.message !== message) return message;
 	const {matches, complete} = live(search.query);
 	const index = matches.findIndex(match => match.itemId === shown.itemId);
+	// Found ahead of the count (Enter looks from what is on screen): its place is not known yet.
+	if (index === -1 && !complete) return `match … of ${matches.length}…${search.position.note ? ` · ${search.position.note}` : ''}`;
 	return index === -1 ? message : matchPosition(index, matches.length, search.position.note, !complete);
 }

@@ -100,4 +100,21 @@ describe('LiveMatches', () => {
 		expect(live.count(model.view, 'out', {more: () => left-- > 0})).toMatchObject({complete: false});
 		expect(live.count(model.view, 'out', {more: () => true}).matches).toEqual(findMatches(model.view, 'out', texts));
 	});
+
+	test('finds the next match from a place on without reading what is before it; the count then reads each text once', () => {
+		const {model, texts, reads} = heldOutputs();
+		for (let n = 1; n <= 30; n++) model.applyAll(call(n, `echo ${n}`), testNow);
+		const live = new LiveMatches(texts);
+		const items = model.view.items;
+		const start = items.findIndex(item => item.kind === 'tool_call' && item.callId === 'call-25');
+		const found = live.probe(model.view, 'out', start, () => true);
+		expect(found?.itemId).toBe(items[start]!.id);
+		expect(reads()).toBe(1);
+		// Nothing counted yet: its place is not known.
+		expect(live.sofar(model.view, 'out').matches).toHaveLength(0);
+		const counted = live.matches(model.view, 'out');
+		expect(reads()).toBe(30);
+		expect(counted).toEqual(findMatches(model.view, 'out', texts));
+		expect(counted.findIndex(match => match.itemId === found?.itemId)).toBe(24);
+	});
 });

@@ -15,7 +15,7 @@ import type {PriceTable} from '../cost/prices.js';
 import {requestCostText, sessionCostText} from './cost-text.js';
 import {sanitize} from './sanitize.js';
 import {presenterFor} from './tool-registry.js';
-import {carriesExitCode, exitCodeOf, summarizeToolCall} from './tool-summary.js';
+import {carriesExitCode, exitCodeOf, parseArgs, summarizeToolCall} from './tool-summary.js';
 
 export type PlainOptions = {
 	color: boolean;
@@ -244,10 +244,12 @@ export class PlainRenderer {
 		const name = this.text(item.name || '?');
 		const ref = `${name} (${this.text(item.callId)})`;
 		if (what === 'call') {
-			const summary = summarizeToolCall(item.name, item.args, session.header.tools, 200);
+			// The arguments parsed once, for the headline and the block under it.
+			const parsed = parseArgs(item.args);
+			const summary = summarizeToolCall(item.name, item.args, session.header.tools, 200, parsed);
 			const note = summary.note ? p.dim(` — ${this.text(summary.note)}`) : '';
 			const child = item.childSessionId ? p.dim(` → ${this.text(item.childSessionId)}`) : '';
-			return [this.label(item.at, `${p.bold('tool call')} ${ref}: ${this.text(summary.headline)}${note}${child}`), ...this.block(presenterFor(item.name).printArgs(item.args))];
+			return [this.label(item.at, `${p.bold('tool call')} ${ref}: ${this.text(summary.headline)}${note}${child}`), ...this.block(presenterFor(item.name).printArgs(item.args, parsed))];
 		}
 		if (what === 'approval_request') return [this.label(undefined, `${p.yellow('approval requested')}: ${ref}`)];
 		if (what === 'approval') {

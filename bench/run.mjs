@@ -425,7 +425,7 @@ async function searchCase(t, {program = cli, label = '', profileDir} = {}) {
 		{what: '"no match"', query: 'zebra'},
 		{what: 'a word in nearly every text', query: 'envelope'},
 	];
-	const mark = `(${endMark}|req \\d+\\b|match \\d+ of \\d+…?|no match for “[^”]*”|filter “[^”]*”)`;
+	const mark = `(${endMark}|req \\d+\\b|match (?:\\d+|…) of \\d+…?|no match for “[^”]*”|filter “[^”]*”)`;
 	const nodeArgs = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
 	const screen = startScreen([t.file], {mark, program, nodeArgs});
 	try {
@@ -448,7 +448,7 @@ async function searchCase(t, {program = cli, label = '', profileDir} = {}) {
 			return took;
 		};
 		for (const {what, query} of queries) {
-			const [first, whole] = await answer(['/', '-l', query], event => /^(match \d+ of|no match)/.test(event.id), event => /^(match \d+ of \d+$|no match)/.test(event.id));
+			const [first, whole] = await answer(['/', '-l', query], event => /^(match (\d+|…) of|no match)/.test(event.id), event => /^(match \d+ of \d+$|no match)/.test(event.id));
 			// Through cat: GNU grep writing to /dev/null stops at the first match, as -q does.
 			const grep = timed('sh', ['-c', 'grep -c -i -- "$0" "$1" | cat', query, t.file], 1);
 			row('7 search', `${label}/ ${what} (“${query}”, ${size}): Enter → first match (or no match) on screen; grep -ic`, `${ms(first)}; grep ${ms(grep.wall)}`, what === '"no match"' ? '≤ 2000 ms' : '≤ 1000 ms', first !== undefined && first <= (what === '"no match"' ? 2000 : 1000));

@@ -19,6 +19,8 @@ type SessionHits = {
 	hits: boolean[];
 	/** How many items (from the first) the matches below cover. */
 	covered: number;
+	/** The session's revision when a count stopped short (a slice ran out): the next goes on from `covered` if it did not move. */
+	stoppedAt?: number;
 	/** The matches in the session and its subagents among the covered items, in reading order. */
 	matches: Match[];
 };
@@ -70,6 +72,7 @@ export class LiveMatches {
 			if (known.revs[i] !== item.rev) {
 				known.revs[i] = item.rev;
 				known.hits[i] = this.test(item);
+				known.stoppedAt = undefined;
 				// A verdict among those the matches were made from: they are made again.
 				if (i < known.covered) {
 					known.covered = 0;
@@ -115,7 +118,11 @@ export class LiveMatches {
 		// subagent's session is counted whole where its pane is (a small share of the items).
 		let firstChanged = Number.POSITIVE_INFINITY;
 		let end = items.length;
-		for (let i = 0; i < items.length; i++) {
+		// A count that stopped short goes on where it stopped when nothing changed since (on a
+		// big session, looking at every item's revision again each slice is most of a slice).
+		const from = known.stoppedAt === session.rev ? known.covered : 0;
+		known.stoppedAt = undefined;
+		for (let i = from; i < items.length; i++) {
 			const item = items[i]!;
 			let enough = false;
 			if (revs[i] !== item.rev) {
@@ -143,7 +150,9 @@ export class LiveMatches {
 			}
 		}
 		known.rev = end === items.length ? session.rev : -1;
-		return this.matchesTo(known, firstChanged, end, ancestors, session);
+		const matches = this.matchesTo(known, firstChanged, end, ancestors, session);
+		if (end < items.length) known.stoppedAt = session.rev;
+		return matches;
 	}
 
 	/** The session's matches among items [0, end): appended to what was covered when nothing before it changed. */

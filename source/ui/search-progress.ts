@@ -1,8 +1,9 @@
 /**
  * The search's count goes on after Enter, a slice at a time: Enter shows the first match it
- * wants as soon as it is found (screen-state.ts), and each frame while the footer speaks of
- * the search counts on for a few milliseconds, with a frame asked for after it until the count
- * is whole. Keys and a streaming session are served between the slices.
+ * wants as soon as it is found (screen-state.ts); while the footer speaks of the search, the
+ * count goes on in slices of a few milliseconds (keys and a streaming session are served
+ * between them), with a frame for the footer's number every so often and once it is whole (a
+ * frame of a big session costs more than a slice).
  */
 import {useEffect, useState} from 'react';
 import type {SessionView} from '../model/view-model.js';
@@ -10,6 +11,8 @@ import type {Budget, Counted, LiveMatches} from './search-count.js';
 
 /** How long one slice of the count may take (about a frame's worth at 60 a second). */
 const sliceMs = 12;
+/** How often the footer's number is drawn while the count goes on. */
+const drawEveryMs = 150;
 
 /** A slice's budget, ending `ms` from now. */
 export function sliceBudget(now: () => number, ms = sliceMs): Budget {
@@ -31,7 +34,13 @@ export function useSearchProgress(live: LiveMatches, view: SessionView, query: s
 	};
 	useEffect(() => {
 		if (!counting || query === undefined) return undefined;
-		const next = setTimeout(() => setSlices(n => n + 1), 0);
+		const drawAt = now() + drawEveryMs;
+		let next: NodeJS.Timeout;
+		const slice = (): void => {
+			if (live.count(view, query, sliceBudget(now)).complete || now() >= drawAt) setSlices(n => n + 1);
+			else next = setTimeout(slice, 0);
+		};
+		next = setTimeout(slice, 0);
 		return () => clearTimeout(next);
 	});
 	return count;

@@ -7,7 +7,7 @@
  */
 import {fstatSync, readSync} from 'node:fs';
 import type {HeldText} from '../model/held-text.js';
-import {bytePlan, candidateLines, rawHits, type BytePlan} from '../model/byte-search.js';
+import {anchorLines, bytePlan, changedLines, changeKey, mergeSorted, rawHits, type BytePlan} from '../model/byte-search.js';
 import type {ByteKernel} from './byte-kernel.js';
 
 const chunkBytes = 8 * 1024 * 1024;
@@ -22,10 +22,18 @@ export type ScanFiles = {
 	shard(index: number): number | undefined;
 	/** The spill file, its size, where each text written to it starts (in order) and which of them sanitize would change. */
 	spill(): {fd: number; size: number; starts: readonly number[]; changed: ReadonlySet<number>} | undefined;
+	/**
+	 * What every query with the same flags finds of shard `index` (model/byte-search.ts's
+	 * changedLines), kept by the store for all its scans: the lines up to `scanned`.
+	 */
+	changed(index: number, key: number): ChangedLines;
 };
 
+/** The lines of a shard, from its start to `scanned`, that sanitize changes (for one set of a plan's flags). */
+export type ChangedLines = {scanned: number; lines: Offsets};
+
 /** Ascending offsets, appended in order, looked up by halving. */
-class Offsets {
+export class Offsets {
 	private values = new Float64Array(1024);
 	length = 0;
 
@@ -42,6 +50,20 @@ class Offsets {
 		return this.length === 0 ? -1 : this.values[this.length - 1]!;
 	}
 
+	/** The offsets in [from, to), in order. */
+	between(from: number, to: number): number[] {
+		let low = 0;
+		let high = this.length;
+		while (low < high) {
+			const middle = (low + high) >> 1;
+			if (this.values[middle]! < from) low = middle + 1;
+			else high = middle;
+		}
+		const found: number[] = [];
+		for (let i = low; i < this.length && this.values[i]! < to; i++) found.push(this.values[i]!);
+		return found;
+	}
+
 	has(value: number): boolean {
 		let low = 0;
 		let high = this.length - 1;
@@ -56,14 +78,28 @@ class Offsets {
 	}
 }
 
+/**
+ * What one query's scan knows of a shard: its lines from the start to `scanned`, and perhaps a
+ * stretch further on (`ahead`), scanned first because a search asked about a text there (Enter
+ * looks from what is on screen): the scan from the start joins it when it gets there.
+ */
+type ShardScan = {scanned: number; lines: Offsets; ahead?: {from: number; scanned: number; lines: Offsets}};
+
+/** A text this far past what the scan from the start has reached is scanned ahead, not reached by scanning all before it. */
+const aheadBytes = 32 * 1024 * 1024;
+
+/** How much a scan reads at once, and how far past it a text is scanned ahead (tests make them small). */
+export type ScanSizes = {chunk: number; ahead: number};
+
 /** Which held texts may hold one query; `undefined` from {@link heldScan} when every one must be read. */
 export class HeldScan {
-	private readonly shards = new Map<number, {scanned: number; lines: Offsets}>();
+	private readonly shards = new Map<number, ShardScan>();
 	private spill = {scanned: 0, spans: new Offsets()};
 
 	constructor(
 		private readonly plan: BytePlan,
 		private readonly files: ScanFiles,
+		private readonly sizes: ScanSizes = {chunk: chunkBytes, ahead: aheadBytes},
 	) {}
 
 	/** Whether `held` may hold the query (false: it surely does not). */
@@ -72,27 +108,46 @@ export class HeldScan {
 	private line(index: number, offset: number): boolean {
 		let shard = this.shards.get(index);
 		if (!shard) this.shards.set(index, (shard = {scanned: 0, lines: new Offsets()}));
-		if (offset >= shard.scanned) {
-			const fd = this.files.shard(index);
-			if (fd === undefined) return true;
-			try {
-				shard.scanned = this.scanLines(fd, shard.scanned, shard.lines);
-			} catch {
-				// Unreadable now: the read gives its notice.
-				return true;
+		if (offset < shard.scanned) return shard.lines.has(offset);
+		let ahead = shard.ahead;
+		if (ahead && offset >= ahead.from && offset < ahead.scanned) return ahead.lines.has(offset);
+		const fd = this.files.shard(index);
+		if (fd === undefined) return true;
+		try {
+			const changed = this.files.changed(index, changeKey(this.plan));
+			if (offset - shard.scanned > this.sizes.ahead && !(ahead && offset >= ahead.from && offset - ahead.scanned <= this.sizes.ahead)) {
+				// Far past both: a stretch ahead from this text's line (a line's start), in place of any before.
+				shard.ahead = ahead = {from: offset, scanned: offset, lines: new Offsets()};
 			}
-			if (offset >= shard.scanned) return true;
+			if (ahead && offset >= ahead.from) {
+				ahead.scanned = this.scanLines(fd, ahead.scanned, ahead.lines, offset, changed);
+				return offset >= ahead.scanned || ahead.lines.has(offset);
+			}
+			shard.scanned = this.scanLines(fd, shard.scanned, shard.lines, offset, changed, ahead?.from);
+			if (ahead && shard.scanned === ahead.from) {
+				// Joined: what was scanned ahead goes on from here.
+				for (const start of ahead.lines.between(ahead.from, ahead.scanned)) shard.lines.push(start);
+				shard.scanned = ahead.scanned;
+				shard.ahead = undefined;
+			}
+		} catch {
+			// Unreadable now: the read gives its notice.
+			return true;
 		}
-		return shard.lines.has(offset);
+		return offset >= shard.scanned || shard.lines.has(offset);
 	}
 
-	// Scans the whole lines from `from` to the end of the file; where the scan ended.
-	private scanLines(fd: number, from: number, lines: Offsets): number {
-		const size = fstatSync(fd).size;
+	// Scans the whole lines from `from` on, a chunk at a time, until past `until` (the scan goes
+	// no further than a search has come: the first match is not kept waiting for the whole
+	// file); where the scan ended. The changed lines already found for these flags are taken,
+	// not looked for again.
+	// `stop`: where a stretch scanned ahead begins (a line's start), where this scan ends.
+	private scanLines(fd: number, from: number, lines: Offsets, until: number, changed: ChangedLines, stop?: number): number {
+		const size = Math.min(fstatSync(fd).size, stop ?? Number.POSITIVE_INFINITY);
 		const kernel = this.files.kernel();
-		let buffer = kernel.chunk(chunkBytes);
+		let buffer = kernel.chunk(this.sizes.chunk);
 		let at = from;
-		while (at < size) {
+		while (at < size && at <= until) {
 			let length = 0;
 			let end = -1;
 			// A chunk of whole lines: grown while one line is longer than it.
@@ -106,8 +161,20 @@ export class HeldScan {
 				if (end === -1 && at + length >= size) return at;
 			}
 			const chunk = buffer.subarray(0, end + 1);
-			for (const start of candidateLines(chunk, this.plan, kernel)) lines.push(at + start);
-			at += end + 1;
+			const next = at + end + 1;
+			let known: number[];
+			if (changed.scanned >= next) known = changed.lines.between(at, next);
+			else {
+				known = changedLines(chunk, this.plan, kernel).map(start => at + start);
+				// Kept where it goes on from what was kept (the store's scans go front to back, in
+				// chunks that end at a line's end, as `changed.scanned` does).
+				if (changed.scanned >= at) {
+					for (const start of known) if (start >= changed.scanned) changed.lines.push(start);
+					changed.scanned = next;
+				}
+			}
+			for (const start of mergeSorted(anchorLines(chunk, this.plan, kernel).map(start => at + start), known)) lines.push(start);
+			at = next;
 		}
 		return at;
 	}
@@ -166,8 +233,8 @@ export class HeldScan {
 }
 
 /** The scan for `query`, or undefined when no byte search can narrow it (every held text is read). */
-export function heldScan(query: string, files: ScanFiles): HeldScan | undefined {
+export function heldScan(query: string, files: ScanFiles, sizes?: ScanSizes): HeldScan | undefined {
 	// A newline could join a call's arguments to the start of its output: read them all.
 	const plan = query.includes('\n') ? undefined : bytePlan(query);
-	return plan && new HeldScan(plan, files);
+	return plan && new HeldScan(plan, files, sizes);
 }

@@ -21,7 +21,7 @@ import type {ModelInput} from '../model/input.js';
 import {isRecord} from '../protocol/guards.js';
 import {hasControlSequences} from '../render/sanitize.js';
 import {byteKernel, type ByteKernel} from './byte-kernel.js';
-import {heldScan, type HeldScan, type ScanFiles} from './held-scan.js';
+import {heldScan, Offsets, type ChangedLines, type HeldScan, type ScanFiles} from './held-scan.js';
 import {readAt} from './read-at.js';
 
 /** Texts shorter than this (in UTF-16 units) stay in memory: not worth a read. */
@@ -41,6 +41,8 @@ export class HeldTextStore implements TextReader {
 	private spill?: {fd: number; size: number; starts: number[]; changed: Set<number>};
 	/** The byte scans of the last few queries (search, the filter's words), kept to go on from where they ended. */
 	private readonly scans = new Map<string, HeldScan | undefined>();
+	/** What every scan with the same flags finds of a shard (held-scan.ts), by shard and flags. */
+	private readonly changed = new Map<string, ChangedLines>();
 	/** Whether texts from no file are written to a spill file (false once it cannot be made). */
 	private spilling: boolean;
 	// Most recently read last: a Map keeps insertion order.
@@ -65,6 +67,7 @@ export class HeldTextStore implements TextReader {
 			// Another session opened in its place (the picker): its shard 1 is another file.
 			this.paths.set(input.index, input.path);
 			this.scans.clear();
+			this.changed.clear();
 			const fd = this.fds.get(input.index);
 			this.fds.delete(input.index);
 			if (fd !== undefined) closeQuietly(fd);
@@ -125,6 +128,12 @@ export class HeldTextStore implements TextReader {
 			}
 		},
 		spill: () => this.spill,
+		changed: (index, key) => {
+			const name = `${index}:${key}`;
+			let found = this.changed.get(name);
+			if (!found) this.changed.set(name, (found = {scanned: 0, lines: new Offsets()}));
+			return found;
+		},
 	};
 
 	private open(shard: number, file: string): number {
@@ -145,6 +154,7 @@ export class HeldTextStore implements TextReader {
 		this.spilling = false;
 		this.kept.clear();
 		this.scans.clear();
+		this.changed.clear();
 		this.kernel = undefined;
 	}
 

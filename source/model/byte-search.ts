@@ -56,7 +56,7 @@ export function bytePlan(query: string): BytePlan | undefined {
 }
 
 /** Whether the bytes at `at` (where the kernel stopped) write a character sanitize changes, or one lower-casing into the anchor. */
-export function isChanged(bytes: Buffer, at: number, plan: BytePlan): boolean {
+export function isChanged(bytes: Buffer, at: number, plan: Pick<BytePlan, 'tab' | 'foldI' | 'foldK'>): boolean {
 	const b = bytes[at];
 	const n = bytes[at + 1];
 	const m = bytes[at + 2];
@@ -90,23 +90,59 @@ export function isChanged(bytes: Buffer, at: number, plan: BytePlan): boolean {
 
 /**
  * The starts (offsets into `bytes`) of the lines of `bytes` (whole lines, each ending in a
- * newline but perhaps the last) that may hold the plan's query, in order.
+ * newline but perhaps the last) that may hold the plan's query, in order: those that hold its
+ * anchor ({@link anchorLines}) and those sanitize changes ({@link changedLines}).
  */
 export function candidateLines(bytes: Buffer, plan: BytePlan, kernel: ScanKernel): number[] {
+	return mergeSorted(anchorLines(bytes, plan, kernel), changedLines(bytes, plan, kernel));
+}
+
+/** The starts of the lines of `bytes` that hold the plan's anchor as JSON writes it, in order. */
+export function anchorLines(bytes: Buffer, plan: BytePlan, kernel: ScanKernel): number[] {
 	const starts: number[] = [];
-	// Marks the line `at` is in; where the next line starts (a line is marked once per pass).
-	const mark = (at: number): number => {
-		starts.push(bytes.lastIndexOf(10, at) + 1);
-		const end = bytes.indexOf(10, at);
-		return end === -1 ? bytes.length : end + 1;
-	};
 	const haystack = plan.lower ? kernel.lower(bytes) : bytes;
-	for (let at = haystack.indexOf(plan.json); at !== -1; at = haystack.indexOf(plan.json, mark(at)));
+	for (let at = haystack.indexOf(plan.json); at !== -1; at = haystack.indexOf(plan.json, lineAfter(bytes, at))) starts.push(bytes.lastIndexOf(10, at) + 1);
+	return starts;
+}
+
+/**
+ * The starts of the lines of `bytes` holding a character sanitize changes (or one lower-casing
+ * into the anchor), in order. It depends on the plan's flags only (see {@link changeKey}): what
+ * one query found serves every other with the same flags.
+ */
+export function changedLines(bytes: Buffer, plan: Pick<BytePlan, 'tab' | 'foldI' | 'foldK'>, kernel: ScanKernel): number[] {
+	const starts: number[] = [];
 	const flags = (plan.tab ? 1 : 0) | (plan.foldI ? 2 : 0);
 	for (let at = kernel.special(bytes, 0, flags); at < bytes.length; ) {
-		at = kernel.special(bytes, isChanged(bytes, at, plan) ? mark(at) : at + 1, flags);
+		if (isChanged(bytes, at, plan)) {
+			starts.push(bytes.lastIndexOf(10, at) + 1);
+			at = kernel.special(bytes, lineAfter(bytes, at), flags);
+		} else at = kernel.special(bytes, at + 1, flags);
 	}
-	return sortedUnique(starts);
+	return starts;
+}
+
+/** What {@link changedLines} depends on, as a key. */
+export function changeKey(plan: Pick<BytePlan, 'tab' | 'foldI' | 'foldK'>): number {
+	return (plan.tab ? 1 : 0) | (plan.foldI ? 2 : 0) | (plan.foldK ? 4 : 0);
+}
+
+// Where the line `at` is in ends (past its newline).
+function lineAfter(bytes: Buffer, at: number): number {
+	const end = bytes.indexOf(10, at);
+	return end === -1 ? bytes.length : end + 1;
+}
+
+/** Two ascending lists as one, without repeats. */
+export function mergeSorted(a: readonly number[], b: readonly number[]): number[] {
+	const merged: number[] = [];
+	let i = 0;
+	let j = 0;
+	while (i < a.length || j < b.length) {
+		const next = j >= b.length || (i < a.length && a[i]! <= b[j]!) ? a[i++]! : b[j++]!;
+		if (merged.length === 0 || merged[merged.length - 1] !== next) merged.push(next);
+	}
+	return merged;
 }
 
 /** Where in `bytes` (raw UTF-8 texts, one after another) the anchor begins, in order; `next` says where to go on after a hit (the end of its text). */
@@ -115,9 +151,4 @@ export function rawHits(bytes: Buffer, plan: BytePlan, kernel: ScanKernel, next:
 	const haystack = plan.lower ? kernel.lower(bytes) : bytes;
 	for (let at = haystack.indexOf(plan.raw); at !== -1; at = haystack.indexOf(plan.raw, Math.max(at + 1, next(at)))) hits.push(at);
 	return hits;
-}
-
-function sortedUnique(values: number[]): number[] {
-	values.sort((a, b) => a - b);
-	return values.filter((value, i) => i === 0 || value !== values[i - 1]);
 }

@@ -16,7 +16,7 @@ import {requestCostText, sessionCostText} from './cost-text.js';
 import {sanitize} from './sanitize.js';
 import type {Highlighter} from './code-colour.js';
 import {paintFences, printedCodeArgs, printedCodeOutput} from './code-print.js';
-import {carriesExitCode, exitCodeOf, presenterFor, summarizeToolCall} from './tool-summary.js';
+import {carriesExitCode, exitCodeOf, parseArgs, presenterFor, summarizeToolCall} from './tool-summary.js';
 
 export type PlainOptions = {
 	color: boolean;
@@ -251,12 +251,14 @@ export class PlainRenderer {
 		const name = this.text(item.name || '?');
 		const ref = `${name} (${this.text(item.callId)})`;
 		if (what === 'call') {
-			const summary = summarizeToolCall(item.name, item.args, session.header.tools, 200);
+			// The arguments parsed once, for the headline and the block under it.
+			const parsed = parseArgs(item.args);
+			const summary = summarizeToolCall(item.name, item.args, session.header.tools, 200, parsed);
 			const note = summary.note ? p.dim(` — ${this.text(summary.note)}`) : '';
 			const child = item.childSessionId ? p.dim(` → ${this.text(item.childSessionId)}`) : '';
 			const head = this.label(item.at, `${p.bold('tool call')} ${ref}: ${this.text(summary.headline)}${note}${child}`);
 			const code = this.highlighter && printedCodeArgs(item.name, item.args, this.highlighter, p);
-			return code === undefined ? [head, ...this.block(presenterFor(item.name).printArgs(item.args))] : [head, this.indented(code)];
+			return code === undefined ? [head, ...this.block(presenterFor(item.name).printArgs(item.args, parsed))] : [head, this.indented(code)];
 		}
 		if (what === 'approval_request') return [this.label(undefined, `${p.yellow('approval requested')}: ${ref}`)];
 		if (what === 'approval') {

@@ -53,7 +53,7 @@ export type ToolPresenter = {
 	/** The output ends with `[exit code: N]`: a failed call's row shows the code. */
 	exitCode?: boolean;
 	/** The arguments (raw JSON text) as print mode writes them under the call. */
-	printArgs?(args: string): string;
+	printArgs?(args: string, parsed?: Record<string, unknown>): string;
 	/** The arguments (raw JSON text) as Markdown writes them: a fenced block's text and language. */
 	markdownArgs?(args: string): {text: string; language: string};
 	/** What Y copies of the call, and its name for the footer (a command, not its JSON); undefined: the arguments. */
@@ -76,9 +76,8 @@ export function parseArgs(args: string): Record<string, unknown> | undefined {
 	}
 }
 
-/** Arguments pretty-printed; the raw text while it is not yet JSON. */
-export function prettyArgs(args: string): string {
-	const parsed = parseArgs(args);
+/** Arguments pretty-printed; the raw text while it is not yet JSON. `parsed`: what `args` parses to, when the caller has it already. */
+export function prettyArgs(args: string, parsed = parseArgs(args)): string {
 	return parsed ? JSON.stringify(parsed, null, 2) : args;
 }
 

@@ -19,21 +19,21 @@ export function presenterFor(name: string): Required<ToolPresenter> {
 	return filledIn.get(name) ?? (isMcpTool(name) ? filledMcp : genericPresenter);
 }
 
-/** The one-line summary of a call; `max` bounds the headline's length. */
+/** The one-line summary of a call; `max` bounds the headline's length; `whole`: what `args` parses to (parseArgs), when the caller has it already. */
 export function summarizeToolCall(
 	name: string,
 	args: string,
 	tools: readonly ToolDefinition[] = [],
 	max = 120,
+	whole = parseArgs(args),
 ): ToolCallSummary {
-	const whole = parseArgs(args);
 	// Arguments still streaming: what their complete fields say, `…` until one is.
 	const partial = whole ? undefined : completedFields(args);
 	if (!whole && !partial) return {headline: oneLine(args, max)};
-	const parsed = (whole ?? partial)!;
-	if (Object.keys(parsed).length === 0) return {headline: '…'};
+	const fields = (whole ?? partial)!;
+	if (Object.keys(fields).length === 0) return {headline: '…'};
 	const call = {name, tools};
-	const summary = presenterFor(name).summary(parsed, call) ?? genericPresenter.summary(parsed, call)!;
+	const summary = presenterFor(name).summary(fields, call) ?? genericPresenter.summary(fields, call)!;
 	return {...summary, headline: oneLine(summary.headline, max)};
 }
 

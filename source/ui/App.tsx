@@ -30,8 +30,9 @@ import type {Highlighter} from '../render/code-colour.js';
 import type {OpenState} from './open-state.js';
 import type {PickerEntry, SessionSwitcher} from '../server/session-switcher.js';
 import {filterEntries, openPicker, type PickerState} from './picker.js';
-import {handleKey, initialScreen, runCommand, type ScreenEnv, type ScreenState} from './screen-state.js';
+import {handleKey, initialScreen, runCommand, searchAgain, type ScreenEnv, type ScreenState} from './screen-state.js';
 import {footerMessage, LiveMatches} from './search-count.js';
+import {useSearchProgress} from './search-progress.js';
 import {SessionPicker} from './SessionPicker.js';
 import {TimelineView} from './TimelineView.js';
 import {headerIsLive, sourceTrouble, tildePath} from './status-line.js';
@@ -52,6 +53,9 @@ import {NoticeLogView} from './NoticeLogView.js';
 import type {ReplayControl} from '../io/replay.js';
 import {sessionTime} from './session-clock.js';
 import {newCount, visibleRows} from './viewport.js';
+
+// The search's count is sliced by wall time (not the session's clock, which a test or a replay sets).
+const performanceNow = (): number => performance.now();
 
 export type AppProps = {
 	store: SessionStore;
@@ -164,6 +168,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	const shownCount = useMemo(() => new ShownCount(), []);
 	// The search's matches, counted again only where the session changed (search-count.ts).
 	const liveMatches = useMemo(() => new LiveMatches(texts), [texts]);
+	const countSlice = useSearchProgress(liveMatches, view, state.search.query, performanceNow);
 	// Moved sideways, panes are laid out wider and drawn from the shift on (sideways.ts).
 	const shift = state.shift ?? 0;
 	const layout = filteredLayout(layouter.layout(view, paneWidth + shift, state.open, now, stoppedAt, store.status.prices), state.filter, filterCache, texts);
@@ -241,6 +246,8 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 		// The header's two rows and its rule.
 		bodyTop: rules ? 3 : 2,
 		matches: query => liveMatches.matches(store.view, query),
+		countMatches: (query, budget) => liveMatches.count(store.view, query, budget),
+		probeMatch: (query, start, wanted) => liveMatches.probe(store.view, query, start, wanted),
 		previewing: store.previewing,
 		replaying: replay !== undefined && store.status.state === 'replaying' && !view.ended,
 	};
@@ -255,6 +262,10 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	useEffect(() => {
 		if (!previewing && state.topPending) setState(previous => (previous.topPending ? runCommand({...previous, topPending: undefined}, 'top', env.current!) : previous));
 	}, [previewing, state.topPending]);
+	// A search made on the preview looked in its end alone: one that found nothing there looks again in the whole.
+	useEffect(() => {
+		if (!previewing && state.search.onPreview) setState(previous => searchAgain(previous, env.current!));
+	}, [previewing, state.search.onPreview]);
 	// After each frame: a tool call that began to wait for a human rings the bell, once.
 	const approvalBell = useRef<ApprovalBell | undefined>(undefined);
 	approvalBell.current ??= new ApprovalBell();
@@ -400,7 +411,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 					rule={rules}
 					editing={state.search.editing}
 					draft={state.search.draft}
-					message={footerMessage(state, query => liveMatches.matches(view, query))}
+					message={footerMessage(state, countSlice)}
 					query={state.search.query}
 					width={width}
 					hints={state.jumpDraft !== undefined ? `:${sanitize(state.jumpDraft)}▌   Enter jump · 120 a pane · 50% a place · 14:45 a local time · Esc cancel` : state.filterDraft !== undefined ? filterHint(state.filterDraft, state.filter) : state.help ? helpKeysHint : state.noticeLog ? noticeHints : state.picker ? pickerHints : state.timeline ? timelineHints : undefined}

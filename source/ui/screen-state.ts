@@ -20,9 +20,7 @@ import {overlayTop} from './overlay-scroll.js';
 import {nextShift} from './sideways.js';
 import {openStateFrom, setFull, setOpen, toggleGroup} from './open-state.js';
 import {openPicker, pickerChrome, pickerKey} from './picker.js';
-import {matcher, readingOrder} from './search.js';
-import {currentMatches, matchPosition} from './search-count.js';
-import {rowText} from './segments.js';
+import {searchAgain, searchKey, stepMatch} from './search-keys.js';
 import {timelineChrome, timelineWindow} from './timeline-rows.js';
 import {
 	following,
@@ -38,6 +36,7 @@ import {
 } from './viewport.js';
 
 export type {ScreenEnv, ScreenState, SearchState, TimelineState} from './screen-types.js';
+export {searchAgain};
 export {focusItem} from './jumps.js';
 import type {ScreenEnv, ScreenState, SearchState} from './screen-types.js';
 
@@ -327,19 +326,8 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 		case 'prev-prompt':
 			return jumpToPrompt(state, layout, height, id === 'next-prompt' ? 1 : -1);
 		case 'next-match':
-		case 'prev-match': {
-			const {query} = state.search;
-			if (query === undefined) return {...state, message: 'no search yet: press / to search'};
-			// The session may have grown since Enter: its matches now, from the match shown.
-			const matches = currentMatches(env, query);
-			if (matches.length === 0) return {...state, search: {...state.search, matches, index: -1}, message: `no match for “${query}”`};
-			const shown = state.search.matches[state.search.index];
-			const index = shown === undefined ? -1 : matches.findIndex(match => match.itemId === shown.itemId);
-			const step = id === 'next-match' ? 1 : -1;
-			const next = index === -1 ? (step > 0 ? 0 : matches.length - 1) : (index + step + matches.length) % matches.length;
-			const wrapped = index !== -1 && matches.length > 1 && (step > 0 ? next < index : next > index);
-			return goToMatch({...state, search: {...state.search, matches}}, next, env, wrapped ? 'search wrapped' : undefined);
-		}
+		case 'prev-match':
+			return stepMatch(state, id === 'next-match' ? 1 : -1, env);
 	}
 }
 
@@ -359,75 +347,6 @@ function filterKey(state: ScreenState, input: string, key: KeyPress): ScreenStat
 	// eslint-disable-next-line no-control-regex
 	const typed = input.replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
 	return typed === '' ? state : {...state, filterDraft: draft + typed};
-}
-
-/** Keys while the search prompt is open. */
-function searchKey(state: ScreenState, input: string, key: KeyPress, env: ScreenEnv): ScreenState {
-	const search = state.search;
-	if (key.escape) return {...state, search: {...search, editing: false, draft: ''}};
-	if (key.return) return afterJump(state, submitSearch(state, env));
-	if (key.backspace || key.delete) {
-		if (search.draft === '') return {...state, search: {...search, editing: false}};
-		return {...state, search: {...search, draft: [...search.draft].slice(0, -1).join('')}};
-	}
-	if (key.ctrl && input === 'u') return {...state, search: {...search, draft: ''}};
-	if (key.ctrl || key.meta) return state;
-	// eslint-disable-next-line no-control-regex
-	const typed = input.replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
-	if (typed === '') return state;
-	return {...state, search: {...search, draft: search.draft + typed}};
-}
-
-function submitSearch(state: ScreenState, env: ScreenEnv): ScreenState {
-	const query = state.search.draft;
-	if (query === '') return {...state, search: {...state.search, editing: false}};
-	const matches = currentMatches(env, query);
-	const search: SearchState = {editing: false, draft: '', query, matches, index: -1};
-	if (matches.length === 0) return {...state, search, message: `no match for “${query}”`};
-	// The first match at or after what is on screen now (the focus, else the top).
-	const layout = env.layout(state.open);
-	const order = readingOrder(env.view);
-	const top = topOf(layout, env.height, state.viewport);
-	const here = state.focus ?? (top ? layout.item(top.index).id : undefined);
-	const from = here === undefined ? 0 : (order.get(here) ?? 0);
-	let index = matches.findIndex(match => (order.get(match.itemId) ?? 0) >= from);
-	if (index === -1) index = 0;
-	return goToMatch({...state, search}, index, env);
-}
-
-/** Show match `index`: open what hides it, focus it, scroll to the row that holds it. */
-function goToMatch(state: ScreenState, index: number, env: ScreenEnv, note?: string): ScreenState {
-	const match = state.search.matches[index]!;
-	const test = matcher(state.search.query ?? '');
-	let open = state.open;
-	for (const ancestor of match.ancestors) open = setOpen(open, ancestor, 'details', true);
-	let layout = env.layout(open);
-	let at = layout.indexOf(match.itemId);
-	const message = matchPosition(index, state.search.matches.length, note);
-	const search = {...state.search, index, position: {message, note}};
-	if (at === -1 || layout.pane(at).rows.length === 0) return {...state, open, search, message};
-	let pane = layout.pane(at);
-	if (!pane.open && pane.group !== undefined) {
-		open = setOpen(open, pane.itemId, pane.group, true);
-		layout = env.layout(open);
-		at = layout.indexOf(match.itemId, at);
-		pane = layout.pane(at);
-	}
-	let row = pane.rows.findIndex(line => test(rowText(line.segments)));
-	if (row === -1 && pane.kind === 'tool_call' && !open.full.has(pane.itemId)) {
-		// The match is in the middle of a long output: show all of it.
-		open = setFull(open, pane.itemId, true);
-		layout = env.layout(open);
-		at = layout.indexOf(match.itemId, at);
-		pane = layout.pane(at);
-		row = pane.rows.findIndex(line => test(rowText(line.segments)));
-	}
-	// Following stops: a match at the bottom must not scroll away as the session grows.
-	let viewport = reveal(layout, env.height, pause(layout, env.height, state.viewport), at, row === -1 ? 0 : row);
-	// A row at the top of a pane scrolled under its pinned first row would be covered by it (line-scroll.ts).
-	const top = topOf(layout, env.height, viewport);
-	if (row > 0 && top?.index === at && top.offset === row) viewport = scrollBy(layout, env.height, viewport, -1);
-	return {...state, open, focus: pane.itemId, viewport, search, message};
 }
 
 /** The focused entry's index, or the last pane on screen when nothing is focused (-1: nothing). */

@@ -9,7 +9,7 @@ import type {Acting, ActState} from './acting.js';
 import type {Layout} from './layout.js';
 import type {OpenState} from './open-state.js';
 import type {PickerState} from './picker.js';
-import type {Match} from './search.js';
+import type {Budget, Counted, Match} from './search.js';
 import type {ViewportState} from './viewport.js';
 
 export type SearchState = {
@@ -26,6 +26,8 @@ export type SearchState = {
 	 * the footer shows it, the count follows what arrives (search-count.ts).
 	 */
 	position?: {message: string; note?: string};
+	/** Searched while a preview stood in for the session: searched again once the whole history is in, if it found nothing. */
+	onPreview?: boolean;
 };
 
 export type ScreenState = {
@@ -114,6 +116,10 @@ export type ScreenEnv = {
 	bodyTop?: number;
 	/** The matches of a query in the session now (default: searched afresh; the screen keeps them counted). */
 	matches?: (query: string) => readonly Match[];
+	/** Counts the matches of a query as far as `budget` allows (search-count.ts): Enter shows the first match wanted before the count is done. */
+	countMatches?: (query: string, budget: Budget) => Counted;
+	/** The first match `wanted` says yes to from the session's item `start` on, found before the count from its start gets there. */
+	probeMatch?: (query: string, start: number, wanted: (match: Match) => boolean) => Match | undefined;
 	/** How many rows the notice log has at this width. */
 	noticeRows?: number;
 	/** A replay is playing: space, + and - control it. */

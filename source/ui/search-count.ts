@@ -8,21 +8,26 @@
 import type {Item, SessionView} from '../model/view-model.js';
 import type {ScreenEnv, ScreenState} from './screen-types.js';
 import type {TextReader} from '../model/held-text.js';
-import {findMatches, itemMatcher, type Match} from './search.js';
+import {findMatches, itemMatcher, type Budget, type Counted, type Match} from './search.js';
 
 /** One session's verdicts, by the item's place in its (append-only) list. */
 type SessionHits = {
-	/** The session's revision when its matches below were made. */
+	/** The session's revision when its matches below were made whole (-1: not yet, or counting). */
 	rev: number;
 	/** Each item's revision when tested. */
 	revs: number[];
 	hits: boolean[];
-	/** Where its subagent items are, found by looking only at items added since. */
-	subagents: number[];
-	scanned: number;
-	/** The matches in the session and its subagents, in reading order. */
+	/** How many items (from the first) the matches below cover. */
+	covered: number;
+	/** The session's revision when a count stopped short (a slice ran out): the next goes on from `covered` if it did not move. */
+	stoppedAt?: number;
+	/** The matches in the session and its subagents among the covered items, in reading order. */
 	matches: Match[];
 };
+
+export type {Budget, Counted} from './search.js';
+
+const unbounded: Budget = {more: () => true};
 
 export class LiveMatches {
 	/** `texts` reads back the long texts held on disk (io/held-texts.ts). */
@@ -32,58 +37,137 @@ export class LiveMatches {
 	private root?: SessionView;
 	private test: (item: Item) => boolean = () => false;
 	private sessions = new WeakMap<SessionView, SessionHits>();
+	private complete = false;
 
 	/** Every item of `view` holding `query`, in reading order (as findMatches gives them). */
 	matches(view: SessionView, query: string): readonly Match[] {
-		if (query !== this.query || view !== this.root) {
-			// Another query, or a model built afresh (its items numbered anew): nothing known holds.
-			this.query = query;
-			this.root = view;
-			this.test = itemMatcher(query, this.texts);
-			this.sessions = new WeakMap();
-		}
-		return this.walk(view, []);
+		return this.count(view, query, unbounded).matches;
 	}
 
-	private walk(session: SessionView, ancestors: number[]): Match[] {
+	/**
+	 * Counts on from where the last count of `query` stopped, while `budget` allows: the matches
+	 * in reading order from the session's first item, as far as it came. A count stops early
+	 * (incomplete) when the budget runs out, or once `budget.found` says the matches are enough.
+	 */
+	count(view: SessionView, query: string, budget: Budget): Counted {
+		this.reset(view, query);
+		const matches = this.walk(view, [], budget);
+		this.complete = this.sessions.get(view)!.rev === view.rev;
+		return {matches, complete: this.complete};
+	}
+
+	/**
+	 * The first match `wanted` says yes to among the session's items from `start` on (a
+	 * subagent's matches after its pane), tested before the count from the first item gets
+	 * there (what Enter shows: the next match after what is on screen); the verdicts are kept
+	 * for the count.
+	 */
+	probe(view: SessionView, query: string, start: number, wanted: (match: Match) => boolean): Match | undefined {
+		this.reset(view, query);
+		let known = this.sessions.get(view);
+		if (!known) this.sessions.set(view, (known = {rev: -1, revs: [], hits: [], covered: 0, matches: []}));
+		const items: readonly Item[] = view.items;
+		for (let i = Math.max(0, start); i < items.length; i++) {
+			const item = items[i]!;
+			if (known.revs[i] !== item.rev) {
+				known.revs[i] = item.rev;
+				known.hits[i] = this.test(item);
+				known.stoppedAt = undefined;
+				// A verdict among those the matches were made from: they are made again.
+				if (i < known.covered) {
+					known.covered = 0;
+					known.matches = [];
+				}
+				known.rev = -1;
+			}
+			if (known.hits[i] && wanted({itemId: item.id, ancestors: []})) return {itemId: item.id, ancestors: []};
+			if (item.kind === 'subagent' && item.child) {
+				const found = this.walk(item.child, [item.id], unbounded).find(wanted);
+				if (found) return found;
+			}
+		}
+		return undefined;
+	}
+
+	/** What is counted of `query` in `view` so far, without testing anything. */
+	sofar(view: SessionView, query: string): Counted {
+		if (query !== this.query || view !== this.root) return {matches: [], complete: false};
+		const known = this.sessions.get(view);
+		return {matches: known?.matches ?? [], complete: this.complete && known?.rev === view.rev};
+	}
+
+	private reset(view: SessionView, query: string): void {
+		if (query === this.query && view === this.root) return;
+		// Another query, or a model built afresh (its items numbered anew): nothing known holds.
+		this.query = query;
+		this.root = view;
+		this.test = itemMatcher(query, this.texts);
+		this.sessions = new WeakMap();
+		this.complete = false;
+	}
+
+	private walk(session: SessionView, ancestors: number[], budget: Budget): Match[] {
 		let known = this.sessions.get(session);
 		if (known && known.rev === session.rev) return known.matches;
-		known ??= {rev: -1, revs: [], hits: [], subagents: [], scanned: 0, matches: []};
+		known ??= {rev: -1, revs: [], hits: [], covered: 0, matches: []};
 		this.sessions.set(session, known);
-		const {revs, hits, subagents} = known;
+		const {revs, hits} = known;
 		const items: readonly Item[] = session.items;
-		const scanned = known.scanned;
-		for (let i = scanned; i < items.length; i++) if (items[i]!.kind === 'subagent') subagents.push(i);
-		known.scanned = items.length;
-		// First the verdicts, tested again where the item changed: a text that grew without a
-		// match changes nothing (the same list is given again).
+		// The verdicts, tested again where the item changed (a text that grew without a match
+		// changes nothing), as far as the budget goes: those of items [0, end) hold. A
+		// subagent's session is counted whole where its pane is (a small share of the items).
 		let firstChanged = Number.POSITIVE_INFINITY;
-		for (let i = 0; i < items.length; i++) {
+		let end = items.length;
+		// A count that stopped short goes on where it stopped when nothing changed since (on a
+		// big session, looking at every item's revision again each slice is most of a slice).
+		const from = known.stoppedAt === session.rev ? known.covered : 0;
+		known.stoppedAt = undefined;
+		for (let i = from; i < items.length; i++) {
 			const item = items[i]!;
-			if (revs[i] === item.rev) continue;
-			revs[i] = item.rev;
-			const hit = this.test(item);
-			if (hit !== (hits[i] ?? false) && i < firstChanged) firstChanged = i;
-			hits[i] = hit;
+			let enough = false;
+			if (revs[i] !== item.rev) {
+				if (!budget.more()) {
+					end = i;
+					break;
+				}
+				revs[i] = item.rev;
+				const hit = this.test(item);
+				if (hit !== (hits[i] ?? false) && i < firstChanged) firstChanged = i;
+				hits[i] = hit;
+				enough = hit && budget.found?.({itemId: item.id, ancestors}) === true;
+			}
+			if (item.kind === 'subagent' && item.child) {
+				const before = this.sessions.get(item.child)?.matches;
+				const after = this.walk(item.child, [...ancestors, item.id], unbounded);
+				if (after !== before) {
+					if (i < firstChanged) firstChanged = i;
+					enough ||= budget.found !== undefined && after.some(match => budget.found!(match));
+				}
+			}
+			if (enough) {
+				end = i + 1;
+				break;
+			}
 		}
-		for (const index of subagents) {
-			const item = items[index]!;
-			const child = item.kind === 'subagent' ? item.child : undefined;
-			if (!child) continue;
-			const before = this.sessions.get(child)?.matches;
-			if (this.walk(child, [...ancestors, item.id]) !== before && index < firstChanged) firstChanged = index;
-		}
-		known.rev = session.rev;
-		if (firstChanged === Number.POSITIVE_INFINITY) return known.matches;
-		// Matches only among the items added since (the usual way a session grows): appended.
-		const appended = firstChanged >= scanned;
+		known.rev = end === items.length ? session.rev : -1;
+		const matches = this.matchesTo(known, firstChanged, end, ancestors, session);
+		if (end < items.length) known.stoppedAt = session.rev;
+		return matches;
+	}
+
+	/** The session's matches among items [0, end): appended to what was covered when nothing before it changed. */
+	private matchesTo(known: SessionHits, firstChanged: number, end: number, ancestors: number[], session: SessionView): Match[] {
+		if (end === known.covered && firstChanged >= end) return known.matches;
+		const appended = firstChanged >= known.covered && end >= known.covered;
 		const matches: Match[] = appended ? known.matches.slice() : [];
-		for (let i = appended ? scanned : 0; i < items.length; i++) {
+		const items: readonly Item[] = session.items;
+		for (let i = appended ? known.covered : 0; i < end; i++) {
 			const item = items[i]!;
-			if (hits[i]) matches.push({itemId: item.id, ancestors});
-			if (item.kind === 'subagent' && item.child) for (const match of this.sessions.get(item.child)!.matches) matches.push(match);
+			if (known.hits[i]) matches.push({itemId: item.id, ancestors});
+			if (item.kind === 'subagent' && item.child) for (const match of this.sessions.get(item.child)?.matches ?? []) matches.push(match);
 		}
 		known.matches = matches;
+		known.covered = end;
 		return matches;
 	}
 }
@@ -93,21 +177,36 @@ export function currentMatches(env: ScreenEnv, query: string): readonly Match[] 
 	return env.matches?.(query) ?? findMatches(env.view, query, env.texts);
 }
 
-/** What the footer says of the match shown: `match 3 of 12`, with a note (`search wrapped`). */
-export function matchPosition(index: number, count: number, note?: string): string {
-	const position = `match ${index + 1} of ${count}`;
+/** What the footer says of the match shown: `match 3 of 12`, with a note (`search wrapped`); `12…` while the count goes on. */
+export function matchPosition(index: number, count: number, note?: string, counting = false): string {
+	const position = `match ${index + 1} of ${count}${counting ? '…' : ''}`;
 	return note ? `${position} · ${note}` : position;
+}
+
+/** What the footer says when a search finds nothing. */
+export function noMatch(query: string): string {
+	return `no match for “${query}”`;
 }
 
 /**
  * The footer's message: while it is the position of the match shown (until the next key),
- * counted again from `live` (the session may have grown since), the match it names kept.
+ * counted again from `live` (the session may have grown since, the count may still go on),
+ * the match it names kept; while it says a search found nothing, what has arrived since that
+ * matches (n goes to the first).
  */
-export function footerMessage(state: ScreenState, live: (query: string) => readonly Match[]): string | undefined {
+export function footerMessage(state: ScreenState, live: (query: string) => Counted): string | undefined {
 	const {message, search} = state;
+	if (message === undefined || search.query === undefined) return message;
 	const shown = search.matches[search.index];
-	if (message === undefined || search.query === undefined || !shown || search.position?.message !== message) return message;
-	const matches = live(search.query);
+	if (!shown && search.index === -1 && message === noMatch(search.query)) {
+		const {matches, complete} = live(search.query);
+		if (matches.length === 0) return message;
+		return `${matches.length}${complete ? '' : '…'} ${matches.length === 1 && complete ? 'match' : 'matches'} for “${search.query}” since · n shows them`;
+	}
+	if (!shown || search.position?.message !== message) return message;
+	const {matches, complete} = live(search.query);
 	const index = matches.findIndex(match => match.itemId === shown.itemId);
-	return index === -1 ? message : matchPosition(index, matches.length, search.position.note);
+	// Found ahead of the count (Enter looks from what is on screen): its place is not known yet.
+	if (index === -1 && !complete) return `match … of ${matches.length}…${search.position.note ? ` · ${search.position.note}` : ''}`;
+	return index === -1 ? message : matchPosition(index, matches.length, search.position.note, !complete);
 }

@@ -11,6 +11,12 @@ import {sanitize} from '../render/sanitize.js';
 /** An item that holds the query, and the subagent panes that must open to show it. */
 export type Match = {itemId: number; ancestors: number[]};
 
+/** The matches found so far, and whether they are all of them (false: counting goes on; ui/search-count.ts). */
+export type Counted = {matches: readonly Match[]; complete: boolean};
+
+/** Keeps testing items while `more` says yes (a slice of the count), and stops after a match `found` says is the one wanted. */
+export type Budget = {more(): boolean; found?(match: Match): boolean};
+
 /** A test for the query, smart-case. */
 export function matcher(query: string): (text: string) => boolean {
 	if (query === '') return () => false;

@@ -1,9 +1,10 @@
 // Search by bytes (model/byte-search.ts, io/held-scan.ts): the same verdicts as reading every held text back (the reference), on random texts and queries; fewer texts read; what a followed trace adds scanned once.
-import {appendFileSync} from 'node:fs';
+import {appendFileSync, closeSync, openSync} from 'node:fs';
 import fc from 'fast-check';
 import {afterEach, beforeEach, expect, test} from 'vitest';
 import {byteKernel, jsKernel} from '../../source/io/byte-kernel.js';
 import {HeldTextStore} from '../../source/io/held-texts.js';
+import {heldScan, Offsets, type ChangedLines, type ScanFiles} from '../../source/io/held-scan.js';
 import type {ScanKernel} from '../../source/model/byte-search.js';
 import type {ModelInput} from '../../source/model/input.js';
 import {SessionModel} from '../../source/model/session-model.js';
@@ -159,5 +160,42 @@ test('the WebAssembly kernel finds what its JavaScript twin finds', () => {
 			expect(stops(wasm, chunk)).toEqual(stops(js, plain));
 		}),
 		{numRuns: 500},
+	);
+});
+
+test('scanned in small chunks, asked out of order (a text far ahead first), by queries sharing what sanitize changes: the same verdicts', () => {
+	const files = (file: string): ScanFiles => {
+		const fd = openSync(file, 'r');
+		const changed = new Map<number, ChangedLines>();
+		return {
+			kernel: () => byteKernel(),
+			count: () => undefined,
+			shard: () => fd,
+			spill: () => undefined,
+			changed: (_index, key) => {
+				if (!changed.has(key)) changed.set(key, {scanned: 0, lines: new Offsets()});
+				return changed.get(key)!;
+			},
+		};
+	};
+	fc.assert(
+		fc.property(fc.array(entry, {minLength: 1, maxLength: 30}), fc.array(query, {minLength: 1, maxLength: 4}), fc.array(fc.nat(), {minLength: 1, maxLength: 8}), fc.integer({min: 64, max: 600}), (entries, queries, firsts, size) => {
+			const file = writeShard(dir, 1, trace(entries));
+			const held = inputsOf(file).flatMap(input => (input.kind === 'message' && input.at ? [{shard: 1, offset: input.at.offset}] : []));
+			// Some texts first (far ahead of the scan, or not), then every one in order.
+			const order = [...firsts.map(n => held[n % held.length]!), ...held];
+			const reference = files(file);
+			const small = files(file);
+			for (const q of queries) {
+				const whole = heldScan(q, reference);
+				const sliced = heldScan(q, small, {chunk: size, ahead: size});
+				if (!whole || !sliced) continue;
+				const expected = new Map(held.map(text => [text.offset, whole.mayHold(text)]));
+				for (const text of order) expect({q, offset: text.offset, may: sliced.mayHold(text)}).toEqual({q, offset: text.offset, may: expected.get(text.offset)});
+			}
+			closeSync(reference.shard(1)!);
+			closeSync(small.shard(1)!);
+		}),
+		{numRuns: 200},
 	);
 });

@@ -14,7 +14,7 @@ import {openTailFirst} from './io/tail-first.js';
 import type {SessionActions} from './io/sse/actions.js';
 import type {FirstFrame} from './ui/first-frame.js';
 import {stdinCarriesTrace} from './io/piped-input.js';
-import {defaultDataRoot, listSessions, locateSession} from './io/session-locator.js';
+import {defaultDataRoot, locateSession} from './io/session-locator.js';
 import {projectConfigOf, readPricesFile, readProjectPrices, type ReadPrices} from './io/project-prices.js';
 import {readStream, type InputsHandler} from './io/trace-follower.js';
 import type {ModelInput} from './model/input.js';
@@ -314,17 +314,13 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		// and measures itself on every render: the screen runs the production one.
 		process.env['NODE_ENV'] ??= 'production';
 		const {runScreen} = await (await import('./ui/load-screen.js')).loadScreen();
-		const {listEntries} = await import('./io/session-entries.js');
-		// The picker (s): the sessions under the data root; opening one stops whatever was
-		// shown (a trace, standard input or an SSE stream) and follows the chosen trace.
+		// The picker (s), an overview of the sessions under the data root (io/disk-overview.ts); opening
+		// one stops whatever was shown (a trace, standard input or an SSE stream) and follows the chosen trace.
+		const overview = new (await import('./io/disk-overview.js')).DiskOverview(dataRoot);
 		const sessions: SessionSwitcher = serverSwitcher ?? {
 			root: dataRoot,
 			current: () => store.view.header.sessionId,
-			async list() {
-				const listed = await listSessions(dataRoot);
-				if (!listed.ok) throw new Error(listed.message);
-				return listEntries(listed.sessions, dataRoot, Date.now());
-			},
+			list: async () => overview.list(Date.now()),
 			...offers?.switcherPart(() => store.view.header.sessionId),
 			async open(session) {
 				if ('kind' in session) throw new Error('not a session on disk');

@@ -28,6 +28,7 @@ import {Layouter} from './layout.js';
 import type {OpenState} from './open-state.js';
 import type {PickerEntry, SessionSwitcher} from '../server/session-switcher.js';
 import {filterEntries, openPicker, type PickerState} from './picker.js';
+import {overviewEntries} from './overview-columns.js';
 import {handleKey, initialScreen, runCommand, type ScreenEnv, type ScreenState} from './screen-state.js';
 import {footerMessage, LiveMatches} from './search-count.js';
 import {SessionPicker} from './SessionPicker.js';
@@ -310,7 +311,8 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 			});
 		};
 		sessions.list().then(
-			entries => settle({entries}),
+			// In the overview's order (attention first, a subagent under its parent): the picker keeps it as it filters.
+			entries => settle({entries: overviewEntries(entries, Date.now()).map(row => row.entry)}),
 			(error: unknown) => settle({entries: [], error: `could not list the sessions: ${error instanceof Error ? error.message : String(error)}`}),
 		);
 		return () => {

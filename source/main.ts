@@ -28,6 +28,7 @@ import {outputBackpressure} from './output/pace.js';
 import {safeWriter} from './output/safe-writer.js';
 import type {SessionSwitcher} from './server/session-switcher.js';
 import type {NewSessionWatch} from './io/new-sessions.js';
+import type {DiskOverview} from './io/disk-overview.js';
 import type {Flags} from './flags.js';
 import {flags as flagTable} from './command-line/flag-table.js';
 import type {Settings} from './settings.js';
@@ -193,6 +194,7 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 	// A server's prices come beside the session: what is written at the end waits for them.
 	let pricesReady = async (): Promise<void> => undefined;
 	let offers: NewSessionWatch | undefined;
+	let overview: DiskOverview | undefined;
 	// The screen's a, r, Ctrl+X and >: over --sse only (a server's: the session followed live),
 	// until the picker leaves the stream for a session on disk.
 	let actions: SessionActions | undefined;
@@ -249,7 +251,13 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		// With no trace named (or --latest), a session that starts later is offered in the footer:
 		// the sessions there are now are listed beside the newest one's lookup, before anything shows.
 		if (screen && input.length === 0) {
-			offers = (await import('./io/new-sessions.js')).watchNewSessions(dataRoot);
+			// After the first listing the watch follows the overview: a nudge (and with --notify a desktop notification) when another session waits, fails or finishes.
+			overview = new (await import('./io/disk-overview.js')).DiskOverview(dataRoot);
+			const notify = flags.notify ? (await import('./render/notify.js')).notificationSequence : undefined;
+			offers = (await import('./io/new-sessions.js')).watchNewSessions(dataRoot, {
+				overview,
+				onNudge: notify && ((_, text) => process.stdout.write(notify('penguin-view', text, {tmux: settings.insideTmux === true}))),
+			});
 			cleanup.push(async () => offers?.close());
 		}
 		const [located] = await Promise.all([locateSession(target, {dataRoot}), offers?.ready]);
@@ -316,11 +324,11 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		const {runScreen} = await (await import('./ui/load-screen.js')).loadScreen();
 		// The picker (s), an overview of the sessions under the data root (io/disk-overview.ts); opening
 		// one stops whatever was shown (a trace, standard input or an SSE stream) and follows the chosen trace.
-		const overview = new (await import('./io/disk-overview.js')).DiskOverview(dataRoot);
+		const listing = overview ?? new (await import('./io/disk-overview.js')).DiskOverview(dataRoot);
 		const sessions: SessionSwitcher = serverSwitcher ?? {
 			root: dataRoot,
 			current: () => store.view.header.sessionId,
-			list: async () => overview.list(Date.now()),
+			list: async () => listing.list(Date.now()),
 			...offers?.switcherPart(() => store.view.header.sessionId),
 			async open(session) {
 				if ('kind' in session) throw new Error('not a session on disk');

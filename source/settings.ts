@@ -10,11 +10,13 @@ export type Settings = {
 	now: () => number;
 	/** PENGUIN_VIEW_COOKIE: the session cookie, as `--cookie` gives it. */
 	envCookie?: string;
+	/** TMUX is set: escapes meant for the outer terminal (--notify) go through tmux's passthrough. */
+	insideTmux?: boolean;
 };
 
 /** The settings of this process. */
 export function readSettings(env: NodeJS.ProcessEnv): Settings {
-	return {configDir: configDirFrom(env, homedir()), cwd: process.cwd(), now: Date.now, envCookie: env['PENGUIN_VIEW_COOKIE']};
+	return {configDir: configDirFrom(env, homedir()), cwd: process.cwd(), now: Date.now, envCookie: env['PENGUIN_VIEW_COOKIE'], insideTmux: (env['TMUX'] ?? '') !== ''};
 }
 
 /** The config directory: `$XDG_CONFIG_HOME/penguin-view`, else `~/.config/penguin-view` (a relative XDG_CONFIG_HOME is ignored, as the XDG spec asks). */

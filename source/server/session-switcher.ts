@@ -27,6 +27,8 @@ export type SessionSwitcher = {
 	subscribe?: (listener: () => void) => () => void;
 	/** A session that started since this one opened, offered in the footer (L opens it). */
 	offered?: () => PickerEntry | undefined;
+	/** The footer's text for the offered session when it is a nudge (`⏸ 84946371 waits: … · L to switch`). */
+	offerNote?: () => string | undefined;
 	/** The id of the session shown now, to mark it. */
 	current?: () => string | undefined;
 	/** The sessions, most recently active first. */

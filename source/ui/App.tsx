@@ -394,7 +394,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 					query={state.search.query}
 					width={width}
 					hints={state.jumpDraft !== undefined ? `:${sanitize(state.jumpDraft)}▌   Enter jump · 120 a pane · 50% a place · 14:45 a local time · Esc cancel` : state.filterDraft !== undefined ? filterHint(state.filterDraft, state.filter) : state.help ? helpKeysHint : state.noticeLog ? noticeHints : state.picker ? pickerHints : state.timeline ? timelineHints : undefined}
-					offer={offered && !state.help && !state.picker ? offerText(offered.sessionId) : undefined}
+					offer={offered && !state.help && !state.picker ? (sessions?.offerNote?.() ?? offerText(offered.sessionId)) : undefined}
 					act={state.act?.prompt}
 					acting={actions !== undefined}
 					pendingSteer={pendingSteer}

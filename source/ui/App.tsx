@@ -3,7 +3,7 @@
  * lays out the session for the current width, slices the visible rows, and hands every
  * key to the pure screen-state function; nothing here knows the wire format.
  */
-import {Box, useInput, type Key} from 'ink';
+import {Box, Text, useInput, type Key} from 'ink';
 import {homedir} from 'node:os';
 import {useCallback, useEffect, useMemo, useRef, useState} from 'react';
 import type {SessionActions} from '../io/sse/actions.js';
@@ -29,6 +29,7 @@ import type {OpenState} from './open-state.js';
 import type {PickerEntry, SessionSwitcher} from '../server/session-switcher.js';
 import {filterEntries, openPicker, type PickerState} from './picker.js';
 import {overviewEntries} from './overview-columns.js';
+import {besideListWidth, besideMinColumns, isBeside} from './beside.js';
 import {handleKey, initialScreen, runCommand, type ScreenEnv, type ScreenState} from './screen-state.js';
 import {footerMessage, LiveMatches} from './search-count.js';
 import {SessionPicker} from './SessionPicker.js';
@@ -87,6 +88,7 @@ export type AppProps = {
 
 const noticeHints = 'notice log · j/k scroll · Esc or M back · q quit';
 const pickerHints = 'type to filter · ↑/↓ choose · Enter open · Esc close';
+const besideHints = 'type to filter · ↑/↓ choose · Enter open on the right · Tab or Esc the session';
 const timelineHints = 'j/k move · Enter show in session · e next problem · F follow · T back · q quit';
 
 /** The rows of the timeline worth a clock tick: the newest ones, where anything running is. */
@@ -141,7 +143,11 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	const pendingSteer = queuedTexts(store.view, stillSent, withdrawn);
 
 	// Steering sent and not yet read takes a row above the footer's numbers.
-	const geometry = screenGeometry(columns, rows);
+	// At 140 columns or more the picker stays beside the session (beside.ts): the session keeps the rest.
+	const wide = columns >= besideMinColumns;
+	const listWidth = isBeside(state, wide) ? besideListWidth(columns) : 0;
+	const screenWidth = Math.max(10, columns);
+	const geometry = screenGeometry(listWidth > 0 ? columns - listWidth - 1 : columns, rows);
 	const {rules, width, paneWidth} = geometry;
 	const height = Math.max(1, geometry.height - (pendingSteer.length > 0 ? 1 : 0));
 	const view = store.view;
@@ -223,6 +229,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 		},
 		timeline: timelineNow,
 		canPick: sessions !== undefined,
+		wide,
 		offered: offered !== undefined,
 		acting: actions ? {mode: 'on'} : acting,
 		helpRows: state.help ? helpLines(width).length : 0,
@@ -326,7 +333,14 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 		(chosen: PickerEntry): void => {
 			if (!sessions) return;
 			sessions.open(chosen).then(
-			() => setState(previous => ({...initialScreen(expand), pickerOpened: previous.pickerOpened, message: `opened ${chosen.sessionId}`})),
+			() =>
+				setState(previous => ({
+					...initialScreen(expand),
+					pickerOpened: previous.pickerOpened,
+					message: `opened ${chosen.sessionId}`,
+					// Beside the session the list stays, its choice kept, for the next one.
+					...(previous.beside && previous.picker ? {picker: {...previous.picker, chosen: undefined}, beside: true, listFocus: previous.listFocus} : {}),
+				})),
 			(error: unknown) =>
 				setState(previous =>
 					previous.picker
@@ -347,9 +361,38 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 		if (entry) openEntry(entry);
 	}, [switchTo, sessions, openEntry]);
 
+	// The picker full-screen, or at 140 columns or more beside the session's part of the body.
+	const pickerOf = (w: number): React.JSX.Element | undefined =>
+		state.picker && (
+			<SessionPicker
+				state={state.picker}
+				width={w}
+				height={height}
+				now={realNow}
+				root={tildePath(sessions?.root ?? '', home ?? homedir())}
+				where={sessions?.where}
+				notices={sessions?.notices?.()}
+				current={sessions?.current?.() ?? view.header.sessionId}
+				opening={state.picker.chosen !== undefined}
+			/>
+		);
+	// The picker has the keys: full-screen, or beside the session with the focus (Tab).
+	const pickerKeys = state.picker !== undefined && (listWidth === 0 || state.listFocus === true);
+	const sessionPart = state.help ? (
+		<HelpOverlay width={width} height={height} top={state.helpTop} />
+	) : noticeLogRows ? (
+		<NoticeLogView rows={noticeLogRows} height={height} top={state.noticeTop} />
+	) : state.picker && listWidth === 0 ? (
+		pickerOf(width)
+	) : state.timeline && timeline ? (
+		<TimelineView timeline={timeline} state={state.timeline} width={width} height={height} now={now} costOf={usage => requestCostText(usage, view.header, store.status.prices)} />
+	) : (
+		<Body rows={state.filter !== undefined && layout.count === 0 ? noPaneMatches(state.filter) : visible} height={height} focusRow={focusRow} width={width} query={state.search.editing ? undefined : state.search.query} />
+	);
+
 	return (
 		<ColorContext.Provider value={color ? 'color' : attributes ? 'attributes' : 'none'}>
-			<Box flexDirection="column" width={width}>
+			<Box flexDirection="column" width={screenWidth}>
 				<Header
 					view={view}
 					shard={shownContext}
@@ -359,30 +402,20 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 					stoppedAt={stoppedAt}
 					noSession={sessions?.openAtStart === true && sessions.current?.() === undefined}
 					replay={replay ? replayText(replay.state()) : undefined}
-					width={width}
+					width={screenWidth}
 					home={home ?? homedir()}
 					rule={rules}
 				/>
-				{state.help ? (
-					<HelpOverlay width={width} height={height} top={state.helpTop} />
-				) : noticeLogRows ? (
-					<NoticeLogView rows={noticeLogRows} height={height} top={state.noticeTop} />
-				) : state.picker ? (
-					<SessionPicker
-						state={state.picker}
-						width={width}
-						height={height}
-						now={realNow}
-						root={tildePath(sessions?.root ?? '', home ?? homedir())}
-						where={sessions?.where}
-						notices={sessions?.notices?.()}
-						current={sessions?.current?.() ?? view.header.sessionId}
-						opening={state.picker.chosen !== undefined}
-					/>
-				) : state.timeline && timeline ? (
-					<TimelineView timeline={timeline} state={state.timeline} width={width} height={height} now={now} costOf={usage => requestCostText(usage, view.header, store.status.prices)} />
+				{listWidth > 0 ? (
+					<Box flexDirection="row">
+						{pickerOf(listWidth)}
+						<Text dimColor>{'│\n'.repeat(height - 1) + '│'}</Text>
+						<Box flexDirection="column" width={width}>
+							{sessionPart}
+						</Box>
+					</Box>
 				) : (
-					<Body rows={state.filter !== undefined && layout.count === 0 ? noPaneMatches(state.filter) : visible} height={height} focusRow={focusRow} width={width} query={state.search.editing ? undefined : state.search.query} />
+					sessionPart
 				)}
 				<Footer
 					view={view}
@@ -392,13 +425,13 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 					draft={state.search.draft}
 					message={footerMessage(state, query => liveMatches.matches(view, query))}
 					query={state.search.query}
-					width={width}
-					hints={state.jumpDraft !== undefined ? `:${sanitize(state.jumpDraft)}▌   Enter jump · 120 a pane · 50% a place · 14:45 a local time · Esc cancel` : state.filterDraft !== undefined ? filterHint(state.filterDraft, state.filter) : state.help ? helpKeysHint : state.noticeLog ? noticeHints : state.picker ? pickerHints : state.timeline ? timelineHints : undefined}
-					offer={offered && !state.help && !state.picker ? (sessions?.offerNote?.() ?? offerText(offered.sessionId)) : undefined}
+					width={screenWidth}
+					hints={state.jumpDraft !== undefined ? `:${sanitize(state.jumpDraft)}▌   Enter jump · 120 a pane · 50% a place · 14:45 a local time · Esc cancel` : state.filterDraft !== undefined ? filterHint(state.filterDraft, state.filter) : state.help ? helpKeysHint : state.noticeLog ? noticeHints : pickerKeys ? (listWidth > 0 ? besideHints : pickerHints) : state.timeline ? timelineHints : undefined}
+					offer={offered && !state.help && !(pickerKeys && listWidth === 0) ? (sessions?.offerNote?.() ?? offerText(offered.sessionId)) : undefined}
 					act={state.act?.prompt}
 					acting={actions !== undefined}
 					pendingSteer={pendingSteer}
-					position={state.picker || state.timeline || state.help || state.noticeLog ? undefined : position}
+					position={pickerKeys || state.timeline || state.help || state.noticeLog ? undefined : position}
 					keepPosition={state.filter !== undefined}
 					trouble={troubleWins ? sourceTrouble(store.status, realNow, width) : undefined}
 					typing={state.filterDraft !== undefined || state.jumpDraft !== undefined}

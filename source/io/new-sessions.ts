@@ -41,7 +41,7 @@ export const newSessionPollMs = 2_000;
 
 /** What the watch gives the picker's switcher: the offered session, and word when it or the listing changes. */
 export type OfferPart = {
-	subscribe: (listener: () => void) => () => void;
+	subscribe: (listener: (what?: 'list') => void) => () => void;
 	offered: () => ListEntry | undefined;
 	/** The footer's text for the offer when it is a nudge (`⏸ 84946371 waits: …`). */
 	offerNote: () => string | undefined;
@@ -73,7 +73,7 @@ export function watchNewSessions(dataRoot: string, options: WatchOptions = {}): 
 	const pollMs = options.pollMs ?? newSessionPollMs;
 	const tracker = new NewSessionTracker();
 	const nudges = new NudgeTracker();
-	const listeners = new Set<() => void>();
+	const listeners = new Set<(what?: 'list') => void>();
 	let offered: ListEntry | undefined;
 	let note: string | undefined;
 	let current: () => string | undefined = () => undefined;
@@ -81,8 +81,8 @@ export function watchNewSessions(dataRoot: string, options: WatchOptions = {}): 
 	let timer: NodeJS.Timeout | undefined;
 	let first = true;
 	let signature = '';
-	const tell = (): void => {
-		for (const listener of listeners) listener();
+	const tell = (what?: 'list'): void => {
+		for (const listener of listeners) listener(what);
 	};
 	const poll = async (): Promise<void> => {
 		// The first listing stats the files only (it comes before the first frame); the overview's reads heads and tails.
@@ -96,6 +96,8 @@ export function watchNewSessions(dataRoot: string, options: WatchOptions = {}): 
 		const started = tracker.update(times, now).filter(id => id !== current());
 		options.onListed?.();
 		let changed = false;
+		// The offer (a new session, a nudge) changed: the footer says it; else only the list did.
+		let offer = false;
 		if (entries) {
 			const next = entries.map(entry => `${entry.sessionId}:${entry.lastActivityAt}:${entry.size}:${entry.activity?.state ?? ''}`).join('\n');
 			changed = next !== signature;
@@ -106,7 +108,7 @@ export function watchNewSessions(dataRoot: string, options: WatchOptions = {}): 
 				options.onNudge?.(event, text);
 				offered = entries.find(entry => entry.sessionId === event.id);
 				note = `${text} · L to switch`;
-				changed = true;
+				offer = true;
 			}
 		}
 		if (started.length > 0) {
@@ -120,10 +122,10 @@ export function watchNewSessions(dataRoot: string, options: WatchOptions = {}): 
 				[offered] = await listEntries([summary], dataRoot, now);
 			}
 			note = undefined;
-			changed = true;
+			offer = true;
 		}
-		if (stopped || !changed) return;
-		tell();
+		if (stopped || !(changed || offer)) return;
+		tell(offer ? undefined : 'list');
 	};
 	const loop = (): void => {
 		timer = setTimeout(() => void poll().catch(() => undefined).finally(() => stopped || loop()), pollMs);

@@ -116,7 +116,10 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	);
 	// Bumped when the program says its list, notices or offered session changed.
 	const [listRev, setListRev] = useState(0);
-	useEffect(() => sessions?.subscribe?.(() => setListRev(n => n + 1)), [sessions]);
+	// A change to the list alone draws nothing while the picker is closed (the watch of a data root says one every few seconds).
+	const pickerShown = useRef(false);
+	useEffect(() => sessions?.subscribe?.(what => (what !== 'list' || pickerShown.current) && setListRev(n => n + 1)), [sessions]);
+	pickerShown.current = state.picker !== undefined;
 	const offered = sessions?.offered?.();
 	const layouter = useMemo(() => new Layouter(texts), [texts]);
 	// The timeline is made again only when the session changed (its rows hold the live items).

@@ -252,7 +252,8 @@ async function run(input: string[], flags: Flags, cleanup: Array<() => Promise<u
 		// the sessions there are now are listed beside the newest one's lookup, before anything shows.
 		if (screen && input.length === 0) {
 			// After the first listing the watch follows the overview: a nudge (and with --notify a desktop notification) when another session waits, fails or finishes.
-			overview = new (await import('./io/disk-overview.js')).DiskOverview(dataRoot);
+			const {cachedPerProject} = await import('./commands/list-cost.js');
+			overview = new (await import('./io/disk-overview.js')).DiskOverview(dataRoot, {}, cachedPerProject(pricesOf, projectConfigOf));
 			const notify = flags.notify ? (await import('./render/notify.js')).notificationSequence : undefined;
 			offers = (await import('./io/new-sessions.js')).watchNewSessions(dataRoot, {
 				overview,

@@ -6,7 +6,10 @@
  * or time changed; memory is a few small records per listed session, whatever their size.
  */
 import {open} from 'node:fs/promises';
+import {costOfUsage} from '../cost/arithmetic.js';
 import {tailActivity, type TailActivity} from '../render/overview-activity.js';
+import type {ReadPrices} from './project-prices.js';
+import {SessionTallies, type Tally} from './session-tally.js';
 import {listEntries, liveWithinMs, type ListEntry} from './session-entries.js';
 import {listSessions, type SessionSummary} from './session-locator.js';
 
@@ -42,11 +45,21 @@ export class DiskOverview {
 	private readonly heads = new Map<string, ListEntry>();
 	private readonly tails = new Map<string, Tail>();
 	private readonly parents = new Map<string, string>();
+	private readonly tallies = new SessionTallies();
+	private readonly counted = new Map<string, {key: string; tally: Tally; costUsd?: number}>();
+	private tallying: Promise<void> | undefined;
 
 	constructor(
 		private readonly dataRoot: string,
 		private readonly limits: {tailBytes?: number; activeWithinMs?: number} = {},
+		/** A session's prices (its project's, or --prices): the overview then shows what it cost. */
+		private readonly pricesOf?: (tracePath: string) => Promise<ReadPrices>,
 	) {}
+
+	/** The requests, tokens and costs counted behind the listing are in (tests and the bench wait for it). */
+	async settled(): Promise<void> {
+		await this.tallying;
+	}
 
 	/** The sessions, most recently active first, each with its activity when it is active. */
 	async list(now: number): Promise<ListEntry[]> {
@@ -56,12 +69,41 @@ export class DiskOverview {
 		await this.readTails(listed.sessions, now);
 		const ids = new Set(listed.sessions.map(session => session.sessionId));
 		for (const map of [this.heads, this.tails, this.parents]) for (const id of map.keys()) if (!ids.has(id)) map.delete(id);
+		for (const id of this.counted.keys()) if (!ids.has(id)) this.counted.delete(id);
+		this.tallies.retain(new Set(listed.sessions.flatMap(session => session.shards)));
 		for (const [id, tail] of this.tails) for (const child of tail.activity.children) this.parents.set(child, id);
+		// Counted behind the listing: what is not in yet shows at the next one.
+		this.tallying ??= this.count(entries).finally(() => (this.tallying = undefined));
 		return entries.map(entry => {
 			const activity = this.tails.get(entry.sessionId)?.activity;
 			const parentId = this.parents.get(entry.sessionId);
-			return {...entry, ...(activity ? {activity} : {}), ...(parentId !== undefined ? {parentId} : {})};
+			const counted = this.counted.get(entry.sessionId);
+			const tokens = activity?.tokens ?? counted?.tally.tokens.total;
+			return {
+				...entry,
+				...(activity || tokens !== undefined ? {activity: {...(activity ?? {state: 'idle', waiting: 0, children: []}), ...(tokens !== undefined ? {tokens} : {})}} : {}),
+				...(parentId !== undefined ? {parentId} : {}),
+				...(counted ? {requests: counted.tally.requests} : {}),
+				...(counted?.costUsd !== undefined ? {costUsd: counted.costUsd} : {}),
+			};
 		});
+	}
+
+	/** Counts each session whose size or time changed since it was last counted, two at a time. */
+	private async count(entries: readonly ListEntry[]): Promise<void> {
+		const due = entries.filter(entry => this.counted.get(entry.sessionId)?.key !== `${entry.size}:${entry.lastActivityAt}`);
+		let next = 0;
+		const worker = async (): Promise<void> => {
+			while (next < due.length) {
+				const entry = due[next++]!;
+				const tally = await this.tallies.tally(entry.shards);
+				if (tally === undefined) continue;
+				const read = this.pricesOf && entry.shards[0] !== undefined ? await this.pricesOf(entry.shards[0]).catch(() => undefined) : undefined;
+				const priced = read?.prices.rates(entry.provider, entry.model) ? costOfUsage([{provider: entry.provider, modelId: entry.model, tokens: tally.tokens}], read.prices).usd : undefined;
+				this.counted.set(entry.sessionId, {key: `${entry.size}:${entry.lastActivityAt}`, tally, ...(priced !== undefined ? {costUsd: priced} : {})});
+			}
+		};
+		await Promise.all(Array.from({length: Math.min(2, due.length)}, worker));
 	}
 
 	/** Entries for the listing: heads read only for sessions not seen before (or seen before their first prompt). */

@@ -99,7 +99,7 @@ export function watchNewSessions(dataRoot: string, options: WatchOptions = {}): 
 		// The offer (a new session, a nudge) changed: the footer says it; else only the list did.
 		let offer = false;
 		if (entries) {
-			const next = entries.map(entry => `${entry.sessionId}:${entry.lastActivityAt}:${entry.size}:${entry.activity?.state ?? ''}`).join('\n');
+			const next = entries.map(entry => `${entry.sessionId}:${entry.lastActivityAt}:${entry.size}:${entry.activity?.state ?? ''}:${entry.requests ?? ''}:${entry.costUsd ?? ''}`).join('\n');
 			changed = next !== signature;
 			signature = next;
 			const rows = entries.map(entry => ({id: entry.sessionId, state: entry.activity?.state ?? (entry.live ? 'running' : 'idle'), ...(entry.activity?.doing !== undefined ? {doing: entry.activity.doing} : {})}) as const);

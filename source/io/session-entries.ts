@@ -39,6 +39,8 @@ export type ListEntry = {
 	unreadableHeadLines?: number;
 	/** USD of the session's own requests, when its model has a price (`--list` only: commands/list-cost.ts). */
 	costUsd?: number;
+	/** Model requests so far (its token_usage lines; the picker's overview only). */
+	requests?: number;
 	/** What the end of its trace says it does now (the picker's overview only: io/disk-overview.ts). */
 	activity?: TailActivity;
 	/** The session whose `subagent` pointer names this one, when the overview has seen it. */

@@ -57,6 +57,7 @@ const tokensText = (entry: PickerEntry): string => {
 	const tokens = activityOf(entry).tokens;
 	return tokens === undefined ? '' : `${formatTokens(tokens)} tok`;
 };
+const requestsText = (entry: PickerEntry): string => (isServerEntry(entry) || entry.requests === undefined ? '' : `${entry.requests} req`);
 const hl = (context: CellContext, style: Style = {}): Style => (context.selected ? {...style, inverse: true, dim: false} : style);
 const widest = (entries: readonly PickerEntry[], text: (entry: PickerEntry) => string): number => entries.reduce((most, entry) => Math.max(most, textWidth(text(entry))), 0);
 
@@ -87,11 +88,21 @@ const tokensColumn: SessionColumn = {
 	leaves: 2,
 };
 
+const requestsColumn: SessionColumn = {
+	name: 'requests',
+	cell: (entry, context) => [seg(requestsText(entry), hl(context, {dim: true}))],
+	width: entries => widest(entries, requestsText),
+	right: true,
+	gap: 2,
+	leaves: 1,
+};
+
 /** The overview's columns: state and activity first, then the picker's (its live mark, size and last activity left out: the activity says it). */
 export const overviewColumns: readonly SessionColumn[] = [
 	stateColumn,
 	...sessionColumns.filter(column => column.name === 'id'),
 	doingColumn,
+	requestsColumn,
 	tokensColumn,
 	...sessionColumns.filter(column => !['live', 'id', 'size', 'age'].includes(column.name)),
 ];

@@ -3,6 +3,7 @@
 import {appendFileSync, mkdirSync, readFileSync, utimesSync, writeFileSync} from 'node:fs';
 import {afterEach, describe, expect, it} from 'vitest';
 import {DiskOverview} from '../../source/io/disk-overview.js';
+import {priceTable} from '../../source/cost/prices.js';
 import {child, makeRoot, parent, placeShard, retry, rotated, tools} from '../commands/data-root.js';
 import {fixturesDir} from '../helpers/recordings.js';
 
@@ -56,5 +57,34 @@ describe('DiskOverview', () => {
 		const entries = await new DiskOverview(made.root).list(now);
 		expect(entries.find(entry => entry.sessionId === rotated)?.activity).toMatchObject({state: 'idle'});
 		expect(entries.find(entry => entry.sessionId === rotated)?.activity?.tokens).toBeGreaterThan(0);
+	});
+
+	it("counts each session's requests and prices them behind the listing; and again as it grows", async () => {
+		const made = makeRoot();
+		remove = made.remove;
+		const folder = made.dateDir();
+		mkdirSync(folder, {recursive: true});
+		const now = Date.now();
+		const all = fixtureLines(tools);
+		const file = `${folder}/${tools}_001.jsonl`;
+		// Its first request done (one token_usage); the rest comes later.
+		const first = all.findIndex(line => typeOf(line) === 'request_end');
+		writeFileSync(file, all.slice(0, first + 1).join('\n') + '\n');
+		// $15 per million output tokens, and cache prices.
+		const prices = priceTable([{provider: 'custom', modelId: 'fake-model', rates: {cacheRead: 0.3, cacheWrite: 3.75, output: 15}}]);
+		const overview = new DiskOverview(made.root, {}, async () => ({prices}));
+		await overview.list(now);
+		await overview.settled();
+		const once = (await overview.list(now)).find(entry => entry.sessionId === tools)!;
+		expect(once.requests).toBe(1);
+		expect(once.costUsd).toBeGreaterThan(0);
+		appendFileSync(file, all.slice(first + 1).join('\n') + '\n');
+		const later = now + 1000;
+		utimesSync(file, later / 1000, later / 1000);
+		await overview.list(later);
+		await overview.settled();
+		const whole = (await overview.list(later)).find(entry => entry.sessionId === tools)!;
+		expect(whole.requests).toBe(all.filter(line => typeOf(line) === 'token_usage').length);
+		expect(whole.costUsd).toBeGreaterThan(once.costUsd!);
 	});
 });

@@ -63,17 +63,22 @@ async function listTimes(dir, runs = 5) {
 	const {DiskOverview} = await loadOverview();
 	const cold = [];
 	const warm = [];
+	const counted = [];
 	for (let i = 0; i < runs; i++) {
 		const overview = new DiskOverview(dir);
 		let t = performance.now();
 		const entries = await overview.list(Date.now());
 		cold.push(performance.now() - t);
+		// The requests and costs counted behind the listing (every trace read once).
+		t = performance.now();
+		await overview.settled();
+		counted.push(performance.now() - t);
 		t = performance.now();
 		await overview.list(Date.now());
 		warm.push(performance.now() - t);
 		if (entries.length === 0) throw new Error('nothing listed');
 	}
-	return {cold: Math.min(...cold), warm: Math.min(...warm)};
+	return {cold: Math.min(...cold), warm: Math.min(...warm), counted: Math.min(...counted)};
 }
 
 async function followCost(dir, growingFiles, line, seconds, log, args = []) {
@@ -110,7 +115,7 @@ export async function overviewBench(log = console.log) {
 	try {
 		const times = await listTimes(small.dir);
 		const timesLarge = await listTimes(large.dir);
-		log(`overview listing, ${count} sessions (${growing} active): cold ${times.cold.toFixed(0)} ms, warm ${times.warm.toFixed(0)} ms; sessions ten times larger: cold ${timesLarge.cold.toFixed(0)} ms, warm ${timesLarge.warm.toFixed(0)} ms (goal ≤ 300 ms) ${times.cold <= 300 ? 'pass' : 'FAIL'}`);
+		log(`overview listing, ${count} sessions (${growing} active): cold ${times.cold.toFixed(0)} ms (then ${times.counted.toFixed(0)} ms counting requests behind it), warm ${times.warm.toFixed(0)} ms; sessions ten times larger: cold ${timesLarge.cold.toFixed(0)} ms (counting ${timesLarge.counted.toFixed(0)} ms), warm ${timesLarge.warm.toFixed(0)} ms (goal ≤ 300 ms) ${times.cold <= 300 ? 'pass' : 'FAIL'}`);
 		// The baseline: the same session named on the command line, so no watch of the data root.
 		const base = await followCost(small.dir, small.growingFiles, small.line, seconds, undefined, [small.shown]);
 		log(`baseline, the session named (no overview, no watch): CPU ${(base.cpu * 100).toFixed(1)} % of a core; frames ${base.frames}; heap ${base.heapMb?.toFixed(1)} MB`);

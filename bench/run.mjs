@@ -24,6 +24,9 @@
  *                                 --baseline runs that build in turn with this one
  *   node bench/run.mjs --mixes-only [--runs N]
  *                                 print mode against jq empty on each of the generator's mixes (50 MB each)
+ *   node bench/run.mjs --overview [--sessions N] [--growing N] [--seconds S]
+ *                                 the sessions' overview (bench/overview.mjs): listing 200 sessions,
+ *                                 CPU and memory following while 20 of them grow
  *   node bench/run.mjs --search-only [--quick] [--baseline OTHER/dist/cli.js]
  *                                 search (/ and &) on the screen over the 1 GB trace (100 MB with --quick),
  *                                 grep -ic beside; with --baseline, that build first
@@ -712,6 +715,7 @@ async function soakOnly() {
 
 async function main() {
 	if (!existsSync(cli)) spawnSync('npm', ['run', 'build'], {cwd: root, stdio: 'inherit'});
+	if (process.argv.includes('--overview')) return (await import('./overview.mjs')).overviewBench();
 	if (process.argv.includes('--soak')) return soakOnly();
 	if (process.argv.includes('--streaming')) return streamingOnly();
 	if (process.argv.includes('--mixes-only')) {

@@ -23,6 +23,8 @@ export type Flags = {
 	debug: boolean;
 	/** False (--no-bell): the screen does not ring the bell when a call waits for approval. */
 	bell?: boolean;
+	/** --notify: a desktop notification (OSC 9/777) when another session waits, fails or finishes. */
+	notify?: boolean;
 	/** --mouse: the wheel scrolls, a click focuses. */
 	mouse?: boolean;
 	/** --read-only: a, r, Ctrl+X and > never act on the session. */

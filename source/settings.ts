@@ -52,6 +52,8 @@ export type Settings = {
 	/** PENGUIN_VIEW_FAULT: a failure injected on purpose, for the fault tests (fault.ts). */
 	fault?: FaultKind;
 	switches: Switches;
+	/** TMUX is set: escapes meant for the outer terminal (--notify) go through tmux's passthrough. */
+	insideTmux: boolean;
 };
 
 /** The settings of a process with environment `env`. */
@@ -70,6 +72,7 @@ export function readSettings(env: NodeJS.ProcessEnv, home: string = homedir(), c
 		pager: pagerFrom(env),
 		historyAnswerMs: Number.isInteger(historyMs) && historyMs > 0 ? historyMs : undefined,
 		fault: faultKindOf(env['PENGUIN_VIEW_FAULT']),
+		insideTmux: (env['TMUX'] ?? '') !== '',
 		switches: {
 			kernel: on('PENGUIN_VIEW_KERNEL'),
 			tailFirst: on('PENGUIN_VIEW_TAIL_FIRST'),

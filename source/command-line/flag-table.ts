@@ -62,6 +62,7 @@ export const flags = {
 	expand: {type: 'string', isMultiple: true, section: 'options', values: ['thinking', 'outputs', 'all'], list: true, uses: [{value: 'LIST', help: 'open by default: thinking, outputs, all (repeatable, or a,b)'}]},
 	color: {type: 'boolean', default: true, section: 'options', uses: [{negated: true, help: 'no colour (NO_COLOR and TERM=dumb do the same)'}]},
 	bell: {type: 'boolean', default: true, section: 'options', uses: [{negated: true, help: 'no terminal bell when a tool call starts to wait for approval'}]},
+	notify: {type: 'boolean', default: false, section: 'options', uses: [{help: 'a desktop notification (OSC 9 and 777, through tmux too) when another session waits for approval, fails or finishes'}]},
 	mouse: {type: 'boolean', default: false, section: 'options', uses: [{help: 'the wheel scrolls, a click focuses (Shift selects text then)'}]},
 	debug: {type: 'boolean', default: false, section: 'options', uses: [{help: 'print the stack of an unexpected error'}]},
 	list: {type: 'boolean', default: false, section: 'sessions', uses: [{help: "the sessions under $PENGUIN_HOME, newest first (fitted to a terminal, every field whole in a pipe; --json: JSON Lines); with --sse SERVER, the server's sessions"}]},

@@ -6,8 +6,7 @@ import path from 'node:path';
 import {startFileSession, type FileOptions} from '../io/file-session.js';
 import type {NewSessionWatch} from '../io/new-sessions.js';
 import type {ReadPrices} from '../io/project-prices.js';
-import {listEntries} from '../io/session-entries.js';
-import {listSessions} from '../io/session-locator.js';
+import {DiskOverview} from '../io/disk-overview.js';
 import type {SessionStore} from '../model/store.js';
 import type {SessionSwitcher} from '../server/session-switcher.js';
 import type {RunningSource} from './running-source.js';
@@ -18,6 +17,8 @@ export type DiskSwitcherOptions = {
 	running: RunningSource;
 	/** Sessions that start later, offered in the footer (L). */
 	offers?: NewSessionWatch;
+	/** The overview the watch keeps, when there is one. */
+	overview?: DiskOverview;
 	/** A session's prices, from the path of its first trace. */
 	pricesOf: (tracePath: string) => Promise<ReadPrices>;
 	fileOptions: FileOptions;
@@ -27,14 +28,12 @@ export type DiskSwitcherOptions = {
 /** The sessions under `dataRoot`, and how to open one in place of the running source. */
 export function diskSwitcher(options: DiskSwitcherOptions): SessionSwitcher {
 	const {dataRoot, store, running} = options;
+	// The picker (s) is an overview of the sessions: what each does now, those that need you first.
+	const listing = options.overview ?? new DiskOverview(dataRoot);
 	return {
 		root: dataRoot,
 		current: () => store.view.header.sessionId,
-		async list() {
-			const listed = await listSessions(dataRoot);
-			if (!listed.ok) throw new Error(listed.message);
-			return listEntries(listed.sessions, dataRoot, options.now());
-		},
+		list: async () => listing.list(options.now()),
 		...options.offers?.switcherPart(() => store.view.header.sessionId),
 		async open(session) {
 			if ('kind' in session) throw new Error('not a session on disk');

@@ -10,6 +10,8 @@ import {locateSession} from '../io/session-locator.js';
 import {openTailFirst} from '../io/tail-first.js';
 import {readStream, type InputsHandler} from '../io/trace-follower.js';
 import type {NewSessionWatch} from '../io/new-sessions.js';
+import type {DiskOverview} from '../io/disk-overview.js';
+import {projectConfigOf} from '../io/project-prices.js';
 import type {OpenedSource, SourceOptions} from './source-options.js';
 
 /** The trace the flags name (or the newest session), started; an exit code when there is none. */
@@ -22,9 +24,18 @@ export async function openTrace(options: SourceOptions): Promise<OpenedSource | 
 	painter?.catch(() => undefined);
 	// With no trace named (or --latest), a session that starts later is offered in the footer:
 	// the sessions there are now are listed beside the newest one's lookup, before anything shows.
+	// After its first listing the watch follows the overview (io/disk-overview.ts): a nudge, and with
+	// --notify a desktop notification, when another session waits, fails or finishes.
 	let offers: NewSessionWatch | undefined;
+	let overview: DiskOverview | undefined;
 	if (screen && input.length === 0) {
-		offers = (await import('../io/new-sessions.js')).watchNewSessions(dataRoot);
+		const {cachedPerProject} = await import('../commands/list-cost.js');
+		overview = new (await import('../io/disk-overview.js')).DiskOverview(dataRoot, {}, cachedPerProject(options.pricesOf, projectConfigOf));
+		const notify = options.flags.notify ? (await import('../render/notify.js')).notificationSequence : undefined;
+		offers = (await import('../io/new-sessions.js')).watchNewSessions(dataRoot, {
+			overview,
+			onNudge: notify && ((_, text) => process.stdout.write(notify('penguin-view', text, {tmux: settings.insideTmux}))),
+		});
 		options.cleanup.push(async () => offers?.close());
 	}
 	const [located] = await Promise.all([locateSession(target, {dataRoot}), offers?.ready]);
@@ -44,7 +55,7 @@ export async function openTrace(options: SourceOptions): Promise<OpenedSource | 
 	const pricesReady = async (): Promise<void> => undefined;
 	if (located.kind === 'stream') {
 		store.setStatus({label: path.basename(located.path), state: 'reading'});
-		return {source: readStream(located.path, checked(located.path, batch => store.apply(batch)), {cut: fileOptions.cut, onError: options.onError, pace: fileOptions.pace}), offers, pricesReady};
+		return {source: readStream(located.path, checked(located.path, batch => store.apply(batch)), {cut: fileOptions.cut, onError: options.onError, pace: fileOptions.pace}), offers, overview, pricesReady};
 	}
 	const newest = located.shards.at(-1) ?? located.sessionId;
 	store.setStatus({
@@ -59,7 +70,7 @@ export async function openTrace(options: SourceOptions): Promise<OpenedSource | 
 		// (that takes most of a second on a slow machine), and reads its history behind it.
 		const {paintFirstFrame} = await (painter ?? import('../ui/first-frame.js'));
 		const {expand, color, held} = options.firstFrame;
-		const opened: OpenedSource = {source: {close: () => undefined}, folder: located.folder, offers, pricesReady};
+		const opened: OpenedSource = {source: {close: () => undefined}, folder: located.folder, offers, overview, pricesReady};
 		opened.source = openTailFirst(located, {
 			store,
 			follow: options.follow,
@@ -77,7 +88,7 @@ export async function openTrace(options: SourceOptions): Promise<OpenedSource | 
 		// A followed file read to its end with nothing but malformed lines is refused then.
 		follower: check && {onCaughtUp: () => check.caughtUp()},
 	});
-	return {source: started, replay: started.replay, folder: located.folder, offers, pricesReady};
+	return {source: started, replay: started.replay, folder: located.folder, offers, overview, pricesReady};
 }
 
 /** A first run: no data root (yet, or PENGUIN_HOME points elsewhere); what to do instead, in one line. */

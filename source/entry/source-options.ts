@@ -1,6 +1,7 @@
 /** What opening a source takes from the entry (main.ts), and what it gives back to the outputs. */
 import type {FileOptions} from '../io/file-session.js';
 import type {HeldTextStore} from '../io/held-texts.js';
+import type {DiskOverview} from '../io/disk-overview.js';
 import type {NewSessionWatch} from '../io/new-sessions.js';
 import type {ReadPrices} from '../io/project-prices.js';
 import type {ReplayControl} from '../io/replay.js';
@@ -60,6 +61,8 @@ export type OpenedSource = {
 	pricesReady: () => Promise<void>;
 	/** Sessions that start later, offered in the footer. */
 	offers?: NewSessionWatch;
+	/** The sessions under the data root as the picker lists them, kept by the watch (with no trace named). */
+	overview?: DiskOverview;
 	/** The screen's a, r, Ctrl+X and > (not with --read-only). */
 	actions?: SessionActions;
 };

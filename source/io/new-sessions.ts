@@ -4,6 +4,9 @@
  * again after a minute or more of quiet, is offered in the footer (L opens it). The listing
  * is the one `--list` and the picker use; only the offered session's head is read.
  */
+import {NudgeTracker, nudgeText, type NudgeEvent} from '../model/nudge.js';
+import {sanitize} from '../render/sanitize.js';
+import type {DiskOverview} from './disk-overview.js';
 import type {ListEntry} from './session-entries.js';
 import {listSessions} from './session-locator.js';
 
@@ -36,10 +39,12 @@ export class NewSessionTracker {
 /** How often the data root is listed again (ms). */
 export const newSessionPollMs = 2_000;
 
-/** What the watch gives the picker's switcher: the offered session, and word when it changes. */
+/** What the watch gives the picker's switcher: the offered session, and word when it or the listing changes. */
 export type OfferPart = {
-	subscribe: (listener: () => void) => () => void;
+	subscribe: (listener: (what?: 'list') => void) => () => void;
 	offered: () => ListEntry | undefined;
+	/** The footer's text for the offer when it is a nudge (`⏸ 84946371 waits: …`). */
+	offerNote: () => string | undefined;
 };
 
 /** A running watch of the data root. */
@@ -50,29 +55,77 @@ export type NewSessionWatch = {
 	close(): void;
 };
 
+export type WatchOptions = {
+	pollMs?: number;
+	onListed?: () => void;
+	/**
+	 * Lists with the overview after the first listing: each session's activity, so that one
+	 * other than the one on screen that starts to wait, fails or finishes is offered (a nudge),
+	 * and listeners hear of every change to the listing (the overview on screen follows it).
+	 */
+	overview?: DiskOverview;
+	/** Called once per nudge (--notify). */
+	onNudge?: (event: NudgeEvent, text: string) => void;
+};
+
 /** Watches `dataRoot` for sessions that start; `switcherPart` gives the picker's offer and subscription. */
-export function watchNewSessions(dataRoot: string, options: {pollMs?: number; onListed?: () => void} = {}): NewSessionWatch {
+export function watchNewSessions(dataRoot: string, options: WatchOptions = {}): NewSessionWatch {
 	const pollMs = options.pollMs ?? newSessionPollMs;
 	const tracker = new NewSessionTracker();
-	const listeners = new Set<() => void>();
+	const nudges = new NudgeTracker();
+	const listeners = new Set<(what?: 'list') => void>();
 	let offered: ListEntry | undefined;
+	let note: string | undefined;
 	let current: () => string | undefined = () => undefined;
 	let stopped = false;
 	let timer: NodeJS.Timeout | undefined;
+	let first = true;
+	let signature = '';
+	const tell = (what?: 'list'): void => {
+		for (const listener of listeners) listener(what);
+	};
 	const poll = async (): Promise<void> => {
-		const listed = await listSessions(dataRoot);
-		if (stopped || !listed.ok) return;
+		// The first listing stats the files only (it comes before the first frame); the overview's reads heads and tails.
+		const entries = first || !options.overview ? undefined : await options.overview.list(Date.now());
+		const listed = entries ? undefined : await listSessions(dataRoot);
+		first = false;
+		if (stopped || listed?.ok === false) return;
+		const summaries = listed?.sessions;
 		const now = Date.now();
-		const started = tracker.update(listed.sessions, now).filter(id => id !== current());
+		const times = entries ? entries.map(entry => ({sessionId: entry.sessionId, mtimeMs: Date.parse(entry.lastActivityAt)})) : summaries!;
+		const started = tracker.update(times, now).filter(id => id !== current());
 		options.onListed?.();
-		if (started.length === 0) return;
-		const summary = listed.sessions.find(session => session.sessionId === started[0]);
-		if (summary === undefined) return;
-		// The listing's format is loaded only when there is something to offer.
-		const {listEntries} = await import('./session-entries.js');
-		[offered] = await listEntries([summary], dataRoot, now);
-		if (stopped) return;
-		for (const listener of listeners) listener();
+		let changed = false;
+		// The offer (a new session, a nudge) changed: the footer says it; else only the list did.
+		let offer = false;
+		if (entries) {
+			const next = entries.map(entry => `${entry.sessionId}:${entry.lastActivityAt}:${entry.size}:${entry.activity?.state ?? ''}:${entry.requests ?? ''}:${entry.costUsd ?? ''}`).join('\n');
+			changed = next !== signature;
+			signature = next;
+			const rows = entries.map(entry => ({id: entry.sessionId, state: entry.activity?.state ?? (entry.live ? 'running' : 'idle'), ...(entry.activity?.doing !== undefined ? {doing: entry.activity.doing} : {})}) as const);
+			for (const event of nudges.update(rows, current())) {
+				const text = sanitize(nudgeText(event));
+				options.onNudge?.(event, text);
+				offered = entries.find(entry => entry.sessionId === event.id);
+				note = `${text} · L to switch`;
+				offer = true;
+			}
+		}
+		if (started.length > 0) {
+			const fromOverview = entries?.find(entry => entry.sessionId === started[0]);
+			if (fromOverview) offered = fromOverview;
+			else {
+				const summary = summaries?.find(session => session.sessionId === started[0]);
+				if (summary === undefined) return;
+				// The listing's format is loaded only when there is something to offer.
+				const {listEntries} = await import('./session-entries.js');
+				[offered] = await listEntries([summary], dataRoot, now);
+			}
+			note = undefined;
+			offer = true;
+		}
+		if (stopped || !(changed || offer)) return;
+		tell(offer ? undefined : 'list');
 	};
 	const loop = (): void => {
 		timer = setTimeout(() => void poll().catch(() => undefined).finally(() => stopped || loop()), pollMs);
@@ -84,16 +137,18 @@ export function watchNewSessions(dataRoot: string, options: {pollMs?: number; on
 		ready,
 		switcherPart(currentId) {
 			current = currentId;
+			const live = (): ListEntry | undefined => {
+				// Once it has been on screen it is no longer offered.
+				if (offered !== undefined && offered.sessionId === current()) [offered, note] = [undefined, undefined];
+				return offered;
+			};
 			return {
 				subscribe: listener => {
 					listeners.add(listener);
 					return () => listeners.delete(listener);
 				},
-				offered: () => {
-					// Once it has been on screen it is no longer offered.
-					if (offered !== undefined && offered.sessionId === current()) offered = undefined;
-					return offered;
-				},
+				offered: live,
+				offerNote: () => (live() === undefined ? undefined : note),
 			};
 		},
 		close(): void {

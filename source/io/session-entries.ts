@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import {oneLine} from '../render/format.js';
+import type {TailActivity} from '../render/overview-activity.js';
 import type {SessionSummary} from './session-locator.js';
 import {readTraceHead, type TraceHead} from './trace-head.js';
 
@@ -38,6 +39,12 @@ export type ListEntry = {
 	unreadableHeadLines?: number;
 	/** USD of the session's own requests, when its model has a price (`--list` only: commands/list-cost.ts). */
 	costUsd?: number;
+	/** Model requests so far (its token_usage lines; the picker's overview only). */
+	requests?: number;
+	/** What the end of its trace says it does now (the picker's overview only: io/disk-overview.ts). */
+	activity?: TailActivity;
+	/** The session whose `subagent` pointer names this one, when the overview has seen it. */
+	parentId?: string;
 };
 
 // Heads read at once: enough to hide latency, few enough to keep file handles in check.

@@ -22,11 +22,13 @@ export type SessionSwitcher = {
 	notices?: () => readonly string[];
 	/**
 	 * Calls `listener` when the list (read again with `list`), the notices or the offered session
-	 * changed; returns the unsubscribe.
+	 * changed (`list`: only the list, which matters only while the picker shows it); returns the unsubscribe.
 	 */
-	subscribe?: (listener: () => void) => () => void;
+	subscribe?: (listener: (what?: 'list') => void) => () => void;
 	/** A session that started since this one opened, offered in the footer (L opens it). */
 	offered?: () => PickerEntry | undefined;
+	/** The footer's text for the offered session when it is a nudge (`⏸ 84946371 waits: … · L to switch`). */
+	offerNote?: () => string | undefined;
 	/** The id of the session shown now, to mark it. */
 	current?: () => string | undefined;
 	/** The sessions, most recently active first. */

@@ -3,7 +3,7 @@
  * lays out the session for the current width, slices the visible rows, and hands every
  * key to the pure screen-state function; nothing here knows the wire format.
  */
-import {Box, useInput, type Key} from 'ink';
+import {Box, Text, useInput, type Key} from 'ink';
 import {homedir} from 'node:os';
 import {useCallback, useEffect, useMemo, useRef, useState} from 'react';
 import type {SessionActions} from '../io/sse/actions.js';
@@ -12,7 +12,9 @@ import type {SessionStore} from '../model/store.js';
 import {isRunning, timelineOf, type Timeline} from '../model/timeline.js';
 import type {SessionView} from '../model/view-model.js';
 import {sanitize} from '../render/sanitize.js';
-import {addPending, queuedTexts, stillPending, type Acting, type ActSend, type PendingSteer} from './acting.js';
+import {queuedTexts, stillPending, type Acting, type PendingSteer} from './acting.js';
+import {act} from './send-action.js';
+import {besideHints, filterHint, noPaneMatches, noticeHints, pickerHints, timelineHints} from './footer-hints.js';
 import {ApprovalBell} from './approval-bell.js';
 import {Body} from './Body.js';
 import {ColorContext} from './ColorContext.js';
@@ -30,6 +32,8 @@ import type {Highlighter} from '../render/code-colour.js';
 import type {OpenState} from './open-state.js';
 import type {PickerEntry, SessionSwitcher} from '../server/session-switcher.js';
 import {filterEntries, openPicker, type PickerState} from './picker.js';
+import {overviewEntries} from './overview-columns.js';
+import {besideListWidth, besideMinColumns, isBeside} from './beside.js';
 import {handleKey, initialScreen, runCommand, searchAgain, type ScreenEnv, type ScreenState} from './screen-state.js';
 import {footerMessage, LiveMatches} from './search-count.js';
 import {useSearchProgress} from './search-progress.js';
@@ -44,7 +48,6 @@ import {useTerminalSize, type TerminalSize} from './use-terminal-size.js';
 import {FilterCache, filteredLayout} from './pane-filter.js';
 import {positionText} from './position.js';
 import {ShownCount} from './shown-count.js';
-import {seg, type Row} from './segments.js';
 import {paneLineText, withPinnedHead} from './line-scroll.js';
 import {shiftedRows} from './sideways.js';
 import {replayText} from './replay-controls.js';
@@ -95,10 +98,6 @@ export type AppProps = {
 	loadHighlighter?: () => Promise<Highlighter>;
 };
 
-const noticeHints = 'notice log · j/k scroll · Esc or M back · q quit';
-const pickerHints = 'type to filter · ↑/↓ choose · Enter open · Esc close';
-const timelineHints = 'j/k move · Enter show in session · e next problem · F follow · T back · q quit';
-
 /** The rows of the timeline worth a clock tick: the newest ones, where anything running is. */
 function timelineMoves(timeline: Timeline): boolean {
 	const rows = timeline.rows;
@@ -124,7 +123,10 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	);
 	// Bumped when the program says its list, notices or offered session changed.
 	const [listRev, setListRev] = useState(0);
-	useEffect(() => sessions?.subscribe?.(() => setListRev(n => n + 1)), [sessions]);
+	// A change to the list alone draws nothing while the picker is closed (the watch of a data root says one every few seconds).
+	const pickerShown = useRef(false);
+	useEffect(() => sessions?.subscribe?.(what => (what !== 'list' || pickerShown.current) && setListRev(n => n + 1)), [sessions]);
+	pickerShown.current = state.picker !== undefined;
 	const offered = sessions?.offered?.();
 	// Code is coloured once the highlighter is in: it is loaded when a pane first has code to colour, and a frame follows.
 	const [, setCodeReady] = useState(0);
@@ -156,7 +158,11 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	const pendingSteer = queuedTexts(store.view, stillSent, withdrawn);
 
 	// Steering sent and not yet read takes a row above the footer's numbers.
-	const geometry = screenGeometry(columns, rows);
+	// At 140 columns or more the picker stays beside the session (beside.ts): the session keeps the rest.
+	const wide = columns >= besideMinColumns;
+	const listWidth = isBeside(state, wide) ? besideListWidth(columns) : 0;
+	const screenWidth = Math.max(10, columns);
+	const geometry = screenGeometry(listWidth > 0 ? columns - listWidth - 1 : columns, rows);
 	const {rules, width, paneWidth} = geometry;
 	const height = Math.max(1, geometry.height - (pendingSteer.length > 0 ? 1 : 0));
 	const view = store.view;
@@ -239,6 +245,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 		},
 		timeline: timelineNow,
 		canPick: sessions !== undefined,
+		wide,
 		offered: offered !== undefined,
 		acting: actions ? {mode: 'on'} : acting,
 		helpRows: state.help ? helpLines(width).length : 0,
@@ -333,7 +340,8 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 			});
 		};
 		sessions.list().then(
-			entries => settle({entries}),
+			// In the overview's order (attention first, a subagent under its parent): the picker keeps it as it filters.
+			entries => settle({entries: overviewEntries(entries, clock()).map(row => row.entry)}),
 			(error: unknown) => settle({entries: [], error: `could not list the sessions: ${error instanceof Error ? error.message : String(error)}`}),
 		);
 		return () => {
@@ -347,7 +355,14 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 		(chosen: PickerEntry): void => {
 			if (!sessions) return;
 			sessions.open(chosen).then(
-			() => setState(previous => ({...initialScreen(expand), pickerOpened: previous.pickerOpened, message: `opened ${chosen.sessionId}`})),
+			() =>
+				setState(previous => ({
+					...initialScreen(expand),
+					pickerOpened: previous.pickerOpened,
+					message: `opened ${chosen.sessionId}`,
+					// Beside the session the list stays, its choice kept, for the next one.
+					...(previous.beside && previous.picker ? {picker: {...previous.picker, chosen: undefined}, beside: true, listFocus: previous.listFocus} : {}),
+				})),
 			(error: unknown) =>
 				setState(previous =>
 					previous.picker
@@ -368,9 +383,38 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 		if (entry) openEntry(entry);
 	}, [switchTo, sessions, openEntry]);
 
+	// The picker full-screen, or at 140 columns or more beside the session's part of the body.
+	const pickerOf = (w: number): React.JSX.Element | undefined =>
+		state.picker && (
+			<SessionPicker
+				state={state.picker}
+				width={w}
+				height={height}
+				now={realNow}
+				root={tildePath(sessions?.root ?? '', home ?? homedir())}
+				where={sessions?.where}
+				notices={sessions?.notices?.()}
+				current={sessions?.current?.() ?? view.header.sessionId}
+				opening={state.picker.chosen !== undefined}
+			/>
+		);
+	// The picker has the keys: full-screen, or beside the session with the focus (Tab).
+	const pickerKeys = state.picker !== undefined && (listWidth === 0 || state.listFocus === true);
+	const sessionPart = state.help ? (
+		<HelpOverlay width={width} height={height} top={state.helpTop} />
+	) : noticeLogRows ? (
+		<NoticeLogView rows={noticeLogRows} height={height} top={state.noticeTop} />
+	) : state.picker && listWidth === 0 ? (
+		pickerOf(width)
+	) : state.timeline && timeline ? (
+		<TimelineView timeline={timeline} state={state.timeline} width={width} height={height} now={now} costOf={usage => requestCostText(usage, view.header, store.status.prices)} />
+	) : (
+		<Body rows={state.filter !== undefined && layout.count === 0 ? noPaneMatches(state.filter) : visible} height={height} focusRow={focusRow} width={width} query={state.search.editing ? undefined : state.search.query} />
+	);
+
 	return (
 		<ColorContext.Provider value={color ? 'color' : attributes ? 'attributes' : 'none'}>
-			<Box flexDirection="column" width={width}>
+			<Box flexDirection="column" width={screenWidth}>
 				<Header
 					view={view}
 					shard={shownContext}
@@ -380,30 +424,20 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 					stoppedAt={stoppedAt}
 					noSession={sessions?.openAtStart === true && sessions.current?.() === undefined}
 					replay={replay ? replayText(replay.state()) : undefined}
-					width={width}
+					width={screenWidth}
 					home={home ?? homedir()}
 					rule={rules}
 				/>
-				{state.help ? (
-					<HelpOverlay width={width} height={height} top={state.helpTop} />
-				) : noticeLogRows ? (
-					<NoticeLogView rows={noticeLogRows} height={height} top={state.noticeTop} />
-				) : state.picker ? (
-					<SessionPicker
-						state={state.picker}
-						width={width}
-						height={height}
-						now={realNow}
-						root={tildePath(sessions?.root ?? '', home ?? homedir())}
-						where={sessions?.where}
-						notices={sessions?.notices?.()}
-						current={sessions?.current?.() ?? view.header.sessionId}
-						opening={state.picker.chosen !== undefined}
-					/>
-				) : state.timeline && timeline ? (
-					<TimelineView timeline={timeline} state={state.timeline} width={width} height={height} now={now} costOf={usage => requestCostText(usage, view.header, store.status.prices)} />
+				{listWidth > 0 ? (
+					<Box flexDirection="row">
+						{pickerOf(listWidth)}
+						<Text dimColor>{'│\n'.repeat(height - 1) + '│'}</Text>
+						<Box flexDirection="column" width={width}>
+							{sessionPart}
+						</Box>
+					</Box>
 				) : (
-					<Body rows={state.filter !== undefined && layout.count === 0 ? noPaneMatches(state.filter) : visible} height={height} focusRow={focusRow} width={width} query={state.search.editing ? undefined : state.search.query} />
+					sessionPart
 				)}
 				<Footer
 					view={view}
@@ -413,13 +447,13 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 					draft={state.search.draft}
 					message={footerMessage(state, countSlice)}
 					query={state.search.query}
-					width={width}
-					hints={state.jumpDraft !== undefined ? `:${sanitize(state.jumpDraft)}▌   Enter jump · 120 a pane · 50% a place · 14:45 a local time · Esc cancel` : state.filterDraft !== undefined ? filterHint(state.filterDraft, state.filter) : state.help ? helpKeysHint : state.noticeLog ? noticeHints : state.picker ? pickerHints : state.timeline ? timelineHints : undefined}
-					offer={offered && !state.help && !state.picker ? offerText(offered.sessionId) : undefined}
+					width={screenWidth}
+					hints={state.jumpDraft !== undefined ? `:${sanitize(state.jumpDraft)}▌   Enter jump · 120 a pane · 50% a place · 14:45 a local time · Esc cancel` : state.filterDraft !== undefined ? filterHint(state.filterDraft, state.filter) : state.help ? helpKeysHint : state.noticeLog ? noticeHints : pickerKeys ? (listWidth > 0 ? besideHints : pickerHints) : state.timeline ? timelineHints : undefined}
+					offer={offered && !state.help && !(pickerKeys && listWidth === 0) ? (sessions?.offerNote?.() ?? offerText(offered.sessionId)) : undefined}
 					act={state.act?.prompt}
 					acting={actions !== undefined}
 					pendingSteer={pendingSteer}
-					position={state.picker || state.timeline || state.help || state.noticeLog ? undefined : position}
+					position={pickerKeys || state.timeline || state.help || state.noticeLog ? undefined : position}
 					keepPosition={state.filter !== undefined}
 					trouble={troubleWins ? sourceTrouble(store.status, realNow, width) : undefined}
 					typing={state.filterDraft !== undefined || state.jumpDraft !== undefined}
@@ -429,46 +463,4 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 			</Box>
 		</ColorContext.Provider>
 	);
-}
-
-/**
- * Sends one confirmed action; the message for the footer when there is one to give. A call
- * shows `allowing…`/`denying…` until the server's decision arrives; a refusal puts it back
- * to waiting. A steering message is pending until the stream echoes it.
- */
-async function act(
-	sent: ActSend,
-	actions: SessionActions,
-	store: SessionStore,
-	setSteering: (update: (previous: readonly PendingSteer[]) => readonly PendingSteer[]) => void,
-	withdrawn: Set<string>,
-): Promise<string | undefined> {
-	const request = sent.request;
-	if (request.kind === 'decide') store.apply([{kind: 'deciding', callId: request.callId, origin: sent.origin, decision: request.decision}]);
-	if (request.kind === 'steer') setSteering(previous => addPending(previous, request.text, sent.seq, store.view));
-	const outcome = await actions.send(request).catch((error: unknown) => ({ok: false as const, reason: error instanceof Error ? error.message : String(error)}));
-	if (outcome.ok) {
-		if (request.kind === 'abort') return outcome.status === 204 ? 'nothing to stop: no run is in progress' : 'stop sent: the run is stopping';
-		// The stream that follows the session carries the task from here on.
-		if (request.kind === 'task') return 'task sent';
-		if (request.kind === 'withdraw') {
-			withdrawn.add(request.steerId);
-			return 'steering withdrawn';
-		}
-		return undefined;
-	}
-	if (request.kind === 'decide') store.apply([{kind: 'deciding', callId: request.callId, origin: sent.origin, decision: undefined}]);
-	if (request.kind === 'steer') setSteering(previous => previous.filter(entry => entry.seq !== sent.seq));
-	return sanitize(`could not ${sent.label}: ${outcome.reason}`);
-}
-
-/** The filter's prompt in the footer, with what ↑ brings back when a filter is on. */
-function filterHint(draft: string, current: string | undefined): string {
-	const recall = current === undefined || draft === current ? '' : ` · ↑ “${sanitize(current)}”`;
-	return `&${sanitize(draft)}▌   Enter filter${recall} · ! problems · tool:NAME · -thinking · Esc cancel`;
-}
-
-/** The body when a filter keeps no pane. */
-function noPaneMatches(filter: string): Row[] {
-	return [{itemId: -1, segments: [seg(` no pane matches “${sanitize(filter)}” · & then Enter shows every pane`, {dim: true})]}];
 }

@@ -14,7 +14,7 @@ export function splitPresses(input: string): Press[] {
 		const code = char.codePointAt(0)!;
 		if (char === '\r' || char === '\n') presses.push({input: '', key: {return: true}});
 		else if (char === '\u007f' || char === '\b') presses.push({input: '', key: {backspace: true}});
-		else if (char === '\t') presses.push({input: '\t', key: {}});
+		else if (char === '\t') presses.push({input: '\t', key: {tab: true}});
 		else if (code >= 1 && code <= 26) presses.push({input: String.fromCharCode(code + 96), key: {ctrl: true}});
 		else presses.push({input: char, key: {}});
 	}

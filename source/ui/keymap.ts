@@ -43,6 +43,7 @@ export type CommandId =
 	| 'timeline'
 	| 'sessions'
 	| 'switch'
+	| 'list-focus'
 	| 'allow'
 	| 'deny'
 	| 'stop'
@@ -53,7 +54,7 @@ export type CommandId =
 	| 'quit';
 
 /** Keys that come as flags rather than text (Ink's Key names). */
-export type SpecialKey = 'upArrow' | 'downArrow' | 'leftArrow' | 'rightArrow' | 'pageUp' | 'pageDown' | 'home' | 'end' | 'return' | 'escape';
+export type SpecialKey = 'upArrow' | 'downArrow' | 'leftArrow' | 'rightArrow' | 'pageUp' | 'pageDown' | 'home' | 'end' | 'return' | 'escape' | 'tab';
 
 /** A key press as Ink reports it: the text typed and the flags. */
 export type KeyPress = Partial<Record<SpecialKey | 'ctrl' | 'meta' | 'shift' | 'backspace' | 'delete', boolean>>;
@@ -119,14 +120,15 @@ export const commands: readonly Command[] = [
 	{id: 'escape', keys: [special('escape', 'Esc')], help: 'leave search, the timeline or the picker; close this help'},
 	{id: 'follow', keys: [char('F')], help: 'follow again: stay at the bottom as the session grows', footer: 'follow'},
 	{id: 'timeline', keys: [char('T')], help: 'timeline: requests and tool calls on a time axis (Enter shows the row in the session, T back)', footer: 'timeline'},
-	{id: 'sessions', keys: [char('s')], help: 'pick another session under the data root or on the server (type to filter, Enter to open, Esc to close)', footer: 'sessions'},
-	{id: 'switch', keys: [char('L')], help: 'open the session that started since, offered in the footer (▸ session … started)'},
+	{id: 'sessions', keys: [char('s')], help: 'every session at a glance (what each does now, those waiting for you first): type to filter, Enter to open, Esc to close; at 140 columns or more it stays beside the session and s shows or hides it', footer: 'sessions'},
+	{id: 'list-focus', keys: [special('tab', 'Tab')], help: 'with the sessions beside the session: move between the list and the session'},
+	{id: 'switch', keys: [char('L')], help: 'open the session offered in the footer: one that started since, or another that waits for approval, failed or finished'},
 	{id: 'notices', keys: [char('M')], help: 'the notice log: every notice, warning and error so far, with its time and whole text (Esc or M closes it)'},
 	{id: 'help', keys: [char('?')], help: 'this help: j/k scroll it, Esc or ? closes it', footer: 'help'},
 	{id: 'quit', keys: [char('q'), ctrl('c')], help: 'quit', footer: 'quit'},
 ];
 
-const specialKeys: readonly SpecialKey[] = ['upArrow', 'downArrow', 'leftArrow', 'rightArrow', 'pageUp', 'pageDown', 'home', 'end', 'return', 'escape'];
+const specialKeys: readonly SpecialKey[] = ['upArrow', 'downArrow', 'leftArrow', 'rightArrow', 'pageUp', 'pageDown', 'home', 'end', 'return', 'escape', 'tab'];
 
 /** The command a key press gives, if any; the replay's keys only while `replaying`. */
 export function commandFor(input: string, key: KeyPress, replaying = false): CommandId | undefined {

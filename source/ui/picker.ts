@@ -6,6 +6,7 @@
 import {sanitize} from '../render/sanitize.js';
 import type {KeyPress} from './keymap.js';
 import {seg, truncateSegments, type Segment} from './segments.js';
+import {activityOf, overviewColumns, stateText} from './overview-columns.js';
 import {fitSessionColumns, isServerEntry, modelOf, sessionRow, startText, whereOf, type ColumnWidths, type PickerEntry} from './session-columns.js';
 import {wrapSegments} from './wrap.js';
 
@@ -112,12 +113,10 @@ export function pickerRows(
 ): PickerView {
 	const {width, height, now} = options;
 	const entries = state.entries ? filterEntries(state.entries, state.query) : [];
-	const live = state.entries?.filter(entry => entry.live).length ?? 0;
 	const title: Segment[] = [seg(' sessions', {bold: true}), seg(`  ${sanitize(options.root)}`, {dim: true})];
 	if (state.entries) {
 		title.push(seg(`  ${entries.length === state.entries.length ? `${entries.length}` : `${entries.length} of ${state.entries.length}`}`));
-		const server = state.entries.some(isServerEntry);
-		if (live > 0) title.push(seg('  ● ', {color: 'green'}), seg(server ? `${live} running` : `${live} written to in the last minute`, {dim: true}));
+		title.push(...stateCounts(state.entries));
 		// What every session shares is said once here, not in a column on every row.
 		const shared = sharedValues(state.entries);
 		if (shared.length > 0) title.push(seg(`  all ${shared.join(' · ')}`, {dim: true}));
@@ -140,13 +139,43 @@ export function pickerRows(
 	} else {
 		const listHeight = Math.max(1, height - rows.length);
 		const {selected, top} = windowFor(entries.length, listHeight, state.selected, state.top);
-		const widths = fitSessionColumns(state.entries!, width, now);
+		const widths = fitSessionColumns(state.entries!, width, now, overviewColumns);
+		const depthOf = depths(state.entries!);
 		for (let i = top; i < entries.length && rows.length < height; i++) {
 			if (i === selected) selectedRow = rows.length;
-			rows.push(entryRow(entries[i]!, {width, now, widths, selected: i === selected, current: entries[i]!.sessionId === options.current}));
+			const context = {now, selected: i === selected, current: entries[i]!.sessionId === options.current, depth: depthOf.get(entries[i]!.sessionId) ?? 0};
+			rows.push(sessionRow(entries[i]!, widths, context, width, overviewColumns));
 		}
 	}
 	return {rows: rows.slice(0, height), selectedRow};
+}
+
+/** `⏸ 1 waiting  ● 2 running` for the title: how many sessions are in each state that needs an eye. */
+function stateCounts(entries: readonly PickerEntry[]): Segment[] {
+	const counts = new Map<string, number>();
+	for (const entry of entries) {
+		const {state} = activityOf(entry);
+		if (state !== 'idle') counts.set(state, (counts.get(state) ?? 0) + 1);
+	}
+	const out: Segment[] = [];
+	for (const state of ['waiting', 'failed', 'compacting', 'retrying', 'running'] as const) {
+		const count = counts.get(state);
+		if (count !== undefined) out.push(seg(`  ${stateText({state, waiting: 0}).replace(' ', ` ${count} `)}`, {dim: state !== 'waiting' && state !== 'failed'}));
+	}
+	return out;
+}
+
+/** Each entry's depth under its parent among `entries` (0: top level), by its parentId chain. */
+function depths(entries: readonly PickerEntry[]): Map<string, number> {
+	const parentOf = new Map<string, string>();
+	for (const entry of entries) if (!isServerEntry(entry) && entry.parentId !== undefined) parentOf.set(entry.sessionId, entry.parentId);
+	const out = new Map<string, number>();
+	for (const entry of entries) {
+		let depth = 0;
+		for (let id = parentOf.get(entry.sessionId); id !== undefined && depth < 8; id = parentOf.get(id)) depth++;
+		out.set(entry.sessionId, depth);
+	}
+	return out;
 }
 
 /** Values every one of several sessions shares (project/agent, model): their columns are left out. */

@@ -19,6 +19,7 @@ import {noticeLogCommand} from './notice-log.js';
 import {overlayTop} from './overlay-scroll.js';
 import {nextShift} from './sideways.js';
 import {openStateFrom, setFull, setOpen, toggleGroup} from './open-state.js';
+import {besideKey, besideOpening, isBeside} from './beside.js';
 import {openPicker, pickerChrome, pickerKey} from './picker.js';
 import {searchAgain, searchKey, stepMatch} from './search-keys.js';
 import {timelineChrome, timelineWindow} from './timeline-rows.js';
@@ -54,7 +55,11 @@ export function handleKey(state: ScreenState, input: string, key: KeyPress, env:
 	if (key.ctrl && input === 'c') return {...state, quit: true};
 	const mouse = parseMouse(input);
 	if (mouse) return mouseEvent(state, mouse, env);
-	if (state.picker) return pickerInput(state, input, key, env);
+	// Beside the session, keys that came together may go to both sides (Tab then s): one at a time.
+	if (isBeside(state, env.wide) && isChunk(input, key)) return splitPresses(input).reduce((next, press) => handleKey(next, press.input, press.key, env), state);
+	const beside = besideKey(state, input, key, env);
+	if (typeof beside === 'object') return beside;
+	if (state.picker && beside !== 'session') return pickerInput(state, input, key, env);
 	// Keys typed faster than they are read, or pasted, arrive together ("jjj", "/echo 2\r",
 	// three Backspaces): one at a time, in order, whatever takes them (the search prompt too).
 	if (isChunk(input, key)) {
@@ -202,7 +207,10 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 			return openTimeline(state, env);
 		case 'sessions':
 			if (env.canPick === false) return {...state, message: 'no sessions to pick from here'};
-			return {...state, picker: openPicker((state.pickerOpened ?? 0) + 1), pickerOpened: (state.pickerOpened ?? 0) + 1};
+			return {...state, picker: openPicker((state.pickerOpened ?? 0) + 1), pickerOpened: (state.pickerOpened ?? 0) + 1, ...besideOpening(env)};
+		case 'list-focus':
+			// Tab means something only with the sessions beside the session (beside.ts).
+			return state;
 		case 'switch':
 			if (!env.offered) return {...state, message: 'no other session has started'};
 			return {...state, switchTo: (state.switchTo ?? 0) + 1};

@@ -43,6 +43,10 @@ export type ScreenState = {
 	picker?: PickerState;
 	/** How many times the picker has opened (each opening lists the sessions afresh). */
 	pickerOpened?: number;
+	/** The picker opened at 140 columns or more: it stays beside the session (ui/beside.ts). */
+	beside?: boolean;
+	/** Beside the session, the list has the keys (Tab moves between them). */
+	listFocus?: boolean;
 	/** Bumped by L: the App opens the session offered in the footer. */
 	switchTo?: number;
 	/** The timeline (T), while shown instead of the panes. */
@@ -106,6 +110,8 @@ export type ScreenEnv = {
 	timeline?: () => Timeline;
 	/** Whether there are sessions to pick from (the program passed a switcher). */
 	canPick?: boolean;
+	/** The terminal is wide enough for the session list beside the session. */
+	wide?: boolean;
 	/** Whether a session that started since is offered in the footer (L opens it). */
 	offered?: boolean;
 	/** Whether a, r, Ctrl+X and > can act (default: unavailable, not a live session). */

@@ -21,7 +21,7 @@ export function isServerEntry(entry: PickerEntry): entry is ServerPickerEntry {
 }
 
 /** What a cell may know besides its entry. */
-export type CellContext = {now: number; selected: boolean; current: boolean};
+export type CellContext = {now: number; selected: boolean; current: boolean; /** Under its parent in the overview (0: top level). */ depth?: number};
 
 /** A column of the row. */
 export type SessionColumn = {
@@ -188,9 +188,10 @@ export function sessionRow(entry: PickerEntry, widths: ColumnWidths, context: Ce
 		const pad = seg(' '.repeat(Math.max(0, w - segmentsWidth(cell))));
 		out.push(...(column.right ? [pad, ...cell] : [...cell, pad]), seg(' '.repeat(column.gap)));
 	});
-	if (entry.source === 'subagent') out.push(seg('↳ ', {color: 'magenta'}));
-	// A session that waits for a decision is found without opening it.
-	if (isServerEntry(entry) && entry.waiting > 0) out.push(seg(`${glyph.waiting} ${entry.waiting}`, {color: 'yellow', bold: true}), seg(' '));
+	if ((context.depth ?? 0) > 1) out.push(seg('  '.repeat(context.depth! - 1)));
+	if (entry.source === 'subagent' || (context.depth ?? 0) > 0) out.push(seg('↳ ', {color: 'magenta'}));
+	// A session that waits for a decision is found without opening it (the overview says it in its state column).
+	if (isServerEntry(entry) && entry.waiting > 0 && !columns.some(column => column.name === 'state')) out.push(seg(`${glyph.waiting} ${entry.waiting}`, {color: 'yellow', bold: true}), seg(' '));
 	out.push(seg(promptOf(entry), hl(context)));
 	return width !== undefined && segmentsWidth(out) > width ? truncateSegments(out, width) : out;
 }

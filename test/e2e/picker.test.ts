@@ -58,13 +58,14 @@ test('s, a filter and Enter switch the screen to another session and follow it',
 	keys('s');
 	let screen = await until(screen => screen.includes(' sessions  ') && screen.includes('a1f608ba'), 'the picker');
 	expect(screen).toContain('filter › ▌');
-	const list = screen.split('\n').filter(line => /\d\d-\d\d \d\d:\d\d {2}[0-9a-f]{8}/.test(line));
-	// Newest first, one line each; the session on screen is starred and marked live.
+	const list = screen.split('\n').filter(line => /(idle|running) +[0-9a-f]{8}/.test(line));
+	// Newest first, one line each; the session on screen is starred.
 	expect(list.map(line => /([0-9a-f]{8})\*? /.exec(line)?.[1])).toEqual(['694155ee', 'a1f608ba', '1fcdf9f5']);
 	// Every session is proj-a/main on fake-model: said once in the title, not in columns.
 	expect(screen).toContain('all proj-a/main · fake-model');
-	expect(list[0]).toMatch(/^›● 12-02 \d\d:43 {2}694155ee\* .* just now {2}\[fake:tools\] Inspect the workspace/);
-	expect(list[2]).toMatch(/ 1 h ago {2}↳ Caller agent/);
+	// Its trace ends with a finished request: idle, with the tokens its last token_usage counts.
+	expect(list[0]).toMatch(/^›○ idle {2}694155ee\* idle (< 10 s|\d+ s) +(\d+ req +)?\d+(\.\d)?k tok {2}12-02 \d\d:43 {2}\[fake:tools\] Inspect the workspace/);
+	expect(list[2]).toMatch(/ idle 1 h .* ↳ Caller agent/);
 
 	keys('fake:sub');
 	await until(screen => screen.includes('filter › fake:sub▌') && screen.includes('1 of 3'), 'the filtered list');

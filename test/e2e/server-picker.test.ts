@@ -39,11 +39,11 @@ const footer = (screen: string): string => screen.trimEnd().split('\n').at(-1) ?
 test('pick a server session and follow it; L switches to one that started; s and Esc; a finished one over HTTP', async () => {
 	pane.run(`clear && node ${builtCli} --sse ${server.origin}`);
 	let screen = await until(text => text.includes(' sessions  ') && text.includes('9e1d35e9'), 'the picker of the server');
-	const rows = screen.split('\n').filter(line => /\d\d-\d\d \d\d:\d\d {2}[0-9a-f]{8}/.test(line));
+	const rows = screen.split('\n').filter(line => /(idle|running|waiting \d+) +[0-9a-f]{8}/.test(line));
 	expect(rows).toHaveLength(recordedRows().length);
 	// Every session is default_project/default_agent on fake-model: said once in the title, not in columns.
 	expect(screen).toContain('all default_project/default_agent · fake-model');
-	expect(rows[0]).toMatch(/^›● 12-03 \d\d:35 {2}a1f7cf26 .* Listing the workspace$/);
+	expect(rows[0]).toMatch(/^›● running {2}a1f7cf26 .* 12-03 \d\d:35 {2}Listing the workspace$/);
 	// The user channel's recorded events: the session and its subagent renamed in place.
 	expect(screen).toContain('4e9a2a0d');
 
@@ -65,7 +65,7 @@ test('pick a server session and follow it; L switches to one that started; s and
 	// s: the picker again, the session on screen starred, the started one at the top; Esc: back as it was.
 	pane.keys('s');
 	screen = await until(text => text.includes('filter › ▌') && text.includes('● 2 running'), 'the picker again');
-	const again = screen.split('\n').filter(line => /\d\d-\d\d \d\d:\d\d {2}[0-9a-f]{8}/.test(line));
+	const again = screen.split('\n').filter(line => /(idle|running|waiting \d+) +[0-9a-f]{8}/.test(line));
 	expect(again[0]).toContain('9a1ca335');
 	expect(again.find(line => line.includes('a1f7cf26'))).toContain('a1f7cf26*');
 	pane.keys('Escape');
@@ -92,7 +92,7 @@ test('pick a server session and follow it; L switches to one that started; s and
 	pane.keys('s');
 	screen = await until(text => text.includes('filter › ▌') && text.includes('c0ffee00'), 'the new session in the picker');
 	expect(screen).toMatch(/ sessions {2}http:\/\/127\.0\.0\.1:\d+ {2}15 {2}● 3 running/);
-	const listed = screen.split('\n').filter(line => /\d\d-\d\d \d\d:\d\d {2}[0-9a-f]{8}/.test(line));
+	const listed = screen.split('\n').filter(line => /(idle|running|waiting \d+) +[0-9a-f]{8}/.test(line));
 	expect(listed[0]).toMatch(/● .*c0ffee00 .* Brewing coffee$/);
 	pane.keys('Escape');
 	await until(text => !text.includes('filter ›'), 'the picker closed');

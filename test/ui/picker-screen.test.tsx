@@ -63,10 +63,10 @@ test('s lists the sessions, typing filters, Enter opens the chosen one through t
 	await screen.until('all proj-a/main', 'the listing');
 	let body = screen.body();
 	// Project/agent and model are the same on every row: said once in the title, not in columns.
-	expect(body[0]).toBe('  sessions  ~/.penguin/data  3  ● 1 written to in the last minute  all proj-a/main · fake-model');
+	expect(body[0]).toBe('  sessions  ~/.penguin/data  3  ● 1 running  all proj-a/main · fake-model');
 	expect(body[1]).toBe('  filter › ▌');
-	expect(body[2]).toMatch(/^›● 12-02 14:43 {2}8e7b556c\* 20 KB {2}10 s ago {2}\[fake:chat\] What is a trace file\?$/);
-	expect(body[3]).toMatch(/^ {3}12-02 14:43 {2}a1f608ba .* {3}1 m ago {2}\[fake:sub\] Use a subagent/);
+	expect(body[2]).toMatch(/^›● running {2}8e7b556c\* {11}12-02 14:43 {2}\[fake:chat\] What is a trace file\?$/);
+	expect(body[3]).toMatch(/^ ○ idle {5}a1f608ba {2}idle 1 m {2}12-02 14:43 {2}\[fake:sub\] Use a subagent/);
 	expect(body).toHaveLength(5);
 	expect(screen.frame().split('\n').at(-1)).toBe(' type to filter · ↑/↓ choose · Enter open · Esc close');
 
@@ -75,7 +75,7 @@ test('s lists the sessions, typing filters, Enter opens the chosen one through t
 	body = screen.body();
 	expect(body[0]).toContain('2 of 3');
 	expect(body[1]).toBe('  filter › workspace▌');
-	expect(body.slice(2).map(row => row.slice(16, 24))).toEqual(['a1f608ba', '694155ee']);
+	expect(body.slice(2).map(row => /^.○ idle +(\w{8})/.exec(row)?.[1])).toEqual(['a1f608ba', '694155ee']);
 	await screen.press(keys.down);
 	expect(screen.body()[3]).toMatch(/^›/);
 	await screen.press(keys.enter);
@@ -90,8 +90,8 @@ test('s lists the sessions, typing filters, Enter opens the chosen one through t
 	// Opening it again lists afresh.
 	await screen.press('s');
 	expect(sessions.lists).toBe(2);
-	await screen.until(/8e7b556c {2}20 KB/, 'the new listing');
-	expect(screen.body()[2]).toMatch(/8e7b556c {2}20 KB/);
+	await screen.until(/8e7b556c {12}12-02/, 'the new listing');
+	expect(screen.body()[2]).toMatch(/8e7b556c {12}12-02/);
 	expect(screen.body()[4]).toMatch(/694155ee\* /);
 });
 
@@ -101,7 +101,7 @@ test('Esc closes the picker and leaves the session as it was', async () => {
 	screen = await mount(store, {columns: 110, rows: 16, sessions});
 	const before = screen.frame();
 	await screen.press('s');
-	await screen.until('3  ● 1 written to', 'the listing');
+	await screen.until('3  ● 1 running', 'the listing');
 	await screen.press('a', '1');
 	expect(screen.body()[1]).toBe('  filter › a1▌');
 	await screen.press(keys.escape);
@@ -118,7 +118,7 @@ test('a filter typed with Enter in one go still opens; a failing open says why i
 	};
 	screen = await mount(store, {columns: 110, rows: 16, sessions});
 	await screen.press('s');
-	await screen.until('3  ● 1 written to', 'the listing');
+	await screen.until('3  ● 1 running', 'the listing');
 	await screen.press('a1f6\r');
 	await screen.until('could not open', 'the failure in the picker');
 	expect(sessions.opened).toEqual(['session-2026-12-02-14-43-17-a1f608ba']);
@@ -135,7 +135,7 @@ test('Backspaces that arrive in one read each take a character off the filter', 
 	const store = storeFrom(traceInputs('14-45-42-8e7b556c_001'));
 	screen = await mount(store, {columns: 110, rows: 16, sessions: fakeSwitcher(store)});
 	await screen.press('s');
-	await screen.until('3  ● 1 written to', 'the listing');
+	await screen.until('3  ● 1 running', 'the listing');
 	await screen.press('workspace');
 	await screen.until('filter › workspace▌', 'the typed filter');
 	// A fast typist (or a terminal that batches): three Backspaces, one chunk.
@@ -144,4 +144,23 @@ test('Backspaces that arrive in one read each take a character off the filter', 
 	await screen.press('\u007f\u007f\u007f\u007f\u007f\u007f');
 	await screen.until(/filter › ▌/, 'the filter empty');
 	expect(screen.body()[0]).toContain('  3  ');
+});
+
+test('the overview puts a session waiting for approval first, its subagent waiting under it, whatever order the list came in', async () => {
+	const store = storeFrom(traceInputs('14-45-42-8e7b556c_001'));
+	const sessions = fakeSwitcher(store);
+	const activity = (state: 'waiting' | 'running', doing: string) => ({state, waiting: state === 'waiting' ? 1 : 0, doing, children: []});
+	sessions.list = async () => [
+		listed[0]!,
+		entry('14-43-19-1fcdf9f5', 'Caller agent: list the workspace', {source: 'subagent', parentId: 'session-2026-12-02-14-43-17-a1f608ba', activity: activity('waiting', 'exec_command $ rm -rf build')}),
+		entry('14-43-17-a1f608ba', '[fake:sub] Use a subagent to list the workspace.', {activity: activity('running', 'run_subagent list the workspace')}),
+		listed[2]!,
+	];
+	// Below 140 columns: the full-screen picker.
+	screen = await mount(store, {columns: 130, rows: 16, sessions});
+	await screen.press('s');
+	await screen.until('waiting 1', 'the listing');
+	const rows = screen.body().filter(row => /[0-9a-f]{8}/.test(row));
+	expect(rows[0]).toMatch(/● running +a1f608ba +run_subagent list the workspace/);
+	expect(rows[1]).toMatch(/⏸ waiting 1 +1fcdf9f5 +exec_command \$ rm -rf build +.*↳ Caller agent/);
 });

@@ -105,27 +105,27 @@ describe('pickerRows', () => {
 	const text = (state: PickerState, height = 8, current?: string): string[] =>
 		pickerRows(state, {width: 120, height, now, root: '~/.penguin/data', current}).rows.map(rowText);
 
-	it('one row per session: live mark, start, short id, project/agent, model, size, last activity, first prompt', () => {
+	it('one row per session: state, short id, what it does, start, project/agent, model, first prompt', () => {
 		const rows = text(loaded(), 8, entries[1]!.sessionId);
-		expect(rows[0]).toBe(' sessions  ~/.penguin/data  3  ● 1 written to in the last minute');
+		expect(rows[0]).toBe(' sessions  ~/.penguin/data  3  ● 1 running');
 		expect(rows[1]).toBe(' filter › ▌');
-		expect(rows[2]).toMatch(/^● 12-02 14:43 {2}aaaa1111  proj-a\/main {5}fake-model {2}26 KB {2}30 s ago {2}Fix the flaky login test$/);
+		expect(rows[2]).toMatch(/^● running {2}aaaa1111 {13}12-02 14:43 {2}proj-a\/main {5}fake-model {2}Fix the flaky login test$/);
 		// The session on screen now is starred; a subagent's session says so.
-		expect(rows[3]).toMatch(/ bbbb2222\* website\/writer  big-model .* 10 m ago {2}Write the release notes$/);
+		expect(rows[3]).toMatch(/^○ idle {5}bbbb2222\* idle 10 m {2}12-02 14:43 {2}website\/writer  big-model {3}Write the release notes$/);
 		expect(rows[4]).toMatch(/ cccc3333 .* ↳ Explain the login flow$/);
 		expect(pickerRows(loaded(), {width: 120, height: 8, now, root: '/r'}).selectedRow).toBe(2);
 	});
 
 	it('shows when a session started in the reader\'s own time zone', () => {
 		// 14:43 UTC is 20:13 in Kolkata (a half-hour zone) and 06:43 in Los Angeles.
-		expect(inZone('Asia/Kolkata', () => text(loaded())[2])).toMatch(/^● 12-02 20:13 {2}aaaa1111 /);
-		expect(inZone('America/Los_Angeles', () => text(loaded())[2])).toMatch(/^● 12-02 06:43 {2}aaaa1111 /);
+		expect(inZone('Asia/Kolkata', () => text(loaded())[2])).toMatch(/^● running {2}aaaa1111 +12-02 20:13 /);
+		expect(inZone('America/Los_Angeles', () => text(loaded())[2])).toMatch(/^● running {2}aaaa1111 +12-02 06:43 /);
 	});
 
 	it('says what it is doing: reading, nothing found, nothing matching, failing, opening', () => {
 		expect(text(openPicker(1))[2]).toBe(' reading the sessions…');
 		expect(text(loaded({entries: []}))[2]).toBe(' no sessions under ~/.penguin/data');
-		expect(text(loaded({query: 'zzz'}))).toEqual([' sessions  ~/.penguin/data  0 of 3  ● 1 written to in the last minute', ' filter › zzz▌', ' no session matches “zzz”']);
+		expect(text(loaded({query: 'zzz'}))).toEqual([' sessions  ~/.penguin/data  0 of 3  ● 1 running', ' filter › zzz▌', ' no session matches “zzz”']);
 		expect(text(loaded({error: 'could not list the sessions: permission denied'}))[2]).toBe(' could not list the sessions: permission denied');
 		const opening = pickerRows(loaded({chosen: entries[0]}), {width: 120, height: 8, now, root: '/r', opening: true});
 		expect(rowText(opening.rows[2]!)).toBe(` opening ${entries[0]!.sessionId}…`);
@@ -170,17 +170,17 @@ describe('narrow screens', () => {
 		pickerRows({...openPicker(1), entries: list, ...state}, {width: 60, height: 10, now, root: '/r'}).rows.map(rowText);
 	const prompt = 'Find why the nightly export job writes empty files';
 
-	it('at 60 columns the prompt keeps 30 columns: short id, size, age, then the prompt', () => {
+	it('at 60 columns the prompt keeps 30 columns: state, short id, what it does, then the prompt', () => {
 		const rows = sixty([entry('aaaa1111', {firstPrompt: prompt}), entry('bbbb2222', {project: 'website', model: 'big-model', firstPrompt: 'Write the release notes'})]).slice(2);
 		// The start, project/agent and model columns have gone; what is left lines up.
-		expect(rows[0]).toBe('  aaaa1111  26 KB  10 m ago  Find why the nightly export jo…');
-		expect(rows[1]).toBe('  bbbb2222  26 KB  10 m ago  Write the release notes');
+		expect(rows[0]).toBe('○ idle  aaaa1111  idle 10 m  Find why the nightly export jo…');
+		expect(rows[1]).toBe('○ idle  bbbb2222  idle 10 m  Write the release notes');
 		for (const row of rows) expect(row.length).toBeLessThanOrEqual(60);
 	});
 
 	it("a subagent's own session keeps its ↳ at 60 columns", () => {
 		const rows = sixty([entry('aaaa1111', {firstPrompt: prompt, source: 'subagent'}), entry('bbbb2222')]).slice(2);
-		expect(rows[0]).toMatch(/^ {2}aaaa1111 {2}26 KB {2}10 m ago {2}↳ Find why the nightly export …$/);
+		expect(rows[0]).toMatch(/^○ idle {2}aaaa1111 {2}idle 10 m {2}↳ Find why the nightly export …$/);
 	});
 
 	it('an error is wrapped, not cut: the address it names stays whole', () => {

@@ -67,8 +67,8 @@ test("a server given without a session opens on its picker: running first with i
 	const body = screen.body();
 	expect(body[0]).toBe('  sessions  http://localhost:7364  14  ● 1 running  all default_project/default_agent · fake-model');
 	expect(body[1]).toBe('  filter › ▌');
-	expect(body[2]).toMatch(/^›● 12-03 13:35 {2}a1f7cf26 {2}24 m ago {2}Listing the workspace$/);
-	expect(body[3]).toMatch(/^ {3}12-03 13:34 {2}9a1ca335 /);
+	expect(body[2]).toMatch(/^›● running {2}a1f7cf26 +12-03 13:35 {2}Listing the workspace$/);
+	expect(body[3]).toMatch(/^ ○ idle {5}9a1ca335  idle 24 m  12-03 13:34 /);
 	expect(rowOf('session-2026-12-03-13-33-57-ebfd3ab0')).toMatch(/↳ Subagent done: the workspace w$/);
 	// Typing filters by title too.
 	await screen.press('a', 's', 'k', 'i', 'n', 'g');
@@ -79,11 +79,11 @@ test('kept live: a session that starts running moves to the top with its mark, a
 	const server = serverSwitcher();
 	screen = await mount(new SessionStore({label: 'http://localhost:7364', state: 'live'}), {columns: 120, rows: 24, sessions: server.switcher, now});
 	await until(() => rowOf(idleId) !== undefined, 'the list');
-	expect(rowOf(idleId)).toMatch(/^ {3}12-03/);
+	expect(rowOf(idleId)).toMatch(/^ ○ idle /);
 	server.push({type: 'session_state', sessionId: idleId, state: 'running', lastActiveAt: '2026-12-03T13:59:00.000Z', hasTrace: true});
 	await until(() => screen!.body()[2]?.includes('7d2810f6') === true, 'the started session at the top');
 	expect(screen.body()[0]).toContain('● 2 running');
-	expect(screen.body()[2]).toMatch(/^ ● .*7d2810f6 .* 1 m ago {2}Listing the workspace$/);
+	expect(screen.body()[2]).toMatch(/^ ● running {2}7d2810f6 .*Listing the workspace$/);
 	// The selection stays on the session it was on.
 	expect(screen.body()[3]).toMatch(/^›● .*a1f7cf26/);
 	server.push({type: 'session_title', sessionId: runningId, title: 'Counting the penguins'});

@@ -1,0 +1,157 @@
+/**
+ * What a session is doing now, from the last lines of its trace (the overview's state and
+ * activity columns). A trace holds complete messages only, so "thinking…" is a request with
+ * nothing written back yet and "writing…" one whose thinking is done. Pure: lines in, a
+ * summary out; the tail may start anywhere (a call whose decision or output is outside it is
+ * simply not seen).
+ */
+import {errorMessageOf, isOmniMessage, isSubagentPayload, isTokenUsagePayload, isToolCallOutputPayload, isToolCallPayload} from '../protocol/guards.js';
+// Each guard lives with its payload family's handlers (model/session/payloads/).
+import {isCompactionEndPayload} from '../model/session/payloads/compaction.js';
+import {isRequestEndPayload} from '../model/session/payloads/requests.js';
+import {isApprovalDecisionPayload} from '../model/session/payloads/tools.js';
+import type {OverviewState} from '../model/overview-order.js';
+import type {OmniMessage} from '../protocol/types.js';
+import {oneLine} from './format.js';
+import {summarizeToolCall} from './tool-summary.js';
+
+export type {OverviewState};
+
+/** What the end of a trace says. */
+export type TailActivity = {
+	state: OverviewState;
+	/** Tool calls waiting for a person's decision. */
+	waiting: number;
+	/** What it does now, on one line: `exec_command $ npm test`, `thinking…`, the failure. */
+	doing?: string;
+	/** The session's tokens so far (the last token_usage's session counter), when the tail has one. */
+	tokens?: number;
+	/** Subagent sessions this one started (its `subagent` pointers seen in the tail). */
+	children: readonly string[];
+	/** ms since the epoch of the last message with a timestamp. */
+	lastAt?: number;
+};
+
+type OpenCall = {name: string; args: string; decided: boolean};
+
+type Scan = {
+	calls: Map<string, OpenCall>;
+	inRequest: boolean;
+	/** Thinking (or text) came back in the open request. */
+	wrote: boolean;
+	compacting: boolean;
+	retry?: {attempt?: number; error?: string};
+	failed?: string;
+	tokens?: number;
+	children: string[];
+	lastAt?: number;
+};
+
+const headlineMax = 80;
+
+/** One line of what a call does: `exec_command $ npm test`. */
+export function callLine(name: string, args: string): string {
+	const {headline} = summarizeToolCall(name, args, [], headlineMax);
+	return oneLine(`${name} ${headline}`, headlineMax + name.length + 1);
+}
+
+function step(scan: Scan, message: OmniMessage): void {
+	const p = message.payload;
+	const at = message.timestamp === undefined ? Number.NaN : Date.parse(message.timestamp);
+	if (Number.isFinite(at)) scan.lastAt = at;
+	if (isToolCallPayload(p)) {
+		scan.calls.set(p.tool_call_id, {name: p.name, args: p.arguments, decided: false});
+		scan.wrote = true;
+		scan.failed = undefined;
+		return;
+	}
+	if (isApprovalDecisionPayload(p)) {
+		const call = scan.calls.get(p.tool_call_id);
+		if (call) call.decided = true;
+		return;
+	}
+	if (isToolCallOutputPayload(p)) {
+		scan.calls.delete(p.tool_call_id);
+		return;
+	}
+	if (isTokenUsagePayload(p)) {
+		scan.tokens = p.session.total;
+		return;
+	}
+	if (isRequestEndPayload(p)) {
+		scan.inRequest = false;
+		scan.wrote = false;
+		if (p.status === 'completed') scan.retry = undefined;
+		else if (typeof p.retry_in_ms === 'number') scan.retry = {attempt: p.attempt, error: errorMessageOf(p)};
+		else {
+			scan.retry = undefined;
+			scan.failed = errorMessageOf(p) ?? `request ${String(p.status)}`;
+		}
+		return;
+	}
+	if (isCompactionEndPayload(p)) {
+		scan.compacting = false;
+		if (p.status !== 'completed') scan.failed = errorMessageOf(p) ?? `compaction ${String(p.status)}`;
+		return;
+	}
+	if (isSubagentPayload(p)) {
+		if (!scan.children.includes(p.session_id)) scan.children.push(p.session_id);
+		return;
+	}
+	switch (p.type) {
+		case 'request_begin':
+			scan.inRequest = true;
+			scan.wrote = false;
+			scan.failed = undefined;
+			return;
+		case 'compaction_begin':
+			scan.compacting = true;
+			scan.failed = undefined;
+			return;
+		case 'abort':
+			scan.inRequest = false;
+			scan.retry = undefined;
+			scan.calls.clear();
+			scan.failed = typeof p['reason'] === 'string' && p['reason'] !== '' ? p['reason'] : 'aborted';
+			return;
+		case 'thinking':
+		case 'inline_thinking':
+		case 'text':
+			if (message.type === 'model_msg' && scan.inRequest) scan.wrote = true;
+			return;
+		default:
+	}
+}
+
+/** The activity the lines of a trace's tail say; a line that is not a message is passed over. */
+export function tailActivity(lines: readonly string[]): TailActivity {
+	const scan: Scan = {calls: new Map(), inRequest: false, wrote: false, compacting: false, children: []};
+	for (const line of lines) {
+		if (line.trim() === '') continue;
+		let value: unknown;
+		try {
+			value = JSON.parse(line);
+		} catch {
+			continue;
+		}
+		if (isOmniMessage(value)) step(scan, value);
+	}
+	return activityOf(scan);
+}
+
+function activityOf(scan: Scan): TailActivity {
+	const base = {children: scan.children, ...(scan.tokens !== undefined ? {tokens: scan.tokens} : {}), ...(scan.lastAt !== undefined ? {lastAt: scan.lastAt} : {})};
+	const calls = [...scan.calls.values()];
+	const asking = calls.filter(call => !call.decided);
+	if (asking.length > 0) return {...base, state: 'waiting', waiting: asking.length, doing: callLine(asking[0]!.name, asking[0]!.args)};
+	if (scan.compacting) return {...base, state: 'compacting', waiting: 0, doing: 'compacting the context…'};
+	if (scan.failed !== undefined) return {...base, state: 'failed', waiting: 0, doing: oneLine(scan.failed, 120)};
+	if (scan.retry) {
+		const attempt = scan.retry.attempt !== undefined ? ` after attempt ${scan.retry.attempt}` : '';
+		return {...base, state: 'retrying', waiting: 0, doing: `retrying${attempt}${scan.retry.error ? `: ${oneLine(scan.retry.error, 80)}` : ''}`};
+	}
+	const running = calls[0];
+	if (running) return {...base, state: 'running', waiting: 0, doing: callLine(running.name, running.args)};
+	if (scan.inRequest) return {...base, state: 'running', waiting: 0, doing: scan.wrote ? 'writing…' : 'thinking…'};
+	return {...base, state: 'idle', waiting: 0};
+}

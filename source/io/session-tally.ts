@@ -5,8 +5,8 @@
  * lines that name token_usage are parsed; a gzip shard is left out (it never grows).
  */
 import {open} from 'node:fs/promises';
-import {isRecord, isTokenUsagePayload} from '../protocol/guards.js';
-import type {AnyPayload, TokenCounts} from '../protocol/types.js';
+import type {TokenCounts} from '../protocol/types.js';
+import {requestTokensOf} from './session-usage.js';
 import {isGzipHead} from './gunzip.js';
 
 /** What the token_usage lines of a session's shards add up to. */
@@ -27,15 +27,8 @@ export function addUsageLines(text: string, into: Tally): void {
 		const end = text.indexOf('\n', found);
 		const line = text.slice(lineStart, end < 0 ? text.length : end);
 		start = end < 0 ? text.length : end + 1;
-		let message: unknown;
-		try {
-			message = JSON.parse(line);
-		} catch {
-			continue;
-		}
-		const payload = isRecord(message) ? message['payload'] : undefined;
-		if (!isRecord(payload) || typeof payload['type'] !== 'string' || !isTokenUsagePayload(payload as AnyPayload)) continue;
-		const {request} = payload as unknown as {request: TokenCounts};
+		const request = requestTokensOf(line);
+		if (request === undefined) continue;
 		into.requests++;
 		into.tokens.cache_read += request.cache_read;
 		into.tokens.cache_write += request.cache_write;

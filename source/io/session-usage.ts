@@ -39,24 +39,30 @@ async function addShard(file: string, sum: TokenCounts): Promise<void> {
 	const lines = createInterface({input, crlfDelay: Infinity});
 	try {
 		for await (const line of lines) {
-			if (!line.includes('"token_usage"')) continue;
-			let message: unknown;
-			try {
-				message = JSON.parse(line);
-			} catch {
-				continue;
-			}
-			const payload = isRecord(message) ? message['payload'] : undefined;
-			if (!isRecord(payload) || typeof payload['type'] !== 'string') continue;
-			const usage = payload as AnyPayload;
-			if (!isTokenUsagePayload(usage)) continue;
-			sum.cache_read += usage.request.cache_read;
-			sum.cache_write += usage.request.cache_write;
-			sum.output += usage.request.output;
-			sum.total += usage.request.total;
+			const request = requestTokensOf(line);
+			if (request === undefined) continue;
+			sum.cache_read += request.cache_read;
+			sum.cache_write += request.cache_write;
+			sum.output += request.output;
+			sum.total += request.total;
 		}
 	} finally {
 		lines.close();
 		stream.destroy();
 	}
+}
+
+/** A trace line's request counters when it is a token_usage message (only lines that name it are parsed). */
+export function requestTokensOf(line: string): TokenCounts | undefined {
+	if (!line.includes('"token_usage"')) return undefined;
+	let message: unknown;
+	try {
+		message = JSON.parse(line);
+	} catch {
+		return undefined;
+	}
+	const payload = isRecord(message) ? message['payload'] : undefined;
+	if (!isRecord(payload) || typeof payload['type'] !== 'string') return undefined;
+	const usage = payload as AnyPayload;
+	return isTokenUsagePayload(usage) ? usage.request : undefined;
 }

@@ -104,7 +104,7 @@ async function watchDataRoot(options: SourceOptions): Promise<Watched> {
 /** `folder` is the data root or inside it (a data root that is not there holds nothing). */
 function within(dataRoot: string, folder: string): boolean {
 	const relative = path.relative(path.resolve(dataRoot), path.resolve(folder));
-	return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+	return relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
 }
 
 /** A first run: no data root (yet, or PENGUIN_HOME points elsewhere); what to do instead, in one line. */

@@ -22,27 +22,21 @@ export async function openTrace(options: SourceOptions): Promise<OpenedSource | 
 	// The first frame's modules load while the session is located.
 	const painter = screen && replaySpeed === undefined ? import('../ui/first-frame.js') : undefined;
 	painter?.catch(() => undefined);
-	// With no trace named (or --latest), a session that starts later is offered in the footer:
-	// the sessions there are now are listed beside the newest one's lookup, before anything shows.
-	// After its first listing the watch follows the overview (io/disk-overview.ts): a nudge, and with
-	// --notify a desktop notification, when another session waits, fails or finishes.
-	let offers: NewSessionWatch | undefined;
-	let overview: DiskOverview | undefined;
-	if (screen && input.length === 0) {
-		const {cachedPerProject} = await import('../commands/list-cost.js');
-		overview = new (await import('../io/disk-overview.js')).DiskOverview(dataRoot, {}, cachedPerProject(options.pricesOf, projectConfigOf));
-		const notify = options.flags.notify ? (await import('../render/notify.js')).notificationSequence : undefined;
-		offers = (await import('../io/new-sessions.js')).watchNewSessions(dataRoot, {
-			overview,
-			onNudge: notify && ((_, text) => process.stdout.write(notify('penguin-view', text, {tmux: settings.insideTmux}))),
-		});
-		options.cleanup.push(async () => offers?.close());
-	}
-	const [located] = await Promise.all([locateSession(target, {dataRoot}), offers?.ready]);
+	// The data root is watched while the screen runs: a session that starts later is offered in the
+	// footer, and after its first listing the watch follows the overview (io/disk-overview.ts): a nudge,
+	// and with --notify a desktop notification, when another session waits, fails or finishes. The
+	// sessions there are now are listed beside the lookup, before anything shows. A trace or session id
+	// named keeps the watch only when it lives under the data root.
+	const named = input[0];
+	const watching = screen && (named === undefined || !/[/\\]/.test(named) || within(dataRoot, named)) ? watchDataRoot(options) : undefined;
+	const [located, watched] = await Promise.all([locateSession(target, {dataRoot}), watching?.then(async started => (await started.offers.ready, started))]);
 	if (!located.ok) {
 		options.say((input.length === 0 ? await missingDataRoot(dataRoot) : undefined) ?? located.message);
 		return {exitCode: 1};
 	}
+	const kept = watched && (named === undefined || (located.kind === 'session' && within(dataRoot, located.folder)));
+	if (!kept) watched?.offers.close();
+	const {offers, overview} = (kept && watched) || {};
 	const read = await options.pricesOf(located.kind === 'stream' ? located.path : (located.shards[0] ?? located.folder));
 	store.setStatus({prices: read.prices});
 	if (read.notice !== undefined) {
@@ -89,6 +83,28 @@ export async function openTrace(options: SourceOptions): Promise<OpenedSource | 
 		follower: check && {onCaughtUp: () => check.caughtUp()},
 	});
 	return {source: started, replay: started.replay, folder: located.folder, offers, overview, pricesReady};
+}
+
+type Watched = {offers: NewSessionWatch; overview: DiskOverview};
+
+/** The watch of the data root with its overview: nudges, L, --notify and the live list; stopped on the way out. */
+async function watchDataRoot(options: SourceOptions): Promise<Watched> {
+	const {settings} = options;
+	const {cachedPerProject} = await import('../commands/list-cost.js');
+	const overview = new (await import('../io/disk-overview.js')).DiskOverview(settings.dataRoot, {}, cachedPerProject(options.pricesOf, projectConfigOf));
+	const notify = options.flags.notify ? (await import('../render/notify.js')).notificationSequence : undefined;
+	const offers = (await import('../io/new-sessions.js')).watchNewSessions(settings.dataRoot, {
+		overview,
+		onNudge: notify && ((_, text) => process.stdout.write(notify('penguin-view', text, {tmux: settings.insideTmux}))),
+	});
+	options.cleanup.push(async () => offers.close());
+	return {offers, overview};
+}
+
+/** `folder` is the data root or inside it (a data root that is not there holds nothing). */
+function within(dataRoot: string, folder: string): boolean {
+	const relative = path.relative(path.resolve(dataRoot), path.resolve(folder));
+	return relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
 }
 
 /** A first run: no data root (yet, or PENGUIN_HOME points elsewhere); what to do instead, in one line. */

@@ -4,7 +4,8 @@
  * live stream while it runs, its trace on this machine's disk when the server's `tracePath`
  * is here, else its trace over HTTP (the whole of it, which the stream's history is not). On
  * the screen the list is kept live from the user channel, and a session that starts running
- * is offered in the footer (L opens it).
+ * is offered in the footer (L opens it), as is another that waits for approval or finishes
+ * (server/server-nudges.ts).
  */
 import {access} from 'node:fs/promises';
 import path from 'node:path';
@@ -23,6 +24,7 @@ import {apiUrl, type ServerAddress} from '../io/sse/server-address.js';
 import {startHttpTrace} from './http-trace.js';
 import {ServerSessionList, type ServerPickerEntry, type UserChannelEvent} from './session-list.js';
 import {openUserChannel} from './user-channel.js';
+import {ServerNudges} from './server-nudges.js';
 import {requestCosts} from './usage.js';
 
 /** Stops a running source. */
@@ -45,6 +47,10 @@ export type ServerModeOptions = {
 	prices?: PriceTable;
 	/** Print mode: what happens to a stream's connection, one line per change (io/sse-source.ts). */
 	onConnectionTrouble?: (text: string) => void;
+	/** Once per nudge: the footer's text (by default with --notify, a desktop notification on standard output). */
+	onNudge?: (text: string) => void;
+	/** How often the running sessions' records are asked again for approvals (ms). */
+	nudgePollMs?: number;
 };
 
 /** What server mode gives main: the source to stop, and on the screen the picker's switcher. */
@@ -65,7 +71,10 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
 export async function startServerMode(address: ServerAddress, options: ServerModeOptions): Promise<ServerStart> {
 	const api = await serverApiFor(address, options.flags, options.settings);
 	if (!(api instanceof ServerApi)) return {ok: false, message: api.message};
-	const server = new ServerSessions(api, options);
+	// --notify on the screen: each nudge as a desktop notification, through tmux when inside it.
+	const notify = options.screen && options.flags.notify && options.onNudge === undefined ? (await import('../render/notify.js')).notificationSequence : undefined;
+	const onNudge = notify && ((text: string) => void process.stdout.write(notify('penguin-view', text, {tmux: options.settings?.insideTmux === true})));
+	const server = new ServerSessions(api, onNudge ? {...options, onNudge} : options);
 	// Until a session is opened, the header names the server.
 	options.store.setStatus({label: api.base.href.replace(/\/$/, ''), state: 'live'});
 	try {
@@ -115,6 +124,11 @@ class ServerSessions implements Stoppable {
 	private readonly listeners = new Set<() => void>();
 	private current: {sessionId: string; source: Stoppable; overHttp: boolean; actions?: SessionActions} | undefined;
 	private offered: ServerPickerEntry | undefined;
+	/** The footer's text when the offer is a nudge. */
+	private offerNote: string | undefined;
+	/** Nudges follow the list once it has been listed (the first listing is their baseline). */
+	private listed = false;
+	private readonly nudges: ServerNudges;
 	/** The open session's prices coming, from its stream or asked of the server (print mode's totals wait for them). */
 	private pricesOf: () => Promise<void> = async () => undefined;
 	/** The session opened last (its prices are the ones to show). */
@@ -129,7 +143,24 @@ class ServerSessions implements Stoppable {
 	constructor(
 		private readonly api: ServerApi,
 		private readonly options: ServerModeOptions,
-	) {}
+	) {
+		this.nudges = new ServerNudges({
+			entries: () => this.list.entries(),
+			// The session being opened is the one on screen already.
+			current: () => this.current?.sessionId ?? this.opened,
+			record: sessionId => this.api.session(sessionId),
+			onRecord: session => {
+				this.list.upsert(session);
+				this.notify();
+			},
+			onNudge: (entry, text) => {
+				this.options.onNudge?.(text);
+				this.offered = entry;
+				this.offerNote = `${text} · L to switch`;
+			},
+			pollMs: this.options.nudgePollMs,
+		});
+	}
 
 	/** The connection failed before anything could be listed: the picker says why. */
 	failed(message: string): void {
@@ -144,6 +175,7 @@ class ServerSessions implements Stoppable {
 				this.list.replace(sessions);
 				this.refused = refused;
 				this.listError = undefined;
+				this.listed = true;
 				this.notify();
 			},
 			(error: unknown) => {
@@ -168,6 +200,7 @@ class ServerSessions implements Stoppable {
 
 	/** Follows the user channel (the screen only). */
 	listen(): void {
+		this.nudges.start();
 		this.channel = openUserChannel(this.api, {
 			onEvent: event => this.onChannel(event),
 			onReconnected: () => void this.refresh(),
@@ -211,6 +244,7 @@ class ServerSessions implements Stoppable {
 			return;
 		}
 		this.offered = entry;
+		this.offerNote = undefined;
 	}
 
 	/** Stops what is shown and opens `sessionId` in the same store. */
@@ -223,7 +257,7 @@ class ServerSessions implements Stoppable {
 			const same = this.current?.sessionId === sessionId;
 			await this.current?.source.close();
 			this.current = undefined;
-			if (this.offered?.sessionId === sessionId) this.offered = undefined;
+			if (this.offered?.sessionId === sessionId) [this.offered, this.offerNote] = [undefined, undefined];
 			if (!same) store.rebuild([]);
 			this.opened = sessionId;
 			this.pricesOf = async () => undefined;
@@ -312,6 +346,7 @@ class ServerSessions implements Stoppable {
 	}
 
 	private notify(): void {
+		if (this.listed) this.nudges.check();
 		for (const listener of this.listeners) listener();
 	}
 
@@ -334,6 +369,7 @@ class ServerSessions implements Stoppable {
 				return () => this.listeners.delete(listener);
 			},
 			offered: () => this.offered,
+			offerNote: () => this.offerNote,
 			open: async (entry: PickerEntry) => this.open(entry.sessionId),
 		};
 	}
@@ -341,6 +377,7 @@ class ServerSessions implements Stoppable {
 	async close(): Promise<void> {
 		this.closed = true;
 		this.stopCosts.abort();
+		this.nudges.close();
 		this.channel?.close();
 		await this.current?.source.close();
 	}

@@ -38,7 +38,9 @@ async function open(rows: () => SessionRow[]): Promise<{said: string[]; switcher
 
 describe('nudges on a server', () => {
 	it("another session's run that ends is offered as finished, once; the one on screen never is", async () => {
-		const {said, switcher} = await open(recordedRows);
+		// The server's own rows carry the title it is given (a list asked again meanwhile says the same).
+		let title: string | undefined;
+		const {said, switcher} = await open(() => recordedRows().map(row => (row.sessionId === runningId && title !== undefined ? {...row, title} : row)));
 		const channel = server!.userChannels.at(-1)!;
 		await channel.event({event: 'server_event', data: JSON.stringify({type: 'session_state', sessionId: idleId, state: 'running', lastActiveAt: '2026-12-03T13:40:00.000Z', hasTrace: true}), id: 'n-1'});
 		await channel.event({event: 'server_event', data: JSON.stringify({type: 'session_state', sessionId: runningId, state: 'idle', lastActiveAt: '2026-12-03T13:40:01.000Z', hasTrace: true}), id: 'n-2'});
@@ -48,6 +50,7 @@ describe('nudges on a server', () => {
 		expect(switcher.offered!()?.sessionId).toBe(runningId);
 		// The same state said again, and more changes to the list: no second word.
 		await channel.event({event: 'server_event', data: JSON.stringify({type: 'session_state', sessionId: runningId, state: 'idle', lastActiveAt: '2026-12-03T13:40:01.000Z', hasTrace: true}), id: 'n-4'});
+		title = 'renamed';
 		await channel.event({event: 'server_event', data: JSON.stringify({type: 'session_title', sessionId: runningId, title: 'renamed'}), id: 'n-5'});
 		await waitFor(async () => (await switcher.list()).find(entry => entry.sessionId === runningId && 'title' in entry && entry.title === 'renamed') !== undefined, 'the title');
 		expect(said).toEqual(['✓ a1f7cf26 finished']);

@@ -35,6 +35,11 @@ export type ServerPickerEntry = {
 	costUnpriced?: true;
 	/** The project's usage did not come: the cost is not known (`—`). */
 	costUnknown?: true;
+	/** Requests and tokens so far, from the same usage (with its subagents'). */
+	requests?: number;
+	tokens?: number;
+	/** What a running session does now, from the end of its messages (server-nudges.ts asks them): `exec_command $ npm test`. */
+	doing?: string;
 };
 
 /** The cost column's text for a server's session (`$0.0353`, `$1.20*`, `—`, or nothing). */
@@ -148,8 +153,13 @@ export class ServerSessionList {
 		if (this.costs === undefined) return entry;
 		if (this.costs.failed.has(entry.project)) return {...entry, costUnknown: true};
 		const cost = this.costs.bySession.get(entry.sessionId);
-		if (cost?.usd === undefined) return entry;
-		return {...entry, costUsd: cost.usd, ...(cost.unpriced ? {costUnpriced: true as const} : {})};
+		if (cost === undefined) return entry;
+		return {
+			...entry,
+			...(cost.usd === undefined ? {} : {costUsd: cost.usd, ...(cost.unpriced ? {costUnpriced: true as const} : {})}),
+			...(cost.requests === undefined ? {} : {requests: cost.requests}),
+			...(cost.tokens === undefined ? {} : {tokens: cost.tokens}),
+		};
 	}
 
 	get(sessionId: string): ServerPickerEntry | undefined {

@@ -130,6 +130,8 @@ export type ListChange = {
 export class ServerSessionList {
 	private readonly byId = new Map<string, ServerPickerEntry>();
 	private costs: ServerCosts | undefined;
+	/** What running sessions do now, by session id (server-nudges.ts asks it). */
+	private readonly doing = new Map<string, string>();
 
 	/** Replaces the whole list (a fresh listing). */
 	replace(sessions: readonly ServerSession[]): void {
@@ -148,8 +150,20 @@ export class ServerSessionList {
 		for (const [id, entry] of this.byId) this.byId.set(id, this.costed(entryOf(entry.session)));
 	}
 
-	/** A fresh entry (entryOf's) with its cost, when the costs say one. */
-	private costed(entry: ServerPickerEntry): ServerPickerEntry {
+	/** What a running session does now (undefined: nothing known); said only while it runs. */
+	setDoing(sessionId: string, doing: string | undefined): void {
+		if (doing === undefined) this.doing.delete(sessionId);
+		else this.doing.set(sessionId, doing);
+		const entry = this.byId.get(sessionId);
+		if (entry !== undefined) this.byId.set(sessionId, this.costed(entryOf(entry.session)));
+	}
+
+	/** A fresh entry (entryOf's) with what it does now while it runs, and its cost when the costs say one. */
+	private costed(fresh: ServerPickerEntry): ServerPickerEntry {
+		const doing = fresh.live ? this.doing.get(fresh.sessionId) : undefined;
+		// A run that ended forgets what it did: the next run says anew.
+		if (!fresh.live) this.doing.delete(fresh.sessionId);
+		const entry = doing === undefined ? fresh : {...fresh, doing};
 		if (this.costs === undefined) return entry;
 		if (this.costs.failed.has(entry.project)) return {...entry, costUnknown: true};
 		const cost = this.costs.bySession.get(entry.sessionId);

@@ -125,17 +125,22 @@ function step(scan: Scan, message: OmniMessage): void {
 
 /** The activity the lines of a trace's tail say; a line that is not a message is passed over. */
 export function tailActivity(lines: readonly string[]): TailActivity {
-	const scan: Scan = {calls: new Map(), inRequest: false, wrote: false, compacting: false, children: []};
+	const values: unknown[] = [];
 	for (const line of lines) {
 		if (line.trim() === '') continue;
-		let value: unknown;
 		try {
-			value = JSON.parse(line);
+			values.push(JSON.parse(line));
 		} catch {
-			continue;
+			// Not a message (a line cut by the tail's start): passed over.
 		}
-		if (isOmniMessage(value)) step(scan, value);
 	}
+	return messagesActivity(values);
+}
+
+/** The activity of the last messages already parsed (a server's `GET …/messages?tailLimit=`); a value that is not a message is passed over. */
+export function messagesActivity(messages: readonly unknown[]): TailActivity {
+	const scan: Scan = {calls: new Map(), inRequest: false, wrote: false, compacting: false, children: []};
+	for (const value of messages) if (isOmniMessage(value)) step(scan, value);
 	return activityOf(scan);
 }
 

@@ -248,6 +248,16 @@ export class ServerApi {
 		return costs;
 	}
 
+	/** A session's last `limit` messages (`GET /api/sessions/:id/messages?tailLimit=`, MessagesResponse's `messages`). */
+	async lastMessages(sessionId: string, limit: number): Promise<unknown[]> {
+		const url = apiUrl(this.base, 'sessions', sessionId, 'messages');
+		url.searchParams.set('tailLimit', String(limit));
+		const value = await this.get(url, 'the last messages', sessionId);
+		const messages = isRecord(value) ? value['messages'] : undefined;
+		if (!Array.isArray(messages)) throw this.shapeError('the last messages', 'messages');
+		return messages;
+	}
+
 	/** The shards of a session's trace. */
 	async traceFiles(sessionId: string): Promise<TraceFile[]> {
 		const files = readTraceFiles(await this.get(apiUrl(this.base, 'sessions', sessionId, 'traces'), 'the trace list', sessionId));

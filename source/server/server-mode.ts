@@ -153,6 +153,12 @@ class ServerSessions implements Stoppable {
 				this.list.upsert(session);
 				this.notify();
 			},
+			lastMessages: (sessionId, limit) => this.api.lastMessages(sessionId, limit),
+			onDoing: (sessionId, doing) => {
+				if (this.list.get(sessionId)?.doing === doing) return;
+				this.list.setDoing(sessionId, doing);
+				this.notify();
+			},
 			onNudge: (entry, text) => {
 				this.options.onNudge?.(text);
 				this.offered = entry;

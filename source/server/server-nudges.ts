@@ -2,15 +2,20 @@
  * Nudges on a server: another session that starts to wait for approval or finishes a run.
  * A run's end comes on the user channel (`session_state` running → idle); a wait does not (the
  * channel carries no approvals of other sessions), so the records of the sessions that run are
- * asked again, one at a time, every few seconds, behind whatever is on screen.
+ * asked again, one at a time, every few seconds, behind whatever is on screen. The same round
+ * asks each one still running for its last few messages: what it does now, for the overview.
  */
 import {NudgeTracker, nudgeText, type NudgeEvent, type NudgeRow} from '../model/nudge.js';
+import {messagesActivity} from '../render/overview-activity.js';
 import {sanitize} from '../render/sanitize.js';
 import type {ServerSession} from './api.js';
 import type {ServerPickerEntry} from './session-list.js';
 
 /** How often the running sessions' records are asked again (ms), counted from the end of the last round. */
 export const approvalPollMs = 5_000;
+
+/** How many of a running session's last messages say what it does now (a tool call and its decision, a request's begin). */
+export const activityTail = 20;
 
 export type ServerNudgeOptions = {
 	/** The list's entries now. */
@@ -21,6 +26,10 @@ export type ServerNudgeOptions = {
 	record: (sessionId: string) => Promise<ServerSession>;
 	/** A record came: the list takes it (and says it changed, which checks again). */
 	onRecord: (session: ServerSession) => void;
+	/** A session's last messages (the API's timed request); without it, what a session does is not asked. */
+	lastMessages?: (sessionId: string, limit: number) => Promise<unknown[]>;
+	/** What a running session does now (undefined: its last messages say nothing). */
+	onDoing?: (sessionId: string, doing: string | undefined) => void;
 	/** A nudge: the entry it is about, and the footer's text (sanitized). */
 	onNudge: (entry: ServerPickerEntry, text: string, event: NudgeEvent) => void;
 	pollMs?: number;
@@ -66,7 +75,19 @@ export class ServerNudges {
 			if (this.stopped) return;
 			const session = await this.options.record(sessionId).catch(() => undefined);
 			if (session !== undefined && !this.stopped) this.options.onRecord(session);
+			if (session === undefined || session.status === 'idle' || this.stopped) continue;
+			await this.askDoing(sessionId);
 		}
+	}
+
+	/** What a running session does now, from its last messages; a request that fails leaves the row as it was. */
+	private async askDoing(sessionId: string): Promise<void> {
+		const {lastMessages, onDoing} = this.options;
+		if (lastMessages === undefined || onDoing === undefined) return;
+		const messages = await lastMessages(sessionId, activityTail).catch(() => undefined);
+		if (messages === undefined || this.stopped) return;
+		const activity = messagesActivity(messages);
+		onDoing(sessionId, activity.state === 'idle' ? undefined : activity.doing);
 	}
 
 	close(): void {

@@ -35,6 +35,11 @@ export type ServerPickerEntry = {
 	costUnpriced?: true;
 	/** The project's usage did not come: the cost is not known (`—`). */
 	costUnknown?: true;
+	/** Requests and tokens so far, from the same usage (with its subagents'). */
+	requests?: number;
+	tokens?: number;
+	/** What a running session does now, from the end of its messages (server-nudges.ts asks them): `exec_command $ npm test`. */
+	doing?: string;
 };
 
 /** The cost column's text for a server's session (`$0.0353`, `$1.20*`, `—`, or nothing). */
@@ -125,6 +130,8 @@ export type ListChange = {
 export class ServerSessionList {
 	private readonly byId = new Map<string, ServerPickerEntry>();
 	private costs: ServerCosts | undefined;
+	/** What running sessions do now, by session id (server-nudges.ts asks it). */
+	private readonly doing = new Map<string, string>();
 
 	/** Replaces the whole list (a fresh listing). */
 	replace(sessions: readonly ServerSession[]): void {
@@ -143,13 +150,30 @@ export class ServerSessionList {
 		for (const [id, entry] of this.byId) this.byId.set(id, this.costed(entryOf(entry.session)));
 	}
 
-	/** A fresh entry (entryOf's) with its cost, when the costs say one. */
-	private costed(entry: ServerPickerEntry): ServerPickerEntry {
+	/** What a running session does now (undefined: nothing known); said only while it runs. */
+	setDoing(sessionId: string, doing: string | undefined): void {
+		if (doing === undefined) this.doing.delete(sessionId);
+		else this.doing.set(sessionId, doing);
+		const entry = this.byId.get(sessionId);
+		if (entry !== undefined) this.byId.set(sessionId, this.costed(entryOf(entry.session)));
+	}
+
+	/** A fresh entry (entryOf's) with what it does now while it runs, and its cost when the costs say one. */
+	private costed(fresh: ServerPickerEntry): ServerPickerEntry {
+		const doing = fresh.live ? this.doing.get(fresh.sessionId) : undefined;
+		// A run that ended forgets what it did: the next run says anew.
+		if (!fresh.live) this.doing.delete(fresh.sessionId);
+		const entry = doing === undefined ? fresh : {...fresh, doing};
 		if (this.costs === undefined) return entry;
 		if (this.costs.failed.has(entry.project)) return {...entry, costUnknown: true};
 		const cost = this.costs.bySession.get(entry.sessionId);
-		if (cost?.usd === undefined) return entry;
-		return {...entry, costUsd: cost.usd, ...(cost.unpriced ? {costUnpriced: true as const} : {})};
+		if (cost === undefined) return entry;
+		return {
+			...entry,
+			...(cost.usd === undefined ? {} : {costUsd: cost.usd, ...(cost.unpriced ? {costUnpriced: true as const} : {})}),
+			...(cost.requests === undefined ? {} : {requests: cost.requests}),
+			...(cost.tokens === undefined ? {} : {tokens: cost.tokens}),
+		};
 	}
 
 	get(sessionId: string): ServerPickerEntry | undefined {

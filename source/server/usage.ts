@@ -16,7 +16,12 @@ export type SessionCost = {
 	usd?: number;
 	/** Some of its tokens were on a model without a price: `usd` leaves them out. */
 	unpriced: boolean;
+	/** Its requests and tokens (UsageGroupRow's `requests` and `total`), with its subagents'. */
+	requests?: number;
+	tokens?: number;
 };
+
+const count = (value: unknown): number | undefined => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined);
 
 /** The `groups` of a usage answer grouped by session, by session id; undefined when the answer is not one. */
 export function readSessionCosts(answer: unknown): Map<string, SessionCost> | undefined {
@@ -26,7 +31,14 @@ export function readSessionCosts(answer: unknown): Map<string, SessionCost> | un
 		if (!isRecord(row) || typeof row['key'] !== 'string' || row['key'] === '') continue;
 		const cost = row['cost'];
 		const usd = typeof cost === 'number' && Number.isFinite(cost) && cost >= 0 ? cost : undefined;
-		costs.set(row['key'], {...(usd === undefined ? {} : {usd}), unpriced: row['hasUncosted'] === true});
+		const requests = count(row['requests']);
+		const tokens = count(row['total']);
+		costs.set(row['key'], {
+			...(usd === undefined ? {} : {usd}),
+			unpriced: row['hasUncosted'] === true,
+			...(requests === undefined ? {} : {requests}),
+			...(tokens === undefined ? {} : {tokens}),
+		});
 	}
 	return costs;
 }

@@ -15,8 +15,9 @@ export type EntryActivity = {state: OverviewState; waiting: number; doing?: stri
 /** A session's state and activity: a server's from its record, one on disk from its trace's tail (none read: idle). */
 export function activityOf(entry: PickerEntry): EntryActivity {
 	if (isServerEntry(entry)) {
-		if (entry.waiting > 0) return {state: 'waiting', waiting: entry.waiting};
-		return {state: entry.state === 'idle' ? 'idle' : entry.state, waiting: 0};
+		const known = {...(entry.doing !== undefined ? {doing: entry.doing} : {}), ...(entry.tokens !== undefined ? {tokens: entry.tokens} : {})};
+		if (entry.waiting > 0) return {state: 'waiting', waiting: entry.waiting, ...known};
+		return {state: entry.state === 'idle' ? 'idle' : entry.state, waiting: 0, ...known};
 	}
 	const activity = entry.activity;
 	// Its tail not read (the list of --list, a test's entry): written in the last minute is running.
@@ -57,7 +58,7 @@ const tokensText = (entry: PickerEntry): string => {
 	const tokens = activityOf(entry).tokens;
 	return tokens === undefined ? '' : `${formatTokens(tokens)} tok`;
 };
-const requestsText = (entry: PickerEntry): string => (isServerEntry(entry) || entry.requests === undefined ? '' : `${entry.requests} req`);
+const requestsText = (entry: PickerEntry): string => (entry.requests === undefined ? '' : `${entry.requests} req`);
 const hl = (context: CellContext, style: Style = {}): Style => (context.selected ? {...style, inverse: true, dim: false} : style);
 const widest = (entries: readonly PickerEntry[], text: (entry: PickerEntry) => string): number => entries.reduce((most, entry) => Math.max(most, textWidth(text(entry))), 0);
 

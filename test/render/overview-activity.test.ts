@@ -1,7 +1,7 @@
 // What the overview says a session does now, from the end of recorded traces cut at telling moments.
 import {readFileSync} from 'node:fs';
 import {describe, expect, it} from 'vitest';
-import {tailActivity} from '../../source/render/overview-activity.js';
+import {messagesActivity, tailActivity} from '../../source/render/overview-activity.js';
 import {overviewOrder, type OrderItem} from '../../source/model/overview-order.js';
 import {fixturesDir} from '../helpers/recordings.js';
 
@@ -24,6 +24,13 @@ function tailOf(all: readonly string[], bytes: number): string[] {
 }
 
 describe('a trace tail to what the session does now', () => {
+	it("a server's last messages, already parsed, say the same as the trace's lines; a value that is not a message is passed over", () => {
+		const cut = upTo('14-43-17-694155ee', 'approval_decision');
+		const parsed = cut.map(line => JSON.parse(line) as unknown);
+		expect(messagesActivity([...parsed, 'x', null, {type: 'model_msg'}])).toEqual(tailActivity(cut));
+		expect(messagesActivity(parsed)).toMatchObject({state: 'running', doing: 'exec_command $ ls -la'});
+	});
+
 	it('a tool call with no decision yet waits for approval, with the call on one line', () => {
 		const activity = tailActivity(upTo('14-43-17-694155ee', 'tool_call'));
 		expect(activity).toMatchObject({state: 'waiting', waiting: 1, doing: 'exec_command $ ls -la'});

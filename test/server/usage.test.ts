@@ -13,9 +13,9 @@ describe('readSessionCosts', () => {
 		const answer = answerWith([row('a', 0.25, false), row('b', 1.5, true), row('c', null, true)]);
 		expect(readSessionCosts(answer)).toEqual(
 			new Map([
-				['a', {usd: 0.25, unpriced: false}],
-				['b', {usd: 1.5, unpriced: true}],
-				['c', {unpriced: true}],
+				['a', {usd: 0.25, unpriced: false, requests: 1, tokens: 11}],
+				['b', {usd: 1.5, unpriced: true, requests: 1, tokens: 11}],
+				['c', {unpriced: true, requests: 1, tokens: 11}],
 			]),
 		);
 	});
@@ -24,9 +24,19 @@ describe('readSessionCosts', () => {
 		const answer = answerWith([row('a', '0.25', false), row('b', -1, false), row('c', Number.NaN, false), row('', 1, false), row(7, 1, false), 'x']);
 		expect(readSessionCosts(answer)).toEqual(
 			new Map([
-				['a', {unpriced: false}],
-				['b', {unpriced: false}],
-				['c', {unpriced: false}],
+				['a', {unpriced: false, requests: 1, tokens: 11}],
+				['b', {unpriced: false, requests: 1, tokens: 11}],
+				['c', {unpriced: false, requests: 1, tokens: 11}],
+			]),
+		);
+	});
+
+	it('requests and tokens that are not counts are left out', () => {
+		const answer = answerWith([{...row('a', 0.25, false), requests: -1, total: '11'}, {...row('b', 0.25, false), requests: 2.5, total: Number.NaN}]);
+		expect(readSessionCosts(answer)).toEqual(
+			new Map([
+				['a', {usd: 0.25, unpriced: false}],
+				['b', {usd: 0.25, unpriced: false}],
 			]),
 		);
 	});

@@ -38,6 +38,8 @@ export type PenguinServerOptions = {
 	 * answers); by default a server that has recorded no usage.
 	 */
 	usage?: (projectId: string, query: URLSearchParams) => Answer | ((connection: SseConnection) => Promise<void>);
+	/** `GET /api/sessions/:id/messages` (MessagesResponse), by session and the query; by default no messages. */
+	messages?: (sessionId: string, query: URLSearchParams) => Answer | undefined;
 	/** Trace lines of more sessions of the list (a subagent's), by session id: one shard each. */
 	traces?: Record<string, unknown[]>;
 	/** The user channel after its recorded events: the test writes more through the connection. */
@@ -124,7 +126,7 @@ export async function startPenguinServer(options: PenguinServerOptions = {}): Pr
 					await replayRecorded(connection, serverStreamBlocks('session-stream-approval.txt'));
 				};
 			}
-			if (parts[3] === 'messages') return {status: 200, json: {messages: []}};
+			if (parts[3] === 'messages') return options.messages?.(id, url.searchParams) ?? {status: 200, json: {messages: []}};
 			// Stopping a run: 202 when one was interrupted (upstream sessions.ts).
 			if (parts[3] === 'abort' && request.method === 'POST') return {status: 202, json: {}};
 			if (parts[3] === 'traces' && id === idleId) {

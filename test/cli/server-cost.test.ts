@@ -5,16 +5,14 @@
 import {afterEach, describe, expect, it} from 'vitest';
 import {costOfUsage, usdText} from '../../source/cost/arithmetic.js';
 import {priceTable} from '../../source/cost/prices.js';
-import type {Flags} from '../../source/main.js';
-import {SessionStore} from '../../source/model/store.js';
-import {readServerAddress} from '../../source/io/sse/server-address.js';
 import type {TokenCounts} from '../../source/protocol/types.js';
-import {startServerMode, type ServerStart} from '../../source/server/server-mode.js';
+import type {ServerStart} from '../../source/server/server-mode.js';
 import type {ServerPickerEntry} from '../../source/server/session-list.js';
 import {harnessSessionGroups, modelKey, usageAnswer, type UsageRecord} from '../support/harness-usage.js';
 import {idleId, recordedRows, runningId, startPenguinServer, type PenguinServer} from '../support/penguin-server.js';
 import {serverAnswer} from '../support/sse-fixtures.js';
 import {runCli} from '../helpers/run-cli.js';
+import {startOnScreen} from '../support/server-screen.js';
 import {waitFor} from '../support/wait-for.js';
 
 let server: PenguinServer | undefined;
@@ -164,10 +162,7 @@ describe("a server's picker", () => {
 	it("its entries carry the server's cost once the usage came, asked again when a run ends", async () => {
 		let runningCost = 0.035_312;
 		server = await startPenguinServer({usage: () => usageAnswer([row(runningId, runningCost, false), row(idle2, 1.5, true)])});
-		const store = new SessionStore({label: '', state: 'connecting'});
-		const flags = {insecure: false, print: false, json: false, follow: true, list: false, stats: false, redact: false, debug: false} as Flags;
-		const fileOptions = {store, dataRoot: '/nonexistent', follow: true, hold: false, children: false};
-		started = await startServerMode(readServerAddress(`${server.origin}/`)!, {flags, store, screen: true, follow: true, latest: false, fileOptions});
+		({started} = await startOnScreen(`${server.origin}/`));
 		if (!started.ok) throw new Error(started.message);
 		const {switcher} = started;
 		let entries: ServerPickerEntry[] = [];

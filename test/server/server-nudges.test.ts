@@ -2,11 +2,10 @@
 // running → idle) is offered as finished; one that starts to wait for approval is learnt from its record, asked again
 // while it runs (only the running sessions', not the one on screen); each is said once, and the offer opens it.
 import {afterEach, describe, expect, it} from 'vitest';
-import type {Flags} from '../../source/main.js';
 import {SessionStore} from '../../source/model/store.js';
-import {readServerAddress} from '../../source/io/sse/server-address.js';
-import {startServerMode, type ServerStart} from '../../source/server/server-mode.js';
+import type {ServerStart} from '../../source/server/server-mode.js';
 import {idleId, recordedRows, runningId, startPenguinServer, type PenguinServer, type SessionRow} from '../support/penguin-server.js';
+import {startOnScreen} from '../support/server-screen.js';
 import {waitFor} from '../support/wait-for.js';
 
 const echoId = 'session-2026-12-03-13-34-52-9a1ca335';
@@ -19,16 +18,13 @@ afterEach(async () => {
 	server = undefined;
 });
 
-const flags = {insecure: false, print: false, json: false, follow: true, list: false, stats: false, redact: false, debug: false} as Flags;
-
 /** Server mode on the screen with the finished session `idleId` open; the nudges said, in order. */
 async function open(rows: () => SessionRow[]): Promise<{said: string[]; switcher: Extract<ServerStart, {ok: true}>['switcher']; store: SessionStore}> {
 	server = await startPenguinServer({rows});
-	const store = new SessionStore({label: '', state: 'connecting'});
-	const fileOptions = {store, dataRoot: '/nonexistent', follow: true, hold: false, children: false};
 	const said: string[] = [];
-	const options = {flags, store, screen: true, follow: true, latest: false, fileOptions, onNudge: (text: string) => said.push(text), nudgePollMs: 50};
-	started = await startServerMode(readServerAddress(`${server.origin}/chat/${idleId}`)!, options);
+	const opened = await startOnScreen(`${server.origin}/chat/${idleId}`, {onNudge: (text: string) => said.push(text), nudgePollMs: 50});
+	started = opened.started;
+	const {store} = opened;
 	if (!started.ok) throw new Error(started.message);
 	const {switcher} = started;
 	// The list is in and the channel is up (its recorded events, about the session on screen, replayed).

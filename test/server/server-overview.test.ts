@@ -3,16 +3,14 @@
 // the last messages the server gives of it; an idle one is never asked.
 import {readFileSync} from 'node:fs';
 import {afterEach, describe, expect, it} from 'vitest';
-import type {Flags} from '../../source/main.js';
-import {SessionStore} from '../../source/model/store.js';
-import {readServerAddress} from '../../source/io/sse/server-address.js';
-import {startServerMode, type ServerStart} from '../../source/server/server-mode.js';
+import type {ServerStart} from '../../source/server/server-mode.js';
 import type {ServerPickerEntry} from '../../source/server/session-list.js';
 import {openPicker, pickerRows} from '../../source/ui/picker.js';
 import {formatTokens} from '../../source/render/format.js';
 import {rowText} from '../../source/ui/segments.js';
 import {usageAnswer} from '../support/harness-usage.js';
 import {idleId, recordedRows, runningId, startPenguinServer, type PenguinServer, type SessionRow} from '../support/penguin-server.js';
+import {startOnScreen} from '../support/server-screen.js';
 import {waitFor} from '../support/wait-for.js';
 import {fixturesDir} from '../helpers/recordings.js';
 
@@ -39,16 +37,13 @@ afterEach(async () => {
 	server = undefined;
 });
 
-const flags = {insecure: false, print: false, json: false, follow: true, list: false, stats: false, redact: false, debug: false} as Flags;
 const now = Date.parse('2026-12-03T14:00:00Z');
 const usageRow = (key: string, requests: number, total: number) => ({key, cacheRead: total - 100, cacheWrite: 90, output: 10, total, requests, cost: 0.01, hasUncosted: false});
 
 /** Server mode on the screen with `opened` on screen; a function that gives the list's entries once `ready` holds of them. */
 async function start(opened: string, options: Parameters<typeof startPenguinServer>[0]): Promise<(ready: (entries: ServerPickerEntry[]) => boolean, what: string) => Promise<ServerPickerEntry[]>> {
 	server = await startPenguinServer(options);
-	const store = new SessionStore({label: '', state: 'connecting'});
-	const fileOptions = {store, dataRoot: '/nonexistent', follow: true, hold: false, children: false};
-	started = await startServerMode(readServerAddress(`${server.origin}/chat/${opened}`)!, {flags, store, screen: true, follow: true, latest: false, fileOptions, nudgePollMs: 50});
+	({started} = await startOnScreen(`${server.origin}/chat/${opened}`, {nudgePollMs: 50}));
 	if (!started.ok) throw new Error(started.message);
 	const {switcher} = started;
 	return async (ready, what) => {

@@ -40,10 +40,10 @@
 import type {PriceTable} from '../cost/prices.js';
 import {costOfUsage} from '../cost/arithmetic.js';
 import {treeSpend} from '../model/session/spend.js';
-import {assertNever} from '../assert-never.js';
-import {inMemory} from '../model/held-text.js';
+import {inMemory, shown} from '../model/held-text.js';
 import type {Item, SessionView, ToolCallItem} from '../model/view-model.js';
 import {formatBytes, oneLine} from '../render/format.js';
+import {itemText} from '../render/item-kinds.js';
 import {durationText} from './duration-text.js';
 import {safeJsonStringify} from './safe-json.js';
 
@@ -218,8 +218,12 @@ class Builder {
 			case 'malformed':
 				// They describe the source, not the session.
 				return;
-			default:
-				assertNever(item, 'item kind');
+			default: {
+				// A kind with no message of its own here: its text (render/item-kinds.ts), as a note.
+				const other = item as Item;
+				this.flush();
+				this.note(`[${itemText(shown(other, undefined))}]`, other.at);
+			}
 		}
 	}
 

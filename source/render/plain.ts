@@ -4,18 +4,17 @@
  * shown in full; every piece of trace text goes through the sanitizer.
  */
 import type {FinalizedEntry} from '../model/session-model.js';
-import {assertNever} from '../assert-never.js';
 import {inMemory} from '../model/held-text.js';
-import type {CompactionItem, Item, SessionView, ToolCallItem} from '../model/view-model.js';
-import type {TokenCounts} from '../protocol/types.js';
+import type {SessionView, ToolCallItem} from '../model/view-model.js';
 import {paint, type Paint} from './color.js';
 import {formatBytes, formatClock, formatDuration, formatTokens, lineCount, plural} from './format.js';
 import type {JsonBlock} from './json-block.js';
 import type {PriceTable} from '../cost/prices.js';
-import {requestCostText, sessionCostText} from './cost-text.js';
+import {sessionCostText} from './cost-text.js';
 import {sanitize} from './sanitize.js';
 import type {Highlighter} from './code-colour.js';
-import {paintFences, printedCodeArgs, printedCodeOutput} from './code-print.js';
+import {printedCodeArgs, printedCodeOutput} from './code-print.js';
+import {countsText, printItem, type PrintKit} from './item-kinds.js';
 import {carriesExitCode, exitCodeOf, parseArgs, presenterFor, summarizeToolCall} from './tool-summary.js';
 
 export type PlainOptions = {
@@ -45,21 +44,6 @@ export function lineText(line: PlainLine): string {
 	return line.map(piece => (typeof piece === 'string' ? piece : Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength).toString('utf8'))).join('');
 }
 
-const senderLabels: Record<string, string> = {
-	user: 'you',
-	parent_agent: 'parent agent',
-	harness: 'harness',
-	server: 'server',
-};
-
-const markerLabels: Record<string, string> = {
-	context_summary: 'context summary (written by the harness after compaction)',
-	user_steering: 'you (steering, sent mid-run)',
-	goal: 'goal prompt (harness)',
-	turn_aborted: 'aborted turn record (harness)',
-	turn_retried: 'retried turn record (harness)',
-};
-
 /** Writes entries as text; remembers which session headers it has already written. */
 export class PlainRenderer {
 	private readonly p: Paint;
@@ -68,6 +52,8 @@ export class PlainRenderer {
 	private readonly name: string | undefined;
 	private readonly prices: PlainOptions['prices'];
 	private readonly highlighter: Highlighter | undefined;
+	/** What an entry of render/item-kinds.ts's `printed` writes with. */
+	private readonly kit: PrintKit<PlainLine>;
 	private nameShown = false;
 	// A later shard opened alone starts with its context's rule before the session_meta that
 	// names the session: the rule waits for the session's header, so that there is one.
@@ -82,6 +68,17 @@ export class PlainRenderer {
 		this.prices = options.prices;
 		this.highlighter = options.color ? options.highlighter : undefined;
 		this.p = paint(options.color);
+		this.kit = {
+			p: this.p,
+			prices: () => this.prices?.(),
+			highlighter: this.highlighter,
+			label: (at, text) => this.label(at, text),
+			block: (text, dim) => this.block(text, dim),
+			indented: text => this.indented(text),
+			text: value => this.text(value),
+			imageText: image => this.imageText(image),
+			statusColor: status => this.statusColor(status),
+		};
 	}
 
 	/** The lines for one finalized entry, the session header first when it is new. */
@@ -167,82 +164,7 @@ export class PlainRenderer {
 							...(item.summary ? [this.indentLabel('summary'), ...this.block(item.summary)] : []),
 						];
 			default:
-				return this.simple(item, entry.session);
-		}
-	}
-
-	private simple(item: Exclude<Item, ToolCallItem | CompactionItem>, session: SessionView): PlainLine[] {
-		const p = this.p;
-		switch (item.kind) {
-			case 'user_text': {
-				const who = item.marker ? markerLabels[item.marker]! : (senderLabels[item.sender ?? 'user'] ?? this.text(item.sender ?? 'user'));
-				return [this.label(item.at, p.bold(p.cyan(who))), ...this.block(inMemory(item.text))];
-			}
-			case 'assistant_text': {
-				const stop = item.stopReason && item.stopReason !== 'completed' ? p.red(` (${item.stopReason})`) : '';
-				const text = inMemory(item.text);
-				if (this.highlighter && /```|~~~/.test(text)) return [this.label(item.at, p.bold('assistant') + stop), this.indented(paintFences(sanitize(text), this.highlighter, p))];
-				return [this.label(item.at, p.bold('assistant') + stop), ...this.block(text)];
-			}
-			case 'thinking': {
-				if (item.inline) {
-					return [this.label(item.at, p.dim(`thinking [inline ${this.text(item.inline.mimeType)} ${formatBytes(item.inline.bytes)}]`))];
-				}
-				if (item.encrypted) return [this.label(item.at, p.dim('thinking (encrypted by the provider)'))];
-				const facts = [`${inMemory(item.text).length} chars`, item.durationMs === undefined ? '' : formatDuration(item.durationMs)].filter(Boolean);
-				return [this.label(item.at, p.dim(`thinking · ${facts.join(' · ')}`)), ...this.block(inMemory(item.text), true)];
-			}
-			case 'image':
-				return [this.label(item.at, `${item.role === 'assistant' ? 'assistant' : 'you'}: ${this.imageText(item.image)}`)];
-			case 'request': {
-				const head = `request ${item.index} ${item.status}${item.attempt ? ` (attempt ${item.attempt})` : ''}`;
-				const parts = [this.statusColor(item.status)(head)];
-				if (item.usage) parts.push(`tokens ${countsText(item.usage)}`);
-				const cost = requestCostText(item.usage, session.header, this.prices?.());
-				if (cost !== undefined) parts.push(cost);
-				if (item.retryInMs !== undefined) parts.push(p.yellow(`retrying in ${formatDuration(item.retryInMs)}`));
-				const lines = [this.label(item.endedAt ?? item.at, parts.join(' · '))];
-				if (item.error) lines.push(`  error: ${this.text(item.error)}`);
-				return lines;
-			}
-			case 'shard':
-				return [this.label(item.at, p.bold(`═══ context ${item.index}${item.afterCompaction ? ' · after compaction' : ''} ═══`))];
-			case 'abort':
-				return [this.label(item.at, p.red(`abort${item.reason ? `: ${this.text(item.reason)}` : ''}`))];
-			case 'subagent': {
-				const description = item.description ? ` · ${this.text(item.description)}` : '';
-				return [this.label(item.at, p.bold(`subagent ${this.text(item.sessionId)}${description}`))];
-			}
-			case 'malformed':
-				return [
-					this.label(
-						undefined,
-						p.red(`malformed line ${item.line}${item.shard ? ` of shard ${item.shard}` : ''} (byte ${item.offset}): ${this.text(item.reason)}`),
-					),
-					`  ${p.dim(this.text(item.excerpt))}`,
-				];
-			case 'notice': {
-				const tint = item.level === 'error' ? p.red : item.level === 'warn' ? p.yellow : p.dim;
-				return [this.label(undefined, tint(`${item.level === 'info' ? 'note' : item.level}: ${this.text(item.text)}`))];
-			}
-			case 'goal_finished': {
-				const facts = [item.rounds === undefined ? '' : plural(item.rounds, 'round'), item.tokensUsed === undefined ? '' : `${formatTokens(item.tokensUsed)} tokens`].filter(Boolean);
-				return [this.label(item.at, p.bold(`goal finished: ${this.text(item.outcome)}${facts.length ? ` · ${facts.join(' · ')}` : ''}`))];
-			}
-			case 'mcp_connect': {
-				const lines = [this.label(item.at, `mcp connect ${this.text(item.status)}: ${this.text(item.servers.join(', '))}`)];
-				for (const result of item.results) {
-					const facts = [result.transport, result.durationMs === undefined ? '' : `${result.durationMs} ms`, result.error ? `error: ${result.error}` : '']
-						.filter(Boolean)
-						.join(' · ');
-					lines.push(`  ${this.text(result.server)} ${this.text(result.status)}${facts ? ` · ${this.text(facts)}` : ''}`);
-				}
-				return lines;
-			}
-			case 'unknown':
-				return [this.label(item.at, p.dim(`${item.why === 'unknown' ? 'unknown event' : 'unreadable'} ${this.text(item.payloadType)}: ${this.text(item.summary)}`))];
-			default:
-				return assertNever(item, 'item kind');
+				return printItem(item, this.kit, entry.session);
 		}
 	}
 
@@ -362,8 +284,3 @@ const stateWords: Record<ToolCallItem['state'], string> = {
 	aborted: 'aborted',
 	unanswered: 'never answered',
 };
-
-/** "1.9k (cache read 750, cache write 750, output 355)". */
-function countsText(counts: TokenCounts): string {
-	return `${formatTokens(counts.total)} (cache read ${formatTokens(counts.cache_read)}, cache write ${formatTokens(counts.cache_write)}, output ${formatTokens(counts.output)})`;
-}

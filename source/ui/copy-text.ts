@@ -5,13 +5,12 @@
  * sanitized first: a trace's own escapes never reach the terminal, nor the clipboard.
  * Pure: the screen state asks for a copy, the program writes the escape.
  */
-import {assertNever} from '../assert-never.js';
 import type {Shown} from '../model/held-text.js';
 import type {Item} from '../model/view-model.js';
 import {formatBytes, lineCount, plural} from '../render/format.js';
+import {itemText} from '../render/item-kinds.js';
 import {sanitize} from '../render/sanitize.js';
 import {parseArgs, presenterFor, summarizeToolCall} from '../render/tool-summary.js';
-import {itemText} from './search.js';
 
 /** A copy asked for: the text, and the words for the footer (and for the pager's prompt, `title`). */
 export type Copy = {text: string; what: string; title?: string};
@@ -54,18 +53,9 @@ export function copyOf(item: Shown<Item>, args = false): Copy | undefined {
 			return make(item.summary, 'the summary');
 		case 'malformed':
 			return make(item.excerpt, 'the malformed line');
-		case 'subagent':
-		case 'request':
-		case 'notice':
-		case 'abort':
-		case 'unknown':
-		case 'mcp_connect':
-		case 'goal_finished':
-		case 'image':
-		case 'shard':
-			return make(itemText(item), 'the pane');
 		default:
-			return assertNever(item, 'item kind');
+			// A pane with nothing more particular to copy: its text (render/item-kinds.ts).
+			return make(itemText(item), 'the pane');
 	}
 }
 

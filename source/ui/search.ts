@@ -3,9 +3,9 @@
  * reader would find if every pane were open. Case-insensitive unless the query has a capital.
  * The texts the model holds on disk are read back for it (each one, once per search).
  */
-import {assertNever} from '../assert-never.js';
-import {isHeld, shown, type HeldText, type Shown, type TextReader} from '../model/held-text.js';
+import {isHeld, shown, type HeldText, type TextReader} from '../model/held-text.js';
 import type {Item, SessionView} from '../model/view-model.js';
+import {itemText} from '../render/item-kinds.js';
 import {sanitize} from '../render/sanitize.js';
 
 /** An item that holds the query, and the subagent panes that must open to show it. */
@@ -38,42 +38,6 @@ export function occurrences(text: string, query: string): Array<[number, number]
 		at = haystack.indexOf(needle, at + needle.length);
 	}
 	return found;
-}
-
-/** The text of an item a search looks in. */
-export function itemText(item: Shown<Item>): string {
-	switch (item.kind) {
-		case 'user_text':
-		case 'assistant_text':
-		case 'thinking':
-			return item.text;
-		case 'tool_call':
-			return `${item.name}\n${item.args}\n${item.output ?? ''}`;
-		case 'compaction':
-			return `compaction ${item.reason ?? ''} ${item.error ?? ''}\n${item.summary}`;
-		case 'request':
-			return `${item.status} ${item.error ?? ''}`;
-		case 'subagent':
-			return `${item.description ?? ''} ${item.sessionId}`;
-		case 'malformed':
-			return `${item.reason} ${item.excerpt}`;
-		case 'notice':
-			return item.text;
-		case 'abort':
-			return `aborted ${item.reason ?? ''}`;
-		case 'unknown':
-			return `${item.payloadType} ${item.summary}`;
-		case 'mcp_connect':
-			return item.servers.join(' ');
-		case 'goal_finished':
-			return `goal ${item.outcome}`;
-		case 'image':
-		case 'shard':
-			// Nothing but what the pane's own label says.
-			return '';
-		default:
-			return assertNever(item, 'item kind');
-	}
 }
 
 /**

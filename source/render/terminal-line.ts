@@ -2,7 +2,7 @@
  * One line of terminal output as the sanitizer builds it: styled segments while text is only
  * appended, cells once the cursor moves back into it; and the widths of what is put there.
  */
-import {graphemeWidth, graphemes} from './width.js';
+import {graphemeSegmenter, graphemeWidth, graphemes} from './width.js';
 import {applySgr, plainStyle, styleKey, type Style} from './sgr.js';
 
 const printableAscii = /^[\u0020-\u007e]*$/;
@@ -12,13 +12,6 @@ const tabSize = 8;
 
 function cellWidth(grapheme: string): number {
 	return Math.min(2, graphemeWidth(grapheme));
-}
-
-function textWidth(text: string): number {
-	if (printableAscii.test(text)) return text.length;
-	let width = 0;
-	for (const grapheme of graphemes(text)) width += cellWidth(grapheme);
-	return width;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -49,6 +42,11 @@ export class Renderer {
 
 	private cells: Cell[] | undefined;
 	private cursor = 0;
+
+	// Made when some text first needs one (only text with joining characters does), then kept
+	// for the rest of the text: making one costs a few microseconds.
+	private segmenter: Intl.Segmenter | undefined;
+	private readonly segmenterOf = (): Intl.Segmenter => (this.segmenter ??= graphemeSegmenter());
 
 	constructor(private readonly keepColor: boolean) {}
 
@@ -140,10 +138,17 @@ export class Renderer {
 
 	private width(): number {
 		if (this.unmeasured.length > 0) {
-			this.measured += textWidth(this.unmeasured.join(''));
+			this.measured += this.textWidth(this.unmeasured.join(''));
 			this.unmeasured = [];
 		}
 		return this.measured;
+	}
+
+	private textWidth(text: string): number {
+		if (printableAscii.test(text)) return text.length;
+		let width = 0;
+		for (const grapheme of graphemes(text, this.segmenterOf)) width += cellWidth(grapheme);
+		return width;
 	}
 
 	private toCells(): void {
@@ -161,7 +166,7 @@ export class Renderer {
 			for (let i = 0; i < text.length; i++) this.put(text[i], 1, style);
 			return;
 		}
-		for (const grapheme of graphemes(text)) this.put(grapheme, cellWidth(grapheme), style);
+		for (const grapheme of graphemes(text, this.segmenterOf)) this.put(grapheme, cellWidth(grapheme), style);
 	}
 
 	private put(glyph: string, width: number, style: string): void {

@@ -58,6 +58,8 @@ const flagRegions = new Set(
 	).split(' '),
 );
 
+const halfwidthForm = /[\uff00-\uffef]/;
+
 const regionalPair = /^[\u{1f1e6}-\u{1f1ff}]{2}$/u;
 
 function isNarrowFirstEmoji(grapheme: string): boolean {
@@ -79,12 +81,15 @@ export function graphemeWidth(grapheme: string): number {
 	// One code point: every one that is an RGI emoji alone is wide by its East Asian Width.
 	if (grapheme.length === (code > 0xffff ? 2 : 1)) return code >= 0x20 && code < 0x7f ? 1 : codePointWidth(grapheme);
 	if (zeroWidth.test(grapheme)) return 0;
-	let width = eastAsianWidth(grapheme.replace(leadingZeroWidth, '').codePointAt(0)!, {ambiguousAsWide: false});
+	const visible = zeroWidth.test(String.fromCodePoint(code)) ? grapheme.replace(leadingZeroWidth, '').codePointAt(0)! : code;
+	let width = eastAsianWidth(visible, {ambiguousAsWide: false});
 	if (width === 1 && isNarrowFirstEmoji(grapheme)) return 2;
 	// Halfwidth and fullwidth forms after the first (a halfwidth katakana's sound marks; never
 	// part of an emoji, so a wide first one with them is no emoji either).
-	for (const char of grapheme.slice(1)) {
-		if (char >= '\uff00' && char <= '\uffef') width += eastAsianWidth(char.codePointAt(0)!, {ambiguousAsWide: false});
+	if (halfwidthForm.test(grapheme.slice(1))) {
+		for (const char of grapheme.slice(1)) {
+			if (char >= '\uff00' && char <= '\uffef') width += eastAsianWidth(char.codePointAt(0)!, {ambiguousAsWide: false});
+		}
 	}
 	return width;
 }
@@ -93,17 +98,25 @@ export function graphemeWidth(grapheme: string): number {
 const segmentWindow = 256;
 
 /**
- * The graphemes of `text`. Text whose code points are each a grapheme of its own needs no
- * segmenter. Else a segmenter is made for the call: the first one a process makes loads ICU's
- * break data (~10 ms), which text without joining characters never needs, and each after that
- * costs a few microseconds, only on such text.
+ * A grapheme segmenter for {@link graphemes}. The first one a process makes loads ICU's break
+ * data (~9 ms, measured on the screen before its first frame), which text without joining
+ * characters never needs; each after that costs a few microseconds.
  */
-export function* graphemes(text: string): Generator<string> {
+export function graphemeSegmenter(): Intl.Segmenter {
+	return new Intl.Segmenter(undefined, {granularity: 'grapheme'});
+}
+
+/**
+ * The graphemes of `text`. Text whose code points are each a grapheme of its own needs no
+ * segmenter; other text is segmented by the one `segmenterOf` gives (a new one unless the
+ * caller keeps one: a caller that splits many texts may).
+ */
+export function* graphemes(text: string, segmenterOf: () => Intl.Segmenter = graphemeSegmenter): Generator<string> {
 	if (joinsNothing.test(text)) {
 		yield* text;
 		return;
 	}
-	const segmenter = new Intl.Segmenter(undefined, {granularity: 'grapheme'});
+	const segmenter = segmenterOf();
 	let start = 0;
 	while (start < text.length) {
 		let end = Math.min(text.length, start + segmentWindow);
@@ -131,13 +144,13 @@ export function* graphemes(text: string): Generator<string> {
 }
 
 /** Columns `text` takes in a terminal (string-width's answer; text holds no escape sequences). */
-export function measureWidth(text: string): number {
+export function measureWidth(text: string, segmenterOf: () => Intl.Segmenter = graphemeSegmenter): number {
 	if (printableAscii.test(text)) return text.length;
 	let width = 0;
 	if (joinsNothing.test(text)) {
 		for (const char of text) width += codePointWidth(char);
 		return width;
 	}
-	for (const grapheme of graphemes(text)) width += graphemeWidth(grapheme);
+	for (const grapheme of graphemes(text, segmenterOf)) width += graphemeWidth(grapheme);
 	return width;
 }

@@ -1,5 +1,5 @@
-// Loads the Ink screen, and the string-width Ink measures with ready to measure, so that it
-// draws on a terminal even where CI is set in the environment.
+// Loads the Ink screen so that it draws on a terminal even where CI is set in the
+// environment, and readies the string-width Ink measures with.
 //
 // Ink decides once, when its module is first evaluated, whether it runs "in CI" (CI or
 // CONTINUOUS_INTEGRATION set); there it writes no frames until it unmounts, which on a
@@ -16,10 +16,11 @@ export async function loadScreen(): Promise<typeof import('./run-screen.js')> {
 	for (const [name] of saved) delete process.env[name];
 	try {
 		const screen = await import('./run-screen.js');
-		// In the bundle string-width builds its segmenter and emoji expression on its first
-		// measure (scripts/build.mjs): built now rather than on the first frame with text beyond
-		// ASCII, perhaps a key press during a stream (docs/performance.md).
-		(await import('string-width')).default('é');
+		// Ink measures rows beyond ASCII with string-width (ui/ink-width.ts), which in the bundle
+		// builds its segmenter and emoji expression on its first measure (scripts/build.mjs), and
+		// V8 compiles that expression's matcher on its first emoji: ~2 + ~5 ms, paid here rather
+		// than on the first such row, perhaps a key press during a stream.
+		(await import('string-width')).default('é👍🏽');
 		return screen;
 	} finally {
 		for (const [name, value] of saved) if (value !== undefined) process.env[name] = value;

@@ -144,13 +144,13 @@ export function* graphemes(text: string, segmenterOf: () => Intl.Segmenter = gra
 }
 
 /** Columns `text` takes in a terminal (string-width's answer; text holds no escape sequences). */
-export function measureWidth(text: string, segmenterOf: () => Intl.Segmenter = graphemeSegmenter): number {
+export function measureWidth(text: string): number {
 	if (printableAscii.test(text)) return text.length;
 	let width = 0;
 	if (joinsNothing.test(text)) {
 		for (const char of text) width += codePointWidth(char);
 		return width;
 	}
-	for (const grapheme of graphemes(text, segmenterOf)) width += graphemeWidth(grapheme);
+	for (const grapheme of graphemes(text)) width += graphemeWidth(grapheme);
 	return width;
 }

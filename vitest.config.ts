@@ -5,7 +5,7 @@ export default defineConfig({
 		include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
 		// Builds dist/ first when a source is newer (tests start dist/cli.js).
 		globalSetup: ['test/setup/fresh-build.ts'],
-		setupFiles: ['test/support/utc.ts', 'test/support/exact-widths.ts'],
+		setupFiles: ['test/support/utc.ts'],
 		testTimeout: 20_000,
 		hookTimeout: 20_000,
 	},

@@ -13,7 +13,6 @@ import {TraceCheck} from './model/json-lines-gate.js';
 import {SessionStore} from './model/store.js';
 import {colorWanted, screenCapable} from './render/color.js';
 import {sanitize} from './render/sanitize.js';
-import {loadExactWidths} from './render/width.js';
 import {outputBackpressure} from './output/pace.js';
 import {safeWriter} from './output/safe-writer.js';
 import type {Flags} from './flags.js';
@@ -97,9 +96,6 @@ async function run(words: readonly string[], flags: Flags, cleanup: Array<() => 
 	const whole = flags.stats || flags.export !== undefined;
 	// A dumb terminal cannot take the cursor-addressed screen: it gets print mode's plain lines.
 	const screen = !whole && !flags.print && !flags.json && process.stdout.isTTY === true && screenCapable(settings.terminal);
-	// Exact widths for everything written from here on; the screen's first frame, drawn
-	// before they load, makes do with close ones (render/width.ts says why).
-	if (!screen) await loadExactWidths();
 	// The writer of plain text or JSON Lines: loaded only for those outputs (the screen's first
 	// frame does not wait for it), and before the source starts (the JSON writer taps every batch).
 	const writer = screen || whole ? undefined : flags.json ? await import('./output/json-writer.js') : await import('./output/printer.js');

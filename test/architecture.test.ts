@@ -211,15 +211,7 @@ const allowedState: Readonly<Record<string, string>> = {
  * Module state the pure layers still hold, each finding with why it stays for now. Every entry
  * must still be found (the list only shrinks); anything else found fails the test.
  */
-const knownState: Readonly<Record<string, string>> = {
-	// Exact widths once string-width has loaded, close ones before (the first frame does not wait
-	// for it); the grapheme segmenter made on first use (ICU's data costs ~17 ms). Passing a
-	// widths object down means every measuring call of the screen and the sanitizer: not done yet.
-	'render/width.ts: module-level let exact': 'widths: see above',
-	'render/width.ts: module-level let segmenter': 'widths: see above',
-	// Graphemes' exact widths, kept once exact (string-width costs microseconds a call): goes with the widths.
-	'render/terminal-line.ts: module-level widthCache is changed': 'widths: see above',
-};
+const knownState: Readonly<Record<string, string>> = {};
 
 describe('the architecture', () => {
 	const edges = graph();

@@ -2,75 +2,16 @@
  * One line of terminal output as the sanitizer builds it: styled segments while text is only
  * appended, cells once the cursor moves back into it; and the widths of what is put there.
  */
-import {measureWidth, segmentGraphemes, widthsAreExact} from './width.js';
+import {graphemeSegmenter, graphemeWidth, graphemes} from './width.js';
 import {applySgr, plainStyle, styleKey, type Style} from './sgr.js';
 
 const printableAscii = /^[\u0020-\u007e]*$/;
 const tabSize = 8;
 
-// ---------------------------------------------------------------------------------------
-// Widths. Intl.Segmenter (and string-width, which uses it) is quadratic on long strings in
-// Node 20, so text is split into graphemes a window at a time, and widths of single
-// graphemes are cached (string-width costs microseconds a call).
+// Widths: a cell holds one grapheme, at most two columns wide.
 
-const segmentWindow = 256;
-
-// Text in which every code point is a grapheme of its own: nothing that joins its
-// neighbours (marks, joiners, variation selectors, emoji modifiers, regional indicators,
-// Hangul jamo, tags, prepended concatenation marks, a few spacing marks that are letters).
-const joinsNothing =
-	/^[^\p{M}\u200c\u200d\ufe00-\ufe0f\uff9e\uff9f\u0e33\u0eb3\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\u0600-\u0605\u06dd\u070f\u0890\u0891\u08e2\u0d4e\u{1f1e6}-\u{1f1ff}\u{1f3fb}-\u{1f3ff}\u{e0000}-\u{e0fff}\u{110bd}\u{110cd}\u{111c2}\u{111c3}\u{1193f}\u{11941}\u{11a3a}\u{11a84}-\u{11a89}\u{11d46}\u{11f02}]*$/u;
-
-const widthCache = new Map<string, number>();
-const widthCacheLimit = 8192;
-
-function graphemeWidth(grapheme: string): number {
-	if (grapheme.length === 1) {
-		const code = grapheme.charCodeAt(0);
-		if (code >= 0x20 && code < 0x7f) return 1;
-	}
-	let width = widthCache.get(grapheme);
-	if (width === undefined) {
-		width = Math.min(2, measureWidth(grapheme));
-		if (!widthsAreExact()) return width;
-		if (widthCache.size >= widthCacheLimit) widthCache.clear();
-		widthCache.set(grapheme, width);
-	}
-	return width;
-}
-
-// The graphemes of `text`, segmented a bounded window at a time.
-function* clusters(text: string): Generator<string> {
-	if (joinsNothing.test(text)) {
-		yield* text;
-		return;
-	}
-	let start = 0;
-	while (start < text.length) {
-		const end = Math.min(text.length, start + segmentWindow);
-		let last = '';
-		let lastIndex = 0;
-		for (const {segment, index} of segmentGraphemes(text.slice(start, end))) {
-			if (index > 0) yield last;
-			last = segment;
-			lastIndex = index;
-		}
-		if (end === text.length || lastIndex === 0) {
-			// All done, or one grapheme fills the window: take it as it is.
-			yield last;
-			start = end;
-		} else {
-			// The window may have cut the last grapheme: segment it again with what follows.
-			start += lastIndex;
-		}
-	}
-}
-
-function textWidth(text: string): number {
-	if (printableAscii.test(text)) return text.length;
-	let width = 0;
-	for (const grapheme of clusters(text)) width += graphemeWidth(grapheme);
-	return width;
+function cellWidth(grapheme: string): number {
+	return Math.min(2, graphemeWidth(grapheme));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -101,6 +42,11 @@ export class Renderer {
 
 	private cells: Cell[] | undefined;
 	private cursor = 0;
+
+	// Made when some text first needs one (only text with joining characters does), then kept
+	// for the rest of the text: making one costs a few microseconds.
+	private segmenter: Intl.Segmenter | undefined;
+	private readonly segmenterOf = (): Intl.Segmenter => (this.segmenter ??= graphemeSegmenter());
 
 	constructor(private readonly keepColor: boolean) {}
 
@@ -192,10 +138,17 @@ export class Renderer {
 
 	private width(): number {
 		if (this.unmeasured.length > 0) {
-			this.measured += textWidth(this.unmeasured.join(''));
+			this.measured += this.textWidth(this.unmeasured.join(''));
 			this.unmeasured = [];
 		}
 		return this.measured;
+	}
+
+	private textWidth(text: string): number {
+		if (printableAscii.test(text)) return text.length;
+		let width = 0;
+		for (const grapheme of graphemes(text, this.segmenterOf)) width += cellWidth(grapheme);
+		return width;
 	}
 
 	private toCells(): void {
@@ -213,7 +166,7 @@ export class Renderer {
 			for (let i = 0; i < text.length; i++) this.put(text[i], 1, style);
 			return;
 		}
-		for (const grapheme of clusters(text)) this.put(grapheme, graphemeWidth(grapheme), style);
+		for (const grapheme of graphemes(text, this.segmenterOf)) this.put(grapheme, cellWidth(grapheme), style);
 	}
 
 	private put(glyph: string, width: number, style: string): void {

@@ -1,5 +1,5 @@
-// Loads the Ink screen, with exact text widths (render/width.ts), so that it draws on a
-// terminal even where CI is set in the environment.
+// Loads the Ink screen so that it draws on a terminal even where CI is set in the
+// environment, and readies the string-width Ink measures with.
 //
 // Ink decides once, when its module is first evaluated, whether it runs "in CI" (CI or
 // CONTINUOUS_INTEGRATION set); there it writes no frames until it unmounts, which on a
@@ -8,7 +8,6 @@
 // the one module besides settings.ts and the entry that touches process.env (a documented
 // exception in test/architecture.test.ts): it reads no setting, it hides Ink's.
 import process from 'node:process';
-import {loadExactWidths, prepareExactWidths} from '../render/width.js';
 
 const ciVariables = ['CI', 'CONTINUOUS_INTEGRATION'] as const;
 
@@ -16,9 +15,13 @@ export async function loadScreen(): Promise<typeof import('./run-screen.js')> {
 	const saved = ciVariables.map(name => [name, process.env[name]] as const);
 	for (const [name] of saved) delete process.env[name];
 	try {
-		await loadExactWidths();
-		prepareExactWidths();
-		return await import('./run-screen.js');
+		const screen = await import('./run-screen.js');
+		// Ink measures rows beyond ASCII with string-width (ui/ink-width.ts), which in the bundle
+		// builds its segmenter and emoji expression on its first measure (scripts/build.mjs), and
+		// V8 compiles that expression's matcher on its first emoji: ~2 + ~5 ms, paid here rather
+		// than on the first such row, perhaps a key press during a stream.
+		(await import('string-width')).default('é👍🏽');
+		return screen;
 	} finally {
 		for (const [name, value] of saved) if (value !== undefined) process.env[name] = value;
 	}

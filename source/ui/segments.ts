@@ -1,8 +1,8 @@
 /**
  * Styled text as layout produces it: a row is a list of segments, each with its own style.
- * Widths are terminal columns (string-width, see render/width.ts), never string lengths.
+ * Widths are terminal columns (string-width's, see render/width.ts), never string lengths.
  */
-import {measureWidth, segmentGraphemes} from '../render/width.js';
+import {graphemeWidth, graphemes, measureWidth} from '../render/width.js';
 
 /** The colours the screen uses (Ink colour names). */
 export type Color = 'red' | 'green' | 'yellow' | 'blue' | 'magenta' | 'cyan' | 'gray' | 'white';
@@ -26,30 +26,16 @@ export type Row = {itemId: number; segments: Segment[]};
 /**
  * Text of which every UTF-16 unit is one character one column wide: ASCII, Latin letters,
  * punctuation, arrows, box drawing, shapes, braille, the screen's own marks (✓ ✗ ⟳ ⚠).
- * Measured by its length: string-width's first call alone costs tens of milliseconds (its
- * regular expressions and the grapheme segmenter are built then), which the first frame
- * should not wait for. test/perf/narrow-text.test.ts checks every code point against it.
+ * Measured by its length, the quickest test there is for the text most rows hold.
+ * test/perf/narrow-text.test.ts checks every code point against it.
  */
 export const narrowText = /^[\u0020-\u007e\u00a0-\u00ac\u00ae-\u02ff\u2010-\u2027\u2030-\u205e\u2139\u2190-\u21ff\u2298\u23f8\u2400-\u2426\u2500-\u25fc\u26a0\u2713\u2717\u27e6-\u27ed\u27f0-\u27ff\u2800-\u28ff]*$/;
 
 /** Columns a text takes; a fast path for plain ASCII, which is most of what traces hold. */
 export function textWidth(text: string): number {
 	if (narrowText.test(text)) return text.length;
-	if (text.length <= widthChunk) return measureWidth(text);
-	// string-width (Intl.Segmenter) slows down badly on long strings in Node 20: measure in
-	// slices, never cutting a surrogate pair (a grapheme cut at a slice edge costs at most a column).
-	let width = 0;
-	for (let start = 0; start < text.length; ) {
-		let end = Math.min(text.length, start + widthChunk);
-		const code = text.charCodeAt(end - 1);
-		if (end < text.length && code >= 0xd800 && code <= 0xdbff) end++;
-		width += measureWidth(text.slice(start, end));
-		start = end;
-	}
-	return width;
+	return measureWidth(text);
 }
-
-const widthChunk = 256;
 
 /** Columns a list of segments takes. */
 export function segmentsWidth(segments: readonly Segment[]): number {
@@ -85,11 +71,11 @@ export function fitText(text: string, width: number): {text: string; width: numb
 	}
 	let used = 0;
 	let end = 0;
-	for (const {segment, index} of segmentGraphemes(text)) {
-		const w = Math.min(2, measureWidth(segment));
+	for (const grapheme of graphemes(text)) {
+		const w = Math.min(2, graphemeWidth(grapheme));
 		if (used + w > width) break;
 		used += w;
-		end = index + segment.length;
+		end += grapheme.length;
 	}
 	return {text: text.slice(0, end), width: used};
 }
@@ -98,11 +84,11 @@ export function fitText(text: string, width: number): {text: string; width: numb
 export function fitTail(text: string, width: number): string {
 	if (width <= 0) return '';
 	if (narrowText.test(text)) return text.length > width ? text.slice(text.length - width) : text;
-	const parts = [...segmentGraphemes(text)].map(part => part.segment);
+	const parts = [...graphemes(text)];
 	let used = 0;
 	let start = parts.length;
 	while (start > 0) {
-		const w = Math.min(2, measureWidth(parts[start - 1]!));
+		const w = Math.min(2, graphemeWidth(parts[start - 1]!));
 		if (used + w > width) break;
 		used += w;
 		start--;

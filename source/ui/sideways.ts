@@ -3,7 +3,7 @@
  * `shift` columns wider than the screen and each row is drawn from column `shift` on, so the
  * part of a row that was cut at the screen's edge can be read.
  */
-import {measureWidth, segmentGraphemes} from '../render/width.js';
+import {graphemeWidth, graphemes} from '../render/width.js';
 import {narrowText, type Row, type Segment} from './segments.js';
 
 /** The furthest the body moves right: enough for any row a pane lays out, never a runaway width. */
@@ -31,12 +31,12 @@ export function dropColumns(segments: readonly Segment[], columns: number): Segm
 			continue;
 		}
 		let text = '';
-		for (const {segment: grapheme} of segmentGraphemes(segment.text)) {
+		for (const grapheme of graphemes(segment.text)) {
 			if (left <= 0) {
 				text += grapheme;
 				continue;
 			}
-			const width = Math.min(2, measureWidth(grapheme));
+			const width = Math.min(2, graphemeWidth(grapheme));
 			if (width > left) text += ' '.repeat(width - left);
 			left -= Math.min(left, width);
 		}

@@ -16,7 +16,8 @@ import {requestCostText, sessionCostText} from './cost-text.js';
 import {sanitize} from './sanitize.js';
 import type {Highlighter} from './code-colour.js';
 import {paintFences, printedCodeArgs, printedCodeOutput} from './code-print.js';
-import {carriesExitCode, exitCodeOf, parseArgs, presenterFor, summarizeToolCall} from './tool-summary.js';
+import {carriesExitCode, exitCodeOf, parseArgs, presenterFor, prettyArgs, summarizeToolCall} from './tool-summary.js';
+import {prettyJsonPieces} from './pretty-json-text.js';
 
 export type PlainOptions = {
 	color: boolean;
@@ -258,7 +259,11 @@ export class PlainRenderer {
 			const child = item.childSessionId ? p.dim(` → ${this.text(item.childSessionId)}`) : '';
 			const head = this.label(item.at, `${p.bold('tool call')} ${ref}: ${this.text(summary.headline)}${note}${child}`);
 			const code = this.highlighter && printedCodeArgs(item.name, item.args, this.highlighter, p);
-			return code === undefined ? [head, ...this.block(presenterFor(item.name).printArgs(item.args, parsed))] : [head, this.indented(code)];
+			if (code !== undefined) return [head, this.indented(code)];
+			const printArgs = presenterFor(item.name).printArgs;
+			// Pretty-printed from their text when it reads as JSON.stringify would write it (render/pretty-json-text.ts).
+			const pieces = parsed && printArgs === prettyArgs ? prettyJsonPieces(item.args, '  ') : undefined;
+			return pieces ? [head, ['  ', ...pieces]] : [head, ...this.block(printArgs(item.args, parsed))];
 		}
 		if (what === 'approval_request') return [this.label(undefined, `${p.yellow('approval requested')}: ${ref}`)];
 		if (what === 'approval') {

@@ -15,7 +15,9 @@
 const unsafe = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/;
 // An escape (a backslash after an even run of them) JSON.stringify would not write: anything
 // but \" \\ \b \f \n \r \t and the \u00XX of a control without a short form, lower case.
-const oddEscape = /(?<!\\)(?:\\\\)*\\(?:[^"\\bfnrtu]|u(?!00(?:0[0-7bef]|1[0-9a-f])))/;
+// (The escape's character is tested first and the run behind it only then: most backslashes
+// start a good escape, and a pattern that starts with one is found the fast way.)
+const oddEscape = /\\(?:[^"\\bfnrtu]|u(?!00(?:0[0-7bef]|1[0-9a-f])))(?<=(?:^|[^\\])(?:\\\\)*\\[^])/;
 
 /** Whether a string's text (its quotes included) reads as JSON.stringify writes it, and the sanitizer leaves it as it is. */
 function likeStringify(text: string): boolean {

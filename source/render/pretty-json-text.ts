@@ -19,14 +19,12 @@ const unsafe = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u061c\u202a-\u202e\u2066
 // start a good escape, and a pattern that starts with one is found the fast way.)
 const oddEscape = /\\(?:[^"\\bfnrtu]|u(?!00(?:0[0-7bef]|1[0-9a-f])))(?<=(?:^|[^\\])(?:\\\\)*\\[^])/;
 
-/** Whether a string's text (its quotes included) reads as JSON.stringify writes it, and the sanitizer leaves it as it is. */
-function likeStringify(text: string): boolean {
-	// A lone surrogate: JSON.stringify escapes it. (isWellFormed: Node 20, not yet in the ES2023 lib.)
-	return !unsafe.test(text) && (text as unknown as {isWellFormed(): boolean}).isWellFormed() && !oddEscape.test(text);
-}
-
 // A key V8 would list before the others (an array index): its place in the output is not its place in the text.
 const indexKey = /^\d+$/;
+// Keys of one object compared with each other, at most: an object with more is left to the reference.
+const maxKeys = 256;
+// A piece shorter than this is joined to the short ones before it.
+const minPiece = 256;
 const numberChar = /[-+.eE\d]/;
 
 /** Where the string starting (at its opening quote) at `open` ends (its closing quote), or -1. */
@@ -58,11 +56,26 @@ function skipSpace(text: string, at: number): number {
 export function prettyJsonPieces(text: string, indent: string): string[] | undefined {
 	let at = skipSpace(text, 0);
 	if (text.charCodeAt(at) !== 0x7b) return undefined;
+	// The text tested whole, once: outside strings a backslash or a lone surrogate is no JSON, so
+	// what is found is in a string. (isWellFormed: Node 20, not yet in the ES2023 lib.) Only the
+	// sanitizer's test needs each string's text when the whole has a match (a newline between tokens).
+	if (oddEscape.test(text) || !(text as unknown as {isWellFormed(): boolean}).isWellFormed()) return undefined;
+	const eachString = unsafe.test(text);
 	const pieces: string[] = [];
+	// Short pieces are joined (each piece is one call to encode it); a long string is a piece of its own.
+	let short = '';
+	const add = (piece: string): void => {
+		if (piece.length < minPiece) short += piece;
+		else {
+			if (short !== '') pieces.push(short);
+			pieces.push(piece);
+			short = '';
+		}
+	};
 	const breaks: string[] = [];
 	const lineBreak = (depth: number): string => (breaks[depth] ??= `\n${indent}${'  '.repeat(depth)}`);
 	// Each open container: whether it is an object, and its keys so far (a repeated key is left to the reference).
-	const open: {object: boolean; keys: Set<string>}[] = [];
+	const open: {object: boolean; keys: string[]}[] = [];
 	// What the scanner expects next.
 	let expect: 'value' | 'key' | 'first key' | 'first value' | 'after' = 'value';
 	for (;;) {
@@ -70,16 +83,22 @@ export function prettyJsonPieces(text: string, indent: string): string[] | undef
 		const code = text.charCodeAt(at);
 		if (expect === 'after') {
 			const top = open[open.length - 1];
-			if (top === undefined) return skipSpace(text, at) === text.length ? pieces : undefined;
+			if (top === undefined) {
+				if (skipSpace(text, at) !== text.length) return undefined;
+				if (short !== '') pieces.push(short);
+				return pieces;
+			}
 			if (code === 0x2c) {
-				pieces.push(',', lineBreak(open.length));
+				add(',');
+				add(lineBreak(open.length));
 				expect = top.object ? 'key' : 'value';
 				at++;
 				continue;
 			}
 			if (code === (top.object ? 0x7d : 0x5d)) {
 				open.pop();
-				pieces.push(lineBreak(open.length), top.object ? '}' : ']');
+				add(lineBreak(open.length));
+				add(top.object ? '}' : ']');
 				at++;
 				continue;
 			}
@@ -88,7 +107,7 @@ export function prettyJsonPieces(text: string, indent: string): string[] | undef
 		if (expect === 'key' || expect === 'first key') {
 			if (code === 0x7d && expect === 'first key') {
 				open.pop();
-				pieces.push('{}');
+				add('{}');
 				expect = 'after';
 				at++;
 				continue;
@@ -98,41 +117,42 @@ export function prettyJsonPieces(text: string, indent: string): string[] | undef
 			if (close === -1) return undefined;
 			const key = text.slice(at, close + 1);
 			const keys = open[open.length - 1]!.keys;
-			if (!likeStringify(key) || indexKey.test(key.slice(1, -1)) || keys.has(key)) return undefined;
-			keys.add(key);
+			if ((eachString && unsafe.test(key)) || indexKey.test(key.slice(1, -1)) || keys.includes(key) || keys.length === maxKeys) return undefined;
+			keys.push(key);
 			at = skipSpace(text, close + 1);
 			if (text.charCodeAt(at) !== 0x3a) return undefined;
-			if (expect === 'first key') pieces.push('{', lineBreak(open.length));
-			pieces.push(key, ': ');
+			if (expect === 'first key') add(`{${lineBreak(open.length)}`);
+			add(key);
+			add(': ');
 			at++;
 			expect = 'value';
 			continue;
 		}
 		if (code === 0x5d && expect === 'first value') {
 			open.pop();
-			pieces.push('[]');
+			add('[]');
 			expect = 'after';
 			at++;
 			continue;
 		}
-		if (expect === 'first value') pieces.push('[', lineBreak(open.length));
+		if (expect === 'first value') add(`[${lineBreak(open.length)}`);
 		expect = 'after';
 		if (code === 0x22) {
 			const close = closingQuote(text, at);
 			if (close === -1) return undefined;
 			const value = text.slice(at, close + 1);
-			if (!likeStringify(value)) return undefined;
-			pieces.push(value);
+			if (eachString && unsafe.test(value)) return undefined;
+			add(value);
 			at = close + 1;
 		} else if (code === 0x7b || code === 0x5b) {
-			open.push({object: code === 0x7b, keys: new Set()});
+			open.push({object: code === 0x7b, keys: []});
 			expect = code === 0x7b ? 'first key' : 'first value';
 			at++;
 		} else if (text.startsWith('true', at) || text.startsWith('null', at)) {
-			pieces.push(text.slice(at, at + 4));
+			add(text.slice(at, at + 4));
 			at += 4;
 		} else if (text.startsWith('false', at)) {
-			pieces.push('false');
+			add('false');
 			at += 5;
 		} else {
 			let end = at;
@@ -140,7 +160,7 @@ export function prettyJsonPieces(text: string, indent: string): string[] | undef
 			const number = text.slice(at, end);
 			// Written as JSON.stringify writes it (no exponent it would not write, no leading zero, no -0).
 			if (number === '' || String(Number(number)) !== number) return undefined;
-			pieces.push(number);
+			add(number);
 			at = end;
 		}
 	}

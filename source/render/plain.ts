@@ -261,8 +261,9 @@ export class PlainRenderer {
 			const code = this.highlighter && printedCodeArgs(item.name, item.args, this.highlighter, p);
 			if (code !== undefined) return [head, this.indented(code)];
 			const printArgs = presenterFor(item.name).printArgs;
-			// Pretty-printed from their text when it reads as JSON.stringify would write it (render/pretty-json-text.ts).
-			const pieces = parsed && printArgs === prettyArgs ? prettyJsonPieces(item.args, '  ') : undefined;
+			// Long arguments pretty-printed from their text when it reads as JSON.stringify would
+			// write it (render/pretty-json-text.ts); short ones JSON.stringify writes as fast.
+			const pieces = parsed && printArgs === prettyArgs && item.args.length >= minTextArgs ? prettyJsonPieces(item.args, '  ') : undefined;
 			return pieces ? [head, ['  ', ...pieces]] : [head, ...this.block(printArgs(item.args, parsed))];
 		}
 		if (what === 'approval_request') return [this.label(undefined, `${p.yellow('approval requested')}: ${ref}`)];
@@ -355,6 +356,9 @@ export class PlainRenderer {
 		return this.p.red;
 	}
 }
+
+// Arguments shorter than this (in UTF-16 units) are pretty-printed from their parsed value.
+const minTextArgs = 1024;
 
 const stateWords: Record<ToolCallItem['state'], string> = {
 	streaming: 'arguments streaming',

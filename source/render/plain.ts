@@ -15,7 +15,8 @@ import {sanitize} from './sanitize.js';
 import type {Highlighter} from './code-colour.js';
 import {printedCodeArgs, printedCodeOutput} from './code-print.js';
 import {countsText, printItem, type PrintKit} from './item-kinds.js';
-import {carriesExitCode, exitCodeOf, parseArgs, presenterFor, summarizeToolCall} from './tool-summary.js';
+import {carriesExitCode, exitCodeOf, parseArgs, presenterFor, prettyArgs, summarizeToolCall} from './tool-summary.js';
+import {prettyJsonPieces} from './pretty-json-text.js';
 
 export type PlainOptions = {
 	color: boolean;
@@ -180,7 +181,12 @@ export class PlainRenderer {
 			const child = item.childSessionId ? p.dim(` → ${this.text(item.childSessionId)}`) : '';
 			const head = this.label(item.at, `${p.bold('tool call')} ${ref}: ${this.text(summary.headline)}${note}${child}`);
 			const code = this.highlighter && printedCodeArgs(item.name, item.args, this.highlighter, p);
-			return code === undefined ? [head, ...this.block(presenterFor(item.name).printArgs(item.args, parsed))] : [head, this.indented(code)];
+			if (code !== undefined) return [head, this.indented(code)];
+			const printArgs = presenterFor(item.name).printArgs;
+			// Long arguments pretty-printed from their text when it reads as JSON.stringify would
+			// write it (render/pretty-json-text.ts); short ones JSON.stringify writes as fast.
+			const pieces = parsed && printArgs === prettyArgs && item.args.length >= minTextArgs ? prettyJsonPieces(item.args, '  ') : undefined;
+			return pieces ? [head, ['  ', ...pieces]] : [head, ...this.block(printArgs(item.args, parsed))];
 		}
 		if (what === 'approval_request') return [this.label(undefined, `${p.yellow('approval requested')}: ${ref}`)];
 		if (what === 'approval') {
@@ -272,6 +278,9 @@ export class PlainRenderer {
 		return this.p.red;
 	}
 }
+
+// Arguments shorter than this (in UTF-16 units) are pretty-printed from their parsed value.
+const minTextArgs = 1024;
 
 const stateWords: Record<ToolCallItem['state'], string> = {
 	streaming: 'arguments streaming',

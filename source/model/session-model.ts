@@ -67,7 +67,7 @@ export class SessionModel {
 	private metaSeenInShard = false;
 	private readonly oddLines: OddLines;
 
-	constructor(options: SessionModelOptions = {}, shared?: Shared, depth = 0, private readonly spentBelow?: SpendSink) {
+	constructor(options: SessionModelOptions = {}, shared?: Shared, depth = 0, spentBelow?: SpendSink) {
 		const core = new SessionCore(
 			shared ?? {
 				log: options.recordFinalized ? [] : undefined,

@@ -277,7 +277,7 @@ class ServerSessions implements Stoppable {
 	}
 
 	private async openSource(sessionId: string, same = false): Promise<NonNullable<ServerSessions['current']>> {
-		const {store, follow, screen} = this.options;
+		const {store, screen} = this.options;
 		let session: ServerSession;
 		try {
 			session = await this.api.session(sessionId);

@@ -22,7 +22,6 @@ function upTo(id: string): ModelInput[] {
 const inputOf = (id: string): ModelInput => recorded.find(entry => entry.id === id)!.input;
 // The recording: the complete tool_call is 23, the approval_request 24, the decision 26, the output 32.
 const approvalRequest = inputOf('1f407cf9-24');
-const approvalEvent = (approvalRequest as Extract<ModelInput, {kind: 'server_event'}>).event;
 
 function callsOf(view: SessionView): ToolCallItem[] {
 	return view.items.filter((item): item is ToolCallItem => item.kind === 'tool_call');

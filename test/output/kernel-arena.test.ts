@@ -2,7 +2,7 @@
 // many are cut before they are printed, in whatever order they are printed, whichever wait
 // while the arena starts again or the memory grows, each prints what the usual way prints.
 import fc from 'fast-check';
-import {expect, test, vi} from 'vitest';
+import {expect, test} from 'vitest';
 import type {FinalizedEntry} from '../../source/model/session-model.js';
 import {PrerenderedOutputs} from '../../source/output/prerendered-outputs.js';
 import {PlainRenderer} from '../../source/render/plain.js';

@@ -98,7 +98,7 @@ describe("a server's sessions in the overview", () => {
 	it('the session on screen is never asked for its last messages, another running one is', async () => {
 		const otherId = 'session-2026-12-03-13-34-52-9a1ca335';
 		const rows = (): SessionRow[] => recordedRows().map(row => (row.sessionId === otherId ? {...row, status: 'running'} : row));
-		const entriesWhen = await start(runningId, {rows, messages: (id, query) => (query.has('tailLimit') ? {status: 200, json: {messages: recorded(4)}} : undefined)});
+		const entriesWhen = await start(runningId, {rows, messages: (_id, query) => (query.has('tailLimit') ? {status: 200, json: {messages: recorded(4)}} : undefined)});
 		const entries = await entriesWhen(list => list.find(entry => entry.sessionId === otherId)?.doing !== undefined, 'what the other one does');
 		expect(rowOf(entries, otherId)).toMatch(/● running +9a1ca335 +thinking… /);
 		// A few more rounds go by: still only the other one.

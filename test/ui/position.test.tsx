@@ -1,5 +1,5 @@
 // The footer says where the view is: `pane 32 of 300 · 10 %` (the focused pane, else the last on screen).
-import {afterEach, expect, test} from 'vitest';
+import {afterEach, test} from 'vitest';
 import {mount, type Screen} from './app-helpers.js';
 import {msg, storeFrom} from './helpers.js';
 import {frameWhere} from './wait-frame.js';

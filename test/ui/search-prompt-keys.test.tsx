@@ -1,6 +1,6 @@
 // Keys that reach the search prompt together (a paste, ssh, mosh) count one by one.
 import {afterEach, describe, expect, test} from 'vitest';
-import {keys, mount, type Screen} from './app-helpers.js';
+import {mount, type Screen} from './app-helpers.js';
 import {msg, storeFrom} from './helpers.js';
 import {frameWhere, lastRow} from './wait-frame.js';
 

@@ -15,12 +15,16 @@
  * characters are written as they are, `"` and `\` escaped, or as `\u` escapes (a wildcard).
  */
 
+import {fieldAt, heldFieldSpans} from './held-field.js';
+
 /** How to look for a query in bytes; undefined when every held text must be read (no usable anchor). */
 export type BytePlan = {
 	/** The anchor as a trace line writes it (JSON-escaped). */
 	json: Buffer;
 	/** The anchor as the spill file writes it (raw UTF-8). */
 	raw: Buffer;
+	/** Whether the anchor is the whole query (lower-cased unless it has a capital): a hit then confirms a match by itself where nothing around it changes. */
+	exact: boolean;
 	/** Whether to look in the bytes lower-cased (no capital in the query, a letter in the anchor). */
 	lower: boolean;
 	/** A tab changes what the anchor meets (it has a space). */
@@ -48,6 +52,7 @@ export function bytePlan(query: string): BytePlan | undefined {
 	return {
 		json: Buffer.from(JSON.stringify(anchor).slice(1, -1), 'latin1'),
 		raw: Buffer.from(anchor, 'latin1'),
+		exact: anchor === needle,
 		lower: caseless && /[a-z]/.test(anchor),
 		tab: anchor.includes(' '),
 		foldI: caseless && anchor.includes('i'),
@@ -97,6 +102,40 @@ export function candidateLines(bytes: Buffer, plan: BytePlan, kernel: ScanKernel
 	return mergeSorted(anchorLines(bytes, plan, kernel), changedLines(bytes, plan, kernel));
 }
 
+/**
+ * The lines of `bytes` (whole lines) that hold the plan's anchor as JSON writes it (their
+ * starts, in order), and of those, the ones where a hit surely makes the held text it is in
+ * hold the query (held-field.ts): the plan is exact and the line is not among `changed` (the
+ * starts of the lines {@link changedLines} gives, in order), so sanitize and lower-casing
+ * leave the hit as it is. Those are given as `start * 4 + field` (held-field.ts's code).
+ */
+export function anchorScan(bytes: Buffer, plan: BytePlan, kernel: ScanKernel, changed: readonly number[]): {lines: number[]; sure: number[]} {
+	const lines: number[] = [];
+	const sure: number[] = [];
+	const haystack = plan.lower ? kernel.lower(bytes) : bytes;
+	let next = 0;
+	for (let at = haystack.indexOf(plan.json); at !== -1; ) {
+		const start = bytes.lastIndexOf(10, at) + 1;
+		const end = lineEnd(bytes, at);
+		lines.push(start);
+		while (next < changed.length && changed[next]! < start) next++;
+		if (plan.exact && changed[next] !== start) {
+			// The first hit in a held text's field, if any (a hit may be in another field first).
+			const spans = heldFieldSpans(bytes, start, end) ?? [];
+			const last = Math.max(-1, ...spans.map(span => span.to));
+			for (let hit = at; hit !== -1 && hit < last; hit = haystack.indexOf(plan.json, hit + 1)) {
+				const field = fieldAt(bytes, spans, hit);
+				if (field !== 0) {
+					sure.push(start * 4 + field);
+					break;
+				}
+			}
+		}
+		at = end >= bytes.length ? -1 : haystack.indexOf(plan.json, end + 1);
+	}
+	return {lines, sure};
+}
+
 /** The starts of the lines of `bytes` that hold the plan's anchor as JSON writes it, in order. */
 export function anchorLines(bytes: Buffer, plan: BytePlan, kernel: ScanKernel): number[] {
 	const starts: number[] = [];
@@ -125,6 +164,12 @@ export function changedLines(bytes: Buffer, plan: Pick<BytePlan, 'tab' | 'foldI'
 /** What {@link changedLines} depends on, as a key. */
 export function changeKey(plan: Pick<BytePlan, 'tab' | 'foldI' | 'foldK'>): number {
 	return (plan.tab ? 1 : 0) | (plan.foldI ? 2 : 0) | (plan.foldK ? 4 : 0);
+}
+
+// Where the line `at` is in ends (its newline, or the end of `bytes`).
+function lineEnd(bytes: Buffer, at: number): number {
+	const end = bytes.indexOf(10, at);
+	return end === -1 ? bytes.length : end;
 }
 
 // Where the line `at` is in ends (past its newline).

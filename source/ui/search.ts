@@ -14,6 +14,9 @@ export type Match = {itemId: number; ancestors: number[]};
 /** The matches found so far, and whether they are all of them (false: counting goes on; ui/search-count.ts). */
 export type Counted = {matches: readonly Match[]; complete: boolean};
 
+/** What n or N finds (search-count.ts's LiveMatches.step): the match to show and whether the search went round the end for it; or none; or not found yet. */
+export type Stepped = {match: Match; wrapped: boolean} | 'none' | 'undecided';
+
 /** Keeps testing items while `more` says yes (a slice of the count), and stops after a match `found` says is the one wanted. */
 export type Budget = {more(): boolean; found?(match: Match): boolean};
 

@@ -40,6 +40,12 @@ export type ScanKernel = {
 	lower(bytes: Buffer): Buffer;
 	/** The first offset from `from` where a byte {@link isChanged} looks at may be (flag 1: tabs too; 2: U+0130); the length when none. */
 	special(bytes: Buffer, from: number, flags: number): number;
+	/**
+	 * A search of `bytes` for `needle` (`fold`: the bytes' ASCII letters lower-cased, the needle
+	 * being lower-case): where it first is from `from` on, the length of `bytes` when nowhere.
+	 * `bytes` must not change while it is used.
+	 */
+	finder(bytes: Buffer, needle: Buffer, fold: boolean): (from: number) => number;
 };
 
 /** The plan for `query`, by the matcher's rules (ui/search.ts). */
@@ -94,15 +100,6 @@ export function isChanged(bytes: Buffer, at: number, plan: Pick<BytePlan, 'tab' 
 }
 
 /**
- * The starts (offsets into `bytes`) of the lines of `bytes` (whole lines, each ending in a
- * newline but perhaps the last) that may hold the plan's query, in order: those that hold its
- * anchor ({@link anchorLines}) and those sanitize changes ({@link changedLines}).
- */
-export function candidateLines(bytes: Buffer, plan: BytePlan, kernel: ScanKernel): number[] {
-	return mergeSorted(anchorLines(bytes, plan, kernel), changedLines(bytes, plan, kernel));
-}
-
-/**
  * The lines of `bytes` (whole lines) that hold the plan's anchor as JSON writes it (their
  * starts, in order), and of those, the ones where a hit surely makes the held text it is in
  * hold the query (held-field.ts): the plan is exact and the line is not among `changed` (the
@@ -112,9 +109,9 @@ export function candidateLines(bytes: Buffer, plan: BytePlan, kernel: ScanKernel
 export function anchorScan(bytes: Buffer, plan: BytePlan, kernel: ScanKernel, changed: readonly number[]): {lines: number[]; sure: number[]} {
 	const lines: number[] = [];
 	const sure: number[] = [];
-	const haystack = plan.lower ? kernel.lower(bytes) : bytes;
+	const find = kernel.finder(bytes, plan.json, plan.lower);
 	let next = 0;
-	for (let at = haystack.indexOf(plan.json); at !== -1; ) {
+	for (let at = find(0); at < bytes.length; ) {
 		const start = bytes.lastIndexOf(10, at) + 1;
 		const end = lineEnd(bytes, at);
 		lines.push(start);
@@ -123,7 +120,7 @@ export function anchorScan(bytes: Buffer, plan: BytePlan, kernel: ScanKernel, ch
 			// The first hit in a held text's field, if any (a hit may be in another field first).
 			const spans = heldFieldSpans(bytes, start, end) ?? [];
 			const last = Math.max(-1, ...spans.map(span => span.to));
-			for (let hit = at; hit !== -1 && hit < last; hit = haystack.indexOf(plan.json, hit + 1)) {
+			for (let hit = at; hit < last; hit = find(hit + 1)) {
 				const field = fieldAt(bytes, spans, hit);
 				if (field !== 0) {
 					sure.push(start * 4 + field);
@@ -131,17 +128,9 @@ export function anchorScan(bytes: Buffer, plan: BytePlan, kernel: ScanKernel, ch
 				}
 			}
 		}
-		at = end >= bytes.length ? -1 : haystack.indexOf(plan.json, end + 1);
+		at = end >= bytes.length ? bytes.length : find(end + 1);
 	}
 	return {lines, sure};
-}
-
-/** The starts of the lines of `bytes` that hold the plan's anchor as JSON writes it, in order. */
-export function anchorLines(bytes: Buffer, plan: BytePlan, kernel: ScanKernel): number[] {
-	const starts: number[] = [];
-	const haystack = plan.lower ? kernel.lower(bytes) : bytes;
-	for (let at = haystack.indexOf(plan.json); at !== -1; at = haystack.indexOf(plan.json, lineAfter(bytes, at))) starts.push(bytes.lastIndexOf(10, at) + 1);
-	return starts;
 }
 
 /**

@@ -191,6 +191,24 @@ test('the WebAssembly kernel finds what its JavaScript twin finds', () => {
 		}),
 		{numRuns: 500},
 	);
+	// The anchor's search: every place found, in either case or in this one, whatever the needle's length against the sixteen bytes tested at once.
+	const letters = fc.array(fc.constantFrom(0x61, 0x62, 0x41, 0x42, 0x5c, 0x22, 0x0a, 0x7a, 0x5a, 0x40), {maxLength: 90});
+	fc.assert(
+		fc.property(letters, fc.array(fc.constantFrom(0x61, 0x62, 0x5c, 0x22, 0x7a), {minLength: 1, maxLength: 20}), fc.boolean(), (values, needleValues, fold) => {
+			const wasm = byteKernel();
+			const js = jsKernel();
+			const chunk = wasm.chunk(values.length);
+			chunk.set(values);
+			const needle = Buffer.from(needleValues);
+			const places = (find: (from: number) => number, length: number): number[] => {
+				const found: number[] = [];
+				for (let at = find(0); at < length; at = find(at + 1)) found.push(at);
+				return found;
+			};
+			expect(places(wasm.finder(chunk, needle, fold), chunk.length)).toEqual(places(js.finder(Buffer.from(values), needle, fold), values.length));
+		}),
+		{numRuns: 1000},
+	);
 });
 
 test('scanned in small chunks, asked out of order (a text far ahead first), by queries sharing what sanitize changes: the same verdicts', () => {

@@ -8,7 +8,8 @@
 import type {Item, SessionView} from '../model/view-model.js';
 import type {ScreenEnv, ScreenState} from './screen-types.js';
 import type {TextReader} from '../model/held-text.js';
-import {findMatches, itemMatcher, readingOrder, type Budget, type Counted, type Match, type Stepped} from './search.js';
+import {comparePlaces, placeOf} from './reading-place.js';
+import {findMatches, itemMatcher, type Budget, type Counted, type Match, type Stepped} from './search.js';
 
 /** One session's verdicts, by the item's place in its (append-only) list. */
 type SessionHits = {
@@ -81,10 +82,9 @@ export class LiveMatches {
 			if (index !== -1 && index + 1 < counted.matches.length) return {match: counted.matches[index + 1]!, wrapped: false};
 			if (shown !== undefined && !counted.complete) {
 				// Past what is counted: looked for from the match shown on.
-				const order = readingOrder(view);
-				const from = order.get(shown.itemId) ?? 0;
-				const after = (match: Match): boolean => (order.get(match.itemId) ?? 0) > from;
-				const probed = this.probeSome(view, query, topLevelIndex(view, order, from), after, budget);
+				const from = placeOf(view, shown.itemId) ?? [0];
+				const after = (match: Match): boolean => comparePlaces(placeOf(view, match.itemId) ?? [0], from) > 0;
+				const probed = this.probeSome(view, query, from[0]!, after, budget);
 				if (typeof probed === 'number') return 'undecided';
 				if (probed) return {match: probed, wrapped: false};
 			}
@@ -219,18 +219,6 @@ export class LiveMatches {
 		known.covered = end;
 		return matches;
 	}
-}
-
-/** The place in the session's own list of the item `from` (a place in reading order) is, or is under. */
-export function topLevelIndex(view: SessionView, order: ReadonlyMap<number, number>, from: number): number {
-	let low = 0;
-	let high = view.items.length - 1;
-	while (low < high) {
-		const middle = (low + high + 1) >> 1;
-		if ((order.get(view.items[middle]!.id) ?? 0) <= from) low = middle;
-		else high = middle - 1;
-	}
-	return low;
 }
 
 /** The matches of `query` in the session now: the screen's kept count, else searched afresh. */

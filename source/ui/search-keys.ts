@@ -7,8 +7,9 @@ import type {SessionView} from '../model/view-model.js';
 import {afterJump} from './marks.js';
 import {setFull, setOpen} from './open-state.js';
 import type {KeyPress} from './keymap.js';
-import {matcher, readingOrder, type Match} from './search.js';
-import {currentMatches, matchPosition, noMatch, topLevelIndex} from './search-count.js';
+import {comparePlaces, placeOf} from './reading-place.js';
+import {matcher, type Match} from './search.js';
+import {currentMatches, matchPosition, noMatch} from './search-count.js';
 import type {ScreenEnv, ScreenState, SearchState} from './screen-types.js';
 import {rowText} from './segments.js';
 import {pause, reveal, scrollBy, topOf} from './viewport.js';
@@ -35,15 +36,14 @@ function submitSearch(state: ScreenState, env: ScreenEnv): ScreenState {
 	if (query === '') return {...state, search: {...state.search, editing: false}};
 	// The first match at or after what is on screen now (the focus, else the top), else the first.
 	const layout = env.layout(state.open);
-	const order = readingOrder(env.view);
 	const top = topOf(layout, env.height, state.viewport);
 	const here = state.focus ?? (top ? layout.item(top.index).id : undefined);
-	const from = here === undefined ? 0 : (order.get(here) ?? 0);
-	const wanted = (match: Match): boolean => (order.get(match.itemId) ?? 0) >= from;
+	const from = (here === undefined ? undefined : placeOf(env.view, here)) ?? [0];
+	const wanted = (match: Match): boolean => comparePlaces(placeOf(env.view, match.itemId) ?? [0], from) >= 0;
 	// The next match is looked for from what is on screen first, then (none after it) from the
 	// session's start: either way only as far as that match, the rest is counted after it is
 	// shown (the footer's `match 3 of 12…` grows; search-count.ts).
-	const ahead = env.probeMatch?.(query, topLevelIndex(env.view, order, from), wanted);
+	const ahead = env.probeMatch?.(query, from[0]!, wanted);
 	if (ahead) return goToMatch({...state, search: {editing: false, draft: '', query, matches: [ahead], index: 0, onPreview: env.previewing === true ? true : undefined}}, 0, env);
 	const matches = env.countMatches ? env.countMatches(query, {more: () => true, found: wanted}).matches : currentMatches(env, query);
 	const search: SearchState = {editing: false, draft: '', query, matches, index: -1, onPreview: env.previewing === true ? true : undefined};

@@ -133,16 +133,3 @@ export function findMatches(view: SessionView, query: string, texts?: TextReader
 	walk(view.items, []);
 	return matches;
 }
-
-/** Item ids in reading order, to find the first match after a place. */
-export function readingOrder(view: SessionView): Map<number, number> {
-	const order = new Map<number, number>();
-	const walk = (items: readonly Item[]): void => {
-		for (const item of items) {
-			order.set(item.id, order.size);
-			if (item.kind === 'subagent' && item.child) walk(item.child.items);
-		}
-	};
-	walk(view.items);
-	return order;
-}

@@ -80,6 +80,8 @@ export class LiveMatches {
 		let index = shown === undefined ? -1 : counted.matches.findIndex(match => match.itemId === shown.itemId);
 		if (step > 0) {
 			if (index !== -1 && index + 1 < counted.matches.length) return {match: counted.matches[index + 1]!, wrapped: false};
+			// Whether there is surely none after the match shown: the search goes round the end.
+			let last = index !== -1;
 			if (shown !== undefined && !counted.complete) {
 				// Past what is counted: looked for from the match shown on.
 				const from = placeOf(view, shown.itemId) ?? [0];
@@ -87,10 +89,13 @@ export class LiveMatches {
 				const probed = this.probeSome(view, query, from[0]!, after, budget);
 				if (typeof probed === 'number') return 'undecided';
 				if (probed) return {match: probed, wrapped: false};
+				last = true;
 			}
 			// None after it: the session's first, which the count from the start finds first.
 			if (counted.matches.length === 0 && !counted.complete) counted = this.count(view, query, {more: budget.more, found: () => true});
-			if (counted.matches.length > 0) return {match: counted.matches[0]!, wrapped: shown !== undefined && counted.matches.length > 1};
+			// (From a match that no longer is one, or none, the first is no wrap.)
+			const first = counted.matches[0];
+			if (first) return {match: first, wrapped: last && first.itemId !== shown?.itemId};
 			return counted.complete ? 'none' : 'undecided';
 		}
 		if (index > 0) return {match: counted.matches[index - 1]!, wrapped: false};

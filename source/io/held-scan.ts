@@ -93,7 +93,6 @@ type Scanned = {scanned: number; lines: Offsets; sure: Offsets};
  */
 type ShardScan = Scanned & {ahead?: Scanned & {from: number}};
 
-
 /** A text this far past what the scan from the start has reached is scanned ahead, not reached by scanning all before it. */
 const aheadBytes = 32 * 1024 * 1024;
 

@@ -8,10 +8,11 @@
  * Why a superset. Take the anchor: the longest run of the query (lower-cased unless it has a
  * capital, as the matcher does) made of printable ASCII but `/`. When a text holds the
  * query after sanitizing, either sanitize changed the text (it holds a control, DEL, a C1 or
- * a bidi control: its JSON shows `\u`, `\b`, `\f`, a `\r` not before `\n`, a `\t` when the
- * anchor has a space, or those characters raw), or the text itself holds the anchor, up to
- * ASCII case; a letter of the lower-cased text comes from that letter in either case, but for
- * `i` (from İ) and `k` (from the Kelvin sign), looked for too. In JSON the anchor's
+ * a bidi control: its JSON shows `\u`, `\b`, `\f`, a `\r` not before `\n`, or those
+ * characters raw), or the text itself holds the anchor, up to ASCII case, or its tabs (`\t`,
+ * made spaces by sanitize) made the anchor's spaces: then it holds the anchor's longest run
+ * without a space. A letter of the lower-cased text comes from that letter in either case,
+ * but for `i` (from İ) and `k` (from the Kelvin sign), looked for too. In JSON the anchor's
  * characters are written as they are, `"` and `\` escaped, or as `\u` escapes (a wildcard).
  */
 
@@ -27,8 +28,11 @@ export type BytePlan = {
 	exact: boolean;
 	/** Whether to look in the bytes lower-cased (no capital in the query, a letter in the anchor). */
 	lower: boolean;
-	/** A tab changes what the anchor meets (it has a space). */
-	tab: boolean;
+	/**
+	 * For an anchor with a space, its longest run without one (as `json` writes it): a tab
+	 * becomes spaces when sanitized, so a line whose tabs make the query may hold this run alone.
+	 */
+	solid?: Buffer;
 	/** U+0130 (İ) lower-cases to an `i` of the anchor, the Kelvin sign to a `k`. */
 	foldI: boolean;
 	foldK: boolean;
@@ -60,21 +64,20 @@ export function bytePlan(query: string): BytePlan | undefined {
 		raw: Buffer.from(anchor, 'latin1'),
 		exact: anchor === needle,
 		lower: caseless && /[a-z]/.test(anchor),
-		tab: anchor.includes(' '),
+		solid: anchor.includes(' ') ? Buffer.from(JSON.stringify(anchor.split(' ').reduce((a, b) => (b.length > a.length ? b : a), '')).slice(1, -1), 'latin1') : undefined,
 		foldI: caseless && anchor.includes('i'),
 		foldK: caseless && anchor.includes('k'),
 	};
 }
 
 /** Whether the bytes at `at` (where the kernel stopped) write a character sanitize changes, or one lower-casing into the anchor. */
-export function isChanged(bytes: Buffer, at: number, plan: Pick<BytePlan, 'tab' | 'foldI' | 'foldK'>): boolean {
+export function isChanged(bytes: Buffer, at: number, plan: Pick<BytePlan, 'foldI' | 'foldK'>): boolean {
 	const b = bytes[at];
 	const n = bytes[at + 1];
 	const m = bytes[at + 2];
 	switch (b) {
 		case 0x5c: {
 			if (n === 0x75 || n === 0x62 || n === 0x66) return true; // \u, \b, \f
-			if (n === 0x74) return plan.tab; // \t
 			if (n !== 0x72) return false;
 			// \r changes nothing right before \n (CRLF line ends).
 			let j = at;
@@ -130,7 +133,21 @@ export function anchorScan(bytes: Buffer, plan: BytePlan, kernel: ScanKernel, ch
 		}
 		at = end >= bytes.length ? bytes.length : find(end + 1);
 	}
-	return {lines, sure};
+	return {lines: plan.solid ? mergeSorted(lines, tabLines(bytes, plan.solid, plan.lower, kernel)) : lines, sure};
+}
+
+// The lines holding `solid` and a tab (`\t`, or a backslash before a t: a superset).
+function tabLines(bytes: Buffer, solid: Buffer, fold: boolean, kernel: ScanKernel): number[] {
+	const lines: number[] = [];
+	const find = kernel.finder(bytes, solid, fold);
+	for (let at = find(0); at < bytes.length; ) {
+		const start = bytes.lastIndexOf(10, at) + 1;
+		const end = lineEnd(bytes, at);
+		const tab = bytes.indexOf('\\t', start, 'latin1');
+		if (tab !== -1 && tab < end) lines.push(start);
+		at = end >= bytes.length ? bytes.length : find(end + 1);
+	}
+	return lines;
 }
 
 /**
@@ -138,9 +155,9 @@ export function anchorScan(bytes: Buffer, plan: BytePlan, kernel: ScanKernel, ch
  * into the anchor), in order. It depends on the plan's flags only (see {@link changeKey}): what
  * one query found serves every other with the same flags.
  */
-export function changedLines(bytes: Buffer, plan: Pick<BytePlan, 'tab' | 'foldI' | 'foldK'>, kernel: ScanKernel): number[] {
+export function changedLines(bytes: Buffer, plan: Pick<BytePlan, 'foldI' | 'foldK'>, kernel: ScanKernel): number[] {
 	const starts: number[] = [];
-	const flags = (plan.tab ? 1 : 0) | (plan.foldI ? 2 : 0);
+	const flags = plan.foldI ? 2 : 0;
 	for (let at = kernel.special(bytes, 0, flags); at < bytes.length; ) {
 		if (isChanged(bytes, at, plan)) {
 			starts.push(bytes.lastIndexOf(10, at) + 1);
@@ -151,8 +168,8 @@ export function changedLines(bytes: Buffer, plan: Pick<BytePlan, 'tab' | 'foldI'
 }
 
 /** What {@link changedLines} depends on, as a key. */
-export function changeKey(plan: Pick<BytePlan, 'tab' | 'foldI' | 'foldK'>): number {
-	return (plan.tab ? 1 : 0) | (plan.foldI ? 2 : 0) | (plan.foldK ? 4 : 0);
+export function changeKey(plan: Pick<BytePlan, 'foldI' | 'foldK'>): number {
+	return (plan.foldI ? 2 : 0) | (plan.foldK ? 4 : 0);
 }
 
 // Where the line `at` is in ends (its newline, or the end of `bytes`).

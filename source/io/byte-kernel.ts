@@ -54,10 +54,13 @@ function wasmKernel(kernel: Exports): ByteKernel {
 		finder(bytes, needle, fold) {
 			if (bytes.buffer !== kernel.memory.buffer || needle.length > needleRoom) return jsFinder(bytes, needle, fold);
 			const at = 2 * capacity + 16;
-			Buffer.from(kernel.memory.buffer, at, needle.length).set(needle);
 			const start = bytes.byteOffset;
 			const end = start + bytes.length;
-			return from => kernel.find(start + from, end, at, needle.length, fold ? 1 : 0) - start;
+			return from => {
+				// Written each time: another finder may have used the room since.
+				new Uint8Array(kernel.memory.buffer, at, needle.length).set(needle);
+				return kernel.find(start + from, end, at, needle.length, fold ? 1 : 0) - start;
+			};
 		},
 	};
 }
@@ -98,13 +101,12 @@ function jsLower(bytes: Buffer): Buffer {
 }
 
 function jsSpecial(bytes: Buffer, from: number, flags: number): number {
-	const t = flags & 1 ? 116 : 117;
 	const f = flags & 2 ? 0xc4 : 0x7f;
 	for (let p = from; p < bytes.length; p++) {
 		const b = bytes[p]!;
 		if (b === 92) {
 			const n = bytes[p + 1];
-			if (n === 117 || n === 98 || n === 102 || n === 114 || n === t) return p;
+			if (n === 117 || n === 98 || n === 102 || n === 114) return p;
 		} else if (b === 0x7f || b === 0xc2 || b === 0xd8 || b === 0xe2 || b === f) return p;
 	}
 	return bytes.length;

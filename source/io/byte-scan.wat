@@ -4,7 +4,7 @@
 ;; its first and last byte, then each place where both are is compared whole); `lower` writes
 ;; a chunk with ASCII letters lower-cased (for the spill file's scan, which then uses
 ;; Buffer.indexOf); and `special` finds the next byte where sanitize might change the text
-;; (model/byte-search.ts checks what it finds): a backslash before u, b, f, r (t with flag 1),
+;; (model/byte-search.ts checks what it finds): a backslash before u, b, f or r,
 ;; DEL, or the first byte of a C1 control (C2), of U+061C (D8), of U+2000–U+2FFF (E2) or,
 ;; with flag 2, of U+0130 (C4). WebAssembly because in JavaScript either is a byte at a time
 ;; (or a string decoded first), a few times slower than reading the file.
@@ -35,13 +35,12 @@
         (local.set $i (i32.add (local.get $i) (i32.const 1)))
         (br $next))))
 
-  (func $hit (param $b i32) (param $n i32) (param $t i32) (param $f i32) (result i32)
+  (func $hit (param $b i32) (param $n i32) (param $f i32) (result i32)
     (if (i32.eq (local.get $b) (i32.const 92))
       (then
         (return (i32.or
           (i32.or (i32.eq (local.get $n) (i32.const 117)) (i32.eq (local.get $n) (i32.const 98)))
-          (i32.or (i32.or (i32.eq (local.get $n) (i32.const 102)) (i32.eq (local.get $n) (i32.const 114)))
-            (i32.eq (local.get $n) (local.get $t)))))))
+          (i32.or (i32.eq (local.get $n) (i32.const 102)) (i32.eq (local.get $n) (i32.const 114)))))))
     (i32.or
       (i32.or (i32.eq (local.get $b) (i32.const 0x7f)) (i32.eq (local.get $b) (i32.const 0xc2)))
       (i32.or (i32.or (i32.eq (local.get $b) (i32.const 0xd8)) (i32.eq (local.get $b) (i32.const 0xe2)))
@@ -49,11 +48,9 @@
 
   ;; The first offset in [$p, $end) where a special byte may be; $end when there is none.
   (func (export "special") (param $p i32) (param $end i32) (param $flags i32) (result i32)
-    (local $t i32) (local $f i32) (local $bits i32) (local $v v128) (local $w v128) (local $tv v128) (local $fv v128)
-    ;; Without the flags, their tests repeat others (u, DEL).
-    (local.set $t (select (i32.const 116) (i32.const 117) (i32.and (local.get $flags) (i32.const 1))))
+    (local $f i32) (local $bits i32) (local $v v128) (local $w v128) (local $fv v128)
+    ;; Without the flag, its test repeats another (DEL).
     (local.set $f (select (i32.const 0xc4) (i32.const 0x7f) (i32.and (local.get $flags) (i32.const 2))))
-    (local.set $tv (i8x16.splat (local.get $t)))
     (local.set $fv (i8x16.splat (local.get $f)))
     ;; Thirty-two bytes a turn (the byte after them read too), one test of both halves' bits;
     ;; b and f differ in bit 2 alone, C2 and E2 in bit 5: each pair is one test.
@@ -67,7 +64,7 @@
                 (v128.and (i8x16.eq (local.tee $v (v128.load (local.get $p))) (i8x16.splat (i32.const 92)))
                   (v128.or
                     (v128.or (i8x16.eq (local.tee $w (v128.load offset=1 (local.get $p))) (i8x16.splat (i32.const 117))) (i8x16.eq (v128.or (local.get $w) (i8x16.splat (i32.const 4))) (i8x16.splat (i32.const 102))))
-                    (v128.or (i8x16.eq (local.get $w) (i8x16.splat (i32.const 114))) (i8x16.eq (local.get $w) (local.get $tv)))))
+                    (i8x16.eq (local.get $w) (i8x16.splat (i32.const 114)))))
                 (v128.or
                   (v128.or (i8x16.eq (local.get $v) (i8x16.splat (i32.const 0x7f))) (i8x16.eq (v128.or (local.get $v) (i8x16.splat (i32.const 0x20))) (i8x16.splat (i32.const 0xe2))))
                   (v128.or (i8x16.eq (local.get $v) (i8x16.splat (i32.const 0xd8))) (i8x16.eq (local.get $v) (local.get $fv))))))
@@ -77,7 +74,7 @@
                   (v128.and (i8x16.eq (local.tee $v (v128.load (i32.add (local.get $p) (i32.const 16)))) (i8x16.splat (i32.const 92)))
                     (v128.or
                       (v128.or (i8x16.eq (local.tee $w (v128.load offset=1 (i32.add (local.get $p) (i32.const 16)))) (i8x16.splat (i32.const 117))) (i8x16.eq (v128.or (local.get $w) (i8x16.splat (i32.const 4))) (i8x16.splat (i32.const 102))))
-                      (v128.or (i8x16.eq (local.get $w) (i8x16.splat (i32.const 114))) (i8x16.eq (local.get $w) (local.get $tv)))))
+                      (i8x16.eq (local.get $w) (i8x16.splat (i32.const 114)))))
                   (v128.or
                     (v128.or (i8x16.eq (local.get $v) (i8x16.splat (i32.const 0x7f))) (i8x16.eq (v128.or (local.get $v) (i8x16.splat (i32.const 0x20))) (i8x16.splat (i32.const 0xe2))))
                     (v128.or (i8x16.eq (local.get $v) (i8x16.splat (i32.const 0xd8))) (i8x16.eq (local.get $v) (local.get $fv))))))
@@ -91,7 +88,7 @@
         (if (call $hit
               (i32.load8_u (local.get $p))
               (select (i32.load8_u offset=1 (local.get $p)) (i32.const 0) (i32.lt_u (i32.add (local.get $p) (i32.const 1)) (local.get $end)))
-              (local.get $t) (local.get $f))
+              (local.get $f))
           (then (return (local.get $p))))
         (local.set $p (i32.add (local.get $p) (i32.const 1)))
         (br $next)))

@@ -42,7 +42,7 @@ export type BytePlan = {
 export type ScanKernel = {
 	/** `bytes` with ASCII letters lower-cased. */
 	lower(bytes: Buffer): Buffer;
-	/** The first offset from `from` where a byte {@link isChanged} looks at may be (flag 1: tabs too; 2: U+0130); the length when none. */
+	/** The first offset from `from` where a byte {@link isChanged} looks at may be (flag 2: U+0130 too); the length when none. */
 	special(bytes: Buffer, from: number, flags: number): number;
 	/**
 	 * A search of `bytes` for `needle` (`fold`: the bytes' ASCII letters lower-cased, the needle
@@ -112,18 +112,33 @@ export function isChanged(bytes: Buffer, at: number, plan: Pick<BytePlan, 'foldI
 export function anchorScan(bytes: Buffer, plan: BytePlan, kernel: ScanKernel, changed: readonly number[]): {lines: number[]; sure: number[]} {
 	const lines: number[] = [];
 	const sure: number[] = [];
-	const find = kernel.finder(bytes, plan.json, plan.lower);
+	// With a space in the anchor, the lines are those of its longest run without one (every
+	// anchor holds it): each is looked at for the anchor, else for a tab.
+	const find = kernel.finder(bytes, plan.solid ?? plan.json, plan.lower);
 	let next = 0;
 	for (let at = find(0); at < bytes.length; ) {
 		const start = bytes.lastIndexOf(10, at) + 1;
 		const end = lineEnd(bytes, at);
+		// The anchor's hits in this line, from `from` on (`end` or past it when none).
+		let anchor = find;
+		if (plan.solid) {
+			const inLine = kernel.finder(bytes.subarray(start, end), plan.json, plan.lower);
+			anchor = from => start + inLine(from - start);
+		}
+		const first = plan.solid ? anchor(start) : at;
+		at = end >= bytes.length ? bytes.length : find(end + 1);
+		if (first >= end) {
+			// No anchor: a candidate still when its tabs (`\t`, or a backslash before a t) may make the anchor's spaces.
+			if (bytes.subarray(start, end).includes('\\t', 0, 'latin1')) lines.push(start);
+			continue;
+		}
 		lines.push(start);
 		while (next < changed.length && changed[next]! < start) next++;
 		if (plan.exact && changed[next] !== start) {
 			// The first hit in a held text's field, if any (a hit may be in another field first).
 			const spans = heldFieldSpans(bytes, start, end) ?? [];
 			const last = Math.max(-1, ...spans.map(span => span.to));
-			for (let hit = at; hit < last; hit = find(hit + 1)) {
+			for (let hit = first; hit < last; hit = anchor(hit + 1)) {
 				const field = fieldAt(bytes, spans, hit);
 				if (field !== 0) {
 					sure.push(start * 4 + field);
@@ -131,23 +146,8 @@ export function anchorScan(bytes: Buffer, plan: BytePlan, kernel: ScanKernel, ch
 				}
 			}
 		}
-		at = end >= bytes.length ? bytes.length : find(end + 1);
 	}
-	return {lines: plan.solid ? mergeSorted(lines, tabLines(bytes, plan.solid, plan.lower, kernel)) : lines, sure};
-}
-
-// The lines holding `solid` and a tab (`\t`, or a backslash before a t: a superset).
-function tabLines(bytes: Buffer, solid: Buffer, fold: boolean, kernel: ScanKernel): number[] {
-	const lines: number[] = [];
-	const find = kernel.finder(bytes, solid, fold);
-	for (let at = find(0); at < bytes.length; ) {
-		const start = bytes.lastIndexOf(10, at) + 1;
-		const end = lineEnd(bytes, at);
-		const tab = bytes.indexOf('\\t', start, 'latin1');
-		if (tab !== -1 && tab < end) lines.push(start);
-		at = end >= bytes.length ? bytes.length : find(end + 1);
-	}
-	return lines;
+	return {lines, sure};
 }
 
 /**

@@ -150,6 +150,19 @@ test('a word in many held texts is counted from the bytes; only the texts the by
 	fresh.close();
 });
 
+test('a query with a space reads back no text whose tabs cannot make it (a tab only becomes spaces)', () => {
+	// Code with tabs in every output; one holds the words the query has, apart.
+	const entries: Entry[] = Array.from({length: 40}, (_, n) => ({kind: 'call', text: `${n === 7 ? 'make\tcheck' : 'func main()'}\n\tfmt.Println(${n})\n`.repeat(10), args: '{}'}));
+	const store = new HeldTextStore();
+	const model = load(inputsOf(writeShard(dir, 1, trace(entries))), store);
+	expect(findMatches(model.view, 'go vet', store)).toEqual([]);
+	expect(store.reads).toBe(0);
+	// Its tab may make the space (it does not here: the tab after `make` is four spaces): that one is read.
+	expect(findMatches(model.view, 'make check', store)).toEqual([]);
+	expect(store.reads).toBe(1);
+	store.close();
+});
+
 test('a followed trace: what arrives is counted, and only the new bytes are scanned', () => {
 	const output = (n: number): string => `step ${n} done\n`.repeat(30);
 	const entries: Entry[] = Array.from({length: 20}, (_, n) => ({kind: 'call', text: output(n), args: '{}'}));
@@ -175,7 +188,7 @@ test('the WebAssembly kernel finds what its JavaScript twin finds', () => {
 	const interesting = [0x5c, 0x75, 0x62, 0x66, 0x72, 0x74, 0x6e, 0x7f, 0xc2, 0xd8, 0xe2, 0xc4, 0x41, 0x5a, 0x61, 0x7a, 0x40, 0x5b, 0x80, 0x9c, 0x0a];
 	const bytes = fc.array(fc.oneof(fc.constantFrom(...interesting), fc.integer({min: 0, max: 255})), {maxLength: 80});
 	fc.assert(
-		fc.property(bytes, fc.integer({min: 0, max: 3}), (values, flags) => {
+		fc.property(bytes, fc.constantFrom(0, 2), (values, flags) => {
 			const wasm = byteKernel();
 			const js = jsKernel();
 			const chunk = wasm.chunk(values.length);

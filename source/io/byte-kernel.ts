@@ -11,9 +11,12 @@ type Exports = {
 	memory: {readonly buffer: ArrayBuffer; grow(pages: number): number};
 	lower(src: number, dst: number, length: number): void;
 	special(from: number, end: number, flags: number): number;
+	find(from: number, end: number, needle: number, length: number, fold: number): number;
 };
 
 const page = 64 * 1024;
+/** Room kept past the chunks for the needle `find` looks for (a longer one is looked for in JavaScript). */
+const needleRoom = 4096;
 
 /** A scan kernel with a buffer to read into: `chunk(n)` is n bytes to read a file's chunk into (what was in it kept). */
 export type ByteKernel = ScanKernel & {chunk(length: number): Buffer};
@@ -25,11 +28,11 @@ export function byteKernel(): ByteKernel {
 }
 
 function wasmKernel(kernel: Exports): ByteKernel {
-	// The chunk at 0, its lower-cased copy at `capacity`.
+	// The chunk at 0, its lower-cased copy at `capacity`, the needle after it.
 	let capacity = 0;
 	const grow = (length: number): void => {
 		if (length <= capacity) return;
-		const wanted = Math.ceil((2 * length + 16) / page);
+		const wanted = Math.ceil((2 * length + 16 + needleRoom) / page);
 		const have = kernel.memory.buffer.byteLength / page;
 		if (wanted > have) kernel.memory.grow(wanted - have);
 		capacity = length;
@@ -48,6 +51,17 @@ function wasmKernel(kernel: Exports): ByteKernel {
 			if (bytes.buffer !== kernel.memory.buffer) return jsSpecial(bytes, from, flags);
 			return kernel.special(bytes.byteOffset + from, bytes.byteOffset + bytes.length, flags) - bytes.byteOffset;
 		},
+		finder(bytes, needle, fold) {
+			if (bytes.buffer !== kernel.memory.buffer || needle.length > needleRoom) return jsFinder(bytes, needle, fold);
+			const at = 2 * capacity + 16;
+			const start = bytes.byteOffset;
+			const end = start + bytes.length;
+			return from => {
+				// Written each time: another finder may have used the room since.
+				new Uint8Array(kernel.memory.buffer, at, needle.length).set(needle);
+				return kernel.find(start + from, end, at, needle.length, fold ? 1 : 0) - start;
+			};
+		},
 	};
 }
 
@@ -65,6 +79,15 @@ export function jsKernel(): ByteKernel {
 		},
 		lower: jsLower,
 		special: jsSpecial,
+		finder: jsFinder,
+	};
+}
+
+function jsFinder(bytes: Buffer, needle: Buffer, fold: boolean): (from: number) => number {
+	const haystack = fold ? jsLower(bytes) : bytes;
+	return from => {
+		const at = haystack.indexOf(needle, from);
+		return at === -1 ? bytes.length : at;
 	};
 }
 
@@ -78,13 +101,12 @@ function jsLower(bytes: Buffer): Buffer {
 }
 
 function jsSpecial(bytes: Buffer, from: number, flags: number): number {
-	const t = flags & 1 ? 116 : 117;
 	const f = flags & 2 ? 0xc4 : 0x7f;
 	for (let p = from; p < bytes.length; p++) {
 		const b = bytes[p]!;
 		if (b === 92) {
 			const n = bytes[p + 1];
-			if (n === 117 || n === 98 || n === 102 || n === 114 || n === t) return p;
+			if (n === 117 || n === 98 || n === 102 || n === 114) return p;
 		} else if (b === 0x7f || b === 0xc2 || b === 0xd8 || b === 0xe2 || b === f) return p;
 	}
 	return bytes.length;

@@ -1,8 +1,10 @@
 ;; Search by bytes' kernel (io/byte-kernel.ts loads it; scripts/build-wasm.mjs turns this text
-;; into io/byte-scan-wasm.ts). Two loops over a chunk of a trace, sixteen bytes at a time:
-;; `lower` writes it with ASCII letters lower-cased (then Buffer.indexOf finds a query
-;; whatever its case), and `special` finds the next byte where sanitize might change the text
-;; (model/byte-search.ts checks what it finds): a backslash before u, b, f, r (t with flag 1),
+;; into io/byte-scan-wasm.ts). Loops over a chunk of a trace, sixteen bytes at a time: `find`
+;; finds the query's anchor, ASCII case folded or not (sixteen places at once are tested for
+;; its first and last byte, then each place where both are is compared whole); `lower` writes
+;; a chunk with ASCII letters lower-cased (for the spill file's scan, which then uses
+;; Buffer.indexOf); and `special` finds the next byte where sanitize might change the text
+;; (model/byte-search.ts checks what it finds): a backslash before u, b, f or r,
 ;; DEL, or the first byte of a C1 control (C2), of U+061C (D8), of U+2000–U+2FFF (E2) or,
 ;; with flag 2, of U+0130 (C4). WebAssembly because in JavaScript either is a byte at a time
 ;; (or a string decoded first), a few times slower than reading the file.
@@ -33,13 +35,12 @@
         (local.set $i (i32.add (local.get $i) (i32.const 1)))
         (br $next))))
 
-  (func $hit (param $b i32) (param $n i32) (param $t i32) (param $f i32) (result i32)
+  (func $hit (param $b i32) (param $n i32) (param $f i32) (result i32)
     (if (i32.eq (local.get $b) (i32.const 92))
       (then
         (return (i32.or
           (i32.or (i32.eq (local.get $n) (i32.const 117)) (i32.eq (local.get $n) (i32.const 98)))
-          (i32.or (i32.or (i32.eq (local.get $n) (i32.const 102)) (i32.eq (local.get $n) (i32.const 114)))
-            (i32.eq (local.get $n) (local.get $t)))))))
+          (i32.or (i32.eq (local.get $n) (i32.const 102)) (i32.eq (local.get $n) (i32.const 114)))))))
     (i32.or
       (i32.or (i32.eq (local.get $b) (i32.const 0x7f)) (i32.eq (local.get $b) (i32.const 0xc2)))
       (i32.or (i32.or (i32.eq (local.get $b) (i32.const 0xd8)) (i32.eq (local.get $b) (i32.const 0xe2)))
@@ -47,31 +48,39 @@
 
   ;; The first offset in [$p, $end) where a special byte may be; $end when there is none.
   (func (export "special") (param $p i32) (param $end i32) (param $flags i32) (result i32)
-    (local $v v128) (local $w v128) (local $m v128) (local $t i32) (local $f i32) (local $bits i32)
-    ;; Without the flags, their tests repeat others (u, DEL).
-    (local.set $t (select (i32.const 116) (i32.const 117) (i32.and (local.get $flags) (i32.const 1))))
+    (local $f i32) (local $bits i32) (local $v v128) (local $w v128) (local $fv v128)
+    ;; Without the flag, its test repeats another (DEL).
     (local.set $f (select (i32.const 0xc4) (i32.const 0x7f) (i32.and (local.get $flags) (i32.const 2))))
+    (local.set $fv (i8x16.splat (local.get $f)))
+    ;; Thirty-two bytes a turn (the byte after them read too), one test of both halves' bits;
+    ;; b and f differ in bit 2 alone, C2 and E2 in bit 5: each pair is one test.
     (block $done
       (loop $next
-        (br_if $done (i32.gt_u (i32.add (local.get $p) (i32.const 17)) (local.get $end)))
-        (local.set $v (v128.load (local.get $p)))
-        (local.set $w (v128.load offset=1 (local.get $p)))
-        (local.set $m
-          (v128.or
-            (v128.and (i8x16.eq (local.get $v) (i8x16.splat (i32.const 92)))
+        (br_if $done (i32.gt_u (i32.add (local.get $p) (i32.const 33)) (local.get $end)))
+        (local.set $bits
+          (i32.or
+            (i8x16.bitmask
               (v128.or
-                (v128.or (i8x16.eq (local.get $w) (i8x16.splat (i32.const 117))) (i8x16.eq (local.get $w) (i8x16.splat (i32.const 98))))
+                (v128.and (i8x16.eq (local.tee $v (v128.load (local.get $p))) (i8x16.splat (i32.const 92)))
+                  (v128.or
+                    (v128.or (i8x16.eq (local.tee $w (v128.load offset=1 (local.get $p))) (i8x16.splat (i32.const 117))) (i8x16.eq (v128.or (local.get $w) (i8x16.splat (i32.const 4))) (i8x16.splat (i32.const 102))))
+                    (i8x16.eq (local.get $w) (i8x16.splat (i32.const 114)))))
                 (v128.or
-                  (v128.or (i8x16.eq (local.get $w) (i8x16.splat (i32.const 102))) (i8x16.eq (local.get $w) (i8x16.splat (i32.const 114))))
-                  (i8x16.eq (local.get $w) (i8x16.splat (local.get $t))))))
-            (v128.or
-              (v128.or (i8x16.eq (local.get $v) (i8x16.splat (i32.const 0x7f))) (i8x16.eq (local.get $v) (i8x16.splat (i32.const 0xc2))))
-              (v128.or
-                (v128.or (i8x16.eq (local.get $v) (i8x16.splat (i32.const 0xd8))) (i8x16.eq (local.get $v) (i8x16.splat (i32.const 0xe2))))
-                (i8x16.eq (local.get $v) (i8x16.splat (local.get $f)))))))
-        (local.set $bits (i8x16.bitmask (local.get $m)))
+                  (v128.or (i8x16.eq (local.get $v) (i8x16.splat (i32.const 0x7f))) (i8x16.eq (v128.or (local.get $v) (i8x16.splat (i32.const 0x20))) (i8x16.splat (i32.const 0xe2))))
+                  (v128.or (i8x16.eq (local.get $v) (i8x16.splat (i32.const 0xd8))) (i8x16.eq (local.get $v) (local.get $fv))))))
+            (i32.shl
+              (i8x16.bitmask
+                (v128.or
+                  (v128.and (i8x16.eq (local.tee $v (v128.load (i32.add (local.get $p) (i32.const 16)))) (i8x16.splat (i32.const 92)))
+                    (v128.or
+                      (v128.or (i8x16.eq (local.tee $w (v128.load offset=1 (i32.add (local.get $p) (i32.const 16)))) (i8x16.splat (i32.const 117))) (i8x16.eq (v128.or (local.get $w) (i8x16.splat (i32.const 4))) (i8x16.splat (i32.const 102))))
+                      (i8x16.eq (local.get $w) (i8x16.splat (i32.const 114)))))
+                  (v128.or
+                    (v128.or (i8x16.eq (local.get $v) (i8x16.splat (i32.const 0x7f))) (i8x16.eq (v128.or (local.get $v) (i8x16.splat (i32.const 0x20))) (i8x16.splat (i32.const 0xe2))))
+                    (v128.or (i8x16.eq (local.get $v) (i8x16.splat (i32.const 0xd8))) (i8x16.eq (local.get $v) (local.get $fv))))))
+              (i32.const 16))))
         (if (local.get $bits) (then (return (i32.add (local.get $p) (i32.ctz (local.get $bits))))))
-        (local.set $p (i32.add (local.get $p) (i32.const 16)))
+        (local.set $p (i32.add (local.get $p) (i32.const 32)))
         (br $next)))
     (block $done
       (loop $next
@@ -79,8 +88,68 @@
         (if (call $hit
               (i32.load8_u (local.get $p))
               (select (i32.load8_u offset=1 (local.get $p)) (i32.const 0) (i32.lt_u (i32.add (local.get $p) (i32.const 1)) (local.get $end)))
-              (local.get $t) (local.get $f))
+              (local.get $f))
           (then (return (local.get $p))))
         (local.set $p (i32.add (local.get $p) (i32.const 1)))
         (br $next)))
-    (local.get $end)))
+    (local.get $end))
+  ;; Whether the $len bytes at $at are the needle's ($fold: ASCII capitals at $at compared lower-cased).
+  (func $same (param $at i32) (param $needle i32) (param $len i32) (param $fold i32) (result i32)
+    (local $i i32) (local $c i32)
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $i) (local.get $len)))
+        (local.set $c (i32.load8_u (i32.add (local.get $at) (local.get $i))))
+        (if (i32.and (local.get $fold) (i32.lt_u (i32.sub (local.get $c) (i32.const 65)) (i32.const 26)))
+          (then (local.set $c (i32.or (local.get $c) (i32.const 32)))))
+        (if (i32.ne (local.get $c) (i32.load8_u (i32.add (local.get $needle) (local.get $i))))
+          (then (return (i32.const 0))))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $next)))
+    (i32.const 1))
+
+  ;; The first offset in [$p, $end) where the $len bytes at $needle begin ($fold: the haystack's
+  ;; ASCII letters compared lower-cased, the needle being lower-case); $end when there is none.
+  (func (export "find") (param $p i32) (param $end i32) (param $needle i32) (param $len i32) (param $fold i32) (result i32)
+    (local $first i32) (local $last i32) (local $stop i32) (local $bits i32) (local $at i32)
+    (local $cf v128) (local $cl v128) (local $mf v128) (local $ml v128)
+    (if (i32.eqz (local.get $len)) (then (return (local.get $p))))
+    (local.set $first (i32.load8_u (local.get $needle)))
+    (local.set $last (i32.load8_u (i32.add (local.get $needle) (i32.sub (local.get $len) (i32.const 1)))))
+    ;; A letter of a folded needle matches either case: the haystack's byte is compared with bit 5 set.
+    (if (local.get $fold)
+      (then
+        (if (i32.lt_u (i32.sub (local.get $first) (i32.const 97)) (i32.const 26)) (then (local.set $mf (i8x16.splat (i32.const 32)))))
+        (if (i32.lt_u (i32.sub (local.get $last) (i32.const 97)) (i32.const 26)) (then (local.set $ml (i8x16.splat (i32.const 32)))))))
+    (local.set $cf (i8x16.splat (local.get $first)))
+    (local.set $cl (i8x16.splat (local.get $last)))
+    ;; Sixteen places while the last byte of the last of them is inside.
+    (local.set $stop (i32.sub (local.get $end) (i32.add (local.get $len) (i32.const 15))))
+    (block $done
+      (loop $next
+        (br_if $done (i32.gt_s (local.get $p) (local.get $stop)))
+        (local.set $bits
+          (i8x16.bitmask
+            (v128.and
+              (i8x16.eq (v128.or (v128.load (local.get $p)) (local.get $mf)) (local.get $cf))
+              (i8x16.eq (v128.or (v128.load (i32.add (local.get $p) (i32.sub (local.get $len) (i32.const 1)))) (local.get $ml)) (local.get $cl)))))
+        (block $none
+          (loop $bit
+            (br_if $none (i32.eqz (local.get $bits)))
+            (local.set $at (i32.add (local.get $p) (i32.ctz (local.get $bits))))
+            (if (call $same (local.get $at) (local.get $needle) (local.get $len) (local.get $fold))
+              (then (return (local.get $at))))
+            (local.set $bits (i32.and (local.get $bits) (i32.sub (local.get $bits) (i32.const 1))))
+            (br $bit)))
+        (local.set $p (i32.add (local.get $p) (i32.const 16)))
+        (br $next)))
+    ;; The last places one at a time.
+    (block $done
+      (loop $next
+        (br_if $done (i32.gt_s (i32.add (local.get $p) (local.get $len)) (local.get $end)))
+        (if (call $same (local.get $p) (local.get $needle) (local.get $len) (local.get $fold))
+          (then (return (local.get $p))))
+        (local.set $p (i32.add (local.get $p) (i32.const 1)))
+        (br $next)))
+    (local.get $end))
+)

@@ -7,7 +7,9 @@
  */
 import {fstatSync, readSync} from 'node:fs';
 import type {HeldText} from '../model/held-text.js';
-import {anchorLines, bytePlan, changedLines, changeKey, mergeSorted, rawHits, type BytePlan} from '../model/byte-search.js';
+import {anchorScan, bytePlan, changedLines, changeKey, mergeSorted, rawHits, type BytePlan} from '../model/byte-search.js';
+import {heldFields} from '../model/held-field.js';
+import type {HeldField, HeldVerdict} from '../model/held-text.js';
 import type {ByteKernel} from './byte-kernel.js';
 
 const chunkBytes = 8 * 1024 * 1024;
@@ -79,11 +81,17 @@ export class Offsets {
 }
 
 /**
- * What one query's scan knows of a shard: its lines from the start to `scanned`, and perhaps a
- * stretch further on (`ahead`), scanned first because a search asked about a text there (Enter
- * looks from what is on screen): the scan from the start joins it when it gets there.
+ * What one query's scan knows of a stretch of a shard: the lines that may hold the query up to
+ * `scanned`, and those whose held text surely does (`line * 4 + field`, byte-search.ts's anchorScan).
  */
-type ShardScan = {scanned: number; lines: Offsets; ahead?: {from: number; scanned: number; lines: Offsets}};
+type Scanned = {scanned: number; lines: Offsets; sure: Offsets};
+
+/**
+ * What one query's scan knows of a shard: from the start, and perhaps a stretch further on
+ * (`ahead`), scanned first because a search asked about a text there (Enter looks from what is
+ * on screen): the scan from the start joins it when it gets there.
+ */
+type ShardScan = Scanned & {ahead?: Scanned & {from: number}};
 
 /** A text this far past what the scan from the start has reached is scanned ahead, not reached by scanning all before it. */
 const aheadBytes = 32 * 1024 * 1024;
@@ -94,7 +102,7 @@ export type ScanSizes = {chunk: number; ahead: number};
 /** Which held texts may hold one query; `undefined` from {@link heldScan} when every one must be read. */
 export class HeldScan {
 	private readonly shards = new Map<number, ShardScan>();
-	private spill = {scanned: 0, spans: new Offsets()};
+	private spill = {scanned: 0, spans: new Offsets(), sure: new Offsets()};
 
 	constructor(
 		private readonly plan: BytePlan,
@@ -103,38 +111,42 @@ export class HeldScan {
 	) {}
 
 	/** Whether `held` may hold the query (false: it surely does not). */
-	readonly mayHold = (held: HeldText): boolean => ('spill' in held ? this.spilled(held.spill) : this.line(held.shard, held.offset));
+	readonly mayHold = (held: HeldText): boolean => this.verdict(held, 'output') !== 'no';
 
-	private line(index: number, offset: number): boolean {
+	/** What the bytes say of `held`, the text of the payload's field `field` (a call's output, a message's text, a thinking). */
+	readonly verdict = (held: HeldText, field: HeldField): HeldVerdict => ('spill' in held ? this.spilled(held.spill) : this.line(held.shard, held.offset, heldFields[field]));
+
+	private line(index: number, offset: number, field: number): HeldVerdict {
 		let shard = this.shards.get(index);
-		if (!shard) this.shards.set(index, (shard = {scanned: 0, lines: new Offsets()}));
-		if (offset < shard.scanned) return shard.lines.has(offset);
+		if (!shard) this.shards.set(index, (shard = {scanned: 0, lines: new Offsets(), sure: new Offsets()}));
+		if (offset < shard.scanned) return known(shard, offset, field);
 		let ahead = shard.ahead;
-		if (ahead && offset >= ahead.from && offset < ahead.scanned) return ahead.lines.has(offset);
+		if (ahead && offset >= ahead.from && offset < ahead.scanned) return known(ahead, offset, field);
 		const fd = this.files.shard(index);
-		if (fd === undefined) return true;
+		if (fd === undefined) return 'maybe';
 		try {
 			const changed = this.files.changed(index, changeKey(this.plan));
 			if (offset - shard.scanned > this.sizes.ahead && !(ahead && offset >= ahead.from && offset - ahead.scanned <= this.sizes.ahead)) {
 				// Far past both: a stretch ahead from this text's line (a line's start), in place of any before.
-				shard.ahead = ahead = {from: offset, scanned: offset, lines: new Offsets()};
+				shard.ahead = ahead = {from: offset, scanned: offset, lines: new Offsets(), sure: new Offsets()};
 			}
 			if (ahead && offset >= ahead.from) {
-				ahead.scanned = this.scanLines(fd, ahead.scanned, ahead.lines, offset, changed);
-				return offset >= ahead.scanned || ahead.lines.has(offset);
+				ahead.scanned = this.scanLines(fd, ahead.scanned, ahead, offset, changed);
+				return offset >= ahead.scanned ? 'maybe' : known(ahead, offset, field);
 			}
-			shard.scanned = this.scanLines(fd, shard.scanned, shard.lines, offset, changed, ahead?.from);
+			shard.scanned = this.scanLines(fd, shard.scanned, shard, offset, changed, ahead?.from);
 			if (ahead && shard.scanned === ahead.from) {
 				// Joined: what was scanned ahead goes on from here.
 				for (const start of ahead.lines.between(ahead.from, ahead.scanned)) shard.lines.push(start);
+				for (const sure of ahead.sure.between(ahead.from * 4, ahead.scanned * 4)) shard.sure.push(sure);
 				shard.scanned = ahead.scanned;
 				shard.ahead = undefined;
 			}
 		} catch {
 			// Unreadable now: the read gives its notice.
-			return true;
+			return 'maybe';
 		}
-		return offset >= shard.scanned || shard.lines.has(offset);
+		return offset >= shard.scanned ? 'maybe' : known(shard, offset, field);
 	}
 
 	// Scans the whole lines from `from` on, a chunk at a time, until past `until` (the scan goes
@@ -142,7 +154,7 @@ export class HeldScan {
 	// file); where the scan ended. The changed lines already found for these flags are taken,
 	// not looked for again.
 	// `stop`: where a stretch scanned ahead begins (a line's start), where this scan ends.
-	private scanLines(fd: number, from: number, lines: Offsets, until: number, changed: ChangedLines, stop?: number): number {
+	private scanLines(fd: number, from: number, into: Scanned, until: number, changed: ChangedLines, stop?: number): number {
 		const size = Math.min(fstatSync(fd).size, stop ?? Number.POSITIVE_INFINITY);
 		const kernel = this.files.kernel();
 		let buffer = kernel.chunk(this.sizes.chunk);
@@ -173,24 +185,27 @@ export class HeldScan {
 					changed.scanned = next;
 				}
 			}
-			for (const start of mergeSorted(anchorLines(chunk, this.plan, kernel).map(start => at + start), known)) lines.push(start);
+			const anchors = anchorScan(chunk, this.plan, kernel, known.map(start => start - at));
+			for (const start of mergeSorted(anchors.lines.map(start => at + start), known)) into.lines.push(start);
+			for (const sure of anchors.sure) into.sure.push(sure + at * 4);
 			at = next;
 		}
 		return at;
 	}
 
-	private spilled(offset: number): boolean {
+	private spilled(offset: number): HeldVerdict {
 		const spill = this.files.spill();
-		if (!spill) return true;
-		if (spill.changed.has(offset)) return true;
+		if (!spill) return 'maybe';
+		if (spill.changed.has(offset)) return 'maybe';
 		if (offset >= this.spill.scanned) {
 			try {
 				this.scanSpill(spill);
 			} catch {
-				return true;
+				return 'maybe';
 			}
 		}
-		return this.spill.spans.has(offset);
+		if (!this.spill.spans.has(offset)) return 'no';
+		return this.spill.sure.has(offset) ? 'yes' : 'maybe';
 	}
 
 	private scanSpill(spill: NonNullable<ReturnType<ScanFiles['spill']>>): void {
@@ -210,6 +225,7 @@ export class HeldScan {
 		const kernel = this.files.kernel();
 		const buffer = kernel.chunk(chunkBytes);
 		let last = this.spill.spans.last();
+		let lastSure = this.spill.sure.last();
 		// Back by the anchor's length but one: a hit across the last chunk's end.
 		let at = Math.max(0, this.spill.scanned - overlap);
 		while (at < spill.size) {
@@ -219,6 +235,9 @@ export class HeldScan {
 			const chunk = buffer.subarray(0, length);
 			const hits = rawHits(chunk, this.plan, kernel, hit => span(at + hit)[1] - at);
 			for (const hit of hits) {
+				// Wholly in one text that sanitize leaves as it is (a text the spill file's writer found nothing to change in): a match.
+				const [start, end] = span(at + hit);
+				if (this.plan.exact && at + hit + this.plan.raw.length <= end && start > lastSure && !spill.changed.has(start)) this.spill.sure.push((lastSure = start));
 				// A hit may run into the texts after its own: each of them may hold the query.
 				for (let [start, end] = span(at + hit); start < at + hit + this.plan.raw.length; [start, end] = span(end)) {
 					if (start > last) this.spill.spans.push((last = start));
@@ -230,6 +249,12 @@ export class HeldScan {
 		}
 		this.spill.scanned = spill.size;
 	}
+}
+
+// What is known of a text at `offset` of a stretch scanned past it.
+function known(scanned: Scanned, offset: number, field: number): HeldVerdict {
+	if (!scanned.lines.has(offset)) return 'no';
+	return scanned.sure.has(offset * 4 + field) ? 'yes' : 'maybe';
 }
 
 /** The scan for `query`, or undefined when no byte search can narrow it (every held text is read). */

@@ -16,7 +16,7 @@
 import {closeSync, mkdtempSync, openSync, readSync, rmdirSync, unlinkSync, writeSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import type {HeldText, HoldingItem, TextHolder, TextReader} from '../model/held-text.js';
+import type {HeldField, HeldText, HeldVerdict, HoldingItem, TextHolder, TextReader} from '../model/held-text.js';
 import type {ModelInput} from '../model/input.js';
 import {isRecord} from '../protocol/guards.js';
 import {hasControlSequences} from '../render/sanitize.js';
@@ -98,16 +98,16 @@ export class HeldTextStore implements TextReader {
 	}
 
 	/**
-	 * Which held texts may hold `query` (search's and the filter's rules): false only for a
-	 * text that surely does not, found by scanning the files' bytes, not reading each text.
+	 * Whether held texts hold `query` (search's and the filter's rules), as far as the files'
+	 * bytes tell without reading each text: `no` or `yes` where they are sure, else `maybe`.
 	 */
-	candidates(query: string): (held: HeldText) => boolean {
+	candidates(query: string): (held: HeldText, field: HeldField) => HeldVerdict {
 		if (!this.scans.has(query)) {
 			this.scans.set(query, heldScan(query, this.scanFiles));
 			if (this.scans.size > keptScans) this.scans.delete(this.scans.keys().next().value!);
 		}
 		const scan = this.scans.get(query);
-		return scan ? scan.mayHold : () => true;
+		return scan ? scan.verdict : () => 'maybe';
 	}
 
 	private kernel?: ByteKernel;

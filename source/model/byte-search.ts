@@ -8,12 +8,15 @@
  * Why a superset. Take the anchor: the longest run of the query (lower-cased unless it has a
  * capital, as the matcher does) made of printable ASCII but `/`. When a text holds the
  * query after sanitizing, either sanitize changed the text (it holds a control, DEL, a C1 or
- * a bidi control: its JSON shows `\u`, `\b`, `\f`, a `\r` not before `\n`, a `\t` when the
- * anchor has a space, or those characters raw), or the text itself holds the anchor, up to
- * ASCII case; a letter of the lower-cased text comes from that letter in either case, but for
- * `i` (from İ) and `k` (from the Kelvin sign), looked for too. In JSON the anchor's
+ * a bidi control: its JSON shows `\u`, `\b`, `\f`, a `\r` not before `\n`, or those
+ * characters raw), or the text itself holds the anchor, up to ASCII case, or its tabs (`\t`,
+ * made spaces by sanitize) made the anchor's spaces: then it holds the anchor's longest run
+ * without a space. A letter of the lower-cased text comes from that letter in either case,
+ * but for `i` (from İ) and `k` (from the Kelvin sign), looked for too. In JSON the anchor's
  * characters are written as they are, `"` and `\` escaped, or as `\u` escapes (a wildcard).
  */
+
+import {fieldAt, heldFieldSpans} from './held-field.js';
 
 /** How to look for a query in bytes; undefined when every held text must be read (no usable anchor). */
 export type BytePlan = {
@@ -21,10 +24,15 @@ export type BytePlan = {
 	json: Buffer;
 	/** The anchor as the spill file writes it (raw UTF-8). */
 	raw: Buffer;
+	/** Whether the anchor is the whole query (lower-cased unless it has a capital): a hit then confirms a match by itself where nothing around it changes. */
+	exact: boolean;
 	/** Whether to look in the bytes lower-cased (no capital in the query, a letter in the anchor). */
 	lower: boolean;
-	/** A tab changes what the anchor meets (it has a space). */
-	tab: boolean;
+	/**
+	 * For an anchor with a space, its longest run without one (as `json` writes it): a tab
+	 * becomes spaces when sanitized, so a line whose tabs make the query may hold this run alone.
+	 */
+	solid?: Buffer;
 	/** U+0130 (İ) lower-cases to an `i` of the anchor, the Kelvin sign to a `k`. */
 	foldI: boolean;
 	foldK: boolean;
@@ -34,8 +42,14 @@ export type BytePlan = {
 export type ScanKernel = {
 	/** `bytes` with ASCII letters lower-cased. */
 	lower(bytes: Buffer): Buffer;
-	/** The first offset from `from` where a byte {@link isChanged} looks at may be (flag 1: tabs too; 2: U+0130); the length when none. */
+	/** The first offset from `from` where a byte {@link isChanged} looks at may be (flag 2: U+0130 too); the length when none. */
 	special(bytes: Buffer, from: number, flags: number): number;
+	/**
+	 * A search of `bytes` for `needle` (`fold`: the bytes' ASCII letters lower-cased, the needle
+	 * being lower-case): where it first is from `from` on, the length of `bytes` when nowhere.
+	 * `bytes` must not change while it is used.
+	 */
+	finder(bytes: Buffer, needle: Buffer, fold: boolean): (from: number) => number;
 };
 
 /** The plan for `query`, by the matcher's rules (ui/search.ts). */
@@ -48,22 +62,22 @@ export function bytePlan(query: string): BytePlan | undefined {
 	return {
 		json: Buffer.from(JSON.stringify(anchor).slice(1, -1), 'latin1'),
 		raw: Buffer.from(anchor, 'latin1'),
+		exact: anchor === needle,
 		lower: caseless && /[a-z]/.test(anchor),
-		tab: anchor.includes(' '),
+		solid: anchor.includes(' ') ? Buffer.from(JSON.stringify(anchor.split(' ').reduce((a, b) => (b.length > a.length ? b : a), '')).slice(1, -1), 'latin1') : undefined,
 		foldI: caseless && anchor.includes('i'),
 		foldK: caseless && anchor.includes('k'),
 	};
 }
 
 /** Whether the bytes at `at` (where the kernel stopped) write a character sanitize changes, or one lower-casing into the anchor. */
-export function isChanged(bytes: Buffer, at: number, plan: Pick<BytePlan, 'tab' | 'foldI' | 'foldK'>): boolean {
+export function isChanged(bytes: Buffer, at: number, plan: Pick<BytePlan, 'foldI' | 'foldK'>): boolean {
 	const b = bytes[at];
 	const n = bytes[at + 1];
 	const m = bytes[at + 2];
 	switch (b) {
 		case 0x5c: {
 			if (n === 0x75 || n === 0x62 || n === 0x66) return true; // \u, \b, \f
-			if (n === 0x74) return plan.tab; // \t
 			if (n !== 0x72) return false;
 			// \r changes nothing right before \n (CRLF line ends).
 			let j = at;
@@ -89,20 +103,51 @@ export function isChanged(bytes: Buffer, at: number, plan: Pick<BytePlan, 'tab' 
 }
 
 /**
- * The starts (offsets into `bytes`) of the lines of `bytes` (whole lines, each ending in a
- * newline but perhaps the last) that may hold the plan's query, in order: those that hold its
- * anchor ({@link anchorLines}) and those sanitize changes ({@link changedLines}).
+ * The lines of `bytes` (whole lines) that hold the plan's anchor as JSON writes it (their
+ * starts, in order), and of those, the ones where a hit surely makes the held text it is in
+ * hold the query (held-field.ts): the plan is exact and the line is not among `changed` (the
+ * starts of the lines {@link changedLines} gives, in order), so sanitize and lower-casing
+ * leave the hit as it is. Those are given as `start * 4 + field` (held-field.ts's code).
  */
-export function candidateLines(bytes: Buffer, plan: BytePlan, kernel: ScanKernel): number[] {
-	return mergeSorted(anchorLines(bytes, plan, kernel), changedLines(bytes, plan, kernel));
-}
-
-/** The starts of the lines of `bytes` that hold the plan's anchor as JSON writes it, in order. */
-export function anchorLines(bytes: Buffer, plan: BytePlan, kernel: ScanKernel): number[] {
-	const starts: number[] = [];
-	const haystack = plan.lower ? kernel.lower(bytes) : bytes;
-	for (let at = haystack.indexOf(plan.json); at !== -1; at = haystack.indexOf(plan.json, lineAfter(bytes, at))) starts.push(bytes.lastIndexOf(10, at) + 1);
-	return starts;
+export function anchorScan(bytes: Buffer, plan: BytePlan, kernel: ScanKernel, changed: readonly number[]): {lines: number[]; sure: number[]} {
+	const lines: number[] = [];
+	const sure: number[] = [];
+	// With a space in the anchor, the lines are those of its longest run without one (every
+	// anchor holds it): each is looked at for the anchor, else for a tab.
+	const find = kernel.finder(bytes, plan.solid ?? plan.json, plan.lower);
+	let next = 0;
+	for (let at = find(0); at < bytes.length; ) {
+		const start = bytes.lastIndexOf(10, at) + 1;
+		const end = lineEnd(bytes, at);
+		// The anchor's hits in this line, from `from` on (`end` or past it when none).
+		let anchor = find;
+		if (plan.solid) {
+			const inLine = kernel.finder(bytes.subarray(start, end), plan.json, plan.lower);
+			anchor = from => start + inLine(from - start);
+		}
+		const first = plan.solid ? anchor(start) : at;
+		at = end >= bytes.length ? bytes.length : find(end + 1);
+		if (first >= end) {
+			// No anchor: a candidate still when its tabs (`\t`, or a backslash before a t) may make the anchor's spaces.
+			if (bytes.subarray(start, end).includes('\\t', 0, 'latin1')) lines.push(start);
+			continue;
+		}
+		lines.push(start);
+		while (next < changed.length && changed[next]! < start) next++;
+		if (plan.exact && changed[next] !== start) {
+			// The first hit in a held text's field, if any (a hit may be in another field first).
+			const spans = heldFieldSpans(bytes, start, end) ?? [];
+			const last = Math.max(-1, ...spans.map(span => span.to));
+			for (let hit = first; hit < last; hit = anchor(hit + 1)) {
+				const field = fieldAt(bytes, spans, hit);
+				if (field !== 0) {
+					sure.push(start * 4 + field);
+					break;
+				}
+			}
+		}
+	}
+	return {lines, sure};
 }
 
 /**
@@ -110,9 +155,9 @@ export function anchorLines(bytes: Buffer, plan: BytePlan, kernel: ScanKernel): 
  * into the anchor), in order. It depends on the plan's flags only (see {@link changeKey}): what
  * one query found serves every other with the same flags.
  */
-export function changedLines(bytes: Buffer, plan: Pick<BytePlan, 'tab' | 'foldI' | 'foldK'>, kernel: ScanKernel): number[] {
+export function changedLines(bytes: Buffer, plan: Pick<BytePlan, 'foldI' | 'foldK'>, kernel: ScanKernel): number[] {
 	const starts: number[] = [];
-	const flags = (plan.tab ? 1 : 0) | (plan.foldI ? 2 : 0);
+	const flags = plan.foldI ? 2 : 0;
 	for (let at = kernel.special(bytes, 0, flags); at < bytes.length; ) {
 		if (isChanged(bytes, at, plan)) {
 			starts.push(bytes.lastIndexOf(10, at) + 1);
@@ -123,8 +168,14 @@ export function changedLines(bytes: Buffer, plan: Pick<BytePlan, 'tab' | 'foldI'
 }
 
 /** What {@link changedLines} depends on, as a key. */
-export function changeKey(plan: Pick<BytePlan, 'tab' | 'foldI' | 'foldK'>): number {
-	return (plan.tab ? 1 : 0) | (plan.foldI ? 2 : 0) | (plan.foldK ? 4 : 0);
+export function changeKey(plan: Pick<BytePlan, 'foldI' | 'foldK'>): number {
+	return (plan.foldI ? 2 : 0) | (plan.foldK ? 4 : 0);
+}
+
+// Where the line `at` is in ends (its newline, or the end of `bytes`).
+function lineEnd(bytes: Buffer, at: number): number {
+	const end = bytes.indexOf(10, at);
+	return end === -1 ? bytes.length : end;
 }
 
 // Where the line `at` is in ends (past its newline).

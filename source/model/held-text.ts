@@ -11,6 +11,12 @@ import type {AssistantTextItem, HeldText, Item, Kept, ThinkingItem, ToolCallItem
 
 export type {HeldText, Kept};
 
+/** The payload field a held text is read from: a call's output, a message's text, a thinking. */
+export type HeldField = 'output' | 'text' | 'thinking';
+
+/** What the byte search says of a held text and a query (io/held-scan.ts). */
+export type HeldVerdict = 'no' | 'maybe' | 'yes';
+
 /** The items whose text may be held: a call's `output`, the `text` of the others. */
 export type HoldingItem = ToolCallItem | UserTextItem | AssistantTextItem | ThinkingItem;
 
@@ -23,10 +29,12 @@ export type HoldingItem = ToolCallItem | UserTextItem | AssistantTextItem | Thin
 export interface TextReader {
 	read(held: HeldText, item: HoldingItem): string;
 	/**
-	 * Which held texts may hold `query` by search's rules (false only where one surely does
-	 * not): search and the filter read back only those. Without it, every one is read.
+	 * What the bytes say of whether a held text holds `query` by search's rules, the text being
+	 * the payload field `field` of its line: `no` only where it surely does not, `yes` only where
+	 * it surely does, `maybe` else. Search and the filter read back only the `maybe`s. Without
+	 * it, every one is read.
 	 */
-	candidates?(query: string): (held: HeldText) => boolean;
+	candidates?(query: string): (held: HeldText, field: HeldField) => HeldVerdict;
 }
 
 /**

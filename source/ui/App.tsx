@@ -36,7 +36,8 @@ import {overviewEntries} from './overview-columns.js';
 import {besideListWidth, besideMinColumns, isBeside} from './beside.js';
 import {handleKey, initialScreen, runCommand, searchAgain, type ScreenEnv, type ScreenState} from './screen-state.js';
 import {footerMessage, LiveMatches} from './search-count.js';
-import {useSearchProgress} from './search-progress.js';
+import {sliceBudget, useSearchProgress} from './search-progress.js';
+import {continueStep} from './search-keys.js';
 import {SessionPicker} from './SessionPicker.js';
 import {TimelineView} from './TimelineView.js';
 import {headerIsLive, sourceTrouble, tildePath} from './status-line.js';
@@ -255,6 +256,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 		matches: query => liveMatches.matches(store.view, query),
 		countMatches: (query, budget) => liveMatches.count(store.view, query, budget),
 		probeMatch: (query, start, wanted) => liveMatches.probe(store.view, query, start, wanted),
+		stepMatch: (query, shown, step) => liveMatches.step(store.view, query, shown, step, sliceBudget(performanceNow)),
 		previewing: store.previewing,
 		replaying: replay !== undefined && store.status.state === 'replaying' && !view.ended,
 	};
@@ -269,6 +271,18 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	useEffect(() => {
 		if (!previewing && state.topPending) setState(previous => (previous.topPending ? runCommand({...previous, topPending: undefined}, 'top', env.current!) : previous));
 	}, [previewing, state.topPending]);
+	// n or N whose match is not found yet: looked for a slice at a time, keys served between (search-keys.ts).
+	const pendingStep = state.search.pending;
+	useEffect(() => {
+		if (pendingStep === undefined) return undefined;
+		let next: NodeJS.Timeout;
+		const slice = (): void => {
+			setState(previous => continueStep(previous, env.current!));
+			next = setTimeout(slice, 0);
+		};
+		next = setTimeout(slice, 0);
+		return () => clearTimeout(next);
+	}, [pendingStep]);
 	// A search made on the preview looked in its end alone: one that found nothing there looks again in the whole.
 	useEffect(() => {
 		if (!previewing && state.search.onPreview) setState(previous => searchAgain(previous, env.current!));

@@ -9,7 +9,7 @@ import type {Acting, ActState} from './acting.js';
 import type {Layout} from './layout.js';
 import type {OpenState} from './open-state.js';
 import type {PickerState} from './picker.js';
-import type {Budget, Counted, Match} from './search.js';
+import type {Budget, Counted, Match, Stepped} from './search.js';
 import type {ViewportState} from './viewport.js';
 
 export type SearchState = {
@@ -28,6 +28,8 @@ export type SearchState = {
 	position?: {message: string; note?: string};
 	/** Searched while a preview stood in for the session: searched again once the whole history is in, if it found nothing. */
 	onPreview?: boolean;
+	/** n (1) or N (-1) pressed, its match not found yet (search-keys.ts's continueStep looks on between slices). */
+	pending?: 1 | -1;
 };
 
 export type ScreenState = {
@@ -126,6 +128,11 @@ export type ScreenEnv = {
 	countMatches?: (query: string, budget: Budget) => Counted;
 	/** The first match `wanted` says yes to from the session's item `start` on, found before the count from its start gets there. */
 	probeMatch?: (query: string, start: number, wanted: (match: Match) => boolean) => Match | undefined;
+	/**
+	 * n or N on the screen: the match after (before) `shown` from what the count has found, else
+	 * looked for as far as one slice allows (search-count.ts's LiveMatches.step).
+	 */
+	stepMatch?: (query: string, shown: Match | undefined, step: 1 | -1) => Stepped;
 	/** How many rows the notice log has at this width. */
 	noticeRows?: number;
 	/** A replay is playing: space, + and - control it. */

@@ -8,7 +8,8 @@
 import type {Item, SessionView} from '../model/view-model.js';
 import type {ScreenEnv, ScreenState} from './screen-types.js';
 import type {TextReader} from '../model/held-text.js';
-import {findMatches, itemMatcher, type Budget, type Counted, type Match} from './search.js';
+import {comparePlaces, placeOf} from './reading-place.js';
+import {findMatches, itemMatcher, type Budget, type Counted, type Match, type Stepped} from './search.js';
 
 /** One session's verdicts, by the item's place in its (append-only) list. */
 type SessionHits = {
@@ -25,7 +26,7 @@ type SessionHits = {
 	matches: Match[];
 };
 
-export type {Budget, Counted} from './search.js';
+export type {Budget, Counted, Stepped} from './search.js';
 
 const unbounded: Budget = {more: () => true};
 
@@ -63,6 +64,58 @@ export class LiveMatches {
 	 * for the count.
 	 */
 	probe(view: SessionView, query: string, start: number, wanted: (match: Match) => boolean): Match | undefined {
+		const probed = this.probeSome(view, query, start, wanted, unbounded);
+		return typeof probed === 'number' ? undefined : probed;
+	}
+
+	/**
+	 * n or N while the count may still go on (`step` 1 or -1, from the match `shown`): the match
+	 * after (before) it from what is counted, else found by looking on as far as `budget`
+	 * allows (from the shown match on for n, the count going on for N); `undecided` when the
+	 * budget ran out first (ask again: nothing tested is tested twice), `none` when there is no match.
+	 */
+	step(view: SessionView, query: string, shown: Match | undefined, step: 1 | -1, budget: Budget): Stepped {
+		this.reset(view, query);
+		let counted = this.sofar(view, query);
+		let index = shown === undefined ? -1 : counted.matches.findIndex(match => match.itemId === shown.itemId);
+		if (step > 0) {
+			if (index !== -1 && index + 1 < counted.matches.length) return {match: counted.matches[index + 1]!, wrapped: false};
+			// Whether there is surely none after the match shown: the search goes round the end.
+			let last = index !== -1;
+			if (shown !== undefined && !counted.complete) {
+				// Past what is counted: looked for from the match shown on.
+				const from = placeOf(view, shown.itemId) ?? [0];
+				const after = (match: Match): boolean => comparePlaces(placeOf(view, match.itemId) ?? [0], from) > 0;
+				const probed = this.probeSome(view, query, from[0]!, after, budget);
+				if (typeof probed === 'number') return 'undecided';
+				if (probed) return {match: probed, wrapped: false};
+				last = true;
+			}
+			// None after it: the session's first, which the count from the start finds first.
+			if (counted.matches.length === 0 && !counted.complete) counted = this.count(view, query, {more: budget.more, found: () => true});
+			// (From a match that no longer is one, or none, the first is no wrap.)
+			const first = counted.matches[0];
+			if (first) return {match: first, wrapped: last && first.itemId !== shown?.itemId};
+			return counted.complete ? 'none' : 'undecided';
+		}
+		if (index > 0) return {match: counted.matches[index - 1]!, wrapped: false};
+		if (index === -1 && shown !== undefined && !counted.complete) {
+			// Found ahead of the count: the count goes on as far as the match shown.
+			counted = this.count(view, query, {more: budget.more, found: match => match.itemId === shown.itemId});
+			index = counted.matches.findIndex(match => match.itemId === shown.itemId);
+			if (index > 0) return {match: counted.matches[index - 1]!, wrapped: false};
+			if (index === -1 && !counted.complete) return 'undecided';
+		}
+		// Before the first: the session's last, once the count is whole.
+		if (!counted.complete) counted = this.count(view, query, budget);
+		if (!counted.complete) return 'undecided';
+		if (counted.matches.length === 0) return 'none';
+		return {match: counted.matches.at(-1)!, wrapped: index !== -1 && counted.matches.length > 1};
+	}
+
+	// The probe as far as `budget` allows: the match, undefined when there is none from `start`
+	// on, or the item to go on from when the budget ran out.
+	private probeSome(view: SessionView, query: string, start: number, wanted: (match: Match) => boolean, budget: Budget): Match | undefined | number {
 		this.reset(view, query);
 		let known = this.sessions.get(view);
 		if (!known) this.sessions.set(view, (known = {rev: -1, revs: [], hits: [], covered: 0, matches: []}));
@@ -70,6 +123,7 @@ export class LiveMatches {
 		for (let i = Math.max(0, start); i < items.length; i++) {
 			const item = items[i]!;
 			if (known.revs[i] !== item.rev) {
+				if (!budget.more()) return i;
 				known.revs[i] = item.rev;
 				known.hits[i] = this.test(item);
 				known.stoppedAt = undefined;

@@ -3,11 +3,11 @@
  * the count is done: search-count.ts), n and N, and the search again once a preview gives way
  * to the whole history.
  */
-import type {SessionView} from '../model/view-model.js';
 import {afterJump} from './marks.js';
 import {setFull, setOpen} from './open-state.js';
 import type {KeyPress} from './keymap.js';
-import {matcher, readingOrder, type Match} from './search.js';
+import {comparePlaces, placeOf} from './reading-place.js';
+import {matcher, type Match} from './search.js';
 import {currentMatches, matchPosition, noMatch} from './search-count.js';
 import type {ScreenEnv, ScreenState, SearchState} from './screen-types.js';
 import {rowText} from './segments.js';
@@ -35,15 +35,14 @@ function submitSearch(state: ScreenState, env: ScreenEnv): ScreenState {
 	if (query === '') return {...state, search: {...state.search, editing: false}};
 	// The first match at or after what is on screen now (the focus, else the top), else the first.
 	const layout = env.layout(state.open);
-	const order = readingOrder(env.view);
 	const top = topOf(layout, env.height, state.viewport);
 	const here = state.focus ?? (top ? layout.item(top.index).id : undefined);
-	const from = here === undefined ? 0 : (order.get(here) ?? 0);
-	const wanted = (match: Match): boolean => (order.get(match.itemId) ?? 0) >= from;
+	const from = (here === undefined ? undefined : placeOf(env.view, here)) ?? [0];
+	const wanted = (match: Match): boolean => comparePlaces(placeOf(env.view, match.itemId) ?? [0], from) >= 0;
 	// The next match is looked for from what is on screen first, then (none after it) from the
 	// session's start: either way only as far as that match, the rest is counted after it is
 	// shown (the footer's `match 3 of 12…` grows; search-count.ts).
-	const ahead = env.probeMatch?.(query, topLevelIndex(env.view, order, from), wanted);
+	const ahead = env.probeMatch?.(query, from[0]!, wanted);
 	if (ahead) return goToMatch({...state, search: {editing: false, draft: '', query, matches: [ahead], index: 0, onPreview: env.previewing === true ? true : undefined}}, 0, env);
 	const matches = env.countMatches ? env.countMatches(query, {more: () => true, found: wanted}).matches : currentMatches(env, query);
 	const search: SearchState = {editing: false, draft: '', query, matches, index: -1, onPreview: env.previewing === true ? true : undefined};
@@ -51,18 +50,6 @@ function submitSearch(state: ScreenState, env: ScreenEnv): ScreenState {
 	let index = matches.findIndex(wanted);
 	if (index === -1) index = 0;
 	return goToMatch({...state, search}, index, env);
-}
-
-/** The place in the session's own list of the item `from` (a place in reading order) is, or is under. */
-function topLevelIndex(view: SessionView, order: ReadonlyMap<number, number>, from: number): number {
-	let low = 0;
-	let high = view.items.length - 1;
-	while (low < high) {
-		const middle = (low + high + 1) >> 1;
-		if ((order.get(view.items[middle]!.id) ?? 0) <= from) low = middle;
-		else high = middle - 1;
-	}
-	return low;
 }
 
 /** The search again, once the whole history has taken the preview's place: a search that found nothing there looks in all of it. */
@@ -109,10 +96,16 @@ function goToMatch(state: ScreenState, index: number, env: ScreenEnv, note?: str
 	return {...state, open, focus: pane.itemId, viewport, search, message};
 }
 
-/** n or N (`step` 1 or -1): the match after (before) the one shown, in the session as it is now. */
+/**
+ * n or N (`step` 1 or -1): the match after (before) the one shown, in the session as it is now.
+ * On the screen, the count may still be going on: the match is taken from what it counted, or
+ * looked for a slice at a time (`env.stepMatch`); until it is found the key waits in
+ * `search.pending` (continueStep, called between slices) and other keys are served.
+ */
 export function stepMatch(state: ScreenState, step: 1 | -1, env: ScreenEnv): ScreenState {
 	const {query} = state.search;
 	if (query === undefined) return {...state, message: 'no search yet: press / to search'};
+	if (env.stepMatch) return continueStep({...state, search: {...state.search, pending: step}}, env);
 	// The session may have grown since Enter: its matches now, from the match shown.
 	const matches = currentMatches(env, query);
 	if (matches.length === 0) return {...state, search: {...state.search, matches, index: -1}, message: noMatch(query)};
@@ -121,4 +114,18 @@ export function stepMatch(state: ScreenState, step: 1 | -1, env: ScreenEnv): Scr
 	const next = index === -1 ? (step > 0 ? 0 : matches.length - 1) : (index + step + matches.length) % matches.length;
 	const wrapped = index !== -1 && matches.length > 1 && (step > 0 ? next < index : next > index);
 	return goToMatch({...state, search: {...state.search, matches}}, next, env, wrapped ? 'search wrapped' : undefined);
+}
+
+/** A pending n or N (`search.pending`) taken as far as one slice of `env.stepMatch` allows: the match shown once it is found. */
+export function continueStep(state: ScreenState, env: ScreenEnv): ScreenState {
+	const {query, pending} = state.search;
+	if (query === undefined || pending === undefined || !env.stepMatch) return state;
+	const stepped = env.stepMatch(query, state.search.matches[state.search.index], pending);
+	const search = {...state.search, pending: undefined};
+	if (stepped === 'undecided') {
+		const looking = `looking for the ${pending > 0 ? 'next' : 'previous'} match of “${query}”…`;
+		return state.message === looking && state.search.pending === pending ? state : {...state, search: {...state.search, pending}, message: looking};
+	}
+	if (stepped === 'none') return {...state, search: {...search, matches: [], index: -1}, message: noMatch(query)};
+	return goToMatch({...state, search: {...search, matches: [stepped.match]}}, 0, env, stepped.wrapped ? 'search wrapped' : undefined);
 }

@@ -3,16 +3,19 @@
  * reader would find if every pane were open. Case-insensitive unless the query has a capital.
  * The texts the model holds on disk are read back for it (each one, once per search).
  */
-import {isHeld, shown, type HeldText, type TextReader} from '../model/held-text.js';
+import {isHeld, shown, type HeldField, type HeldText, type TextReader} from '../model/held-text.js';
 import type {Item, SessionView} from '../model/view-model.js';
 import {itemText} from '../render/item-kinds.js';
-import {sanitize} from '../render/sanitize.js';
+import {hasControlSequences, sanitize} from '../render/sanitize.js';
 
 /** An item that holds the query, and the subagent panes that must open to show it. */
 export type Match = {itemId: number; ancestors: number[]};
 
 /** The matches found so far, and whether they are all of them (false: counting goes on; ui/search-count.ts). */
 export type Counted = {matches: readonly Match[]; complete: boolean};
+
+/** What n or N finds (search-count.ts's LiveMatches.step): the match to show and whether the search went round the end for it; or none; or not found yet. */
+export type Stepped = {match: Match; wrapped: boolean} | 'none' | 'undecided';
 
 /** Keeps testing items while `more` says yes (a slice of the count), and stops after a match `found` says is the one wanted. */
 export type Budget = {more(): boolean; found?(match: Match): boolean};
@@ -51,25 +54,33 @@ export function searchText(item: Item, texts?: TextReader): string {
 
 /**
  * Whether an item holds `query`: `matcher(query)(searchText(item, texts))`, the reference,
- * but a held text is read back only where the byte search (`texts.candidates`) says it may
- * hold the query. Where it surely does not, the rest of the item's text is tested alone: a
- * call's output comes last, after a newline, so no match without a newline in the query
- * runs from its arguments into it (io/held-scan.ts reads everything for such a query).
+ * but a held text is read back only where the byte search (`texts.candidates`) cannot tell
+ * whether it holds the query. Where it surely does not, the rest of the item's text is tested
+ * alone: a call's output comes last, after a newline, so no match without a newline in the
+ * query runs from its arguments into it (io/held-scan.ts reads everything for such a query).
+ * Where it surely does, so does the item: a call's output is searched after its name and
+ * arguments, which leave it as it is when sanitize has nothing to do in them.
  */
 export function itemMatcher(query: string, texts?: TextReader): (item: Item) => boolean {
 	const test = matcher(query);
-	const may = query === '' ? undefined : texts?.candidates?.(query);
-	if (!may) return item => test(searchText(item, texts));
+	const verdict = query === '' ? undefined : texts?.candidates?.(query);
+	if (!verdict) return item => test(searchText(item, texts));
 	return item => {
 		const held = heldIn(item);
-		if (held === undefined || may(held)) return test(searchText(item, texts));
-		return item.kind === 'tool_call' && test(sanitize(itemText({...item, output: ''})));
+		if (held === undefined) return test(searchText(item, texts));
+		const said = verdict(held.text, held.field);
+		if (item.kind !== 'tool_call') return said === 'yes' || (said === 'maybe' && test(searchText(item, texts)));
+		if (said === 'maybe') return test(searchText(item, texts));
+		const rest = itemText({...item, output: ''});
+		if (said === 'yes' && !hasControlSequences(rest)) return true;
+		return test(sanitize(rest)) || (said === 'yes' && test(searchText(item, texts)));
 	};
 }
 
-function heldIn(item: Item): HeldText | undefined {
-	if (item.kind === 'tool_call') return isHeld(item.output) ? item.output : undefined;
-	if (item.kind === 'user_text' || item.kind === 'assistant_text' || item.kind === 'thinking') return isHeld(item.text) ? item.text : undefined;
+function heldIn(item: Item): {text: HeldText; field: HeldField} | undefined {
+	if (item.kind === 'tool_call') return isHeld(item.output) ? {text: item.output, field: 'output'} : undefined;
+	if (item.kind === 'user_text' || item.kind === 'assistant_text') return isHeld(item.text) ? {text: item.text, field: 'text'} : undefined;
+	if (item.kind === 'thinking') return isHeld(item.text) ? {text: item.text, field: 'thinking'} : undefined;
 	return undefined;
 }
 
@@ -85,17 +96,4 @@ export function findMatches(view: SessionView, query: string, texts?: TextReader
 	};
 	walk(view.items, []);
 	return matches;
-}
-
-/** Item ids in reading order, to find the first match after a place. */
-export function readingOrder(view: SessionView): Map<number, number> {
-	const order = new Map<number, number>();
-	const walk = (items: readonly Item[]): void => {
-		for (const item of items) {
-			order.set(item.id, order.size);
-			if (item.kind === 'subagent' && item.child) walk(item.child.items);
-		}
-	};
-	walk(view.items);
-	return order;
 }

@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import {afterEach, beforeEach, expect, test} from 'vitest';
 import {byteKernel, jsKernel} from '../../source/io/byte-kernel.js';
 import {HeldTextStore} from '../../source/io/held-texts.js';
-import {heldScan, Offsets, type ChangedLines, type ScanFiles} from '../../source/io/held-scan.js';
+import {heldScan, Offsets, type ChangedLines, type HeldScan, type ScanFiles} from '../../source/io/held-scan.js';
+import type {HeldText} from '../../source/model/held-text.js';
 import type {ScanKernel} from '../../source/model/byte-search.js';
 import type {ModelInput} from '../../source/model/input.js';
 import {SessionModel} from '../../source/model/session-model.js';
@@ -21,8 +22,8 @@ beforeEach(() => {
 });
 afterEach(() => removeTempDir(dir));
 
-// What makes bytes and text differ: JSON escapes, controls sanitize applies, case, characters lower-casing to ASCII.
-const pieces = ['a', 'b', 'k', 'i', 's', 'A', 'B', 'K', 'I', 'S', 'İ', '\u212a', 'é', 'É', 'ß', 'Σ', 'ς', '中', '😀', ' ', '"', '\\', '/', 'u', '0', '1', '[', 'm', ';',
+// What makes bytes and text differ: JSON escapes (and the letters that end them), controls sanitize applies, case, characters lower-casing to ASCII.
+const pieces = ['a', 'b', 'k', 'i', 's', 'A', 'B', 'K', 'I', 'S', 'İ', '\u212a', 'é', 'É', 'ß', 'Σ', 'ς', '中', '😀', ' ', '"', '\\', '/', 'u', 'n', 't', 'r', 'f', '0', '1', '[', 'm', ';',
 	'\n', '\r', '\r\n', '\t', '\b', '\f', '\u0000', '\u001b', '\u001b[31m', '\u001b[0m', '\u001b[2K', '\u001b]0;t\u0007', '\u007f', '\u0085', '\u009b', '\u200e', '\u202e', '\u2066', '\u061c', 'ab', 'ka'];
 // Short texts of few pieces, so that a query taken from one often meets what sanitize changes.
 const dense = ['a', 'b', 'ab\rA', 'A', 'k', 'K', 'i', 'İ', '\u212a', ' ', '"', '\\', '\u001b[0m', '\u001b]0;t\u0007', '\r', '\r\n', '\t', '\b', '\f', '\u0000', '\u007f', '\u0085', '\u200e', '\u2066'];
@@ -115,7 +116,49 @@ test('a search for a word no held text holds reads none of them back', () => {
 	expect(store.held).toBe(50);
 	expect(findMatches(model.view, 'nowhere', store)).toEqual([]);
 	expect(findMatches(model.view, 'output 7 of', store)).toHaveLength(1);
-	// The one that may hold it, and no other.
+	// The one that holds it is confirmed by its bytes: none is read.
+	expect(store.reads).toBe(0);
+	store.close();
+});
+
+test('a word in many held texts is counted from the bytes; only the texts the bytes cannot decide are read back', () => {
+	// Every output holds "step"; one in ten writes an escape sanitize removes, one in ten "Step" in capitals.
+	const entries: Entry[] = Array.from({length: 60}, (_, n) => ({
+		kind: n % 3 === 0 ? 'thinking' : 'call',
+		text: `${n % 10 === 3 ? '\u001b[1m' : ''}${n % 10 === 5 ? 'Step' : 'step'} ${n} of the plan\n`.repeat(20),
+		args: '{"cmd":"make"}',
+	}));
+	const store = new HeldTextStore();
+	const inputs = inputsOf(writeShard(dir, 1, trace(entries)));
+	const model = load(inputs, store);
+	expect(store.held).toBe(60);
+	// The reference: every held text read back (by a reader of its own).
+	const other = new HeldTextStore();
+	other.observe(inputs);
+	const reference = findMatches(model.view, 'step', {read: (held, item) => other.read(held, item)});
+	other.close();
+	expect(findMatches(model.view, 'step', store)).toEqual(reference);
+	expect(reference).toHaveLength(60);
+	// The six with an escape: their line may read otherwise once sanitized.
+	expect(store.reads).toBe(6);
+	store.close();
+	// A capital: only the texts with the word as written, and none read back but those six (a store that has read none yet).
+	const fresh = new HeldTextStore();
+	fresh.observe(inputs);
+	expect(findMatches(model.view, 'Step', fresh)).toHaveLength(6);
+	expect(fresh.reads).toBe(6);
+	fresh.close();
+});
+
+test('a query with a space reads back no text whose tabs cannot make it (a tab only becomes spaces)', () => {
+	// Code with tabs in every output; one holds the words the query has, apart.
+	const entries: Entry[] = Array.from({length: 40}, (_, n) => ({kind: 'call', text: `${n === 7 ? 'make\tcheck' : 'func main()'}\n\tfmt.Println(${n})\n`.repeat(10), args: '{}'}));
+	const store = new HeldTextStore();
+	const model = load(inputsOf(writeShard(dir, 1, trace(entries))), store);
+	expect(findMatches(model.view, 'go vet', store)).toEqual([]);
+	expect(store.reads).toBe(0);
+	// Its tab may make the space (it does not here: the tab after `make` is four spaces): that one is read.
+	expect(findMatches(model.view, 'make check', store)).toEqual([]);
 	expect(store.reads).toBe(1);
 	store.close();
 });
@@ -145,7 +188,7 @@ test('the WebAssembly kernel finds what its JavaScript twin finds', () => {
 	const interesting = [0x5c, 0x75, 0x62, 0x66, 0x72, 0x74, 0x6e, 0x7f, 0xc2, 0xd8, 0xe2, 0xc4, 0x41, 0x5a, 0x61, 0x7a, 0x40, 0x5b, 0x80, 0x9c, 0x0a];
 	const bytes = fc.array(fc.oneof(fc.constantFrom(...interesting), fc.integer({min: 0, max: 255})), {maxLength: 80});
 	fc.assert(
-		fc.property(bytes, fc.integer({min: 0, max: 3}), (values, flags) => {
+		fc.property(bytes, fc.constantFrom(0, 2), (values, flags) => {
 			const wasm = byteKernel();
 			const js = jsKernel();
 			const chunk = wasm.chunk(values.length);
@@ -160,6 +203,24 @@ test('the WebAssembly kernel finds what its JavaScript twin finds', () => {
 			expect(stops(wasm, chunk)).toEqual(stops(js, plain));
 		}),
 		{numRuns: 500},
+	);
+	// The anchor's search: every place found, in either case or in this one, whatever the needle's length against the sixteen bytes tested at once.
+	const letters = fc.array(fc.constantFrom(0x61, 0x62, 0x41, 0x42, 0x5c, 0x22, 0x0a, 0x7a, 0x5a, 0x40), {maxLength: 90});
+	fc.assert(
+		fc.property(letters, fc.array(fc.constantFrom(0x61, 0x62, 0x5c, 0x22, 0x7a), {minLength: 1, maxLength: 20}), fc.boolean(), (values, needleValues, fold) => {
+			const wasm = byteKernel();
+			const js = jsKernel();
+			const chunk = wasm.chunk(values.length);
+			chunk.set(values);
+			const needle = Buffer.from(needleValues);
+			const places = (find: (from: number) => number, length: number): number[] => {
+				const found: number[] = [];
+				for (let at = find(0); at < length; at = find(at + 1)) found.push(at);
+				return found;
+			};
+			expect(places(wasm.finder(chunk, needle, fold), chunk.length)).toEqual(places(js.finder(Buffer.from(values), needle, fold), values.length));
+		}),
+		{numRuns: 1000},
 	);
 });
 
@@ -190,8 +251,10 @@ test('scanned in small chunks, asked out of order (a text far ahead first), by q
 				const whole = heldScan(q, reference);
 				const sliced = heldScan(q, small, {chunk: size, ahead: size});
 				if (!whole || !sliced) continue;
-				const expected = new Map(held.map(text => [text.offset, whole.mayHold(text)]));
-				for (const text of order) expect({q, offset: text.offset, may: sliced.mayHold(text)}).toEqual({q, offset: text.offset, may: expected.get(text.offset)});
+				const fields = ['output', 'text', 'thinking'] as const;
+				const said = (scan: HeldScan, text: HeldText): string => fields.map(field => scan.verdict(text, field)).join(' ');
+				const expected = new Map(held.map(text => [text.offset, said(whole, text)]));
+				for (const text of order) expect({q, offset: text.offset, said: said(sliced, text)}).toEqual({q, offset: text.offset, said: expected.get(text.offset)});
 			}
 			closeSync(reference.shard(1)!);
 			closeSync(small.shard(1)!);

@@ -1,0 +1,113 @@
+// n and N while the search's count still goes on: the next match from what is counted or from a bounded look ahead,
+// never the whole count first; a far match is looked for a slice at a time, other keys served between.
+import {expect, test} from 'vitest';
+import type {TextHolder, TextReader} from '../../source/model/held-text.js';
+import {SessionModel} from '../../source/model/session-model.js';
+import {Layouter} from '../../source/ui/layout.js';
+import {handleKey, initialScreen, type ScreenEnv, type ScreenState} from '../../source/ui/screen-state.js';
+import {continueStep} from '../../source/ui/search-keys.js';
+import {LiveMatches} from '../../source/ui/search-count.js';
+import type {Budget} from '../../source/ui/search.js';
+import {msg, testNow} from './helpers.js';
+
+const call = (n: number, output: string) => [
+	msg({type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: JSON.stringify({cmd: `step ${n}`}), tool_call_id: `call-${n}`}),
+	msg({type: 'tool_call_output', role: 'user', output, tool_call_id: `call-${n}`}),
+];
+
+/** A session of `count` calls whose outputs are all held (read back through a reader that counts reads), and a screen's env over it. */
+function screen(count: number, output: (n: number) => string, tests: () => number) {
+	const stored: string[] = [];
+	let reads = 0;
+	const holdText: TextHolder = text => {
+		stored.push(text);
+		return {spill: stored.length - 1, bytes: text.length};
+	};
+	const texts: TextReader = {
+		read(held) {
+			reads++;
+			return 'spill' in held ? stored[held.spill]! : '';
+		},
+	};
+	const model = new SessionModel({holdText});
+	for (let n = 1; n <= count; n++) model.applyAll(call(n, output(n)), testNow);
+	const live = new LiveMatches(texts);
+	const layouter = new Layouter(texts, true);
+	// A slice: `tests()` items tested at most.
+	const slice = (): Budget => {
+		let left = tests();
+		return {more: () => left-- > 0};
+	};
+	const env: ScreenEnv = {
+		view: model.view,
+		texts,
+		height: 20,
+		width: 99,
+		layout: open => layouter.layout(model.view, 99, open, testNow),
+		matches: query => live.matches(model.view, query),
+		countMatches: (query, budget) => live.count(model.view, query, budget),
+		probeMatch: (query, start, wanted) => live.probe(model.view, query, start, wanted),
+		stepMatch: (query, shown, step) => live.step(model.view, query, shown, step, slice()),
+	};
+	const press = (state: ScreenState, ...keys: string[]): ScreenState => {
+		for (const key of keys) state = key === '\r' ? handleKey(state, '', {return: true}, env) : handleKey(state, key, {}, env);
+		return state;
+	};
+	const focusedCall = (state: ScreenState): string | undefined => {
+		const item = model.view.items.find(candidate => candidate.id === state.focus);
+		return item?.kind === 'tool_call' ? item.callId : undefined;
+	};
+	return {env, press, focusedCall, reads: () => reads};
+}
+
+test('n goes to the next match without counting every match first: only the texts up to it are read', () => {
+	const {press, focusedCall, reads} = screen(200, n => `out ${n}\n`.repeat(30), () => Number.POSITIVE_INFINITY);
+	let state = press(initialScreen(), 'g', '/', 'o', 'u', 't', '\r');
+	expect(focusedCall(state)).toBe('call-1');
+	const before = reads();
+	state = press(state, 'n');
+	expect(focusedCall(state)).toBe('call-2');
+	expect(state.search.pending).toBeUndefined();
+	// The next output (and what the screen draws), not the 198 after it.
+	expect(reads() - before).toBeLessThanOrEqual(10);
+	state = press(state, 'n', 'n');
+	expect(focusedCall(state)).toBe('call-4');
+	expect(reads() - before).toBeLessThanOrEqual(20);
+	// N from there: the one before, from what is known.
+	state = press(state, 'N');
+	expect(focusedCall(state)).toBe('call-3');
+});
+
+test('a match far ahead is looked for a slice at a time: keys are served before it is found, then it is shown', () => {
+	let perSlice = Number.POSITIVE_INFINITY;
+	const {env, press, focusedCall, reads} = screen(200, n => (n === 3 || n === 180 ? `the marker ${n}\n` : `out ${n}\n`).repeat(30), () => perSlice);
+	let state = press(initialScreen(), 'g', '/', 'm', 'a', 'r', 'k', 'e', 'r', '\r');
+	expect(focusedCall(state)).toBe('call-3');
+	// From now on a slice tests ten items at most.
+	perSlice = 10;
+	const before = reads();
+	state = press(state, 'n');
+	expect(state.search.pending).toBe(1);
+	expect(state.message).toBe('looking for the next match of “marker”…');
+	expect(reads() - before).toBeLessThanOrEqual(20);
+	// Another key meanwhile is served (the focus moves on), and the n waits on.
+	const focus = state.focus;
+	state = press(state, 'j');
+	expect(state.focus).not.toBe(focus);
+	expect(state.search.pending).toBe(1);
+	let slices = 0;
+	while (state.search.pending !== undefined && slices < 100) {
+		const read = reads();
+		state = continueStep(state, env);
+		// A slice that did not find it tested ten items at most (the last one draws the match's screen too).
+		if (state.search.pending !== undefined) expect(reads() - read).toBeLessThanOrEqual(10);
+		slices++;
+	}
+	expect(slices).toBeGreaterThan(5);
+	expect(focusedCall(state)).toBe('call-180');
+	// Past the last: round to the first, as far as the count knows it.
+	perSlice = Number.POSITIVE_INFINITY;
+	state = press(state, 'n');
+	expect(focusedCall(state)).toBe('call-3');
+	expect(state.message).toContain('search wrapped');
+});

@@ -59,9 +59,9 @@ let total = 0;
 const tools = [{name: 'exec_command', description: 'Run a shell command', parameters: {type: 'object', properties: {description: {type: 'string'}, cmd: {type: 'string'}}, required: ['description', 'cmd']}}];
 if (real) {
 	tools.push(
-		{name: 'write_file', description: 'Write a file', parameters: {type: 'object', properties: {path: {type: 'string'}, content: {type: 'string'}}, required: ['path', 'content']}},
-		{name: 'read_file', description: 'Read a file', parameters: {type: 'object', properties: {path: {type: 'string'}, offset: {type: 'number'}, limit: {type: 'number'}}, required: ['path']}},
-		{name: 'edit_file', description: 'Edit a file', parameters: {type: 'object', properties: {path: {type: 'string'}, old_string: {type: 'string'}, new_string: {type: 'string'}}, required: ['path', 'old_string', 'new_string']}},
+		{name: 'write_file', description: 'Write a file', parameters: {type: 'object', properties: {file_path: {type: 'string'}, content: {type: 'string'}}, required: ['file_path', 'content']}},
+		{name: 'read_file', description: 'Read a file', parameters: {type: 'object', properties: {file_path: {type: 'string'}, offset: {type: 'number'}, limit: {type: 'number'}}, required: ['file_path']}},
+		{name: 'edit_file', description: 'Edit a file', parameters: {type: 'object', properties: {file_path: {type: 'string'}, old_string: {type: 'string'}, new_string: {type: 'string'}}, required: ['file_path', 'old_string', 'new_string']}},
 	);
 }
 
@@ -141,8 +141,8 @@ function mixCall(id) {
 		case 'huge':
 			return exec(() => textOf(random() < 0.004 ? between(1 << 20, 4 << 20) : between(200, 1500)));
 		case 'code':
-			if (random() < 0.5) return {name: 'write_file', args: {path: `src/${pick(words)}.go`, content: codeOf(between(40, 400))}, output: () => `Wrote src/${id}.go`};
-			return {name: 'edit_file', args: {path: `src/${pick(words)}.go`, old_string: codeOf(between(5, 60)), new_string: codeOf(between(5, 80))}, output: () => `Edited src/${id}.go: 1 replacement`};
+			if (random() < 0.5) return {name: 'write_file', args: {file_path: `src/${pick(words)}.go`, content: codeOf(between(40, 400))}, output: () => `Wrote src/${id}.go`};
+			return {name: 'edit_file', args: {file_path: `src/${pick(words)}.go`, old_string: codeOf(between(5, 60)), new_string: codeOf(between(5, 80))}, output: () => `Edited src/${id}.go: 1 replacement`};
 		case 'shell':
 			return exec(shellOutput);
 		default:
@@ -153,11 +153,11 @@ function realCall(id) {
 	const shaped = mixCall(id);
 	if (shaped) return shaped;
 	const kind = random();
-	if (kind < 0.5) return {name: 'read_file', args: {path: `src/${pick(words)}/${pick(words)}.go`, offset: 1, limit: 2000}, output: readFileOutput};
+	if (kind < 0.5) return {name: 'read_file', args: {file_path: `src/${pick(words)}/${pick(words)}.go`, offset: 1, limit: 2000}, output: readFileOutput};
 	if (kind < 0.85) return {name: 'exec_command', args: {description: mixed(3), cmd: `cargo build --release 2>&1 | tail -n ${100 + (call % 50)}`}, output: shellOutput};
 	const before = Array.from({length: 6}, () => pick(codeLines)).join('\n');
 	const after = `${before}\n\t// ${pick(prose)}\n\treturn nil`;
-	return {name: 'edit_file', args: {path: `src/${pick(words)}.go`, old_string: before, new_string: after}, output: () => `Edited src/${id}.go: 1 replacement (+2 -0 lines)`};
+	return {name: 'edit_file', args: {file_path: `src/${pick(words)}.go`, old_string: before, new_string: after}, output: () => `Edited src/${id}.go: 1 replacement (+2 -0 lines)`};
 }
 const pngOf = bytes => `data:image/png;base64,${Buffer.alloc(bytes, bytes % 251).toString('base64')}`;
 
@@ -236,5 +236,6 @@ while (total < targetBytes) {
 }
 write(model({type: 'text', role: 'assistant', text: `End of the bench session (${turn} turns).`}));
 closeSync(fd);
-writeFileSync(path.join(outDir, 'stats.json'), `${JSON.stringify({turns: turn, requests, toolCalls: call, bytes: total, shards: paths.length})}\n`);
+// shape: bumped when what is generated changes, so the bench makes its cached traces again.
+writeFileSync(path.join(outDir, 'stats.json'), `${JSON.stringify({shape: 2, turns: turn, requests, toolCalls: call, bytes: total, shards: paths.length})}\n`);
 console.log(paths.join('\n'));

@@ -38,3 +38,21 @@ test.each(mixes)('print on the %s mix prints what the reference path prints, in 
 		{numRuns: 2},
 	);
 }, 240_000);
+
+test("the generator's file calls take upstream's arguments (file_path): print reads them as a real session's, with their line counts", async () => {
+	const counted: Record<string, RegExp> = {edit_file: / src\/\S+\.go \+\d+ −\d+$/, write_file: / src\/\S+\.go · \d+ lines$/, read_file: / src\/\S+\.go:1-2000$/};
+	const seen = new Set<string>();
+	for (const shape of [['--mix', 'code'], ['--real']]) {
+		const out = path.join(dir, shape.join(''));
+		expect(spawnSync(process.execPath, [generator, out, '0.3', ...shape], {encoding: 'utf8'}).status).toBe(0);
+		const file = path.join(out, readdirSync(out).filter(name => name.endsWith('.jsonl')).sort()[0]!);
+		const printed = await runCli(['--print', '--no-follow', file], {timeoutMs: 60_000});
+		for (const line of printed.stdout.split('\n')) {
+			const call = / tool call (\w+) \(/.exec(line)?.[1];
+			if (call === undefined || !(call in counted)) continue;
+			seen.add(call);
+			expect(line).toMatch(counted[call]!);
+		}
+	}
+	expect([...seen].sort()).toEqual(['edit_file', 'read_file', 'write_file']);
+}, 120_000);

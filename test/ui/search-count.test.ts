@@ -2,7 +2,7 @@
 // item's text read again only when the item changed (a long output may be read back from disk).
 import {describe, expect, test} from 'vitest';
 import {SessionModel} from '../../source/model/session-model.js';
-import type {TextHolder, TextReader} from '../../source/model/held-text.js';
+import {heldOutputs} from './held-outputs.js';
 import {LiveMatches} from '../../source/ui/search-count.js';
 import {findMatches} from '../../source/ui/search.js';
 import {childInputs, msg, testNow, traceInputs} from './helpers.js';
@@ -11,26 +11,6 @@ const call = (n: number, command: string) => [
 	msg({type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: JSON.stringify({cmd: command}), tool_call_id: `call-${n}`}),
 	msg({type: 'tool_call_output', role: 'user', output: `out ${n}`, tool_call_id: `call-${n}`}),
 ];
-
-/**
- * A model that keeps every tool output held (as the screen keeps long ones on disk), and a
- * reader that serves them back and counts each read.
- */
-function heldOutputs(): {model: SessionModel; texts: TextReader; reads: () => number} {
-	const stored: string[] = [];
-	let reads = 0;
-	const holdText: TextHolder = text => {
-		stored.push(text);
-		return {spill: stored.length - 1, bytes: text.length};
-	};
-	const texts: TextReader = {
-		read(held) {
-			reads++;
-			return 'spill' in held ? stored[held.spill]! : '';
-		},
-	};
-	return {model: new SessionModel({holdText}), texts, reads: () => reads};
-}
 
 describe('LiveMatches', () => {
 	test('gives what a search afresh gives, in a subagent too, as the session grows', () => {

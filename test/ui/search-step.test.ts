@@ -1,8 +1,7 @@
 // n and N while the search's count still goes on: the next match from what is counted or from a bounded look ahead,
 // never the whole count first; a far match is looked for a slice at a time, other keys served between.
 import {expect, test} from 'vitest';
-import type {TextHolder, TextReader} from '../../source/model/held-text.js';
-import {SessionModel} from '../../source/model/session-model.js';
+import {heldOutputs} from './held-outputs.js';
 import {Layouter} from '../../source/ui/layout.js';
 import {handleKey, initialScreen, type ScreenEnv, type ScreenState} from '../../source/ui/screen-state.js';
 import {continueStep} from '../../source/ui/search-keys.js';
@@ -17,19 +16,7 @@ const call = (n: number, output: string) => [
 
 /** A session of `count` calls whose outputs are all held (read back through a reader that counts reads), and a screen's env over it. */
 function screen(count: number, output: (n: number) => string, tests: () => number) {
-	const stored: string[] = [];
-	let reads = 0;
-	const holdText: TextHolder = text => {
-		stored.push(text);
-		return {spill: stored.length - 1, bytes: text.length};
-	};
-	const texts: TextReader = {
-		read(held) {
-			reads++;
-			return 'spill' in held ? stored[held.spill]! : '';
-		},
-	};
-	const model = new SessionModel({holdText});
+	const {model, texts, reads} = heldOutputs();
 	for (let n = 1; n <= count; n++) model.applyAll(call(n, output(n)), testNow);
 	const live = new LiveMatches(texts);
 	const layouter = new Layouter(texts, true);
@@ -57,7 +44,7 @@ function screen(count: number, output: (n: number) => string, tests: () => numbe
 		const item = model.view.items.find(candidate => candidate.id === state.focus);
 		return item?.kind === 'tool_call' ? item.callId : undefined;
 	};
-	return {env, press, focusedCall, reads: () => reads};
+	return {env, press, focusedCall, reads};
 }
 
 test('n goes to the next match without counting every match first: only the texts up to it are read', () => {

@@ -81,7 +81,8 @@ export type PrintKit<Line> = {
 /** `session`: the one the item belongs to (its header prices a request). */
 type Printer<K extends PrintedKind> = <Line>(item: ItemOf<K>, kit: PrintKit<Line>, session: SessionView) => Array<string | Line>;
 
-const senderLabels: Record<string, string> = {
+/** How a user text's sender is named, on the screen and in print (others: their own name). */
+export const senderLabels: Readonly<Record<string, string>> = {
 	user: 'you',
 	parent_agent: 'parent agent',
 	harness: 'harness',

@@ -1,6 +1,7 @@
 /** Panes for what was said: user text (and harness blocks), assistant text, thinking. */
 import {formatBytes, formatCount, formatDuration, lineCount, plural} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
+import {senderLabels} from '../render/item-kinds.js';
 import type {Shown} from '../model/held-text.js';
 import type {AssistantTextItem, TextMarker, ThinkingItem, UserTextItem} from '../model/view-model.js';
 import {markdownLine, markdownRows, markdownStart, trimBlankTail, type MarkdownOptions, type MarkdownState} from './markdown.js';
@@ -14,13 +15,6 @@ import {wrapSegments} from './wrap.js';
 
 /** While a single line of streaming text is longer than this, only its tail is laid out. */
 const streamingLineCap = 20_000;
-
-const senderLabels: Record<string, string> = {
-	user: 'you',
-	parent_agent: 'parent agent',
-	harness: 'harness',
-	server: 'server',
-};
 
 const markerLabels: Record<TextMarker, string> = {
 	context_summary: 'context summary',

@@ -21,11 +21,12 @@ const printableAscii = /^[\u0020-\u007e]*$/;
 
 /**
  * Text in which every code point is a grapheme of its own: nothing that joins its neighbours
- * (marks, joiners, variation selectors, emoji modifiers, regional indicators, Hangul jamo,
- * tags, prepended concatenation marks, a few spacing marks that are letters).
+ * (a carriage return, which joins a line feed after it; marks, joiners, variation selectors,
+ * emoji modifiers, regional indicators, Hangul jamo, tags, prepended concatenation marks, a
+ * few spacing marks that are letters).
  */
 const joinsNothing =
-	/^[^\p{M}\u200c\u200d\ufe00-\ufe0f\uff9e\uff9f\u0e33\u0eb3\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\u0600-\u0605\u06dd\u070f\u0890\u0891\u08e2\u0d4e\u{1f1e6}-\u{1f1ff}\u{1f3fb}-\u{1f3ff}\u{e0000}-\u{e0fff}\u{110bd}\u{110cd}\u{111c2}\u{111c3}\u{1193f}\u{11941}\u{11a3a}\u{11a84}-\u{11a89}\u{11d46}\u{11f02}]*$/u;
+	/^[^\r\p{M}\u200c\u200d\ufe00-\ufe0f\uff9e\uff9f\u0e33\u0eb3\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\u0600-\u0605\u06dd\u070f\u0890\u0891\u08e2\u0d4e\u{1f1e6}-\u{1f1ff}\u{1f3fb}-\u{1f3ff}\u{e0000}-\u{e0fff}\u{110bd}\u{110cd}\u{111c2}\u{111c3}\u{1193f}\u{11941}\u{11a3a}\u{11a84}-\u{11a89}\u{11d46}\u{11f02}]*$/u;
 
 // What takes no column: marks, format characters, controls, lone surrogates, and the
 // default-ignorables (joiners, variation selectors, tags, reserved ones). string-width's set.

@@ -118,6 +118,13 @@ describe('whole texts', () => {
 		);
 	});
 
+	test('a carriage return and the line feed after it are one grapheme, as the segmenter has them', () => {
+		const segmenter = new Intl.Segmenter(undefined, {granularity: 'grapheme'});
+		for (const text of ['\r\n', 'a\r\nb', '\r\r\n\n', 'x\ry']) {
+			expect([...graphemes(text)]).toEqual([...segmenter.segment(text)].map(part => part.segment));
+		}
+	});
+
 	test('graphemes splits text as the segmenter does, and their widths add up to the text’s', () => {
 		const segmenter = new Intl.Segmenter(undefined, {granularity: 'grapheme'});
 		fc.assert(

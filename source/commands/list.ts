@@ -4,7 +4,7 @@
  * Lines, one object a session, for scripts. Only the head of each session's first shard is read.
  */
 import path from 'node:path';
-import stringWidth from 'string-width';
+import {measureWidth} from '../render/width.js';
 import {listEntries, type ListEntry} from '../io/session-entries.js';
 import {listSessions} from '../io/session-locator.js';
 import {formatBytes, localMinute, oneLine, plural, relativeTime} from '../render/format.js';
@@ -61,10 +61,10 @@ export function formatList(entries: readonly ListEntry[]): string {
 
 /** Rows of cells as lines, each column as wide as its widest cell, the last one unpadded; a column empty in every row takes no room. */
 export function alignedLines(rows: readonly string[][]): string {
-	const widths = rows[0]?.map((_, column) => Math.max(...rows.map(row => stringWidth(row[column]!)))) ?? [];
+	const widths = rows[0]?.map((_, column) => Math.max(...rows.map(row => measureWidth(row[column]!)))) ?? [];
 	const lines = rows.map(row =>
 		row
-			.map((cell, column) => (column === row.length - 1 ? cell : cell + ' '.repeat(widths[column]! - stringWidth(cell))))
+			.map((cell, column) => (column === row.length - 1 ? cell : cell + ' '.repeat(widths[column]! - measureWidth(cell))))
 			.filter((_, column) => widths[column]! > 0 || column === row.length - 1)
 			.join('  ')
 			.trimEnd(),

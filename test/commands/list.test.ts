@@ -2,7 +2,7 @@
 import {mkdirSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {listCommand} from '../../source/commands/list.js';
+import {alignedLines, listCommand} from '../../source/commands/list.js';
 import {layoutOf, type ListEntry} from '../../source/io/session-entries.js';
 import {readTraceHead} from '../../source/io/trace-head.js';
 import {relativeTime} from '../../source/render/format.js';
@@ -220,6 +220,18 @@ describe('helpers', () => {
 			'3 h ago',
 			'2 d ago',
 		]);
+	});
+
+	it('alignedLines lines columns up by the columns a terminal gives text: wide CJK, emoji sequences, marks', () => {
+		const lines = alignedLines([
+			['日本語', 'proj', 'a'],
+			['👨‍👩‍👧 x', '🇯🇵', 'b'],
+			['café', 'e\u0301e', 'c'],
+		])
+			.split('\n')
+			.filter(line => line !== '');
+		// Each first column is 6 columns wide, the second 4: the third starts at column 6 + 2 + 4 + 2 for every row.
+		expect(lines).toEqual(['日本語  proj  a', '👨‍👩‍👧 x    🇯🇵    b', 'café    e\u0301e    c']);
 	});
 
 	it('layoutOf reads project and agent from the layout only', () => {

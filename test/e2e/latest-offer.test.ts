@@ -1,10 +1,10 @@
 // End to end: the built program in tmux with --latest on a data root; a session that starts while it is on screen is
 // offered in the footer, and L switches to it.
-import {mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {readFileSync, rmSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterAll, beforeAll, expect, test} from 'vitest';
 import {builtCli, FaultTmux} from '../support/fault-tmux.js';
+import {makeDataRootHome} from '../support/data-root-home.js';
 
 const root = path.resolve(path.dirname(builtCli), '..');
 const traces = path.join(root, 'test', 'fixtures', 'traces');
@@ -15,9 +15,7 @@ let folder = '';
 let pane: FaultTmux;
 
 beforeAll(() => {
-	home = mkdtempSync(path.join(tmpdir(), 'penguin-view-e2e-latest-'));
-	folder = path.join(home, 'data', 'proj-a', 'agents', 'main', 'traces', '2026-12-02');
-	mkdirSync(folder, {recursive: true});
+	({home, folder} = makeDataRootHome('latest'));
 	const file = path.join(folder, `${tools}_001.jsonl`);
 	writeFileSync(file, readFileSync(path.join(traces, `${tools}_001.jsonl`)));
 	const old = Date.now() / 1000 - 3600;

@@ -1,13 +1,12 @@
 // End to end (tmux): a trace named by its path under the data root still has its neighbours watched: another session
 // that starts and then waits for approval is named in the footer, L opens it, and --notify writes OSC 9 for it once;
 // the named session waiting too is never a nudge.
-import {appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
-import {execFileSync} from 'node:child_process';
-import {tmpdir} from 'node:os';
+import {appendFileSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterAll, beforeAll, expect, test} from 'vitest';
 import {FaultTmux, wholeFrame} from '../support/fault-tmux.js';
+import {makeDataRootHome} from '../support/data-root-home.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const cli = path.join(root, 'dist', 'cli.js');
@@ -24,11 +23,8 @@ const callOf = (lines: string[]): number => lines.findIndex(line => line.include
 const osc9 = (raw: string): number => raw.split('\u001b]9;penguin-view: ⏸ 1fcdf9f5 waits').length - 1;
 
 beforeAll(() => {
-	if (!existsSync(cli)) execFileSync('npm', ['run', 'build'], {cwd: root, stdio: 'ignore'});
-	home = mkdtempSync(path.join(tmpdir(), 'penguin-view-e2e-nudge-named-'));
-	const dataRoot = path.join(home, 'data');
-	folder = path.join(dataRoot, 'proj-a', 'agents', 'main', 'traces', '2026-12-02');
-	mkdirSync(folder, {recursive: true});
+	let dataRoot: string;
+	({home, dataRoot, folder} = makeDataRootHome('nudge-named'));
 	// The named session runs: its first request open.
 	const named = linesOf(tools);
 	writeFileSync(path.join(folder, `${tools}_001.jsonl`), named.slice(0, callOf(named)).map(line => `${line}\n`).join(''));

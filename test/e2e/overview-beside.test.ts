@@ -1,12 +1,11 @@
 // End to end at 160×40 (tmux): the sessions beside the session, live as a session grows in a temp data root (its row says
 // what it does now), Enter opening one on the right with the list kept, Tab and s; and the footer's nudge when the other one finishes.
-import {appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync} from 'node:fs';
-import {execFileSync} from 'node:child_process';
-import {tmpdir} from 'node:os';
+import {appendFileSync, readFileSync, rmSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterAll, beforeAll, expect, test} from 'vitest';
 import {FaultTmux, wholeFrame} from '../support/fault-tmux.js';
+import {makeDataRootHome} from '../support/data-root-home.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const cli = path.join(root, 'dist', 'cli.js');
@@ -22,11 +21,8 @@ const until = (check: (screen: string) => boolean, what: string, ms = 20_000): P
 const rowOf = (screen: string, id: string): string => screen.split('\n').find(line => line.includes(`${id.slice(-8)}`) && line.includes('│')) ?? '';
 
 beforeAll(() => {
-	if (!existsSync(cli)) execFileSync('npm', ['run', 'build'], {cwd: root, stdio: 'ignore'});
-	home = mkdtempSync(path.join(tmpdir(), 'penguin-view-e2e-beside-'));
-	const dataRoot = path.join(home, 'data');
-	folder = path.join(dataRoot, 'proj-a', 'agents', 'main', 'traces', '2026-12-02');
-	mkdirSync(folder, {recursive: true});
+	let dataRoot: string;
+	({home, dataRoot, folder} = makeDataRootHome('beside'));
 	const old = Date.now() / 1000 - 600;
 	const finished = path.join(folder, `${tools}_001.jsonl`);
 	writeFileSync(finished, linesOf(tools).map(line => `${line}\n`).join(''));

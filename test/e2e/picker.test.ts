@@ -1,10 +1,10 @@
 // End to end: the built program in tmux (110×30) on a temp data root; s opens the picker, a filter and Enter switch to another session, whose subagent comes from its own trace and which is then followed.
-import {appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {appendFileSync, readFileSync, rmSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterAll, beforeAll, expect, test} from 'vitest';
 import {FaultTmux, wholeFrame} from '../support/fault-tmux.js';
+import {makeDataRootHome} from '../support/data-root-home.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const cli = path.join(root, 'dist', 'cli.js');
@@ -32,10 +32,7 @@ const write = (id: string, lines: string[]): string => {
 };
 
 beforeAll(() => {
-	home = mkdtempSync(path.join(tmpdir(), 'penguin-view-e2e-picker-'));
-	dataRoot = path.join(home, 'data');
-	folder = path.join(dataRoot, 'proj-a', 'agents', 'main', 'traces', '2026-12-02');
-	mkdirSync(folder, {recursive: true});
+	({home, dataRoot, folder} = makeDataRootHome('picker'));
 	// The parent stops short of its last request (appended later); its child is complete.
 	const parentLines = linesOf(parent);
 	const old = Date.now() / 1000 - 3600;

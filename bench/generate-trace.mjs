@@ -44,7 +44,13 @@ const targetBytes = Number(sizeArg) * 1024 * 1024;
 const sessionId = 'session-2026-12-02-10-00-00-bench000';
 
 let seed = Number(option('--seed') ?? 42);
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+// The product is taken in 32-bit integers (Math.imul): in doubles it passes 2^53 and loses its
+// low bits, and the sequence fell into a cycle of about ten thousand draws (the huge mix's one
+// output in 250 never came).
+const random = () => {
+	seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
+	return seed / 2147483648;
+};
 const words = 'the agent reads files runs commands and writes code while the trace records every envelope as one line of json so a viewer can follow it live through compaction and rotation'.split(' ');
 const sentence = n => Array.from({length: n}, () => words[Math.floor(random() * words.length)]).join(' ');
 let clock = Date.parse('2026-12-02T10:00:00Z');
@@ -237,5 +243,5 @@ while (total < targetBytes) {
 write(model({type: 'text', role: 'assistant', text: `End of the bench session (${turn} turns).`}));
 closeSync(fd);
 // shape: bumped when what is generated changes, so the bench makes its cached traces again.
-writeFileSync(path.join(outDir, 'stats.json'), `${JSON.stringify({shape: 2, turns: turn, requests, toolCalls: call, bytes: total, shards: paths.length})}\n`);
+writeFileSync(path.join(outDir, 'stats.json'), `${JSON.stringify({shape: 3, turns: turn, requests, toolCalls: call, bytes: total, shards: paths.length})}\n`);
 console.log(paths.join('\n'));

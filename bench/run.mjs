@@ -93,10 +93,10 @@ function trace(sizeMb, images = false, real = false, mix = undefined) {
 		const name = existsSync(dir) ? readdirSync(dir).filter(f => f.endsWith('.jsonl')).sort()[0] : undefined;
 		return name && path.join(dir, name);
 	};
-	// A trace from an older generator (no end mark, no stats, an older shape: tool arguments named otherwise) is made again.
+	// A trace from an older generator (no end mark, no stats, an older shape: tool arguments named otherwise, a random sequence that cycled) is made again.
 	const current = file();
 	const stats = path.join(dir, 'stats.json');
-	if (!current || !existsSync(stats) || JSON.parse(readFileSync(stats, 'utf8')).shape !== 2 || !tailOf(current).includes(endMark)) {
+	if (!current || !existsSync(stats) || JSON.parse(readFileSync(stats, 'utf8')).shape !== 3 || !tailOf(current).includes(endMark)) {
 		note(`generating a ${sizeMb} MB trace${images ? ' with images' : ''}…`);
 		const made = spawnSync(process.execPath, [path.join(root, 'bench', 'generate-trace.mjs'), dir, String(sizeMb), ...(images ? ['--images'] : []), ...(real ? ['--real'] : []), ...(mix ? ['--mix', mix] : [])], {stdio: ['ignore', 'ignore', 'inherit']});
 		if (made.status !== 0) throw new Error('the trace generator failed');

@@ -1,6 +1,6 @@
 // Print mode on data unlike the bench's own (bench/generate-trace.mjs --mix: small, log-uniform and huge outputs, thinking with signatures, code in arguments, shell output, summaries), random seeds: what it prints is what the reference path prints (every print optimisation switched off).
 import {spawnSync} from 'node:child_process';
-import {readdirSync} from 'node:fs';
+import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import fc from 'fast-check';
@@ -38,6 +38,16 @@ test.each(mixes)('print on the %s mix prints what the reference path prints, in 
 		{numRuns: 2},
 	);
 }, 240_000);
+
+test('the generator\'s huge mix holds outputs of a megabyte and more, whatever the seed', () => {
+	for (const seed of [42, 7, 123_456]) {
+		const out = path.join(dir, `huge-${seed}`);
+		expect(spawnSync(process.execPath, [generator, out, '6', '--mix', 'huge', '--seed', String(seed)], {encoding: 'utf8'}).status).toBe(0);
+		const file = path.join(out, readdirSync(out).filter(name => name.endsWith('.jsonl')).sort()[0]!);
+		const longest = Math.max(...readFileSync(file, 'utf8').split('\n').map(line => line.length));
+		expect(longest).toBeGreaterThan(1 << 20);
+	}
+}, 60_000);
 
 test("the generator's file calls take upstream's arguments (file_path): print reads them as a real session's, with their line counts", async () => {
 	const counted: Record<string, RegExp> = {edit_file: / src\/\S+\.go \+\d+ −\d+$/, write_file: / src\/\S+\.go · \d+ lines$/, read_file: / src\/\S+\.go:1-2000$/};

@@ -77,3 +77,11 @@ test('plain text on a line from 512 B is cut, and prints as the usual way prints
 	expect(got.cut).toBe(true);
 	expect(got.text).toBe(printed(new PlainRenderer({color: false}), outputEntry(plain)));
 });
+
+test('an output of 5 MB (a large build log) is cut too, and prints as the usual way prints it', () => {
+	const log = Array.from({length: 120_000}, (_, i) => `${String(i + 1).padStart(6)}\tcompiling module ${i} — 日本語`).join('\n');
+	expect(Buffer.byteLength(log)).toBeGreaterThan(5_000_000);
+	const got = viaCut(log, 0, false);
+	expect(got.cut).toBe(true);
+	expect(got.text).toBe(printed(new PlainRenderer({color: false}), outputEntry(log)));
+});

@@ -27,7 +27,6 @@ import {taskState} from './session/steering.js';
 import {Subagents} from './session/subagents.js';
 import {subagentSink, type SpendSink} from './session/spend.js';
 import {ToolCalls} from './session/tool-calls.js';
-import {Timestamps} from './session/timestamps.js';
 
 export type {FinalizedEntry, TextHolder};
 
@@ -82,7 +81,6 @@ export class SessionModel {
 				track: options.trackFrom,
 				made: 0,
 				pendingTitles: new Map(),
-				times: new Timestamps(),
 			},
 			depth,
 		);
@@ -224,7 +222,7 @@ export class SessionModel {
 
 	private applyMessage(message: OmniMessage, nowMs: number): void {
 		const payload = message.payload;
-		const at = this.core.shared.times.read(message.timestamp);
+		const at = timeOf(message.timestamp);
 		// Lines, as a trace has them: the stream's partials are not (and differ with where a viewer joined).
 		if (!String(payload.type).startsWith('partial_')) this.view.counts.messages++;
 		if (this.core.depth === 0) noteSeen(this.view, at, nowMs);

@@ -198,8 +198,6 @@ export class PrerenderedOutputs {
 	 * same line errors) is taken. `at`: kernel memory free to use.
 	 */
 	private findImages(line: Buffer, from: number, at: number): FoundImage[] | undefined {
-		// Most lines end a few bytes after their output: no image that long fits in them.
-		if (line.length - from <= minImageBytes) return undefined;
 		let found: FoundImage[] | undefined;
 		let start = line.indexOf(imageStart, from);
 		while (start !== -1) {

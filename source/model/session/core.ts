@@ -8,7 +8,6 @@ import type {LinePosition} from '../../protocol/parse-line.js';
 import type {Kept, TextHolder} from '../held-text.js';
 import type {ImageDescriptions} from '../images.js';
 import type {CompactionItem, Draft, Item, SessionView} from '../view-model.js';
-import type {Timestamps} from './timestamps.js';
 
 /** Something that became final, in the order it did: what print mode writes out. */
 export type FinalizedEntry = {
@@ -44,8 +43,6 @@ export type Shared = {
 	made: number;
 	/** Titles for subagent sessions not seen yet, by session id (they come on the main stream). */
 	pendingTitles: Map<string, string>;
-	/** Reads the messages' timestamps (the main session's and its children's). */
-	times: Timestamps;
 };
 
 /** One session's view, and how its items are made, changed and recorded. */
@@ -133,7 +130,6 @@ export function setId(item: Item, id: number): void {
 	(item as Draft<Item>).id = id;
 }
 
-/** A timestamp as epoch ms, by Date.parse (Timestamps reads a message's the same, faster). */
 export function timeOf(timestamp: string | undefined): number | undefined {
 	if (typeof timestamp !== 'string') return undefined;
 	const ms = Date.parse(timestamp);

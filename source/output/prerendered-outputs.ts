@@ -12,13 +12,15 @@ import {kernelBytesFor, type JsonBlock, type JsonBlockKernel} from '../render/js
 /** A line with its output cut out: the JSON text that was parsed, and what it parsed to. */
 export type CutLine = {text: string; value: unknown};
 
-// Shorter lines are read the usual way: below this, cutting costs more than it saves.
-const minLineBytes = 2048;
-// Lines from 1 KiB are cut too when their text has a tab, a carriage return or an escape
+// Shorter lines are read the usual way: below this, cutting costs more than it saves. (From
+// 512 B, a cut took 5 % fewer instructions of print mode on a trace of outputs of 200 B–2 kB
+// than from 2 KiB: the kernel's block costs less than decoding the text, scanning it for the
+// sanitizer and encoding it again; docs/performance.md.)
+const minLineBytes = 512;
+// Lines from 256 B are cut too when their text has a tab, a carriage return or an escape
 // (a colour): a short file's `read_file` output has a tab on every line, which the sanitizer
-// expands a cell at a time (about 5 % of print mode's instructions on the real-shaped trace).
-// Plain short text costs the usual way less than a cut.
-const minSmallLineBytes = 1024;
+// expands a cell at a time. Plain short text costs the usual way less than a cut.
+const minSmallLineBytes = 256;
 // What the sanitizer works on, as a JSON string holds it: `\t`, `\r`, `\u001b`.
 const tabEscape = Buffer.from('\\t');
 const returnEscape = Buffer.from('\\r');

@@ -33,6 +33,30 @@ export function formatClock(ms: number): string {
 	return `${twoDigits(d.getHours())}:${twoDigits(d.getMinutes())}:${twoDigits(d.getSeconds())}`;
 }
 
+/**
+ * formatClock, remembering the last second it formatted: print mode labels every entry, and
+ * most share their second with the one before. (Time zones are offset by whole seconds, so
+ * one second of epoch ms is one second of the local clock.)
+ */
+export class Clocks {
+	private second = Number.NaN;
+	private text = '';
+
+	/** formatClock(ms). */
+	of(ms: number): string {
+		// Date keeps whole ms, within ±8.64e15: anything else is formatted each time.
+		if (!Number.isInteger(ms) || Math.abs(ms) > maxTime) return formatClock(ms);
+		const second = Math.floor(ms / 1000);
+		if (second !== this.second) {
+			this.second = second;
+			this.text = formatClock(ms);
+		}
+		return this.text;
+	}
+}
+
+const maxTime = 8.64e15;
+
 function twoDigits(n: number): string {
 	return n < 10 ? `0${n}` : `${n}`;
 }

@@ -38,8 +38,12 @@ export type JsonBlockExports = {
 	dropped: {readonly value: unknown};
 };
 
-/** Longer texts go the usual way: the kernel's memory grows to fit what it is given, and never shrinks. */
-export const maxKernelBytes = 4 * 1024 * 1024;
+/**
+ * Longer texts go the usual way: the kernel's memory grows to fit what it is given (about three
+ * times the text), and never shrinks. The usual way is no lighter: ten outputs of 4.6 MB took
+ * 1.46 s and 271 MB at peak that way, 0.20 s and 113 MB here (docs/performance.md).
+ */
+export const maxKernelBytes = 16 * 1024 * 1024;
 
 // Bytes of output enough to decode the last 64 characters for exitCodeOf (a character is at
 // most three bytes, a newline three with its indent).

@@ -7,7 +7,7 @@ import type {FinalizedEntry} from '../model/session-model.js';
 import {inMemory} from '../model/held-text.js';
 import type {SessionView, ToolCallItem} from '../model/view-model.js';
 import {paint, type Paint} from './color.js';
-import {formatBytes, formatClock, formatDuration, formatTokens, lineCount, plural} from './format.js';
+import {Clocks, formatBytes, formatDuration, formatTokens, lineCount, plural} from './format.js';
 import type {JsonBlock} from './json-block.js';
 import type {PriceTable} from '../cost/prices.js';
 import {sessionCostText} from './cost-text.js';
@@ -56,6 +56,7 @@ export class PlainRenderer {
 	/** What an entry of render/item-kinds.ts's `printed` writes with. */
 	private readonly kit: PrintKit<PlainLine>;
 	private nameShown = false;
+	private readonly clocks = new Clocks();
 	// A later shard opened alone starts with its context's rule before the session_meta that
 	// names the session: the rule waits for the session's header, so that there is one.
 	private held: PlainLine[] = [];
@@ -219,7 +220,7 @@ export class PlainRenderer {
 	}
 
 	private label(at: number | undefined, text: string): string {
-		return at === undefined ? text : `${this.p.dim(`[${formatClock(at)}]`)} ${text}`;
+		return at === undefined ? text : `${this.p.dim(`[${this.clocks.of(at)}]`)} ${text}`;
 	}
 
 	/** Lines already sanitized (and coloured), indented by two spaces. */

@@ -52,13 +52,13 @@ test('an empty output on a long line (beside a screenshot) prints "0 lines" and 
 });
 
 
-// A short file's read_file output: a tab on every line, on a line of about 1.5 KiB.
-const shortFile = Array.from({length: 40}, (_, i) => `${String(i + 1).padStart(6)}\tconst row${i} = ${i};`).join('\n');
+// A short file's read_file output: a tab on every line, on a line of about 400 B.
+const shortFile = Array.from({length: 10}, (_, i) => `${String(i + 1).padStart(6)}\tconst row${i} = ${i};`).join('\n');
 
-test('an output with tabs on a line from 1 KiB is cut, plain text there is not; it prints the same either way', () => {
+test('an output with tabs on a line from 256 B is cut, plain text there is not; it prints the same either way', () => {
 	const want = printed(new PlainRenderer({color: false}), outputEntry(shortFile));
-	expect(line(shortFile, 0).length).toBeGreaterThan(1024);
-	expect(line(shortFile, 0).length).toBeLessThan(2048);
+	expect(line(shortFile, 0).length).toBeGreaterThan(256);
+	expect(line(shortFile, 0).length).toBeLessThan(512);
 	const small = viaCut(shortFile, 0, false);
 	expect(small.cut).toBe(true);
 	expect(small.text).toBe(want);
@@ -67,4 +67,21 @@ test('an output with tabs on a line from 1 KiB is cut, plain text there is not; 
 	expect(viaCut(plain, 0, false).cut).toBe(false);
 	expect(viaCut(`${plain}\r\n`, 0, false).cut).toBe(true);
 	expect(viaCut(`\u001b[32m${plain}\u001b[0m`, 0, false).cut).toBe(true);
+});
+
+test('plain text on a line from 512 B is cut, and prints as the usual way prints it', () => {
+	const plain = Array.from({length: 20}, (_, i) => `line ${i} of a plain output`).join('\n');
+	expect(line(plain, 0).length).toBeGreaterThan(512);
+	expect(line(plain, 0).length).toBeLessThan(1024);
+	const got = viaCut(plain, 0, false);
+	expect(got.cut).toBe(true);
+	expect(got.text).toBe(printed(new PlainRenderer({color: false}), outputEntry(plain)));
+});
+
+test('an output of 5 MB (a large build log) is cut too, and prints as the usual way prints it', () => {
+	const log = Array.from({length: 120_000}, (_, i) => `${String(i + 1).padStart(6)}\tcompiling module ${i} — 日本語`).join('\n');
+	expect(Buffer.byteLength(log)).toBeGreaterThan(5_000_000);
+	const got = viaCut(log, 0, false);
+	expect(got.cut).toBe(true);
+	expect(got.text).toBe(printed(new PlainRenderer({color: false}), outputEntry(log)));
 });

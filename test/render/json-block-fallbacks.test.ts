@@ -1,5 +1,5 @@
 // When print mode's kernel cannot take a tool output (WebAssembly unavailable, memory that
-// cannot grow, a block over 4 MiB, text it refuses), the output goes the usual way: printed
+// cannot grow, a block over 16 MiB, text it refuses), the output goes the usual way: printed
 // the same, nothing lost.
 import {afterEach, expect, test, vi} from 'vitest';
 import {PrerenderedOutputs} from '../../source/output/prerendered-outputs.js';
@@ -46,7 +46,7 @@ test('when the kernel memory cannot grow, a larger output goes the usual way, an
 	expect(prerendered.cut(line(fileText(300)))).toBeDefined();
 });
 
-test('an output over 4 MiB goes the usual way', () => {
+test('an output over 16 MiB goes the usual way', () => {
 	const {prerendered} = fresh();
 	const big = 'x'.repeat(maxKernelBytes + 10);
 	expect(prerendered.cut(line(big))).toBeUndefined();

@@ -12,7 +12,7 @@
  * them in the model.
  */
 import {isOmniMessage} from '../protocol/guards.js';
-import {findArgumentsText, nameHint} from '../protocol/arguments-literal.js';
+import {findArgumentsText, nameIsOneOf} from '../protocol/arguments-literal.js';
 import {argsArenaStart, argsBytesFor, type ArgsBlock, type ArgsBlockKernel} from '../render/args-block.js';
 import {argLineCounts, toolPresenters} from '../render/tool-registry.js';
 import {presenterFor} from '../render/tool-summary.js';
@@ -20,7 +20,8 @@ import type {CutLine} from './prerendered-outputs.js';
 
 // Shorter lines are read the usual way: below this, cutting costs more than it saves.
 const minLineBytes = 1024;
-// The payload's type is looked for in the line's first bytes (the harness writes it first).
+// The payload's type is found in the line's first bytes (the harness writes it first): a line
+// where it comes later is read the usual way.
 const headBytes = 512;
 const toolCallType = Buffer.from('"type":"tool_call"');
 // Blocks waiting to be printed, at most (in bytes): past this, lines are read the usual way.
@@ -30,6 +31,8 @@ const defaultArenaBytes = 8 * 1024 * 1024;
 
 // The tools whose headline counts lines of their arguments, by their names' bytes.
 const countingTools = [...toolPresenters].filter(([, presenter]) => (presenter.countedArgs?.length ?? 0) > 0).map(([name]) => Buffer.from(name));
+// Each counted argument's key as the block writes it (JSON, quotes included), by tool.
+const countedKeys = new Map(countingTools.map(name => [name.toString(), (toolPresenters.get(name.toString())?.countedArgs ?? []).map(key => ({key, json: Buffer.from(JSON.stringify(key))}))]));
 
 /** A call's arguments ready to print: the block, and what the headline reads of them. */
 export type ReadyArgs = {
@@ -75,9 +78,8 @@ export class PrerenderedArgs {
 	 */
 	cut(line: Buffer): CutLine | undefined {
 		if (line.length < minLineBytes || this.heldBytes > maxHeldBytes) return undefined;
-		if (line.subarray(0, headBytes).indexOf(toolCallType) === -1) return undefined;
-		const hint = nameHint(line);
-		if (hint === undefined || !countingTools.some(name => name.equals(hint))) return undefined;
+		const type = line.indexOf(toolCallType);
+		if (type === -1 || type > headBytes || !nameIsOneOf(line, countingTools)) return undefined;
 		const start = findArgumentsText(line);
 		if (start === -1) return undefined;
 		const at = this.arenaFor(line.length - start);
@@ -152,16 +154,19 @@ export class PrerenderedArgs {
  * need more (its summary gives up on them, and the generic one would read every argument).
  */
 function headlineArgs(block: ArgsBlock, name: string): Record<string, unknown> | undefined {
-	const presenter = presenterFor(name);
-	const counted = presenter.countedArgs;
-	if (counted.length === 0) return undefined;
+	const counted = countedKeys.get(name);
+	if (counted === undefined) return undefined;
+	const {bytes} = block;
 	const counts: Record<string, number> = {};
 	const kept: string[] = [];
 	for (const member of block.members) {
-		const keyText = block.bytes.toString('utf8', member.key, member.value - 2);
-		if (member.lines >= 0 && counted.includes(JSON.parse(keyText) as string)) counts[JSON.parse(keyText) as string] = member.lines;
-		else kept.push(block.bytes.toString('utf8', member.key, member.end));
+		const keyEnd = member.value - 2;
+		// Keys are written as JSON.stringify writes them (the kernel takes no other): compared as bytes.
+		const which = member.lines < 0 ? undefined : counted.find(({json}) => json.length === keyEnd - member.key && bytes.compare(json, 0, json.length, member.key, keyEnd) === 0);
+		if (which) counts[which.key] = member.lines;
+		else kept.push(bytes.toString('utf8', member.key, member.end));
 	}
+	const presenter = presenterFor(name);
 	let args: Record<string, unknown>;
 	try {
 		args = JSON.parse(`{${kept.join(',')}}`) as Record<string, unknown>;

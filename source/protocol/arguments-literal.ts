@@ -29,13 +29,14 @@ export function findArgumentsText(bytes: Buffer): number {
 }
 
 /**
- * The bytes of the first `"name"` key's string value (up to the next quote, escapes not read),
- * or undefined: a hint of which tool a line calls, before it is parsed (the parse decides).
+ * Whether the first `"name"` key's string value is one of `names` (compared as bytes, escapes
+ * not read): a hint of which tool a line calls, before it is parsed (the parse decides).
  */
-export function nameHint(bytes: Buffer): Buffer | undefined {
+export function nameIsOneOf(bytes: Buffer, names: readonly Buffer[]): boolean {
 	const at = findKey(bytes, nameKey);
-	if (at === -1) return undefined;
+	if (at === -1) return false;
 	const start = at + nameKey.length;
 	const end = bytes.indexOf(quote, start);
-	return end === -1 ? undefined : bytes.subarray(start, end);
+	// Buffer.compare with ranges: no view of the line made for each.
+	return end !== -1 && names.some(name => name.length === end - start && bytes.compare(name, 0, name.length, start, end) === 0);
 }

@@ -41,16 +41,18 @@ export type ArgsBlockExports = {
 export const argsArenaStart = 4096;
 /** Longer arguments go the usual way. */
 export const maxArgsBytes = 4 * 1024 * 1024;
+// Where the kernel notes the top object's members (args-block.wat), 64 of four numbers at most.
+const memberTable = 2560;
 // Zero bytes after the input: the kernel reads a few bytes ahead of where it is.
 const sentinelBytes = 16;
 
 /**
  * Kernel memory a block of a JSON string of `length` bytes takes from `at`: the output's room
- * (twice the input and some: the indents; the kernel stops short of it and returns -1), then the
- * input and its zeros.
+ * (twice the input and 8 kB: the indents of nested values; the kernel stops short of it and
+ * returns -1), then the input and its zeros.
  */
 function layout(at: number, length: number): {limit: number; input: number; end: number} {
-	const limit = at + length * 2 + 256;
+	const limit = at + length * 2 + 8192;
 	const input = (limit + 15) & ~15;
 	return {limit, input, end: input + length + sentinelBytes};
 }
@@ -67,6 +69,8 @@ export function argsBytesFor(at: number, length: number): number {
 export class ArgsBlockKernel {
 	// A view of the kernel's memory, made again when the memory grows.
 	private memory = new Uint8Array(0);
+	// The kernel's member table, a view made again with the memory's.
+	private table = new Int32Array(0);
 
 	constructor(private readonly kernel: ArgsBlockExports | undefined) {}
 
@@ -97,9 +101,9 @@ export class ArgsBlockKernel {
 		memory.fill(0, input + length, input + length + sentinelBytes);
 		const end = k.render(input, length, at, limit);
 		if (end < 0) return undefined;
-		const words = new Int32Array(memory.buffer, 2560, (k.members.value as number) * 4);
+		const words = this.table;
 		const members: ArgsMember[] = [];
-		for (let m = 0; m < words.length; m += 4) {
+		for (let m = 0, count = (k.members.value as number) * 4; m < count; m += 4) {
 			members.push({key: words[m]! - at, value: words[m + 1]! - at, end: words[m + 2]! - at, lines: words[m + 3]!});
 		}
 		return {bytes: Buffer.from(memory.buffer, at, end - at), members, read: k.read.value as number};
@@ -116,7 +120,10 @@ export class ArgsBlockKernel {
 				return undefined; // no memory for it: the usual way
 			}
 		}
-		if (this.memory.buffer !== k.memory.buffer) this.memory = new Uint8Array(k.memory.buffer);
+		if (this.memory.buffer !== k.memory.buffer) {
+			this.memory = new Uint8Array(k.memory.buffer);
+			this.table = new Int32Array(k.memory.buffer, memberTable, 64 * 4);
+		}
 		return k;
 	}
 }

@@ -424,7 +424,7 @@
                 ;; -0
                 (br_if $fail (i32.and (i32.eqz (local.get $int)) (i32.ne (local.get $s) (i32.sub (local.get $i) (i32.const 1)))))))
             (br_if $fail (i32.gt_u (i32.add (local.get $int) (local.get $frac)) (i32.const 15)))
-            (br_if $fail (i32.eq (i32.or (i32.load8_u (local.get $i)) (i32.const 0x20)) (i32.const 0x65)))
+            ;; (An exponent's `e` is no token where a value has ended: what comes after fails.)
             ;; At most 1 + 15 + 1 + 5 bytes: two stores of sixteen.
             (v128.store (local.get $o) (v128.load (local.get $s)))
             (v128.store offset=16 (local.get $o) (v128.load offset=16 (local.get $s)))

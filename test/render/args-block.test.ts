@@ -15,7 +15,7 @@ function reference(text: string): string {
 }
 
 /** The arguments' JSON string, as `outer` writes it, inside a line after other members; the kernel's block of it, with its members. */
-function viaKernel(args: string, outer: (text: string) => string = JSON.stringify): {block: string; lines: Map<string, number>; read: number; written: number} | undefined {
+function viaKernel(args: string, outer: (text: string) => string = JSON.stringify): {block: string; bytes: Buffer; lines: Map<string, number>; read: number; written: number} | undefined {
 	const head = '{"timestamp":"2026-12-02T10:00:00.000Z","payload":{"type":"tool_call","arguments":';
 	const literal = outer(args);
 	const line = Buffer.from(`${head}${literal},"tool_call_id":"c1"}}`);
@@ -26,7 +26,7 @@ function viaKernel(args: string, outer: (text: string) => string = JSON.stringif
 	for (const member of block.members) {
 		if (member.lines >= 0) lines.set(JSON.parse(block.bytes.toString('utf8', member.key, member.value - 2)) as string, member.lines);
 	}
-	return {block: `  ${block.bytes.toString('utf8')}`, lines, read: block.read, written: Buffer.byteLength(literal) - 2};
+	return {block: `  ${block.bytes.toString('utf8')}`, bytes: Buffer.from(block.bytes), lines, read: block.read, written: Buffer.byteLength(literal) - 2};
 }
 
 /** Checks what the kernel wrote for `args` (when it took them) against the reference. */
@@ -36,6 +36,8 @@ function checkTaken(args: string, outer?: (text: string) => string): boolean {
 	const parsed = parseArgs(args);
 	expect(parsed).toBeDefined();
 	expect(taken.block).toBe(reference(args));
+	// Byte for byte: a character that is not UTF-8 would decode as the reference's U+FFFD.
+	expect(Buffer.concat([Buffer.from('  '), taken.bytes]).equals(Buffer.from(reference(args)))).toBe(true);
 	expect(taken.read).toBe(taken.written);
 	// Every string member's line count, and no other member's.
 	const strings = Object.entries(parsed!).filter(([, value]) => typeof value === 'string');
@@ -69,10 +71,25 @@ const {value} = fc.letrec<{value: unknown}>(tie => ({
 const record = fc.dictionary(fc.oneof(text, fc.constantFrom('0', '12', 'file_path', 'content', 'old_string', '__proto__')), value, {maxKeys: 5});
 // An object's text written by hand: keys repeated, array indexes after other keys, strings with their characters raw, numbers as JSON.stringify would not write them.
 const raw = (chars: string): string => `"${chars.replace(/["\\]/g, '\\$&')}"`;
-const oddNumber = fc.constantFrom('1.0', '-0', '01', '1e5', '1E5', '0.10', '1.', '.5', '-', '0.0000001', '1234567890123456', '12345678901234.5', '0.000001', '-0.5', '10');
+const oddNumber = fc.constantFrom('1.0', '-0', '01', '1e5', '1E5', '0.10', '1.', '.5', '-', '0.0000001', '1234567890123456', '12345678901234567', '9007199254740993', '0.30000000000000001', '12345678901234.5', '0.000001', '-0.5', '10');
+// Text the kernel takes: printable ASCII, code, non-ASCII letters.
+const cleanText = fc.string({unit: fc.oneof(fc.string({unit: 'grapheme-ascii', minLength: 1, maxLength: 1}), fc.constantFrom('\n', '\t', 'é', '日本', '🚀', '\tfmt.Println("x")\n')), maxLength: 12});
+const cleanRecord = fc.dictionary(cleanText, fc.oneof(cleanText, fc.integer(), fc.boolean(), fc.array(cleanText, {maxLength: 3})), {minKeys: 1, maxKeys: 5});
 const handWritten = fc
-	.array(fc.tuple(fc.oneof(text, fc.constantFrom('0', '12', 'a', 'path', '__proto__')), fc.oneof(text.map(raw), oddNumber, value.map(v => JSON.stringify(v) ?? 'null'))), {maxLength: 6})
+	.array(
+		fc.tuple(
+			fc.oneof(text, cleanText, fc.constantFrom('0', '12', 'a', 'path', '__proto__')),
+			fc.oneof(text.map(raw), cleanText.map(raw), oddNumber, value.map(v => JSON.stringify(v) ?? 'null')),
+		),
+		{maxLength: 6},
+	)
 	.map(entries => `{${entries.map(([key, json]) => `${raw(key)}:${json}`).join(',')}}`);
+// An object's members in another order than V8 lists them (an array index after other keys).
+const reordered = fc.tuple(cleanRecord, fc.constantFrom('0', '7', '12', '4294967294', '01'), fc.nat()).map(([args, index, at]) => {
+	const members = Object.entries(args).map(([key, item]) => `${JSON.stringify(key)}:${JSON.stringify(item)}`);
+	members.splice(1 + (at % members.length), 0, `${JSON.stringify(index)}:1`);
+	return `{${members.join(',')}}`;
+});
 
 // Text JSON.stringify would write otherwise: a character as a \u escape (upper or lower case), `/` as `\/`.
 const reescaped = (json: string, every: number, upper: boolean): string => {
@@ -84,6 +101,12 @@ const reescaped = (json: string, every: number, upper: boolean): string => {
 		return `\\u${upper ? hex.toUpperCase() : hex}`;
 	});
 };
+// Controls escaped otherwise: a short escape as \u00XX, hex digits in upper case.
+const controlsAsHex = (json: string, upper: boolean): string =>
+	json.replace(/(?<!\\)((?:\\\\)*)\\(?:([bfnrt])|u00([0-9a-f]{2}))/g, (match, run: string, letter: string | undefined, hex: string | undefined) => {
+		const code = letter === undefined ? hex! : ({b: '08', f: '0c', n: '0a', r: '0d', t: '09'} as Record<string, string>)[letter]!;
+		return `${run}\\u00${upper ? code.toUpperCase() : code}`;
+	});
 const whitespace = fc.string({unit: fc.constantFrom(' ', '\t', '\n', '\r'), maxLength: 3});
 
 // The arguments' string written otherwise than JSON.stringify writes it, as another writer may:
@@ -99,8 +122,9 @@ describe('the arguments kernel', () => {
 	test('wherever it takes arguments, it writes what the reference writes and counts their strings\' lines, whatever the formatting and escapes', () => {
 		let taken = 0;
 		fc.assert(
-			fc.property(record, fc.oneof(fc.constant<string | number>(0), fc.integer({min: 1, max: 4}), whitespace), fc.integer({min: 1, max: 40}), fc.boolean(), whitespace, fc.constantFrom(...Object.keys(outers)), (args, space, every, upper, around, outer) => {
-				const json = `${around}${reescaped(JSON.stringify(args, null, space), every, upper)}${around}`;
+			fc.property(record, fc.oneof(fc.constant<string | number>(0), fc.integer({min: 1, max: 4}), whitespace), fc.integer({min: 1, max: 40}), fc.boolean(), whitespace, fc.constantFrom(...Object.keys(outers)), fc.constantFrom(0, 0, 1, 2), (args, space, every, upper, around, outer, hex) => {
+				const written = reescaped(JSON.stringify(args, null, space), every, upper);
+				const json = `${around}${hex === 0 ? written : controlsAsHex(written, hex === 2)}${around}`;
 				if (checkTaken(json, outers[outer])) taken++;
 			}),
 			{numRuns: 3000},
@@ -116,10 +140,33 @@ describe('the arguments kernel', () => {
 			return json.slice(0, place) + char + json.slice(place + cut);
 		});
 		fc.assert(
-			fc.property(fc.oneof(mutated, handWritten, fc.string({unit, maxLength: 20}), value.map(v => JSON.stringify(v) ?? '')), fc.constantFrom(...Object.keys(outers)), (json, outer) => {
+			fc.property(fc.oneof(mutated, handWritten, reordered, fc.string({unit, maxLength: 20}), value.map(v => JSON.stringify(v) ?? '')), fc.constantFrom(...Object.keys(outers)), (json, outer) => {
 				checkTaken(json, outers[outer]);
 			}),
 			{numRuns: 4000},
+		);
+	});
+
+	test('arguments whose bytes are not UTF-8, or are UTF-8 of what the sanitizer changes, are never taken wrongly', () => {
+		const head = Buffer.from('{"payload":{"type":"tool_call","arguments":');
+		const bad = fc.constantFrom([0xed, 0xa0, 0x80], [0xed, 0xbf, 0xbf], [0xc0, 0x80], [0xc1, 0xbf], [0xe0, 0x80, 0x80], [0xf0, 0x80, 0x80, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xf5, 0x80, 0x80, 0x80], [0xff], [0x80], [0xc2], [0xe2, 0x80], [0xc2, 0x85], [0xc2, 0x9b], [0xd8, 0x9c], [0xe2, 0x80, 0x8f], [0xe2, 0x80, 0xae], [0xe2, 0x81, 0xa8], [0x7f], [0xc2, 0xa0], [0xe2, 0x80, 0xa8], [0xf0, 0x9f, 0x9a, 0x80]);
+		fc.assert(
+			fc.property(cleanRecord, fc.array(fc.tuple(fc.nat(), bad), {minLength: 1, maxLength: 2}), (args, inserts) => {
+				let literal = Buffer.from(JSON.stringify(JSON.stringify(args)));
+				for (const [at, bytes] of inserts) {
+					// Inside the string, never in an escape (before a byte that is not part of one).
+					const place = 1 + (at % (literal.length - 1));
+					if (literal[place - 1] === 0x5c) continue;
+					literal = Buffer.concat([literal.subarray(0, place), Buffer.from(bytes), literal.subarray(place)]);
+				}
+				const line = Buffer.concat([head, literal, Buffer.from('}}')]);
+				const block = kernel.block(line, head.length + 1);
+				if (block === undefined) return;
+				const decoded = (JSON.parse(line.toString('utf8')) as {payload: {arguments: string}}).payload.arguments;
+				expect(`  ${block.bytes.toString('utf8')}`).toBe(reference(decoded));
+				expect(Buffer.concat([Buffer.from('  '), block.bytes]).equals(Buffer.from(reference(decoded)))).toBe(true);
+			}),
+			{numRuns: 3000},
 		);
 	});
 

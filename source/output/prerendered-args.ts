@@ -78,8 +78,8 @@ export class PrerenderedArgs {
 	 */
 	cut(line: Buffer): CutLine | undefined {
 		if (line.length < minLineBytes || this.heldBytes > maxHeldBytes) return undefined;
-		const type = line.indexOf(toolCallType);
-		if (type === -1 || type > headBytes || !nameIsOneOf(line, countingTools)) return undefined;
+		// Searched backwards from the head's end: the scan stops at the line's start, not its end (most long lines are outputs).
+		if (line.lastIndexOf(toolCallType, headBytes) === -1 || !nameIsOneOf(line, countingTools)) return undefined;
 		const start = findArgumentsText(line);
 		if (start === -1) return undefined;
 		const at = this.arenaFor(line.length - start);

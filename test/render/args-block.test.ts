@@ -103,7 +103,7 @@ const reescaped = (json: string, every: number, upper: boolean): string => {
 };
 // Controls escaped otherwise: a short escape as \u00XX, hex digits in upper case.
 const controlsAsHex = (json: string, upper: boolean): string =>
-	json.replace(/(?<!\\)((?:\\\\)*)\\(?:([bfnrt])|u00([0-9a-f]{2}))/g, (match, run: string, letter: string | undefined, hex: string | undefined) => {
+	json.replace(/(?<!\\)((?:\\\\)*)\\(?:([bfnrt])|u00([0-9a-f]{2}))/g, (_match, run: string, letter: string | undefined, hex: string | undefined) => {
 		const code = letter === undefined ? hex! : ({b: '08', f: '0c', n: '0a', r: '0d', t: '09'} as Record<string, string>)[letter]!;
 		return `${run}\\u00${upper ? code.toUpperCase() : code}`;
 	});

@@ -233,6 +233,16 @@
                         (local.set $i (i32.add (local.get $i) (i32.const 1)))
                         (br $str)))
                     ;; UTF-8: checked, copied as it is. C1 controls and bidi controls are the sanitizer's.
+                    ;; Most text beyond ASCII in code is CJK: three bytes led by E3-EC or EE-EF, where no
+                    ;; overlong form, surrogate or control can be; their continuation bytes alone are checked.
+                    (if (i32.and (i32.ge_u (local.get $b) (i32.const 0xe3)) (i32.and (i32.le_u (local.get $b) (i32.const 0xef)) (i32.ne (local.get $b) (i32.const 0xed))))
+                      (then
+                        (br_if $fail (i32.ne (i32.and (i32.load16_u offset=1 (local.get $i)) (i32.const 0xc0c0)) (i32.const 0x8080)))
+                        (i32.store16 (local.get $o) (i32.load16_u (local.get $i)))
+                        (i32.store8 offset=2 (local.get $o) (i32.load8_u offset=2 (local.get $i)))
+                        (local.set $o (i32.add (local.get $o) (i32.const 3)))
+                        (local.set $i (i32.add (local.get $i) (i32.const 3)))
+                        (br $str)))
                     (br_if $fail (i32.lt_u (local.get $b) (i32.const 0xc2)))
                     (br_if $fail (i32.gt_u (local.get $b) (i32.const 0xf4)))
                     (local.set $c (i32.load8_u offset=1 (local.get $i)))

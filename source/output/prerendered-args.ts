@@ -18,7 +18,7 @@ import {argLineCounts, toolPresenters} from '../render/tool-registry.js';
 import {presenterFor} from '../render/tool-summary.js';
 import type {CutLine} from './prerendered-outputs.js';
 
-// Shorter lines are read the usual way: below this, cutting costs more than it saves.
+// Shorter lines are read the usual way, as short outputs are: there is little to save on them.
 const minLineBytes = 1024;
 // The payload's type is found in the line's first bytes (the harness writes it first): a line
 // where it comes later is read the usual way.

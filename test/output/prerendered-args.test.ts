@@ -102,8 +102,8 @@ describe('the cut of arguments', () => {
 			}),
 			{numRuns: 300},
 		);
-		// Not a property that holds for want of cut lines.
-		expect(cutCalls).toBeGreaterThan(30);
+		// Not a property that holds for want of cut lines (40 to 70 of the calls are cut in a run).
+		expect(cutCalls).toBeGreaterThan(15);
 	});
 
 	test('an edit of code is cut: parsed with a token for its arguments, whose block and headline the printer gets back once', () => {

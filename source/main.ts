@@ -111,6 +111,8 @@ async function run(words: readonly string[], flags: Flags, cleanup: Array<() => 
 	// Plain text: large tool outputs are made ready to print as their lines are read, unless
 	// PENGUIN_VIEW_KERNEL=0 (settings.ts): every output the usual way, the reference path.
 	const prerendered = writer !== undefined && 'PrerenderedOutputs' in writer && settings.switches.kernel ? new writer.PrerenderedOutputs({kernel: (await import('./io/wasm.js')).jsonBlockKernel()}) : undefined;
+	// Calls' arguments likewise, without colour (in colour, code in them is coloured from their text).
+	const prerenderedArgs = prerendered && !color && writer !== undefined && 'PrerenderedArgs' in writer ? new writer.PrerenderedArgs({kernel: (await import('./io/wasm.js')).argsBlockKernel()}) : undefined;
 	const store = new SessionStore(
 		{label: '', state: 'connecting', prices: fixedPrices},
 		{recordFinalized: !screen && !flags.json && !whole, keepItems: screen || whole, holdText: held?.hold, images: prerendered?.images},
@@ -122,7 +124,7 @@ async function run(words: readonly string[], flags: Flags, cleanup: Array<() => 
 	// than listed line by line as malformed (model/json-lines-gate.ts).
 	const check = screen ? undefined : new TraceCheck();
 	// Print mode holds a parent's lines back while a child read from disk is printed.
-	const cut = prerendered && ((line: Buffer) => prerendered.cut(line));
+	const cut = prerendered && ((line: Buffer) => prerenderedArgs?.cut(line) ?? prerendered.cut(line));
 	// The readers wait while stdout drains (output/pace.ts): print mode into a slow pipe.
 	const fileOptions = {store, dataRoot, follow, hold: !screen && !flags.json && !whole, children: !flags.json && !whole, cut, pace: outputBackpressure};
 	// A trace that cannot be read to its end (compressed data cut short): what was read stays
@@ -159,5 +161,5 @@ async function run(words: readonly string[], flags: Flags, cleanup: Array<() => 
 	if (screen) return (await import('./entry/screen-output.js')).runScreenOutput({flags, settings, store, running, opened, expand, color, held, pricesOf, fileOptions});
 	const outputs = {flags, store, running, opened, out, ended, check, say, dataRoot};
 	if (writer === undefined) return runWholeOutput(outputs);
-	return runPrintOutput(outputs, writer, {color, prerendered});
+	return runPrintOutput(outputs, writer, {color, prerendered, prerenderedArgs});
 }

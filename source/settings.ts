@@ -11,7 +11,7 @@ import {faultKindOf, type FaultKind} from './fault.js';
  * path (docs/performance.md lists them). Each is on unless its variable is `0`.
  */
 export type Switches = {
-	/** PENGUIN_VIEW_KERNEL=0: print mode reads every tool output the usual way, without its WebAssembly kernel (the reference of test/cli/print-mixes.test.ts). */
+	/** PENGUIN_VIEW_KERNEL=0: print mode reads every tool output and every call's arguments the usual way, without its WebAssembly kernels (the reference of test/cli/print-mixes.test.ts). */
 	kernel: boolean;
 	/** PENGUIN_VIEW_TAIL_FIRST=0: the screen reads a trace from its first byte, not its end first. */
 	tailFirst: boolean;

@@ -5,6 +5,8 @@
  */
 import {JsonBlockKernel, type JsonBlockExports} from '../render/json-block.js';
 import {jsonBlockWasm} from '../render/json-block-wasm.js';
+import {ArgsBlockKernel, type ArgsBlockExports} from '../render/args-block.js';
+import {argsBlockWasm} from '../render/args-block-wasm.js';
 
 // The little of WebAssembly used here (TypeScript types it only in its DOM library).
 declare namespace WebAssembly {
@@ -29,4 +31,9 @@ export function instantiateWasm(base64: string): unknown {
 /** Print mode's kernel for tool outputs (render/json-block.ts), a new one: one a run. */
 export function jsonBlockKernel(): JsonBlockKernel {
 	return new JsonBlockKernel(instantiateWasm(jsonBlockWasm) as JsonBlockExports | undefined);
+}
+
+/** Print mode's kernel for tool calls' arguments (render/args-block.ts), a new one: one a run. */
+export function argsBlockKernel(): ArgsBlockKernel {
+	return new ArgsBlockKernel(instantiateWasm(argsBlockWasm) as ArgsBlockExports | undefined);
 }

@@ -22,6 +22,8 @@ export type PlainOptions = {
 	color: boolean;
 	/** Where outputs cut out of their lines wait (print mode's shortcut, render/json-block.ts). */
 	prerendered?: {take(output: string): JsonBlock | undefined};
+	/** Where calls' arguments cut out of their lines wait (render/args-block.ts); without colour only. */
+	prerenderedArgs?: {take(args: string): {bytes: Uint8Array; args: Record<string, unknown>} | undefined};
 	/**
 	 * What the input is called (a file's name, `standard input`): the header names it when the
 	 * session itself gives no id (a trace with no session_meta, a --json recording of a stream).
@@ -50,6 +52,7 @@ export class PlainRenderer {
 	private readonly p: Paint;
 	private readonly color: boolean;
 	private readonly prerendered: PlainOptions['prerendered'];
+	private readonly prerenderedArgs: PlainOptions['prerenderedArgs'];
 	private readonly name: string | undefined;
 	private readonly prices: PlainOptions['prices'];
 	private readonly highlighter: Highlighter | undefined;
@@ -66,6 +69,7 @@ export class PlainRenderer {
 	constructor(options: PlainOptions) {
 		this.color = options.color;
 		this.prerendered = options.prerendered;
+		this.prerenderedArgs = options.color ? undefined : options.prerenderedArgs;
 		this.name = options.name;
 		this.prices = options.prices;
 		this.highlighter = options.color ? options.highlighter : undefined;
@@ -175,12 +179,15 @@ export class PlainRenderer {
 		const name = this.text(item.name || '?');
 		const ref = `${name} (${this.text(item.callId)})`;
 		if (what === 'call') {
+			// Arguments cut out of their line come with their block, and what the headline reads.
+			const ready = this.prerenderedArgs?.take(item.args);
 			// The arguments parsed once, for the headline and the block under it.
-			const parsed = parseArgs(item.args);
+			const parsed = ready ? ready.args : parseArgs(item.args);
 			const summary = summarizeToolCall(item.name, item.args, session.header.tools, 200, parsed);
 			const note = summary.note ? p.dim(` — ${this.text(summary.note)}`) : '';
 			const child = item.childSessionId ? p.dim(` → ${this.text(item.childSessionId)}`) : '';
 			const head = this.label(item.at, `${p.bold('tool call')} ${ref}: ${this.text(summary.headline)}${note}${child}`);
+			if (ready) return [head, ['  ', ready.bytes]];
 			const code = this.highlighter && printedCodeArgs(item.name, item.args, this.highlighter, p);
 			if (code !== undefined) return [head, this.indented(code)];
 			const printArgs = presenterFor(item.name).printArgs;

@@ -60,10 +60,27 @@ export type ToolPresenter = {
 	copyArgs?(args: Record<string, unknown>): {text: string; what: string} | undefined;
 	/** The file whose lines the output is, `numbered` as `cat -n` prints them: coloured in its language; undefined: plain. */
 	codeOutput?(args: Record<string, unknown>): {file: string; numbered: boolean} | undefined;
+	/**
+	 * Arguments of which `summary` reads nothing but their line count (linesOf): print mode may
+	 * hand it their counts instead of their text (output/prerendered-args.ts).
+	 */
+	countedArgs?: readonly string[];
 };
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+
+/**
+ * Where parsed arguments carry the line counts of strings left out of them (print mode's
+ * shortcut: output/prerendered-args.ts): string argument name to lineCount of its text.
+ */
+export const argLineCounts = Symbol('argLineCounts');
+
+/** The lines of string argument `key` (0 when it is not a string), from its count where the arguments carry one. */
+export function linesOf(args: Record<string, unknown>, key: string): number {
+	const counted = (args as {[argLineCounts]?: Record<string, number>})[argLineCounts];
+	return counted?.[key] ?? lineCount(str(args[key]) ?? '');
+}
 
 /** The arguments JSON as an object, or undefined while it is incomplete or not an object. */
 export function parseArgs(args: string): Record<string, unknown> | undefined {
@@ -106,6 +123,7 @@ export const genericPresenter: Required<ToolPresenter> = {
 	printArgs: prettyArgs,
 	copyArgs: () => undefined,
 	codeOutput: () => undefined,
+	countedArgs: [],
 	markdownArgs(args) {
 		const parsed = parseArgs(args);
 		return parsed ? {text: JSON.stringify(parsed, undefined, 2), language: 'json'} : {text: args, language: 'text'};
@@ -179,8 +197,9 @@ export const toolPresenters: ReadonlyMap<string, ToolPresenter> = new Map<string
 		{
 			summary(args) {
 				const file = str(args['file_path']);
-				return file === undefined ? undefined : {headline: `${file} · ${lineCount(str(args['content']) ?? '')} lines`};
+				return file === undefined ? undefined : {headline: `${file} · ${linesOf(args, 'content')} lines`};
 			},
+			countedArgs: ['content'],
 			argumentParts: args => [...path(args), {kind: 'text', text: str(args['content']) ?? '', tone: 'quiet', file: str(args['file_path'])}],
 		},
 	],
@@ -190,11 +209,12 @@ export const toolPresenters: ReadonlyMap<string, ToolPresenter> = new Map<string
 			summary(args) {
 				const file = str(args['file_path']);
 				if (file === undefined) return undefined;
-				const removed = lineCount(str(args['old_string']) ?? '');
-				const added = lineCount(str(args['new_string']) ?? '');
+				const removed = linesOf(args, 'old_string');
+				const added = linesOf(args, 'new_string');
 				const all = args['replace_all'] === true ? ' (all)' : '';
 				return {headline: `${file} +${added} −${removed}${all}`};
 			},
+			countedArgs: ['old_string', 'new_string'],
 			argumentParts: args => [...path(args), {kind: 'diff', file: str(args['file_path']) ?? '', removed: str(args['old_string']) ?? '', added: str(args['new_string']) ?? ''}],
 		},
 	],

@@ -1,0 +1,178 @@
+/**
+ * Print mode's tool call arguments, made ready to print while their lines are read (see
+ * render/args-block.ts for why), for calls whose headline needs of the long arguments nothing
+ * but their line counts (an edit, a written file: the registry's `countedArgs`). A line so cut
+ * is parsed without its arguments: their place holds a token, which the printer trades back
+ * for the block and for what the headline needs (the short arguments parsed, the long ones'
+ * line counts). Only print mode without colour uses it: in colour the arguments are coloured
+ * from their text (render/code-print.ts).
+ *
+ * In print mode nothing but the call's entry reads such a call's arguments (a run_subagent
+ * call's are read for its child: no such tool counts arguments), so the token stands in for
+ * them in the model.
+ */
+import {isOmniMessage} from '../protocol/guards.js';
+import {findArgumentsText, nameIsOneOf} from '../protocol/arguments-literal.js';
+import {argsArenaStart, argsBytesFor, type ArgsBlock, type ArgsBlockKernel} from '../render/args-block.js';
+import {argLineCounts, toolPresenters} from '../render/tool-registry.js';
+import {presenterFor} from '../render/tool-summary.js';
+import type {CutLine} from './prerendered-outputs.js';
+
+// Shorter lines are read the usual way, as short outputs are: there is little to save on them.
+const minLineBytes = 1024;
+// The payload's type is found in the line's first bytes (the harness writes it first): a line
+// where it comes later is read the usual way.
+const headBytes = 512;
+const toolCallType = Buffer.from('"type":"tool_call"');
+// Blocks waiting to be printed, at most (in bytes): past this, lines are read the usual way.
+const maxHeldBytes = 64 * 1024 * 1024;
+// How far the arena fills before the blocks still in it are copied out and it starts again.
+const defaultArenaBytes = 8 * 1024 * 1024;
+
+// The tools whose headline counts lines of their arguments, by their names' bytes.
+const countingTools = [...toolPresenters].filter(([, presenter]) => (presenter.countedArgs?.length ?? 0) > 0).map(([name]) => Buffer.from(name));
+// Each counted argument's key as the block writes it (JSON, quotes included), by tool.
+const countedKeys = new Map(countingTools.map(name => [name.toString(), (toolPresenters.get(name.toString())?.countedArgs ?? []).map(key => ({key, json: Buffer.from(JSON.stringify(key))}))]));
+
+/** A call's arguments ready to print: the block, and what the headline reads of them. */
+export type ReadyArgs = {
+	/** The block's bytes: good until the next cut (print them before). */
+	bytes: Buffer;
+	/** The short arguments parsed, with the long ones' line counts (tool-registry.ts's argLineCounts). */
+	args: Record<string, unknown>;
+};
+
+/** A block waiting to be printed. */
+class Held implements ReadyArgs {
+	constructor(
+		public bytes: Buffer,
+		readonly args: Record<string, unknown>,
+		/** Whether `bytes` is a view of the kernel's memory (the arena), not a copy. */
+		public inArena: boolean,
+	) {}
+}
+
+export class PrerenderedArgs {
+	// Tokens as PrerenderedOutputs makes them: a noncharacter and a part drawn at start.
+	private readonly prefix = `\ufdd1${Math.random().toString(36).slice(2, 10)}${Math.random().toString(36).slice(2, 10)}:`;
+	private next = 0;
+	private readonly held = new Map<string, Held>();
+	private heldBytes = 0;
+	// The arena, as PrerenderedOutputs keeps its own (see there): blocks one after the other in
+	// the kernel's memory, from its start again once none waits.
+	private arenaTop = argsArenaStart;
+	private arenaHeld = 0;
+	private readonly arenaBytes: number;
+	private readonly kernel: ArgsBlockKernel;
+
+	constructor(options: {kernel: ArgsBlockKernel; arenaBytes?: number}) {
+		this.kernel = options.kernel;
+		this.arenaBytes = options.arenaBytes ?? defaultArenaBytes;
+	}
+
+	/**
+	 * The line (its bytes, without the line end) parsed with its arguments set aside, or undefined
+	 * when it is to be read the usual way. Only a `tool_call` of a tool with counted arguments
+	 * whose `arguments` is the string found is cut; a line that would not parse is left whole,
+	 * so it is reported as malformed exactly as it would have been.
+	 */
+	cut(line: Buffer): CutLine | undefined {
+		if (line.length < minLineBytes || this.heldBytes > maxHeldBytes) return undefined;
+		// Searched backwards from the head's end: the scan stops at the line's start, not its end (most long lines are outputs).
+		if (line.lastIndexOf(toolCallType, headBytes) === -1 || !nameIsOneOf(line, countingTools)) return undefined;
+		const start = findArgumentsText(line);
+		if (start === -1) return undefined;
+		const at = this.arenaFor(line.length - start);
+		const block = this.kernel.block(line, start, at);
+		if (block === undefined) return undefined;
+		const token = this.prefix + (this.next++).toString(36);
+		// Both cuts are next to a quote, so neither splits a UTF-8 sequence.
+		const text = line.toString('utf8', 0, start) + token + line.toString('utf8', start + block.read);
+		let value: unknown;
+		try {
+			value = JSON.parse(text);
+		} catch {
+			return undefined;
+		}
+		if (!isOmniMessage(value)) return undefined;
+		const payload = value.payload as {type?: unknown; name?: unknown; arguments?: unknown};
+		if (payload.type !== 'tool_call' || payload.arguments !== token || typeof payload.name !== 'string') return undefined;
+		const args = headlineArgs(block, payload.name);
+		if (args === undefined) return undefined;
+		this.arenaTop = (block.bytes.byteOffset + block.bytes.length + 15) & ~15;
+		this.arenaHeld++;
+		this.held.set(token, new Held(block.bytes, args, true));
+		this.heldBytes += block.bytes.length;
+		return {text, value};
+	}
+
+	/** The arguments for a call whose arguments are a token, taken out (each is printed once); else undefined. */
+	take(args: string): ReadyArgs | undefined {
+		if (!args.startsWith(this.prefix)) return undefined;
+		const held = this.held.get(args);
+		if (held === undefined) return undefined;
+		this.held.delete(args);
+		this.heldBytes -= held.bytes.length;
+		if (held.inArena) this.arenaHeld--;
+		return held;
+	}
+
+	/** How many blocks wait to be printed. */
+	get waiting(): number {
+		return this.held.size;
+	}
+
+	/** Where in the kernel's memory the next block of a JSON text of `length` bytes goes. */
+	private arenaFor(length: number): number {
+		if (this.arenaHeld === 0) this.arenaTop = argsArenaStart;
+		else {
+			const needed = argsBytesFor(this.arenaTop, length);
+			if (needed > this.arenaBytes || !this.kernel.hasRoom(needed)) {
+				this.copyOutOfArena();
+				this.arenaTop = argsArenaStart;
+			}
+		}
+		if (this.arenaTop === argsArenaStart) this.kernel.reserve(this.arenaBytes);
+		return this.arenaTop;
+	}
+
+	/** Gives each block still waiting in the arena a copy of its own. */
+	private copyOutOfArena(): void {
+		if (this.arenaHeld === 0) return;
+		for (const held of this.held.values()) {
+			if (!held.inArena) continue;
+			held.bytes = Buffer.from(held.bytes);
+			held.inArena = false;
+		}
+		this.arenaHeld = 0;
+	}
+}
+
+/**
+ * What the headline of tool `name` reads of the arguments: the members parsed, but the strings
+ * it only counts the lines of, whose counts it gets instead; undefined when the presenter would
+ * need more (its summary gives up on them, and the generic one would read every argument).
+ */
+function headlineArgs(block: ArgsBlock, name: string): Record<string, unknown> | undefined {
+	const counted = countedKeys.get(name);
+	if (counted === undefined) return undefined;
+	const {bytes} = block;
+	const counts: Record<string, number> = {};
+	const kept: string[] = [];
+	for (const member of block.members) {
+		const keyEnd = member.value - 2;
+		// Keys are written as JSON.stringify writes them (the kernel takes no other): compared as bytes.
+		const which = member.lines < 0 ? undefined : counted.find(({json}) => json.length === keyEnd - member.key && bytes.compare(json, 0, json.length, member.key, keyEnd) === 0);
+		if (which) counts[which.key] = member.lines;
+		else kept.push(bytes.toString('utf8', member.key, member.end));
+	}
+	const presenter = presenterFor(name);
+	let args: Record<string, unknown>;
+	try {
+		args = JSON.parse(`{${kept.join(',')}}`) as Record<string, unknown>;
+	} catch {
+		return undefined;
+	}
+	(args as {[argLineCounts]?: Record<string, number>})[argLineCounts] = counts;
+	return presenter.summary(args, {name, tools: []}) === undefined ? undefined : args;
+}

@@ -4,8 +4,7 @@
  * and re-creation. Everything it learns goes to one callback as batches of ModelInput.
  * This is the only I/O module that watches files and runs timers.
  */
-import {fstatSync, readSync, statSync} from 'node:fs';
-import {open, stat, type FileHandle} from 'node:fs/promises';
+import {closeSync, constants, fstatSync, openSync, read, readSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {setImmediate as yieldToLoop} from 'node:timers/promises';
 import type {ModelInput} from '../model/input.js';
@@ -258,14 +257,17 @@ class Follower {
 	private async step(): Promise<void> {
 		while (!this.closed) {
 			const shard = this.current;
+			// The writer rotates after its last write to a shard: a next shard seen before this read
+			// means the read to the end is the shard's last one (a chain read whole: no second read).
+			const rotated = this.nextShard(shard.index);
 			const readable = await this.readToEnd(shard);
 			if (this.closed) {
 				return;
 			}
-			const next = await this.nextShard(shard.index);
+			const next = rotated ?? this.nextShard(shard.index);
 			if (next) {
-				// The writer has rotated: whatever it added to this shard before that is final.
-				if (readable) {
+				// The writer has rotated since the read: whatever it added to this shard before that is final.
+				if (readable && !rotated) {
 					await this.readToEnd(shard);
 				}
 				this.finishShard(shard);
@@ -292,15 +294,18 @@ class Follower {
 
 	/** Reads the shard from its position to the current end; false when it could not be read. */
 	private async readToEnd(shard: Shard): Promise<boolean> {
-		let handle: FileHandle;
+		// Opening, stat and closing are synchronous: each is microseconds on a local file, where a
+		// trip through the thread pool leaves the process idle for far longer, several times a shard.
+		// Non-blocking: a FIFO in a shard's place is reported, not waited on.
+		let fd: number;
 		try {
-			handle = await open(shard.path, 'r');
+			fd = openSync(shard.path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
 		} catch (error) {
 			this.unreadable(shard, error);
 			return false;
 		}
 		try {
-			const info = await handle.stat();
+			const info = fstatSync(fd);
 			if (!info.isFile()) {
 				this.report(shard.name, new Error('not a regular file'));
 				return false;
@@ -317,10 +322,10 @@ class Follower {
 			shard.identity = identity;
 			const buffers = [this.buffer, this.spare];
 			let which = 0;
-			let pending: Promise<{bytesRead: number}> | undefined = handle.read(buffers[0]!, 0, this.buffer.length, shard.position);
+			let pending: Promise<number> | undefined = readAt(fd, buffers[0]!, shard.position);
 			try {
 				while (!this.closed) {
-					const {bytesRead}: {bytesRead: number} = await pending!;
+					const bytesRead = await pending!;
 					pending = undefined;
 					if (bytesRead === 0) {
 						break;
@@ -329,7 +334,7 @@ class Follower {
 					shard.position += bytesRead;
 					which = 1 - which;
 					// The next chunk is read on the thread pool while this one is parsed.
-					pending = handle.read(buffers[which]!, 0, this.buffer.length, shard.position);
+					pending = readAt(fd, buffers[which]!, shard.position);
 					this.pushLines(shard.splitter.push(chunk), shard);
 					// One batch per chunk, and a turn for the event loop: the screen draws and keys
 					// are handled while a large trace is still being read.
@@ -348,7 +353,11 @@ class Follower {
 			this.report(shard.name, error);
 			return false;
 		} finally {
-			await handle.close().catch(() => undefined);
+			try {
+				closeSync(fd);
+			} catch {
+				// Nothing was left to read from it.
+			}
 		}
 	}
 
@@ -380,14 +389,14 @@ class Follower {
 		this.push({kind: 'notice', level, text});
 	}
 
-	private async nextShard(index: number): Promise<{index: number; path: string} | undefined> {
+	private nextShard(index: number): {index: number; path: string} | undefined {
 		const listed = this.known.find(entry => entry.index > index);
 		if (listed || this.options.single) {
 			return listed;
 		}
 		const candidate = path.join(this.options.folder, shardFileName(this.options.sessionId, index + 1));
 		try {
-			return (await stat(candidate)).isFile() ? {index: index + 1, path: candidate} : undefined;
+			return statSync(candidate, {throwIfNoEntry: false})?.isFile() ? {index: index + 1, path: candidate} : undefined;
 		} catch {
 			return undefined;
 		}
@@ -450,4 +459,14 @@ function missingBefore(first: number): string | undefined {
 	if (first <= 1) return undefined;
 	const contexts = first === 2 ? 'context 1 is' : `contexts 1–${first - 1} are`;
 	return `${contexts} not here (no earlier shard beside this one); showing the session from context ${first}`;
+}
+
+/** Reads into the whole of `buffer` from `position` on the thread pool; resolves to the bytes read. */
+function readAt(fd: number, buffer: Buffer, position: number): Promise<number> {
+	return new Promise((resolve, reject) => {
+		read(fd, buffer, 0, buffer.length, position, (error, bytesRead) => {
+			if (error) reject(error);
+			else resolve(bytesRead);
+		});
+	});
 }

@@ -1,6 +1,6 @@
 // Trace follower end to end on real temp files: reading all shards, following appends, torn and malformed lines, truncation, deletion, replacement, rotation, streams and close().
 import {execFileSync} from 'node:child_process';
-import {appendFileSync, closeSync, mkdirSync, openSync, renameSync, rmSync, truncateSync, writeFileSync, writeSync} from 'node:fs';
+import {appendFileSync, closeSync, constants, mkdirSync, openSync, renameSync, rmSync, truncateSync, writeFileSync, writeSync} from 'node:fs';
 import {open} from 'node:fs/promises';
 import path from 'node:path';
 import {PassThrough} from 'node:stream';
@@ -162,6 +162,26 @@ describe('followTrace without follow', () => {
 		await waitFor(c.ended, 'end');
 		expect(c.notices()).toEqual([`${shard1}: not a regular file`, `${shard2}: no such file or directory`]);
 		expect(c.shards()).toEqual([1, 2]);
+	});
+
+	it.skipIf(process.platform === 'win32')('reports a FIFO in a shard\'s place and reads on, instead of waiting for a writer', async () => {
+		const c = collector();
+		const fifo = path.join(dir, shard1);
+		execFileSync('mkfifo', [fifo]);
+		const second = copyFixture(shard2, dir);
+		try {
+			start(c, {shards: [fifo, second], follow: false});
+			await waitFor(c.ended, 'end');
+			expect(c.notices()).toEqual([`${shard1}: not a regular file`]);
+			expect(c.messages().map(raw)).toEqual(lines2.map(normal));
+		} finally {
+			// Were the follower waiting in open(), a writer lets it go (and the test end).
+			try {
+				closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK));
+			} catch {
+				// No reader waiting: nothing to let go.
+			}
+		}
 	});
 });
 

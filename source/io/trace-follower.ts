@@ -146,7 +146,9 @@ class Follower {
 		this.push({kind: 'shard', index: this.current.index, path: this.current.path});
 		const missing = this.options.from || this.options.single ? undefined : missingBefore(this.current.index);
 		if (missing) this.push({kind: 'notice', level: 'info', text: `${this.current.name}: ${missing}`, aside: true});
-		this.schedule();
+		// The first step waits for the loop to turn (its file calls may all be synchronous): a
+		// consumer attached after followTrace returns, in the same turn, still gets every batch.
+		setImmediate(() => this.schedule());
 	}
 
 	async close(): Promise<void> {
@@ -322,7 +324,9 @@ class Follower {
 			shard.identity = identity;
 			const buffers = [this.buffer, this.spare];
 			let which = 0;
-			let pending: Promise<number> | undefined = readAt(fd, buffers[0]!, shard.position);
+			// The first chunk is read synchronously (as an append is, see readAppended): there is no
+			// parsing yet to overlap a thread-pool read with, only a wait.
+			let pending: Promise<number> | undefined = Promise.resolve(readSync(fd, buffers[0]!, 0, this.buffer.length, shard.position));
 			try {
 				while (!this.closed) {
 					const bytesRead = await pending!;

@@ -81,6 +81,16 @@ describe('followTrace without follow', () => {
 		expect(c.messages()[1]).toMatchObject({at: {line: 2, shard: 1}});
 	});
 
+	it('emits nothing before the event loop turns, so a consumer attached in the meantime misses no batch', async () => {
+		const c = collector();
+		start(c, {shards: [copyFixture(shard1, dir)], follow: false});
+		// What a caller does after followTrace returns, before attaching its writer: a few awaits.
+		for (let i = 0; i < 20; i++) await Promise.resolve();
+		expect(c.batches).toBe(0);
+		await waitFor(c.ended, 'end');
+		expect(c.messages().map(raw)).toEqual(lines1.map(normal));
+	});
+
 	it('emits one batch per chunk with small reads, with the same result', async () => {
 		const whole = collector();
 		const small = collector();

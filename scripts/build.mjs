@@ -162,6 +162,17 @@ const inkCaches = {
 	},
 };
 
+/**
+ * The --help text meow is given (source/command-line/help-text.ts), made here once: made at
+ * every start it cost ~1.7 ms, for a text shown only by --help. Bundled in memory and loaded
+ * from there, as scripts/build-man.mjs does the man page.
+ */
+async function helpTextOfBuild() {
+	const bundled = await build({absWorkingDir: root, entryPoints: ['source/command-line/help-text.ts'], bundle: true, write: false, format: 'esm', platform: 'node', target: 'node20', logLevel: 'warning'});
+	const {helpText} = await import(`data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].contents).toString('base64')}`);
+	return helpText();
+}
+
 function packageFields() {
 	const {name, version, description, bin} = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
 	return {name, version, description, bin};
@@ -230,11 +241,11 @@ const options = {
 	// Some bundled dependencies are CommonJS and call require(); an ES module has none.
 	banner: {js: "import {createRequire as penguinViewRequire} from 'node:module'; const require = penguinViewRequire(import.meta.url);"},
 	legalComments: 'linked',
-	// What meow shows of package.json (--version, --help's description, the process title); and
-	// React's production build: its development build (what React runs without NODE_ENV)
-	// renders about twice as slowly and measures itself on every render. The program sets no
+	// What meow shows of package.json (--version, --help's description, the process title); the
+	// --help text; and React's production build: its development build (what React runs without
+	// NODE_ENV) renders about twice as slowly and measures itself on every render. The program sets no
 	// variable of its own environment (settings.ts reads it, once).
-	define: {PENGUIN_VIEW_PACKAGE: JSON.stringify(packageFields()), 'process.env.NODE_ENV': '"production"'},
+	define: {PENGUIN_VIEW_PACKAGE: JSON.stringify(packageFields()), PENGUIN_VIEW_HELP: JSON.stringify(await helpTextOfBuild()), 'process.env.NODE_ENV': '"production"'},
 	logLevel: 'warning',
 	plugins: [lazyOnLoad, inkWidth, inkOutput, inkCaches, sharedEntry],
 };

@@ -195,20 +195,17 @@ function sharedEntryImports(metafile) {
 	const entry = 'source/cli.tsx';
 	const reached = new Set([entry]);
 	const queue = [entry];
-	const dynamic = new Set();
 	while (queue.length > 0) {
 		for (const edge of metafile.inputs[queue.pop()]?.imports ?? []) {
-			if (edge.kind === 'dynamic-import') dynamic.add(edge.path);
-			else if (edge.kind === 'import-statement' && !reached.has(edge.path)) {
-				reached.add(edge.path);
-				queue.push(edge.path);
-			}
+			if (edge.kind !== 'import-statement' || reached.has(edge.path)) continue;
+			reached.add(edge.path);
+			queue.push(edge.path);
 		}
 	}
-	for (const [file, input] of Object.entries(metafile.inputs)) for (const edge of input.imports) if (edge.kind === 'dynamic-import' && file.startsWith('source/')) dynamic.add(edge.path);
+	const dynamic = new Set(Object.values(metafile.inputs).flatMap(input => input.imports.filter(edge => edge.kind === 'dynamic-import').map(edge => edge.path)));
 	// What the entry imports of ours (not meow, which only the entry uses).
-	const imports = metafile.inputs[entry].imports.filter(edge => edge.kind === 'import-statement' && edge.path.startsWith('source/')).map(edge => `${root}${edge.path}`);
-	const targets = [...dynamic].filter(file => file.startsWith('source/') && !reached.has(file)).map(file => `${root}${file}`);
+	const imports = metafile.inputs[entry].imports.filter(edge => edge.kind === 'import-statement' && edge.path.startsWith('source/')).map(edge => path.join(root, edge.path));
+	const targets = [...dynamic].filter(file => file.startsWith('source/') && !reached.has(file)).map(file => path.join(root, file));
 	if (targets.length === 0 || imports.length === 0) throw new Error('scripts/build.mjs: no dynamic import or no entry import found: update sharedEntryImports');
 	return {targets: new Set(targets), imports};
 }

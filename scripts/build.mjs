@@ -162,13 +162,67 @@ const inkCaches = {
 	},
 };
 
+/**
+ * The --help text meow is given (source/command-line/help-text.ts), made here once: made at
+ * every start it cost ~1.7 ms, for a text shown only by --help. Bundled in memory and loaded
+ * from there, as scripts/build-man.mjs does the man page.
+ */
+async function helpTextOfBuild() {
+	const bundled = await build({absWorkingDir: root, entryPoints: ['source/command-line/help-text.ts'], bundle: true, write: false, format: 'esm', platform: 'node', target: 'node20', logLevel: 'warning'});
+	const {helpText} = await import(`data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].contents).toString('base64')}`);
+	return helpText();
+}
+
 function packageFields() {
 	const {name, version, description, bin} = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
 	return {name, version, description, bin};
 }
 
-rmSync(outdir, {recursive: true, force: true});
-await build({
+/**
+ * One chunk for what the entry loads. esbuild puts each module in the chunk of the set of
+ * entry points (the dynamic imports included) that reach it: the entry's own modules were
+ * split over ~28 chunks by which of the ~25 dynamically imported modules also use them, and
+ * Node loads each file of a static import on every start (a real path, a package scope, an
+ * open, a read, a compile): 0.5–1 ms a file, ~30 ms for the 28 against ~13 ms for their code
+ * as one file. Every module our code imports dynamically is loaded only after the entry's
+ * modules have run, so it is given an import of them (in the bundle only: at run time they
+ * are already loaded, and nothing runs again): every entry module is then reached by the same
+ * set, and lands in one chunk. The modules the entry reaches, and the dynamic imports, are
+ * read from a first build's metafile; a module that the entry also imports statically is left
+ * as it is (an import of the entry from it would make a cycle).
+ */
+function sharedEntryImports(metafile) {
+	const entry = 'source/cli.tsx';
+	const reached = new Set([entry]);
+	const queue = [entry];
+	while (queue.length > 0) {
+		for (const edge of metafile.inputs[queue.pop()]?.imports ?? []) {
+			if (edge.kind !== 'import-statement' || reached.has(edge.path)) continue;
+			reached.add(edge.path);
+			queue.push(edge.path);
+		}
+	}
+	const dynamic = new Set(Object.values(metafile.inputs).flatMap(input => input.imports.filter(edge => edge.kind === 'dynamic-import').map(edge => edge.path)));
+	// What the entry imports of ours (not meow, which only the entry uses).
+	const imports = metafile.inputs[entry].imports.filter(edge => edge.kind === 'import-statement' && edge.path.startsWith('source/')).map(edge => path.join(root, edge.path));
+	const targets = [...dynamic].filter(file => file.startsWith('source/') && !reached.has(file)).map(file => path.join(root, file));
+	if (targets.length === 0 || imports.length === 0) throw new Error('scripts/build.mjs: no dynamic import or no entry import found: update sharedEntryImports');
+	return {targets: new Set(targets), imports};
+}
+
+const shared = {targets: new Set(), imports: []};
+const sharedEntry = {
+	name: 'shared-entry',
+	setup(builder) {
+		builder.onLoad({filter: /[\\/]source[\\/].*\.tsx?$/}, async args => {
+			if (!shared.targets.has(args.path)) return undefined;
+			const added = shared.imports.map(file => `import ${JSON.stringify(file)};`).join('\n');
+			return {contents: `${await readFile(args.path, 'utf8')}\n${added}\n`, loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts'};
+		});
+	},
+};
+
+const options = {
 	absWorkingDir: root,
 	entryPoints: ['source/cli.tsx'],
 	outdir,
@@ -184,11 +238,16 @@ await build({
 	// Some bundled dependencies are CommonJS and call require(); an ES module has none.
 	banner: {js: "import {createRequire as penguinViewRequire} from 'node:module'; const require = penguinViewRequire(import.meta.url);"},
 	legalComments: 'linked',
-	// What meow shows of package.json (--version, --help's description, the process title); and
-	// React's production build: its development build (what React runs without NODE_ENV)
-	// renders about twice as slowly and measures itself on every render. The program sets no
+	// What meow shows of package.json (--version, --help's description, the process title); the
+	// --help text; and React's production build: its development build (what React runs without
+	// NODE_ENV) renders about twice as slowly and measures itself on every render. The program sets no
 	// variable of its own environment (settings.ts reads it, once).
-	define: {PENGUIN_VIEW_PACKAGE: JSON.stringify(packageFields()), 'process.env.NODE_ENV': '"production"'},
+	define: {PENGUIN_VIEW_PACKAGE: JSON.stringify(packageFields()), PENGUIN_VIEW_HELP: JSON.stringify(await helpTextOfBuild()), 'process.env.NODE_ENV': '"production"'},
 	logLevel: 'warning',
-	plugins: [lazyOnLoad, inkWidth, inkOutput, inkCaches],
-});
+	plugins: [lazyOnLoad, inkWidth, inkOutput, inkCaches, sharedEntry],
+};
+
+rmSync(outdir, {recursive: true, force: true});
+const first = await build({...options, write: false, metafile: true});
+Object.assign(shared, sharedEntryImports(first.metafile));
+await build(options);

@@ -3,14 +3,14 @@
 import meow from 'meow';
 import {installCrashHandlers} from './crash.js';
 import {main} from './main.js';
-import {helpText} from './command-line/help-text.js';
 import {parserFlags} from './command-line/flag-table.js';
 import {runSubcommand} from './login/subcommand.js';
 import {readSettings} from './settings.js';
 import {parserProblem, unknownFlag, usageExitCode, usageLine} from './usage.js';
 
-// package.json's name, version, description and bin, put here by the build (scripts/build.mjs).
+// package.json's name, version, description and bin, and the --help text (command-line/help-text.ts), put here by the build (scripts/build.mjs).
 declare const PENGUIN_VIEW_PACKAGE: {name: string; version: string; description: string; bin: Record<string, string>};
+declare const PENGUIN_VIEW_HELP: string;
 
 // Unknown flags are kept and checked here rather than by meow, whose report is two lines
 // without the program's name; what it throws (a flag given twice) is bad usage too. Booleans
@@ -18,7 +18,7 @@ declare const PENGUIN_VIEW_PACKAGE: {name: string; version: string; description:
 const flags = parserFlags();
 let cli;
 try {
-	cli = meow(helpText(), {importMeta: import.meta, pkg: PENGUIN_VIEW_PACKAGE, allowUnknownFlags: true, booleanDefault: undefined, flags});
+	cli = meow(PENGUIN_VIEW_HELP, {importMeta: import.meta, pkg: PENGUIN_VIEW_PACKAGE, allowUnknownFlags: true, booleanDefault: undefined, flags});
 } catch (error) {
 	process.stderr.write(usageLine(parserProblem(error)));
 	process.exit(usageExitCode);

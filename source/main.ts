@@ -7,6 +7,7 @@ import path from 'node:path';
 import {unexpectedErrorText} from './crash.js';
 import {armProcessFault} from './fault.js';
 import {HeldTextStore} from './io/held-texts.js';
+import {argsBlockKernel, jsonBlockKernel} from './io/wasm.js';
 import {projectConfigOf, readPricesFile, readProjectPrices, type ReadPrices} from './io/project-prices.js';
 import type {ModelInput} from './model/input.js';
 import {TraceCheck} from './model/json-lines-gate.js';
@@ -15,6 +16,7 @@ import {colorWanted, screenCapable} from './render/color.js';
 import {sanitize} from './render/sanitize.js';
 import {outputBackpressure} from './output/pace.js';
 import {safeWriter} from './output/safe-writer.js';
+import * as printer from './output/printer.js';
 import type {Flags} from './flags.js';
 import type {Settings} from './settings.js';
 import {usageExitCode, usageLine} from './usage.js';
@@ -96,9 +98,11 @@ async function run(words: readonly string[], flags: Flags, cleanup: Array<() => 
 	const whole = flags.stats || flags.export !== undefined;
 	// A dumb terminal cannot take the cursor-addressed screen: it gets print mode's plain lines.
 	const screen = !whole && !flags.print && !flags.json && process.stdout.isTTY === true && screenCapable(settings.terminal);
-	// The writer of plain text or JSON Lines: loaded only for those outputs (the screen's first
-	// frame does not wait for it), and before the source starts (the JSON writer taps every batch).
-	const writer = screen || whole ? undefined : flags.json ? await import('./output/json-writer.js') : await import('./output/printer.js');
+	// The writer of plain text or JSON Lines, ready before the source starts (the JSON writer taps
+	// every batch). The printer is in the entry's chunk: a dynamic import of it cost print mode
+	// ~3.5 ms (two more files); the screen loads the code they share anyway, and the printer's own
+	// measured within the noise on the screen's start, --version and --help (docs/performance.md).
+	const writer = screen || whole ? undefined : flags.json ? await import('./output/json-writer.js') : printer;
 	const color = colorWanted(process.stdout.isTTY === true, settings.terminal, flags.color);
 	// A trace on disk is followed on the screen unless --no-follow; in print mode (a pipe, a file,
 	// --print) only with -f, as tail: `penguin-view trace | grep x` ends at the end of the trace.
@@ -110,9 +114,9 @@ async function run(words: readonly string[], flags: Flags, cleanup: Array<() => 
 	const held = screen ? new HeldTextStore({spill: true}) : undefined;
 	// Plain text: large tool outputs are made ready to print as their lines are read, unless
 	// PENGUIN_VIEW_KERNEL=0 (settings.ts): every output the usual way, the reference path.
-	const prerendered = writer !== undefined && 'PrerenderedOutputs' in writer && settings.switches.kernel ? new writer.PrerenderedOutputs({kernel: (await import('./io/wasm.js')).jsonBlockKernel()}) : undefined;
+	const prerendered = writer !== undefined && 'PrerenderedOutputs' in writer && settings.switches.kernel ? new writer.PrerenderedOutputs({kernel: jsonBlockKernel()}) : undefined;
 	// Calls' arguments likewise, without colour (in colour, code in them is coloured from their text).
-	const prerenderedArgs = prerendered && !color && writer !== undefined && 'PrerenderedArgs' in writer ? new writer.PrerenderedArgs({kernel: (await import('./io/wasm.js')).argsBlockKernel()}) : undefined;
+	const prerenderedArgs = prerendered && !color && writer !== undefined && 'PrerenderedArgs' in writer ? new writer.PrerenderedArgs({kernel: argsBlockKernel()}) : undefined;
 	const store = new SessionStore(
 		{label: '', state: 'connecting', prices: fixedPrices},
 		{recordFinalized: !screen && !flags.json && !whole, keepItems: screen || whole, holdText: held?.hold, images: prerendered?.images},

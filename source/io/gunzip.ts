@@ -5,8 +5,6 @@
  * compressed input got, after every byte it decoded before that has been handed on.
  */
 import {Readable} from 'node:stream';
-import {pipeline} from 'node:stream/promises';
-import {createGunzip} from 'node:zlib';
 
 const outputChunkBytes = 1024 * 1024;
 
@@ -53,6 +51,8 @@ export async function* gunzipIfCompressed(source: AsyncIterable<string | Uint8Ar
 	}
 	// Output in pieces of up to 1 MiB, as the trace follower reads a plain file: a batch then
 	// holds what the same read of the uncompressed file would (the header and what follows it).
+	// zlib is loaded only for compressed data: most traces are plain, and every start paid for it.
+	const [{createGunzip}, {pipeline}] = await Promise.all([import('node:zlib'), import('node:stream/promises')]);
 	const gunzip = createGunzip({chunkSize: outputChunkBytes});
 	async function* compressed(): AsyncGenerator<Buffer> {
 		yield head;

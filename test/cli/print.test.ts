@@ -3,6 +3,7 @@ import {appendFileSync, chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdir
 import os from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
+import {helpText} from '../../source/command-line/help-text.js';
 import {fixturesDir} from '../helpers/recordings.js';
 import {runCli, startCli, waitFor, waitForExit} from '../helpers/run-cli.js';
 import {ioBytes, untilQuiet, untilRead} from '../support/process-state.js';
@@ -255,5 +256,11 @@ describe('errors', () => {
 		for (const flag of ['--print', '--json', '--no-follow', '--replay', '--expand', '--no-color', '--sse', '--cookie', '--header', '--user', '--insecure', '--debug', '--no-bell']) {
 			expect(result.stdout).toContain(flag);
 		}
+	});
+
+	it("answers --help with the flag table's whole text (made by the build, not at each start)", async () => {
+		const result = await runCli(['--help']);
+		const indented = helpText().trimEnd().split('\n').map(line => (line ? `  ${line}` : line)).join('\n');
+		expect(result.stdout).toContain(indented);
 	});
 });

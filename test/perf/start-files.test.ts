@@ -1,0 +1,38 @@
+// What every start loads of the bundle: dist/cli.js and the chunks it imports statically. Node
+// reads, resolves and compiles each file on its own (0.5–1 ms a file), so the entry's code is
+// one chunk rather than one per set of dynamic imports sharing it (scripts/build.mjs,
+// docs/performance.md); the screen's Ink stays out of what every start loads.
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {expect, test} from 'vitest';
+
+const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
+
+/** The files of dist/ that loading `entry` loads: its static imports, followed. */
+function staticallyLoaded(entry: string): string[] {
+	const seen = new Set([entry]);
+	const queue = [entry];
+	while (queue.length > 0) {
+		const file = queue.pop()!;
+		const code = readFileSync(file, 'utf8');
+		// esbuild writes each static import of a chunk as `from "./…js"` or `import "./…js"`.
+		for (const match of code.matchAll(/(?:^|\n)(?:import|export)\s[^;]*?(?:from\s*)?"(\.{1,2}\/[^"]+\.js)";/g)) {
+			const target = path.resolve(path.dirname(file), match[1]!);
+			if (seen.has(target)) continue;
+			seen.add(target);
+			queue.push(target);
+		}
+	}
+	return [...seen];
+}
+
+test('a start loads the entry and a few chunks, not one file per shared module', () => {
+	const files = staticallyLoaded(path.join(dist, 'cli.js'));
+	expect(files.length).toBeLessThanOrEqual(6);
+	const code = files.map(file => readFileSync(file, 'utf8')).join('\n');
+	// The entry's own code is all there (print mode's store and reader among it); Ink is not.
+	expect(code).toContain('// source/model/store.ts');
+	expect(code).toContain('// source/io/trace-follower.ts');
+	expect(code).not.toContain('// node_modules/ink/');
+});

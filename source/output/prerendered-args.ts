@@ -17,6 +17,7 @@ import {argsArenaStart, argsBytesFor, type ArgsBlock, type ArgsBlockKernel} from
 import {argLineCounts, toolPresenters} from '../render/tool-registry.js';
 import {presenterFor} from '../render/tool-summary.js';
 import type {CutLine} from './prerendered-outputs.js';
+import {HeldBlocks} from './held-blocks.js';
 
 // Shorter lines are read the usual way, as short outputs are: there is little to save on them.
 const minLineBytes = 1024;
@@ -24,8 +25,6 @@ const minLineBytes = 1024;
 // where it comes later is read the usual way.
 const headBytes = 512;
 const toolCallType = Buffer.from('"type":"tool_call"');
-// Blocks waiting to be printed, at most (in bytes): past this, lines are read the usual way.
-const maxHeldBytes = 64 * 1024 * 1024;
 // How far the arena fills before the blocks still in it are copied out and it starts again.
 const defaultArenaBytes = 8 * 1024 * 1024;
 
@@ -53,21 +52,13 @@ class Held implements ReadyArgs {
 }
 
 export class PrerenderedArgs {
-	// Tokens as PrerenderedOutputs makes them: a noncharacter and a part drawn at start.
-	private readonly prefix = `\ufdd1${Math.random().toString(36).slice(2, 10)}${Math.random().toString(36).slice(2, 10)}:`;
-	private next = 0;
-	private readonly held = new Map<string, Held>();
-	private heldBytes = 0;
-	// The arena, as PrerenderedOutputs keeps its own (see there): blocks one after the other in
-	// the kernel's memory, from its start again once none waits.
-	private arenaTop = argsArenaStart;
-	private arenaHeld = 0;
-	private readonly arenaBytes: number;
+	// Tokens start with a noncharacter of their own (output/held-blocks.ts); the blocks wait in an arena of this kernel's memory.
+	private readonly blocks: HeldBlocks<Held>;
 	private readonly kernel: ArgsBlockKernel;
 
 	constructor(options: {kernel: ArgsBlockKernel; arenaBytes?: number}) {
 		this.kernel = options.kernel;
-		this.arenaBytes = options.arenaBytes ?? defaultArenaBytes;
+		this.blocks = new HeldBlocks({kernel: options.kernel, mark: '\ufdd1', start: argsArenaStart, arenaBytes: options.arenaBytes ?? defaultArenaBytes, bytesFor: argsBytesFor});
 	}
 
 	/**
@@ -77,15 +68,15 @@ export class PrerenderedArgs {
 	 * so it is reported as malformed exactly as it would have been.
 	 */
 	cut(line: Buffer): CutLine | undefined {
-		if (line.length < minLineBytes || this.heldBytes > maxHeldBytes) return undefined;
+		if (line.length < minLineBytes || this.blocks.full) return undefined;
 		// Searched backwards from the head's end: the scan stops at the line's start, not its end (most long lines are outputs).
 		if (line.lastIndexOf(toolCallType, headBytes) === -1 || !nameIsOneOf(line, countingTools)) return undefined;
 		const start = findArgumentsText(line);
 		if (start === -1) return undefined;
-		const at = this.arenaFor(line.length - start);
+		const at = this.blocks.arenaFor(line.length - start);
 		const block = this.kernel.block(line, start, at);
 		if (block === undefined) return undefined;
-		const token = this.prefix + (this.next++).toString(36);
+		const token = this.blocks.token();
 		// Both cuts are next to a quote, so neither splits a UTF-8 sequence.
 		const text = line.toString('utf8', 0, start) + token + line.toString('utf8', start + block.read);
 		let value: unknown;
@@ -99,52 +90,18 @@ export class PrerenderedArgs {
 		if (payload.type !== 'tool_call' || payload.arguments !== token || typeof payload.name !== 'string') return undefined;
 		const args = headlineArgs(block, payload.name);
 		if (args === undefined) return undefined;
-		this.arenaTop = (block.bytes.byteOffset + block.bytes.length + 15) & ~15;
-		this.arenaHeld++;
-		this.held.set(token, new Held(block.bytes, args, true));
-		this.heldBytes += block.bytes.length;
+		this.blocks.hold(token, new Held(block.bytes, args, true));
 		return {text, value};
 	}
 
 	/** The arguments for a call whose arguments are a token, taken out (each is printed once); else undefined. */
 	take(args: string): ReadyArgs | undefined {
-		if (!args.startsWith(this.prefix)) return undefined;
-		const held = this.held.get(args);
-		if (held === undefined) return undefined;
-		this.held.delete(args);
-		this.heldBytes -= held.bytes.length;
-		if (held.inArena) this.arenaHeld--;
-		return held;
+		return this.blocks.take(args);
 	}
 
 	/** How many blocks wait to be printed. */
 	get waiting(): number {
-		return this.held.size;
-	}
-
-	/** Where in the kernel's memory the next block of a JSON text of `length` bytes goes. */
-	private arenaFor(length: number): number {
-		if (this.arenaHeld === 0) this.arenaTop = argsArenaStart;
-		else {
-			const needed = argsBytesFor(this.arenaTop, length);
-			if (needed > this.arenaBytes || !this.kernel.hasRoom(needed)) {
-				this.copyOutOfArena();
-				this.arenaTop = argsArenaStart;
-			}
-		}
-		if (this.arenaTop === argsArenaStart) this.kernel.reserve(this.arenaBytes);
-		return this.arenaTop;
-	}
-
-	/** Gives each block still waiting in the arena a copy of its own. */
-	private copyOutOfArena(): void {
-		if (this.arenaHeld === 0) return;
-		for (const held of this.held.values()) {
-			if (!held.inArena) continue;
-			held.bytes = Buffer.from(held.bytes);
-			held.inArena = false;
-		}
-		this.arenaHeld = 0;
+		return this.blocks.waiting;
 	}
 }
 

@@ -8,6 +8,7 @@ import type {ImageRef} from '../model/view-model.js';
 import {isOmniMessage} from '../protocol/guards.js';
 import {findOutputText} from '../protocol/output-literal.js';
 import {kernelBytesFor, type JsonBlock, type JsonBlockKernel} from '../render/json-block.js';
+import {HeldBlocks} from './held-blocks.js';
 
 /** A line with its output cut out: the JSON text that was parsed, and what it parsed to. */
 export type CutLine = {text: string; value: unknown};
@@ -25,10 +26,6 @@ const minSmallLineBytes = 256;
 const tabEscape = Buffer.from('\\t');
 const returnEscape = Buffer.from('\\r');
 const escEscape = Buffer.from('\\u001b');
-// Blocks waiting to be printed, at most (in bytes). A block is taken when its entry is
-// printed; one that never is (a second output for the same call replaces the first) stays
-// here, so past this the shortcut stops and lines are read the usual way.
-const maxHeldBytes = 64 * 1024 * 1024;
 // How far the arena fills before the blocks still in it are copied out and it starts again.
 const defaultArenaBytes = 8 * 1024 * 1024;
 // Images shorter than this are read as they are: describing one saves little.
@@ -56,25 +53,8 @@ class Held implements JsonBlock {
 }
 
 export class PrerenderedOutputs {
-	// Tokens start with a noncharacter and a part drawn when the process starts: a trace,
-	// written before, cannot hold one. (Math.random, not node:crypto: loading that module
-	// costs ~7 ms of every start, and a forged token could only swap one output of the same
-	// trace for another.)
-	private readonly prefix = `\ufdd0${Math.random().toString(36).slice(2, 10)}${Math.random().toString(36).slice(2, 10)}:`;
-	private next = 0;
-	private readonly held = new Map<string, Held>();
-	private heldBytes = 0;
-	/**
-	 * The arena: blocks are written one after the other in the kernel's memory and printed from
-	 * there, without a copy each (a fresh buffer a block cost its copy, its page faults and the
-	 * garbage collector's work). Lines are cut a read chunk at a time and printed before the
-	 * next chunk is read, so the arena starts again at its beginning as soon as it holds no
-	 * block waiting; blocks that still wait then (an entry held back, an output never printed)
-	 * are copied out first, and so are all its blocks before the memory grows (growing empties
-	 * every view of it). The printer copies what it takes before it returns (ByteBatcher).
-	 */
-	private arenaTop = 0;
-	private arenaHeld = 0;
+	// Tokens start with their own noncharacter (output/held-blocks.ts), the blocks wait in the arena.
+	private readonly blocks: HeldBlocks<Held>;
 	/**
 	 * Colours are not kept (print mode without colour): the kernel drops SGR sequences as the
 	 * sanitizer does. Until the printer says so, text with any goes the usual way.
@@ -85,7 +65,6 @@ export class PrerenderedOutputs {
 	 * model of the same run reads them (SessionModelOptions.images).
 	 */
 	readonly images = new Map<string, ImageRef>();
-	private readonly arenaBytes: number;
 	private readonly kernel: JsonBlockKernel;
 
 	/**
@@ -94,7 +73,7 @@ export class PrerenderedOutputs {
 	 */
 	constructor(options: {kernel: JsonBlockKernel; arenaBytes?: number}) {
 		this.kernel = options.kernel;
-		this.arenaBytes = options.arenaBytes ?? defaultArenaBytes;
+		this.blocks = new HeldBlocks({kernel: options.kernel, mark: '\ufdd0', start: 0, arenaBytes: options.arenaBytes ?? defaultArenaBytes, bytesFor: kernelBytesFor});
 	}
 
 	/**
@@ -104,15 +83,15 @@ export class PrerenderedOutputs {
 	 * reported as malformed exactly as it would have been.
 	 */
 	cut(line: Buffer): CutLine | undefined {
-		if (line.length < minSmallLineBytes || this.heldBytes > maxHeldBytes) return undefined;
+		if (line.length < minSmallLineBytes || this.blocks.full) return undefined;
 		const start = findOutputText(line);
 		// An empty output has no block ("0 lines" and nothing under it): the usual way says so.
 		if (start === -1 || line[start] === quote) return undefined;
 		if (line.length < minLineBytes && !sanitizerWork(line, start)) return undefined;
-		const at = this.arenaFor(line.length - start);
+		const at = this.blocks.arenaFor(line.length - start);
 		const block = this.kernel.block(line, start, this.stripColor, at);
 		if (block === undefined) return undefined;
-		const token = this.prefix + (this.next++).toString(36);
+		const token = this.blocks.token();
 		const restAt = start + block.read;
 		const images = this.findImages(line, restAt, (at + block.bytes.length + 15) & ~15);
 		// Each cut is next to a quote, so none splits a UTF-8 sequence.
@@ -135,10 +114,7 @@ export class PrerenderedOutputs {
 		if (images !== undefined && !allImages(payload.images, images)) return undefined;
 		for (const image of images ?? []) this.images.set(image.token, image.ref);
 		const imageTokens = images?.map(image => image.token);
-		this.arenaTop = (block.bytes.byteOffset + block.bytes.length + 15) & ~15;
-		this.arenaHeld++;
-		this.held.set(token, new Held(block.bytes, block.lines, block.exit, block.read, true, imageTokens));
-		this.heldBytes += block.bytes.length;
+		this.blocks.hold(token, new Held(block.bytes, block.lines, block.exit, block.read, true, imageTokens));
 		return {text, value};
 	}
 
@@ -147,47 +123,15 @@ export class PrerenderedOutputs {
 	 * undefined. Its bytes are good until the next cut: print them before.
 	 */
 	take(output: string): JsonBlock | undefined {
-		if (!output.startsWith(this.prefix)) return undefined;
-		const held = this.held.get(output);
-		if (held === undefined) return undefined;
-		this.held.delete(output);
-		this.heldBytes -= held.bytes.length;
-		if (held.inArena) this.arenaHeld--;
+		const held = this.blocks.take(output);
 		// The model described the line's images when it read the line: their tokens are done.
-		if (held.images !== undefined) for (const image of held.images) this.images.delete(image);
+		if (held?.images !== undefined) for (const image of held.images) this.images.delete(image);
 		return held;
 	}
 
 	/** How many blocks wait to be printed. */
 	get waiting(): number {
-		return this.held.size;
-	}
-
-	/** Where in the kernel's memory the next block of a JSON text of `length` bytes goes. */
-	private arenaFor(length: number): number {
-		if (this.arenaHeld === 0) this.arenaTop = 0;
-		else {
-			const needed = kernelBytesFor(this.arenaTop, length);
-			if (needed > this.arenaBytes || !this.kernel.hasRoom(needed)) {
-				this.copyOutOfArena();
-				this.arenaTop = 0;
-			}
-		}
-		// With nothing in the arena the memory may grow: to the arena's size at once, so that it
-		// need not grow under blocks later. (Pages are touched only as blocks are written.)
-		if (this.arenaTop === 0) this.kernel.reserve(this.arenaBytes);
-		return this.arenaTop;
-	}
-
-	/** Gives each block still waiting in the arena a copy of its own. */
-	private copyOutOfArena(): void {
-		if (this.arenaHeld === 0) return;
-		for (const held of this.held.values()) {
-			if (!held.inArena) continue;
-			held.bytes = Buffer.from(held.bytes);
-			held.inArena = false;
-		}
-		this.arenaHeld = 0;
+		return this.blocks.waiting;
 	}
 
 	/**
@@ -210,7 +154,7 @@ export class PrerenderedOutputs {
 				if (this.kernel.plainLength(line, start + 1, close, at) === close - start - 1 && header !== -1 && header < close) {
 					const padding = line[close - 1] === equals ? (line[close - 2] === equals ? 2 : 1) : 0;
 					const ref = dataUrlRef(line.toString('latin1', start + 6, header), close - header - 1, padding);
-					(found ??= []).push({start, end: close + 1, token: `${this.prefix}~${(this.next++).toString(36)}`, ref});
+					(found ??= []).push({start, end: close + 1, token: this.blocks.token('~'), ref});
 				}
 			}
 			start = line.indexOf(imageStart, close === -1 ? start + 1 : close + 1);

@@ -12,6 +12,9 @@
  * it). The printer copies what it takes before it returns (ByteBatcher).
  */
 
+import {isOmniMessage} from '../protocol/guards.js';
+import type {OmniMessage} from '../protocol/types.js';
+
 /** A block waiting: its bytes, and whether they are a view of the kernel's memory (the arena) or a copy. */
 export type HeldBlock = {bytes: Buffer; inArena: boolean};
 
@@ -117,4 +120,19 @@ export class HeldBlocks<T extends HeldBlock> {
 		}
 		this.arenaHeld = 0;
 	}
+}
+
+/**
+ * What a cut line's text (a token in its block's place) parses to, when it is a message; else
+ * undefined, and the line is read the usual way (so a line that would not parse is reported as
+ * malformed exactly as it would have been).
+ */
+export function parsedMessage(text: string): OmniMessage | undefined {
+	let value: unknown;
+	try {
+		value = JSON.parse(text);
+	} catch {
+		return undefined;
+	}
+	return isOmniMessage(value) ? value : undefined;
 }

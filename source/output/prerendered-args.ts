@@ -11,13 +11,12 @@
  * call's are read for its child: no such tool counts arguments), so the token stands in for
  * them in the model.
  */
-import {isOmniMessage} from '../protocol/guards.js';
 import {findArgumentsText, nameIsOneOf} from '../protocol/arguments-literal.js';
 import {argsArenaStart, argsBytesFor, type ArgsBlock, type ArgsBlockKernel} from '../render/args-block.js';
 import {argLineCounts, toolPresenters} from '../render/tool-registry.js';
 import {presenterFor} from '../render/tool-summary.js';
 import type {CutLine} from './prerendered-outputs.js';
-import {HeldBlocks} from './held-blocks.js';
+import {HeldBlocks, parsedMessage} from './held-blocks.js';
 
 // Shorter lines are read the usual way, as short outputs are: there is little to save on them.
 const minLineBytes = 1024;
@@ -79,13 +78,8 @@ export class PrerenderedArgs {
 		const token = this.blocks.token();
 		// Both cuts are next to a quote, so neither splits a UTF-8 sequence.
 		const text = line.toString('utf8', 0, start) + token + line.toString('utf8', start + block.read);
-		let value: unknown;
-		try {
-			value = JSON.parse(text);
-		} catch {
-			return undefined;
-		}
-		if (!isOmniMessage(value)) return undefined;
+		const value = parsedMessage(text);
+		if (value === undefined) return undefined;
 		const payload = value.payload as {type?: unknown; name?: unknown; arguments?: unknown};
 		if (payload.type !== 'tool_call' || payload.arguments !== token || typeof payload.name !== 'string') return undefined;
 		const args = headlineArgs(block, payload.name);

@@ -5,10 +5,9 @@
  */
 import {dataUrlRef} from '../model/images.js';
 import type {ImageRef} from '../model/view-model.js';
-import {isOmniMessage} from '../protocol/guards.js';
 import {findOutputText} from '../protocol/output-literal.js';
 import {kernelBytesFor, type JsonBlock, type JsonBlockKernel} from '../render/json-block.js';
-import {HeldBlocks} from './held-blocks.js';
+import {HeldBlocks, parsedMessage} from './held-blocks.js';
 
 /** A line with its output cut out: the JSON text that was parsed, and what it parsed to. */
 export type CutLine = {text: string; value: unknown};
@@ -102,13 +101,8 @@ export class PrerenderedOutputs {
 			from = image.end;
 		}
 		text += line.toString('utf8', from);
-		let value: unknown;
-		try {
-			value = JSON.parse(text);
-		} catch {
-			return undefined;
-		}
-		if (!isOmniMessage(value)) return undefined;
+		const value = parsedMessage(text);
+		if (value === undefined) return undefined;
 		const payload = value.payload as {type?: unknown; output?: unknown; images?: unknown};
 		if (payload.type !== 'tool_call_output' || payload.output !== token) return undefined;
 		if (images !== undefined && !allImages(payload.images, images)) return undefined;

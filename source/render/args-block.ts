@@ -7,6 +7,7 @@
  * scans it, writes it out again and encodes it; this is one pass. Anything the kernel is not
  * sure of returns undefined and goes the usual way; the tests compare the two byte for byte.
  */
+import {KernelMemory, type KernelExports} from './kernel-memory.js';
 
 /** One member of the arguments' object: where its key and value are in the block, and a string's line count. */
 export type ArgsMember = {
@@ -30,8 +31,7 @@ export type ArgsBlock = {
 };
 
 /** What args-block.wat exports. */
-export type ArgsBlockExports = {
-	memory: {readonly buffer: ArrayBuffer; grow(pages: number): number};
+export type ArgsBlockExports = KernelExports & {
 	render(input: number, length: number, output: number, limit: number): number;
 	read: {readonly value: unknown};
 	members: {readonly value: unknown};
@@ -66,23 +66,9 @@ export function argsBytesFor(at: number, length: number): number {
  * The arguments kernel and its memory: one a run (output/prerendered-args.ts holds it), made
  * from an instance of args-block.wat (io/wasm.ts), or from none where WebAssembly cannot run it.
  */
-export class ArgsBlockKernel {
-	// A view of the kernel's memory, made again when the memory grows.
-	private memory = new Uint8Array(0);
+export class ArgsBlockKernel extends KernelMemory<ArgsBlockExports> {
 	// The kernel's member table, a view made again with the memory's.
 	private table = new Int32Array(0);
-
-	constructor(private readonly kernel: ArgsBlockExports | undefined) {}
-
-	/** Whether the kernel's memory holds `bytes` without growing (growing empties every view of it). */
-	hasRoom(bytes: number): boolean {
-		return this.kernel !== undefined && bytes <= this.kernel.memory.buffer.byteLength;
-	}
-
-	/** Grows the kernel's memory to `bytes` if it is smaller; false when it cannot. */
-	reserve(bytes: number): boolean {
-		return this.with(bytes) !== undefined;
-	}
 
 	/**
 	 * The block of the arguments whose JSON string text starts at `line[start]` (just after its
@@ -101,29 +87,12 @@ export class ArgsBlockKernel {
 		memory.fill(0, input + length, input + length + sentinelBytes);
 		const end = k.render(input, length, at, limit);
 		if (end < 0) return undefined;
+		if (this.table.buffer !== memory.buffer) this.table = new Int32Array(memory.buffer, memberTable, 64 * 4);
 		const words = this.table;
 		const members: ArgsMember[] = [];
 		for (let m = 0, count = (k.members.value as number) * 4; m < count; m += 4) {
 			members.push({key: words[m]! - at, value: words[m + 1]! - at, end: words[m + 2]! - at, lines: words[m + 3]!});
 		}
 		return {bytes: Buffer.from(memory.buffer, at, end - at), members, read: k.read.value as number};
-	}
-
-	/** The kernel with memory for `bytes`, grown if need be; undefined when there is none. */
-	private with(bytes: number): ArgsBlockExports | undefined {
-		const k = this.kernel;
-		if (k === undefined) return undefined;
-		if (bytes > k.memory.buffer.byteLength) {
-			try {
-				k.memory.grow(Math.ceil((bytes - k.memory.buffer.byteLength) / 65536));
-			} catch {
-				return undefined; // no memory for it: the usual way
-			}
-		}
-		if (this.memory.buffer !== k.memory.buffer) {
-			this.memory = new Uint8Array(k.memory.buffer);
-			this.table = new Int32Array(k.memory.buffer, memberTable, 64 * 4);
-		}
-		return k;
 	}
 }

@@ -10,6 +10,7 @@
  * and goes the usual way. The result is what PlainRenderer makes of the decoded text, byte
  * for byte: the tests compare the two.
  */
+import {KernelMemory, type KernelExports} from './kernel-memory.js';
 import {exitCodeOf} from './tool-summary.js';
 
 /** A tool output ready to print. */
@@ -28,8 +29,7 @@ export type JsonBlock = {
 };
 
 /** What json-block.wat exports (io/wasm.ts instantiates it). */
-export type JsonBlockExports = {
-	memory: {readonly buffer: ArrayBuffer; grow(pages: number): number};
+export type JsonBlockExports = KernelExports & {
 	render(input: number, length: number, output: number, limit: number, strip: number): number;
 	plain(input: number, length: number): number;
 	lines: {readonly value: unknown};
@@ -71,22 +71,7 @@ export function kernelBytesFor(at: number, length: number): number {
  * made from an instance of json-block.wat (io/wasm.ts), or from none where this machine's
  * WebAssembly cannot run it (no SIMD): then every output goes the usual way.
  */
-export class JsonBlockKernel {
-	// A view of the kernel's memory, made again when the memory grows (growing replaces its buffer).
-	private memory = new Uint8Array(0);
-
-	constructor(private readonly kernel: JsonBlockExports | undefined) {}
-
-	/** Whether the kernel's memory holds `bytes` without growing (growing moves it: every view of it made before is emptied). */
-	hasRoom(bytes: number): boolean {
-		return this.kernel !== undefined && bytes <= this.kernel.memory.buffer.byteLength;
-	}
-
-	/** Grows the kernel's memory to `bytes` if it is smaller (see hasRoom); false when it cannot. */
-	reserve(bytes: number): boolean {
-		return this.with(bytes) !== undefined;
-	}
-
+export class JsonBlockKernel extends KernelMemory<JsonBlockExports> {
 	/**
 	 * The print block of the JSON string whose text starts at `line[start]` (just after its
 	 * opening quote) and ends at its closing quote; undefined when it must go the usual way.
@@ -131,21 +116,6 @@ export class JsonBlockKernel {
 		if (k === undefined) return -1;
 		this.copyInto(line, start, end, at);
 		return k.plain(at, length);
-	}
-
-	/** The kernel with memory for `bytes`, grown if need be; undefined when there is none. */
-	private with(bytes: number): JsonBlockExports | undefined {
-		const k = this.kernel;
-		if (k === undefined) return undefined;
-		if (bytes > k.memory.buffer.byteLength) {
-			try {
-				k.memory.grow(Math.ceil((bytes - k.memory.buffer.byteLength) / 65536));
-			} catch {
-				return undefined; // no memory for it: the usual way
-			}
-		}
-		if (this.memory.buffer !== k.memory.buffer) this.memory = new Uint8Array(k.memory.buffer);
-		return k;
 	}
 
 	/** Copies `line[start, end)` into the kernel's memory at `at` (a Buffer without a view made for it). */

@@ -17,27 +17,12 @@ import type {ModelInput} from '../../source/model/input.js';
 import {SessionStore} from '../../source/model/store.js';
 import {attachJsonWriter} from '../../source/output/json-writer.js';
 import {attachPrinter, PrerenderedOutputs} from '../../source/output/printer.js';
-import type {SafeWriter} from '../../source/output/safe-writer.js';
 import {copyFixture, fixtureBytes, makeTempDir, removeTempDir, rotatedSessionId, tracesFixtureDir} from '../support/io-fixtures.js';
 import {recordedText} from '../support/sse-fixtures.js';
 import {jsonBlockKernel} from '../../source/io/wasm.js';
+import {fakeStdout} from '../support/fake-stdout.js';
 
 type Mode = 'print' | 'json';
-
-/** A stdout that keeps what it is given. */
-function fakeStdout(): {out: SafeWriter; text: () => string} {
-	const chunks: Buffer[] = [];
-	const out: SafeWriter = {
-		write(chunk, done) {
-			chunks.push(Buffer.from(typeof chunk === 'string' ? Buffer.from(chunk) : chunk));
-			done?.();
-		},
-		flush: async () => undefined,
-		closed: new Promise<void>(() => undefined),
-		isClosed: () => false,
-	};
-	return {out, text: () => Buffer.concat(chunks).toString('utf8')};
-}
 
 /** A store with print mode's or --json's writer on it, as main.ts makes them. */
 function outputFor(mode: Mode): {store: SessionStore; cut?: (line: Buffer) => ReturnType<PrerenderedOutputs['cut']>; finish: () => string} {

@@ -6,21 +6,12 @@ import {readStream} from '../../source/io/trace-follower.js';
 import {SessionStore} from '../../source/model/store.js';
 import {PrerenderedArgs} from '../../source/output/prerendered-args.js';
 import {attachPrinter, PrerenderedOutputs} from '../../source/output/printer.js';
-import type {SafeWriter} from '../../source/output/safe-writer.js';
 import {linesOf} from '../../source/render/tool-registry.js';
+import {fakeStdout} from '../support/fake-stdout.js';
 
 /** Print mode over `bytes` as main.ts makes it without colour: with the cuts (outputs and arguments), or the reference (neither). */
 async function printed(bytes: Buffer, cuts: boolean): Promise<{text: string; args?: PrerenderedArgs; cut: number}> {
-	const chunks: Buffer[] = [];
-	const out: SafeWriter = {
-		write(chunk, done) {
-			chunks.push(Buffer.from(typeof chunk === 'string' ? Buffer.from(chunk) : chunk));
-			done?.();
-		},
-		flush: async () => undefined,
-		closed: new Promise<void>(() => undefined),
-		isClosed: () => false,
-	};
+	const {out, text} = fakeStdout();
 	const prerendered = cuts ? new PrerenderedOutputs({kernel: jsonBlockKernel()}) : undefined;
 	// A small arena: blocks are copied out of it now and then.
 	const args = cuts ? new PrerenderedArgs({kernel: argsBlockKernel(), arenaBytes: 64 * 1024}) : undefined;
@@ -39,7 +30,7 @@ async function printed(bytes: Buffer, cuts: boolean): Promise<{text: string; arg
 	})(), batch => store.apply(batch), {label: 'test', cut});
 	await reader.done;
 	attached.finish();
-	return {text: Buffer.concat(chunks).toString('utf8'), args, cut: taken};
+	return {text: text(), args, cut: taken};
 }
 
 const meta = JSON.stringify({timestamp: '2026-12-02T10:00:00.000Z', type: 'session_meta', payload: {session_id: 's1', provider: 'p', model_id: 'm', model_context_window: 64_000}});

@@ -5,6 +5,7 @@ import {argsBlockKernel} from '../../source/io/wasm.js';
 import {lineCount} from '../../source/render/format.js';
 import {hasControlSequences, sanitize} from '../../source/render/sanitize.js';
 import {parseArgs, prettyArgs} from '../../source/render/tool-summary.js';
+import {reescaped} from '../support/json-escapes.js';
 
 const kernel = argsBlockKernel();
 
@@ -91,16 +92,6 @@ const reordered = fc.tuple(cleanRecord, fc.constantFrom('0', '7', '12', '4294967
 	return `{${members.join(',')}}`;
 });
 
-// Text JSON.stringify would write otherwise: a character as a \u escape (upper or lower case), `/` as `\/`.
-const reescaped = (json: string, every: number, upper: boolean): string => {
-	let n = 0;
-	return json.replace(/[a-z/é]/g, char => {
-		if (++n % every !== 0) return char;
-		if (char === '/') return '\\/';
-		const hex = char.charCodeAt(0).toString(16).padStart(4, '0');
-		return `\\u${upper ? hex.toUpperCase() : hex}`;
-	});
-};
 // Controls escaped otherwise: a short escape as \u00XX, hex digits in upper case.
 const controlsAsHex = (json: string, upper: boolean): string =>
 	json.replace(/(?<!\\)((?:\\\\)*)\\(?:([bfnrt])|u00([0-9a-f]{2}))/g, (_match, run: string, letter: string | undefined, hex: string | undefined) => {

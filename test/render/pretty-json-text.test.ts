@@ -4,6 +4,7 @@ import {describe, expect, test} from 'vitest';
 import {prettyJsonPieces} from '../../source/render/pretty-json-text.js';
 import {hasControlSequences, sanitize} from '../../source/render/sanitize.js';
 import {parseArgs, prettyArgs} from '../../source/render/tool-summary.js';
+import {reescaped} from '../support/json-escapes.js';
 
 /** What print mode writes under a call from its arguments' text, the usual way (render/plain.ts's block). */
 function reference(text: string): string {
@@ -37,16 +38,6 @@ const handWritten = fc
 	.array(fc.tuple(fc.oneof(text, fc.constantFrom('0', '12', 'a', 'path', '__proto__')), fc.oneof(text.map(raw), value.map(v => JSON.stringify(v) ?? 'null'))), {maxLength: 6})
 	.map(entries => `{${entries.map(([key, json]) => `${raw(key)}:${json}`).join(',')}}`);
 
-// Text JSON.stringify would write otherwise: a character as a \u escape (upper or lower case), `/` as `\/`.
-const reescaped = (json: string, every: number, upper: boolean): string => {
-	let n = 0;
-	return json.replace(/[a-z/é]/g, char => {
-		if (++n % every !== 0) return char;
-		if (char === '/') return '\\/';
-		const hex = char.charCodeAt(0).toString(16).padStart(4, '0');
-		return `\\u${upper ? hex.toUpperCase() : hex}`;
-	});
-};
 const whitespace = fc.string({unit: fc.constantFrom(' ', '\t', '\n', '\r'), maxLength: 3});
 
 describe('prettyJsonPieces', () => {

@@ -163,20 +163,22 @@ const inkCaches = {
 };
 
 /**
- * The --help text meow is given (source/command-line/help-text.ts), made here once: made at
- * every start it cost ~1.7 ms, for a text shown only by --help. Bundled in memory and loaded
- * from there, as scripts/build-man.mjs does the man page.
+ * The page --help prints (source/command-line/help-text.ts), made here once: made at every
+ * start it cost ~1.7 ms, for a text shown only by --help. Bundled in memory and loaded from
+ * there, as scripts/build-man.mjs does the man page.
  */
-async function helpTextOfBuild() {
+async function helpPageOfBuild(description) {
 	const bundled = await build({absWorkingDir: root, entryPoints: ['source/command-line/help-text.ts'], bundle: true, write: false, format: 'esm', platform: 'node', target: 'node20', logLevel: 'warning'});
-	const {helpText} = await import(`data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].contents).toString('base64')}`);
-	return helpText();
+	const {helpPage} = await import(`data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].contents).toString('base64')}`);
+	return helpPage(description);
 }
 
+/** What the program shows of package.json: its version, its description (in --help), and the command's name as the process title (what ps and top show). */
 function packageFields() {
 	const {name, version, description, bin} = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
-	return {name, version, description, bin};
+	return {version, description, title: Object.keys(bin ?? {})[0] ?? name};
 }
+const packageJson = packageFields();
 
 /**
  * One chunk for what the entry loads. esbuild puts each module in the chunk of the set of
@@ -203,7 +205,7 @@ function sharedEntryImports(metafile) {
 		}
 	}
 	const dynamic = new Set(Object.values(metafile.inputs).flatMap(input => input.imports.filter(edge => edge.kind === 'dynamic-import').map(edge => edge.path)));
-	// What the entry imports of ours (not meow, which only the entry uses).
+	// What the entry imports of ours (not a package's module).
 	const imports = metafile.inputs[entry].imports.filter(edge => edge.kind === 'import-statement' && edge.path.startsWith('source/')).map(edge => path.join(root, edge.path));
 	const targets = [...dynamic].filter(file => file.startsWith('source/') && !reached.has(file)).map(file => path.join(root, file));
 	if (targets.length === 0 || imports.length === 0) throw new Error('scripts/build.mjs: no dynamic import or no entry import found: update sharedEntryImports');
@@ -238,11 +240,11 @@ const options = {
 	// Some bundled dependencies are CommonJS and call require(); an ES module has none.
 	banner: {js: "import {createRequire as penguinViewRequire} from 'node:module'; const require = penguinViewRequire(import.meta.url);"},
 	legalComments: 'linked',
-	// What meow shows of package.json (--version, --help's description, the process title); the
-	// --help text; and React's production build: its development build (what React runs without
-	// NODE_ENV) renders about twice as slowly and measures itself on every render. The program sets no
+	// What the entry shows of package.json (--version, the process title); the page --help prints;
+	// and React's production build: its development build (what React runs without NODE_ENV)
+	// renders about twice as slowly and measures itself on every render. The program sets no
 	// variable of its own environment (settings.ts reads it, once).
-	define: {PENGUIN_VIEW_PACKAGE: JSON.stringify(packageFields()), PENGUIN_VIEW_HELP: JSON.stringify(await helpTextOfBuild()), 'process.env.NODE_ENV': '"production"'},
+	define: {PENGUIN_VIEW_PACKAGE: JSON.stringify({version: packageJson.version, title: packageJson.title}), PENGUIN_VIEW_HELP: JSON.stringify(await helpPageOfBuild(packageJson.description)), 'process.env.NODE_ENV': '"production"'},
 	logLevel: 'warning',
 	plugins: [lazyOnLoad, inkWidth, inkOutput, inkCaches, sharedEntry],
 };

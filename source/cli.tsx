@@ -1,37 +1,31 @@
 #!/usr/bin/env node
 /** The entry: flags in, one call out. Everything else lives in main.ts. */
-import meow from 'meow';
 import {installCrashHandlers} from './crash.js';
 import {main} from './main.js';
-import {parserFlags} from './command-line/flag-table.js';
+import {flags as flagTable} from './command-line/flag-table.js';
+import {parseCommandLine} from './command-line/parse-flags.js';
 import {runSubcommand} from './login/subcommand.js';
+import {safeWriter} from './output/safe-writer.js';
 import {readSettings} from './settings.js';
-import {parserProblem, unknownFlag, usageExitCode, usageLine} from './usage.js';
+import {usageExitCode, usageLine} from './usage.js';
 
-// package.json's name, version, description and bin, and the --help text (command-line/help-text.ts), put here by the build (scripts/build.mjs).
-declare const PENGUIN_VIEW_PACKAGE: {name: string; version: string; description: string; bin: Record<string, string>};
+// package.json's version and the command's name, and the page --help prints (command-line/help-text.ts), put here by the build (scripts/build.mjs).
+declare const PENGUIN_VIEW_PACKAGE: {version: string; title: string};
 declare const PENGUIN_VIEW_HELP: string;
 
-// Unknown flags are kept and checked here rather than by meow, whose report is two lines
-// without the program's name; what it throws (a flag given twice) is bad usage too. Booleans
-// left out stay unset (--follow's default depends on the output: main.ts).
-const flags = parserFlags();
-let cli;
-try {
-	cli = meow(PENGUIN_VIEW_HELP, {importMeta: import.meta, pkg: PENGUIN_VIEW_PACKAGE, allowUnknownFlags: true, booleanDefault: undefined, flags});
-} catch (error) {
-	process.stderr.write(usageLine(parserProblem(error)));
-	process.exit(usageExitCode);
+// Booleans left out stay unset (--follow's default depends on the output: main.ts).
+const line = parseCommandLine(process.argv.slice(2), flagTable);
+// Through a safe writer: `--help | head -1` may close the pipe before the page is written.
+if (line.kind === 'help') safeWriter(process.stdout).write(PENGUIN_VIEW_HELP);
+else if (line.kind === 'version') safeWriter(process.stdout).write(`${PENGUIN_VIEW_PACKAGE.version}\n`);
+else if (line.kind === 'problem') {
+	process.stderr.write(usageLine(line.problem));
+	process.exitCode = usageExitCode;
+} else {
+	// ps and top show the command's name rather than `node`.
+	process.title = PENGUIN_VIEW_PACKAGE.title;
+	// Anything thrown or rejected that nobody catches: terminal restored, one line, exit code 1.
+	installCrashHandlers({debug: line.flags.debug});
+	const settings = readSettings(process.env);
+	process.exitCode = (await runSubcommand(line.input, line.flags, settings)) ?? (await main(line.input, line.flags, settings));
 }
-const shortFlags = Object.values(flags).flatMap(spec => ('shortFlag' in spec ? [spec.shortFlag] : []));
-const known = new Set<string>([...Object.keys(flags), ...shortFlags, 'help', 'version']);
-const unknown = unknownFlag(cli.unnormalizedFlags, known, process.argv.slice(2));
-if (unknown !== undefined) {
-	process.stderr.write(usageLine(`unknown flag ${unknown}`));
-	process.exit(usageExitCode);
-}
-
-// Anything thrown or rejected that nobody catches: terminal restored, one line, exit code 1.
-installCrashHandlers({debug: cli.flags.debug});
-const settings = readSettings(process.env);
-process.exitCode = (await runSubcommand(cli.input, cli.flags, settings)) ?? (await main(cli.input, cli.flags, settings));

@@ -1,7 +1,8 @@
 /**
  * The command line as data, written once: every flag (its type, short form, value names,
  * the values it takes and what it does), what can be opened, the usage lines and the exit
- * codes. meow parses with it; --help, the man page and the shell completions are made from it.
+ * codes. The parser reads the command line by it (parse-flags.ts); --help, the man page and the
+ * shell completions are made from it.
  */
 
 /** The --help and man page sections, in their order. */
@@ -43,7 +44,7 @@ export type FlagSpec = {
 	readonly fileValue?: boolean;
 };
 
-/** The flags meow parses, keyed by meow's camel-case name (`readOnly` is `--read-only`). */
+/** The flags, keyed by the camel-case name the program reads (`readOnly` is `--read-only`). */
 export const flags = {
 	latest: {type: 'boolean', default: false, section: 'open', uses: [{help: 'the newest running session (else the newest), on disk or on a server; a session that starts later is offered (L switches)'}]},
 	print: {type: 'boolean', default: false, section: 'options', uses: [{help: 'plain text, each item once it is complete (the default when stdout is not a terminal)'}]},
@@ -86,7 +87,7 @@ export const flags = {
 	completions: {type: 'string', section: 'about', values: ['bash', 'zsh', 'fish'], uses: [{value: 'SHELL', help: 'print a completion script for bash, zsh or fish, and exit'}]},
 } as const satisfies Record<string, FlagSpec>;
 
-/** The flags meow answers itself: listed with the others, not given to it. */
+/** The flags the parser answers itself (parse-flags.ts): listed with the others in the documents. */
 export const builtInFlags = {
 	help: {type: 'boolean', section: 'about', uses: [{help: 'this help, and exit'}]},
 	version: {type: 'boolean', section: 'about', uses: [{help: 'the version, and exit'}]},
@@ -148,15 +149,4 @@ export function useLabel({use, long, short}: FlagEntry): string {
 	const names = short ? `${short}, ${long}` : long;
 	if (!use.value) return names;
 	return use.optional ? `${names} [${use.value}]` : `${names} ${use.value}`;
-}
-
-type ParserFlag<Spec> = Pick<Spec, Extract<keyof Spec, 'type' | 'shortFlag' | 'isMultiple' | 'default'>>;
-
-/** The table in meow's terms: only what its parser reads, typed so that its result is typed. */
-export function parserFlags(): {[Key in keyof typeof flags]: ParserFlag<(typeof flags)[Key]>} {
-	const picked = Object.entries(flags).map(([key, spec]: [string, FlagSpec]) => [
-		key,
-		{type: spec.type, ...(spec.shortFlag ? {shortFlag: spec.shortFlag} : {}), ...(spec.isMultiple ? {isMultiple: true} : {}), ...(spec.default === undefined ? {} : {default: spec.default})},
-	]);
-	return Object.fromEntries(picked) as {[Key in keyof typeof flags]: ParserFlag<(typeof flags)[Key]>};
 }

@@ -1,7 +1,7 @@
-/** The --help text, made from the flag table (meow puts the package's description above it). */
+/** The --help text, made from the flag table, and the page --help prints (the package's description above it). */
 import {exitCodes, flagEntries, operands, sections, usageLines, useLabel} from './flag-table.js';
 
-// meow indents the text by 2: the lines here fit 78 columns, so the help fits 80.
+// The page indents the text by 2: the lines here fit 78 columns, so the help fits 80.
 const width = 78;
 const column = 20;
 
@@ -37,4 +37,13 @@ export function helpText(): string {
 	}
 	out.push('', 'Exit codes', `  ${exitCodes.map(({code, meaning}) => `${code} ${meaning}`).join(' · ')}`);
 	return `${out.join('\n')}\n`;
+}
+
+/** What --help prints: the package's description, then the help, each indented by 2 (empty lines left empty) after an empty line. */
+export function helpPage(description: string): string {
+	const indented = helpText()
+		.trimEnd()
+		.split('\n')
+		.map(line => (line.trim() === '' ? line : `  ${line}`));
+	return `\n  ${description}\n\n${indented.join('\n')}\n\n`;
 }

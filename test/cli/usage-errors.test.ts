@@ -23,6 +23,8 @@ describe('usage errors', () => {
 		[['--replay', '-2', trace], "penguin-view: --replay SPEED must be a number above 0, not '-2' (try --help)"],
 		[['--replay', 'fast', trace], "penguin-view: --replay SPEED must be a number above 0, not 'fast' (try --help)"],
 		[['--sse', 'http://localhost:7364', '--sse', 'http://localhost:7365'], 'penguin-view: the flag --sse can only be set once (try --help)'],
+		[['--sse'], 'penguin-view: --sse needs a value (try --help)'],
+		[['--json=yes', trace], 'penguin-view: --json takes no value (try --help)'],
 		[[trace, trace], `penguin-view: one trace at a time, got 2: ${trace} ${trace} (try --help)`],
 	];
 	for (const [args, line] of cases) {

@@ -1,7 +1,8 @@
 // What every start loads of the bundle: dist/cli.js and the chunks it imports statically. Node
 // reads, resolves and compiles each file on its own (0.5–1 ms a file), so the entry's code is
 // one chunk rather than one per set of dynamic imports sharing it (scripts/build.mjs,
-// docs/performance.md); the screen's Ink stays out of what every start loads.
+// docs/performance.md); the screen's Ink stays out of what every start loads, and so does any
+// argument-parser package.
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -35,4 +36,13 @@ test('a start loads the entry and a few chunks, not one file per shared module',
 	expect(code).toContain('// source/model/store.ts');
 	expect(code).toContain('// source/io/trace-follower.ts');
 	expect(code).not.toContain('// node_modules/ink/');
+});
+
+test('a start parses the command line with node:util, loading no argument-parser package', () => {
+	const code = staticallyLoaded(path.join(dist, 'cli.js'))
+		.map(file => readFileSync(file, 'utf8'))
+		.join('\n');
+	// meow and what it bundled (yargs-parser, normalize-package-data's SPDX lists) cost ~30 ms of every start.
+	expect(code).not.toMatch(/\/\/ node_modules\/(meow|yargs-parser|yargs|minimist|commander|normalize-package-data)\//);
+	expect(code).toContain('// source/command-line/parse-flags.ts');
 });

@@ -6,7 +6,7 @@
  * line: an unknown flag, a value missing or given to a boolean, a flag given twice.
  */
 import {parseArgs, type ParseArgsConfig} from 'node:util';
-import type {FlagSpec} from './flag-table.js';
+import {builtInFlags, type FlagSpec} from './flag-table.js';
 
 /** The flags of `Table` as the program reads them: camel-case keys (`readOnly`), defaults filled. */
 export type ParsedFlags<Table extends Record<string, FlagSpec>> = {
@@ -22,8 +22,8 @@ export type ParsedFlags<Table extends Record<string, FlagSpec>> = {
 /** What the command line asks for. */
 export type CommandLine<Table extends Record<string, FlagSpec>> =
 	| {kind: 'run'; input: string[]; flags: ParsedFlags<Table>}
-	| {kind: 'help'}
-	| {kind: 'version'}
+	/** --help or --version: `{kind: 'help'}`, `{kind: 'version'}`. */
+	| {[Kind in keyof typeof builtInFlags]: {kind: Kind}}[keyof typeof builtInFlags]
 	/** Bad usage, in words for usage.ts's line (`unknown flag --x`). */
 	| {kind: 'problem'; problem: string};
 
@@ -32,8 +32,8 @@ const kebab = (name: string): string => name.replace(/[A-Z]/g, letter => `-${let
 const negativeNumber = /^-(?:\d+|\d*\.\d+)(?:e[+-]?\d+)?$/i;
 /** A word that is a flag, not a value: `--json`, `-f`, `--` (`-` alone is a value: standard input). */
 const flagLike = (word: string): boolean => word.length > 1 && word.startsWith('-') && !negativeNumber.test(word);
-/** The flags the parser answers itself, as meow did. */
-const answers = new Set(['help', 'version']);
+/** The flags the parser answers itself: --help and --version. */
+const answers = new Set<string>(Object.keys(builtInFlags));
 
 type Token = NonNullable<ReturnType<typeof parseArgs>['tokens']>[number];
 
@@ -52,7 +52,7 @@ export function parseCommandLine<Table extends Record<string, FlagSpec>>(argv: r
 		if (token.kind !== 'option') continue;
 		if (answers.has(token.name)) {
 			if (token.value !== undefined) return {kind: 'problem', problem: `${token.rawName} takes no value`};
-			return {kind: token.name as 'help' | 'version'};
+			return {kind: token.name as keyof typeof builtInFlags};
 		}
 		// --no-NAME, for every boolean (allowNegative would do it, but only from Node 20.16).
 		const negated = token.name.startsWith('no-') ? byName.get(token.name.slice(3)) : undefined;

@@ -1,5 +1,5 @@
 // --version and --help say what package.json says, wherever the built program is: the build
-// gives meow the package's fields, and it no longer looks for a package.json at each start.
+// gives the program the package's fields, and it never looks for a package.json at start.
 import {spawnSync} from 'node:child_process';
 import {cpSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';

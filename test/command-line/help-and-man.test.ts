@@ -20,7 +20,7 @@ describe('--help', () => {
 		expect(help).toContain('  --replay [SPEED] ');
 	});
 
-	it('fits 80 columns once meow has indented it by 2', () => {
+	it('fits 80 columns once the page has indented it by 2', () => {
 		const long = help.split('\n').filter(line => line.length + 2 > 80);
 		expect(long).toEqual([]);
 	});

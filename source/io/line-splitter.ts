@@ -180,7 +180,7 @@ function decodeLine(bytes: Buffer, line: number, offset: number, cut: LineCutter
 	if (first === end) {
 		return undefined;
 	}
-	const parts = cut?.(bytes.subarray(start, end));
+	const parts = cut?.(start === 0 && end === bytes.length ? bytes : bytes.subarray(start, end));
 	if (parts !== undefined) return {kind: 'line', text: parts.text, value: parts.value, line, offset};
 	return {kind: 'line', text: bytes.toString('utf8', start, end), line, offset};
 }

@@ -3,7 +3,9 @@
  * writes about as many bytes as it reads: joining an entry's lines into one string cost
  * more than anything else on a 100 MB trace (one label with a non-Latin-1 character turns
  * the whole joined string into two-byte form, which is then copied and re-encoded). Here
- * each piece is encoded once, straight into the buffer.
+ * each piece is encoded once, straight into the buffer; short pieces (labels, indents, newlines)
+ * are joined first, up to 16 K characters, and encoded in one call: a call each cost more than
+ * encoding them (print of the code mix: 1.2 % fewer instructions).
  */
 
 /**
@@ -19,11 +21,16 @@ export const defaultBatchBytes = 256 * 1024;
 // costs a page fault per 4 kB on first write (filling 90 MB of fresh buffers took 40–200 ms
 // on this project's machines, of reused ones 1–3 ms).
 const maxSpares = 8;
+// Text this short is joined with what waits before it is encoded, up to this much.
+const shortText = 512;
+const pendingLimit = 16 * 1024;
 
 /** Accumulates text; `flush` hands what it holds to the sink. */
 export class ByteBatcher {
 	private buffer: Buffer;
 	private used = 0;
+	// Short text waiting to be encoded (see the module's comment).
+	private pending = '';
 	private readonly spares: Buffer[] = [];
 
 	constructor(
@@ -35,6 +42,24 @@ export class ByteBatcher {
 
 	/** Appends `text` (encoded as UTF-8). */
 	add(text: string): void {
+		if (text.length <= shortText) {
+			// What waits is encoded before it could outgrow the room left (so it goes into this buffer, whole).
+			const length = this.pending.length + text.length;
+			if (this.pending !== '' && (length > pendingLimit || length * 3 > this.size - this.used)) this.encodePending();
+			this.pending += text;
+			return;
+		}
+		if (this.pending !== '') this.encodePending();
+		this.encode(text);
+	}
+
+	private encodePending(): void {
+		const text = this.pending;
+		this.pending = '';
+		this.encode(text);
+	}
+
+	private encode(text: string): void {
 		// A UTF-16 code unit never takes more than 3 bytes: this bound avoids measuring the text.
 		if (text.length * 3 > this.size - this.used) {
 			this.flush();
@@ -53,6 +78,7 @@ export class ByteBatcher {
 	 * output/prerendered-outputs.ts).
 	 */
 	addBytes(bytes: Uint8Array): void {
+		if (this.pending !== '') this.encodePending();
 		let from = 0;
 		while (bytes.length - from > this.size - this.used) {
 			const room = this.size - this.used;
@@ -69,12 +95,12 @@ export class ByteBatcher {
 	line(text: string | readonly (string | Uint8Array)[]): void {
 		if (typeof text === 'string') this.add(text);
 		else for (const piece of text) typeof piece === 'string' ? this.add(piece) : this.addBytes(piece);
-		if (this.used === this.size) this.flush();
-		this.buffer[this.used++] = 10;
+		this.add('\n');
 	}
 
 	/** Hands over what is held. The buffer is reused only once the sink says it is done with it. */
 	flush(): void {
+		if (this.pending !== '') this.encodePending();
 		if (this.used === 0) return;
 		const whole = this.buffer;
 		const full = whole.subarray(0, this.used);

@@ -110,6 +110,11 @@ export class HeldBlocks<T extends HeldBlock> {
 		return held;
 	}
 
+	/** The block a token stands for, left waiting; else undefined. */
+	peek(token: string): T | undefined {
+		return token.startsWith(this.prefix) ? this.held.get(token) : undefined;
+	}
+
 	/** Gives each block still waiting in the arena a copy of its own. */
 	private copyOutOfArena(): void {
 		if (this.arenaHeld === 0) return;

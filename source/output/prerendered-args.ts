@@ -12,6 +12,7 @@
  * them in the model.
  */
 import {findArgumentsText, nameIsOneOf} from '../protocol/arguments-literal.js';
+import {payloadHint, type PayloadHint} from '../protocol/payload-hint.js';
 import {argsArenaStart, argsBytesFor, type ArgsBlock, type ArgsBlockKernel} from '../render/args-block.js';
 import {argLineCounts, toolPresenters} from '../render/tool-registry.js';
 import {presenterFor} from '../render/tool-summary.js';
@@ -20,10 +21,6 @@ import {HeldBlocks, parsedMessage} from './held-blocks.js';
 
 // Shorter lines are read the usual way, as short outputs are: there is little to save on them.
 const minLineBytes = 1024;
-// The payload's type is found in the line's first bytes (the harness writes it first): a line
-// where it comes later is read the usual way.
-const headBytes = 512;
-const toolCallType = Buffer.from('"type":"tool_call"');
 // How far the arena fills before the blocks still in it are copied out and it starts again.
 const defaultArenaBytes = 8 * 1024 * 1024;
 
@@ -64,12 +61,12 @@ export class PrerenderedArgs {
 	 * The line (its bytes, without the line end) parsed with its arguments set aside, or undefined
 	 * when it is to be read the usual way. Only a `tool_call` of a tool with counted arguments
 	 * whose `arguments` is the string found is cut; a line that would not parse is left whole,
-	 * so it is reported as malformed exactly as it would have been.
+	 * so it is reported as malformed exactly as it would have been. `hint`: the line's payload
+	 * type as payloadHint reads it (the harness writes it first: a line where it comes later is
+	 * read the usual way).
 	 */
-	cut(line: Buffer): CutLine | undefined {
-		if (line.length < minLineBytes || this.blocks.full) return undefined;
-		// Searched backwards from the head's end: the scan stops at the line's start, not its end (most long lines are outputs).
-		if (line.lastIndexOf(toolCallType, headBytes) === -1 || !nameIsOneOf(line, countingTools)) return undefined;
+	cut(line: Buffer, hint: PayloadHint = payloadHint(line)): CutLine | undefined {
+		if (hint !== 'tool_call' || line.length < minLineBytes || this.blocks.full || !nameIsOneOf(line, countingTools)) return undefined;
 		const start = findArgumentsText(line);
 		if (start === -1) return undefined;
 		const at = this.blocks.arenaFor(line.length - start);

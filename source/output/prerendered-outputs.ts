@@ -6,11 +6,15 @@
 import {dataUrlRef} from '../model/images.js';
 import type {ImageRef} from '../model/view-model.js';
 import {findOutputText} from '../protocol/output-literal.js';
+import {payloadHint, type PayloadHint} from '../protocol/payload-hint.js';
 import {kernelBytesFor, type JsonBlock, type JsonBlockKernel} from '../render/json-block.js';
 import {HeldBlocks, parsedMessage} from './held-blocks.js';
 
 /** A line with its output cut out: the JSON text that was parsed, and what it parsed to. */
 export type CutLine = {text: string; value: unknown};
+
+/** A tool output ready to print (its length in UTF-16 units is not kept: no headline says it). */
+export type OutputBlock = Omit<JsonBlock, 'units'>;
 
 // Shorter lines are read the usual way: below this, cutting costs more than it saves. (From
 // 512 B, a cut took 5 % fewer instructions of print mode on a trace of outputs of 200 B–2 kB
@@ -38,7 +42,7 @@ const closeBracket = 0x5d;
 const equals = 0x3d;
 
 /** A block waiting to be printed. (A class: one shape for all, where spreads of blocks with and without an exit code made V8 copy them the slow way.) */
-class Held implements JsonBlock {
+class Held implements OutputBlock {
 	constructor(
 		public bytes: Buffer,
 		readonly lines: number,
@@ -79,10 +83,11 @@ export class PrerenderedOutputs {
 	 * The line (its bytes, without the line end) parsed with its tool output set aside, or
 	 * undefined when it is to be read the usual way. Only a `tool_call_output` message whose
 	 * `output` is the string found is cut; a line that would not parse is left whole, so it is
-	 * reported as malformed exactly as it would have been.
+	 * reported as malformed exactly as it would have been. `hint`: the line's payload type as
+	 * payloadHint reads it (a line laid out otherwise is tried all the same).
 	 */
-	cut(line: Buffer): CutLine | undefined {
-		if (line.length < minSmallLineBytes || this.blocks.full) return undefined;
+	cut(line: Buffer, hint: PayloadHint = payloadHint(line)): CutLine | undefined {
+		if ((hint !== 'tool_call_output' && hint !== undefined) || line.length < minSmallLineBytes || this.blocks.full) return undefined;
 		const start = findOutputText(line);
 		// An empty output has no block ("0 lines" and nothing under it): the usual way says so.
 		if (start === -1 || line[start] === quote) return undefined;
@@ -116,7 +121,7 @@ export class PrerenderedOutputs {
 	 * The block for an output that is a token, taken out (each is printed once); else
 	 * undefined. Its bytes are good until the next cut: print them before.
 	 */
-	take(output: string): JsonBlock | undefined {
+	take(output: string): OutputBlock | undefined {
 		const held = this.blocks.take(output);
 		// The model described the line's images when it read the line: their tokens are done.
 		if (held?.images !== undefined) for (const image of held.images) this.images.delete(image);

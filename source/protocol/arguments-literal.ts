@@ -11,7 +11,7 @@ const comma = 0x2c;
 const quote = 0x22;
 
 /** The offset of the first match of `key` in `bytes` that can be a key of compact JSON (after `{` or `,`), or -1. */
-function findKey(bytes: Buffer, key: Buffer): number {
+export function findKey(bytes: Buffer, key: Buffer): number {
 	let at = bytes.indexOf(key);
 	// Inside another string the quotes would be escaped, and then the key would not match at all.
 	while (at > 0 && bytes[at - 1] !== openBrace && bytes[at - 1] !== comma) at = bytes.indexOf(key, at + 1);

@@ -70,6 +70,8 @@ export type PrintKit<Line> = {
 	block(text: string, dim?: boolean): Line[];
 	/** Lines already sanitized (and coloured), indented by two spaces. */
 	indented(text: string): string;
+	/** A trace text's length in UTF-16 units (what `block` takes may be a token that stands for the text). */
+	length(text: string): number;
 	/** Trace text on a label line: sanitized, no colour, one line. */
 	text(value: string): string;
 	/** `[image png 1.2 KB]`. */
@@ -109,12 +111,12 @@ export const printed: {readonly [K in PrintedKind]: Printer<K>} = {
 		if (highlighter && /```|~~~/.test(text)) return [label(item.at, p.bold('assistant') + stop), indented(paintFences(sanitize(text), highlighter, p))];
 		return [label(item.at, p.bold('assistant') + stop), ...block(text)];
 	},
-	thinking: (item, {p, label, block, text}) => {
+	thinking: (item, {p, label, block, text, length}) => {
 		if (item.inline) {
 			return [label(item.at, p.dim(`thinking [inline ${text(item.inline.mimeType)} ${formatBytes(item.inline.bytes)}]`))];
 		}
 		if (item.encrypted) return [label(item.at, p.dim('thinking (encrypted by the provider)'))];
-		const facts = [`${inMemory(item.text).length} chars`, item.durationMs === undefined ? '' : formatDuration(item.durationMs)].filter(Boolean);
+		const facts = [`${length(inMemory(item.text))} chars`, item.durationMs === undefined ? '' : formatDuration(item.durationMs)].filter(Boolean);
 		return [label(item.at, p.dim(`thinking · ${facts.join(' · ')}`)), ...block(inMemory(item.text), true)];
 	},
 	image: (item, {label, imageText}) => [label(item.at, `${item.role === 'assistant' ? 'assistant' : 'you'}: ${imageText(item.image)}`)],

@@ -26,6 +26,8 @@ export type JsonBlock = {
 	exit?: number;
 	/** How many bytes of JSON the text took, up to its closing quote. */
 	read: number;
+	/** The text's length in UTF-16 code units (`text.length` of it decoded): a thinking's headline says it. */
+	units: number;
 };
 
 /** What json-block.wat exports (io/wasm.ts instantiates it). */
@@ -36,6 +38,7 @@ export type JsonBlockExports = KernelExports & {
 	trimmed: {readonly value: unknown};
 	read: {readonly value: unknown};
 	dropped: {readonly value: unknown};
+	units: {readonly value: unknown};
 };
 
 /**
@@ -78,9 +81,10 @@ export class JsonBlockKernel extends KernelMemory<JsonBlockExports> {
 	 * `stripColor`: colours are not kept (the sanitizer's `keepColor: false`), so SGR sequences
 	 * are dropped; else text with any is left to the usual way. The block is written in the
 	 * kernel's memory at `at` (a multiple of 16), and stays there until that memory is written
-	 * again or grows (a call that needs more than hasRoom says grows it). Never throws.
+	 * again or grows (a call that needs more than hasRoom says grows it). `exit`: whether to read
+	 * an exit code at the text's end (a tool output's; a model's text has none). Never throws.
 	 */
-	block(line: Uint8Array, start: number, stripColor = false, at = 0): JsonBlock | undefined {
+	block(line: Uint8Array, start: number, stripColor = false, at = 0, exit = true): JsonBlock | undefined {
 		const length = line.length - start;
 		if (length <= 0 || length > maxKernelBytes || at % 16 !== 0) return undefined;
 		const {limit, input, end: needed} = layout(at, length);
@@ -92,9 +96,11 @@ export class JsonBlockKernel extends KernelMemory<JsonBlockExports> {
 		const bytes = Buffer.from(this.memory.buffer, at, end - at);
 		const lines = k.lines.value as number;
 		const read = k.read.value as number;
+		const units = k.units.value as number;
+		if (!exit) return {bytes, lines, exit: undefined, read, units};
 		// The exit code is read from the text as it was: where the kernel dropped a colour or a
 		// carriage return, or drew a line again, the end of the text as written decides it.
-		const exit =
+		const code =
 			(k.dropped.value as number) >= 0
 				? rawMayEndWithBracket(line, start, read)
 					? exitCodeOf(rawTail(line, start, read))
@@ -102,7 +108,7 @@ export class JsonBlockKernel extends KernelMemory<JsonBlockExports> {
 				: endsWithBracket(bytes)
 					? exitCodeOf(decodeTail(bytes, k.trimmed.value === 1))
 					: undefined;
-		return {bytes, lines, exit, read};
+		return {bytes, lines, exit: code, read, units};
 	}
 
 	/**

@@ -24,6 +24,11 @@
   (global $read (export "read") (mut i32) (i32.const 0))
   ;; Where the output was when a colour or a carriage return was last dropped (-1: never).
   (global $dropped (export "dropped") (mut i32) (i32.const -1))
+  ;; The text's length in UTF-16 code units, as JavaScript would decode it (a thinking's
+  ;; headline says it): the bytes read less what escapes and characters beyond ASCII take
+  ;; beyond one unit ($less, counted on the slow paths alone; $crLess from $skipCR).
+  (global $units (export "units") (mut i32) (i32.const 0))
+  (global $crLess (mut i32) (i32.const 0))
 
   (func $hex (param $c i32) (result i32)
     (if (i32.lt_u (i32.sub (local.get $c) (i32.const 0x30)) (i32.const 10))
@@ -80,14 +85,17 @@
       (then (i64.store (select (local.get $hwm) (local.get $o) (i32.gt_u (local.get $hwm) (local.get $o))) (i64.const 0x2020202020202020))))
     (local.get $next))
 
-  ;; Past the carriage returns (`\r` or `\u000d` escapes) from $p on.
+  ;; Past the carriage returns (`\r` or `\u000d` escapes) from $p on; $crLess: the bytes
+  ;; skipped beyond one a carriage return.
   (func $skipCR (param $p i32) (param $end i32) (result i32)
+    (local $less i32)
     (loop $more
       (if (i32.le_u (i32.add (local.get $p) (i32.const 2)) (local.get $end))
         (then
           (if (i32.eq (i32.load16_u (local.get $p)) (i32.const 0x725c))
             (then
               (local.set $p (i32.add (local.get $p) (i32.const 2)))
+              (local.set $less (i32.add (local.get $less) (i32.const 1)))
               (br $more)))))
       (if (i32.le_u (i32.add (local.get $p) (i32.const 6)) (local.get $end))
         (then
@@ -96,7 +104,9 @@
                 (i32.eq (call $hex4 (i32.add (local.get $p) (i32.const 2))) (i32.const 0x0d)))
             (then
               (local.set $p (i32.add (local.get $p) (i32.const 6)))
+              (local.set $less (i32.add (local.get $less) (i32.const 5)))
               (br $more))))))
+    (global.set $crLess (local.get $less))
     (local.get $p))
 
   ;; Whether a newline (`\n`) or the closing quote is at $p: carriage returns before it are dropped.
@@ -150,6 +160,8 @@
     (local $hwm i32) (local $cells i32)
     ;; Where a tab's spaces end.
     (local $tabEnd i32)
+    ;; Bytes read beyond one a UTF-16 unit (see $units).
+    (local $less i32)
     (global.set $dropped (i32.const -1))
     (local.set $i (local.get $in))
     (local.set $end (i32.add (local.get $in) (local.get $len)))
@@ -217,6 +229,7 @@
                   (local.set $n (i32.add (local.get $n) (i32.const 1)))
                   (local.set $i (i32.add (local.get $i) (i32.const 2)))
                   (local.set $rawnl (local.get $i))
+                  (local.set $less (i32.add (local.get $less) (i32.const 1)))
                   (br $next)))
               (if (i32.or (i32.or (i32.eq (local.get $c) (i32.const 0x22)) (i32.eq (local.get $c) (i32.const 0x5c)))
                           (i32.eq (local.get $c) (i32.const 0x2f)))
@@ -224,11 +237,13 @@
                   (i32.store8 (local.get $o) (local.get $c))
                   (local.set $o (i32.add (local.get $o) (i32.const 1)))
                   (local.set $i (i32.add (local.get $i) (i32.const 2)))
+                  (local.set $less (i32.add (local.get $less) (i32.const 1)))
                   (br $next)))
               (if (i32.eq (local.get $c) (i32.const 0x74))
                 (then
                   ;; \t: $tab written out (a call costs more than its work; `\u0009` calls it).
                   (local.set $i (i32.add (local.get $i) (i32.const 2)))
+                  (local.set $less (i32.add (local.get $less) (i32.const 1)))
                   (br_if $fail (local.get $wide))
                   (local.set $tabEnd (i32.add (local.get $o)
                     (i32.sub (i32.const 8) (i32.and (i32.sub (local.get $o) (local.get $line)) (i32.const 7)))))
@@ -245,6 +260,7 @@
                 (then
                   ;; \r
                   (local.set $i (call $skipCR (i32.add (local.get $i) (i32.const 2)) (local.get $end)))
+                  (local.set $less (i32.add (local.get $less) (i32.add (global.get $crLess) (i32.const 1))))
                   (br $cr)))
               (br_if $fail (i32.ne (local.get $c) (i32.const 0x75)))
               ;; \uXXXX
@@ -256,6 +272,7 @@
                   (else (call $hex4 (i32.add (local.get $i) (i32.const 2))))))
               (br_if $fail (i32.lt_s (local.get $cp) (i32.const 0)))
               (local.set $i (i32.add (local.get $i) (i32.const 6)))
+              (local.set $less (i32.add (local.get $less) (i32.const 5)))
               (if (i32.eq (local.get $cp) (i32.const 0x09))
                 (then
                   (local.set $o (call $tab (local.get $o) (local.get $line) (local.get $wide) (i32.sub (local.get $end) (local.get $i)) (local.get $limit) (local.get $hwm)))
@@ -264,6 +281,7 @@
               (if (i32.eq (local.get $cp) (i32.const 0x0d))
                 (then
                   (local.set $i (call $skipCR (local.get $i) (local.get $end)))
+                  (local.set $less (i32.add (local.get $less) (global.get $crLess)))
                   (br $cr)))
               (if (i32.and (local.get $strip) (i32.eq (local.get $cp) (i32.const 0x1b)))
                 (then
@@ -283,6 +301,7 @@
                   (local.set $lo (call $hex4 (i32.add (local.get $i) (i32.const 2))))
                   (br_if $fail (i32.ge_u (i32.sub (local.get $lo) (i32.const 0xdc00)) (i32.const 0x400)))
                   (local.set $i (i32.add (local.get $i) (i32.const 6)))
+                  (local.set $less (i32.add (local.get $less) (i32.const 5)))
                   (local.set $cp (i32.add (i32.const 0x10000)
                     (i32.or (i32.shl (i32.sub (local.get $cp) (i32.const 0xd800)) (i32.const 10))
                             (i32.sub (local.get $lo) (i32.const 0xdc00)))))
@@ -325,6 +344,7 @@
               (i32.store16 (local.get $o) (i32.load16_u (local.get $i)))
               (local.set $o (i32.add (local.get $o) (i32.const 2)))
               (local.set $i (i32.add (local.get $i) (i32.const 2)))
+              (local.set $less (i32.add (local.get $less) (i32.const 1)))
               (br $next)))
           (if (i32.lt_u (local.get $b) (i32.const 0xf0))
             (then
@@ -348,6 +368,7 @@
               (i32.store8 offset=2 (local.get $o) (i32.load8_u offset=2 (local.get $i)))
               (local.set $o (i32.add (local.get $o) (i32.const 3)))
               (local.set $i (i32.add (local.get $i) (i32.const 3)))
+              (local.set $less (i32.add (local.get $less) (i32.const 2)))
               (br $next)))
           (br_if $fail (i32.ge_u (i32.add (local.get $i) (i32.const 3)) (local.get $end)))
           (local.set $c (i32.load8_u offset=1 (local.get $i)))
@@ -362,6 +383,7 @@
           (i32.store (local.get $o) (i32.load (local.get $i)))
           (local.set $o (i32.add (local.get $o) (i32.const 4)))
           (local.set $i (i32.add (local.get $i) (i32.const 4)))
+          (local.set $less (i32.add (local.get $less) (i32.const 2)))
           (br $next))
           ;; Carriage returns ($i is past them): dropped before a newline or the end; else the
           ;; cursor goes back to the line's start (the sanitizer's cells, one a byte while the
@@ -387,6 +409,7 @@
         (then (local.set $n (i32.sub (local.get $n) (i32.const 1)))))
       (global.set $lines (local.get $n))
       (global.set $read (i32.sub (local.get $i) (local.get $in)))
+      (global.set $units (i32.sub (global.get $read) (local.get $less)))
       (return (local.get $o)))
     (i32.const -1))
 

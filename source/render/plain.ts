@@ -21,7 +21,12 @@ import {prettyJsonPieces} from './pretty-json-text.js';
 export type PlainOptions = {
 	color: boolean;
 	/** Where outputs cut out of their lines wait (print mode's shortcut, render/json-block.ts). */
-	prerendered?: {take(output: string): JsonBlock | undefined};
+	prerendered?: {take(output: string): Omit<JsonBlock, 'units'> | undefined};
+	/**
+	 * Where model texts (answers, thinkings) cut out of their lines wait (output/prerendered-texts.ts):
+	 * a block of trace text that is a token is taken from here. Without colour only.
+	 */
+	prerenderedTexts?: {take(text: string): {bytes: Uint8Array} | undefined; units(text: string): number | undefined};
 	/** Where calls' arguments cut out of their lines wait (render/args-block.ts); without colour only. */
 	prerenderedArgs?: {take(args: string): {bytes: Uint8Array; args: Record<string, unknown>} | undefined};
 	/**
@@ -53,6 +58,7 @@ export class PlainRenderer {
 	private readonly color: boolean;
 	private readonly prerendered: PlainOptions['prerendered'];
 	private readonly prerenderedArgs: PlainOptions['prerenderedArgs'];
+	private readonly prerenderedTexts: PlainOptions['prerenderedTexts'];
 	private readonly name: string | undefined;
 	private readonly prices: PlainOptions['prices'];
 	private readonly highlighter: Highlighter | undefined;
@@ -70,6 +76,7 @@ export class PlainRenderer {
 		this.color = options.color;
 		this.prerendered = options.prerendered;
 		this.prerenderedArgs = options.color ? undefined : options.prerenderedArgs;
+		this.prerenderedTexts = options.color ? undefined : options.prerenderedTexts;
 		this.name = options.name;
 		this.prices = options.prices;
 		this.highlighter = options.color ? options.highlighter : undefined;
@@ -81,6 +88,7 @@ export class PlainRenderer {
 			label: (at, text) => this.label(at, text),
 			block: (text, dim) => this.block(text, dim),
 			indented: text => this.indented(text),
+			length: text => this.prerenderedTexts?.units(text) ?? text.length,
 			text: value => this.text(value),
 			imageText: image => this.imageText(image),
 			statusColor: status => this.statusColor(status),
@@ -245,6 +253,9 @@ export class PlainRenderer {
 	 */
 	private block(text: string, dim = false): PlainLine[] {
 		if (text === '') return [];
+		// A text cut out of its line comes as its block (made as `counted` makes it without colour).
+		const ready = this.prerenderedTexts?.take(text);
+		if (ready) return [['  ', ready.bytes]];
 		if (dim && this.color) {
 			let clean = sanitize(text, {keepColor: false});
 			if (clean.endsWith('\n')) clean = clean.slice(0, -1);

@@ -185,3 +185,23 @@ test('shell output with colours, and files with CRLF line ends, take the shortcu
 	expect(bothWays(`${'p'.repeat(2100)}\ré 50%\rDownloading 100%\n`, JSON.stringify, true).taken).toBe(false);
 	expect(bothWays(`${'p'.repeat(2100)}\r50%\ré\n`, JSON.stringify, true).taken).toBe(false);
 });
+
+test("the kernel counts a text's UTF-16 units (a thinking's headline says them) as JavaScript decodes it, however it was escaped", () => {
+	const text = fc.string({unit: fc.constantFrom(...pieces), minLength: 1, maxLength: 200});
+	const kernel = jsonBlockKernel();
+	let counted = 0;
+	for (const encode of [JSON.stringify, asciiJson]) {
+		fc.assert(
+			fc.property(text, fc.boolean(), (body, strip) => {
+				const line = Buffer.from(`{"text":${encode(body)}}`);
+				const block = kernel.block(line, 9, strip, 0, false);
+				if (block === undefined) return;
+				counted++;
+				expect(block.units).toBe(body.length);
+				expect(block.exit).toBeUndefined();
+			}),
+			{numRuns: 400},
+		);
+	}
+	expect(counted).toBeGreaterThan(100);
+});

@@ -334,8 +334,8 @@ class Follower {
 					if (bytesRead === 0) {
 						break;
 					}
-					const chunk = buffers[which]!.subarray(0, bytesRead);
-					shard.position += bytesRead;
+					const chunk = buffers[which]!.subarray(0, wholeLines(buffers[which]!, bytesRead));
+					shard.position += chunk.length;
 					which = 1 - which;
 					// The next chunk is read on the thread pool while this one is parsed.
 					pending = readAt(fd, buffers[which]!, shard.position);
@@ -463,6 +463,19 @@ function missingBefore(first: number): string | undefined {
 	if (first <= 1) return undefined;
 	const contexts = first === 2 ? 'context 1 is' : `contexts 1–${first - 1} are`;
 	return `${contexts} not here (no earlier shard beside this one); showing the session from context ${first}`;
+}
+
+/**
+ * How much of a chunk of `bytesRead` bytes to hand on: when the read filled the buffer, up to
+ * its last line end, and the next read starts there, so that a line never spans two chunks (a
+ * line held across chunks is copied twice, into fresh memory each time: ~300 KB lines, a third
+ * of them across a chunk's end, on a trace of large outputs). A short read (the end of the
+ * file for now) and a chunk with no line end go on whole: the splitter holds the rest.
+ */
+export function wholeLines(buffer: Buffer, bytesRead: number): number {
+	if (bytesRead < buffer.length) return bytesRead;
+	const end = buffer.lastIndexOf(10, bytesRead - 1);
+	return end === -1 ? bytesRead : end + 1;
 }
 
 /** Reads into the whole of `buffer` from `position` on the thread pool; resolves to the bytes read. */

@@ -104,6 +104,27 @@ describe('followTrace without follow', () => {
 		expect(small.batches).toBeGreaterThan(whole.batches + 10);
 	});
 
+	it('hands on each line shorter than a read as part of one read, never joined from two (no copy)', async () => {
+		const c = collector();
+		const whole = collector();
+		const paths = [copyFixture(shard1, dir), copyFixture(shard2, dir)];
+		start(whole, {shards: paths, follow: false});
+		await waitFor(whole.ended, 'end (1 MiB chunks)');
+		// Reads of 20,000 bytes: their buffers are their own (Buffer's pool is for 4 KiB and less), so a
+		// line in one is a view of 20,000 bytes; a line joined from two reads is a copy of its own length.
+		const chunkBytes = 20_000;
+		const sizes: number[] = [];
+		const cut = (line: Buffer): undefined => {
+			if (line.length < chunkBytes) sizes.push(line.buffer.byteLength);
+			return undefined;
+		};
+		start(c, {shards: paths, follow: false, chunkBytes, cut});
+		await waitFor(c.ended, 'end (small chunks)');
+		expect(c.inputs).toEqual(whole.inputs);
+		expect(sizes.length).toBe([...lines1, ...lines2].filter(line => line.trim() !== '').length);
+		expect(sizes.filter(size => size !== chunkBytes)).toEqual([]);
+	});
+
 	it('skips a malformed line in the middle and keeps its neighbours', async () => {
 		const c = collector();
 		const file = path.join(dir, shard1);

@@ -10,6 +10,7 @@ import {setImmediate as yieldToLoop} from 'node:timers/promises';
 import type {ModelInput} from '../model/input.js';
 import {finishLines, toInputs, type InputsHandler} from './line-inputs.js';
 import {LineSplitter, type LineCutter, type SplitItem} from './line-splitter.js';
+import {batchEnd, wholeLines} from './read-chunks.js';
 import {describeFsError} from './session-locator.js';
 import {ShardFileWatch, watchShardFolder} from './shard-watch.js';
 import {parseShardName, shardFileName} from './trace-files.js';
@@ -339,10 +340,14 @@ class Follower {
 					which = 1 - which;
 					// The next chunk is read on the thread pool while this one is parsed.
 					pending = readAt(fd, buffers[which]!, shard.position);
-					this.pushLines(shard.splitter.push(chunk), shard);
-					// One batch per chunk, and a turn for the event loop: the screen draws and keys
-					// are handled while a large trace is still being read.
-					this.flush();
+					// Batches of about batchBytes each (read-chunks.ts), and a turn for the event loop per
+					// chunk: the screen draws and keys are handled while a large trace is still being read.
+					for (let from = 0; from < chunk.length; ) {
+						const to = batchEnd(chunk, from);
+						this.pushLines(shard.splitter.push(chunk.subarray(from, to)), shard);
+						this.flush();
+						from = to;
+					}
 					this.options.onProgress?.(shard.index, shard.position);
 					await yieldToLoop();
 					await this.options.pace?.();
@@ -463,19 +468,6 @@ function missingBefore(first: number): string | undefined {
 	if (first <= 1) return undefined;
 	const contexts = first === 2 ? 'context 1 is' : `contexts 1–${first - 1} are`;
 	return `${contexts} not here (no earlier shard beside this one); showing the session from context ${first}`;
-}
-
-/**
- * How much of a chunk of `bytesRead` bytes to hand on: when the read filled the buffer, up to
- * its last line end, and the next read starts there, so that a line never spans two chunks (a
- * line held across chunks is copied twice, into fresh memory each time: ~300 KB lines, a third
- * of them across a chunk's end, on a trace of large outputs). A short read (the end of the
- * file for now) and a chunk with no line end go on whole: the splitter holds the rest.
- */
-export function wholeLines(buffer: Buffer, bytesRead: number): number {
-	if (bytesRead < buffer.length) return bytesRead;
-	const end = buffer.lastIndexOf(10, bytesRead - 1);
-	return end === -1 ? bytesRead : end + 1;
 }
 
 /** Reads into the whole of `buffer` from `position` on the thread pool; resolves to the bytes read. */

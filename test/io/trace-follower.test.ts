@@ -7,6 +7,7 @@ import {PassThrough} from 'node:stream';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import type {ModelInput} from '../../source/model/input.js';
 import {followTrace, readStream, type FollowOptions, type TraceFollower} from '../../source/io/trace-follower.js';
+import {batchBytes} from '../../source/io/read-chunks.js';
 import {copyFixture, fixtureLines, makeTempDir, removeTempDir, rotatedSessionId, waitFor} from '../support/io-fixtures.js';
 
 const id = rotatedSessionId;
@@ -123,6 +124,32 @@ describe('followTrace without follow', () => {
 		expect(c.inputs).toEqual(whole.inputs);
 		expect(sizes.length).toBe([...lines1, ...lines2].filter(line => line.trim() !== '').length);
 		expect(sizes.filter(size => size !== chunkBytes)).toEqual([]);
+	});
+
+	it('hands on a large read in batches of whole lines of about batchBytes, with the same result', async () => {
+		// 1.5 MB of lines of 1–3 kB: two reads of 1 MiB by default.
+		const file = path.join(dir, shard1);
+		const lines = Array.from({length: 800}, (_, i) => JSON.stringify({timestamp: '2026-12-02T10:00:00.000Z', type: 'model_msg', payload: {type: 'text', role: 'user', text: `${i} ${'word '.repeat(200 + ((i * 37) % 400))}`}}));
+		writeFileSync(file, `${lines.join('\n')}\n`);
+		const sizes: number[] = [];
+		const c = collector();
+		start(c, {
+			shards: [file],
+			follow: false,
+			onInputs: batch => {
+				c.onInputs(batch);
+				let bytes = 0;
+				for (const input of batch) if (input.kind === 'message') bytes += Buffer.byteLength(JSON.stringify(input.message)) + 1;
+				sizes.push(bytes);
+			},
+		});
+		await waitFor(c.ended, 'end');
+		expect(c.messages().map(raw)).toEqual(lines);
+		// Each batch at most one line past batchBytes; only a read's last batch is shorter.
+		const longest = Math.max(...lines.map(line => line.length + 1));
+		expect(Math.max(...sizes)).toBeLessThan(batchBytes + longest);
+		expect(sizes.filter(size => size > 0 && size < batchBytes).length).toBeLessThanOrEqual(3);
+		expect(sizes.filter(size => size > 0).length).toBeGreaterThanOrEqual(Math.floor(lines.join('\n').length / (batchBytes + longest)));
 	});
 
 	it('skips a malformed line in the middle and keeps its neighbours', async () => {

@@ -440,7 +440,9 @@ class Follower {
 	}
 
 	private pushLines(items: SplitItem[], shard: Shard): void {
-		this.push(...toInputs(items, shard));
+		if (this.closed) return;
+		// Not spread into push's arguments: a read of short lines holds more than a call takes.
+		for (const input of toInputs(items, shard)) this.batch.push(input);
 	}
 
 	private push(...inputs: ModelInput[]): void {

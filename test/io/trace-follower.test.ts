@@ -264,6 +264,29 @@ describe('followTrace with follow', () => {
 		expect(c.ended()).toBe(false);
 	});
 
+	it('reads an append of 400,000 short lines at once (one read of 1 MiB holds ~350,000 of them)', async () => {
+		const file = path.join(dir, shard1);
+		writeFileSync(file, `${sample(0)}\n`);
+		let messages = 0;
+		let malformed = 0;
+		const notices: string[] = [];
+		start(collector(), {
+			shards: [file],
+			onInputs: batch => {
+				for (const input of batch) {
+					if (input.kind === 'message') messages++;
+					else if (input.kind === 'malformed') malformed++;
+					else if (input.kind === 'notice') notices.push(input.text);
+				}
+			},
+		});
+		await waitFor(() => messages === 1, 'the first message');
+		appendFileSync(file, '{}\n'.repeat(400_000));
+		await waitFor(() => malformed === 400_000 || notices.length > 0, 'every short line, or a notice', {show: () => `${malformed} malformed; ${notices.join('; ')}`});
+		expect(notices).toEqual([]);
+		expect(malformed).toBe(400_000);
+	});
+
 	it('reads the rest of a big line written in pieces', async () => {
 		const c = collector();
 		const file = path.join(dir, shard1);

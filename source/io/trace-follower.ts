@@ -330,7 +330,8 @@ class Follower {
 			let pending: Promise<number> | undefined = Promise.resolve(readSync(fd, buffers[0]!, 0, this.buffer.length, shard.position));
 			try {
 				while (!this.closed) {
-					const bytesRead = await pending!;
+					if (pending === undefined) break;
+					const bytesRead: number = await pending;
 					pending = undefined;
 					if (bytesRead === 0) {
 						break;
@@ -338,8 +339,10 @@ class Follower {
 					const chunk = buffers[which]!.subarray(0, wholeLines(buffers[which]!, bytesRead));
 					shard.position += chunk.length;
 					which = 1 - which;
-					// The next chunk is read on the thread pool while this one is parsed.
-					pending = readAt(fd, buffers[which]!, shard.position);
+					// The next chunk is read on the thread pool while this one is parsed. A short read
+					// reached the file's end as it is now: no read after it (what comes later is an
+					// append, which following reads; a read of a finished shard would only find nothing).
+					pending = bytesRead < this.buffer.length ? undefined : readAt(fd, buffers[which]!, shard.position);
 					// Batches of about batchBytes each (read-chunks.ts), and a turn for the event loop per
 					// chunk: the screen draws and keys are handled while a large trace is still being read.
 					for (let from = 0; from < chunk.length; ) {

@@ -10,6 +10,7 @@ import {setImmediate as yieldToLoop} from 'node:timers/promises';
 import type {ModelInput} from '../model/input.js';
 import {finishLines, toInputs, type InputsHandler} from './line-inputs.js';
 import {LineSplitter, type LineCutter, type SplitItem} from './line-splitter.js';
+import {batchEnd, wholeLines} from './read-chunks.js';
 import {describeFsError} from './session-locator.js';
 import {ShardFileWatch, watchShardFolder} from './shard-watch.js';
 import {parseShardName, shardFileName} from './trace-files.js';
@@ -329,20 +330,27 @@ class Follower {
 			let pending: Promise<number> | undefined = Promise.resolve(readSync(fd, buffers[0]!, 0, this.buffer.length, shard.position));
 			try {
 				while (!this.closed) {
-					const bytesRead = await pending!;
+					if (pending === undefined) break;
+					const bytesRead: number = await pending;
 					pending = undefined;
 					if (bytesRead === 0) {
 						break;
 					}
-					const chunk = buffers[which]!.subarray(0, bytesRead);
-					shard.position += bytesRead;
+					const chunk = buffers[which]!.subarray(0, wholeLines(buffers[which]!, bytesRead));
+					shard.position += chunk.length;
 					which = 1 - which;
-					// The next chunk is read on the thread pool while this one is parsed.
-					pending = readAt(fd, buffers[which]!, shard.position);
-					this.pushLines(shard.splitter.push(chunk), shard);
-					// One batch per chunk, and a turn for the event loop: the screen draws and keys
-					// are handled while a large trace is still being read.
-					this.flush();
+					// The next chunk is read on the thread pool while this one is parsed. A short read
+					// reached the file's end as it is now: no read after it (what comes later is an
+					// append, which following reads; a read of a finished shard would only find nothing).
+					pending = bytesRead < this.buffer.length ? undefined : readAt(fd, buffers[which]!, shard.position);
+					// Batches of about batchBytes each (read-chunks.ts), and a turn for the event loop per
+					// chunk: the screen draws and keys are handled while a large trace is still being read.
+					for (let from = 0; from < chunk.length; ) {
+						const to = batchEnd(chunk, from);
+						this.pushLines(shard.splitter.push(chunk.subarray(from, to)), shard);
+						this.flush();
+						from = to;
+					}
 					this.options.onProgress?.(shard.index, shard.position);
 					await yieldToLoop();
 					await this.options.pace?.();
@@ -435,7 +443,9 @@ class Follower {
 	}
 
 	private pushLines(items: SplitItem[], shard: Shard): void {
-		this.push(...toInputs(items, shard));
+		if (this.closed) return;
+		// Not spread into push's arguments: a read of short lines holds more than a call takes.
+		for (const input of toInputs(items, shard)) this.batch.push(input);
 	}
 
 	private push(...inputs: ModelInput[]): void {

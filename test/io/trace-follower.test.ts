@@ -4,9 +4,11 @@ import {appendFileSync, closeSync, constants, mkdirSync, openSync, renameSync, r
 import {open} from 'node:fs/promises';
 import path from 'node:path';
 import {PassThrough} from 'node:stream';
+import fc from 'fast-check';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import type {ModelInput} from '../../source/model/input.js';
 import {followTrace, readStream, type FollowOptions, type TraceFollower} from '../../source/io/trace-follower.js';
+import {batchBytes} from '../../source/io/read-chunks.js';
 import {copyFixture, fixtureLines, makeTempDir, removeTempDir, rotatedSessionId, waitFor} from '../support/io-fixtures.js';
 
 const id = rotatedSessionId;
@@ -102,6 +104,77 @@ describe('followTrace without follow', () => {
 		expect(small.inputs).toEqual(whole.inputs);
 		// A batch per chunk that completed a line (lines here run to 13 KB).
 		expect(small.batches).toBeGreaterThan(whole.batches + 10);
+	});
+
+	it('hands on each line shorter than a read as part of one read, never joined from two (no copy)', async () => {
+		const c = collector();
+		const whole = collector();
+		const paths = [copyFixture(shard1, dir), copyFixture(shard2, dir)];
+		start(whole, {shards: paths, follow: false});
+		await waitFor(whole.ended, 'end (1 MiB chunks)');
+		// Reads of 20,000 bytes: their buffers are their own (Buffer's pool is for 4 KiB and less), so a
+		// line in one is a view of 20,000 bytes; a line joined from two reads is a copy of its own length.
+		const chunkBytes = 20_000;
+		const sizes: number[] = [];
+		const cut = (line: Buffer): undefined => {
+			if (line.length < chunkBytes) sizes.push(line.buffer.byteLength);
+			return undefined;
+		};
+		start(c, {shards: paths, follow: false, chunkBytes, cut});
+		await waitFor(c.ended, 'end (small chunks)');
+		expect(c.inputs).toEqual(whole.inputs);
+		expect(sizes.length).toBe([...lines1, ...lines2].filter(line => line.trim() !== '').length);
+		expect(sizes.filter(size => size !== chunkBytes)).toEqual([]);
+	});
+
+	it('hands on a large read in batches of whole lines of about batchBytes, with the same result', async () => {
+		// 1.5 MB of lines of 1–3 kB: two reads of 1 MiB by default.
+		const file = path.join(dir, shard1);
+		const lines = Array.from({length: 800}, (_, i) => JSON.stringify({timestamp: '2026-12-02T10:00:00.000Z', type: 'model_msg', payload: {type: 'text', role: 'user', text: `${i} ${'word '.repeat(200 + ((i * 37) % 400))}`}}));
+		writeFileSync(file, `${lines.join('\n')}\n`);
+		const sizes: number[] = [];
+		const c = collector();
+		start(c, {
+			shards: [file],
+			follow: false,
+			onInputs: batch => {
+				c.onInputs(batch);
+				let bytes = 0;
+				for (const input of batch) if (input.kind === 'message') bytes += Buffer.byteLength(JSON.stringify(input.message)) + 1;
+				sizes.push(bytes);
+			},
+		});
+		await waitFor(c.ended, 'end');
+		expect(c.messages().map(raw)).toEqual(lines);
+		// Each batch at most one line past batchBytes; only a read's last batch is shorter.
+		const longest = Math.max(...lines.map(line => line.length + 1));
+		expect(Math.max(...sizes)).toBeLessThan(batchBytes + longest);
+		expect(sizes.filter(size => size > 0 && size < batchBytes).length).toBeLessThanOrEqual(3);
+		expect(sizes.filter(size => size > 0).length).toBeGreaterThanOrEqual(Math.floor(lines.join('\n').length / (batchBytes + longest)));
+	});
+
+	it('reads the same inputs whatever the size of its reads (property: random lines, some longer than a read)', async () => {
+		/** Everything one follower emitted for the file, read in chunks of `chunkBytes`. */
+		const inputsOf = async (file: string, chunkBytes: number): Promise<ModelInput[]> => {
+			const c = collector();
+			const reader = followTrace({sessionId: id, folder: dir, shards: [file], follow: false, chunkBytes, onInputs: c.onInputs});
+			await waitFor(c.ended, `end (reads of ${chunkBytes} bytes)`);
+			await reader.close();
+			return c.inputs;
+		};
+		const text = fc.oneof(fc.string({maxLength: 40}), fc.string({minLength: 200, maxLength: 3000}), fc.constant('日本語 🚀 é'.repeat(150)));
+		const line = fc.oneof(
+			{weight: 6, arbitrary: text.map(value => JSON.stringify({timestamp: '2026-12-02T10:00:00.000Z', type: 'model_msg', payload: {type: 'text', role: 'user', text: value}}))},
+			{weight: 1, arbitrary: fc.constantFrom('', '   ', '{"not json', '{}')},
+		);
+		await fc.assert(
+			fc.asyncProperty(fc.array(line, {minLength: 1, maxLength: 30}), fc.integer({min: 64, max: 5000}), fc.constantFrom('\n', '\r\n'), fc.boolean(), async (lines, chunkBytes, end, torn) => {
+				const file = path.join(dir, shard1);
+				writeFileSync(file, lines.join(end) + (torn ? '' : end));
+				expect(await inputsOf(file, chunkBytes)).toEqual(await inputsOf(file, 1024 * 1024));
+			}),
+			{numRuns: 25},
+		);
 	});
 
 	it('skips a malformed line in the middle and keeps its neighbours', async () => {
@@ -214,6 +287,29 @@ describe('followTrace with follow', () => {
 		expect(c.messages()[3]).toMatchObject({at: {line: 4, shard: 1}});
 		expect(c.malformed()).toMatchObject([{line: 5, shard: 1}]);
 		expect(c.ended()).toBe(false);
+	});
+
+	it('reads an append of 400,000 short lines at once (one read of 1 MiB holds ~350,000 of them)', async () => {
+		const file = path.join(dir, shard1);
+		writeFileSync(file, `${sample(0)}\n`);
+		let messages = 0;
+		let malformed = 0;
+		const notices: string[] = [];
+		start(collector(), {
+			shards: [file],
+			onInputs: batch => {
+				for (const input of batch) {
+					if (input.kind === 'message') messages++;
+					else if (input.kind === 'malformed') malformed++;
+					else if (input.kind === 'notice') notices.push(input.text);
+				}
+			},
+		});
+		await waitFor(() => messages === 1, 'the first message');
+		appendFileSync(file, '{}\n'.repeat(400_000));
+		await waitFor(() => malformed === 400_000 || notices.length > 0, 'every short line, or a notice', {show: () => `${malformed} malformed; ${notices.join('; ')}`});
+		expect(notices).toEqual([]);
+		expect(malformed).toBe(400_000);
 	});
 
 	it('reads the rest of a big line written in pieces', async () => {

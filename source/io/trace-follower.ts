@@ -120,8 +120,10 @@ class Follower {
 
 	constructor(options: FollowOptions) {
 		this.options = options;
-		this.buffer = Buffer.allocUnsafe(options.chunkBytes ?? defaultChunkBytes);
-		this.spare = Buffer.allocUnsafe(this.buffer.length);
+		// Memory of their own, never a slice of Buffer's shared pool (Node 24 pools up to 32 KiB):
+		// they live as long as the follower, and a line is a view of one of them.
+		this.buffer = Buffer.allocUnsafeSlow(options.chunkBytes ?? defaultChunkBytes);
+		this.spare = Buffer.allocUnsafeSlow(this.buffer.length);
 		this.known = options.shards
 			.map((file, i) => ({index: parseShardName(file)?.index ?? i + 1, path: file}))
 			.sort((a, b) => a.index - b.index);

@@ -112,8 +112,9 @@ describe('followTrace without follow', () => {
 		const paths = [copyFixture(shard1, dir), copyFixture(shard2, dir)];
 		start(whole, {shards: paths, follow: false});
 		await waitFor(whole.ended, 'end (1 MiB chunks)');
-		// Reads of 20,000 bytes: their buffers are their own (Buffer's pool is for 4 KiB and less), so a
-		// line in one is a view of 20,000 bytes; a line joined from two reads is a copy of its own length.
+		// Reads of 20,000 bytes: their buffers are their own (never a slice of Buffer's pool, which
+		// Node 24 uses up to 32 KiB), so a line in one is a view of 20,000 bytes; a line joined from
+		// two reads is a copy, of its own length or in the pool.
 		const chunkBytes = 20_000;
 		const sizes: number[] = [];
 		const cut = (line: Buffer): undefined => {

@@ -5,8 +5,8 @@
  * bytes, whatever its name) too. Failures come back as values with one line naming the
  * path and the cause.
  */
-import {closeSync, openSync, readdirSync, readSync, statSync, type Dirent, type Stats} from 'node:fs';
-import {readdir, stat} from 'node:fs/promises';
+import type {Dirent, Stats} from 'node:fs';
+import {open, readdir, stat} from 'node:fs/promises';
 import path from 'node:path';
 import {isGzipHead} from './gunzip.js';
 import {parseShardName} from './trace-files.js';
@@ -72,12 +72,9 @@ export function describeFsError(error: unknown): string {
  * a folder (the newest session in it), or a session id looked up under `dataRoot`.
  */
 export async function locateSession(target: string, options: {dataRoot: string}): Promise<LocateResult> {
-	// A file named is located with synchronous calls (a stat, two bytes, its folder's names):
-	// microseconds each on a local disk, where each trip through the thread pool cost a start
-	// ~0.3 ms of waiting (~1.2 ms in all, docs/performance.md: "Start-up", fifth round).
 	let info: Stats;
 	try {
-		info = statSync(target);
+		info = await stat(target);
 	} catch (error) {
 		const code = (error as NodeJS.ErrnoException).code;
 		if (code === 'ENOENT' && looksLikeId(target)) {
@@ -96,7 +93,7 @@ export async function locateSession(target: string, options: {dataRoot: string})
 	}
 	let head: Buffer;
 	try {
-		head = readHead(target);
+		head = await readHead(target);
 	} catch (error) {
 		return fail(target, describeFsError(error));
 	}
@@ -105,7 +102,7 @@ export async function locateSession(target: string, options: {dataRoot: string})
 	if (isGzipHead(head) || !name) {
 		return {ok: true, kind: 'session', sessionId: path.basename(target), folder, shards: [target], single: true, ...(isGzipHead(head) ? {compressed: true} : {})};
 	}
-	const listed = readEntriesNow(folder);
+	const listed = await readEntries(folder);
 	if (!listed.ok) {
 		return fail(folder, describeFsError(listed.error));
 	}
@@ -128,14 +125,15 @@ export async function listSessions(root: string): Promise<ListResult> {
 	return {ok: true, sessions};
 }
 
-/** The first two bytes of a file (fewer when it is shorter): enough to tell gzip. Throws when it cannot be read. */
-function readHead(file: string): Buffer {
-	const fd = openSync(file, 'r');
+/** The first two bytes of a file (fewer when it is shorter): enough to tell gzip. Rejects when it cannot be read. */
+async function readHead(file: string): Promise<Buffer> {
+	const handle = await open(file, 'r');
 	try {
 		const head = Buffer.alloc(2);
-		return head.subarray(0, readSync(fd, head, 0, 2, 0));
+		const {bytesRead} = await handle.read(head, 0, 2, 0);
+		return head.subarray(0, bytesRead);
 	} finally {
-		closeSync(fd);
+		await handle.close().catch(() => undefined);
 	}
 }
 
@@ -183,15 +181,6 @@ type Entries = {ok: true; entries: Dirent[]} | {ok: false; error: unknown};
 async function readEntries(folder: string): Promise<Entries> {
 	try {
 		return {ok: true, entries: await readdir(folder, {withFileTypes: true})};
-	} catch (error) {
-		return {ok: false, error};
-	}
-}
-
-/** readEntries, synchronously: for the one folder of a file named (see locateSession). */
-function readEntriesNow(folder: string): Entries {
-	try {
-		return {ok: true, entries: readdirSync(folder, {withFileTypes: true})};
 	} catch (error) {
 		return {ok: false, error};
 	}

@@ -191,7 +191,11 @@ const packageJson = packageFields();
  * are already loaded, and nothing runs again): every entry module is then reached by the same
  * set, and lands in one chunk. The modules the entry reaches, and the dynamic imports, are
  * read from a first build's metafile; a module that the entry also imports statically is left
- * as it is (an import of the entry from it would make a cycle).
+ * as it is (an import of the entry from it would make a cycle). A package's module imported
+ * dynamically (smol-toml, chokidar, Ink's devtools) is given the same imports: else the code
+ * it shares with the entry (esbuild's runtime, get-east-asian-width) stays in a file of its
+ * own that every start loads (~0.5 ms a file). Those must be ES modules (an import added to
+ * CommonJS would change its format): the build stops on one that is not.
  */
 function sharedEntryImports(metafile) {
 	const entry = 'source/cli.tsx';
@@ -207,7 +211,10 @@ function sharedEntryImports(metafile) {
 	const dynamic = new Set(Object.values(metafile.inputs).flatMap(input => input.imports.filter(edge => edge.kind === 'dynamic-import').map(edge => edge.path)));
 	// What the entry imports of ours (not a package's module).
 	const imports = metafile.inputs[entry].imports.filter(edge => edge.kind === 'import-statement' && edge.path.startsWith('source/')).map(edge => path.join(root, edge.path));
-	const targets = [...dynamic].filter(file => file.startsWith('source/') && !reached.has(file)).map(file => path.join(root, file));
+	const bundled = [...dynamic].filter(file => metafile.inputs[file] !== undefined && !reached.has(file));
+	const commonJs = bundled.filter(file => !file.startsWith('source/') && metafile.inputs[file].format !== 'esm');
+	if (commonJs.length > 0) throw new Error(`scripts/build.mjs: imported dynamically but not an ES module: ${commonJs.join(', ')}; update sharedEntryImports`);
+	const targets = bundled.map(file => realpathSync(path.join(root, file)));
 	if (targets.length === 0 || imports.length === 0) throw new Error('scripts/build.mjs: no dynamic import or no entry import found: update sharedEntryImports');
 	return {targets: new Set(targets), imports};
 }
@@ -220,6 +227,11 @@ const sharedEntry = {
 			if (!shared.targets.has(args.path)) return undefined;
 			const added = shared.imports.map(file => `import ${JSON.stringify(file)};`).join('\n');
 			return {contents: `${await readFile(args.path, 'utf8')}\n${added}\n`, loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts'};
+		});
+		builder.onLoad({filter: /[\\/]node_modules[\\/].*\.m?js$/}, async args => {
+			if (!shared.targets.has(args.path)) return undefined;
+			const added = shared.imports.map(file => `import ${JSON.stringify(file)};`).join('\n');
+			return {contents: `${await readFile(args.path, 'utf8')}\n${added}\n`, loader: 'js'};
 		});
 	},
 };

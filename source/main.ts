@@ -6,7 +6,6 @@
 import path from 'node:path';
 import {unexpectedErrorText} from './crash.js';
 import {armProcessFault} from './fault.js';
-import {HeldTextStore} from './io/held-texts.js';
 import {argsBlockKernel, jsonBlockKernel} from './io/wasm.js';
 import {projectConfigOf, readPricesFile, readProjectPrices, type ReadPrices} from './io/project-prices.js';
 import type {ModelInput} from './model/input.js';
@@ -111,7 +110,8 @@ async function run(words: readonly string[], flags: Flags, cleanup: Array<() => 
 	const follow = whole ? false : screen ? flags.follow !== false : flags.follow === true;
 	// The screen keeps long texts (tool outputs most) on disk, read back when drawn: those of a
 	// trace file where they are in it, those from a stream or a pipe in a spill file.
-	const held = screen ? new HeldTextStore({spill: true}) : undefined;
+	// Loaded only for the screen: the store and the byte search under it are no part of print mode's start.
+	const held = screen ? new (await import('./io/held-texts.js')).HeldTextStore({spill: true}) : undefined;
 	// Plain text: large tool outputs are made ready to print as their lines are read, unless
 	// PENGUIN_VIEW_KERNEL=0 (settings.ts): every output the usual way, the reference path.
 	const prerendered = writer !== undefined && 'PrerenderedOutputs' in writer && settings.switches.kernel ? new writer.PrerenderedOutputs({kernel: jsonBlockKernel()}) : undefined;

@@ -7,7 +7,6 @@ import {stat} from 'node:fs/promises';
 import path from 'node:path';
 import {startFileSession} from '../io/file-session.js';
 import {locateSession} from '../io/session-locator.js';
-import {openTailFirst} from '../io/tail-first.js';
 import {readStream, type InputsHandler} from '../io/trace-follower.js';
 import type {NewSessionWatch} from '../io/new-sessions.js';
 import type {DiskOverview} from '../io/disk-overview.js';
@@ -62,7 +61,8 @@ export async function openTrace(options: SourceOptions): Promise<OpenedSource | 
 	if (screen && replaySpeed === undefined && !located.compressed && settings.switches.tailFirst) {
 		// The screen shows the end of the trace at once, drawn before Ink is even loaded
 		// (that takes most of a second on a slow machine), and reads its history behind it.
-		const {paintFirstFrame} = await (painter ?? import('../ui/first-frame.js'));
+		// tail-first.ts is the screen's alone: loaded beside the painter, not on every start.
+		const [{paintFirstFrame}, {openTailFirst}] = await Promise.all([painter ?? import('../ui/first-frame.js'), import('../io/tail-first.js')]);
 		const {expand, color, held} = options.firstFrame;
 		const opened: OpenedSource = {source: {close: () => undefined}, folder: located.folder, offers, overview, pricesReady};
 		opened.source = openTailFirst(located, {

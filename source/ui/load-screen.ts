@@ -19,8 +19,10 @@ export async function loadScreen(): Promise<typeof import('./run-screen.js')> {
 		// Ink measures rows beyond ASCII with string-width (ui/ink-width.ts), which in the bundle
 		// builds its segmenter and emoji expression on its first measure (scripts/build.mjs), and
 		// V8 compiles that expression's matcher on its first emoji: ~2 + ~5 ms, paid here rather
-		// than on the first such row, perhaps a key press during a stream.
-		(await import('string-width')).default('é👍🏽');
+		// than on the first such row, perhaps a key press during a stream. Through ink-width.ts,
+		// a module of ours: a package imported dynamically would keep the code it shares with the
+		// entry (get-east-asian-width) in a file of its own, one more for every start to load.
+		(await import('./ink-width.js')).default('é👍🏽');
 		return screen;
 	} finally {
 		for (const [name, value] of saved) if (value !== undefined) process.env[name] = value;

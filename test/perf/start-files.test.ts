@@ -30,7 +30,9 @@ function staticallyLoaded(entry: string): string[] {
 
 test('a start loads the entry and a few chunks, not one file per shared module', () => {
 	const files = staticallyLoaded(path.join(dist, 'cli.js'));
-	expect(files.length).toBeLessThanOrEqual(6);
+	// cli.js and the entry's chunk: a package imported dynamically (string-width, smol-toml,
+	// chokidar, Ink's devtools) put the code it shares with the entry in a file of its own.
+	expect(files.length).toBeLessThanOrEqual(2);
 	const code = files.map(file => readFileSync(file, 'utf8')).join('\n');
 	// The entry's own code is all there (print mode's store and reader among it); Ink is not.
 	expect(code).toContain('// source/model/store.ts');
@@ -45,4 +47,14 @@ test('a start parses the command line with node:util, loading no argument-parser
 	// meow and what it bundled (yargs-parser, normalize-package-data's SPDX lists) cost ~30 ms of every start.
 	expect(code).not.toMatch(/\/\/ node_modules\/(meow|yargs-parser|yargs|minimist|commander|normalize-package-data)\//);
 	expect(code).toContain('// source/command-line/parse-flags.ts');
+});
+
+test("a start loads none of the screen's own reading: its held texts, their byte search, the tail-first opening", () => {
+	const code = staticallyLoaded(path.join(dist, 'cli.js'))
+		.map(file => readFileSync(file, 'utf8'))
+		.join('\n');
+	// ~33 kB that print mode never runs: compiling them cost every start ~1 ms (docs/performance.md).
+	for (const module of ['io/held-texts.ts', 'io/held-scan.ts', 'model/byte-search.ts', 'io/byte-kernel.ts', 'io/tail-first.ts']) expect(code).not.toContain(`// source/${module}`);
+	// Print mode's own reading is there.
+	expect(code).toContain('// source/io/trace-follower.ts');
 });

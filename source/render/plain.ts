@@ -219,12 +219,15 @@ export class PlainRenderer {
 		const code = this.highlighter && item.state === 'done' ? printedCodeOutput(item.name, item.args, ready ? ready.bytes.toString('utf8').replaceAll('\n  ', '\n') : sanitize(output), this.highlighter, this.p) : undefined;
 		const body = code !== undefined ? {line: this.indented(code), count: ready?.lines} : ready ? {line: ['  ', ready.bytes], count: ready.lines} : this.counted(output, this.color);
 		// The facts joined as they come: an array spread from `images.map` had one map empty and
-		// another with strings, and the compiler threw this function's code away for it, again and again.
+		// another with strings, and the compiler threw this function's code away for it, again and
+		// again. The images (a frozen list: model/images.ts) by index: `for…of` over a frozen array
+		// is not V8's fast path (+5 % instructions on the code mix).
 		let facts = plural(body.count ?? lineCount(output), 'line');
 		const took = item.at !== undefined && item.endedAt !== undefined ? formatDuration(item.endedAt - item.at) : '';
 		if (took !== '') facts = `${took} · ${facts}`;
 		if (exit !== undefined && exit !== 0) facts += ` · exit ${exit}`;
-		for (const image of item.images) facts += ` · ${this.imageText(image)}`;
+		const images = item.images;
+		for (let i = 0; i < images.length; i++) facts += ` · ${this.imageText(images[i]!)}`;
 		const head = `${p.bold('tool output')} ${ref} ${this.stateColor(item)(stateWords[item.state])} · ${facts}`;
 		return body.line === undefined ? [this.label(item.endedAt ?? item.at, head)] : [this.label(item.endedAt ?? item.at, head), body.line];
 	}

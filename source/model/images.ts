@@ -29,6 +29,18 @@ export function dataUrlRef(header: string, bodyLength: number, padding: number):
  */
 export type ImageDescriptions = ReadonlyMap<string, ImageRef>;
 
+/**
+ * A call's images as its item holds them: frozen, so that every call's list, empty or not,
+ * has one shape (an empty array literal and a list of images are two to V8, and print mode's
+ * tool-call line was compiled again each time the other came).
+ */
+export const noImages: readonly ImageRef[] = Object.freeze([]);
+
+/** Gives a call the images of `urls` (imageRefOf each), frozen as {@link noImages} is. */
+export function setImages(item: {images: readonly ImageRef[]}, urls: readonly string[], described?: ImageDescriptions): void {
+	item.images = Object.freeze(urls.map(url => imageRefOf(url, described)));
+}
+
 /** A data URL or a web URL (or a token `described` has), described without holding its payload. */
 export function imageRefOf(url: string, described?: ImageDescriptions): ImageRef {
 	if (described !== undefined && url.charCodeAt(0) === 0xfdd0) {

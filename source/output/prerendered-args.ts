@@ -15,7 +15,7 @@ import {findArgumentsText, nameIsOneOf} from '../protocol/arguments-literal.js';
 import {payloadHint, type PayloadHint} from '../protocol/payload-hint.js';
 import {argsArenaStart, argsBytesFor, type ArgsBlock, type ArgsBlockKernel} from '../render/args-block.js';
 import {argLineCounts, toolPresenters} from '../render/tool-registry.js';
-import {presenterFor} from '../render/tool-summary.js';
+import {presenterFor, type ToolCallSummary} from '../render/tool-summary.js';
 import type {CutLine} from './prerendered-outputs.js';
 import {HeldBlocks, parsedMessage} from './held-blocks.js';
 
@@ -35,6 +35,8 @@ export type ReadyArgs = {
 	bytes: Buffer;
 	/** The short arguments parsed, with the long ones' line counts (tool-registry.ts's argLineCounts). */
 	args: Record<string, unknown>;
+	/** The tool's summary of them, as its presenter gave it (the headline not yet bounded): made once, at the cut. */
+	summary: ToolCallSummary;
 };
 
 /** A block waiting to be printed. */
@@ -42,6 +44,7 @@ class Held implements ReadyArgs {
 	constructor(
 		public bytes: Buffer,
 		readonly args: Record<string, unknown>,
+		readonly summary: ToolCallSummary,
 		/** Whether `bytes` is a view of the kernel's memory (the arena), not a copy. */
 		public inArena: boolean,
 	) {}
@@ -79,9 +82,9 @@ export class PrerenderedArgs {
 		if (value === undefined) return undefined;
 		const payload = value.payload as {type?: unknown; name?: unknown; arguments?: unknown};
 		if (payload.type !== 'tool_call' || payload.arguments !== token || typeof payload.name !== 'string') return undefined;
-		const args = headlineArgs(block, payload.name);
-		if (args === undefined) return undefined;
-		this.blocks.hold(token, new Held(block.bytes, args, true));
+		const headline = headlineArgs(block, payload.name);
+		if (headline === undefined) return undefined;
+		this.blocks.hold(token, new Held(block.bytes, headline.args, headline.summary, true));
 		return {text, value};
 	}
 
@@ -98,10 +101,11 @@ export class PrerenderedArgs {
 
 /**
  * What the headline of tool `name` reads of the arguments: the members parsed, but the strings
- * it only counts the lines of, whose counts it gets instead; undefined when the presenter would
+ * it only counts the lines of, whose counts it gets instead; and the presenter's summary of them
+ * (it reads nothing of the session: no counting tool's does). Undefined when the presenter would
  * need more (its summary gives up on them, and the generic one would read every argument).
  */
-function headlineArgs(block: ArgsBlock, name: string): Record<string, unknown> | undefined {
+function headlineArgs(block: ArgsBlock, name: string): {args: Record<string, unknown>; summary: ToolCallSummary} | undefined {
 	const counted = countedKeys.get(name);
 	if (counted === undefined) return undefined;
 	const {bytes} = block;
@@ -114,6 +118,8 @@ function headlineArgs(block: ArgsBlock, name: string): Record<string, unknown> |
 		if (which) counts[which.key] = member.lines;
 		else kept.push(bytes.toString('utf8', member.key, member.end));
 	}
+	// No member but counted ones: summarizeToolCall's `…` for empty arguments, read the usual way.
+	if (kept.length === 0) return undefined;
 	const presenter = presenterFor(name);
 	let args: Record<string, unknown>;
 	try {
@@ -122,5 +128,6 @@ function headlineArgs(block: ArgsBlock, name: string): Record<string, unknown> |
 		return undefined;
 	}
 	(args as {[argLineCounts]?: Record<string, number>})[argLineCounts] = counts;
-	return presenter.summary(args, {name, tools: []}) === undefined ? undefined : args;
+	const summary = presenter.summary(args, {name, tools: []});
+	return summary === undefined ? undefined : {args, summary};
 }

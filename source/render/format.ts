@@ -5,8 +5,30 @@ export function formatTokens(count: number): string {
 	if (!Number.isFinite(count)) return '?';
 	const abs = Math.abs(count);
 	if (abs < 1000) return String(Math.round(count));
+	// Print mode writes four counts on every request's line: whole ones without toFixed (about
+	// 1,000 instructions a call), to the same digits.
+	const whole = Number.isInteger(count) ? wholeTokens(abs) : undefined;
+	if (whole !== undefined) return count < 0 ? `-${whole}` : whole;
 	if (abs < 1_000_000) return `${trimZero((count / 1000).toFixed(abs < 10_000 ? 1 : 0))}k`;
 	return `${trimZero((count / 1_000_000).toFixed(1))}M`;
+}
+
+/**
+ * formatTokens of a whole `abs` from 1,000 up, rounded as toFixed rounds it: a tie (…50 tenths
+ * of a thousand, …500, …50,000) is toFixed's to round from the exact value of the quotient, so
+ * it is left to it (undefined); any other count is at least a unit of its last place from one,
+ * far more than the quotient's error.
+ */
+function wholeTokens(abs: number): string | undefined {
+	if (abs < 10_000) return abs % 100 === 50 ? undefined : tenthsText(Math.round(abs / 100), 'k');
+	if (abs < 1_000_000) return abs % 1000 === 500 ? undefined : `${Math.round(abs / 1000)}k`;
+	return abs >= 1e12 || abs % 100_000 === 50_000 ? undefined : tenthsText(Math.round(abs / 100_000), 'M');
+}
+
+/** 12 tenths → "1.2k", 20 → "2k" (with `zero`, "2.0k"). */
+function tenthsText(tenths: number, unit: string, zero = false): string {
+	const rest = tenths % 10;
+	return rest === 0 && !zero ? `${tenths / 10}${unit}` : `${(tenths - rest) / 10}.${rest}${unit}`;
 }
 
 /** 34_000 → "33 KB", 900 → "900 B". */
@@ -19,7 +41,8 @@ export function formatBytes(bytes: number): string {
 /** 450 → "0.5 s", 83_000 → "1 m 23 s". */
 export function formatDuration(ms: number): string {
 	if (!Number.isFinite(ms) || ms < 0) return '';
-	if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+	// Whole ms (a timestamp's difference) without toFixed, as formatTokens (a tie left to it).
+	if (ms < 60_000) return Number.isInteger(ms) && ms % 100 !== 50 ? tenthsText(Math.round(ms / 100), ' s', true) : `${(ms / 1000).toFixed(1)} s`;
 	const minutes = Math.floor(ms / 60_000);
 	const seconds = Math.round((ms % 60_000) / 1000);
 	if (minutes < 60) return `${minutes} m ${seconds} s`;

@@ -33,7 +33,11 @@ export function summarizeToolCall(
 	const fields = (whole ?? partial)!;
 	if (Object.keys(fields).length === 0) return {headline: '…'};
 	const call = {name, tools};
-	const summary = presenterFor(name).summary(fields, call) ?? genericPresenter.summary(fields, call)!;
+	return boundedSummary(presenterFor(name).summary(fields, call) ?? genericPresenter.summary(fields, call)!, max);
+}
+
+/** A presenter's summary with its headline on one line of at most `max` characters (as summarizeToolCall gives it). */
+export function boundedSummary(summary: ToolCallSummary, max: number): ToolCallSummary {
 	return {...summary, headline: oneLine(summary.headline, max)};
 }
 

@@ -109,7 +109,19 @@ describe('the cut of arguments', () => {
 		// The long strings are not in what the headline reads: their line counts are.
 		expect(Object.fromEntries(Object.entries(ready.args))).toEqual({file_path: 'src/live.go', replace_all: true});
 		expect([linesOf(ready.args, 'old_string'), linesOf(ready.args, 'new_string')]).toEqual([200, 75]);
+		// Its summary comes with it, made once at the cut (the printer bounds its headline).
+		expect(ready.summary).toEqual({headline: 'src/live.go +75 −200 (all)'});
 		expect(cuts.take(payload.arguments)).toBeUndefined();
+	});
+
+	test('the headline of a cut call is cut to length and put on one line as the usual one is', async () => {
+		const long = 'line of code\n'.repeat(200);
+		for (const path of ['src/' + 'deep/'.repeat(60) + 'file.go', 'src/a  b\t\tc\n.go ', ' lead.go']) {
+			const bytes = Buffer.from(`${[meta, callLine('edit_file', 'c1', JSON.stringify(JSON.stringify({file_path: path, old_string: long, new_string: long})))].join('\n')}\n`);
+			const fast = await printed(bytes, true);
+			expect(fast.cut).toBe(1);
+			expect(fast.text).toBe((await printed(bytes, false)).text);
+		}
 	});
 
 	test('other lines are left whole: other tools, other payloads, short lines, arguments that are not an object or lack a path, broken lines', () => {

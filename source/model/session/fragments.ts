@@ -7,7 +7,7 @@
  */
 import {isPartialPayload, partialTextField} from '../../protocol/guards.js';
 import type {AnyPayload, PartialPayload} from '../../protocol/types.js';
-import {imageRefOf} from '../images.js';
+import {setImages} from '../images.js';
 import {flatten, GrowingPieces} from '../text-pieces.js';
 import type {AssistantTextItem, CompactionItem, Draft, ThinkingItem, ToolCallItem} from '../view-model.js';
 import {str, type SessionCore} from './core.js';
@@ -197,7 +197,7 @@ export class Fragments {
 				const item = core.touch(target.item);
 				// Set to '' as the fragment opened: a streamed output is in memory, never held.
 				if (chunk) item.output = (typeof item.output === 'string' ? item.output : '') + chunk;
-				if (p.images && p.images.length > 0) item.images = p.images.map(url => imageRefOf(url, core.shared.images));
+				if (p.images && p.images.length > 0) setImages(item, p.images, core.shared.images);
 				return;
 			}
 			case 'ignored':

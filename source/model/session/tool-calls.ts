@@ -4,8 +4,8 @@
  * the last few (see retiredCallsKept).
  */
 import {subagentToolName} from '../../protocol/types.js';
-import {imageRefOf} from '../images.js';
-import type {ImageRef, ToolCallItem, ToolState} from '../view-model.js';
+import {noImages, setImages} from '../images.js';
+import type {ToolCallItem, ToolState} from '../view-model.js';
 import type {SessionCore} from './core.js';
 
 // Print mode forgets a call's output once it is printed but remembers the call (without its
@@ -15,7 +15,6 @@ import type {SessionCore} from './core.js';
 // some garbage collection (10,000 of them made print mode's peak RSS 15 MB larger on the
 // 100 MB bench trace, 2,000 about 6 MB).
 const retiredCallsKept = 1_000;
-const noImages: ImageRef[] = [];
 
 /** The states in which a call still waits: for its arguments, a human, or its output. */
 export const waitingStates: ReadonlySet<ToolState> = new Set<ToolState>(['streaming', 'awaiting_approval', 'running']);
@@ -56,7 +55,7 @@ export class ToolCalls {
 			args: '',
 			state,
 			outputStreaming: false,
-			images: [],
+			images: noImages,
 			...this.core.base(at),
 		};
 		this.calls.set(callId, item);
@@ -118,7 +117,7 @@ export class ToolCalls {
 		item.output = core.kept(output);
 		item.outputStreaming = false;
 		item.outputStopReason = stopReason ?? 'completed';
-		if (images.length > 0) item.images = images.map(url => imageRefOf(url, core.shared.images));
+		if (images.length > 0) setImages(item, images, core.shared.images);
 		item.endedAt = at;
 		this.stopWaiting(callId);
 		if (item.state !== 'denied' && item.state !== 'forbidden') {

@@ -20,18 +20,31 @@ import {eastAsianWidth} from 'get-east-asian-width';
 const printableAscii = /^[\u0020-\u007e]*$/;
 
 /**
+ * A `u` expression made from its source the first time it is used. The engine builds the sets
+ * of a \p{…} escape with ICU when it parses the script, even for a literal it never runs:
+ * the four below cost every start ~9 M instructions (~2 ms), though most traces never measure
+ * text that is not ASCII (print mode, --version, --help).
+ */
+function builtOnFirstUse(source: string): () => RegExp {
+	let expression: RegExp | undefined;
+	return () => (expression ??= new RegExp(source, 'u'));
+}
+
+/**
  * Text in which every code point is a grapheme of its own: nothing that joins its neighbours
  * (a carriage return, which joins a line feed after it; marks, joiners, variation selectors,
  * emoji modifiers, regional indicators, Hangul jamo, tags, prepended concatenation marks, a
  * few spacing marks that are letters).
  */
-const joinsNothing =
-	/^[^\r\p{M}\u200c\u200d\ufe00-\ufe0f\uff9e\uff9f\u0e33\u0eb3\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\u0600-\u0605\u06dd\u070f\u0890\u0891\u08e2\u0d4e\u{1f1e6}-\u{1f1ff}\u{1f3fb}-\u{1f3ff}\u{e0000}-\u{e0fff}\u{110bd}\u{110cd}\u{111c2}\u{111c3}\u{1193f}\u{11941}\u{11a3a}\u{11a84}-\u{11a89}\u{11d46}\u{11f02}]*$/u;
+const joinsNothing = builtOnFirstUse(
+	String.raw`^[^\r\p{M}\u200c\u200d\ufe00-\ufe0f\uff9e\uff9f\u0e33\u0eb3\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\u0600-\u0605\u06dd\u070f\u0890\u0891\u08e2\u0d4e\u{1f1e6}-\u{1f1ff}\u{1f3fb}-\u{1f3ff}\u{e0000}-\u{e0fff}\u{110bd}\u{110cd}\u{111c2}\u{111c3}\u{1193f}\u{11941}\u{11a3a}\u{11a84}-\u{11a89}\u{11d46}\u{11f02}]*$`,
+);
 
 // What takes no column: marks, format characters, controls, lone surrogates, and the
 // default-ignorables (joiners, variation selectors, tags, reserved ones). string-width's set.
-const zeroWidth = /^[\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}\p{M}\p{Cs}]+$/u;
-const leadingZeroWidth = /^[\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}\p{M}\p{Cs}]+/u;
+const zeroWidthSet = String.raw`[\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}\p{M}\p{Cs}]+`;
+const zeroWidth = builtOnFirstUse(`^${zeroWidthSet}$`);
+const leadingZeroWidth = builtOnFirstUse(`^${zeroWidthSet}`);
 
 // The RGI emoji (string-width's \p{RGI_Emoji}: wide) that start with a code point of their own
 // East Asian Width narrow. An emoji sequence that starts with a wide one is wide either way,
@@ -42,8 +55,9 @@ const leadingZeroWidth = /^[\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}\p{M}\p{
 // base with a skin tone; a flag (below); and the few ZWJ sequences that start with a text
 // symbol. Derived from the engine's \p{RGI_Emoji} (Unicode 17) and checked against
 // string-width by test/render/width.test.ts.
-const narrowFirstEmoji =
-	/^(?:(?![#*0-9\p{Emoji_Presentation}])\p{Emoji}\ufe0f|[#*0-9]\ufe0f\u20e3|\p{Emoji_Modifier_Base}[\u{1f3fb}-\u{1f3ff}]|[\u26f9\u{1f3cb}\u{1f3cc}\u{1f575}][\ufe0f\u{1f3fb}-\u{1f3ff}]\u200d[\u2640\u2642]\ufe0f|\u26d3\ufe0f\u200d\u{1f4a5}|\u2764\ufe0f\u200d[\u{1f525}\u{1fa79}]|\u{1f3f3}\ufe0f\u200d(?:\u26a7\ufe0f|\u{1f308})|\u{1f441}\ufe0f\u200d\u{1f5e8}\ufe0f)$/u;
+const narrowFirstEmoji = builtOnFirstUse(
+	String.raw`^(?:(?![#*0-9\p{Emoji_Presentation}])\p{Emoji}\ufe0f|[#*0-9]\ufe0f\u20e3|\p{Emoji_Modifier_Base}[\u{1f3fb}-\u{1f3ff}]|[\u26f9\u{1f3cb}\u{1f3cc}\u{1f575}][\ufe0f\u{1f3fb}-\u{1f3ff}]\u200d[\u2640\u2642]\ufe0f|\u26d3\ufe0f\u200d\u{1f4a5}|\u2764\ufe0f\u200d[\u{1f525}\u{1fa79}]|\u{1f3f3}\ufe0f\u200d(?:\u26a7\ufe0f|\u{1f308})|\u{1f441}\ufe0f\u200d\u{1f5e8}\ufe0f)$`,
+);
 
 // The regions whose pair of regional indicators is an RGI flag (Unicode 17): any other pair
 // is no emoji, one column as its first indicator.
@@ -68,11 +82,11 @@ function isNarrowFirstEmoji(grapheme: string): boolean {
 		const letter = (index: number): string => String.fromCharCode(0x41 + grapheme.codePointAt(index)! - 0x1f1e6);
 		return flagRegions.has(letter(0) + letter(2));
 	}
-	return narrowFirstEmoji.test(grapheme);
+	return narrowFirstEmoji().test(grapheme);
 }
 
 function codePointWidth(char: string): number {
-	return zeroWidth.test(char) ? 0 : eastAsianWidth(char.codePointAt(0)!, {ambiguousAsWide: false});
+	return zeroWidth().test(char) ? 0 : eastAsianWidth(char.codePointAt(0)!, {ambiguousAsWide: false});
 }
 
 /** Columns one grapheme takes (string-width's answer for it; it may be more than 2). */
@@ -81,8 +95,8 @@ export function graphemeWidth(grapheme: string): number {
 	if (code === undefined) return 0;
 	// One code point: every one that is an RGI emoji alone is wide by its East Asian Width.
 	if (grapheme.length === (code > 0xffff ? 2 : 1)) return code >= 0x20 && code < 0x7f ? 1 : codePointWidth(grapheme);
-	if (zeroWidth.test(grapheme)) return 0;
-	const visible = zeroWidth.test(String.fromCodePoint(code)) ? grapheme.replace(leadingZeroWidth, '').codePointAt(0)! : code;
+	if (zeroWidth().test(grapheme)) return 0;
+	const visible = zeroWidth().test(String.fromCodePoint(code)) ? grapheme.replace(leadingZeroWidth(), '').codePointAt(0)! : code;
 	let width = eastAsianWidth(visible, {ambiguousAsWide: false});
 	if (width === 1 && isNarrowFirstEmoji(grapheme)) return 2;
 	// Halfwidth and fullwidth forms after the first (a halfwidth katakana's sound marks; never
@@ -113,7 +127,7 @@ export function graphemeSegmenter(): Intl.Segmenter {
  * caller keeps one: a caller that splits many texts may).
  */
 export function* graphemes(text: string, segmenterOf: () => Intl.Segmenter = graphemeSegmenter): Generator<string> {
-	if (joinsNothing.test(text)) {
+	if (joinsNothing().test(text)) {
 		yield* text;
 		return;
 	}
@@ -148,7 +162,7 @@ export function* graphemes(text: string, segmenterOf: () => Intl.Segmenter = gra
 export function measureWidth(text: string): number {
 	if (printableAscii.test(text)) return text.length;
 	let width = 0;
-	if (joinsNothing.test(text)) {
+	if (joinsNothing().test(text)) {
 		for (const char of text) width += codePointWidth(char);
 		return width;
 	}

@@ -11,6 +11,7 @@
  */
 import {readFile} from 'node:fs/promises';
 import {readFileSync, realpathSync, rmSync} from 'node:fs';
+import {createRequire, isBuiltin} from 'node:module';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {build} from 'esbuild';
@@ -216,10 +217,12 @@ function sharedEntryImports(metafile) {
 	if (commonJs.length > 0) throw new Error(`scripts/build.mjs: imported dynamically but not an ES module: ${commonJs.join(', ')}; update sharedEntryImports`);
 	const targets = bundled.map(file => realpathSync(path.join(root, file)));
 	if (targets.length === 0 || imports.length === 0) throw new Error('scripts/build.mjs: no dynamic import or no entry import found: update sharedEntryImports');
-	return {targets: new Set(targets), imports};
+	// Every module the entry loads, by its real path (builtinsByRequire takes the built-ins these import).
+	const entryModules = new Set([...reached].filter(file => metafile.inputs[file] !== undefined && !file.includes(':')).map(file => realpathSync(path.join(root, file))));
+	return {targets: new Set(targets), imports, entryModules};
 }
 
-const shared = {targets: new Set(), imports: []};
+const shared = {targets: new Set(), imports: [], entryModules: new Set()};
 const sharedEntry = {
 	name: 'shared-entry',
 	setup(builder) {
@@ -235,6 +238,53 @@ const sharedEntry = {
 		});
 	},
 };
+
+/**
+ * Node's own modules taken with process.getBuiltinModule (Node 20.16+; require before that)
+ * rather than by an ES import. An ES import of a built-in makes its module namespace, which
+ * reads every export once: node:fs's ReadStream and WriteStream are getters that load Node's
+ * whole streams stack (~20 modules), node:util's load its MIME parser. `import … from
+ * 'node:fs'` alone cost a start ~7 M instructions on Node 20 and ~14 M on Node 24, for streams
+ * print mode never makes. Each built-in imported is bundled as a small module that exports the
+ * object's plain values (those of the Node running the build) and the object as its default; its
+ * getters are left out, so an import of one by name stops the build (read it off the default
+ * import when it is used: source/command-line/parse-flags.ts). (process.getBuiltinModule(x) is
+ * the object require(x) gives.) Only the imports of the modules the entry loads are taken so
+ * (the first build finds them): they all land in the entry's chunk, while a built-in that only
+ * the screen or a command imports, shared by two of their chunks, would otherwise be a file of
+ * its own loaded beside them.
+ */
+const builtinsByRequire = {
+	name: 'builtins-by-require',
+	setup(builder) {
+		const nodeRequire = createRequire(import.meta.url);
+		builder.onResolve({filter: /^[a-z_:/]+$/}, args => {
+			if (!isBuiltin(args.path) || !shared.entryModules.has(args.importer)) return undefined;
+			// An import() is left to Node: loaded when it is needed, never a chunk of its own.
+			if (args.kind === 'dynamic-import' || args.kind === 'require-call') return {path: args.path, external: true};
+			return {path: args.path.startsWith('node:') ? args.path : `node:${args.path}`, namespace: 'node-builtin'};
+		});
+		builder.onLoad({filter: /.*/, namespace: 'node-builtin'}, args => {
+			const descriptors = Object.getOwnPropertyDescriptors(nodeRequire(args.path));
+			const names = Object.keys(descriptors).filter(name => 'value' in descriptors[name] && name !== 'default' && bindable(name));
+			const name = JSON.stringify(args.path);
+			return {
+				contents: `const builtin = process.getBuiltinModule?.(${name}) ?? require(${name});\nexport default builtin;\nexport const {${names.join(', ')}} = builtin;\n`,
+				loader: 'js',
+			};
+		});
+	},
+};
+
+/** `name` can be the name of a constant (not a reserved word). */
+function bindable(name) {
+	try {
+		new Function(`const ${name} = 0;`);
+		return true;
+	} catch {
+		return false;
+	}
+}
 
 const options = {
 	absWorkingDir: root,
@@ -258,7 +308,7 @@ const options = {
 	// variable of its own environment (settings.ts reads it, once).
 	define: {PENGUIN_VIEW_PACKAGE: JSON.stringify({version: packageJson.version, title: packageJson.title}), PENGUIN_VIEW_HELP: JSON.stringify(await helpPageOfBuild(packageJson.description)), 'process.env.NODE_ENV': '"production"'},
 	logLevel: 'warning',
-	plugins: [lazyOnLoad, inkWidth, inkOutput, inkCaches, sharedEntry],
+	plugins: [builtinsByRequire, lazyOnLoad, inkWidth, inkOutput, inkCaches, sharedEntry],
 };
 
 rmSync(outdir, {recursive: true, force: true});

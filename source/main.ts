@@ -15,6 +15,7 @@ import {colorWanted, screenCapable} from './render/color.js';
 import {sanitize} from './render/sanitize.js';
 import {outputBackpressure} from './output/pace.js';
 import {safeWriter} from './output/safe-writer.js';
+import {fileWriter, writesInPlace} from './output/file-writer.js';
 import * as printer from './output/printer.js';
 import type {Flags} from './flags.js';
 import type {Settings} from './settings.js';
@@ -95,14 +96,17 @@ async function run(words: readonly string[], flags: Flags, cleanup: Array<() => 
 	}
 	// --stats and --export read the whole session first, then write one document.
 	const whole = flags.stats || flags.export !== undefined;
+	// A file or /dev/null is written without process.stdout, which would load Node's streams (output/file-writer.ts).
+	const inPlace = writesInPlace(1);
+	const terminal = !inPlace && process.stdout.isTTY === true;
 	// A dumb terminal cannot take the cursor-addressed screen: it gets print mode's plain lines.
-	const screen = !whole && !flags.print && !flags.json && process.stdout.isTTY === true && screenCapable(settings.terminal);
+	const screen = !whole && !flags.print && !flags.json && terminal && screenCapable(settings.terminal);
 	// The writer of plain text or JSON Lines, ready before the source starts (the JSON writer taps
 	// every batch). The printer is in the entry's chunk: a dynamic import of it cost print mode
 	// ~3.5 ms (two more files); the screen loads the code they share anyway, and the printer's own
 	// measured within the noise on the screen's start, --version and --help (docs/performance.md).
 	const writer = screen || whole ? undefined : flags.json ? await import('./output/json-writer.js') : printer;
-	const color = colorWanted(process.stdout.isTTY === true, settings.terminal, flags.color);
+	const color = colorWanted(terminal, settings.terminal, flags.color);
 	// A trace on disk is followed on the screen unless --no-follow; in print mode (a pipe, a file,
 	// --print) only with -f, as tail: `penguin-view trace | grep x` ends at the end of the trace.
 	// A live stream (--sse) has no end of its own and is followed unless --no-follow; standard
@@ -124,7 +128,7 @@ async function run(words: readonly string[], flags: Flags, cleanup: Array<() => 
 		{recordFinalized: !screen && !flags.json && !whole, keepItems: screen || whole, holdText: held?.hold, images: prerendered?.images},
 	);
 	if (held) store.tap(batch => held.observe(batch));
-	const out = safeWriter(process.stdout);
+	const out = inPlace ? fileWriter(1) : safeWriter(process.stdout);
 	const ended = whenSessionEnds(store);
 	// Outside the screen, a file that is not JSON Lines at all is refused in one line rather
 	// than listed line by line as malformed (model/json-lines-gate.ts).

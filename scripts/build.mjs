@@ -300,7 +300,8 @@ const options = {
 	// Ink loads the React devtools only when DEV=true, and lists them as optional: left out.
 	external: ['react-devtools-core'],
 	// Some bundled dependencies are CommonJS and call require(); an ES module has none.
-	banner: {js: "import {createRequire as penguinViewRequire} from 'node:module'; const require = penguinViewRequire(import.meta.url);"},
+	// Made on the first require(): making it cost every start ~2 M instructions, and print mode never requires.
+	banner: {js: "import {createRequire as penguinViewCreateRequire} from 'node:module'; let penguinViewRequire; const require = id => (penguinViewRequire ??= penguinViewCreateRequire(import.meta.url))(id);"},
 	legalComments: 'linked',
 	// What the entry shows of package.json (--version, the process title); the page --help prints;
 	// and React's production build: its development build (what React runs without NODE_ENV)

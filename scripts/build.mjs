@@ -243,16 +243,15 @@ const sharedEntry = {
  * Node's own modules taken with process.getBuiltinModule (Node 20.16+; require before that)
  * rather than by an ES import. An ES import of a built-in makes its module namespace, which
  * reads every export once: node:fs's ReadStream and WriteStream are getters that load Node's
- * whole streams stack (~20 modules), node:util's load its MIME parser. `import … from
- * 'node:fs'` alone cost a start ~7 M instructions on Node 20 and ~14 M on Node 24, for streams
- * print mode never makes. Each built-in imported is bundled as a small module that exports the
- * object's plain values (those of the Node running the build) and the object as its default; its
- * getters are left out, so an import of one by name stops the build (read it off the default
- * import when it is used: source/command-line/parse-flags.ts). (process.getBuiltinModule(x) is
- * the object require(x) gives.) Only the imports of the modules the entry loads are taken so
- * (the first build finds them): they all land in the entry's chunk, while a built-in that only
- * the screen or a command imports, shared by two of their chunks, would otherwise be a file of
- * its own loaded beside them.
+ * whole streams stack (~20 modules), node:util's load its MIME parser, and on Node 24 fs.F_OK
+ * and its kin are getters that print a deprecation warning. `import … from 'node:fs'` alone
+ * cost a start ~7 M instructions on Node 20 and ~14 M on Node 24, for streams print mode never
+ * makes. Each built-in imported is bundled as a small module that reads off the object only the
+ * names the bundle imports (each read is marked pure, so esbuild drops the others), once, when
+ * the chunk loads. (process.getBuiltinModule(x) is the object require(x) gives.) Only the
+ * imports of the modules the entry loads are taken so (the first build finds them): they all
+ * land in the entry's chunk, while a built-in that only the screen or a command imports,
+ * shared by two of their chunks, would otherwise be a file of its own loaded beside them.
  */
 const builtinsByRequire = {
 	name: 'builtins-by-require',
@@ -261,17 +260,19 @@ const builtinsByRequire = {
 		builder.onResolve({filter: /^[a-z_:/]+$/}, args => {
 			if (!isBuiltin(args.path) || !shared.entryModules.has(args.importer)) return undefined;
 			// An import() is left to Node: loaded when it is needed, never a chunk of its own.
-			if (args.kind === 'dynamic-import' || args.kind === 'require-call') return {path: args.path, external: true};
+			if (args.kind !== 'import-statement') return {path: args.path, external: true};
 			return {path: args.path.startsWith('node:') ? args.path : `node:${args.path}`, namespace: 'node-builtin'};
 		});
 		builder.onLoad({filter: /.*/, namespace: 'node-builtin'}, args => {
-			const descriptors = Object.getOwnPropertyDescriptors(nodeRequire(args.path));
-			const names = Object.keys(descriptors).filter(name => 'value' in descriptors[name] && name !== 'default' && bindable(name));
+			const names = Object.getOwnPropertyNames(nodeRequire(args.path)).filter(name => name !== 'default' && bindable(name));
 			const name = JSON.stringify(args.path);
-			return {
-				contents: `const builtin = process.getBuiltinModule?.(${name}) ?? require(${name});\nexport default builtin;\nexport const {${names.join(', ')}} = builtin;\n`,
-				loader: 'js',
-			};
+			const lines = [
+				`const builtin = process.getBuiltinModule?.(${name}) ?? require(${name});`,
+				'const pick = name => builtin[name];',
+				'export default builtin;',
+				...names.map(name => `export const ${name} = /* @__PURE__ */ pick(${JSON.stringify(name)});`),
+			];
+			return {contents: `${lines.join('\n')}\n`, loader: 'js'};
 		});
 	},
 };

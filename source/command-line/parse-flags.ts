@@ -5,8 +5,7 @@
  * tokens, read here in order, so that every problem is said in the program's words, in one
  * line: an unknown flag, a value missing or given to a boolean, a flag given twice.
  */
-// parseArgs is a getter of node:util's: read off the module, as the build takes built-ins (scripts/build.mjs, builtinsByRequire).
-import util, {type ParseArgsConfig} from 'node:util';
+import {parseArgs, type ParseArgsConfig} from 'node:util';
 import {builtInFlags, type FlagSpec} from './flag-table.js';
 
 /** The flags of `Table` as the program reads them: camel-case keys (`readOnly`), defaults filled. */
@@ -36,7 +35,7 @@ const flagLike = (word: string): boolean => word.length > 1 && word.startsWith('
 /** The flags the parser answers itself: --help and --version. */
 const answers = new Set<string>(Object.keys(builtInFlags));
 
-type Token = NonNullable<ReturnType<typeof util.parseArgs>['tokens']>[number];
+type Token = NonNullable<ReturnType<typeof parseArgs>['tokens']>[number];
 
 /** Reads `argv` (the words after the program's name) by `table`. */
 export function parseCommandLine<Table extends Record<string, FlagSpec>>(argv: readonly string[], table: Table): CommandLine<Table> {
@@ -94,7 +93,7 @@ function optional(spec: FlagSpec): boolean {
  */
 function tokensOf(args: string[], options: ParseArgsConfig['options'], byName: ReadonlyMap<string, {spec: FlagSpec}>): Token[] {
 	for (;;) {
-		const {tokens} = util.parseArgs({args, options, strict: false, allowPositionals: true, tokens: true});
+		const {tokens} = parseArgs({args, options, strict: false, allowPositionals: true, tokens: true});
 		const taken = tokens.find((token): token is Extract<Token, {kind: 'option'}> => token.kind === 'option' && token.inlineValue === false && token.value !== undefined && flagLike(token.value));
 		if (taken === undefined) return tokens;
 		const spec = byName.get(taken.name)?.spec;

@@ -289,7 +289,8 @@ function bindable(name) {
 
 const options = {
 	absWorkingDir: root,
-	entryPoints: ['source/cli.tsx'],
+	// dist/cli.js is source/start.ts: Node's compile cache on, then the program (source/cli.tsx, imported from there).
+	entryPoints: [{in: 'source/start.ts', out: 'cli'}],
 	outdir,
 	bundle: true,
 	splitting: true,
@@ -308,7 +309,13 @@ const options = {
 	// and React's production build: its development build (what React runs without NODE_ENV)
 	// renders about twice as slowly and measures itself on every render. The program sets no
 	// variable of its own environment (settings.ts reads it, once).
-	define: {PENGUIN_VIEW_PACKAGE: JSON.stringify({version: packageJson.version, title: packageJson.title}), PENGUIN_VIEW_HELP: JSON.stringify(await helpPageOfBuild(packageJson.description)), 'process.env.NODE_ENV': '"production"'},
+	define: {
+		// Each field its own string: an object would be a module of its own that every module (dist/cli.js too) imports and runs first.
+		'PENGUIN_VIEW_PACKAGE.version': JSON.stringify(packageJson.version),
+		'PENGUIN_VIEW_PACKAGE.title': JSON.stringify(packageJson.title),
+		PENGUIN_VIEW_HELP: JSON.stringify(await helpPageOfBuild(packageJson.description)),
+		'process.env.NODE_ENV': '"production"',
+	},
 	logLevel: 'warning',
 	plugins: [builtinsByRequire, lazyOnLoad, inkWidth, inkOutput, inkCaches, sharedEntry],
 };

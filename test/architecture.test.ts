@@ -139,6 +139,7 @@ export function layerOf(file: string): Layer | undefined {
 		'fault.ts': 'process',
 		'main.ts': 'entry',
 		'cli.tsx': 'entry',
+		'start.ts': 'entry',
 	};
 	return top[file];
 }

@@ -1,7 +1,7 @@
 /** A stream (standard input, a FIFO, a gzip trace) read line by line into model inputs. */
 import {createReadStream} from 'node:fs';
 import path from 'node:path';
-import {setImmediate as yieldToLoop} from 'node:timers/promises';
+import {yieldToLoop} from './yield-to-loop.js';
 import type {ModelInput} from '../model/input.js';
 import {CompressedDataError, gunzipIfCompressed} from './gunzip.js';
 import {finishLines, toInputs, type InputsHandler} from './line-inputs.js';

@@ -6,7 +6,7 @@
  */
 import {closeSync, constants, fstatSync, openSync, read, readSync, statSync} from 'node:fs';
 import path from 'node:path';
-import {setImmediate as yieldToLoop} from 'node:timers/promises';
+import {yieldToLoop} from './yield-to-loop.js';
 import type {ModelInput} from '../model/input.js';
 import {finishLines, toInputs, type InputsHandler} from './line-inputs.js';
 import {LineSplitter, type LineCutter, type SplitItem} from './line-splitter.js';

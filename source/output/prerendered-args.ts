@@ -112,10 +112,8 @@ function headlineArgs(block: ArgsBlock, name: string): {args: Record<string, unk
 	const counts: Record<string, number> = {};
 	const kept: string[] = [];
 	for (const member of block.members) {
-		const keyEnd = member.value - 2;
-		// Keys are written as JSON.stringify writes them (the kernel takes no other): compared as bytes.
-		const which = member.lines < 0 ? undefined : counted.find(({json}) => json.length === keyEnd - member.key && bytes.compare(json, 0, json.length, member.key, keyEnd) === 0);
-		if (which) counts[which.key] = member.lines;
+		const which = member.lines < 0 ? undefined : countedKey(counted, bytes, member.key, member.value - 2);
+		if (which) counts[which] = member.lines;
 		else kept.push(bytes.toString('utf8', member.key, member.end));
 	}
 	// No member but counted ones: summarizeToolCall's `…` for empty arguments, read the usual way.
@@ -130,4 +128,19 @@ function headlineArgs(block: ArgsBlock, name: string): {args: Record<string, unk
 	(args as {[argLineCounts]?: Record<string, number>})[argLineCounts] = counts;
 	const summary = presenter.summary(args, {name, tools: []});
 	return summary === undefined ? undefined : {args, summary};
+}
+
+/**
+ * Which counted argument the key `bytes[from, to)` is, if any. Keys are written as JSON.stringify
+ * writes them (the kernel takes no other): compared as bytes, a few each, in place (Buffer's
+ * compare cost more than the key's bytes to check its arguments).
+ */
+function countedKey(counted: readonly {key: string; json: Buffer}[], bytes: Buffer, from: number, to: number): string | undefined {
+	for (const {key, json} of counted) {
+		if (json.length !== to - from) continue;
+		let at = 0;
+		while (at < json.length && json[at] === bytes[from + at]) at++;
+		if (at === json.length) return key;
+	}
+	return undefined;
 }

@@ -64,6 +64,7 @@ export function attachPrinter(store: SessionStore, out: SafeWriter, options: Pri
 	let generation = 0;
 	let identities = new EntryIdentities();
 	let blocks = new NestedBlocks();
+	const ready: FinalizedEntry[] = [];
 	// Entries are rendered after each input, as the message that made them final left them
 	// (a later message may still change the item: a deny after the output, a second request
 	// retrying this one). The model holds back an entry whose line can still gain something
@@ -80,8 +81,12 @@ export function attachPrinter(store: SessionStore, out: SafeWriter, options: Pri
 			blocks = new NestedBlocks();
 		}
 		const taken = model.takeFinalized(all);
+		// An input that made nothing final has nothing to print.
+		if (taken.length === 0 && !all) return;
 		// A nested block stays whole: a parent's entries wait for its end (nested-blocks.ts).
-		const entries: FinalizedEntry[] = [];
+		// One list for every input (render is never called from inside itself).
+		const entries = ready;
+		entries.length = 0;
 		for (const entry of taken) blocks.accept(entry, entries);
 		if (all) entries.push(...blocks.flush());
 		for (const entry of entries) {

@@ -10,11 +10,11 @@ const usual = (text: string): number | undefined => {
 };
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
-// A part in range, just out of it, or not digits.
+// A part in range, just out of it, or not digits (among them the characters either side of 0-9).
 const part = (max: number, width: number) =>
 	fc.oneof(
 		{weight: 6, arbitrary: fc.nat(max).map(n => pad(n, width))},
-		{weight: 1, arbitrary: fc.constantFrom('9'.repeat(width), 'x'.repeat(width), ' '.repeat(width), `${'0'.repeat(width - 1)}a`, `-${'1'.repeat(width - 1)}`)},
+		{weight: 2, arbitrary: fc.constantFrom('9'.repeat(width), 'x'.repeat(width), ' '.repeat(width), `${'0'.repeat(width - 1)}a`, `-${'1'.repeat(width - 1)}`, `${'0'.repeat(width - 1)}:`, `/${'0'.repeat(width - 1)}`)},
 	);
 const year = fc.oneof(fc.integer({min: 0, max: 9999}).map(n => pad(n, 4)), fc.constantFrom('2024', '2000', '1900', '2100', '1970', '0000', '+002', '20 6', '202x'));
 const fraction = fc.oneof({weight: 6, arbitrary: part(999, 3)}, {weight: 1, arbitrary: fc.constantFrom('', '5', '05', '0500', '123456', '1x3')});

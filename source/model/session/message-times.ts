@@ -23,21 +23,28 @@ export class MessageTimes {
 
 	/** `YYYY-MM-DDTHH:MM:SS.mmmZ` with the time in range read from its digits; undefined for anything else. */
 	private fromDigits(text: string): number | undefined {
-		if (text.length !== 24 || text.charCodeAt(23) !== 0x5a || text.charCodeAt(10) !== 0x54) return undefined;
-		if (text.charCodeAt(4) !== 0x2d || text.charCodeAt(7) !== 0x2d || text.charCodeAt(13) !== 0x3a || text.charCodeAt(16) !== 0x3a || text.charCodeAt(19) !== 0x2e) return undefined;
-		const hours = twoDigits(text, 11);
-		const minutes = twoDigits(text, 14);
-		const seconds = twoDigits(text, 17);
-		const millis = twoDigits(text, 20) * 10 + digit(text, 22);
-		// Hour 24 (Date.parse reads 24:00 as the next day's midnight) and second 60 are left to it;
-		// a digit that is not one (-1 000) makes a part negative.
-		if (!(hours >= 0 && hours < 24 && minutes >= 0 && minutes < 60 && seconds >= 0 && seconds < 60 && millis >= 0)) return undefined;
-		const century = twoDigits(text, 0);
-		const year = twoDigits(text, 2);
-		const month = twoDigits(text, 5);
-		const date = twoDigits(text, 8);
-		if (!(century >= 0 && year >= 0 && month >= 0 && date >= 0)) return undefined;
-		const day = century * 1_000_000 + year * 10_000 + month * 100 + date;
+		if (text.length !== 24 || text.charCodeAt(23) !== 0x5a) return undefined;
+		// The date's digits (yyyymmdd) and the time's (hhmmssmmm) as two numbers: one loop, which
+		// the optimizing compiler makes quickly (the same in straight lines took it 7 ms).
+		let day = 0;
+		let clock = 0;
+		for (let at = 0; at < 23; at++) {
+			const code = text.charCodeAt(at);
+			const expected = form.charCodeAt(at);
+			if (expected !== 0x30) {
+				if (code !== expected) return undefined;
+				continue;
+			}
+			const digit = code - 0x30;
+			if (digit < 0 || digit > 9) return undefined;
+			if (at < 10) day = day * 10 + digit;
+			else clock = clock * 10 + digit;
+		}
+		const hours = Math.floor(clock / 10_000_000);
+		const minutes = Math.floor(clock / 100_000) % 100;
+		const seconds = Math.floor(clock / 1000) % 100;
+		// Hour 24 (Date.parse reads 24:00 as the next day's midnight) and second 60 are left to it.
+		if (hours > 23 || minutes > 59 || seconds > 59) return undefined;
 		if (day !== this.day) {
 			// Date.parse decides which days are days (it rolls 02-30 over to March, refuses 02-32).
 			const start = Date.parse(`${text.slice(0, 10)}T00:00:00.000Z`);
@@ -45,16 +52,9 @@ export class MessageTimes {
 			this.day = day;
 			this.dayStart = start;
 		}
-		return this.dayStart + hours * 3_600_000 + minutes * 60_000 + seconds * 1000 + millis;
+		return this.dayStart + hours * 3_600_000 + minutes * 60_000 + seconds * 1000 + (clock % 1000);
 	}
 }
 
-// A character that is not a digit reads as so negative that any sum with it is.
-function digit(text: string, at: number): number {
-	const value = text.charCodeAt(at) - 0x30;
-	return value >= 0 && value <= 9 ? value : -1000;
-}
-
-function twoDigits(text: string, at: number): number {
-	return digit(text, at) * 10 + digit(text, at + 1);
-}
+// The form read from digits: each 0 a digit, every other character itself.
+const form = '0000-00-00T00:00:00.000';

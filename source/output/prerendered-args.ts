@@ -11,7 +11,7 @@
  * call's are read for its child: no such tool counts arguments), so the token stands in for
  * them in the model.
  */
-import {findArgumentsText, nameIsOneOf} from '../protocol/arguments-literal.js';
+import {bytesAre, findArgumentsText, nameIsOneOf} from '../protocol/arguments-literal.js';
 import {payloadHint, type PayloadHint} from '../protocol/payload-hint.js';
 import {argsArenaStart, argsBytesFor, type ArgsBlock, type ArgsBlockKernel} from '../render/args-block.js';
 import {argLineCounts, toolPresenters} from '../render/tool-registry.js';
@@ -130,17 +130,8 @@ function headlineArgs(block: ArgsBlock, name: string): {args: Record<string, unk
 	return summary === undefined ? undefined : {args, summary};
 }
 
-/**
- * Which counted argument the key `bytes[from, to)` is, if any. Keys are written as JSON.stringify
- * writes them (the kernel takes no other): compared as bytes, a few each, in place (Buffer's
- * compare cost more than the key's bytes to check its arguments).
- */
+/** Which counted argument the key `bytes[from, to)` is (written as JSON.stringify writes it: the kernel takes no other), if any. */
 function countedKey(counted: readonly {key: string; json: Buffer}[], bytes: Buffer, from: number, to: number): string | undefined {
-	for (const {key, json} of counted) {
-		if (json.length !== to - from) continue;
-		let at = 0;
-		while (at < json.length && json[at] === bytes[from + at]) at++;
-		if (at === json.length) return key;
-	}
+	for (const {key, json} of counted) if (bytesAre(bytes, from, to, json)) return key;
 	return undefined;
 }

@@ -9,7 +9,7 @@
  * finalized log print mode writes, and ids that survive a new model (preview, resync).
  */
 import {isRecord, isSessionMeta, isToolCallPayload} from '../protocol/guards.js';
-import {isKnownPayloadType, type AnyPayload, type OmniMessage} from '../protocol/types.js';
+import type {AnyPayload, OmniMessage} from '../protocol/types.js';
 import type {ModelInput, ServerEvent} from './input.js';
 import type {SessionView} from './view-model.js';
 import {noteSeen, SessionCore, str, timeOf, type FinalizedEntry, type Shared} from './session/core.js';
@@ -21,7 +21,7 @@ import {Fragments} from './session/fragments.js';
 import {fillHeaderFromInfo, fillHeaderFromMeta} from './session/header.js';
 import {adoptIdsFrom, adoptPreviewIds} from './session/ids.js';
 import type {Session} from './session/payloads/handler.js';
-import {payloadHandlers} from './session/payloads/table.js';
+import {handlerOfType} from './session/payloads/table.js';
 import {Requests} from './session/requests.js';
 import {taskState} from './session/steering.js';
 import {Subagents} from './session/subagents.js';
@@ -231,13 +231,15 @@ export class SessionModel {
 			this.core.lastAt = at ?? this.core.lastAt;
 			return;
 		}
-		if (!isKnownPayloadType(payload.type)) {
+		// Every known type's handler (isKnownPayloadType's types).
+		const handler = handlerOfType.get(payload.type);
+		if (handler === undefined) {
 			this.oddLines.add(payload, 'unknown', at);
 			return;
 		}
 		const settled = this.headerSettled;
 		if (!this.headerSettled && (!beforeToolList.has(payload.type) || (payload.type === 'text' && payload['role'] !== 'user'))) this.settleHeader();
-		const handled = payloadHandlers[payload.type](payload, this.parts, at);
+		const handled = handler(payload, this.parts, at);
 		if (!handled) this.oddLines.add(payload, 'invalid', at);
 		// Only text appended: apply() bumps `rev` once for this message, and this with it.
 		if (handled === 'appended' && settled) this.view.appends++;

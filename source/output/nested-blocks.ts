@@ -17,27 +17,31 @@ export class NestedBlocks {
 	/** The subagent calls answered so far: a child whose call is among them has no block. */
 	private readonly answered = new Set<Item>();
 
-	/** The entries to write now, in order, for one entry made final. */
-	accept(entry: FinalizedEntry, out: FinalizedEntry[] = []): FinalizedEntry[] {
+	/**
+	 * Hands `write` the entries to write now, in order, for one entry made final. (A callback, not
+	 * a list: print mode accepts an entry or two for most lines, and a list made for each cost
+	 * 150 bytes of garbage a line.)
+	 */
+	accept(entry: FinalizedEntry, write: (entry: FinalizedEntry) => void): void {
 		const top = this.open.at(-1);
 		const depth = this.open.length;
 		if (entry.what === 'output' && entry.item.kind === 'tool_call' && entry.item.childSessionId !== undefined) this.answered.add(entry.item);
 		if (entry.depth > depth) {
 			// A child's first entry opens its block (and the blocks of any levels between).
 			if (entry.depth === depth + 1 && !this.detached(entry.session)) this.open.push(entry.session);
-			out.push(entry);
-			return out;
+			write(entry);
+			return;
 		}
 		if (top !== undefined && this.closes(entry, top)) {
 			this.open.pop();
 			const held = this.held;
 			this.held = [];
-			for (const waiting of held) this.accept(waiting, out);
-			return this.accept(entry, out);
+			for (const waiting of held) this.accept(waiting, write);
+			this.accept(entry, write);
+			return;
 		}
 		if (entry.depth < depth) this.held.push(entry);
-		else out.push(entry);
-		return out;
+		else write(entry);
 	}
 
 	/** Everything held (the output closes). */

@@ -11,7 +11,7 @@
  * call's are read for its child: no such tool counts arguments), so the token stands in for
  * them in the model.
  */
-import {findArgumentsText, nameIsOneOf} from '../protocol/arguments-literal.js';
+import {bytesAre, findArgumentsText, nameIsOneOf} from '../protocol/arguments-literal.js';
 import {payloadHint, type PayloadHint} from '../protocol/payload-hint.js';
 import {argsArenaStart, argsBytesFor, type ArgsBlock, type ArgsBlockKernel} from '../render/args-block.js';
 import {argLineCounts, toolPresenters} from '../render/tool-registry.js';
@@ -112,10 +112,8 @@ function headlineArgs(block: ArgsBlock, name: string): {args: Record<string, unk
 	const counts: Record<string, number> = {};
 	const kept: string[] = [];
 	for (const member of block.members) {
-		const keyEnd = member.value - 2;
-		// Keys are written as JSON.stringify writes them (the kernel takes no other): compared as bytes.
-		const which = member.lines < 0 ? undefined : counted.find(({json}) => json.length === keyEnd - member.key && bytes.compare(json, 0, json.length, member.key, keyEnd) === 0);
-		if (which) counts[which.key] = member.lines;
+		const which = member.lines < 0 ? undefined : countedKey(counted, bytes, member.key, member.value - 2);
+		if (which) counts[which] = member.lines;
 		else kept.push(bytes.toString('utf8', member.key, member.end));
 	}
 	// No member but counted ones: summarizeToolCall's `…` for empty arguments, read the usual way.
@@ -130,4 +128,10 @@ function headlineArgs(block: ArgsBlock, name: string): {args: Record<string, unk
 	(args as {[argLineCounts]?: Record<string, number>})[argLineCounts] = counts;
 	const summary = presenter.summary(args, {name, tools: []});
 	return summary === undefined ? undefined : {args, summary};
+}
+
+/** Which counted argument the key `bytes[from, to)` is (written as JSON.stringify writes it: the kernel takes no other), if any. */
+function countedKey(counted: readonly {key: string; json: Buffer}[], bytes: Buffer, from: number, to: number): string | undefined {
+	for (const {key, json} of counted) if (bytesAre(bytes, from, to, json)) return key;
+	return undefined;
 }

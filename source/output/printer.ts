@@ -64,6 +64,23 @@ export function attachPrinter(store: SessionStore, out: SafeWriter, options: Pri
 	let generation = 0;
 	let identities = new EntryIdentities();
 	let blocks = new NestedBlocks();
+	const write = (entry: FinalizedEntry): void => {
+		if (options.aside && entry.item.kind === 'notice' && entry.item.aside) {
+			options.aside(`penguin-view: note: ${sanitize(entry.item.text)}\n`);
+			return;
+		}
+		// Rendered even when skipped: the renderer notes the session headers it has written.
+		const lines = renderer.entry(entry);
+		if (printed) {
+			const key = identities.of(entry);
+			// Not only while the history is applied: an entry it holds back (a header waiting for
+			// its tool list) may come out after it.
+			if (printed.before(key, generation)) return;
+			printed.add(key, generation);
+		}
+		for (const line of lines) batch.line(line);
+		if (lines.length > 0) printedAny = true;
+	};
 	// Entries are rendered after each input, as the message that made them final left them
 	// (a later message may still change the item: a deny after the output, a second request
 	// retrying this one). The model holds back an entry whose line can still gain something
@@ -79,28 +96,9 @@ export function attachPrinter(store: SessionStore, out: SafeWriter, options: Pri
 			identities = new EntryIdentities();
 			blocks = new NestedBlocks();
 		}
-		const taken = model.takeFinalized(all);
 		// A nested block stays whole: a parent's entries wait for its end (nested-blocks.ts).
-		const entries: FinalizedEntry[] = [];
-		for (const entry of taken) blocks.accept(entry, entries);
-		if (all) entries.push(...blocks.flush());
-		for (const entry of entries) {
-			if (options.aside && entry.item.kind === 'notice' && entry.item.aside) {
-				options.aside(`penguin-view: note: ${sanitize(entry.item.text)}\n`);
-				continue;
-			}
-			// Rendered even when skipped: the renderer notes the session headers it has written.
-			const lines = renderer.entry(entry);
-			if (printed) {
-				const key = identities.of(entry);
-				// Not only while the history is applied: an entry it holds back (a header waiting for
-				// its tool list) may come out after it.
-				if (printed.before(key, generation)) continue;
-				printed.add(key, generation);
-			}
-			for (const line of lines) batch.line(line);
-			if (lines.length > 0) printedAny = true;
-		}
+		for (const entry of model.takeFinalized(all)) blocks.accept(entry, write);
+		if (all) for (const entry of blocks.flush()) write(entry);
 	};
 	const writeTotals = (): void => {
 		if (totalsWritten || !printedAny) return;

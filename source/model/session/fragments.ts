@@ -73,6 +73,12 @@ export class Fragments {
 		this.awaiting.delete(key);
 	}
 
+	/** The call's fragment of `type` is completed by its message: forget it. */
+	forgetCall(type: 'partial_tool_call' | 'partial_tool_call_output', callId: string): void {
+		// A trace file has no fragments: its key is not made (once for each call and output).
+		if (this.open.size > 0 || this.awaiting.size > 0) this.forget(`${type}:${callId}`);
+	}
+
 	/** Every open fragment stands as final (a shard, a compaction, an abort, the end). */
 	closeAll(): void {
 		for (const [key, target] of this.open) this.closeFragment(key, target);

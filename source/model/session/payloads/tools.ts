@@ -9,11 +9,11 @@ export function isApprovalDecisionPayload(p: AnyPayload): p is ApprovalDecisionP
 
 export const toolPayloads = {
 	tool_call: on(isToolCallPayload, (p, s, at) => {
-		s.fragments.forget(`partial_tool_call:${p.tool_call_id}`);
+		s.fragments.forgetCall('partial_tool_call', p.tool_call_id);
 		s.calls.completeCall(p.tool_call_id, p.name, p.arguments ?? '', at);
 	}),
 	tool_call_output: on(isToolCallOutputPayload, (p, s, at) => {
-		s.fragments.forget(`partial_tool_call_output:${p.tool_call_id}`);
+		s.fragments.forgetCall('partial_tool_call_output', p.tool_call_id);
 		s.calls.completeOutput(p.tool_call_id, p.output ?? '', p.images ?? [], p.stop_reason, at);
 	}),
 	approval_decision: on(isApprovalDecisionPayload, (p, s, at) => {

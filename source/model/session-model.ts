@@ -12,7 +12,8 @@ import {isRecord, isSessionMeta, isToolCallPayload} from '../protocol/guards.js'
 import type {AnyPayload, OmniMessage} from '../protocol/types.js';
 import type {ModelInput, ServerEvent} from './input.js';
 import type {SessionView} from './view-model.js';
-import {noteSeen, SessionCore, str, timeOf, type FinalizedEntry, type Shared} from './session/core.js';
+import {noteSeen, SessionCore, str, type FinalizedEntry, type Shared} from './session/core.js';
+import {MessageTimes} from './session/message-times.js';
 import type {TextHolder} from './held-text.js';
 import type {ImageDescriptions} from './images.js';
 import {addMalformed, OddLines} from './session/odd-lines.js';
@@ -81,6 +82,7 @@ export class SessionModel {
 				track: options.trackFrom,
 				made: 0,
 				pendingTitles: new Map(),
+				times: new MessageTimes(),
 			},
 			depth,
 		);
@@ -222,7 +224,7 @@ export class SessionModel {
 
 	private applyMessage(message: OmniMessage, nowMs: number): void {
 		const payload = message.payload;
-		const at = timeOf(message.timestamp);
+		const at = this.core.shared.times.of(message.timestamp);
 		// Lines, as a trace has them: the stream's partials are not (and differ with where a viewer joined).
 		if (!String(payload.type).startsWith('partial_')) this.view.counts.messages++;
 		if (this.core.depth === 0) noteSeen(this.view, at, nowMs);
@@ -295,7 +297,7 @@ export class SessionModel {
 				// The call is dated by its own message, not by when the request arrived: print mode's
 				// lines then depend on the bytes alone.
 				if (payload && isToolCallPayload(payload)) {
-					const at = timeOf(str((toolCall as Record<string, unknown>)['timestamp']));
+					const at = this.core.shared.times.of(str((toolCall as Record<string, unknown>)['timestamp']));
 					this.calls.requestApproval(payload.tool_call_id, payload.name, payload.arguments ?? '', at);
 				}
 				return;

@@ -8,6 +8,7 @@ import type {LinePosition} from '../../protocol/parse-line.js';
 import type {Kept, TextHolder} from '../held-text.js';
 import type {ImageDescriptions} from '../images.js';
 import type {CompactionItem, Draft, Item, SessionView} from '../view-model.js';
+import type {MessageTimes} from './message-times.js';
 
 /** Something that became final, in the order it did: what print mode writes out. */
 export type FinalizedEntry = {
@@ -43,6 +44,8 @@ export type Shared = {
 	made: number;
 	/** Titles for subagent sessions not seen yet, by session id (they come on the main stream). */
 	pendingTitles: Map<string, string>;
+	/** Reads messages' timestamps (remembering the last day's start). */
+	times: MessageTimes;
 };
 
 /** One session's view, and how its items are made, changed and recorded. */
@@ -128,12 +131,6 @@ export function touched<T extends Item>(item: T): Draft<T> {
  */
 export function setId(item: Item, id: number): void {
 	(item as Draft<Item>).id = id;
-}
-
-export function timeOf(timestamp: string | undefined): number | undefined {
-	if (typeof timestamp !== 'string') return undefined;
-	const ms = Date.parse(timestamp);
-	return Number.isNaN(ms) ? undefined : ms;
 }
 
 export function str(value: unknown): string | undefined {

@@ -7,7 +7,7 @@
  * writes can wait, and the readers are held while they do: output/pace.ts).
  */
 import {fstatSync, statSync, writeSync} from 'node:fs';
-import type {SafeWriter} from './safe-writer.js';
+import {closedLatch, type SafeWriter} from './safe-writer.js';
 
 /**
  * Whether descriptor `fd` is one that Node would write with a SyncWriteStream: a regular file
@@ -31,17 +31,10 @@ function writeData(fd: number, data: string | Uint8Array): void {
 
 /** The writer of descriptor `fd` (one `writesInPlace` accepts); `write` is the system call, a test's fake in tests. */
 export function fileWriter(fd: number, write: (fd: number, data: string | Uint8Array) => unknown = writeData): SafeWriter {
-	let closed = false;
-	let markClosed: () => void = () => {};
-	const closedPromise = new Promise<void>(resolve => {
-		markClosed = () => {
-			closed = true;
-			resolve();
-		};
-	});
+	const {closed, isClosed, markClosed} = closedLatch();
 	return {
 		write(text, done) {
-			if (!closed && text.length > 0) {
+			if (!isClosed() && text.length > 0) {
 				try {
 					write(fd, text);
 				} catch {
@@ -53,7 +46,7 @@ export function fileWriter(fd: number, write: (fd: number, data: string | Uint8A
 		},
 		// Each write has reached the OS before it returned.
 		flush: async () => undefined,
-		closed: closedPromise,
-		isClosed: () => closed,
+		closed,
+		isClosed,
 	};
 }

@@ -15,20 +15,26 @@ export type SafeWriter = {
 	isClosed(): boolean;
 };
 
-export function safeWriter(stream: Writable): SafeWriter {
+/** The writers' "the reader went away" state: a flag, the promise that resolves with it, and the call that sets both. */
+export function closedLatch(): {closed: Promise<void>; isClosed(): boolean; markClosed(): void} {
 	let closed = false;
 	let markClosed: () => void = () => {};
-	const closedPromise = new Promise<void>(resolve => {
+	const promise = new Promise<void>(resolve => {
 		markClosed = () => {
 			closed = true;
 			resolve();
 		};
 	});
+	return {closed: promise, isClosed: () => closed, markClosed: () => markClosed()};
+}
+
+export function safeWriter(stream: Writable): SafeWriter {
+	const {closed: closedPromise, isClosed, markClosed} = closedLatch();
 	stream.on('error', () => markClosed());
 	let holding = false;
 	return {
 		write(text, done) {
-			if (closed || text.length === 0) {
+			if (isClosed() || text.length === 0) {
 				done?.();
 				return;
 			}
@@ -44,13 +50,13 @@ export function safeWriter(stream: Writable): SafeWriter {
 			}
 		},
 		async flush() {
-			if (closed || !stream.writableNeedDrain) return;
+			if (isClosed() || !stream.writableNeedDrain) return;
 			await new Promise<void>(resolve => {
 				stream.once('drain', resolve);
 				stream.once('error', resolve);
 			});
 		},
 		closed: closedPromise,
-		isClosed: () => closed,
+		isClosed,
 	};
 }

@@ -128,13 +128,40 @@
                 (local.set $lastNl (i32.const -1))
                 (block $closed
                   (loop $str
-                    ;; Sixteen bytes at a time while they are printable ASCII but the backslash and the quote.
-                    ;; Code's escapes and non-ASCII characters come in runs (`\\n\\t\\t`, a CJK comment):
-                    ;; after one, a byte that is not plain goes straight to the scalar path.
+                    ;; Code's escapes and non-ASCII characters come in runs (`\\n\\t\\t`, a CJK comment), an escape
+                    ;; every few bytes: each byte after one is looked at before the sixteen-byte path is taken.
                     (block $special
                       (local.set $b (i32.load8_u (local.get $i)))
-                      (br_if $special (i32.or (i32.ge_u (i32.sub (local.get $b) (i32.const 0x20)) (i32.const 0x5f))
-                        (i32.or (i32.eq (local.get $b) (i32.const 0x5c)) (i32.eq (local.get $b) (i32.const 0x22)))))
+                      (if (i32.eq (local.get $b) (i32.const 0x5c))
+                        (then
+                          (br_if $special (i32.gt_u (i32.add (local.get $o) (i32.const 8)) (local.get $limit)))
+                          ;; The commonest escapes in code, from four bytes at once (a backslash is no sentinel
+                          ;; byte: $i is before $end): \\n, \\t (the inner \n, \t), \\\" and \\\\ (the inner \" and \\).
+                          (local.set $w (i32.load (local.get $i)))
+                          (local.set $c (i32.and (local.get $w) (i32.const 0xffffff)))
+                          (if (i32.eq (local.get $c) (i32.const 0x6e5c5c))
+                            (then
+                              (i32.store16 (local.get $o) (i32.const 0x6e5c))
+                              (local.set $o (i32.add (local.get $o) (i32.const 2)))
+                              (local.set $i (i32.add (local.get $i) (i32.const 3)))
+                              (local.set $nl (i32.add (local.get $nl) (i32.const 1)))
+                              (local.set $lastNl (local.get $o))
+                              (br $str)))
+                          (if (i32.eq (local.get $c) (i32.const 0x745c5c))
+                            (then
+                              (i32.store16 (local.get $o) (i32.const 0x745c))
+                              (local.set $o (i32.add (local.get $o) (i32.const 2)))
+                              (local.set $i (i32.add (local.get $i) (i32.const 3)))
+                              (br $str)))
+                          (if (i32.or (i32.eq (local.get $w) (i32.const 0x225c5c5c)) (i32.eq (local.get $w) (i32.const 0x5c5c5c5c)))
+                            (then
+                              (i32.store16 (local.get $o) (i32.shr_u (local.get $w) (i32.const 16)))
+                              (local.set $o (i32.add (local.get $o) (i32.const 2)))
+                              (local.set $i (i32.add (local.get $i) (i32.const 4)))
+                              (br $str)))
+                          (br $special)))
+                      ;; Sixteen bytes at a time from a plain byte on, while they are printable ASCII but the backslash and the quote.
+                      (br_if $special (i32.or (i32.ge_u (i32.sub (local.get $b) (i32.const 0x20)) (i32.const 0x5f)) (i32.eq (local.get $b) (i32.const 0x22))))
                       (loop $fast
                         (br_if $special (i32.gt_u (i32.add (local.get $i) (i32.const 16)) (local.get $end)))
                         (br_if $special (i32.gt_u (i32.add (local.get $o) (i32.const 16)) (local.get $limit)))
@@ -155,35 +182,13 @@
                             (br $fast)))
                         (local.set $m (i32.ctz (local.get $m)))
                         (local.set $i (i32.add (local.get $i) (local.get $m)))
-                        (local.set $o (i32.add (local.get $o) (local.get $m)))))
+                        (local.set $o (i32.add (local.get $o) (local.get $m)))
+                        (br $str)))
                     (br_if $fail (i32.gt_u (i32.add (local.get $o) (i32.const 8)) (local.get $limit)))
                     (br_if $fail (i32.ge_u (local.get $i) (local.get $end)))
                     (local.set $b (i32.load8_u (local.get $i)))
                     (if (i32.eq (local.get $b) (i32.const 0x5c))
                       (then
-                        ;; The commonest in code first, from four bytes at once: \\n, \\t (the inner \n, \t), \\\" and \\\\ (the inner \" and \\).
-                        (local.set $w (i32.load (local.get $i)))
-                        (local.set $c (i32.and (local.get $w) (i32.const 0xffffff)))
-                        (if (i32.eq (local.get $c) (i32.const 0x6e5c5c))
-                          (then
-                            (i32.store16 (local.get $o) (i32.const 0x6e5c))
-                            (local.set $o (i32.add (local.get $o) (i32.const 2)))
-                            (local.set $i (i32.add (local.get $i) (i32.const 3)))
-                            (local.set $nl (i32.add (local.get $nl) (i32.const 1)))
-                            (local.set $lastNl (local.get $o))
-                            (br $str)))
-                        (if (i32.eq (local.get $c) (i32.const 0x745c5c))
-                          (then
-                            (i32.store16 (local.get $o) (i32.const 0x745c))
-                            (local.set $o (i32.add (local.get $o) (i32.const 2)))
-                            (local.set $i (i32.add (local.get $i) (i32.const 3)))
-                            (br $str)))
-                        (if (i32.or (i32.eq (local.get $w) (i32.const 0x225c5c5c)) (i32.eq (local.get $w) (i32.const 0x5c5c5c5c)))
-                          (then
-                            (i32.store16 (local.get $o) (i32.shr_u (local.get $w) (i32.const 16)))
-                            (local.set $o (i32.add (local.get $o) (i32.const 2)))
-                            (local.set $i (i32.add (local.get $i) (i32.const 4)))
-                            (br $str)))
                         (local.set $c (i32.load8_u offset=1 (local.get $i)))
                         ;; \": the inner string ends.
                         (if (i32.eq (local.get $c) (i32.const 0x22))

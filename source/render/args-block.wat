@@ -76,7 +76,7 @@
     (local $i i32) (local $end i32) (local $o i32) (local $b i32) (local $c i32) (local $d i32)
     (local $v v128) (local $m i32) (local $depth i32) (local $expect i32) (local $nkeys i32)
     (local $isKey i32) (local $strStart i32) (local $nl i32) (local $lastNl i32) (local $lines i32)
-    (local $s i32) (local $int i32) (local $frac i32) (local $zeros i32) (local $cp i32) (local $k i32)
+    (local $s i32) (local $int i32) (local $frac i32) (local $zeros i32) (local $cp i32) (local $k i32) (local $w i32)
     ;; $expect: 0 a value, 1 a key or `}` (first key), 2 a key, 3 a value or `]` (first value),
     ;; 4 `,` or the container's end, 5 `:`.
     (global.set $members (i32.const 0))
@@ -128,17 +128,50 @@
                 (local.set $lastNl (i32.const -1))
                 (block $closed
                   (loop $str
-                    ;; Sixteen bytes at a time while they are printable ASCII but the backslash and the quote.
+                    ;; Code's escapes and non-ASCII characters come in runs (`\\n\\t\\t`, a CJK comment), an escape
+                    ;; every few bytes: each byte after one is looked at before the sixteen-byte path is taken.
                     (block $special
+                      (local.set $b (i32.load8_u (local.get $i)))
+                      (if (i32.eq (local.get $b) (i32.const 0x5c))
+                        (then
+                          (br_if $special (i32.gt_u (i32.add (local.get $o) (i32.const 8)) (local.get $limit)))
+                          ;; The commonest escapes in code, from four bytes at once (a backslash is no sentinel
+                          ;; byte: $i is before $end): \\n, \\t (the inner \n, \t), \\\" and \\\\ (the inner \" and \\).
+                          (local.set $w (i32.load (local.get $i)))
+                          (local.set $c (i32.and (local.get $w) (i32.const 0xffffff)))
+                          (if (i32.eq (local.get $c) (i32.const 0x6e5c5c))
+                            (then
+                              (i32.store16 (local.get $o) (i32.const 0x6e5c))
+                              (local.set $o (i32.add (local.get $o) (i32.const 2)))
+                              (local.set $i (i32.add (local.get $i) (i32.const 3)))
+                              (local.set $nl (i32.add (local.get $nl) (i32.const 1)))
+                              (local.set $lastNl (local.get $o))
+                              (br $str)))
+                          (if (i32.eq (local.get $c) (i32.const 0x745c5c))
+                            (then
+                              (i32.store16 (local.get $o) (i32.const 0x745c))
+                              (local.set $o (i32.add (local.get $o) (i32.const 2)))
+                              (local.set $i (i32.add (local.get $i) (i32.const 3)))
+                              (br $str)))
+                          (if (i32.or (i32.eq (local.get $w) (i32.const 0x225c5c5c)) (i32.eq (local.get $w) (i32.const 0x5c5c5c5c)))
+                            (then
+                              (i32.store16 (local.get $o) (i32.shr_u (local.get $w) (i32.const 16)))
+                              (local.set $o (i32.add (local.get $o) (i32.const 2)))
+                              (local.set $i (i32.add (local.get $i) (i32.const 4)))
+                              (br $str)))
+                          (br $special)))
+                      ;; Sixteen bytes at a time from a plain byte on, while they are printable ASCII but the backslash and the quote.
+                      (br_if $special (i32.or (i32.ge_u (i32.sub (local.get $b) (i32.const 0x20)) (i32.const 0x5f)) (i32.eq (local.get $b) (i32.const 0x22))))
                       (loop $fast
                         (br_if $special (i32.gt_u (i32.add (local.get $i) (i32.const 16)) (local.get $end)))
                         (br_if $special (i32.gt_u (i32.add (local.get $o) (i32.const 16)) (local.get $limit)))
                         (local.set $v (v128.load (local.get $i)))
                         (v128.store (local.get $o) (local.get $v))
                         (local.set $m (i8x16.bitmask (v128.or
+                          ;; Signed, as the machine compares bytes: below 0x20 or from 0x80 on; and DEL.
                           (v128.or
-                            (i8x16.lt_u (local.get $v) (v128.const i8x16 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20))
-                            (i8x16.gt_u (local.get $v) (v128.const i8x16 0x7e 0x7e 0x7e 0x7e 0x7e 0x7e 0x7e 0x7e 0x7e 0x7e 0x7e 0x7e 0x7e 0x7e 0x7e 0x7e)))
+                            (i8x16.lt_s (local.get $v) (v128.const i8x16 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20))
+                            (i8x16.eq (local.get $v) (v128.const i8x16 0x7f 0x7f 0x7f 0x7f 0x7f 0x7f 0x7f 0x7f 0x7f 0x7f 0x7f 0x7f 0x7f 0x7f 0x7f 0x7f)))
                           (v128.or
                             (i8x16.eq (local.get $v) (v128.const i8x16 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c))
                             (i8x16.eq (local.get $v) (v128.const i8x16 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22))))))
@@ -149,7 +182,8 @@
                             (br $fast)))
                         (local.set $m (i32.ctz (local.get $m)))
                         (local.set $i (i32.add (local.get $i) (local.get $m)))
-                        (local.set $o (i32.add (local.get $o) (local.get $m)))))
+                        (local.set $o (i32.add (local.get $o) (local.get $m)))
+                        (br $str)))
                     (br_if $fail (i32.gt_u (i32.add (local.get $o) (i32.const 8)) (local.get $limit)))
                     (br_if $fail (i32.ge_u (local.get $i) (local.get $end)))
                     (local.set $b (i32.load8_u (local.get $i)))
@@ -237,11 +271,16 @@
                     ;; overlong form, surrogate or control can be; their continuation bytes alone are checked.
                     (if (i32.and (i32.ge_u (local.get $b) (i32.const 0xe3)) (i32.and (i32.le_u (local.get $b) (i32.const 0xef)) (i32.ne (local.get $b) (i32.const 0xed))))
                       (then
-                        (br_if $fail (i32.ne (i32.and (i32.load16_u offset=1 (local.get $i)) (i32.const 0xc0c0)) (i32.const 0x8080)))
-                        (i32.store16 (local.get $o) (i32.load16_u (local.get $i)))
-                        (i32.store8 offset=2 (local.get $o) (i32.load8_u offset=2 (local.get $i)))
-                        (local.set $o (i32.add (local.get $o) (i32.const 3)))
-                        (local.set $i (i32.add (local.get $i) (i32.const 3)))
+                        ;; A run of them in a tight loop (a fourth byte is copied and written over).
+                        (loop $cjk
+                          (local.set $w (i32.load (local.get $i)))
+                          (br_if $fail (i32.ne (i32.and (local.get $w) (i32.const 0xc0c000)) (i32.const 0x808000)))
+                          (i32.store (local.get $o) (local.get $w))
+                          (local.set $o (i32.add (local.get $o) (i32.const 3)))
+                          (local.set $i (i32.add (local.get $i) (i32.const 3)))
+                          (br_if $fail (i32.gt_u (i32.add (local.get $o) (i32.const 8)) (local.get $limit)))
+                          (local.set $b (i32.load8_u (local.get $i)))
+                          (br_if $cjk (i32.and (i32.lt_u (i32.sub (local.get $b) (i32.const 0xe3)) (i32.const 13)) (i32.ne (local.get $b) (i32.const 0xed)))))
                         (br $str)))
                     (br_if $fail (i32.lt_u (local.get $b) (i32.const 0xc2)))
                     (br_if $fail (i32.gt_u (local.get $b) (i32.const 0xf4)))

@@ -54,6 +54,12 @@ const unit = fc.oneof(
 	{weight: 2, arbitrary: fc.constantFrom('é', '日本', '🚀', '\ud800', '\udc00', '0', '7', '-', 'e', '\n\n', 'x'.repeat(20))},
 );
 const text = fc.string({unit, maxLength: 14});
+// Code as edits carry it (the kernel's commonest input): an escape every few bytes and in runs (`\n\t\t`, `"""`),
+// runs of CJK characters, emoji, accented Latin, plain runs long enough for the sixteen-byte path; `dirtyCode`
+// adds, rarely, what the sanitizer changes or UTF-8 cannot hold next to those runs.
+const codeUnits = ['\n', '\t', '\t\t\t', '"', '\\', '\\n', '"""', '\r\n', '日本語のコメント', '参数', '処理', 'café', 'Überschrift', '🚀', '✓', 'fmt.Printf("%d\\t%s\\n", i)', 'return rows.map(row => row.text)', '    ', 'x'.repeat(16), 'x'];
+const codeText = fc.string({unit: fc.constantFrom(...codeUnits), maxLength: 40});
+const dirtyCode = fc.string({unit: fc.oneof({weight: 30, arbitrary: fc.constantFrom(...codeUnits)}, fc.constantFrom('\u2066', '\u0085', '\u007f', '\ud800', '\u001b', '\u061c', '\u00ad', '\uffff', '\u{10ffff}')), maxLength: 40});
 const numbers = fc.oneof(
 	fc.integer({min: -1e6, max: 1e6}),
 	fc.double({noNaN: true, noDefaultInfinity: true}),
@@ -63,6 +69,7 @@ const {value} = fc.letrec<{value: unknown}>(tie => ({
 	value: fc.oneof(
 		{depthSize: 'small', withCrossShrink: true},
 		text,
+		dirtyCode,
 		numbers,
 		fc.constantFrom(true, false, null),
 		fc.array(tie('value'), {maxLength: 4}),
@@ -75,7 +82,7 @@ const raw = (chars: string): string => `"${chars.replace(/["\\]/g, '\\$&')}"`;
 const oddNumber = fc.constantFrom('1.0', '-0', '01', '1e5', '1E5', '0.10', '1.', '.5', '-', '0.0000001', '1234567890123456', '12345678901234567', '9007199254740993', '0.30000000000000001', '12345678901234.5', '0.000001', '-0.5', '10');
 // Text the kernel takes: printable ASCII, code, non-ASCII letters.
 const cleanText = fc.string({unit: fc.oneof(fc.string({unit: 'grapheme-ascii', minLength: 1, maxLength: 1}), fc.constantFrom('\n', '\t', 'é', '日本', '🚀', '\tfmt.Println("x")\n')), maxLength: 12});
-const cleanRecord = fc.dictionary(cleanText, fc.oneof(cleanText, fc.integer(), fc.boolean(), fc.array(cleanText, {maxLength: 3})), {minKeys: 1, maxKeys: 5});
+const cleanRecord = fc.dictionary(cleanText, fc.oneof(cleanText, codeText, fc.integer(), fc.boolean(), fc.array(cleanText, {maxLength: 3})), {minKeys: 1, maxKeys: 5});
 const handWritten = fc
 	.array(
 		fc.tuple(

@@ -8,6 +8,7 @@ import type {LinePosition} from '../../protocol/parse-line.js';
 import type {Kept, TextHolder} from '../held-text.js';
 import type {ImageDescriptions} from '../images.js';
 import type {CompactionItem, Draft, Item, SessionView} from '../view-model.js';
+import type {FinalizedLog} from './finalized-log.js';
 import type {MessageTimes} from './message-times.js';
 
 /** Something that became final, in the order it did: what print mode writes out. */
@@ -23,10 +24,10 @@ export type FinalizedEntry = {
 /** The state a session shares with its subagents. */
 export type Shared = {
 	nextId: number;
-	log?: FinalizedEntry[];
+	log?: FinalizedLog;
 	/**
 	 * Sessions whose header (printed with their first entry) may still grow: session_meta came,
-	 * the tool list that follows the prompt not yet. Their entries wait (see takeFinalized).
+	 * the tool list that follows the prompt not yet. Their entries wait (see FinalizedLog.drain).
 	 */
 	unsettled: Set<SessionView>;
 	keepItems: boolean;
@@ -147,11 +148,17 @@ export function num(value: unknown): number | undefined {
 /** A message of `at` (the writer's clock) applied at `nowMs` (this viewer's). */
 export function noteSeen(view: SessionView, at: number | undefined, nowMs: number): void {
 	if (at === undefined || !Number.isFinite(at) || !Number.isFinite(nowMs)) return;
-	if (!view.seen || at > view.seen.at) view.seen = {at, seenMs: nowMs};
+	const seen = view.seen;
+	if (!seen) view.seen = {at, seenMs: nowMs};
+	else if (at > seen.at) {
+		// Written in place (each view has its own: keepFirstSeen copies): one object per message was garbage.
+		seen.at = at;
+		seen.seenMs = nowMs;
+	}
 }
 
 /** A view rebuilt from the same history (a resync): its newest message was seen when the old view saw it. */
 export function keepFirstSeen(view: SessionView, old: SessionView): void {
 	const seen = old.seen;
-	if (seen && (!view.seen || seen.at >= view.seen.at)) view.seen = seen;
+	if (seen && (!view.seen || seen.at >= view.seen.at)) view.seen = {...seen};
 }

@@ -67,11 +67,14 @@ export class SessionModel {
 	private headerSettled = false;
 	private metaSeenInShard = false;
 	private readonly oddLines: OddLines;
+	/** The finalized log, in the main session's model (its subagents' record into it too). */
+	private readonly log: FinalizedLog | undefined;
 
 	constructor(options: SessionModelOptions = {}, shared?: Shared, depth = 0, spentBelow?: SpendSink) {
+		this.log = shared === undefined && options.recordFinalized ? new FinalizedLog() : undefined;
 		const core = new SessionCore(
 			shared ?? {
-				log: options.recordFinalized ? new FinalizedLog() : undefined,
+				log: this.log,
 				unsettled: new Set(),
 				keepItems: options.keepItems ?? true,
 				holdText: options.holdText,
@@ -138,8 +141,7 @@ export class SessionModel {
 
 	/** takeFinalized, each entry handed to `visit` (print mode, after every input: no array made). */
 	drainFinalized(all: boolean, visit: (entry: FinalizedEntry) => void): void {
-		const {shared} = this.core;
-		shared.log?.drain(shared, all, visit);
+		this.log?.drain(this.core.shared, all, visit);
 	}
 
 	/** Sets the title of the subagent `sessionId` below this session; false when there is none. */

@@ -8,7 +8,6 @@ import type {LinePosition} from '../../protocol/parse-line.js';
 import type {Kept, TextHolder} from '../held-text.js';
 import type {ImageDescriptions} from '../images.js';
 import type {CompactionItem, Draft, Item, SessionView} from '../view-model.js';
-import type {FinalizedLog} from './finalized-log.js';
 import type {MessageTimes} from './message-times.js';
 
 /** Something that became final, in the order it did: what print mode writes out. */
@@ -21,10 +20,13 @@ export type FinalizedEntry = {
 	what: 'item' | 'call' | 'approval_request' | 'approval' | 'output' | 'compaction_begin' | 'compaction_end';
 };
 
+/** Where entries are recorded as they become final (finalized-log.ts's FinalizedLog). */
+export type EntryLog = {push(entry: FinalizedEntry): void};
+
 /** The state a session shares with its subagents. */
 export type Shared = {
 	nextId: number;
-	log?: FinalizedLog;
+	log?: EntryLog;
 	/**
 	 * Sessions whose header (printed with their first entry) may still grow: session_meta came,
 	 * the tool list that follows the prompt not yet. Their entries wait (see FinalizedLog.drain).
@@ -81,9 +83,17 @@ export class SessionCore {
 
 	/** A new item's id, revision and time. */
 	base(at?: number): {id: number; rev: number; at?: number} {
+		return {id: this.nextId(), rev: 0, at};
+	}
+
+	/**
+	 * A new item's id: the items made for most lines write base's fields out themselves (`id`,
+	 * `rev: 0`, `at`, in that order), as spreading base's object made two objects more a line.
+	 */
+	nextId(): number {
 		const id = this.shared.nextId;
 		this.shared.nextId += this.shared.idStep;
-		return {id, rev: 0, at};
+		return id;
 	}
 
 	/** Adds an item to the view (unless print mode keeps none), recorded as final when `what` says so. */

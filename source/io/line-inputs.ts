@@ -9,8 +9,8 @@ export type InputsHandler = (batch: ModelInput[]) => void;
 /** Where a shard's lines are: its index, and what its splitter's offsets and line numbers start from. */
 export type Place = {index: number; base: number; lineBase: number};
 
-export function toInputs(items: SplitItem[], shard?: Place): ModelInput[] {
-	const inputs: ModelInput[] = [];
+/** The items as inputs, appended to `inputs` (a new list unless given: the follower's batch takes them directly). */
+export function toInputs(items: SplitItem[], shard?: Place, inputs: ModelInput[] = []): ModelInput[] {
 	for (const item of items) {
 		if (item.kind === 'malformed') {
 			const malformed = item.malformed;

@@ -28,8 +28,12 @@ export type LineSplitterOptions = {
 	cut?: LineCutter;
 };
 
-/** Takes a line's bytes; returns a text and what it parsed to, or undefined to decode the line as usual. */
-export type LineCutter = (line: Buffer) => {text: string; value: unknown} | undefined;
+/**
+ * Takes a line's bytes; returns a text and what it parsed to, or undefined to decode the line
+ * as usual. `minBytes`: it takes no line shorter, so none is handed to it (a view of each line
+ * was garbage, ~90 bytes a line).
+ */
+export type LineCutter = ((line: Buffer) => {text: string; value: unknown} | undefined) & {readonly minBytes?: number};
 
 const newline = 10;
 const carriageReturn = 13;
@@ -87,7 +91,8 @@ export class LineSplitter {
 				this.hold(buffer.subarray(start));
 				break;
 			}
-			const item = this.complete(buffer.subarray(start, end));
+			// The line by its place in the chunk: a view is made only for the cut (see LineCutter).
+			const item = this.complete(buffer, start, end);
 			if (item) {
 				out.push(item);
 			}
@@ -106,7 +111,7 @@ export class LineSplitter {
 		if (this.lineBytes === 0) {
 			return undefined;
 		}
-		const item = this.complete(Buffer.alloc(0));
+		const item = this.complete(Buffer.alloc(0), 0, 0);
 		this.lineStart = this.consumed;
 		return item;
 	}
@@ -136,12 +141,14 @@ export class LineSplitter {
 		}
 	}
 
-	private complete(last: Buffer): SplitItem | undefined {
-		const length = this.lineBytes + last.length;
+	/** Ends the line whose last bytes are `chunk` from `from` to `to`. */
+	private complete(chunk: Buffer, from: number, to: number): SplitItem | undefined {
+		const length = this.lineBytes + to - from;
 		const line = this.lineNumber;
 		const offset = this.lineStart;
 		let item: SplitItem | undefined;
 		if (this.overflow || length > this.limit) {
+			const last = chunk.subarray(from, to);
 			if (this.overflow) {
 				this.extendHead(last);
 			}
@@ -152,10 +159,12 @@ export class LineSplitter {
 			};
 		} else {
 			// One join per line, however many chunks it came in.
-			const bytes = this.pieces.length === 0 ? last : Buffer.concat([...this.pieces, last], length);
-			item = decodeLine(bytes, line, offset, this.cut);
+			item =
+				this.pieces.length === 0
+					? decodeLine(chunk, from, to, line, offset, this.cut)
+					: decodeLine(Buffer.concat([...this.pieces, chunk.subarray(from, to)], length), 0, length, line, offset, this.cut);
 		}
-		this.pieces = [];
+		if (this.pieces.length > 0) this.pieces = [];
 		this.lineBytes = 0;
 		this.overflow = false;
 		this.head = undefined;
@@ -164,11 +173,12 @@ export class LineSplitter {
 	}
 }
 
-function decodeLine(bytes: Buffer, line: number, offset: number, cut: LineCutter | undefined): SplitItem | undefined {
-	let start = 0;
-	let end = bytes.length;
-	if (offset === 0 && end >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
-		start = 3;
+/** The line `bytes` holds from `from` to `to`, decoded (or cut). */
+function decodeLine(bytes: Buffer, from: number, to: number, line: number, offset: number, cut: LineCutter | undefined): SplitItem | undefined {
+	let start = from;
+	let end = to;
+	if (offset === 0 && end - start >= 3 && bytes[start] === 0xef && bytes[start + 1] === 0xbb && bytes[start + 2] === 0xbf) {
+		start += 3;
 	}
 	if (end > start && bytes[end - 1] === carriageReturn) {
 		end -= 1;
@@ -180,7 +190,7 @@ function decodeLine(bytes: Buffer, line: number, offset: number, cut: LineCutter
 	if (first === end) {
 		return undefined;
 	}
-	const parts = cut?.(start === 0 && end === bytes.length ? bytes : bytes.subarray(start, end));
+	const parts = cut !== undefined && end - start >= (cut.minBytes ?? 0) ? cut(start === 0 && end === bytes.length ? bytes : bytes.subarray(start, end)) : undefined;
 	if (parts !== undefined) return {kind: 'line', text: parts.text, value: parts.value, line, offset};
 	return {kind: 'line', text: bytes.toString('utf8', start, end), line, offset};
 }

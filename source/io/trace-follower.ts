@@ -447,7 +447,7 @@ class Follower {
 	private pushLines(items: SplitItem[], shard: Shard): void {
 		if (this.closed) return;
 		// Not spread into push's arguments: a read of short lines holds more than a call takes.
-		for (const input of toInputs(items, shard)) this.batch.push(input);
+		toInputs(items, shard, this.batch);
 	}
 
 	private push(...inputs: ModelInput[]): void {

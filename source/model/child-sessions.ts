@@ -141,8 +141,8 @@ export class ChildSessions {
 			if (input.message.type === 'session_meta' && isSessionMeta(payload)) node.sessionId ??= payload.session_id;
 			else if (isToolCallPayload(payload) && payload.name === subagentToolName) {
 				if (!node.unlinked.includes(payload.tool_call_id)) node.unlinked.push(payload.tool_call_id);
-			} else if (isToolCallOutputPayload(payload)) this.callFinished(node, child => child.callId === payload.tool_call_id);
-			else if (isAbortPayload(payload)) this.callFinished(node, () => true);
+			} else if (isToolCallOutputPayload(payload)) this.callFinished(node, payload.tool_call_id);
+			else if (isAbortPayload(payload)) this.callFinished(node);
 			else if (isSubagentPayload(payload) && !node.children.has(payload.session_id)) {
 				// The pointer itself first: the parent's model makes the child's SessionModel from it.
 				this.apply(node, batch.slice(start, i + 1));
@@ -163,11 +163,11 @@ export class ChildSessions {
 	/** While held: an output or abort in what is held still finishes the child being read. */
 	private scanForFinish(node: Node, batch: readonly ModelInput[]): void {
 		for (const input of batch) {
-			if (input.kind === 'end') this.callFinished(node, () => true);
+			if (input.kind === 'end') this.callFinished(node);
 			if (input.kind !== 'message' || (input.message.origin?.length ?? 0) > 0) continue;
 			const payload = input.message.payload;
-			if (isToolCallOutputPayload(payload)) this.callFinished(node, child => child.callId === payload.tool_call_id);
-			else if (isAbortPayload(payload)) this.callFinished(node, () => true);
+			if (isToolCallOutputPayload(payload)) this.callFinished(node, payload.tool_call_id);
+			else if (isAbortPayload(payload)) this.callFinished(node);
 		}
 	}
 
@@ -212,10 +212,14 @@ export class ChildSessions {
 		return false;
 	}
 
-	/** The calls of `node` that `match` picks have finished: their children stop following. */
-	private callFinished(node: Node, match: (child: Child) => boolean): void {
+	/**
+	 * The call `callId` of `node` has finished (every call, without one): their children stop
+	 * following. An id rather than a predicate: a closure per tool output was print mode's garbage.
+	 */
+	private callFinished(node: Node, callId?: string): void {
+		if (node.children.size === 0) return;
 		for (const child of node.children.values()) {
-			if (child.finished || !match(child)) continue;
+			if (child.finished || (callId !== undefined && child.callId !== callId)) continue;
 			child.finished = true;
 			child.reader?.finish();
 		}

@@ -17,7 +17,7 @@ import {MessageTimes} from './session/message-times.js';
 import type {TextHolder} from './held-text.js';
 import type {ImageDescriptions} from './images.js';
 import {addMalformed, OddLines} from './session/odd-lines.js';
-import {takeFinalized} from './session/finalized-log.js';
+import {FinalizedLog} from './session/finalized-log.js';
 import {Fragments} from './session/fragments.js';
 import {fillHeaderFromInfo, fillHeaderFromMeta} from './session/header.js';
 import {adoptIdsFrom, adoptPreviewIds} from './session/ids.js';
@@ -36,7 +36,7 @@ export type {FinalizedEntry, TextHolder};
 const beforeToolList = new Set(['session_meta', 'text', 'image_url', 'inline_data', 'mcp_connect_begin', 'mcp_connect_end']);
 
 export type SessionModelOptions = {
-	/** Keep a log of finalized items for print mode (drained with takeFinalized). */
+	/** Keep a log of finalized items for print mode (drained with takeFinalized or drainFinalized). */
 	recordFinalized?: boolean;
 	/**
 	 * Keep every item in `view.items` (the screen needs them). Print mode turns this off:
@@ -67,11 +67,14 @@ export class SessionModel {
 	private headerSettled = false;
 	private metaSeenInShard = false;
 	private readonly oddLines: OddLines;
+	/** The finalized log, in the main session's model (its subagents' record into it too). */
+	private readonly log: FinalizedLog | undefined;
 
 	constructor(options: SessionModelOptions = {}, shared?: Shared, depth = 0, spentBelow?: SpendSink) {
+		this.log = shared === undefined && options.recordFinalized ? new FinalizedLog() : undefined;
 		const core = new SessionCore(
 			shared ?? {
-				log: options.recordFinalized ? [] : undefined,
+				log: this.log,
 				unsettled: new Set(),
 				keepItems: options.keepItems ?? true,
 				holdText: options.holdText,
@@ -131,7 +134,14 @@ export class SessionModel {
 	 * entry (the output is closing).
 	 */
 	takeFinalized(all = false): readonly FinalizedEntry[] {
-		return takeFinalized(this.core.shared, all);
+		const taken: FinalizedEntry[] = [];
+		this.drainFinalized(all, entry => taken.push(entry));
+		return taken;
+	}
+
+	/** takeFinalized, each entry handed to `visit` (print mode, after every input: no array made). */
+	drainFinalized(all: boolean, visit: (entry: FinalizedEntry) => void): void {
+		this.log?.drain(this.core.shared, all, visit);
 	}
 
 	/** Sets the title of the subagent `sessionId` below this session; false when there is none. */

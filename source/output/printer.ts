@@ -86,6 +86,7 @@ export function attachPrinter(store: SessionStore, out: SafeWriter, options: Pri
 	// retrying this one). The model holds back an entry whose line can still gain something
 	// (the session header its tool list, a run_subagent call its child): see takeFinalized.
 	// So the output is a function of the messages, whatever reads the bytes came in.
+	const accept = (entry: FinalizedEntry): void => blocks.accept(entry, write);
 	const render = (all = false): void => {
 		if (store.model !== model) {
 			// An SSE resync rebuilds the model from history: what was printed already is not printed
@@ -97,7 +98,7 @@ export function attachPrinter(store: SessionStore, out: SafeWriter, options: Pri
 			blocks = new NestedBlocks();
 		}
 		// A nested block stays whole: a parent's entries wait for its end (nested-blocks.ts).
-		for (const entry of model.takeFinalized(all)) blocks.accept(entry, write);
+		model.drainFinalized(all, accept);
 		if (all) for (const entry of blocks.flush()) write(entry);
 	};
 	const writeTotals = (): void => {

@@ -66,6 +66,7 @@ export class PlainRenderer {
 	private readonly kit: PrintKit<PlainLine>;
 	private nameShown = false;
 	private readonly clocks = new Clocks();
+	private readonly refs = new CallRefs(value => this.text(value));
 	// A later shard opened alone starts with its context's rule before the session_meta that
 	// names the session: the rule waits for the session's header, so that there is one.
 	private held: PlainLine[] = [];
@@ -184,8 +185,7 @@ export class PlainRenderer {
 
 	private toolCall(item: ToolCallItem, what: FinalizedEntry['what'], session: SessionView): PlainLine[] {
 		const p = this.p;
-		const name = this.text(item.name || '?');
-		const ref = `${name} (${this.text(item.callId)})`;
+		const ref = this.refs.of(item);
 		if (what === 'call') {
 			// Arguments cut out of their line come with their block and their summary (made at the cut).
 			const ready = this.prerenderedArgs?.take(item.args);
@@ -301,6 +301,40 @@ export class PlainRenderer {
 		return this.p.red;
 	}
 }
+
+/**
+ * A call's `name (id)`, as its label lines write it, remembered for the calls printed last: a
+ * call has up to four entries (called, waiting, decided, answered), mostly one after the
+ * other, and each sanitized its name and id again. A ring of the last few, compared by item
+ * (and by name and id, which a later message may still fill in).
+ */
+class CallRefs {
+	private readonly items: (ToolCallItem | undefined)[] = new Array<ToolCallItem | undefined>(recentCalls).fill(undefined);
+	private readonly names: string[] = new Array<string>(recentCalls).fill('');
+	private readonly ids: string[] = new Array<string>(recentCalls).fill('');
+	private readonly refs: string[] = new Array<string>(recentCalls).fill('');
+	private next = 0;
+
+	/** `text`: trace text as a label line writes it. */
+	constructor(private readonly text: (value: string) => string) {}
+
+	of(item: ToolCallItem): string {
+		for (let i = 0; i < recentCalls; i++) {
+			if (this.items[i] === item && this.names[i] === item.name && this.ids[i] === item.callId) return this.refs[i]!;
+		}
+		const ref = `${this.text(item.name || '?')} (${this.text(item.callId)})`;
+		const at = this.next;
+		this.next = (at + 1) % recentCalls;
+		this.items[at] = item;
+		this.names[at] = item.name;
+		this.ids[at] = item.callId;
+		this.refs[at] = ref;
+		return ref;
+	}
+}
+
+// How many calls CallRefs remembers: more than run side by side in practice.
+const recentCalls = 16;
 
 // A call's headline, at most (in UTF-16 units).
 const maxHeadline = 200;

@@ -20,13 +20,16 @@ export type FinalizedEntry = {
 	what: 'item' | 'call' | 'approval_request' | 'approval' | 'output' | 'compaction_begin' | 'compaction_end';
 };
 
+/** Where entries are recorded as they become final (finalized-log.ts's FinalizedLog). */
+export type EntryLog = {push(entry: FinalizedEntry): void};
+
 /** The state a session shares with its subagents. */
 export type Shared = {
 	nextId: number;
-	log?: FinalizedEntry[];
+	log?: EntryLog;
 	/**
 	 * Sessions whose header (printed with their first entry) may still grow: session_meta came,
-	 * the tool list that follows the prompt not yet. Their entries wait (see takeFinalized).
+	 * the tool list that follows the prompt not yet. Their entries wait (see FinalizedLog.drain).
 	 */
 	unsettled: Set<SessionView>;
 	keepItems: boolean;
@@ -80,9 +83,17 @@ export class SessionCore {
 
 	/** A new item's id, revision and time. */
 	base(at?: number): {id: number; rev: number; at?: number} {
+		return {id: this.nextId(), rev: 0, at};
+	}
+
+	/**
+	 * A new item's id: the items made for most lines write base's fields out themselves (`id`,
+	 * `rev: 0`, `at`, in that order), as spreading base's object made two objects more a line.
+	 */
+	nextId(): number {
 		const id = this.shared.nextId;
 		this.shared.nextId += this.shared.idStep;
-		return {id, rev: 0, at};
+		return id;
 	}
 
 	/** Adds an item to the view (unless print mode keeps none), recorded as final when `what` says so. */
@@ -147,11 +158,17 @@ export function num(value: unknown): number | undefined {
 /** A message of `at` (the writer's clock) applied at `nowMs` (this viewer's). */
 export function noteSeen(view: SessionView, at: number | undefined, nowMs: number): void {
 	if (at === undefined || !Number.isFinite(at) || !Number.isFinite(nowMs)) return;
-	if (!view.seen || at > view.seen.at) view.seen = {at, seenMs: nowMs};
+	const seen = view.seen;
+	if (!seen) view.seen = {at, seenMs: nowMs};
+	else if (at > seen.at) {
+		// Written in place (each view has its own: keepFirstSeen copies): one object per message was garbage.
+		seen.at = at;
+		seen.seenMs = nowMs;
+	}
 }
 
 /** A view rebuilt from the same history (a resync): its newest message was seen when the old view saw it. */
 export function keepFirstSeen(view: SessionView, old: SessionView): void {
 	const seen = old.seen;
-	if (seen && (!view.seen || seen.at >= view.seen.at)) view.seen = seen;
+	if (seen && (!view.seen || seen.at >= view.seen.at)) view.seen = {...seen};
 }

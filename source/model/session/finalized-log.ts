@@ -1,30 +1,44 @@
 /**
  * The finalized log: what print mode writes, in the order it became final. An entry whose
- * printed form can still change holds back the rest (see takeFinalized).
+ * printed form can still change holds back the rest (see drain).
  */
 import {subagentToolName} from '../../protocol/types.js';
 import type {FinalizedEntry, Shared} from './core.js';
 import {waitingStates} from './tool-calls.js';
 
-const nothingFinalized: readonly FinalizedEntry[] = [];
-
 /**
- * The entries finalized since the last call, up to the first one that must wait; with
- * `all`, every entry (the output is closing).
+ * The entries, in one array kept for the model's life: print mode drains the log after every
+ * input, and a new array each time (with room for 16 entries, mostly holding one) was a fifth
+ * of the model's garbage on a trace of tool calls.
  */
-export function takeFinalized(shared: Shared, all: boolean): readonly FinalizedEntry[] {
-	const log = shared.log;
-	if (!log || log.length === 0) return nothingFinalized;
-	let ready = log.length;
-	if (!all) {
-		ready = 0;
-		while (ready < log.length && !waits(shared, log[ready]!)) ready++;
+export class FinalizedLog {
+	private readonly entries: (FinalizedEntry | undefined)[] = [];
+	private count = 0;
+
+	push(entry: FinalizedEntry): void {
+		this.entries[this.count++] = entry;
 	}
-	if (ready === 0) return nothingFinalized;
-	if (ready < log.length) return log.splice(0, ready);
-	// Print mode asks after every input: hand over the whole log and start a new one.
-	shared.log = [];
-	return log;
+
+	/**
+	 * Hands `visit` the entries finalized since the last call, up to the first one that must
+	 * wait, and forgets them; with `all`, every entry (the output is closing).
+	 */
+	drain(shared: Shared, all: boolean, visit: (entry: FinalizedEntry) => void): void {
+		const entries = this.entries;
+		let ready = this.count;
+		if (!all) {
+			ready = 0;
+			while (ready < this.count && !waits(shared, entries[ready]!)) ready++;
+		}
+		if (ready === 0) return;
+		for (let i = 0; i < ready; i++) visit(entries[i]!);
+		// What waits moves to the front (and whatever `visit` made final meanwhile); the slots
+		// after it let go of their entries, so that printed items can be collected.
+		const count = this.count;
+		for (let i = ready; i < count; i++) entries[i - ready] = entries[i];
+		for (let i = count - ready; i < count; i++) entries[i] = undefined;
+		this.count = count - ready;
+	}
 }
 
 /**

@@ -116,7 +116,7 @@ export class Fragments {
 			core.record(item, 'item');
 			return;
 		}
-		core.push<AssistantTextItem>({kind: 'assistant_text', text: core.kept(text), streaming: false, stopReason, ...core.base(at)}, 'item');
+		core.push<AssistantTextItem>({kind: 'assistant_text', text: core.kept(text), streaming: false, stopReason, id: core.nextId(), rev: 0, at}, 'item');
 	}
 
 	/** A complete thinking block: fill the fragment it completes, or add it. */
@@ -142,7 +142,7 @@ export class Fragments {
 		}
 		const durationMs = at !== undefined && core.lastAt !== undefined ? Math.max(0, at - core.lastAt) : undefined;
 		core.push<ThinkingItem>(
-			{kind: 'thinking', text: core.kept(text), streaming: false, encrypted: encrypted && text === '', durationMs, stopReason, ...core.base(at)},
+			{kind: 'thinking', text: core.kept(text), streaming: false, encrypted: encrypted && text === '', durationMs, stopReason, id: core.nextId(), rev: 0, at},
 			'item',
 		);
 	}

@@ -32,7 +32,9 @@ export class Requests {
 			index: core.view.counts.requests,
 			status: 'running',
 			retried: false,
-			...core.base(at),
+			id: core.nextId(),
+			rev: 0,
+			at,
 		} satisfies RequestItem);
 		this.openRequest = item;
 		this.lastRequest = item;

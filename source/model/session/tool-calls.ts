@@ -56,7 +56,9 @@ export class ToolCalls {
 			state,
 			outputStreaming: false,
 			images: noImages,
-			...this.core.base(at),
+			id: this.core.nextId(),
+			rev: 0,
+			at,
 		};
 		this.calls.set(callId, item);
 		this.core.view.counts.toolCalls++;

@@ -26,7 +26,7 @@ function addUserText(s: Session, text: string, sender: string | undefined, at: n
 	}
 	const marker = markerPattern.exec(text)?.[1] as TextMarker | undefined;
 	if (marker === 'user_steering' && s.view.task) s.view.task = delivered(s.view.task, text);
-	core.push<UserTextItem>({kind: 'user_text', text: core.kept(text), sender, marker, ...core.base(at)}, 'item');
+	core.push<UserTextItem>({kind: 'user_text', text: core.kept(text), sender, marker, id: core.nextId(), rev: 0, at}, 'item');
 }
 
 export const textPayloads = {

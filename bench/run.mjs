@@ -377,7 +377,8 @@ async function printTailLatency(samples) {
 	mkdirSync(dir, {recursive: true});
 	const file = path.join(dir, 'session-2026-12-02-10-00-00-tail0000_001.jsonl');
 	writeFileSync(file, `${JSON.stringify({timestamp: new Date().toISOString(), type: 'session_meta', payload: {session_id: 'session-2026-12-02-10-00-00-tail0000'}})}\n`);
-	const child = spawn(process.execPath, [cli, '--print', file], {stdio: ['ignore', 'pipe', 'inherit']});
+	// -f: print mode reads to the end and exits, as cat does, unless told to follow, as tail -f.
+	const child = spawn(process.execPath, [cli, '--print', '--follow', file], {stdio: ['ignore', 'pipe', 'inherit']});
 	const seen = new Map();
 	let buffered = '';
 	child.stdout.setEncoding('utf8').on('data', chunk => {

@@ -5,6 +5,7 @@
  */
 import {httpStatusError, networkError, previewHostRefusal, redact, serverSaid, SseClientError} from './errors.js';
 import type {FetchLike} from './http-fetch.js';
+import {defaultRequestTimeouts, timedFetch} from './timed-fetch.js';
 
 /** The server's session cookie. */
 export const SESSION_COOKIE = 'penguin_session';
@@ -89,7 +90,8 @@ export function sessionCookieFrom(headers: Headers): string | undefined {
 
 /** Logs in with `POST /api/auth/login` and returns the session cookie's value. */
 export async function login(options: LoginOptions): Promise<string> {
-	const doFetch = options.fetch ?? ((url, init) => fetch(url, init));
+	// Every caller passes its own (timed) fetch; without one, the global fetch with the same limits, never one that may hang.
+	const doFetch = options.fetch ?? timedFetch((url, init) => fetch(url, init), defaultRequestTimeouts);
 	const headers: Record<string, string> = {};
 	for (const [name, value] of Object.entries(options.headers ?? {})) {
 		if (name.toLowerCase() !== 'cookie') headers[name] = value;

@@ -8,6 +8,7 @@ import {backoffDelay} from './backoff.js';
 import {contentTypeError, httpStatusError, networkError, SseClientError} from './errors.js';
 import {SseFramer, type SseEvent} from './framer.js';
 import type {FetchLike} from './http-fetch.js';
+import {defaultRequestTimeouts, timedFetch} from './timed-fetch.js';
 
 /** The timings of reconnects and of dead-connection detection, in ms. */
 export type TransportTimings = {
@@ -115,7 +116,8 @@ async function readErrorBody(response: Response): Promise<string> {
 /** Opens a reconnecting SSE connection. */
 export function openSseTransport(options: TransportOptions, handlers: TransportHandlers): SseTransport {
 	const timings = {...defaultTransportTimings, ...options.timings};
-	const doFetch = options.fetch ?? ((url, init) => fetch(url, init));
+	// Every caller passes its own (timed) fetch; without one, the global fetch with the same limits, never one that may hang.
+	const doFetch = options.fetch ?? timedFetch((url, init) => fetch(url, init), defaultRequestTimeouts);
 	const now = options.now ?? Date.now;
 	const target = {url: options.url, sessionId: options.sessionId, what: 'the stream request'};
 

@@ -2,10 +2,10 @@
 // frame, a frame after a resize, a key, and a frame of a streaming answer. The tests count what
 // these ask for (test/ui/speed.test.ts); here they are timed, and nothing is asserted.
 import {bench, describe} from 'vitest';
-import {Layouter} from '../source/ui/layout.js';
-import {openStateFrom} from '../source/ui/open-state.js';
-import {handleKey, initialScreen, type ScreenEnv} from '../source/ui/screen-state.js';
-import {following, newCount, visibleRows} from '../source/ui/viewport.js';
+import {Layouter} from '../source/ui/panes/layout.js';
+import {openStateFrom} from '../source/ui/panes/open-state.js';
+import {handleKey, initialScreen, type ScreenEnv} from '../source/ui/screen/screen-state.js';
+import {following, newCount, visibleRows} from '../source/ui/reading/viewport.js';
 import {bigSession} from '../test/support/big-session.js';
 import {msg, testNow} from '../test/ui/helpers.js';
 

@@ -79,13 +79,13 @@ const lazyOnLoad = {
 
 /**
  * Ink's Output.get, which turns a frame into the string written, remembers rows between
- * frames (source/ui/ink-output.ts; Ink's own get stays beside it, the reference its test compares with). Ink is
+ * frames (source/ui/components/ink-output.ts; Ink's own get stays beside it, the reference its test compares with). Ink is
  * pinned (~): if output.js no longer has what is replaced, the build stops and says so.
  */
 const inkOutput = {
 	name: 'ink-output',
 	setup(builder) {
-		const rows = `${root}source/ui/ink-output.ts`;
+		const rows = `${root}source/ui/components/ink-output.ts`;
 		const edits = [
 			[
 				"import { styledCharsFromTokens, styledCharsToString, tokenize, } from '@alcalzone/ansi-tokenize';",
@@ -106,7 +106,7 @@ const inkOutput = {
 };
 
 /**
- * Ink measures with string-width every row of every frame (see source/ui/ink-width.ts): its
+ * Ink measures with string-width every row of every frame (see source/ui/components/ink-width.ts): its
  * imports of string-width, and widest-line's (which Ink calls on each text node), are pointed
  * at a measure that answers printable ASCII by its length and remembers the rest. The build
  * stops if no import was redirected (Ink or widest-line changed how they measure).
@@ -114,7 +114,7 @@ const inkOutput = {
 const inkWidth = {
 	name: 'ink-width',
 	setup(builder) {
-		const measure = `${root}source/ui/ink-width.ts`;
+		const measure = `${root}source/ui/components/ink-width.ts`;
 		const redirected = new Set();
 		builder.onResolve({filter: /^string-width$/}, args => {
 			if (!/[\\/]node_modules[\\/](ink|widest-line)[\\/]/.test(args.importer)) return undefined;
@@ -132,7 +132,7 @@ const inkWidth = {
 
 /**
  * Two of Ink's caches. Its sanitizeAnsi, which every text node's text goes through on every
- * frame, remembers its answers (source/ui/ink-sanitize.ts; Ink's own stays inside it, as the
+ * frame, remembers its answers (source/ui/components/ink-sanitize.ts; Ink's own stays inside it, as the
  * fallback). Its measureText remembers every text it ever measured, in a Map never emptied:
  * while an answer streams, each frame's changed rows (the body's text, when its rows are one
  * text: 3–6 kB a frame, 500 MB an hour) stayed there for good; it is emptied when it holds
@@ -141,7 +141,7 @@ const inkWidth = {
 const inkCaches = {
 	name: 'ink-caches',
 	setup(builder) {
-		const remember = `${root}source/ui/ink-sanitize.ts`;
+		const remember = `${root}source/ui/components/ink-sanitize.ts`;
 		const files = {
 			'sanitize-ansi.js': [
 				['export default sanitizeAnsi;', 'export default rememberSanitized(sanitizeAnsi);'],

@@ -7,7 +7,7 @@ import {parseCommandLine} from './command-line/parse-flags.js';
 import {runSubcommand} from './login/subcommand.js';
 import {safeWriter} from './output/safe-writer.js';
 import {readSettings} from './settings.js';
-import {usageExitCode, usageLine} from './usage.js';
+import {usageExitCode, usageLine} from './bad-usage.js';
 
 // package.json's version and the command's name, and the page --help prints (command-line/help-text.ts), put here by the build (scripts/build.mjs).
 declare const PENGUIN_VIEW_PACKAGE: {version: string; title: string};

@@ -10,7 +10,7 @@ import {argsBlockKernel, jsonBlockKernel} from './io/wasm.js';
 import {projectConfigOf, readPricesFile, readProjectPrices, type ReadPrices} from './io/project-prices.js';
 import type {ModelInput} from './model/input.js';
 import {TraceCheck} from './model/json-lines-gate.js';
-import {SessionStore} from './model/store.js';
+import {SessionStore} from './model/session-store.js';
 import {colorWanted, screenCapable} from './render/color.js';
 import {sanitize} from './render/sanitize.js';
 import {outputBackpressure} from './output/pace.js';
@@ -19,12 +19,12 @@ import {fileWriter, writesInPlace} from './output/file-writer.js';
 import * as printer from './output/printer.js';
 import type {Flags} from './flags.js';
 import type {Settings} from './settings.js';
-import {usageExitCode, usageLine} from './usage.js';
+import {usageExitCode, usageLine} from './bad-usage.js';
 import {openSource} from './entry/open-source.js';
 import {missingDataRoot} from './entry/open-trace.js';
 import {runPrintOutput, runWholeOutput, whenSessionEnds} from './entry/print-output.js';
 import {RunningSource} from './entry/running-source.js';
-import {checkUsage, UsageError} from './entry/usage.js';
+import {checkUsage, UsageError} from './entry/flag-checks.js';
 
 export type {Flags, ModelInput};
 export {UsageError};
@@ -71,7 +71,7 @@ async function run(words: readonly string[], flags: Flags, cleanup: Array<() => 
 	const server = flags.sse ? (await import('./io/sse/server-address.js')).readServerAddress(flags.sse) : undefined;
 	if (flags.latest && input.length > 0) throw new UsageError('give either a trace or --latest, not both');
 	if (flags.latest && flags.sse && !server) throw new UsageError("--latest takes a server's address (http://HOST:PORT), not one session's stream");
-	if (flags.list && server) return (await import('./server/list-command.js')).serverList(server, flags, settings);
+	if (flags.list && server) return (await import('./commands/server-list.js')).serverList(server, flags, settings);
 	if (flags.list) {
 		const missing = await missingDataRoot(dataRoot);
 		if (missing !== undefined) {

@@ -83,10 +83,11 @@ export function findCycle(edges: ReadonlyMap<string, readonly string[]>): string
 }
 
 /**
- * The layers, lowest first, each with the layers it may import (besides its own and `shared`).
- * Any arrow not written here is one that must never be drawn: model → ui, render → io,
- * io → ui, server → ui, ui → output, output → ui, … The entry (main.ts, cli.tsx) wires them
- * all together.
+ * The layers, lowest first: each may import only layers before it in this order, and of those
+ * only the ones written beside it (besides its own and `shared`). Any arrow not written here is
+ * one that must never be drawn: model → ui, render → io, io → ui, server → ui, ui → output,
+ * output → ui, … docs/design.md's table lists the same layers in the same order (checked
+ * below). The entry (main.ts, cli.tsx) wires them all together.
  */
 export const layers = {
 	/** Helpers every layer may use (assertNever). */
@@ -109,19 +110,20 @@ export const layers = {
 	process: ['render', 'model', 'protocol'],
 	/** Saved logins: the file that keeps them, which one a request carries, the login subcommands. */
 	login: ['process', 'io', 'render', 'protocol'],
+	/** A whole server: its API, its session list, server mode. */
+	server: ['process', 'login', 'output', 'io', 'export', 'render', 'model', 'cost', 'protocol'],
 	/** The screen (Ink). */
 	ui: ['process', 'server', 'io', 'render', 'model', 'cost', 'protocol'],
 	/**
-	 * One-shot commands (--list, --stats, --export, subagents). `--list` on a terminal draws the
-	 * picker's rows (ui/session-columns.ts), so that a list and the picker read alike.
+	 * One-shot commands (--list on disk or on a server, --stats, --export, subagents). `--list` on a
+	 * terminal draws the picker's rows (ui/views/session-columns.ts), so that a list and the picker
+	 * read alike: the commands come after the screen.
 	 */
-	commands: ['ui', 'io', 'export', 'render', 'model', 'cost', 'protocol'],
-	/** A whole server: its API, its session list, server mode. */
-	server: ['process', 'login', 'commands', 'output', 'io', 'export', 'render', 'model', 'cost', 'protocol'],
-	/** The command line described once: the flag table, --help, the man page, completions (the keys from ui/keymap). */
+	commands: ['ui', 'server', 'process', 'output', 'io', 'export', 'render', 'model', 'cost', 'protocol'],
+	/** The command line described once: the flag table, --help, the man page, completions (the keys from ui/screen/keymap). */
 	'command-line': ['ui'],
 	/** main.ts, cli.tsx and entry/: flags to a source (entry/open-source.ts) and an output on its store (entry/screen-output.ts, entry/print-output.ts). */
-	entry: ['command-line', 'ui', 'server', 'login', 'process', 'commands', 'output', 'export', 'io', 'render', 'model', 'cost', 'protocol'],
+	entry: ['command-line', 'commands', 'ui', 'server', 'login', 'process', 'output', 'export', 'io', 'render', 'model', 'cost', 'protocol'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Layer = keyof typeof layers;
@@ -135,13 +137,25 @@ export function layerOf(file: string): Layer | undefined {
 		'flags.ts': 'process',
 		'crash.ts': 'process',
 		'settings.ts': 'process',
-		'usage.ts': 'process',
+		'bad-usage.ts': 'process',
 		'fault.ts': 'process',
 		'main.ts': 'entry',
 		'cli.tsx': 'entry',
 		'start.ts': 'entry',
 	};
 	return top[file];
+}
+
+/** The layers as docs/design.md's table lists them, in its order, each with what it may import. */
+function designOrder(): string[] {
+	const design = readFileSync(path.resolve(root, '..', 'docs', 'design.md'), 'utf8');
+	const table = design.slice(design.indexOf('| layer | where | may import |'));
+	const rows = table.split('\n').slice(2);
+	const end = rows.findIndex(row => !row.startsWith('|'));
+	return rows.slice(0, end < 0 ? undefined : end).map(row => {
+		const [, layer, , imports] = row.split('|').map(cell => cell.trim());
+		return `${layer}: ${imports === '—' ? '' : imports}`;
+	});
 }
 
 /** Layers that must stay pure: no Node module at all (no files, network, processes or clocks of their own). */
@@ -220,7 +234,34 @@ describe('the architecture', () => {
 	it('finds the modules and their imports', () => {
 		// The checks below would pass over nothing if the walk found nothing.
 		expect(edges.size).toBeGreaterThan(100);
-		expect(edges.get('main.ts')).toContain('model/store.ts');
+		expect(edges.get('main.ts')).toContain('model/session-store.ts');
+	});
+
+	it('orders the layers: each imports only layers before it, in the order docs/design.md gives', () => {
+		const order = Object.keys(layers);
+		const later = order.flatMap((layer, index) =>
+			(layers[layer as Layer] as readonly string[])
+				.filter(allowed => order.indexOf(allowed) < 0 || order.indexOf(allowed) >= index)
+				.map(allowed => `${layer} → ${allowed}`),
+		);
+		expect(later).toEqual([]);
+		const written = order.filter(layer => layer !== 'shared').map(layer => `${layer}: ${layers[layer as Layer].join(', ')}`);
+		expect(designOrder()).toEqual(written);
+	});
+
+	it('gives every module a name no other module in source/ has', () => {
+		const byName = new Map<string, string[]>();
+		for (const file of modules()) byName.set(path.posix.basename(file), [...(byName.get(path.posix.basename(file)) ?? []), file]);
+		expect([...byName.values()].filter(files => files.length > 1)).toEqual([]);
+	});
+
+	it('keeps every folder under source/ui/ to at most 30 files', () => {
+		const counts = new Map<string, number>();
+		for (const file of modules().filter(file => file.startsWith('ui/'))) {
+			counts.set(path.posix.dirname(file), (counts.get(path.posix.dirname(file)) ?? 0) + 1);
+		}
+		expect(counts.size).toBeGreaterThan(1);
+		expect([...counts].filter(([, count]) => count > 30)).toEqual([]);
 	});
 
 	it('places every module in a layer, and every import goes down an arrow of `layers`', () => {
@@ -348,8 +389,8 @@ describe('the architecture', () => {
 
 	it('reads the environment in one place: settings.ts, read once by the entry (cli.tsx), handed down', () => {
 		// load-screen.ts hides CI from Ink while Ink loads (Ink decides at load whether it draws
-		// at all, ui/load-screen.ts says why): it writes the variables back, and reads no setting.
-		const readers = new Set(['settings.ts', 'cli.tsx', 'ui/load-screen.ts']);
+		// at all, ui/components/load-screen.ts says why): it writes the variables back, and reads no setting.
+		const readers = new Set(['settings.ts', 'cli.tsx', 'ui/components/load-screen.ts']);
 		const readsEnv = /\bprocess\s*\.\s*env\b|\bprocess\s*\[\s*['"]env['"]\s*\]|\{[^}]*\benv\b[^}]*\}\s*from\s*['"](?:node:)?process['"]/;
 		const offending = [...edges.keys()].filter(file => !readers.has(file) && readsEnv.test(readFileSync(path.join(root, file), 'utf8').replace(/^\s*(?:\/\/|\*).*$/gm, '')));
 		expect(offending).toEqual([]);

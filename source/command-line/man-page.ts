@@ -3,7 +3,7 @@
  * table that makes --help and the keymap that makes the `?` help: nothing in it is written
  * twice.
  */
-import {helpEntries} from '../ui/keymap.js';
+import {helpEntries} from '../ui/screen/keymap.js';
 import {exitCodes, flagEntries, operands, sections, usageLines, useLabel} from './flag-table.js';
 
 export type ManPackage = {name: string; version: string; description: string};

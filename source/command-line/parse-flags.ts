@@ -24,7 +24,7 @@ export type CommandLine<Table extends Record<string, FlagSpec>> =
 	| {kind: 'run'; input: string[]; flags: ParsedFlags<Table>}
 	/** --help or --version: `{kind: 'help'}`, `{kind: 'version'}`. */
 	| {[Kind in keyof typeof builtInFlags]: {kind: Kind}}[keyof typeof builtInFlags]
-	/** Bad usage, in words for usage.ts's line (`unknown flag --x`). */
+	/** Bad usage, in words for bad-usage.ts's line (`unknown flag --x`). */
 	| {kind: 'problem'; problem: string};
 
 const kebab = (name: string): string => name.replace(/[A-Z]/g, letter => `-${letter.toLowerCase()}`);

@@ -10,10 +10,10 @@ import type {SessionView} from '../model/view-model.js';
 import {oneLine} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
 import {formatJson} from '../export/json.js';
-import {formatMarkdown} from '../export/markdown.js';
+import {formatMarkdown} from '../export/markdown-export.js';
 import {describeRedactions, redactorForView} from '../export/redact.js';
 import {formatSts} from '../export/sts.js';
-import {loadChildSessions, type ChildSearch} from './subagents.js';
+import {loadChildSessions, type ChildSearch} from './subagents-from-disk.js';
 import {toView} from './to-view.js';
 
 /** The export formats. */

@@ -10,8 +10,8 @@ import {listSessions} from '../io/session-locator.js';
 import {formatBytes, localMinute, oneLine, plural, relativeTime} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
 import {safeJsonStringify} from '../export/safe-json.js';
-import {rowText} from '../ui/segments.js';
-import {fitSessionColumns, sessionRow, type PickerEntry} from '../ui/session-columns.js';
+import {rowText} from '../ui/panes/segments.js';
+import {fitSessionColumns, sessionRow, type PickerEntry} from '../ui/views/session-columns.js';
 import {usdText} from '../cost/arithmetic.js';
 import {addCosts, type PricesOf} from './list-cost.js';
 

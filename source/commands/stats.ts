@@ -13,7 +13,7 @@ import {formatTokens, oneLine, plural} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
 import {summarizeToolCall} from '../render/tool-summary.js';
 import {durationText} from '../export/duration-text.js';
-import {loadChildSessions, type ChildSearch} from './subagents.js';
+import {loadChildSessions, type ChildSearch} from './subagents-from-disk.js';
 import {toView} from './to-view.js';
 
 /** Calls of one tool. Durations count only calls whose output came (call → output). */

@@ -7,7 +7,7 @@ import {startFileSession, type FileOptions} from '../io/file-session.js';
 import type {NewSessionWatch} from '../io/new-sessions.js';
 import type {ReadPrices} from '../io/project-prices.js';
 import {DiskOverview} from '../io/disk-overview.js';
-import type {SessionStore} from '../model/store.js';
+import type {SessionStore} from '../model/session-store.js';
 import type {SessionSwitcher} from '../server/session-switcher.js';
 import type {RunningSource} from './running-source.js';
 

@@ -8,7 +8,7 @@ import {stdinCarriesTrace} from '../io/piped-input.js';
 import {readStream, type InputsHandler} from '../io/trace-follower.js';
 import {openTrace} from './open-trace.js';
 import type {OpenedSource, SourceOptions} from './source-options.js';
-import {UsageError} from './usage.js';
+import {UsageError} from './flag-checks.js';
 
 export type {OpenedSource, SourceOptions};
 

@@ -19,7 +19,7 @@ export async function openTrace(options: SourceOptions): Promise<OpenedSource | 
 	const {dataRoot} = settings;
 	const target = input[0] ?? dataRoot;
 	// The first frame's modules load while the session is located.
-	const painter = screen && replaySpeed === undefined ? import('../ui/first-frame.js') : undefined;
+	const painter = screen && replaySpeed === undefined ? import('../ui/components/first-frame.js') : undefined;
 	painter?.catch(() => undefined);
 	// The data root is watched while the screen runs: a session that starts later is offered in the
 	// footer, and after its first listing the watch follows the overview (io/disk-overview.ts): a nudge,
@@ -62,7 +62,7 @@ export async function openTrace(options: SourceOptions): Promise<OpenedSource | 
 		// The screen shows the end of the trace at once, drawn before Ink is even loaded
 		// (that takes most of a second on a slow machine), and reads its history behind it.
 		// tail-first.ts is the screen's alone: loaded beside the painter, not on every start.
-		const [{paintFirstFrame}, {openTailFirst}] = await Promise.all([painter ?? import('../ui/first-frame.js'), import('../io/tail-first.js')]);
+		const [{paintFirstFrame}, {openTailFirst}] = await Promise.all([painter ?? import('../ui/components/first-frame.js'), import('../io/tail-first.js')]);
 		const {expand, color, held} = options.firstFrame;
 		const opened: OpenedSource = {source: {close: () => undefined}, folder: located.folder, offers, overview, pricesReady};
 		opened.source = openTailFirst(located, {

@@ -5,7 +5,7 @@
  */
 import type {TraceCheck} from '../model/json-lines-gate.js';
 import {unknownShapeText} from '../model/session/odd-lines.js';
-import type {SessionStore} from '../model/store.js';
+import type {SessionStore} from '../model/session-store.js';
 import type {PrerenderedOutputs} from '../output/prerendered-outputs.js';
 import type {PrerenderedArgs} from '../output/prerendered-args.js';
 import type {PrerenderedTexts} from '../output/prerendered-texts.js';

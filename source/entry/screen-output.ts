@@ -3,7 +3,7 @@ import type {FileOptions} from '../io/file-session.js';
 import type {HeldTextStore} from '../io/held-texts.js';
 import type {ReadPrices} from '../io/project-prices.js';
 import type {SessionActions} from '../io/sse/actions.js';
-import type {SessionStore} from '../model/store.js';
+import type {SessionStore} from '../model/session-store.js';
 import {attributesWanted} from '../render/color.js';
 import type {Flags} from '../flags.js';
 import type {Settings} from '../settings.js';
@@ -27,7 +27,7 @@ export type ScreenOutputOptions = {
 /** Runs the screen on `store` until the reader quits; the exit code (1 when the source failed). */
 export async function runScreenOutput(options: ScreenOutputOptions): Promise<number> {
 	const {flags, settings, store, running, opened} = options;
-	const {runScreen} = await (await import('../ui/load-screen.js')).loadScreen();
+	const {runScreen} = await (await import('../ui/components/load-screen.js')).loadScreen();
 	// A server's own picker, else the sessions under the data root.
 	const sessions = opened.switcher ?? diskSwitcher({dataRoot: settings.dataRoot, store, running, offers: opened.offers, overview: opened.overview, pricesOf: options.pricesOf, fileOptions: options.fileOptions, now: settings.now});
 	// A stream's actions go out only while it is still the session shown (the picker may leave it for one on disk).

@@ -8,7 +8,7 @@ import {createReadStream} from 'node:fs';
 import path from 'node:path';
 import {ChildSessions} from '../model/child-sessions.js';
 import type {ModelInput} from '../model/input.js';
-import type {SessionStore} from '../model/store.js';
+import type {SessionStore} from '../model/session-store.js';
 import type {LineCutter} from './line-splitter.js';
 import {startReplay, type ReplayControl} from './replay.js';
 import {listSessions, type LocatedSession, type SessionSummary} from './session-locator.js';

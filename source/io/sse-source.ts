@@ -6,7 +6,7 @@
  */
 import type {ModelInput} from '../model/input.js';
 import {pricesOfModelsAnswer, type PriceTable} from '../cost/prices.js';
-import type {SessionStore} from '../model/store.js';
+import type {SessionStore} from '../model/session-store.js';
 import {formatDuration} from '../render/format.js';
 import {startSseClient, type ClientTimings} from './sse/client.js';
 import type {SessionActions} from './sse/actions.js';

@@ -10,7 +10,7 @@
  */
 import {closeSync, fstatSync, openSync, statSync} from 'node:fs';
 import type {ModelInput} from '../model/input.js';
-import type {SessionStore} from '../model/store.js';
+import type {SessionStore} from '../model/session-store.js';
 import {parseLine} from '../protocol/parse-line.js';
 import type {HeldTextStore} from './held-texts.js';
 import {LineSplitter, type SplitItem} from './line-splitter.js';

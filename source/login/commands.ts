@@ -15,8 +15,8 @@ import {readServerAddress} from '../io/sse/server-address.js';
 import {resolveStreamTarget} from '../io/sse/urls.js';
 import {loginNow, loginTimeoutMs, saveLogin} from './credentials.js';
 import {originOf} from './saved-fetch.js';
-import type {SavedLogin, SavedLogins} from './store.js';
-import {usageExitCode, usageLine} from '../usage.js';
+import type {SavedLogin, SavedLogins} from './login-file.js';
+import {usageExitCode, usageLine} from '../bad-usage.js';
 
 /** What a command writes and its exit code (2: bad usage). */
 export type CommandResult = {code: number; stdout: string; stderr: string};

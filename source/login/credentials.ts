@@ -9,7 +9,7 @@ import {createFetch, type FetchLike} from '../io/sse/http-fetch.js';
 import {loginFromFlags} from '../io/login-flags.js';
 import {askYesNo} from './ask.js';
 import {cookieWatchingFetch, originOf, refusalAwareFetch, savedLoginFor} from './saved-fetch.js';
-import {SavedLogins, type SavedLogin} from './store.js';
+import {SavedLogins, type SavedLogin} from './login-file.js';
 import {resolveStreamTarget} from '../io/sse/urls.js';
 import type {Settings} from '../settings.js';
 

@@ -7,7 +7,7 @@
 import {previewHostRefusal, SseClientError} from '../io/sse/errors.js';
 import type {FetchLike} from '../io/sse/http-fetch.js';
 import {sessionCookieOf, setCookieLines, type SessionCookie} from './cookie-expiry.js';
-import type {SavedLogin, SavedLogins} from './store.js';
+import type {SavedLogin, SavedLogins} from './login-file.js';
 
 /** The origin a login is saved under: `http://localhost:7364` (no path, no trailing slash). */
 export function originOf(url: URL | string): string {

@@ -8,7 +8,7 @@ import {existsSync} from 'node:fs';
 import path from 'node:path';
 import type {Flags} from '../flags.js';
 import type {Settings} from '../settings.js';
-import {usageExitCode, usageLine} from '../usage.js';
+import {usageExitCode, usageLine} from '../bad-usage.js';
 
 const words = new Set(['login', 'logout']);
 
@@ -23,7 +23,7 @@ export function isSubcommand(input: readonly string[], cwd: string): boolean {
 export async function runSubcommand(input: readonly string[], flags: Flags, settings: Settings): Promise<number | undefined> {
 	if (!isSubcommand(input, settings.cwd)) return undefined;
 	const {loginCommand, listLogins, logoutCommand} = await import('./commands.js');
-	const {SavedLogins} = await import('./store.js');
+	const {SavedLogins} = await import('./login-file.js');
 	const logins = new SavedLogins(settings.configDir);
 	const [word, address, ...rest] = input;
 	let result;

@@ -2,7 +2,7 @@
  * Search by bytes: which lines of a trace (or spans of the spill file) may hold a query,
  * found in their raw bytes without decoding, parsing or sanitizing them. A superset: every
  * held text whose searched text holds the query is among the candidates; each candidate is
- * then read back and tested by the usual rules (ui/search.ts's matcher), so results do not
+ * then read back and tested by the usual rules (ui/reading/search.ts's matcher), so results do not
  * change. Pure: it is handed bytes (io/held-scan.ts reads them).
  *
  * Why a superset. Take the anchor: the longest run of the query (lower-cased unless it has a
@@ -52,7 +52,7 @@ export type ScanKernel = {
 	finder(bytes: Buffer, needle: Buffer, fold: boolean): (from: number) => number;
 };
 
-/** The plan for `query`, by the matcher's rules (ui/search.ts). */
+/** The plan for `query`, by the matcher's rules (ui/reading/search.ts). */
 export function bytePlan(query: string): BytePlan | undefined {
 	const caseless = !/\p{Lu}/u.test(query);
 	const needle = caseless ? query.toLowerCase() : query;

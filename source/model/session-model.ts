@@ -25,7 +25,7 @@ import type {Session} from './session/payloads/handler.js';
 import {handlerOfType} from './session/payloads/table.js';
 import {Requests} from './session/requests.js';
 import {taskState} from './session/steering.js';
-import {Subagents} from './session/subagents.js';
+import {Subagents} from './session/subagent-routing.js';
 import {subagentSink, type SpendSink} from './session/spend.js';
 import {ToolCalls} from './session/tool-calls.js';
 

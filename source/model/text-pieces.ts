@@ -3,7 +3,7 @@
  * chain of the appended parts (a rope: an object per append), which the first read of its
  * characters copies into one string: a frame that looked at a 200 kB answer's end copied all
  * 200 kB (a new large object each frame, and its garbage). The pieces let a reader take only
- * the end (ui/streamed-text.ts).
+ * the end (ui/panes/streamed-text.ts).
  *
  * Only the last piece ever changes (it grows until it is `pieceChars` long); a long chunk is
  * cut into pieces of that size, so that reading the end never touches much more than it.

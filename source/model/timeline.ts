@@ -2,7 +2,7 @@
  * The timeline of a session, as data: one row per request (request_begin to request_end)
  * with the tool calls it made as spans under it (the call to its output), compactions as
  * bands, and a time axis that maps moments to a position between 0 and 1. Pure: the view
- * model and a clock in, rows out; drawing them is the screen's business (ui/timeline-rows.ts).
+ * model and a clock in, rows out; drawing them is the screen's business (ui/views/timeline-rows.ts).
  *
  * Rows hold the items themselves, which the session model mutates in place, so that a row
  * always shows the item as it is now (a call that finished, a request that ended).

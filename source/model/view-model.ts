@@ -302,13 +302,13 @@ export type SessionView = {
 	rev: number;
 	/**
 	 * Bumped with `rev` when a change only appended text to this session's streaming answer or
-	 * thinking: while the two grow alike, nothing changed but that item (ui/drawn-from.ts).
+	 * thinking: while the two grow alike, nothing changed but that item (ui/panes/drawn-from.ts).
 	 */
 	appends: number;
 	/**
 	 * The newest message time seen (`at`, the writer's clock) and when this viewer applied it
 	 * (`seenMs`, its own clock): on a live stream, "now" in the writer's time is
-	 * `at + (now - seenMs)`, whatever the two clocks differ by (ui/session-clock.ts).
+	 * `at + (now - seenMs)`, whatever the two clocks differ by (ui/screen/session-clock.ts).
 	 */
 	seen?: {at: number; seenMs: number};
 };

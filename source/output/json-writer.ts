@@ -8,7 +8,7 @@ import {createHash} from 'node:crypto';
 import {safeJsonStringify} from '../export/safe-json.js';
 import {envelopeKey} from '../protocol/envelope-key.js';
 import type {ModelInput} from '../model/input.js';
-import type {SessionStore} from '../model/store.js';
+import type {SessionStore} from '../model/session-store.js';
 import {partialTextField} from '../protocol/guards.js';
 import type {OmniMessage} from '../protocol/types.js';
 import type {Attached} from './printer.js';

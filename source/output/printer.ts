@@ -1,6 +1,6 @@
 /** Print mode: writes each finalized entry of the store's session as plain text. */
 import {sanitize} from '../render/sanitize.js';
-import type {SessionStore} from '../model/store.js';
+import type {SessionStore} from '../model/session-store.js';
 import {identityOf} from '../model/session/ids.js';
 import type {FinalizedEntry} from '../model/session/core.js';
 import type {Item, SessionView} from '../model/view-model.js';

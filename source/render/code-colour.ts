@@ -112,7 +112,7 @@ function toneOf(className: unknown): CodeTone | undefined {
 	return undefined;
 }
 
-/** The colour of each tone in SGR (print mode); the screen's are in ui/code-style.ts. */
+/** The colour of each tone in SGR (print mode); the screen's are in ui/panes/code-style.ts. */
 export function paintTone(paint: Paint, tone: CodeTone | undefined): (text: string) => string {
 	switch (tone) {
 		case undefined:

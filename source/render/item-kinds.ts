@@ -2,14 +2,14 @@
  * What the render layer says about each kind of item, one entry per kind in two tables typed
  * by `ItemKind`, so that a kind added to the view model fails to compile here, named, until
  * it has both:
- * - `itemTexts`: an item as words. The text search looks in (ui/search.ts); what y copies
- *   from a pane with nothing more particular to copy (ui/copy-text.ts); what the STS export
+ * - `itemTexts`: an item as words. The text search looks in (ui/reading/search.ts); what y copies
+ *   from a pane with nothing more particular to copy (ui/screen/copy-text.ts); what the STS export
  *   notes for a kind it has no message of its own for (export/sts.ts).
  * - `printed`: its lines in print mode (render/plain.ts lends the means: colour, the time
  *   label, blocks of trace text). A tool call and a compaction, printed in phases as they
  *   happen (call, approval, output; begin, end), are plain.ts's own.
- * The screen and the Markdown export draw every kind their own way (ui/layout.ts,
- * export/markdown.ts): the compiler names those too.
+ * The screen and the Markdown export draw every kind their own way (ui/panes/layout.ts,
+ * export/markdown-export.ts): the compiler names those too.
  */
 import type {PriceTable} from '../cost/prices.js';
 import type {Shown} from '../model/held-text.js';

@@ -7,8 +7,8 @@
  */
 import {errorMessageOf, isOmniMessage, isSubagentPayload, isTokenUsagePayload, isToolCallOutputPayload, isToolCallPayload} from '../protocol/guards.js';
 // Each guard lives with its payload family's handlers (model/session/payloads/).
-import {isCompactionEndPayload} from '../model/session/payloads/compaction.js';
-import {isRequestEndPayload} from '../model/session/payloads/requests.js';
+import {isCompactionEndPayload} from '../model/session/payloads/compaction-payloads.js';
+import {isRequestEndPayload} from '../model/session/payloads/request-payloads.js';
 import {isApprovalDecisionPayload} from '../model/session/payloads/tools.js';
 import type {OverviewState} from '../model/overview-order.js';
 import type {OmniMessage} from '../protocol/types.js';

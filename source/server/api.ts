@@ -15,7 +15,7 @@ import {getJson} from '../io/sse/get-json.js';
 import {createFetch, type FetchLike} from '../io/sse/http-fetch.js';
 import type {RequestTimeouts} from '../io/sse/timed-fetch.js';
 import {apiUrl} from '../io/sse/server-address.js';
-import {readSessionCosts, type SessionCost} from './usage.js';
+import {readSessionCosts, type SessionCost} from './usage-costs.js';
 
 /** SessionStatus upstream: idle, a task running, or compacting. */
 export type ServerSessionStatus = 'idle' | 'running' | 'compacting';

@@ -10,7 +10,7 @@
 import {access} from 'node:fs/promises';
 import path from 'node:path';
 import type {Flags} from '../flags.js';
-import type {SessionStore} from '../model/store.js';
+import type {SessionStore} from '../model/session-store.js';
 import {startFileSession, type FileOptions} from '../io/file-session.js';
 import {serverCredentials} from '../login/credentials.js';
 import type {Settings} from '../settings.js';
@@ -25,7 +25,7 @@ import {startHttpTrace} from './http-trace.js';
 import {ServerSessionList, type ServerPickerEntry, type UserChannelEvent} from './session-list.js';
 import {openUserChannel} from './user-channel.js';
 import {ServerNudges} from './server-nudges.js';
-import {requestCosts} from './usage.js';
+import {requestCosts} from './usage-costs.js';
 
 /** Stops a running source. */
 type Stoppable = {close(): void | Promise<void>};

@@ -6,7 +6,7 @@
  */
 import {isRecord} from '../protocol/guards.js';
 import type {ServerSession, ServerSessionStatus} from './api.js';
-import {mergeCosts, sessionCostText, type ServerCosts} from './usage.js';
+import {mergeCosts, sessionCostText, type ServerCosts} from './usage-costs.js';
 
 /** One server session in the picker (what `--list --json` writes is the ServerSession itself). */
 export type ServerPickerEntry = {
@@ -29,7 +29,7 @@ export type ServerPickerEntry = {
 	waiting: number;
 	/** The record as the server gave it. */
 	session: ServerSession;
-	/** USD, as the server's usage gives it (server/usage.ts): with its subagents'; unset without a price. */
+	/** USD, as the server's usage gives it (server/usage-costs.ts): with its subagents'; unset without a price. */
 	costUsd?: number;
 	/** `costUsd` leaves out tokens of a model without a price. */
 	costUnpriced?: true;

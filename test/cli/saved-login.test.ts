@@ -8,7 +8,7 @@ import {fileURLToPath} from 'node:url';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
-import {SavedLogins} from '../../source/login/store.js';
+import {SavedLogins} from '../../source/login/login-file.js';
 import {recordedRows, runningId, startPenguinServer, type PenguinServer} from '../support/penguin-server.js';
 import {cliPath, runCli, type CliResult} from '../helpers/run-cli.js';
 

@@ -141,7 +141,7 @@ describe("a server's --list: what each session cost", () => {
 describe("a server's --list on a terminal", () => {
 	it("the picker's rows carry the cost after the model; — for a project whose usage did not come in time", async () => {
 		const {ServerApi} = await import('../../source/server/api.js');
-		const {serverListCommand} = await import('../../source/server/list-command.js');
+		const {serverListCommand} = await import('../../source/commands/server-list.js');
 		const now = Date.parse('2026-12-03T14:00:00Z');
 		server = await startPenguinServer({usage: () => usageAnswer([row(runningId, 0.035_312, false), row(idle2, 1.5, true)])});
 		const answered = await serverListCommand(new ServerApi(new URL(server.origin), {}, fetch), {json: false, width: 120, now});

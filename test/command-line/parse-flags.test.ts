@@ -2,7 +2,7 @@
 import {describe, expect, it} from 'vitest';
 import {flags as table} from '../../source/command-line/flag-table.js';
 import {parseCommandLine} from '../../source/command-line/parse-flags.js';
-import {checkUsage} from '../../source/entry/usage.js';
+import {checkUsage} from '../../source/entry/flag-checks.js';
 
 const parse = (...argv: string[]) => parseCommandLine(argv, table);
 

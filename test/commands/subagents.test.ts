@@ -3,7 +3,7 @@ import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {exportCommand} from '../../source/commands/export.js';
 import {readSessionView} from '../../source/commands/read-session.js';
 import {statsCommand, statsOf} from '../../source/commands/stats.js';
-import {loadChildSessions} from '../../source/commands/subagents.js';
+import {loadChildSessions} from '../../source/commands/subagents-from-disk.js';
 import type {JsonExport} from '../../source/export/json.js';
 import type {Draft, Item, SessionView, SubagentItem} from '../../source/model/view-model.js';
 import {child, makeRoot, parent, placeShard} from './data-root.js';

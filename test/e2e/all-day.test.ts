@@ -5,7 +5,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterAll, afterEach, beforeAll, expect, test} from 'vitest';
-import {helpEntries} from '../../source/ui/keymap.js';
+import {helpEntries} from '../../source/ui/screen/keymap.js';
 import {FaultTmux} from '../support/fault-tmux.js';
 import {waitFor} from '../support/wait-for.js';
 

@@ -9,7 +9,7 @@ import {openSource, type SourceOptions} from '../../source/entry/open-source.js'
 import {RunningSource} from '../../source/entry/running-source.js';
 import type {ListEntry} from '../../source/io/session-entries.js';
 import {TraceCheck} from '../../source/model/json-lines-gate.js';
-import {SessionStore} from '../../source/model/store.js';
+import {SessionStore} from '../../source/model/session-store.js';
 import {readSettings} from '../../source/settings.js';
 import {makeRoot, placeShard, retry, tools} from '../commands/data-root.js';
 import {waitFor} from '../support/wait-for.js';

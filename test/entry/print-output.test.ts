@@ -7,7 +7,7 @@ import {runPrintOutput, runWholeOutput, whenSessionEnds, type PrintOutputOptions
 import {RunningSource} from '../../source/entry/running-source.js';
 import {actionsWhile} from '../../source/entry/screen-output.js';
 import type {SessionActions} from '../../source/io/sse/actions.js';
-import {SessionStore} from '../../source/model/store.js';
+import {SessionStore} from '../../source/model/session-store.js';
 import {safeWriter} from '../../source/output/safe-writer.js';
 import '../support/utc.js';
 import {traceInputs} from '../ui/helpers.js';

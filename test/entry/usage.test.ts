@@ -1,8 +1,8 @@
-// The entry's parts that need no source: the flags' words checked (entry/usage.ts) and the
+// The entry's parts that need no source: the flags' words checked (entry/flag-checks.ts) and the
 // running source, which the picker may swap and which is closed once (entry/running-source.ts).
 import {expect, test} from 'vitest';
 import {RunningSource} from '../../source/entry/running-source.js';
-import {checkUsage, UsageError} from '../../source/entry/usage.js';
+import {checkUsage, UsageError} from '../../source/entry/flag-checks.js';
 import {flagsWith} from './flags.js';
 
 test('--replay takes a speed, or gives back the trace it took as its value', () => {

@@ -1,7 +1,7 @@
 // Markdown export: document structure on real traces, and hostile text (backtick fences, </details>, raw HTML, escape sequences) that must not break out.
 import {describe, expect, it} from 'vitest';
 import {toView} from '../../source/commands/to-view.js';
-import {formatMarkdown} from '../../source/export/markdown.js';
+import {formatMarkdown} from '../../source/export/markdown-export.js';
 import {fenced, inlineCode, inlineText, markdownText} from '../../source/export/markdown-text.js';
 import type {ModelInput} from '../../source/model/input.js';
 import {msg, traceInputs} from '../helpers/recordings.js';

@@ -4,7 +4,7 @@ import {startSseClient, type SseClient} from '../../source/io/sse/client.js';
 import {createFetch} from '../../source/io/sse/http-fetch.js';
 import {getJson} from '../../source/io/sse/get-json.js';
 import {ServerApi} from '../../source/server/api.js';
-import {serverListCommand} from '../../source/server/list-command.js';
+import {serverListCommand} from '../../source/commands/server-list.js';
 import {runCli} from '../helpers/run-cli.js';
 import {Collector} from '../support/sse-collect.js';
 import {serverAnswer} from '../support/sse-fixtures.js';

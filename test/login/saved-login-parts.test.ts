@@ -6,7 +6,7 @@ import path from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
 import {sessionCookieOf} from '../../source/login/cookie-expiry.js';
 import {savedLoginFor} from '../../source/login/saved-fetch.js';
-import {SavedLogins} from '../../source/login/store.js';
+import {SavedLogins} from '../../source/login/login-file.js';
 import {configDirFrom} from '../../source/settings.js';
 import {isSubcommand} from '../../source/login/subcommand.js';
 

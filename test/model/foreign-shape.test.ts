@@ -6,7 +6,7 @@ import {afterAll, describe, expect, it} from 'vitest';
 import type {ModelInput} from '../../source/model/input.js';
 import {SessionModel} from '../../source/model/session-model.js';
 import {parseLine} from '../../source/protocol/parse-line.js';
-import {activityOf} from '../../source/ui/status-line.js';
+import {activityOf} from '../../source/ui/screen/status-line.js';
 import {fixturesDir} from '../helpers/recordings.js';
 import {runCli} from '../helpers/run-cli.js';
 import {foreignTrace} from '../support/foreign-shape.js';

@@ -5,9 +5,9 @@ import {describe, expect, test} from 'vitest';
 import type {ModelInput} from '../../source/model/input.js';
 import {SessionModel} from '../../source/model/session-model.js';
 import type {ImageRef, Item, McpConnectItem, SessionView, ThinkingItem, ToolCallItem} from '../../source/model/view-model.js';
-import {allRows, Layouter} from '../../source/ui/layout.js';
-import {openStateFrom} from '../../source/ui/open-state.js';
-import {rowText} from '../../source/ui/segments.js';
+import {allRows, Layouter} from '../../source/ui/panes/layout.js';
+import {openStateFrom} from '../../source/ui/panes/open-state.js';
+import {rowText} from '../../source/ui/panes/segments.js';
 import {msg, testNow} from '../ui/helpers.js';
 
 // Never called: `npx tsc --noEmit` checks these lines (test/ is in tsconfig.json). Each write

@@ -4,7 +4,7 @@
 import {describe, expect, it} from 'vitest';
 import type {ModelInput} from '../../source/model/input.js';
 import {SessionModel} from '../../source/model/session-model.js';
-import {SessionStore} from '../../source/model/store.js';
+import {SessionStore} from '../../source/model/session-store.js';
 import type {ToolCallItem} from '../../source/model/view-model.js';
 import {attachPrinter} from '../../source/output/printer.js';
 import type {SafeWriter} from '../../source/output/safe-writer.js';

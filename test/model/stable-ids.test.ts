@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {inMemory} from '../../source/model/held-text.js';
 import type {ModelInput} from '../../source/model/input.js';
-import {SessionStore} from '../../source/model/store.js';
+import {SessionStore} from '../../source/model/session-store.js';
 import type {Item, SessionView} from '../../source/model/view-model.js';
 import {historyResponse, msg, sseInputs} from '../helpers/recordings.js';
 

@@ -14,7 +14,7 @@ import {readStream} from '../../source/io/trace-follower.js';
 import {SseFramer} from '../../source/io/sse/framer.js';
 import {decodeSseEvent} from '../../source/io/sse/decode-event.js';
 import type {ModelInput} from '../../source/model/input.js';
-import {SessionStore} from '../../source/model/store.js';
+import {SessionStore} from '../../source/model/session-store.js';
 import {attachJsonWriter} from '../../source/output/json-writer.js';
 import {attachPrinter, PrerenderedOutputs} from '../../source/output/printer.js';
 import {copyFixture, fixtureBytes, makeTempDir, removeTempDir, rotatedSessionId, tracesFixtureDir} from '../support/io-fixtures.js';

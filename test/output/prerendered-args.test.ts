@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
 import {argsBlockKernel, jsonBlockKernel} from '../../source/io/wasm.js';
 import {readStream} from '../../source/io/trace-follower.js';
-import {SessionStore} from '../../source/model/store.js';
+import {SessionStore} from '../../source/model/session-store.js';
 import {PrerenderedArgs} from '../../source/output/prerendered-args.js';
 import {attachPrinter, PrerenderedOutputs} from '../../source/output/printer.js';
 import {linesOf} from '../../source/render/tool-registry.js';

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
 import {jsonBlockKernel} from '../../source/io/wasm.js';
 import {readStream} from '../../source/io/trace-follower.js';
-import {SessionStore} from '../../source/model/store.js';
+import {SessionStore} from '../../source/model/session-store.js';
 import {attachPrinter, lineCutter, PrerenderedOutputs, PrerenderedTexts} from '../../source/output/printer.js';
 import {fakeStdout} from '../support/fake-stdout.js';
 

@@ -6,9 +6,9 @@ import {isHeld, shown} from '../../source/model/held-text.js';
 import type {ModelInput} from '../../source/model/input.js';
 import {SessionModel} from '../../source/model/session-model.js';
 import type {Item, ToolCallItem} from '../../source/model/view-model.js';
-import {Layouter} from '../../source/ui/layout.js';
-import {openStateFrom} from '../../source/ui/open-state.js';
-import {following, visibleRows} from '../../source/ui/viewport.js';
+import {Layouter} from '../../source/ui/panes/layout.js';
+import {openStateFrom} from '../../source/ui/panes/open-state.js';
+import {following, visibleRows} from '../../source/ui/reading/viewport.js';
 import {makeTempDir, removeTempDir} from '../support/io-fixtures.js';
 import {inputsOf, line, meta, turn, writeShard} from './trace-maker.js';
 

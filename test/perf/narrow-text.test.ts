@@ -1,7 +1,7 @@
 // The screen's fast width path: every code point it measures by length is one column for string-width too.
 import stringWidth from 'string-width';
 import {expect, test} from 'vitest';
-import {fitTail, fitText, narrowText, textWidth} from '../../source/ui/segments.js';
+import {fitTail, fitText, narrowText, textWidth} from '../../source/ui/panes/segments.js';
 
 test('every character of the narrow class is one column wide, as string-width measures it', () => {
 	const wrong: string[] = [];

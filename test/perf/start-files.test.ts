@@ -43,7 +43,7 @@ test('a start loads the entry and a few chunks, not one file per shared module',
 	expect(files.length).toBeLessThanOrEqual(3);
 	const code = files.map(file => readFileSync(file, 'utf8')).join('\n');
 	// The entry's own code is all there (print mode's store and reader among it); Ink is not.
-	expect(code).toContain('// source/model/store.ts');
+	expect(code).toContain('// source/model/session-store.ts');
 	expect(code).toContain('// source/io/trace-follower.ts');
 	expect(code).not.toContain('// node_modules/ink/');
 });

@@ -1,6 +1,6 @@
 // The store's preview: shown while the real model is built unseen behind it, then swapped in with one notification.
 import {expect, test} from 'vitest';
-import {SessionStore} from '../../source/model/store.js';
+import {SessionStore} from '../../source/model/session-store.js';
 import {msg} from '../ui/helpers.js';
 
 const user = (text: string) => msg({type: 'text', role: 'user', text});

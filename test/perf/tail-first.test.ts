@@ -5,7 +5,7 @@ import {followTrace, type FollowOptions} from '../../source/io/trace-follower.js
 import {openTailFirst, readTailPreview} from '../../source/io/tail-first.js';
 import type {ModelInput} from '../../source/model/input.js';
 import {SessionModel} from '../../source/model/session-model.js';
-import {SessionStore} from '../../source/model/store.js';
+import {SessionStore} from '../../source/model/session-store.js';
 import {makeTempDir, removeTempDir, waitFor} from '../support/io-fixtures.js';
 import {line, meta, perfSessionId, turn, writeShard} from './trace-maker.js';
 

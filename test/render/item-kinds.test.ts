@@ -1,16 +1,16 @@
 // Every kind of item shows in every view that shows items (the screen's pane, search, y, print, Markdown, STS), but where a view leaves a kind out on purpose, listed here.
 import {describe, expect, test} from 'vitest';
-import {formatMarkdown} from '../../source/export/markdown.js';
+import {formatMarkdown} from '../../source/export/markdown-export.js';
 import {formatSts} from '../../source/export/sts.js';
 import {shown} from '../../source/model/held-text.js';
 import type {FinalizedEntry} from '../../source/model/session/core.js';
 import type {Item, ItemKind, SessionView} from '../../source/model/view-model.js';
 import {itemTexts, type ItemOf} from '../../source/render/item-kinds.js';
 import {lineText, PlainRenderer} from '../../source/render/plain.js';
-import {copyOf} from '../../source/ui/copy-text.js';
-import {allPanes, Layouter} from '../../source/ui/layout.js';
-import {openStateFrom} from '../../source/ui/open-state.js';
-import {searchText} from '../../source/ui/search.js';
+import {copyOf} from '../../source/ui/screen/copy-text.js';
+import {allPanes, Layouter} from '../../source/ui/panes/layout.js';
+import {openStateFrom} from '../../source/ui/panes/open-state.js';
+import {searchText} from '../../source/ui/reading/search.js';
 
 const at = Date.parse('2026-12-02T14:00:00Z');
 const base = {rev: 0, at};

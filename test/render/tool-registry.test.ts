@@ -7,12 +7,12 @@ import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it, vi} from 'vitest';
 import {toView} from '../../source/commands/to-view.js';
-import {formatMarkdown} from '../../source/export/markdown.js';
+import {formatMarkdown} from '../../source/export/markdown-export.js';
 import {SessionModel} from '../../source/model/session-model.js';
 import {lineText, PlainRenderer} from '../../source/render/plain.js';
 import {toolPresenters, type ToolPresenter} from '../../source/render/tool-registry.js';
 import {summarizeToolCall} from '../../source/render/tool-summary.js';
-import {openStateFrom} from '../../source/ui/open-state.js';
+import {openStateFrom} from '../../source/ui/panes/open-state.js';
 import {msg, paneWith, textOf, viewFrom} from '../ui/helpers.js';
 
 // The outputs read a table no one changes: this file hands them one with two tools added, as

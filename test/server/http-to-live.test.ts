@@ -3,7 +3,7 @@
 // count of new panes by id), and only what is new takes new ids.
 import {afterEach, describe, expect, it} from 'vitest';
 import {startSse, type SseSource} from '../../source/io/sse-source.js';
-import {SessionStore} from '../../source/model/store.js';
+import {SessionStore} from '../../source/model/session-store.js';
 import type {Item, SessionView} from '../../source/model/view-model.js';
 import {traceInputs} from '../../source/server/http-trace.js';
 import {serverAnswer} from '../support/sse-fixtures.js';

@@ -2,7 +2,7 @@
 // not when none is (the picker open, nothing chosen yet).
 import {afterEach, describe, expect, it} from 'vitest';
 import type {Flags} from '../../source/main.js';
-import {SessionStore} from '../../source/model/store.js';
+import {SessionStore} from '../../source/model/session-store.js';
 import {readServerAddress} from '../../source/io/sse/server-address.js';
 import {startServerMode, type ServerStart} from '../../source/server/server-mode.js';
 import {runningId, startPenguinServer, type PenguinServer} from '../support/penguin-server.js';

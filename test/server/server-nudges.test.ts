@@ -2,7 +2,7 @@
 // running → idle) is offered as finished; one that starts to wait for approval is learnt from its record, asked again
 // while it runs (only the running sessions', not the one on screen); each is said once, and the offer opens it.
 import {afterEach, describe, expect, it} from 'vitest';
-import {SessionStore} from '../../source/model/store.js';
+import {SessionStore} from '../../source/model/session-store.js';
 import type {ServerStart} from '../../source/server/server-mode.js';
 import {idleId, recordedRows, runningId, startPenguinServer, type PenguinServer, type SessionRow} from '../support/penguin-server.js';
 import {startOnScreen} from '../support/server-screen.js';

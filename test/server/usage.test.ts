@@ -1,7 +1,7 @@
-// A server's usage answer read as session costs (server/usage.ts): the harness's figure as given, null as no price, a
+// A server's usage answer read as session costs (server/usage-costs.ts): the harness's figure as given, null as no price, a
 // row that does not read as none, an answer of another shape as none at all; and what the cost column says of each.
 import {describe, expect, it} from 'vitest';
-import {mergeCosts, readSessionCosts, sessionCostText} from '../../source/server/usage.js';
+import {mergeCosts, readSessionCosts, sessionCostText} from '../../source/server/usage-costs.js';
 import {usageAnswer} from '../support/harness-usage.js';
 
 const row = (key: unknown, cost: unknown, hasUncosted: unknown) => ({key, cacheRead: 0, cacheWrite: 10, output: 1, total: 11, requests: 1, cost, hasUncosted});

@@ -17,7 +17,7 @@ function file(relative: string, secondsAgo: number): void {
 }
 
 test('a build newer than every input is fresh; an input edited after it makes it stale', () => {
-	file('source/ui/keymap.ts', 60);
+	file('source/ui/screen/keymap.ts', 60);
 	file('scripts/build.mjs', 60);
 	file('scripts/bench-notes.mjs', 1);
 	file('package.json', 60);
@@ -25,9 +25,9 @@ test('a build newer than every input is fresh; an input edited after it makes it
 	file('dist/cli.js', 30);
 	// scripts/ other than build*.mjs do not count.
 	expect(staleBuild(root)).toBeUndefined();
-	file('source/ui/keymap.ts', 10);
+	file('source/ui/screen/keymap.ts', 10);
 	expect(staleBuild(root)).toBe(`${path.join('source', 'ui', 'keymap.ts')} is newer than dist/`);
-	file('source/ui/keymap.ts', 60);
+	file('source/ui/screen/keymap.ts', 60);
 	file('scripts/build.mjs', 10);
 	expect(staleBuild(root)).toBe(`${path.join('scripts', 'build.mjs')} is newer than dist/`);
 	file('scripts/build.mjs', 60);

@@ -2,7 +2,7 @@
 // it has seen (the recorded user channel: a session's titles and its subagent's, fixtures/server/).
 import {describe, expect, it} from 'vitest';
 import {startSseClient, type SseClient} from '../../source/io/sse/client.js';
-import {SessionStore} from '../../source/model/store.js';
+import {SessionStore} from '../../source/model/session-store.js';
 import {Collector, fastTimings} from '../support/sse-collect.js';
 import {serverStreamBlocks} from '../support/sse-fixtures.js';
 import {closeAfterEach, startSseServer, type SseTestServer} from '../support/sse-server.js';

@@ -1,7 +1,7 @@
 // A server that greets every connection and then closes it: the retries slow down (attempts counted across such connections) and print mode says the same reason once, then `(again ×N)`.
 import {afterEach, describe, expect, it} from 'vitest';
 import {RepeatedLines, startSse, type SseSource} from '../../source/io/sse-source.js';
-import {SessionStore} from '../../source/model/store.js';
+import {SessionStore} from '../../source/model/session-store.js';
 import {startSseServer, type SseTestServer} from '../support/sse-server.js';
 import {waitFor} from '../support/wait-for.js';
 

@@ -13,8 +13,8 @@
 import {getHeapSpaceStatistics} from 'node:v8';
 import type {HeldText} from '../../source/model/held-text.js';
 import {SessionModel} from '../../source/model/session-model.js';
-import {Layouter} from '../../source/ui/layout.js';
-import {openStateFrom} from '../../source/ui/open-state.js';
+import {Layouter} from '../../source/ui/panes/layout.js';
+import {openStateFrom} from '../../source/ui/panes/open-state.js';
 
 const [deltas, per, ending, holding, drawn] = [Number(process.argv[2]), Number(process.argv[3]), process.argv[4], process.argv[5], process.argv[6] === 'drawn'];
 const collect = (globalThis as {gc?: () => void}).gc;

@@ -1,8 +1,8 @@
-// The screen loaded as the program loads it (ui/load-screen.ts) with CI set, as on a CI
+// The screen loaded as the program loads it (ui/components/load-screen.ts) with CI set, as on a CI
 // machine, where Ink by default writes no frame until it exits: the tests prove the screen
 // draws there. CI is put back as it was after the file's tests.
 import {afterAll} from 'vitest';
-import {loadScreen} from '../../source/ui/load-screen.js';
+import {loadScreen} from '../../source/ui/components/load-screen.js';
 
 export async function loadScreenUnderCi(): Promise<Awaited<ReturnType<typeof loadScreen>>> {
 	const ciBefore = process.env['CI'];

@@ -1,7 +1,7 @@
 // Server mode started in-process as the screen starts it (a store of its own, no data root), for the tests that
 // watch its list, nudges and costs against the fake server.
 import type {Flags} from '../../source/main.js';
-import {SessionStore} from '../../source/model/store.js';
+import {SessionStore} from '../../source/model/session-store.js';
 import {readServerAddress} from '../../source/io/sse/server-address.js';
 import {startServerMode, type ServerModeOptions, type ServerStart} from '../../source/server/server-mode.js';
 

@@ -1,8 +1,8 @@
-// Which waiting call a and r answer, and when sent steering counts as delivered (source/ui/acting.ts).
+// Which waiting call a and r answer, and when sent steering counts as delivered (source/ui/screen/acting.ts).
 import {describe, expect, it} from 'vitest';
 import type {ModelInput} from '../../source/model/input.js';
-import {SessionStore} from '../../source/model/store.js';
-import {addPending, callToAnswer, stillPending} from '../../source/ui/acting.js';
+import {SessionStore} from '../../source/model/session-store.js';
+import {addPending, callToAnswer, stillPending} from '../../source/ui/screen/acting.js';
 import {msg, serverStreamInputs} from '../helpers/recordings.js';
 
 const recorded = serverStreamInputs('session-stream-approval.txt');

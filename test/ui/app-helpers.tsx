@@ -3,8 +3,8 @@ import {useInput} from 'ink';
 import {render} from 'ink-testing-library';
 import {useEffect, useState} from 'react';
 import type {ReplayControl} from '../../source/io/replay.js';
-import type {SessionStore} from '../../source/model/store.js';
-import {App} from '../../source/ui/App.js';
+import type {SessionStore} from '../../source/model/session-store.js';
+import {App} from '../../source/ui/components/App.js';
 import type {SessionSwitcher} from '../../source/server/session-switcher.js';
 import {waitFor, waitForText, type Expected} from '../support/wait-for.js';
 

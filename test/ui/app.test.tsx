@@ -1,6 +1,6 @@
 // The screen in ink-testing-library frames: its size, each key's effect, follow/pause/resume while the store grows, search, help, quit.
 import {afterEach, describe, expect, test} from 'vitest';
-import {SessionStore} from '../../source/model/store.js';
+import {SessionStore} from '../../source/model/session-store.js';
 import {keys, mount, type Screen} from './app-helpers.js';
 import {msg, storeFrom, traceInputs} from './helpers.js';
 

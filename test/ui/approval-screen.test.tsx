@@ -3,8 +3,8 @@
 import {render} from 'ink-testing-library';
 import {afterEach, describe, expect, it} from 'vitest';
 import type {ModelInput} from '../../source/model/input.js';
-import {SessionStore} from '../../source/model/store.js';
-import {App} from '../../source/ui/App.js';
+import {SessionStore} from '../../source/model/session-store.js';
+import {App} from '../../source/ui/components/App.js';
 import {asChildOf, serverStreamInputs} from '../helpers/recordings.js';
 import {waitFor} from '../helpers/run-cli.js';
 

@@ -1,9 +1,9 @@
 // The session list beside the session (140 columns or more): Tab moves the keys, Esc in the list gives them back, s in the session hides it.
 import {describe, expect, it} from 'vitest';
-import {besideKey, besideListWidth, besideOpening, isBeside} from '../../source/ui/beside.js';
-import {splitPresses} from '../../source/ui/key-chunks.js';
-import {openPicker} from '../../source/ui/picker.js';
-import {initialScreen, type ScreenState} from '../../source/ui/screen-state.js';
+import {besideKey, besideListWidth, besideOpening, isBeside} from '../../source/ui/views/beside.js';
+import {splitPresses} from '../../source/ui/screen/key-chunks.js';
+import {openPicker} from '../../source/ui/views/picker.js';
+import {initialScreen, type ScreenState} from '../../source/ui/screen/screen-state.js';
 
 const wide = {wide: true};
 const shown = (listFocus: boolean): ScreenState => ({...initialScreen(), picker: openPicker(1), beside: true, listFocus});

@@ -7,12 +7,12 @@ import {waitForText} from '../support/wait-for.js';
 import {msg, storeFrom} from './helpers.js';
 
 let render: typeof import('ink-testing-library').render;
-let App: typeof import('../../source/ui/App.js').App;
+let App: typeof import('../../source/ui/components/App.js').App;
 beforeAll(async () => {
 	// Ink's colour library reads the environment when it loads: force it before loading Ink.
 	process.env['FORCE_COLOR'] = '1';
 	({render} = await import('ink-testing-library'));
-	({App} = await import('../../source/ui/App.js'));
+	({App} = await import('../../source/ui/components/App.js'));
 });
 
 const call = (id: string, name: string, args: Record<string, unknown>, output: string, at = 1) => [

@@ -3,12 +3,12 @@ import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
 import {codeLines, languageOfPath, type Highlighter} from '../../source/render/code-colour.js';
 import {sanitize} from '../../source/render/sanitize.js';
-import {numberedLineSegments} from '../../source/ui/pane-code.js';
-import {rowText} from '../../source/ui/segments.js';
+import {numberedLineSegments} from '../../source/ui/panes/pane-code.js';
+import {rowText} from '../../source/ui/panes/segments.js';
 import {makeHighlighter} from '../../source/render/load-highlighter.js';
-import {CodeColours, type CodePainter} from '../../source/ui/code-colours.js';
-import {allPanes, Layouter} from '../../source/ui/layout.js';
-import {openStateFrom} from '../../source/ui/open-state.js';
+import {CodeColours, type CodePainter} from '../../source/ui/panes/code-colours.js';
+import {allPanes, Layouter} from '../../source/ui/panes/layout.js';
+import {openStateFrom} from '../../source/ui/panes/open-state.js';
 import {msg, testNow, viewFrom} from './helpers.js';
 
 /** A real highlighter that counts its calls. */

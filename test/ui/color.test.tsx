@@ -8,7 +8,7 @@ test('colour on and off', async () => {
 	// Ink's colour library reads the environment when it loads: force it before loading Ink.
 	process.env['FORCE_COLOR'] = '1';
 	const {render} = await import('ink-testing-library');
-	const {App} = await import('../../source/ui/App.js');
+	const {App} = await import('../../source/ui/components/App.js');
 	const store = storeFrom(traceInputs('14-43-17-694155ee_001'));
 	const frame = async (color: boolean, attributes = color): Promise<string> => {
 		const app = render(<App store={store} onQuit={() => {}} size={{columns: 80, rows: 16}} color={color} attributes={attributes} />);

@@ -2,8 +2,8 @@
 import {render} from 'ink-testing-library';
 import {afterEach, describe, expect, test} from 'vitest';
 import {shown} from '../../source/model/held-text.js';
-import {copyOf, osc52} from '../../source/ui/copy-text.js';
-import {App} from '../../source/ui/App.js';
+import {copyOf, osc52} from '../../source/ui/screen/copy-text.js';
+import {App} from '../../source/ui/components/App.js';
 import {msg, storeFrom, traceInputs, viewFrom} from './helpers.js';
 import {waitFor} from '../support/wait-for.js';
 

@@ -2,7 +2,7 @@
 import {parse as parseToml} from 'smol-toml';
 import {afterEach, describe, expect, test} from 'vitest';
 import {pricesOfText} from '../../source/cost/prices.js';
-import {SessionStore} from '../../source/model/store.js';
+import {SessionStore} from '../../source/model/session-store.js';
 import {mount, type Screen} from './app-helpers.js';
 import {childInputs, storeFrom, traceInputs} from './helpers.js';
 import {configToml, secret} from '../cost/price-config.js';

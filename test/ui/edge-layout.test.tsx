@@ -3,9 +3,9 @@
 // sizes in columns, the compaction rule's spacing and status, the header's cut order, the reconnect reason, the
 // context of what is on screen.
 import {afterEach, describe, expect, test} from 'vitest';
-import type {SourceStatus} from '../../source/model/store.js';
-import {rowText, rule, seg, segmentsWidth} from '../../source/ui/segments.js';
-import {headerRows} from '../../source/ui/status-line.js';
+import type {SourceStatus} from '../../source/model/session-store.js';
+import {rowText, rule, seg, segmentsWidth} from '../../source/ui/panes/segments.js';
+import {headerRows} from '../../source/ui/screen/status-line.js';
 import {keys, mount, type Screen} from './app-helpers.js';
 import {storeFrom, testNow, traceInputs, viewOf} from './helpers.js';
 

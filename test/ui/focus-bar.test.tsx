@@ -7,7 +7,7 @@ import {waitFor} from '../support/wait-for.js';
 test('k marks the focused row with a bar as wide as the screen, with or without colour', async () => {
 	process.env['FORCE_COLOR'] = '1';
 	const {render} = await import('ink-testing-library');
-	const {App} = await import('../../source/ui/App.js');
+	const {App} = await import('../../source/ui/components/App.js');
 	const store = storeFrom(traceInputs('14-43-17-694155ee_001'));
 	for (const color of [true, false]) {
 		const app = render(<App store={store} onQuit={() => {}} size={{columns: 80, rows: 16}} color={color} attributes />);

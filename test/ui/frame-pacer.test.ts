@@ -1,7 +1,7 @@
 // When frames are due while the session changes: 22 a second on a fixed beat while a stream
 // goes on, whatever the rate of changes and however late the timers fire.
 import {expect, test} from 'vitest';
-import {FramePacer} from '../../source/ui/frame-pacer.js';
+import {FramePacer} from '../../source/ui/components/frame-pacer.js';
 
 /**
  * Changes every `everyMs` for `seconds`; each frame's timer fires `late(n)` ms after it was

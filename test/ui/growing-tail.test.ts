@@ -1,15 +1,15 @@
 // A growing 200 kB answer costs a frame what its tail costs: the frame makes Row objects only
 // for the rows that changed (the Layouter's keepRows) and reads only the text's end, from its
-// pieces (ui/streamed-text.ts), and either way the frames are the same as those made anew from
+// pieces (ui/panes/streamed-text.ts), and either way the frames are the same as those made anew from
 // the whole text. Counted, not timed.
 import fc from 'fast-check';
 import {afterEach, describe, expect, test} from 'vitest';
 import {SessionModel} from '../../source/model/session-model.js';
-import {allPanes, Layouter, type Pane} from '../../source/ui/layout.js';
-import {openStateFrom, toggleGroup, type OpenState} from '../../source/ui/open-state.js';
-import {growingMarkdown} from '../../source/ui/pane-text.js';
-import {rowText, seg} from '../../source/ui/segments.js';
-import {lastChars} from '../../source/ui/streamed-text.js';
+import {allPanes, Layouter, type Pane} from '../../source/ui/panes/layout.js';
+import {openStateFrom, toggleGroup, type OpenState} from '../../source/ui/panes/open-state.js';
+import {growingMarkdown} from '../../source/ui/panes/pane-text.js';
+import {rowText, seg} from '../../source/ui/panes/segments.js';
+import {lastChars} from '../../source/ui/panes/streamed-text.js';
 import {msg, testNow} from './helpers.js';
 
 const partial = (type: string, event: string, text: string): ReturnType<typeof msg> =>

@@ -5,11 +5,11 @@ import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
 import {SessionModel} from '../../source/model/session-model.js';
 import {addPiece} from '../../source/model/text-pieces.js';
-import {allPanes, Layouter} from '../../source/ui/layout.js';
-import {openStateFrom, toggleGroup} from '../../source/ui/open-state.js';
-import {growingMarkdown} from '../../source/ui/pane-text.js';
-import type {PaneInput} from '../../source/ui/pane-types.js';
-import {seg} from '../../source/ui/segments.js';
+import {allPanes, Layouter} from '../../source/ui/panes/layout.js';
+import {openStateFrom, toggleGroup} from '../../source/ui/panes/open-state.js';
+import {growingMarkdown} from '../../source/ui/panes/pane-text.js';
+import type {PaneInput} from '../../source/ui/panes/pane-types.js';
+import {seg} from '../../source/ui/panes/segments.js';
 import {msg, testNow} from './helpers.js';
 
 const partial = (type: string, event: string, text: string): ReturnType<typeof msg> =>

@@ -1,8 +1,8 @@
 // The help at small sizes: every entry in full (wrapped), scrolled with j/k, closed by Esc or ? only.
 import {afterEach, describe, expect, test} from 'vitest';
-import {helpEntries} from '../../source/ui/keymap.js';
-import {helpLines} from '../../source/ui/help-lines.js';
-import {rowText} from '../../source/ui/segments.js';
+import {helpEntries} from '../../source/ui/screen/keymap.js';
+import {helpLines} from '../../source/ui/screen/help-lines.js';
+import {rowText} from '../../source/ui/panes/segments.js';
 import {keys, mount, type Screen} from './app-helpers.js';
 import {storeFrom, traceInputs} from './helpers.js';
 import {frameWhere} from './wait-frame.js';

@@ -4,13 +4,13 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import type {ModelInput} from '../../source/model/input.js';
 import {SessionModel} from '../../source/model/session-model.js';
-import {SessionStore} from '../../source/model/store.js';
+import {SessionStore} from '../../source/model/session-store.js';
 import type {SessionView} from '../../source/model/view-model.js';
 import {parseLine} from '../../source/protocol/parse-line.js';
 import type {OmniMessage} from '../../source/protocol/types.js';
-import {allPanes, allRows, Layouter, type Layout, type Pane} from '../../source/ui/layout.js';
-import {openStateFrom, type OpenState} from '../../source/ui/open-state.js';
-import {rowText, type Row} from '../../source/ui/segments.js';
+import {allPanes, allRows, Layouter, type Layout, type Pane} from '../../source/ui/panes/layout.js';
+import {openStateFrom, type OpenState} from '../../source/ui/panes/open-state.js';
+import {rowText, type Row} from '../../source/ui/panes/segments.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const traces = path.join(here, '..', 'fixtures', 'traces');

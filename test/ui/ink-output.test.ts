@@ -8,8 +8,8 @@ import stringWidth from 'string-width';
 import {describe, expect, test} from 'vitest';
 // Ink's own, unbundled and unchanged.
 import Output from '../../node_modules/ink/build/output.js';
-import {inkRowsFor, type InkOutputParts} from '../../source/ui/ink-output.js';
-import inkStringWidth from '../../source/ui/ink-width.js';
+import {inkRowsFor, type InkOutputParts} from '../../source/ui/components/ink-output.js';
+import inkStringWidth from '../../source/ui/components/ink-width.js';
 
 const parts = {tokenize, styledCharsFromTokens, styledCharsToString, sliceAnsi, stringWidth} as unknown as InkOutputParts;
 

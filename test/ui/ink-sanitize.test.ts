@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import {expect, test} from 'vitest';
 // Ink's own, unbundled and unchanged.
 import sanitizeAnsi from '../../node_modules/ink/build/sanitize-ansi.js';
-import {rememberSanitized} from '../../source/ui/ink-sanitize.js';
+import {rememberSanitized} from '../../source/ui/components/ink-sanitize.js';
 
 const piece = fc.oneof(
 	fc.constantFrom('\u001b[31m', '\u001b[39m', '\u001b[1;2m', '\u001b[2J', '\u001b[5A', '\u001b]8;;http://x\u0007', '\u001b]8;;\u0007', '\u009b1m', '\u001bc', '\u001b', 'word', ' ', '漢', '👍', '\n'),

@@ -1,6 +1,6 @@
 // The keymap table: every key maps to its command, help and footer hints are generated from the same table, Ctrl+R is free.
 import {describe, expect, test} from 'vitest';
-import {commandFor, commands, footerHintLine, footerHints, helpEntries, type Binding, type KeyPress} from '../../source/ui/keymap.js';
+import {commandFor, commands, footerHintLine, footerHints, helpEntries, type Binding, type KeyPress} from '../../source/ui/screen/keymap.js';
 
 const press = (binding: Binding): [string, KeyPress] =>
 	binding.key !== undefined ? ['', {[binding.key]: true}] : [binding.input!, {ctrl: binding.ctrl}];

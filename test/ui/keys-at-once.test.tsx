@@ -9,7 +9,7 @@ import {waitFor} from '../support/wait-for.js';
 import {storeFrom, traceInputs} from './helpers.js';
 
 const {runScreen} = await loadScreenUnderCi();
-const {inkMaxFps} = await import('../../source/ui/run-screen.js');
+const {inkMaxFps} = await import('../../source/ui/components/run-screen.js');
 
 /** The screen after k, k, j, each waited for (every one moves the focus: a frame): its last frame. */
 async function afterKeys(keysAtOnce = true): Promise<string> {

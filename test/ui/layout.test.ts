@@ -1,9 +1,9 @@
 // Layout of every pane kind, closed and open, from recorded traces and hand-made messages; sanitizing; caching per item.
 import {describe, expect, test} from 'vitest';
 import {SessionModel} from '../../source/model/session-model.js';
-import {allPanes, allRows, Layouter} from '../../source/ui/layout.js';
-import {openStateFrom, setFull, setOpen, toggleGroup} from '../../source/ui/open-state.js';
-import {rowText, segmentsWidth} from '../../source/ui/segments.js';
+import {allPanes, allRows, Layouter} from '../../source/ui/panes/layout.js';
+import {openStateFrom, setFull, setOpen, toggleGroup} from '../../source/ui/panes/open-state.js';
+import {rowText, segmentsWidth} from '../../source/ui/panes/segments.js';
 import {childInputs, msg, paneTexts, paneWith, testNow, textOf, traceInputs, viewFrom, viewOf} from './helpers.js';
 
 const closed = openStateFrom();

@@ -2,8 +2,8 @@
 import {afterEach, describe, expect, test} from 'vitest';
 import type {ModelInput} from '../../source/model/input.js';
 import {SessionModel} from '../../source/model/session-model.js';
-import {SessionStore} from '../../source/model/store.js';
-import {sessionTime} from '../../source/ui/session-clock.js';
+import {SessionStore} from '../../source/model/session-store.js';
+import {sessionTime} from '../../source/ui/screen/session-clock.js';
 import {serverStreamInputs} from '../helpers/recordings.js';
 import {mount, type Screen} from './app-helpers.js';
 import {msg} from './helpers.js';

@@ -1,7 +1,7 @@
 // Markdown-lite for model text: inline spans, headings, lists, quotes, rules and fenced code blocks.
 import {describe, expect, test} from 'vitest';
-import {inline, markdownRows} from '../../source/ui/markdown.js';
-import {rowText, seg} from '../../source/ui/segments.js';
+import {inline, markdownRows} from '../../source/ui/panes/markdown-rows.js';
+import {rowText, seg} from '../../source/ui/panes/segments.js';
 
 const texts = (text: string, width = 40): string[] => markdownRows(text, width).map(rowText);
 

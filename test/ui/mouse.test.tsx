@@ -1,6 +1,6 @@
 // --mouse: the wheel scrolls (up pauses following), a click focuses the pane under it.
 import {afterEach, expect, test} from 'vitest';
-import {parseMouse} from '../../source/ui/mouse.js';
+import {parseMouse} from '../../source/ui/screen/mouse.js';
 import {mount, type Screen} from './app-helpers.js';
 import {msg, storeFrom} from './helpers.js';
 import {frameWhere, statusRow} from './wait-frame.js';

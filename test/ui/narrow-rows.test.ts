@@ -2,9 +2,9 @@
 // goes first, a number is never cut; an open pane shows the arguments the row could not; the timeline never cuts a duration.
 import {describe, expect, test} from 'vitest';
 import {timelineOf} from '../../source/model/timeline.js';
-import {openStateFrom} from '../../source/ui/open-state.js';
-import {fitMiddle, rowText} from '../../source/ui/segments.js';
-import {timelineScreen} from '../../source/ui/timeline-rows.js';
+import {openStateFrom} from '../../source/ui/panes/open-state.js';
+import {fitMiddle, rowText} from '../../source/ui/panes/segments.js';
+import {timelineScreen} from '../../source/ui/views/timeline-rows.js';
 import {msg, paneTexts, viewFrom} from './helpers.js';
 
 const at = (seconds: number): string => new Date(Date.parse('2026-12-02T14:00:00Z') + seconds * 1000).toISOString();

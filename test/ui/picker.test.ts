@@ -1,8 +1,8 @@
 // The session picker as pure functions: filtering as you type, the keys, the window, and one row per session with its live mark.
 import {describe, expect, it} from 'vitest';
 import type {PickerEntry} from '../../source/server/session-switcher.js';
-import {filterEntries, openPicker, pickerKey, pickerRows, windowFor, entryRow, type PickerState} from '../../source/ui/picker.js';
-import {rowText} from '../../source/ui/segments.js';
+import {filterEntries, openPicker, pickerKey, pickerRows, windowFor, entryRow, type PickerState} from '../../source/ui/views/picker.js';
+import {rowText} from '../../source/ui/panes/segments.js';
 import {entryOf} from '../../source/server/session-list.js';
 import {inZone} from '../support/zone.js';
 

@@ -1,7 +1,7 @@
 // g pressed while the end of a big trace is previewed (its history read behind it) goes to the
 // session's top once the history is in: not the preview's top, not back to following.
 import {expect, test} from 'vitest';
-import {SessionStore} from '../../source/model/store.js';
+import {SessionStore} from '../../source/model/session-store.js';
 import {mount} from './app-helpers.js';
 import {msg} from './helpers.js';
 

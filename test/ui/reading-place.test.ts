@@ -2,7 +2,7 @@
 import {expect, test} from 'vitest';
 import type {Item, SessionView} from '../../source/model/view-model.js';
 import {SessionModel} from '../../source/model/session-model.js';
-import {comparePlaces, placeOf} from '../../source/ui/reading-place.js';
+import {comparePlaces, placeOf} from '../../source/ui/reading/reading-place.js';
 import {childInputs, testNow, traceInputs} from './helpers.js';
 
 /** Every item's id in reading order, numbered one by one (the reference). */

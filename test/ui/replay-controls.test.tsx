@@ -1,7 +1,7 @@
 // --replay's controls: space pauses and resumes, + and - double and halve the speed, the header says where the replay is in the session's own time.
 import {afterAll, afterEach, beforeAll, expect, test, vi} from 'vitest';
 import type {ModelInput} from '../../source/model/input.js';
-import {SessionStore} from '../../source/model/store.js';
+import {SessionStore} from '../../source/model/session-store.js';
 import {startReplay} from '../../source/io/replay.js';
 import {mount, type Screen} from './app-helpers.js';
 import {msg} from './helpers.js';

@@ -3,7 +3,7 @@
 // Ink is loaded the way the program loads it (load-screen.ts), before anything else imports it.
 import {expect, test} from 'vitest';
 import type {ModelInput} from '../../source/model/input.js';
-import {SessionStore} from '../../source/model/store.js';
+import {SessionStore} from '../../source/model/session-store.js';
 import {serverStreamInputs} from '../helpers/recordings.js';
 import {waitFor} from '../helpers/run-cli.js';
 import {loadScreenUnderCi} from '../support/screen-under-ci.js';

@@ -2,7 +2,7 @@
 // Nothing here may load Ink before loadScreen does (so no ink-testing-library helpers): the
 // first test proves the screen draws where CI is set, which is where Ink goes quiet by default.
 import {expect, test} from 'vitest';
-import {paintFirstFrame} from '../../source/ui/first-frame.js';
+import {paintFirstFrame} from '../../source/ui/components/first-frame.js';
 import {waitFor} from '../helpers/run-cli.js';
 import {loadScreenUnderCi} from '../support/screen-under-ci.js';
 import {fakeTerminal as sharedTerminal} from '../support/fake-terminal.js';

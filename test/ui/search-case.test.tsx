@@ -1,8 +1,8 @@
 // Smart case (a lower-case query ignores case, a capital makes it exact) and every match in a row marked.
 // (No static import of Ink here: its colour library must load after FORCE_COLOR is set.)
 import {expect, test} from 'vitest';
-import {highlight} from '../../source/ui/highlight.js';
-import {seg} from '../../source/ui/segments.js';
+import {highlight} from '../../source/ui/panes/highlight.js';
+import {seg} from '../../source/ui/panes/segments.js';
 import {msg, storeFrom} from './helpers.js';
 import {waitFor} from '../support/wait-for.js';
 
@@ -16,7 +16,7 @@ test('each occurrence in a row is split out and drawn inverse, across segments',
 test('on the screen: `/echo` finds `ECHO` and `Echo` and marks them; `/Echo` finds only `Echo`', async () => {
 	process.env['FORCE_COLOR'] = '1';
 	const {render} = await import('ink-testing-library');
-	const {App} = await import('../../source/ui/App.js');
+	const {App} = await import('../../source/ui/components/App.js');
 	const store = storeFrom([msg({type: 'text', role: 'user', text: 'say ECHO then echo'}), msg({type: 'text', role: 'user', text: 'and Echo once'})]);
 	const app = render(<App store={store} onQuit={() => {}} size={{columns: 80, rows: 16}} color={false} attributes />);
 	const until = async (check: (frame: string) => boolean): Promise<string> =>

@@ -3,8 +3,8 @@
 import {describe, expect, test} from 'vitest';
 import {SessionModel} from '../../source/model/session-model.js';
 import {heldOutputs} from './held-outputs.js';
-import {LiveMatches} from '../../source/ui/search-count.js';
-import {findMatches} from '../../source/ui/search.js';
+import {LiveMatches} from '../../source/ui/reading/search-count.js';
+import {findMatches} from '../../source/ui/reading/search.js';
 import {childInputs, msg, testNow, traceInputs} from './helpers.js';
 
 const call = (n: number, command: string) => [

@@ -2,7 +2,7 @@
 // the preview alone; once the whole history is in, one that found nothing there looks again.
 // And a search that found nothing says so until matches arrive: then it counts them.
 import {afterEach, expect, test} from 'vitest';
-import {SessionStore} from '../../source/model/store.js';
+import {SessionStore} from '../../source/model/session-store.js';
 import {keys, mount, type Screen} from './app-helpers.js';
 import {msg, storeFrom} from './helpers.js';
 import {frameWhere, lastRow} from './wait-frame.js';

@@ -2,11 +2,11 @@
 // never the whole count first; a far match is looked for a slice at a time, other keys served between.
 import {expect, test} from 'vitest';
 import {heldOutputs} from './held-outputs.js';
-import {Layouter} from '../../source/ui/layout.js';
-import {handleKey, initialScreen, type ScreenEnv, type ScreenState} from '../../source/ui/screen-state.js';
-import {continueStep} from '../../source/ui/search-keys.js';
-import {LiveMatches} from '../../source/ui/search-count.js';
-import type {Budget} from '../../source/ui/search.js';
+import {Layouter} from '../../source/ui/panes/layout.js';
+import {handleKey, initialScreen, type ScreenEnv, type ScreenState} from '../../source/ui/screen/screen-state.js';
+import {continueStep} from '../../source/ui/reading/search-keys.js';
+import {LiveMatches} from '../../source/ui/reading/search-count.js';
+import type {Budget} from '../../source/ui/reading/search.js';
 import {msg, testNow} from './helpers.js';
 
 const call = (n: number, output: string) => [

@@ -4,7 +4,7 @@
 import {afterEach, expect, test} from 'vitest';
 import {readSessionList} from '../../source/server/api.js';
 import {ServerSessionList, type ServerPickerEntry, type UserChannelEvent} from '../../source/server/session-list.js';
-import {SessionStore} from '../../source/model/store.js';
+import {SessionStore} from '../../source/model/session-store.js';
 import type {PickerEntry, SessionSwitcher} from '../../source/server/session-switcher.js';
 import {serverAnswer} from '../support/sse-fixtures.js';
 import {idleId, runningId} from '../support/penguin-server.js';

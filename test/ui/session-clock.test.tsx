@@ -1,8 +1,8 @@
 // The session's own clock: a replay runs on its messages' time, a trace not written for long stops at its last message, a live stream runs on from its newest message.
 import {afterEach, describe, expect, test} from 'vitest';
-import {SessionStore} from '../../source/model/store.js';
+import {SessionStore} from '../../source/model/session-store.js';
 import {formatClock} from '../../source/render/format.js';
-import {latestAt, sessionTime, staleAfterMs} from '../../source/ui/session-clock.js';
+import {latestAt, sessionTime, staleAfterMs} from '../../source/ui/screen/session-clock.js';
 import {mount, type Screen} from './app-helpers.js';
 import {msg, viewFrom} from './helpers.js';
 import {frameWhere} from './wait-frame.js';

@@ -1,8 +1,8 @@
 // The pane count of what is drawn, kept as the session grows: a request that goes well leaves the count, one that fails joins it.
 import {expect, test} from 'vitest';
 import type {Item} from '../../source/model/view-model.js';
-import type {Layout} from '../../source/ui/layout.js';
-import {ShownCount} from '../../source/ui/shown-count.js';
+import type {Layout} from '../../source/ui/panes/layout.js';
+import {ShownCount} from '../../source/ui/panes/shown-count.js';
 
 const text = (id: number): Item => ({id, kind: 'user_text', text: `t${id}`}) as unknown as Item;
 const request = (id: number, status: string): Item => ({id, kind: 'request', status}) as unknown as Item;

@@ -1,7 +1,7 @@
 // → and ← move the body sideways by half a screen (as less -S) so a row cut at the edge can be read; 0 returns; the header and footer stay.
 import {afterEach, expect, test} from 'vitest';
-import {dropColumns} from '../../source/ui/sideways.js';
-import {seg} from '../../source/ui/segments.js';
+import {dropColumns} from '../../source/ui/reading/sideways.js';
+import {seg} from '../../source/ui/panes/segments.js';
 import {mount, type Screen} from './app-helpers.js';
 import {msg, storeFrom} from './helpers.js';
 import {frameWhere} from './wait-frame.js';

@@ -2,10 +2,10 @@
 // items they ask for the panes near the screen only (counted, not timed: the time is the
 // bench's, bench/layout.bench.ts).
 import {expect, test} from 'vitest';
-import {Layouter, type Layout} from '../../source/ui/layout.js';
-import {openStateFrom} from '../../source/ui/open-state.js';
-import {handleKey, initialScreen, type ScreenEnv} from '../../source/ui/screen-state.js';
-import {following, newCount, visibleRows} from '../../source/ui/viewport.js';
+import {Layouter, type Layout} from '../../source/ui/panes/layout.js';
+import {openStateFrom} from '../../source/ui/panes/open-state.js';
+import {handleKey, initialScreen, type ScreenEnv} from '../../source/ui/screen/screen-state.js';
+import {following, newCount, visibleRows} from '../../source/ui/reading/viewport.js';
 import {bigSession} from '../support/big-session.js';
 import {testNow} from './helpers.js';
 

@@ -1,8 +1,8 @@
 // Header and footer rows: session, model, workspace, title, live state, token totals, context gauge, counts, "N new", prompt.
 import {describe, expect, test} from 'vitest';
-import type {SourceStatus} from '../../source/model/store.js';
-import {rowText} from '../../source/ui/segments.js';
-import {activityOf, footerPrompt, footerStats, headerRows, shortSessionId, stateSegments, tildePath} from '../../source/ui/status-line.js';
+import type {SourceStatus} from '../../source/model/session-store.js';
+import {rowText} from '../../source/ui/panes/segments.js';
+import {activityOf, footerPrompt, footerStats, headerRows, shortSessionId, stateSegments, tildePath} from '../../source/ui/screen/status-line.js';
 import {msg, testNow, viewFrom, viewOf} from './helpers.js';
 
 const status: SourceStatus = {label: 'session-…_002.jsonl', state: 'following'};

@@ -2,7 +2,7 @@
 import {describe, expect, test} from 'vitest';
 import {SessionModel} from '../../source/model/session-model.js';
 import {completedFields} from '../../source/render/partial-args.js';
-import {openStateFrom} from '../../source/ui/open-state.js';
+import {openStateFrom} from '../../source/ui/panes/open-state.js';
 import {msg, paneTexts, testNow} from './helpers.js';
 
 const fragment = (event: string, args: string) =>

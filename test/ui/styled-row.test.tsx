@@ -5,19 +5,19 @@
 // FORCE_COLOR is set.)
 import fc from 'fast-check';
 import {expect, test} from 'vitest';
-import type {Row, Segment} from '../../source/ui/segments.js';
-import type {Styling} from '../../source/ui/ColorContext.js';
+import type {Row, Segment} from '../../source/ui/panes/segments.js';
+import type {Styling} from '../../source/ui/components/ColorContext.js';
 
 process.env['FORCE_COLOR'] = '1';
 const {render} = await import('ink-testing-library');
 const {Box, Text} = await import('ink');
 const {useContext} = await import('react');
-const {ColorContext} = await import('../../source/ui/ColorContext.js');
-const {Body, focusBar} = await import('../../source/ui/Body.js');
-const {RowLine} = await import('../../source/ui/RowLine.js');
-const {highlight} = await import('../../source/ui/highlight.js');
-const {seg} = await import('../../source/ui/segments.js');
-const {glyph} = await import('../../source/ui/theme.js');
+const {ColorContext} = await import('../../source/ui/components/ColorContext.js');
+const {Body, focusBar} = await import('../../source/ui/components/Body.js');
+const {RowLine} = await import('../../source/ui/components/RowLine.js');
+const {highlight} = await import('../../source/ui/panes/highlight.js');
+const {seg} = await import('../../source/ui/panes/segments.js');
+const {glyph} = await import('../../source/ui/panes/theme.js');
 
 type BodyProps = Parameters<typeof Body>[0];
 

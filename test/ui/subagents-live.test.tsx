@@ -5,7 +5,7 @@ import {afterEach, beforeEach, describe, expect, it, test} from 'vitest';
 import {startFileSession} from '../../source/io/file-session.js';
 import {ChildSessions, type ChildReader, type ChildTrace} from '../../source/model/child-sessions.js';
 import type {ModelInput} from '../../source/model/input.js';
-import {SessionStore} from '../../source/model/store.js';
+import {SessionStore} from '../../source/model/session-store.js';
 import type {SessionView, SubagentItem} from '../../source/model/view-model.js';
 import {child, makeRoot, parent} from '../commands/data-root.js';
 import {fixtureLines, waitFor} from '../support/io-fixtures.js';

@@ -1,8 +1,8 @@
 // The timeline model and its rows: requests with their tool calls, compaction as a band, a shared time axis with long idle gaps shortened, sparklines, live growth.
 import {describe, expect, it} from 'vitest';
 import {axisPosition, spanColumns, sparkline, timeAxis, timelineOf, type Timeline} from '../../source/model/timeline.js';
-import {rowText} from '../../source/ui/segments.js';
-import {timelineScreen, timelineWindow} from '../../source/ui/timeline-rows.js';
+import {rowText} from '../../source/ui/panes/segments.js';
+import {timelineScreen, timelineWindow} from '../../source/ui/views/timeline-rows.js';
 import {msg, viewFrom, viewOf} from './helpers.js';
 
 const rotated = viewOf('14-45-42-8e7b556c_001', '14-45-42-8e7b556c_002');

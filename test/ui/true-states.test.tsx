@@ -1,11 +1,11 @@
 // The header says one true state (a stalled trace, a failed or ended source, no session open) and a source's trouble always wins the footer.
 import {afterEach, describe, expect, test} from 'vitest';
-import {SessionStore} from '../../source/model/store.js';
+import {SessionStore} from '../../source/model/session-store.js';
 import {formatClock} from '../../source/render/format.js';
 import type {PickerEntry, SessionSwitcher} from '../../source/server/session-switcher.js';
-import {rowText} from '../../source/ui/segments.js';
-import {FooterTurn} from '../../source/ui/footer-turn.js';
-import {stateSegments, type HeaderInput} from '../../source/ui/status-line.js';
+import {rowText} from '../../source/ui/panes/segments.js';
+import {FooterTurn} from '../../source/ui/screen/footer-turn.js';
+import {stateSegments, type HeaderInput} from '../../source/ui/screen/status-line.js';
 import {mount, type Screen} from './app-helpers.js';
 import {msg, traceInputs, viewFrom} from './helpers.js';
 import {frameWhere, lastRow, statusRow} from './wait-frame.js';

@@ -3,9 +3,9 @@ import {describe, expect, test} from 'vitest';
 import type {ModelInput} from '../../source/model/input.js';
 import {touched} from '../../source/model/session/core.js';
 import {SessionModel} from '../../source/model/session-model.js';
-import {Layouter, type Layout} from '../../source/ui/layout.js';
-import {openStateFrom} from '../../source/ui/open-state.js';
-import {rowText} from '../../source/ui/segments.js';
+import {Layouter, type Layout} from '../../source/ui/panes/layout.js';
+import {openStateFrom} from '../../source/ui/panes/open-state.js';
+import {rowText} from '../../source/ui/panes/segments.js';
 import {
 	backward,
 	bottomTop,
@@ -20,7 +20,7 @@ import {
 	scrollToTop,
 	visibleRows,
 	type ViewportState,
-} from '../../source/ui/viewport.js';
+} from '../../source/ui/reading/viewport.js';
 import {msg, testNow} from './helpers.js';
 
 const user = (text: string): ModelInput => msg({type: 'text', role: 'user', text});

@@ -1,8 +1,8 @@
 // Word wrapping and width helpers: rows never exceed the width (wide glyphs, long words, prefixes), nothing is lost.
 import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
-import {fitTail, rowText, rule, seg, segmentsWidth, spread, textWidth, truncateSegments} from '../../source/ui/segments.js';
-import {wrapSegments} from '../../source/ui/wrap.js';
+import {fitTail, rowText, rule, seg, segmentsWidth, spread, textWidth, truncateSegments} from '../../source/ui/panes/segments.js';
+import {wrapSegments} from '../../source/ui/panes/wrap.js';
 
 const texts = (rows: ReturnType<typeof wrapSegments>): string[] => rows.map(rowText);
 

@@ -153,7 +153,7 @@ export function num(value: unknown): number | undefined {
 }
 
 // When this viewer saw the newest message (`SessionView.seen`): a live stream's "now" runs on the
-// writer's clock from it (ui/session-clock.ts).
+// writer's clock from it (ui/screen/session-clock.ts).
 
 /** A message of `at` (the writer's clock) applied at `nowMs` (this viewer's). */
 export function noteSeen(view: SessionView, at: number | undefined, nowMs: number): void {

@@ -10,7 +10,7 @@ import type {SessionCore} from '../core.js';
 import type {Fragments} from '../fragments.js';
 import type {Requests} from '../requests.js';
 import type {SpendSink} from '../spend.js';
-import type {Subagents} from '../subagents.js';
+import type {Subagents} from '../subagent-routing.js';
 import type {ToolCalls} from '../tool-calls.js';
 
 /** One session's parts, and the little a handler keeps from one message to the next. */

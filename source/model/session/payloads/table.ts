@@ -4,12 +4,12 @@
  * fails to compile, naming it.
  */
 import type {KnownPayloadType} from '../../../protocol/types.js';
-import {compactionPayloads} from './compaction.js';
+import {compactionPayloads} from './compaction-payloads.js';
 import {eventPayloads} from './events.js';
 import type {PayloadHandler} from './handler.js';
 import {mediaPayloads} from './media.js';
 import {partialPayloads} from './partials.js';
-import {requestPayloads} from './requests.js';
+import {requestPayloads} from './request-payloads.js';
 import {textPayloads} from './text.js';
 import {toolPayloads} from './tools.js';
 

@@ -1,0 +1,480 @@
+/**
+ * The root of the screen: header, body (or help), footer, and the one input handler. It
+ * lays out the session for the current width, slices the visible rows, and hands every
+ * key to the pure screen-state function; nothing here knows the wire format.
+ */
+import {Box, Text, useInput, type Key} from 'ink';
+import {homedir} from 'node:os';
+import {useCallback, useEffect, useMemo, useRef, useState} from 'react';
+import type {SessionActions} from '../../io/sse/actions.js';
+import type {TextReader} from '../../model/held-text.js';
+import type {SessionStore} from '../../model/session-store.js';
+import {isRunning, timelineOf, type Timeline} from '../../model/timeline.js';
+import type {SessionView} from '../../model/view-model.js';
+import {sanitize} from '../../render/sanitize.js';
+import {queuedTexts, stillPending, type Acting, type PendingSteer} from '../screen/acting.js';
+import {act} from '../screen/send-action.js';
+import {besideHints, filterHint, noPaneMatches, noticeHints, pickerHints, timelineHints} from '../screen/footer-hints.js';
+import {ApprovalBell} from '../screen/approval-bell.js';
+import {Body} from './Body.js';
+import {ColorContext} from './ColorContext.js';
+import {contextOnScreen} from '../reading/context-on-screen.js';
+import {Footer} from './Footer.js';
+import {requestCostText, sessionCostText} from '../../render/cost-text.js';
+import {FooterTurn} from '../screen/footer-turn.js';
+import {Header} from './Header.js';
+import {helpKeysHint, helpLines} from '../screen/help-lines.js';
+import {HelpOverlay} from './HelpOverlay.js';
+import {screenGeometry} from '../reading/screen-geometry.js';
+import {Layouter} from '../panes/layout.js';
+import {CodeColours, loadCommonHighlighter} from '../panes/code-colours.js';
+import type {Highlighter} from '../../render/code-colour.js';
+import type {OpenState} from '../panes/open-state.js';
+import type {PickerEntry, SessionSwitcher} from '../../server/session-switcher.js';
+import {filterEntries, openPicker, type PickerState} from '../views/picker.js';
+import {overviewEntries} from '../views/overview-columns.js';
+import {besideListWidth, besideMinColumns, isBeside} from '../views/beside.js';
+import {handleKey, initialScreen, runCommand, searchAgain, type ScreenEnv, type ScreenState} from '../screen/screen-state.js';
+import {footerMessage, LiveMatches} from '../reading/search-count.js';
+import {sliceBudget, useSearchProgress} from './search-progress.js';
+import {continueStep} from '../reading/search-keys.js';
+import {SessionPicker} from './SessionPicker.js';
+import {TimelineView} from './TimelineView.js';
+import {headerIsLive, sourceTrouble, tildePath} from '../screen/status-line.js';
+import {frameMs, streamFrameMs} from './frame-pacer.js';
+import {useStore, useTicker, useWarmUp} from './use-store.js';
+import {changedSince, drawnFrom, type DrawnFrom} from '../panes/drawn-from.js';
+import {defaultSwitches, type ScreenSwitches} from '../../settings.js';
+import {useTerminalSize, type TerminalSize} from './use-terminal-size.js';
+import {FilterCache, filteredLayout} from '../reading/pane-filter.js';
+import {positionText} from '../reading/position.js';
+import {ShownCount} from '../panes/shown-count.js';
+import {paneLineText, withPinnedHead} from '../reading/line-scroll.js';
+import {shiftedRows} from '../reading/sideways.js';
+import {replayText} from '../screen/replay-controls.js';
+import {allNotices, NoticeLog, noticeRows} from '../screen/notice-log.js';
+import {NoticeLogView} from './NoticeLogView.js';
+import type {ReplayControl} from '../../io/replay.js';
+import {sessionTime} from '../screen/session-clock.js';
+import {newCount, visibleRows} from '../reading/viewport.js';
+
+// The search's count is sliced by wall time (not the session's clock, which a test or a replay sets).
+const performanceNow = (): number => performance.now();
+
+export type AppProps = {
+	store: SessionStore;
+	/** --expand words: thinking, outputs, details, all. */
+	expand?: readonly string[];
+	/** False: no colour (and no text attributes either, unless `attributes`). */
+	color?: boolean;
+	/** Bold, dim, inverse… without colour (NO_COLOR): they mark thinking, the focus and matches. Default: as `color`. */
+	attributes?: boolean;
+	/** Reads back the texts the model holds on disk: for the panes drawn, search, the filter, y and v. */
+	texts?: TextReader;
+	/** Called once when the reader quits (q, Ctrl+C). */
+	onQuit: () => void;
+	/** A fixed terminal size instead of the real one (tests). */
+	size?: TerminalSize;
+	/** The clock (tests). */
+	clock?: () => number;
+	/** Shown as `~` in paths; the real home directory by default. */
+	home?: string;
+	/** The sessions the picker (s) lists and opens; without it, s says there is nothing to pick. */
+	sessions?: SessionSwitcher;
+	/** Rings the terminal's bell (as a tool call starts to wait for approval); none with --no-bell. */
+	bell?: () => void;
+	/** Sends what a, r, Ctrl+X and > ask for (following a session over --sse). */
+	actions?: SessionActions;
+	/** Why those keys do nothing without `actions` ({mode: 'off'}: --read-only, the keys unbound). */
+	acting?: Acting;
+	/** Puts text on the clipboard (y, Y): the program writes OSC 52 to the terminal. */
+	copy?: (text: string) => void;
+	/** Shows text in the pager (v) and returns when it closes, or says why it could not. */
+	page?: (text: string, title: string) => string | undefined;
+	/** --replay: space pauses it, + and - change its speed; the header says where it is. */
+	replay?: ReplayControl;
+	/** The screen's switches (settings.ts): all on by default. */
+	switches?: ScreenSwitches;
+	/** Loads the highlighter for code in colour (with colour only); a dynamic import by default. */
+	loadHighlighter?: () => Promise<Highlighter>;
+};
+
+/** The rows of the timeline worth a clock tick: the newest ones, where anything running is. */
+function timelineMoves(timeline: Timeline): boolean {
+	const rows = timeline.rows;
+	for (let i = rows.length - 1; i >= 0 && i >= rows.length - 64; i--) if (isRunning(rows[i]!)) return true;
+	return false;
+}
+
+/** The footer's offer of a session that started: `▸ session …7d2810f6 started · L to switch`. */
+export function offerText(sessionId: string): string {
+	return `▸ session …${sessionId.slice(-8)} started · L to switch`;
+}
+
+/** The whole screen. */
+export function App({store, texts, expand, color = true, attributes = color, onQuit, size, clock = Date.now, home, sessions, bell, actions, acting, copy, page, replay, switches = defaultSwitches, loadHighlighter = loadCommonHighlighter}: AppProps) {
+	// What the last frame drew from the store: a change that touched none of it draws nothing.
+	const drawn = useRef<DrawnFrom | undefined>(undefined);
+	useStore(store, frameMs, streamFrameMs, () => changedSince(drawn.current, store.view, store.status), clock, switches.warmMs);
+	useWarmUp();
+	const {columns, rows} = useTerminalSize(size);
+	// A server given without a session opens on its picker.
+	const [state, setState] = useState<ScreenState>(() =>
+		sessions?.openAtStart ? {...initialScreen(expand), picker: openPicker(1), pickerOpened: 1} : initialScreen(expand),
+	);
+	// Bumped when the program says its list, notices or offered session changed.
+	const [listRev, setListRev] = useState(0);
+	// A change to the list alone draws nothing while the picker is closed (the watch of a data root says one every few seconds).
+	const pickerShown = useRef(false);
+	useEffect(() => sessions?.subscribe?.(what => (what !== 'list' || pickerShown.current) && setListRev(n => n + 1)), [sessions]);
+	pickerShown.current = state.picker !== undefined;
+	const offered = sessions?.offered?.();
+	// Code is coloured once the highlighter is in: it is loaded when a pane first has code to colour, and a frame follows.
+	const [, setCodeReady] = useState(0);
+	const layouter = useMemo(
+		() => new Layouter(texts, true, color ? new CodeColours(loadHighlighter, () => setCodeReady(n => n + 1)) : undefined),
+		[texts, color, loadHighlighter],
+	);
+	// The timeline is made again only when the session changed (its rows hold the live items).
+	const timelineCache = useRef<{view: SessionView; rev: number; timeline: Timeline} | undefined>(undefined);
+	const timelineNow = useCallback((): Timeline => {
+		const current = store.view;
+		const cached = timelineCache.current;
+		if (cached && cached.view === current && cached.rev === current.rev) return cached.timeline;
+		const timeline = timelineOf(current);
+		timelineCache.current = {view: current, rev: current.rev, timeline};
+		return timeline;
+	}, [store]);
+	const [live, setLive] = useState(false);
+	useTicker(live);
+
+	// Steering sent and not yet on the stream takes a row of the footer, with the server's queue.
+	const [sentSteering, setSentSteering] = useState<readonly PendingSteer[]>([]);
+	const stillSent = stillPending(sentSteering, store.view);
+	useEffect(() => {
+		if (stillSent !== sentSteering) setSentSteering(stillSent);
+	}, [stillSent, sentSteering]);
+	// Withdrawn from here: hidden before the server's next task_state says so.
+	const withdrawn = useRef(new Set<string>()).current;
+	const pendingSteer = queuedTexts(store.view, stillSent, withdrawn);
+
+	// Steering sent and not yet read takes a row above the footer's numbers.
+	// At 140 columns or more the picker stays beside the session (beside.ts): the session keeps the rest.
+	const wide = columns >= besideMinColumns;
+	const listWidth = isBeside(state, wide) ? besideListWidth(columns) : 0;
+	const screenWidth = Math.max(10, columns);
+	const geometry = screenGeometry(listWidth > 0 ? columns - listWidth - 1 : columns, rows);
+	const {rules, width, paneWidth} = geometry;
+	const height = Math.max(1, geometry.height - (pendingSteer.length > 0 ? 1 : 0));
+	const view = store.view;
+	// The session's own clock: a replay's, or a stopped trace's last moment (session-clock.ts).
+	// (The picker's "how long ago" of other sessions stays on the real clock.)
+	const realNow = clock();
+	const {now, stoppedAt} = sessionTime(view, store.status, realNow);
+	const filterCache = useMemo(() => new FilterCache(), []);
+	const shownCount = useMemo(() => new ShownCount(), []);
+	// The search's matches, counted again only where the session changed (search-count.ts).
+	const liveMatches = useMemo(() => new LiveMatches(texts), [texts]);
+	const countSlice = useSearchProgress(liveMatches, view, state.search.query, performanceNow);
+	// Moved sideways, panes are laid out wider and drawn from the shift on (sideways.ts).
+	const shift = state.shift ?? 0;
+	const layout = filteredLayout(layouter.layout(view, paneWidth + shift, state.open, now, stoppedAt, store.status.prices), state.filter, filterCache, texts);
+	const {rows: slice, first, last} = visibleRows(layout, height, state.viewport);
+	const fresh = newCount(layout, state.viewport);
+
+	let focusRow = -1;
+	if (state.focus !== undefined) focusRow = slice.findIndex(row => row.itemId === state.focus);
+	const focusIndex = focusRow === -1 ? -1 : layout.indexOf(state.focus!);
+	// A long focused pane read line by line keeps its first row at the top (line-scroll.ts).
+	const visible = shiftedRows(withPinnedHead(slice, layout, height, state.viewport, focusIndex), shift);
+	const paneLine = paneLineText(layout, height, state.viewport, focusIndex);
+	// The header names the context of what is on screen (after g, the first), the newest while following.
+	const shownContext = contextOnScreen(view, layout, {focus: focusIndex, first, follow: state.viewport.follow});
+	// Counted in panes that draw something, with a filter (which keeps only those) or without.
+	const at = state.filter === undefined ? shownCount.position(layout, focusIndex !== -1 ? focusIndex : last) : {index: focusIndex !== -1 ? focusIndex : last, count: layout.count};
+	const place = positionText(at.index, at.count);
+	const where = [place, paneLine, shift > 0 ? `→ ${shift}` : undefined].filter(part => part !== undefined).join(' · ') || undefined;
+	// The footer says a filter is on, and which.
+	const position = state.filter === undefined ? where : `${where ?? 'no pane'} · filter “${sanitize(state.filter)}”`;
+
+	// Noted only where the frame reads no text but the drawn panes' (a search, a filter, the timeline, the notice log read them all).
+	const quiet = switches.quietOffscreen && state.search.query === undefined && !state.search.editing && state.filter === undefined && state.filterDraft === undefined && !state.timeline && !state.noticeLog;
+	drawn.current = quiet ? drawnFrom(view, store.status, layout, first, last) : undefined;
+
+	const timeline = state.timeline ? timelineNow() : undefined;
+	let anyLive = headerIsLive(view, store.status) || (timeline !== undefined && timelineMoves(timeline));
+	for (let i = first; i <= last && !anyLive; i++) anyLive = layout.pane(i).live;
+	useEffect(() => setLive(anyLive), [anyLive]);
+
+	// The source's trouble takes the footer's last row from any message older than it.
+	const footerTurn = useRef<FooterTurn | undefined>(undefined);
+	footerTurn.current ??= new FooterTurn();
+	const troubleWins = footerTurn.current.troubleWins(state.message, store.status.message === undefined ? undefined : `${store.status.state}: ${store.status.message}`);
+
+	// Every notice the footer shows (the source's trouble, refusals, notes) is kept for M (notice-log.ts).
+	const noticeLog = useMemo(() => new NoticeLog(), []);
+	const sourceMessage = store.status.message;
+	const sourceState = store.status.state;
+	useEffect(() => {
+		if (sourceMessage) noticeLog.add({at: clock(), level: sourceState === 'failed' ? 'error' : 'warn', text: `${sourceState}: ${sourceMessage}`});
+	}, [noticeLog, sourceMessage, sourceState, clock]);
+	const footerNote = state.message !== undefined && state.message !== state.search.position?.message ? state.message : undefined;
+	useEffect(() => {
+		if (footerNote) noticeLog.add({at: clock(), level: /^could not|^no |failed|refused/i.test(footerNote) ? 'warn' : 'info', text: footerNote});
+	}, [noticeLog, footerNote, clock]);
+	// The picker's notices (a server's trouble listing sessions): each new one once.
+	const pickerNotices = (sessions?.notices?.() ?? []).join('\n');
+	const pickerNoticesSeen = useRef(new Set<string>());
+	useEffect(() => {
+		for (const text of pickerNotices === '' ? [] : pickerNotices.split('\n')) {
+			if (pickerNoticesSeen.current.has(text)) continue;
+			pickerNoticesSeen.current.add(text);
+			noticeLog.add({at: clock(), level: 'warn', text});
+		}
+	}, [noticeLog, pickerNotices, clock]);
+	const noticeLogRows = state.noticeLog ? noticeRows(allNotices(view, noticeLog.entries()), width) : undefined;
+
+	const env = useRef<ScreenEnv | undefined>(undefined);
+	env.current = {
+		view,
+		texts,
+		height,
+		width: paneWidth,
+		layout: (open: OpenState) => {
+			const time = sessionTime(store.view, store.status, clock());
+			return filteredLayout(layouter.layout(store.view, paneWidth + shift, open, time.now, time.stoppedAt, store.status.prices), state.filter, filterCache, texts);
+		},
+		timeline: timelineNow,
+		canPick: sessions !== undefined,
+		wide,
+		offered: offered !== undefined,
+		acting: actions ? {mode: 'on'} : acting,
+		helpRows: state.help ? helpLines(width).length : 0,
+		noticeRows: noticeLogRows?.length ?? 0,
+		// The header's two rows and its rule.
+		bodyTop: rules ? 3 : 2,
+		matches: query => liveMatches.matches(store.view, query),
+		countMatches: (query, budget) => liveMatches.count(store.view, query, budget),
+		probeMatch: (query, start, wanted) => liveMatches.probe(store.view, query, start, wanted),
+		stepMatch: (query, shown, step) => liveMatches.step(store.view, query, shown, step, sliceBudget(performanceNow)),
+		previewing: store.previewing,
+		replaying: replay !== undefined && store.status.state === 'replaying' && !view.ended,
+	};
+	const onKey = useCallback((input: string, key: Key) => {
+		const current = env.current!;
+		setState(previous => handleKey(previous, input, key, current));
+	}, []);
+	useInput(onKey);
+	// g pressed on a preview (the end of a big trace) meant the session's top, which the
+	// preview does not hold: once the whole history has replaced it, go there.
+	const previewing = store.previewing;
+	useEffect(() => {
+		if (!previewing && state.topPending) setState(previous => (previous.topPending ? runCommand({...previous, topPending: undefined}, 'top', env.current!) : previous));
+	}, [previewing, state.topPending]);
+	// n or N whose match is not found yet: looked for a slice at a time, keys served between (search-keys.ts).
+	const pendingStep = state.search.pending;
+	useEffect(() => {
+		if (pendingStep === undefined) return undefined;
+		let next: NodeJS.Timeout;
+		const slice = (): void => {
+			setState(previous => continueStep(previous, env.current!));
+			next = setTimeout(slice, 0);
+		};
+		next = setTimeout(slice, 0);
+		return () => clearTimeout(next);
+	}, [pendingStep]);
+	// A search made on the preview looked in its end alone: one that found nothing there looks again in the whole.
+	useEffect(() => {
+		if (!previewing && state.search.onPreview) setState(previous => searchAgain(previous, env.current!));
+	}, [previewing, state.search.onPreview]);
+	// After each frame: a tool call that began to wait for a human rings the bell, once.
+	const approvalBell = useRef<ApprovalBell | undefined>(undefined);
+	approvalBell.current ??= new ApprovalBell();
+	useEffect(() => {
+		if (approvalBell.current!.due(store.view)) bell?.();
+	});
+	// y in the footer's question (or Enter in the steering prompt): send it, once.
+	const sent = state.act?.sent;
+	useEffect(() => {
+		if (!sent || !actions) return;
+		void act(sent, actions, store, setSentSteering, withdrawn).then(message => {
+			if (message !== undefined) setState(previous => ({...previous, message}));
+		});
+	}, [sent, actions, store]);
+	// y or Y: the clipboard gets the text once per request.
+	const clipboard = state.clipboard;
+	const copyTo = useRef(copy);
+	copyTo.current = copy;
+	useEffect(() => {
+		if (clipboard) copyTo.current?.(clipboard.text);
+	}, [clipboard]);
+	// v: the pager takes the terminal until it closes; the screen is drawn again whole after.
+	const pager = state.pager;
+	const pageWith = useRef(page);
+	pageWith.current = page;
+	useEffect(() => {
+		if (!pager) return;
+		const problem = pageWith.current ? pageWith.current(pager.text, pager.title) : 'no pager here';
+		// A message the frame before did not have: Ink draws the whole frame again over the
+		// screen the pager left.
+		setState(previous => ({...previous, message: problem ?? 'back from the pager'}));
+	}, [pager]);
+	// Space, + or -: the replay is told once per request, and the header drawn again.
+	const replayAsk = state.replayAsk;
+	const [, setReplayRev] = useState(0);
+	useEffect(() => {
+		if (!replayAsk || !replay) return;
+		if (replayAsk.what === 'toggle') replay.toggle();
+		else replay.scale(replayAsk.what === 'faster' ? 2 : 0.5);
+		setReplayRev(n => n + 1);
+	}, [replayAsk, replay]);
+	const quitting = useRef(false);
+	useEffect(() => {
+		if (state.quit && !quitting.current) {
+			quitting.current = true;
+			onQuit();
+		}
+	}, [state.quit, onQuit]);
+
+	// The picker lists the sessions each time it opens, and again when the program says the list
+	// changed (the selection stays on its session); a listing for an earlier opening is dropped.
+	const loadId = state.picker?.loadId;
+	useEffect(() => {
+		if (loadId === undefined || !sessions) return undefined;
+		let cancelled = false;
+		const settle = (change: Pick<PickerState, 'entries' | 'error'>): void => {
+			if (cancelled) return;
+			setState(previous => {
+				const picker = previous.picker;
+				if (picker?.loadId !== loadId) return previous;
+				const selectedId = picker.entries ? filterEntries(picker.entries, picker.query)[picker.selected]?.sessionId : undefined;
+				const next = {...picker, error: undefined, ...change};
+				const index = selectedId === undefined || !next.entries ? -1 : filterEntries(next.entries, next.query).findIndex(entry => entry.sessionId === selectedId);
+				return {...previous, picker: index === -1 ? next : {...next, selected: index}};
+			});
+		};
+		sessions.list().then(
+			// In the overview's order (attention first, a subagent under its parent): the picker keeps it as it filters.
+			entries => settle({entries: overviewEntries(entries, clock()).map(row => row.entry)}),
+			(error: unknown) => settle({entries: [], error: `could not list the sessions: ${error instanceof Error ? error.message : String(error)}`}),
+		);
+		return () => {
+			cancelled = true;
+		};
+	}, [loadId, sessions, listRev]);
+
+	// Enter in the picker, or L on an offered session: the program switches the store to that
+	// session; the screen starts afresh on it.
+	const openEntry = useCallback(
+		(chosen: PickerEntry): void => {
+			if (!sessions) return;
+			sessions.open(chosen).then(
+			() =>
+				setState(previous => ({
+					...initialScreen(expand),
+					pickerOpened: previous.pickerOpened,
+					message: `opened ${chosen.sessionId}`,
+					// Beside the session the list stays, its choice kept, for the next one.
+					...(previous.beside && previous.picker ? {picker: {...previous.picker, chosen: undefined}, beside: true, listFocus: previous.listFocus} : {}),
+				})),
+			(error: unknown) =>
+				setState(previous =>
+					previous.picker
+						? {...previous, picker: {...previous.picker, chosen: undefined, error: `could not open ${chosen.sessionId}: ${error instanceof Error ? error.message : String(error)}`}}
+						: {...previous, message: `could not open ${chosen.sessionId}: ${error instanceof Error ? error.message : String(error)}`},
+				),
+			);
+		},
+		[sessions, expand],
+	);
+	const chosen = state.picker?.chosen;
+	useEffect(() => {
+		if (chosen) openEntry(chosen);
+	}, [chosen, openEntry]);
+	const switchTo = state.switchTo;
+	useEffect(() => {
+		const entry = switchTo === undefined ? undefined : sessions?.offered?.();
+		if (entry) openEntry(entry);
+	}, [switchTo, sessions, openEntry]);
+
+	// The picker full-screen, or at 140 columns or more beside the session's part of the body.
+	const pickerOf = (w: number): React.JSX.Element | undefined =>
+		state.picker && (
+			<SessionPicker
+				state={state.picker}
+				width={w}
+				height={height}
+				now={realNow}
+				root={tildePath(sessions?.root ?? '', home ?? homedir())}
+				where={sessions?.where}
+				notices={sessions?.notices?.()}
+				current={sessions?.current?.() ?? view.header.sessionId}
+				opening={state.picker.chosen !== undefined}
+			/>
+		);
+	// The picker has the keys: full-screen, or beside the session with the focus (Tab).
+	const pickerKeys = state.picker !== undefined && (listWidth === 0 || state.listFocus === true);
+	const sessionPart = state.help ? (
+		<HelpOverlay width={width} height={height} top={state.helpTop} />
+	) : noticeLogRows ? (
+		<NoticeLogView rows={noticeLogRows} height={height} top={state.noticeTop} />
+	) : state.picker && listWidth === 0 ? (
+		pickerOf(width)
+	) : state.timeline && timeline ? (
+		<TimelineView timeline={timeline} state={state.timeline} width={width} height={height} now={now} costOf={usage => requestCostText(usage, view.header, store.status.prices)} />
+	) : (
+		<Body rows={state.filter !== undefined && layout.count === 0 ? noPaneMatches(state.filter) : visible} height={height} focusRow={focusRow} width={width} query={state.search.editing ? undefined : state.search.query} />
+	);
+
+	return (
+		<ColorContext.Provider value={color ? 'color' : attributes ? 'attributes' : 'none'}>
+			<Box flexDirection="column" width={screenWidth}>
+				<Header
+					view={view}
+					shard={shownContext}
+					status={store.status}
+					following={state.viewport.follow}
+					now={realNow}
+					stoppedAt={stoppedAt}
+					noSession={sessions?.openAtStart === true && sessions.current?.() === undefined}
+					replay={replay ? replayText(replay.state()) : undefined}
+					width={screenWidth}
+					home={home ?? homedir()}
+					rule={rules}
+				/>
+				{listWidth > 0 ? (
+					<Box flexDirection="row">
+						{pickerOf(listWidth)}
+						<Text dimColor>{'│\n'.repeat(height - 1) + '│'}</Text>
+						<Box flexDirection="column" width={width}>
+							{sessionPart}
+						</Box>
+					</Box>
+				) : (
+					sessionPart
+				)}
+				<Footer
+					view={view}
+					newCount={fresh}
+					rule={rules}
+					editing={state.search.editing}
+					draft={state.search.draft}
+					message={footerMessage(state, countSlice)}
+					query={state.search.query}
+					width={screenWidth}
+					hints={state.jumpDraft !== undefined ? `:${sanitize(state.jumpDraft)}▌   Enter jump · 120 a pane · 50% a place · 14:45 a local time · Esc cancel` : state.filterDraft !== undefined ? filterHint(state.filterDraft, state.filter) : state.help ? helpKeysHint : state.noticeLog ? noticeHints : pickerKeys ? (listWidth > 0 ? besideHints : pickerHints) : state.timeline ? timelineHints : undefined}
+					offer={offered && !state.help && !(pickerKeys && listWidth === 0) ? (sessions?.offerNote?.() ?? offerText(offered.sessionId)) : undefined}
+					act={state.act?.prompt}
+					acting={actions !== undefined}
+					pendingSteer={pendingSteer}
+					position={pickerKeys || state.timeline || state.help || state.noticeLog ? undefined : position}
+					keepPosition={state.filter !== undefined}
+					trouble={troubleWins ? sourceTrouble(store.status, realNow, width) : undefined}
+					typing={state.filterDraft !== undefined || state.jumpDraft !== undefined}
+					// While the end of a trace stands in for it (tail-first), its spending is only the end's: no figure yet.
+					cost={store.previewing ? undefined : sessionCostText(view, store.status.prices)}
+				/>
+			</Box>
+		</ColorContext.Provider>
+	);
+}

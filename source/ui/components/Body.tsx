@@ -1,0 +1,52 @@
+/** The body: only the rows on screen, each after a gutter column that marks the focused pane. */
+import {Box} from 'ink';
+import {useContext} from 'react';
+import {ColorContext, type Styling} from './ColorContext.js';
+import {highlight} from '../panes/highlight.js';
+import {RowText} from './RowLine.js';
+import {seg, segmentsWidth, type Row, type Segment} from '../panes/segments.js';
+import {keptBodyRow, styledRow} from '../panes/styled-row.js';
+import {glyph} from '../panes/theme.js';
+
+export type BodyProps = {
+	rows: readonly Row[];
+	height: number;
+	/** The index among `rows` that gets the focus mark, or -1. */
+	focusRow: number;
+	/** The search query to mark in the rows. */
+	query?: string;
+	/** The terminal's width: the focused row's bar spans it. */
+	width?: number;
+};
+
+const blank = seg(' ');
+const mark = seg(glyph.focus, {color: 'cyan', bold: true});
+
+/**
+ * The focused row as a highlight bar: inverse across the whole width (with or without colour),
+ * a match inside it drawn the other way round so that it still stands out.
+ */
+export function focusBar(segments: readonly Segment[], width: number | undefined): Segment[] {
+	const bar: Segment[] = segments.map(segment => ({...segment, inverse: !segment.inverse}));
+	const room = width === undefined ? 0 : width - segmentsWidth(bar);
+	if (room > 0) bar.push(seg(' '.repeat(room), {inverse: true}));
+	return bar;
+}
+
+/** A row of the body as one styled string, after its gutter (RowLine's string for the same segments). */
+function bodyRowText(row: Row | undefined, focused: boolean, query: string | undefined, width: number | undefined, styling: Styling): string {
+	if (!row) return ' ';
+	const marked = highlight(row.segments, query);
+	// A row neither focused nor holding a match: its string is kept with its segments.
+	if (!focused && marked === row.segments) return keptBodyRow(row.segments, styling);
+	const segments = [focused ? mark : blank, ...marked];
+	return styledRow(focused ? focusBar(segments, width) : segments, styling);
+}
+
+/** Exactly `height` rows, so that the footer stays at the bottom: each one styled string (styled-row.ts). */
+export function Body({rows, height, focusRow, query, width}: BodyProps) {
+	const styling = useContext(ColorContext);
+	const lines = [];
+	for (let i = 0; i < height; i++) lines.push(<RowText key={i} text={bodyRowText(rows[i], i === focusRow, query, width, styling)} />);
+	return <Box flexDirection="column">{lines}</Box>;
+}

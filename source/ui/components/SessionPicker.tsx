@@ -1,0 +1,37 @@
+/** The session picker, in place of the body: title, filter line, one session per row. */
+import {Box} from 'ink';
+import {pickerRows, type PickerState} from '../views/picker.js';
+import {RowLine} from './RowLine.js';
+import {seg} from '../panes/segments.js';
+import {glyph} from '../panes/theme.js';
+
+export type SessionPickerProps = {
+	state: PickerState;
+	width: number;
+	height: number;
+	now: number;
+	/** The data root, as shown. */
+	root: string;
+	/** Where the sessions are, for `no sessions …`. */
+	where?: string;
+	/** Lines above the list (a project the server refused). */
+	notices?: readonly string[];
+	/** The id of the session on screen now (marked `*`). */
+	current?: string;
+	/** The chosen session is being opened. */
+	opening: boolean;
+};
+
+const mark = seg(glyph.focus, {color: 'cyan', bold: true});
+const blank = seg(' ');
+
+/** Exactly `height` rows; the chosen session has the focus mark in the gutter. */
+export function SessionPicker({state, width, height, now, root, where, notices, current, opening}: SessionPickerProps) {
+	const {rows, selectedRow} = pickerRows(state, {width: width - 1, height, now, root, where, notices, current, opening});
+	const lines = [];
+	for (let i = 0; i < height; i++) {
+		const row = rows[i];
+		lines.push(<RowLine key={i} segments={row ? [i === selectedRow ? mark : blank, ...row] : []} />);
+	}
+	return <Box flexDirection="column">{lines}</Box>;
+}

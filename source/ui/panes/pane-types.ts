@@ -1,0 +1,29 @@
+/** What a pane builder gets and gives back. */
+import type {PriceTable} from '../../cost/prices.js';
+import type {ToolDefinition} from '../../protocol/types.js';
+import type {CodePainter} from './code-colours.js';
+import type {Segment} from './segments.js';
+
+/** The inputs of one pane's layout: everything its rows depend on besides the item. */
+export type PaneInput = {
+	/** Columns for the pane's rows. */
+	width: number;
+	open: boolean;
+	/** Show every line of outputs rather than head and tail. */
+	full: boolean;
+	/** The clock, for spinners, elapsed times and countdowns. */
+	now: number;
+	/** When the trace stopped being written (a stale trace, see session-clock.ts): what still runs stopped then. */
+	stoppedAt?: number;
+	/** The session's tool list, for one-line summaries of unknown tools. */
+	tools: readonly ToolDefinition[];
+	/** The session's prices: a subagent's row says what it cost. */
+	prices?: PriceTable;
+	/** Colours for code (files, fenced blocks); none: drawn as plain text (no colour, or tests). */
+	code?: CodePainter;
+	/** What the same builder left for this item last time (incremental work on growing text). */
+	memo?: unknown;
+};
+
+/** A pane's rows, and what to hand back next time. */
+export type PaneRows = {rows: Segment[][]; memo?: unknown};

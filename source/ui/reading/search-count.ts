@@ -1,0 +1,266 @@
+/**
+ * The matches of the search, kept counted as the session grows: the footer's `match i of N`
+ * follows what arrives without a key, and n/N and Enter take the list from here. Each item's
+ * verdict is kept with the item's revision and tested again only when the item changed, so a
+ * frame reads the text of what changed (a long output may be read back from disk, when the
+ * byte search finds the query may be in it), never every held text again. A session whose revision did not move is not walked.
+ */
+import type {Item, SessionView} from '../../model/view-model.js';
+import type {ScreenEnv, ScreenState} from '../screen/screen-types.js';
+import type {TextReader} from '../../model/held-text.js';
+import {comparePlaces, placeOf} from './reading-place.js';
+import {findMatches, itemMatcher, type Budget, type Counted, type Match, type Stepped} from './search.js';
+
+/** One session's verdicts, by the item's place in its (append-only) list. */
+type SessionHits = {
+	/** The session's revision when its matches below were made whole (-1: not yet, or counting). */
+	rev: number;
+	/** Each item's revision when tested. */
+	revs: number[];
+	hits: boolean[];
+	/** How many items (from the first) the matches below cover. */
+	covered: number;
+	/** The session's revision when a count stopped short (a slice ran out): the next goes on from `covered` if it did not move. */
+	stoppedAt?: number;
+	/** The matches in the session and its subagents among the covered items, in reading order. */
+	matches: Match[];
+};
+
+export type {Budget, Counted, Stepped} from './search.js';
+
+const unbounded: Budget = {more: () => true};
+
+export class LiveMatches {
+	/** `texts` reads back the long texts held on disk (io/held-texts.ts). */
+	constructor(private readonly texts?: TextReader) {}
+
+	private query?: string;
+	private root?: SessionView;
+	private test: (item: Item) => boolean = () => false;
+	private sessions = new WeakMap<SessionView, SessionHits>();
+	private complete = false;
+
+	/** Every item of `view` holding `query`, in reading order (as findMatches gives them). */
+	matches(view: SessionView, query: string): readonly Match[] {
+		return this.count(view, query, unbounded).matches;
+	}
+
+	/**
+	 * Counts on from where the last count of `query` stopped, while `budget` allows: the matches
+	 * in reading order from the session's first item, as far as it came. A count stops early
+	 * (incomplete) when the budget runs out, or once `budget.found` says the matches are enough.
+	 */
+	count(view: SessionView, query: string, budget: Budget): Counted {
+		this.reset(view, query);
+		const matches = this.walk(view, [], budget);
+		this.complete = this.sessions.get(view)!.rev === view.rev;
+		return {matches, complete: this.complete};
+	}
+
+	/**
+	 * The first match `wanted` says yes to among the session's items from `start` on (a
+	 * subagent's matches after its pane), tested before the count from the first item gets
+	 * there (what Enter shows: the next match after what is on screen); the verdicts are kept
+	 * for the count.
+	 */
+	probe(view: SessionView, query: string, start: number, wanted: (match: Match) => boolean): Match | undefined {
+		const probed = this.probeSome(view, query, start, wanted, unbounded);
+		return typeof probed === 'number' ? undefined : probed;
+	}
+
+	/**
+	 * n or N while the count may still go on (`step` 1 or -1, from the match `shown`): the match
+	 * after (before) it from what is counted, else found by looking on as far as `budget`
+	 * allows (from the shown match on for n, the count going on for N); `undecided` when the
+	 * budget ran out first (ask again: nothing tested is tested twice), `none` when there is no match.
+	 */
+	step(view: SessionView, query: string, shown: Match | undefined, step: 1 | -1, budget: Budget): Stepped {
+		this.reset(view, query);
+		let counted = this.sofar(view, query);
+		let index = shown === undefined ? -1 : counted.matches.findIndex(match => match.itemId === shown.itemId);
+		if (step > 0) {
+			if (index !== -1 && index + 1 < counted.matches.length) return {match: counted.matches[index + 1]!, wrapped: false};
+			// Whether there is surely none after the match shown: the search goes round the end.
+			let last = index !== -1;
+			if (shown !== undefined && !counted.complete) {
+				// Past what is counted: looked for from the match shown on.
+				const from = placeOf(view, shown.itemId) ?? [0];
+				const after = (match: Match): boolean => comparePlaces(placeOf(view, match.itemId) ?? [0], from) > 0;
+				const probed = this.probeSome(view, query, from[0]!, after, budget);
+				if (typeof probed === 'number') return 'undecided';
+				if (probed) return {match: probed, wrapped: false};
+				last = true;
+			}
+			// None after it: the session's first, which the count from the start finds first.
+			if (counted.matches.length === 0 && !counted.complete) counted = this.count(view, query, {more: budget.more, found: () => true});
+			// (From a match that no longer is one, or none, the first is no wrap.)
+			const first = counted.matches[0];
+			if (first) return {match: first, wrapped: last && first.itemId !== shown?.itemId};
+			return counted.complete ? 'none' : 'undecided';
+		}
+		if (index > 0) return {match: counted.matches[index - 1]!, wrapped: false};
+		if (index === -1 && shown !== undefined && !counted.complete) {
+			// Found ahead of the count: the count goes on as far as the match shown.
+			counted = this.count(view, query, {more: budget.more, found: match => match.itemId === shown.itemId});
+			index = counted.matches.findIndex(match => match.itemId === shown.itemId);
+			if (index > 0) return {match: counted.matches[index - 1]!, wrapped: false};
+			if (index === -1 && !counted.complete) return 'undecided';
+		}
+		// Before the first: the session's last, once the count is whole.
+		if (!counted.complete) counted = this.count(view, query, budget);
+		if (!counted.complete) return 'undecided';
+		if (counted.matches.length === 0) return 'none';
+		return {match: counted.matches.at(-1)!, wrapped: index !== -1 && counted.matches.length > 1};
+	}
+
+	// The probe as far as `budget` allows: the match, undefined when there is none from `start`
+	// on, or the item to go on from when the budget ran out.
+	private probeSome(view: SessionView, query: string, start: number, wanted: (match: Match) => boolean, budget: Budget): Match | undefined | number {
+		this.reset(view, query);
+		let known = this.sessions.get(view);
+		if (!known) this.sessions.set(view, (known = {rev: -1, revs: [], hits: [], covered: 0, matches: []}));
+		const items: readonly Item[] = view.items;
+		for (let i = Math.max(0, start); i < items.length; i++) {
+			const item = items[i]!;
+			if (known.revs[i] !== item.rev) {
+				if (!budget.more()) return i;
+				known.revs[i] = item.rev;
+				known.hits[i] = this.test(item);
+				known.stoppedAt = undefined;
+				// A verdict among those the matches were made from: they are made again.
+				if (i < known.covered) {
+					known.covered = 0;
+					known.matches = [];
+				}
+				known.rev = -1;
+			}
+			if (known.hits[i] && wanted({itemId: item.id, ancestors: []})) return {itemId: item.id, ancestors: []};
+			if (item.kind === 'subagent' && item.child) {
+				const found = this.walk(item.child, [item.id], unbounded).find(wanted);
+				if (found) return found;
+			}
+		}
+		return undefined;
+	}
+
+	/** What is counted of `query` in `view` so far, without testing anything. */
+	sofar(view: SessionView, query: string): Counted {
+		if (query !== this.query || view !== this.root) return {matches: [], complete: false};
+		const known = this.sessions.get(view);
+		return {matches: known?.matches ?? [], complete: this.complete && known?.rev === view.rev};
+	}
+
+	private reset(view: SessionView, query: string): void {
+		if (query === this.query && view === this.root) return;
+		// Another query, or a model built afresh (its items numbered anew): nothing known holds.
+		this.query = query;
+		this.root = view;
+		this.test = itemMatcher(query, this.texts);
+		this.sessions = new WeakMap();
+		this.complete = false;
+	}
+
+	private walk(session: SessionView, ancestors: number[], budget: Budget): Match[] {
+		let known = this.sessions.get(session);
+		if (known && known.rev === session.rev) return known.matches;
+		known ??= {rev: -1, revs: [], hits: [], covered: 0, matches: []};
+		this.sessions.set(session, known);
+		const {revs, hits} = known;
+		const items: readonly Item[] = session.items;
+		// The verdicts, tested again where the item changed (a text that grew without a match
+		// changes nothing), as far as the budget goes: those of items [0, end) hold. A
+		// subagent's session is counted whole where its pane is (a small share of the items).
+		let firstChanged = Number.POSITIVE_INFINITY;
+		let end = items.length;
+		// A count that stopped short goes on where it stopped when nothing changed since (on a
+		// big session, looking at every item's revision again each slice is most of a slice).
+		const from = known.stoppedAt === session.rev ? known.covered : 0;
+		known.stoppedAt = undefined;
+		for (let i = from; i < items.length; i++) {
+			const item = items[i]!;
+			let enough = false;
+			if (revs[i] !== item.rev) {
+				if (!budget.more()) {
+					end = i;
+					break;
+				}
+				revs[i] = item.rev;
+				const hit = this.test(item);
+				if (hit !== (hits[i] ?? false) && i < firstChanged) firstChanged = i;
+				hits[i] = hit;
+				enough = hit && budget.found?.({itemId: item.id, ancestors}) === true;
+			}
+			if (item.kind === 'subagent' && item.child) {
+				const before = this.sessions.get(item.child)?.matches;
+				const after = this.walk(item.child, [...ancestors, item.id], unbounded);
+				if (after !== before) {
+					if (i < firstChanged) firstChanged = i;
+					enough ||= budget.found !== undefined && after.some(match => budget.found!(match));
+				}
+			}
+			if (enough) {
+				end = i + 1;
+				break;
+			}
+		}
+		known.rev = end === items.length ? session.rev : -1;
+		const matches = this.matchesTo(known, firstChanged, end, ancestors, session);
+		if (end < items.length) known.stoppedAt = session.rev;
+		return matches;
+	}
+
+	/** The session's matches among items [0, end): appended to what was covered when nothing before it changed. */
+	private matchesTo(known: SessionHits, firstChanged: number, end: number, ancestors: number[], session: SessionView): Match[] {
+		if (end === known.covered && firstChanged >= end) return known.matches;
+		const appended = firstChanged >= known.covered && end >= known.covered;
+		const matches: Match[] = appended ? known.matches.slice() : [];
+		const items: readonly Item[] = session.items;
+		for (let i = appended ? known.covered : 0; i < end; i++) {
+			const item = items[i]!;
+			if (known.hits[i]) matches.push({itemId: item.id, ancestors});
+			if (item.kind === 'subagent' && item.child) for (const match of this.sessions.get(item.child)?.matches ?? []) matches.push(match);
+		}
+		known.matches = matches;
+		known.covered = end;
+		return matches;
+	}
+}
+
+/** The matches of `query` in the session now: the screen's kept count, else searched afresh. */
+export function currentMatches(env: ScreenEnv, query: string): readonly Match[] {
+	return env.matches?.(query) ?? findMatches(env.view, query, env.texts);
+}
+
+/** What the footer says of the match shown: `match 3 of 12`, with a note (`search wrapped`); `12…` while the count goes on. */
+export function matchPosition(index: number, count: number, note?: string, counting = false): string {
+	const position = `match ${index + 1} of ${count}${counting ? '…' : ''}`;
+	return note ? `${position} · ${note}` : position;
+}
+
+/** What the footer says when a search finds nothing. */
+export function noMatch(query: string): string {
+	return `no match for “${query}”`;
+}
+
+/**
+ * The footer's message: while it is the position of the match shown (until the next key),
+ * counted again from `live` (the session may have grown since, the count may still go on),
+ * the match it names kept; while it says a search found nothing, what has arrived since that
+ * matches (n goes to the first).
+ */
+export function footerMessage(state: ScreenState, live: (query: string) => Counted): string | undefined {
+	const {message, search} = state;
+	if (message === undefined || search.query === undefined) return message;
+	const shown = search.matches[search.index];
+	if (!shown && search.index === -1 && message === noMatch(search.query)) {
+		const {matches, complete} = live(search.query);
+		if (matches.length === 0) return message;
+		return `${matches.length}${complete ? '' : '…'} ${matches.length === 1 && complete ? 'match' : 'matches'} for “${search.query}” since · n shows them`;
+	}
+	if (!shown || search.position?.message !== message) return message;
+	const {matches, complete} = live(search.query);
+	const index = matches.findIndex(match => match.itemId === shown.itemId);
+	// Found ahead of the count (Enter looks from what is on screen): its place is not known yet.
+	if (index === -1 && !complete) return `match … of ${matches.length}…${search.position.note ? ` · ${search.position.note}` : ''}`;
+	return index === -1 ? message : matchPosition(index, matches.length, search.position.note, !complete);
+}

@@ -1,0 +1,172 @@
+/**
+ * Keys as data: every command once, with its keys, its help text and whether the footer
+ * hints at it. The help overlay, the footer hints and the root input handler all read this
+ * table; nothing else in the screen knows which key does what.
+ */
+import {textWidth} from '../panes/segments.js';
+
+export type CommandId =
+	| 'focus-next'
+	| 'focus-prev'
+	| 'toggle'
+	| 'replay-pause'
+	| 'replay-faster'
+	| 'replay-slower'
+	| 'full'
+	| 'toggle-thinking'
+	| 'toggle-outputs'
+	| 'half-down'
+	| 'half-up'
+	| 'page-down'
+	| 'page-up'
+	| 'top'
+	| 'right'
+	| 'left'
+	| 'left-edge'
+	| 'bottom'
+	| 'next-problem'
+	| 'prev-problem'
+	| 'next-prompt'
+	| 'prev-prompt'
+	| 'search'
+	| 'goto'
+	| 'mark'
+	| 'go-mark'
+	| 'filter'
+	| 'copy'
+	| 'copy-args'
+	| 'pager'
+	| 'next-match'
+	| 'prev-match'
+	| 'escape'
+	| 'follow'
+	| 'timeline'
+	| 'sessions'
+	| 'switch'
+	| 'list-focus'
+	| 'allow'
+	| 'deny'
+	| 'stop'
+	| 'steer'
+	| 'withdraw'
+	| 'notices'
+	| 'help'
+	| 'quit';
+
+/** Keys that come as flags rather than text (Ink's Key names). */
+export type SpecialKey = 'upArrow' | 'downArrow' | 'leftArrow' | 'rightArrow' | 'pageUp' | 'pageDown' | 'home' | 'end' | 'return' | 'escape' | 'tab';
+
+/** A key press as Ink reports it: the text typed and the flags. */
+export type KeyPress = Partial<Record<SpecialKey | 'ctrl' | 'meta' | 'shift' | 'backspace' | 'delete', boolean>>;
+
+/** One way to give a command: a typed character (with Ctrl or not) or a special key. */
+export type Binding = {input?: string; ctrl?: boolean; key?: SpecialKey; label: string};
+
+export type Command = {
+	id: CommandId;
+	keys: readonly Binding[];
+	help: string;
+	/** The footer's word for it; commands with the same word share one hint (`j/k move`). */
+	footer?: string;
+	/** Acts on a live session (over --sse, not --read-only): hinted in the footer only then. */
+	acts?: true;
+	/** Bound only during --replay (space then pauses instead of opening a pane). */
+	replay?: true;
+};
+
+const char = (input: string, label = input): Binding => ({input, label});
+const ctrl = (letter: string): Binding => ({input: letter, ctrl: true, label: `Ctrl+${letter.toUpperCase()}`});
+const special = (key: SpecialKey, label: string): Binding => ({key, label});
+
+/** The commands, in the order the help lists them. */
+export const commands: readonly Command[] = [
+	{id: 'focus-next', keys: [char('j'), special('downArrow', '↓')], help: 'next pane; in a long pane, its next line until its end (its first row stays on top)', footer: 'move'},
+	{id: 'focus-prev', keys: [char('k'), special('upArrow', '↑')], help: 'previous pane, or the line before in a long pane (stops following)', footer: 'move'},
+	{id: 'replay-pause', keys: [char(' ', '␣')], help: 'during --replay: pause or resume the replay (Enter opens and closes panes then)', replay: true},
+	{id: 'replay-faster', keys: [char('+')], help: 'during --replay: twice as fast', replay: true},
+	{id: 'replay-slower', keys: [char('-')], help: 'during --replay: half as fast', replay: true},
+	{id: 'toggle', keys: [char(' ', '␣'), special('return', 'Enter')], help: 'open or close the focused pane', footer: 'open'},
+	{id: 'allow', keys: [char('a')], help: 'allow the call waiting for approval (the focused one, else the first), after y', footer: 'allow/deny', acts: true},
+	{id: 'deny', keys: [char('r')], help: 'deny (refuse) the call waiting for approval, after y', footer: 'allow/deny', acts: true},
+	{id: 'stop', keys: [ctrl('x')], help: 'stop the run, after y', footer: 'stop', acts: true},
+	{id: 'steer', keys: [char('>')], help: 'steer the run: a message it reads between steps; on an idle session, a new task (the prompt says which; Enter sends, Esc cancels)', footer: 'steer', acts: true},
+	{id: 'withdraw', keys: [char('<')], help: 'withdraw the newest steering message still queued on the server (shown above the footer), after y', acts: true},
+	{id: 'copy', keys: [char('y')], help: 'copy the focused pane (its text, a command\'s output, every line) to the clipboard'},
+	{id: 'copy-args', keys: [char('Y')], help: 'copy the focused call: a command itself, else its arguments'},
+	{id: 'pager', keys: [char('v')], help: 'open the focused pane\'s whole text in $PAGER (default less -R); the screen comes back after'},
+	{id: 'full', keys: [char('x')], help: 'every line of the focused output, or head and tail again'},
+	{id: 'toggle-thinking', keys: [char('t')], help: 'open or close all thinking', footer: 'thinking'},
+	{id: 'toggle-outputs', keys: [char('o')], help: 'open or close all tool outputs', footer: 'outputs'},
+	{id: 'half-down', keys: [ctrl('d'), char('d')], help: 'half a page down'},
+	{id: 'half-up', keys: [ctrl('u'), char('u')], help: 'half a page up'},
+	{id: 'page-down', keys: [special('pageDown', 'PgDn'), char('f')], help: 'a page down'},
+	{id: 'page-up', keys: [special('pageUp', 'PgUp'), char('b')], help: 'a page up'},
+	{id: 'right', keys: [special('rightArrow', '→')], help: 'the body half a screen to the right, to read what a row cut at the edge hides (as less -S)'},
+	{id: 'left', keys: [special('leftArrow', '←')], help: 'the body half a screen back to the left'},
+	{id: 'left-edge', keys: [char('0')], help: 'the body back at its left edge'},
+	{id: 'top', keys: [char('g'), special('home', 'Home')], help: 'the top of the session'},
+	{id: 'bottom', keys: [char('G'), special('end', 'End')], help: 'the bottom, following again'},
+	{id: 'next-problem', keys: [char('e')], help: 'next problem: failed or refused call, retry, abort, malformed line', footer: 'next problem'},
+	{id: 'prev-problem', keys: [char('E')], help: 'previous problem'},
+	{id: 'next-prompt', keys: [char(']')], help: 'next user message'},
+	{id: 'prev-prompt', keys: [char('[')], help: 'previous user message (stops following)'},
+	{id: 'search', keys: [char('/')], help: 'search the text of every pane (Enter to search)', footer: 'search'},
+	{id: 'goto', keys: [char(':')], help: 'jump: a pane number (:120), a place (:50%) or a local time (:14:45, the first pane at or after it); stops following'},
+	{id: 'mark', keys: [char('m')], help: 'then a letter: mark the focused pane'},
+	{id: 'go-mark', keys: [char("'")], help: "then a letter: back to that mark; '' back to where you were before the last jump"},
+	{id: 'filter', keys: [char('&')], help: 'show only the panes that match (! problems only, tool:NAME one tool, -thinking no thinking; Enter on nothing shows all)'},
+	{id: 'next-match', keys: [char('n')], help: 'next match'},
+	{id: 'prev-match', keys: [char('N')], help: 'previous match'},
+	{id: 'escape', keys: [special('escape', 'Esc')], help: 'leave search, the timeline or the picker; close this help'},
+	{id: 'follow', keys: [char('F')], help: 'follow again: stay at the bottom as the session grows', footer: 'follow'},
+	{id: 'timeline', keys: [char('T')], help: 'timeline: requests and tool calls on a time axis (Enter shows the row in the session, T back)', footer: 'timeline'},
+	{id: 'sessions', keys: [char('s')], help: 'every session at a glance (what each does now, those waiting for you first): type to filter, Enter to open, Esc to close; at 140 columns or more it stays beside the session and s shows or hides it', footer: 'sessions'},
+	{id: 'list-focus', keys: [special('tab', 'Tab')], help: 'with the sessions beside the session: move between the list and the session'},
+	{id: 'switch', keys: [char('L')], help: 'open the session offered in the footer: one that started since, or another that waits for approval, failed or finished'},
+	{id: 'notices', keys: [char('M')], help: 'the notice log: every notice, warning and error so far, with its time and whole text (Esc or M closes it)'},
+	{id: 'help', keys: [char('?')], help: 'this help: j/k scroll it, Esc or ? closes it', footer: 'help'},
+	{id: 'quit', keys: [char('q'), ctrl('c')], help: 'quit', footer: 'quit'},
+];
+
+const specialKeys: readonly SpecialKey[] = ['upArrow', 'downArrow', 'leftArrow', 'rightArrow', 'pageUp', 'pageDown', 'home', 'end', 'return', 'escape', 'tab'];
+
+/** The command a key press gives, if any; the replay's keys only while `replaying`. */
+export function commandFor(input: string, key: KeyPress, replaying = false): CommandId | undefined {
+	const pressed = specialKeys.find(name => key[name]);
+	for (const command of commands) {
+		if (command.replay && !replaying) continue;
+		for (const binding of command.keys) {
+			if (binding.key !== undefined) {
+				if (binding.key === pressed) return command.id;
+			} else if (pressed === undefined && binding.input === input && Boolean(binding.ctrl) === Boolean(key.ctrl)) {
+				return command.id;
+			}
+		}
+	}
+	return undefined;
+}
+
+/** The help overlay's lines: the keys of each command and what it does. */
+export function helpEntries(): Array<{keys: string; help: string}> {
+	return commands.map(command => ({keys: command.keys.map(binding => binding.label).join(' '), help: command.help}));
+}
+
+/** The footer's key hints, as `keys word` pairs in table order; those that act on a session only when `acting`. */
+export function footerHints(acting = false): string[] {
+	const groups = new Map<string, string[]>();
+	for (const command of commands) {
+		if (!command.footer || (command.acts && !acting)) continue;
+		const labels = groups.get(command.footer) ?? [];
+		labels.push(command.keys[0]!.label);
+		groups.set(command.footer, labels);
+	}
+	return [...groups].map(([word, labels]) => `${labels.join('/')} ${word}`);
+}
+
+/** The hints joined to fit `width`: the ones before the last two (help, quit) give way first. */
+export function footerHintLine(width: number, acting = false): string {
+	const hints = footerHints(acting);
+	const join = (list: string[]): string => list.join(' · ');
+	while (hints.length > 2 && textWidth(join(hints)) > width) hints.splice(hints.length - 3, 1);
+	return join(hints);
+}

@@ -1,0 +1,38 @@
+/**
+ * The session list beside the session: at 140 columns or more the picker (s) stays on the
+ * left while the chosen session fills the right. Tab moves the keys between them; Esc in the
+ * list gives them back to the session; s in the session hides the list. Below 140 columns
+ * the picker is the full-screen one. Pure: state and key in, state out.
+ */
+import {commandFor, type KeyPress} from '../screen/keymap.js';
+import type {ScreenEnv, ScreenState} from '../screen/screen-types.js';
+
+/** The least terminal width that shows the list beside the session. */
+export const besideMinColumns = 140;
+
+/** The list's columns in a terminal `columns` wide (the session keeps the rest, less a rule). */
+export function besideListWidth(columns: number): number {
+	return Math.min(72, Math.max(48, Math.floor(columns * 0.38)));
+}
+
+/** Whether the list is drawn beside the session now. */
+export function isBeside(state: ScreenState, wide: boolean | undefined): boolean {
+	return state.picker !== undefined && state.beside === true && wide === true;
+}
+
+/**
+ * What a key does to the list beside the session: Tab, Esc in the list, s in the session.
+ * `list`: the key goes to the list (the picker's keys); `session`: to the session's commands.
+ */
+export function besideKey(state: ScreenState, input: string, key: KeyPress, env: Pick<ScreenEnv, 'wide'>): ScreenState | 'list' | 'session' | undefined {
+	if (!isBeside(state, env.wide)) return undefined;
+	if (commandFor(input, key) === 'list-focus') return {...state, listFocus: !state.listFocus};
+	if (state.listFocus) return key.escape ? {...state, listFocus: false} : 'list';
+	if (commandFor(input, key) === 'sessions') return {...state, picker: undefined, beside: false, listFocus: false};
+	return 'session';
+}
+
+/** The picker as `s` opens it: beside the session when the terminal is wide, the list then having the keys. */
+export function besideOpening(env: Pick<ScreenEnv, 'wide'>): Pick<ScreenState, 'beside' | 'listFocus'> {
+	return env.wide === true ? {beside: true, listFocus: true} : {beside: false, listFocus: false};
+}

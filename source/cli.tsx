@@ -2,7 +2,7 @@
 /** The entry: flags in, one call out. Everything else lives in main.ts. */
 import {installCrashHandlers} from './crash.js';
 import {main} from './main.js';
-import {flags as flagTable} from './command-line/flag-table.js';
+import {flags as flagTable} from './flag-table.js';
 import {parseCommandLine} from './command-line/parse-flags.js';
 import {runSubcommand} from './login/subcommand.js';
 import {safeWriter} from './output/safe-writer.js';

@@ -1,34 +1,23 @@
-/** The command line's flags, as cli.tsx parses them and main and server mode read them. */
-export type Flags = {
-	sse?: string;
-	cookie?: string;
-	header?: string[];
-	user?: string;
-	insecure: boolean;
-	print: boolean;
-	json: boolean;
-	/** -f/--follow (true), --no-follow (false), or neither: the screen follows, print mode reads to the end. */
-	follow?: boolean;
-	color?: boolean;
-	expand?: string[];
-	replay?: string;
-	list: boolean;
-	/** The newest running session (else the newest), on disk or on a server; later ones are offered. */
-	latest?: boolean;
-	stats: boolean;
-	export?: string;
-	redact: boolean;
-	/** --prices FILE: the price table, in place of the project's config or the server's models. */
-	prices?: string;
-	debug: boolean;
-	/** False (--no-bell): the screen does not ring the bell when a call waits for approval. */
-	bell?: boolean;
-	/** --notify: a desktop notification (OSC 9/777) when another session waits, fails or finishes. */
-	notify?: boolean;
-	/** --mouse: the wheel scrolls, a click focuses. */
-	mouse?: boolean;
-	/** --read-only: a, r, Ctrl+X and > never act on the session. */
-	readOnly?: boolean;
-	/** --completions SHELL: print the completion script for bash, zsh or fish. */
-	completions?: string;
+/**
+ * The command line's flags as the program reads them: the type is made from the flag table
+ * (flag-table.ts), so a flag exists in one place. Adding one there fails to compile until
+ * flag-readers.ts names the modules that read it.
+ */
+import type {FlagSpec, flags} from './flag-table.js';
+
+/** The flags of `Table` as the program reads them: camel-case keys (`readOnly`), defaults filled. */
+export type ParsedFlags<Table extends Record<string, FlagSpec>> = {
+	-readonly [Key in keyof Table]: Table[Key] extends {type: 'boolean'}
+		? Table[Key] extends {default: boolean}
+			? boolean
+			: boolean | undefined
+		: Table[Key] extends {isMultiple: true}
+			? string[]
+			: string | undefined;
 };
+
+/** Every flag's name as the program reads it (`readOnly` for --read-only). */
+export type FlagName = keyof typeof flags;
+
+/** The flags, as cli.tsx parses them and main, the entry and server mode read them. */
+export type Flags = ParsedFlags<typeof flags>;

@@ -106,7 +106,7 @@ export const layers = {
 	export: ['render', 'model', 'cost', 'protocol'],
 	/** Print mode and --json: a store written to stdout. */
 	output: ['export', 'render', 'model', 'cost', 'protocol'],
-	/** The process itself: its flags (types), settings read once, crash path and fault switch. */
+	/** The process itself: its flags (the table, their type, where each is read), settings read once, crash path and fault switch. */
 	process: ['render', 'model', 'protocol'],
 	/** Saved logins: the file that keeps them, which one a request carries, the login subcommands. */
 	login: ['process', 'io', 'render', 'protocol'],
@@ -121,7 +121,7 @@ export const layers = {
 	 */
 	commands: ['ui', 'server', 'process', 'output', 'io', 'export', 'render', 'model', 'cost', 'protocol'],
 	/** The command line described once: the flag table, --help, the man page, completions (the keys from ui/screen/keymap). */
-	'command-line': ['ui'],
+	'command-line': ['ui', 'process'],
 	/** main.ts, cli.tsx and entry/: flags to a source (entry/open-source.ts) and an output on its store (entry/screen-output.ts, entry/print-output.ts). */
 	entry: ['command-line', 'commands', 'ui', 'server', 'login', 'process', 'output', 'export', 'io', 'render', 'model', 'cost', 'protocol'],
 } as const satisfies Record<string, readonly string[]>;
@@ -135,6 +135,8 @@ export function layerOf(file: string): Layer | undefined {
 	const top: Record<string, Layer> = {
 		'assert-never.ts': 'shared',
 		'flags.ts': 'process',
+		'flag-table.ts': 'process',
+		'flag-readers.ts': 'process',
 		'crash.ts': 'process',
 		'settings.ts': 'process',
 		'bad-usage.ts': 'process',

@@ -1,5 +1,5 @@
 /** What every completion script is made from: the flags, and how to list session ids. */
-import type {FlagEntry} from './flag-table.js';
+import type {FlagEntry} from '../flag-table.js';
 
 /** The facts about the command line every script needs. */
 export type CompletionFacts = {

@@ -1,5 +1,5 @@
 /** The fish completion script (`penguin-view --completions fish`). */
-import type {FlagEntry} from './flag-table.js';
+import type {FlagEntry} from '../flag-table.js';
 import {shortHelp, type CompletionFacts} from './completion-facts.js';
 
 // Inside '…' in fish, only \ and ' are special.

@@ -1,5 +1,5 @@
 /** The zsh completion script (`penguin-view --completions zsh`), an _arguments spec. */
-import type {FlagEntry} from './flag-table.js';
+import type {FlagEntry} from '../flag-table.js';
 import {shortHelp, type CompletionFacts} from './completion-facts.js';
 
 // Inside '…' in the script, and inside an _arguments spec's […] and :message:.

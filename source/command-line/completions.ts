@@ -4,7 +4,7 @@
  * the positional argument the session ids under $PENGUIN_HOME too.
  */
 import {assertNever} from '../assert-never.js';
-import {flags, flagEntries, subcommands} from './flag-table.js';
+import {flags, flagEntries, subcommands} from '../flag-table.js';
 import type {CompletionFacts} from './completion-facts.js';
 import {bashScript} from './completions-bash.js';
 import {fishScript} from './completions-fish.js';

@@ -1,5 +1,5 @@
 /** The --help text, made from the flag table, and the page --help prints (the package's description above it). */
-import {exitCodes, flagEntries, operands, sections, usageLines, useLabel} from './flag-table.js';
+import {exitCodes, flagEntries, operands, sections, usageLines, useLabel} from '../flag-table.js';
 
 // The page indents the text by 2: the lines here fit 78 columns, so the help fits 80.
 const width = 78;

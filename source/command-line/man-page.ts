@@ -4,7 +4,7 @@
  * twice.
  */
 import {helpEntries} from '../ui/screen/keymap.js';
-import {exitCodes, flagEntries, operands, sections, usageLines, useLabel} from './flag-table.js';
+import {exitCodes, flagEntries, operands, sections, usageLines, useLabel} from '../flag-table.js';
 
 export type ManPackage = {name: string; version: string; description: string};
 

@@ -6,18 +6,8 @@
  * line: an unknown flag, a value missing or given to a boolean, a flag given twice.
  */
 import {parseArgs, type ParseArgsConfig} from 'node:util';
-import {builtInFlags, type FlagSpec} from './flag-table.js';
-
-/** The flags of `Table` as the program reads them: camel-case keys (`readOnly`), defaults filled. */
-export type ParsedFlags<Table extends Record<string, FlagSpec>> = {
-	-readonly [Key in keyof Table]: Table[Key] extends {type: 'boolean'}
-		? Table[Key] extends {default: boolean}
-			? boolean
-			: boolean | undefined
-		: Table[Key] extends {isMultiple: true}
-			? string[]
-			: string | undefined;
-};
+import {builtInFlags, type FlagSpec} from '../flag-table.js';
+import type {ParsedFlags} from '../flags.js';
 
 /** What the command line asks for. */
 export type CommandLine<Table extends Record<string, FlagSpec>> =

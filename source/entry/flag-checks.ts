@@ -1,5 +1,5 @@
 /** The flags' words checked before anything is opened: bad usage is one line and exit code 2 (main.ts). */
-import {flags as flagTable} from '../command-line/flag-table.js';
+import {flags as flagTable} from '../flag-table.js';
 import type {Flags} from '../flags.js';
 
 /** Thrown for bad usage: printed with a hint, exit code 2. */

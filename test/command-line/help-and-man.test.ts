@@ -2,7 +2,7 @@
 // opened; the man page also every key of the `?` help; both stay readable (80 columns, roff escapes).
 import {describe, expect, it} from 'vitest';
 import {helpEntries} from '../../source/ui/screen/keymap.js';
-import {flagEntries, operands, useLabel} from '../../source/command-line/flag-table.js';
+import {flagEntries, operands, useLabel} from '../../source/flag-table.js';
 import {helpText} from '../../source/command-line/help-text.js';
 import {manPage, roffText} from '../../source/command-line/man-page.js';
 

@@ -1,6 +1,6 @@
 // The parts of saved logins that need no server: the cookie's expiry read from Set-Cookie, where the config directory is,
 // which logins are sent (given credentials win; expired and refused ones are not), and when `login` is a subcommand.
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
@@ -75,6 +75,36 @@ describe('which saved login a request carries', () => {
 		expect(store.all()).toEqual([]);
 		store.save({origin: 'http://a', user: 'u', cookie: 'c', savedAt: 0});
 		expect(store.all()).toEqual([{origin: 'http://a', user: 'u', cookie: 'c', savedAt: 0}]);
+	});
+});
+
+describe('the saved logins file, as private as the password', () => {
+	// The cookie is as good as the password: only the user may read the file or list the folder,
+	// whatever the umask and however the folder or an older file came to be.
+	const modeOf = (file: string): string => (statSync(file).mode & 0o777).toString(8);
+	it('is made 0600 in a folder made 0700, even under a umask that lets everyone read', () => {
+		const before = process.umask(0);
+		try {
+			const store = new SavedLogins(path.join(tempDir(), 'penguin-view'));
+			store.save({origin: 'http://a', user: 'u', cookie: 'c', savedAt: 0});
+			expect(modeOf(store.file)).toBe('600');
+			expect(modeOf(store.dir)).toBe('700');
+		} finally {
+			process.umask(before);
+		}
+	});
+	it('tightens a folder and replaces a file that were left readable by others', () => {
+		const dir = path.join(tempDir(), 'penguin-view');
+		mkdirSync(dir, {mode: 0o755});
+		chmodSync(dir, 0o755);
+		const store = new SavedLogins(dir);
+		writeFileSync(store.file, '{"logins": []}\n', {mode: 0o644});
+		chmodSync(store.file, 0o644);
+		store.save({origin: 'http://a', user: 'u', cookie: 'c', savedAt: 0});
+		expect(modeOf(store.file)).toBe('600');
+		expect(modeOf(dir)).toBe('700');
+		store.refuse('http://a', 'c', 1);
+		expect(modeOf(store.file)).toBe('600');
 	});
 });
 

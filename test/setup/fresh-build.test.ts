@@ -26,7 +26,7 @@ test('a build newer than every input is fresh; an input edited after it makes it
 	// scripts/ other than build*.mjs do not count.
 	expect(staleBuild(root)).toBeUndefined();
 	file('source/ui/screen/keymap.ts', 10);
-	expect(staleBuild(root)).toBe(`${path.join('source', 'ui', 'keymap.ts')} is newer than dist/`);
+	expect(staleBuild(root)).toBe(`${path.join('source', 'ui', 'screen', 'keymap.ts')} is newer than dist/`);
 	file('source/ui/screen/keymap.ts', 60);
 	file('scripts/build.mjs', 10);
 	expect(staleBuild(root)).toBe(`${path.join('scripts', 'build.mjs')} is newer than dist/`);

@@ -8,7 +8,12 @@ import {startScreen} from './screen.mjs';
 
 const [size = '100', runs = '7'] = process.argv.slice(2);
 const dir = fileURLToPath(new URL(`out/${size}mb`, import.meta.url));
-const file = path.join(dir, readdirSync(dir).filter(name => name.endsWith('.jsonl')).sort()[0]);
+const file = path.join(
+	dir,
+	readdirSync(dir)
+		.filter(name => name.endsWith('.jsonl'))
+		.sort()[0],
+);
 const mark = 'End of the bench session';
 const times = [];
 for (let i = 0; i < Number(runs); i++) {
@@ -19,4 +24,6 @@ for (let i = 0; i < Number(runs); i++) {
 	if (start && end) times.push(end.t - start.origin);
 }
 times.sort((a, b) => a - b);
-console.log(`${size} MB: ${times.map(t => t.toFixed(0)).join(' ')} ms (best ${times[0]?.toFixed(0)}, median ${times[Math.floor(times.length / 2)]?.toFixed(0)})`);
+console.log(
+	`${size} MB: ${times.map(t => t.toFixed(0)).join(' ')} ms (best ${times[0]?.toFixed(0)}, median ${times[Math.floor(times.length / 2)]?.toFixed(0)})`,
+);

@@ -26,7 +26,12 @@ export function heapSummary(file, top = 15) {
 		const size = nodes[i + sizeAt];
 		total += size;
 		// Objects and closures by what made them; strings and the rest by their kind.
-		const name = type === 'object' || type === 'native' ? strings[nodes[i + nameAt]] : type === 'closure' ? '(closure)' : `(${type})`;
+		const name =
+			type === 'object' || type === 'native'
+				? strings[nodes[i + nameAt]]
+				: type === 'closure'
+					? '(closure)'
+					: `(${type})`;
 		const group = groups.get(name) ?? {name, count: 0, bytes: 0};
 		group.count++;
 		group.bytes += size;
@@ -39,7 +44,10 @@ export function heapSummary(file, top = 15) {
 /** The summary as a markdown table. */
 export function summaryTable({total, largest}) {
 	const lines = ['| constructor | count | self size |', '|---|---:|---:|'];
-	for (const group of largest) lines.push(`| ${group.name} | ${group.count.toLocaleString('en-US')} | ${(group.bytes / (1 << 20)).toFixed(2)} MB |`);
+	for (const group of largest)
+		lines.push(
+			`| ${group.name} | ${group.count.toLocaleString('en-US')} | ${(group.bytes / (1 << 20)).toFixed(2)} MB |`,
+		);
 	lines.push(`| (all) | | ${(total / (1 << 20)).toFixed(2)} MB |`);
 	return lines.join('\n');
 }

@@ -37,7 +37,11 @@ describe('10,000 items and an answer streaming', () => {
 	const model = bigSession(2_000);
 	const layouter = new Layouter();
 	model.apply(msg({type: 'partial_text', role: 'assistant', event_type: 'start', text: ''}), testNow);
-	for (let i = 0; i < 3000; i++) model.apply(msg({type: 'partial_text', role: 'assistant', event_type: 'delta', text: i % 12 === 11 ? 'word\n' : 'word '}), testNow);
+	for (let i = 0; i < 3000; i++)
+		model.apply(
+			msg({type: 'partial_text', role: 'assistant', event_type: 'delta', text: i % 12 === 11 ? 'word\n' : 'word '}),
+			testNow,
+		);
 	visibleRows(layouter.layout(model.view, 99, open, testNow), 23, following);
 	bench('a frame of one more delta (re-wraps the last line only)', () => {
 		model.apply(msg({type: 'partial_text', role: 'assistant', event_type: 'delta', text: 'more '}), testNow);

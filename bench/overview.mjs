@@ -48,14 +48,27 @@ function makeRoot(count, growing, scale) {
 	const shown = path.join(folder, 'session-2026-12-05-02-00-00-0000beef_001.jsonl');
 	writeFileSync(shown, body.map(line => `${line}\n`).join(''));
 	utimesSync(shown, now + 3600, now + 3600);
-	return {dir, shown, growingFiles: files.slice(0, growing), line: lines.find(line => line.includes('"type":"thinking"'))};
+	return {
+		dir,
+		shown,
+		growingFiles: files.slice(0, growing),
+		line: lines.find(line => line.includes('"type":"thinking"')),
+	};
 }
 
 /** The overview's module, bundled for this process. */
 async function loadOverview() {
 	const outfile = path.join(root, 'bench', 'out', 'disk-overview.mjs');
 	mkdirSync(path.dirname(outfile), {recursive: true});
-	await build({entryPoints: [path.join(root, 'source', 'io', 'disk-overview.ts')], bundle: true, platform: 'node', format: 'esm', outfile, logLevel: 'error', packages: 'external'});
+	await build({
+		entryPoints: [path.join(root, 'source', 'io', 'disk-overview.ts')],
+		bundle: true,
+		platform: 'node',
+		format: 'esm',
+		outfile,
+		logLevel: 'error',
+		packages: 'external',
+	});
 	return import(pathToFileURL(outfile).href);
 }
 
@@ -81,10 +94,16 @@ async function listTimes(dir, runs = 5) {
 	return {cold: Math.min(...cold), warm: Math.min(...warm), counted: Math.min(...counted)};
 }
 
-async function followCost(dir, growingFiles, line, seconds, log, args = []) {
+async function followCost(dir, growingFiles, line, seconds, _log, args = []) {
 	// One memory sample (two full collections), after the CPU window: the sampling costs CPU itself.
 	const memoryAt = (6 + seconds + 2) * 1000;
-	const screen = startScreen(args, {cols: 160, rows: 40, env: {PENGUIN_HOME: dir, PENGUIN_VIEW_PROBE_MEMORY: String(memoryAt)}, nodeArgs: ['--expose-gc'], mark: '(writing…)'});
+	const screen = startScreen(args, {
+		cols: 160,
+		rows: 40,
+		env: {PENGUIN_HOME: dir, PENGUIN_VIEW_PROBE_MEMORY: String(memoryAt)},
+		nodeArgs: ['--expose-gc'],
+		mark: '(writing…)',
+	});
 	const grow = setInterval(() => {
 		for (const file of growingFiles) appendFileSync(file, `${line}\n`);
 	}, 1000);
@@ -99,7 +118,13 @@ async function followCost(dir, growingFiles, line, seconds, log, args = []) {
 		const keyAt = epoch();
 		screen.keys('s');
 		const mark = await screen.until(list => list.find(event => event.e === 'mark'), 15_000);
-		return {cpu: window.cpuMs / window.wallMs, frames: window.frames, heapMb: memory?.heapMb, rssMb: memory?.rssMb, toOverviewMs: mark ? mark.t - keyAt : undefined};
+		return {
+			cpu: window.cpuMs / window.wallMs,
+			frames: window.frames,
+			heapMb: memory?.heapMb,
+			rssMb: memory?.rssMb,
+			toOverviewMs: mark ? mark.t - keyAt : undefined,
+		};
 	} finally {
 		clearInterval(grow);
 		screen.stop();
@@ -115,13 +140,22 @@ export async function overviewBench(log = console.log) {
 	try {
 		const times = await listTimes(small.dir);
 		const timesLarge = await listTimes(large.dir);
-		log(`overview listing, ${count} sessions (${growing} active): cold ${times.cold.toFixed(0)} ms (then ${times.counted.toFixed(0)} ms counting requests behind it), warm ${times.warm.toFixed(0)} ms; sessions ten times larger: cold ${timesLarge.cold.toFixed(0)} ms (counting ${timesLarge.counted.toFixed(0)} ms), warm ${timesLarge.warm.toFixed(0)} ms (goal ≤ 300 ms) ${times.cold <= 300 ? 'pass' : 'FAIL'}`);
+		log(
+			`overview listing, ${count} sessions (${growing} active): cold ${times.cold.toFixed(0)} ms (then ${times.counted.toFixed(0)} ms counting requests behind it), warm ${times.warm.toFixed(0)} ms; sessions ten times larger: cold ${timesLarge.cold.toFixed(0)} ms (counting ${timesLarge.counted.toFixed(0)} ms), warm ${timesLarge.warm.toFixed(0)} ms (goal ≤ 300 ms) ${times.cold <= 300 ? 'pass' : 'FAIL'}`,
+		);
 		// The baseline: the same session named on the command line, so no watch of the data root.
 		const base = await followCost(small.dir, small.growingFiles, small.line, seconds, undefined, [small.shown]);
-		log(`baseline, the session named (no overview, no watch): CPU ${(base.cpu * 100).toFixed(1)} % of a core; frames ${base.frames}; heap ${base.heapMb?.toFixed(1)} MB`);
-		for (const [label, root] of [['small', small], ['10× larger', large]]) {
+		log(
+			`baseline, the session named (no overview, no watch): CPU ${(base.cpu * 100).toFixed(1)} % of a core; frames ${base.frames}; heap ${base.heapMb?.toFixed(1)} MB`,
+		);
+		for (const [label, root] of [
+			['small', small],
+			['10× larger', large],
+		]) {
 			const cost = await followCost(root.dir, root.growingFiles, root.line, seconds, log);
-			log(`following, ${label} sessions, ${growing} growing: CPU ${(cost.cpu * 100).toFixed(1)} % of a core over ${seconds} s (goal ≤ 5 %) ${cost.cpu <= 0.05 ? 'pass' : 'FAIL'}; frames ${cost.frames}; heap ${cost.heapMb?.toFixed(1)} MB, RSS ${cost.rssMb?.toFixed(0)} MB; s to the overview ${cost.toOverviewMs?.toFixed(0)} ms`);
+			log(
+				`following, ${label} sessions, ${growing} growing: CPU ${(cost.cpu * 100).toFixed(1)} % of a core over ${seconds} s (goal ≤ 5 %) ${cost.cpu <= 0.05 ? 'pass' : 'FAIL'}; frames ${cost.frames}; heap ${cost.heapMb?.toFixed(1)} MB, RSS ${cost.rssMb?.toFixed(0)} MB; s to the overview ${cost.toOverviewMs?.toFixed(0)} ms`,
+			);
 		}
 	} finally {
 		rmSync(small.dir, {recursive: true, force: true});

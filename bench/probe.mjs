@@ -88,7 +88,14 @@ if (file) {
 			}
 			const used = process.memoryUsage();
 			const mb = bytes => bytes / (1 << 20);
-			log({e: 'memory', t: now(), gc: typeof collect === 'function', rssMb: mb(used.rss), heapMb: mb(used.heapUsed), externalMb: mb(used.external)});
+			log({
+				e: 'memory',
+				t: now(),
+				gc: typeof collect === 'function',
+				rssMb: mb(used.rss),
+				heapMb: mb(used.heapUsed),
+				externalMb: mb(used.external),
+			});
 		};
 		setInterval(sample, memoryEvery).unref();
 	}

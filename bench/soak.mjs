@@ -29,9 +29,29 @@ export function soakCases(minutes) {
 	const slow = {rate: 30, perAnswer: Number.MAX_SAFE_INTEGER, prefill: 200_000};
 	return [
 		{id: 'screen', name: 'screen, 1,000 deltas/s', mode: 'screen', minutes, ...fast},
-		{id: 'screen-64', name: 'screen, 1,000 deltas/s, --max-old-space-size=64', mode: 'screen', minutes, heapMb: 64, ...fast},
-		{id: 'slow', name: 'screen, 30 deltas/s into a long message', mode: 'screen', minutes: Math.max(3, minutes / 3), ...slow},
-		{id: 'slow-64', name: 'screen, 30 deltas/s, --max-old-space-size=64', mode: 'screen', minutes: Math.max(3, minutes / 3), heapMb: 64, ...slow},
+		{
+			id: 'screen-64',
+			name: 'screen, 1,000 deltas/s, --max-old-space-size=64',
+			mode: 'screen',
+			minutes,
+			heapMb: 64,
+			...fast,
+		},
+		{
+			id: 'slow',
+			name: 'screen, 30 deltas/s into a long message',
+			mode: 'screen',
+			minutes: Math.max(3, minutes / 3),
+			...slow,
+		},
+		{
+			id: 'slow-64',
+			name: 'screen, 30 deltas/s, --max-old-space-size=64',
+			mode: 'screen',
+			minutes: Math.max(3, minutes / 3),
+			heapMb: 64,
+			...slow,
+		},
 		{id: 'print', name: 'print, 1,000 deltas/s', mode: 'print', minutes: Math.max(3, minutes / 2), ...fast},
 		{id: 'json', name: '--json, 1,000 deltas/s', mode: 'json', minutes: Math.max(3, minutes / 2), ...fast},
 	];
@@ -61,7 +81,13 @@ function startPlain(args, {env, nodeArgs, program}) {
 	});
 	let stderr = '';
 	child.stderr.on('data', chunk => (stderr = (stderr + chunk).slice(-2000)));
-	const events = () => (existsSync(probeFile) ? readFileSync(probeFile, 'utf8').split('\n').filter(Boolean).map(line => JSON.parse(line)) : []);
+	const events = () =>
+		existsSync(probeFile)
+			? readFileSync(probeFile, 'utf8')
+					.split('\n')
+					.filter(Boolean)
+					.map(line => JSON.parse(line))
+			: [];
 	return {
 		events,
 		pid: () => child.pid,
@@ -108,25 +134,42 @@ export async function soak(c, {snapshot = true, keep, log = () => {}} = {}) {
 	const started = new Promise(resolve => server.on('start', resolve));
 	const dir = path.join(root, 'bench', 'out', `soak-${process.pid}-${c.mode}-${Date.now()}`);
 	mkdirSync(dir, {recursive: true});
-	const nodeArgs = ['--expose-gc', `--heapsnapshot-signal=SIGUSR1`, `--diagnostic-dir=${dir}`, ...(c.heapMb ? [`--max-old-space-size=${c.heapMb}`] : [])];
+	const nodeArgs = [
+		'--expose-gc',
+		`--heapsnapshot-signal=SIGUSR1`,
+		`--diagnostic-dir=${dir}`,
+		...(c.heapMb ? [`--max-old-space-size=${c.heapMb}`] : []),
+	];
 	const env = {PENGUIN_VIEW_PROBE_MEMORY: String(sampleMs)};
 	const args = ['--sse', server.url, ...(c.mode === 'print' ? ['--print'] : c.mode === 'json' ? ['--json'] : [])];
 	const program = c.program ?? cli;
-	const child = c.mode === 'screen' ? startScreen(args, {env, nodeArgs, program}) : startPlain(args, {env, nodeArgs, program});
+	const child =
+		c.mode === 'screen' ? startScreen(args, {env, nodeArgs, program}) : startPlain(args, {env, nodeArgs, program});
 	const result = {name: c.name, minutes: c.minutes, samples: [], lived: true};
 	try {
 		await started;
 		const streamStart = Date.now();
 		let seen = 0;
 		// Until the sample at `minutes` (the probe's clock starts with the process, a little before the stream).
-		while ((result.samples.at(-1)?.minute ?? 0) < c.minutes - 0.05 && Date.now() - streamStart < c.minutes * 60_000 + sampleMs) {
+		while (
+			(result.samples.at(-1)?.minute ?? 0) < c.minutes - 0.05 &&
+			Date.now() - streamStart < c.minutes * 60_000 + sampleMs
+		) {
 			await sleep(1000);
 			const memory = child.events().filter(event => event.e === 'memory');
 			for (; seen < memory.length; seen++) {
 				const m = memory[seen];
-				const sample = {minute: (m.t - streamStart) / 60_000, rssMb: m.rssMb, heapMb: m.heapMb, textMb: server.stats.chars / (1 << 20), sent: server.stats.sent};
+				const sample = {
+					minute: (m.t - streamStart) / 60_000,
+					rssMb: m.rssMb,
+					heapMb: m.heapMb,
+					textMb: server.stats.chars / (1 << 20),
+					sent: server.stats.sent,
+				};
 				result.samples.push(sample);
-				log(`    ${sample.minute.toFixed(1)} min: rss ${sample.rssMb.toFixed(1)} MB, heap ${sample.heapMb.toFixed(1)} MB, text sent ${sample.textMb.toFixed(2)} MB`);
+				log(
+					`    ${sample.minute.toFixed(1)} min: rss ${sample.rssMb.toFixed(1)} MB, heap ${sample.heapMb.toFixed(1)} MB, text sent ${sample.textMb.toFixed(2)} MB`,
+				);
 			}
 			const pid = child.pid();
 			if (pid && !alive(pid)) {
@@ -136,9 +179,18 @@ export async function soak(c, {snapshot = true, keep, log = () => {}} = {}) {
 		}
 		const later = result.samples.filter(sample => sample.minute >= settleMinutes);
 		const xs = later.map(sample => sample.minute);
-		result.rssSlope = slope(xs, later.map(sample => sample.rssMb));
-		result.heapSlope = slope(xs, later.map(sample => sample.heapMb));
-		result.textSlope = slope(xs, later.map(sample => sample.textMb));
+		result.rssSlope = slope(
+			xs,
+			later.map(sample => sample.rssMb),
+		);
+		result.heapSlope = slope(
+			xs,
+			later.map(sample => sample.heapMb),
+		);
+		result.textSlope = slope(
+			xs,
+			later.map(sample => sample.textMb),
+		);
 		const pid = child.pid();
 		if (snapshot && result.lived && pid) {
 			const file = await snapshotIn(dir, pid);

@@ -25,12 +25,21 @@ const words = 'the agent streams its answer word by word while the viewer keeps 
 /** About `length` characters of text: paragraphs of `paragraph` words. */
 function paragraphs(length, paragraph) {
 	let out = '';
-	for (let i = 0; out.length < length; i++) out += `${words[i % words.length]}${paragraph > 0 && (i + 1) % paragraph === 0 ? '.\n\n' : ' '}`;
+	for (let i = 0; out.length < length; i++)
+		out += `${words[i % words.length]}${paragraph > 0 && (i + 1) % paragraph === 0 ? '.\n\n' : ' '}`;
 	return out;
 }
 
 /** Starts the server; resolves with its URL and hooks to know when streaming starts and ends. */
-export async function startFirehose({rate = 1000, seconds = 10, perAnswer = 400, prefill = 0, paragraph = 40, historyTurns = 40, port = 0} = {}) {
+export async function startFirehose({
+	rate = 1000,
+	seconds = 10,
+	perAnswer = 400,
+	prefill = 0,
+	paragraph = 40,
+	historyTurns = 40,
+	port = 0,
+} = {}) {
 	const epoch = Date.now().toString(36);
 	let seq = 0;
 	const listeners = {start: [], end: []};
@@ -38,7 +47,13 @@ export async function startFirehose({rate = 1000, seconds = 10, perAnswer = 400,
 	const envelope = (type, payload) => JSON.stringify({timestamp: new Date().toISOString(), type, payload});
 	const frame = data => `data: ${data}\nid: ${epoch}-${++seq}\n\n`;
 	const history = [
-		envelope('session_meta', {session_id: firehoseSessionId, provider: 'custom', model_id: 'firehose-model', model_context_window: 200000, workspace: '/home/dev/work'}),
+		envelope('session_meta', {
+			session_id: firehoseSessionId,
+			provider: 'custom',
+			model_id: 'firehose-model',
+			model_context_window: 200000,
+			workspace: '/home/dev/work',
+		}),
 	];
 	for (let turn = 1; turn <= historyTurns; turn++) {
 		history.push(envelope('model_msg', {type: 'text', role: 'user', text: `Question ${turn}: what happens next?`}));
@@ -57,7 +72,11 @@ export async function startFirehose({rate = 1000, seconds = 10, perAnswer = 400,
 			response.writeHead(404).end();
 			return;
 		}
-		response.writeHead(200, {'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive'});
+		response.writeHead(200, {
+			'content-type': 'text/event-stream',
+			'cache-control': 'no-cache',
+			connection: 'keep-alive',
+		});
 		response.socket?.setNoDelay(true);
 		connections.add(response);
 		response.on('close', () => connections.delete(response));
@@ -81,7 +100,9 @@ export async function startFirehose({rate = 1000, seconds = 10, perAnswer = 400,
 					const filled = paragraphs(prefill, paragraph);
 					text += filled;
 					stats.chars += filled.length;
-					out += frame(envelope('model_msg', {type: 'partial_text', role: 'assistant', event_type: 'delta', text: filled}));
+					out += frame(
+						envelope('model_msg', {type: 'partial_text', role: 'assistant', event_type: 'delta', text: filled}),
+					);
 				}
 			}
 			const word = `${words[(seq + answer) % words.length]}${paragraph > 0 && (inAnswer + 1) % paragraph === 0 ? '.\n\n' : ' '}`;
@@ -146,5 +167,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 	});
 	console.log(firehose.url);
 	firehose.on('start', () => process.stderr.write('streaming…\n'));
-	firehose.on('end', () => process.stderr.write(`sent ${firehose.stats.sent} deltas in ${((firehose.stats.endedAt - firehose.stats.startedAt) / 1000).toFixed(1)} s\n`));
+	firehose.on('end', () =>
+		process.stderr.write(
+			`sent ${firehose.stats.sent} deltas in ${((firehose.stats.endedAt - firehose.stats.startedAt) / 1000).toFixed(1)} s\n`,
+		),
+	);
 }

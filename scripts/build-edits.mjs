@@ -20,14 +20,19 @@ export function applyEdits(label, contents, edits, gone = []) {
 	let text = contents;
 	for (const [from, to] of edits) {
 		const found = occurrences(text, from);
-		if (found !== 1) throw new Error(`scripts/build.mjs: ${label} has \`${from.trim().split('\n')[0]}\` ${found === 0 ? 'no longer' : `${found} times, not once`}: update its edits`);
+		if (found !== 1)
+			throw new Error(
+				`scripts/build.mjs: ${label} has \`${from.trim().split('\n')[0]}\` ${found === 0 ? 'no longer' : `${found} times, not once`}: update its edits`,
+			);
 		// A function, so that `$` in the new text is not read as a replacement pattern.
 		text = text.replace(from, () => to);
-		if (occurrences(text, from) !== occurrences(to, from)) throw new Error(`scripts/build.mjs: ${label} still has \`${from.trim().split('\n')[0]}\` after its edit`);
+		if (occurrences(text, from) !== occurrences(to, from))
+			throw new Error(`scripts/build.mjs: ${label} still has \`${from.trim().split('\n')[0]}\` after its edit`);
 	}
 	for (const part of gone) {
 		const left = typeof part === 'string' ? text.includes(part) : part.test(text);
-		if (left) throw new Error(`scripts/build.mjs: ${label} still uses \`${String(part)}\` after its edits: update them`);
+		if (left)
+			throw new Error(`scripts/build.mjs: ${label} still uses \`${String(part)}\` after its edits: update them`);
 	}
 	return text;
 }

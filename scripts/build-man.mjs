@@ -22,5 +22,7 @@ const bundled = await build({
 	target: 'node20',
 	logLevel: 'warning',
 });
-const {manPage} = await import(`data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].contents).toString('base64')}`);
+const {manPage} = await import(
+	`data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].contents).toString('base64')}`
+);
 writeFileSync(`${root}${man[0]}`, manPage({name, version, description}));

@@ -36,8 +36,14 @@ const lazyEdits = [
 		package: 'string-width',
 		file: 'index.js',
 		edits: [
-			['const segmenter = new Intl.Segmenter();', 'let segmenter;\nconst segmenterOf = () => (segmenter ??= new Intl.Segmenter());'],
-			['const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;', 'let rgiEmojiRegex;\nconst rgiEmojiOf = () => (rgiEmojiRegex ??= /^\\p{RGI_Emoji}$/v);'],
+			[
+				'const segmenter = new Intl.Segmenter();',
+				'let segmenter;\nconst segmenterOf = () => (segmenter ??= new Intl.Segmenter());',
+			],
+			[
+				'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;',
+				'let rgiEmojiRegex;\nconst rgiEmojiOf = () => (rgiEmojiRegex ??= /^\\p{RGI_Emoji}$/v);',
+			],
 			['segmenter.segment(string)', 'segmenterOf().segment(string)'],
 			['rgiEmojiRegex.test(segment)', 'rgiEmojiOf().test(segment)'],
 		],
@@ -58,7 +64,11 @@ const lazyOnLoad = {
 		const edited = new Set();
 		const targets = lazyEdits.map(({package: name, file, edits, gone}) => {
 			const main = fileURLToPath(import.meta.resolve(name));
-			const directory = main.slice(0, main.lastIndexOf(`${path.sep}node_modules${path.sep}${name}${path.sep}`) + `${path.sep}node_modules${path.sep}${name}${path.sep}`.length);
+			const directory = main.slice(
+				0,
+				main.lastIndexOf(`${path.sep}node_modules${path.sep}${name}${path.sep}`) +
+					`${path.sep}node_modules${path.sep}${name}${path.sep}`.length,
+			);
 			return {name, path: realpathSync(path.join(directory, file)), edits, gone};
 		});
 		for (const target of targets) {
@@ -72,7 +82,10 @@ const lazyOnLoad = {
 		builder.onEnd(result => {
 			if (result.errors.length > 0) return;
 			const missed = targets.filter(target => !edited.has(target.path)).map(target => target.path);
-			if (missed.length > 0) throw new Error(`scripts/build.mjs: bundled without its edits (not loaded from where it resolves): ${missed.join(', ')}; update lazyEdits`);
+			if (missed.length > 0)
+				throw new Error(
+					`scripts/build.mjs: bundled without its edits (not loaded from where it resolves): ${missed.join(', ')}; update lazyEdits`,
+				);
 		});
 	},
 };
@@ -100,7 +113,8 @@ const inkOutput = {
 			return {contents, loader: 'js'};
 		});
 		builder.onEnd(result => {
-			if (result.errors.length === 0 && !edited) throw new Error('scripts/build.mjs: ink/build/output.js was not bundled: update inkOutput');
+			if (result.errors.length === 0 && !edited)
+				throw new Error('scripts/build.mjs: ink/build/output.js was not bundled: update inkOutput');
 		});
 	},
 };
@@ -125,7 +139,8 @@ const inkWidth = {
 			if (result.errors.length > 0) return;
 			const wanted = ['ink/build/output.js', 'widest-line/index.js'];
 			const missing = wanted.filter(file => ![...redirected].some(importer => importer.endsWith(file)));
-			if (missing.length > 0) throw new Error(`scripts/build.mjs: ${missing.join(', ')} no longer import string-width: update inkWidth`);
+			if (missing.length > 0)
+				throw new Error(`scripts/build.mjs: ${missing.join(', ')} no longer import string-width: update inkWidth`);
 		});
 	},
 };
@@ -145,20 +160,32 @@ const inkCaches = {
 		const files = {
 			'sanitize-ansi.js': [
 				['export default sanitizeAnsi;', 'export default rememberSanitized(sanitizeAnsi);'],
-				['const sgrParametersRegex', `import { rememberSanitized } from ${JSON.stringify(remember)};\nconst sgrParametersRegex`],
+				[
+					'const sgrParametersRegex',
+					`import { rememberSanitized } from ${JSON.stringify(remember)};\nconst sgrParametersRegex`,
+				],
 			],
-			'measure-text.js': [['    cache.set(text, dimensions);', '    if (cache.size >= 1024) cache.clear();\n    cache.set(text, dimensions);']],
+			'measure-text.js': [
+				[
+					'    cache.set(text, dimensions);',
+					'    if (cache.size >= 1024) cache.clear();\n    cache.set(text, dimensions);',
+				],
+			],
 		};
 		const edited = new Set();
-		builder.onLoad({filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/](sanitize-ansi|measure-text)\.js$/}, async args => {
-			const name = path.basename(args.path);
-			const contents = applyEdits(`ink/build/${name}`, await readFile(args.path, 'utf8'), files[name]);
-			edited.add(name);
-			return {contents, loader: 'js'};
-		});
+		builder.onLoad(
+			{filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/](sanitize-ansi|measure-text)\.js$/},
+			async args => {
+				const name = path.basename(args.path);
+				const contents = applyEdits(`ink/build/${name}`, await readFile(args.path, 'utf8'), files[name]);
+				edited.add(name);
+				return {contents, loader: 'js'};
+			},
+		);
 		builder.onEnd(result => {
 			const missed = Object.keys(files).filter(name => !edited.has(name));
-			if (result.errors.length === 0 && missed.length > 0) throw new Error(`scripts/build.mjs: ink/build/${missed.join(', ')} not bundled: update inkCaches`);
+			if (result.errors.length === 0 && missed.length > 0)
+				throw new Error(`scripts/build.mjs: ink/build/${missed.join(', ')} not bundled: update inkCaches`);
 		});
 	},
 };
@@ -169,8 +196,19 @@ const inkCaches = {
  * there, as scripts/build-man.mjs does the man page.
  */
 async function helpPageOfBuild(description) {
-	const bundled = await build({absWorkingDir: root, entryPoints: ['source/command-line/help-text.ts'], bundle: true, write: false, format: 'esm', platform: 'node', target: 'node20', logLevel: 'warning'});
-	const {helpPage} = await import(`data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].contents).toString('base64')}`);
+	const bundled = await build({
+		absWorkingDir: root,
+		entryPoints: ['source/command-line/help-text.ts'],
+		bundle: true,
+		write: false,
+		format: 'esm',
+		platform: 'node',
+		target: 'node20',
+		logLevel: 'warning',
+	});
+	const {helpPage} = await import(
+		`data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].contents).toString('base64')}`
+	);
 	return helpPage(description);
 }
 
@@ -209,16 +247,30 @@ function sharedEntryImports(metafile) {
 			queue.push(edge.path);
 		}
 	}
-	const dynamic = new Set(Object.values(metafile.inputs).flatMap(input => input.imports.filter(edge => edge.kind === 'dynamic-import').map(edge => edge.path)));
+	const dynamic = new Set(
+		Object.values(metafile.inputs).flatMap(input =>
+			input.imports.filter(edge => edge.kind === 'dynamic-import').map(edge => edge.path),
+		),
+	);
 	// What the entry imports of ours (not a package's module).
-	const imports = metafile.inputs[entry].imports.filter(edge => edge.kind === 'import-statement' && edge.path.startsWith('source/')).map(edge => path.join(root, edge.path));
+	const imports = metafile.inputs[entry].imports
+		.filter(edge => edge.kind === 'import-statement' && edge.path.startsWith('source/'))
+		.map(edge => path.join(root, edge.path));
 	const bundled = [...dynamic].filter(file => metafile.inputs[file] !== undefined && !reached.has(file));
 	const commonJs = bundled.filter(file => !file.startsWith('source/') && metafile.inputs[file].format !== 'esm');
-	if (commonJs.length > 0) throw new Error(`scripts/build.mjs: imported dynamically but not an ES module: ${commonJs.join(', ')}; update sharedEntryImports`);
+	if (commonJs.length > 0)
+		throw new Error(
+			`scripts/build.mjs: imported dynamically but not an ES module: ${commonJs.join(', ')}; update sharedEntryImports`,
+		);
 	const targets = bundled.map(file => realpathSync(path.join(root, file)));
-	if (targets.length === 0 || imports.length === 0) throw new Error('scripts/build.mjs: no dynamic import or no entry import found: update sharedEntryImports');
+	if (targets.length === 0 || imports.length === 0)
+		throw new Error('scripts/build.mjs: no dynamic import or no entry import found: update sharedEntryImports');
 	// Every module the entry loads, by its real path (builtinsByRequire takes the built-ins these import).
-	const entryModules = new Set([...reached].filter(file => metafile.inputs[file] !== undefined && !file.includes(':')).map(file => realpathSync(path.join(root, file))));
+	const entryModules = new Set(
+		[...reached]
+			.filter(file => metafile.inputs[file] !== undefined && !file.includes(':'))
+			.map(file => realpathSync(path.join(root, file))),
+	);
 	return {targets: new Set(targets), imports, entryModules};
 }
 
@@ -229,7 +281,10 @@ const sharedEntry = {
 		builder.onLoad({filter: /[\\/]source[\\/].*\.tsx?$/}, async args => {
 			if (!shared.targets.has(args.path)) return undefined;
 			const added = shared.imports.map(file => `import ${JSON.stringify(file)};`).join('\n');
-			return {contents: `${await readFile(args.path, 'utf8')}\n${added}\n`, loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts'};
+			return {
+				contents: `${await readFile(args.path, 'utf8')}\n${added}\n`,
+				loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts',
+			};
 		});
 		builder.onLoad({filter: /[\\/]node_modules[\\/].*\.m?js$/}, async args => {
 			if (!shared.targets.has(args.path)) return undefined;
@@ -264,7 +319,9 @@ const builtinsByRequire = {
 			return {path: args.path.startsWith('node:') ? args.path : `node:${args.path}`, namespace: 'node-builtin'};
 		});
 		builder.onLoad({filter: /.*/, namespace: 'node-builtin'}, args => {
-			const names = Object.getOwnPropertyNames(nodeRequire(args.path)).filter(name => name !== 'default' && bindable(name));
+			const names = Object.getOwnPropertyNames(nodeRequire(args.path)).filter(
+				name => name !== 'default' && bindable(name),
+			);
 			const name = JSON.stringify(args.path);
 			const lines = [
 				`const builtin = process.getBuiltinModule?.(${name}) ?? require(${name});`,
@@ -303,7 +360,9 @@ const options = {
 	external: ['react-devtools-core'],
 	// Some bundled dependencies are CommonJS and call require(); an ES module has none.
 	// Made on the first require(): making it cost every start ~2 M instructions, and print mode never requires.
-	banner: {js: "import {createRequire as penguinViewCreateRequire} from 'node:module'; let penguinViewRequire; const require = id => (penguinViewRequire ??= penguinViewCreateRequire(import.meta.url))(id);"},
+	banner: {
+		js: "import {createRequire as penguinViewCreateRequire} from 'node:module'; let penguinViewRequire; const require = id => (penguinViewRequire ??= penguinViewCreateRequire(import.meta.url))(id);",
+	},
 	legalComments: 'linked',
 	// What the entry shows of package.json (--version, the process title); the page --help prints;
 	// and React's production build: its development build (what React runs without NODE_ENV)

@@ -27,5 +27,6 @@ else if (line.kind === 'problem') {
 	// Anything thrown or rejected that nobody catches: terminal restored, one line, exit code 1.
 	installCrashHandlers({debug: line.flags.debug});
 	const settings = readSettings(process.env);
-	process.exitCode = (await runSubcommand(line.input, line.flags, settings)) ?? (await main(line.input, line.flags, settings));
+	process.exitCode =
+		(await runSubcommand(line.input, line.flags, settings)) ?? (await main(line.input, line.flags, settings));
 }

@@ -46,45 +46,180 @@ export type FlagSpec = {
 
 /** The flags, keyed by the camel-case name the program reads (`readOnly` is `--read-only`). */
 export const flags = {
-	latest: {type: 'boolean', default: false, section: 'open', uses: [{help: 'the newest running session (else the newest), on disk or on a server; a session that starts later is offered (L switches)'}]},
-	print: {type: 'boolean', default: false, section: 'options', uses: [{help: 'plain text, each item once it is complete (the default when stdout is not a terminal)'}]},
-	json: {type: 'boolean', default: false, section: 'options', uses: [{help: 'write the session as JSON Lines of complete messages'}]},
+	latest: {
+		type: 'boolean',
+		default: false,
+		section: 'open',
+		uses: [
+			{
+				help: 'the newest running session (else the newest), on disk or on a server; a session that starts later is offered (L switches)',
+			},
+		],
+	},
+	print: {
+		type: 'boolean',
+		default: false,
+		section: 'options',
+		uses: [{help: 'plain text, each item once it is complete (the default when stdout is not a terminal)'}],
+	},
+	json: {
+		type: 'boolean',
+		default: false,
+		section: 'options',
+		uses: [{help: 'write the session as JSON Lines of complete messages'}],
+	},
 	// No default: the screen follows unless --no-follow, print mode only with -f (main.ts).
 	follow: {
 		type: 'boolean',
 		shortFlag: 'f',
 		section: 'options',
 		uses: [
-			{help: 'keep following a trace in print mode, as tail -f (print mode otherwise reads to the end and exits; the screen follows, a pipe on standard input is read until it closes, --sse follows)'},
+			{
+				help: 'keep following a trace in print mode, as tail -f (print mode otherwise reads to the end and exits; the screen follows, a pipe on standard input is read until it closes, --sse follows)',
+			},
 			{negated: true, help: 'show what is there now and exit'},
 		],
 	},
-	replay: {type: 'string', section: 'options', fileValue: true, uses: [{value: 'SPEED', optional: true, help: 'play a finished trace with its original timing (SPEED 1)'}]},
-	expand: {type: 'string', isMultiple: true, section: 'options', values: ['thinking', 'outputs', 'all'], list: true, uses: [{value: 'LIST', help: 'open by default: thinking, outputs, all (repeatable, or a,b)'}]},
-	color: {type: 'boolean', default: true, section: 'options', uses: [{negated: true, help: 'no colour (NO_COLOR and TERM=dumb do the same)'}]},
-	bell: {type: 'boolean', default: true, section: 'options', uses: [{negated: true, help: 'no terminal bell when a tool call starts to wait for approval'}]},
-	notify: {type: 'boolean', default: false, section: 'options', uses: [{help: 'a desktop notification (OSC 9 and 777, through tmux too) when another session waits for approval, fails or finishes'}]},
-	mouse: {type: 'boolean', default: false, section: 'options', uses: [{help: 'the wheel scrolls, a click focuses (Shift selects text then)'}]},
-	debug: {type: 'boolean', default: false, section: 'options', uses: [{help: 'print the stack of an unexpected error'}]},
-	list: {type: 'boolean', default: false, section: 'sessions', uses: [{help: "the sessions under $PENGUIN_HOME, newest first (fitted to a terminal, every field whole in a pipe; --json: JSON Lines); with --sse SERVER, the server's sessions"}]},
-	stats: {type: 'boolean', default: false, section: 'sessions', uses: [{help: 'requests, retries, tool calls by name, tokens, longest steps'}]},
-	export: {type: 'string', section: 'sessions', values: ['md', 'json', 'sts'], uses: [{value: 'FORMAT', help: "md (a readable transcript), json (the view model) or sts (the Hub's Session Trace format)"}]},
-	redact: {type: 'boolean', default: false, section: 'sessions', uses: [{help: 'with --export: hide home and workspace paths and secrets'}]},
-	prices: {type: 'string', section: 'sessions', fileValue: true, uses: [{value: 'FILE', help: "prices from FILE (TOML or JSON, [[models]] with pricing, as a project's .project_config.toml) instead of the project's own; without it, a model with no price shows tokens only"}]},
+	replay: {
+		type: 'string',
+		section: 'options',
+		fileValue: true,
+		uses: [{value: 'SPEED', optional: true, help: 'play a finished trace with its original timing (SPEED 1)'}],
+	},
+	expand: {
+		type: 'string',
+		isMultiple: true,
+		section: 'options',
+		values: ['thinking', 'outputs', 'all'],
+		list: true,
+		uses: [{value: 'LIST', help: 'open by default: thinking, outputs, all (repeatable, or a,b)'}],
+	},
+	color: {
+		type: 'boolean',
+		default: true,
+		section: 'options',
+		uses: [{negated: true, help: 'no colour (NO_COLOR and TERM=dumb do the same)'}],
+	},
+	bell: {
+		type: 'boolean',
+		default: true,
+		section: 'options',
+		uses: [{negated: true, help: 'no terminal bell when a tool call starts to wait for approval'}],
+	},
+	notify: {
+		type: 'boolean',
+		default: false,
+		section: 'options',
+		uses: [
+			{
+				help: 'a desktop notification (OSC 9 and 777, through tmux too) when another session waits for approval, fails or finishes',
+			},
+		],
+	},
+	mouse: {
+		type: 'boolean',
+		default: false,
+		section: 'options',
+		uses: [{help: 'the wheel scrolls, a click focuses (Shift selects text then)'}],
+	},
+	debug: {
+		type: 'boolean',
+		default: false,
+		section: 'options',
+		uses: [{help: 'print the stack of an unexpected error'}],
+	},
+	list: {
+		type: 'boolean',
+		default: false,
+		section: 'sessions',
+		uses: [
+			{
+				help: "the sessions under $PENGUIN_HOME, newest first (fitted to a terminal, every field whole in a pipe; --json: JSON Lines); with --sse SERVER, the server's sessions",
+			},
+		],
+	},
+	stats: {
+		type: 'boolean',
+		default: false,
+		section: 'sessions',
+		uses: [{help: 'requests, retries, tool calls by name, tokens, longest steps'}],
+	},
+	export: {
+		type: 'string',
+		section: 'sessions',
+		values: ['md', 'json', 'sts'],
+		uses: [
+			{
+				value: 'FORMAT',
+				help: "md (a readable transcript), json (the view model) or sts (the Hub's Session Trace format)",
+			},
+		],
+	},
+	redact: {
+		type: 'boolean',
+		default: false,
+		section: 'sessions',
+		uses: [{help: 'with --export: hide home and workspace paths and secrets'}],
+	},
+	prices: {
+		type: 'string',
+		section: 'sessions',
+		fileValue: true,
+		uses: [
+			{
+				value: 'FILE',
+				help: "prices from FILE (TOML or JSON, [[models]] with pricing, as a project's .project_config.toml) instead of the project's own; without it, a model with no price shows tokens only",
+			},
+		],
+	},
 	sse: {
 		type: 'string',
 		section: 'sse',
 		uses: [
-			{value: 'URL', help: "http(s)://HOST/api/sessions/<id>/stream; on the server's own machine use localhost, not 127.0.0.1 (its preview host, which answers 401 to every API call)"},
-			{value: 'SERVER', help: "http(s)://HOST:PORT (or the web app's …/chat/<id>): pick any of the server's sessions, kept live"},
+			{
+				value: 'URL',
+				help: "http(s)://HOST/api/sessions/<id>/stream; on the server's own machine use localhost, not 127.0.0.1 (its preview host, which answers 401 to every API call)",
+			},
+			{
+				value: 'SERVER',
+				help: "http(s)://HOST:PORT (or the web app's …/chat/<id>): pick any of the server's sessions, kept live",
+			},
 		],
 	},
-	cookie: {type: 'string', section: 'sse', uses: [{value: 'VALUE', help: 'the penguin_session cookie (or PENGUIN_VIEW_COOKIE)'}]},
-	header: {type: 'string', isMultiple: true, section: 'sse', uses: [{value: '"N: v"', help: 'an extra request header (repeatable)'}]},
-	user: {type: 'string', section: 'sse', uses: [{value: 'NAME', help: 'log in as NAME (password from PENGUIN_PASSWORD, or asked)'}]},
-	insecure: {type: 'boolean', default: false, section: 'sse', uses: [{help: 'accept a TLS certificate the system does not trust'}]},
-	readOnly: {type: 'boolean', default: false, section: 'sse', uses: [{help: 'never act on the session: a (allow), r (deny), Ctrl+X (stop) and > (steer) do nothing'}]},
-	completions: {type: 'string', section: 'about', values: ['bash', 'zsh', 'fish'], uses: [{value: 'SHELL', help: 'print a completion script for bash, zsh or fish, and exit'}]},
+	cookie: {
+		type: 'string',
+		section: 'sse',
+		uses: [{value: 'VALUE', help: 'the penguin_session cookie (or PENGUIN_VIEW_COOKIE)'}],
+	},
+	header: {
+		type: 'string',
+		isMultiple: true,
+		section: 'sse',
+		uses: [{value: '"N: v"', help: 'an extra request header (repeatable)'}],
+	},
+	user: {
+		type: 'string',
+		section: 'sse',
+		uses: [{value: 'NAME', help: 'log in as NAME (password from PENGUIN_PASSWORD, or asked)'}],
+	},
+	insecure: {
+		type: 'boolean',
+		default: false,
+		section: 'sse',
+		uses: [{help: 'accept a TLS certificate the system does not trust'}],
+	},
+	readOnly: {
+		type: 'boolean',
+		default: false,
+		section: 'sse',
+		uses: [{help: 'never act on the session: a (allow), r (deny), Ctrl+X (stop) and > (steer) do nothing'}],
+	},
+	completions: {
+		type: 'string',
+		section: 'about',
+		values: ['bash', 'zsh', 'fish'],
+		uses: [{value: 'SHELL', help: 'print a completion script for bash, zsh or fish, and exit'}],
+	},
 } as const satisfies Record<string, FlagSpec>;
 
 /** The flags the parser answers itself (parse-flags.ts): listed with the others in the documents. */
@@ -95,24 +230,38 @@ export const builtInFlags = {
 
 /** What can be named on the command line (things to open, subcommands), in --help's words, by section. */
 export const operands: ReadonlyArray<{section: SectionId; name: string; help: string}> = [
-	{section: 'open', name: 'trace', help: 'a trace file, any shard: the whole session is shown, then followed; a file of any other name (a copy, a --json recording) alone; a gzip file (.gz or not) read to its end'},
+	{
+		section: 'open',
+		name: 'trace',
+		help: 'a trace file, any shard: the whole session is shown, then followed; a file of any other name (a copy, a --json recording) alone; a gzip file (.gz or not) read to its end',
+	},
 	{section: 'open', name: 'session-id', help: 'looked up under $PENGUIN_HOME (default ~/.penguin/data)'},
 	{section: 'open', name: 'folder', help: 'a traces folder or a data root: its newest session'},
 	{section: 'open', name: '-', help: 'read a trace from standard input'},
-	{section: 'open', name: '(nothing)', help: 'a pipe or a file on standard input, else the newest session under $PENGUIN_HOME'},
+	{
+		section: 'open',
+		name: '(nothing)',
+		help: 'a pipe or a file on standard input, else the newest session under $PENGUIN_HOME',
+	},
 	{
 		section: 'logins',
 		name: 'login URL --user NAME',
 		help: "log in (password from PENGUIN_PASSWORD, or asked) and save the server's cookie in $XDG_CONFIG_HOME/penguin-view (default ~/.config/penguin-view, mode 0600); every request to that server then carries it until it expires, unless --cookie, PENGUIN_VIEW_COOKIE or --user is given",
 	},
 	{section: 'logins', name: 'login', help: 'the saved logins and when each expires'},
-	{section: 'logins', name: 'logout URL', help: 'end the session on the server and forget the login (a file named login or logout alone opens; ./login always)'},
+	{
+		section: 'logins',
+		name: 'logout URL',
+		help: 'end the session on the server and forget the login (a file named login or logout alone opens; ./login always)',
+	},
 	{section: 'about', name: '?', help: 'on the screen: every key, and what it does (q quits)'},
 ];
 
 /** The subcommands: the first words of the `logins` section's entries. */
 export function subcommands(): string[] {
-	return [...new Set(operands.filter(operand => operand.section === 'logins').map(operand => operand.name.split(' ')[0]!))];
+	return [
+		...new Set(operands.filter(operand => operand.section === 'logins').map(operand => operand.name.split(' ')[0]!)),
+	];
 }
 
 /** The usage lines, each after the program's name. */
@@ -145,7 +294,7 @@ export function flagEntries(): FlagEntry[] {
 }
 
 /** A use as --help and the man page name it: `--replay [SPEED]`, `-f, --follow`. */
-export function useLabel({use, long, short}: FlagEntry): string {
+export function labelOfUse({use, long, short}: FlagEntry): string {
 	const names = short ? `${short}, ${long}` : long;
 	if (!use.value) return names;
 	return use.optional ? `${names} [${use.value}]` : `${names} ${use.value}`;

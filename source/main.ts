@@ -51,26 +51,35 @@ function say(text: string): void {
 	process.stderr.write(`penguin-view: ${sanitize(text)}\n`);
 }
 
-async function run(words: readonly string[], flags: Flags, cleanup: Array<() => Promise<unknown>>, settings: Settings): Promise<number> {
+async function run(
+	words: readonly string[],
+	flags: Flags,
+	cleanup: Array<() => Promise<unknown>>,
+	settings: Settings,
+): Promise<number> {
 	if (flags.completions !== undefined) {
 		const {completionScript, isShell} = await import('./command-line/completions.js');
-		if (!isShell(flags.completions)) throw new UsageError(`--completions takes bash, zsh or fish, not '${flags.completions}'`);
+		if (!isShell(flags.completions))
+			throw new UsageError(`--completions takes bash, zsh or fish, not '${flags.completions}'`);
 		process.stdout.write(completionScript(flags.completions));
 		return 0;
 	}
 	const {input, replaySpeed, expand} = checkUsage(words, flags);
 
 	// --prices: one table for every session shown, read once here (a bad file is bad usage).
-	const fixedPrices = flags.prices === undefined ? undefined : await readPricesFile(path.resolve(settings.cwd, flags.prices));
+	const fixedPrices =
+		flags.prices === undefined ? undefined : await readPricesFile(path.resolve(settings.cwd, flags.prices));
 	if (fixedPrices !== undefined && 'message' in fixedPrices) throw new UsageError(fixedPrices.message);
 	// A session's prices: --prices, else its project's config (io/project-prices.ts); said once when unreadable.
-	const pricesOf = async (tracePath: string): Promise<ReadPrices> => (fixedPrices === undefined ? readProjectPrices(tracePath) : {prices: fixedPrices});
+	const pricesOf = async (tracePath: string): Promise<ReadPrices> =>
+		fixedPrices === undefined ? readProjectPrices(tracePath) : {prices: fixedPrices};
 
 	const {dataRoot} = settings;
 	// A server's address rather than one session's stream: its sessions (server/server-mode.ts).
 	const server = flags.sse ? (await import('./io/sse/server-address.js')).readServerAddress(flags.sse) : undefined;
 	if (flags.latest && input.length > 0) throw new UsageError('give either a trace or --latest, not both');
-	if (flags.latest && flags.sse && !server) throw new UsageError("--latest takes a server's address (http://HOST:PORT), not one session's stream");
+	if (flags.latest && flags.sse && !server)
+		throw new UsageError("--latest takes a server's address (http://HOST:PORT), not one session's stream");
 	if (flags.list && server) return (await import('./commands/server-list.js')).serverList(server, flags, settings);
 	if (flags.list) {
 		const missing = await missingDataRoot(dataRoot);
@@ -118,14 +127,28 @@ async function run(words: readonly string[], flags: Flags, cleanup: Array<() => 
 	const held = screen ? new (await import('./io/held-texts.js')).HeldTextStore({spill: true}) : undefined;
 	// Plain text: large tool outputs are made ready to print as their lines are read, unless
 	// PENGUIN_VIEW_KERNEL=0 (settings.ts): every output the usual way, the reference path.
-	const prerendered = writer !== undefined && 'PrerenderedOutputs' in writer && settings.switches.kernel ? new writer.PrerenderedOutputs({kernel: jsonBlockKernel()}) : undefined;
+	const prerendered =
+		writer !== undefined && 'PrerenderedOutputs' in writer && settings.switches.kernel
+			? new writer.PrerenderedOutputs({kernel: jsonBlockKernel()})
+			: undefined;
 	// Calls' arguments likewise, without colour (in colour, code in them is coloured from their text).
-	const prerenderedArgs = prerendered && !color && writer !== undefined && 'PrerenderedArgs' in writer ? new writer.PrerenderedArgs({kernel: argsBlockKernel()}) : undefined;
+	const prerenderedArgs =
+		prerendered && !color && writer !== undefined && 'PrerenderedArgs' in writer
+			? new writer.PrerenderedArgs({kernel: argsBlockKernel()})
+			: undefined;
 	// Answers and thinkings too (in colour, fences are coloured and thinking dimmed from the text).
-	const prerenderedTexts = prerendered && !color && writer !== undefined && 'PrerenderedTexts' in writer ? new writer.PrerenderedTexts({kernel: jsonBlockKernel()}) : undefined;
+	const prerenderedTexts =
+		prerendered && !color && writer !== undefined && 'PrerenderedTexts' in writer
+			? new writer.PrerenderedTexts({kernel: jsonBlockKernel()})
+			: undefined;
 	const store = new SessionStore(
 		{label: '', state: 'connecting', prices: fixedPrices},
-		{recordFinalized: !screen && !flags.json && !whole, keepItems: screen || whole, holdText: held?.hold, images: prerendered?.images},
+		{
+			recordFinalized: !screen && !flags.json && !whole,
+			keepItems: screen || whole,
+			holdText: held?.hold,
+			images: prerendered?.images,
+		},
 	);
 	if (held) store.tap(batch => held.observe(batch));
 	const out = inPlace ? fileWriter(1) : safeWriter(process.stdout);
@@ -136,7 +159,15 @@ async function run(words: readonly string[], flags: Flags, cleanup: Array<() => 
 	// Print mode holds a parent's lines back while a child read from disk is printed.
 	const cut = prerendered && printer.lineCutter({outputs: prerendered, args: prerenderedArgs, texts: prerenderedTexts});
 	// The readers wait while stdout drains (output/pace.ts): print mode into a slow pipe.
-	const fileOptions = {store, dataRoot, follow, hold: !screen && !flags.json && !whole, children: !flags.json && !whole, cut, pace: outputBackpressure};
+	const fileOptions = {
+		store,
+		dataRoot,
+		follow,
+		hold: !screen && !flags.json && !whole,
+		children: !flags.json && !whole,
+		cut,
+		pace: outputBackpressure,
+	};
 	// A trace that cannot be read to its end (compressed data cut short): what was read stays
 	// shown, the cause is one line (on stderr outside the screen), and the exit code is 1.
 	const onError = (text: string): void => {
@@ -168,7 +199,19 @@ async function run(words: readonly string[], flags: Flags, cleanup: Array<() => 
 	// After the source: nothing is held once nothing more can come.
 	if (held) cleanup.push(async () => held.close());
 	armProcessFault(settings.fault);
-	if (screen) return (await import('./entry/screen-output.js')).runScreenOutput({flags, settings, store, running, opened, expand, color, held, pricesOf, fileOptions});
+	if (screen)
+		return (await import('./entry/screen-output.js')).runScreenOutput({
+			flags,
+			settings,
+			store,
+			running,
+			opened,
+			expand,
+			color,
+			held,
+			pricesOf,
+			fileOptions,
+		});
 	const outputs = {flags, store, running, opened, out, ended, check, say, dataRoot};
 	if (writer === undefined) return runWholeOutput(outputs);
 	return runPrintOutput(outputs, writer, {color, prerendered, prerenderedArgs, prerenderedTexts});

@@ -27,7 +27,13 @@ export type Switches = {
 export type ScreenSwitches = Pick<Switches, 'keysAtOnce' | 'quietOffscreen' | 'warmMs'>;
 
 /** The switches of a run with none turned off. */
-export const defaultSwitches: Readonly<Switches> = {kernel: true, tailFirst: true, keysAtOnce: true, quietOffscreen: true, warmMs: 250};
+export const defaultSwitches: Readonly<Switches> = {
+	kernel: true,
+	tailFirst: true,
+	keysAtOnce: true,
+	quietOffscreen: true,
+	warmMs: 250,
+};
 
 /** The variables that decide colour and the screen (render/color.ts reads them). */
 export type TerminalEnv = {TERM?: string; NO_COLOR?: string; FORCE_COLOR?: string};
@@ -78,7 +84,10 @@ export function readSettings(env: NodeJS.ProcessEnv, home: string = homedir(), c
 			tailFirst: on('PENGUIN_VIEW_TAIL_FIRST'),
 			keysAtOnce: on('PENGUIN_VIEW_KEYS_AT_ONCE'),
 			quietOffscreen: on('PENGUIN_VIEW_QUIET_OFFSCREEN'),
-			warmMs: env['PENGUIN_VIEW_WARM_MS'] !== undefined && Number.isFinite(warmMs) && warmMs >= 0 ? warmMs : defaultSwitches.warmMs,
+			warmMs:
+				env['PENGUIN_VIEW_WARM_MS'] !== undefined && Number.isFinite(warmMs) && warmMs >= 0
+					? warmMs
+					: defaultSwitches.warmMs,
 		},
 	};
 }

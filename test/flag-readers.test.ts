@@ -13,7 +13,9 @@ const root = path.resolve(import.meta.dirname, '..', 'source');
 /** Each flag's readers as the code has them: the modules that read `flags.<name>` (the table itself aside). */
 function readersInCode(): Record<string, string[]> {
 	const found: Record<string, string[]> = {};
-	const files = readdirSync(root, {recursive: true, encoding: 'utf8'}).filter(file => /\.tsx?$/.test(file)).sort();
+	const files = readdirSync(root, {recursive: true, encoding: 'utf8'})
+		.filter(file => /\.tsx?$/.test(file))
+		.sort();
 	for (const file of files) {
 		const name = file.split(path.sep).join('/');
 		if (name === 'flag-table.ts' || name === 'flag-readers.ts') continue;
@@ -28,7 +30,15 @@ function readersInCode(): Record<string, string[]> {
 
 /** The type errors of flag-readers.ts when flag-table.ts reads as `table`. */
 function errorsWithTable(table: string): string[] {
-	const options: ts.CompilerOptions = {strict: true, noEmit: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, skipLibCheck: true, types: []};
+	const options: ts.CompilerOptions = {
+		strict: true,
+		noEmit: true,
+		module: ts.ModuleKind.NodeNext,
+		moduleResolution: ts.ModuleResolutionKind.NodeNext,
+		target: ts.ScriptTarget.ES2022,
+		skipLibCheck: true,
+		types: [],
+	};
 	const host = ts.createCompilerHost(options);
 	const tableFile = path.join(root, 'flag-table.ts');
 	const read = host.readFile.bind(host);
@@ -37,7 +47,12 @@ function errorsWithTable(table: string): string[] {
 	host.getSourceFile = (file, language, ...rest) =>
 		path.resolve(file) === tableFile ? ts.createSourceFile(file, table, language) : getSource(file, language, ...rest);
 	const program = ts.createProgram([path.join(root, 'flag-readers.ts')], options, host);
-	return ts.getPreEmitDiagnostics(program).map(diagnostic => `${path.basename(diagnostic.file?.fileName ?? '?')}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`);
+	return ts
+		.getPreEmitDiagnostics(program)
+		.map(
+			diagnostic =>
+				`${path.basename(diagnostic.file?.fileName ?? '?')}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`,
+		);
 }
 
 describe('the flags, written once', () => {

@@ -56,7 +56,18 @@ test('each variable is read into its setting', () => {
 });
 
 test('values that mean nothing leave the default', () => {
-	const settings = readSettings({PENGUIN_VIEW_HISTORY_MS: '-5', PENGUIN_VIEW_FAULT: 'bogus', PENGUIN_VIEW_WARM_MS: 'soon', PENGUIN_VIEW_KERNEL: 'no', PENGUIN_HOME: '', PAGER: ''}, '/home/u', '/');
+	const settings = readSettings(
+		{
+			PENGUIN_VIEW_HISTORY_MS: '-5',
+			PENGUIN_VIEW_FAULT: 'bogus',
+			PENGUIN_VIEW_WARM_MS: 'soon',
+			PENGUIN_VIEW_KERNEL: 'no',
+			PENGUIN_HOME: '',
+			PAGER: '',
+		},
+		'/home/u',
+		'/',
+	);
 	expect(settings.historyAnswerMs).toBeUndefined();
 	expect(settings.fault).toBeUndefined();
 	expect(settings.switches).toEqual(defaultSwitches);

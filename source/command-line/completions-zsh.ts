@@ -21,11 +21,20 @@ function specs(entry: FlagEntry, all: readonly FlagEntry[]): string[] {
 	const repeat = entry.spec.isMultiple ? '*' : '';
 	const names = [entry.short, entry.long].filter((name): name is string => Boolean(name));
 	const value = entry.use;
-	const argument = entry.spec.type === 'string' ? `${value.optional ? '::' : ':'}${specText(value.value ?? 'value')}:${action(entry)}` : '';
-	const related = all.filter(other => other.key === entry.key).flatMap(other => [other.short, other.long]).filter((name): name is string => Boolean(name));
+	const argument =
+		entry.spec.type === 'string'
+			? `${value.optional ? '::' : ':'}${specText(value.value ?? 'value')}:${action(entry)}`
+			: '';
+	const related = all
+		.filter(other => other.key === entry.key)
+		.flatMap(other => [other.short, other.long])
+		.filter((name): name is string => Boolean(name));
 	const exclusive = related.length > 1 && !entry.spec.isMultiple ? `(${related.join(' ')})` : '';
 	// A long flag with a value takes it as --flag=value or --flag value.
-	return names.map(name => `${repeat}${exclusive}${name}${entry.spec.type === 'string' && name.startsWith('--') ? '=' : ''}${help}${argument}`);
+	return names.map(
+		name =>
+			`${repeat}${exclusive}${name}${entry.spec.type === 'string' && name.startsWith('--') ? '=' : ''}${help}${argument}`,
+	);
 }
 
 export function zshScript({entries, subcommands, sessionIds}: CompletionFacts): string {

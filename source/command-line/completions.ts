@@ -23,7 +23,9 @@ const sessionIds = (root: string): string =>
 
 /** The completion script for `shell`. */
 export function completionScript(shell: Shell): string {
-	const entries = flagEntries().filter((entry, index, all) => all.findIndex(other => other.long === entry.long) === index);
+	const entries = flagEntries().filter(
+		(entry, index, all) => all.findIndex(other => other.long === entry.long) === index,
+	);
 	const facts: CompletionFacts = {entries, subcommands: subcommands(), sessionIds};
 	switch (shell) {
 		case 'bash':

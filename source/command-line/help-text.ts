@@ -1,5 +1,5 @@
 /** The --help text, made from the flag table, and the page --help prints (the package's description above it). */
-import {exitCodes, flagEntries, operands, sections, usageLines, useLabel} from '../flag-table.js';
+import {exitCodes, flagEntries, operands, sections, usageLines, labelOfUse} from '../flag-table.js';
 
 // The page indents the text by 2: the lines here fit 78 columns, so the help fits 80.
 const width = 78;
@@ -32,8 +32,10 @@ export function helpText(): string {
 	const entries = flagEntries();
 	for (const section of sections) {
 		out.push('', section.title);
-		for (const operand of operands.filter(candidate => candidate.section === section.id)) out.push(...row(operand.name, operand.help));
-		for (const entry of entries.filter(candidate => candidate.spec.section === section.id)) out.push(...row(useLabel(entry), entry.use.help));
+		for (const operand of operands.filter(candidate => candidate.section === section.id))
+			out.push(...row(operand.name, operand.help));
+		for (const entry of entries.filter(candidate => candidate.spec.section === section.id))
+			out.push(...row(labelOfUse(entry), entry.use.help));
 	}
 	out.push('', 'Exit codes', `  ${exitCodes.map(({code, meaning}) => `${code} ${meaning}`).join(' · ')}`);
 	return `${out.join('\n')}\n`;

@@ -4,7 +4,7 @@
  * twice.
  */
 import {helpEntries} from '../ui/screen/keymap.js';
-import {exitCodes, flagEntries, operands, sections, usageLines, useLabel} from '../flag-table.js';
+import {exitCodes, flagEntries, operands, sections, usageLines, labelOfUse} from '../flag-table.js';
 
 export type ManPackage = {name: string; version: string; description: string};
 
@@ -24,7 +24,11 @@ export function roffText(text: string): string {
 }
 
 /** A tagged paragraph: the tag in bold (one quoted argument: it may hold spaces and quotes), the text under it. */
-const item = (tag: string, text: string): string[] => ['.TP', `.B "${roffText(tag).replaceAll('"', '\\(dq')}"`, roffText(text)];
+const item = (tag: string, text: string): string[] => [
+	'.TP',
+	`.B "${roffText(tag).replaceAll('"', '\\(dq')}"`,
+	roffText(text),
+];
 
 /** The whole page, in roff's man macros. */
 export function manPage(pkg: ManPackage): string {
@@ -45,8 +49,10 @@ export function manPage(pkg: ManPackage): string {
 	];
 	for (const section of sections) {
 		out.push(`.SH ${roffText(section.title.toUpperCase())}`);
-		for (const operand of operands.filter(candidate => candidate.section === section.id)) out.push(...item(operand.name, operand.help));
-		for (const entry of entries.filter(candidate => candidate.spec.section === section.id)) out.push(...item(useLabel(entry), entry.use.help));
+		for (const operand of operands.filter(candidate => candidate.section === section.id))
+			out.push(...item(operand.name, operand.help));
+		for (const entry of entries.filter(candidate => candidate.spec.section === section.id))
+			out.push(...item(labelOfUse(entry), entry.use.help));
 	}
 	out.push('.SH KEYS', roffText('On the screen (? shows the same):'));
 	for (const entry of helpEntries()) out.push(...item(entry.keys, entry.help));

@@ -28,10 +28,14 @@ const answers = new Set<string>(Object.keys(builtInFlags));
 type Token = NonNullable<ReturnType<typeof parseArgs>['tokens']>[number];
 
 /** Reads `argv` (the words after the program's name) by `table`. */
-export function parseCommandLine<Table extends Record<string, FlagSpec>>(argv: readonly string[], table: Table): CommandLine<Table> {
+export function parseCommandLine<Table extends Record<string, FlagSpec>>(
+	argv: readonly string[],
+	table: Table,
+): CommandLine<Table> {
 	const byName = new Map(Object.entries(table).map(([key, spec]: [string, FlagSpec]) => [kebab(key), {key, spec}]));
 	const options: NonNullable<ParseArgsConfig['options']> = {};
-	for (const [name, {spec}] of byName) options[name] = {type: spec.type, ...(spec.shortFlag ? {short: spec.shortFlag} : {})};
+	for (const [name, {spec}] of byName)
+		options[name] = {type: spec.type, ...(spec.shortFlag ? {short: spec.shortFlag} : {})};
 	for (const name of answers) options[name] = {type: 'boolean'};
 	const tokens = tokensOf([...argv], options, byName);
 
@@ -81,10 +85,17 @@ function optional(spec: FlagSpec): boolean {
  * a value is dropped: a flag whose value may be left out gets none (`--replay=`, and the word
  * is read again as a flag), and any other is given an empty one, refused as missing.
  */
-function tokensOf(args: string[], options: ParseArgsConfig['options'], byName: ReadonlyMap<string, {spec: FlagSpec}>): Token[] {
+function tokensOf(
+	args: string[],
+	options: ParseArgsConfig['options'],
+	byName: ReadonlyMap<string, {spec: FlagSpec}>,
+): Token[] {
 	for (;;) {
 		const {tokens} = parseArgs({args, options, strict: false, allowPositionals: true, tokens: true});
-		const taken = tokens.find((token): token is Extract<Token, {kind: 'option'}> => token.kind === 'option' && token.inlineValue === false && token.value !== undefined && flagLike(token.value));
+		const taken = tokens.find(
+			(token): token is Extract<Token, {kind: 'option'}> =>
+				token.kind === 'option' && token.inlineValue === false && token.value !== undefined && flagLike(token.value),
+		);
 		if (taken === undefined) return tokens;
 		const spec = byName.get(taken.name)?.spec;
 		if (spec !== undefined && optional(spec)) {

@@ -48,7 +48,12 @@ export async function exportCommand(options: ExportOptions): Promise<{stdout: st
 		view = redactor.redactValue(view);
 		notes.push(describeRedactions(redactor.counts()));
 	}
-	const stdout = options.format === 'md' ? formatMarkdown(view, options.prices) : options.format === 'json' ? formatJson(view) : formatSts(view, {prices: options.prices});
+	const stdout =
+		options.format === 'md'
+			? formatMarkdown(view, options.prices)
+			: options.format === 'json'
+				? formatJson(view)
+				: formatSts(view, {prices: options.prices});
 	// Notes quote trace text (session ids): no control sequences on the user's terminal.
 	const stderr = notes.map(note => sanitize(oneLine(note, 500))).join('\n');
 	return {stdout, stderr: stderr ? `${stderr}\n` : ''};

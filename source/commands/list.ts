@@ -19,14 +19,21 @@ import {addCosts, type PricesOf} from './list-cost.js';
 export type CommandOutput = {exitCode: number; stdout: string; stderr: string};
 
 /** `--list` and `--list --json`. */
-export async function listCommand(options: {dataRoot: string; json: boolean; now?: number; width?: number; pricesOf?: PricesOf}): Promise<CommandOutput> {
+export async function listCommand(options: {
+	dataRoot: string;
+	json: boolean;
+	now?: number;
+	width?: number;
+	pricesOf?: PricesOf;
+}): Promise<CommandOutput> {
 	const now = options.now ?? Date.now();
 	const listed = await listSessions(options.dataRoot);
 	if (!listed.ok) return {exitCode: 1, stdout: '', stderr: `${sanitize(listed.message)}\n`};
 	const entries = await listEntries(listed.sessions, options.dataRoot, now);
 	const notices = options.pricesOf ? await addCosts(entries, options.pricesOf) : [];
 	const said = notices.map(notice => `penguin-view: ${sanitize(notice)}\n`).join('');
-	if (options.json) return {exitCode: 0, stdout: entries.map(entry => `${safeJsonStringify(entry)}\n`).join(''), stderr: said};
+	if (options.json)
+		return {exitCode: 0, stdout: entries.map(entry => `${safeJsonStringify(entry)}\n`).join(''), stderr: said};
 	if (entries.length === 0) {
 		return {exitCode: 0, stdout: '', stderr: `no sessions found under ${sanitize(options.dataRoot)}\n`};
 	}
@@ -54,7 +61,11 @@ export function formatList(entries: readonly ListEntry[]): string {
 		formatBytes(entry.size),
 		relativeTime(entry.idleMs),
 		(entry.source === 'subagent' ? '↳ ' : '') +
-			(entry.firstPrompt !== undefined ? clean(entry.firstPrompt) : entry.unreadableHeadLines ? '(unreadable head)' : '(no prompt)'),
+			(entry.firstPrompt !== undefined
+				? clean(entry.firstPrompt)
+				: entry.unreadableHeadLines
+					? '(unreadable head)'
+					: '(no prompt)'),
 	]);
 	return alignedLines(rows);
 }
@@ -64,7 +75,9 @@ export function alignedLines(rows: readonly string[][]): string {
 	const widths = rows[0]?.map((_, column) => Math.max(...rows.map(row => measureWidth(row[column]!)))) ?? [];
 	const lines = rows.map(row =>
 		row
-			.map((cell, column) => (column === row.length - 1 ? cell : cell + ' '.repeat(widths[column]! - measureWidth(cell))))
+			.map((cell, column) =>
+				column === row.length - 1 ? cell : cell + ' '.repeat(widths[column]! - measureWidth(cell)),
+			)
 			.filter((_, column) => widths[column]! > 0 || column === row.length - 1)
 			.join('  ')
 			.trimEnd(),
@@ -76,4 +89,3 @@ export function alignedLines(rows: readonly string[][]): string {
 function clean(text: string): string {
 	return sanitize(oneLine(text, Number.POSITIVE_INFINITY));
 }
-

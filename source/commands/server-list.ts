@@ -27,7 +27,10 @@ export async function serverList(address: ServerAddress, flags: Flags, settings?
 	const api = await serverApiFor(address, flags, settings);
 	// On a terminal the lines fit its width; a pipe gets them whole.
 	const width = process.stdout.isTTY === true && process.stdout.columns > 0 ? process.stdout.columns : undefined;
-	const listed = api instanceof ServerApi ? await serverListCommand(api, {json: flags.json, width}) : {exitCode: 1, stdout: '', stderr: `penguin-view: ${sanitize(api.message)}\n`};
+	const listed =
+		api instanceof ServerApi
+			? await serverListCommand(api, {json: flags.json, width})
+			: {exitCode: 1, stdout: '', stderr: `penguin-view: ${sanitize(api.message)}\n`};
 	// Through a safe writer: `--list | head -1` closes the pipe early.
 	const out = safeWriter(process.stdout);
 	out.write(listed.stdout);
@@ -37,22 +40,31 @@ export async function serverList(address: ServerAddress, flags: Flags, settings?
 }
 
 /** Lists the server's sessions; exit 1 when the server refused the list or a project in it (not for a cost that did not come). */
-export async function serverListCommand(api: ServerApi, options: {json: boolean; now?: number; width?: number; costWaitMs?: number}): Promise<CommandOutput> {
+export async function serverListCommand(
+	api: ServerApi,
+	options: {json: boolean; now?: number; width?: number; costWaitMs?: number},
+): Promise<CommandOutput> {
 	const now = options.now ?? Date.now();
 	const waitMs = options.costWaitMs ?? costWaitMs;
 	const stop = new AbortController();
 	let costs: Promise<ServerCosts> | undefined;
 	// The JSON lines are the server's records: no cost asked for.
-	const askCosts = options.json ? undefined : (projects: readonly string[]) => {
-		costs = requestCosts(api, projects, stop.signal, `no answer within ${waitMs / 1000} s`);
-	};
+	const askCosts = options.json
+		? undefined
+		: (projects: readonly string[]) => {
+				costs = requestCosts(api, projects, stop.signal, `no answer within ${waitMs / 1000} s`);
+			};
 	let listed;
 	try {
 		await api.connect();
 		listed = await api.allSessions(askCosts);
 	} catch (error) {
 		stop.abort();
-		return {exitCode: 1, stdout: '', stderr: `penguin-view: ${sanitize(error instanceof Error ? error.message : String(error))}\n`};
+		return {
+			exitCode: 1,
+			stdout: '',
+			stderr: `penguin-view: ${sanitize(error instanceof Error ? error.message : String(error))}\n`,
+		};
 	}
 	const list = new ServerSessionList();
 	list.replace(listed.sessions);
@@ -68,8 +80,10 @@ export async function serverListCommand(api: ServerApi, options: {json: boolean;
 	const entries = list.entries();
 	const stderr = listed.refused.map(line => `penguin-view: ${sanitize(line)}\n`).join('') + said;
 	const exitCode = listed.refused.length > 0 ? 1 : 0;
-	if (entries.length === 0) return {exitCode: 1, stdout: '', stderr: `${stderr}penguin-view: no sessions on ${sanitize(api.base.host)}\n`};
-	if (options.json) return {exitCode, stdout: entries.map(entry => `${safeJsonStringify(entry.session)}\n`).join(''), stderr};
+	if (entries.length === 0)
+		return {exitCode: 1, stdout: '', stderr: `${stderr}penguin-view: no sessions on ${sanitize(api.base.host)}\n`};
+	if (options.json)
+		return {exitCode, stdout: entries.map(entry => `${safeJsonStringify(entry.session)}\n`).join(''), stderr};
 	const stdout = options.width === undefined ? formatServerList(entries, now) : fittedList(entries, options.width, now);
 	return {exitCode, stdout, stderr};
 }

@@ -15,7 +15,9 @@ export function costLine(spend: readonly SpendLine[], prices: PriceTable | undef
 	if (prices === undefined || prices.size === 0) return undefined;
 	const cost = costOfUsage(spend, prices);
 	const text = costText(cost);
-	return text === undefined ? undefined : `Cost        ${text}${cost.unpriced ? '  (* leaves out models without a price)' : ''}`;
+	return text === undefined
+		? undefined
+		: `Cost        ${text}${cost.unpriced ? '  (* leaves out models without a price)' : ''}`;
 }
 
 /** The table of cost by model and kind, with its total row; empty without a price. */
@@ -25,11 +27,27 @@ export function costTable(spend: readonly SpendLine[], prices: PriceTable | unde
 	const sorted = [...spend].sort((a, b) => modelOf(a).localeCompare(modelOf(b)) || order[a.kind] - order[b.kind]);
 	const rows = sorted.map(line => {
 		const cost = costOfUsage([line], prices);
-		return [sanitize(oneLine(modelOf(line), 60)), line.kind, String(line.requests), formatTokens(line.tokens.cache_read), formatTokens(line.tokens.cache_write), formatTokens(line.tokens.output), cost.usd === undefined ? 'no price' : usdText(cost.usd)];
+		return [
+			sanitize(oneLine(modelOf(line), 60)),
+			line.kind,
+			String(line.requests),
+			formatTokens(line.tokens.cache_read),
+			formatTokens(line.tokens.cache_write),
+			formatTokens(line.tokens.output),
+			cost.usd === undefined ? 'no price' : usdText(cost.usd),
+		];
 	});
 	const total = costOfUsage(spend, prices);
 	const sum = (pick: (line: SpendLine) => number): number => spend.reduce((acc, line) => acc + pick(line), 0);
-	rows.push(['Total', '', String(sum(line => line.requests)), formatTokens(sum(line => line.tokens.cache_read)), formatTokens(sum(line => line.tokens.cache_write)), formatTokens(sum(line => line.tokens.output)), costText(total) ?? '-']);
+	rows.push([
+		'Total',
+		'',
+		String(sum(line => line.requests)),
+		formatTokens(sum(line => line.tokens.cache_read)),
+		formatTokens(sum(line => line.tokens.cache_write)),
+		formatTokens(sum(line => line.tokens.output)),
+		costText(total) ?? '-',
+	]);
 	return rows;
 }
 
@@ -39,5 +57,7 @@ export const costTableHead = ['Model', 'Kind', 'Requests', 'Cache read', 'Cache 
 export const costTableRight = [false, false, true, true, true, true, true];
 
 function modelOf(line: SpendLine): string {
-	return line.provider === undefined || line.modelId === undefined ? '(model unknown)' : `${line.provider}/${line.modelId}`;
+	return line.provider === undefined || line.modelId === undefined
+		? '(model unknown)'
+		: `${line.provider}/${line.modelId}`;
 }

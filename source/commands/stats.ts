@@ -133,8 +133,16 @@ function statsAt(view: SessionView, depth: number): Stats {
 				if (item.status !== 'completed' && item.status !== 'running') failedRequests++;
 				const duration = durationOf(item.at, item.endedAt);
 				if (duration !== undefined) {
-					const detail = item.status === 'completed' ? '' : ` (${item.status}${item.attempt !== undefined ? `, attempt ${item.attempt}` : ''})`;
-					requestSteps.push({kind: 'request', label: `request ${item.index}${detail}`, durationMs: duration, at: item.at});
+					const detail =
+						item.status === 'completed'
+							? ''
+							: ` (${item.status}${item.attempt !== undefined ? `, attempt ${item.attempt}` : ''})`;
+					requestSteps.push({
+						kind: 'request',
+						label: `request ${item.index}${detail}`,
+						durationMs: duration,
+						at: item.at,
+					});
 				}
 				break;
 			}
@@ -242,37 +250,53 @@ function formatAt(stats: Stats, depth: number, prices: PriceTable | undefined): 
 	if (stats.malformedLines > 0) lines.push(`Unreadable  ${plural(stats.malformedLines, 'line')}`);
 
 	if (stats.tools.length > 0) {
-		lines.push('', ...table(
-			['Tool', 'Calls', 'Failed', 'Total', 'Mean', 'Max'],
-			stats.tools.map(t => [
-				clean(t.name || '(unnamed)', 40),
-				String(t.calls),
-				String(t.failed),
-				t.timed > 0 ? durationText(t.totalMs) : '-',
-				t.meanMs !== undefined ? durationText(t.meanMs) : '-',
-				t.maxMs !== undefined ? durationText(t.maxMs) : '-',
-			]),
-			[false, true, true, true, true, true],
-		));
+		lines.push(
+			'',
+			...table(
+				['Tool', 'Calls', 'Failed', 'Total', 'Mean', 'Max'],
+				stats.tools.map(t => [
+					clean(t.name || '(unnamed)', 40),
+					String(t.calls),
+					String(t.failed),
+					t.timed > 0 ? durationText(t.totalMs) : '-',
+					t.meanMs !== undefined ? durationText(t.meanMs) : '-',
+					t.maxMs !== undefined ? durationText(t.maxMs) : '-',
+				]),
+				[false, true, true, true, true, true],
+			),
+		);
 	}
 	const costs = depth === 0 ? costTable(stats.spend, prices) : [];
 	if (costs.length > 0) lines.push('', ...table(costTableHead, costs, costTableRight));
 	const steps = (title: string, list: Step[]): void => {
 		if (list.length === 0) return;
-		lines.push('', title, ...table([], list.map(step => [durationText(step.durationMs), clean(step.label)]), [true, false]).map(line => `  ${line}`));
+		lines.push(
+			'',
+			title,
+			...table(
+				[],
+				list.map(step => [durationText(step.durationMs), clean(step.label)]),
+				[true, false],
+			).map(line => `  ${line}`),
+		);
 	};
 	steps('Longest tool calls', stats.longestToolCalls);
 	steps('Longest requests', stats.longestRequests);
 	if (stats.compactions.length > 0) {
 		lines.push('', 'Compactions');
 		for (const c of stats.compactions) {
-			const how = [c.reason, c.mode].filter(Boolean).map(part => clean(part!, 20)).join(', ');
+			const how = [c.reason, c.mode]
+				.filter(Boolean)
+				.map(part => clean(part!, 20))
+				.join(', ');
 			const facts = [
 				c.context !== undefined ? `at ${formatTokens(c.context)} tokens` : undefined,
 				c.turns !== undefined ? plural(c.turns, 'turn') : undefined,
 				c.durationMs !== undefined ? durationText(c.durationMs) : undefined,
 			].filter(Boolean);
-			lines.push(`  ${how || 'compaction'}: ${clean(c.status, 20)}${facts.length > 0 ? `  (${facts.join(', ')})` : ''}`);
+			lines.push(
+				`  ${how || 'compaction'}: ${clean(c.status, 20)}${facts.length > 0 ? `  (${facts.join(', ')})` : ''}`,
+			);
 		}
 	}
 	for (const sub of stats.subagents) {
@@ -314,5 +338,8 @@ export async function statsCommand(options: {
 		const loaded = await loadChildSessions(view, options.children);
 		stderr.push(...loaded.missing.map(line => `subagent ${sanitize(oneLine(line, 500))}`));
 	}
-	return {stdout: formatStats(statsOf(view), options.prices), stderr: stderr.length > 0 ? `${stderr.join('\n')}\n` : ''};
+	return {
+		stdout: formatStats(statsOf(view), options.prices),
+		stderr: stderr.length > 0 ? `${stderr.join('\n')}\n` : '',
+	};
 }

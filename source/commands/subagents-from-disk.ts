@@ -95,7 +95,8 @@ function maxIdOf(view: SessionView, depth: number): number {
 	let max = 0;
 	for (const item of view.items) {
 		max = Math.max(max, item.id);
-		if (item.kind === 'subagent' && item.child && depth < maxDepth * 4) max = Math.max(max, maxIdOf(item.child, depth + 1));
+		if (item.kind === 'subagent' && item.child && depth < maxDepth * 4)
+			max = Math.max(max, maxIdOf(item.child, depth + 1));
 	}
 	return max;
 }

@@ -11,7 +11,9 @@ import type {PriceTable, Rates} from './prices.js';
 
 /** USD for some counters at some rates. */
 export function costOf(tokens: TokenCounts, rates: Rates): number {
-	return (tokens.cache_read * rates.cacheRead + tokens.cache_write * rates.cacheWrite + tokens.output * rates.output) / 1e6;
+	return (
+		(tokens.cache_read * rates.cacheRead + tokens.cache_write * rates.cacheWrite + tokens.output * rates.output) / 1e6
+	);
 }
 
 /** Tokens spent on one model: the sum of its requests' counters. */
@@ -30,7 +32,8 @@ export function costOfUsage(usage: readonly ModelTokens[], prices: PriceTable): 
 	const byModel = new Map<string, ModelTokens>();
 	for (const entry of usage) {
 		// The pair is the key; \0 never occurs in either half. No model known: its own group.
-		const key = entry.provider === undefined || entry.modelId === undefined ? '\0unknown' : `${entry.provider}\0${entry.modelId}`;
+		const key =
+			entry.provider === undefined || entry.modelId === undefined ? '\0unknown' : `${entry.provider}\0${entry.modelId}`;
 		const known = byModel.get(key);
 		byModel.set(key, known ? {...known, tokens: addTokens(known.tokens, entry.tokens)} : entry);
 	}
@@ -46,7 +49,12 @@ export function costOfUsage(usage: readonly ModelTokens[], prices: PriceTable): 
 
 /** The sum of two sets of counters. */
 export function addTokens(a: TokenCounts, b: TokenCounts): TokenCounts {
-	return {cache_read: a.cache_read + b.cache_read, cache_write: a.cache_write + b.cache_write, output: a.output + b.output, total: a.total + b.total};
+	return {
+		cache_read: a.cache_read + b.cache_read,
+		cache_write: a.cache_write + b.cache_write,
+		output: a.output + b.output,
+		total: a.total + b.total,
+	};
 }
 
 /**

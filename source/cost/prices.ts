@@ -27,7 +27,8 @@ export function priceTable(entries: ReadonlyArray<{provider: string; modelId: st
 		if (!byModel.has(key)) byModel.set(key, entry.rates);
 	}
 	return {
-		rates: (provider, modelId) => (provider === undefined || modelId === undefined ? undefined : byModel.get(keyOf(provider, modelId))),
+		rates: (provider, modelId) =>
+			provider === undefined || modelId === undefined ? undefined : byModel.get(keyOf(provider, modelId)),
 		size: byModel.size,
 	};
 }
@@ -35,14 +36,19 @@ export function priceTable(entries: ReadonlyArray<{provider: string; modelId: st
 /** The table with no prices: tokens only. */
 export const noPrices: PriceTable = priceTable([]);
 
-const price = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined);
+const price = (value: unknown): number | undefined =>
+	typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
 
 /**
  * The three buckets of a pricing table, as the harness reads them (project-config-service's
  * getPricing): any bucket given prices the model, a missing one counting 0. A unit other than
  * `usd_per_mtok` is not a price this viewer can read: none.
  */
-function ratesOf(pricing: unknown, names: {read: string; write: string; output: string}, unitless: boolean): Rates | undefined {
+function ratesOf(
+	pricing: unknown,
+	names: {read: string; write: string; output: string},
+	unitless: boolean,
+): Rates | undefined {
 	if (!isRecord(pricing)) return undefined;
 	if (!unitless && pricing['unit'] !== undefined && pricing['unit'] !== 'usd_per_mtok') return undefined;
 	const cacheRead = price(pricing[names.read]);

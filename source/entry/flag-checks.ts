@@ -28,7 +28,8 @@ export function checkUsage(words: readonly string[], flags: Flags): Usage {
 		const speed = Number(flags.replay === '' ? 1 : flags.replay);
 		if (Number.isFinite(speed) && speed > 0) replaySpeed = speed;
 		// A number, or a word beside a trace: a speed that cannot be played.
-		else if (numberLike.test(flags.replay.trim()) || input.length > 0) throw new UsageError(`--replay SPEED must be a number above 0, not '${flags.replay}'`);
+		else if (numberLike.test(flags.replay.trim()) || input.length > 0)
+			throw new UsageError(`--replay SPEED must be a number above 0, not '${flags.replay}'`);
 		else {
 			// `--replay trace.jsonl` reads the path as the flag's value: take it back.
 			input.unshift(flags.replay);
@@ -36,11 +37,15 @@ export function checkUsage(words: readonly string[], flags: Flags): Usage {
 		}
 	}
 	if (input.length > 1) throw new UsageError(`one trace at a time, got ${input.length}: ${input.join(' ')}`);
-	const expand = (flags.expand ?? []).flatMap(value => value.split(',')).map(value => value.trim()).filter(Boolean);
+	const expand = (flags.expand ?? [])
+		.flatMap(value => value.split(','))
+		.map(value => value.trim())
+		.filter(Boolean);
 	const badExpand = expand.find(value => !expandChoices.has(value));
 	if (badExpand) throw new UsageError(`--expand takes thinking, outputs or all, not '${badExpand}'`);
 	if (flags.sse && input.length > 0) throw new UsageError('give either a trace or --sse URL, not both');
-	if (flags.export !== undefined && !exportFormats.has(flags.export)) throw new UsageError(`--export takes md, json or sts, not '${flags.export}'`);
+	if (flags.export !== undefined && !exportFormats.has(flags.export))
+		throw new UsageError(`--export takes md, json or sts, not '${flags.export}'`);
 	if (flags.redact && flags.export === undefined) throw new UsageError('--redact goes with --export');
 	return {input, replaySpeed, expand};
 }

@@ -18,13 +18,28 @@ export async function openSource(options: SourceOptions): Promise<OpenedSource |
 	const pricesReady = async (): Promise<void> => undefined;
 	if (options.server) {
 		const {startServerMode} = await import('../server/server-mode.js');
-		const started = await startServerMode(options.server, {flags, settings, store, screen, follow: options.streamFollow, latest: flags.latest === true, fileOptions, prices: options.prices, onConnectionTrouble: screen ? undefined : say});
+		const started = await startServerMode(options.server, {
+			flags,
+			settings,
+			store,
+			screen,
+			follow: options.streamFollow,
+			latest: flags.latest === true,
+			fileOptions,
+			prices: options.prices,
+			onConnectionTrouble: screen ? undefined : say,
+		});
 		if (!started.ok) {
 			if (started.usage) throw new UsageError(started.message);
 			say(started.message);
 			return {exitCode: 1};
 		}
-		return {source: started.source, switcher: started.switcher, pricesReady: started.pricesReady, actions: flags.readOnly ? undefined : started.actions};
+		return {
+			source: started.source,
+			switcher: started.switcher,
+			pricesReady: started.pricesReady,
+			actions: flags.readOnly ? undefined : started.actions,
+		};
 	}
 	if (flags.sse) {
 		const credentials = await (await import('../login/credentials.js')).streamCredentials(flags.sse, flags, settings);
@@ -44,7 +59,10 @@ export async function openSource(options: SourceOptions): Promise<OpenedSource |
 			// Print mode says what happens to the connection on stderr, once per change.
 			onConnectionTrouble: screen ? undefined : say,
 			// The screen fills its header in whenever the session's record comes; print mode waits a moment for it.
-			timings: {...(screen ? {recordWaitMs: 0} : {}), ...(settings.historyAnswerMs === undefined ? {} : {historyAnswerMs: settings.historyAnswerMs})},
+			timings: {
+				...(screen ? {recordWaitMs: 0} : {}),
+				...(settings.historyAnswerMs === undefined ? {} : {historyAnswerMs: settings.historyAnswerMs}),
+			},
 		});
 		return {source: started, pricesReady: started.pricesReady, actions: flags.readOnly ? undefined : started.actions};
 	}
@@ -55,7 +73,12 @@ export async function openSource(options: SourceOptions): Promise<OpenedSource |
 		const children = childSessionsFor(undefined, fileOptions);
 		const next: InputsHandler = children?.feed ?? (batch => store.apply(batch));
 		const checked = options.check?.wrap('standard input', next) ?? next;
-		const reader = readStream(process.stdin, checked, {label: 'standard input', cut: fileOptions.cut, onError: options.onError, pace: fileOptions.pace});
+		const reader = readStream(process.stdin, checked, {
+			label: 'standard input',
+			cut: fileOptions.cut,
+			onError: options.onError,
+			pace: fileOptions.pace,
+		});
 		return {source: {close: async () => void (await Promise.all([reader.close(), children?.close()]))}, pricesReady};
 	}
 	return openTrace(options);

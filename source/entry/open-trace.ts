@@ -27,8 +27,17 @@ export async function openTrace(options: SourceOptions): Promise<OpenedSource | 
 	// sessions there are now are listed beside the lookup, before anything shows. A trace or session id
 	// named keeps the watch only when it lives under the data root.
 	const named = input[0];
-	const watching = screen && (named === undefined || !/[/\\]/.test(named) || within(dataRoot, named)) ? watchDataRoot(options) : undefined;
-	const [located, watched] = await Promise.all([locateSession(target, {dataRoot}), watching?.then(async started => (await started.offers.ready, started))]);
+	const watching =
+		screen && (named === undefined || !/[/\\]/.test(named) || within(dataRoot, named))
+			? watchDataRoot(options)
+			: undefined;
+	const [located, watched] = await Promise.all([
+		locateSession(target, {dataRoot}),
+		watching?.then(async started => {
+			await started.offers.ready;
+			return started;
+		}),
+	]);
 	if (!located.ok) {
 		options.say((input.length === 0 ? await missingDataRoot(dataRoot) : undefined) ?? located.message);
 		return {exitCode: 1};
@@ -48,7 +57,16 @@ export async function openTrace(options: SourceOptions): Promise<OpenedSource | 
 	const pricesReady = async (): Promise<void> => undefined;
 	if (located.kind === 'stream') {
 		store.setStatus({label: path.basename(located.path), state: 'reading'});
-		return {source: readStream(located.path, checked(located.path, batch => store.apply(batch)), {cut: fileOptions.cut, onError: options.onError, pace: fileOptions.pace}), offers, overview, pricesReady};
+		return {
+			source: readStream(
+				located.path,
+				checked(located.path, batch => store.apply(batch)),
+				{cut: fileOptions.cut, onError: options.onError, pace: fileOptions.pace},
+			),
+			offers,
+			overview,
+			pricesReady,
+		};
 	}
 	const newest = located.shards.at(-1) ?? located.sessionId;
 	store.setStatus({
@@ -62,9 +80,18 @@ export async function openTrace(options: SourceOptions): Promise<OpenedSource | 
 		// The screen shows the end of the trace at once, drawn before Ink is even loaded
 		// (that takes most of a second on a slow machine), and reads its history behind it.
 		// tail-first.ts is the screen's alone: loaded beside the painter, not on every start.
-		const [{paintFirstFrame}, {openTailFirst}] = await Promise.all([painter ?? import('../ui/components/first-frame.js'), import('../io/tail-first.js')]);
+		const [{paintFirstFrame}, {openTailFirst}] = await Promise.all([
+			painter ?? import('../ui/components/first-frame.js'),
+			import('../io/tail-first.js'),
+		]);
 		const {expand, color, held} = options.firstFrame;
-		const opened: OpenedSource = {source: {close: () => undefined}, folder: located.folder, offers, overview, pricesReady};
+		const opened: OpenedSource = {
+			source: {close: () => undefined},
+			folder: located.folder,
+			offers,
+			overview,
+			pricesReady,
+		};
 		opened.source = openTailFirst(located, {
 			store,
 			follow: options.follow,
@@ -91,7 +118,11 @@ type Watched = {offers: NewSessionWatch; overview: DiskOverview};
 async function watchDataRoot(options: SourceOptions): Promise<Watched> {
 	const {settings} = options;
 	const {cachedPerProject} = await import('../commands/list-cost.js');
-	const overview = new (await import('../io/disk-overview.js')).DiskOverview(settings.dataRoot, {}, cachedPerProject(options.pricesOf, projectConfigOf));
+	const overview = new (await import('../io/disk-overview.js')).DiskOverview(
+		settings.dataRoot,
+		{},
+		cachedPerProject(options.pricesOf, projectConfigOf),
+	);
 	const notify = options.flags.notify ? (await import('../render/notify.js')).notificationSequence : undefined;
 	const offers = (await import('../io/new-sessions.js')).watchNewSessions(settings.dataRoot, {
 		overview,

@@ -29,9 +29,21 @@ export async function runScreenOutput(options: ScreenOutputOptions): Promise<num
 	const {flags, settings, store, running, opened} = options;
 	const {runScreen} = await (await import('../ui/components/load-screen.js')).loadScreen();
 	// A server's own picker, else the sessions under the data root.
-	const sessions = opened.switcher ?? diskSwitcher({dataRoot: settings.dataRoot, store, running, offers: opened.offers, overview: opened.overview, pricesOf: options.pricesOf, fileOptions: options.fileOptions, now: settings.now});
+	const sessions =
+		opened.switcher ??
+		diskSwitcher({
+			dataRoot: settings.dataRoot,
+			store,
+			running,
+			offers: opened.offers,
+			overview: opened.overview,
+			pricesOf: options.pricesOf,
+			fileOptions: options.fileOptions,
+			now: settings.now,
+		});
 	// A stream's actions go out only while it is still the session shown (the picker may leave it for one on disk).
-	const actions = opened.actions && !opened.switcher ? actionsWhile(opened.actions, () => running.original) : opened.actions;
+	const actions =
+		opened.actions && !opened.switcher ? actionsWhile(opened.actions, () => running.original) : opened.actions;
 	const acting = flags.readOnly ? ({mode: 'off'} as const) : undefined;
 	await runScreen(store, {
 		expand: [...options.expand],
@@ -56,6 +68,9 @@ export async function runScreenOutput(options: ScreenOutputOptions): Promise<num
 /** Actions that go out only while `live()` (the stream is still the session shown). */
 export function actionsWhile(actions: SessionActions, live: () => boolean): SessionActions {
 	return {
-		send: async request => (live() ? actions.send(request) : {ok: false, reason: 'the stream was left for a session on disk, which cannot be acted on'}),
+		send: async request =>
+			live()
+				? actions.send(request)
+				: {ok: false, reason: 'the stream was left for a session on disk, which cannot be acted on'},
 	};
 }

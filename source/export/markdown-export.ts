@@ -56,7 +56,8 @@ class Renderer {
 		this.header();
 		for (const item of this.view.items) {
 			// A request item comes first in its turn; its outcome belongs after what it produced.
-			if (item.kind !== 'assistant_text' && item.kind !== 'thinking' && item.kind !== 'tool_call') this.releaseRequest();
+			if (item.kind !== 'assistant_text' && item.kind !== 'thinking' && item.kind !== 'tool_call')
+				this.releaseRequest();
 			this.item(item);
 		}
 		this.releaseRequest();
@@ -97,9 +98,12 @@ class Renderer {
 					`${usage.cache_write.toLocaleString('en-US')} cache write, ${usage.output.toLocaleString('en-US')} output)`,
 			);
 		}
-		const cost = this.prices && this.prices.size > 0 ? costText(costOfUsage(treeSpend(this.view), this.prices)) : undefined;
-		if (cost !== undefined) facts.push(`- **Cost:** ${cost}${cost.endsWith('*') ? ' (* leaves out models without a price)' : ''}`);
-		if (header.tools.length > 0) facts.push(`- **Tools:** ${inlineText(header.tools.map(tool => tool.name).join(', '), 1000)}`);
+		const cost =
+			this.prices && this.prices.size > 0 ? costText(costOfUsage(treeSpend(this.view), this.prices)) : undefined;
+		if (cost !== undefined)
+			facts.push(`- **Cost:** ${cost}${cost.endsWith('*') ? ' (* leaves out models without a price)' : ''}`);
+		if (header.tools.length > 0)
+			facts.push(`- **Tools:** ${inlineText(header.tools.map(tool => tool.name).join(', '), 1000)}`);
 		this.block(...facts);
 		if (this.depth === 0 && header.systemPrompt) this.details('System prompt', fenced(header.systemPrompt, 'text'));
 		if (this.depth === 0) this.block('## Transcript');
@@ -114,7 +118,8 @@ class Renderer {
 				return;
 			case 'assistant_text': {
 				this.assistant(item.at);
-				const stopped = item.stopReason && item.stopReason !== 'completed' ? `_(stopped: ${inlineText(item.stopReason)})_` : '';
+				const stopped =
+					item.stopReason && item.stopReason !== 'completed' ? `_(stopped: ${inlineText(item.stopReason)})_` : '';
 				const streaming = item.streaming ? '_(still streaming)_' : '';
 				this.block(markdownText(inMemory(item.text)), ...[stopped, streaming].filter(Boolean));
 				return;
@@ -176,7 +181,9 @@ class Renderer {
 				);
 				return;
 			case 'unknown':
-				this.block(`**Unrecognised message** ${inlineCode(item.payloadType)} (${item.why === 'unknown' ? 'unknown type' : 'unexpected shape'})`);
+				this.block(
+					`**Unrecognised message** ${inlineCode(item.payloadType)} (${item.why === 'unknown' ? 'unknown type' : 'unexpected shape'})`,
+				);
 				this.block(...fenced(item.summary, 'json'));
 				return;
 			default:
@@ -192,7 +199,14 @@ class Renderer {
 			this.details('Summary', [markdownText(inMemory(item.text))]);
 			return;
 		}
-		const note = item.marker === 'user_steering' ? ' (steering)' : item.marker === 'goal' ? ' (goal prompt)' : item.marker ? ` (${item.marker.replace('_', ' ')})` : '';
+		const note =
+			item.marker === 'user_steering'
+				? ' (steering)'
+				: item.marker === 'goal'
+					? ' (goal prompt)'
+					: item.marker
+						? ` (${item.marker.replace('_', ' ')})`
+						: '';
 		this.block(`${this.level} ${who}${note}${time(item.at)}`, markdownText(inMemory(item.text)));
 	}
 
@@ -206,7 +220,9 @@ class Renderer {
 	private thinking(item: ThinkingItem): void {
 		const duration = item.durationMs !== undefined ? ` · ${durationText(item.durationMs)}` : '';
 		if (item.inline) {
-			this.block(`_Thinking (binary, ${escapeHtml(item.inline.mimeType)}, ${formatBytes(item.inline.bytes)}, not shown)_`);
+			this.block(
+				`_Thinking (binary, ${escapeHtml(item.inline.mimeType)}, ${formatBytes(item.inline.bytes)}, not shown)_`,
+			);
 			return;
 		}
 		if (item.encrypted || item.text === '') {
@@ -218,9 +234,16 @@ class Renderer {
 
 	private toolCall(item: ToolCallItem): void {
 		const headline = summarizeToolCall(item.name, item.args, this.view.header.tools, 100).headline;
-		const duration = item.endedAt !== undefined && item.at !== undefined ? ` · ${durationText(Math.max(0, item.endedAt - item.at))}` : '';
+		const duration =
+			item.endedAt !== undefined && item.at !== undefined
+				? ` · ${durationText(Math.max(0, item.endedAt - item.at))}`
+				: '';
 		const approval =
-			item.approval === 'deny' ? ' · denied by the user' : item.approval === 'forbidden' ? ' · forbidden by policy' : '';
+			item.approval === 'deny'
+				? ' · denied by the user'
+				: item.approval === 'forbidden'
+					? ' · forbidden by policy'
+					: '';
 		const child = item.childSessionId ? ` · started subagent ${inlineCode(item.childSessionId)}` : '';
 		this.block(
 			`**Tool call** ${inlineCode(item.name || '(unnamed)')}${headline ? ` · ${inlineText(headline)}` : ''} · ${item.state}${approval}${duration}${child}`,
@@ -265,7 +288,10 @@ class Renderer {
 
 	private compaction(item: CompactionItem): void {
 		this.speaker = undefined;
-		const how = [item.reason, item.mode].filter(Boolean).map(part => inlineText(part!)).join(', ');
+		const how = [item.reason, item.mode]
+			.filter(Boolean)
+			.map(part => inlineText(part!))
+			.join(', ');
 		this.block(`${this.level} Compaction${how ? ` · ${how}` : ''} · ${inlineText(item.status)}${time(item.at)}`);
 		const facts = [
 			item.context !== undefined ? `context ${item.context.toLocaleString('en-US')} tokens` : undefined,
@@ -275,7 +301,8 @@ class Renderer {
 		if (facts.length > 0) this.block(`_${facts.join(' · ')}_`);
 		if (item.prompt) this.details('Compaction prompt', [markdownText(item.prompt)]);
 		if (item.thinking) this.details('Compaction thinking', [markdownText(item.thinking)]);
-		if (item.summary) this.details(`Summary${item.summaryStreaming ? ' (still streaming)' : ''}`, [markdownText(item.summary)]);
+		if (item.summary)
+			this.details(`Summary${item.summaryStreaming ? ' (still streaming)' : ''}`, [markdownText(item.summary)]);
 	}
 
 	private subagent(item: SubagentItem): void {

@@ -132,7 +132,9 @@ function neutralizeBlockStart(line: string): string {
  */
 function escapeParagraph(lines: string[]): string[] {
 	// Pairing runs costs a scan ahead per run; past this length a line is just escaped whole.
-	const keepSpans = lines.every(line => line.length <= maxSpanLine && !hasUnescapedPipe(line) && scanLine(line, true).balanced);
+	const keepSpans = lines.every(
+		line => line.length <= maxSpanLine && !hasUnescapedPipe(line) && scanLine(line, true).balanced,
+	);
 	return lines.map(line => scanLine(line, keepSpans).text);
 }
 

@@ -55,7 +55,17 @@ const valueChars = String.raw`[^\s"'\x60,;&\\<>()\[\]{}$]`;
 const secretWord = /(^|[_-])(api[_-]?key|apikey|key|token|secret|password|passwd|pwd|credentials?)([_-]|$)/i;
 
 // Values that follow `password:` in schemas and docs without being passwords.
-const notSecrets = new Set(['string', 'required', 'optional', 'undefined', 'boolean', 'number', 'object', 'example', 'password']);
+const notSecrets = new Set([
+	'string',
+	'required',
+	'optional',
+	'undefined',
+	'boolean',
+	'number',
+	'object',
+	'example',
+	'password',
+]);
 
 const secretRules: Rule[] = [
 	{
@@ -169,7 +179,12 @@ export class Redactor {
 		const homes = pathRule('home', options.homes ?? []);
 		// Private keys first (their base64 body would feed other rules), then paths (so a path
 		// after `key=` is hidden as a path), then the other secrets.
-		this.rules = [secretRules[0], ...(workspaces ? [workspaces] : []), ...(homes ? [homes] : []), ...secretRules.slice(1)];
+		this.rules = [
+			secretRules[0],
+			...(workspaces ? [workspaces] : []),
+			...(homes ? [homes] : []),
+			...secretRules.slice(1),
+		];
 	}
 
 	/** `text` with every match replaced by its placeholder. */

@@ -112,7 +112,8 @@ function sessionLine(view: SessionView, prices: PriceTable | undefined): StsSess
 	const {header} = view;
 	const cost = prices === undefined || prices.size === 0 ? undefined : costOfUsage(treeSpend(view), prices);
 	const firstPrompt = view.items.find(item => item.kind === 'user_text');
-	const name = header.title ?? (firstPrompt?.kind === 'user_text' ? oneLine(inMemory(firstPrompt.text), 100) : undefined);
+	const name =
+		header.title ?? (firstPrompt?.kind === 'user_text' ? oneLine(inMemory(firstPrompt.text), 100) : undefined);
 	return {
 		type: 'session',
 		harness: stsHarness,
@@ -158,7 +159,9 @@ class Builder {
 				this.open(item.at).content.push(inMemory(item.text));
 				return;
 			case 'thinking': {
-				const text = item.inline ? `[binary reasoning omitted: ${item.inline.mimeType}, ${formatBytes(item.inline.bytes)}]` : inMemory(item.text);
+				const text = item.inline
+					? `[binary reasoning omitted: ${item.inline.mimeType}, ${formatBytes(item.inline.bytes)}]`
+					: inMemory(item.text);
 				// Encrypted reasoning has no text to show; an empty entry would only add a blank.
 				if (text !== '') this.open(item.at).reasoning.push(text);
 				return;
@@ -173,7 +176,9 @@ class Builder {
 				this.flush();
 				this.emit({
 					role: item.role === 'assistant' ? 'assistant' : 'user',
-					content: item.image.url ? `[image: ${item.image.url}]` : `[image omitted: ${item.image.mimeType}, ${formatBytes(item.image.bytes)}]`,
+					content: item.image.url
+						? `[image: ${item.image.url}]`
+						: `[image omitted: ${item.image.mimeType}, ${formatBytes(item.image.bytes)}]`,
 					...at(item.at),
 				});
 				return;
@@ -185,7 +190,10 @@ class Builder {
 			case 'compaction': {
 				this.flush();
 				const how = [item.reason, item.mode].filter(Boolean).join(', ');
-				this.note(`[compaction${how ? ` (${how})` : ''}: ${item.status}]${item.error ? ` ${item.error}` : ''}${item.summary ? `\n\n${item.summary}` : ''}`, item.at);
+				this.note(
+					`[compaction${how ? ` (${how})` : ''}: ${item.status}]${item.error ? ` ${item.error}` : ''}${item.summary ? `\n\n${item.summary}` : ''}`,
+					item.at,
+				);
 				return;
 			}
 			case 'abort':
@@ -262,7 +270,10 @@ class Builder {
 		const item = this.heldRequest;
 		this.heldRequest = undefined;
 		if (!item || item.status === 'completed' || item.status === 'running') return;
-		const retry = item.retried || item.retryInMs !== undefined ? `; retried${item.retryInMs !== undefined ? ` after ${durationText(item.retryInMs)}` : ''}` : '';
+		const retry =
+			item.retried || item.retryInMs !== undefined
+				? `; retried${item.retryInMs !== undefined ? ` after ${durationText(item.retryInMs)}` : ''}`
+				: '';
 		this.note(
 			`[request ${item.index} ${item.status}${item.attempt !== undefined ? `, attempt ${item.attempt}` : ''}${retry}]${item.error ? ` ${item.error}` : ''}`,
 			item.endedAt ?? item.at,
@@ -291,7 +302,12 @@ class Builder {
 		for (const call of results) {
 			const images = call.images.map(image => `[image omitted: ${image.mimeType}, ${formatBytes(image.bytes)}]`);
 			const output = call.output === undefined ? `[no output: ${call.state}]` : inMemory(call.output);
-			this.emit({role: 'tool', toolCallId: call.callId, content: [output, ...images].filter(Boolean).join('\n'), ...at(call.endedAt ?? call.at)});
+			this.emit({
+				role: 'tool',
+				toolCallId: call.callId,
+				content: [output, ...images].filter(Boolean).join('\n'),
+				...at(call.endedAt ?? call.at),
+			});
 		}
 	}
 

@@ -68,7 +68,8 @@ export class DiskOverview {
 		const entries = await this.entries(listed.sessions, now);
 		await this.readTails(listed.sessions, now);
 		const ids = new Set(listed.sessions.map(session => session.sessionId));
-		for (const map of [this.heads, this.tails, this.parents]) for (const id of map.keys()) if (!ids.has(id)) map.delete(id);
+		for (const map of [this.heads, this.tails, this.parents])
+			for (const id of map.keys()) if (!ids.has(id)) map.delete(id);
 		for (const id of this.counted.keys()) if (!ids.has(id)) this.counted.delete(id);
 		this.tallies.retain(new Set(listed.sessions.flatMap(session => session.shards)));
 		for (const [id, tail] of this.tails) for (const child of tail.activity.children) this.parents.set(child, id);
@@ -81,7 +82,14 @@ export class DiskOverview {
 			const tokens = activity?.tokens ?? counted?.tally.tokens.total;
 			return {
 				...entry,
-				...(activity || tokens !== undefined ? {activity: {...(activity ?? {state: 'idle', waiting: 0, children: []}), ...(tokens !== undefined ? {tokens} : {})}} : {}),
+				...(activity || tokens !== undefined
+					? {
+							activity: {
+								...(activity ?? {state: 'idle', waiting: 0, children: []}),
+								...(tokens !== undefined ? {tokens} : {}),
+							},
+						}
+					: {}),
 				...(parentId !== undefined ? {parentId} : {}),
 				...(counted ? {requests: counted.tally.requests} : {}),
 				...(counted?.costUsd !== undefined ? {costUsd: counted.costUsd} : {}),
@@ -91,16 +99,27 @@ export class DiskOverview {
 
 	/** Counts each session whose size or time changed since it was last counted, two at a time. */
 	private async count(entries: readonly ListEntry[]): Promise<void> {
-		const due = entries.filter(entry => this.counted.get(entry.sessionId)?.key !== `${entry.size}:${entry.lastActivityAt}`);
+		const due = entries.filter(
+			entry => this.counted.get(entry.sessionId)?.key !== `${entry.size}:${entry.lastActivityAt}`,
+		);
 		let next = 0;
 		const worker = async (): Promise<void> => {
 			while (next < due.length) {
 				const entry = due[next++]!;
 				const tally = await this.tallies.tally(entry.shards);
 				if (tally === undefined) continue;
-				const read = this.pricesOf && entry.shards[0] !== undefined ? await this.pricesOf(entry.shards[0]).catch(() => undefined) : undefined;
-				const priced = read?.prices.rates(entry.provider, entry.model) ? costOfUsage([{provider: entry.provider, modelId: entry.model, tokens: tally.tokens}], read.prices).usd : undefined;
-				this.counted.set(entry.sessionId, {key: `${entry.size}:${entry.lastActivityAt}`, tally, ...(priced !== undefined ? {costUsd: priced} : {})});
+				const read =
+					this.pricesOf && entry.shards[0] !== undefined
+						? await this.pricesOf(entry.shards[0]).catch(() => undefined)
+						: undefined;
+				const priced = read?.prices.rates(entry.provider, entry.model)
+					? costOfUsage([{provider: entry.provider, modelId: entry.model, tokens: tally.tokens}], read.prices).usd
+					: undefined;
+				this.counted.set(entry.sessionId, {
+					key: `${entry.size}:${entry.lastActivityAt}`,
+					tally,
+					...(priced !== undefined ? {costUsd: priced} : {}),
+				});
 			}
 		};
 		await Promise.all(Array.from({length: Math.min(2, due.length)}, worker));

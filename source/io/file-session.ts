@@ -49,11 +49,16 @@ export type TraceOnDisk = Pick<LocatedSession, 'sessionId' | 'folder' | 'shards'
  * A session's shards followed (or replayed), with its subagents read from disk and followed
  * while they run. A compressed trace is read through gunzip to its end and never followed.
  */
-export function startFileSession(session: TraceOnDisk, options: FileOptions): {close(): Promise<void>; replay?: ReplayControl} {
+export function startFileSession(
+	session: TraceOnDisk,
+	options: FileOptions,
+): {close(): Promise<void>; replay?: ReplayControl} {
 	const {store} = options;
 	// A replay reads the session and its children whole, then plays them to the store.
 	const replay =
-		options.replaySpeed === undefined ? undefined : startReplay({speed: options.replaySpeed, interleave: !options.hold, onInputs: batch => store.apply(batch)});
+		options.replaySpeed === undefined
+			? undefined
+			: startReplay({speed: options.replaySpeed, interleave: !options.hold, onInputs: batch => store.apply(batch)});
 	const toModel: Apply = replay?.feed ?? (batch => store.apply(batch));
 	const children = childSessionsFor(session.folder, options, toModel);
 	const apply: InputsHandler = children?.feed ?? toModel;
@@ -63,15 +68,31 @@ export function startFileSession(session: TraceOnDisk, options: FileOptions): {c
 		? readCompressed(session.shards[0]!, onInputs, options)
 		: replay
 			? followTrace({...files, follow: false, onInputs})
-			: followTrace({...files, follow: options.follow, onInputs, cut: options.cut, pace: options.pace, ...options.follower});
-	return {close: async () => void (await Promise.all([reader.close(), children?.close(), replay?.close()])), replay: replay?.control};
+			: followTrace({
+					...files,
+					follow: options.follow,
+					onInputs,
+					cut: options.cut,
+					pace: options.pace,
+					...options.follower,
+				});
+	return {
+		close: async () => void (await Promise.all([reader.close(), children?.close(), replay?.close()])),
+		replay: replay?.control,
+	};
 }
 
 /** A gzip trace file read once as shard 1, through gunzip (its lines cannot be read back from the file: held texts spill). */
 function readCompressed(file: string, onInputs: InputsHandler, options: FileOptions): {close(): Promise<void>} {
 	// Large reads, as the follower's: decompressed batches as large as its (see io/gunzip.ts).
 	const input = createReadStream(file, {highWaterMark: defaultChunkBytes});
-	const reader = readStream(input, onInputs, {shard: 1, label: path.basename(file), cut: options.cut, onError: options.onError, pace: options.pace});
+	const reader = readStream(input, onInputs, {
+		shard: 1,
+		label: path.basename(file),
+		cut: options.cut,
+		onError: options.onError,
+		pace: options.pace,
+	});
 	return {
 		async close() {
 			reader.close();
@@ -88,7 +109,11 @@ export const childGraceMs = 1000;
  * The subagent coordinator of a file source, or undefined when children are not wanted. What
  * it reads goes to `apply` (default: the store).
  */
-export function childSessionsFor(folder: string | undefined, options: FileOptions, apply?: Apply): ChildSessions | undefined {
+export function childSessionsFor(
+	folder: string | undefined,
+	options: FileOptions,
+	apply?: Apply,
+): ChildSessions | undefined {
 	if (!options.children) return undefined;
 	const {store, dataRoot} = options;
 	// Live children are followed; a replay reads each child whole, after its pointer (held
@@ -117,7 +142,13 @@ export function childSessionsFor(folder: string | undefined, options: FileOption
 			read(trace, followChild, onInputs) {
 				let stopped = false;
 				let timer: NodeJS.Timeout | undefined;
-				const follower = followTrace({...trace, follow: followChild, cut: options.cut, pace: options.pace, onInputs: batch => stopped || onInputs(batch)});
+				const follower = followTrace({
+					...trace,
+					follow: followChild,
+					cut: options.cut,
+					pace: options.pace,
+					onInputs: batch => stopped || onInputs(batch),
+				});
 				return {
 					async close() {
 						stopped = true;

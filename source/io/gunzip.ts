@@ -18,7 +18,11 @@ export class CompressedDataError extends Error {
 	readonly truncated: boolean;
 
 	constructor(at: number, truncated: boolean, detail: string) {
-		super(truncated ? `the compressed data ends early, at byte ${at}: the file is cut short` : `the compressed data is damaged at byte ${at} (${detail})`);
+		super(
+			truncated
+				? `the compressed data ends early, at byte ${at}: the file is cut short`
+				: `the compressed data is damaged at byte ${at} (${detail})`,
+		);
 		this.at = at;
 		this.truncated = truncated;
 	}
@@ -51,7 +55,11 @@ export async function* gunzipIfCompressed(source: AsyncIterable<string | Uint8Ar
 	// holds what the same read of the uncompressed file would (the header and what follows it).
 	// zlib and Node's streams are loaded only for compressed data: most traces are plain, and
 	// every start paid for them (node:stream alone ~5 M instructions).
-	const [{createGunzip}, {pipeline}, {Readable}] = await Promise.all([import('node:zlib'), import('node:stream/promises'), import('node:stream')]);
+	const [{createGunzip}, {pipeline}, {Readable}] = await Promise.all([
+		import('node:zlib'),
+		import('node:stream/promises'),
+		import('node:stream'),
+	]);
 	const gunzip = createGunzip({chunkSize: outputChunkBytes});
 	async function* compressed(): AsyncGenerator<Buffer> {
 		yield head;

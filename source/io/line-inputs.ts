@@ -19,7 +19,12 @@ export function toInputs(items: SplitItem[], shard?: Place, inputs: ModelInput[]
 				malformed:
 					shard === undefined
 						? malformed
-						: {...malformed, line: malformed.line + shard.lineBase, offset: malformed.offset + shard.base, shard: shard.index},
+						: {
+								...malformed,
+								line: malformed.line + shard.lineBase,
+								offset: malformed.offset + shard.base,
+								shard: shard.index,
+							},
 			});
 			continue;
 		}

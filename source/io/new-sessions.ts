@@ -92,17 +92,31 @@ export function watchNewSessions(dataRoot: string, options: WatchOptions = {}): 
 		if (stopped || listed?.ok === false) return;
 		const summaries = listed?.sessions;
 		const now = Date.now();
-		const times = entries ? entries.map(entry => ({sessionId: entry.sessionId, mtimeMs: Date.parse(entry.lastActivityAt)})) : summaries!;
+		const times = entries
+			? entries.map(entry => ({sessionId: entry.sessionId, mtimeMs: Date.parse(entry.lastActivityAt)}))
+			: summaries!;
 		const started = tracker.update(times, now).filter(id => id !== current());
 		options.onListed?.();
 		let changed = false;
 		// The offer (a new session, a nudge) changed: the footer says it; else only the list did.
 		let offer = false;
 		if (entries) {
-			const next = entries.map(entry => `${entry.sessionId}:${entry.lastActivityAt}:${entry.size}:${entry.activity?.state ?? ''}:${entry.requests ?? ''}:${entry.costUsd ?? ''}`).join('\n');
+			const next = entries
+				.map(
+					entry =>
+						`${entry.sessionId}:${entry.lastActivityAt}:${entry.size}:${entry.activity?.state ?? ''}:${entry.requests ?? ''}:${entry.costUsd ?? ''}`,
+				)
+				.join('\n');
 			changed = next !== signature;
 			signature = next;
-			const rows = entries.map(entry => ({id: entry.sessionId, state: entry.activity?.state ?? (entry.live ? 'running' : 'idle'), ...(entry.activity?.doing !== undefined ? {doing: entry.activity.doing} : {})}) as const);
+			const rows = entries.map(
+				entry =>
+					({
+						id: entry.sessionId,
+						state: entry.activity?.state ?? (entry.live ? 'running' : 'idle'),
+						...(entry.activity?.doing !== undefined ? {doing: entry.activity.doing} : {}),
+					}) as const,
+			);
 			for (const event of nudges.update(rows, current())) {
 				const text = sanitize(nudgeText(event));
 				options.onNudge?.(event, text);
@@ -128,7 +142,13 @@ export function watchNewSessions(dataRoot: string, options: WatchOptions = {}): 
 		tell(offer ? undefined : 'list');
 	};
 	const loop = (): void => {
-		timer = setTimeout(() => void poll().catch(() => undefined).finally(() => stopped || loop()), pollMs);
+		timer = setTimeout(
+			() =>
+				void poll()
+					.catch(() => undefined)
+					.finally(() => stopped || loop()),
+			pollMs,
+		);
 		timer.unref();
 	};
 	const ready = poll().catch(() => undefined);

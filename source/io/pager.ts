@@ -50,7 +50,9 @@ export function runPager(text: string, title: string, terminal: PagerTerminal, c
 		// The command as the shell reads it ($PAGER may hold options), the file as its one argument;
 		// less gets the prompt for every length of it (short, medium, long) as another.
 		const prompt = isLess(command) ? ' -Ps"$2" -Pm"$2" -PM"$2"' : '';
-		const result = spawnSync('/bin/sh', ['-c', `${command}${prompt} "$1"`, 'sh', file, lessPrompt(title)], {stdio: 'inherit'});
+		const result = spawnSync('/bin/sh', ['-c', `${command}${prompt} "$1"`, 'sh', file, lessPrompt(title)], {
+			stdio: 'inherit',
+		});
 		if (result.error) return `could not run the pager (${command}): ${result.error.message}`;
 		if (result.status === 127) return `could not run the pager: ${command} was not found`;
 		return undefined;

@@ -21,7 +21,8 @@ export function projectConfigOf(tracePath: string): string | undefined {
 	const parts = path.resolve(tracePath).split(path.sep);
 	// …/<project>/agents/<agent>/traces/<date>/<file>: the last `traces` two below an `agents`.
 	for (let i = parts.length - 2; i >= 3; i--) {
-		if (parts[i] === 'traces' && parts[i - 2] === 'agents') return [...parts.slice(0, i - 2), '.project_config.toml'].join(path.sep);
+		if (parts[i] === 'traces' && parts[i - 2] === 'agents')
+			return [...parts.slice(0, i - 2), '.project_config.toml'].join(path.sep);
 	}
 	return undefined;
 }
@@ -42,7 +43,8 @@ export async function readProjectPrices(tracePath: string): Promise<ReadPrices> 
 		return {prices: noPrices, notice: `no prices: ${why} project config ${config}`, missing: code === 'ENOENT'};
 	}
 	const prices = pricesOfText(text, await tomlParser());
-	if (prices === undefined) return {prices: noPrices, notice: `no prices: the project config ${config} is not valid TOML`};
+	if (prices === undefined)
+		return {prices: noPrices, notice: `no prices: the project config ${config} is not valid TOML`};
 	return {prices};
 }
 

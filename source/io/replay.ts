@@ -56,7 +56,10 @@ export function sessionClockTimes(inputs: readonly ModelInput[]): number[] {
 		const {origin, inner} = unwrap(input);
 		const key = origin.join('/');
 		let time = running.get(key) ?? startOf(origin);
-		const own = inner.kind === 'message' && typeof inner.message.timestamp === 'string' ? Date.parse(inner.message.timestamp) : Number.NaN;
+		const own =
+			inner.kind === 'message' && typeof inner.message.timestamp === 'string'
+				? Date.parse(inner.message.timestamp)
+				: Number.NaN;
 		if (Number.isFinite(own) && own > time) time = own;
 		running.set(key, time);
 		return time;
@@ -76,7 +79,11 @@ export function interleaveOnSessionClock(inputs: readonly ModelInput[]): ModelIn
 }
 
 /** Plan the waits: for each input, how long to wait before it (ms), and a notice when a gap was cut. */
-export function planReplay(inputs: readonly ModelInput[], speed: number, maxGapMs: number): Array<{waitMs: number; inputs: ModelInput[]}> {
+export function planReplay(
+	inputs: readonly ModelInput[],
+	speed: number,
+	maxGapMs: number,
+): Array<{waitMs: number; inputs: ModelInput[]}> {
 	const times = sessionClockTimes(inputs);
 	const steps: Array<{waitMs: number; inputs: ModelInput[]}> = [];
 	let previous: number | undefined;
@@ -89,7 +96,11 @@ export function planReplay(inputs: readonly ModelInput[], speed: number, maxGapM
 			const gap = (at - previous) / speed;
 			if (gap > maxGapMs) {
 				// Said in the session the pause was in (a child's inside the child).
-				const notice: ModelInput = {kind: 'notice', level: 'info', text: `replay: a pause of ${formatDuration(at - previous)} was shortened here`};
+				const notice: ModelInput = {
+					kind: 'notice',
+					level: 'info',
+					text: `replay: a pause of ${formatDuration(at - previous)} was shortened here`,
+				};
 				const {origin} = unwrap(input);
 				batch.push(origin.length === 0 ? notice : {kind: 'child', origin: [...origin], input: notice});
 				waitMs = maxGapMs / 3;
@@ -124,7 +135,11 @@ const fastest = 1024;
  * `onInputs` on the session's clock, ending with `end`. The waits are planned at the first
  * speed and stretched or shrunk as the speed changes (a pause shortened stays so).
  */
-export function startReplay(options: ReplayOptions): {feed(batch: readonly ModelInput[]): void; close(): void; control: ReplayControl} {
+export function startReplay(options: ReplayOptions): {
+	feed(batch: readonly ModelInput[]): void;
+	close(): void;
+	control: ReplayControl;
+} {
 	const collected: ModelInput[] = [];
 	let timer: NodeJS.Timeout | undefined;
 	let closed = false;

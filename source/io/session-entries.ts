@@ -52,7 +52,11 @@ const concurrency = 8;
 const promptChars = 200;
 
 /** Entries for sessions as listSessions found them (order kept). */
-export async function listEntries(sessions: readonly SessionSummary[], dataRoot: string, now: number): Promise<ListEntry[]> {
+export async function listEntries(
+	sessions: readonly SessionSummary[],
+	dataRoot: string,
+	now: number,
+): Promise<ListEntry[]> {
 	const heads: TraceHead[] = new Array(sessions.length);
 	let next = 0;
 	const worker = async (): Promise<void> => {
@@ -92,6 +96,7 @@ function entryOf(session: SessionSummary, head: TraceHead, dataRoot: string, now
 export function layoutOf(folder: string, dataRoot: string): {project?: string; agent?: string} {
 	const parts = path.relative(path.resolve(dataRoot), path.resolve(folder)).split(path.sep);
 	const n = parts.length;
-	if (n >= 5 && parts[n - 2] === 'traces' && parts[n - 4] === 'agents') return {project: parts[n - 5], agent: parts[n - 3]};
+	if (n >= 5 && parts[n - 2] === 'traces' && parts[n - 4] === 'agents')
+		return {project: parts[n - 5], agent: parts[n - 3]};
 	return {};
 }

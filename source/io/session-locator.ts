@@ -100,7 +100,15 @@ export async function locateSession(target: string, options: {dataRoot: string})
 	const folder = path.dirname(target);
 	const name = parseShardName(target);
 	if (isGzipHead(head) || !name) {
-		return {ok: true, kind: 'session', sessionId: path.basename(target), folder, shards: [target], single: true, ...(isGzipHead(head) ? {compressed: true} : {})};
+		return {
+			ok: true,
+			kind: 'session',
+			sessionId: path.basename(target),
+			folder,
+			shards: [target],
+			single: true,
+			...(isGzipHead(head) ? {compressed: true} : {}),
+		};
 	}
 	const listed = await readEntries(folder);
 	if (!listed.ok) {
@@ -121,7 +129,9 @@ export async function listSessions(root: string): Promise<ListResult> {
 		sessions.push(...(await sessionsIn(folder)));
 	}
 	// Ties (same mtime) go to the later id: ids begin with their start time.
-	sessions.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.sessionId < b.sessionId ? 1 : a.sessionId > b.sessionId ? -1 : 0));
+	sessions.sort(
+		(a, b) => b.mtimeMs - a.mtimeMs || (a.sessionId < b.sessionId ? 1 : a.sessionId > b.sessionId ? -1 : 0),
+	);
 	return {ok: true, sessions};
 }
 

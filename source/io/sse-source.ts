@@ -50,7 +50,13 @@ export type SseSourceOptions = {
  * the context window); a failure is said once, on the print path. Nothing once `stale()`: the
  * store shows another session by then.
  */
-async function projectPrices(answer: Promise<unknown>, projectId: string, options: SseSourceOptions, store: SessionStore, stale: () => boolean): Promise<void> {
+async function projectPrices(
+	answer: Promise<unknown>,
+	projectId: string,
+	options: SseSourceOptions,
+	store: SessionStore,
+	stale: () => boolean,
+): Promise<void> {
 	try {
 		const prices = pricesOfModelsAnswer(await answer);
 		if (prices === undefined) throw new Error(`the models of project ${projectId} have no models list`);

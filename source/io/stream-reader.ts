@@ -38,7 +38,11 @@ export type StreamOptions = {
  * emitting messages as they arrive and 'end' at EOF. A stream that starts with gzip's magic
  * bytes is gunzipped on the way.
  */
-export function readStream(source: string | AsyncIterable<string | Uint8Array>, onInputs: InputsHandler, options: StreamOptions = {}): StreamReader {
+export function readStream(
+	source: string | AsyncIterable<string | Uint8Array>,
+	onInputs: InputsHandler,
+	options: StreamOptions = {},
+): StreamReader {
 	const stream = typeof source === 'string' ? createReadStream(source) : source;
 	const label = options.label ?? (typeof source === 'string' ? path.basename(source) : 'standard input');
 	const splitter = new LineSplitter({maxLineBytes: options.maxLineBytes, cut: options.cut});

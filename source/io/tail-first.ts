@@ -78,7 +78,11 @@ export function readTailPreview(file: string, index: number, tailBytes = default
 				if (usage) inputs.push(usage);
 			}
 			for (const item of window.items) {
-				if (item.kind === 'malformed') inputs.push({kind: 'malformed', malformed: {...item.malformed, line: 0, offset: window.start + item.malformed.offset, shard: index}});
+				if (item.kind === 'malformed')
+					inputs.push({
+						kind: 'malformed',
+						malformed: {...item.malformed, line: 0, offset: window.start + item.malformed.offset, shard: index},
+					});
 				else inputs.push(parseLine(item.text, {line: 0, offset: window.start + item.offset, shard: index}));
 			}
 			return {inputs, end: window.end, start: window.start};
@@ -116,7 +120,12 @@ const scanChunk = 1024 * 1024;
 const maxUsageLineBytes = 64 * 1024;
 
 /** The line around byte `position`, when it lies within [floor, ceiling) and is short. */
-function lineAround(fd: number, position: number, floor: number, ceiling: number): {text: string; offset: number} | undefined {
+function lineAround(
+	fd: number,
+	position: number,
+	floor: number,
+	ceiling: number,
+): {text: string; offset: number} | undefined {
 	const from = Math.max(floor, position - maxUsageLineBytes);
 	const buffer = readAt(fd, from, Math.min(ceiling, position + maxUsageLineBytes) - from);
 	const at = position - from;
@@ -153,7 +162,10 @@ function readWindow(fd: number, from: number, size: number): {items: SplitItem[]
  * Shows the end of a session on `store` at once (see the module comment), then reads all of
  * it behind. Synchronous up to the preview: when it returns, `store.view` shows the end.
  */
-export function openTailFirst(session: {sessionId: string; folder: string; shards: string[]; single?: boolean}, options: TailFirstOptions): {close(): Promise<void>} {
+export function openTailFirst(
+	session: {sessionId: string; folder: string; shards: string[]; single?: boolean},
+	options: TailFirstOptions,
+): {close(): Promise<void>} {
 	const {store, held} = options;
 	const shards = session.shards
 		.map((file, i) => ({index: parseShardName(file)?.index ?? i + 1, path: file}))

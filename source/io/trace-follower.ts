@@ -129,7 +129,8 @@ class Follower {
 			.sort((a, b) => a.index - b.index);
 		const from = options.from;
 		const start = from ? this.known.find(entry => entry.index === from.shard) : undefined;
-		const first = start ?? this.known[0] ?? {index: 1, path: path.join(options.folder, shardFileName(options.sessionId, 1))};
+		const first = start ??
+			this.known[0] ?? {index: 1, path: path.join(options.folder, shardFileName(options.sessionId, 1))};
 		this.current = this.shard(first.index, first.path);
 		if (from && start) {
 			this.current.position = from.offset;
@@ -142,8 +143,16 @@ class Follower {
 		if (this.options.follow) {
 			this.timer = setInterval(() => this.schedule(), this.options.pollMs ?? defaultPollMs);
 			this.folderWatch = watchShardFolder(
-				{folder: this.options.folder, sessionId: this.options.sessionId, only: this.options.single ? path.basename(this.current.path) : undefined},
-				{onEvent: full => this.schedule(full), onError: error => this.report(this.options.folder, error), isClosed: () => this.closed},
+				{
+					folder: this.options.folder,
+					sessionId: this.options.sessionId,
+					only: this.options.single ? path.basename(this.current.path) : undefined,
+				},
+				{
+					onEvent: full => this.schedule(full),
+					onError: error => this.report(this.options.folder, error),
+					isClosed: () => this.closed,
+				},
 			);
 		}
 		this.push({kind: 'shard', index: this.current.index, path: this.current.path});
@@ -329,7 +338,9 @@ class Follower {
 			let which = 0;
 			// The first chunk is read synchronously (as an append is, see readAppended): there is no
 			// parsing yet to overlap a thread-pool read with, only a wait.
-			let pending: Promise<number> | undefined = Promise.resolve(readSync(fd, buffers[0]!, 0, this.buffer.length, shard.position));
+			let pending: Promise<number> | undefined = Promise.resolve(
+				readSync(fd, buffers[0]!, 0, this.buffer.length, shard.position),
+			);
 			try {
 				while (!this.closed) {
 					if (pending === undefined) break;
@@ -422,7 +433,16 @@ class Follower {
 	}
 
 	private shard(index: number, file: string): Shard {
-		return {index, path: file, name: path.basename(file), splitter: this.splitter(), position: 0, base: 0, lineBase: 0, missing: false};
+		return {
+			index,
+			path: file,
+			name: path.basename(file),
+			splitter: this.splitter(),
+			position: 0,
+			base: 0,
+			lineBase: 0,
+			missing: false,
+		};
 	}
 
 	private splitter(): LineSplitter {

@@ -50,13 +50,24 @@ export async function credentialsFor(
 		if ('message' in made) return made;
 		const origin = originOf(url);
 		if (await askYesNo(`save this login for ${origin}? y/n `)) {
-			const saved = saveLogin(context.logins, {origin, user: login.userId, cookie: made.value, savedAt: context.now(), ...(made.expiresAt === undefined ? {} : {expiresAt: made.expiresAt})});
-			process.stderr.write(saved === undefined ? `saved: penguin-view login lists it, penguin-view logout ${origin} removes it\n` : `penguin-view: ${saved}\n`);
+			const saved = saveLogin(context.logins, {
+				origin,
+				user: login.userId,
+				cookie: made.value,
+				savedAt: context.now(),
+				...(made.expiresAt === undefined ? {} : {expiresAt: made.expiresAt}),
+			});
+			process.stderr.write(
+				saved === undefined
+					? `saved: penguin-view login lists it, penguin-view logout ${origin} removes it\n`
+					: `penguin-view: ${saved}\n`,
+			);
 		}
 		return {cookie: made.value, fetch};
 	}
 	const saved = savedLoginFor(url, {cookie: given}, context.logins, context.now());
-	if (saved && context.logins) return {cookie: saved.cookie, fetch: refusalAwareFetch(fetch, saved, context.logins, context.now)};
+	if (saved && context.logins)
+		return {cookie: saved.cookie, fetch: refusalAwareFetch(fetch, saved, context.logins, context.now)};
 	return {cookie: given, fetch};
 }
 
@@ -72,11 +83,19 @@ export async function loginNow(
 	let loginUrl: URL | undefined;
 	try {
 		loginUrl = context.loginUrl();
-		const value = await logIn({loginUrl, userId: login.userId, password: login.password, fetch: watch.fetch, headers: buildHeaders({headers: flags.header}), signal});
+		const value = await logIn({
+			loginUrl,
+			userId: login.userId,
+			password: login.password,
+			fetch: watch.fetch,
+			headers: buildHeaders({headers: flags.header}),
+			signal,
+		});
 		const seen = watch.seen();
 		return seen?.value === value ? seen : {value};
 	} catch (error) {
-		if (signal.aborted && loginUrl) return {message: `no answer to the login from ${loginUrl.host} within ${loginTimeoutMs / 1000} s`};
+		if (signal.aborted && loginUrl)
+			return {message: `no answer to the login from ${loginUrl.host} within ${loginTimeoutMs / 1000} s`};
 		if (error instanceof SseClientError) return {message: error.message};
 		throw error;
 	}
@@ -96,15 +115,31 @@ function contextOf(settings: Settings | undefined, loginUrl: () => URL): Credent
 }
 
 /** The credentials for `--sse URL` when it is one stream's URL. */
-export async function streamCredentials(url: string, flags: CredentialFlags, settings: Settings | undefined): Promise<Credentials | {message: string}> {
+export async function streamCredentials(
+	url: string,
+	flags: CredentialFlags,
+	settings: Settings | undefined,
+): Promise<Credentials | {message: string}> {
 	// Not a URL: the stream says so, with no credentials to send.
 	if (!URL.canParse(url)) return {fetch: createFetch({insecure: flags.insecure})};
-	return credentialsFor(url, flags, contextOf(settings, () => resolveStreamTarget(url).loginUrl));
+	return credentialsFor(
+		url,
+		flags,
+		contextOf(settings, () => resolveStreamTarget(url).loginUrl),
+	);
 }
 
 /** The credentials for a server's address (its root, with any path prefix). */
-export async function serverCredentials(base: URL, flags: CredentialFlags, settings: Settings | undefined): Promise<Credentials | {message: string}> {
-	return credentialsFor(base, flags, contextOf(settings, () => new URL('api/auth/login', base)));
+export async function serverCredentials(
+	base: URL,
+	flags: CredentialFlags,
+	settings: Settings | undefined,
+): Promise<Credentials | {message: string}> {
+	return credentialsFor(
+		base,
+		flags,
+		contextOf(settings, () => new URL('api/auth/login', base)),
+	);
 }
 
 /** Saves a login; the reason in one line when the config directory cannot be written. */

@@ -6,7 +6,17 @@
  * never sees half a file. Synchronous: the file is small, and a refusal must be recorded
  * before the process exits.
  */
-import {chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync} from 'node:fs';
+import {
+	chmodSync,
+	closeSync,
+	fsyncSync,
+	mkdirSync,
+	openSync,
+	readFileSync,
+	renameSync,
+	rmSync,
+	writeSync,
+} from 'node:fs';
 import path from 'node:path';
 import {isRecord} from '../protocol/guards.js';
 
@@ -28,7 +38,14 @@ const fileName = 'logins.json';
 function readLogin(value: unknown): SavedLogin | undefined {
 	if (!isRecord(value)) return undefined;
 	const {origin, user, cookie, savedAt, expiresAt, refusedAt} = value;
-	if (typeof origin !== 'string' || typeof user !== 'string' || typeof cookie !== 'string' || cookie === '' || typeof savedAt !== 'number') return undefined;
+	if (
+		typeof origin !== 'string' ||
+		typeof user !== 'string' ||
+		typeof cookie !== 'string' ||
+		cookie === '' ||
+		typeof savedAt !== 'number'
+	)
+		return undefined;
 	const login: SavedLogin = {origin, user, cookie, savedAt};
 	if (typeof expiresAt === 'number') login.expiresAt = expiresAt;
 	if (typeof refusedAt === 'number') login.refusedAt = refusedAt;

@@ -20,8 +20,14 @@ export function refusedLine(origin: string): string {
 }
 
 /** The saved login to send to `url`, unless a credential was given. */
-export function savedLoginFor(url: URL | string, given: {cookie?: string; user?: string}, logins: SavedLogins | undefined, now: number): SavedLogin | undefined {
-	if ((given.cookie !== undefined && given.cookie.trim() !== '') || (given.user !== undefined && given.user !== '')) return undefined;
+export function savedLoginFor(
+	url: URL | string,
+	given: {cookie?: string; user?: string},
+	logins: SavedLogins | undefined,
+	now: number,
+): SavedLogin | undefined {
+	if ((given.cookie !== undefined && given.cookie.trim() !== '') || (given.user !== undefined && given.user !== ''))
+		return undefined;
 	return logins?.usable(originOf(url), now);
 }
 
@@ -30,7 +36,12 @@ export function savedLoginFor(url: URL | string, given: {cookie?: string; user?:
  * be): a 401 from its origin (other than the preview host's) becomes the refusal, thrown as
  * an SseClientError so every caller (the list, the stream, an action) ends with that one line.
  */
-export function refusalAwareFetch(fetch: FetchLike, saved: SavedLogin, logins: SavedLogins, now: () => number): FetchLike {
+export function refusalAwareFetch(
+	fetch: FetchLike,
+	saved: SavedLogin,
+	logins: SavedLogins,
+	now: () => number,
+): FetchLike {
 	return async (url, init) => {
 		const response = await fetch(url, init);
 		if (response.status !== 401 || originOf(response.url || url) !== saved.origin) return response;
@@ -50,7 +61,10 @@ export function refusalAwareFetch(fetch: FetchLike, saved: SavedLogin, logins: S
 }
 
 /** A fetch that notes the session cookie a login sets (for saving it with its expiry). */
-export function cookieWatchingFetch(fetch: FetchLike, now: () => number): {fetch: FetchLike; seen(): SessionCookie | undefined} {
+export function cookieWatchingFetch(
+	fetch: FetchLike,
+	now: () => number,
+): {fetch: FetchLike; seen(): SessionCookie | undefined} {
 	let seen: SessionCookie | undefined;
 	return {
 		fetch: async (url, init) => {

@@ -20,16 +20,30 @@ export function isSubcommand(input: readonly string[], cwd: string): boolean {
 }
 
 /** Runs a subcommand and returns its exit code; undefined when the arguments are not one. */
-export async function runSubcommand(input: readonly string[], flags: Flags, settings: Settings): Promise<number | undefined> {
+export async function runSubcommand(
+	input: readonly string[],
+	flags: Flags,
+	settings: Settings,
+): Promise<number | undefined> {
 	if (!isSubcommand(input, settings.cwd)) return undefined;
 	const {loginCommand, listLogins, logoutCommand} = await import('./commands.js');
 	const {SavedLogins} = await import('./login-file.js');
 	const logins = new SavedLogins(settings.configDir);
 	const [word, address, ...rest] = input;
 	let result;
-	if (rest.length > 0) result = {code: usageExitCode, stdout: '', stderr: usageLine(`${word} takes one server address`)};
-	else if (word === 'login') result = address === undefined ? listLogins(logins, settings.now()) : await loginCommand(address, flags, logins, settings.now, settings.password);
-	else if (address === undefined) result = {code: usageExitCode, stdout: '', stderr: usageLine("logout takes the server's address: penguin-view logout http://HOST:PORT")};
+	if (rest.length > 0)
+		result = {code: usageExitCode, stdout: '', stderr: usageLine(`${word} takes one server address`)};
+	else if (word === 'login')
+		result =
+			address === undefined
+				? listLogins(logins, settings.now())
+				: await loginCommand(address, flags, logins, settings.now, settings.password);
+	else if (address === undefined)
+		result = {
+			code: usageExitCode,
+			stdout: '',
+			stderr: usageLine("logout takes the server's address: penguin-view logout http://HOST:PORT"),
+		};
 	else result = await logoutCommand(address, flags, logins, settings.now);
 	process.stdout.write(result.stdout);
 	process.stderr.write(result.stderr);

@@ -9,7 +9,13 @@
  * No I/O here: finding and reading traces come in as functions (main.ts passes the real
  * ones, tests pass fakes), so the bookkeeping is tested without files or timers.
  */
-import {isAbortPayload, isSessionMeta, isSubagentPayload, isToolCallOutputPayload, isToolCallPayload} from '../protocol/guards.js';
+import {
+	isAbortPayload,
+	isSessionMeta,
+	isSubagentPayload,
+	isToolCallOutputPayload,
+	isToolCallPayload,
+} from '../protocol/guards.js';
 import {subagentToolName} from '../protocol/types.js';
 import type {ModelInput} from './input.js';
 
@@ -201,7 +207,8 @@ export class ChildSessions {
 				if (follow && child.finished) reader.finish();
 			},
 			error => {
-				if (!this.closed && !child.done) this.missing(child, `${sessionId}: ${error instanceof Error ? error.message : String(error)}`);
+				if (!this.closed && !child.done)
+					this.missing(child, `${sessionId}: ${error instanceof Error ? error.message : String(error)}`);
 			},
 		);
 		return child;
@@ -257,6 +264,8 @@ export class ChildSessions {
 
 	private apply(node: Node, inputs: readonly ModelInput[]): void {
 		if (this.closed || inputs.length === 0) return;
-		this.options.apply(node.origin.length === 0 ? inputs : inputs.map(input => ({kind: 'child', origin: node.origin, input})));
+		this.options.apply(
+			node.origin.length === 0 ? inputs : inputs.map(input => ({kind: 'child', origin: node.origin, input})),
+		);
 	}
 }

@@ -69,7 +69,8 @@ export function heldFieldSpans(bytes: Uint8Array, start: number, end: number): F
  * hex digits are not characters): callers ask only of lines without one.
  */
 export function fieldAt(bytes: Uint8Array, spans: readonly FieldSpan[], at: number): number {
-	for (const span of spans) if (at >= span.from && at < span.to && evenBackslashes(bytes, span.from, at)) return span.field;
+	for (const span of spans)
+		if (at >= span.from && at < span.to && evenBackslashes(bytes, span.from, at)) return span.field;
 	return 0;
 }
 

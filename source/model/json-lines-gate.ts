@@ -55,10 +55,16 @@ export class JsonLinesGate {
 			if (input.kind === 'malformed') {
 				this.malformed++;
 				this.held.push(input);
-				if (this.malformed >= this.limit) return this.refuse(false);
+				if (this.malformed >= this.limit) {
+					this.refuse(false);
+					return;
+				}
 				continue;
 			}
-			if (input.kind === 'end' && this.malformed > 0) return this.refuse(true);
+			if (input.kind === 'end' && this.malformed > 0) {
+				this.refuse(true);
+				return;
+			}
 			// Nothing doubtful waits before it: a notice or a shard start goes on at once.
 			if (this.held.length === 0) out.push(input);
 			else this.held.push(input);
@@ -98,7 +104,11 @@ export class TraceCheck {
 	wrap(label: string, next: (batch: ModelInput[]) => void): (batch: ModelInput[]) => void {
 		this.gate = new JsonLinesGate(next, {
 			onRefused: ({lines, whole}) => {
-				const which = whole ? (lines === 1 ? 'its one line is not' : `none of its ${lines} lines is`) : `none of its first ${lines} lines is`;
+				const which = whole
+					? lines === 1
+						? 'its one line is not'
+						: `none of its ${lines} lines is`
+					: `none of its first ${lines} lines is`;
 				this.refusal = `${label}: not a trace: ${which} a JSON trace message`;
 				this.resolve();
 			},

@@ -38,7 +38,10 @@ export function attentionRank(state: OverviewState, lastAt: number, now: number)
 }
 
 /** The items in overview order, each with its depth under its parent (0: top level). */
-export function overviewOrder<E>(items: readonly OrderItem<E>[], now: number): Array<{item: OrderItem<E>; depth: number}> {
+export function overviewOrder<E>(
+	items: readonly OrderItem<E>[],
+	now: number,
+): Array<{item: OrderItem<E>; depth: number}> {
 	const byId = new Map(items.map(item => [item.id, item]));
 	const children = new Map<string, OrderItem<E>[]>();
 	const roots: OrderItem<E>[] = [];
@@ -56,13 +59,20 @@ export function overviewOrder<E>(items: readonly OrderItem<E>[], now: number): A
 		if (known !== undefined) return known;
 		seen.add(item.id);
 		let rank = attentionRank(item.state, item.lastAt, now);
-		for (const child of children.get(item.id) ?? []) if (!seen.has(child.id)) rank = Math.min(rank, groupRank(child, seen));
+		for (const child of children.get(item.id) ?? [])
+			if (!seen.has(child.id)) rank = Math.min(rank, groupRank(child, seen));
 		rankMemo.set(item.id, rank);
 		return rank;
 	};
-	const groupLast = (item: OrderItem<E>): number => Math.max(item.lastAt, ...(children.get(item.id) ?? []).map(child => child.lastAt));
+	const groupLast = (item: OrderItem<E>): number =>
+		Math.max(item.lastAt, ...(children.get(item.id) ?? []).map(child => child.lastAt));
 	const sorted = (list: readonly OrderItem<E>[]): OrderItem<E>[] =>
-		[...list].sort((a, b) => groupRank(a, new Set()) - groupRank(b, new Set()) || groupLast(b) - groupLast(a) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+		[...list].sort(
+			(a, b) =>
+				groupRank(a, new Set()) - groupRank(b, new Set()) ||
+				groupLast(b) - groupLast(a) ||
+				(a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
+		);
 	const out: Array<{item: OrderItem<E>; depth: number}> = [];
 	const placed = new Set<string>();
 	const place = (item: OrderItem<E>, depth: number): void => {

@@ -148,7 +148,11 @@ export class SessionStore {
 	 * where its items come from, numbered high and wide apart (see SessionModel.adoptIds).
 	 */
 	newModel(tracked = false): SessionModel {
-		return new SessionModel(tracked ? {...this.options, firstId: previewFirstId, idStep: previewIdStep, trackFrom: {shard: 0, offset: 0}} : this.options);
+		return new SessionModel(
+			tracked
+				? {...this.options, firstId: previewFirstId, idStep: previewIdStep, trackFrom: {shard: 0, offset: 0}}
+				: this.options,
+		);
 	}
 
 	setStatus(status: Partial<SourceStatus>): void {

@@ -27,7 +27,8 @@ export function renumberItems(view: SessionView, next: number, maxDepth: number,
 	let id = next;
 	for (const item of view.items) {
 		setId(item, id++);
-		if (item.kind === 'subagent' && item.child && depth < maxDepth) id = renumberItems(item.child, id, maxDepth, depth + 1);
+		if (item.kind === 'subagent' && item.child && depth < maxDepth)
+			id = renumberItems(item.child, id, maxDepth, depth + 1);
 	}
 	return id;
 }

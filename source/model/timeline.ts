@@ -85,7 +85,10 @@ export function isRunning(row: TimelineRow): boolean {
 		case 'request':
 			return row.item.status === 'running' && row.item.endedAt === undefined;
 		case 'tool':
-			return row.item.endedAt === undefined && (row.item.state === 'running' || row.item.state === 'streaming' || row.item.state === 'awaiting_approval');
+			return (
+				row.item.endedAt === undefined &&
+				(row.item.state === 'running' || row.item.state === 'streaming' || row.item.state === 'awaiting_approval')
+			);
 		case 'compaction':
 			return row.item.status === 'running' && row.item.endedAt === undefined;
 	}

@@ -169,7 +169,12 @@ export type MalformedItem = Base & {
 };
 
 /** `aside`: about the input rather than the session (print mode writes it to stderr). */
-export type NoticeItem = Base & {readonly kind: 'notice'; readonly level: 'info' | 'warn' | 'error'; readonly text: string; readonly aside?: boolean};
+export type NoticeItem = Base & {
+	readonly kind: 'notice';
+	readonly level: 'info' | 'warn' | 'error';
+	readonly text: string;
+	readonly aside?: boolean;
+};
 
 export type GoalFinishedItem = Base & {
 	readonly kind: 'goal_finished';
@@ -182,7 +187,13 @@ export type McpConnectItem = Base & {
 	readonly kind: 'mcp_connect';
 	readonly servers: readonly string[];
 	readonly status: string;
-	readonly results: ReadonlyArray<{readonly server: string; readonly status: string; readonly durationMs?: number; readonly error?: string; readonly transport?: string}>;
+	readonly results: ReadonlyArray<{
+		readonly server: string;
+		readonly status: string;
+		readonly durationMs?: number;
+		readonly error?: string;
+		readonly transport?: string;
+	}>;
 };
 
 /** A message this version does not know, or a known one of the wrong shape. */

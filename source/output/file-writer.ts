@@ -30,7 +30,10 @@ function writeData(fd: number, data: string | Uint8Array): void {
 }
 
 /** The writer of descriptor `fd` (one `writesInPlace` accepts); `write` is the system call, a test's fake in tests. */
-export function fileWriter(fd: number, write: (fd: number, data: string | Uint8Array) => unknown = writeData): SafeWriter {
+export function fileWriter(
+	fd: number,
+	write: (fd: number, data: string | Uint8Array) => unknown = writeData,
+): SafeWriter {
 	const {closed, isClosed, markClosed} = closedLatch();
 	return {
 		write(text, done) {

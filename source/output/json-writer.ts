@@ -60,8 +60,17 @@ export class CompleteMessageRecorder {
 		if (partialType) {
 			this.fragments.delete(`${origin}|${partialType}|${String(payload['tool_call_id'] ?? '')}`);
 		}
-		if (payload.type === 'token_usage' || payload.type === 'request_end' || payload.type === 'compaction_end' || payload.type === 'abort') {
-			out.push(...this.flushClosed(key => key.startsWith(`${origin}|partial_text|`) || key.startsWith(`${origin}|partial_thinking|`)));
+		if (
+			payload.type === 'token_usage' ||
+			payload.type === 'request_end' ||
+			payload.type === 'compaction_end' ||
+			payload.type === 'abort'
+		) {
+			out.push(
+				...this.flushClosed(
+					key => key.startsWith(`${origin}|partial_text|`) || key.startsWith(`${origin}|partial_thinking|`),
+				),
+			);
 		}
 		out.push(message);
 		return out;
@@ -86,7 +95,11 @@ function completeOf(fragment: Fragment): OmniMessage {
 	if (partial['tool_call_id'] !== undefined) payload['tool_call_id'] = partial['tool_call_id'];
 	if (type === 'tool_call') payload['name'] = fragment.name;
 	if (fragment.images !== undefined) payload['images'] = fragment.images;
-	const message: OmniMessage = {timestamp: fragment.first.timestamp, type: fragment.first.type, payload: payload as OmniMessage['payload']};
+	const message: OmniMessage = {
+		timestamp: fragment.first.timestamp,
+		type: fragment.first.type,
+		payload: payload as OmniMessage['payload'],
+	};
 	if (fragment.first.origin) message.origin = fragment.first.origin;
 	return message;
 }

@@ -25,7 +25,8 @@ export class NestedBlocks {
 	accept(entry: FinalizedEntry, write: (entry: FinalizedEntry) => void): void {
 		const top = this.open.at(-1);
 		const depth = this.open.length;
-		if (entry.what === 'output' && entry.item.kind === 'tool_call' && entry.item.childSessionId !== undefined) this.answered.add(entry.item);
+		if (entry.what === 'output' && entry.item.kind === 'tool_call' && entry.item.childSessionId !== undefined)
+			this.answered.add(entry.item);
 		if (entry.depth > depth) {
 			// A child's first entry opens its block (and the blocks of any levels between).
 			if (entry.depth === depth + 1 && !this.detached(entry.session)) this.open.push(entry.session);
@@ -54,13 +55,20 @@ export class NestedBlocks {
 
 	/** The child's call was answered before it wrote anything: its work goes on beside its parent's. */
 	private detached(child: SessionView): boolean {
-		for (const item of this.answered) if (item.kind === 'tool_call' && item.childSessionId === child.header.sessionId) return true;
+		for (const item of this.answered)
+			if (item.kind === 'tool_call' && item.childSessionId === child.header.sessionId) return true;
 		return false;
 	}
 
 	/** The entry is the parent's answer of the run_subagent call that ran the child of `block`. */
 	private closes(entry: FinalizedEntry, block: SessionView): boolean {
 		const {item} = entry;
-		return entry.depth === this.open.length - 1 && entry.what === 'output' && item.kind === 'tool_call' && item.childSessionId !== undefined && item.childSessionId === block.header.sessionId;
+		return (
+			entry.depth === this.open.length - 1 &&
+			entry.what === 'output' &&
+			item.kind === 'tool_call' &&
+			item.childSessionId !== undefined &&
+			item.childSessionId === block.header.sessionId
+		);
 	}
 }

@@ -44,7 +44,13 @@ export class PrerenderedTexts {
 	/** `kernel`: one of its own (the outputs' has its own arena); `arenaBytes`: tests make it small. */
 	constructor(options: {kernel: JsonBlockKernel; arenaBytes?: number}) {
 		this.kernel = options.kernel;
-		this.blocks = new HeldBlocks({kernel: options.kernel, mark: '\ufdd2', start: 0, arenaBytes: options.arenaBytes ?? defaultArenaBytes, bytesFor: kernelBytesFor});
+		this.blocks = new HeldBlocks({
+			kernel: options.kernel,
+			mark: '\ufdd2',
+			start: 0,
+			arenaBytes: options.arenaBytes ?? defaultArenaBytes,
+			bytesFor: kernelBytesFor,
+		});
 	}
 
 	/**
@@ -70,7 +76,10 @@ export class PrerenderedTexts {
 		const value = parsedMessage(text);
 		if (value === undefined) return undefined;
 		const payload = value.payload as {type?: unknown; role?: unknown; text?: unknown; thinking?: unknown};
-		const mine = field === 'text' ? payload.type === 'text' && payload.role === 'assistant' && payload.text === token : payload.type === 'thinking' && payload.thinking === token;
+		const mine =
+			field === 'text'
+				? payload.type === 'text' && payload.role === 'assistant' && payload.text === token
+				: payload.type === 'thinking' && payload.thinking === token;
 		if (!mine) return undefined;
 		this.blocks.hold(token, new Held(block.bytes, block.units, true));
 		return {text, value};

@@ -26,10 +26,8 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 export const isString = (value: unknown): value is string => typeof value === 'string';
 export const isOptional = <T>(value: unknown, guard: (v: unknown) => v is T): boolean =>
 	value === undefined || value === null || guard(value);
-export const isFiniteNumber = (value: unknown): value is number =>
-	typeof value === 'number' && Number.isFinite(value);
-export const isStringArray = (value: unknown): value is string[] =>
-	Array.isArray(value) && value.every(isString);
+export const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+export const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every(isString);
 
 /**
  * An envelope: an object whose payload is an object with a string `type`; a session_meta
@@ -63,14 +61,9 @@ export function isTextPayload(p: AnyPayload): p is TextPayload {
 	return p.type === 'text' && isString(p['text']) && (p['role'] === 'user' || p['role'] === 'assistant');
 }
 
-
-
 export function isToolCallPayload(p: AnyPayload): p is ToolCallPayload {
 	return (
-		p.type === 'tool_call' &&
-		isString(p['name']) &&
-		isString(p['tool_call_id']) &&
-		isOptional(p['arguments'], isString)
+		p.type === 'tool_call' && isString(p['name']) && isString(p['tool_call_id']) && isOptional(p['arguments'], isString)
 	);
 }
 
@@ -82,8 +75,6 @@ export function isToolCallOutputPayload(p: AnyPayload): p is ToolCallOutputPaylo
 		isOptional(p['images'], isStringArray)
 	);
 }
-
-
 
 export function isPartialPayload(p: AnyPayload): p is AnyPayload & PartialPayload {
 	if (typeof p.type !== 'string' || !p.type.startsWith('partial_')) return false;
@@ -128,10 +119,6 @@ export function isTokenUsagePayload(p: AnyPayload): p is TokenUsagePayload {
 	return p.type === 'token_usage' && isTokenCounts(p['session']) && isTokenCounts(p['request']);
 }
 
-
-
-
-
 export function isAbortPayload(p: AnyPayload): p is AbortPayload {
 	return p.type === 'abort' && isOptional(p['reason'], isString);
 }
@@ -139,10 +126,6 @@ export function isAbortPayload(p: AnyPayload): p is AbortPayload {
 export function isSubagentPayload(p: AnyPayload): p is SubagentPayload {
 	return p.type === 'subagent' && isString(p['session_id']);
 }
-
-
-
-
 
 /** The failure detail of a request_end or compaction_end: new name first, legacy second. */
 export function errorMessageOf(p: AnyPayload): string | undefined {

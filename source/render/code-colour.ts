@@ -89,7 +89,10 @@ export function codeLines(highlighter: Highlighter, code: string, language: stri
 		}
 	};
 	const walk = (node: HastNode, tone: CodeTone | undefined): void => {
-		if (node.type === 'text') return add(node.value ?? '', tone);
+		if (node.type === 'text') {
+			add(node.value ?? '', tone);
+			return;
+		}
 		const inner = toneOf(node.properties?.className) ?? tone;
 		for (const child of node.children ?? []) walk(child, inner);
 	};

@@ -14,7 +14,12 @@ import {presenterFor} from './tool-summary.js';
 const maxChars = 256 * 1024;
 
 /** A call's arguments as print mode writes them in colour, one string of lines; undefined: as without colour. */
-export function printedCodeArgs(name: string, args: string, highlighter: Highlighter, paint: Paint): string | undefined {
+export function printedCodeArgs(
+	name: string,
+	args: string,
+	highlighter: Highlighter,
+	paint: Paint,
+): string | undefined {
 	const parsed = parseArgs(args);
 	if (parsed === undefined) return undefined;
 	const parts = presenterFor(name).argumentParts(parsed, {name, tools: []});
@@ -25,7 +30,9 @@ export function printedCodeArgs(name: string, args: string, highlighter: Highlig
 		if (part.kind === 'path') lines.push(paint.bold(sanitize(part.path)));
 		else if (part.kind === 'diff') {
 			for (const {sign, text} of editDiff(sanitize(part.removed), sanitize(part.added))) {
-				lines.push(sign === '-' ? paint.red(`- ${text}`) : sign === '+' ? paint.green(`+ ${text}`) : paint.dim(`  ${text}`));
+				lines.push(
+					sign === '-' ? paint.red(`- ${text}`) : sign === '+' ? paint.green(`+ ${text}`) : paint.dim(`  ${text}`),
+				);
 			}
 		} else if (part.kind === 'text') lines.push(...fileText(part.text, part.file, highlighter, paint));
 	}
@@ -45,13 +52,22 @@ function fileText(text: string, file: string | undefined, highlighter: Highlight
  * in colour and the line numbers dim; undefined: the tool's output is no file, or its language
  * is not known.
  */
-export function printedCodeOutput(name: string, args: string, clean: string, highlighter: Highlighter, paint: Paint): string | undefined {
+export function printedCodeOutput(
+	name: string,
+	args: string,
+	clean: string,
+	highlighter: Highlighter,
+	paint: Paint,
+): string | undefined {
 	const parsed = parseArgs(args);
 	const code = parsed && presenterFor(name).codeOutput(parsed);
 	const language = code === undefined || clean.length > maxChars ? undefined : languageOfPath(highlighter, code.file);
 	if (language === undefined) return undefined;
 	const lines = (clean.endsWith('\n') ? clean.slice(0, -1) : clean).split('\n');
-	if (!code!.numbered) return codeLines(highlighter, lines.join('\n'), language).map(spans => paintedLine(paint, spans)).join('\n');
+	if (!code!.numbered)
+		return codeLines(highlighter, lines.join('\n'), language)
+			.map(spans => paintedLine(paint, spans))
+			.join('\n');
 	// The number's cell: its digits, then spaces to the tab stop the sanitizer expanded the tab to.
 	const cells = lines.map(line => {
 		const number = /^ *\d+/.exec(line)?.[0];
@@ -63,7 +79,11 @@ export function printedCodeOutput(name: string, args: string, clean: string, hig
 	if (bodies.length === 0) return undefined;
 	const coloured = codeLines(highlighter, bodies.join('\n'), language);
 	let next = 0;
-	return lines.map((line, i) => (cells[i]! > 0 ? paint.dim(line.slice(0, cells[i])) + paintedLine(paint, coloured[next++] ?? []) : line)).join('\n');
+	return lines
+		.map((line, i) =>
+			cells[i]! > 0 ? paint.dim(line.slice(0, cells[i])) + paintedLine(paint, coloured[next++] ?? []) : line,
+		)
+		.join('\n');
 }
 
 const fence = /^\s{0,3}(`{3,}|~{3,})\s*([^`\s]*)/;
@@ -84,7 +104,11 @@ export function paintFences(clean: string, highlighter: Highlighter, paint: Pain
 		}
 		const code = lines.slice(i + 1, end).join('\n');
 		const language = code.length > maxChars ? undefined : languageOf(highlighter, open[2]!);
-		out.push(...(language === undefined ? lines.slice(i + 1, end) : codeLines(highlighter, code, language).map(spans => paintedLine(paint, spans))));
+		out.push(
+			...(language === undefined
+				? lines.slice(i + 1, end)
+				: codeLines(highlighter, code, language).map(spans => paintedLine(paint, spans))),
+		);
 		if (end < lines.length) out.push(lines[end]!);
 		i = end;
 	}

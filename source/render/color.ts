@@ -1,6 +1,9 @@
 /** SGR styling for our own labels, decided once: identity functions when colour is off. */
 
-export type Paint = Record<'bold' | 'dim' | 'red' | 'green' | 'yellow' | 'blue' | 'cyan' | 'magenta', (text: string) => string>;
+export type Paint = Record<
+	'bold' | 'dim' | 'red' | 'green' | 'yellow' | 'blue' | 'cyan' | 'magenta',
+	(text: string) => string
+>;
 
 const codes: Record<keyof Paint, [number, number]> = {
 	bold: [1, 22],

@@ -5,7 +5,11 @@ import {costOf, costOfUsage, costText, type Cost} from '../cost/arithmetic.js';
 import type {PriceTable} from '../cost/prices.js';
 
 /** What the session and its subagents cost, optionally only the lines `kept`. */
-export function sessionCost(view: SessionView, prices: PriceTable, kept: (line: SpendLine) => boolean = () => true): Cost {
+export function sessionCost(
+	view: SessionView,
+	prices: PriceTable,
+	kept: (line: SpendLine) => boolean = () => true,
+): Cost {
 	return costOfUsage(view.spend.filter(kept), prices);
 }
 
@@ -15,7 +19,11 @@ export function sessionCostText(view: SessionView, prices: PriceTable | undefine
 }
 
 /** `$0.0012` for one request of the session `header` names; undefined without a price. */
-export function requestCostText(usage: TokenCounts | undefined, header: SessionHeader, prices: PriceTable | undefined): string | undefined {
+export function requestCostText(
+	usage: TokenCounts | undefined,
+	header: SessionHeader,
+	prices: PriceTable | undefined,
+): string | undefined {
 	const rates = usage && prices?.rates(header.provider, header.modelId);
 	return rates ? costText({usd: costOf(usage, rates), unpriced: false}) : undefined;
 }

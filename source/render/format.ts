@@ -42,7 +42,10 @@ export function formatBytes(bytes: number): string {
 export function formatDuration(ms: number): string {
 	if (!Number.isFinite(ms) || ms < 0) return '';
 	// Whole ms (a timestamp's difference) without toFixed, as formatTokens (a tie left to it).
-	if (ms < 60_000) return Number.isInteger(ms) && ms % 100 !== 50 ? tenthsText(Math.round(ms / 100), ' s', true) : `${(ms / 1000).toFixed(1)} s`;
+	if (ms < 60_000)
+		return Number.isInteger(ms) && ms % 100 !== 50
+			? tenthsText(Math.round(ms / 100), ' s', true)
+			: `${(ms / 1000).toFixed(1)} s`;
 	const minutes = Math.floor(ms / 60_000);
 	const seconds = Math.round((ms % 60_000) / 1000);
 	if (minutes < 60) return `${minutes} m ${seconds} s`;

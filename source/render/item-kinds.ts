@@ -81,7 +81,11 @@ export type PrintKit<Line> = {
 };
 
 /** `session`: the one the item belongs to (its header prices a request). */
-type Printer<K extends PrintedKind> = <Line>(item: ItemOf<K>, kit: PrintKit<Line>, session: SessionView) => Array<string | Line>;
+type Printer<K extends PrintedKind> = <Line>(
+	item: ItemOf<K>,
+	kit: PrintKit<Line>,
+	session: SessionView,
+) => Array<string | Line>;
 
 /** How a user text's sender is named, on the screen and in print (others: their own name). */
 export const senderLabels: Readonly<Record<string, string>> = {
@@ -102,24 +106,34 @@ const markerLabels: Record<string, string> = {
 /** The lines print mode writes for each kind of item (a label line, then what it holds, indented). */
 export const printed: {readonly [K in PrintedKind]: Printer<K>} = {
 	user_text: (item, {p, label, block, text}) => {
-		const who = item.marker ? markerLabels[item.marker]! : (senderLabels[item.sender ?? 'user'] ?? text(item.sender ?? 'user'));
+		const who = item.marker
+			? markerLabels[item.marker]!
+			: (senderLabels[item.sender ?? 'user'] ?? text(item.sender ?? 'user'));
 		return [label(item.at, p.bold(p.cyan(who))), ...block(inMemory(item.text))];
 	},
 	assistant_text: (item, {p, label, block, indented, highlighter}) => {
 		const stop = item.stopReason && item.stopReason !== 'completed' ? p.red(` (${item.stopReason})`) : '';
 		const text = inMemory(item.text);
-		if (highlighter && /```|~~~/.test(text)) return [label(item.at, p.bold('assistant') + stop), indented(paintFences(sanitize(text), highlighter, p))];
+		if (highlighter && /```|~~~/.test(text))
+			return [label(item.at, p.bold('assistant') + stop), indented(paintFences(sanitize(text), highlighter, p))];
 		return [label(item.at, p.bold('assistant') + stop), ...block(text)];
 	},
 	thinking: (item, {p, label, block, text, length}) => {
 		if (item.inline) {
-			return [label(item.at, p.dim(`thinking [inline ${text(item.inline.mimeType)} ${formatBytes(item.inline.bytes)}]`))];
+			return [
+				label(item.at, p.dim(`thinking [inline ${text(item.inline.mimeType)} ${formatBytes(item.inline.bytes)}]`)),
+			];
 		}
 		if (item.encrypted) return [label(item.at, p.dim('thinking (encrypted by the provider)'))];
-		const facts = [`${length(inMemory(item.text))} chars`, item.durationMs === undefined ? '' : formatDuration(item.durationMs)].filter(Boolean);
+		const facts = [
+			`${length(inMemory(item.text))} chars`,
+			item.durationMs === undefined ? '' : formatDuration(item.durationMs),
+		].filter(Boolean);
 		return [label(item.at, p.dim(`thinking · ${facts.join(' · ')}`)), ...block(inMemory(item.text), true)];
 	},
-	image: (item, {label, imageText}) => [label(item.at, `${item.role === 'assistant' ? 'assistant' : 'you'}: ${imageText(item.image)}`)],
+	image: (item, {label, imageText}) => [
+		label(item.at, `${item.role === 'assistant' ? 'assistant' : 'you'}: ${imageText(item.image)}`),
+	],
 	request: (item, {p, label, text, statusColor, prices}, session) => {
 		const head = `request ${item.index} ${item.status}${item.attempt ? ` (attempt ${item.attempt})` : ''}`;
 		const parts = [statusColor(item.status)(head)];
@@ -131,14 +145,21 @@ export const printed: {readonly [K in PrintedKind]: Printer<K>} = {
 		if (item.error) lines.push(`  error: ${text(item.error)}`);
 		return lines;
 	},
-	shard: (item, {p, label}) => [label(item.at, p.bold(`═══ context ${item.index}${item.afterCompaction ? ' · after compaction' : ''} ═══`))],
+	shard: (item, {p, label}) => [
+		label(item.at, p.bold(`═══ context ${item.index}${item.afterCompaction ? ' · after compaction' : ''} ═══`)),
+	],
 	abort: (item, {p, label, text}) => [label(item.at, p.red(`abort${item.reason ? `: ${text(item.reason)}` : ''}`))],
 	subagent: (item, {p, label, text}) => {
 		const description = item.description ? ` · ${text(item.description)}` : '';
 		return [label(item.at, p.bold(`subagent ${text(item.sessionId)}${description}`))];
 	},
 	malformed: (item, {p, label, text}) => [
-		label(undefined, p.red(`malformed line ${item.line}${item.shard ? ` of shard ${item.shard}` : ''} (byte ${item.offset}): ${text(item.reason)}`)),
+		label(
+			undefined,
+			p.red(
+				`malformed line ${item.line}${item.shard ? ` of shard ${item.shard}` : ''} (byte ${item.offset}): ${text(item.reason)}`,
+			),
+		),
 		`  ${p.dim(text(item.excerpt))}`,
 	],
 	notice: (item, {p, label, text}) => {
@@ -146,24 +167,44 @@ export const printed: {readonly [K in PrintedKind]: Printer<K>} = {
 		return [label(undefined, tint(`${item.level === 'info' ? 'note' : item.level}: ${text(item.text)}`))];
 	},
 	goal_finished: (item, {p, label, text}) => {
-		const facts = [item.rounds === undefined ? '' : plural(item.rounds, 'round'), item.tokensUsed === undefined ? '' : `${formatTokens(item.tokensUsed)} tokens`].filter(Boolean);
-		return [label(item.at, p.bold(`goal finished: ${text(item.outcome)}${facts.length ? ` · ${facts.join(' · ')}` : ''}`))];
+		const facts = [
+			item.rounds === undefined ? '' : plural(item.rounds, 'round'),
+			item.tokensUsed === undefined ? '' : `${formatTokens(item.tokensUsed)} tokens`,
+		].filter(Boolean);
+		return [
+			label(item.at, p.bold(`goal finished: ${text(item.outcome)}${facts.length ? ` · ${facts.join(' · ')}` : ''}`)),
+		];
 	},
 	mcp_connect: (item, {label, text}) => {
 		const lines = [label(item.at, `mcp connect ${text(item.status)}: ${text(item.servers.join(', '))}`)];
 		for (const result of item.results) {
-			const facts = [result.transport, result.durationMs === undefined ? '' : `${result.durationMs} ms`, result.error ? `error: ${result.error}` : '']
+			const facts = [
+				result.transport,
+				result.durationMs === undefined ? '' : `${result.durationMs} ms`,
+				result.error ? `error: ${result.error}` : '',
+			]
 				.filter(Boolean)
 				.join(' · ');
 			lines.push(`  ${text(result.server)} ${text(result.status)}${facts ? ` · ${text(facts)}` : ''}`);
 		}
 		return lines;
 	},
-	unknown: (item, {p, label, text}) => [label(item.at, p.dim(`${item.why === 'unknown' ? 'unknown event' : 'unreadable'} ${text(item.payloadType)}: ${text(item.summary)}`))],
+	unknown: (item, {p, label, text}) => [
+		label(
+			item.at,
+			p.dim(
+				`${item.why === 'unknown' ? 'unknown event' : 'unreadable'} ${text(item.payloadType)}: ${text(item.summary)}`,
+			),
+		),
+	],
 };
 
 /** An item's print-mode lines, from its entry in `printed`. */
-export function printItem<Line>(item: ItemOf<PrintedKind>, kit: PrintKit<Line>, session: SessionView): Array<string | Line> {
+export function printItem<Line>(
+	item: ItemOf<PrintedKind>,
+	kit: PrintKit<Line>,
+	session: SessionView,
+): Array<string | Line> {
 	return (printed[item.kind] as Printer<PrintedKind>)(item, kit, session);
 }
 

@@ -13,7 +13,10 @@ const st = `${esc}\\`;
 /** The text as it may go inside an OSC: one line, no C0/C1 controls, bounded. */
 export function oscText(text: string, max = 200): string {
 	// eslint-disable-next-line no-control-regex
-	const clean = sanitize(text).replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(/\s+/g, ' ').trim();
+	const clean = sanitize(text)
+		.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')
+		.replace(/\s+/g, ' ')
+		.trim();
 	return [...clean].slice(0, max).join('');
 }
 

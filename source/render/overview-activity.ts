@@ -5,7 +5,14 @@
  * summary out; the tail may start anywhere (a call whose decision or output is outside it is
  * simply not seen).
  */
-import {errorMessageOf, isOmniMessage, isSubagentPayload, isTokenUsagePayload, isToolCallOutputPayload, isToolCallPayload} from '../protocol/guards.js';
+import {
+	errorMessageOf,
+	isOmniMessage,
+	isSubagentPayload,
+	isTokenUsagePayload,
+	isToolCallOutputPayload,
+	isToolCallPayload,
+} from '../protocol/guards.js';
 // Each guard lives with its payload family's handlers (model/session/payloads/).
 import {isCompactionEndPayload} from '../model/session/payloads/compaction-payloads.js';
 import {isRequestEndPayload} from '../model/session/payloads/request-payloads.js';
@@ -145,15 +152,25 @@ export function messagesActivity(messages: readonly unknown[]): TailActivity {
 }
 
 function activityOf(scan: Scan): TailActivity {
-	const base = {children: scan.children, ...(scan.tokens !== undefined ? {tokens: scan.tokens} : {}), ...(scan.lastAt !== undefined ? {lastAt: scan.lastAt} : {})};
+	const base = {
+		children: scan.children,
+		...(scan.tokens !== undefined ? {tokens: scan.tokens} : {}),
+		...(scan.lastAt !== undefined ? {lastAt: scan.lastAt} : {}),
+	};
 	const calls = [...scan.calls.values()];
 	const asking = calls.filter(call => !call.decided);
-	if (asking.length > 0) return {...base, state: 'waiting', waiting: asking.length, doing: callLine(asking[0]!.name, asking[0]!.args)};
+	if (asking.length > 0)
+		return {...base, state: 'waiting', waiting: asking.length, doing: callLine(asking[0]!.name, asking[0]!.args)};
 	if (scan.compacting) return {...base, state: 'compacting', waiting: 0, doing: 'compacting the context…'};
 	if (scan.failed !== undefined) return {...base, state: 'failed', waiting: 0, doing: oneLine(scan.failed, 120)};
 	if (scan.retry) {
 		const attempt = scan.retry.attempt !== undefined ? ` after attempt ${scan.retry.attempt}` : '';
-		return {...base, state: 'retrying', waiting: 0, doing: `retrying${attempt}${scan.retry.error ? `: ${oneLine(scan.retry.error, 80)}` : ''}`};
+		return {
+			...base,
+			state: 'retrying',
+			waiting: 0,
+			doing: `retrying${attempt}${scan.retry.error ? `: ${oneLine(scan.retry.error, 80)}` : ''}`,
+		};
 	}
 	const running = calls[0];
 	if (running) return {...base, state: 'running', waiting: 0, doing: callLine(running.name, running.args)};

@@ -17,7 +17,7 @@ const unsafe = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u061c\u202a-\u202e\u2066
 // but \" \\ \b \f \n \r \t and the \u00XX of a control without a short form, lower case.
 // (The escape's character is tested first and the run behind it only then: most backslashes
 // start a good escape, and a pattern that starts with one is found the fast way.)
-const oddEscape = /\\(?:[^"\\bfnrtu]|u(?!00(?:0[0-7bef]|1[0-9a-f])))(?<=(?:^|[^\\])(?:\\\\)*\\[^])/;
+const oddEscape = /\\(?:[^"\\bfnrtu]|u(?!00(?:0[0-7bef]|1[0-9a-f])))(?<=(?:^|[^\\])(?:\\\\)*\\[\s\S])/;
 
 // A key V8 would list before the others (an array index): its place in the output is not its place in the text.
 const indexKey = /^\d+$/;
@@ -117,7 +117,13 @@ export function prettyJsonPieces(text: string, indent: string): string[] | undef
 			if (close === -1) return undefined;
 			const key = text.slice(at, close + 1);
 			const keys = open[open.length - 1]!.keys;
-			if ((eachString && unsafe.test(key)) || indexKey.test(key.slice(1, -1)) || keys.includes(key) || keys.length === maxKeys) return undefined;
+			if (
+				(eachString && unsafe.test(key)) ||
+				indexKey.test(key.slice(1, -1)) ||
+				keys.includes(key) ||
+				keys.length === maxKeys
+			)
+				return undefined;
 			keys.push(key);
 			at = skipSpace(text, close + 1);
 			if (text.charCodeAt(at) !== 0x3a) return undefined;
@@ -165,4 +171,3 @@ export function prettyJsonPieces(text: string, indent: string): string[] | undef
 		}
 	}
 }
-

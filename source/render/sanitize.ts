@@ -111,7 +111,7 @@ function control(text: string, at: number, renderer: Renderer): number {
 			renderer.backspace();
 			return at + 1;
 		case 0x1b:
-			return escape(text, at + 1, renderer);
+			return escapeAt(text, at + 1, renderer);
 		case 0x9b: // 8-bit CSI
 			return csi(text, at + 1, renderer);
 		case 0x90: // 8-bit DCS, SOS, OSC, PM, APC
@@ -130,7 +130,7 @@ function control(text: string, at: number, renderer: Renderer): number {
 }
 
 // After an ESC at `at - 1`.
-function escape(text: string, at: number, renderer: Renderer): number {
+function escapeAt(text: string, at: number, renderer: Renderer): number {
 	if (at >= text.length) return at; // a truncated ESC at the end
 	const code = text.charCodeAt(at);
 	switch (code) {

@@ -6,12 +6,22 @@
 import type {ToolDefinition} from '../protocol/types.js';
 import {oneLine} from './format.js';
 import {completedFields} from './partial-args.js';
-import {genericPresenter, isMcpTool, mcpPresenter, parseArgs, toolPresenters, type ToolCallSummary, type ToolPresenter} from './tool-registry.js';
+import {
+	genericPresenter,
+	isMcpTool,
+	mcpPresenter,
+	parseArgs,
+	toolPresenters,
+	type ToolCallSummary,
+	type ToolPresenter,
+} from './tool-registry.js';
 
 export {parseArgs, prettyArgs, type ToolCallSummary} from './tool-registry.js';
 
 // Each entry filled in from the generic one, once (the screen asks for every visible call on every frame).
-const filledIn: ReadonlyMap<string, Required<ToolPresenter>> = new Map([...toolPresenters].map(([name, entry]) => [name, {...genericPresenter, ...entry}]));
+const filledIn: ReadonlyMap<string, Required<ToolPresenter>> = new Map(
+	[...toolPresenters].map(([name, entry]) => [name, {...genericPresenter, ...entry}]),
+);
 const filledMcp: Required<ToolPresenter> = {...genericPresenter, ...mcpPresenter};
 
 /** The presenter of tool `name`, every part filled in (from the generic one where the entry is silent). */

@@ -96,7 +96,9 @@ export function graphemeWidth(grapheme: string): number {
 	// One code point: every one that is an RGI emoji alone is wide by its East Asian Width.
 	if (grapheme.length === (code > 0xffff ? 2 : 1)) return code >= 0x20 && code < 0x7f ? 1 : codePointWidth(grapheme);
 	if (zeroWidth().test(grapheme)) return 0;
-	const visible = zeroWidth().test(String.fromCodePoint(code)) ? grapheme.replace(leadingZeroWidth(), '').codePointAt(0)! : code;
+	const visible = zeroWidth().test(String.fromCodePoint(code))
+		? grapheme.replace(leadingZeroWidth(), '').codePointAt(0)!
+		: code;
 	let width = eastAsianWidth(visible, {ambiguousAsWide: false});
 	if (width === 1 && isNarrowFirstEmoji(grapheme)) return 2;
 	// Halfwidth and fullwidth forms after the first (a halfwidth katakana's sound marks; never

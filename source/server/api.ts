@@ -55,8 +55,21 @@ export function readServerSession(value: unknown): ServerSession | undefined {
 	const projectId = text(value['projectId']);
 	const agentId = text(value['agentId']);
 	const status = value['status'];
-	if (sessionId === undefined || projectId === undefined || agentId === undefined || typeof status !== 'string' || !statuses.has(status)) return undefined;
-	const session: ServerSession = {sessionId, projectId, agentId, status: status as ServerSessionStatus, hasTrace: value['hasTrace'] === true};
+	if (
+		sessionId === undefined ||
+		projectId === undefined ||
+		agentId === undefined ||
+		typeof status !== 'string' ||
+		!statuses.has(status)
+	)
+		return undefined;
+	const session: ServerSession = {
+		sessionId,
+		projectId,
+		agentId,
+		status: status as ServerSessionStatus,
+		hasTrace: value['hasTrace'] === true,
+	};
 	const optional = {
 		provider: text(value['provider']),
 		modelId: text(value['modelId']),
@@ -67,14 +80,19 @@ export function readServerSession(value: unknown): ServerSession | undefined {
 		lastActiveAt: text(value['lastActiveAt']),
 		tracePath: text(value['tracePath']),
 	};
-	for (const [key, field] of Object.entries(optional)) if (field !== undefined) (session as Record<string, unknown>)[key] = field;
+	for (const [key, field] of Object.entries(optional))
+		if (field !== undefined) (session as Record<string, unknown>)[key] = field;
 	if (typeof value['pendingApprovalCount'] === 'number') session.pendingApprovalCount = value['pendingApprovalCount'];
 	if (typeof value['archived'] === 'boolean') session.archived = value['archived'];
 	return session;
 }
 
 /** The ids of a list answer's rows (`{projects: [{projectId}]}`, `{agents: [{agentId}]}`); undefined when the list is missing. */
-export function readIds(value: unknown, list: 'projects' | 'agents', field: 'projectId' | 'agentId'): string[] | undefined {
+export function readIds(
+	value: unknown,
+	list: 'projects' | 'agents',
+	field: 'projectId' | 'agentId',
+): string[] | undefined {
 	const rows = isRecord(value) ? value[list] : undefined;
 	if (!Array.isArray(rows)) return undefined;
 	return rows.flatMap(row => {
@@ -101,7 +119,8 @@ export function readTraceFiles(value: unknown): TraceFile[] | undefined {
 	if (!Array.isArray(rows)) return undefined;
 	const files: TraceFile[] = [];
 	for (const row of rows) {
-		if (!isRecord(row) || typeof row['index'] !== 'number' || !Number.isInteger(row['index']) || row['index'] < 1) continue;
+		if (!isRecord(row) || typeof row['index'] !== 'number' || !Number.isInteger(row['index']) || row['index'] < 1)
+			continue;
 		files.push({
 			index: row['index'],
 			...(text(row['date']) ? {date: text(row['date'])} : {}),
@@ -185,8 +204,14 @@ export class ServerApi {
 	 * left out with one line in `refused`; any other failure throws. `onProjects` hears the
 	 * project ids as soon as they are known (the costs are asked for beside the walk).
 	 */
-	async allSessions(onProjects?: (projects: readonly string[]) => void): Promise<{sessions: ServerSession[]; refused: string[]}> {
-		const projects = readIds(await this.get(apiUrl(this.base, 'projects'), 'the project list'), 'projects', 'projectId');
+	async allSessions(
+		onProjects?: (projects: readonly string[]) => void,
+	): Promise<{sessions: ServerSession[]; refused: string[]}> {
+		const projects = readIds(
+			await this.get(apiUrl(this.base, 'projects'), 'the project list'),
+			'projects',
+			'projectId',
+		);
 		if (projects === undefined) throw this.shapeError('the project list', 'projects');
 		onProjects?.(projects);
 		const refused: string[] = [];
@@ -202,9 +227,17 @@ export class ServerApi {
 		const lists = await Promise.all(
 			projects.map(async project =>
 				refusedAs(`project ${project}`, async () => {
-					const agents = readIds(await this.get(apiUrl(this.base, 'projects', project, 'agents'), `the agents of project ${project}`), 'agents', 'agentId');
+					const agents = readIds(
+						await this.get(apiUrl(this.base, 'projects', project, 'agents'), `the agents of project ${project}`),
+						'agents',
+						'agentId',
+					);
 					if (agents === undefined) throw this.shapeError(`the agents of project ${project}`, 'agents');
-					const perAgent = await Promise.all(agents.map(async agent => refusedAs(`agent ${project}/${agent}`, async () => this.sessionsOf(project, agent))));
+					const perAgent = await Promise.all(
+						agents.map(async agent =>
+							refusedAs(`agent ${project}/${agent}`, async () => this.sessionsOf(project, agent)),
+						),
+					);
 					return perAgent.flat();
 				}),
 			),
@@ -230,7 +263,9 @@ export class ServerApi {
 
 	/** A project's models with their prices (`GET /api/projects/:p/models`); api keys come masked, and only prices are read. */
 	async prices(projectId: string): Promise<PriceTable> {
-		const prices = pricesOfModelsAnswer(await this.get(apiUrl(this.base, 'projects', projectId, 'models'), `the models of project ${projectId}`));
+		const prices = pricesOfModelsAnswer(
+			await this.get(apiUrl(this.base, 'projects', projectId, 'models'), `the models of project ${projectId}`),
+		);
 		if (prices === undefined) throw this.shapeError(`the models of project ${projectId}`, 'models');
 		return prices;
 	}
@@ -260,13 +295,20 @@ export class ServerApi {
 
 	/** The shards of a session's trace. */
 	async traceFiles(sessionId: string): Promise<TraceFile[]> {
-		const files = readTraceFiles(await this.get(apiUrl(this.base, 'sessions', sessionId, 'traces'), 'the trace list', sessionId));
+		const files = readTraceFiles(
+			await this.get(apiUrl(this.base, 'sessions', sessionId, 'traces'), 'the trace list', sessionId),
+		);
 		if (files === undefined) throw this.shapeError('the trace list', 'files');
 		return files;
 	}
 
 	/** Every line of shard `index`, page by page: `onPage` gets each page and the line number before it. */
-	async traceEvents(sessionId: string, index: number, onPage: (events: unknown[], before: number) => void, signal?: AbortSignal): Promise<void> {
+	async traceEvents(
+		sessionId: string,
+		index: number,
+		onPage: (events: unknown[], before: number) => void,
+		signal?: AbortSignal,
+	): Promise<void> {
 		let read = 0;
 		for (;;) {
 			const url = apiUrl(this.base, 'sessions', sessionId, 'traces', String(index));
@@ -294,6 +336,10 @@ export class ServerApi {
 	}
 
 	private shapeError(what: string, field: string): SseClientError {
-		return new SseClientError('content_type', `${what} from ${this.base.host} has no ${field} list: is ${this.base.href} a PenguinHarness server?`, false);
+		return new SseClientError(
+			'content_type',
+			`${what} from ${this.base.host} has no ${field} list: is ${this.base.href} a PenguinHarness server?`,
+			false,
+		);
 	}
 }

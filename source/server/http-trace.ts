@@ -37,7 +37,12 @@ export async function readTraceOverHttp(
 	const files = listed ?? (await api.traceFiles(sessionId));
 	// Each page is handed on as it arrives: a long trace is never held whole twice.
 	for (const file of files) {
-		await api.traceEvents(sessionId, file.index, (events, before) => onInputs(traceInputs(file.index, events, before)), signal);
+		await api.traceEvents(
+			sessionId,
+			file.index,
+			(events, before) => onInputs(traceInputs(file.index, events, before)),
+			signal,
+		);
 		if (signal.aborted) return;
 	}
 	if (!signal.aborted) onInputs([{kind: 'end'}]);
@@ -77,7 +82,14 @@ export function startHttpTrace(
 			listedFiles.delete(trace.sessionId);
 			readTraceOverHttp(api, trace.sessionId, onInputs, child.signal, listed).catch((error: unknown) => {
 				if (child.signal.aborted) return;
-				onInputs([{kind: 'notice', level: 'error', text: `${trace.sessionId}: ${error instanceof Error ? error.message : String(error)}`}, {kind: 'end'}]);
+				onInputs([
+					{
+						kind: 'notice',
+						level: 'error',
+						text: `${trace.sessionId}: ${error instanceof Error ? error.message : String(error)}`,
+					},
+					{kind: 'end'},
+				]);
 			});
 			return {close: stop, finish: () => undefined};
 		},

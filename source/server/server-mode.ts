@@ -59,10 +59,18 @@ export type ServerStart =
 	| {ok: false; message: string; usage?: boolean};
 
 /** The server's connection from the flags (`--cookie`/PENGUIN_VIEW_COOKIE, `--header`, `--user`, `--insecure`), else its saved login. */
-export async function serverApiFor(address: ServerAddress, flags: Flags, settings?: Settings): Promise<ServerApi | {message: string}> {
+export async function serverApiFor(
+	address: ServerAddress,
+	flags: Flags,
+	settings?: Settings,
+): Promise<ServerApi | {message: string}> {
 	const credentials = await serverCredentials(address.base, flags, settings);
 	if ('message' in credentials) return credentials;
-	return new ServerApi(address.base, {cookie: credentials.cookie, headers: flags.header ?? [], login: credentials.login, insecure: flags.insecure}, credentials.fetch);
+	return new ServerApi(
+		address.base,
+		{cookie: credentials.cookie, headers: flags.header ?? [], login: credentials.login, insecure: flags.insecure},
+		credentials.fetch,
+	);
 }
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
@@ -72,8 +80,14 @@ export async function startServerMode(address: ServerAddress, options: ServerMod
 	const api = await serverApiFor(address, options.flags, options.settings);
 	if (!(api instanceof ServerApi)) return {ok: false, message: api.message};
 	// --notify on the screen: each nudge as a desktop notification, through tmux when inside it.
-	const notify = options.screen && options.flags.notify && options.onNudge === undefined ? (await import('../render/notify.js')).notificationSequence : undefined;
-	const onNudge = notify && ((text: string) => void process.stdout.write(notify('penguin-view', text, {tmux: options.settings?.insideTmux === true})));
+	const notify =
+		options.screen && options.flags.notify && options.onNudge === undefined
+			? (await import('../render/notify.js')).notificationSequence
+			: undefined;
+	const onNudge =
+		notify &&
+		((text: string) =>
+			void process.stdout.write(notify('penguin-view', text, {tmux: options.settings?.insideTmux === true})));
 	const server = new ServerSessions(api, onNudge ? {...options, onNudge} : options);
 	// Until a session is opened, the header names the server.
 	options.store.setStatus({label: api.base.href.replace(/\/$/, ''), state: 'live'});
@@ -83,7 +97,13 @@ export async function startServerMode(address: ServerAddress, options: ServerMod
 		if (!options.screen) return {ok: false, message: messageOf(error)};
 		server.failed(messageOf(error));
 		options.store.setStatus({state: 'failed', message: messageOf(error)});
-		return {ok: true, source: server, switcher: server.switcher(true), actions: server.actions, pricesReady: async () => server.pricesReady()};
+		return {
+			ok: true,
+			source: server,
+			switcher: server.switcher(true),
+			actions: server.actions,
+			pricesReady: async () => server.pricesReady(),
+		};
 	}
 	let target = address.sessionId;
 	if (target === undefined && (options.latest || options.screen)) {
@@ -91,13 +111,19 @@ export async function startServerMode(address: ServerAddress, options: ServerMod
 		if (server.listError !== undefined && !options.screen) return {ok: false, message: server.listError};
 		if (options.latest) {
 			target = server.list.latest()?.sessionId;
-			if (target === undefined && !options.screen) return {ok: false, message: server.listError ?? `no sessions on ${api.base.host}`};
+			if (target === undefined && !options.screen)
+				return {ok: false, message: server.listError ?? `no sessions on ${api.base.host}`};
 		}
 	}
 	// On the screen the picker says why; the header too, and the exit code is 1.
-	if (server.listError !== undefined && target === undefined) options.store.setStatus({state: 'failed', message: server.listError});
+	if (server.listError !== undefined && target === undefined)
+		options.store.setStatus({state: 'failed', message: server.listError});
 	if (target === undefined && !options.screen) {
-		return {ok: false, usage: true, message: `${address.base.href} is a server: add --list, --latest, or a session (${address.base.href}chat/<session id>)`};
+		return {
+			ok: false,
+			usage: true,
+			message: `${address.base.href} is a server: add --list, --latest, or a session (${address.base.href}chat/<session id>)`,
+		};
 	}
 	if (target !== undefined) {
 		try {
@@ -111,7 +137,13 @@ export async function startServerMode(address: ServerAddress, options: ServerMod
 		if (address.sessionId !== undefined) void server.refresh();
 		server.listen();
 	}
-	return {ok: true, source: server, switcher: server.switcher(target === undefined), actions: server.actions, pricesReady: async () => server.pricesReady()};
+	return {
+		ok: true,
+		source: server,
+		switcher: server.switcher(target === undefined),
+		actions: server.actions,
+		pricesReady: async () => server.pricesReady(),
+	};
 }
 
 /** One server's sessions, the one on screen, and the user channel that keeps the list live. */
@@ -176,19 +208,21 @@ class ServerSessions implements Stoppable {
 
 	/** Lists the server's sessions again. */
 	refresh(): Promise<void> {
-		this.loaded = this.api.allSessions(projects => this.loadCosts(projects)).then(
-			({sessions, refused}) => {
-				this.list.replace(sessions);
-				this.refused = refused;
-				this.listError = undefined;
-				this.listed = true;
-				this.notify();
-			},
-			(error: unknown) => {
-				this.listError = messageOf(error);
-				this.notify();
-			},
-		);
+		this.loaded = this.api
+			.allSessions(projects => this.loadCosts(projects))
+			.then(
+				({sessions, refused}) => {
+					this.list.replace(sessions);
+					this.refused = refused;
+					this.listError = undefined;
+					this.listed = true;
+					this.notify();
+				},
+				(error: unknown) => {
+					this.listError = messageOf(error);
+					this.notify();
+				},
+			);
 		return this.loaded;
 	}
 
@@ -221,7 +255,8 @@ class ServerSessions implements Stoppable {
 		const before = event.type === 'session_state' ? this.list.get(event.sessionId) : undefined;
 		const change = this.list.apply(event);
 		// A run ended: what it spent is in the server's usage now.
-		if (before?.live && event.type === 'session_state' && event.state === 'idle') this.loadCosts([before.project], true);
+		if (before?.live && event.type === 'session_state' && event.state === 'idle')
+			this.loadCosts([before.project], true);
 		if (change.relist) {
 			void this.refresh();
 			return;
@@ -268,7 +303,15 @@ class ServerSessions implements Stoppable {
 			this.opened = sessionId;
 			this.pricesOf = async () => undefined;
 			// The same session again keeps its prices; another starts with --prices' (or none) until its own come.
-			store.setStatus({label: `${this.api.base.host} · ${sessionId}`, state: 'connecting', message: undefined, retryAt: undefined, noHistory: undefined, title: undefined, ...(same ? {} : {prices: this.options.prices})});
+			store.setStatus({
+				label: `${this.api.base.host} · ${sessionId}`,
+				state: 'connecting',
+				message: undefined,
+				retryAt: undefined,
+				noHistory: undefined,
+				title: undefined,
+				...(same ? {} : {prices: this.options.prices}),
+			});
 			this.current = await this.openSource(sessionId, same);
 			this.notify();
 		});
@@ -288,7 +331,8 @@ class ServerSessions implements Stoppable {
 			return {sessionId, overHttp: false, ...(await this.stream(sessionId, same))};
 		}
 		this.list.upsert(session);
-		if (session.status !== 'idle' || !session.hasTrace) return {sessionId, overHttp: false, ...(await this.stream(sessionId, same))};
+		if (session.status !== 'idle' || !session.hasTrace)
+			return {sessionId, overHttp: false, ...(await this.stream(sessionId, same))};
 		// Its trace holds no title (the stream carries it as an event): the record's stands in.
 		if (session.title !== undefined) store.setStatus({title: session.title});
 		// A stream reads the prices with the context window (one model table); a trace asks for them.
@@ -296,19 +340,33 @@ class ServerSessions implements Stoppable {
 			const loading = this.loadPrices(session);
 			this.pricesOf = async () => loading;
 		}
-		const local = session.tracePath !== undefined && (await access(session.tracePath).then(() => true, () => false));
+		const local =
+			session.tracePath !== undefined &&
+			(await access(session.tracePath).then(
+				() => true,
+				() => false,
+			));
 		if (local) {
 			const located = await locateSession(session.tracePath!, {dataRoot: this.options.fileOptions.dataRoot});
 			if (located.ok && located.kind === 'session') {
 				// A trace on disk follows as one named on the command line would (fileOptions.follow).
 				const followFile = this.options.fileOptions.follow;
-				store.setStatus({label: path.basename(located.shards.at(-1) ?? sessionId), state: followFile ? 'following' : 'reading'});
+				store.setStatus({
+					label: path.basename(located.shards.at(-1) ?? sessionId),
+					state: followFile ? 'following' : 'reading',
+				});
 				return {sessionId, overHttp: false, source: startFileSession(located, {...this.options.fileOptions})};
 			}
 		}
 		// The trace is on the server only: read it over HTTP, the whole of it.
 		store.setStatus({label: `${this.api.base.host} · trace over HTTP`, state: 'reading'});
-		const trace = startHttpTrace(this.api, sessionId, inputs => store.apply(inputs), message => store.setStatus({state: 'failed', message}), {hold: !screen});
+		const trace = startHttpTrace(
+			this.api,
+			sessionId,
+			inputs => store.apply(inputs),
+			message => store.setStatus({state: 'failed', message}),
+			{hold: !screen},
+		);
 		return {sessionId, overHttp: true, source: trace};
 	}
 
@@ -335,7 +393,12 @@ class ServerSessions implements Stoppable {
 		send: async request => {
 			const actions = this.current?.actions;
 			if (actions) return actions.send(request);
-			return {ok: false, reason: this.current ? 'this session is read from its trace, not followed live: nothing to act on' : 'no session open: pick one first'};
+			return {
+				ok: false,
+				reason: this.current
+					? 'this session is read from its trace, not followed live: nothing to act on'
+					: 'no session open: pick one first',
+			};
 		},
 	};
 
@@ -346,7 +409,19 @@ class ServerSessions implements Stoppable {
 		// Logged in once already: the stream sends the same cookie rather than logging in again.
 		// The model table a stream reads for the context window prices it too, unless --prices.
 		const timings = this.options.screen ? {recordWaitMs: 0} : undefined;
-		const started = startSse(store, {url, cookie: this.api.cookie, fetch: this.api.fetcher, headers: flags.header ?? [], insecure: flags.insecure, follow, pace: fileOptions.pace, onConnectionTrouble, replaceOnJoin: replace, timings, prices: this.options.prices});
+		const started = startSse(store, {
+			url,
+			cookie: this.api.cookie,
+			fetch: this.api.fetcher,
+			headers: flags.header ?? [],
+			insecure: flags.insecure,
+			follow,
+			pace: fileOptions.pace,
+			onConnectionTrouble,
+			replaceOnJoin: replace,
+			timings,
+			prices: this.options.prices,
+		});
 		this.pricesOf = started.pricesReady;
 		return {source: started, actions: started.actions};
 	}
@@ -369,7 +444,10 @@ class ServerSessions implements Stoppable {
 				return this.list.entries();
 			},
 			// A channel that failed for the reason the list did is said once, by the list.
-			notices: () => [...this.refused, ...(this.channelError !== undefined && this.listError === undefined ? [this.channelError] : [])],
+			notices: () => [
+				...this.refused,
+				...(this.channelError !== undefined && this.listError === undefined ? [this.channelError] : []),
+			],
 			subscribe: listener => {
 				this.listeners.add(listener);
 				return () => this.listeners.delete(listener);

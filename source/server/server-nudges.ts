@@ -62,7 +62,10 @@ export class ServerNudges {
 	/** Asks the running sessions' records again every `pollMs`, until `close`. */
 	start(): void {
 		const loop = (): void => {
-			this.timer = setTimeout(() => void this.round().finally(() => this.stopped || loop()), this.options.pollMs ?? approvalPollMs);
+			this.timer = setTimeout(
+				() => void this.round().finally(() => this.stopped || loop()),
+				this.options.pollMs ?? approvalPollMs,
+			);
 			this.timer.unref();
 		};
 		loop();

@@ -45,7 +45,9 @@ export type ServerPickerEntry = {
 /** The cost column's text for a server's session (`$0.0353`, `$1.20*`, `—`, or nothing). */
 export function serverCostText(entry: ServerPickerEntry): string {
 	if (entry.costUnknown) return sessionCostText('unknown');
-	return sessionCostText(entry.costUsd === undefined ? undefined : {usd: entry.costUsd, unpriced: entry.costUnpriced === true});
+	return sessionCostText(
+		entry.costUsd === undefined ? undefined : {usd: entry.costUsd, unpriced: entry.costUnpriced === true},
+	);
 }
 
 /** What the user channel says, as far as the list cares. */
@@ -66,7 +68,13 @@ export function readUserChannelEvent(data: unknown): UserChannelEvent | undefine
 		case 'session_state': {
 			const state = data['state'];
 			if (sessionId === undefined || typeof state !== 'string' || !states.has(state)) return undefined;
-			return {type: 'session_state', sessionId, state: state as ServerSessionStatus, lastActiveAt: text(data['lastActiveAt']), hasTrace: typeof data['hasTrace'] === 'boolean' ? data['hasTrace'] : undefined};
+			return {
+				type: 'session_state',
+				sessionId,
+				state: state as ServerSessionStatus,
+				lastActiveAt: text(data['lastActiveAt']),
+				hasTrace: typeof data['hasTrace'] === 'boolean' ? data['hasTrace'] : undefined,
+			};
 		}
 		case 'session_title': {
 			const title = data['title'];
@@ -75,7 +83,13 @@ export function readUserChannelEvent(data: unknown): UserChannelEvent | undefine
 		}
 		case 'session_created':
 			if (sessionId === undefined) return undefined;
-			return {type: 'session_created', sessionId, projectId: text(data['projectId']), agentId: text(data['agentId']), source: text(data['source'])};
+			return {
+				type: 'session_created',
+				sessionId,
+				projectId: text(data['projectId']),
+				agentId: text(data['agentId']),
+				source: text(data['source']),
+			};
 		case 'resync_required':
 			return {type: 'resync_required'};
 		default:
@@ -111,7 +125,11 @@ const time = (iso: string | undefined): number => {
 /** Running (or compacting) sessions first, then the rest; most recently active first in each. */
 export function byActivity(a: ServerPickerEntry, b: ServerPickerEntry): number {
 	if (a.live !== b.live) return a.live ? -1 : 1;
-	return time(b.lastActivityAt) - time(a.lastActivityAt) || time(b.startedAt) - time(a.startedAt) || (a.sessionId < b.sessionId ? 1 : -1);
+	return (
+		time(b.lastActivityAt) - time(a.lastActivityAt) ||
+		time(b.startedAt) - time(a.startedAt) ||
+		(a.sessionId < b.sessionId ? 1 : -1)
+	);
 }
 
 /** What an event did to the list. */
@@ -209,7 +227,8 @@ export class ServerSessionList {
 		}
 		const next = this.costed(entryOf(session));
 		this.byId.set(event.sessionId, next);
-		const started = event.type === 'session_state' && event.state === 'running' && !entry.live && next.source !== 'subagent';
+		const started =
+			event.type === 'session_state' && event.state === 'running' && !entry.live && next.source !== 'subagent';
 		return started ? {changed: true, started: next} : {changed: true};
 	}
 }

@@ -21,7 +21,8 @@ export type SessionCost = {
 	tokens?: number;
 };
 
-const count = (value: unknown): number | undefined => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined);
+const count = (value: unknown): number | undefined =>
+	typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
 
 /** The `groups` of a usage answer grouped by session, by session id; undefined when the answer is not one. */
 export function readSessionCosts(answer: unknown): Map<string, SessionCost> | undefined {
@@ -53,7 +54,11 @@ export function sessionCostText(cost: SessionCost | 'unknown' | undefined): stri
 export type ServerCosts = {bySession: Map<string, SessionCost>; failed: Map<string, string>};
 
 /** `known` with some projects' costs asked again: their sessions' new figures, and whether they came now. */
-export function mergeCosts(known: ServerCosts | undefined, fresh: ServerCosts, projects: readonly string[]): ServerCosts {
+export function mergeCosts(
+	known: ServerCosts | undefined,
+	fresh: ServerCosts,
+	projects: readonly string[],
+): ServerCosts {
 	const merged: ServerCosts = {bySession: new Map(known?.bySession), failed: new Map(known?.failed)};
 	for (const project of projects) merged.failed.delete(project);
 	for (const [project, why] of fresh.failed) merged.failed.set(project, why);
@@ -70,7 +75,12 @@ export type CostRequests = {
  * Asks for every project's costs at once. `stop` ends the wait: what has not come by then
  * is failed with `late` (its request cancelled). Never rejects.
  */
-export async function requestCosts(api: CostRequests, projects: readonly string[], stop: AbortSignal, late: string): Promise<ServerCosts> {
+export async function requestCosts(
+	api: CostRequests,
+	projects: readonly string[],
+	stop: AbortSignal,
+	late: string,
+): Promise<ServerCosts> {
 	const stopped = new Promise<'late'>(resolve => {
 		if (stop.aborted) resolve('late');
 		else stop.addEventListener('abort', () => resolve('late'), {once: true});

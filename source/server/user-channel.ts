@@ -19,7 +19,11 @@ export type UserChannelHandlers = {
 };
 
 /** Opens the user channel; `close` stops it. */
-export function openUserChannel(api: ServerApi, handlers: UserChannelHandlers, timings?: Partial<TransportTimings>): {close(): void} {
+export function openUserChannel(
+	api: ServerApi,
+	handlers: UserChannelHandlers,
+	timings?: Partial<TransportTimings>,
+): {close(): void} {
 	let opened = false;
 	return openSseTransport(
 		{url: apiUrl(api.base, 'events'), headers: api.requestHeaders, fetch: api.fetcher, timings},

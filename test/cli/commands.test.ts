@@ -22,7 +22,10 @@ describe('sessions under $PENGUIN_HOME', () => {
 		expect([...order].sort((a, b) => a - b)).toEqual(order);
 		expect(plain.stdout).toContain('[fake:retry] Answer even if the upstream is flaky.');
 		const json = await runCli(['--list', '--json'], {env});
-		const sessions = json.stdout.trimEnd().split('\n').map(line => JSON.parse(line) as {sessionId: string});
+		const sessions = json.stdout
+			.trimEnd()
+			.split('\n')
+			.map(line => JSON.parse(line) as {sessionId: string});
 		expect(sessions.map(session => session.sessionId)).toEqual([tools, retry, parent, child]);
 	});
 
@@ -45,7 +48,10 @@ describe('--stats and --export', () => {
 
 	it('--export sts writes a session header line and one JSON message per line', async () => {
 		const result = await runCli(['--export', 'sts', tools], {env});
-		const lines = result.stdout.trim().split('\n').map(line => JSON.parse(line) as {type: string; harness?: string});
+		const lines = result.stdout
+			.trim()
+			.split('\n')
+			.map(line => JSON.parse(line) as {type: string; harness?: string});
 		expect(lines[0]).toMatchObject({type: 'session', harness: 'penguin-harness', id: tools});
 		expect(lines.slice(1).every(line => line.type === 'message')).toBe(true);
 	});
@@ -58,7 +64,9 @@ describe('--stats and --export', () => {
 	});
 
 	it('--export json works from a live stream too', async () => {
-		const server = await startSseServer({messages: () => ({status: 200, json: (JSON.parse('{"messages":[]}') as object)})});
+		const server = await startSseServer({
+			messages: () => ({status: 200, json: JSON.parse('{"messages":[]}') as object}),
+		});
 		try {
 			const result = await runCli(['--sse', server.streamUrl, '--export', 'json']);
 			expect(result.code).toBe(0);

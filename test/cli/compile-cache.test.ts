@@ -17,14 +17,18 @@ const cacheable = typeof (module as {enableCompileCache?: unknown}).enableCompil
 it(`the compiled bundle is kept in TMPDIR/node-compile-cache ${cacheable ? '(this Node has the cache)' : '(this Node has none: nothing is written)'}`, async () => {
 	const tmp = makeTempDir('penguin-view-tmp-');
 	try {
-		const first = await runCli(['--no-follow', trace], {env: {TMPDIR: tmp, NODE_COMPILE_CACHE: undefined, NODE_DISABLE_COMPILE_CACHE: undefined}});
+		const first = await runCli(['--no-follow', trace], {
+			env: {TMPDIR: tmp, NODE_COMPILE_CACHE: undefined, NODE_DISABLE_COMPILE_CACHE: undefined},
+		});
 		expect(first.code).toBe(0);
 		expect(first.stderr).toBe('');
 		const folder = path.join(tmp, 'node-compile-cache');
 		expect(existsSync(folder)).toBe(cacheable);
 		if (cacheable) expect(readdirSync(folder).length).toBeGreaterThan(0);
 		// A start that reads it back prints the same.
-		const second = await runCli(['--no-follow', trace], {env: {TMPDIR: tmp, NODE_COMPILE_CACHE: undefined, NODE_DISABLE_COMPILE_CACHE: undefined}});
+		const second = await runCli(['--no-follow', trace], {
+			env: {TMPDIR: tmp, NODE_COMPILE_CACHE: undefined, NODE_DISABLE_COMPILE_CACHE: undefined},
+		});
 		expect(second).toEqual(first);
 	} finally {
 		removeTempDir(tmp);
@@ -35,7 +39,9 @@ it('a temporary folder where no cache can be made: the same output, nothing on s
 	const file = path.join(dir, 'not-a-folder');
 	writeFileSync(file, '');
 	const usual = await runCli(['--no-follow', trace], {env: {TMPDIR: dir}});
-	const blocked = await runCli(['--no-follow', trace], {env: {TMPDIR: path.join(file, 'tmp'), NODE_COMPILE_CACHE: undefined, NODE_DISABLE_COMPILE_CACHE: undefined}});
+	const blocked = await runCli(['--no-follow', trace], {
+		env: {TMPDIR: path.join(file, 'tmp'), NODE_COMPILE_CACHE: undefined, NODE_DISABLE_COMPILE_CACHE: undefined},
+	});
 	expect(blocked).toEqual({code: 0, stdout: usual.stdout, stderr: ''});
 	expect(usual.stdout).toContain('── session totals');
 });

@@ -42,17 +42,29 @@ function bash(...words: string[]): string[] {
 		'_penguin_view',
 		'printf "%s\\n" "${COMPREPLY[@]}"',
 	].join('\n');
-	const result = spawnSync('bash', ['--norc', '--noprofile', '-c', script], {cwd: work, encoding: 'utf8', env: shellEnv});
+	const result = spawnSync('bash', ['--norc', '--noprofile', '-c', script], {
+		cwd: work,
+		encoding: 'utf8',
+		env: shellEnv,
+	});
 	expect(result.stderr).toBe('');
 	return result.stdout.split('\n').filter(Boolean).sort();
 }
 
 /** What fish offers for a command line (its own `complete -C`), without the descriptions. */
 function fish(line: string): string[] {
-	const result = spawnSync('fish', ['--no-config', '-c', `source ${JSON.stringify(scripts.fish)}; complete -C ${JSON.stringify(line)}`], {cwd: work, encoding: 'utf8', env: shellEnv});
+	const result = spawnSync(
+		'fish',
+		['--no-config', '-c', `source ${JSON.stringify(scripts.fish)}; complete -C ${JSON.stringify(line)}`],
+		{cwd: work, encoding: 'utf8', env: shellEnv},
+	);
 	expect(result.error, 'fish is missing: .ci/run installs it').toBeUndefined();
 	expect(result.stderr).toBe('');
-	return result.stdout.split('\n').filter(Boolean).map(row => row.split('\t')[0]!).sort();
+	return result.stdout
+		.split('\n')
+		.filter(Boolean)
+		.map(row => row.split('\t')[0]!)
+		.sort();
 }
 
 describe('bash', () => {

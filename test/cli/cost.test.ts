@@ -34,7 +34,9 @@ describe('prices from the project config', () => {
 		const result = await runCli(['--print', '--no-follow', '--no-color', trace], {env});
 		expect(result.code).toBe(0);
 		// Request 1 of the parent: 750 × 0.3 + 750 × 3.75 + 100 × 15 per million.
-		expect(result.stdout).toMatch(/request 1 completed · tokens 1\.6k \(cache read 750, cache write 750, output 100\) · \$0\.00454\n/);
+		expect(result.stdout).toMatch(
+			/request 1 completed · tokens 1\.6k \(cache read 750, cache write 750, output 100\) · \$0\.00454\n/,
+		);
 		// Parent $0.00822 + subagent $0.00723.
 		expect(result.stdout).toContain('  cost: $0.0155 (subagents included)');
 		expect(result.stdout + result.stderr).not.toContain(secret);
@@ -66,12 +68,14 @@ describe('prices from the project config', () => {
 		expect(result.code).toBe(0);
 		expect(result.stdout).toContain('tokens ');
 		expect(result.stdout).not.toMatch(/\$\d/);
-		expect(result.stderr).toBe(`penguin-view: no prices: the project config ${path.join(data.root, 'proj-b', '.project_config.toml')} is not valid TOML\n`);
+		expect(result.stderr).toBe(
+			`penguin-view: no prices: the project config ${path.join(data.root, 'proj-b', '.project_config.toml')} is not valid TOML\n`,
+		);
 	});
 });
 
 describe('--list', () => {
-	it("has a cost column for the sessions whose model has a price, and says a broken config once", async () => {
+	it('has a cost column for the sessions whose model has a price, and says a broken config once', async () => {
 		const result = await runCli(['--list'], {env});
 		expect(result.code).toBe(0);
 		// Each session's own requests: the parent without its subagent, which has its own row.
@@ -80,7 +84,9 @@ describe('--list', () => {
 		expect(result.stdout).toMatch(new RegExp(`${rotated} +proj-a/main +custom/fake-model +\\$0\\.0353 `));
 		// proj-b's config is not TOML: its session has no cost, and one line says why.
 		expect(result.stdout).toMatch(new RegExp(`${tools} +proj-b/main +custom/fake-model +1 shard`));
-		expect(result.stderr).toBe(`penguin-view: no prices: the project config ${path.join(data.root, 'proj-b', '.project_config.toml')} is not valid TOML\n`);
+		expect(result.stderr).toBe(
+			`penguin-view: no prices: the project config ${path.join(data.root, 'proj-b', '.project_config.toml')} is not valid TOML\n`,
+		);
 		// JSON Lines: one session an object.
 		const lines = (await runCli(['--list', '--json'], {env})).stdout.trimEnd().split('\n');
 		const json = lines.map(line => JSON.parse(line) as {sessionId: string; costUsd?: number});
@@ -93,7 +99,15 @@ describe('--list', () => {
 		const {listCommand} = await import('../../source/commands/list.js');
 		const {cachedPerProject} = await import('../../source/commands/list-cost.js');
 		const {projectConfigOf, readProjectPrices} = await import('../../source/io/project-prices.js');
-		const list = async (width: number) => (await listCommand({dataRoot: data.root, json: false, width, pricesOf: cachedPerProject(readProjectPrices, projectConfigOf)})).stdout;
+		const list = async (width: number) =>
+			(
+				await listCommand({
+					dataRoot: data.root,
+					json: false,
+					width,
+					pricesOf: cachedPerProject(readProjectPrices, projectConfigOf),
+				})
+			).stdout;
 		const wide = await list(100);
 		const row = (text: string, id: string): string => text.split('\n').find(line => line.includes(id.slice(-8)))!;
 		// The model is every session's: said by no column.
@@ -120,7 +134,18 @@ describe('a trace outside any data root', () => {
 		const toml = path.join(outside, 'prices.toml');
 		writeFileSync(toml, configToml);
 		const json = path.join(outside, 'prices.json');
-		writeFileSync(json, JSON.stringify({models: [{provider: 'custom', model_id: 'fake-model', pricing: {unit: 'usd_per_mtok', cache_read: 0.3, cache_write: 3.75, output: 15}}]}));
+		writeFileSync(
+			json,
+			JSON.stringify({
+				models: [
+					{
+						provider: 'custom',
+						model_id: 'fake-model',
+						pricing: {unit: 'usd_per_mtok', cache_read: 0.3, cache_write: 3.75, output: 15},
+					},
+				],
+			}),
+		);
 		for (const file of [toml, json]) {
 			const result = await runCli(['--stats', '--prices', file, loose], {env});
 			expect(result.stdout).toMatch(/^Cost {8}\$0\.\d+$/m);
@@ -157,10 +182,23 @@ describe("a server's models answer", () => {
 	it('prices a session read from the server, with the project named in its record', async () => {
 		const {startPenguinServer, idleId} = await import('../support/penguin-server.js');
 		// ModelsResponse as upstream's routes/models.ts answers it: camelCase pricing, the key masked.
-		const models = {models: [{provider: 'custom', modelId: 'fake-model', pricing: {cacheRead: 0.3, cacheWrite: 3.75, output: 15}, credential: {apiKeyMasked: 'sk-…89'}, isDefault: true}], defaultModel: {provider: 'custom', modelId: 'fake-model'}};
+		const models = {
+			models: [
+				{
+					provider: 'custom',
+					modelId: 'fake-model',
+					pricing: {cacheRead: 0.3, cacheWrite: 3.75, output: 15},
+					credential: {apiKeyMasked: 'sk-…89'},
+					isDefault: true,
+				},
+			],
+			defaultModel: {provider: 'custom', modelId: 'fake-model'},
+		};
 		const server = await startPenguinServer({models: {status: 200, json: models}});
 		try {
-			const result = await runCli(['--sse', `${server.origin}/chat/${idleId}`, '--print', '--no-color'], {env: {PENGUIN_VIEW_COOKIE: '', PENGUIN_PASSWORD: ''}});
+			const result = await runCli(['--sse', `${server.origin}/chat/${idleId}`, '--print', '--no-color'], {
+				env: {PENGUIN_VIEW_COOKIE: '', PENGUIN_PASSWORD: ''},
+			});
 			expect(result.code).toBe(0);
 			expect(server.requestsTo('/api/projects/default_project/models')).toHaveLength(1);
 			// Five requests of 1,050 … 1,450 cache_write and 30 output: 6,250 × 3.75 + 150 × 15 per million.
@@ -172,10 +210,22 @@ describe("a server's models answer", () => {
 
 	it("prices a running session of the server's, read from its stream, with the one model table its context window comes from", async () => {
 		const {startPenguinServer, runningId} = await import('../support/penguin-server.js');
-		const models = {models: [{provider: 'custom', modelId: 'fake-model', contextWindow: 64000, pricing: {cacheRead: 0.3, cacheWrite: 3.75, output: 15}}]};
+		const models = {
+			models: [
+				{
+					provider: 'custom',
+					modelId: 'fake-model',
+					contextWindow: 64000,
+					pricing: {cacheRead: 0.3, cacheWrite: 3.75, output: 15},
+				},
+			],
+		};
 		const server = await startPenguinServer({models: {status: 200, json: models}});
 		try {
-			const result = await runCli(['--sse', `${server.origin}/chat/${runningId}`, '--print', '--no-color', '--no-follow'], {env: {PENGUIN_VIEW_COOKIE: '', PENGUIN_PASSWORD: ''}});
+			const result = await runCli(
+				['--sse', `${server.origin}/chat/${runningId}`, '--print', '--no-color', '--no-follow'],
+				{env: {PENGUIN_VIEW_COOKIE: '', PENGUIN_PASSWORD: ''}},
+			);
 			expect(result.code).toBe(0);
 			expect(result.stdout).toContain('  cost: $0.00900\n');
 			expect(result.stdout.split('\n')[0]).toContain(' · context window 64k · ');
@@ -187,11 +237,22 @@ describe("a server's models answer", () => {
 
 	it("prices one session's stream with its record's project, and the totals wait for the answer", async () => {
 		const {startPenguinServer, runningId} = await import('../support/penguin-server.js');
-		const models = {models: [{provider: 'custom', modelId: 'fake-model', contextWindow: 64000, pricing: {cacheRead: 0.3, cacheWrite: 3.75, output: 15}}]};
+		const models = {
+			models: [
+				{
+					provider: 'custom',
+					modelId: 'fake-model',
+					contextWindow: 64000,
+					pricing: {cacheRead: 0.3, cacheWrite: 3.75, output: 15},
+				},
+			],
+		};
 		const server = await startPenguinServer({models: {status: 200, json: models}});
 		try {
 			const url = `${server.origin}/api/sessions/${runningId}/stream`;
-			const result = await runCli(['--sse', url, '--print', '--no-color', '--no-follow'], {env: {PENGUIN_VIEW_COOKIE: '', PENGUIN_PASSWORD: ''}});
+			const result = await runCli(['--sse', url, '--print', '--no-color', '--no-follow'], {
+				env: {PENGUIN_VIEW_COOKIE: '', PENGUIN_PASSWORD: ''},
+			});
 			expect(result.code).toBe(0);
 			// Two requests: 1,050 + 1,150 cache_write and 30 + 20 output.
 			expect(result.stdout).toContain('  cost: $0.00900\n');

@@ -12,7 +12,10 @@ import {tools} from '../commands/data-root.js';
 import {configToml, secret} from '../cost/price-config.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const packageJson = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {name: string; version: string};
+const packageJson = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+	name: string;
+	version: string;
+};
 const work = mkdtempSync(path.join(tmpdir(), 'penguin-view-install-'));
 const prefix = path.join(work, 'prefix');
 const bin = path.join(prefix, 'bin', 'penguin-view');
@@ -25,7 +28,8 @@ const run = (command: string, args: string[], extra: NodeJS.ProcessEnv = {}): Sp
 /** Bytes of every file under `folder`, links counted as links. */
 function sizeOf(folder: string): number {
 	let total = 0;
-	for (const entry of readdirSync(folder, {recursive: true, encoding: 'utf8'})) total += lstatSync(path.join(folder, entry)).size;
+	for (const entry of readdirSync(folder, {recursive: true, encoding: 'utf8'}))
+		total += lstatSync(path.join(folder, entry)).size;
 	return total;
 }
 
@@ -39,7 +43,18 @@ beforeAll(() => {
 	const pack = run('npm', ['pack', '--ignore-scripts', '--pack-destination', work, root]);
 	expect(pack.status, pack.stderr).toBe(0);
 	const tarball = path.join(work, pack.stdout.trim().split('\n').at(-1)!);
-	install = run('npm', ['install', '--global', '--prefix', prefix, '--cache', path.join(work, 'cache'), '--offline', '--no-audit', '--no-fund', tarball]);
+	install = run('npm', [
+		'install',
+		'--global',
+		'--prefix',
+		prefix,
+		'--cache',
+		path.join(work, 'cache'),
+		'--offline',
+		'--no-audit',
+		'--no-fund',
+		tarball,
+	]);
 }, 180_000);
 
 afterAll(() => rmSync(work, {recursive: true, force: true}));
@@ -88,7 +103,12 @@ describe('a global install of the packed tarball', () => {
 	it('prices a trace from a TOML file given with --prices', () => {
 		const prices = path.join(work, 'prices.toml');
 		writeFileSync(prices, configToml);
-		const stats = run(bin, ['--stats', '--prices', prices, path.join(root, 'test', 'fixtures', 'traces', `${tools}_001.jsonl`)]);
+		const stats = run(bin, [
+			'--stats',
+			'--prices',
+			prices,
+			path.join(root, 'test', 'fixtures', 'traces', `${tools}_001.jsonl`),
+		]);
 		expect(stats.stderr).toBe('');
 		expect(stats.stdout).toMatch(/^Cost {8}\$0\.\d+$/m);
 		expect(stats.stdout).not.toContain(secret);

@@ -1,6 +1,16 @@
 // The built program opening whatever it is pointed at: real fixtures copied under other names (plain and gzip) print as the originals in every output, a plain file of any name is followed, a lone later shard, a --json recording reopened, standard input without `-`, a cut-short gzip and a file that is not JSON Lines at all.
 import {spawn} from 'node:child_process';
-import {appendFileSync, closeSync, copyFileSync, mkdirSync, openSync, readFileSync, rmSync, truncateSync, writeFileSync} from 'node:fs';
+import {
+	appendFileSync,
+	closeSync,
+	copyFileSync,
+	mkdirSync,
+	openSync,
+	readFileSync,
+	rmSync,
+	truncateSync,
+	writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import {constants, gunzipSync, gzipSync} from 'node:zlib';
 import {afterAll, afterEach, describe, expect, it} from 'vitest';
@@ -40,8 +50,14 @@ function cliEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 }
 
 /** Runs `sh -c script` with the program as "$0" (a shell pipe or redirection in front of it); stdin as given. */
-async function runShell(script: string, options: {stdin?: 'ignore' | number; env?: NodeJS.ProcessEnv} = {}): Promise<CliResult> {
-	const shell = spawn('sh', ['-c', script, process.execPath, cliPath], {env: cliEnv(options.env), stdio: [options.stdin ?? 'ignore', 'pipe', 'pipe']});
+async function runShell(
+	script: string,
+	options: {stdin?: 'ignore' | number; env?: NodeJS.ProcessEnv} = {},
+): Promise<CliResult> {
+	const shell = spawn('sh', ['-c', script, process.execPath, cliPath], {
+		env: cliEnv(options.env),
+		stdio: [options.stdin ?? 'ignore', 'pipe', 'pipe'],
+	});
 	let stdout = '';
 	let stderr = '';
 	shell.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -65,7 +81,14 @@ describe('a trace under any name', () => {
 	});
 
 	it('the same through --stats, --export md, json and sts, --json and --replay', async () => {
-		const outputs = [['--stats'], ['--export', 'md'], ['--export', 'json'], ['--export', 'sts'], ['--json', '--no-follow'], ['--replay', '1000', '--print']];
+		const outputs = [
+			['--stats'],
+			['--export', 'md'],
+			['--export', 'json'],
+			['--export', 'sts'],
+			['--json', '--no-follow'],
+			['--replay', '1000', '--print'],
+		];
 		for (const flags of outputs) {
 			const expected = await runCli([...flags, original(parent)]);
 			expect(expected.code).toBe(0);
@@ -108,11 +131,15 @@ describe('a trace under any name', () => {
 		copyFileSync(path.join(tracesFixtureDir, `${rotated}_002.jsonl`), third);
 		const result = await runCli(['--print', '--no-follow', third]);
 		expect(result.code).toBe(0);
-		expect(result.stderr).toBe(`penguin-view: note: ${rotated}_003.jsonl: contexts 1–2 are not here (no earlier shard beside this one); showing the session from context 3\n`);
+		expect(result.stderr).toBe(
+			`penguin-view: note: ${rotated}_003.jsonl: contexts 1–2 are not here (no earlier shard beside this one); showing the session from context 3\n`,
+		);
 		expect(result.stdout).not.toContain('not here');
 		// One header, the session's, then the context's rule.
 		const lines = result.stdout.split('\n');
-		expect(lines.filter(line => line.startsWith('══ '))).toEqual([expect.stringMatching(new RegExp(`^══ session ${rotated} · custom/fake-model`))]);
+		expect(lines.filter(line => line.startsWith('══ '))).toEqual([
+			expect.stringMatching(new RegExp(`^══ session ${rotated} · custom/fake-model`)),
+		]);
 		expect(lines[0]).toMatch(/^══ session /);
 		expect(lines[1]).toBe('═══ context 3 ═══');
 		expect(result.stdout).toContain('[fake:chat] After compaction: what is a trace file again?');
@@ -125,7 +152,11 @@ describe('a trace under any name', () => {
 		let recorded = '';
 		recorder.stdout.setEncoding('utf8').on('data', (chunk: string) => (recorded += chunk));
 		const closed = new Promise(resolve => recorder.on('close', resolve));
-		await waitFor(() => (recorded.match(/"request_end"/g) ?? []).length >= 5, 'the recording of all five requests', 15_000);
+		await waitFor(
+			() => (recorded.match(/"request_end"/g) ?? []).length >= 5,
+			'the recording of all five requests',
+			15_000,
+		);
 		recorder.kill('SIGTERM');
 		await closed;
 		const fromStdin = await runCli(['--print', '--no-follow', '-'], {input: recorded});
@@ -196,7 +227,9 @@ describe('what cannot be read whole', () => {
 		// The records a reader can get out of the first `cut` bytes: every whole line of them.
 		const partial = gunzipSync(compressed.subarray(0, cut), {finishFlush: constants.Z_SYNC_FLUSH}).toString('utf8');
 		const lines = partial.slice(0, partial.lastIndexOf('\n')).split('\n').length;
-		const kept = Array.from(partial.slice(0, partial.lastIndexOf('\n')).matchAll(/⟪F(\d+)⟫/g), match => Number(match[1]));
+		const kept = Array.from(partial.slice(0, partial.lastIndexOf('\n')).matchAll(/⟪F(\d+)⟫/g), match =>
+			Number(match[1]),
+		);
 		expect(kept.length).toBeGreaterThan(50);
 		for (const flags of [['--print'], ['--stats']]) {
 			const result = await runCli([...flags, file]);
@@ -215,7 +248,13 @@ describe('what cannot be read whole', () => {
 
 	it('a file that is not JSON Lines at all: one line saying so, exit 1, in print mode and the others, followed or not', async () => {
 		const file = path.join(dir, 'server.log');
-		writeFileSync(file, Array.from({length: 5000}, (_, i) => `2026-12-02 14:43:${String(i % 60).padStart(2, '0')} INFO request ${i} served`).join('\n'));
+		writeFileSync(
+			file,
+			Array.from(
+				{length: 5000},
+				(_, i) => `2026-12-02 14:43:${String(i % 60).padStart(2, '0')} INFO request ${i} served`,
+			).join('\n'),
+		);
 		const short = path.join(dir, 'notes.txt');
 		writeFileSync(short, 'first line\nsecond line\n');
 		const cases: Array<[string[], string, string]> = [
@@ -235,6 +274,8 @@ describe('what cannot be read whole', () => {
 		}
 		const fromStdin = await runCli(['--print', '-'], {input: readFileSync(short, 'utf8')});
 		expect(fromStdin.code).toBe(1);
-		expect(fromStdin.stderr).toBe('penguin-view: standard input: not a trace: none of its 2 lines is a JSON trace message\n');
+		expect(fromStdin.stderr).toBe(
+			'penguin-view: standard input: not a trace: none of its 2 lines is a JSON trace message\n',
+		);
 	});
 });

@@ -47,7 +47,9 @@ describe('--sse URL --no-follow', () => {
 		const result = await runCli(['--sse', `http://127.0.0.1:${port}/api/sessions/session-x/stream`, '--no-follow']);
 		expect(result.code).toBe(1);
 		expect(result.stdout).toBe('');
-		expect(result.stderr.split('\n').filter(Boolean)).toEqual([expect.stringMatching(new RegExp(`^penguin-view: .*127\\.0\\.0\\.1:${port}`))]);
+		expect(result.stderr.split('\n').filter(Boolean)).toEqual([
+			expect.stringMatching(new RegExp(`^penguin-view: .*127\\.0\\.0\\.1:${port}`)),
+		]);
 		expect(result.stderr).not.toContain('reconnecting');
 	});
 });

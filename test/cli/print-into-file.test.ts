@@ -20,10 +20,17 @@ const env = (): NodeJS.ProcessEnv => {
 };
 
 /** Runs the program with stdout the file at `target` (opened for writing); node's own flags before the program's path. */
-async function runInto(target: string, args: string[], nodeFlags: string[] = []): Promise<{code: number | null; stderr: string}> {
+async function runInto(
+	target: string,
+	args: string[],
+	nodeFlags: string[] = [],
+): Promise<{code: number | null; stderr: string}> {
 	const fd = openSync(target, 'w');
 	try {
-		const child = spawn(process.execPath, [...nodeFlags, cliPath, ...args], {stdio: ['ignore', fd, 'pipe'], env: env()});
+		const child = spawn(process.execPath, [...nodeFlags, cliPath, ...args], {
+			stdio: ['ignore', fd, 'pipe'],
+			env: env(),
+		});
 		let stderr = '';
 		child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
 		const code = await new Promise<number | null>(resolve => child.on('close', resolve));
@@ -50,12 +57,21 @@ describe('stdout a file or /dev/null', () => {
 	it('print mode into a file or /dev/null loads none of Node streams, nor timers/promises (~1.5 ms of every start)', async () => {
 		const record = path.join(dir, 'modules.txt');
 		const preload = path.join(dir, 'record-modules.cjs');
-		writeFileSync(preload, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(record)}, process.moduleLoadList.join('\\n')));\n`);
+		writeFileSync(
+			preload,
+			`process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(record)}, process.moduleLoadList.join('\\n')));\n`,
+		);
 		for (const target of [path.join(dir, 'out.txt'), '/dev/null']) {
 			expect(await runInto(target, [trace], ['--require', preload])).toEqual({code: 0, stderr: ''});
 			const loaded = readFileSync(record, 'utf8').split('\n');
 			expect(loaded).toContain('NativeModule fs');
-			expect(loaded.filter(name => /^NativeModule (stream|internal\/streams\/(readable|writable|duplex)|internal\/fs\/sync_write_stream|timers\/promises)$/.test(name))).toEqual([]);
+			expect(
+				loaded.filter(name =>
+					/^NativeModule (stream|internal\/streams\/(readable|writable|duplex)|internal\/fs\/sync_write_stream|timers\/promises)$/.test(
+						name,
+					),
+				),
+			).toEqual([]);
 		}
 	});
 });

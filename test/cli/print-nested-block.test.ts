@@ -20,7 +20,10 @@ describe('a subagent followed live in print mode', () => {
 		});
 		const child = startCli(['--sse', server.streamUrl, '--print'], {TZ: 'UTC'});
 		await waitFor(() => child.output().includes('The subagent answered'), 'the run printed', {show: child.output});
-		await waitFor(() => child.output().includes('request 2 completed · tokens 1.1k (cache read 800, cache write 320, output 19)'), 'its last request');
+		await waitFor(
+			() => child.output().includes('request 2 completed · tokens 1.1k (cache read 800, cache write 320, output 19)'),
+			'its last request',
+		);
 		child.kill('SIGTERM');
 		const lines = (await waitForExit(child, 10_000)).stdout.split('\n');
 		const nested = lines.flatMap((line, index) => (line.startsWith('│') ? [index] : []));

@@ -46,10 +46,20 @@ async function follow({mode, opened, cut, reloaded}: Case): Promise<string> {
 	});
 	const child = startCli(['--sse', server.streamUrl, mode], {TZ: 'UTC'});
 	const show = {show: () => (child.output() + child.errors()).slice(-3000)};
-	await waitFor(() => child.output().includes(mode === '--print' ? 'aborted by user' : '"type":"abort"'), 'the abort written', show);
-	if (cut !== undefined) await waitFor(() => server!.requestsTo('/messages').length >= 2 && server!.connections.length >= 2, 'the history reloaded', show);
+	await waitFor(
+		() => child.output().includes(mode === '--print' ? 'aborted by user' : '"type":"abort"'),
+		'the abort written',
+		show,
+	);
+	if (cut !== undefined)
+		await waitFor(
+			() => server!.requestsTo('/messages').length >= 2 && server!.connections.length >= 2,
+			'the history reloaded',
+			show,
+		);
 	// The reloaded history is written before the viewer stops.
-	if (reloaded !== undefined) await waitFor(() => child.output().includes(reloaded), 'the reloaded history written', show);
+	if (reloaded !== undefined)
+		await waitFor(() => child.output().includes(reloaded), 'the reloaded history written', show);
 	child.kill('SIGTERM');
 	return (await waitForExit(child, 10_000)).stdout;
 }
@@ -88,7 +98,9 @@ describe('a server restart mid-run', () => {
 
 	it('--json after a restart that came when the run was written already writes nothing twice', async () => {
 		const straight = messages(await follow({mode: '--json', opened: 0}));
-		const restarted = messages(await follow({mode: '--json', opened: 0, cut: '06dccd97-20', reloaded: '"session_meta"'}));
+		const restarted = messages(
+			await follow({mode: '--json', opened: 0, cut: '06dccd97-20', reloaded: '"session_meta"'}),
+		);
 		// The restarted server's history holds the session_meta the stream never carries: written once it is known.
 		expect(restarted.slice(0, -1)).toEqual(straight);
 		expect(JSON.stringify(restarted.at(-1))).toContain('"session_meta"');

@@ -1,5 +1,14 @@
 // The built program in print mode: every fixture in full, following a file as it grows, colour rules, errors and exit codes.
-import {appendFileSync, chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {
+	appendFileSync,
+	chmodSync,
+	copyFileSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
@@ -18,12 +27,16 @@ function expectedLines(file: string): string[] {
 		const payload = (JSON.parse(raw) as {payload: Record<string, unknown>}).payload;
 		for (const field of ['text', 'thinking', 'output']) {
 			const value = payload[field];
-			if (typeof value === 'string' && !(payload['role'] === 'user' && field === 'text' && value.startsWith('Summarize the task'))) {
+			if (
+				typeof value === 'string' &&
+				!(payload['role'] === 'user' && field === 'text' && value.startsWith('Summarize the task'))
+			) {
 				lines.push(...value.split('\n').filter(line => line.trim() !== ''));
 			}
 		}
 		if (payload['type'] === 'tool_call') lines.push(String(payload['tool_call_id']));
-		if (payload['type'] === 'request_end' && typeof payload['error_message'] === 'string') lines.push(payload['error_message']);
+		if (payload['type'] === 'request_end' && typeof payload['error_message'] === 'string')
+			lines.push(payload['error_message']);
 	}
 	return lines;
 }
@@ -44,14 +57,22 @@ describe('--print --no-follow', () => {
 	}
 
 	it('shows the whole session when given its second shard, with the boundary', async () => {
-		const result = await runCli(['--print', '--no-follow', path.join(traces, 'session-2026-12-02-14-45-42-8e7b556c_002.jsonl')]);
+		const result = await runCli([
+			'--print',
+			'--no-follow',
+			path.join(traces, 'session-2026-12-02-14-45-42-8e7b556c_002.jsonl'),
+		]);
 		expect(result.stdout.indexOf('[fake:chat] What is a trace file?')).toBeGreaterThan(-1);
 		expect(result.stdout).toContain('═══ context 2 · after compaction ═══');
 		expect(result.stdout.indexOf('compaction completed')).toBeLessThan(result.stdout.indexOf('context 2'));
 	});
 
 	it('labels each tool output with the call it answers, in completion order', async () => {
-		const result = await runCli(['--print', '--no-follow', path.join(traces, 'session-2026-12-02-14-43-17-694155ee_001.jsonl')]);
+		const result = await runCli([
+			'--print',
+			'--no-follow',
+			path.join(traces, 'session-2026-12-02-14-43-17-694155ee_001.jsonl'),
+		]);
 		const slow = result.stdout.indexOf('tool output exec_command (call_cdd12f875f4c8df5) done');
 		const requestEnd = result.stdout.indexOf('request 2 completed');
 		expect(slow).toBeGreaterThan(requestEnd);
@@ -61,17 +82,57 @@ describe('--print --no-follow', () => {
 	it('prints large tool outputs in place, whole and indented, the hostile ones cleaned, in a subagent too', async () => {
 		const file = path.join(scratch, 'large-outputs_001.jsonl');
 		const line = (type: string, payload: Record<string, unknown>, at: number, origin?: string[]) =>
-			JSON.stringify({timestamp: new Date(Date.UTC(2026, 11, 2, 10, 0, at)).toISOString(), type, ...(origin ? {origin} : {}), payload});
+			JSON.stringify({
+				timestamp: new Date(Date.UTC(2026, 11, 2, 10, 0, at)).toISOString(),
+				type,
+				...(origin ? {origin} : {}),
+				payload,
+			});
 		const code = Array.from({length: 300}, (_, i) => `${i}: const s = "C:\\dir\\${i}"; // 日本語 🐧`).join('\n');
 		const hostile = `${'safe line\n'.repeat(300)}\u001b]52;c;aGk=\u0007\u001b[2Jgone?\n`;
 		writeFileSync(
 			file,
 			[
 				line('session_meta', {session_id: 'large', provider: 'p', model_id: 'm'}, 0),
-				line('model_msg', {type: 'tool_call', role: 'assistant', tool_call_id: 'c1', name: 'exec_command', arguments: '{"cmd":"cat a"}'}, 1),
-				line('model_msg', {type: 'tool_call_output', role: 'user', output: `${code}\n[exit code: 4]\n`, tool_call_id: 'c1', stop_reason: 'completed'}, 2),
-				line('model_msg', {type: 'tool_call_output', role: 'user', output: hostile, tool_call_id: 'c2', stop_reason: 'completed'}, 3),
-				line('model_msg', {type: 'tool_call_output', role: 'user', output: 'x'.repeat(3000), tool_call_id: 'c3', stop_reason: 'completed'}, 4, ['child-1']),
+				line(
+					'model_msg',
+					{
+						type: 'tool_call',
+						role: 'assistant',
+						tool_call_id: 'c1',
+						name: 'exec_command',
+						arguments: '{"cmd":"cat a"}',
+					},
+					1,
+				),
+				line(
+					'model_msg',
+					{
+						type: 'tool_call_output',
+						role: 'user',
+						output: `${code}\n[exit code: 4]\n`,
+						tool_call_id: 'c1',
+						stop_reason: 'completed',
+					},
+					2,
+				),
+				line(
+					'model_msg',
+					{type: 'tool_call_output', role: 'user', output: hostile, tool_call_id: 'c2', stop_reason: 'completed'},
+					3,
+				),
+				line(
+					'model_msg',
+					{
+						type: 'tool_call_output',
+						role: 'user',
+						output: 'x'.repeat(3000),
+						tool_call_id: 'c3',
+						stop_reason: 'completed',
+					},
+					4,
+					['child-1'],
+				),
 				line('model_msg', {type: 'text', role: 'assistant', text: 'after the outputs'}, 5),
 				'',
 			].join('\n'),
@@ -79,7 +140,9 @@ describe('--print --no-follow', () => {
 		const result = await runCli(['--print', '--no-follow', file]);
 		expect(result.code).toBe(0);
 		const out = result.stdout;
-		expect(out).toMatch(/tool output exec_command \(c1\) done · 1\.0 s · 301 lines · exit 4\n  0: const s = "C:\\dir\\0"; \/\/ 日本語 🐧\n  1: /);
+		expect(out).toMatch(
+			/tool output exec_command \(c1\) done · 1\.0 s · 301 lines · exit 4\n {2}0: const s = "C:\\dir\\0"; \/\/ 日本語 🐧\n {2}1: /,
+		);
 		expect(out).toContain('\n  299: const s = "C:\\dir\\299"; // 日本語 🐧\n  [exit code: 4]\n');
 		expect(out).toContain('tool output ? (c2) done · 0.0 s · 301 lines\n  safe line\n');
 		expect(out).toContain('  safe line\n  gone?\n');
@@ -107,8 +170,23 @@ describe('--print --no-follow', () => {
 		writeFileSync(
 			file,
 			[
-				JSON.stringify({type: 'model_msg', payload: {type: 'text', role: 'assistant', text: 'clear\u001b[2J\u001b]52;c;cGF3bmVk\u0007 title\u001b]0;owned\u0007 done'}}),
-				JSON.stringify({type: 'model_msg', payload: {type: 'tool_call_output', role: 'user', tool_call_id: 'x', output: '\u001b[31mred\u001b[0m\u001b[1A'}}),
+				JSON.stringify({
+					type: 'model_msg',
+					payload: {
+						type: 'text',
+						role: 'assistant',
+						text: 'clear\u001b[2J\u001b]52;c;cGF3bmVk\u0007 title\u001b]0;owned\u0007 done',
+					},
+				}),
+				JSON.stringify({
+					type: 'model_msg',
+					payload: {
+						type: 'tool_call_output',
+						role: 'user',
+						tool_call_id: 'x',
+						output: '\u001b[31mred\u001b[0m\u001b[1A',
+					},
+				}),
 			].join('\n') + '\n',
 		);
 		const plain = await runCli(['--print', '--no-follow', file]);
@@ -146,7 +224,9 @@ describe('--print --no-follow', () => {
 		const whole = await runCli(['--print', '--no-follow', parent]);
 		const replayed = await runCli(['--print', '--replay', '4', parent]);
 		expect({code: replayed.code, stderr: replayed.stderr}).toEqual({code: 0, stderr: ''});
-		expect(replayed.stdout).toContain('│ [14:43:20] assistant\n│   Child report: the workspace was listed successfully (hello-from-child).');
+		expect(replayed.stdout).toContain(
+			'│ [14:43:20] assistant\n│   Child report: the workspace was listed successfully (hello-from-child).',
+		);
 		expect(replayed.stdout).toBe(whole.stdout);
 	});
 });
@@ -157,7 +237,9 @@ describe('following', () => {
 		mkdirSync(folder);
 		const id = 'session-2026-12-02-14-45-42-8e7b556c';
 		const shard1 = path.join(folder, `${id}_001.jsonl`);
-		const lines = readFileSync(path.join(traces, `${id}_001.jsonl`), 'utf8').split('\n').filter(Boolean);
+		const lines = readFileSync(path.join(traces, `${id}_001.jsonl`), 'utf8')
+			.split('\n')
+			.filter(Boolean);
 		writeFileSync(shard1, `${lines.slice(0, 3).join('\n')}\n`);
 		const child = startCli(['--print', '-f', shard1]);
 		await waitFor(() => child.output().includes('[fake:chat] What is a trace file?'), 'the first lines');
@@ -176,7 +258,11 @@ describe('following', () => {
 		const file = path.join(scratch, 'follow-large_001.jsonl');
 		const first = [
 			{timestamp: '2026-12-02T10:00:00.000Z', type: 'session_meta', payload: {session_id: 'follow-large'}},
-			{timestamp: '2026-12-02T10:00:00.500Z', type: 'model_msg', payload: {type: 'text', role: 'assistant', text: 'before the output'}},
+			{
+				timestamp: '2026-12-02T10:00:00.500Z',
+				type: 'model_msg',
+				payload: {type: 'text', role: 'assistant', text: 'before the output'},
+			},
 		];
 		writeFileSync(file, `${first.map(entry => JSON.stringify(entry)).join('\n')}\n`);
 		const child = startCli(['--print', '--follow', file]);
@@ -245,7 +331,12 @@ describe('errors', () => {
 	});
 
 	it('refuses a bad --expand value with exit 2', async () => {
-		const result = await runCli(['--print', '--expand', 'everything', path.join(traces, 'session-2026-12-02-14-43-08-07326dfd_001.jsonl')]);
+		const result = await runCli([
+			'--print',
+			'--expand',
+			'everything',
+			path.join(traces, 'session-2026-12-02-14-43-08-07326dfd_001.jsonl'),
+		]);
 		expect(result.code).toBe(2);
 		expect(result.stderr).toContain("--expand takes thinking, outputs or all, not 'everything'");
 	});
@@ -253,14 +344,32 @@ describe('errors', () => {
 	it('answers --help with every flag', async () => {
 		const result = await runCli(['--help']);
 		expect(result.code).toBe(0);
-		for (const flag of ['--print', '--json', '--no-follow', '--replay', '--expand', '--no-color', '--sse', '--cookie', '--header', '--user', '--insecure', '--debug', '--no-bell']) {
+		for (const flag of [
+			'--print',
+			'--json',
+			'--no-follow',
+			'--replay',
+			'--expand',
+			'--no-color',
+			'--sse',
+			'--cookie',
+			'--header',
+			'--user',
+			'--insecure',
+			'--debug',
+			'--no-bell',
+		]) {
 			expect(result.stdout).toContain(flag);
 		}
 	});
 
 	it("answers --help with the flag table's whole text (made by the build, not at each start)", async () => {
 		const result = await runCli(['--help']);
-		const indented = helpText().trimEnd().split('\n').map(line => (line ? `  ${line}` : line)).join('\n');
+		const indented = helpText()
+			.trimEnd()
+			.split('\n')
+			.map(line => (line ? `  ${line}` : line))
+			.join('\n');
 		expect(result.stdout).toContain(indented);
 	});
 });

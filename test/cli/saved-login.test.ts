@@ -22,7 +22,9 @@ afterEach(async () => {
 });
 
 /** A fake server that wants `cookie`, and an empty config home for the program. */
-async function setUp(options: Parameters<typeof startPenguinServer>[0] = {}): Promise<{server: PenguinServer; home: string; env: NodeJS.ProcessEnv; run: (args: string[]) => Promise<CliResult>}> {
+async function setUp(
+	options: Parameters<typeof startPenguinServer>[0] = {},
+): Promise<{server: PenguinServer; home: string; env: NodeJS.ProcessEnv; run: (args: string[]) => Promise<CliResult>}> {
 	const server = await startPenguinServer({auth: {cookie, password}, ...options});
 	servers.push(server);
 	const home = mkdtempSync(path.join(tmpdir(), 'pv-login-'));
@@ -37,7 +39,8 @@ async function setUp(options: Parameters<typeof startPenguinServer>[0] = {}): Pr
 	return {server, home, env, run};
 }
 
-const cookiesSent = (server: PenguinServer, suffix: string): Array<string | undefined> => server.requestsTo(suffix).map(request => request.headers.cookie);
+const cookiesSent = (server: PenguinServer, suffix: string): Array<string | undefined> =>
+	server.requestsTo(suffix).map(request => request.headers.cookie);
 
 describe('penguin-view login URL', () => {
 	it('saves the cookie for the origin in a 0600 file in a 0700 directory, with its expiry, and lists it', async () => {
@@ -45,7 +48,11 @@ describe('penguin-view login URL', () => {
 		const result = await run(['login', server.origin, '--user', 'admin']);
 		expect(result.stderr).toBe('');
 		expect(result.code).toBe(0);
-		expect(result.stdout).toMatch(new RegExp(`^logged in to http://127\\.0\\.0\\.1:${server.port} as admin; saved until \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d\\n$`));
+		expect(result.stdout).toMatch(
+			new RegExp(
+				`^logged in to http://127\\.0\\.0\\.1:${server.port} as admin; saved until \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d\\n$`,
+			),
+		);
 		expect(JSON.parse(server.requestsTo('/api/auth/login')[0]!.body)).toEqual({userId: 'admin', password});
 
 		const dir = path.join(home, 'penguin-view');
@@ -68,8 +75,14 @@ describe('penguin-view login URL', () => {
 
 	it('a wrong password: one line, exit 1, nothing saved', async () => {
 		const {server, home, env} = await setUp();
-		const result = await runCli(['login', server.origin, '--user', 'admin'], {env: {...env, PENGUIN_PASSWORD: 'wrong'}});
-		expect(result).toEqual({code: 1, stdout: '', stderr: 'penguin-view: login as admin failed (401); the server said: Incorrect username or password.\n'});
+		const result = await runCli(['login', server.origin, '--user', 'admin'], {
+			env: {...env, PENGUIN_PASSWORD: 'wrong'},
+		});
+		expect(result).toEqual({
+			code: 1,
+			stdout: '',
+			stderr: 'penguin-view: login as admin failed (401); the server said: Incorrect username or password.\n',
+		});
 		expect(new SavedLogins(path.join(home, 'penguin-view')).all()).toEqual([]);
 	});
 
@@ -79,7 +92,9 @@ describe('penguin-view login URL', () => {
 		const result = await run(['login', server.origin, '--user', 'admin']);
 		expect(result.code).toBe(1);
 		expect(result.stdout).toBe('');
-		expect(result.stderr).toMatch(new RegExp(`^penguin-view: cannot save the login in ${path.join(home, 'penguin-view')} \\(E[A-Z]+\\)\\n$`));
+		expect(result.stderr).toMatch(
+			new RegExp(`^penguin-view: cannot save the login in ${path.join(home, 'penguin-view')} \\(E[A-Z]+\\)\\n$`),
+		);
 	});
 });
 
@@ -96,12 +111,21 @@ describe('a saved login', () => {
 
 		// Server mode opens the running session's stream; a stream's URL given whole does the same.
 		for (const address of [server.origin, `${server.origin}/api/sessions/${runningId}/stream`]) {
-			const streamed = await run(['--sse', address, ...(address === server.origin ? ['--latest'] : []), '--print', '--no-follow']);
+			const streamed = await run([
+				'--sse',
+				address,
+				...(address === server.origin ? ['--latest'] : []),
+				'--print',
+				'--no-follow',
+			]);
 			expect(streamed.stderr).toBe('');
 			expect(streamed.code).toBe(0);
 			expect(streamed.stdout).not.toBe('');
 		}
-		expect(cookiesSent(server, `/api/sessions/${runningId}/stream`)).toEqual([`penguin_session=${cookie}`, `penguin_session=${cookie}`]);
+		expect(cookiesSent(server, `/api/sessions/${runningId}/stream`)).toEqual([
+			`penguin_session=${cookie}`,
+			`penguin_session=${cookie}`,
+		]);
 
 		const given = await run(['--sse', server.origin, '--list', '--cookie', 'given-by-hand']);
 		expect(given.code).toBe(1);
@@ -113,7 +137,9 @@ describe('a saved login', () => {
 		expect((await run(['login', server.origin, '--user', 'admin'])).code).toBe(0);
 		const result = await run(['logout', server.origin]);
 		expect(result).toEqual({code: 0, stdout: `logged out of ${server.origin}\n`, stderr: ''});
-		expect(server.requestsTo('/api/auth/logout').map(request => [request.method, request.headers.cookie])).toEqual([['POST', `penguin_session=${cookie}`]]);
+		expect(server.requestsTo('/api/auth/logout').map(request => [request.method, request.headers.cookie])).toEqual([
+			['POST', `penguin_session=${cookie}`],
+		]);
 		expect(new SavedLogins(path.join(home, 'penguin-view')).all()).toEqual([]);
 
 		const after = await run(['--sse', server.origin, '--list']);
@@ -138,7 +164,13 @@ describe('a saved login', () => {
 	it('refused by the server: one line naming penguin-view login, exit 1, and not sent again', async () => {
 		const {server, home, run} = await setUp();
 		// A login saved earlier that the server no longer knows (expired there, or the server was reset).
-		new SavedLogins(path.join(home, 'penguin-view')).save({origin: server.origin, user: 'admin', cookie: 'stale-cookie-value', savedAt: Date.now(), expiresAt: Date.now() + 86_400_000});
+		new SavedLogins(path.join(home, 'penguin-view')).save({
+			origin: server.origin,
+			user: 'admin',
+			cookie: 'stale-cookie-value',
+			savedAt: Date.now(),
+			expiresAt: Date.now() + 86_400_000,
+		});
 		const result = await run(['--sse', server.origin, '--list']);
 		expect(result).toEqual({
 			code: 1,
@@ -150,13 +182,18 @@ describe('a saved login', () => {
 		expect(again.code).toBe(1);
 		expect(again.stderr).toContain('needs a login');
 		expect(cookiesSent(server, '/api/projects')).toEqual(['penguin_session=stale-cookie-value', undefined]);
-		expect((await run(['login'])).stdout).toMatch(/refused by the server on \d{4}-\d\d-\d\d \d\d:\d\d: run penguin-view login/);
+		expect((await run(['login'])).stdout).toMatch(
+			/refused by the server on \d{4}-\d\d-\d\d \d\d:\d\d: run penguin-view login/,
+		);
 	});
 
 	it('refused on a stream, in server mode or given by its URL (with --debug too): the same one line', async () => {
 		const {server, home, run} = await setUp();
 		const logins = new SavedLogins(path.join(home, 'penguin-view'));
-		for (const args of [['--sse', server.origin, '--latest', '--print'], ['--sse', `${server.origin}/api/sessions/${runningId}/stream`, '--print', '--debug']]) {
+		for (const args of [
+			['--sse', server.origin, '--latest', '--print'],
+			['--sse', `${server.origin}/api/sessions/${runningId}/stream`, '--print', '--debug'],
+		]) {
 			logins.save({origin: server.origin, user: 'admin', cookie: 'stale-cookie-value', savedAt: Date.now()});
 			const result = await run(args);
 			expect(result).toEqual({
@@ -182,7 +219,9 @@ describe('a saved login', () => {
 	it('is not carried across a redirect to another origin (global fetch and --insecure alike)', async () => {
 		const other = await startPenguinServer();
 		servers.push(other);
-		const {server, run} = await setUp({redirect: pathname => (pathname === '/api/projects' ? `${other.origin}/api/projects` : undefined)});
+		const {server, run} = await setUp({
+			redirect: pathname => (pathname === '/api/projects' ? `${other.origin}/api/projects` : undefined),
+		});
 		expect((await run(['login', server.origin, '--user', 'admin'])).code).toBe(0);
 		for (const extra of [[], ['--insecure']]) {
 			const result = await run(['--sse', server.origin, '--list', ...extra]);
@@ -199,15 +238,30 @@ describe('a trace named login', () => {
 	it('alone, a file called login in the current directory is opened, not the subcommand', () => {
 		const here = mkdtempSync(path.join(tmpdir(), 'pv-login-file-'));
 		dirs.push(here);
-		copyFileSync(fileURLToPath(new URL('../fixtures/traces/session-2026-12-02-14-43-08-07326dfd_001.jsonl', import.meta.url)), path.join(here, 'login'));
+		copyFileSync(
+			fileURLToPath(new URL('../fixtures/traces/session-2026-12-02-14-43-08-07326dfd_001.jsonl', import.meta.url)),
+			path.join(here, 'login'),
+		);
 		const env = {...process.env, XDG_CONFIG_HOME: here, TZ: 'UTC', CI: 'false'};
-		const opened = spawnSync(process.execPath, [cliPath, 'login', '--print', '--no-follow'], {cwd: here, env, encoding: 'utf8', timeout: 10_000});
+		const opened = spawnSync(process.execPath, [cliPath, 'login', '--print', '--no-follow'], {
+			cwd: here,
+			env,
+			encoding: 'utf8',
+			timeout: 10_000,
+		});
 		expect(opened.status).toBe(0);
 		expect(opened.stdout).not.toContain('saved logins');
 		expect(opened.stdout.length).toBeGreaterThan(0);
 		// With a server's address after it, the word is the subcommand all the same.
-		const command = spawnSync(process.execPath, [cliPath, 'login', 'not a url'], {cwd: here, env, encoding: 'utf8', timeout: 10_000});
+		const command = spawnSync(process.execPath, [cliPath, 'login', 'not a url'], {
+			cwd: here,
+			env,
+			encoding: 'utf8',
+			timeout: 10_000,
+		});
 		expect(command.status).toBe(2);
-		expect(command.stderr).toBe("penguin-view: login takes a server's address (http://HOST:PORT), not 'not a url' (try --help)\n");
+		expect(command.stderr).toBe(
+			"penguin-view: login takes a server's address (http://HOST:PORT), not 'not a url' (try --help)\n",
+		);
 	});
 });

@@ -28,8 +28,18 @@ const env = {PENGUIN_VIEW_COOKIE: '', PENGUIN_PASSWORD: '', TZ: 'UTC'};
 const idle2 = 'session-2026-12-03-13-34-52-9a1ca335';
 const idle3 = 'session-2026-12-03-13-34-16-4be26254';
 const subagent = 'session-2026-12-03-13-33-57-ebfd3ab0';
-const row = (sessionId: string, cost: number | null, hasUncosted: boolean) => ({key: sessionId, cacheRead: 0, cacheWrite: 1000, output: 10, total: 1010, requests: 1, cost, hasUncosted});
-const lineOf = (stdout: string, sessionId: string): string => stdout.split('\n').find(line => line.includes(sessionId)) ?? '';
+const row = (sessionId: string, cost: number | null, hasUncosted: boolean) => ({
+	key: sessionId,
+	cacheRead: 0,
+	cacheWrite: 1000,
+	output: 10,
+	total: 1010,
+	requests: 1,
+	cost,
+	hasUncosted,
+});
+const lineOf = (stdout: string, sessionId: string): string =>
+	stdout.split('\n').find(line => line.includes(sessionId)) ?? '';
 
 describe("a server's --list: what each session cost", () => {
 	it("the server's figure as it gives it: * when it leaves out a model without a price, nothing when it has no price", async () => {
@@ -54,10 +64,22 @@ describe("a server's --list: what each session cost", () => {
 
 	it("the harness's sum is ours on the same usage: the idle session's requests priced by the project's table", async () => {
 		// The idle session's requests as its recorded trace gives them, and a second session on two models, one unpriced.
-		const events = (serverAnswer('trace-1.json').json as {events: Array<{payload?: {type?: string; request?: TokenCounts}}>}).events;
-		const requests = events.flatMap(event => (event.payload?.type === 'token_usage' && event.payload.request ? [event.payload.request] : []));
+		const events = (
+			serverAnswer('trace-1.json').json as {events: Array<{payload?: {type?: string; request?: TokenCounts}}>}
+		).events;
+		const requests = events.flatMap(event =>
+			event.payload?.type === 'token_usage' && event.payload.request ? [event.payload.request] : [],
+		);
 		expect(requests.length).toBeGreaterThan(1);
-		const record = (sessionId: string, modelId: string, tokens: TokenCounts): UsageRecord => ({sessionId, provider: 'custom', modelId, cacheRead: tokens.cache_read, cacheWrite: tokens.cache_write, output: tokens.output, total: tokens.total});
+		const record = (sessionId: string, modelId: string, tokens: TokenCounts): UsageRecord => ({
+			sessionId,
+			provider: 'custom',
+			modelId,
+			cacheRead: tokens.cache_read,
+			cacheWrite: tokens.cache_write,
+			output: tokens.output,
+			total: tokens.total,
+		});
 		const records = [
 			...requests.map(tokens => record(idleId, 'fake-model', tokens)),
 			record(runningId, 'fake-model', {cache_read: 2000, cache_write: 300, output: 40, total: 2340}),
@@ -68,7 +90,16 @@ describe("a server's --list: what each session cost", () => {
 		// Our arithmetic (source/cost) on the same requests, with the same table.
 		const table = priceTable([{provider: 'custom', modelId: 'fake-model', rates}]);
 		for (const sessionId of [idleId, runningId]) {
-			const ours = costOfUsage(records.filter(r => r.sessionId === sessionId).map(r => ({provider: r.provider, modelId: r.modelId, tokens: {cache_read: r.cacheRead, cache_write: r.cacheWrite, output: r.output, total: r.total}})), table);
+			const ours = costOfUsage(
+				records
+					.filter(r => r.sessionId === sessionId)
+					.map(r => ({
+						provider: r.provider,
+						modelId: r.modelId,
+						tokens: {cache_read: r.cacheRead, cache_write: r.cacheWrite, output: r.output, total: r.total},
+					})),
+				table,
+			);
 			const theirs = groups.find(group => group.key === sessionId)!;
 			expect(theirs.cost).toBeCloseTo(ours.usd!, 12);
 			expect(theirs.hasUncosted).toBe(ours.unpriced);
@@ -78,7 +109,9 @@ describe("a server's --list: what each session cost", () => {
 		expect(result.code).toBe(0);
 		const idleCost = groups.find(group => group.key === idleId)!.cost!;
 		expect(lineOf(result.stdout, idleId)).toContain(` ${usdText(idleCost)} `);
-		expect(lineOf(result.stdout, runningId)).toContain(` ${usdText(groups.find(group => group.key === runningId)!.cost!)}* `);
+		expect(lineOf(result.stdout, runningId)).toContain(
+			` ${usdText(groups.find(group => group.key === runningId)!.cost!)}* `,
+		);
 	});
 
 	it('a usage route that never answers: the list all the same, — for the cost, one line, exit 0', async () => {
@@ -95,7 +128,9 @@ describe("a server's --list: what each session cost", () => {
 	}, 40_000);
 
 	it('a usage route that refuses: the list all the same, one line saying what the server said', async () => {
-		server = await startPenguinServer({usage: () => ({status: 500, json: {error: {code: 'internal', message: 'database is locked'}}})});
+		server = await startPenguinServer({
+			usage: () => ({status: 500, json: {error: {code: 'internal', message: 'database is locked'}}}),
+		});
 		const result = await runCli(['--sse', server.origin, '--list'], {env});
 		expect(result.code).toBe(0);
 		expect(result.stderr.split('\n').filter(Boolean)).toHaveLength(1);
@@ -104,14 +139,19 @@ describe("a server's --list: what each session cost", () => {
 	});
 
 	it('a project the listing could not read: its usage refused too, said once (by the listing)', async () => {
-		const refuse = {status: 404, json: {error: {code: 'project_not_found', message: 'Project does not exist or you do not have access.'}}};
+		const refuse = {
+			status: 404,
+			json: {error: {code: 'project_not_found', message: 'Project does not exist or you do not have access.'}},
+		};
 		server = await startPenguinServer({
 			extraProjects: [{projectId: 'secret-project', refuse}],
 			usage: project => (project === 'secret-project' ? refuse : usageAnswer([row(runningId, 0.5, false)])),
 		});
 		const result = await runCli(['--sse', server.origin, '--list'], {env});
 		expect(result.code).toBe(1);
-		expect(result.stderr).toBe('penguin-view: project secret-project: not accessible (404); the server said: Project does not exist or you do not have access.\n');
+		expect(result.stderr).toBe(
+			'penguin-view: project secret-project: not accessible (404); the server said: Project does not exist or you do not have access.\n',
+		);
 		expect(lineOf(result.stdout, runningId)).toContain(' $0.500 ');
 	});
 
@@ -126,14 +166,23 @@ describe("a server's --list: what each session cost", () => {
 		server = await startPenguinServer({usage: () => usageAnswer([row(runningId, 0.5, false)])});
 		const given = await runCli(['--sse', server.origin, '--list', '--cookie', 'c0ffee-cookie'], {env});
 		expect(given.code).toBe(0);
-		expect(server.requestsTo('/usage').map(request => request.headers.cookie)).toEqual(['penguin_session=c0ffee-cookie']);
+		expect(server.requestsTo('/usage').map(request => request.headers.cookie)).toEqual([
+			'penguin_session=c0ffee-cookie',
+		]);
 		await server.close();
 		// A server that wants a login answers its usage only with the session's cookie.
-		server = await startPenguinServer({auth: {cookie: 'logged-in-cookie', password: 'pw'}, usage: () => usageAnswer([row(runningId, 0.5, false)])});
-		const login = await runCli(['--sse', server.origin, '--list', '--user', 'admin'], {env: {...env, PENGUIN_PASSWORD: 'pw'}});
+		server = await startPenguinServer({
+			auth: {cookie: 'logged-in-cookie', password: 'pw'},
+			usage: () => usageAnswer([row(runningId, 0.5, false)]),
+		});
+		const login = await runCli(['--sse', server.origin, '--list', '--user', 'admin'], {
+			env: {...env, PENGUIN_PASSWORD: 'pw'},
+		});
 		expect(login.stderr).toBe('');
 		expect(login.code).toBe(0);
-		expect(server.requestsTo('/usage').map(request => request.headers.cookie)).toEqual(['penguin_session=logged-in-cookie']);
+		expect(server.requestsTo('/usage').map(request => request.headers.cookie)).toEqual([
+			'penguin_session=logged-in-cookie',
+		]);
 		expect(lineOf(login.stdout, runningId)).toContain(' $0.500 ');
 	});
 });
@@ -143,15 +192,26 @@ describe("a server's --list on a terminal", () => {
 		const {ServerApi} = await import('../../source/server/api.js');
 		const {serverListCommand} = await import('../../source/commands/server-list.js');
 		const now = Date.parse('2026-12-03T14:00:00Z');
-		server = await startPenguinServer({usage: () => usageAnswer([row(runningId, 0.035_312, false), row(idle2, 1.5, true)])});
-		const answered = await serverListCommand(new ServerApi(new URL(server.origin), {}, fetch), {json: false, width: 120, now});
+		server = await startPenguinServer({
+			usage: () => usageAnswer([row(runningId, 0.035_312, false), row(idle2, 1.5, true)]),
+		});
+		const answered = await serverListCommand(new ServerApi(new URL(server.origin), {}, fetch), {
+			json: false,
+			width: 120,
+			now,
+		});
 		expect(answered.stderr).toBe('');
 		expect(lineOf(answered.stdout, runningId.slice(-8))).toMatch(/ \$0\.0353 .* ago {2}Listing the workspace/);
 		expect(lineOf(answered.stdout, idle2.slice(-8))).toMatch(/ \$1\.50\* /);
 		expect(lineOf(answered.stdout, idle3.slice(-8))).not.toContain('$');
 		await server.close();
 		server = await startPenguinServer({usage: () => async connection => connection.gone});
-		const late = await serverListCommand(new ServerApi(new URL(server.origin), {}, fetch), {json: false, width: 120, now, costWaitMs: 200});
+		const late = await serverListCommand(new ServerApi(new URL(server.origin), {}, fetch), {
+			json: false,
+			width: 120,
+			now,
+			costWaitMs: 200,
+		});
 		expect(late.exitCode).toBe(0);
 		expect(late.stderr).toBe('penguin-view: no cost for project default_project: no answer within 0.2 s\n');
 		for (const line of late.stdout.trimEnd().split('\n')) expect(line).toContain(' — ');
@@ -161,18 +221,17 @@ describe("a server's --list on a terminal", () => {
 describe("a server's picker", () => {
 	it("its entries carry the server's cost once the usage came, asked again when a run ends", async () => {
 		let runningCost = 0.035_312;
-		server = await startPenguinServer({usage: () => usageAnswer([row(runningId, runningCost, false), row(idle2, 1.5, true)])});
+		server = await startPenguinServer({
+			usage: () => usageAnswer([row(runningId, runningCost, false), row(idle2, 1.5, true)]),
+		});
 		({started} = await startOnScreen(`${server.origin}/`));
 		if (!started.ok) throw new Error(started.message);
 		const {switcher} = started;
 		let entries: ServerPickerEntry[] = [];
-		await waitFor(
-			async () => {
-				entries = (await switcher.list()) as ServerPickerEntry[];
-				return entries.some(entry => entry.costUsd !== undefined);
-			},
-			'the costs in the entries',
-		);
+		await waitFor(async () => {
+			entries = (await switcher.list()) as ServerPickerEntry[];
+			return entries.some(entry => entry.costUsd !== undefined);
+		}, 'the costs in the entries');
 		expect(entries.find(entry => entry.sessionId === runningId)).toMatchObject({costUsd: 0.035_312});
 		expect(entries.find(entry => entry.sessionId === idle2)).toMatchObject({costUsd: 1.5, costUnpriced: true});
 		expect(entries.find(entry => entry.sessionId === idle3)?.costUsd).toBeUndefined();
@@ -184,12 +243,25 @@ describe("a server's picker", () => {
 		const asked = server.requestsTo('/usage').length;
 		await server.userChannels.at(-1)!.event({
 			event: 'server_event',
-			data: JSON.stringify({type: 'session_state', sessionId: runningId, state: 'idle', lastActiveAt: '2026-12-03T13:40:00.000Z', hasTrace: true}),
+			data: JSON.stringify({
+				type: 'session_state',
+				sessionId: runningId,
+				state: 'idle',
+				lastActiveAt: '2026-12-03T13:40:00.000Z',
+				hasTrace: true,
+			}),
 			id: 'cost-1',
 		});
 		await waitFor(() => server!.requestsTo('/usage').length > asked, 'the usage asked again');
-		await waitFor(async () => ((await switcher.list()) as ServerPickerEntry[]).find(entry => entry.sessionId === runningId)?.costUsd === 0.2, 'the new cost');
+		await waitFor(
+			async () =>
+				((await switcher.list()) as ServerPickerEntry[]).find(entry => entry.sessionId === runningId)?.costUsd === 0.2,
+			'the new cost',
+		);
 		// The other sessions keep theirs.
-		expect(((await switcher.list()) as ServerPickerEntry[]).find(entry => entry.sessionId === idle2)).toMatchObject({costUsd: 1.5, costUnpriced: true});
+		expect(((await switcher.list()) as ServerPickerEntry[]).find(entry => entry.sessionId === idle2)).toMatchObject({
+			costUsd: 1.5,
+			costUnpriced: true,
+		});
 	});
 });

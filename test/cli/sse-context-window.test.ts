@@ -23,15 +23,26 @@ describe('the context window of a session followed from before its first task', 
 			// ModelsResponse (upstream api/types.ts): the table of the project's models.
 			other: request =>
 				request.path === '/api/projects/default_project/models'
-					? {status: 200, json: {models: [{provider: 'other', modelId: 'fake-model', contextWindow: 1000, isDefault: false}, {provider: 'custom', modelId: 'fake-model', contextWindow: 64000, isDefault: true}]}}
+					? {
+							status: 200,
+							json: {
+								models: [
+									{provider: 'other', modelId: 'fake-model', contextWindow: 1000, isDefault: false},
+									{provider: 'custom', modelId: 'fake-model', contextWindow: 64000, isDefault: true},
+								],
+							},
+						}
 					: undefined,
-			stream: connection => replayRecorded(connection, run.slice(0, run.findIndex(block => block.id === '06dccd97-21') + 1)),
+			stream: connection =>
+				replayRecorded(connection, run.slice(0, run.findIndex(block => block.id === '06dccd97-21') + 1)),
 		});
 		const child = startCli(['--sse', server.streamUrl, '--print']);
 		await waitFor(() => child.output().includes('aborted by user'), 'the run printed', {show: child.output});
 		child.kill('SIGTERM');
 		const {stdout} = await waitForExit(child, 10_000);
-		expect(stdout.split('\n')[0]).toMatch(/^══ session session-2026-12-04-20-42-14-f2092e87 · custom\/fake-model · context window 64k · /);
+		expect(stdout.split('\n')[0]).toMatch(
+			/^══ session session-2026-12-04-20-42-14-f2092e87 · custom\/fake-model · context window 64k · /,
+		);
 		expect(server.requestsTo('/api/projects/default_project/models')).toHaveLength(1);
 	});
 });

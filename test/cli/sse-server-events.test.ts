@@ -20,7 +20,10 @@ const requestedLine = 'approval requested: exec_command (call_fake_49)';
 
 describe('a tool call waiting for approval, in print mode', () => {
 	it('prints one line when the wait starts (the recorded stream held at its approval_request)', async () => {
-		server = await startSseServer({sessionId: approvalSession, stream: recordedServerStream(approvalStream, approvalBlock.id)});
+		server = await startSseServer({
+			sessionId: approvalSession,
+			stream: recordedServerStream(approvalStream, approvalBlock.id),
+		});
 		const child = startCli(['--sse', server.streamUrl, '--print']);
 		await waitFor(() => child.output().includes(requestedLine), 'the approval line', 10_000);
 		child.kill('SIGTERM');
@@ -28,7 +31,9 @@ describe('a tool call waiting for approval, in print mode', () => {
 		expect(result.code).toBe(0);
 		expect(result.stdout.split('\n').filter(line => line === requestedLine)).toHaveLength(1);
 		// After the call itself.
-		expect(result.stdout.indexOf('tool call exec_command (call_fake_49)')).toBeLessThan(result.stdout.indexOf(requestedLine));
+		expect(result.stdout.indexOf('tool call exec_command (call_fake_49)')).toBeLessThan(
+			result.stdout.indexOf(requestedLine),
+		);
 	});
 
 	it('joining while it is pending: the request the server sends again to a new connection', async () => {
@@ -43,7 +48,11 @@ describe('a tool call waiting for approval, in print mode', () => {
 			sessionId: approvalSession,
 			messages: () => ({status: 200, json: {messages: history}}),
 			stream: async connection => {
-				await connection.event({event: 'server_event', data: '{"type":"task_state","state":"running","queued":0}', id: 'b0b0b0b0-1'});
+				await connection.event({
+					event: 'server_event',
+					data: '{"type":"task_state","state":"running","queued":0}',
+					id: 'b0b0b0b0-1',
+				});
 				await connection.event({event: 'server_event', data: approvalBlock.data!, id: 'b0b0b0b0-2'});
 			},
 		});
@@ -60,7 +69,12 @@ describe('the preview host', () => {
 	const refusal = serverAnswer('preview-host-401.json');
 
 	it('says to use localhost instead of asking for a login, and exits 1 with nothing on stdout', async () => {
-		server = await startSseServer({sessionId: approvalSession, stream: connection => connection.answer(refusal), other: () => refusal, messages: () => refusal});
+		server = await startSseServer({
+			sessionId: approvalSession,
+			stream: connection => connection.answer(refusal),
+			other: () => refusal,
+			messages: () => refusal,
+		});
 		const result = await runCli(['--sse', server.streamUrl, '--print']);
 		expect(result.code).toBe(1);
 		const lines = result.stderr.trim().split('\n');
@@ -73,8 +87,15 @@ describe('the preview host', () => {
 	});
 
 	it('the same when --user logs in first', async () => {
-		server = await startSseServer({sessionId: approvalSession, stream: connection => connection.answer(refusal), login: () => refusal, other: () => refusal});
-		const result = await runCli(['--sse', server.streamUrl, '--print', '--user', 'alice'], {env: {PENGUIN_PASSWORD: 'pw-secret'}});
+		server = await startSseServer({
+			sessionId: approvalSession,
+			stream: connection => connection.answer(refusal),
+			login: () => refusal,
+			other: () => refusal,
+		});
+		const result = await runCli(['--sse', server.streamUrl, '--print', '--user', 'alice'], {
+			env: {PENGUIN_PASSWORD: 'pw-secret'},
+		});
 		expect(result.code).toBe(1);
 		expect(result.stderr).toContain('preview host');
 		expect(result.stderr).toContain(`use http://localhost:${server.port}\n`);
@@ -85,7 +106,10 @@ describe('the preview host', () => {
 
 describe('a connection that fails', () => {
 	it('writes nothing to stdout when nothing was read (no session totals)', async () => {
-		const unauthorized = {status: 401, json: {error: {code: 'unauthorized', message: 'Not signed in or the sign-in has expired.'}}};
+		const unauthorized = {
+			status: 401,
+			json: {error: {code: 'unauthorized', message: 'Not signed in or the sign-in has expired.'}},
+		};
 		server = await startSseServer({stream: connection => connection.answer(unauthorized), other: () => unauthorized});
 		const result = await runCli(['--sse', server.streamUrl, '--print']);
 		expect(result.code).toBe(1);
@@ -104,8 +128,19 @@ describe('the session record', () => {
 			// Nothing written yet: empty history, and the prompt the server echoes on the stream.
 			messages: () => ({status: 200, json: {messages: []}}),
 			stream: async connection => {
-				await connection.event({event: 'server_event', data: '{"type":"task_state","state":"running","queued":0}', id: 'c0c0c0c0-1'});
-				await connection.event({data: JSON.stringify({timestamp: '2026-12-03T13:35:40.500Z', type: 'model_msg', payload: {type: 'text', role: 'user', text: 'list it'}}), id: 'c0c0c0c0-2'});
+				await connection.event({
+					event: 'server_event',
+					data: '{"type":"task_state","state":"running","queued":0}',
+					id: 'c0c0c0c0-1',
+				});
+				await connection.event({
+					data: JSON.stringify({
+						timestamp: '2026-12-03T13:35:40.500Z',
+						type: 'model_msg',
+						payload: {type: 'text', role: 'user', text: 'list it'},
+					}),
+					id: 'c0c0c0c0-2',
+				});
 			},
 		});
 		const child = startCli(['--sse', server.streamUrl, '--print']);

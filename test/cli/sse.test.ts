@@ -14,7 +14,11 @@ describe('--sse in print mode', () => {
 	it('prints the live session as it streams, and exits 0 on SIGTERM', async () => {
 		server = await startSseServer();
 		const child = startCli(['--sse', server.streamUrl, '--print']);
-		await waitFor(() => child.output().includes('[fake:chat] After compaction: what is a trace file again?'), 'the third task', 10_000);
+		await waitFor(
+			() => child.output().includes('[fake:chat] After compaction: what is a trace file again?'),
+			'the third task',
+			10_000,
+		);
 		await waitFor(() => child.output().includes('request 5 completed'), 'the last request');
 		child.kill('SIGTERM');
 		const result = await waitForExit(child, 5000);
@@ -31,7 +35,9 @@ describe('--sse in print mode', () => {
 			messages: () => recordedAnswer('A-messages-midrun-task1.json') as never,
 			stream: connection => {
 				connection.open();
-				void connection.write('event: server_event\ndata: {"type":"task_state","state":"running","queued":0}\nid: aa9ab217-72\n\n');
+				void connection.write(
+					'event: server_event\ndata: {"type":"task_state","state":"running","queued":0}\nid: aa9ab217-72\n\n',
+				);
 			},
 		});
 		const result = await runCli(['--sse', server.streamUrl, '--print', '--no-follow']);
@@ -44,10 +50,16 @@ describe('--sse in print mode', () => {
 	it('records the stream with --json as a trace that opens again with the same content', async () => {
 		server = await startSseServer();
 		const child = startCli(['--sse', server.streamUrl, '--json']);
-		await waitFor(() => (child.output().match(/"request_end"/g) ?? []).length >= 5, 'the recording of all five requests');
+		await waitFor(
+			() => (child.output().match(/"request_end"/g) ?? []).length >= 5,
+			'the recording of all five requests',
+		);
 		child.kill('SIGTERM');
 		const recorded = (await waitForExit(child, 5000)).stdout;
-		const lines = recorded.split('\n').filter(Boolean).map(line => JSON.parse(line) as {payload: {type: string; text?: string}});
+		const lines = recorded
+			.split('\n')
+			.filter(Boolean)
+			.map(line => JSON.parse(line) as {payload: {type: string; text?: string}});
 		expect(lines.some(line => line.payload.type.startsWith('partial_'))).toBe(false);
 		const summary = lines.find(line => line.payload.type === 'text' && line.payload.text?.startsWith('[summary]'));
 		expect(summary).toBeDefined();
@@ -63,7 +75,8 @@ describe('--sse in print mode', () => {
 describe('--sse errors', () => {
 	it('says a login is needed on 401, with what the server said, and does not retry', async () => {
 		server = await startSseServer({
-			stream: connection => connection.answer({status: 401, json: {error: {code: 'unauthorized', message: 'Not signed in.'}}}),
+			stream: connection =>
+				connection.answer({status: 401, json: {error: {code: 'unauthorized', message: 'Not signed in.'}}}),
 			other: () => ({status: 401, json: {error: {code: 'unauthorized', message: 'Not signed in.'}}}),
 		});
 		const result = await runCli(['--sse', server.streamUrl, '--print', '--cookie', 's3cret-cookie']);

@@ -2,7 +2,8 @@
 import {describe, expect, it} from 'vitest';
 import {runCli} from '../helpers/run-cli.js';
 
-const line = (payload: object, at: string) => JSON.stringify({timestamp: `2026-12-04T20:42:${at}Z`, type: 'model_msg', payload});
+const line = (payload: object, at: string) =>
+	JSON.stringify({timestamp: `2026-12-04T20:42:${at}Z`, type: 'model_msg', payload});
 
 describe('steering in print mode', () => {
 	it('is written as the user’s message', async () => {
@@ -12,6 +13,8 @@ describe('steering in print mode', () => {
 		].join('\n');
 		const result = await runCli(['--print', '--no-follow', '-'], {input: `${trace}\n`, env: {TZ: 'UTC'}});
 		expect(result.code).toBe(0);
-		expect(result.stdout).toMatch(/\[20:42:20\] you \(steering, sent mid-run\)\n(  .*\n)*?  Please mention penguins\./);
+		expect(result.stdout).toMatch(
+			/\[20:42:20\] you \(steering, sent mid-run\)\n( {2}.*\n)*? {2}Please mention penguins\./,
+		);
 	});
 });

@@ -22,7 +22,10 @@ describe('usage errors', () => {
 		[['--replay', '0', trace], "penguin-view: --replay SPEED must be a number above 0, not '0' (try --help)"],
 		[['--replay', '-2', trace], "penguin-view: --replay SPEED must be a number above 0, not '-2' (try --help)"],
 		[['--replay', 'fast', trace], "penguin-view: --replay SPEED must be a number above 0, not 'fast' (try --help)"],
-		[['--sse', 'http://localhost:7364', '--sse', 'http://localhost:7365'], 'penguin-view: the flag --sse can only be set once (try --help)'],
+		[
+			['--sse', 'http://localhost:7364', '--sse', 'http://localhost:7365'],
+			'penguin-view: the flag --sse can only be set once (try --help)',
+		],
 		[['--sse'], 'penguin-view: --sse needs a value (try --help)'],
 		[['--json=yes', trace], 'penguin-view: --json takes no value (try --help)'],
 		[[trace, trace], `penguin-view: one trace at a time, got 2: ${trace} ${trace} (try --help)`],
@@ -37,7 +40,10 @@ describe('usage errors', () => {
 	}
 
 	it('a speed above 0 and a trace still play', async () => {
-		for (const args of [['--replay', '1000', '--print', trace], ['--replay=0.5e4', '--print', trace]]) {
+		for (const args of [
+			['--replay', '1000', '--print', trace],
+			['--replay=0.5e4', '--print', trace],
+		]) {
 			const result = await runCli(args);
 			expect(result.stderr).toBe('');
 			expect(result.code).toBe(0);

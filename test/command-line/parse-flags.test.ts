@@ -13,12 +13,19 @@ function run(...argv: string[]) {
 	return line;
 }
 
-
 describe('flags as typed', () => {
 	it('with none, booleans with a default have it, the others stay unset, lists are empty', () => {
 		const {input, flags} = run();
 		expect(input).toEqual([]);
-		expect(flags).toMatchObject({print: false, json: false, color: true, bell: true, readOnly: false, expand: [], header: []});
+		expect(flags).toMatchObject({
+			print: false,
+			json: false,
+			color: true,
+			bell: true,
+			readOnly: false,
+			expand: [],
+			header: [],
+		});
 		// --follow's default depends on the output (main.ts): left unset, not false.
 		expect(flags.follow).toBeUndefined();
 		expect(flags.sse).toBeUndefined();
@@ -109,8 +116,14 @@ describe('mistakes: one problem, in order of the words', () => {
 	});
 
 	it('a flag that is not repeatable, given twice', () => {
-		expect(parse('--sse', 'http://a', '--sse', 'http://b')).toEqual({kind: 'problem', problem: 'the flag --sse can only be set once'});
-		expect(parse('--replay', '1', '--replay', '2')).toEqual({kind: 'problem', problem: 'the flag --replay can only be set once'});
+		expect(parse('--sse', 'http://a', '--sse', 'http://b')).toEqual({
+			kind: 'problem',
+			problem: 'the flag --sse can only be set once',
+		});
+		expect(parse('--replay', '1', '--replay', '2')).toEqual({
+			kind: 'problem',
+			problem: 'the flag --replay can only be set once',
+		});
 	});
 
 	it('a flag that needs a value, without one: at the end, before another flag, or empty', () => {

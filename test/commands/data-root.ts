@@ -10,11 +10,16 @@ export const child = 'session-2026-12-02-14-43-19-1fcdf9f5';
 export const rotated = 'session-2026-12-02-14-45-42-8e7b556c';
 
 /** A fresh data root; `dateDir(project, agent, date)` gives a date folder inside it. */
-export function makeRoot(): {root: string; dateDir: (project?: string, agent?: string, date?: string) => string; remove: () => void} {
+export function makeRoot(): {
+	root: string;
+	dateDir: (project?: string, agent?: string, date?: string) => string;
+	remove: () => void;
+} {
 	const root = makeTempDir('penguin-view-cmd-');
 	return {
 		root,
-		dateDir: (project = 'proj-a', agent = 'main', date = '2026-12-02') => path.join(root, project, 'agents', agent, 'traces', date),
+		dateDir: (project = 'proj-a', agent = 'main', date = '2026-12-02') =>
+			path.join(root, project, 'agents', agent, 'traces', date),
 		remove: () => removeTempDir(root),
 	};
 }

@@ -90,7 +90,7 @@ describe('listCommand --json', () => {
 		expect(garbageEntry.shardCount).toBe(1);
 	});
 
-	it('is JSON Lines, one session a line (as the server\'s list), nothing for an empty root', async () => {
+	it("is JSON Lines, one session a line (as the server's list), nothing for an empty root", async () => {
 		const result = await listCommand({dataRoot: fixture.root, json: true, now});
 		const lines = result.stdout.split('\n');
 		expect(lines.pop()).toBe('');
@@ -131,28 +131,36 @@ describe('listCommand (plain)', () => {
 		expect(lines.map(line => line.indexOf('session-'))).toEqual(lines.map(() => column));
 	});
 
-	it.each([60, 80, 120, 200])('on a terminal of %i columns: the picker\'s rows, short id, size, age and 30 columns of prompt at least', async width => {
-		const fitted = await listCommand({dataRoot: fixture.root, json: false, now, width});
-		const lines = fitted.stdout.trimEnd().split('\n');
-		expect(lines).toHaveLength(5);
-		for (const line of lines) expect([...line].length).toBeLessThanOrEqual(width);
-		// The live one, its short id, size, age and the whole of a short prompt.
-		expect(lines[0]).toMatch(/^● (12-02 \d\d:45 {2})?8e7b556c .* \d+ KB {2}just now {2}\[fake:chat\] What is a trace fi/);
-		expect(lines[1]).toMatch(/0badbead .* 30 m ago {2}survived the tear$/);
-		// A subagent's own session: ↳, and the start of its long prompt.
-		const sub = lines[4]!;
-		expect(sub).toMatch(/1fcdf9f5 .* 2 d ago {2}↳ Caller agent: default_agent\./);
-		expect(sub.slice(sub.indexOf('↳')).length).toBeGreaterThanOrEqual(Math.min(30, width - 40));
-		// The model and project/agent differ between sessions: there while the room allows.
-		if (width >= 120) expect(lines[4]).toContain('proj-b/helper');
-		if (width <= 60) expect(lines[0]).not.toMatch(/fake-model|proj-a/);
-	});
+	it.each([60, 80, 120, 200])(
+		"on a terminal of %i columns: the picker's rows, short id, size, age and 30 columns of prompt at least",
+		async width => {
+			const fitted = await listCommand({dataRoot: fixture.root, json: false, now, width});
+			const lines = fitted.stdout.trimEnd().split('\n');
+			expect(lines).toHaveLength(5);
+			for (const line of lines) expect([...line].length).toBeLessThanOrEqual(width);
+			// The live one, its short id, size, age and the whole of a short prompt.
+			expect(lines[0]).toMatch(
+				/^● (12-02 \d\d:45 {2})?8e7b556c .* \d+ KB {2}just now {2}\[fake:chat\] What is a trace fi/,
+			);
+			expect(lines[1]).toMatch(/0badbead .* 30 m ago {2}survived the tear$/);
+			// A subagent's own session: ↳, and the start of its long prompt.
+			const sub = lines[4]!;
+			expect(sub).toMatch(/1fcdf9f5 .* 2 d ago {2}↳ Caller agent: default_agent\./);
+			expect(sub.slice(sub.indexOf('↳')).length).toBeGreaterThanOrEqual(Math.min(30, width - 40));
+			// The model and project/agent differ between sessions: there while the room allows.
+			if (width >= 120) expect(lines[4]).toContain('proj-b/helper');
+			if (width <= 60) expect(lines[0]).not.toMatch(/fake-model|proj-a/);
+		},
+	);
 
 	it('in a pipe every field is whole: a long prompt, the full id, the model', async () => {
 		const folder = fixture.dateDir();
 		const prompt = `Refactor the exporter so that ${'every field of every record '.repeat(4)}is written whole`;
 		const file = path.join(folder, 'session-2026-12-02-16-00-00-0000abcd_001.jsonl');
-		writeFileSync(file, `{"type":"model_msg","payload":{"type":"text","role":"user","text":${JSON.stringify(prompt)}}}\n`);
+		writeFileSync(
+			file,
+			`{"type":"model_msg","payload":{"type":"text","role":"user","text":${JSON.stringify(prompt)}}}\n`,
+		);
 		touch(file, now - 1_000);
 		const whole = await listCommand({dataRoot: fixture.root, json: false, now});
 		const lines = whole.stdout.trimEnd().split('\n');
@@ -166,7 +174,10 @@ describe('listCommand (plain)', () => {
 		const folder = fixture.dateDir('proj-\u001b[31mred', 'main');
 		mkdirSync(folder, {recursive: true});
 		const file = path.join(folder, 'session-2026-12-02-16-00-00-0000abcd_001.jsonl');
-		writeFileSync(file, '{"type":"model_msg","payload":{"type":"text","role":"user","text":"hi \\u001b]0;pwned\\u0007there \\u009b2J"}}\n');
+		writeFileSync(
+			file,
+			'{"type":"model_msg","payload":{"type":"text","role":"user","text":"hi \\u001b]0;pwned\\u0007there \\u009b2J"}}\n',
+		);
 		const result = await listCommand({dataRoot: fixture.root, json: false, now});
 		expect(result.stdout).not.toMatch(/[\u001b\u0007\u009b]/);
 		expect(result.stdout).toContain('hi there');

@@ -64,8 +64,16 @@ describe('statsOf', () => {
 		for (let i = 0; i < 8; i++) {
 			const start = Date.UTC(2026, 0, 1, 0, i);
 			inputs.push(
-				msg('model_msg', {type: 'tool_call', role: 'assistant', name: `t${i % 2}`, arguments: '{}', tool_call_id: `c${i}`}, new Date(start).toISOString()),
-				msg('model_msg', {type: 'tool_call_output', role: 'user', output: '', tool_call_id: `c${i}`}, new Date(start + (i + 1) * 100).toISOString()),
+				msg(
+					'model_msg',
+					{type: 'tool_call', role: 'assistant', name: `t${i % 2}`, arguments: '{}', tool_call_id: `c${i}`},
+					new Date(start).toISOString(),
+				),
+				msg(
+					'model_msg',
+					{type: 'tool_call_output', role: 'user', output: '', tool_call_id: `c${i}`},
+					new Date(start + (i + 1) * 100).toISOString(),
+				),
 			);
 		}
 		const stats = statsOf(viewOf(inputs));
@@ -100,8 +108,22 @@ describe('formatStats', () => {
 
 	it('never lets trace text write control sequences', () => {
 		const view = viewOf([
-			msg('model_msg', {type: 'tool_call', role: 'assistant', name: 'evil\u001b]0;title\u0007', arguments: '{"cmd":"\\u001b[2J"}', tool_call_id: 'x'}, '2026-01-01T00:00:00Z'),
-			msg('model_msg', {type: 'tool_call_output', role: 'user', output: 'ok', tool_call_id: 'x'}, '2026-01-01T00:00:01Z'),
+			msg(
+				'model_msg',
+				{
+					type: 'tool_call',
+					role: 'assistant',
+					name: 'evil\u001b]0;title\u0007',
+					arguments: '{"cmd":"\\u001b[2J"}',
+					tool_call_id: 'x',
+				},
+				'2026-01-01T00:00:00Z',
+			),
+			msg(
+				'model_msg',
+				{type: 'tool_call_output', role: 'user', output: 'ok', tool_call_id: 'x'},
+				'2026-01-01T00:00:01Z',
+			),
 		]);
 		expect(formatStats(statsOf(view))).not.toMatch(/[\u001b\u0007\u009b]/);
 	});

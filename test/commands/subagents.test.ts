@@ -28,7 +28,10 @@ function subagentOf(view: SessionView): SubagentItem {
 }
 
 function allIds(view: SessionView): number[] {
-	return view.items.flatMap((item: Item) => [item.id, ...(item.kind === 'subagent' && item.child ? allIds(item.child) : [])]);
+	return view.items.flatMap((item: Item) => [
+		item.id,
+		...(item.kind === 'subagent' && item.child ? allIds(item.child) : []),
+	]);
 }
 
 describe('loadChildSessions', () => {
@@ -51,7 +54,10 @@ describe('loadChildSessions', () => {
 	it('finds a child elsewhere under the data root', async () => {
 		placeShard(child, fixture.dateDir('proj-a', 'main', '2026-12-03'));
 		const view = await parentView();
-		expect(await loadChildSessions(view, {dataRoot: fixture.root, folder: fixture.dateDir()})).toEqual({loaded: [child], missing: []});
+		expect(await loadChildSessions(view, {dataRoot: fixture.root, folder: fixture.dateDir()})).toEqual({
+			loaded: [child],
+			missing: [],
+		});
 		expect(subagentOf(view).child?.header.sessionId).toBe(child);
 	});
 
@@ -96,7 +102,12 @@ describe('children in stats and exports', () => {
 		const stats = await statsCommand({inputs: view, children: {dataRoot: fixture.root, folder: fixture.dateDir()}});
 		expect(stats.stderr).toBe(`subagent ${child}: trace not found under ${fixture.root}\n`);
 		expect(stats.stdout).toContain('trace not found under');
-		const md = await exportCommand({format: 'md', redact: false, inputs: view, children: {dataRoot: fixture.root, folder: fixture.dateDir()}});
+		const md = await exportCommand({
+			format: 'md',
+			redact: false,
+			inputs: view,
+			children: {dataRoot: fixture.root, folder: fixture.dateDir()},
+		});
 		expect(md.stderr).toContain('trace not found under');
 		expect(md.stdout).toContain(`${child}: trace not found under`);
 	});
@@ -136,7 +147,21 @@ describe('children in stats and exports', () => {
 		placeShard(child, fixture.dateDir());
 		const view = await parentView();
 		await loadChildSessions(view, {dataRoot: fixture.root, folder: fixture.dateDir()});
-		const lines = (await exportCommand({format: 'sts', redact: false, inputs: view})).stdout.trimEnd().split('\n').map(line => JSON.parse(line) as {type: string; message?: {role: string; subagent?: string; toolCalls?: Array<{function: {name: string}}>; toolCallId?: string}});
+		const lines = (await exportCommand({format: 'sts', redact: false, inputs: view})).stdout
+			.trimEnd()
+			.split('\n')
+			.map(
+				line =>
+					JSON.parse(line) as {
+						type: string;
+						message?: {
+							role: string;
+							subagent?: string;
+							toolCalls?: Array<{function: {name: string}}>;
+							toolCallId?: string;
+						};
+					},
+			);
 		const messages = lines.slice(1).map(line => line.message!);
 		const roles = messages.map(m => `${m.subagent ? 'child:' : ''}${m.role}`);
 		expect(roles).toEqual([

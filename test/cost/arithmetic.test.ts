@@ -9,7 +9,12 @@ import type {ModelInput} from '../../source/model/input.js';
 import {msg} from '../helpers/recordings.js';
 
 const rates: Rates = {cacheRead: 0.3, cacheWrite: 3.75, output: 15};
-const counts = (cache_read: number, cache_write: number, output: number) => ({cache_read, cache_write, output, total: cache_read + cache_write + output});
+const counts = (cache_read: number, cache_write: number, output: number) => ({
+	cache_read,
+	cache_write,
+	output,
+	total: cache_read + cache_write + output,
+});
 
 describe('costOf', () => {
 	it('prices the three counters per million tokens and never `total`', () => {
@@ -52,33 +57,51 @@ describe('costOfUsage', () => {
 	});
 
 	it('is no cost at all when no model has a price', () => {
-		expect(costOfUsage([{provider: 'x', modelId: 'y', tokens: counts(5, 5, 5)}], table)).toEqual({usd: undefined, unpriced: true});
+		expect(costOfUsage([{provider: 'x', modelId: 'y', tokens: counts(5, 5, 5)}], table)).toEqual({
+			usd: undefined,
+			unpriced: true,
+		});
 	});
 });
 
-const meta = (provider: string, model_id: string): ModelInput => msg('event_msg', {type: 'session_meta', session_id: 's', provider, model_id, system_prompt: '', tools: []});
-const usage = (request: ReturnType<typeof counts>): ModelInput => msg('event_msg', {type: 'token_usage', session: request, request});
+const meta = (provider: string, model_id: string): ModelInput =>
+	msg('event_msg', {type: 'session_meta', session_id: 's', provider, model_id, system_prompt: '', tools: []});
+const usage = (request: ReturnType<typeof counts>): ModelInput =>
+	msg('event_msg', {type: 'token_usage', session: request, request});
 
 describe('a session total', () => {
 	it('is the sum of its requests, for any prices and usage (retried and compaction requests included)', () => {
 		const count = fc.integer({min: 0, max: 5_000_000});
 		const price = fc.double({min: 0, max: 200, noNaN: true});
-		const request = fc.record({tokens: fc.tuple(count, count, count), status: fc.constantFrom('completed', 'timeout', 'failed'), compaction: fc.boolean()});
+		const request = fc.record({
+			tokens: fc.tuple(count, count, count),
+			status: fc.constantFrom('completed', 'timeout', 'failed'),
+			compaction: fc.boolean(),
+		});
 		fc.assert(
-			fc.property(fc.tuple(price, price, price), fc.array(request, {maxLength: 30}), ([cacheRead, cacheWrite, output], requests) => {
-				const table = priceTable([{provider: 'p', modelId: 'm', rates: {cacheRead, cacheWrite, output}}]);
-				const inputs: ModelInput[] = [meta('p', 'm')];
-				let expected = 0;
-				for (const r of requests) {
-					const tokens = counts(...r.tokens);
-					if (r.compaction) inputs.push(msg('event_msg', {type: 'compaction_begin', reason: 'manual', mode: 'summarize'}));
-					inputs.push(msg('event_msg', {type: 'request_begin'}), usage(tokens), msg('event_msg', {type: 'request_end', status: r.status}));
-					if (r.compaction) inputs.push(msg('event_msg', {type: 'compaction_end', status: 'completed'}));
-					expected += costOf(tokens, {cacheRead, cacheWrite, output});
-				}
-				const total = sessionCost(toView(inputs, 0), table).usd ?? 0;
-				expect(Math.abs(total - expected)).toBeLessThanOrEqual(1e-9 * Math.max(1, expected));
-			}),
+			fc.property(
+				fc.tuple(price, price, price),
+				fc.array(request, {maxLength: 30}),
+				([cacheRead, cacheWrite, output], requests) => {
+					const table = priceTable([{provider: 'p', modelId: 'm', rates: {cacheRead, cacheWrite, output}}]);
+					const inputs: ModelInput[] = [meta('p', 'm')];
+					let expected = 0;
+					for (const r of requests) {
+						const tokens = counts(...r.tokens);
+						if (r.compaction)
+							inputs.push(msg('event_msg', {type: 'compaction_begin', reason: 'manual', mode: 'summarize'}));
+						inputs.push(
+							msg('event_msg', {type: 'request_begin'}),
+							usage(tokens),
+							msg('event_msg', {type: 'request_end', status: r.status}),
+						);
+						if (r.compaction) inputs.push(msg('event_msg', {type: 'compaction_end', status: 'completed'}));
+						expected += costOf(tokens, {cacheRead, cacheWrite, output});
+					}
+					const total = sessionCost(toView(inputs, 0), table).usd ?? 0;
+					expect(Math.abs(total - expected)).toBeLessThanOrEqual(1e-9 * Math.max(1, expected));
+				},
+			),
 		);
 	});
 
@@ -87,8 +110,17 @@ describe('a session total', () => {
 			{provider: 'p', modelId: 'big', rates: {cacheRead: 0, cacheWrite: 0, output: 10}},
 			{provider: 'p', modelId: 'small', rates: {cacheRead: 0, cacheWrite: 0, output: 1}},
 		]);
-		const child = (input: ModelInput): ModelInput => (input.kind === 'message' ? {kind: 'message', message: {...input.message, origin: ['kid']}} : input);
-		const view = toView([meta('p', 'big'), usage(counts(0, 0, 1_000_000)), child(meta('p', 'small')), child(usage(counts(0, 0, 1_000_000)))], 0);
+		const child = (input: ModelInput): ModelInput =>
+			input.kind === 'message' ? {kind: 'message', message: {...input.message, origin: ['kid']}} : input;
+		const view = toView(
+			[
+				meta('p', 'big'),
+				usage(counts(0, 0, 1_000_000)),
+				child(meta('p', 'small')),
+				child(usage(counts(0, 0, 1_000_000))),
+			],
+			0,
+		);
 		expect(sessionCost(view, table).usd).toBeCloseTo(11, 9);
 		const kid = view.items.find(item => item.kind === 'subagent');
 		expect(kid?.kind === 'subagent' && kid.child ? sessionCost(kid.child, table).usd : undefined).toBeCloseTo(1, 9);
@@ -99,7 +131,13 @@ describe('requests the viewer did not see', () => {
 	it("count from the session's cumulative counter, as `earlier` (a stream joined mid-run, a trace read from a later shard)", () => {
 		const table = priceTable([{provider: 'p', modelId: 'm', rates: {cacheRead: 0, cacheWrite: 0, output: 1}}]);
 		// The session had spent 5M output tokens before this request of 1M.
-		const view = toView([meta('p', 'm'), msg('event_msg', {type: 'token_usage', session: counts(0, 0, 6_000_000), request: counts(0, 0, 1_000_000)})], 0);
+		const view = toView(
+			[
+				meta('p', 'm'),
+				msg('event_msg', {type: 'token_usage', session: counts(0, 0, 6_000_000), request: counts(0, 0, 1_000_000)}),
+			],
+			0,
+		);
 		expect(sessionCost(view, table).usd).toBeCloseTo(6, 9);
 		expect(view.spend.map(line => [line.kind, line.requests, line.tokens.output])).toEqual([
 			['conversation', 1, 1_000_000],

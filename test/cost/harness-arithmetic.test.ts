@@ -11,7 +11,8 @@ import {asChildOf, fixturesDir, traceInputs} from '../helpers/recordings.js';
 import {child, parent, retry, rotated, tools} from '../commands/data-root.js';
 
 // A table written for this test: the recordings' model, and prices with no common factor.
-const prices = pricesOfText(`[[models]]
+const prices = pricesOfText(
+	`[[models]]
 provider = "custom"
 model_id = "fake-model"
 api_key = "sk-test"
@@ -20,7 +21,9 @@ unit = "usd_per_mtok"
 cache_read = 0.37
 cache_write = 4.1
 output = 17.3
-`, parseToml)!;
+`,
+	parseToml,
+)!;
 
 type Row = {provider: string; modelId: string; cacheRead: number; cacheWrite: number; output: number};
 
@@ -32,9 +35,11 @@ function recorderRows(files: string[]): Row[] {
 		for (const line of readFileSync(`${fixturesDir}traces/${file}`, 'utf8').split('\n')) {
 			if (line.trim() === '') continue;
 			const {type, payload} = JSON.parse(line) as {type: string; payload: Record<string, unknown>};
-			if (type === 'session_meta') model = {provider: payload['provider'] as string, modelId: payload['model_id'] as string};
+			if (type === 'session_meta')
+				model = {provider: payload['provider'] as string, modelId: payload['model_id'] as string};
 			const request = payload['request'] as {cache_read: number; cache_write: number; output: number} | undefined;
-			if (payload['type'] === 'token_usage' && request) rows.push({...model, cacheRead: request.cache_read, cacheWrite: request.cache_write, output: request.output});
+			if (payload['type'] === 'token_usage' && request)
+				rows.push({...model, cacheRead: request.cache_read, cacheWrite: request.cache_write, output: request.output});
 		}
 	}
 	return rows;
@@ -46,12 +51,20 @@ function usageServiceCost(rows: Row[], table: PriceTable): number | undefined {
 	for (const row of rows) {
 		const key = `${row.provider}\0${row.modelId}`;
 		const sum = sums.get(key) ?? {...row, cacheRead: 0, cacheWrite: 0, output: 0};
-		sums.set(key, {...sum, cacheRead: sum.cacheRead + row.cacheRead, cacheWrite: sum.cacheWrite + row.cacheWrite, output: sum.output + row.output});
+		sums.set(key, {
+			...sum,
+			cacheRead: sum.cacheRead + row.cacheRead,
+			cacheWrite: sum.cacheWrite + row.cacheWrite,
+			output: sum.output + row.output,
+		});
 	}
 	let cost: number | undefined;
 	for (const sum of sums.values()) {
 		const rates = table.rates(sum.provider, sum.modelId);
-		if (rates) cost = (cost ?? 0) + (sum.cacheRead * rates.cacheRead + sum.cacheWrite * rates.cacheWrite + sum.output * rates.output) / 1e6;
+		if (rates)
+			cost =
+				(cost ?? 0) +
+				(sum.cacheRead * rates.cacheRead + sum.cacheWrite * rates.cacheWrite + sum.output * rates.output) / 1e6;
 	}
 	return cost;
 }
@@ -71,7 +84,11 @@ describe('the cost of recorded sessions, as the harness counts it', () => {
 	});
 
 	it('a parent and its subagent', () => {
-		const inputs = [...traceInputs(`${parent}_001.jsonl`), ...traceInputs(`${child}_001.jsonl`).map(input => asChildOf(child, input)), end];
+		const inputs = [
+			...traceInputs(`${parent}_001.jsonl`),
+			...traceInputs(`${child}_001.jsonl`).map(input => asChildOf(child, input)),
+			end,
+		];
 		const expected = usageServiceCost(recorderRows([`${parent}_001.jsonl`, `${child}_001.jsonl`]), prices);
 		expect(sessionCost(toView(inputs, 0), prices).usd).toBeCloseTo(expected!, 12);
 	});

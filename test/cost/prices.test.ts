@@ -17,7 +17,9 @@ describe('pricesOfText', () => {
 
 	it('keeps nothing of the file but prices: no API key or base URL anywhere in the table', () => {
 		const prices = pricesOfText(configToml, parseToml)!;
-		const kept = JSON.stringify(prices, (_key, value: unknown) => (typeof value === 'function' ? String(value) : value));
+		const kept = JSON.stringify(prices, (_key, value: unknown) =>
+			typeof value === 'function' ? String(value) : value,
+		);
 		expect(kept).not.toContain(secret);
 		expect(JSON.stringify(prices.rates('custom', 'fake-model'))).not.toContain('127.0.0.1');
 	});
@@ -27,7 +29,15 @@ describe('pricesOfText', () => {
 	});
 
 	it('reads JSON of the same shape, and no price in another unit', () => {
-		const prices = pricesOfText(JSON.stringify({models: [{provider: 'a', model_id: 'b', pricing: {unit: 'usd_per_mtok', output: 1}}, {provider: 'a', model_id: 'c', pricing: {unit: 'cny_per_mtok', output: 1}}]}), parseToml)!;
+		const prices = pricesOfText(
+			JSON.stringify({
+				models: [
+					{provider: 'a', model_id: 'b', pricing: {unit: 'usd_per_mtok', output: 1}},
+					{provider: 'a', model_id: 'c', pricing: {unit: 'cny_per_mtok', output: 1}},
+				],
+			}),
+			parseToml,
+		)!;
 		expect(prices.rates('a', 'b')).toEqual({cacheRead: 0, cacheWrite: 0, output: 1});
 		expect(prices.rates('a', 'c')).toBeUndefined();
 	});
@@ -37,7 +47,13 @@ describe('pricesOfModelsAnswer', () => {
 	it("reads the server's ModelsResponse (camelCase pricing, keys masked)", () => {
 		const prices = pricesOfModelsAnswer({
 			models: [
-				{provider: 'custom', modelId: 'fake-model', pricing: {cacheRead: 0.3, cacheWrite: 3.75, output: 15}, credential: {apiKeyMasked: 'sk-…89'}, isDefault: true},
+				{
+					provider: 'custom',
+					modelId: 'fake-model',
+					pricing: {cacheRead: 0.3, cacheWrite: 3.75, output: 15},
+					credential: {apiKeyMasked: 'sk-…89'},
+					isDefault: true,
+				},
 				{provider: 'custom', modelId: 'free', isDefault: false},
 			],
 		})!;

@@ -33,17 +33,25 @@ async function until(check: () => boolean, what: string): Promise<void> {
 }
 
 /** The program on the acting server's stream, in a tmux pane (100×30 unless told), once the call waits. */
-async function follow(extra: string[] = [], options: Parameters<typeof startActingServer>[0] = {}, width = 100): Promise<{server: ActingServer; pane: FaultTmux}> {
+async function follow(
+	extra: string[] = [],
+	options: Parameters<typeof startActingServer>[0] = {},
+	width = 100,
+): Promise<{server: ActingServer; pane: FaultTmux}> {
 	server = await startActingServer({requireCookie: `penguin_session=${cookieValue}`, ...options});
 	folder = mkdtempSync(path.join(tmpdir(), 'penguin-view-act-'));
 	pane = new FaultTmux(folder, 'act', width);
 	pane.run(`clear && node ${builtCli} --sse ${server.streamUrl} --cookie ${cookieValue} ${extra.join(' ')}`);
-	await pane.until(text => text.includes(' waiting for approval ') && text.includes('echo approved-run'), 'the call waiting');
+	await pane.until(
+		text => text.includes(' waiting for approval ') && text.includes('echo approved-run'),
+		'the call waiting',
+	);
 	return {server, pane};
 }
 
 /** The row of the call. */
-const callRow = (text: string): string => text.split('\n').find(line => line.includes('exec_command') && line.includes('echo approved-run')) ?? '';
+const callRow = (text: string): string =>
+	text.split('\n').find(line => line.includes('exec_command') && line.includes('echo approved-run')) ?? '';
 /** The footer's last row (the frame is one row shorter than the pane). */
 const footer = (pane: FaultTmux): string => pane.rows().at(-2) ?? '';
 
@@ -60,7 +68,10 @@ describe('allow and deny', () => {
 		expect(server.actions[0]!.body).toEqual({decision: 'allow'});
 		await pane.until(text => callRow(text).includes('allowing…'), 'allowing… on the call');
 		server.release();
-		await pane.until(text => text.includes('The approved command ran.') && !text.includes('waiting for approval'), 'the run going on');
+		await pane.until(
+			text => text.includes('The approved command ran.') && !text.includes('waiting for approval'),
+			'the run going on',
+		);
 		expect(callRow(pane.text())).toMatch(/✓ exec_command/);
 		expect(callRow(pane.text())).not.toContain('allowing…');
 		expect(pane.text()).not.toContain(cookieValue);
@@ -98,14 +109,23 @@ test('> opens a prompt; Enter sends the text; it is pending until the server ech
 	await until(() => server.actions.length === 1, 'the POST');
 	expect(server.actions[0]!.path).toBe('/steer');
 	expect(server.actions[0]!.body).toEqual({text: 'look at the tests first'});
-	await pane.until(text => text.includes('steering not yet read by the agent: “look at the tests first”'), 'the pending row');
+	await pane.until(
+		text => text.includes('steering not yet read by the agent: “look at the tests first”'),
+		'the pending row',
+	);
 	await server.echoSteering('look at the tests first');
-	await pane.until(text => !text.includes('not yet read by the agent') && text.includes('look at the tests first'), 'the echo in the session');
+	await pane.until(
+		text => !text.includes('not yet read by the agent') && text.includes('look at the tests first'),
+		'the echo in the session',
+	);
 });
 
 test('every refusal is one notice and the call waits again: 404 (decided already), 400, 403, 409, then the server gone', async () => {
 	const refusals = [
-		{status: 404, json: {error: {code: 'approval_not_found', message: 'Approval does not exist or has already been decided.'}}},
+		{
+			status: 404,
+			json: {error: {code: 'approval_not_found', message: 'Approval does not exist or has already been decided.'}},
+		},
 		{status: 400, json: {error: {code: 'bad_request', message: 'decision must be one of allow / deny.'}}},
 		{status: 403, json: {error: {code: 'forbidden', message: `Forbidden for ${cookieValue}.`}}},
 		{status: 409, json: {error: {code: 'conflict', message: 'Already decided.'}}},
@@ -123,9 +143,17 @@ test('every refusal is one notice and the call waits again: 404 (decided already
 		await pane.until(() => footer(pane).includes(question), 'the question');
 		pane.keys('y');
 		await until(() => server.actions.length === index + 1, `POST ${index + 1}`);
-		await pane.until(() => footer(pane).includes(`could not allow exec_command $ echo approved-run: ${said}`), `notice ${index + 1}`);
+		await pane.until(
+			() => footer(pane).includes(`could not allow exec_command $ echo approved-run: ${said}`),
+			`notice ${index + 1}`,
+		);
 		await pane.until(text => callRow(text).includes(' waiting for approval '), 'the call waiting again');
-		expect(pane.text().split('\n').filter(line => line.includes('could not allow'))).toHaveLength(1);
+		expect(
+			pane
+				.text()
+				.split('\n')
+				.filter(line => line.includes('could not allow')),
+		).toHaveLength(1);
 	}
 	expect(pane.text()).not.toContain(cookieValue);
 	// The server goes away: the stream reconnects in vain, and an answer cannot be sent.
@@ -134,7 +162,10 @@ test('every refusal is one notice and the call waits again: 404 (decided already
 	pane.keys('r');
 	await pane.until(() => footer(pane).includes('deny exec_command $ echo approved-run? y/n'), 'the question');
 	pane.keys('y');
-	await pane.until(() => /could not deny exec_command \$ echo approved-run: connection refused by 127\.0\.0\.1:\d+/.test(footer(pane)), 'the network notice');
+	await pane.until(
+		() => /could not deny exec_command \$ echo approved-run: connection refused by 127\.0\.0\.1:\d+/.test(footer(pane)),
+		'the network notice',
+	);
 	await pane.until(text => callRow(text).includes(' waiting for approval '), 'the call waiting still');
 });
 

@@ -13,7 +13,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const cli = path.join(root, 'dist', 'cli.js');
 const traces = path.join(root, 'test', 'fixtures', 'traces');
 const toolsId = 'session-2026-12-02-14-43-17-694155ee';
-const linesOf = (id: string): string[] => readFileSync(path.join(traces, `${id}_001.jsonl`), 'utf8').split('\n').filter(line => line !== '');
+const linesOf = (id: string): string[] =>
+	readFileSync(path.join(traces, `${id}_001.jsonl`), 'utf8')
+		.split('\n')
+		.filter(line => line !== '');
 const tools = linesOf(toolsId);
 let folder = '';
 let pane: FaultTmux | undefined;
@@ -47,20 +50,35 @@ function body(rows: string[]): string[] {
 
 test('search while following: the match stops following and stays; n counts matches that arrived since', async () => {
 	const trace = path.join(folder, `${toolsId}_001.jsonl`);
-	writeFileSync(trace, tools.slice(0, 16).map(line => `${line}\n`).join(''));
+	writeFileSync(
+		trace,
+		tools
+			.slice(0, 16)
+			.map(line => `${line}\n`)
+			.join(''),
+	);
 	const tmux = start(`node ${cli} ${path.basename(trace)}`);
 	await tmux.until(text => text.includes('$ seq 1 300') && /following\s*$/m.test(text), 'the first frame');
 	tmux.keys('/');
 	await tmux.until(text => text.includes('Enter search · Esc cancel'), 'the prompt');
 	tmux.keys('-l', 'exec_command');
 	tmux.keys('Enter');
-	const first = await tmux.until(text => /match 1 of \d+/.test(text) && /paused\s*$/m.test(text), 'the first match, paused');
+	const first = await tmux.until(
+		text => /match 1 of \d+/.test(text) && /paused\s*$/m.test(text),
+		'the first match, paused',
+	);
 	const before = Number(/match 1 of (\d+)/.exec(first)![1]);
 	const focused = (): string => tmux.rows().find(row => row.startsWith('›')) ?? '';
 	expect(focused()).toContain('exec_command');
 	const shown = focused();
 	// The rest of the session arrives: the view holds still, the match stays on screen.
-	appendFileSync(trace, tools.slice(16).map(line => `${line}\n`).join(''));
+	appendFileSync(
+		trace,
+		tools
+			.slice(16)
+			.map(line => `${line}\n`)
+			.join(''),
+	);
 	await tmux.until(text => /↓ \d+ new/.test(text), 'the count of new panes');
 	expect(focused()).toBe(shown);
 	tmux.keys('n');
@@ -117,7 +135,7 @@ test('the help at 60×20: every entry in full by scrolling with j, a stray key l
 	await tmux.untilShell();
 });
 
-test('the picker at 80×24 shows each session\'s prompt; a column the same on every row is named once in the title', async () => {
+test("the picker at 80×24 shows each session's prompt; a column the same on every row is named once in the title", async () => {
 	const home = path.join(folder, 'home');
 	const dataRoot = path.join(home, 'data');
 	for (const [project, id] of [
@@ -126,12 +144,25 @@ test('the picker at 80×24 shows each session\'s prompt; a column the same on ev
 	] as const) {
 		const dir = path.join(dataRoot, project, 'agents', 'main', 'traces', '2026-12-02');
 		mkdirSync(dir, {recursive: true});
-		writeFileSync(path.join(dir, `${id}_001.jsonl`), linesOf(id).map(line => `${line}\n`).join(''));
+		writeFileSync(
+			path.join(dir, `${id}_001.jsonl`),
+			linesOf(id)
+				.map(line => `${line}\n`)
+				.join(''),
+		);
 	}
-	const tmux = start(`node ${cli} ${path.join(dataRoot, 'proj-a', 'agents', 'main', 'traces', '2026-12-02', `${toolsId}_001.jsonl`)}`, 80, 24, {PENGUIN_HOME: dataRoot});
+	const tmux = start(
+		`node ${cli} ${path.join(dataRoot, 'proj-a', 'agents', 'main', 'traces', '2026-12-02', `${toolsId}_001.jsonl`)}`,
+		80,
+		24,
+		{PENGUIN_HOME: dataRoot},
+	);
 	await tmux.until(text => text.includes('slow-done'), 'the first frame');
 	tmux.keys('s');
-	const text = await tmux.until(text => text.includes('[fake:tools]') && text.includes('[fake:chat]'), 'both prompts in the picker');
+	const text = await tmux.until(
+		text => text.includes('[fake:tools]') && text.includes('[fake:chat]'),
+		'both prompts in the picker',
+	);
 	expect(text).toContain('all fake-model');
 	for (const row of tmux.rows()) expect(row.length).toBeLessThanOrEqual(80);
 	tmux.keys('Escape');
@@ -170,12 +201,21 @@ test('y puts the focused pane on the clipboard by OSC 52 (tmux keeps it as a pas
 	await tmux.untilShell();
 });
 
-test('--replay runs on the session\'s clock: a call still running counts seconds of the session, not hours to today', async () => {
+test("--replay runs on the session's clock: a call still running counts seconds of the session, not hours to today", async () => {
 	// `sleep 2` runs 2.2 s before its output: at half speed the replay shows it running for a while.
 	const trace = path.join(folder, `${toolsId}_001.jsonl`);
-	writeFileSync(trace, tools.slice(0, 24).map(line => `${line}\n`).join(''));
+	writeFileSync(
+		trace,
+		tools
+			.slice(0, 24)
+			.map(line => `${line}\n`)
+			.join(''),
+	);
 	const tmux = start(`node ${cli} --replay 0.5 ${path.basename(trace)}`);
-	const text = await tmux.until(screen => /exec_command +\$ sleep 2.*\d s\s*$/m.test(screen) && screen.includes('▶ replay 0.5×'), 'the running call, replayed');
+	const text = await tmux.until(
+		screen => /exec_command +\$ sleep 2.*\d s\s*$/m.test(screen) && screen.includes('▶ replay 0.5×'),
+		'the running call, replayed',
+	);
 	const row = text.split('\n').find(line => line.includes('sleep 2'))!;
 	expect(row).toMatch(/ \d+\.\d s$/);
 	expect(text).not.toMatch(/\d+ h \d+ m/);
@@ -186,10 +226,21 @@ test('--replay runs on the session\'s clock: a call still running counts seconds
 test('a trace not written for long: the header says `stalled since …`, the call it left running `no output`', async () => {
 	// Yesterday's trace, ending while `sleep 2` still runs (its output never written), followed.
 	const trace = path.join(folder, `${toolsId}_001.jsonl`);
-	writeFileSync(trace, tools.slice(0, 23).map(line => `${line}\n`).join(''));
+	writeFileSync(
+		trace,
+		tools
+			.slice(0, 23)
+			.map(line => `${line}\n`)
+			.join(''),
+	);
 	const tmux = start(`node ${cli} ${path.basename(trace)}`);
-	const text = await tmux.until(screen => /stalled since \d\d:\d\d:\d\d/.test(screen) && screen.includes('sleep 2'), 'the stopped call');
-	expect(text.split('\n').find(line => line.includes('sleep 2'))).toMatch(/\? exec_command +\$ sleep 2.* no output\s*$/);
+	const text = await tmux.until(
+		screen => /stalled since \d\d:\d\d:\d\d/.test(screen) && screen.includes('sleep 2'),
+		'the stopped call',
+	);
+	expect(text.split('\n').find(line => line.includes('sleep 2'))).toMatch(
+		/\? exec_command +\$ sleep 2.* no output\s*$/,
+	);
 	expect(text).not.toContain('running');
 	expect(text).not.toMatch(/\d+ h \d+ m/);
 	// The timeline ends with the session too: no span of hours to today.

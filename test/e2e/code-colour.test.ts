@@ -13,7 +13,8 @@ const cli = path.join(root, 'dist', 'cli.js');
 let folder = '';
 let pane: FaultTmux | undefined;
 
-const line = (payload: Record<string, unknown>, second: number) => JSON.stringify({timestamp: `2026-12-02T14:00:0${second}.000Z`, type: 'model_msg', payload});
+const line = (payload: Record<string, unknown>, second: number) =>
+	JSON.stringify({timestamp: `2026-12-02T14:00:0${second}.000Z`, type: 'model_msg', payload});
 
 beforeAll(() => {
 	if (!existsSync(cli)) execFileSync('npm', ['run', 'build'], {cwd: root, stdio: 'ignore'});
@@ -22,10 +23,48 @@ beforeAll(() => {
 	writeFileSync(
 		path.join(folder, 'code_001.jsonl'),
 		[
-			line({type: 'tool_call', role: 'assistant', name: 'read_file', arguments: JSON.stringify({file_path: 'src/a.ts'}), tool_call_id: 'r1', stop_reason: 'completed'}, 1),
-			line({type: 'tool_call_output', role: 'user', output: '     1\tconst greeting = "hi";\n     2\texport default greeting;', tool_call_id: 'r1', stop_reason: 'completed'}, 2),
-			line({type: 'tool_call', role: 'assistant', name: 'edit_file', arguments: JSON.stringify(edit), tool_call_id: 'e1', stop_reason: 'completed'}, 3),
-			line({type: 'tool_call_output', role: 'user', output: 'Replaced 1 occurrence', tool_call_id: 'e1', stop_reason: 'completed'}, 4),
+			line(
+				{
+					type: 'tool_call',
+					role: 'assistant',
+					name: 'read_file',
+					arguments: JSON.stringify({file_path: 'src/a.ts'}),
+					tool_call_id: 'r1',
+					stop_reason: 'completed',
+				},
+				1,
+			),
+			line(
+				{
+					type: 'tool_call_output',
+					role: 'user',
+					output: '     1\tconst greeting = "hi";\n     2\texport default greeting;',
+					tool_call_id: 'r1',
+					stop_reason: 'completed',
+				},
+				2,
+			),
+			line(
+				{
+					type: 'tool_call',
+					role: 'assistant',
+					name: 'edit_file',
+					arguments: JSON.stringify(edit),
+					tool_call_id: 'e1',
+					stop_reason: 'completed',
+				},
+				3,
+			),
+			line(
+				{
+					type: 'tool_call_output',
+					role: 'user',
+					output: 'Replaced 1 occurrence',
+					tool_call_id: 'e1',
+					stop_reason: 'completed',
+				},
+				4,
+			),
 		].join('\n') + '\n',
 	);
 }, 60_000);
@@ -40,7 +79,8 @@ afterAll(() => {
 const coloured = (tmux: FaultTmux) => tmux.styled().replaceAll('\u001b[49m', '');
 
 /** The styled row holding `text`. */
-const styledRow = (styled: string, text: string) => styled.split('\n').find(row => row.replace(/\u001b\[[0-9;]*m/g, '').includes(text)) ?? '';
+const styledRow = (styled: string, text: string) =>
+	styled.split('\n').find(row => row.replace(/\u001b\[[0-9;]*m/g, '').includes(text)) ?? '';
 
 test('80×24: the code in colours, the diff red and green', async () => {
 	pane = new FaultTmux(folder, 'e2e-code', 80, 24);

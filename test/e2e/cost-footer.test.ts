@@ -26,7 +26,10 @@ test('the footer shows the cost of a session priced by its project config', asyn
 	pane = new FaultTmux(data.root, 'cost', 100, 24, {TZ: 'UTC'});
 	pane.run(`clear && node ${builtCli} --no-follow ${last}`);
 	// Both shards, the compaction's request included: 0.3 / 3.75 / 15 per million tokens.
-	const text = await pane.until(screen => screen.split('\n').some(row => row.startsWith(' $0.0353 ')), 'the cost in the footer');
+	const text = await pane.until(
+		screen => screen.split('\n').some(row => row.startsWith(' $0.0353 ')),
+		'the cost in the footer',
+	);
 	expect(text).not.toContain(secret);
 	pane.keys('q');
 });
@@ -38,7 +41,10 @@ test('a project config that is not TOML: no cost, one line on the screen that qu
 	writeFileSync(path.join(data.root, 'proj-a', '.project_config.toml'), `[[models]]\napi_key = "${secret}" oops\n`);
 	pane = new FaultTmux(data.root, 'cost-bad', 140, 24, {TZ: 'UTC'});
 	pane.run(`clear && node ${builtCli} --no-follow ${trace}`);
-	const text = await pane.until(screen => screen.includes('no prices: the project config') && screen.includes('is not valid TOML'), 'the notice');
+	const text = await pane.until(
+		screen => screen.includes('no prices: the project config') && screen.includes('is not valid TOML'),
+		'the notice',
+	);
 	expect(text).not.toContain(secret);
 	expect(text.split('\n').some(row => /^ \$\d/.test(row))).toBe(false);
 	pane.keys('q');

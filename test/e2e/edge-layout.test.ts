@@ -18,7 +18,8 @@ let pane: FaultTmux | undefined;
 
 beforeAll(() => {
 	folder = mkdtempSync(path.join(tmpdir(), 'penguin-view-e2e-edges-'));
-	for (const shard of ['_001', '_002']) copyFileSync(path.join(traces, `${id}${shard}.jsonl`), path.join(folder, `${id}${shard}.jsonl`));
+	for (const shard of ['_001', '_002'])
+		copyFileSync(path.join(traces, `${id}${shard}.jsonl`), path.join(folder, `${id}${shard}.jsonl`));
 }, 60_000);
 
 afterAll(() => {
@@ -33,7 +34,10 @@ test('80×24: ten key frames are drawn in place, never by clearing the terminal;
 	pane = new FaultTmux(folder, 'e2e-edges', 80, 24);
 	await pane.clear(folder);
 	pane.run(`node ${cli} ${id}_002.jsonl`);
-	await pane.until(text => wholeFrame(text) && text.includes('req 5 · tools 4') && text.includes('emoji 🐧'), 'the whole session in');
+	await pane.until(
+		text => wholeFrame(text) && text.includes('req 5 · tools 4') && text.includes('emoji 🐧'),
+		'the whole session in',
+	);
 	pane.record();
 	// Each key moves the focus (`›`) one pane: the focused row changing says the key's frame is drawn.
 	const focused = (rows: string[]): string => {
@@ -43,7 +47,10 @@ test('80×24: ten key frames are drawn in place, never by clearing the terminal;
 	for (const key of ['k', 'k', 'k', 'k', 'k', 'j', 'j', 'j', 'j', 'j']) {
 		const before = focused(pane.rows());
 		pane.keys(key);
-		await pane.until(text => wholeFrame(text) && focused(text.split('\n')) !== before && focused(text.split('\n')) !== '', `the frame after ${key}`);
+		await pane.until(
+			text => wholeFrame(text) && focused(text.split('\n')) !== before && focused(text.split('\n')) !== '',
+			`the frame after ${key}`,
+		);
 	}
 	pane.stopRecording();
 	const received = pane.raw();

@@ -8,7 +8,13 @@ import path from 'node:path';
 import {afterEach, expect, test} from 'vitest';
 import {builtCli, FaultTmux, removeFolder} from '../support/fault-tmux.js';
 import {serverAnswer, serverStreamBlocks} from '../support/sse-fixtures.js';
-import {replayRecorded, startSseServer, type SeenRequest, type SseConnection, type SseTestServer} from '../support/sse-server.js';
+import {
+	replayRecorded,
+	startSseServer,
+	type SeenRequest,
+	type SseConnection,
+	type SseTestServer,
+} from '../support/sse-server.js';
 import {waitFor} from '../support/wait-for.js';
 
 const sessionId = 'session-2026-12-04-20-42-14-f2092e87';
@@ -62,7 +68,20 @@ test('> starts a task on an idle session and steers a running one; the server’
 			if (request.method === 'DELETE' && request.path.startsWith(`/api/sessions/${sessionId}/steer/`)) {
 				posts.push(request);
 				// RecalledMessageResponse; the queue without it follows on the stream.
-				setImmediate(() => void stream!.event(serverEvent({type: 'task_state', state: 'running', queued: 0, pendingSteering: [{...firstSteer, images: 0, files: 0}]}, '06dccd97-90')));
+				setImmediate(
+					() =>
+						void stream!.event(
+							serverEvent(
+								{
+									type: 'task_state',
+									state: 'running',
+									queued: 0,
+									pendingSteering: [{...firstSteer, images: 0, files: 0}],
+								},
+								'06dccd97-90',
+							),
+						),
+				);
 				return {status: 200, json: {text: secondSteer.text, images: [], files: []}};
 			}
 			return undefined;
@@ -83,7 +102,10 @@ test('> starts a task on an idle session and steers a running one; the server’
 	expect(JSON.parse(posts[0]!.body)).toEqual({input: [{type: 'text', text: prompt}]});
 	expect(server.requestsTo('/steer')).toHaveLength(0);
 	// The stream follows the task: its prompt, the run, and the queue another client filled.
-	const queued = await pane.until(text => text.includes('Another slow story') && text.includes('● running') && queueRow(text).includes('(+1 more)'), 'the task running, two steering messages queued');
+	const queued = await pane.until(
+		text => text.includes('Another slow story') && text.includes('● running') && queueRow(text).includes('(+1 more)'),
+		'the task running, two steering messages queued',
+	);
 	expect(queueRow(queued)).toContain(`steering not yet read by the agent: “${firstSteer.text}”`);
 
 	// Running: > steers, as before.
@@ -95,15 +117,25 @@ test('> starts a task on an idle session and steers a running one; the server’
 
 	// < withdraws the newest queued one, after y.
 	pane.keys('<');
-	await pane.until(() => footer(pane!).includes(`withdraw the queued steering “${secondSteer.text}”? y/n`), 'the question');
+	await pane.until(
+		() => footer(pane!).includes(`withdraw the queued steering “${secondSteer.text}”? y/n`),
+		'the question',
+	);
 	pane.keys('y');
 	await waitFor(() => posts.length === 2, 'the DELETE', {show: () => pane!.text()});
 	expect(posts[1]!.method).toBe('DELETE');
 	expect(posts[1]!.path).toBe(`/api/sessions/${sessionId}/steer/${secondSteer.id}`);
-	await pane.until(text => queueRow(text).includes(firstSteer.text) && !queueRow(text).includes('more'), 'one left in the queue');
+	await pane.until(
+		text => queueRow(text).includes(firstSteer.text) && !queueRow(text).includes('more'),
+		'one left in the queue',
+	);
 
 	// Its echo arrives: it is read, the row goes.
-	const echo = {timestamp: '2026-12-04T20:43:15.000Z', type: 'model_msg', payload: {type: 'text', role: 'user', text: `[user_steering]\n${firstSteer.text}\n[/user_steering]`}};
+	const echo = {
+		timestamp: '2026-12-04T20:43:15.000Z',
+		type: 'model_msg',
+		payload: {type: 'text', role: 'user', text: `[user_steering]\n${firstSteer.text}\n[/user_steering]`},
+	};
 	await stream!.event({data: JSON.stringify(echo), id: '06dccd97-91'});
 	await pane.until(text => text.includes('you · steering') && queueRow(text) === '', 'the echo, and no queue row');
 });

@@ -30,13 +30,25 @@ afterAll(() => {
 
 test('--latest: a session that starts later is offered in the footer; L opens it', async () => {
 	pane.run(`clear && node ${builtCli} --latest`);
-	await pane.until(text => text.includes('session…14-43-17-694155ee') && text.includes('slow-done'), 'the newest session', 15_000);
+	await pane.until(
+		text => text.includes('session…14-43-17-694155ee') && text.includes('slow-done'),
+		'the newest session',
+		15_000,
+	);
 	// What was there when it opened was listed before anything showed: only what comes after is offered.
 	writeFileSync(path.join(folder, `${chat}_001.jsonl`), readFileSync(path.join(traces, `${chat}_001.jsonl`)));
-	const screen = await pane.until(text => text.includes('▸ session …07326dfd started · L to switch'), 'the offer', 15_000);
+	const screen = await pane.until(
+		text => text.includes('▸ session …07326dfd started · L to switch'),
+		'the offer',
+		15_000,
+	);
 	expect(screen).toContain('slow-done');
 	pane.keys('L');
-	await pane.until(text => text.includes('session…14-43-08-07326dfd') && !text.includes('L to switch'), 'the offered session', 15_000);
+	await pane.until(
+		text => text.includes('session…14-43-08-07326dfd') && !text.includes('L to switch'),
+		'the offered session',
+		15_000,
+	);
 	pane.keys('q');
 	await pane.untilShell();
 }, 60_000);

@@ -29,7 +29,10 @@ async function opens(command: string, label: string): Promise<string[]> {
 	await pane.until(text => text.trim() === '$', 'a clear pane');
 	pane.run(`${command}; echo "rc=$?"`);
 	// The last text of the session and the end of the input, on one frame.
-	await pane.until(text => text.includes('and the slow command printed slow-done.') && / ended\s*$/m.test(text), `the whole session from ${label}`);
+	await pane.until(
+		text => text.includes('and the slow command printed slow-done.') && / ended\s*$/m.test(text),
+		`the whole session from ${label}`,
+	);
 	const rows = pane.rows();
 	// Still open after the end, until q.
 	expect(pane.program()).toBeDefined();

@@ -12,7 +12,10 @@ const traces = path.join(root, 'test', 'fixtures', 'traces');
 const tools = 'session-2026-12-02-14-43-17-694155ee';
 const parent = 'session-2026-12-02-14-43-17-a1f608ba';
 const child = 'session-2026-12-02-14-43-19-1fcdf9f5';
-const linesOf = (id: string): string[] => readFileSync(path.join(traces, `${id}_001.jsonl`), 'utf8').split('\n').filter(line => line !== '');
+const linesOf = (id: string): string[] =>
+	readFileSync(path.join(traces, `${id}_001.jsonl`), 'utf8')
+		.split('\n')
+		.filter(line => line !== '');
 let home = '';
 let dataRoot = '';
 let folder = '';
@@ -23,7 +26,8 @@ const screenText = (): string => pane.text();
 const info = (format: string): string => pane.info(format);
 const keys = (...sequence: string[]): void => pane.keys(...sequence);
 /** Waits for a whole frame of the screen for which `check` holds, and returns it. */
-const until = (check: (screen: string) => boolean, what: string, ms?: number): Promise<string> => pane.until(screen => wholeFrame(screen) && check(screen), what, ms);
+const until = (check: (screen: string) => boolean, what: string, ms?: number): Promise<string> =>
+	pane.until(screen => wholeFrame(screen) && check(screen), what, ms);
 
 const write = (id: string, lines: string[]): string => {
 	const file = path.join(folder, `${id}_001.jsonl`);
@@ -50,7 +54,10 @@ afterAll(() => {
 
 test('s, a filter and Enter switch the screen to another session and follow it', async () => {
 	keys(`clear && node ${cli}`, 'Enter');
-	await until(screen => screen.includes('session…14-43-17-694155ee') && screen.includes('slow-done'), 'the newest session');
+	await until(
+		screen => screen.includes('session…14-43-17-694155ee') && screen.includes('slow-done'),
+		'the newest session',
+	);
 
 	keys('s');
 	let screen = await until(screen => screen.includes(' sessions  ') && screen.includes('a1f608ba'), 'the picker');
@@ -61,7 +68,9 @@ test('s, a filter and Enter switch the screen to another session and follow it',
 	// Every session is proj-a/main on fake-model: said once in the title, not in columns.
 	expect(screen).toContain('all proj-a/main · fake-model');
 	// Its trace ends with a finished request: idle, with the tokens its last token_usage counts.
-	expect(list[0]).toMatch(/^›○ idle {2}694155ee\* idle (< 10 s|\d+ s) +(\d+ req +)?\d+(\.\d)?k tok {2}12-02 \d\d:43 {2}\[fake:tools\] Inspect the workspace/);
+	expect(list[0]).toMatch(
+		/^›○ idle {2}694155ee\* idle (< 10 s|\d+ s) +(\d+ req +)?\d+(\.\d)?k tok {2}12-02 \d\d:43 {2}\[fake:tools\] Inspect the workspace/,
+	);
 	expect(list[2]).toMatch(/ idle 1 h .* ↳ Caller agent/);
 
 	keys('fake:sub');
@@ -69,17 +78,30 @@ test('s, a filter and Enter switch the screen to another session and follow it',
 	keys('Enter');
 	screen = await until(screen => screen.includes('session…14-43-17-a1f608ba'), 'the chosen session');
 	// Its subagent, read from the child's own trace, nested at its call.
-	await until(screen => /▸ subagent {2}Delegate listing the workspace · 1 tool call · ✓ done +↳ 1fcdf9f5/.test(screen), 'the child from disk');
+	await until(
+		screen => /▸ subagent {2}Delegate listing the workspace · 1 tool call · ✓ done +↳ 1fcdf9f5/.test(screen),
+		'the child from disk',
+	);
 	expect(screenText()).not.toContain('slow-done');
 
 	// The chosen session is followed: what is appended to it shows up.
 	const parentLines = linesOf(parent);
-	appendFileSync(path.join(folder, `${parent}_001.jsonl`), parentLines.slice(-3).map(line => `${line}\n`).join(''));
+	appendFileSync(
+		path.join(folder, `${parent}_001.jsonl`),
+		parentLines
+			.slice(-3)
+			.map(line => `${line}\n`)
+			.join(''),
+	);
 	await until(screen => screen.includes('The subagent reported back'), 'an append to the chosen session');
 	// The one left is not: an append there changes nothing on screen. Appended before a line
 	// to the chosen session: once that line shows, the earlier append has had its chance too.
 	appendFileSync(path.join(folder, `${tools}_001.jsonl`), `${linesOf(tools)[1]}\n`);
-	const marker = {timestamp: '2026-12-02T14:43:22.000Z', type: 'model_msg', payload: {type: 'text', role: 'user', text: 'one more question', stop_reason: 'completed'}};
+	const marker = {
+		timestamp: '2026-12-02T14:43:22.000Z',
+		type: 'model_msg',
+		payload: {type: 'text', role: 'user', text: 'one more question', stop_reason: 'completed'},
+	};
 	appendFileSync(path.join(folder, `${parent}_001.jsonl`), `${JSON.stringify(marker)}\n`);
 	screen = await until(screen => screen.includes('one more question'), 'a second append to the chosen session');
 	expect(screen).toContain('session…14-43-17-a1f608ba');
@@ -89,7 +111,10 @@ test('s, a filter and Enter switch the screen to another session and follow it',
 	keys('s');
 	await until(screen => screen.includes('filter › ▌'), 'the picker again');
 	keys('Escape');
-	await until(screen => !screen.includes('filter ›') && screen.includes('The subagent reported back'), 'the picker closed');
+	await until(
+		screen => !screen.includes('filter ›') && screen.includes('The subagent reported back'),
+		'the picker closed',
+	);
 
 	keys('q');
 	await pane.until(screen => !screen.includes('penguin-view') && /^\$ *$/m.test(screen), 'the shell prompt');

@@ -15,7 +15,8 @@ let pane: FaultTmux | undefined;
 
 beforeAll(() => {
 	folder = mkdtempSync(path.join(tmpdir(), 'penguin-view-e2e-read-'));
-	for (const shard of ['_001', '_002']) copyFileSync(path.join(traces, `${id}${shard}.jsonl`), path.join(folder, `${id}${shard}.jsonl`));
+	for (const shard of ['_001', '_002'])
+		copyFileSync(path.join(traces, `${id}${shard}.jsonl`), path.join(folder, `${id}${shard}.jsonl`));
 }, 60_000);
 
 afterAll(() => {
@@ -23,12 +24,16 @@ afterAll(() => {
 	if (folder) rmSync(folder, {recursive: true, force: true, maxRetries: 5});
 });
 
-test('80×24: the call stays on the first body row as its 300 lines scroll under it; → shows a cut row\'s end, 0 comes back', async () => {
+test("80×24: the call stays on the first body row as its 300 lines scroll under it; → shows a cut row's end, 0 comes back", async () => {
 	pane = new FaultTmux(folder, 'e2e-read', 80, 24);
 	await pane.clear(folder);
 	pane.run(`TZ=UTC node ${cli} ${id}_001.jsonl`);
 	// The whole session, not the end shown first (tail-first): a search before it would look in the end alone.
-	await pane.until(text => wholeFrame(text) && text.includes('compaction') && text.includes('j/k move') && text.includes('req 5 · tools 4'), 'the session in');
+	await pane.until(
+		text =>
+			wholeFrame(text) && text.includes('compaction') && text.includes('j/k move') && text.includes('req 5 · tools 4'),
+		'the session in',
+	);
 	// To the ls call: its row is cut at 80 columns.
 	pane.keys('/');
 	pane.keys('-l', 'ls -la');
@@ -37,7 +42,10 @@ test('80×24: the call stays on the first body row as its 300 lines scroll under
 	const cut = pane.rows().find(row => row.includes('$ ls -la'))!;
 	expect(cut).toContain('…');
 	pane.keys('Right');
-	await pane.until(text => wholeFrame(text) && text.includes('space files') && text.includes('j/k move'), 'the body moved');
+	await pane.until(
+		text => wholeFrame(text) && text.includes('space files') && text.includes('j/k move'),
+		'the body moved',
+	);
 	let rows = pane.rows();
 	expect(rows[0]).toContain('penguin-view');
 	expect(rows[22]).toContain('q quit');

@@ -46,20 +46,30 @@ const row = (text: string, word: string): string => text.split('\n').find(line =
 /** The parent's run_subagent call is still running: its row shows the spinner, not ✓. */
 const callRunning = (text: string): boolean => /^ [⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] run_subagent/m.test(text);
 
-test('--replay plays the child\'s trace among its parent\'s messages, on the session\'s clock; at the end the screen is the one without replay', async () => {
+test("--replay plays the child's trace among its parent's messages, on the session's clock; at the end the screen is the one without replay", async () => {
 	// Half speed: the child runs 1.8 s of the recording, 3.6 s here. Its prompt comes first, its one call 0.8 s later.
 	const tmux = start(`node ${cli} --replay 0.5 ${parent}`);
 	// While the parent's call spins, the child has its prompt and not yet its call (read whole, it would have it at once).
-	const early = await tmux.until(text => wholeFrame(text) && callRunning(text) && /subagent .*· 0 tool calls · . running/.test(text), 'the child started, its call not yet');
+	const early = await tmux.until(
+		text => wholeFrame(text) && callRunning(text) && /subagent .*· 0 tool calls · . running/.test(text),
+		'the child started, its call not yet',
+	);
 	// The running call counts the session's time, not the child's end (1.8 s).
 	expect(row(early, 'run_subagent')).not.toContain('1.8 s');
 	expect(early).not.toContain('Subagent test complete');
 	// Then the child's call, the parent's still running.
-	await tmux.until(text => wholeFrame(text) && callRunning(text) && /subagent .*· 1 tool call · . running/.test(text), 'the child\'s call, the parent\'s still running');
+	await tmux.until(
+		text => wholeFrame(text) && callRunning(text) && /subagent .*· 1 tool call · . running/.test(text),
+		"the child's call, the parent's still running",
+	);
 	// The end: the same screen as the trace read without replay.
 	// (Read whole, the child's trace is read after its parent's: the parent can end on screen
 	// a moment before the child's call is counted, so both wait for the child's count too.)
-	const done = (text: string): boolean => wholeFrame(text) && / ended\s*$/m.test(text) && text.includes('Subagent test complete') && /subagent .*· 1 tool call · . done/.test(text);
+	const done = (text: string): boolean =>
+		wholeFrame(text) &&
+		/ ended\s*$/m.test(text) &&
+		text.includes('Subagent test complete') &&
+		/subagent .*· 1 tool call · . done/.test(text);
 	const replayed = await tmux.until(done, 'the end of the replay');
 	const plain = start(`node ${cli} --no-follow ${parent}`);
 	const read = await plain.until(done, 'the trace read whole');

@@ -50,8 +50,16 @@ test('a --user login on a terminal: n saves nothing; y saves it 0600 and the nex
 	await pane.clear();
 	const before = server.requestsTo('/api/projects').length;
 	pane.run(`node ${builtCli} --sse ${server.origin} --list`);
-	const screen = await pane.until(text => text.includes('9e1d35e9') && text.trimEnd().endsWith('$'), 'the list with the saved login');
+	const screen = await pane.until(
+		text => text.includes('9e1d35e9') && text.trimEnd().endsWith('$'),
+		'the list with the saved login',
+	);
 	expect(screen).not.toContain('password for');
 	expect(screen).not.toContain(cookie);
-	expect(server.requestsTo('/api/projects').slice(before).map(request => request.headers.cookie)).toEqual([`penguin_session=${cookie}`]);
+	expect(
+		server
+			.requestsTo('/api/projects')
+			.slice(before)
+			.map(request => request.headers.cookie),
+	).toEqual([`penguin_session=${cookie}`]);
 }, 60_000);

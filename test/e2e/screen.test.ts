@@ -10,7 +10,9 @@ import {FaultTmux, wholeFrame as whole} from '../support/fault-tmux.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const cli = path.join(root, 'dist', 'cli.js');
 const fixture = path.join(root, 'test', 'fixtures', 'traces', 'session-2026-12-02-14-43-17-694155ee_001.jsonl');
-const lines = readFileSync(fixture, 'utf8').split('\n').filter(line => line !== '');
+const lines = readFileSync(fixture, 'utf8')
+	.split('\n')
+	.filter(line => line !== '');
 let folder = '';
 let trace = '';
 // A tmux server on a socket of our own: the test never touches anyone else's.
@@ -24,7 +26,14 @@ function body(screen: string[]): string[] {
 	return screen.slice(rules[0]! + 1, rules[1]);
 }
 
-const append = (from: number, to: number): void => appendFileSync(trace, lines.slice(from, to).map(line => `${line}\n`).join(''));
+const append = (from: number, to: number): void =>
+	appendFileSync(
+		trace,
+		lines
+			.slice(from, to)
+			.map(line => `${line}\n`)
+			.join(''),
+	);
 
 beforeAll(() => {
 	folder = mkdtempSync(path.join(tmpdir(), 'penguin-view-e2e-'));
@@ -42,7 +51,9 @@ afterAll(() => {
 test('follows appends, holds still when paused, resumes with F, and q leaves the terminal clean', async () => {
 	append(0, 8);
 	pane.keys(`cd ${folder} && clear && node ${cli} ${path.basename(trace)}`, 'Enter');
-	const first = (await until(screen => whole(screen) && screen.includes('you  [fake:tools]'), 'the first frame')).split('\n');
+	const first = (await until(screen => whole(screen) && screen.includes('you  [fake:tools]'), 'the first frame')).split(
+		'\n',
+	);
 	expect(info('#{alternate_on}')).toBe('1');
 	expect(first[0]).toContain('session…14-43-17-694155ee  custom/fake-model');
 	expect(first).toHaveLength(30);
@@ -52,7 +63,10 @@ test('follows appends, holds still when paused, resumes with F, and q leaves the
 
 	// Pinned to the bottom: what is appended shows up.
 	append(8, 16);
-	const grown = await until(screen => whole(screen) && screen.includes('$ seq 1 300'), 'appended calls while following');
+	const grown = await until(
+		screen => whole(screen) && screen.includes('$ seq 1 300'),
+		'appended calls while following',
+	);
 	expect(grown.split('\n')[1]).toMatch(/following\s*$/);
 
 	// o opens every output: the session is now taller than the screen, the bottom still pinned.
@@ -71,7 +85,10 @@ test('follows appends, holds still when paused, resumes with F, and q leaves the
 
 	// F follows again: the end of the session comes into view.
 	pane.keys('F');
-	const again = await until(screen => whole(screen) && screen.includes('slow-done.') && /following\s*$/m.test(screen), 'following again');
+	const again = await until(
+		screen => whole(screen) && screen.includes('slow-done.') && /following\s*$/m.test(screen),
+		'following again',
+	);
 	expect(again).not.toMatch(/↓ \d+ new/);
 
 	// A resize lays the screen out again for the new width.

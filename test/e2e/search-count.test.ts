@@ -9,7 +9,9 @@ import {FaultTmux, removeFolder} from '../support/fault-tmux.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const cli = path.join(root, 'dist', 'cli.js');
 const toolsId = 'session-2026-12-02-14-43-17-694155ee';
-const tools = readFileSync(path.join(root, 'test', 'fixtures', 'traces', `${toolsId}_001.jsonl`), 'utf8').split('\n').filter(line => line !== '');
+const tools = readFileSync(path.join(root, 'test', 'fixtures', 'traces', `${toolsId}_001.jsonl`), 'utf8')
+	.split('\n')
+	.filter(line => line !== '');
 let folder = '';
 let pane: FaultTmux | undefined;
 
@@ -26,7 +28,13 @@ afterAll(() => removeFolder(folder));
 
 test('search while the trace grows: N counts the calls appended, without a key; i and the pane shown stay', async () => {
 	const trace = path.join(folder, `${toolsId}_001.jsonl`);
-	writeFileSync(trace, tools.slice(0, 16).map(line => `${line}\n`).join(''));
+	writeFileSync(
+		trace,
+		tools
+			.slice(0, 16)
+			.map(line => `${line}\n`)
+			.join(''),
+	);
 	const tmux = new FaultTmux(folder, 'e2e-search-count', 100, 30);
 	pane = tmux;
 	tmux.keys(`cd ${folder} && clear && node ${cli} ${path.basename(trace)}`, 'Enter');
@@ -41,8 +49,17 @@ test('search while the trace grows: N counts the calls appended, without a key; 
 	const shown = focused();
 	expect(shown).toContain('exec_command');
 	// The rest of the session arrives, more exec_command calls with it; no key is pressed.
-	appendFileSync(trace, tools.slice(16).map(line => `${line}\n`).join(''));
-	const grown = await tmux.until(text => /match 1 of (\d+)/.test(text) && Number(/match 1 of (\d+)/.exec(text)![1]) > before, 'a larger count');
+	appendFileSync(
+		trace,
+		tools
+			.slice(16)
+			.map(line => `${line}\n`)
+			.join(''),
+	);
+	const grown = await tmux.until(
+		text => /match 1 of (\d+)/.test(text) && Number(/match 1 of (\d+)/.exec(text)![1]) > before,
+		'a larger count',
+	);
 	expect(grown).toMatch(/match 1 of \d+/);
 	expect(focused()).toBe(shown);
 	tmux.keys('q');

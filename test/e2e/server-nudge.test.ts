@@ -6,7 +6,14 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, beforeAll, expect, test} from 'vitest';
 import {builtCli, FaultTmux, wholeFrame} from '../support/fault-tmux.js';
-import {idleId, recordedRows, runningId, startPenguinServer, type PenguinServer, type SessionRow} from '../support/penguin-server.js';
+import {
+	idleId,
+	recordedRows,
+	runningId,
+	startPenguinServer,
+	type PenguinServer,
+	type SessionRow,
+} from '../support/penguin-server.js';
 import {waitFor} from '../support/wait-for.js';
 
 let home = '';
@@ -17,7 +24,12 @@ let waiting = 0;
 
 beforeAll(async () => {
 	home = mkdtempSync(path.join(tmpdir(), 'penguin-view-e2e-server-nudge-'));
-	server = await startPenguinServer({rows: () => recordedRows().map(row => (row.sessionId === runningId ? {...row, pendingApprovalCount: waiting} : row)) as SessionRow[]});
+	server = await startPenguinServer({
+		rows: () =>
+			recordedRows().map(row =>
+				row.sessionId === runningId ? {...row, pendingApprovalCount: waiting} : row,
+			) as SessionRow[],
+	});
 	pane = new FaultTmux(home, 'e2e-server-nudge', 120, 32, {PENGUIN_HOME: path.join(home, 'data')});
 }, 60_000);
 
@@ -28,7 +40,8 @@ afterAll(async () => {
 });
 
 const footer = (screen: string): string => screen.trimEnd().split('\n').at(-1) ?? '';
-const until = (check: (screen: string) => boolean, what: string, ms = 30_000): Promise<string> => pane.until(screen => wholeFrame(screen) && check(screen), what, ms);
+const until = (check: (screen: string) => boolean, what: string, ms = 30_000): Promise<string> =>
+	pane.until(screen => wholeFrame(screen) && check(screen), what, ms);
 const osc9 = (raw: string): number => raw.split('\u001b]9;penguin-view: ⏸ a1f7cf26 waits').length - 1;
 
 test('--notify with a server: another session that starts to wait is named in the footer, notified once, and L opens it', async () => {
@@ -38,7 +51,10 @@ test('--notify with a server: another session that starts to wait is named in th
 	// The list is in (the nudges' starting point) before the running session's call waits.
 	await waitFor(() => server.requestsTo('/agents/default_agent/sessions').length > 0, 'the list asked for');
 	waiting = 1;
-	const screen = await until(screen => footer(screen).includes('⏸ a1f7cf26 waits · L to switch'), 'the nudge in the footer');
+	const screen = await until(
+		screen => footer(screen).includes('⏸ a1f7cf26 waits · L to switch'),
+		'the nudge in the footer',
+	);
 	expect(screen).toContain('session…13-31-49-7d2810f6');
 	await waitFor(() => osc9(pane.raw()) > 0, 'the desktop notification');
 	pane.keys('L');

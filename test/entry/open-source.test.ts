@@ -83,7 +83,9 @@ test('a trace that is not there, or no data root at all: one line said, exit cod
 	expect(missing.said[0]).toContain('nothing.jsonl');
 	const noRoot = printOptions(path.join(root.root, 'absent'), [], flagsWith({latest: true}));
 	expect(await openSource(noRoot)).toEqual({exitCode: 1});
-	expect(noRoot.said).toEqual([`${path.join(root.root, 'absent')}: no such folder, so no sessions to show: give a trace file or a session id, follow a server with --sse URL, or set PENGUIN_HOME to PenguinHarness's data folder`]);
+	expect(noRoot.said).toEqual([
+		`${path.join(root.root, 'absent')}: no such folder, so no sessions to show: give a trace file or a session id, follow a server with --sse URL, or set PENGUIN_HOME to PenguinHarness's data folder`,
+	]);
 });
 
 test("the picker's switcher lists the data root's sessions and opens one in place of the running source", async () => {
@@ -121,7 +123,10 @@ test('on the screen the data root is watched (nudges, L, --notify) for a trace o
 	roots.push(root, elsewhere);
 	const inside = placeShard(tools, root.dateDir());
 	const outside = placeShard(retry, elsewhere.dateDir());
-	const watched = async (dataRoot: string, input: string[]): Promise<{offers: boolean; overview: boolean; said: string[]}> => {
+	const watched = async (
+		dataRoot: string,
+		input: string[],
+	): Promise<{offers: boolean; overview: boolean; said: string[]}> => {
 		const options = {...printOptions(dataRoot, input), screen: true, follow: true};
 		// Read from the first byte: the first frame is not painted on the test's terminal.
 		options.settings = readSettings({PENGUIN_HOME: dataRoot, PENGUIN_VIEW_TAIL_FIRST: '0'}, '/home/nobody', dataRoot);
@@ -133,5 +138,9 @@ test('on the screen the data root is watched (nudges, L, --notify) for a trace o
 	expect(await watched(root.root, [inside])).toEqual({offers: true, overview: true, said: []});
 	expect(await watched(root.root, [tools])).toEqual({offers: true, overview: true, said: []});
 	expect(await watched(root.root, [outside])).toEqual({offers: false, overview: false, said: []});
-	expect(await watched(path.join(root.root, 'not-there'), [outside])).toEqual({offers: false, overview: false, said: []});
+	expect(await watched(path.join(root.root, 'not-there'), [outside])).toEqual({
+		offers: false,
+		overview: false,
+		said: [],
+	});
 });

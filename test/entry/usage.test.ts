@@ -14,8 +14,14 @@ test('--replay takes a speed, or gives back the trace it took as its value', () 
 });
 
 test('--expand words are split at commas and checked', () => {
-	expect(checkUsage([], flagsWith({expand: ['thinking, outputs', 'all']})).expand).toEqual(['thinking', 'outputs', 'all']);
-	expect(() => checkUsage([], flagsWith({expand: ['thinking,everything']}))).toThrow("--expand takes thinking, outputs or all, not 'everything'");
+	expect(checkUsage([], flagsWith({expand: ['thinking, outputs', 'all']})).expand).toEqual([
+		'thinking',
+		'outputs',
+		'all',
+	]);
+	expect(() => checkUsage([], flagsWith({expand: ['thinking,everything']}))).toThrow(
+		"--expand takes thinking, outputs or all, not 'everything'",
+	);
 });
 
 test('what cannot go together is bad usage, said in one line', () => {

@@ -36,13 +36,26 @@ describe('formatJson', () => {
 			[
 				msg('model_msg', {type: 'image_url', role: 'user', image_url: `data:image/png;base64,${'iVBOR'.repeat(100)}`}),
 				msg('event_msg', {type: 'subagent', session_id: 'child-1'}),
-				{kind: 'message', message: {type: 'model_msg', origin: ['child-1'], payload: {type: 'text', role: 'assistant', text: 'from the child'}}},
 				{
 					kind: 'message',
 					message: {
 						type: 'model_msg',
 						origin: ['child-1'],
-						payload: {type: 'tool_call_output', role: 'user', output: 'shot', images: ['data:image/jpeg;base64,/9j/AAAA'], tool_call_id: 'c'},
+						payload: {type: 'text', role: 'assistant', text: 'from the child'},
+					},
+				},
+				{
+					kind: 'message',
+					message: {
+						type: 'model_msg',
+						origin: ['child-1'],
+						payload: {
+							type: 'tool_call_output',
+							role: 'user',
+							output: 'shot',
+							images: ['data:image/jpeg;base64,/9j/AAAA'],
+							tool_call_id: 'c',
+						},
 					},
 				},
 				end,

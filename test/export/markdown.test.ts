@@ -57,7 +57,9 @@ describe('formatMarkdown structure', () => {
 		expect(md).toContain('## Transcript');
 		expect(md).toContain('### User · 14:43:17\n[fake:tools] Inspect the workspace and run a few commands.');
 		expect(md.match(/^### Assistant/gm)).toHaveLength(3);
-		expect(md).toContain('**Tool call** `exec_command` · $ ls -la · done · 239 ms\n\n```json\n{\n  "description": "List the workspace files",\n  "cmd": "ls -la"\n}\n```');
+		expect(md).toContain(
+			'**Tool call** `exec_command` · $ ls -la · done · 239 ms\n\n```json\n{\n  "description": "List the workspace files",\n  "cmd": "ls -la"\n}\n```',
+		);
 		expect(md).toContain('<summary>Output · 300 lines · completed</summary>');
 		expect(md).toContain('**Tool call** `exec_command` · $ ls /definitely/not/here · failed · 208 ms');
 		expect(md).toContain('<summary>Thinking · 850 ms</summary>');
@@ -75,7 +77,9 @@ describe('formatMarkdown structure', () => {
 		expect(retried).toContain('_(stopped: timeout)_');
 		// A request's failure is told after what it produced.
 		expect(retried.indexOf('> **Request 2**')).toBeGreaterThan(retried.indexOf('This answer will be cut off'));
-		const compacted = formatMarkdown(toView([...traceInputs(`${rotated}_001.jsonl`, 1), ...traceInputs(`${rotated}_002.jsonl`, 2), end], 0));
+		const compacted = formatMarkdown(
+			toView([...traceInputs(`${rotated}_001.jsonl`, 1), ...traceInputs(`${rotated}_002.jsonl`, 2), end], 0),
+		);
 		expect(compacted).toContain('### Compaction · manual, summarize · completed');
 		expect(compacted).toContain('_Context shard 2 begins (after compaction)._');
 		expect(compacted).toContain('### Context summary (written by the harness)');
@@ -86,9 +90,27 @@ describe('formatMarkdown structure', () => {
 			toView(
 				[
 					msg('model_msg', {type: 'text', role: 'user', text: 'look'}, t(0)),
-					msg('model_msg', {type: 'image_url', role: 'user', image_url: `data:image/png;base64,${'A'.repeat(400)}`}, t(1)),
-					msg('model_msg', {type: 'tool_call', role: 'assistant', name: 'read_image', arguments: '{}', tool_call_id: 'i'}, t(2)),
-					msg('model_msg', {type: 'tool_call_output', role: 'user', output: 'image/png, 82 B', images: ['data:image/png;base64,AAAA'], tool_call_id: 'i'}, t(3)),
+					msg(
+						'model_msg',
+						{type: 'image_url', role: 'user', image_url: `data:image/png;base64,${'A'.repeat(400)}`},
+						t(1),
+					),
+					msg(
+						'model_msg',
+						{type: 'tool_call', role: 'assistant', name: 'read_image', arguments: '{}', tool_call_id: 'i'},
+						t(2),
+					),
+					msg(
+						'model_msg',
+						{
+							type: 'tool_call_output',
+							role: 'user',
+							output: 'image/png, 82 B',
+							images: ['data:image/png;base64,AAAA'],
+							tool_call_id: 'i',
+						},
+						t(3),
+					),
 					end,
 				],
 				0,
@@ -122,11 +144,40 @@ describe('formatMarkdown with hostile text', () => {
 				msg('event_msg', {type: 'request_begin'}, t(1)),
 				msg('model_msg', {type: 'thinking', role: 'assistant', thinking: hostile}, t(2)),
 				msg('model_msg', {type: 'text', role: 'assistant', text: hostile}, t(3)),
-				msg('model_msg', {type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: JSON.stringify({cmd: '```````` </details>', description: hostile}), tool_call_id: 'a'}, t(4)),
+				msg(
+					'model_msg',
+					{
+						type: 'tool_call',
+						role: 'assistant',
+						name: 'exec_command',
+						arguments: JSON.stringify({cmd: '```````` </details>', description: hostile}),
+						tool_call_id: 'a',
+					},
+					t(4),
+				),
 				msg('event_msg', {type: 'request_end', status: 'completed'}, t(5)),
-				msg('model_msg', {type: 'tool_call_output', role: 'user', output: `${hostile}\n\`\`\`\`\`\`\`\`\`\`\n</details>`, tool_call_id: 'a'}, t(6)),
+				msg(
+					'model_msg',
+					{
+						type: 'tool_call_output',
+						role: 'user',
+						output: `${hostile}\n\`\`\`\`\`\`\`\`\`\`\n</details>`,
+						tool_call_id: 'a',
+					},
+					t(6),
+				),
 				msg('event_msg', {type: 'request_begin'}, t(7)),
-				msg('model_msg', {type: 'tool_call', role: 'assistant', name: '</details>', arguments: 'not json ```` </details>', tool_call_id: 'b'}, t(8)),
+				msg(
+					'model_msg',
+					{
+						type: 'tool_call',
+						role: 'assistant',
+						name: '</details>',
+						arguments: 'not json ```` </details>',
+						tool_call_id: 'b',
+					},
+					t(8),
+				),
 				msg('event_msg', {type: 'request_end', status: 'failed', error_message: '</details> boom'}, t(9)),
 				msg('event_msg', {type: 'abort', reason: `</details>${esc}[2J`}, t(10)),
 				msg('event_msg', {type: 'mystery', note: '</details>'}, t(11)),
@@ -153,14 +204,24 @@ describe('formatMarkdown with hostile text', () => {
 		expect(outside.lines).toContain('### Assistant · 10:00:02');
 		expect(outside.lines).toContain('### &lt;/details> · 10:00:12');
 		expect(outside.lines).toContain('after all that');
-		expect(outside.lines.filter(line => line === '<details>').length).toBe(outside.lines.filter(line => line === '</details>').length);
+		expect(outside.lines.filter(line => line === '<details>').length).toBe(
+			outside.lines.filter(line => line === '</details>').length,
+		);
 	});
 
 	it('keeps the same guarantees inside a nested subagent quote', () => {
 		const view = toView(
 			[
 				msg('event_msg', {type: 'subagent', session_id: 'child-1'}, t(0)),
-				{kind: 'message', message: {type: 'model_msg', origin: ['child-1'], payload: {type: 'text', role: 'assistant', text: hostile}, timestamp: t(1)}},
+				{
+					kind: 'message',
+					message: {
+						type: 'model_msg',
+						origin: ['child-1'],
+						payload: {type: 'text', role: 'assistant', text: hostile},
+						timestamp: t(1),
+					},
+				},
 				msg('model_msg', {type: 'text', role: 'assistant', text: 'parent again'}, t(2)),
 				end,
 			],

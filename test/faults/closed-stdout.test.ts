@@ -20,7 +20,10 @@ beforeAll(() => {
 	const folder = path.join(root, 'proj', 'agents', 'main', 'traces', '2026-12-02');
 	mkdirSync(folder, {recursive: true});
 	// The project's config, as the harness writes one (without it --list says, once, that there are no prices).
-	writeFileSync(path.join(root, 'proj', '.project_config.toml'), '[[models]]\nprovider = "custom"\nmodel_id = "fake-model"\n');
+	writeFileSync(
+		path.join(root, 'proj', '.project_config.toml'),
+		'[[models]]\nprovider = "custom"\nmodel_id = "fake-model"\n',
+	);
 	for (let n = 0; n < 1500; n++) {
 		const id = `session-2026-12-02-14-43-17-${n.toString(16).padStart(8, '0')}`;
 		writeFileSync(path.join(folder, `${id}_001.jsonl`), `${metaLine(id)}\n`);

@@ -6,13 +6,24 @@ import path from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {runCli, waitFor} from '../helpers/run-cli.js';
 import {terminalHazards} from '../support/fault-hostile.js';
-import {faultSessionId, marker, metaLine, otherSessionId, toolOutputs, userLine, stopRun, watchRun, type WatchedRun} from '../support/fault-files.js';
+import {
+	faultSessionId,
+	marker,
+	metaLine,
+	otherSessionId,
+	toolOutputs,
+	userLine,
+	stopRun,
+	watchRun,
+	type WatchedRun,
+} from '../support/fault-files.js';
 import {makeTempDir, removeTempDir} from '../support/io-fixtures.js';
 
 let dir = '';
 let file = '';
 let run: WatchedRun | undefined;
-const shard = (index: number, sessionId = faultSessionId): string => path.join(dir, `${sessionId}_${String(index).padStart(3, '0')}.jsonl`);
+const shard = (index: number, sessionId = faultSessionId): string =>
+	path.join(dir, `${sessionId}_${String(index).padStart(3, '0')}.jsonl`);
 const range = (from: number, to: number): number[] => Array.from({length: to - from}, (_, i) => from + i);
 const hasAll = (numbers: number[]): boolean => numbers.every(n => run!.seen.has(n));
 
@@ -90,9 +101,13 @@ describe('a followed file changes under the reader', () => {
 			Buffer.alloc(300, 0),
 			Buffer.from('\n'),
 			// NUL bytes inside a JSON string are not JSON: malformed too.
-			Buffer.from(`{"type":"model_msg","payload":{"type":"text","role":"user","text":"${marker(201)} \u0000\u0000"}}\n`),
+			Buffer.from(
+				`{"type":"model_msg","payload":{"type":"text","role":"user","text":"${marker(201)} \u0000\u0000"}}\n`,
+			),
 			// Invalid UTF-8 inside a JSON string: still a record, the bytes shown as U+FFFD.
-			Buffer.from(`{"timestamp":"2026-12-02T14:43:17.000Z","type":"model_msg","payload":{"type":"text","role":"user","text":"${marker(203)} `),
+			Buffer.from(
+				`{"timestamp":"2026-12-02T14:43:17.000Z","type":"model_msg","payload":{"type":"text","role":"user","text":"${marker(203)} `,
+			),
 			Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80]),
 			Buffer.from(' end","stop_reason":"completed"}}\n'),
 			Buffer.from(`${userLine(`${marker(204)} after`)}\n`),
@@ -111,7 +126,10 @@ describe('a followed file changes under the reader', () => {
 		appendFileSync(file, `${userLine(`${marker(301)} after the long line`)}\n`);
 		await waitFor(() => hasAll([300, 301]), 'the 50 MB line and the next', 20_000);
 		// The marker first, so that the 80-character excerpt of the refused line shows it.
-		appendFileSync(file, `{"payload":{"text":"${marker(302)} ${'z'.repeat(65 * 1024 * 1024)}","type":"text","role":"user"},"type":"model_msg"}\n`);
+		appendFileSync(
+			file,
+			`{"payload":{"text":"${marker(302)} ${'z'.repeat(65 * 1024 * 1024)}","type":"text","role":"user"},"type":"model_msg"}\n`,
+		);
 		appendFileSync(file, `${userLine(`${marker(303)} after the refused line`)}\n`);
 		await waitFor(() => run!.seen.has(303), 'the record after the refused line', 20_000);
 		expect(run!.seen.has(302)).toBe(true); // the malformed record's excerpt shows its head

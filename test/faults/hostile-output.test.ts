@@ -65,7 +65,12 @@ describe('print mode', () => {
 		expect(result.code).toBe(0);
 		expect(result.stdout).toContain(`${esc}[`);
 		expect(terminalHazards(result.stdout, {sgrAllowed: true})).toEqual([]);
-		expectReadable(result.stdout.replace(/\u001b\[[0-9;:]*m/g, ''), ['user text', 'assistant text', 'tool output', 'malformed line']);
+		expectReadable(result.stdout.replace(/\u001b\[[0-9;:]*m/g, ''), [
+			'user text',
+			'assistant text',
+			'tool output',
+			'malformed line',
+		]);
 	});
 
 	it('reads the same from standard input', async () => {
@@ -81,8 +86,13 @@ describe('--json', () => {
 		const result = await runCli(['--json', '--no-follow', file]);
 		expect(result.code).toBe(0);
 		expect(terminalHazards(result.stdout, {sgrAllowed: false})).toEqual([]);
-		const written = result.stdout.trim().split('\n').map(line => JSON.parse(line) as unknown);
-		const messages = trace.lines.filter(line => line.startsWith('{"timestamp"')).map(line => JSON.parse(line) as unknown);
+		const written = result.stdout
+			.trim()
+			.split('\n')
+			.map(line => JSON.parse(line) as unknown);
+		const messages = trace.lines
+			.filter(line => line.startsWith('{"timestamp"'))
+			.map(line => JSON.parse(line) as unknown);
 		expect(written).toEqual(messages);
 	});
 });
@@ -94,7 +104,8 @@ describe('--export and --stats', () => {
 			expect(result.code).toBe(0);
 			expect(terminalHazards(result.stdout, {sgrAllowed: false})).toEqual([]);
 			expect(terminalHazards(result.stderr, {sgrAllowed: false})).toEqual([]);
-			if (format !== 'sts') expectReadable(result.stdout, ['user text', 'assistant text', 'thinking', 'tool output', 'malformed line']);
+			if (format !== 'sts')
+				expectReadable(result.stdout, ['user text', 'assistant text', 'thinking', 'tool output', 'malformed line']);
 		});
 	}
 

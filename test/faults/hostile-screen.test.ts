@@ -5,7 +5,13 @@ import stringWidth from 'string-width';
 import {afterAll, beforeAll, expect, it} from 'vitest';
 import {sanitize} from '../../source/render/sanitize.js';
 import {hostileSamples} from '../fixtures/hostile/corpus.js';
-import {hostileSessionId, hostileTrace, oneRowFields, terminalHazards, type HostileTrace} from '../support/fault-hostile.js';
+import {
+	hostileSessionId,
+	hostileTrace,
+	oneRowFields,
+	terminalHazards,
+	type HostileTrace,
+} from '../support/fault-hostile.js';
 import {builtCli, FaultTmux, paneState, removeFolder, sequenceShapes} from '../support/fault-tmux.js';
 import {copyFixture, makeTempDir} from '../support/io-fixtures.js';
 import {waitFor} from '../support/wait-for.js';
@@ -34,7 +40,12 @@ afterAll(() => {
 });
 
 /** The pane's rows without their colours. */
-const plainRows = (styled: string): string[] => styled.replace(/\u001b\[[0-9;:]*m/g, '').replace(/\n$/, '').split('\n').map(row => row.trimEnd());
+const plainRows = (styled: string): string[] =>
+	styled
+		.replace(/\u001b\[[0-9;:]*m/g, '')
+		.replace(/\n$/, '')
+		.split('\n')
+		.map(row => row.trimEnd());
 
 /**
  * Whether the pane holds a whole frame. Ink erases its last frame and writes the next from
@@ -42,7 +53,10 @@ const plainRows = (styled: string): string[] => styled.replace(/\u001b\[[0-9;:]*
  * the pane shows a frame half drawn.
  */
 const drawn = (rows: string[]): boolean =>
-	/^ penguin-view {2}session…/.test(rows[0] ?? '') && rows[2] === '─'.repeat(width) && rows[height - 4] === '─'.repeat(width) && (rows[height - 2] ?? '').includes('j/k move');
+	/^ penguin-view {2}session…/.test(rows[0] ?? '') &&
+	rows[2] === '─'.repeat(width) &&
+	rows[height - 4] === '─'.repeat(width) &&
+	(rows[height - 2] ?? '').includes('j/k move');
 
 /** Waits until the pane holds a whole frame for which `ready` holds; returns it styled and plain. */
 async function wholeFrame(ready: (rows: string[]) => boolean, what: string): Promise<{styled: string; rows: string[]}> {
@@ -80,7 +94,11 @@ function expectFrame(rows: string[]): void {
 it('the detectors work: a shell printing a title and an OSC 52 clipboard write changes both', async () => {
 	// Without this, an unchanged title and clipboard would prove nothing.
 	tmux.run(`printf '\\033]2;probe-title\\007\\033]52;c;cHJvYmU=\\007'; clear`);
-	await waitFor(() => tmux.info('#{pane_title}') === 'probe-title' && tmux.buffers().length === 1, 'the title and the clipboard to change', {everyMs: 25});
+	await waitFor(
+		() => tmux.info('#{pane_title}') === 'probe-title' && tmux.buffers().length === 1,
+		'the title and the clipboard to change',
+		{everyMs: 25},
+	);
 	expect(tmux.info('#{pane_title}')).toBe('probe-title');
 	expect(tmux.buffers()).toHaveLength(1);
 	tmux.tmux('delete-buffer');
@@ -115,7 +133,11 @@ it('shows every page of a hostile session without letting any attack through, an
 	before['alternate_on'] = '1';
 	// The first frame is the trace's end; the whole session, read behind it, takes its place in
 	// one frame when it has caught up, and the view may move then: page only after that.
-	await waitFor(() => inkHasDrawn() && !tmux.text().includes('loading history'), 'the whole session read behind the first frame', {everyMs: 25});
+	await waitFor(
+		() => inkHasDrawn() && !tmux.text().includes('loading history'),
+		'the whole session read behind the first frame',
+		{everyMs: 25},
+	);
 
 	// From the top, a page at a time, to the end: every row of the session is drawn once.
 	tmux.keys('g');
@@ -140,7 +162,11 @@ it('shows every page of a hostile session without letting any attack through, an
 	// Every sample is on screen in the panes that show text in full (a sample that rewrites
 	// its own line with CR, BS or a column move overwrites its marker, as a terminal would).
 	const missing = trace.places
-		.filter(place => ['user text', 'assistant text', 'thinking', 'tool output', 'request error', 'malformed line'].includes(place.field))
+		.filter(place =>
+			['user text', 'assistant text', 'thinking', 'tool output', 'request error', 'malformed line'].includes(
+				place.field,
+			),
+		)
 		.filter(place => sanitize(`${place.marker}${place.sample.input}`).includes(place.marker))
 		.filter(place => !seen.has(place.marker))
 		.map(place => `${place.field}: ${place.sample.name}`);
@@ -158,10 +184,30 @@ it('shows every page of a hostile session without letting any attack through, an
 	// What reached the terminal: the screen's own cursor moves, erases and colours, and only
 	// these modes: the alternate screen, the cursor, synchronized updates, and the shell's bracketed paste.
 	const raw = tmux.raw();
-	const allowed = new Set(['CSI #A', 'CSI #B', 'CSI #C', 'CSI #D', 'CSI #G', 'CSI G', 'CSI #K', 'CSI K', 'CSI #m', 'CSI m', 'CSI #;#m', 'CSI H', 'CSI #J', 'CSI ?#h', 'CSI ?#l']);
+	const allowed = new Set([
+		'CSI #A',
+		'CSI #B',
+		'CSI #C',
+		'CSI #D',
+		'CSI #G',
+		'CSI G',
+		'CSI #K',
+		'CSI K',
+		'CSI #m',
+		'CSI m',
+		'CSI #;#m',
+		'CSI H',
+		'CSI #J',
+		'CSI ?#h',
+		'CSI ?#l',
+	]);
 	const shapes = [...sequenceShapes(raw)].map(shape => shape.replace(/(#;)+#m$/, '#m'));
 	expect(shapes.filter(shape => !allowed.has(shape))).toEqual([]);
-	expect([...new Set(raw.match(/\u001b\[\?\d+[hl]/g))].map(mode => mode.slice(3, -1)).filter(mode => !['1049', '25', '2026', '2004'].includes(mode))).toEqual([]);
+	expect(
+		[...new Set(raw.match(/\u001b\[\?\d+[hl]/g))]
+			.map(mode => mode.slice(3, -1))
+			.filter(mode => !['1049', '25', '2026', '2004'].includes(mode)),
+	).toEqual([]);
 	// The screen is cleared as often as for a harmless trace: the content cleared nothing.
 	expect(raw.match(/\u001b\[\d*J/g) ?? []).toEqual(harmlessClears);
 	expect(raw).not.toMatch(/\u001b[\]P_^X]|[\u0080-\u009f]/);

@@ -3,7 +3,15 @@ import {appendFileSync, chmodSync, mkdirSync, readFileSync, writeFileSync} from 
 import path from 'node:path';
 import {afterEach, beforeEach, expect, it} from 'vitest';
 import {runCli, waitFor} from '../helpers/run-cli.js';
-import {faultSessionId, metaLine, toolOutputs, unprivileged, stopRun, watchRun, type WatchedRun} from '../support/fault-files.js';
+import {
+	faultSessionId,
+	metaLine,
+	toolOutputs,
+	unprivileged,
+	stopRun,
+	watchRun,
+	type WatchedRun,
+} from '../support/fault-files.js';
 import {makeTempDir, removeTempDir} from '../support/io-fixtures.js';
 import {wakeups} from '../support/process-state.js';
 
@@ -25,7 +33,9 @@ afterEach(async () => {
 
 /** The program's real uid, from /proc: proof that it runs as the unprivileged user. */
 function uidOf(pid: number): number {
-	const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find(each => each.startsWith('Uid:'))!;
+	const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+		.split('\n')
+		.find(each => each.startsWith('Uid:'))!;
 	return Number(line.split(/\s+/)[1]);
 }
 
@@ -65,12 +75,18 @@ it('a followed file that becomes unreadable: one notice however long it lasts, n
 	const woken = wakeups(run.pid!);
 	appendFileSync(file, toolOutputs(5, 1, 100));
 	appendFileSync(file, toolOutputs(6, 1, 100));
-	await waitFor(() => wakeups(run!.pid!) >= woken + 12, 'the program to wake a dozen times while the file is unreadable');
+	await waitFor(
+		() => wakeups(run!.pid!) >= woken + 12,
+		'the program to wake a dozen times while the file is unreadable',
+	);
 	expect(run.linesWith('permission denied')).toEqual([`error: ${path.basename(file)}: permission denied`]);
 	expect(run.exitCode).toBeNull();
 	chmodSync(file, 0o644);
 	appendFileSync(file, toolOutputs(7, 2, 100));
-	await waitFor(() => range(3, 9).every(n => run!.seen.has(n)), 'the records written while it was unreadable and after');
+	await waitFor(
+		() => range(3, 9).every(n => run!.seen.has(n)),
+		'the records written while it was unreadable and after',
+	);
 	run.kill('SIGTERM');
 	expect(await run.exited).toBe(0);
 	expect(run.stderrText()).toBe('');

@@ -21,7 +21,9 @@ for (const kind of ['rejection', 'exception']) {
 	it(`${kind}: one line and a hint, exit code 1`, async () => {
 		const result = await runCli(['--print', trace], {env: {PENGUIN_VIEW_FAULT: kind}});
 		expect(result.code).toBe(1);
-		expect(result.stderr).toBe(`penguin-view: unexpected error: injected fault (${kind})\nRun again with --debug to see where it happened.\n`);
+		expect(result.stderr).toBe(
+			`penguin-view: unexpected error: injected fault (${kind})\nRun again with --debug to see where it happened.\n`,
+		);
 		// What was read before is printed.
 		expect(result.stdout).toContain('⟪F2⟫');
 	});

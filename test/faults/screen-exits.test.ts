@@ -26,7 +26,8 @@ async function start(command: string, waitForFrame = true): Promise<void> {
 	await tmux.clear();
 	tmux.record();
 	tmux.run(`${command}; echo "rc=$?"; stty -g > tty-after`);
-	if (waitForFrame) await tmux.until(text => text.includes('j/k move') && text.includes('exec_command'), 'the first frame');
+	if (waitForFrame)
+		await tmux.until(text => text.includes('j/k move') && text.includes('exec_command'), 'the first frame');
 }
 
 /** The program has ended with `code`, and the terminal is as before it started. */
@@ -37,7 +38,9 @@ async function expectRestored(code: number): Promise<string> {
 	expect(text).toMatch(new RegExp(`^rc=${code}$`, 'm'));
 	expect(tmux.info('#{alternate_on}')).toBe('0');
 	expect(tmux.info('#{cursor_flag}')).toBe('1');
-	await tmux.until(() => readFileSync(path.join(dir, 'tty-after'), 'utf8') !== '', 'the tty modes after the run', 3000).catch(() => undefined);
+	await tmux
+		.until(() => readFileSync(path.join(dir, 'tty-after'), 'utf8') !== '', 'the tty modes after the run', 3000)
+		.catch(() => undefined);
 	expect(readFileSync(path.join(dir, 'tty-after'), 'utf8')).toBe(readFileSync(path.join(dir, 'tty-before'), 'utf8'));
 	// Nothing of the frame is left on the normal screen.
 	expect(text).not.toContain('────');
@@ -48,7 +51,9 @@ async function expectRestored(code: number): Promise<string> {
 	expect(raw).toContain('j/k move');
 	// … and after leaving it nothing drew again: only the cursor shown and the shell's own bracketed paste.
 	const after = raw.slice(raw.lastIndexOf('\u001b[?1049l') + '\u001b[?1049l'.length);
-	expect(after.replaceAll('\u001b[?25h', '').replaceAll('\u001b[?2004h', '').replaceAll('\u001b[?2004l', '')).not.toContain('\u001b');
+	expect(
+		after.replaceAll('\u001b[?25h', '').replaceAll('\u001b[?2004h', '').replaceAll('\u001b[?2004l', ''),
+	).not.toContain('\u001b');
 	return text;
 }
 

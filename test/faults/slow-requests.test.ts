@@ -15,13 +15,21 @@ import {testTlsCert, testTlsKey} from '../support/sse-tls.js';
 
 const short = {answerMs: 300, wholeMs: 600};
 // The history's own limit is long: only the record's limits may decide when the stream shows.
-const timings = {initialRetryMs: 5, maxRetryMs: 40, idleTimeoutMs: 5_000, firstEventWaitMs: 50, historyAnswerMs: 30_000, recordWaitMs: 0, requests: short};
+const timings = {
+	initialRetryMs: 5,
+	maxRetryMs: 40,
+	idleTimeoutMs: 5_000,
+	firstEventWaitMs: 50,
+	historyAnswerMs: 30_000,
+	recordWaitMs: 0,
+	requests: short,
+};
 const recordPath = `/api/sessions/${recordedSessionId}`;
 
-let servers: SseTestServer[] = [];
+const servers: SseTestServer[] = [];
 let client: SseClient | undefined;
 /** Connections a test holds open (a record that never ends): ended after it. */
-let held: SseConnection[] = [];
+const held: SseConnection[] = [];
 
 afterEach(async () => {
 	client?.close();
@@ -31,7 +39,9 @@ afterEach(async () => {
 });
 
 /** A server of the recorded session whose record (`GET /api/sessions/:id`) is answered by `record`. */
-async function serve(record: (connection: SseConnection, request: SeenRequest) => Promise<void> | void): Promise<SseTestServer> {
+async function serve(
+	record: (connection: SseConnection, request: SeenRequest) => Promise<void> | void,
+): Promise<SseTestServer> {
 	const server = await startSseServer({
 		other: request =>
 			new URL(request.path, 'http://x').pathname === recordPath
@@ -60,15 +70,24 @@ describe('the session record does not hold up the stream', () => {
 			const server = await serve(record);
 			const collector = new Collector();
 			const limits = {answerMs: 3_000, wholeMs: 3_000};
-			client = startSseClient({url: server.streamUrl, timings: {...timings, requests: limits}, random: () => 0}, collector.listener);
-			await collector.until(() => collector.statuses().at(-1)?.state === 'live' && collector.messages().length > 0, 'the stream live, with the session’s messages');
+			client = startSseClient(
+				{url: server.streamUrl, timings: {...timings, requests: limits}, random: () => 0},
+				collector.listener,
+			);
+			await collector.until(
+				() => collector.statuses().at(-1)?.state === 'live' && collector.messages().length > 0,
+				'the stream live, with the session’s messages',
+			);
 			// Live while the record is still asked for: it held nothing up.
 			let recordEnded = false;
 			void server.responded(server.requestsTo(recordPath)[0]!).then(() => (recordEnded = true));
 			await Promise.resolve();
 			expect(recordEnded).toBe(false);
 			// The header still names the session, from the stream's URL.
-			expect(collector.inputs().find(input => input.kind === 'session_info')).toEqual({kind: 'session_info', info: {sessionId: recordedSessionId}});
+			expect(collector.inputs().find(input => input.kind === 'session_info')).toEqual({
+				kind: 'session_info',
+				info: {sessionId: recordedSessionId},
+			});
 			// The record's request is given up at its limit: the server sees the client go.
 			await server.responded(server.requestsTo(recordPath)[0]!);
 			expect(collector.notices()).toEqual([]);
@@ -83,11 +102,23 @@ describe('the session record does not hold up the stream', () => {
 			connection.answer(serverAnswer('session-running.json'));
 		});
 		const collector = new Collector();
-		client = startSseClient({url: server.streamUrl, timings: {...timings, requests: {answerMs: 10_000, wholeMs: 10_000}}, random: () => 0}, collector.listener);
-		await collector.until(() => collector.statuses().at(-1)?.state === 'live' && collector.messages().length > 0, 'the stream live without the record');
+		client = startSseClient(
+			{url: server.streamUrl, timings: {...timings, requests: {answerMs: 10_000, wholeMs: 10_000}}, random: () => 0},
+			collector.listener,
+		);
+		await collector.until(
+			() => collector.statuses().at(-1)?.state === 'live' && collector.messages().length > 0,
+			'the stream live without the record',
+		);
 		release();
-		await collector.until(() => collector.inputs().some(input => input.kind === 'session_info' && input.info.modelId !== undefined), 'the record');
-		const late = collector.inputs().filter(input => input.kind === 'session_info').at(-1);
+		await collector.until(
+			() => collector.inputs().some(input => input.kind === 'session_info' && input.info.modelId !== undefined),
+			'the record',
+		);
+		const late = collector
+			.inputs()
+			.filter(input => input.kind === 'session_info')
+			.at(-1);
 		expect(late).toMatchObject({info: {modelId: 'fake-model', provider: 'custom'}});
 	});
 
@@ -105,10 +136,15 @@ describe('--list when the server hangs', () => {
 		['sends its headers and never the body', headersOnly, 'the answer did not finish within 0.6 s'],
 	] as const) {
 		it(`/api/projects ${name}: one line after the limit, exit 1`, async () => {
-			const server = await startSseServer({other: request => (request.path === '/api/projects' ? async (connection: SseConnection) => {
-						held.push(connection);
-						await hang(connection);
-					} : undefined)});
+			const server = await startSseServer({
+				other: request =>
+					request.path === '/api/projects'
+						? async (connection: SseConnection) => {
+								held.push(connection);
+								await hang(connection);
+							}
+						: undefined,
+			});
 			servers.push(server);
 			const api = new ServerApi(new URL(`${server.origin}/`), {}, undefined, short);
 			const listed = await serverListCommand(api, {json: false, now: 0});
@@ -121,13 +157,18 @@ describe('--list when the server hangs', () => {
 
 describe('every request has an end', () => {
 	it('over node:http(s) (--insecure) too: headers and never a body ends at the limit', async () => {
-		const server = await startSseServer({tls: {key: testTlsKey, cert: testTlsCert}, other: () => async (connection: SseConnection) => {
+		const server = await startSseServer({
+			tls: {key: testTlsKey, cert: testTlsCert},
+			other: () => async (connection: SseConnection) => {
 				held.push(connection);
 				await headersOnly(connection);
-			}});
+			},
+		});
 		servers.push(server);
 		const fetch = createFetch({insecure: true, timeouts: short});
-		await expect(getJson({url: new URL(`${server.origin}/api/projects`), what: 'the project list', fetch})).rejects.toThrow(`127.0.0.1:${server.port}/api/projects: the answer did not finish within 0.6 s`);
+		await expect(
+			getJson({url: new URL(`${server.origin}/api/projects`), what: 'the project list', fetch}),
+		).rejects.toThrow(`127.0.0.1:${server.port}/api/projects: the answer did not finish within 0.6 s`);
 	});
 
 	it('a slow answer inside the limits is used', async () => {

@@ -5,7 +5,17 @@ import {afterEach, describe, expect, it} from 'vitest';
 import {runCli, startCli, waitFor, waitForExit} from '../helpers/run-cli.js';
 import {untilQuiet} from '../support/process-state.js';
 import {terminalHazards} from '../support/fault-hostile.js';
-import {block, blocks, eachOnce, historyAnswer, markerCounts, sseSessionId, turnEvents, turnMarkers, turns} from '../support/fault-sse.js';
+import {
+	block,
+	blocks,
+	eachOnce,
+	historyAnswer,
+	markerCounts,
+	sseSessionId,
+	turnEvents,
+	turnMarkers,
+	turns,
+} from '../support/fault-sse.js';
 import {startSseServer, type SseTestServer} from '../support/sse-server.js';
 import {testTlsCert, testTlsKey} from '../support/sse-tls.js';
 
@@ -74,7 +84,11 @@ describe('the stream breaks', () => {
 				return historyAnswer(upToFive, 'e2-1');
 			},
 			stream: async connection => {
-				await connection.event({event: 'server_event', data: '{"type":"task_state","state":"running","queued":0}', id: 'e2-1'});
+				await connection.event({
+					event: 'server_event',
+					data: '{"type":"task_state","state":"running","queued":0}',
+					id: 'e2-1',
+				});
 				await sent;
 				await connection.write(blocks(all.slice(upToFive.length), 'e2', 2).join(''));
 			},
@@ -134,7 +148,16 @@ describe('the events are wrong', () => {
 		const events = turnEvents(0);
 		// user, begin, start, 3 deltas, stop, text, call, output, end → end, output, text, call, user, begin.
 		// Then turn 2 in order: when it is printed, everything before it has been handled.
-		const shuffled = [events[10]!, events[9]!, events[7]!, events[8]!, events[0]!, events[1]!, ...turnEvents(1), ...turnEvents(2)];
+		const shuffled = [
+			events[10]!,
+			events[9]!,
+			events[7]!,
+			events[8]!,
+			events[0]!,
+			events[1]!,
+			...turnEvents(1),
+			...turnEvents(2),
+		];
 		const s = await server({
 			stream: async connection => {
 				await connection.write(blocks(shuffled, 'e1').join(''));
@@ -152,7 +175,9 @@ describe('the events are wrong', () => {
 		const s = await server({
 			stream: async connection => {
 				await connection.write(blocks(turns(0, 2), 'e1').join(''));
-				await connection.write(`data: {"timestamp":"x","type":"model_msg","payload":{"type":"text","role":"user","text":"${turnMarkers(9).user}`);
+				await connection.write(
+					`data: {"timestamp":"x","type":"model_msg","payload":{"type":"text","role":"user","text":"${turnMarkers(9).user}`,
+				);
 			},
 		});
 		follow(s.streamUrl);
@@ -169,8 +194,11 @@ describe('the events are wrong', () => {
 			stream: async connection => {
 				await connection.write(blocks(turns(0, 1), 'e1').join(''));
 				const huge = Buffer.alloc(100 * 1024 * 1024, 'q');
-				await connection.write(`data: {"timestamp":"x","type":"model_msg","payload":{"type":"tool_call_output","role":"user","tool_call_id":"call_0","output":"`);
-				for (let offset = 0; offset < huge.length && !connection.closed; offset += 4 * 1024 * 1024) await connection.write(huge.subarray(offset, offset + 4 * 1024 * 1024));
+				await connection.write(
+					`data: {"timestamp":"x","type":"model_msg","payload":{"type":"tool_call_output","role":"user","tool_call_id":"call_0","output":"`,
+				);
+				for (let offset = 0; offset < huge.length && !connection.closed; offset += 4 * 1024 * 1024)
+					await connection.write(huge.subarray(offset, offset + 4 * 1024 * 1024));
 				await connection.write('"}}\nid: e1-500\n\n');
 				await connection.write(blocks(turns(1, 2), 'e1', 501).join(''));
 			},
@@ -189,7 +217,10 @@ describe('the events are wrong', () => {
 describe('the server is odd', () => {
 	it('redirects (307) to another server: stream and history are followed there', async () => {
 		const events = turns(0, 2);
-		const target = await server({messages: () => historyAnswer(events.slice(0, 11)), stream: connection => void connection.write(blocks(events.slice(11), 'e1', 12).join(''))});
+		const target = await server({
+			messages: () => historyAnswer(events.slice(0, 11)),
+			stream: connection => void connection.write(blocks(events.slice(11), 'e1', 12).join('')),
+		});
 		const redirector = await server({
 			sessionId: 'session-nowhere',
 			other: request => ({status: 307, headers: {location: `${target.origin}${request.path}`}}),
@@ -205,10 +236,13 @@ describe('the server is odd', () => {
 		const sockets: net.Socket[] = [];
 		const silent = net.createServer(socket => sockets.push(socket));
 		await new Promise<void>(resolve => silent.listen(0, '127.0.0.1', resolve));
-		servers.push({close: () => new Promise<void>(resolve => {
-			for (const socket of sockets) socket.destroy();
-			silent.close(() => resolve());
-		})});
+		servers.push({
+			close: () =>
+				new Promise<void>(resolve => {
+					for (const socket of sockets) socket.destroy();
+					silent.close(() => resolve());
+				}),
+		});
 		const port = (silent.address() as AddressInfo).port;
 		follow(`http://127.0.0.1:${port}/api/sessions/${sseSessionId}/stream`);
 		await waitFor(() => sockets.length >= 1, 'the connection');
@@ -238,7 +272,10 @@ describe('the server is odd', () => {
 
 	it("a server's words carrying escapes (C1, OSC, bidi) reach stderr harmless", async () => {
 		const said = {error: {code: 'unauthorized', message: 'Not \u001b]0;evil-title\u0007signed \u009b2Jin \u202eroot'}};
-		const s = await server({stream: connection => connection.answer({status: 401, json: said}), other: () => ({status: 401, json: said})});
+		const s = await server({
+			stream: connection => connection.answer({status: 401, json: said}),
+			other: () => ({status: 401, json: said}),
+		});
 		const result = await runCli(['--sse', s.streamUrl, '--print']);
 		expect(result.code).toBe(1);
 		expect(result.stderr).toContain('signed');
@@ -247,7 +284,10 @@ describe('the server is odd', () => {
 	});
 
 	it('TLS with an untrusted certificate: one clear line naming --insecure, exit 1; with --insecure the session shows', async () => {
-		const s = await server({tls: {key: testTlsKey, cert: testTlsCert}, stream: connection => void connection.write(blocks(turns(0, 2), 'e1').join(''))});
+		const s = await server({
+			tls: {key: testTlsKey, cert: testTlsCert},
+			stream: connection => void connection.write(blocks(turns(0, 2), 'e1').join('')),
+		});
 		const refused = await runCli(['--sse', s.streamUrl, '--print']);
 		expect(refused.code).toBe(1);
 		expect(refused.stderr.trim().split('\n')).toHaveLength(1);
@@ -260,7 +300,11 @@ describe('the server is odd', () => {
 
 	it('--insecure through a redirect: followed too', async () => {
 		const events = turns(0, 2);
-		const target = await server({tls: {key: testTlsKey, cert: testTlsCert}, messages: () => historyAnswer([]), stream: connection => void connection.write(blocks(events, 'e1').join(''))});
+		const target = await server({
+			tls: {key: testTlsKey, cert: testTlsCert},
+			messages: () => historyAnswer([]),
+			stream: connection => void connection.write(blocks(events, 'e1').join('')),
+		});
 		const redirector = await server({
 			sessionId: 'session-nowhere',
 			tls: {key: testTlsKey, cert: testTlsCert},

@@ -61,13 +61,19 @@ export function serverStreamInputs(fileName: string): Array<{id?: string; input:
 }
 
 /** A recorded /messages response. */
-export function historyResponse(fileName: string): {messages: OmniMessage[]; live?: {cursor: string; fragments: OmniMessage[]}} {
+export function historyResponse(fileName: string): {
+	messages: OmniMessage[];
+	live?: {cursor: string; fragments: OmniMessage[]};
+} {
 	return (JSON.parse(readFileSync(`${fixturesDir}http/${fileName}`, 'utf8')) as {json: never}).json;
 }
 
 /** Build a message envelope for hand-made tests. */
 export function msg(type: 'model_msg' | 'event_msg', payload: Record<string, unknown>, timestamp?: string): ModelInput {
-	return {kind: 'message', message: {type, payload: payload as OmniMessage['payload'], ...(timestamp ? {timestamp} : {})}};
+	return {
+		kind: 'message',
+		message: {type, payload: payload as OmniMessage['payload'], ...(timestamp ? {timestamp} : {})},
+	};
 }
 
 /**

@@ -14,7 +14,10 @@ const baseEnv = (): NodeJS.ProcessEnv => {
 };
 
 /** Run to completion (with a deadline) and collect the output. */
-export async function runCli(args: string[], options: {env?: NodeJS.ProcessEnv; input?: string; timeoutMs?: number; uid?: number} = {}): Promise<CliResult> {
+export async function runCli(
+	args: string[],
+	options: {env?: NodeJS.ProcessEnv; input?: string; timeoutMs?: number; uid?: number} = {},
+): Promise<CliResult> {
 	const child = startCli(args, options.env, options.uid);
 	if (options.input !== undefined) child.stdin.end(options.input);
 	else child.stdin.end();
@@ -22,8 +25,15 @@ export async function runCli(args: string[], options: {env?: NodeJS.ProcessEnv; 
 }
 
 /** Start the program and keep it running; read `output()` as it grows. */
-export function startCli(args: string[], env: NodeJS.ProcessEnv = {}, uid?: number): ChildProcessWithoutNullStreams & {output(): string; errors(): string} {
-	const child = spawn(process.execPath, [cliPath, ...args], {env: {...baseEnv(), ...env}, ...(uid === undefined ? {} : {uid, gid: uid})}) as ChildProcessWithoutNullStreams & {output(): string; errors(): string};
+export function startCli(
+	args: string[],
+	env: NodeJS.ProcessEnv = {},
+	uid?: number,
+): ChildProcessWithoutNullStreams & {output(): string; errors(): string} {
+	const child = spawn(process.execPath, [cliPath, ...args], {
+		env: {...baseEnv(), ...env},
+		...(uid === undefined ? {} : {uid, gid: uid}),
+	}) as ChildProcessWithoutNullStreams & {output(): string; errors(): string};
 	let stdout = '';
 	let stderr = '';
 	child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

@@ -7,7 +7,10 @@ import {priceTable} from '../../source/cost/prices.js';
 import {child, makeRoot, parent, placeShard, retry, rotated, tools} from '../commands/data-root.js';
 import {fixturesDir} from '../helpers/recordings.js';
 
-const fixtureLines = (id: string, index = 1): string[] => readFileSync(`${fixturesDir}traces/${id}_${String(index).padStart(3, '0')}.jsonl`, 'utf8').split('\n').filter(Boolean);
+const fixtureLines = (id: string, index = 1): string[] =>
+	readFileSync(`${fixturesDir}traces/${id}_${String(index).padStart(3, '0')}.jsonl`, 'utf8')
+		.split('\n')
+		.filter(Boolean);
 const typeOf = (line: string): string | undefined => (JSON.parse(line) as {payload: {type?: string}}).payload.type;
 
 describe('DiskOverview', () => {
@@ -33,8 +36,14 @@ describe('DiskOverview', () => {
 		const overview = new DiskOverview(made.root, {tailBytes: 4096});
 		const entries = await overview.list(now);
 		const byId = new Map(entries.map(entry => [entry.sessionId, entry]));
-		expect(byId.get(parent)?.activity).toMatchObject({state: 'running', doing: expect.stringMatching(/^run_subagent /)});
-		expect(byId.get(child)).toMatchObject({parentId: parent, activity: {state: 'waiting', waiting: 1, doing: expect.stringMatching(/^exec_command \$ /)}});
+		expect(byId.get(parent)?.activity).toMatchObject({
+			state: 'running',
+			doing: expect.stringMatching(/^run_subagent /),
+		});
+		expect(byId.get(child)).toMatchObject({
+			parentId: parent,
+			activity: {state: 'waiting', waiting: 1, doing: expect.stringMatching(/^exec_command \$ /)},
+		});
 		expect(byId.get(retry)?.activity).toBeUndefined();
 		expect(byId.get(retry)?.firstPrompt).toBeDefined();
 
@@ -71,7 +80,9 @@ describe('DiskOverview', () => {
 		const first = all.findIndex(line => typeOf(line) === 'request_end');
 		writeFileSync(file, all.slice(0, first + 1).join('\n') + '\n');
 		// $15 per million output tokens, and cache prices.
-		const prices = priceTable([{provider: 'custom', modelId: 'fake-model', rates: {cacheRead: 0.3, cacheWrite: 3.75, output: 15}}]);
+		const prices = priceTable([
+			{provider: 'custom', modelId: 'fake-model', rates: {cacheRead: 0.3, cacheWrite: 3.75, output: 15}},
+		]);
 		const overview = new DiskOverview(made.root, {}, async () => ({prices}));
 		await overview.list(now);
 		await overview.settled();

@@ -9,11 +9,18 @@ import {fixtureBytes, rotatedSessionId} from '../support/io-fixtures.js';
 const plain = fixtureBytes(`${rotatedSessionId}_001.jsonl`);
 
 /** Everything readStream emitted for `chunks` written in turn, and what onError was told. */
-async function read(chunks: Buffer[], options: {shard?: number} = {}): Promise<{inputs: ModelInput[]; errors: string[]}> {
+async function read(
+	chunks: Buffer[],
+	options: {shard?: number} = {},
+): Promise<{inputs: ModelInput[]; errors: string[]}> {
 	const inputs: ModelInput[] = [];
 	const errors: string[] = [];
 	const stream = new PassThrough();
-	const reader = readStream(stream, batch => inputs.push(...batch), {label: 'trace.jsonl.gz', onError: text => errors.push(text), ...options});
+	const reader = readStream(stream, batch => inputs.push(...batch), {
+		label: 'trace.jsonl.gz',
+		onError: text => errors.push(text),
+		...options,
+	});
 	for (const chunk of chunks) stream.write(chunk);
 	stream.end();
 	await reader.done;
@@ -27,7 +34,9 @@ describe('readStream on gzip data', () => {
 		const fromPlain = await read([plain], {shard: 1});
 		const compressed = gzipSync(plain);
 		// The magic bytes split across reads: a pipe may hand over one byte first.
-		const fromGzip = await read([compressed.subarray(0, 1), compressed.subarray(1, 5000), compressed.subarray(5000)], {shard: 1});
+		const fromGzip = await read([compressed.subarray(0, 1), compressed.subarray(1, 5000), compressed.subarray(5000)], {
+			shard: 1,
+		});
 		expect(fromGzip.errors).toEqual([]);
 		expect(fromGzip.inputs).toEqual(fromPlain.inputs);
 		expect(fromGzip.inputs[0]).toEqual({kind: 'shard', index: 1});
@@ -42,8 +51,12 @@ describe('readStream on gzip data', () => {
 		const partial = gunzipSync(compressed.subarray(0, cut), {finishFlush: constants.Z_SYNC_FLUSH}).toString('utf8');
 		const whole = partial.slice(0, partial.lastIndexOf('\n')).split('\n');
 		const {inputs, errors} = await read([compressed.subarray(0, cut)]);
-		expect(messages(inputs).map(input => JSON.stringify((input as {message: unknown}).message))).toEqual(whole.map(line => JSON.stringify(JSON.parse(line))));
-		expect(errors).toEqual([`trace.jsonl.gz: the compressed data ends early, at byte ${cut}: the file is cut short (${whole.length} lines read before it)`]);
+		expect(messages(inputs).map(input => JSON.stringify((input as {message: unknown}).message))).toEqual(
+			whole.map(line => JSON.stringify(JSON.parse(line))),
+		);
+		expect(errors).toEqual([
+			`trace.jsonl.gz: the compressed data ends early, at byte ${cut}: the file is cut short (${whole.length} lines read before it)`,
+		]);
 		const notices = inputs.filter(input => input.kind === 'notice');
 		expect(notices).toEqual([{kind: 'notice', level: 'error', text: errors[0]}]);
 		// The torn line where it stopped is reported as such, before the notice; then the end.
@@ -60,7 +73,10 @@ describe('readStream on gzip data', () => {
 	});
 
 	it('passes plain bytes that are not gzip through untouched, a one-byte stream too', async () => {
-		expect((await read([Buffer.from('{')])).inputs).toMatchObject([{kind: 'malformed', malformed: {line: 1}}, {kind: 'end'}]);
+		expect((await read([Buffer.from('{')])).inputs).toMatchObject([
+			{kind: 'malformed', malformed: {line: 1}},
+			{kind: 'end'},
+		]);
 		expect((await read([])).inputs).toEqual([{kind: 'end'}]);
 	});
 });

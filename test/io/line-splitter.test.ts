@@ -121,7 +121,9 @@ describe('LineSplitter', () => {
 		const text = '{"t":"é🐧中"}';
 		const bytes = Buffer.from(`${text}\n`);
 		for (let cut = 1; cut < bytes.length; cut++) {
-			expect(splitAll([bytes.subarray(0, cut), bytes.subarray(cut)])).toEqual([{kind: 'line', text, line: 1, offset: 0}]);
+			expect(splitAll([bytes.subarray(0, cut), bytes.subarray(cut)])).toEqual([
+				{kind: 'line', text, line: 1, offset: 0},
+			]);
 		}
 		expect(splitAll(chunksOf(bytes, 1))).toEqual([{kind: 'line', text, line: 1, offset: 0}]);
 	});
@@ -206,6 +208,9 @@ describe('LineSplitter', () => {
 			{kind: 'line', text: '{"a":"123456"}', line: 1, offset: 0},
 		]);
 		const items = splitAll(chunksOf(Buffer.from('{"a":1}\n{"a":"1234567890"}'), 3), {maxLineBytes: 10});
-		expect(items[1]).toMatchObject({kind: 'malformed', malformed: {line: 2, offset: 8, reason: 'line too long (18 bytes)'}});
+		expect(items[1]).toMatchObject({
+			kind: 'malformed',
+			malformed: {line: 2, offset: 8, reason: 'line too long (18 bytes)'},
+		});
 	});
 });

@@ -17,13 +17,36 @@ describe('NewSessionTracker', () => {
 		const tracker = new NewSessionTracker();
 		expect(tracker.update([{sessionId: 'a', mtimeMs: t0 - 1000}], t0)).toEqual([]);
 		expect(tracker.update([{sessionId: 'a', mtimeMs: t0 + 1000}], t0 + 2000)).toEqual([]);
-		expect(tracker.update([{sessionId: 'c', mtimeMs: t0 + 3500}, {sessionId: 'b', mtimeMs: t0 + 3000}, {sessionId: 'a', mtimeMs: t0 + 1000}], t0 + 4000)).toEqual(['c', 'b']);
+		expect(
+			tracker.update(
+				[
+					{sessionId: 'c', mtimeMs: t0 + 3500},
+					{sessionId: 'b', mtimeMs: t0 + 3000},
+					{sessionId: 'a', mtimeMs: t0 + 1000},
+				],
+				t0 + 4000,
+			),
+		).toEqual(['c', 'b']);
 	});
 
 	it('a session quiet for a minute that is written to again; not one that kept running', () => {
 		const tracker = new NewSessionTracker();
-		tracker.update([{sessionId: 'old', mtimeMs: t0 - 5 * minute}, {sessionId: 'busy', mtimeMs: t0 - 1000}], t0);
-		expect(tracker.update([{sessionId: 'old', mtimeMs: t0 + 1000}, {sessionId: 'busy', mtimeMs: t0 + 1500}], t0 + 2000)).toEqual(['old']);
+		tracker.update(
+			[
+				{sessionId: 'old', mtimeMs: t0 - 5 * minute},
+				{sessionId: 'busy', mtimeMs: t0 - 1000},
+			],
+			t0,
+		);
+		expect(
+			tracker.update(
+				[
+					{sessionId: 'old', mtimeMs: t0 + 1000},
+					{sessionId: 'busy', mtimeMs: t0 + 1500},
+				],
+				t0 + 2000,
+			),
+		).toEqual(['old']);
 	});
 
 	it('an old session that appears (a copied trace) is not offered', () => {
@@ -61,7 +84,12 @@ describe('watchNewSessions', () => {
 		placeShard(parent, folder, 1, Date.now());
 		await until(() => part.offered!() !== undefined, 'the offer');
 		expect(changes).toBeGreaterThan(0);
-		expect(part.offered!()).toMatchObject({sessionId: parent, project: 'proj-a', agent: 'main', firstPrompt: expect.stringContaining('[fake:sub]')});
+		expect(part.offered!()).toMatchObject({
+			sessionId: parent,
+			project: 'proj-a',
+			agent: 'main',
+			firstPrompt: expect.stringContaining('[fake:sub]'),
+		});
 		// Opened (it is the one on screen), it is not offered again after the reader moves on.
 		onScreen = parent;
 		expect(part.offered!()).toBeUndefined();

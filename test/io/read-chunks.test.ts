@@ -11,18 +11,23 @@ function linesOf(lengths: readonly number[]): Buffer {
 describe('wholeLines', () => {
 	it('keeps a full read up to its last line end, a short read or one with no line end whole', () => {
 		fc.assert(
-			fc.property(fc.array(fc.integer({min: 1, max: 300}), {maxLength: 40}), fc.integer({min: 1, max: 2000}), fc.integer({min: 0, max: 2000}), (lengths, size, short) => {
-				const text = linesOf(lengths);
-				const buffer = Buffer.alloc(size);
-				const bytesRead = text.copy(buffer, 0, 0, Math.min(size, text.length, size - (short % size)));
-				const kept = wholeLines(buffer, bytesRead);
-				if (bytesRead < size || !buffer.subarray(0, bytesRead).includes(10)) {
-					expect(kept).toBe(bytesRead);
-					return;
-				}
-				expect(buffer[kept - 1]).toBe(10);
-				expect(buffer.subarray(kept, bytesRead).includes(10)).toBe(false);
-			}),
+			fc.property(
+				fc.array(fc.integer({min: 1, max: 300}), {maxLength: 40}),
+				fc.integer({min: 1, max: 2000}),
+				fc.integer({min: 0, max: 2000}),
+				(lengths, size, short) => {
+					const text = linesOf(lengths);
+					const buffer = Buffer.alloc(size);
+					const bytesRead = text.copy(buffer, 0, 0, Math.min(size, text.length, size - (short % size)));
+					const kept = wholeLines(buffer, bytesRead);
+					if (bytesRead < size || !buffer.subarray(0, bytesRead).includes(10)) {
+						expect(kept).toBe(bytesRead);
+						return;
+					}
+					expect(buffer[kept - 1]).toBe(10);
+					expect(buffer.subarray(kept, bytesRead).includes(10)).toBe(false);
+				},
+			),
 		);
 	});
 });

@@ -83,12 +83,18 @@ describe('locateSession', () => {
 
 	it('says when a path does not exist', async () => {
 		const missing = path.join(root, 'nope', `${older}_001.jsonl`);
-		expect(await locateSession(missing, {dataRoot: root})).toEqual({ok: false, message: `${missing}: no such file or directory`});
+		expect(await locateSession(missing, {dataRoot: root})).toEqual({
+			ok: false,
+			message: `${missing}: no such file or directory`,
+		});
 	});
 
 	it('says when a session id is unknown, naming the root searched', async () => {
 		const id = 'session-2030-01-01-00-00-00-deadbeef';
-		expect(await locateSession(id, {dataRoot: root})).toEqual({ok: false, message: `${id}: unknown session id (searched ${root})`});
+		expect(await locateSession(id, {dataRoot: root})).toEqual({
+			ok: false,
+			message: `${id}: unknown session id (searched ${root})`,
+		});
 		const missingRoot = path.join(root, 'missing-root');
 		expect(await locateSession(id, {dataRoot: missingRoot})).toEqual({
 			ok: false,
@@ -103,12 +109,22 @@ describe('locateSession', () => {
 	it('says when a folder holds no traces', async () => {
 		const empty = path.join(root, 'proj-c', 'agents', 'x', 'traces');
 		mkdirSync(path.join(empty, '2026-12-05'), {recursive: true});
-		expect(await locateSession(empty, {dataRoot: root})).toEqual({ok: false, message: `${empty}: no trace files found in this folder`});
+		expect(await locateSession(empty, {dataRoot: root})).toEqual({
+			ok: false,
+			message: `${empty}: no trace files found in this folder`,
+		});
 	});
 
 	it('opens a file of any other name alone, as a session of one file', async () => {
 		const file = path.join(dateDir, 'notes.txt');
-		expect(await locateSession(file, {dataRoot: root})).toEqual({ok: true, kind: 'session', sessionId: 'notes.txt', folder: dateDir, shards: [file], single: true});
+		expect(await locateSession(file, {dataRoot: root})).toEqual({
+			ok: true,
+			kind: 'session',
+			sessionId: 'notes.txt',
+			folder: dateDir,
+			shards: [file],
+			single: true,
+		});
 		// Named like a shard but copied under another name: still that file alone, not its session's chain.
 		const copy = copyFixture(`${rotatedSessionId}_001.jsonl`, dateDir, 'trace.jsonl');
 		expect(await locateSession(copy, {dataRoot: root})).toMatchObject({ok: true, shards: [copy], single: true});
@@ -121,18 +137,39 @@ describe('locateSession', () => {
 			mkdirSync(folder, {recursive: true});
 			const file = path.join(folder, name);
 			writeFileSync(file, gzipSync(plain));
-			expect(await locateSession(file, {dataRoot: root}), name).toEqual({ok: true, kind: 'session', sessionId: name, folder, shards: [file], single: true, compressed: true});
+			expect(await locateSession(file, {dataRoot: root}), name).toEqual({
+				ok: true,
+				kind: 'session',
+				sessionId: name,
+				folder,
+				shards: [file],
+				single: true,
+				compressed: true,
+			});
 		}
 		// A `.gz` name over plain text is read as the text it is.
 		const misnamed = path.join(root, 'plain.jsonl.gz');
 		writeFileSync(misnamed, plain);
-		expect(await locateSession(misnamed, {dataRoot: root})).toEqual({ok: true, kind: 'session', sessionId: 'plain.jsonl.gz', folder: root, shards: [misnamed], single: true});
+		expect(await locateSession(misnamed, {dataRoot: root})).toEqual({
+			ok: true,
+			kind: 'session',
+			sessionId: 'plain.jsonl.gz',
+			folder: root,
+			shards: [misnamed],
+			single: true,
+		});
 	});
 
 	it('opens a later shard copied without the earlier ones as the shards that are there', async () => {
 		const alone = path.join(root, 'alone');
 		const third = copyFixture(`${rotatedSessionId}_002.jsonl`, alone, `${rotatedSessionId}_003.jsonl`);
-		expect(await locateSession(third, {dataRoot: root})).toEqual({ok: true, kind: 'session', sessionId: rotatedSessionId, folder: alone, shards: [third]});
+		expect(await locateSession(third, {dataRoot: root})).toEqual({
+			ok: true,
+			kind: 'session',
+			sessionId: rotatedSessionId,
+			folder: alone,
+			shards: [third],
+		});
 	});
 
 	// Unreadable traces and folders: test/faults/permissions.test.ts (the built program, run as nobody when the tests run as root).

@@ -11,7 +11,9 @@ afterEach(() => rmSync(dir, {recursive: true, force: true}));
 
 it('counts the requests and sums their tokens; after growth, only the new bytes are read', async () => {
 	dir = mkdtempSync(path.join(tmpdir(), 'penguin-view-tally-'));
-	const lines = readFileSync(`${fixturesDir}traces/session-2026-12-02-14-43-17-694155ee_001.jsonl`, 'utf8').split('\n').filter(Boolean);
+	const lines = readFileSync(`${fixturesDir}traces/session-2026-12-02-14-43-17-694155ee_001.jsonl`, 'utf8')
+		.split('\n')
+		.filter(Boolean);
 	const usage = lines.filter(line => line.includes('"token_usage"'));
 	const file = path.join(dir, 's_001.jsonl');
 	writeFileSync(file, `${usage[0]}\n`);

@@ -16,7 +16,14 @@ describe('shard names', () => {
 	});
 
 	it('rejects names that are not shards', () => {
-		for (const name of [`${id}.jsonl`, `${id}_01.jsonl`, `${id}_001.json`, `${id}_000.jsonl`, `_001.jsonl`, `${id}_001.jsonl.bak`]) {
+		for (const name of [
+			`${id}.jsonl`,
+			`${id}_01.jsonl`,
+			`${id}_001.json`,
+			`${id}_000.jsonl`,
+			`_001.jsonl`,
+			`${id}_001.jsonl.bak`,
+		]) {
 			expect(parseShardName(name), name).toBeUndefined();
 		}
 	});
@@ -49,7 +56,9 @@ describe('listShards', () => {
 			writeFileSync(path.join(dir, name), '');
 		}
 		const shards = await listShards(dir, id);
-		expect(shards).toEqual([1, 2, 3].map(index => ({sessionId: id, index, path: path.join(dir, shardFileName(id, index))})));
+		expect(shards).toEqual(
+			[1, 2, 3].map(index => ({sessionId: id, index, path: path.join(dir, shardFileName(id, index))})),
+		);
 	});
 
 	it('rejects with the fs error for a missing folder', async () => {

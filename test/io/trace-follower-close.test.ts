@@ -7,7 +7,8 @@ import {followTrace} from '../../source/io/trace-follower.js';
 import {fixtureLines, makeTempDir, removeTempDir, rotatedSessionId, waitFor} from '../support/io-fixtures.js';
 
 // Handles that would keep the process alive: fs watchers and timers.
-const handles = (): number => process.getActiveResourcesInfo().filter(name => name === 'FSEventWrap' || name === 'Timeout').length;
+const handles = (): number =>
+	process.getActiveResourcesInfo().filter(name => name === 'FSEventWrap' || name === 'Timeout').length;
 
 it('stops every watcher and timer on close()', async () => {
 	const root = makeTempDir();

@@ -1,6 +1,17 @@
 // Trace follower end to end on real temp files: reading all shards, following appends, torn and malformed lines, truncation, deletion, replacement, rotation, streams and close().
 import {execFileSync} from 'node:child_process';
-import {appendFileSync, closeSync, constants, mkdirSync, openSync, renameSync, rmSync, truncateSync, writeFileSync, writeSync} from 'node:fs';
+import {
+	appendFileSync,
+	closeSync,
+	constants,
+	mkdirSync,
+	openSync,
+	renameSync,
+	rmSync,
+	truncateSync,
+	writeFileSync,
+	writeSync,
+} from 'node:fs';
 import {open} from 'node:fs/promises';
 import path from 'node:path';
 import {PassThrough} from 'node:stream';
@@ -9,7 +20,14 @@ import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import type {ModelInput} from '../../source/model/input.js';
 import {followTrace, readStream, type FollowOptions, type TraceFollower} from '../../source/io/trace-follower.js';
 import {batchBytes} from '../../source/io/read-chunks.js';
-import {copyFixture, fixtureLines, makeTempDir, removeTempDir, rotatedSessionId, waitFor} from '../support/io-fixtures.js';
+import {
+	copyFixture,
+	fixtureLines,
+	makeTempDir,
+	removeTempDir,
+	rotatedSessionId,
+	waitFor,
+} from '../support/io-fixtures.js';
 
 const id = rotatedSessionId;
 const shard1 = `${id}_001.jsonl`;
@@ -131,7 +149,13 @@ describe('followTrace without follow', () => {
 	it('hands on a large read in batches of whole lines of about batchBytes, with the same result', async () => {
 		// 1.5 MB of lines of 1–3 kB: two reads of 1 MiB by default.
 		const file = path.join(dir, shard1);
-		const lines = Array.from({length: 800}, (_, i) => JSON.stringify({timestamp: '2026-12-02T10:00:00.000Z', type: 'model_msg', payload: {type: 'text', role: 'user', text: `${i} ${'word '.repeat(200 + ((i * 37) % 400))}`}}));
+		const lines = Array.from({length: 800}, (_, i) =>
+			JSON.stringify({
+				timestamp: '2026-12-02T10:00:00.000Z',
+				type: 'model_msg',
+				payload: {type: 'text', role: 'user', text: `${i} ${'word '.repeat(200 + ((i * 37) % 400))}`},
+			}),
+		);
 		writeFileSync(file, `${lines.join('\n')}\n`);
 		const sizes: number[] = [];
 		const c = collector();
@@ -141,7 +165,8 @@ describe('followTrace without follow', () => {
 			onInputs: batch => {
 				c.onInputs(batch);
 				let bytes = 0;
-				for (const input of batch) if (input.kind === 'message') bytes += Buffer.byteLength(JSON.stringify(input.message)) + 1;
+				for (const input of batch)
+					if (input.kind === 'message') bytes += Buffer.byteLength(JSON.stringify(input.message)) + 1;
 				sizes.push(bytes);
 			},
 		});
@@ -151,29 +176,57 @@ describe('followTrace without follow', () => {
 		const longest = Math.max(...lines.map(line => line.length + 1));
 		expect(Math.max(...sizes)).toBeLessThan(batchBytes + longest);
 		expect(sizes.filter(size => size > 0 && size < batchBytes).length).toBeLessThanOrEqual(3);
-		expect(sizes.filter(size => size > 0).length).toBeGreaterThanOrEqual(Math.floor(lines.join('\n').length / (batchBytes + longest)));
+		expect(sizes.filter(size => size > 0).length).toBeGreaterThanOrEqual(
+			Math.floor(lines.join('\n').length / (batchBytes + longest)),
+		);
 	});
 
 	it('reads the same inputs whatever the size of its reads (property: random lines, some longer than a read)', async () => {
 		/** Everything one follower emitted for the file, read in chunks of `chunkBytes`. */
 		const inputsOf = async (file: string, chunkBytes: number): Promise<ModelInput[]> => {
 			const c = collector();
-			const reader = followTrace({sessionId: id, folder: dir, shards: [file], follow: false, chunkBytes, onInputs: c.onInputs});
+			const reader = followTrace({
+				sessionId: id,
+				folder: dir,
+				shards: [file],
+				follow: false,
+				chunkBytes,
+				onInputs: c.onInputs,
+			});
 			await waitFor(c.ended, `end (reads of ${chunkBytes} bytes)`);
 			await reader.close();
 			return c.inputs;
 		};
-		const text = fc.oneof(fc.string({maxLength: 40}), fc.string({minLength: 200, maxLength: 3000}), fc.constant('日本語 🚀 é'.repeat(150)));
+		const text = fc.oneof(
+			fc.string({maxLength: 40}),
+			fc.string({minLength: 200, maxLength: 3000}),
+			fc.constant('日本語 🚀 é'.repeat(150)),
+		);
 		const line = fc.oneof(
-			{weight: 6, arbitrary: text.map(value => JSON.stringify({timestamp: '2026-12-02T10:00:00.000Z', type: 'model_msg', payload: {type: 'text', role: 'user', text: value}}))},
+			{
+				weight: 6,
+				arbitrary: text.map(value =>
+					JSON.stringify({
+						timestamp: '2026-12-02T10:00:00.000Z',
+						type: 'model_msg',
+						payload: {type: 'text', role: 'user', text: value},
+					}),
+				),
+			},
 			{weight: 1, arbitrary: fc.constantFrom('', '   ', '{"not json', '{}')},
 		);
 		await fc.assert(
-			fc.asyncProperty(fc.array(line, {minLength: 1, maxLength: 30}), fc.integer({min: 64, max: 5000}), fc.constantFrom('\n', '\r\n'), fc.boolean(), async (lines, chunkBytes, end, torn) => {
-				const file = path.join(dir, shard1);
-				writeFileSync(file, lines.join(end) + (torn ? '' : end));
-				expect(await inputsOf(file, chunkBytes)).toEqual(await inputsOf(file, 1024 * 1024));
-			}),
+			fc.asyncProperty(
+				fc.array(line, {minLength: 1, maxLength: 30}),
+				fc.integer({min: 64, max: 5000}),
+				fc.constantFrom('\n', '\r\n'),
+				fc.boolean(),
+				async (lines, chunkBytes, end, torn) => {
+					const file = path.join(dir, shard1);
+					writeFileSync(file, lines.join(end) + (torn ? '' : end));
+					expect(await inputsOf(file, chunkBytes)).toEqual(await inputsOf(file, 1024 * 1024));
+				},
+			),
 			{numRuns: 25},
 		);
 	});
@@ -226,7 +279,12 @@ describe('followTrace without follow', () => {
 		await waitFor(c.ended, 'end');
 		expect(c.inputs.slice(0, 2)).toEqual([
 			{kind: 'shard', index: 3, path: third},
-			{kind: 'notice', level: 'info', text: `${id}_003.jsonl: contexts 1–2 are not here (no earlier shard beside this one); showing the session from context 3`, aside: true},
+			{
+				kind: 'notice',
+				level: 'info',
+				text: `${id}_003.jsonl: contexts 1–2 are not here (no earlier shard beside this one); showing the session from context 3`,
+				aside: true,
+			},
 		]);
 		expect(c.notices()).toHaveLength(1);
 		expect(c.messages().map(raw)).toEqual(lines2.map(normal));
@@ -248,25 +306,28 @@ describe('followTrace without follow', () => {
 		expect(c.shards()).toEqual([1, 2]);
 	});
 
-	it.skipIf(process.platform === 'win32')('reports a FIFO in a shard\'s place and reads on, instead of waiting for a writer', async () => {
-		const c = collector();
-		const fifo = path.join(dir, shard1);
-		execFileSync('mkfifo', [fifo]);
-		const second = copyFixture(shard2, dir);
-		try {
-			start(c, {shards: [fifo, second], follow: false});
-			await waitFor(c.ended, 'end');
-			expect(c.notices()).toEqual([`${shard1}: not a regular file`]);
-			expect(c.messages().map(raw)).toEqual(lines2.map(normal));
-		} finally {
-			// Were the follower waiting in open(), a writer lets it go (and the test end).
+	it.skipIf(process.platform === 'win32')(
+		"reports a FIFO in a shard's place and reads on, instead of waiting for a writer",
+		async () => {
+			const c = collector();
+			const fifo = path.join(dir, shard1);
+			execFileSync('mkfifo', [fifo]);
+			const second = copyFixture(shard2, dir);
 			try {
-				closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK));
-			} catch {
-				// No reader waiting: nothing to let go.
+				start(c, {shards: [fifo, second], follow: false});
+				await waitFor(c.ended, 'end');
+				expect(c.notices()).toEqual([`${shard1}: not a regular file`]);
+				expect(c.messages().map(raw)).toEqual(lines2.map(normal));
+			} finally {
+				// Were the follower waiting in open(), a writer lets it go (and the test end).
+				try {
+					closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK));
+				} catch {
+					// No reader waiting: nothing to let go.
+				}
 			}
-		}
-	});
+		},
+	);
 });
 
 describe('followTrace with follow', () => {
@@ -308,7 +369,9 @@ describe('followTrace with follow', () => {
 		});
 		await waitFor(() => messages === 1, 'the first message');
 		appendFileSync(file, '{}\n'.repeat(400_000));
-		await waitFor(() => malformed === 400_000 || notices.length > 0, 'every short line, or a notice', {show: () => `${malformed} malformed; ${notices.join('; ')}`});
+		await waitFor(() => malformed === 400_000 || notices.length > 0, 'every short line, or a notice', {
+			show: () => `${malformed} malformed; ${notices.join('; ')}`,
+		});
 		expect(notices).toEqual([]);
 		expect(malformed).toBe(400_000);
 	});
@@ -377,7 +440,9 @@ describe('followTrace with follow', () => {
 		renameSync(replacement, file);
 		await waitFor(() => c.messages().length === 3, 'the replacement’s messages');
 		expect(c.notices()).toHaveLength(1);
-		expect(c.notices()[0]).toMatch(new RegExp(`^${shard1} (was replaced by a different file|is back); reading it from the start$`));
+		expect(c.notices()[0]).toMatch(
+			new RegExp(`^${shard1} (was replaced by a different file|is back); reading it from the start$`),
+		);
 		expect(c.messages()[1]).toMatchObject({at: {line: 1}});
 	});
 
@@ -402,20 +467,9 @@ describe('followTrace with follow', () => {
 		await waitFor(() => c.messages().length === 8, 'an append to _003');
 
 		expect(c.shards()).toEqual([1, 2, 3]);
-		expect(c.inputs.map(input => (input.kind === 'message' ? `${input.at?.shard}:${input.at?.line}` : input.kind))).toEqual([
-			'shard',
-			'1:1',
-			'1:2',
-			'1:3',
-			'shard',
-			'2:1',
-			'2:2',
-			'shard',
-			'3:1',
-			'malformed',
-			'3:3',
-			'3:4',
-		]);
+		expect(
+			c.inputs.map(input => (input.kind === 'message' ? `${input.at?.shard}:${input.at?.line}` : input.kind)),
+		).toEqual(['shard', '1:1', '1:2', '1:3', 'shard', '2:1', '2:2', 'shard', '3:1', 'malformed', '3:3', '3:4']);
 		expect(c.malformed()).toMatchObject([{line: 2, shard: 3}]);
 		expect(c.ended()).toBe(false);
 	});
@@ -445,7 +499,11 @@ describe('readStream', () => {
 		stream.end(sample(2));
 		await reader.done;
 		expect(c.messages().map(raw)).toEqual([0, 1, 2].map(i => normal(sample(i))));
-		expect(c.messages()[2]).toEqual({kind: 'message', message: JSON.parse(sample(2)), at: {line: 4, offset: expect.any(Number)}});
+		expect(c.messages()[2]).toEqual({
+			kind: 'message',
+			message: JSON.parse(sample(2)),
+			at: {line: 4, offset: expect.any(Number)},
+		});
 		expect(c.inputs.at(-1)).toEqual({kind: 'end'});
 	});
 

@@ -23,11 +23,20 @@ afterEach(() => {
 describe('the session cookie of a login answer', () => {
 	const now = Date.UTC(2026, 11, 4, 12, 0, 0);
 	it('expires Max-Age seconds after the answer (the recorded login: 7 days)', () => {
-		expect(sessionCookieOf(['penguin_session=abc; Max-Age=604800; Path=/; HttpOnly; SameSite=Lax'], now)).toEqual({value: 'abc', expiresAt: now + 604_800_000});
+		expect(sessionCookieOf(['penguin_session=abc; Max-Age=604800; Path=/; HttpOnly; SameSite=Lax'], now)).toEqual({
+			value: 'abc',
+			expiresAt: now + 604_800_000,
+		});
 	});
 	it('Expires when there is no Max-Age; Max-Age wins over it; none: no expiry', () => {
-		expect(sessionCookieOf(['penguin_session=abc; Expires=Fri, 11 Dec 2026 12:00:00 GMT'], now)).toEqual({value: 'abc', expiresAt: Date.UTC(2026, 11, 11, 12)});
-		expect(sessionCookieOf(['penguin_session=abc; Expires=Fri, 11 Dec 2026 12:00:00 GMT; Max-Age=60'], now)).toEqual({value: 'abc', expiresAt: now + 60_000});
+		expect(sessionCookieOf(['penguin_session=abc; Expires=Fri, 11 Dec 2026 12:00:00 GMT'], now)).toEqual({
+			value: 'abc',
+			expiresAt: Date.UTC(2026, 11, 11, 12),
+		});
+		expect(sessionCookieOf(['penguin_session=abc; Expires=Fri, 11 Dec 2026 12:00:00 GMT; Max-Age=60'], now)).toEqual({
+			value: 'abc',
+			expiresAt: now + 60_000,
+		});
 		expect(sessionCookieOf(['other=1; Max-Age=5', 'penguin_session=abc; Path=/'], now)).toEqual({value: 'abc'});
 		expect(sessionCookieOf(['penguin_session=; Max-Age=0'], now)).toBeUndefined();
 	});

@@ -45,7 +45,10 @@ describe('approval_request from the real server', () => {
 		model.apply(inputOf('1f407cf9-26'), now);
 		expect(call).toMatchObject({state: 'running', approval: 'allow'});
 		expect(model.view.awaitingApproval).toBe(0);
-		model.applyAll(recorded.map(entry => entry.input).slice(recorded.findIndex(entry => entry.id === '1f407cf9-27')), now);
+		model.applyAll(
+			recorded.map(entry => entry.input).slice(recorded.findIndex(entry => entry.id === '1f407cf9-27')),
+			now,
+		);
 		expect(call).toMatchObject({state: 'done', output: 'approved-run\n'});
 		expect(callsOf(model.view)).toHaveLength(1);
 	});
@@ -57,7 +60,10 @@ describe('approval_request from the real server', () => {
 		for (const decision of ['deny', 'forbidden'] as const) {
 			const decided = build([
 				...upTo('1f407cf9-24'),
-				{kind: 'message', message: {type: 'event_msg', payload: {type: 'approval_decision', decision, tool_call_id: 'call_fake_49'}}},
+				{
+					kind: 'message',
+					message: {type: 'event_msg', payload: {type: 'approval_decision', decision, tool_call_id: 'call_fake_49'}},
+				},
 			]);
 			expect(callsOf(decided.view)[0]!.state).toBe(decision === 'deny' ? 'denied' : 'forbidden');
 			expect(decided.view.awaitingApproval).toBe(0);
@@ -74,7 +80,14 @@ describe('approval_request from the real server', () => {
 	it('joining while it is pending: the re-sent request alone makes the call, which its complete message then fills', () => {
 		// The snapshot a new connection starts with, before history has the call.
 		const model = build([inputOf('1f407cf9-1'), approvalRequest]);
-		expect(callsOf(model.view)).toEqual([expect.objectContaining({callId: 'call_fake_49', name: 'exec_command', args: '{"cmd":"echo approved-run"}', state: 'awaiting_approval'})]);
+		expect(callsOf(model.view)).toEqual([
+			expect.objectContaining({
+				callId: 'call_fake_49',
+				name: 'exec_command',
+				args: '{"cmd":"echo approved-run"}',
+				state: 'awaiting_approval',
+			}),
+		]);
 		model.apply(inputOf('1f407cf9-23'), now);
 		expect(callsOf(model.view)).toHaveLength(1);
 		expect(callsOf(model.view)[0]!.state).toBe('awaiting_approval');
@@ -84,14 +97,25 @@ describe('approval_request from the real server', () => {
 	it('print mode writes one line when the wait starts', () => {
 		const model = build([...upTo('1f407cf9-24'), approvalRequest, inputOf('1f407cf9-26')]);
 		const renderer = new PlainRenderer({color: false});
-		const lines = model.takeFinalized().flatMap(entry => renderer.entry(entry).map(line => (typeof line === 'string' ? line : line.join(''))));
+		const lines = model
+			.takeFinalized()
+			.flatMap(entry => renderer.entry(entry).map(line => (typeof line === 'string' ? line : line.join(''))));
 		const requested = lines.filter(line => line.startsWith('approval requested'));
 		expect(requested).toEqual(['approval requested: exec_command (call_fake_49)']);
 		expect(lines.indexOf(requested[0]!)).toBeLessThan(lines.indexOf('approval allow: exec_command (call_fake_49)'));
 	});
 
 	it('a request naming a tool and call id with escapes prints them harmless', () => {
-		const toolCall = {type: 'model_msg', payload: {type: 'tool_call', role: 'assistant', name: 'ex\u001b]0;owned\u0007ec', arguments: '{}', tool_call_id: 'id\u001b[2J\u009b1'}};
+		const toolCall = {
+			type: 'model_msg',
+			payload: {
+				type: 'tool_call',
+				role: 'assistant',
+				name: 'ex\u001b]0;owned\u0007ec',
+				arguments: '{}',
+				tool_call_id: 'id\u001b[2J\u009b1',
+			},
+		};
 		const model = build([{kind: 'server_event', event: {type: 'approval_request', toolCall}}]);
 		const renderer = new PlainRenderer({color: false});
 		const lines = model.takeFinalized().flatMap(entry => renderer.entry(entry));
@@ -103,7 +127,9 @@ describe('approval_request from the real server', () => {
 
 	it('inside a subagent: the child’s call waits, and the parent counts it', () => {
 		const childInputs = upTo('1f407cf9-24')
-			.filter(input => input.kind === 'message' || (input.kind === 'server_event' && input.event.type === 'approval_request'))
+			.filter(
+				input => input.kind === 'message' || (input.kind === 'server_event' && input.event.type === 'approval_request'),
+			)
 			.map(asChild);
 		const model = build(childInputs);
 		const subagent = model.view.items.find((item): item is SubagentItem => item.kind === 'subagent')!;
@@ -128,7 +154,10 @@ describe('approval_request from the real server', () => {
 	it('a request of another shape (the id at the top of toolCall) changes nothing', () => {
 		const model = build([
 			...upTo('1f407cf9-23'),
-			{kind: 'server_event', event: {type: 'approval_request', toolCall: {tool_call_id: 'call_fake_49', name: 'exec_command'}}},
+			{
+				kind: 'server_event',
+				event: {type: 'approval_request', toolCall: {tool_call_id: 'call_fake_49', name: 'exec_command'}},
+			},
 		]);
 		expect(callsOf(model.view)[0]!.state).toBe('running');
 		expect(model.view.awaitingApproval).toBe(0);
@@ -136,11 +165,19 @@ describe('approval_request from the real server', () => {
 });
 
 describe('session_title names its session', () => {
-	const title = (sessionId: string, text: string): ModelInput => ({kind: 'server_event', event: {type: 'session_title', sessionId, title: text}});
+	const title = (sessionId: string, text: string): ModelInput => ({
+		kind: 'server_event',
+		event: {type: 'session_title', sessionId, title: text},
+	});
 	const info: ModelInput = {kind: 'session_info', info: {sessionId: mainId}};
 
 	it('this session’s recorded title goes to the header, a subagent’s to its pane', () => {
-		const model = build([info, ...upTo('1f407cf9-25'), asChild(inputOf('1f407cf9-4')), title(childId, 'SUBAGENT: run pwd and report')]);
+		const model = build([
+			info,
+			...upTo('1f407cf9-25'),
+			asChild(inputOf('1f407cf9-4')),
+			title(childId, 'SUBAGENT: run pwd and report'),
+		]);
 		const subagent = model.view.items.find((item): item is SubagentItem => item.kind === 'subagent')!;
 		expect(model.view.header.title).toBe('Asking to run echo');
 		expect(subagent.child!.header.title).toBe('SUBAGENT: run pwd and report');
@@ -159,7 +196,13 @@ describe('the session record', () => {
 		const model = build([
 			{
 				kind: 'session_info',
-				info: {sessionId: 'session-2026-12-03-13-35-40-a1f7cf26', provider: 'custom', modelId: 'fake-model', workspace: '/home/dev/w', title: 'Listing the workspace'},
+				info: {
+					sessionId: 'session-2026-12-03-13-35-40-a1f7cf26',
+					provider: 'custom',
+					modelId: 'fake-model',
+					workspace: '/home/dev/w',
+					title: 'Listing the workspace',
+				},
 			},
 		]);
 		expect(model.view.header).toMatchObject({

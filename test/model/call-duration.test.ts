@@ -37,8 +37,11 @@ describe('the recorded server session (8e7b556c): its stream and its trace', () 
 		const fromFile = file.items.filter((item): item is ToolCallItem => item.kind === 'tool_call');
 		expect(fromFile.length).toBeGreaterThan(2);
 		for (const call of fromFile) {
-			const streamed = live.items.find((item): item is ToolCallItem => item.kind === 'tool_call' && item.callId === call.callId);
-			if (streamed?.endedAt !== undefined) expect([call.callId, durationOf(streamed)]).toEqual([call.callId, durationOf(call)]);
+			const streamed = live.items.find(
+				(item): item is ToolCallItem => item.kind === 'tool_call' && item.callId === call.callId,
+			);
+			if (streamed?.endedAt !== undefined)
+				expect([call.callId, durationOf(streamed)]).toEqual([call.callId, durationOf(call)]);
 		}
 	});
 });

@@ -7,7 +7,14 @@ import {msg, traceInputs} from '../helpers/recordings.js';
 
 const now = Date.parse('2026-12-02T15:00:00Z');
 // A session_meta with no tool list: the header waits for one.
-const meta = parseLine(JSON.stringify({timestamp: '2026-12-02T10:00:00.000Z', type: 'session_meta', payload: {session_id: 's1', provider: 'p', model_id: 'm'}}), {line: 1, offset: 0});
+const meta = parseLine(
+	JSON.stringify({
+		timestamp: '2026-12-02T10:00:00.000Z',
+		type: 'session_meta',
+		payload: {session_id: 's1', provider: 'p', model_id: 'm'},
+	}),
+	{line: 1, offset: 0},
+);
 
 const named = (entry: FinalizedEntry): string => `${entry.depth}:${entry.item.kind}:${entry.item.id}:${entry.what}`;
 
@@ -34,7 +41,10 @@ describe('the finalized log', () => {
 	it('keeps what comes behind a header waiting for its tool list, then hands it all over in order', () => {
 		const model = new SessionModel({recordFinalized: true, keepItems: false});
 		const seen: string[] = [];
-		const drain = (): void => model.drainFinalized(false, entry => seen.push(entry.item.kind === 'user_text' ? `user:${entry.item.text}` : entry.item.kind));
+		const drain = (): void =>
+			model.drainFinalized(false, entry =>
+				seen.push(entry.item.kind === 'user_text' ? `user:${entry.item.text}` : entry.item.kind),
+			);
 		model.apply(meta, now);
 		for (const text of ['one', 'two', 'three']) {
 			model.apply(msg('model_msg', {type: 'text', role: 'user', text}), now);
@@ -53,10 +63,22 @@ describe('the finalized log', () => {
 	it('keeps what comes behind a subagent call waiting for its child, and hands what came before', () => {
 		const model = new SessionModel({recordFinalized: true, keepItems: false});
 		const seen: string[] = [];
-		const drain = (): void => model.drainFinalized(false, entry => seen.push(entry.item.kind === 'user_text' ? `user:${entry.item.text}` : `${entry.item.kind}:${entry.what}`));
+		const drain = (): void =>
+			model.drainFinalized(false, entry =>
+				seen.push(entry.item.kind === 'user_text' ? `user:${entry.item.text}` : `${entry.item.kind}:${entry.what}`),
+			);
 		model.apply(meta, now);
 		model.apply(msg('model_msg', {type: 'text', role: 'user', text: 'one'}), now);
-		model.apply(msg('model_msg', {type: 'tool_call', role: 'assistant', name: 'run_subagent', arguments: '{}', tool_call_id: 'c1'}), now);
+		model.apply(
+			msg('model_msg', {
+				type: 'tool_call',
+				role: 'assistant',
+				name: 'run_subagent',
+				arguments: '{}',
+				tool_call_id: 'c1',
+			}),
+			now,
+		);
 		model.apply(msg('model_msg', {type: 'text', role: 'user', text: 'two'}), now);
 		drain();
 		expect(seen).toEqual(['user:one']);

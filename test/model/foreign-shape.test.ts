@@ -26,7 +26,8 @@ function inputsOf(text: string, shard: number): ModelInput[] {
 	return inputs;
 }
 
-const notices = (model: SessionModel): string[] => model.view.items.flatMap(item => (item.kind === 'notice' ? [item.text] : []));
+const notices = (model: SessionModel): string[] =>
+	model.view.items.flatMap(item => (item.kind === 'notice' ? [item.text] : []));
 
 describe('a trace of another shape', () => {
 	it('a compaction whose end has another shape still ends: the header does not say compacting', () => {
@@ -38,11 +39,22 @@ describe('a trace of another shape', () => {
 
 	it('on the screen: one notice with the counts (kept current), and every readable message shown', () => {
 		const model = new SessionModel({});
-		model.applyAll([...inputsOf(foreignTrace(`${rotated}_001.jsonl`), 1), ...inputsOf(foreignTrace(`${rotated}_002.jsonl`), 2), {kind: 'end'}], now);
+		model.applyAll(
+			[
+				...inputsOf(foreignTrace(`${rotated}_001.jsonl`), 1),
+				...inputsOf(foreignTrace(`${rotated}_002.jsonl`), 2),
+				{kind: 'end'},
+			],
+			now,
+		);
 		const unknown = model.view.items.filter(item => item.kind === 'unknown').length;
 		const lines = model.view.counts.messages;
-		expect(notices(model)).toEqual([`${unknown} of ${lines} lines have a shape this viewer does not know: not a PenguinHarness 0.2 trace?`]);
-		const texts = model.view.items.flatMap(item => (item.kind === 'user_text' || item.kind === 'assistant_text' ? [item.text] : []));
+		expect(notices(model)).toEqual([
+			`${unknown} of ${lines} lines have a shape this viewer does not know: not a PenguinHarness 0.2 trace?`,
+		]);
+		const texts = model.view.items.flatMap(item =>
+			item.kind === 'user_text' || item.kind === 'assistant_text' ? [item.text] : [],
+		);
 		expect(texts.join('\n')).toContain('What is a trace file?');
 		expect(texts.join('\n')).toContain('After compaction: what is a trace file again?');
 	});
@@ -60,6 +72,8 @@ describe('a trace of another shape', () => {
 		const result = await runCli(['--print', file]);
 		expect(result.code).toBe(0);
 		expect(result.stdout).toContain('What is a trace file?');
-		expect(result.stderr).toMatch(/^penguin-view: \d+ of \d+ lines have a shape this viewer does not know: not a PenguinHarness 0\.2 trace\?\n$/);
+		expect(result.stderr).toMatch(
+			/^penguin-view: \d+ of \d+ lines have a shape this viewer does not know: not a PenguinHarness 0\.2 trace\?\n$/,
+		);
 	});
 });

@@ -3,8 +3,14 @@ import {describe, expect, it} from 'vitest';
 import type {ModelInput} from '../../source/model/input.js';
 import {JsonLinesGate, type Refusal} from '../../source/model/json-lines-gate.js';
 
-const bad = (line: number): ModelInput => ({kind: 'malformed', malformed: {line, offset: line * 10, reason: 'invalid JSON: x', excerpt: 'x'}});
-const good = (text: string): ModelInput => ({kind: 'message', message: {type: 'model_msg', payload: {type: 'text', role: 'user', text}}});
+const bad = (line: number): ModelInput => ({
+	kind: 'malformed',
+	malformed: {line, offset: line * 10, reason: 'invalid JSON: x', excerpt: 'x'},
+});
+const good = (text: string): ModelInput => ({
+	kind: 'message',
+	message: {type: 'model_msg', payload: {type: 'text', role: 'user', text}},
+});
 const shard: ModelInput = {kind: 'shard', index: 1, path: 'x.log'};
 
 function gated(limit?: number) {
@@ -23,7 +29,16 @@ describe('JsonLinesGate', () => {
 		expect(passed).toEqual([shard]);
 		gate.handle([good('first'), bad(5)]);
 		gate.handle([bad(6), {kind: 'end'}]);
-		expect(passed).toEqual([shard, bad(1), bad(2), {kind: 'notice', level: 'info', text: 'n'}, good('first'), bad(5), bad(6), {kind: 'end'}]);
+		expect(passed).toEqual([
+			shard,
+			bad(1),
+			bad(2),
+			{kind: 'notice', level: 'info', text: 'n'},
+			good('first'),
+			bad(5),
+			bad(6),
+			{kind: 'end'},
+		]);
 		expect(refusals).toEqual([]);
 	});
 

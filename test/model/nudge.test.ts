@@ -2,7 +2,11 @@
 import {describe, expect, it} from 'vitest';
 import {NudgeTracker, nudgeText, type NudgeRow} from '../../source/model/nudge.js';
 
-const row = (id: string, state: NudgeRow['state'], doing?: string): NudgeRow => ({id, state, ...(doing ? {doing} : {})});
+const row = (id: string, state: NudgeRow['state'], doing?: string): NudgeRow => ({
+	id,
+	state,
+	...(doing ? {doing} : {}),
+});
 
 describe('NudgeTracker', () => {
 	it('nothing on the first listing, whatever the states', () => {
@@ -12,17 +16,37 @@ describe('NudgeTracker', () => {
 	it('waiting, failed and finished, once each, for sessions other than the one on screen', () => {
 		const tracker = new NudgeTracker();
 		tracker.update([row('a', 'running'), row('b', 'running'), row('c', 'running'), row('me', 'running')], 'me');
-		const events = tracker.update([row('a', 'waiting', 'exec_command $ rm -rf build'), row('b', 'failed', 'overloaded'), row('c', 'idle'), row('me', 'waiting')], 'me');
+		const events = tracker.update(
+			[
+				row('a', 'waiting', 'exec_command $ rm -rf build'),
+				row('b', 'failed', 'overloaded'),
+				row('c', 'idle'),
+				row('me', 'waiting'),
+			],
+			'me',
+		);
 		expect(events).toEqual([
 			{kind: 'waiting', id: 'a', doing: 'exec_command $ rm -rf build'},
 			{kind: 'failed', id: 'b', doing: 'overloaded'},
 			{kind: 'finished', id: 'c'},
 		]);
 		// The same states again: nothing more.
-		expect(tracker.update([row('a', 'waiting', 'exec_command $ rm -rf build'), row('b', 'failed'), row('c', 'idle'), row('me', 'waiting')], 'me')).toEqual([]);
+		expect(
+			tracker.update(
+				[
+					row('a', 'waiting', 'exec_command $ rm -rf build'),
+					row('b', 'failed'),
+					row('c', 'idle'),
+					row('me', 'waiting'),
+				],
+				'me',
+			),
+		).toEqual([]);
 		// Approved, then waiting again: a new event.
 		tracker.update([row('a', 'running')], 'me');
-		expect(tracker.update([row('a', 'waiting', 'exec_command $ ls')], 'me')).toEqual([{kind: 'waiting', id: 'a', doing: 'exec_command $ ls'}]);
+		expect(tracker.update([row('a', 'waiting', 'exec_command $ ls')], 'me')).toEqual([
+			{kind: 'waiting', id: 'a', doing: 'exec_command $ ls'},
+		]);
 	});
 
 	it('a session that was idle and stays idle, or appears idle, is not finished', () => {
@@ -34,8 +58,12 @@ describe('NudgeTracker', () => {
 
 describe('nudgeText', () => {
 	it('says the short id and what it waits for', () => {
-		expect(nudgeText({kind: 'waiting', id: 'session-2026-12-05-01-00-00-84946371', doing: 'exec_command $ rm -rf build'})).toBe('⏸ 84946371 waits: exec_command $ rm -rf build');
-		expect(nudgeText({kind: 'failed', id: 'session-2026-12-05-01-00-00-84946371', doing: 'timeout'})).toBe('✗ 84946371 failed: timeout');
+		expect(
+			nudgeText({kind: 'waiting', id: 'session-2026-12-05-01-00-00-84946371', doing: 'exec_command $ rm -rf build'}),
+		).toBe('⏸ 84946371 waits: exec_command $ rm -rf build');
+		expect(nudgeText({kind: 'failed', id: 'session-2026-12-05-01-00-00-84946371', doing: 'timeout'})).toBe(
+			'✗ 84946371 failed: timeout',
+		);
 		expect(nudgeText({kind: 'finished', id: 'session-2026-12-05-01-00-00-84946371'})).toBe('✓ 84946371 finished');
 	});
 });

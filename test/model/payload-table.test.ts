@@ -12,7 +12,10 @@ test('the table holds a handler for each known payload type, and nothing else', 
 test('a payload type named like a key every object has is a line of an unknown shape, shown as a row', () => {
 	const model = new SessionModel();
 	for (const type of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
-		model.apply({kind: 'message', message: {timestamp: '2026-12-02T10:00:00.000Z', type: 'event_msg', payload: {type}}}, 0);
+		model.apply(
+			{kind: 'message', message: {timestamp: '2026-12-02T10:00:00.000Z', type: 'event_msg', payload: {type}}},
+			0,
+		);
 	}
 	expect(model.view.counts.unknownShape).toBe(4);
 	expect(model.view.items).toHaveLength(4);

@@ -4,7 +4,14 @@ import path from 'node:path';
 import {describe, expect, test} from 'vitest';
 import type {ModelInput} from '../../source/model/input.js';
 import {SessionModel} from '../../source/model/session-model.js';
-import type {ImageRef, Item, McpConnectItem, SessionView, ThinkingItem, ToolCallItem} from '../../source/model/view-model.js';
+import type {
+	ImageRef,
+	Item,
+	McpConnectItem,
+	SessionView,
+	ThinkingItem,
+	ToolCallItem,
+} from '../../source/model/view-model.js';
 import {allRows, Layouter} from '../../source/ui/panes/layout.js';
 import {openStateFrom} from '../../source/ui/panes/open-state.js';
 import {rowText} from '../../source/ui/panes/segments.js';
@@ -12,7 +19,14 @@ import {msg, testNow} from '../ui/helpers.js';
 
 // Never called: `npx tsc --noEmit` checks these lines (test/ is in tsconfig.json). Each write
 // below compiled before items were read-only, and left the pane drawn from the old revision.
-export function writesOutsideTheModel(view: SessionView, item: Item, call: ToolCallItem, thinking: ThinkingItem, mcp: McpConnectItem, image: ImageRef): void {
+export function writesOutsideTheModel(
+	view: SessionView,
+	item: Item,
+	call: ToolCallItem,
+	thinking: ThinkingItem,
+	mcp: McpConnectItem,
+	image: ImageRef,
+): void {
 	// @ts-expect-error: the session's items (only the model adds one)
 	view.items.push(item);
 	// @ts-expect-error: a field of any item

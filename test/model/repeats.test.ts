@@ -11,9 +11,18 @@ import type {SafeWriter} from '../../source/output/safe-writer.js';
 import {msg} from '../helpers/recordings.js';
 
 const now = Date.parse('2026-12-02T15:00:00Z');
-const call = (id: string) => msg('model_msg', {type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: '{"cmd":"ls"}', tool_call_id: id});
-const output = (id: string, text: string, stop = 'completed') => msg('model_msg', {type: 'tool_call_output', role: 'user', output: text, tool_call_id: id, stop_reason: stop});
-const decision = (id: string, value: string) => msg('event_msg', {type: 'approval_decision', decision: value, tool_call_id: id});
+const call = (id: string) =>
+	msg('model_msg', {
+		type: 'tool_call',
+		role: 'assistant',
+		name: 'exec_command',
+		arguments: '{"cmd":"ls"}',
+		tool_call_id: id,
+	});
+const output = (id: string, text: string, stop = 'completed') =>
+	msg('model_msg', {type: 'tool_call_output', role: 'user', output: text, tool_call_id: id, stop_reason: stop});
+const decision = (id: string, value: string) =>
+	msg('event_msg', {type: 'approval_decision', decision: value, tool_call_id: id});
 
 /** The screen's model: every item kept. */
 function screen(inputs: ModelInput[]): SessionModel {
@@ -24,7 +33,11 @@ function screen(inputs: ModelInput[]): SessionModel {
 
 /** Print mode as main.ts sets it up, fed in one batch or one input per batch. */
 function printed(inputs: ModelInput[], oneByOne: boolean): string {
-	const store = new SessionStore({label: 'test', state: 'reading'}, {recordFinalized: true, keepItems: false}, () => now);
+	const store = new SessionStore(
+		{label: 'test', state: 'reading'},
+		{recordFinalized: true, keepItems: false},
+		() => now,
+	);
 	let text = '';
 	const out: SafeWriter = {
 		write(chunk, done) {
@@ -104,7 +117,12 @@ describe('the decision kept', () => {
 	});
 
 	it('a repeated decision is printed and counted once', () => {
-		const inputs = [call('c1'), decision('c1', 'deny'), decision('c1', 'deny'), output('c1', 'Tool call denied by user.', 'aborted')];
+		const inputs = [
+			call('c1'),
+			decision('c1', 'deny'),
+			decision('c1', 'deny'),
+			output('c1', 'Tool call denied by user.', 'aborted'),
+		];
 		const text = print(inputs);
 		expect(count(text, 'approval deny: exec_command (c1)')).toBe(1);
 		expect(text).toContain('1 tool call, 1 failure,');

@@ -64,7 +64,13 @@ describe('trace fixtures', () => {
 			...traceInputs('session-2026-12-02-14-45-42-8e7b556c_002.jsonl', 2),
 		]);
 		const [compaction] = ofKind(model, 'compaction');
-		expect(compaction).toMatchObject({reason: 'manual', mode: 'summarize', context: 1591, turns: 4, status: 'completed'});
+		expect(compaction).toMatchObject({
+			reason: 'manual',
+			mode: 'summarize',
+			context: 1591,
+			turns: 4,
+			status: 'completed',
+		});
 		expect(compaction!.summary).toMatch(/^\[summary\]The user asked/);
 		// The compaction's own prompt and request are not conversation items.
 		const userTexts = ofKind(model, 'user_text');
@@ -79,7 +85,10 @@ describe('trace fixtures', () => {
 	it('links a subagent pointer to the run_subagent call that spawned it', () => {
 		const model = build(traceInputs('session-2026-12-02-14-43-17-a1f608ba_001.jsonl'));
 		const [pointer] = ofKind(model, 'subagent');
-		expect(pointer).toMatchObject({sessionId: 'session-2026-12-02-14-43-19-1fcdf9f5', description: 'Delegate listing the workspace'});
+		expect(pointer).toMatchObject({
+			sessionId: 'session-2026-12-02-14-43-19-1fcdf9f5',
+			description: 'Delegate listing the workspace',
+		});
 		expect(calls(model)[0]!.childSessionId).toBe('session-2026-12-02-14-43-19-1fcdf9f5');
 	});
 
@@ -108,7 +117,12 @@ describe('the same session from its trace and from its live stream', () => {
 	it('streams a fragment visibly before its complete message replaces it', () => {
 		const inputs = sseInputs('A-session-stream.jsonl');
 		const model = new SessionModel();
-		const firstStop = inputs.findIndex(input => input.kind === 'message' && input.message.payload.type === 'partial_text' && input.message.payload['event_type'] === 'stop');
+		const firstStop = inputs.findIndex(
+			input =>
+				input.kind === 'message' &&
+				input.message.payload.type === 'partial_text' &&
+				input.message.payload['event_type'] === 'stop',
+		);
 		model.applyAll(inputs.slice(0, firstStop - 5), now);
 		const streaming = ofKind(model, 'assistant_text').at(-1)!;
 		expect(streaming.streaming).toBe(true);
@@ -150,7 +164,11 @@ describe('streaming aggregation', () => {
 			partial('partial_tool_call', 'delta', {tool_call_id: 'a', name: '', arguments: '{"cmd":'}),
 			partial('partial_tool_call', 'delta', {tool_call_id: 'b', name: '', arguments: '_path":"x"}'}),
 			partial('partial_tool_call', 'delta', {tool_call_id: 'a', name: '', arguments: '"ls"}'}),
-			partial('partial_tool_call_output', 'delta', {tool_call_id: 'b', output: 'image/png, 82 B', images: ['data:image/png;base64,iVBORw0KGgo=']}),
+			partial('partial_tool_call_output', 'delta', {
+				tool_call_id: 'b',
+				output: 'image/png, 82 B',
+				images: ['data:image/png;base64,iVBORw0KGgo='],
+			}),
 		]);
 		const [a, b] = calls(model);
 		expect([a!.name, a!.args, a!.state]).toEqual(['exec_command', '{"cmd":"ls"}', 'streaming']);
@@ -173,17 +191,29 @@ describe('tool call states', () => {
 		msg('model_msg', {type: 'tool_call', role: 'assistant', name, arguments: '{"cmd":"rm -rf /"}', tool_call_id: id});
 	const output = (id: string, stop: string, text = 'x') =>
 		msg('model_msg', {type: 'tool_call_output', role: 'user', output: text, tool_call_id: id, stop_reason: stop});
-	const decision = (id: string, value: string) => msg('event_msg', {type: 'approval_decision', decision: value, tool_call_id: id});
+	const decision = (id: string, value: string) =>
+		msg('event_msg', {type: 'approval_decision', decision: value, tool_call_id: id});
 
 	it('marks denied and forbidden calls, keeping the synthetic aborted output', () => {
-		const model = build([call('d'), decision('d', 'deny'), output('d', 'aborted', 'Tool call denied by user.'), call('f'), decision('f', 'forbidden')]);
+		const model = build([
+			call('d'),
+			decision('d', 'deny'),
+			output('d', 'aborted', 'Tool call denied by user.'),
+			call('f'),
+			decision('f', 'forbidden'),
+		]);
 		const [denied, forbidden] = calls(model);
 		expect([denied!.state, denied!.approval, denied!.output]).toEqual(['denied', 'deny', 'Tool call denied by user.']);
 		expect([forbidden!.state, forbidden!.approval]).toEqual(['forbidden', 'forbidden']);
 	});
 
 	it('pairs an output that arrives before its call, and a decision that arrives first', () => {
-		const model = build([output('early', 'completed', 'done early'), decision('late', 'allow'), call('late'), call('early')]);
+		const model = build([
+			output('early', 'completed', 'done early'),
+			decision('late', 'allow'),
+			call('late'),
+			call('early'),
+		]);
 		const byId = Object.fromEntries(calls(model).map(item => [item.callId, item]));
 		expect(byId['early']).toMatchObject({state: 'done', output: 'done early', name: 'exec_command'});
 		expect(byId['late']).toMatchObject({state: 'running', approval: 'allow'});
@@ -192,7 +222,11 @@ describe('tool call states', () => {
 
 	it('waits for approval on approval_request, and says never answered when the source ends', () => {
 		const model = new SessionModel();
-		const toolCall = {timestamp: '2026-12-02T15:00:00Z', type: 'model_msg', payload: {type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: '{}', tool_call_id: 'w'}};
+		const toolCall = {
+			timestamp: '2026-12-02T15:00:00Z',
+			type: 'model_msg',
+			payload: {type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: '{}', tool_call_id: 'w'},
+		};
 		model.applyAll([call('w'), {kind: 'server_event', event: {type: 'approval_request', toolCall}}], now);
 		expect(calls(model)[0]!.state).toBe('awaiting_approval');
 		model.apply({kind: 'end'}, now);
@@ -209,7 +243,12 @@ describe('everything else, and what it does not know', () => {
 	it('shows images and inline thinking as placeholders, never their data', () => {
 		const model = build([
 			msg('model_msg', {type: 'image_url', role: 'user', image_url: `data:image/png;base64,${'A'.repeat(4000)}`}),
-			msg('model_msg', {type: 'inline_thinking', role: 'assistant', data: 'QUJD', mime_type: 'application/x-reasoning'}),
+			msg('model_msg', {
+				type: 'inline_thinking',
+				role: 'assistant',
+				data: 'QUJD',
+				mime_type: 'application/x-reasoning',
+			}),
 		]);
 		expect(ofKind(model, 'image')[0]!.image).toEqual({mimeType: 'image/png', bytes: 3000});
 		expect(ofKind(model, 'thinking')[0]!.inline).toEqual({mimeType: 'application/x-reasoning', bytes: 3});
@@ -232,7 +271,11 @@ describe('everything else, and what it does not know', () => {
 	it('reads goal_finished, mcp_connect and the legacy request_end message field', () => {
 		const model = build([
 			msg('event_msg', {type: 'mcp_connect_begin', servers: ['files']}),
-			msg('event_msg', {type: 'mcp_connect_end', status: 'completed', results: [{server: 'files', transport: 'stdio', status: 'connected', duration_ms: 12}]}),
+			msg('event_msg', {
+				type: 'mcp_connect_end',
+				status: 'completed',
+				results: [{server: 'files', transport: 'stdio', status: 'connected', duration_ms: 12}],
+			}),
 			msg('event_msg', {type: 'request_begin'}),
 			msg('event_msg', {type: 'request_end', status: 'failed', message: 'quota exceeded'}),
 			msg('event_msg', {type: 'goal_finished', outcome: 'complete', rounds: 3, tokens_used: 1200}),
@@ -246,14 +289,34 @@ describe('everything else, and what it does not know', () => {
 		const child = ['session-child'];
 		const grandchild = ['session-child', 'session-grandchild'];
 		const model = build([
-			{kind: 'message', message: {type: 'session_meta', origin: child, payload: {session_id: 'session-child', source: 'subagent'} as never}},
-			{kind: 'message', message: {type: 'model_msg', origin: child, payload: {type: 'text', role: 'assistant', text: 'child speaks'}}},
-			{kind: 'message', message: {type: 'model_msg', origin: grandchild, payload: {type: 'text', role: 'assistant', text: 'grandchild speaks'}}},
+			{
+				kind: 'message',
+				message: {
+					type: 'session_meta',
+					origin: child,
+					payload: {session_id: 'session-child', source: 'subagent'} as never,
+				},
+			},
+			{
+				kind: 'message',
+				message: {type: 'model_msg', origin: child, payload: {type: 'text', role: 'assistant', text: 'child speaks'}},
+			},
+			{
+				kind: 'message',
+				message: {
+					type: 'model_msg',
+					origin: grandchild,
+					payload: {type: 'text', role: 'assistant', text: 'grandchild speaks'},
+				},
+			},
 		]);
 		const [pointer] = ofKind(model, 'subagent');
 		expect(pointer!.child!.header.sessionId).toBe('session-child');
 		const nested = pointer!.child!.items.find(item => item.kind === 'subagent');
-		expect(nested?.kind === 'subagent' && nested.child?.items.some(item => item.kind === 'assistant_text' && item.text === 'grandchild speaks')).toBe(true);
+		expect(
+			nested?.kind === 'subagent' &&
+				nested.child?.items.some(item => item.kind === 'assistant_text' && item.text === 'grandchild speaks'),
+		).toBe(true);
 		expect(ofKind(model, 'assistant_text')).toHaveLength(0);
 	});
 

@@ -9,12 +9,14 @@ import {SessionStore} from '../../source/model/session-store.js';
 import type {Item, SessionView} from '../../source/model/view-model.js';
 import {historyResponse, msg, sseInputs} from '../helpers/recordings.js';
 
-const history = (name: string): ModelInput[] => historyResponse(name).messages.map(message => ({kind: 'message', message}));
+const history = (name: string): ModelInput[] =>
+	historyResponse(name).messages.map(message => ({kind: 'message', message}));
 
 /** What an item is, for matching across the two stores (not its id). */
 function describe_(item: Item): string {
 	if (item.kind === 'tool_call') return `call ${item.callId}`;
-	if (item.kind === 'user_text' || item.kind === 'assistant_text' || item.kind === 'thinking') return `${item.kind} ${inMemory(item.text).slice(0, 60)}`;
+	if (item.kind === 'user_text' || item.kind === 'assistant_text' || item.kind === 'thinking')
+		return `${item.kind} ${inMemory(item.text).slice(0, 60)}`;
 	if (item.kind === 'request') return `request ${item.index}`;
 	return item.kind;
 }
@@ -60,14 +62,21 @@ describe('a rebuilt store keeps the ids of what it already showed', () => {
 		};
 		const inputs: ModelInput[] = [
 			msg('model_msg', {type: 'text', role: 'user', text: 'go'}),
-			msg('model_msg', {type: 'tool_call', role: 'assistant', name: 'run_subagent', arguments: '{"description":"d"}', tool_call_id: 'c1'}),
+			msg('model_msg', {
+				type: 'tool_call',
+				role: 'assistant',
+				name: 'run_subagent',
+				arguments: '{"description":"d"}',
+				tool_call_id: 'c1',
+			}),
 			child({type: 'text', role: 'user', text: 'child prompt'}),
 			msg('model_msg', {type: 'text', role: 'assistant', text: 'parent goes on'}),
 			child({type: 'text', role: 'assistant', text: 'child answer'}),
 		];
 		const store = new SessionStore({label: 'stream', state: 'live'});
 		store.apply(inputs);
-		const idsOf = (view: SessionView): number[] => view.items.flatMap(item => [item.id, ...(item.kind === 'subagent' && item.child ? idsOf(item.child) : [])]);
+		const idsOf = (view: SessionView): number[] =>
+			view.items.flatMap(item => [item.id, ...(item.kind === 'subagent' && item.child ? idsOf(item.child) : [])]);
 		const before = idsOf(store.view);
 		// The rebuilt history says the same with a notice first.
 		store.rebuild([{kind: 'notice', level: 'info', text: 'history reloaded'}, ...inputs]);
@@ -78,11 +87,12 @@ describe('a rebuilt store keeps the ids of what it already showed', () => {
 	});
 
 	it('any history that adds items anywhere: the old ones keep their ids, all stay unique and in order', () => {
-		const call = (id: string): ModelInput => msg('model_msg', {type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: '{}', tool_call_id: id});
+		const call = (id: string): ModelInput =>
+			msg('model_msg', {type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: '{}', tool_call_id: id});
 		// Calls in order; the old store saw some of them (a subsequence), history has them all.
-		const plan = fc.uniqueArray(fc.integer({min: 0, max: 999}), {minLength: 1, maxLength: 60}).chain(ids =>
-			fc.tuple(fc.constant(ids), fc.subarray(ids), fc.integer({min: 0, max: 3})),
-		);
+		const plan = fc
+			.uniqueArray(fc.integer({min: 0, max: 999}), {minLength: 1, maxLength: 60})
+			.chain(ids => fc.tuple(fc.constant(ids), fc.subarray(ids), fc.integer({min: 0, max: 3})));
 		fc.assert(
 			fc.property(plan, ([all, seen, rebuilds]) => {
 				const store = new SessionStore({label: 'stream', state: 'live'});
@@ -92,7 +102,8 @@ describe('a rebuilt store keeps the ids of what it already showed', () => {
 				for (let i = 0; i <= rebuilds; i++) store.rebuild(all.map(id => call(`c${id}`)));
 				const items = store.view.items;
 				expect(items).toHaveLength(all.length);
-				for (const item of items) if (item.kind === 'tool_call' && before.has(item.callId)) expect(item.id).toBe(before.get(item.callId));
+				for (const item of items)
+					if (item.kind === 'tool_call' && before.has(item.callId)) expect(item.id).toBe(before.get(item.callId));
 				idsIncreaseAndDiffer(store.view);
 				const highest = Math.max(...items.map(item => item.id));
 				store.apply([call('later')]);

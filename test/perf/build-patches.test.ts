@@ -20,12 +20,14 @@ afterAll(() => {
 function linkedCopy(): string {
 	const copy = mkdtempSync(path.join(tmpdir(), 'penguin-view-build-'));
 	copies.push(copy);
-	for (const entry of ['scripts', 'source', 'package.json']) cpSync(path.join(root, entry), path.join(copy, entry), {recursive: true});
+	for (const entry of ['scripts', 'source', 'package.json'])
+		cpSync(path.join(root, entry), path.join(copy, entry), {recursive: true});
 	symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
 	return copy;
 }
 
-const build = (copy: string) => spawnSync(process.execPath, [path.join(copy, 'scripts', 'build.mjs')], {cwd: copy, encoding: 'utf8'});
+const build = (copy: string) =>
+	spawnSync(process.execPath, [path.join(copy, 'scripts', 'build.mjs')], {cwd: copy, encoding: 'utf8'});
 
 function bundled(copy: string): string {
 	const dist = path.join(copy, 'dist');
@@ -36,7 +38,12 @@ function bundled(copy: string): string {
 test('with node_modules a symlink, every edit is in the bundle', () => {
 	const copy = linkedCopy();
 	const result = build(copy);
-	expect(result.stderr.split('\n').filter(line => !/^\s+at /.test(line)).join('\n')).toBe('');
+	expect(
+		result.stderr
+			.split('\n')
+			.filter(line => !/^\s+at /.test(line))
+			.join('\n'),
+	).toBe('');
 	expect(result.status).toBe(0);
 	const code = bundled(copy);
 	expect(code).toContain('segmenterOf()'); // string-width's segmenter built on first use
@@ -59,36 +66,62 @@ test('an edit that no longer applies stops the build, saying which', () => {
 	const copy = linkedCopy();
 	const script = path.join(copy, 'scripts', 'build.mjs');
 	// As if string-width had changed: the text an edit replaces is not there.
-	writeFileSync(script, readFileSync(script, 'utf8').replace("['const segmenter = new Intl.Segmenter();',", "['const segmenter = new Intl.Segmenter({changed: true});',"));
+	writeFileSync(
+		script,
+		readFileSync(script, 'utf8').replace(
+			"['const segmenter = new Intl.Segmenter();',",
+			"['const segmenter = new Intl.Segmenter({changed: true});',",
+		),
+	);
 	const result = build(copy);
 	expect(result.status).not.toBe(0);
-	expect(result.stderr).toContain('string-width has `const segmenter = new Intl.Segmenter({changed: true});` no longer: update its edits');
+	expect(result.stderr).toContain(
+		'string-width has `const segmenter = new Intl.Segmenter({changed: true});` no longer: update its edits',
+	);
 }, 120_000);
 
 describe('applyEdits', () => {
-	const edits: Array<[string, string]> = [['const segmenter = new Intl.Segmenter();', 'let segmenter;\nconst segmenterOf = () => (segmenter ??= new Intl.Segmenter());'], ['segmenter.segment(string)', 'segmenterOf().segment(string)']];
+	const edits: Array<[string, string]> = [
+		[
+			'const segmenter = new Intl.Segmenter();',
+			'let segmenter;\nconst segmenterOf = () => (segmenter ??= new Intl.Segmenter());',
+		],
+		['segmenter.segment(string)', 'segmenterOf().segment(string)'],
+	];
 	const gone = [/\bsegmenter\./];
 
 	test('applies each edit once', () => {
 		const text = 'const segmenter = new Intl.Segmenter();\nfor (const x of segmenter.segment(string)) f(x);';
-		expect(applyEdits('string-width', text, edits, gone)).toBe('let segmenter;\nconst segmenterOf = () => (segmenter ??= new Intl.Segmenter());\nfor (const x of segmenterOf().segment(string)) f(x);');
+		expect(applyEdits('string-width', text, edits, gone)).toBe(
+			'let segmenter;\nconst segmenterOf = () => (segmenter ??= new Intl.Segmenter());\nfor (const x of segmenterOf().segment(string)) f(x);',
+		);
 	});
 
 	test('an old text found twice stops the build: replacing the first alone would build, then throw at run time', () => {
 		const text = 'const segmenter = new Intl.Segmenter();\nsegmenter.segment(string);\nsegmenter.segment(string);';
-		expect(() => applyEdits('string-width', text, edits, gone)).toThrow('string-width has `segmenter.segment(string)` 2 times, not once');
+		expect(() => applyEdits('string-width', text, edits, gone)).toThrow(
+			'string-width has `segmenter.segment(string)` 2 times, not once',
+		);
 	});
 
 	test('an old text not found stops the build', () => {
-		expect(() => applyEdits('string-width', 'const segmenter = new Intl.Segmenter({v: 2});', edits, gone)).toThrow('string-width has `const segmenter = new Intl.Segmenter();` no longer');
+		expect(() => applyEdits('string-width', 'const segmenter = new Intl.Segmenter({v: 2});', edits, gone)).toThrow(
+			'string-width has `const segmenter = new Intl.Segmenter();` no longer',
+		);
 	});
 
 	test('a use of a replaced name the edits did not foresee stops the build', () => {
 		const text = 'const segmenter = new Intl.Segmenter();\nsegmenter.segment(string);\n[...segmenter.segment(other)];';
-		expect(() => applyEdits('string-width', text, edits, gone)).toThrow('string-width still uses `/\\bsegmenter\\./` after its edits');
+		expect(() => applyEdits('string-width', text, edits, gone)).toThrow(
+			'string-width still uses `/\\bsegmenter\\./` after its edits',
+		);
 	});
 
 	test('a new text that keeps the old one inside it (an import added after an import) is one edit, not a leftover', () => {
-		expect(applyEdits('ink/build/output.js', "import a from 'a';\nx();", [["import a from 'a';", "import a from 'a';\nimport b from 'b';"]])).toBe("import a from 'a';\nimport b from 'b';\nx();");
+		expect(
+			applyEdits('ink/build/output.js', "import a from 'a';\nx();", [
+				["import a from 'a';", "import a from 'a';\nimport b from 'b';"],
+			]),
+		).toBe("import a from 'a';\nimport b from 'b';\nx();");
 	});
 });

@@ -5,7 +5,10 @@ import {ByteBatcher} from '../../source/output/byte-batcher.js';
 
 function collect(size: number) {
 	const chunks: Array<string | Uint8Array> = [];
-	const batcher = new ByteBatcher({write: chunk => chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk))}, size);
+	const batcher = new ByteBatcher(
+		{write: chunk => chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk))},
+		size,
+	);
 	const bytes = () => Buffer.concat(chunks.map(chunk => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk)));
 	return {batcher, chunks, bytes};
 }
@@ -13,13 +16,17 @@ function collect(size: number) {
 test('any lines, in one piece or several, come out as their UTF-8 bytes with a newline each', () => {
 	const text = fc.string({unit: fc.constantFrom('a', 'é', '日', '🐧', '\n', '│', 'x'.repeat(50)), maxLength: 400});
 	fc.assert(
-		fc.property(fc.array(fc.oneof(text, fc.array(text, {maxLength: 4})), {maxLength: 30}), fc.constantFrom(16, 64, 1024), (lines, size) => {
-			const {batcher, bytes} = collect(size);
-			for (const entry of lines) batcher.line(entry);
-			batcher.flush();
-			const expected = lines.map(entry => (typeof entry === 'string' ? entry : entry.join(''))).join('\n');
-			expect(bytes().toString('utf8')).toBe(lines.length === 0 ? '' : `${expected}\n`);
-		}),
+		fc.property(
+			fc.array(fc.oneof(text, fc.array(text, {maxLength: 4})), {maxLength: 30}),
+			fc.constantFrom(16, 64, 1024),
+			(lines, size) => {
+				const {batcher, bytes} = collect(size);
+				for (const entry of lines) batcher.line(entry);
+				batcher.flush();
+				const expected = lines.map(entry => (typeof entry === 'string' ? entry : entry.join(''))).join('\n');
+				expect(bytes().toString('utf8')).toBe(lines.length === 0 ? '' : `${expected}\n`);
+			},
+		),
 		{numRuns: 300},
 	);
 });

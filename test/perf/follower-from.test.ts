@@ -41,7 +41,10 @@ test('from a line start: the lines after it, at their file offsets; then appends
 	expect(progress.at(-1)).toBe(statSync(file).size);
 	const before = statSync(file).size;
 	appendFileSync(file, line('model_msg', {type: 'text', role: 'user', text: 'appended'}));
-	await waitFor(() => inputs.some(input => input.kind === 'message' && input.message.payload['text'] === 'appended'), 'the append');
+	await waitFor(
+		() => inputs.some(input => input.kind === 'message' && input.message.payload['text'] === 'appended'),
+		'the append',
+	);
 	const appended = inputs.find(input => input.kind === 'message' && input.message.payload['text'] === 'appended');
 	expect(appended?.kind === 'message' && appended.at?.offset).toBe(before);
 });

@@ -27,13 +27,23 @@ function expectedOutputs(file: string): Map<string, string> {
 	return outputs;
 }
 
-function load(file: string): {store: HeldTextStore; model: SessionModel; calls: ToolCallItem[]; items: readonly Item[]} {
+function load(file: string): {
+	store: HeldTextStore;
+	model: SessionModel;
+	calls: ToolCallItem[];
+	items: readonly Item[];
+} {
 	const store = new HeldTextStore();
 	const model = new SessionModel({holdText: store.hold});
 	const inputs = inputsOf(file);
 	store.observe(inputs);
 	model.applyAll(inputs, 0);
-	return {store, model, calls: model.view.items.filter((item): item is ToolCallItem => item.kind === 'tool_call'), items: model.view.items};
+	return {
+		store,
+		model,
+		calls: model.view.items.filter((item): item is ToolCallItem => item.kind === 'tool_call'),
+		items: model.view.items,
+	};
 }
 
 /** As a stream delivers them: messages with no position in any file. */
@@ -66,7 +76,10 @@ test('an item with a held text is plain data: no accessor, the same after a JSON
 	expect(store.held).toBe(11);
 	for (const item of items) {
 		for (const [key, descriptor] of Object.entries(Object.getOwnPropertyDescriptors(item))) {
-			expect({key, accessor: descriptor.get !== undefined || descriptor.set !== undefined}).toEqual({key, accessor: false});
+			expect({key, accessor: descriptor.get !== undefined || descriptor.set !== undefined}).toEqual({
+				key,
+				accessor: false,
+			});
 		}
 	}
 	// Every field of every item looked at, the way a careless reader would: the disk is not touched.
@@ -92,7 +105,9 @@ test('the layout reads back only the texts of the panes it draws, once each', ()
 	expect(drawnCalls.size).toBeLessThan(5);
 	expect(store.reads).toBe(drawnCalls.size);
 	// The last output's tail is on screen, read from the trace.
-	expect(rows.map(row => row.segments.map(segment => segment.text).join('')).join('\n')).toContain('40:299 some output of the command');
+	expect(rows.map(row => row.segments.map(segment => segment.text).join('')).join('\n')).toContain(
+		'40:299 some output of the command',
+	);
 	// Drawn again unchanged: the layout's cache, nothing read again.
 	draw();
 	expect(store.reads).toBe(drawnCalls.size);
@@ -120,7 +135,19 @@ test('an output that arrives again replaces the reference with whatever the mode
 	// A short output for the same call in a new fragment: plain text from then on.
 	model.applyAll(
 		[
-			{kind: 'message', message: {type: 'model_msg', payload: {type: 'partial_tool_call_output', role: 'user', event_type: 'start', tool_call_id: 'call_1', output: 'again'}}},
+			{
+				kind: 'message',
+				message: {
+					type: 'model_msg',
+					payload: {
+						type: 'partial_tool_call_output',
+						role: 'user',
+						event_type: 'start',
+						tool_call_id: 'call_1',
+						output: 'again',
+					},
+				},
+			},
 		] as ModelInput[],
 		0,
 	);
@@ -151,7 +178,11 @@ test('long thinking and messages are held too, and read back as they were', () =
 	);
 	const {store, items} = load(file);
 	expect(store.held).toBe(3);
-	const texts = items.flatMap(item => (item.kind === 'user_text' || item.kind === 'thinking' || item.kind === 'assistant_text' ? [shown(item, store).text] : []));
+	const texts = items.flatMap(item =>
+		item.kind === 'user_text' || item.kind === 'thinking' || item.kind === 'assistant_text'
+			? [shown(item, store).text]
+			: [],
+	);
 	expect(texts).toEqual([long('question'), long('hmm'), long('answer'), 'short']);
 	store.close();
 });

@@ -14,7 +14,8 @@ test('every character of the narrow class is one column wide, as string-width me
 
 test('the screen’s own marks take the fast path, and wide or joining text does not', () => {
 	expect(narrowText.test(' ✓ exec_command  $ ls · 0.2 s  3 lines ─── ⟳ ⚠ ␣ ▸ ○ ● ⠋')).toBe(true);
-	for (const text of ['日本', '🐧', 'e\u0301', '\u00ad', '⚡', 'a\u200db', '\t']) expect(narrowText.test(text)).toBe(false);
+	for (const text of ['日本', '🐧', 'e\u0301', '\u00ad', '⚡', 'a\u200db', '\t'])
+		expect(narrowText.test(text)).toBe(false);
 });
 
 test('widths and cuts agree with string-width on mixed text', () => {

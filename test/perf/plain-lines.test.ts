@@ -6,15 +6,42 @@ import type {SessionView, ToolCallItem} from '../../source/model/view-model.js';
 import {lineCount, plural} from '../../source/render/format.js';
 import {lineText, PlainRenderer} from '../../source/render/plain.js';
 
-const session = {header: {tools: []}, items: [], tokens: {}, spend: [], counts: {requests: 0, retries: 0, toolCalls: 0, failures: 0, malformed: 0, messages: 0, unknownShape: 0}, shard: 1, compacting: false, ended: false, awaitingApproval: 0, approvalRequests: 0, rev: 0, appends: 0} as SessionView;
+const session = {
+	header: {tools: []},
+	items: [],
+	tokens: {},
+	spend: [],
+	counts: {requests: 0, retries: 0, toolCalls: 0, failures: 0, malformed: 0, messages: 0, unknownShape: 0},
+	shard: 1,
+	compacting: false,
+	ended: false,
+	awaitingApproval: 0,
+	approvalRequests: 0,
+	rev: 0,
+	appends: 0,
+} as SessionView;
 
 function outputEntry(output: string): FinalizedEntry {
-	const item: ToolCallItem = {kind: 'tool_call', id: 1, rev: 0, callId: 'c1', name: 'exec_command', args: '{}', state: 'done', output, outputStreaming: false, images: []};
+	const item: ToolCallItem = {
+		kind: 'tool_call',
+		id: 1,
+		rev: 0,
+		callId: 'c1',
+		name: 'exec_command',
+		args: '{}',
+		state: 'done',
+		output,
+		outputStreaming: false,
+		images: [],
+	};
 	return {depth: 0, session, item, what: 'output'};
 }
 
 test('the line count on the label is lineCount of the output', () => {
-	const text = fc.string({unit: fc.constantFrom('a', ' ', '\n', '\r', '\t', '\u001b[31m', '\u001b]0;t\u0007', 'é', '\u202e', '\b'), maxLength: 200});
+	const text = fc.string({
+		unit: fc.constantFrom('a', ' ', '\n', '\r', '\t', '\u001b[31m', '\u001b]0;t\u0007', 'é', '\u202e', '\b'),
+		maxLength: 200,
+	});
 	for (const color of [false, true]) {
 		const renderer = new PlainRenderer({color});
 		fc.assert(

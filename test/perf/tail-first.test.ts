@@ -77,7 +77,16 @@ test('the screen gets the end at once, the history behind it with progress, then
 			store,
 			follow: false,
 			tailBytes: 32 * 1024,
-			startHistory: hooks => followTrace({sessionId: perfSessionId, folder: dir, shards, follow: false, chunkBytes: 64 * 1024, onInputs: batch => store.apply(batch), ...hooks} satisfies FollowOptions),
+			startHistory: hooks =>
+				followTrace({
+					sessionId: perfSessionId,
+					folder: dir,
+					shards,
+					follow: false,
+					chunkBytes: 64 * 1024,
+					onInputs: batch => store.apply(batch),
+					...hooks,
+				} satisfies FollowOptions),
 		},
 	);
 	// At once: the preview, with the last task in it and the header.
@@ -87,11 +96,14 @@ test('the screen gets the end at once, the history behind it with progress, then
 	expect(previewTexts.at(-1)).toBe('Task 400');
 	expect(previewTexts.length).toBeLessThan(400);
 	expect(store.status.loading).toBe(0);
-	const previewIds = new Map(store.view.items.flatMap(item => (item.kind === 'user_text' ? [[item.text, item.id] as const] : [])));
+	const previewIds = new Map(
+		store.view.items.flatMap(item => (item.kind === 'user_text' ? [[item.text, item.id] as const] : [])),
+	);
 	await waitFor(() => !store.previewing, 'the history to be swapped in');
 	// The same items keep their ids (focus, open panes, a scrolled viewport stay put), and
 	// ids still grow in reading order.
-	for (const item of store.view.items) if (item.kind === 'user_text' && previewIds.has(item.text)) expect(item.id).toBe(previewIds.get(item.text));
+	for (const item of store.view.items)
+		if (item.kind === 'user_text' && previewIds.has(item.text)) expect(item.id).toBe(previewIds.get(item.text));
 	const ids = store.view.items.map(item => item.id);
 	expect(ids).toEqual([...ids].sort((a, b) => a - b));
 	expect(new Set(ids).size).toBe(ids.length);
@@ -127,7 +139,10 @@ test('while the history loads, the preview follows what is appended', async () =
 		},
 	);
 	appendFileSync(file, line('model_msg', {type: 'text', role: 'user', text: 'appended while loading'}));
-	await waitFor(() => store.view.items.some(item => item.kind === 'user_text' && item.text === 'appended while loading'), 'the append in the preview');
+	await waitFor(
+		() => store.view.items.some(item => item.kind === 'user_text' && item.text === 'appended while loading'),
+		'the append in the preview',
+	);
 	release!();
 	expect(store.previewing).toBe(false);
 	await source.close();
@@ -136,7 +151,17 @@ test('while the history loads, the preview follows what is appended', async () =
 test('with no shard to preview, the session is read as usual', async () => {
 	const store = new SessionStore({label: 'x', state: 'reading'});
 	let started = false;
-	const source = openTailFirst({sessionId: perfSessionId, folder: dir, shards: []}, {store, follow: false, startHistory: () => ((started = true), {close() {}})});
+	const source = openTailFirst(
+		{sessionId: perfSessionId, folder: dir, shards: []},
+		{
+			store,
+			follow: false,
+			startHistory: () => {
+				started = true;
+				return {close() {}};
+			},
+		},
+	);
 	expect(started).toBe(true);
 	expect(store.previewing).toBe(false);
 	await source.close();

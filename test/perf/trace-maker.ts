@@ -20,8 +20,20 @@ export function turn(n: number, outputLines = 40, usage = true): string {
 		line('model_msg', {type: 'text', role: 'user', text: `Task ${n}`}),
 		line('event_msg', {type: 'request_begin'}),
 		line('model_msg', {type: 'text', role: 'assistant', text: `Answer ${n}`}),
-		line('model_msg', {type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: JSON.stringify({cmd: `seq ${n}`}), tool_call_id: id}),
-		usage ? line('event_msg', {type: 'token_usage', session: {cache_read: n, cache_write: n, output: n, total: 1000 * n}, request: {cache_read: 1, cache_write: 1, output: 1, total: 100 + n}}) : '',
+		line('model_msg', {
+			type: 'tool_call',
+			role: 'assistant',
+			name: 'exec_command',
+			arguments: JSON.stringify({cmd: `seq ${n}`}),
+			tool_call_id: id,
+		}),
+		usage
+			? line('event_msg', {
+					type: 'token_usage',
+					session: {cache_read: n, cache_write: n, output: n, total: 1000 * n},
+					request: {cache_read: 1, cache_write: 1, output: 1, total: 100 + n},
+				})
+			: '',
 		line('event_msg', {type: 'request_end', status: 'completed'}),
 		line('model_msg', {type: 'tool_call_output', role: 'user', output, tool_call_id: id, stop_reason: 'completed'}),
 	].join('');
@@ -29,7 +41,13 @@ export function turn(n: number, outputLines = 40, usage = true): string {
 
 /** The session_meta line a shard opens with. */
 export function meta(): string {
-	return line('session_meta', {session_id: perfSessionId, provider: 'custom', model_id: 'perf-model', model_context_window: 100000, workspace: '/w'});
+	return line('session_meta', {
+		session_id: perfSessionId,
+		provider: 'custom',
+		model_id: 'perf-model',
+		model_context_window: 100000,
+		workspace: '/w',
+	});
 }
 
 /** Writes shard `index` of the perf session into `dir`; returns its path. */

@@ -8,13 +8,24 @@ const toolNames = ['edit_file', 'write_file', 'read_file', 'exec_command', 'edit
 
 test('for any line, nameIsOneOf says whether its first name key holds one of the names', () => {
 	fc.assert(
-		fc.property(fc.constantFrom(...toolNames), fc.subarray(toolNames), fc.constantFrom('{"type":"tool_call","name":"', '{"name":"', '{"x":"a\\"name\\":\\"', '{"x":1}'), fc.string({maxLength: 8}), (name, names, head, tail) => {
-			const line = `${head}${name}","arguments":"{}"${tail}}`;
-			// The reference: the first `"name":"` key after `{` or `,`, its value up to the next quote.
-			const key = /[{,]"name":"([^"]*)"/.exec(line);
-			const expected = key !== null && names.includes(key[1]!);
-			expect(nameIsOneOf(Buffer.from(line), names.map(each => Buffer.from(each)))).toBe(expected);
-		}),
+		fc.property(
+			fc.constantFrom(...toolNames),
+			fc.subarray(toolNames),
+			fc.constantFrom('{"type":"tool_call","name":"', '{"name":"', '{"x":"a\\"name\\":\\"', '{"x":1}'),
+			fc.string({maxLength: 8}),
+			(name, names, head, tail) => {
+				const line = `${head}${name}","arguments":"{}"${tail}}`;
+				// The reference: the first `"name":"` key after `{` or `,`, its value up to the next quote.
+				const key = /[{,]"name":"([^"]*)"/.exec(line);
+				const expected = key !== null && names.includes(key[1]!);
+				expect(
+					nameIsOneOf(
+						Buffer.from(line),
+						names.map(each => Buffer.from(each)),
+					),
+				).toBe(expected);
+			},
+		),
 		{numRuns: 500},
 	);
 });

@@ -9,9 +9,18 @@ const at = {line: 7, offset: 1234, shard: 2};
 
 describe('parseLine', () => {
 	it('reads an envelope as it is, including a session_meta payload without its own type', () => {
-		const meta = {timestamp: '2026-12-02T14:43:17.728Z', type: 'session_meta', payload: {session_id: 's', tools: [{name: 'exec_command'}]}};
+		const meta = {
+			timestamp: '2026-12-02T14:43:17.728Z',
+			type: 'session_meta',
+			payload: {session_id: 's', tools: [{name: 'exec_command'}]},
+		};
 		expect(parseLine(JSON.stringify(meta), at)).toEqual({kind: 'message', message: meta, at});
-		const text = {timestamp: '2026-12-02T14:43:18.000Z', type: 'model_msg', payload: {type: 'text', role: 'user', text: 'hi'}, origin: ['session-child']};
+		const text = {
+			timestamp: '2026-12-02T14:43:18.000Z',
+			type: 'model_msg',
+			payload: {type: 'text', role: 'user', text: 'hi'},
+			origin: ['session-child'],
+		};
 		expect(parseLine(JSON.stringify(text), at)).toEqual({kind: 'message', message: text, at});
 	});
 
@@ -43,13 +52,20 @@ describe('parseLine', () => {
 			'{"type":"model_msg","payload":{"type":"text"},"timestamp":12}',
 		];
 		for (const line of notEnvelopes) {
-			expect({line, parsed: parseLine(line, at)}).toEqual({line, parsed: {kind: 'malformed', malformed: {...at, reason: 'not an OmniMessage envelope', excerpt: line}}});
+			expect({line, parsed: parseLine(line, at)}).toEqual({
+				line,
+				parsed: {kind: 'malformed', malformed: {...at, reason: 'not an OmniMessage envelope', excerpt: line}},
+			});
 		}
 	});
 
 	// Envelopes as the spec describes them: a type, a payload with its own type (none for
 	// session_meta), an optional timestamp and origin; any other fields kept as they are.
-	const extra = fc.dictionary(fc.string().filter(key => !['type', 'payload', 'origin', 'timestamp', '__proto__'].includes(key)), fc.jsonValue(), {maxKeys: 3});
+	const extra = fc.dictionary(
+		fc.string().filter(key => !['type', 'payload', 'origin', 'timestamp', '__proto__'].includes(key)),
+		fc.jsonValue(),
+		{maxKeys: 3},
+	);
 	const payload = fc.tuple(fc.string(), extra).map(([type, rest]) => ({...rest, type}));
 	const envelope = fc.record(
 		{
@@ -74,19 +90,25 @@ describe('parseLine', () => {
 	});
 
 	it('an envelope with one part broken is malformed, never a message', () => {
-		const broken = fc.tuple(envelope, fc.constantFrom('type', 'payload', 'payload.type', 'origin', 'timestamp'), fc.constantFrom(null, 5, true, [1], {x: 1})).map(([message, part, bad]) => {
-			const copy = structuredClone(message) as Record<string, unknown> & {payload: Record<string, unknown>};
-			// Only session_meta may have a payload without a type: the others must.
-			if (part === 'payload.type' || part === 'payload') {
-				if (copy.type === 'session_meta') copy.type = 'model_msg';
-				if (part === 'payload') copy.payload = bad as Record<string, unknown>;
-				else copy.payload['type'] = bad;
-			} else if (bad === null && (part === 'origin' || part === 'timestamp')) {
-				// An optional field written as null is as good as absent (Python writes None so).
-				copy[part] = 5;
-			} else copy[part] = bad;
-			return copy;
-		});
+		const broken = fc
+			.tuple(
+				envelope,
+				fc.constantFrom('type', 'payload', 'payload.type', 'origin', 'timestamp'),
+				fc.constantFrom(null, 5, true, [1], {x: 1}),
+			)
+			.map(([message, part, bad]) => {
+				const copy = structuredClone(message) as Record<string, unknown> & {payload: Record<string, unknown>};
+				// Only session_meta may have a payload without a type: the others must.
+				if (part === 'payload.type' || part === 'payload') {
+					if (copy.type === 'session_meta') copy.type = 'model_msg';
+					if (part === 'payload') copy.payload = bad as Record<string, unknown>;
+					else copy.payload['type'] = bad;
+				} else if (bad === null && (part === 'origin' || part === 'timestamp')) {
+					// An optional field written as null is as good as absent (Python writes None so).
+					copy[part] = 5;
+				} else copy[part] = bad;
+				return copy;
+			});
 		fc.assert(
 			fc.property(broken, message => {
 				const parsed = parseLine(JSON.stringify(message), at);

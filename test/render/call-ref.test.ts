@@ -17,20 +17,39 @@ function printed(inputs: readonly ModelInput[], keepItems = false): string[] {
 	return lines.filter(line => line.startsWith('tool') || line.startsWith('approval'));
 }
 
-const output = (id: string): ModelInput => msg('model_msg', {type: 'tool_call_output', role: 'user', output: 'ok', tool_call_id: id});
-const call = (name: string, id: string): ModelInput => msg('model_msg', {type: 'tool_call', role: 'assistant', name, arguments: '{"cmd":"ls"}', tool_call_id: id});
-const decision = (id: string): ModelInput => msg('event_msg', {type: 'approval_decision', tool_call_id: id, decision: 'allow'});
+const output = (id: string): ModelInput =>
+	msg('model_msg', {type: 'tool_call_output', role: 'user', output: 'ok', tool_call_id: id});
+const call = (name: string, id: string): ModelInput =>
+	msg('model_msg', {type: 'tool_call', role: 'assistant', name, arguments: '{"cmd":"ls"}', tool_call_id: id});
+const decision = (id: string): ModelInput =>
+	msg('event_msg', {type: 'approval_decision', tool_call_id: id, decision: 'allow'});
 
 describe("a call's name and id on its lines", () => {
-	it.each([false, true])('names the call as it then stands: an output before its call has no name yet, the call and its decision have (items kept: %s)', keepItems => {
-		const lines = printed([output('c1'), call('exec_command', 'c1'), decision('c1'), call('read_file', 'c2'), decision('c2')], keepItems);
-		expect(lines.map(line => line.split(':')[0])).toEqual(['tool output ? (c1) done · 1 line', 'tool call exec_command (c1)', 'approval allow', 'tool call read_file (c2)', 'approval allow']);
-		expect(lines[2]).toBe('approval allow: exec_command (c1)');
-		expect(lines[4]).toBe('approval allow: read_file (c2)');
-	});
+	it.each([false, true])(
+		'names the call as it then stands: an output before its call has no name yet, the call and its decision have (items kept: %s)',
+		keepItems => {
+			const lines = printed(
+				[output('c1'), call('exec_command', 'c1'), decision('c1'), call('read_file', 'c2'), decision('c2')],
+				keepItems,
+			);
+			expect(lines.map(line => line.split(':')[0])).toEqual([
+				'tool output ? (c1) done · 1 line',
+				'tool call exec_command (c1)',
+				'approval allow',
+				'tool call read_file (c2)',
+				'approval allow',
+			]);
+			expect(lines[2]).toBe('approval allow: exec_command (c1)');
+			expect(lines[4]).toBe('approval allow: read_file (c2)');
+		},
+	);
 
 	it('sanitizes a name and an id with escapes on every line of the call', () => {
-		const lines = printed([call('ex\u001b]0;owned\u0007ec', 'id\u001b[2J'), decision('id\u001b[2J'), output('id\u001b[2J')]);
+		const lines = printed([
+			call('ex\u001b]0;owned\u0007ec', 'id\u001b[2J'),
+			decision('id\u001b[2J'),
+			output('id\u001b[2J'),
+		]);
 		expect(lines).toHaveLength(3);
 		// eslint-disable-next-line no-control-regex
 		for (const line of lines) expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);

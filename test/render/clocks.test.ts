@@ -12,7 +12,15 @@ afterAll(() => {
 
 // Zones offset by half hours, by 45 minutes, by 30 minutes of daylight saving, and (before
 // 1972, 1937) by odd seconds of local mean time.
-const zones = ['UTC', 'Asia/Kolkata', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'America/St_Johns', 'Africa/Monrovia', 'Europe/Amsterdam'];
+const zones = [
+	'UTC',
+	'Asia/Kolkata',
+	'Asia/Kathmandu',
+	'Australia/Lord_Howe',
+	'America/St_Johns',
+	'Africa/Monrovia',
+	'Europe/Amsterdam',
+];
 // Times near a second's edge, near the epoch, and past what a Date holds; some not whole.
 const near = (base: number) => fc.integer({min: -3000, max: 3000}).map(delta => base + delta);
 const time = fc.oneof(
@@ -42,7 +50,14 @@ describe('Clocks', () => {
 	it('gives each second its own clock', () => {
 		process.env.TZ = 'UTC';
 		const clocks = new Clocks();
-		expect([999, 1000, 1999, -1, -1000, -1001].map(ms => clocks.of(ms))).toEqual(['00:00:00', '00:00:01', '00:00:01', '23:59:59', '23:59:59', '23:59:58']);
+		expect([999, 1000, 1999, -1, -1000, -1001].map(ms => clocks.of(ms))).toEqual([
+			'00:00:00',
+			'00:00:01',
+			'00:00:01',
+			'23:59:59',
+			'23:59:59',
+			'23:59:58',
+		]);
 		expect(clocks.of(-0.5)).toBe('00:00:00');
 	});
 });

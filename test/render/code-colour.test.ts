@@ -15,8 +15,45 @@ const sgr = /\u001b\[[0-9;]*m/g;
 const hostileCode = fc
 	.array(
 		fc.oneof(
-			fc.constantFrom('const', 'function', ' ', '\n', '\t', '"', "'", '`', '//', '/*', '*/', '#', '{', '}', '(', ')', '=', '42', 'x', 'def', 'return', '<div>', '$HOME'),
-			fc.constantFrom('\u001b[2J', '\u001b]0;title\u0007', '\u001b]52;c;ZXZpbA==\u0007', '\u001b[31m', '\u001bP1$q\u001b\\', '\r', '\b', '\u009b2J', '\u202e', '\u0000', '界', '🐧'),
+			fc.constantFrom(
+				'const',
+				'function',
+				' ',
+				'\n',
+				'\t',
+				'"',
+				"'",
+				'`',
+				'//',
+				'/*',
+				'*/',
+				'#',
+				'{',
+				'}',
+				'(',
+				')',
+				'=',
+				'42',
+				'x',
+				'def',
+				'return',
+				'<div>',
+				'$HOME',
+			),
+			fc.constantFrom(
+				'\u001b[2J',
+				'\u001b]0;title\u0007',
+				'\u001b]52;c;ZXZpbA==\u0007',
+				'\u001b[31m',
+				'\u001bP1$q\u001b\\',
+				'\r',
+				'\b',
+				'\u009b2J',
+				'\u202e',
+				'\u0000',
+				'界',
+				'🐧',
+			),
 			fc.string({maxLength: 6}),
 		),
 		{maxLength: 40},
@@ -27,15 +64,19 @@ describe('highlighted code is the sanitized text, with SGR only added', () => {
 	test('property: for any text and language, the spans join to the sanitized text, and printed in colour it differs from it only by SGR', () => {
 		const colours = paint(true);
 		fc.assert(
-			fc.property(hostileCode, fc.constantFrom('typescript', 'python', 'bash', 'json', 'xml', 'markdown', 'rust', 'yaml'), (raw, language) => {
-				const clean = sanitize(raw);
-				const lines = codeLines(highlighter, clean, language);
-				expect(lines.map(spans => spans.map(span => span.text).join('')).join('\n')).toBe(clean);
-				const printed = lines.map(spans => paintedLine(colours, spans)).join('\n');
-				expect(printed.replace(sgr, '')).toBe(clean);
-				// Every escape left is an SGR; and no other control character at all.
-				expect(printed.replace(sgr, '')).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
-			}),
+			fc.property(
+				hostileCode,
+				fc.constantFrom('typescript', 'python', 'bash', 'json', 'xml', 'markdown', 'rust', 'yaml'),
+				(raw, language) => {
+					const clean = sanitize(raw);
+					const lines = codeLines(highlighter, clean, language);
+					expect(lines.map(spans => spans.map(span => span.text).join('')).join('\n')).toBe(clean);
+					const printed = lines.map(spans => paintedLine(colours, spans)).join('\n');
+					expect(printed.replace(sgr, '')).toBe(clean);
+					// Every escape left is an SGR; and no other control character at all.
+					expect(printed.replace(sgr, '')).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+				},
+			),
 			{numRuns: 300},
 		);
 	});
@@ -43,14 +84,26 @@ describe('highlighted code is the sanitized text, with SGR only added', () => {
 	test('property: a read_file output printed in colour is its sanitized text with SGR added, whatever its lines hold', () => {
 		const colours = paint(true);
 		fc.assert(
-			fc.property(fc.array(fc.tuple(fc.boolean(), hostileCode), {maxLength: 12}), fc.constantFrom('a.ts', 'b.py', 'c.sh'), (lines, file) => {
-				const raw = lines.map(([numbered, text], i) => (numbered ? `${String(i + 1).padStart(6)}\t${text}` : text)).join('\n');
-				const clean = sanitize(raw);
-				const printed = printedCodeOutput('read_file', JSON.stringify({file_path: file}), clean, highlighter, colours);
-				if (printed === undefined) return;
-				expect(printed.replace(sgr, '')).toBe(clean.endsWith('\n') ? clean.slice(0, -1) : clean);
-				expect(printed.replace(sgr, '')).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
-			}),
+			fc.property(
+				fc.array(fc.tuple(fc.boolean(), hostileCode), {maxLength: 12}),
+				fc.constantFrom('a.ts', 'b.py', 'c.sh'),
+				(lines, file) => {
+					const raw = lines
+						.map(([numbered, text], i) => (numbered ? `${String(i + 1).padStart(6)}\t${text}` : text))
+						.join('\n');
+					const clean = sanitize(raw);
+					const printed = printedCodeOutput(
+						'read_file',
+						JSON.stringify({file_path: file}),
+						clean,
+						highlighter,
+						colours,
+					);
+					if (printed === undefined) return;
+					expect(printed.replace(sgr, '')).toBe(clean.endsWith('\n') ? clean.slice(0, -1) : clean);
+					expect(printed.replace(sgr, '')).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+				},
+			),
 			{numRuns: 200},
 		);
 	});
@@ -65,7 +118,9 @@ describe('highlighted code is the sanitized text, with SGR only added', () => {
 	});
 
 	test('a TypeScript line gets more than one tone', () => {
-		const tones = new Set(codeLines(highlighter, 'const n: number = 42; // the answer', 'typescript')[0]!.map(span => span.tone));
+		const tones = new Set(
+			codeLines(highlighter, 'const n: number = 42; // the answer', 'typescript')[0]!.map(span => span.tone),
+		);
 		expect(tones).toEqual(new Set([undefined, 'keyword', 'type', 'number', 'comment']));
 	});
 });
@@ -99,14 +154,28 @@ describe('the edit diff', () => {
 describe('print mode in colour', () => {
 	const colours = paint(true);
 	test('an edit_file call is written as a coloured diff under its path', () => {
-		const args = JSON.stringify({file_path: 'src/a.ts', old_string: 'keep\nold line\n', new_string: 'keep\nnew line\n'});
+		const args = JSON.stringify({
+			file_path: 'src/a.ts',
+			old_string: 'keep\nold line\n',
+			new_string: 'keep\nnew line\n',
+		});
 		expect(printedCodeArgs('edit_file', args, highlighter, colours)).toBe(
-			['\u001b[1msrc/a.ts\u001b[22m', '\u001b[2m  keep\u001b[22m', '\u001b[31m- old line\u001b[39m', '\u001b[32m+ new line\u001b[39m'].join('\n'),
+			[
+				'\u001b[1msrc/a.ts\u001b[22m',
+				'\u001b[2m  keep\u001b[22m',
+				'\u001b[31m- old line\u001b[39m',
+				'\u001b[32m+ new line\u001b[39m',
+			].join('\n'),
 		);
 	});
 
 	test('a written file in its language; other tools as without colour', () => {
-		const written = printedCodeArgs('write_file', JSON.stringify({file_path: 'a.py', content: 'def f():\n    return 1\n'}), highlighter, colours)!;
+		const written = printedCodeArgs(
+			'write_file',
+			JSON.stringify({file_path: 'a.py', content: 'def f():\n    return 1\n'}),
+			highlighter,
+			colours,
+		)!;
 		expect(written).toContain('\u001b[35mdef\u001b[39m');
 		expect(written.replace(sgr, '')).toBe('a.py\ndef f():\n    return 1');
 		expect(printedCodeArgs('exec_command', JSON.stringify({cmd: 'ls'}), highlighter, colours)).toBeUndefined();

@@ -23,17 +23,50 @@ const samples: {[K in ItemKind]: ItemOf<K>} = {
 	user_text: {...base, id: 1, kind: 'user_text', text: 'what is a trace'},
 	assistant_text: {...base, id: 2, kind: 'assistant_text', text: 'a record of a session', streaming: false},
 	thinking: {...base, id: 3, kind: 'thinking', text: 'they ask about traces', streaming: false},
-	tool_call: {...base, id: 4, kind: 'tool_call', callId: 'c1', name: 'exec_command', args: '{"cmd":"ls"}', state: 'done', output: 'a.txt', outputStreaming: false, images: []},
+	tool_call: {
+		...base,
+		id: 4,
+		kind: 'tool_call',
+		callId: 'c1',
+		name: 'exec_command',
+		args: '{"cmd":"ls"}',
+		state: 'done',
+		output: 'a.txt',
+		outputStreaming: false,
+		images: [],
+	},
 	image: {...base, id: 5, kind: 'image', role: 'user', image: {mimeType: 'image/png', bytes: 2048}},
 	request: {...base, id: 6, kind: 'request', index: 1, status: 'failed', error: 'overloaded', retried: false},
-	compaction: {...base, id: 7, kind: 'compaction', status: 'completed', reason: 'threshold', summary: 'so far: traces', summaryStreaming: false},
+	compaction: {
+		...base,
+		id: 7,
+		kind: 'compaction',
+		status: 'completed',
+		reason: 'threshold',
+		summary: 'so far: traces',
+		summaryStreaming: false,
+	},
 	shard: {...base, id: 8, kind: 'shard', index: 2, afterCompaction: true},
 	abort: {...base, id: 9, kind: 'abort', reason: 'user pressed stop'},
-	subagent: {...base, id: 10, kind: 'subagent', sessionId: 'session-child', description: 'look around', missing: 'its trace was not found'},
+	subagent: {
+		...base,
+		id: 10,
+		kind: 'subagent',
+		sessionId: 'session-child',
+		description: 'look around',
+		missing: 'its trace was not found',
+	},
 	malformed: {...base, id: 11, kind: 'malformed', line: 3, offset: 120, reason: 'not JSON', excerpt: '{"type":'},
 	notice: {...base, id: 12, kind: 'notice', level: 'warn', text: 'the trace was truncated'},
 	goal_finished: {...base, id: 13, kind: 'goal_finished', outcome: 'complete', rounds: 2},
-	mcp_connect: {...base, id: 14, kind: 'mcp_connect', servers: ['github'], status: 'completed', results: [{server: 'github', status: 'connected'}]},
+	mcp_connect: {
+		...base,
+		id: 14,
+		kind: 'mcp_connect',
+		servers: ['github'],
+		status: 'completed',
+		results: [{server: 'github', status: 'connected'}],
+	},
 	unknown: {...base, id: 15, kind: 'unknown', payloadType: 'brand_new', why: 'unknown', summary: '{"x":1}'},
 };
 
@@ -60,7 +93,12 @@ function sessionOf(items: Item[]): SessionView {
 function printed(item: Item): string {
 	const session = sessionOf([item]);
 	const renderer = new PlainRenderer({color: false});
-	const whats: Array<FinalizedEntry['what']> = item.kind === 'tool_call' ? ['call', 'output'] : item.kind === 'compaction' ? ['compaction_begin', 'compaction_end'] : ['item'];
+	const whats: Array<FinalizedEntry['what']> =
+		item.kind === 'tool_call'
+			? ['call', 'output']
+			: item.kind === 'compaction'
+				? ['compaction_begin', 'compaction_end']
+				: ['item'];
 	// The session's header first, so that what remains is the item's own.
 	renderer.entry({depth: 0, session, item: samples.shard, what: 'item'});
 	return whats.flatMap(what => renderer.entry({depth: 0, session, item, what}).map(lineText)).join('\n');
@@ -68,7 +106,10 @@ function printed(item: Item): string {
 
 /** What each view writes for one item ('' for nothing). */
 const views: Record<string, (item: Item) => string> = {
-	pane: item => allPanes(new Layouter().layout(sessionOf([item]), 99, openStateFrom(['all']), at)).map(pane => pane.rows.length).join(''),
+	pane: item =>
+		allPanes(new Layouter().layout(sessionOf([item]), 99, openStateFrom(['all']), at))
+			.map(pane => pane.rows.length)
+			.join(''),
 	search: item => searchText(item),
 	copy: item => copyOf(shown(item, undefined))?.text ?? '',
 	print: printed,

@@ -7,13 +7,17 @@ const ESC = '\u001b';
 describe('notificationSequence', () => {
 	it('OSC 9 and OSC 777, each ended by ST', () => {
 		expect(notificationSequence('penguin-view', '⏸ 84946371 waits: exec_command $ rm -rf build', {tmux: false})).toBe(
-			`${ESC}]9;penguin-view: ⏸ 84946371 waits: exec_command $ rm -rf build${ESC}\\` + `${ESC}]777;notify;penguin-view;⏸ 84946371 waits: exec_command $ rm -rf build${ESC}\\`,
+			`${ESC}]9;penguin-view: ⏸ 84946371 waits: exec_command $ rm -rf build${ESC}\\` +
+				`${ESC}]777;notify;penguin-view;⏸ 84946371 waits: exec_command $ rm -rf build${ESC}\\`,
 		);
 	});
 
 	it('inside tmux each goes through its passthrough, every ESC inside doubled', () => {
 		const wrapped = notificationSequence('penguin-view', 'done', {tmux: true});
-		expect(wrapped).toBe(`${ESC}Ptmux;${ESC}${ESC}]9;penguin-view: done${ESC}${ESC}\\${ESC}\\` + `${ESC}Ptmux;${ESC}${ESC}]777;notify;penguin-view;done${ESC}${ESC}\\${ESC}\\`);
+		expect(wrapped).toBe(
+			`${ESC}Ptmux;${ESC}${ESC}]9;penguin-view: done${ESC}${ESC}\\${ESC}\\` +
+				`${ESC}Ptmux;${ESC}${ESC}]777;notify;penguin-view;done${ESC}${ESC}\\${ESC}\\`,
+		);
 	});
 
 	it('text from a trace cannot end the sequence or start one of its own', () => {

@@ -5,8 +5,10 @@ import {messagesActivity, tailActivity} from '../../source/render/overview-activ
 import {overviewOrder, type OrderItem} from '../../source/model/overview-order.js';
 import {fixturesDir} from '../helpers/recordings.js';
 
-const lines = (name: string): string[] => readFileSync(`${fixturesDir}traces/session-2026-12-02-${name}_001.jsonl`, 'utf8').split('\n').filter(Boolean);
-const typeOf = (line: string): string => (JSON.parse(line) as {payload: {type?: string}}).payload.type ?? 'session_meta';
+const lines = (name: string): string[] =>
+	readFileSync(`${fixturesDir}traces/session-2026-12-02-${name}_001.jsonl`, 'utf8').split('\n').filter(Boolean);
+const typeOf = (line: string): string =>
+	(JSON.parse(line) as {payload: {type?: string}}).payload.type ?? 'session_meta';
 
 /** The lines of a recording up to and including the `nth` (1-based) line whose payload is `type`. */
 function upTo(name: string, type: string, nth = 1): string[] {
@@ -40,16 +42,25 @@ describe('a trace tail to what the session does now', () => {
 		// The second request's three parallel calls, the last two not decided yet.
 		const all = lines('14-43-17-694155ee');
 		const second = upTo('14-43-17-694155ee', 'tool_call', 2).length;
-		const cut = all.slice(0, second + 2 /* its decision and output */).concat(all.filter(line => typeOf(line) === 'tool_call').slice(2));
+		const cut = all
+			.slice(0, second + 2 /* its decision and output */)
+			.concat(all.filter(line => typeOf(line) === 'tool_call').slice(2));
 		expect(tailActivity(cut)).toMatchObject({state: 'waiting', waiting: 2});
 	});
 
 	it('an approved call without output is the running tool', () => {
-		expect(tailActivity(upTo('14-43-17-694155ee', 'approval_decision'))).toMatchObject({state: 'running', waiting: 0, doing: 'exec_command $ ls -la'});
+		expect(tailActivity(upTo('14-43-17-694155ee', 'approval_decision'))).toMatchObject({
+			state: 'running',
+			waiting: 0,
+			doing: 'exec_command $ ls -la',
+		});
 	});
 
 	it('a request with nothing back is thinking, then writing once its thinking is in', () => {
-		expect(tailActivity(upTo('14-43-08-07326dfd', 'request_begin'))).toMatchObject({state: 'running', doing: 'thinking…'});
+		expect(tailActivity(upTo('14-43-08-07326dfd', 'request_begin'))).toMatchObject({
+			state: 'running',
+			doing: 'thinking…',
+		});
 		expect(tailActivity(upTo('14-43-08-07326dfd', 'thinking'))).toMatchObject({state: 'running', doing: 'writing…'});
 	});
 
@@ -66,19 +77,29 @@ describe('a trace tail to what the session does now', () => {
 	});
 
 	it('a failed request that will be retried is retrying, through the next attempt', () => {
-		expect(tailActivity(upTo('14-43-17-d6ae8f31', 'request_end'))).toMatchObject({state: 'retrying', doing: expect.stringContaining('retrying after attempt 1')});
+		expect(tailActivity(upTo('14-43-17-d6ae8f31', 'request_end'))).toMatchObject({
+			state: 'retrying',
+			doing: expect.stringContaining('retrying after attempt 1'),
+		});
 		expect(tailActivity(upTo('14-43-17-d6ae8f31', 'request_begin', 2)).state).toBe('retrying');
 		// The recovered one: idle once a request completes.
 		expect(tailActivity(lines('14-44-25-2f8932ff')).state).toBe('idle');
 	});
 
 	it('retries given up and the abort are failed, with the reason', () => {
-		expect(tailActivity(lines('14-43-17-d6ae8f31'))).toMatchObject({state: 'failed', doing: 'reconnect failed after 5 retries'});
+		expect(tailActivity(lines('14-43-17-d6ae8f31'))).toMatchObject({
+			state: 'failed',
+			doing: 'reconnect failed after 5 retries',
+		});
 	});
 
 	it('a tail cut mid-line reads what is whole; the pointer to a subagent names the child', () => {
 		const parent = tailActivity(tailOf(upTo('14-43-17-a1f608ba', 'subagent'), 1_100));
-		expect(parent).toMatchObject({state: 'running', doing: expect.stringMatching(/^run_subagent /), children: ['session-2026-12-02-14-43-19-1fcdf9f5']});
+		expect(parent).toMatchObject({
+			state: 'running',
+			doing: expect.stringMatching(/^run_subagent /),
+			children: ['session-2026-12-02-14-43-19-1fcdf9f5'],
+		});
 	});
 
 	it('garbage is passed over', () => {
@@ -88,7 +109,13 @@ describe('a trace tail to what the session does now', () => {
 
 describe('the overview order', () => {
 	const now = Date.parse('2026-12-02T15:00:00Z');
-	const item = (id: string, state: OrderItem<string>['state'], agoMs: number, parent?: string): OrderItem<string> => ({entry: id, id, state, lastAt: now - agoMs, ...(parent ? {parent} : {})});
+	const item = (id: string, state: OrderItem<string>['state'], agoMs: number, parent?: string): OrderItem<string> => ({
+		entry: id,
+		id,
+		state,
+		lastAt: now - agoMs,
+		...(parent ? {parent} : {}),
+	});
 
 	it('waiting first, then failed recently, then running, then the rest by last activity; a subagent under its parent', () => {
 		const order = overviewOrder(
@@ -102,7 +129,14 @@ describe('the overview order', () => {
 			],
 			now,
 		);
-		expect(order.map(row => row.item.id)).toEqual(['waiting', 'failed-now', 'running', 'idle-new', 'idle-old', 'failed-old']);
+		expect(order.map(row => row.item.id)).toEqual([
+			'waiting',
+			'failed-now',
+			'running',
+			'idle-new',
+			'idle-old',
+			'failed-old',
+		]);
 	});
 
 	it('a subagent that waits for approval brings its parent group to the top, itself right under the parent', () => {

@@ -16,7 +16,29 @@ function reference(text: string): string {
 // what the sanitizer changes, lone surrogates, non-ASCII text, digits (index keys).
 const unit = fc.oneof(
 	{weight: 6, arbitrary: fc.string({unit: 'binary-ascii', minLength: 1, maxLength: 1})},
-	{weight: 3, arbitrary: fc.constantFrom('"', '\\', '/', '\n', '\t', '\r', '\b', '\f', '\u0000', '\u001b', '\u000b', '\u007f', '\u0085', '\u009b', '\u202e', '\u2066', '\u2028', '\u00a0')},
+	{
+		weight: 3,
+		arbitrary: fc.constantFrom(
+			'"',
+			'\\',
+			'/',
+			'\n',
+			'\t',
+			'\r',
+			'\b',
+			'\f',
+			'\u0000',
+			'\u001b',
+			'\u000b',
+			'\u007f',
+			'\u0085',
+			'\u009b',
+			'\u202e',
+			'\u2066',
+			'\u2028',
+			'\u00a0',
+		),
+	},
 	{weight: 2, arbitrary: fc.constantFrom('é', '日本', '🚀', '\ud800', '\udc00', '0', '7', '-', 'e')},
 );
 const text = fc.string({unit, maxLength: 12});
@@ -31,11 +53,22 @@ const {value} = fc.letrec<{value: unknown}>(tie => ({
 		fc.dictionary(fc.oneof(text, fc.constantFrom('0', '12', 'path', '__proto__')), tie('value'), {maxKeys: 4}),
 	),
 }));
-const record = fc.dictionary(fc.oneof(text, fc.constantFrom('0', '12', 'path', 'content', '__proto__')), value, {maxKeys: 5});
+const record = fc.dictionary(fc.oneof(text, fc.constantFrom('0', '12', 'path', 'content', '__proto__')), value, {
+	maxKeys: 5,
+});
 // An object's text written by hand: keys repeated, array indexes after other keys, strings with their characters raw (a lone surrogate, a control).
 const raw = (chars: string): string => `"${chars.replace(/["\\]/g, '\\$&')}"`;
 const handWritten = fc
-	.array(fc.tuple(fc.oneof(text, fc.constantFrom('0', '12', 'a', 'path', '__proto__')), fc.oneof(text.map(raw), value.map(v => JSON.stringify(v) ?? 'null'))), {maxLength: 6})
+	.array(
+		fc.tuple(
+			fc.oneof(text, fc.constantFrom('0', '12', 'a', 'path', '__proto__')),
+			fc.oneof(
+				text.map(raw),
+				value.map(v => JSON.stringify(v) ?? 'null'),
+			),
+		),
+		{maxLength: 6},
+	)
 	.map(entries => `{${entries.map(([key, json]) => `${raw(key)}:${json}`).join(',')}}`);
 
 const whitespace = fc.string({unit: fc.constantFrom(' ', '\t', '\n', '\r'), maxLength: 3});
@@ -43,28 +76,50 @@ const whitespace = fc.string({unit: fc.constantFrom(' ', '\t', '\n', '\r'), maxL
 describe('prettyJsonPieces', () => {
 	test('wherever it is taken, what it writes is what the reference writes, whatever the formatting and escapes', () => {
 		fc.assert(
-			fc.property(record, fc.oneof(fc.constant<string | number>(0), fc.integer({min: 1, max: 4}), whitespace), fc.integer({min: 1, max: 40}), fc.boolean(), whitespace, (args, space, every, upper, around) => {
-				const json = `${around}${reescaped(JSON.stringify(args, null, space), every, upper)}${around}`;
-				const pieces = prettyJsonPieces(json, '  ');
-				if (pieces !== undefined) expect(`  ${pieces.join('')}`).toBe(reference(json));
-			}),
+			fc.property(
+				record,
+				fc.oneof(fc.constant<string | number>(0), fc.integer({min: 1, max: 4}), whitespace),
+				fc.integer({min: 1, max: 40}),
+				fc.boolean(),
+				whitespace,
+				(args, space, every, upper, around) => {
+					const json = `${around}${reescaped(JSON.stringify(args, null, space), every, upper)}${around}`;
+					const pieces = prettyJsonPieces(json, '  ');
+					if (pieces !== undefined) expect(`  ${pieces.join('')}`).toBe(reference(json));
+				},
+			),
 			{numRuns: 2000},
 		);
 	});
 
 	test('text that is not a JSON object, or that JSON.stringify would write otherwise, is never taken wrongly (repeated keys, index keys, raw characters)', () => {
-		const mutated = fc.tuple(record, fc.nat(), fc.constantFrom('', ',', '}', ']', '{', '[', ':', '"', '\\', '1', 'x'), fc.integer({min: 0, max: 2})).map(([args, at, char, cut]) => {
-			const json = JSON.stringify(args);
-			const place = at % (json.length + 1);
-			return json.slice(0, place) + char + json.slice(place + cut);
-		});
+		const mutated = fc
+			.tuple(
+				record,
+				fc.nat(),
+				fc.constantFrom('', ',', '}', ']', '{', '[', ':', '"', '\\', '1', 'x'),
+				fc.integer({min: 0, max: 2}),
+			)
+			.map(([args, at, char, cut]) => {
+				const json = JSON.stringify(args);
+				const place = at % (json.length + 1);
+				return json.slice(0, place) + char + json.slice(place + cut);
+			});
 		fc.assert(
-			fc.property(fc.oneof(mutated, handWritten, fc.string({unit, maxLength: 20}), value.map(v => JSON.stringify(v) ?? '')), json => {
-				const pieces = prettyJsonPieces(json, '  ');
-				if (pieces === undefined) return;
-				expect(parseArgs(json)).toBeDefined();
-				expect(`  ${pieces.join('')}`).toBe(reference(json));
-			}),
+			fc.property(
+				fc.oneof(
+					mutated,
+					handWritten,
+					fc.string({unit, maxLength: 20}),
+					value.map(v => JSON.stringify(v) ?? ''),
+				),
+				json => {
+					const pieces = prettyJsonPieces(json, '  ');
+					if (pieces === undefined) return;
+					expect(parseArgs(json)).toBeDefined();
+					expect(`  ${pieces.join('')}`).toBe(reference(json));
+				},
+			),
 			{numRuns: 3000},
 		);
 	});
@@ -73,7 +128,8 @@ describe('prettyJsonPieces', () => {
 		const clean = (v: unknown): boolean => {
 			if (typeof v === 'string') return !hasControlSequences(v) && !/[\ud800-\udfff]/u.test(v);
 			if (Array.isArray(v)) return v.every(clean);
-			if (v !== null && typeof v === 'object') return Object.entries(v).every(([key, item]) => !/^\d+$/.test(key) && clean(key) && clean(item));
+			if (v !== null && typeof v === 'object')
+				return Object.entries(v).every(([key, item]) => !/^\d+$/.test(key) && clean(key) && clean(item));
 			return true;
 		};
 		fc.assert(
@@ -89,7 +145,14 @@ describe('prettyJsonPieces', () => {
 	});
 
 	test('an edit of code reads as JSON.stringify writes it, the block indent after each newline', () => {
-		const args = JSON.stringify({path: 'src/a.go', old_string: '\tfmt.Println("usage")\n}', new_string: '// 日本語 🚀\n', replace_all: false, n: [1, 2.5, {}], o: {}});
+		const args = JSON.stringify({
+			path: 'src/a.go',
+			old_string: '\tfmt.Println("usage")\n}',
+			new_string: '// 日本語 🚀\n',
+			replace_all: false,
+			n: [1, 2.5, {}],
+			o: {},
+		});
 		expect(prettyJsonPieces(args, '  ')!.join('')).toBe(
 			'{\n    "path": "src/a.go",\n    "old_string": "\\tfmt.Println(\\"usage\\")\\n}",\n    "new_string": "// 日本語 🚀\\n",\n    "replace_all": false,\n    "n": [\n      1,\n      2.5,\n      {}\n    ],\n    "o": {}\n  }',
 		);

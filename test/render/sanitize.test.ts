@@ -242,9 +242,9 @@ describe('properties', () => {
 		fc.string({unit: 'binary-ascii', maxLength: 80}),
 		fc.string({unit: 'grapheme', maxLength: 40}),
 		fc.array(fragment, {maxLength: 60}).map(parts => parts.join('')),
-		fc.array(fc.oneof(fragment, fc.string({unit: 'binary-ascii', maxLength: 4})), {maxLength: 60}).map(parts =>
-			parts.join(''),
-		),
+		fc
+			.array(fc.oneof(fragment, fc.string({unit: 'binary-ascii', maxLength: 4})), {maxLength: 60})
+			.map(parts => parts.join('')),
 	];
 	const input = fc.oneof(...arbitraries);
 

@@ -17,18 +17,20 @@ import {msg, paneWith, textOf, viewFrom} from '../ui/helpers.js';
 
 // The outputs read a table no one changes: this file hands them one with two tools added, as
 // adding them to the registry would (the table is read once, when the outputs load).
-const added = vi.hoisted((): Array<[string, ToolPresenter]> => [
-	[
-		'brew_coffee',
-		{
-			summary: a => ({headline: `${String(a['cups'])} cups of ${String(a['beans'])}`}),
-			argumentParts: a => [{kind: 'text', text: `grind ${String(a['beans'])}`, tone: 'command'}],
-			printArgs: () => 'beans ground, water hot',
-			markdownArgs: () => ({text: 'a recipe', language: 'text'}),
-		},
+const added = vi.hoisted(
+	(): Array<[string, ToolPresenter]> => [
+		[
+			'brew_coffee',
+			{
+				summary: a => ({headline: `${String(a['cups'])} cups of ${String(a['beans'])}`}),
+				argumentParts: a => [{kind: 'text', text: `grind ${String(a['beans'])}`, tone: 'command'}],
+				printArgs: () => 'beans ground, water hot',
+				markdownArgs: () => ({text: 'a recipe', language: 'text'}),
+			},
+		],
+		['brew_decaf', {summary: () => ({headline: 'coffee'})}],
 	],
-	['brew_decaf', {summary: () => ({headline: 'coffee'})}],
-]);
+);
 vi.mock('../../source/render/tool-registry.js', async original => {
 	const registry = await original<typeof import('../../source/render/tool-registry.js')>();
 	return {...registry, toolPresenters: new Map([...registry.toolPresenters, ...added])};
@@ -40,7 +42,10 @@ const at = (second: number): string => new Date(Date.UTC(2026, 11, 2, 14, 0, sec
 function callInputs(name: string, args: Record<string, unknown>) {
 	return [
 		msg({type: 'tool_call', role: 'assistant', name, arguments: JSON.stringify(args), tool_call_id: 'c1'}, at(1)),
-		msg({type: 'tool_call_output', role: 'tool', tool_call_id: 'c1', output: 'brewed', stop_reason: 'completed'}, at(2)),
+		msg(
+			{type: 'tool_call_output', role: 'tool', tool_call_id: 'c1', output: 'brewed', stop_reason: 'completed'},
+			at(2),
+		),
 	];
 }
 
@@ -62,7 +67,9 @@ describe('the tool registry', () => {
 		expect(summarizeToolCall('brew_tea', JSON.stringify(args)).headline).toBe('beans=arabica cups=2');
 		expect(toolPresenters.has('brew_coffee')).toBe(true);
 		expect(summarizeToolCall('brew_coffee', JSON.stringify(args)).headline).toBe('2 cups of arabica');
-		const pane = textOf(paneWith(viewFrom(callInputs('brew_coffee', args)), 'brew_coffee', openStateFrom(['all'])).rows);
+		const pane = textOf(
+			paneWith(viewFrom(callInputs('brew_coffee', args)), 'brew_coffee', openStateFrom(['all'])).rows,
+		);
 		expect(pane).toMatch(/^✓ brew_coffee {2}2 cups of arabica/);
 		expect(pane).toContain('\n  grind arabica\n');
 		const print = printed('brew_coffee', args);
@@ -86,10 +93,14 @@ describe('the tool registry', () => {
 		for (const file of readdirSync(root, {recursive: true, encoding: 'utf8'}).filter(file => /\.tsx?$/.test(file))) {
 			const text = readFileSync(path.join(root, file), 'utf8');
 			for (const name of names) {
-				if (text.includes(`'${name}`) || text.includes(`"${name}`)) places.set(name, [...(places.get(name) ?? []), file.split(path.sep).join('/')]);
+				if (text.includes(`'${name}`) || text.includes(`"${name}`))
+					places.set(name, [...(places.get(name) ?? []), file.split(path.sep).join('/')]);
 			}
 		}
-		for (const name of names) expect(places.get(name)?.filter(file => file !== 'render/tool-registry.ts') ?? [], name).toEqual(name === 'run_subagent' ? ['protocol/types.ts'] : []);
+		for (const name of names)
+			expect(places.get(name)?.filter(file => file !== 'render/tool-registry.ts') ?? [], name).toEqual(
+				name === 'run_subagent' ? ['protocol/types.ts'] : [],
+			);
 		expect(places.get('exec_command')).toEqual(['render/tool-registry.ts']);
 	});
 });

@@ -40,7 +40,8 @@ describe('from the trace read over HTTP to the live stream', () => {
 		const store = new SessionStore({label: '', state: 'reading'});
 		store.apply([...traceInputs(1, traced), {kind: 'end'}]);
 		const before = store.view.items.filter(item => item.kind !== 'shard');
-		const keyOf = (item: Item): string => (item.kind === 'tool_call' ? `call:${item.callId}` : item.kind === 'subagent' ? `subagent:${item.sessionId}` : '');
+		const keyOf = (item: Item): string =>
+			item.kind === 'tool_call' ? `call:${item.callId}` : item.kind === 'subagent' ? `subagent:${item.sessionId}` : '';
 		const oldIds = new Map(before.filter(item => keyOf(item) !== '').map(item => [keyOf(item), item.id]));
 		expect([...oldIds.keys()].some(key => key.startsWith('subagent:'))).toBe(true);
 		const highest = Math.max(...store.view.items.map(item => item.id));
@@ -49,14 +50,22 @@ describe('from the trace read over HTTP to the live stream', () => {
 			sessionId: idleId,
 			messages: () => ({status: 200, json: {messages: [...traced, ...newRun]}}),
 			stream: async connection => {
-				await connection.event({event: 'server_event', data: JSON.stringify({type: 'task_state', state: 'running', queued: 0}), id: 'c0ffee00-1'});
+				await connection.event({
+					event: 'server_event',
+					data: JSON.stringify({type: 'task_state', state: 'running', queued: 0}),
+					id: 'c0ffee00-1',
+				});
 			},
 		});
 		source = startSse(store, {url: server.streamUrl, headers: [], insecure: false, follow: true, replaceOnJoin: true});
-		await waitFor(() => store.view.items.some(item => item.kind === 'assistant_text' && item.text === 'Listed again.'), 'the new run');
+		await waitFor(
+			() => store.view.items.some(item => item.kind === 'assistant_text' && item.text === 'Listed again.'),
+			'the new run',
+		);
 
 		const after = store.view.items;
-		for (const item of after) if (keyOf(item) !== '' && oldIds.has(keyOf(item))) expect(item.id).toBe(oldIds.get(keyOf(item)));
+		for (const item of after)
+			if (keyOf(item) !== '' && oldIds.has(keyOf(item))) expect(item.id).toBe(oldIds.get(keyOf(item)));
 		const fresh = after.filter(item => item.id > highest);
 		expect(fresh.map(item => item.kind)).toEqual(['user_text', 'request', 'assistant_text']);
 		expect(ids(store.view).size).toBe(after.length);

@@ -7,7 +7,16 @@ import {readServerAddress} from '../../source/io/sse/server-address.js';
 import {startServerMode, type ServerStart} from '../../source/server/server-mode.js';
 import {runningId, startPenguinServer, type PenguinServer} from '../support/penguin-server.js';
 
-const flags = {insecure: false, print: false, json: false, follow: true, list: false, stats: false, redact: false, debug: false} as Flags;
+const flags = {
+	insecure: false,
+	print: false,
+	json: false,
+	follow: true,
+	list: false,
+	stats: false,
+	redact: false,
+	debug: false,
+} as Flags;
 
 let server: PenguinServer | undefined;
 let started: ServerStart | undefined;

@@ -4,9 +4,21 @@ import {describe, expect, it} from 'vitest';
 import {mergeCosts, readSessionCosts, sessionCostText} from '../../source/server/usage-costs.js';
 import {usageAnswer} from '../support/harness-usage.js';
 
-const row = (key: unknown, cost: unknown, hasUncosted: unknown) => ({key, cacheRead: 0, cacheWrite: 10, output: 1, total: 11, requests: 1, cost, hasUncosted});
+const row = (key: unknown, cost: unknown, hasUncosted: unknown) => ({
+	key,
+	cacheRead: 0,
+	cacheWrite: 10,
+	output: 1,
+	total: 11,
+	requests: 1,
+	cost,
+	hasUncosted,
+});
 /** A whole usage answer with these groups (rows the harness would not send among them). */
-const answerWith = (groups: unknown[]): Record<string, unknown> => ({...(usageAnswer([]).json as Record<string, unknown>), groups});
+const answerWith = (groups: unknown[]): Record<string, unknown> => ({
+	...(usageAnswer([]).json as Record<string, unknown>),
+	groups,
+});
 
 describe('readSessionCosts', () => {
 	it("takes each group's cost and hasUncosted as the server gives them", () => {
@@ -21,7 +33,14 @@ describe('readSessionCosts', () => {
 	});
 
 	it('a cost that is not a sum of money is no price; a row without a session id is left out', () => {
-		const answer = answerWith([row('a', '0.25', false), row('b', -1, false), row('c', Number.NaN, false), row('', 1, false), row(7, 1, false), 'x']);
+		const answer = answerWith([
+			row('a', '0.25', false),
+			row('b', -1, false),
+			row('c', Number.NaN, false),
+			row('', 1, false),
+			row(7, 1, false),
+			'x',
+		]);
 		expect(readSessionCosts(answer)).toEqual(
 			new Map([
 				['a', {unpriced: false, requests: 1, tokens: 11}],
@@ -32,7 +51,10 @@ describe('readSessionCosts', () => {
 	});
 
 	it('requests and tokens that are not counts are left out', () => {
-		const answer = answerWith([{...row('a', 0.25, false), requests: -1, total: '11'}, {...row('b', 0.25, false), requests: 2.5, total: Number.NaN}]);
+		const answer = answerWith([
+			{...row('a', 0.25, false), requests: -1, total: '11'},
+			{...row('b', 0.25, false), requests: 2.5, total: Number.NaN},
+		]);
 		expect(readSessionCosts(answer)).toEqual(
 			new Map([
 				['a', {usd: 0.25, unpriced: false}],
@@ -61,13 +83,29 @@ describe('sessionCostText', () => {
 
 describe('mergeCosts', () => {
 	it("a project asked again: its sessions' new figures, its failure cleared or said; other projects' kept", () => {
-		const known = {bySession: new Map([['a1', {usd: 1, unpriced: false}], ['b1', {usd: 2, unpriced: false}]]), failed: new Map([['a', 'late'], ['c', 'refused']])};
+		const known = {
+			bySession: new Map([
+				['a1', {usd: 1, unpriced: false}],
+				['b1', {usd: 2, unpriced: false}],
+			]),
+			failed: new Map([
+				['a', 'late'],
+				['c', 'refused'],
+			]),
+		};
 		const fresh = {bySession: new Map([['a1', {usd: 1.5, unpriced: true}]]), failed: new Map<string, string>()};
 		const merged = mergeCosts(known, fresh, ['a']);
-		expect(merged.bySession).toEqual(new Map([['a1', {usd: 1.5, unpriced: true}], ['b1', {usd: 2, unpriced: false}]]));
+		expect(merged.bySession).toEqual(
+			new Map([
+				['a1', {usd: 1.5, unpriced: true}],
+				['b1', {usd: 2, unpriced: false}],
+			]),
+		);
 		expect(merged.failed).toEqual(new Map([['c', 'refused']]));
 		// The known costs are not changed in place.
 		expect(known.bySession.get('a1')).toEqual({usd: 1, unpriced: false});
-		expect(mergeCosts(undefined, {bySession: new Map(), failed: new Map([['a', 'late']])}, ['a']).failed).toEqual(new Map([['a', 'late']]));
+		expect(mergeCosts(undefined, {bySession: new Map(), failed: new Map([['a', 'late']])}, ['a']).failed).toEqual(
+			new Map([['a', 'late']]),
+		);
 	});
 });

@@ -14,7 +14,11 @@ function inputs(root: string): string[] {
 	const sourceDir = path.join(root, 'source');
 	return [
 		...readdirSync(sourceDir, {recursive: true, encoding: 'utf8'}).map(file => path.join(sourceDir, file)),
-		...(existsSync(scripts) ? readdirSync(scripts).filter(file => /^build.*\.mjs$/.test(file)).map(file => path.join(scripts, file)) : []),
+		...(existsSync(scripts)
+			? readdirSync(scripts)
+					.filter(file => /^build.*\.mjs$/.test(file))
+					.map(file => path.join(scripts, file))
+			: []),
 		path.join(root, 'package.json'),
 	];
 }
@@ -41,6 +45,8 @@ export default function setup(): void {
 		// Its output (tsc's errors among it) goes to stderr, beside vitest's own.
 		execFileSync('npm', ['run', 'build', '--silent'], {cwd: root, stdio: ['ignore', process.stderr, 'inherit']});
 	} catch {
-		throw new Error('test set-up: `npm run build` failed (its errors are above); the tests would run an old dist/cli.js');
+		throw new Error(
+			'test set-up: `npm run build` failed (its errors are above); the tests would run an old dist/cli.js',
+		);
 	}
 }

@@ -57,15 +57,25 @@ describe('the requests', () => {
 		server = await startActingServer({requireCookie: 'penguin_session=from-login'});
 		const {startSseServer} = await import('../support/sse-server.js');
 		// A login server on its own: the acting server's requests must carry the cookie it sets.
-		const login = await startSseServer({login: () => ({status: 200, json: {user: {}}, headers: {'set-cookie': 'penguin_session=from-login; Path=/; HttpOnly'}})});
+		const login = await startSseServer({
+			login: () => ({
+				status: 200,
+				json: {user: {}},
+				headers: {'set-cookie': 'penguin_session=from-login; Path=/; HttpOnly'},
+			}),
+		});
 		try {
 			client = startSseClient(
-				{url: `${server.origin}/api/sessions/${approvalSession}/stream`, login: {userId: 'alice', password: 'pw-secret'}, fetch: (url, init) => {
-					const target = new URL(url);
-					// The login goes to the login server; everything else to the acting server.
-					if (target.pathname === '/api/auth/login') target.port = String(login.port);
-					return fetch(target, init);
-				}},
+				{
+					url: `${server.origin}/api/sessions/${approvalSession}/stream`,
+					login: {userId: 'alice', password: 'pw-secret'},
+					fetch: (url, init) => {
+						const target = new URL(url);
+						// The login goes to the login server; everything else to the acting server.
+						if (target.pathname === '/api/auth/login') target.port = String(login.port);
+						return fetch(target, init);
+					},
+				},
 				() => undefined,
 			);
 			const outcome = await client.act({kind: 'decide', callId: approvalCallId, decision: 'allow'});
@@ -79,18 +89,41 @@ describe('the requests', () => {
 
 describe('refusals: one line each, no secret in it', () => {
 	it.each([
-		[404, {error: {code: 'approval_not_found', message: 'Approval does not exist or has already been decided.'}}, 'the server answered 404: Approval does not exist or has already been decided.'],
-		[400, {error: {code: 'bad_request', message: 'decision must be one of allow / deny.'}}, 'the server answered 400: decision must be one of allow / deny.'],
+		[
+			404,
+			{error: {code: 'approval_not_found', message: 'Approval does not exist or has already been decided.'}},
+			'the server answered 404: Approval does not exist or has already been decided.',
+		],
+		[
+			400,
+			{error: {code: 'bad_request', message: 'decision must be one of allow / deny.'}},
+			'the server answered 400: decision must be one of allow / deny.',
+		],
 		[403, {error: {code: 'forbidden', message: 'No access.'}}, 'the server answered 403: No access.'],
-		[409, {error: {code: 'not_running', message: 'This Session has no Task in progress; send the message as a new task instead.'}}, 'the server answered 409: This Session has no Task in progress; send the message as a new task instead.'],
+		[
+			409,
+			{
+				error: {
+					code: 'not_running',
+					message: 'This Session has no Task in progress; send the message as a new task instead.',
+				},
+			},
+			'the server answered 409: This Session has no Task in progress; send the message as a new task instead.',
+		],
 	])('%i', async (status, json, reason) => {
 		server = await startActingServer({answers: [{status, json}]});
-		const outcome = await sendAction(context(server.origin), {kind: 'decide', callId: approvalCallId, decision: 'allow'});
+		const outcome = await sendAction(context(server.origin), {
+			kind: 'decide',
+			callId: approvalCallId,
+			decision: 'allow',
+		});
 		expect(outcome).toEqual({ok: false, status, reason});
 	});
 
 	it('a server that quotes the cookie back has it redacted', async () => {
-		server = await startActingServer({answers: [{status: 401, json: {error: {code: 'unauthorized', message: `bad cookie ${cookie}`}}}]});
+		server = await startActingServer({
+			answers: [{status: 401, json: {error: {code: 'unauthorized', message: `bad cookie ${cookie}`}}}],
+		});
 		const outcome = await sendAction(context(server.origin), {kind: 'abort'});
 		expect(outcome.ok).toBe(false);
 		expect(JSON.stringify(outcome)).not.toContain('s3cret-cookie-value');

@@ -29,7 +29,10 @@ function follow(url: string, options: Partial<SseClientOptions> = {}): {collecto
 	return {collector, client};
 }
 
-const unauthorized = {status: 401, json: {error: {code: 'unauthorized', message: 'Not signed in or the sign-in has expired.'}}};
+const unauthorized = {
+	status: 401,
+	json: {error: {code: 'unauthorized', message: 'Not signed in or the sign-in has expired.'}},
+};
 
 describe('answers that end the client', () => {
 	it('401: asks for a login, quotes the server, does not retry, and ends the inputs', async () => {
@@ -45,7 +48,10 @@ describe('answers that end the client', () => {
 	});
 
 	it('403: the same, and a cookie the server echoes back is redacted', async () => {
-		const server = await serve({stream: connection => connection.answer({status: 403, body: 'forbidden for cookie penguin_session=super-secret-cookie'})});
+		const server = await serve({
+			stream: connection =>
+				connection.answer({status: 403, body: 'forbidden for cookie penguin_session=super-secret-cookie'}),
+		});
 		const {client: running} = follow(server.streamUrl, {cookie: 'super-secret-cookie'});
 		const result = await running.done;
 		expect(result.outcome).toBe('failed');
@@ -65,7 +71,9 @@ describe('answers that end the client', () => {
 	});
 
 	it('a web page instead of an event stream', async () => {
-		const server = await serve({stream: connection => connection.answer({status: 200, body: '<html>login</html>', contentType: 'text/html'})});
+		const server = await serve({
+			stream: connection => connection.answer({status: 200, body: '<html>login</html>', contentType: 'text/html'}),
+		});
 		const {client: running} = follow(server.streamUrl);
 		const result = await running.done;
 		expect(result.outcome === 'failed' && result.message).toBe(
@@ -74,8 +82,8 @@ describe('answers that end the client', () => {
 	});
 
 	it('a malformed URL or header fails at once with a clear line', async () => {
-		expect((await follow('not a url').client.done)).toEqual({outcome: 'failed', message: 'not a URL: not a url'});
-		expect((await follow('http://x/api/events', {headers: ['oops']}).client.done)).toEqual({
+		expect(await follow('not a url').client.done).toEqual({outcome: 'failed', message: 'not a URL: not a url'});
+		expect(await follow('http://x/api/events', {headers: ['oops']}).client.done).toEqual({
 			outcome: 'failed',
 			message: 'a --header must look like "Name: value"',
 		});
@@ -87,7 +95,10 @@ describe('failures that are retried', () => {
 		const port = await closedPort();
 		const url = `http://127.0.0.1:${port}/api/sessions/${recordedSessionId}/stream`;
 		const {collector} = follow(url, {now: () => 1_000_000});
-		await collector.until(() => collector.statuses().filter(status => status.retryAt !== undefined).length >= 4, 'four retries');
+		await collector.until(
+			() => collector.statuses().filter(status => status.retryAt !== undefined).length >= 4,
+			'four retries',
+		);
 		const waits = collector.statuses().filter(status => status.retryAt !== undefined);
 		expect(waits.slice(0, 4)).toEqual(
 			[5, 10, 20, 40].map((delay, i) => ({
@@ -98,7 +109,12 @@ describe('failures that are retried', () => {
 			})),
 		);
 		const server = await serve({port});
-		await collector.until(() => collector.messages().length === blocks.filter(block => block.event === undefined && block.data !== undefined).length, 'the stream');
+		await collector.until(
+			() =>
+				collector.messages().length ===
+				blocks.filter(block => block.event === undefined && block.data !== undefined).length,
+			'the stream',
+		);
 		expect(collector.statuses().at(-1)).toEqual({state: 'live'});
 		expect(server.requestsTo('/messages')).toHaveLength(1);
 	});
@@ -122,7 +138,12 @@ describe('failures that are retried', () => {
 		const {collector} = follow(server.streamUrl, {now: () => 0});
 		await collector.until(() => collector.serverEvents().length >= 2, 'the events after two retries');
 		const waits = collector.statuses().filter(status => status.retryAt !== undefined);
-		expect(waits[0]).toEqual({state: 'reconnecting', attempt: 1, retryAt: 5, message: `the server at 127.0.0.1:${server.port} answered 503 to the stream request: warming up`});
+		expect(waits[0]).toEqual({
+			state: 'reconnecting',
+			attempt: 1,
+			retryAt: 5,
+			message: `the server at 127.0.0.1:${server.port} answered 503 to the stream request: warming up`,
+		});
 		// The second connection carried only the task_state snapshot every connection opens with:
 		// still a failure in a row (attempt 2), waited for from the base the retry: field set
 		// (twice 30 ms, held to the 40 ms ceiling; without the field it would be 10).
@@ -137,14 +158,22 @@ describe('TLS', () => {
 		const result = await follow(server.streamUrl).client.done;
 		expect(result.outcome).toBe('failed');
 		expect(result.outcome === 'failed' && result.message).toMatch(
-			new RegExp(`^the TLS certificate of 127\\.0\\.0\\.1:${server.port} is not trusted \\([A-Z_]+\\); pass --insecure to skip the check for this viewer$`),
+			new RegExp(
+				`^the TLS certificate of 127\\.0\\.0\\.1:${server.port} is not trusted \\([A-Z_]+\\); pass --insecure to skip the check for this viewer$`,
+			),
 		);
 	});
 
 	it('--insecure skips the check for this client, history included', async () => {
-		const server = await serve({tls: {key: testTlsKey, cert: testTlsCert}, messages: () => recordedAnswer('A-messages-midrun-task1.json')});
+		const server = await serve({
+			tls: {key: testTlsKey, cert: testTlsCert},
+			messages: () => recordedAnswer('A-messages-midrun-task1.json'),
+		});
 		const {collector} = follow(server.streamUrl, {insecure: true});
-		await collector.until(() => collector.statuses().at(-1)?.state === 'live' && collector.messages().length > 100, 'the stream over TLS');
+		await collector.until(
+			() => collector.statuses().at(-1)?.state === 'live' && collector.messages().length > 100,
+			'the stream over TLS',
+		);
 		expect(server.requestsTo('/messages')).toHaveLength(1);
 		expect(collector.messages()[0].type).toBe('session_meta');
 	});
@@ -162,11 +191,18 @@ describe('history', () => {
 	});
 
 	it('streams any other URL without history', async () => {
-		const server = await serve({other: request => (request.path === '/api/events' ? connection => replayRecorded(connection, recordedBlocks('A-user-events-stream.jsonl')) : undefined)});
+		const server = await serve({
+			other: request =>
+				request.path === '/api/events'
+					? connection => replayRecorded(connection, recordedBlocks('A-user-events-stream.jsonl'))
+					: undefined,
+		});
 		const {collector} = follow(`${server.origin}/api/events`);
 		const expected = recordedBlocks('A-user-events-stream.jsonl').filter(block => block.data !== undefined);
 		await collector.until(() => collector.serverEvents().length === expected.length, 'the user events');
-		expect(collector.serverEvents().map(item => item.event.type)).toEqual(expected.map(block => (JSON.parse(block.data!) as {type: string}).type));
+		expect(collector.serverEvents().map(item => item.event.type)).toEqual(
+			expected.map(block => (JSON.parse(block.data!) as {type: string}).type),
+		);
 		expect(collector.notices()).toEqual(['not a session stream URL: streaming without history']);
 		expect(server.requestsTo('/messages')).toHaveLength(0);
 		expect(recordedChunks('A-user-events-stream.jsonl').length).toBeGreaterThan(0);
@@ -176,7 +212,10 @@ describe('history', () => {
 describe('requests', () => {
 	it('sends extra headers on the stream and history requests', async () => {
 		const server = await serve();
-		const {collector} = follow(server.streamUrl, {headers: ['X-Proxy-Token: tok-1', 'X-Team: penguins'], cookie: 'penguin_session=abc; lang=en'});
+		const {collector} = follow(server.streamUrl, {
+			headers: ['X-Proxy-Token: tok-1', 'X-Team: penguins'],
+			cookie: 'penguin_session=abc; lang=en',
+		});
 		await collector.until(() => collector.statuses().at(-1)?.state === 'live', 'live');
 		for (const request of [server.requestsTo('/stream')[0], server.requestsTo('/messages')[0]]) {
 			expect(request.headers['x-proxy-token']).toBe('tok-1');
@@ -187,7 +226,11 @@ describe('requests', () => {
 
 	it('logs in first with --user and never shows the password', async () => {
 		const server = await serve({
-			login: () => ({status: 200, json: {user: {id: 'alice'}}, headers: {'set-cookie': 'penguin_session=from-login; Path=/; HttpOnly'}}),
+			login: () => ({
+				status: 200,
+				json: {user: {id: 'alice'}},
+				headers: {'set-cookie': 'penguin_session=from-login; Path=/; HttpOnly'},
+			}),
 			stream: async connection => {
 				if (connection.request.headers['cookie'] !== 'penguin_session=from-login') {
 					connection.answer(unauthorized);

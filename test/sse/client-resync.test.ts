@@ -14,12 +14,17 @@ const blocks = recordedBlocks();
 const textOf = (list: readonly RecordedBlock[]): string => list.map(block => block.text).join('');
 const indexOfId = (id: string): number => blocks.findIndex(block => block.id === id);
 const messagesOf = (list: readonly RecordedBlock[]): OmniMessage[] =>
-	list.filter(block => block.event === undefined && block.data !== undefined).map(block => JSON.parse(block.data!) as OmniMessage);
+	list
+		.filter(block => block.event === undefined && block.data !== undefined)
+		.map(block => JSON.parse(block.data!) as OmniMessage);
 
 let server: SseTestServer | undefined;
 let client: SseClient | undefined;
 
-closeAfterEach(() => ({client, server}), () => (client = server = undefined));
+closeAfterEach(
+	() => ({client, server}),
+	() => (client = server = undefined),
+);
 
 function follow(url: string): Collector {
 	const collector = new Collector();
@@ -38,7 +43,9 @@ function deferred(): {promise: Promise<void>; resolve: () => void} {
 describe('joining the mid-run history (cursor aa9ab217-71) with the live stream', () => {
 	const answer = recordedAnswer('A-messages-midrun-task1.json');
 	const history = readHistory(answer.json)!;
-	const reference = joinHistory(history, bufferedFrom(blocks), 'aa9ab217').inputs.flatMap(input => (input.kind === 'message' ? [input.message] : []));
+	const reference = joinHistory(history, bufferedFrom(blocks), 'aa9ab217').inputs.flatMap(input =>
+		input.kind === 'message' ? [input.message] : [],
+	);
 
 	for (const [label, lastBefore] of [
 		['the stream is past the cursor when history answers', 'aa9ab217-75'],
@@ -63,12 +70,17 @@ describe('joining the mid-run history (cursor aa9ab217-71) with the live stream'
 				},
 			});
 			const collector = follow(server.streamUrl);
-			await collector.until(() => collector.messages().length >= reference.length && collector.serverEvents().length > 0, 'the joined stream');
+			await collector.until(
+				() => collector.messages().length >= reference.length && collector.serverEvents().length > 0,
+				'the joined stream',
+			);
 			const messages = collector.messages();
 			expect(messages).toEqual(reference);
 			// The text streaming at the cursor, put together from the seed and the later deltas, is the complete text.
 			const [text] = aggregateFragments(collector.inputs());
-			const complete = messages.find(message => message.payload.type === 'text' && message.payload['role'] === 'assistant');
+			const complete = messages.find(
+				message => message.payload.type === 'text' && message.payload['role'] === 'assistant',
+			);
 			expect(text.content).toBe(complete?.payload['text']);
 			expect(text.content.startsWith(history.live!.fragments[0].payload['text'] as string)).toBe(true);
 			expect(collector.events.some(event => event.type === 'reset')).toBe(false);
@@ -92,14 +104,23 @@ describe('rebuilding', () => {
 				}
 				// The server's buffer no longer reaches back to the client's id.
 				await connection.event({event: 'server_event', data: '{"type":"resync_required"}', id: 'aa9ab217-600'});
-				await connection.event({event: 'server_event', data: '{"type":"task_state","state":"idle","queued":0}', id: 'aa9ab217-601'});
+				await connection.event({
+					event: 'server_event',
+					data: '{"type":"task_state","state":"idle","queued":0}',
+					id: 'aa9ab217-601',
+				});
 				await connection.write(textOf(blocks.slice(resume)));
 			},
 			messages: n => (n === 0 ? recordedAnswer('A-messages-before.json') : afterTask1),
 		});
 		const collector = follow(server.streamUrl);
 		const wanted = [...afterTask1Messages, ...messagesOf(blocks.slice(resume))];
-		await collector.until(() => collector.events.some(event => event.type === 'reset') && collector.inputsSinceReset().filter(input => input.kind === 'message').length >= wanted.length, 'the rebuilt view');
+		await collector.until(
+			() =>
+				collector.events.some(event => event.type === 'reset') &&
+				collector.inputsSinceReset().filter(input => input.kind === 'message').length >= wanted.length,
+			'the rebuilt view',
+		);
 		expect(server.connections[1].lastEventId).toBe('aa9ab217-100');
 		const resetAt = collector.events.findIndex(event => event.type === 'reset');
 		expect(collector.events.filter(event => event.type === 'reset')).toHaveLength(1);
@@ -107,11 +128,16 @@ describe('rebuilding', () => {
 		expect(collector.events[resetAt + 1].type).toBe('inputs');
 		const rebuilt = collector.inputsSinceReset();
 		expect(rebuilt.flatMap(input => (input.kind === 'message' ? [input.message] : []))).toEqual(wanted);
-		expect(rebuilt.filter(input => input.kind === 'notice')).toEqual([{kind: 'notice', level: 'info', text: 'history reloaded: the server asked for a resync'}]);
+		expect(rebuilt.filter(input => input.kind === 'notice')).toEqual([
+			{kind: 'notice', level: 'info', text: 'history reloaded: the server asked for a resync'},
+		]);
 		// Who the session is comes first (the URL names it; the test server has no record of it).
 		expect(rebuilt[0]).toEqual({kind: 'session_info', info: {sessionId: recordedSessionId}});
 		// History has no titles: the last one seen is repeated right after the reloaded history.
-		expect(rebuilt[afterTask1Messages.length + 2]).toEqual({kind: 'server_event', event: JSON.parse(blocks[indexOfId('aa9ab217-9')].data!)});
+		expect(rebuilt[afterTask1Messages.length + 2]).toEqual({
+			kind: 'server_event',
+			event: JSON.parse(blocks[indexOfId('aa9ab217-9')].data!),
+		});
 		// resync_required itself is acted on, not passed on.
 		expect(collector.serverEvents().some(item => item.event.type === 'resync_required')).toBe(false);
 		const states = collector.statuses().map(status => status.state);
@@ -120,7 +146,8 @@ describe('rebuilding', () => {
 	});
 
 	it('a new epoch in the ids: the same rebuild', async () => {
-		const reEpoch = (list: readonly RecordedBlock[]): string => textOf(list).replaceAll('id: aa9ab217-', 'id: 4b3051e5-');
+		const reEpoch = (list: readonly RecordedBlock[]): string =>
+			textOf(list).replaceAll('id: aa9ab217-', 'id: 4b3051e5-');
 		server = await startSseServer({
 			stream: async connection => {
 				if (connection.index === 0) {
@@ -135,17 +162,27 @@ describe('rebuilding', () => {
 		});
 		const collector = follow(server.streamUrl);
 		const wanted = [...afterTask1Messages, ...messagesOf(blocks.slice(resume))];
-		await collector.until(() => collector.inputsSinceReset().filter(input => input.kind === 'message').length >= wanted.length && collector.events.some(event => event.type === 'reset'), 'the rebuilt view');
+		await collector.until(
+			() =>
+				collector.inputsSinceReset().filter(input => input.kind === 'message').length >= wanted.length &&
+				collector.events.some(event => event.type === 'reset'),
+			'the rebuilt view',
+		);
 		const rebuilt = collector.inputsSinceReset();
 		expect(rebuilt.flatMap(input => (input.kind === 'message' ? [input.message] : []))).toEqual(wanted);
-		expect(rebuilt.filter(input => input.kind === 'notice').map(input => input.kind === 'notice' && input.text)).toEqual([
-			'history reloaded: the server restarted its stream (new epoch)',
-		]);
+		expect(
+			rebuilt.filter(input => input.kind === 'notice').map(input => input.kind === 'notice' && input.text),
+		).toEqual(['history reloaded: the server restarted its stream (new epoch)']);
 		// Before the reset, the old connection's events had gone out live.
-		const beforeReset = collector.events.slice(0, collector.events.findIndex(event => event.type === 'reset'));
-		expect(beforeReset.flatMap(event => (event.type === 'inputs' ? event.inputs : [])).filter(input => input.kind === 'message')).toHaveLength(
-			messagesOf(blocks.slice(0, resume + 5)).length,
+		const beforeReset = collector.events.slice(
+			0,
+			collector.events.findIndex(event => event.type === 'reset'),
 		);
+		expect(
+			beforeReset
+				.flatMap(event => (event.type === 'inputs' ? event.inputs : []))
+				.filter(input => input.kind === 'message'),
+		).toHaveLength(messagesOf(blocks.slice(0, resume + 5)).length);
 	});
 
 	it('a resync before the first join only restarts it: no reset', async () => {
@@ -178,7 +215,10 @@ describe('rebuilding', () => {
 		});
 		const collector = follow(server.streamUrl);
 		const expected = [...afterTask1Messages, ...messagesOf(blocks.slice(resume, resume + 4))];
-		await collector.until(() => collector.messages().length >= expected.length, 'the joined view and the message after the stale answer');
+		await collector.until(
+			() => collector.messages().length >= expected.length,
+			'the joined view and the message after the stale answer',
+		);
 		expect(collector.events.some(event => event.type === 'reset')).toBe(false);
 		expect(collector.messages()).toEqual(expected);
 		expect(server.requestsTo('/messages')).toHaveLength(2);

@@ -5,7 +5,13 @@ import {describe, expect, it} from 'vitest';
 import {startSseClient, type SseClient, type SseClientOptions} from '../../source/io/sse/client.js';
 import {Collector, fastTimings} from '../support/sse-collect.js';
 import {recordedBlocks, recordedMessages, recordedSessionId} from '../support/sse-fixtures.js';
-import {ReplayBuffer, startSseServer, type SseConnection, type SseTestServer, closeAfterEach} from '../support/sse-server.js';
+import {
+	ReplayBuffer,
+	startSseServer,
+	type SseConnection,
+	type SseTestServer,
+	closeAfterEach,
+} from '../support/sse-server.js';
 
 const blocks = recordedBlocks();
 const allMessages = recordedMessages();
@@ -13,7 +19,10 @@ const allMessages = recordedMessages();
 let server: SseTestServer | undefined;
 let client: SseClient | undefined;
 
-closeAfterEach(() => ({client, server}), () => (client = server = undefined));
+closeAfterEach(
+	() => ({client, server}),
+	() => (client = server = undefined),
+);
 
 function follow(url: string, options: Partial<SseClientOptions> = {}): Collector {
 	const collector = new Collector();
@@ -43,7 +52,9 @@ describe('the recorded stream', () => {
 		const collector = follow(server.streamUrl);
 		await collector.until(() => collector.messages().length === allMessages.length, 'all recorded messages');
 		expect(collector.messages()).toEqual(allMessages);
-		const serverEvents = blocks.filter(block => block.event === 'server_event').map(block => JSON.parse(block.data!) as unknown);
+		const serverEvents = blocks
+			.filter(block => block.event === 'server_event')
+			.map(block => JSON.parse(block.data!) as unknown);
 		expect(collector.serverEvents().map(item => item.event)).toEqual(serverEvents);
 		expect(collector.statuses().map(status => status.state)).toEqual(['connecting', 'connecting', 'live']);
 		// History and the session's record were fetched once, after the stream had opened.
@@ -63,10 +74,19 @@ describe('heartbeats and dead connections', () => {
 		server = await startSseServer({
 			stream: async connection => {
 				if (connection.index > 0) {
-					await connection.event({event: 'server_event', data: '{"type":"task_state","state":"idle"}', id: 'aa9ab217-500'});
+					await connection.event({
+						event: 'server_event',
+						data: '{"type":"task_state","state":"idle"}',
+						id: 'aa9ab217-500',
+					});
 					return;
 				}
-				await connection.write(blocks.slice(0, 3).map(block => block.text).join(''));
+				await connection.write(
+					blocks
+						.slice(0, 3)
+						.map(block => block.text)
+						.join(''),
+				);
 				for (let i = 0; i < 12; i++) {
 					// The server's heartbeat, every tenth of the idle timeout (this is the scenario, not a wait).
 					await sleep(idleTimeoutMs / 10);
@@ -90,7 +110,12 @@ describe('heartbeats and dead connections', () => {
 describe('reconnecting after a drop', () => {
 	it('resumes with Last-Event-ID after a drop in the middle of an event (inside a multi-byte character), losing and repeating nothing', async () => {
 		// Cut inside the 🐧 of block 126: the bytes of blocks 0–125, then part of 126.
-		const before = Buffer.byteLength(blocks.slice(0, 126).map(block => block.text).join(''));
+		const before = Buffer.byteLength(
+			blocks
+				.slice(0, 126)
+				.map(block => block.text)
+				.join(''),
+		);
 		const inPenguin = Buffer.from(blocks[126].text).indexOf(Buffer.from('🐧')) + 2;
 		server = await startSseServer({stream: droppingReplay([before + inPenguin])});
 		const collector = follow(server.streamUrl);
@@ -109,18 +134,24 @@ describe('reconnecting after a drop', () => {
 	it('loses and repeats nothing wherever the connection drops, however often', async () => {
 		const total = Buffer.byteLength(blocks.map(block => block.text).join(''));
 		await fc.assert(
-			fc.asyncProperty(fc.array(fc.integer({min: 1, max: Math.floor(total / 3)}), {minLength: 1, maxLength: 3}), async cuts => {
-				server = await startSseServer({stream: droppingReplay(cuts)});
-				const collector = follow(server.streamUrl);
-				try {
-					await collector.until(() => collector.messages().length >= allMessages.length && server!.connections.length > cuts.length, 'all messages');
-					expect(collector.messages()).toEqual(allMessages);
-				} finally {
-					client?.close();
-					await server.close();
-					server = undefined;
-				}
-			}),
+			fc.asyncProperty(
+				fc.array(fc.integer({min: 1, max: Math.floor(total / 3)}), {minLength: 1, maxLength: 3}),
+				async cuts => {
+					server = await startSseServer({stream: droppingReplay(cuts)});
+					const collector = follow(server.streamUrl);
+					try {
+						await collector.until(
+							() => collector.messages().length >= allMessages.length && server!.connections.length > cuts.length,
+							'all messages',
+						);
+						expect(collector.messages()).toEqual(allMessages);
+					} finally {
+						client?.close();
+						await server.close();
+						server = undefined;
+					}
+				},
+			),
 			{numRuns: 4},
 		);
 	});
@@ -164,7 +195,11 @@ describe('awkward data', () => {
 				await connection.event({data: '{"no":"payload"}', id: 'e1-2'});
 				await connection.event({event: 'sparkle', data: '{"level":3}', id: 'e1-3'});
 				await connection.event({event: 'sparkle', data: 'plain words', id: 'e1-4'});
-				await connection.event({event: 'server_event', data: '{"type":"approval_request","toolCall":{"payload":{"tool_call_id":"c1"}},"origin":["child-1"]}', id: 'e1-5'});
+				await connection.event({
+					event: 'server_event',
+					data: '{"type":"approval_request","toolCall":{"payload":{"tool_call_id":"c1"}},"origin":["child-1"]}',
+					id: 'e1-5',
+				});
 				await connection.event({event: 'server_event', data: '[1,2]', id: 'e1-6'});
 				await connection.write(blocks[1].text.replace('aa9ab217-2', 'e1-7'));
 			},
@@ -179,7 +214,10 @@ describe('awkward data', () => {
 		expect(collector.serverEvents()).toEqual([
 			{event: {type: 'sparkle', data: {level: 3}}, origin: undefined},
 			{event: {type: 'sparkle', data: 'plain words'}, origin: undefined},
-			{event: {type: 'approval_request', toolCall: {payload: {tool_call_id: 'c1'}}, origin: ['child-1']}, origin: ['child-1']},
+			{
+				event: {type: 'approval_request', toolCall: {payload: {tool_call_id: 'c1'}}, origin: ['child-1']},
+				origin: ['child-1'],
+			},
 		]);
 		expect(server.connections).toHaveLength(1);
 	});

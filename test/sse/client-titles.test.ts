@@ -12,12 +12,20 @@ const titleBlocks = serverStreamBlocks('events-stream.txt').filter(block => bloc
 
 let server: SseTestServer | undefined;
 let client: SseClient | undefined;
-closeAfterEach(() => ({client, server}), () => (client = server = undefined));
+closeAfterEach(
+	() => ({client, server}),
+	() => (client = server = undefined),
+);
 
 describe('session titles across a resync', () => {
 	it('the rebuilt view keeps this session’s last title in the header, not its subagent’s', async () => {
 		// The recording: two titles for the session, then two for its subagent, the last word the subagent's.
-		expect(titleBlocks.map(block => (JSON.parse(block.data!) as {sessionId: string}).sessionId === mainId)).toEqual([true, true, false, false]);
+		expect(titleBlocks.map(block => (JSON.parse(block.data!) as {sessionId: string}).sessionId === mainId)).toEqual([
+			true,
+			true,
+			false,
+			false,
+		]);
 		server = await startSseServer({
 			sessionId: mainId,
 			stream: async connection => {
@@ -27,7 +35,11 @@ describe('session titles across a resync', () => {
 					return;
 				}
 				await connection.event({event: 'server_event', data: '{"type":"resync_required"}', id: 'b358e755-900'});
-				await connection.event({event: 'server_event', data: '{"type":"task_state","state":"idle","queued":0}', id: 'b358e755-901'});
+				await connection.event({
+					event: 'server_event',
+					data: '{"type":"task_state","state":"idle","queued":0}',
+					id: 'b358e755-901',
+				});
 			},
 			messages: () => ({status: 200, json: {messages: []}}),
 		});
@@ -38,10 +50,15 @@ describe('session titles across a resync', () => {
 			if (event.type === 'reset') store.rebuild([]);
 			if (event.type === 'inputs') store.apply(event.inputs);
 		});
-		await collector.until(() => collector.events.some(event => event.type === 'reset') && collector.inputsSinceReset().length > 0, 'the rebuilt view');
+		await collector.until(
+			() => collector.events.some(event => event.type === 'reset') && collector.inputsSinceReset().length > 0,
+			'the rebuilt view',
+		);
 		const titles = collector
 			.inputsSinceReset()
-			.flatMap(input => (input.kind === 'server_event' && input.event.type === 'session_title' ? [input.event['title']] : []));
+			.flatMap(input =>
+				input.kind === 'server_event' && input.event.type === 'session_title' ? [input.event['title']] : [],
+			);
 		expect(titles).toEqual(['Listing the workspace', 'Subagent done: the workspace w']);
 		expect(store.view.header.sessionId).toBe(mainId);
 		expect(store.view.header.title).toBe('Listing the workspace');

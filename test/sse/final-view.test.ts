@@ -8,7 +8,14 @@ import {CompleteMessageRecorder} from '../../source/output/json-writer.js';
 import type {SessionView} from '../../source/model/view-model.js';
 import {Collector, fastTimings} from '../support/sse-collect.js';
 import {recordedAnswer, recordedBlocks, recordedMessages, type RecordedBlock} from '../support/sse-fixtures.js';
-import {ReplayBuffer, startSseServer, type SseConnection, type SseServerOptions, type SseTestServer, closeAfterEach} from '../support/sse-server.js';
+import {
+	ReplayBuffer,
+	startSseServer,
+	type SseConnection,
+	type SseServerOptions,
+	type SseTestServer,
+	closeAfterEach,
+} from '../support/sse-server.js';
 
 const blocks = recordedBlocks();
 const lastMessage = recordedMessages().at(-1);
@@ -19,7 +26,10 @@ const indexAfter = (id: string): number => blocks.findIndex(block => block.id ==
 let server: SseTestServer | undefined;
 let client: SseClient | undefined;
 
-closeAfterEach(() => ({client, server}), () => (client = server = undefined));
+closeAfterEach(
+	() => ({client, server}),
+	() => (client = server = undefined),
+);
 
 /** What the owner does with the reports: a reset starts a new model, inputs are applied (at a fixed clock). */
 function viewOf(events: readonly SseClientEvent[]): SessionView {
@@ -58,8 +68,19 @@ function normalized(view: SessionView): unknown {
 	const {header, items, spend, ...rest} = view;
 	const kept = items.filter(item => item.kind !== 'notice');
 	// What was spent before the join is one `earlier` line rather than its requests': the sums are the same.
-	const spent = spend.reduce((sum, line) => ({cache_read: sum.cache_read + line.tokens.cache_read, cache_write: sum.cache_write + line.tokens.cache_write, output: sum.output + line.tokens.output}), {cache_read: 0, cache_write: 0, output: 0});
-	return JSON.parse(JSON.stringify({...rest, spent, items: kept, tools: header.tools}, (key, value: unknown) => (skip.has(key) ? undefined : value)));
+	const spent = spend.reduce(
+		(sum, line) => ({
+			cache_read: sum.cache_read + line.tokens.cache_read,
+			cache_write: sum.cache_write + line.tokens.cache_write,
+			output: sum.output + line.tokens.output,
+		}),
+		{cache_read: 0, cache_write: 0, output: 0},
+	);
+	return JSON.parse(
+		JSON.stringify({...rest, spent, items: kept, tools: header.tools}, (key, value: unknown) =>
+			skip.has(key) ? undefined : value,
+		),
+	);
 }
 
 /** Runs one client against one server until the recorded stream's last message and idle state are in. */
@@ -120,10 +141,13 @@ describe('the final view of the recorded stream', () => {
 		const total = bytesOf(blocks).length;
 		expect(referenceRecording.length).toBeGreaterThan(40);
 		await fc.assert(
-			fc.asyncProperty(fc.array(fc.integer({min: 1, max: Math.floor(total / 2)}), {minLength: 1, maxLength: 4}), async cuts => {
-				expect(await follow({stream: droppingReplay(cuts)})).toEqual(reference);
-				expect(recordingOf(lastEvents)).toEqual(referenceRecording);
-			}),
+			fc.asyncProperty(
+				fc.array(fc.integer({min: 1, max: Math.floor(total / 2)}), {minLength: 1, maxLength: 4}),
+				async cuts => {
+					expect(await follow({stream: droppingReplay(cuts)})).toEqual(reference);
+					expect(recordingOf(lastEvents)).toEqual(referenceRecording);
+				},
+			),
 			{numRuns: 4},
 		);
 	});
@@ -133,34 +157,38 @@ describe('the final view of the recorded stream', () => {
 		// The subscription began before the cursor was taken: somewhere in blocks 0..71.
 		const latestStart = indexAfter('aa9ab217-71');
 		await fc.assert(
-			fc.asyncProperty(fc.integer({min: 0, max: latestStart}), fc.integer({min: 1, max: 200}), async (start, answerAfter) => {
-				const from = blocks.slice(start);
-				const released = Math.min(answerAfter, from.length);
-				let release!: () => void;
-				const streamed = new Promise<void>(resolve => {
-					release = resolve;
-				});
-				let answered!: () => void;
-				const served = new Promise<void>(resolve => {
-					answered = resolve;
-				});
-				const view = await follow({
-					stream: async connection => {
-						await connection.write(textOf(from.slice(0, released)));
-						release();
-						await served;
-						await connection.write(textOf(from.slice(released)));
-					},
-					messages: async (_n, request) => {
-						await streamed;
-						// The rest of the stream follows once this answer is out.
-						void server!.responded(request).then(answered);
-						return answer;
-					},
-				});
-				expect(normalized(view)).toEqual(normalized(reference));
-				expect(view.header.sessionId).toBe('session-2026-12-02-14-45-42-8e7b556c');
-			}),
+			fc.asyncProperty(
+				fc.integer({min: 0, max: latestStart}),
+				fc.integer({min: 1, max: 200}),
+				async (start, answerAfter) => {
+					const from = blocks.slice(start);
+					const released = Math.min(answerAfter, from.length);
+					let release!: () => void;
+					const streamed = new Promise<void>(resolve => {
+						release = resolve;
+					});
+					let answered!: () => void;
+					const served = new Promise<void>(resolve => {
+						answered = resolve;
+					});
+					const view = await follow({
+						stream: async connection => {
+							await connection.write(textOf(from.slice(0, released)));
+							release();
+							await served;
+							await connection.write(textOf(from.slice(released)));
+						},
+						messages: async (_n, request) => {
+							await streamed;
+							// The rest of the stream follows once this answer is out.
+							void server!.responded(request).then(answered);
+							return answer;
+						},
+					});
+					expect(normalized(view)).toEqual(normalized(reference));
+					expect(view.header.sessionId).toBe('session-2026-12-02-14-45-42-8e7b556c');
+				},
+			),
 			{numRuns: 4},
 		);
 	});
@@ -182,7 +210,11 @@ describe('the final view of the recorded stream', () => {
 						}
 						// As upstream: resync_required, then the task_state snapshot, then live events.
 						await connection.event({event: 'server_event', data: '{"type":"resync_required"}', id: 'aa9ab217-900'});
-						await connection.event({event: 'server_event', data: '{"type":"task_state","state":"running","queued":0}', id: 'aa9ab217-901'});
+						await connection.event({
+							event: 'server_event',
+							data: '{"type":"task_state","state":"running","queued":0}',
+							id: 'aa9ab217-901',
+						});
 						await connection.write(textOf(blocks.slice(indexAfter(moment.cursor))));
 					},
 					// History as it stood when asked: empty while the first connection lasted.
@@ -190,7 +222,8 @@ describe('the final view of the recorded stream', () => {
 				});
 				expect(normalized(view)).toEqual(normalized(reference));
 				// A title seen before the rebuild survives it.
-				if (cut >= bytesOf(blocks.slice(0, indexAfter('aa9ab217-9'))).length) expect(view.header.title).toBe(reference.header.title);
+				if (cut >= bytesOf(blocks.slice(0, indexAfter('aa9ab217-9'))).length)
+					expect(view.header.title).toBe(reference.header.title);
 			}),
 			{numRuns: 4},
 		);

@@ -64,7 +64,14 @@ describe('recorded blocks', () => {
 		const whole = frame([bytes]).events;
 		fc.assert(
 			fc.property(fc.uniqueArray(fc.integer({min: 0, max: bytes.length}), {minLength: 3, maxLength: 3}), offsets => {
-				expect(frame(cut(bytes, offsets.sort((a, b) => a - b))).events).toEqual(whole);
+				expect(
+					frame(
+						cut(
+							bytes,
+							offsets.sort((a, b) => a - b),
+						),
+					).events,
+				).toEqual(whole);
 			}),
 			{numRuns: 300},
 		);
@@ -82,7 +89,14 @@ describe('recorded blocks', () => {
 		expect(inOne.events.at(-1)?.id).toBe(blocks.filter(block => block.id !== undefined).at(-1)?.id);
 		fc.assert(
 			fc.property(fc.uniqueArray(fc.integer({min: 1, max: all.length - 1}), {maxLength: 40}), offsets => {
-				expect(frame(cut(all, offsets.sort((a, b) => a - b)))).toEqual(inOne);
+				expect(
+					frame(
+						cut(
+							all,
+							offsets.sort((a, b) => a - b),
+						),
+					),
+				).toEqual(inOne);
 			}),
 			{numRuns: 40},
 		);
@@ -90,7 +104,11 @@ describe('recorded blocks', () => {
 
 	it('keeps the event name and id of a server event', () => {
 		const [first] = frame([encode(recordedBlocks()[0].text)]).events;
-		expect(first).toEqual({event: 'server_event', id: 'aa9ab217-1', data: '{"type":"task_state","state":"idle","queued":0}'});
+		expect(first).toEqual({
+			event: 'server_event',
+			id: 'aa9ab217-1',
+			data: '{"type":"task_state","state":"idle","queued":0}',
+		});
 	});
 });
 

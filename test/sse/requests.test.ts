@@ -1,8 +1,23 @@
 // The pieces around a request: stream URLs and their history URL, --cookie/--header, the password login, one-line error messages (HTTP, refused, DNS, TLS), redaction, the backoff schedule and event ids.
 import {afterEach, describe, expect, it} from 'vitest';
-import {buildHeaders, cookieHeaderValue, login, parseHeaderOption, secretsOf, sessionCookieFrom} from '../../source/io/sse/auth.js';
+import {
+	buildHeaders,
+	cookieHeaderValue,
+	login,
+	parseHeaderOption,
+	secretsOf,
+	sessionCookieFrom,
+} from '../../source/io/sse/auth.js';
 import {backoffDelay} from '../../source/io/sse/backoff.js';
-import {contentTypeError, httpStatusError, networkError, oneLine, redact, serverSaid, SseClientError} from '../../source/io/sse/errors.js';
+import {
+	contentTypeError,
+	httpStatusError,
+	networkError,
+	oneLine,
+	redact,
+	serverSaid,
+	SseClientError,
+} from '../../source/io/sse/errors.js';
 import {parseEventId} from '../../source/io/sse/event-id.js';
 import {resolveStreamTarget} from '../../source/io/sse/urls.js';
 import {startSseServer, type SseTestServer} from '../support/sse-server.js';
@@ -17,9 +32,13 @@ function fetchFailure(code: string, message = `${code} happened`): Error {
 
 describe('resolveStreamTarget', () => {
 	it('derives the history and login URLs of a session stream', () => {
-		const target = resolveStreamTarget('http://127.0.0.1:7364/api/sessions/session-2026-12-02-14-45-42-8e7b556c/stream');
+		const target = resolveStreamTarget(
+			'http://127.0.0.1:7364/api/sessions/session-2026-12-02-14-45-42-8e7b556c/stream',
+		);
 		expect(target.sessionId).toBe('session-2026-12-02-14-45-42-8e7b556c');
-		expect(target.historyUrl?.href).toBe('http://127.0.0.1:7364/api/sessions/session-2026-12-02-14-45-42-8e7b556c/messages');
+		expect(target.historyUrl?.href).toBe(
+			'http://127.0.0.1:7364/api/sessions/session-2026-12-02-14-45-42-8e7b556c/messages',
+		);
 		expect(target.loginUrl.href).toBe('http://127.0.0.1:7364/api/auth/login');
 	});
 
@@ -56,7 +75,11 @@ describe('headers', () => {
 
 	it('parses repeatable --header options', () => {
 		expect(parseHeaderOption('X-Proxy-Token:  t0k3n ')).toEqual(['X-Proxy-Token', 't0k3n']);
-		expect(buildHeaders({cookie: 'abc', headers: ['A: 1', 'B: two: parts']})).toEqual({A: '1', B: 'two: parts', Cookie: 'penguin_session=abc'});
+		expect(buildHeaders({cookie: 'abc', headers: ['A: 1', 'B: two: parts']})).toEqual({
+			A: '1',
+			B: 'two: parts',
+			Cookie: 'penguin_session=abc',
+		});
 	});
 
 	it('names a bad header without showing its value', () => {
@@ -72,7 +95,11 @@ describe('headers', () => {
 	});
 
 	it('lists the secrets to keep out of messages', () => {
-		expect(secretsOf({cookie: ' c00kie ', headers: ['Authorization: Bearer abc'], password: 'pw'})).toEqual(['pw', 'c00kie', 'Bearer abc']);
+		expect(secretsOf({cookie: ' c00kie ', headers: ['Authorization: Bearer abc'], password: 'pw'})).toEqual([
+			'pw',
+			'c00kie',
+			'Bearer abc',
+		]);
 	});
 
 	it('finds the session cookie among Set-Cookie headers', () => {
@@ -96,7 +123,11 @@ describe('login', () => {
 			login: body => {
 				const {userId, password} = body as {userId: string; password: string};
 				if (userId === 'alice' && password === 'correct horse') {
-					return {status: 200, json: {user: {id: 'alice'}}, headers: {'set-cookie': 'penguin_session=sess-42; Path=/; HttpOnly'}};
+					return {
+						status: 200,
+						json: {user: {id: 'alice'}},
+						headers: {'set-cookie': 'penguin_session=sess-42; Path=/; HttpOnly'},
+					};
 				}
 				return {status: 401, json: {error: {code: 'invalid_credentials', message: 'Wrong user or password.'}}};
 			},
@@ -114,25 +145,32 @@ describe('login', () => {
 
 	it('keeps the password out of the message even when the server echoes it', async () => {
 		server = await startSseServer({login: () => ({status: 401, body: 'bad password: p4ssw0rd!'})});
-		const failure: unknown = await login({loginUrl: new URL('/api/auth/login', server.origin), userId: 'bob', password: 'p4ssw0rd!'}).catch(
-			(error: unknown) => error,
-		);
+		const failure: unknown = await login({
+			loginUrl: new URL('/api/auth/login', server.origin),
+			userId: 'bob',
+			password: 'p4ssw0rd!',
+		}).catch((error: unknown) => error);
 		expect(failure).toBeInstanceOf(SseClientError);
 		expect((failure as Error).message).toBe('login as bob failed (401); the server said: bad password: <redacted>');
 	});
 
 	it('says so when the login sets no session cookie', async () => {
 		server = await startSseServer({login: () => ({status: 200, json: {user: {}}})});
-		await expect(login({loginUrl: new URL('/api/auth/login', server.origin), userId: 'u', password: 'p'})).rejects.toThrow(
-			/set no penguin_session cookie/,
-		);
+		await expect(
+			login({loginUrl: new URL('/api/auth/login', server.origin), userId: 'u', password: 'p'}),
+		).rejects.toThrow(/set no penguin_session cookie/);
 	});
 });
 
 describe('HTTP answers', () => {
 	it('401 and 403 ask for a login and quote the server on one line', () => {
-		const error = httpStatusError(401, '{"error":{"code":"unauthorized","message":"Not signed in\\nor expired."}}', {url, sessionId: 's-1'});
-		expect(error.message).toBe('the server at localhost:7364 needs a login: pass --cookie or --user; the server said: Not signed in or expired.');
+		const error = httpStatusError(401, '{"error":{"code":"unauthorized","message":"Not signed in\\nor expired."}}', {
+			url,
+			sessionId: 's-1',
+		});
+		expect(error.message).toBe(
+			'the server at localhost:7364 needs a login: pass --cookie or --user; the server said: Not signed in or expired.',
+		);
 		expect(error.retryable).toBe(false);
 		expect(httpStatusError(403, '<html>\n<body>Forbidden</body></html>', {url}).message).toMatch(
 			/needs a login: pass --cookie or --user; the server said: <html> <body>Forbidden<\/body><\/html>$/,
@@ -178,7 +216,11 @@ describe('network failures', () => {
 	});
 
 	it('a host that does not resolve ends the client unless it was connected before', () => {
-		const first = networkError(fetchFailure('ENOTFOUND', 'getaddrinfo ENOTFOUND nowhere.invalid'), new URL('http://nowhere.invalid/x'), false);
+		const first = networkError(
+			fetchFailure('ENOTFOUND', 'getaddrinfo ENOTFOUND nowhere.invalid'),
+			new URL('http://nowhere.invalid/x'),
+			false,
+		);
 		expect(first.message).toBe('cannot resolve the host nowhere.invalid (DNS lookup failed: ENOTFOUND)');
 		expect(first.retryable).toBe(false);
 		expect(networkError(fetchFailure('ENOTFOUND'), url, true).retryable).toBe(true);
@@ -186,11 +228,19 @@ describe('network failures', () => {
 	});
 
 	it('an untrusted certificate mentions --insecure and is not retried', () => {
-		for (const code of ['DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'CERT_HAS_EXPIRED', 'ERR_TLS_CERT_ALTNAME_INVALID']) {
+		for (const code of [
+			'DEPTH_ZERO_SELF_SIGNED_CERT',
+			'SELF_SIGNED_CERT_IN_CHAIN',
+			'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+			'CERT_HAS_EXPIRED',
+			'ERR_TLS_CERT_ALTNAME_INVALID',
+		]) {
 			const error = networkError(fetchFailure(code), new URL('https://example.test/api/events'), true);
 			expect(error.kind).toBe('tls');
 			expect(error.retryable).toBe(false);
-			expect(error.message).toBe(`the TLS certificate of example.test is not trusted (${code}); pass --insecure to skip the check for this viewer`);
+			expect(error.message).toBe(
+				`the TLS certificate of example.test is not trusted (${code}); pass --insecure to skip the check for this viewer`,
+			);
 		}
 	});
 
@@ -201,7 +251,9 @@ describe('network failures', () => {
 	});
 
 	it('redacts every secret', () => {
-		expect(redact('cookie penguin_session=abc123 and abc123 again', ['abc123', 'x'])).toBe('cookie penguin_session=<redacted> and <redacted> again');
+		expect(redact('cookie penguin_session=abc123 and abc123 again', ['abc123', 'x'])).toBe(
+			'cookie penguin_session=<redacted> and <redacted> again',
+		);
 	});
 });
 

@@ -4,7 +4,14 @@
 // answered as the real server answers them (routes/sessions.ts), or with the refusals a test asks for.
 import type {RecordedBlock} from './sse-fixtures.js';
 import {serverStreamBlocks} from './sse-fixtures.js';
-import {replayRecorded, startSseServer, type Answer, type SeenRequest, type SseConnection, type SseTestServer} from './sse-server.js';
+import {
+	replayRecorded,
+	startSseServer,
+	type Answer,
+	type SeenRequest,
+	type SseConnection,
+	type SseTestServer,
+} from './sse-server.js';
 
 export const approvalSession = 'session-2026-12-03-13-34-16-4be26254';
 export const approvalCallId = 'call_fake_49';
@@ -33,7 +40,10 @@ export type ActingServerOptions = {
 	holdDecision?: boolean;
 };
 
-const unauthorized: Answer = {status: 401, json: {error: {code: 'unauthorized', message: 'Not signed in or the sign-in has expired.'}}};
+const unauthorized: Answer = {
+	status: 401,
+	json: {error: {code: 'unauthorized', message: 'Not signed in or the sign-in has expired.'}},
+};
 
 /** What the real server answers when all goes well: 204 for a decision, 202 for an abort of a running task and for steering. */
 function acceptedAnswer(path: string): Answer {
@@ -67,7 +77,10 @@ export async function startActingServer(options: ActingServerOptions = {}): Prom
 			if (decision === 'allow') {
 				await replayRecorded(connection, blocks.slice(approvalIndex + 1));
 			} else {
-				const denied: RecordedBlock = {...decisionBlock, text: decisionBlock.text.replace('"decision":"allow"', `"decision":${JSON.stringify(decision)}`)};
+				const denied: RecordedBlock = {
+					...decisionBlock,
+					text: decisionBlock.text.replace('"decision":"allow"', `"decision":${JSON.stringify(decision)}`),
+				};
 				await replayRecorded(connection, [denied]);
 			}
 		},
@@ -100,8 +113,13 @@ export async function startActingServer(options: ActingServerOptions = {}): Prom
 			settle();
 		},
 		async echoSteering(text) {
-			const message = {timestamp: '2026-12-03T13:34:30.000Z', type: 'model_msg', payload: {type: 'text', role: 'user', text: `[user_steering]\n${text}\n[/user_steering]`}};
-			for (const connection of connections) await connection.event({data: JSON.stringify(message), id: `1f407cf9-9${connections.indexOf(connection)}0`});
+			const message = {
+				timestamp: '2026-12-03T13:34:30.000Z',
+				type: 'model_msg',
+				payload: {type: 'text', role: 'user', text: `[user_steering]\n${text}\n[/user_steering]`},
+			};
+			for (const connection of connections)
+				await connection.event({data: JSON.stringify(message), id: `1f407cf9-9${connections.indexOf(connection)}0`});
 		},
 	};
 }

@@ -16,7 +16,13 @@ import {SessionModel} from '../../source/model/session-model.js';
 import {Layouter} from '../../source/ui/panes/layout.js';
 import {openStateFrom} from '../../source/ui/panes/open-state.js';
 
-const [deltas, per, ending, holding, drawn] = [Number(process.argv[2]), Number(process.argv[3]), process.argv[4], process.argv[5], process.argv[6] === 'drawn'];
+const [deltas, per, ending, holding, drawn] = [
+	Number(process.argv[2]),
+	Number(process.argv[3]),
+	process.argv[4],
+	process.argv[5],
+	process.argv[6] === 'drawn',
+];
 const collect = (globalThis as {gc?: () => void}).gc;
 if (!collect) throw new Error('run with --expose-gc');
 const heap = () => {
@@ -70,7 +76,8 @@ for (let i = 0; i < deltas; i++) {
 		model.apply(message({type: 'partial_text', role: 'assistant', event_type: 'stop', text: ''}), 0);
 		const whole = answer.join('');
 		chars += whole.length;
-		if (ending === 'complete') model.apply(message({type: 'text', role: 'assistant', text: whole, stop_reason: 'completed'}), 0);
+		if (ending === 'complete')
+			model.apply(message({type: 'text', role: 'assistant', text: whole, stop_reason: 'completed'}), 0);
 		answer = [];
 		frame();
 	}

@@ -41,7 +41,10 @@ export class FakeStdin extends EventEmitter {
 }
 
 /** A `columns`×`rows` terminal; `written()` is everything the program wrote to it. */
-export function fakeTerminal(columns = 80, rows = 20): {stdin: NodeJS.ReadStream; keys: FakeStdin; stdout: NodeJS.WriteStream; written: () => string} {
+export function fakeTerminal(
+	columns = 80,
+	rows = 20,
+): {stdin: NodeJS.ReadStream; keys: FakeStdin; stdout: NodeJS.WriteStream; written: () => string} {
 	const keys = new FakeStdin();
 	let written = '';
 	const stdout = new Writable({

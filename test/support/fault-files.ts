@@ -12,19 +12,42 @@ const stamp = '2026-12-02T14:43:17.000Z';
 
 /** The session_meta line that opens a shard. */
 export function metaLine(sessionId = faultSessionId): string {
-	return JSON.stringify({timestamp: stamp, type: 'session_meta', payload: {session_id: sessionId, provider: 'p', model_id: 'm', model_context_window: 64_000}});
+	return JSON.stringify({
+		timestamp: stamp,
+		type: 'session_meta',
+		payload: {session_id: sessionId, provider: 'p', model_id: 'm', model_context_window: 64_000},
+	});
 }
 
 /** A user text line carrying `text`. */
 export function userLine(text: string): string {
-	return JSON.stringify({timestamp: stamp, type: 'model_msg', payload: {type: 'text', role: 'user', text, stop_reason: 'completed'}});
+	return JSON.stringify({
+		timestamp: stamp,
+		type: 'model_msg',
+		payload: {type: 'text', role: 'user', text, stop_reason: 'completed'},
+	});
 }
 
 /** A tool call and its output, two lines; the output is `output`. */
 export function toolLines(callId: string, output: string): string {
 	return [
-		JSON.stringify({timestamp: stamp, type: 'model_msg', payload: {type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: '{"cmd":"true"}', tool_call_id: callId, stop_reason: 'completed'}}),
-		JSON.stringify({timestamp: stamp, type: 'model_msg', payload: {type: 'tool_call_output', role: 'user', output, tool_call_id: callId, stop_reason: 'completed'}}),
+		JSON.stringify({
+			timestamp: stamp,
+			type: 'model_msg',
+			payload: {
+				type: 'tool_call',
+				role: 'assistant',
+				name: 'exec_command',
+				arguments: '{"cmd":"true"}',
+				tool_call_id: callId,
+				stop_reason: 'completed',
+			},
+		}),
+		JSON.stringify({
+			timestamp: stamp,
+			type: 'model_msg',
+			payload: {type: 'tool_call_output', role: 'user', output, tool_call_id: callId, stop_reason: 'completed'},
+		}),
 	].join('\n');
 }
 
@@ -53,10 +76,16 @@ export type WatchedRun = ChildProcessWithoutNullStreams & {
 };
 
 /** Starts the built program with `args`, as `uid` when given. */
-export function watchRun(args: string[], options: {uid?: number; env?: NodeJS.ProcessEnv; watchFor?: string[]} = {}): WatchedRun {
+export function watchRun(
+	args: string[],
+	options: {uid?: number; env?: NodeJS.ProcessEnv; watchFor?: string[]} = {},
+): WatchedRun {
 	const env: NodeJS.ProcessEnv = {...process.env, TZ: 'UTC', CI: 'false', ...options.env};
 	delete env['FORCE_COLOR'];
-	const child = spawn(process.execPath, [cliPath, ...args], {env, ...(options.uid === undefined ? {} : {uid: options.uid, gid: options.uid})}) as WatchedRun;
+	const child = spawn(process.execPath, [cliPath, ...args], {
+		env,
+		...(options.uid === undefined ? {} : {uid: options.uid, gid: options.uid}),
+	}) as WatchedRun;
 	child.seen = new Set();
 	const watched = new Map<string, string[]>((options.watchFor ?? []).map(needle => [needle, []]));
 	let tail = '';
@@ -75,7 +104,8 @@ export function watchRun(args: string[], options: {uid?: number; env?: NodeJS.Pr
 			const complete = text.slice(0, end);
 			for (const [needle, lines] of watched) {
 				if (!complete.includes(needle)) continue;
-				for (const line of complete.split('\n')) if (line.includes(needle)) lines.push(line.length > 500 ? `${line.slice(0, 500)}…` : line);
+				for (const line of complete.split('\n'))
+					if (line.includes(needle)) lines.push(line.length > 500 ? `${line.slice(0, 500)}…` : line);
 			}
 		}
 		tail = (tail + chunk).slice(-8000);

@@ -23,7 +23,10 @@ export const oneRowFields: readonly string[] = ['tool name', 'exec description',
 // sample's line feeds are written as spaces.
 
 /** A trace in which every field a terminal may show carries every sample of the corpus (or `samples`). */
-export function hostileTrace(samples: readonly HostileSample[] = hostileSamples, options: {noLineFeedsIn?: readonly string[]} = {}): HostileTrace {
+export function hostileTrace(
+	samples: readonly HostileSample[] = hostileSamples,
+	options: {noLineFeedsIn?: readonly string[]} = {},
+): HostileTrace {
 	const lines: string[] = [];
 	const places: HostilePlace[] = [];
 	let second = 0;
@@ -49,14 +52,34 @@ export function hostileTrace(samples: readonly HostileSample[] = hostileSamples,
 		const id = (): string => `call_${String(call++).padStart(4, '0')}`;
 		add('model_msg', {type: 'text', role: 'user', text: place(sample, 'user text'), stop_reason: 'completed'});
 		add('event_msg', {type: 'request_begin'});
-		add('model_msg', {type: 'thinking', role: 'assistant', thinking: place(sample, 'thinking'), stop_reason: 'completed'});
-		add('model_msg', {type: 'text', role: 'assistant', text: place(sample, 'assistant text'), stop_reason: 'completed'});
+		add('model_msg', {
+			type: 'thinking',
+			role: 'assistant',
+			thinking: place(sample, 'thinking'),
+			stop_reason: 'completed',
+		});
+		add('model_msg', {
+			type: 'text',
+			role: 'assistant',
+			text: place(sample, 'assistant text'),
+			stop_reason: 'completed',
+		});
 		const tools: Array<[string, string]> = [
 			[place(sample, 'tool name'), JSON.stringify({value: 1})],
-			['exec_command', JSON.stringify({cmd: place(sample, 'exec cmd'), description: place(sample, 'exec description')})],
+			[
+				'exec_command',
+				JSON.stringify({cmd: place(sample, 'exec cmd'), description: place(sample, 'exec description')}),
+			],
 			['exec_command', place(sample, 'raw arguments')],
 			['write_file', JSON.stringify({path: place(sample, 'write path'), content: 'x'})],
-			['edit_file', JSON.stringify({path: place(sample, 'edit path'), old_string: place(sample, 'edit strings'), new_string: sample.input})],
+			[
+				'edit_file',
+				JSON.stringify({
+					path: place(sample, 'edit path'),
+					old_string: place(sample, 'edit strings'),
+					new_string: sample.input,
+				}),
+			],
 			['read_file', JSON.stringify({path: place(sample, 'read path')})],
 			['run_subagent', JSON.stringify({description: place(sample, 'subagent description'), prompt: sample.input})],
 		];
@@ -64,16 +87,39 @@ export function hostileTrace(samples: readonly HostileSample[] = hostileSamples,
 		for (const [name, args] of tools) {
 			const callId = id();
 			ids.push(callId);
-			add('model_msg', {type: 'tool_call', role: 'assistant', name, arguments: args, tool_call_id: callId, stop_reason: 'completed'});
+			add('model_msg', {
+				type: 'tool_call',
+				role: 'assistant',
+				name,
+				arguments: args,
+				tool_call_id: callId,
+				stop_reason: 'completed',
+			});
 		}
 		add('event_msg', {type: 'approval_decision', decision: place(sample, 'approval'), tool_call_id: ids[0]});
 		for (const [index, callId] of ids.entries()) {
 			const output = index === 1 ? place(sample, 'tool output') : `ok ${index}`;
-			add('model_msg', {type: 'tool_call_output', role: 'user', output, tool_call_id: callId, stop_reason: index === 1 ? 'failed' : 'completed'});
+			add('model_msg', {
+				type: 'tool_call_output',
+				role: 'user',
+				output,
+				tool_call_id: callId,
+				stop_reason: index === 1 ? 'failed' : 'completed',
+			});
 		}
-		add('event_msg', {type: 'request_end', status: 'failed', error_message: place(sample, 'request error'), attempt: 1});
+		add('event_msg', {
+			type: 'request_end',
+			status: 'failed',
+			error_message: place(sample, 'request error'),
+			attempt: 1,
+		});
 		add('event_msg', {type: 'compaction_begin', reason: 'manual', mode: 'summarize'});
-		add('model_msg', {type: 'text', role: 'assistant', text: `[summary]${place(sample, 'compaction summary')}`, stop_reason: 'completed'});
+		add('model_msg', {
+			type: 'text',
+			role: 'assistant',
+			text: `[summary]${place(sample, 'compaction summary')}`,
+			stop_reason: 'completed',
+		});
 		add('event_msg', {type: 'compaction_end', status: 'completed'});
 		add('event_msg', {type: `future_event_${place(sample, 'unknown event')}`, detail: sample.input});
 		// Not JSON: shown as a malformed line with an excerpt.
@@ -97,8 +143,12 @@ export function terminalHazards(text: string, options: {sgrAllowed: boolean}): s
 		return '';
 	});
 	// eslint-disable-next-line no-control-regex
-	for (const match of withoutSgr.matchAll(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g)) {
-		found.push(`U+${match[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${match.index}: ${JSON.stringify(withoutSgr.slice(Math.max(0, match.index - 20), match.index + 20))}`);
+	for (const match of withoutSgr.matchAll(
+		/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
+	)) {
+		found.push(
+			`U+${match[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${match.index}: ${JSON.stringify(withoutSgr.slice(Math.max(0, match.index - 20), match.index + 20))}`,
+		);
 	}
 	return found;
 }

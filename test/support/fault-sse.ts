@@ -8,10 +8,18 @@ export const sseSessionId = 'session-2026-12-02-14-43-17-0000055e';
 export type SyntheticEvent = {data: string; complete?: OmniMessage; event?: string};
 
 const stamp = '2026-12-02T14:43:17.000Z';
-const message = (payload: Record<string, unknown>, type = 'model_msg'): OmniMessage => ({timestamp: stamp, type, payload: payload as OmniMessage['payload']});
+const message = (payload: Record<string, unknown>, type = 'model_msg'): OmniMessage => ({
+	timestamp: stamp,
+	type,
+	payload: payload as OmniMessage['payload'],
+});
 
 /** Markers of turn `n`: the user's text, the assistant's answer, the tool output. */
-export const turnMarkers = (n: number): {user: string; answer: string; output: string} => ({user: `⟪U${n}⟫`, answer: `⟪A${n}⟫`, output: `⟪T${n}⟫`});
+export const turnMarkers = (n: number): {user: string; answer: string; output: string} => ({
+	user: `⟪U${n}⟫`,
+	answer: `⟪A${n}⟫`,
+	output: `⟪T${n}⟫`,
+});
 
 /** The events of turn `n`: prompt, request_begin, the answer streamed (start, 3 deltas, stop) then complete, a tool call, its output, request_end. */
 export function turnEvents(n: number): SyntheticEvent[] {
@@ -31,8 +39,21 @@ export function turnEvents(n: number): SyntheticEvent[] {
 	for (const word of words) partial({type: 'partial_text', role: 'assistant', event_type: 'delta', text: word});
 	partial({type: 'partial_text', role: 'assistant', event_type: 'stop'});
 	complete({type: 'text', role: 'assistant', text: words.join(''), stop_reason: 'completed'});
-	complete({type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: JSON.stringify({cmd: `echo ${n}`}), tool_call_id: `call_${n}`, stop_reason: 'completed'});
-	complete({type: 'tool_call_output', role: 'user', output: `${output} output of call ${n}`, tool_call_id: `call_${n}`, stop_reason: 'completed'});
+	complete({
+		type: 'tool_call',
+		role: 'assistant',
+		name: 'exec_command',
+		arguments: JSON.stringify({cmd: `echo ${n}`}),
+		tool_call_id: `call_${n}`,
+		stop_reason: 'completed',
+	});
+	complete({
+		type: 'tool_call_output',
+		role: 'user',
+		output: `${output} output of call ${n}`,
+		tool_call_id: `call_${n}`,
+		stop_reason: 'completed',
+	});
 	complete({type: 'request_end', status: 'completed'}, 'event_msg');
 	return events;
 }
@@ -57,7 +78,13 @@ export function blocks(events: readonly SyntheticEvent[], epoch: string, firstSe
 
 /** The `/messages` answer once `events` have happened: every complete message, no open fragment. */
 export function historyAnswer(events: readonly SyntheticEvent[], cursor?: string): {status: number; json: unknown} {
-	return {status: 200, json: {messages: events.flatMap(event => (event.complete ? [event.complete] : [])), ...(cursor ? {live: {cursor, fragments: []}} : {})}};
+	return {
+		status: 200,
+		json: {
+			messages: events.flatMap(event => (event.complete ? [event.complete] : [])),
+			...(cursor ? {live: {cursor, fragments: []}} : {}),
+		},
+	};
 }
 
 /** How often each marker of turns `from`…`to - 1` occurs in `text`. */

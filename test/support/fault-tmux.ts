@@ -33,8 +33,17 @@ export class FaultTmux {
 		this.socket = `penguin-view-${name}-${process.pid}-${++panesMade}`;
 		this.rawFile = path.join(folder, `${name}.raw`);
 		this.tmux(
-			'new-session', '-d', '-x', String(width), '-y', String(height), '-s', this.session,
-			`env -i PATH="${process.env['PATH'] ?? ''}" HOME="${folder}" ${Object.entries(env).map(([key, value]) => `${key}="${value}" `).join('')}HISTFILE=/dev/null CI=false TERM=xterm-256color PS1='$ ' bash --norc --noprofile`,
+			'new-session',
+			'-d',
+			'-x',
+			String(width),
+			'-y',
+			String(height),
+			'-s',
+			this.session,
+			`env -i PATH="${process.env['PATH'] ?? ''}" HOME="${folder}" ${Object.entries(env)
+				.map(([key, value]) => `${key}="${value}" `)
+				.join('')}HISTFILE=/dev/null CI=false TERM=xterm-256color PS1='$ ' bash --norc --noprofile`,
 		);
 		// Only this server's options change; the real user's tmux is never touched.
 		this.tmux('set-option', '-g', 'set-clipboard', 'on');
@@ -126,11 +135,15 @@ export class FaultTmux {
 
 	/** Waits until the shell is back in front (the program has ended). */
 	async untilShell(ms = waitLimitMs): Promise<void> {
-		await waitFor(() => this.program() === undefined && this.info('#{pane_current_command}') === 'bash', 'the program to end', {
-			timeoutMs: ms,
-			everyMs: paneCheckMs,
-			show: () => this.text(),
-		});
+		await waitFor(
+			() => this.program() === undefined && this.info('#{pane_current_command}') === 'bash',
+			'the program to end',
+			{
+				timeoutMs: ms,
+				everyMs: paneCheckMs,
+				show: () => this.text(),
+			},
+		);
 	}
 
 	kill(): void {
@@ -186,7 +199,8 @@ export function paneState(tmux: FaultTmux): Record<string, string> {
 export function sequenceShapes(raw: string): Set<string> {
 	const shapes = new Set<string>();
 	// eslint-disable-next-line no-control-regex
-	const pattern = /\u001b\[([\x30-\x3f]*)([\x20-\x2f]*)([\x40-\x7e])|\u001b([\x20-\x2f]*[\x30-\x7e])|[\u0000-\u0008\u000b\u000c\u000e-\u001a\u001c-\u001f\u007f-\u009f]/g;
+	const pattern =
+		/\u001b\[([\x30-\x3f]*)([\x20-\x2f]*)([\x40-\x7e])|\u001b([\x20-\x2f]*[\x30-\x7e])|[\u0000-\u0008\u000b\u000c\u000e-\u001a\u001c-\u001f\u007f-\u009f]/g;
 	for (const match of raw.matchAll(pattern)) {
 		if (match[3] !== undefined) shapes.add(`CSI ${match[1]!.replace(/\d+/g, '#')}${match[2]}${match[3]}`);
 		else if (match[4] !== undefined) shapes.add(`ESC ${match[4]}`);

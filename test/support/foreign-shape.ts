@@ -16,7 +16,11 @@ export function foreignLine(line: string): string {
 	}
 	if (payload['type'] === 'token_usage') {
 		const request = payload['request'] as {total: number; output: number};
-		message.payload = {type: 'token_usage', input_tokens: request.total - request.output, output_tokens: request.output};
+		message.payload = {
+			type: 'token_usage',
+			input_tokens: request.total - request.output,
+			output_tokens: request.output,
+		};
 	}
 	if (payload['type'] === 'compaction_end') {
 		payload['outcome'] = payload['status'];

@@ -4,7 +4,16 @@
 // without a price leaves cost alone and sets hasUncosted; cost stays null when no model had one).
 
 /** One usage_records row: one request's tokens (a subagent's recorded under its top-level session). */
-export type UsageRecord = {sessionId: string; agentId?: string; provider: string; modelId: string; cacheRead: number; cacheWrite: number; output: number; total: number};
+export type UsageRecord = {
+	sessionId: string;
+	agentId?: string;
+	provider: string;
+	modelId: string;
+	cacheRead: number;
+	cacheWrite: number;
+	output: number;
+	total: number;
+};
 
 /** A model's prices in USD per million tokens (PricingRates). */
 export type HarnessPrices = Record<string, {cacheRead: number; cacheWrite: number; output: number}>;
@@ -12,7 +21,16 @@ export type HarnessPrices = Record<string, {cacheRead: number; cacheWrite: numbe
 /** The key of a model in HarnessPrices. */
 export const modelKey = (provider: string, modelId: string): string => `${provider}\0${modelId}`;
 
-type Row = {key: string; cacheRead: number; cacheWrite: number; output: number; total: number; requests: number; cost: number | null; hasUncosted: boolean};
+type Row = {
+	key: string;
+	cacheRead: number;
+	cacheWrite: number;
+	output: number;
+	total: number;
+	requests: number;
+	cost: number | null;
+	hasUncosted: boolean;
+};
 
 /** usage-service's foldGroups for groupBy=session over `records`, priced with `prices`. */
 export function harnessSessionGroups(records: readonly UsageRecord[], prices: HarnessPrices): Row[] {
@@ -31,14 +49,26 @@ export function harnessSessionGroups(records: readonly UsageRecord[], prices: Ha
 	}
 	const byKey = new Map<string, Row>();
 	for (const r of sums.values()) {
-		const acc = byKey.get(r.sessionId) ?? {key: r.sessionId, cacheRead: 0, cacheWrite: 0, output: 0, total: 0, requests: 0, cost: null, hasUncosted: false};
+		const acc = byKey.get(r.sessionId) ?? {
+			key: r.sessionId,
+			cacheRead: 0,
+			cacheWrite: 0,
+			output: 0,
+			total: 0,
+			requests: 0,
+			cost: null,
+			hasUncosted: false,
+		};
 		acc.cacheRead += r.cacheRead;
 		acc.cacheWrite += r.cacheWrite;
 		acc.output += r.output;
 		acc.total += r.total;
 		acc.requests += r.requests;
 		const rate = prices[modelKey(r.provider, r.modelId)];
-		if (rate) acc.cost = (acc.cost ?? 0) + (r.cacheRead * rate.cacheRead + r.cacheWrite * rate.cacheWrite + r.output * rate.output) / 1e6;
+		if (rate)
+			acc.cost =
+				(acc.cost ?? 0) +
+				(r.cacheRead * rate.cacheRead + r.cacheWrite * rate.cacheWrite + r.output * rate.output) / 1e6;
 		else acc.hasUncosted = true;
 		byKey.set(r.sessionId, acc);
 	}

@@ -3,12 +3,28 @@
 // the recorded session list, session records, trace list and shard, the user channel, and a running session's stream.
 import {serverAnswer, serverStreamBlocks} from './sse-fixtures.js';
 import {usageAnswer} from './harness-usage.js';
-import {replayRecorded, startSseServer, type Answer, type SeenRequest, type SseConnection, type SseTestServer} from './sse-server.js';
+import {
+	replayRecorded,
+	startSseServer,
+	type Answer,
+	type SeenRequest,
+	type SseConnection,
+	type SseTestServer,
+} from './sse-server.js';
 
 /** The recorded list's rows (`sessions-list.json`), newest first. */
-export type SessionRow = {sessionId: string; projectId: string; agentId: string; status: string; title?: string; source?: string; [key: string]: unknown};
+export type SessionRow = {
+	sessionId: string;
+	projectId: string;
+	agentId: string;
+	status: string;
+	title?: string;
+	source?: string;
+	[key: string]: unknown;
+};
 
-export const recordedRows = (): SessionRow[] => (serverAnswer('sessions-list.json').json as {sessions: SessionRow[]}).sessions;
+export const recordedRows = (): SessionRow[] =>
+	(serverAnswer('sessions-list.json').json as {sessions: SessionRow[]}).sessions;
 /** The running session of the recorded list. */
 export const runningId = 'session-2026-12-03-13-35-40-a1f7cf26';
 /** The idle session whose record, trace list and shard were recorded (`session-idle.json`, `traces-list.json`, `trace-1.json`). */
@@ -52,7 +68,13 @@ export type PenguinServer = SseTestServer & {
 	userChannels: SseConnection[];
 };
 
-const project = (projectId: string) => ({projectId, name: projectId, role: 'owner', ownerUserId: 'admin', createdAt: '2026-12-03T13:00:00.000Z'});
+const project = (projectId: string) => ({
+	projectId,
+	name: projectId,
+	role: 'owner',
+	ownerUserId: 'admin',
+	createdAt: '2026-12-03T13:00:00.000Z',
+});
 const agent = (agentId: string, rows: SessionRow[]) => ({
 	agentId,
 	activeSessionCount: rows.filter(row => row.status !== 'idle').length,
@@ -83,10 +105,20 @@ export async function startPenguinServer(options: PenguinServerOptions = {}): Pr
 			const body = JSON.parse(request.body) as {userId?: string; password?: string};
 			if (body.password !== auth.password) return serverAnswer('login-401-wrong-password.json') as Answer;
 			sessionEnded = false;
-			return {status: 200, json: serverAnswer('login-200.json').json, headers: {'set-cookie': `penguin_session=${auth.cookie}; Max-Age=${auth.maxAge ?? 604800}; Path=/; HttpOnly; SameSite=Lax`}};
+			return {
+				status: 200,
+				json: serverAnswer('login-200.json').json,
+				headers: {
+					'set-cookie': `penguin_session=${auth.cookie}; Max-Age=${auth.maxAge ?? 604800}; Path=/; HttpOnly; SameSite=Lax`,
+				},
+			};
 		}
 		const cookie = request.headers.cookie ?? '';
-		const signedIn = auth === undefined || (!sessionEnded && auth.expiresOn?.(url.pathname) !== true && cookie.split(/;\s*/).includes(`penguin_session=${auth.cookie}`));
+		const signedIn =
+			auth === undefined ||
+			(!sessionEnded &&
+				auth.expiresOn?.(url.pathname) !== true &&
+				cookie.split(/;\s*/).includes(`penguin_session=${auth.cookie}`));
 		if (auth && url.pathname === '/api/auth/logout' && request.method === 'POST') {
 			if (signedIn) sessionEnded = true;
 			return {status: 204, headers: {'set-cookie': 'penguin_session=; Max-Age=0; Path=/'}};
@@ -101,10 +133,22 @@ export async function startPenguinServer(options: PenguinServerOptions = {}): Pr
 			};
 		}
 		if (url.pathname === '/api/projects') {
-			return {status: 200, json: {projects: [project('default_project'), ...(options.extraProjects ?? []).map(extra => project(extra.projectId))]}};
+			return {
+				status: 200,
+				json: {
+					projects: [
+						project('default_project'),
+						...(options.extraProjects ?? []).map(extra => project(extra.projectId)),
+					],
+				},
+			};
 		}
-		if (parts[0] === 'api' && parts[1] === 'projects' && parts[3] === 'models' && parts.length === 4) return options.models ?? {status: 200, json: {models: [{provider: 'custom', modelId: 'fake-model', isDefault: true}]}};
-		if (parts[0] === 'api' && parts[1] === 'projects' && parts[3] === 'usage' && parts.length === 4) return options.usage?.(parts[2]!, url.searchParams) ?? usageAnswer([]);
+		if (parts[0] === 'api' && parts[1] === 'projects' && parts[3] === 'models' && parts.length === 4)
+			return (
+				options.models ?? {status: 200, json: {models: [{provider: 'custom', modelId: 'fake-model', isDefault: true}]}}
+			);
+		if (parts[0] === 'api' && parts[1] === 'projects' && parts[3] === 'usage' && parts.length === 4)
+			return options.usage?.(parts[2]!, url.searchParams) ?? usageAnswer([]);
 		if (parts[0] === 'api' && parts[1] === 'projects' && parts[3] === 'agents') {
 			const extra = options.extraProjects?.find(candidate => candidate.projectId === parts[2]);
 			if (extra?.refuse) return extra.refuse;
@@ -114,10 +158,18 @@ export async function startPenguinServer(options: PenguinServerOptions = {}): Pr
 		if (parts[0] === 'api' && parts[1] === 'sessions' && parts[2] !== undefined) {
 			const id = parts[2];
 			const row = rows().find(candidate => candidate.sessionId === id);
-			if (!row) return {status: 404, json: {error: {code: 'session_not_found', message: 'Session does not exist or you do not have access.'}}};
+			if (!row)
+				return {
+					status: 404,
+					json: {error: {code: 'session_not_found', message: 'Session does not exist or you do not have access.'}},
+				};
 			if (parts.length === 3) {
 				// The recorded record of the finished session, with the status the rows give it now.
-				if (id === idleId) return {status: 200, json: {session: {...(idleRecord.json as {session: object}).session, status: row.status}}};
+				if (id === idleId)
+					return {
+						status: 200,
+						json: {session: {...(idleRecord.json as {session: object}).session, status: row.status}},
+					};
 				// Other rows: the row itself, with the record's own fields (as the single-session GET gives them).
 				return {status: 200, json: {session: {...row}}};
 			}
@@ -126,7 +178,8 @@ export async function startPenguinServer(options: PenguinServerOptions = {}): Pr
 					await replayRecorded(connection, serverStreamBlocks('session-stream-approval.txt'));
 				};
 			}
-			if (parts[3] === 'messages') return options.messages?.(id, url.searchParams) ?? {status: 200, json: {messages: []}};
+			if (parts[3] === 'messages')
+				return options.messages?.(id, url.searchParams) ?? {status: 200, json: {messages: []}};
 			// Stopping a run: 202 when one was interrupted (upstream sessions.ts).
 			if (parts[3] === 'abort' && request.method === 'POST') return {status: 202, json: {}};
 			if (parts[3] === 'traces' && id === idleId) {
@@ -135,7 +188,11 @@ export async function startPenguinServer(options: PenguinServerOptions = {}): Pr
 			}
 			const events = options.traces?.[id];
 			if (parts[3] === 'traces' && events) {
-				if (parts.length === 4) return {status: 200, json: {files: [{index: 1, date: '2026-12-03', sizeBytes: 1, mtime: '2026-12-03T13:32:01.150Z'}]}};
+				if (parts.length === 4)
+					return {
+						status: 200,
+						json: {files: [{index: 1, date: '2026-12-03', sizeBytes: 1, mtime: '2026-12-03T13:32:01.150Z'}]},
+					};
 				if (parts[4] === '1') return {status: 200, json: {events, offset: 0, limit: 1000, total: events.length}};
 			}
 			if (parts[3] === 'traces') return {status: 200, json: {files: []}};

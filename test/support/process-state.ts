@@ -27,7 +27,10 @@ export function wakeups(pid: number): number {
 
 /** Waits until `pid` has read at least `bytes` in all (compare with `ioBytes(pid).read` taken before). */
 export async function untilRead(pid: number, bytes: number, what: string, options: WaitOptions = {}): Promise<void> {
-	await waitFor(() => ioBytes(pid).read >= bytes, what, {...options, show: options.show ?? (() => `bytes read: ${ioBytes(pid).read} of ${bytes}`)});
+	await waitFor(() => ioBytes(pid).read >= bytes, what, {
+		...options,
+		show: options.show ?? (() => `bytes read: ${ioBytes(pid).read} of ${bytes}`),
+	});
 }
 
 /** Whether every thread of `pid` is asleep (S: waiting for an event; I: idle kernel thread state). */

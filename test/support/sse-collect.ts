@@ -27,7 +27,9 @@ export class Collector {
 
 	/** The server events among the inputs. */
 	serverEvents(): Array<{event: ServerEvent; origin?: string[]}> {
-		return this.inputs().flatMap(input => (input.kind === 'server_event' ? [{event: input.event, origin: input.origin}] : []));
+		return this.inputs().flatMap(input =>
+			input.kind === 'server_event' ? [{event: input.event, origin: input.origin}] : [],
+		);
 	}
 
 	/** The notices' texts. */

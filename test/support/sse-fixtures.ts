@@ -26,7 +26,8 @@ export function recordedChunks(name = 'A-session-stream.jsonl'): RecordedChunk[]
 	for (const line of lines) {
 		if (line.trim() === '') continue;
 		const value = JSON.parse(line) as Partial<RecordedChunk>;
-		if (typeof value.chunk === 'string' && typeof value.ms === 'number') chunks.push({ms: value.ms, chunk: value.chunk});
+		if (typeof value.chunk === 'string' && typeof value.ms === 'number')
+			chunks.push({ms: value.ms, chunk: value.chunk});
 	}
 	return chunks;
 }

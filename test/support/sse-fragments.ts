@@ -13,7 +13,12 @@ export function aggregateFragments(inputs: readonly ModelInput[]): Fragment[] {
 	const all: Fragment[] = [];
 	const open = new Map<string, Fragment>();
 	for (const input of inputs) {
-		if (input.kind !== 'message' || typeof input.message.payload.type !== 'string' || !isPartialPayload(input.message.payload)) continue;
+		if (
+			input.kind !== 'message' ||
+			typeof input.message.payload.type !== 'string' ||
+			!isPartialPayload(input.message.payload)
+		)
+			continue;
 		const payload = input.message.payload;
 		const field = partialTextField(payload.type)!;
 		const piece = typeof payload[field] === 'string' ? payload[field] : '';
@@ -39,7 +44,11 @@ export function bufferedFrom(blocks: readonly RecordedBlock[]): BufferedInput[] 
 	return blocks
 		.filter(block => block.data !== undefined)
 		.map(block => {
-			const event = {data: block.data!, ...(block.id === undefined ? {} : {id: block.id}), ...(block.event === undefined ? {} : {event: block.event})};
+			const event = {
+				data: block.data!,
+				...(block.id === undefined ? {} : {id: block.id}),
+				...(block.event === undefined ? {} : {event: block.event}),
+			};
 			return {input: decodeSseEvent(event), ...(block.id === undefined ? {} : {id: block.id})};
 		});
 }

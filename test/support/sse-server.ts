@@ -4,13 +4,25 @@ import https from 'node:https';
 import type {AddressInfo} from 'node:net';
 import {setImmediate as nextTurn, setTimeout as sleep} from 'node:timers/promises';
 import {afterEach} from 'vitest';
-import {recordedAnswer, recordedBlocks, recordedSessionId, serverStreamBlocks, type RecordedBlock} from './sse-fixtures.js';
+import {
+	recordedAnswer,
+	recordedBlocks,
+	recordedSessionId,
+	serverStreamBlocks,
+	type RecordedBlock,
+} from './sse-fixtures.js';
 
 /** A request the server saw. */
 export type SeenRequest = {method: string; path: string; headers: http.IncomingHttpHeaders; body: string};
 
 /** A plain (non-stream) answer. */
-export type Answer = {status: number; json?: unknown; body?: string; contentType?: string; headers?: Record<string, string | string[]>};
+export type Answer = {
+	status: number;
+	json?: unknown;
+	body?: string;
+	contentType?: string;
+	headers?: Record<string, string | string[]>;
+};
 
 /** One stream connection, driven by a test's script. */
 export class SseConnection {
@@ -141,7 +153,10 @@ function writeAnswer(res: http.ServerResponse, answer: Answer): void {
 }
 
 /** Replays the recorded session capture at once and leaves the stream open. */
-export async function replayRecorded(connection: SseConnection, blocks: readonly RecordedBlock[] = recordedBlocks()): Promise<void> {
+export async function replayRecorded(
+	connection: SseConnection,
+	blocks: readonly RecordedBlock[] = recordedBlocks(),
+): Promise<void> {
 	connection.open();
 	await connection.write(blocks.map(block => block.text).join(''));
 }
@@ -201,7 +216,10 @@ export async function startSseServer(options: SseServerOptions = {}): Promise<Ss
 				}
 				if (pathname === messagesPath) {
 					const n = historyCount++;
-					writeAnswer(res, options.messages ? await options.messages(n, request) : recordedAnswer('A-messages-before.json'));
+					writeAnswer(
+						res,
+						options.messages ? await options.messages(n, request) : recordedAnswer('A-messages-before.json'),
+					);
 					return;
 				}
 				if (pathname === infoPath && options.info) {
@@ -234,7 +252,9 @@ export async function startSseServer(options: SseServerOptions = {}): Promise<Ss
 		});
 	};
 
-	const server = options.tls ? https.createServer({key: options.tls.key, cert: options.tls.cert}, handle) : http.createServer(handle);
+	const server = options.tls
+		? https.createServer({key: options.tls.key, cert: options.tls.cert}, handle)
+		: http.createServer(handle);
 	await new Promise<void>(resolve => server.listen(options.port ?? 0, '127.0.0.1', resolve));
 	const port = (server.address() as AddressInfo).port;
 	const origin = `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
@@ -267,7 +287,10 @@ export async function closedPort(): Promise<number> {
  * Closes what each test opened, after it: `opened()` gives the test's client and server
  * (either may be missing), `forget()` clears the test file's variables for the next test.
  */
-export function closeAfterEach(opened: () => {client?: {close(): void}; server?: {close(): Promise<void>}}, forget: () => void): void {
+export function closeAfterEach(
+	opened: () => {client?: {close(): void}; server?: {close(): Promise<void>}},
+	forget: () => void,
+): void {
 	afterEach(async () => {
 		const {client, server} = opened();
 		forget();

@@ -34,8 +34,16 @@ type Truthy<T> = Exclude<T, false | 0 | '' | null | undefined>;
  * counts as "not yet" (its last error is in the failure message). Fails after the deadline
  * with `what`, and what `show` returns.
  */
-export async function waitFor<T>(check: () => T | Promise<T>, what: string, options: WaitOptions | number = {}): Promise<Truthy<T>> {
-	const {timeoutMs = waitLimitMs, everyMs = recheckMs, show} = typeof options === 'number' ? {timeoutMs: options} : options;
+export async function waitFor<T>(
+	check: () => T | Promise<T>,
+	what: string,
+	options: WaitOptions | number = {},
+): Promise<Truthy<T>> {
+	const {
+		timeoutMs = waitLimitMs,
+		everyMs = recheckMs,
+		show,
+	} = typeof options === 'number' ? {timeoutMs: options} : options;
 	const deadline = Date.now() + timeoutMs;
 	let lastError: unknown;
 	for (;;) {
@@ -46,7 +54,10 @@ export async function waitFor<T>(check: () => T | Promise<T>, what: string, opti
 			lastError = error;
 		}
 		if (Date.now() > deadline) {
-			const reason = lastError === undefined ? '' : `\nthe last check threw: ${lastError instanceof Error ? lastError.message : String(lastError)}`;
+			const reason =
+				lastError === undefined
+					? ''
+					: `\nthe last check threw: ${lastError instanceof Error ? lastError.message : String(lastError)}`;
 			const shown = show ? `\n--- what there was ---\n${show()}\n---` : '';
 			throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${reason}${shown}`);
 		}
@@ -68,7 +79,12 @@ export function holds(text: string, expected: Expected): boolean {
  * Waits until the text `read` returns (a frame, a process's output, a file) holds `expected`,
  * and returns that text. On failure the message shows the last text read.
  */
-export async function waitForText(read: () => string | undefined, expected: Expected, what?: string, options: Omit<WaitOptions, 'show'> = {}): Promise<string> {
+export async function waitForText(
+	read: () => string | undefined,
+	expected: Expected,
+	what?: string,
+	options: Omit<WaitOptions, 'show'> = {},
+): Promise<string> {
 	let last = '';
 	const label = what ?? (typeof expected === 'function' ? 'the expected text' : `a text holding ${String(expected)}`);
 	await waitFor(

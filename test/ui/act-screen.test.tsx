@@ -13,7 +13,8 @@ import {waitFor} from '../helpers/run-cli.js';
 import {keys} from './app-helpers.js';
 
 const recorded = serverStreamInputs('session-stream-approval.txt');
-const upTo = (id: string): ModelInput[] => recorded.slice(0, recorded.findIndex(entry => entry.id === id) + 1).map(entry => entry.input);
+const upTo = (id: string): ModelInput[] =>
+	recorded.slice(0, recorded.findIndex(entry => entry.id === id) + 1).map(entry => entry.input);
 const inputOf = (id: string): ModelInput => recorded.find(entry => entry.id === id)!.input;
 // The approval_request is 24, the decision 26.
 const waiting = upTo('1f407cf9-24');
@@ -111,9 +112,18 @@ describe('allow and deny a waiting call', () => {
 		await waitFor(() => screen.footer().includes(question), 'the question');
 		screen.press('y');
 		await waitFor(() => screen.line('exec_command').includes('allowing…'), 'allowing…');
-		answer({ok: false, status: 404, reason: 'the server answered 404: Approval does not exist or has already been decided.'});
+		answer({
+			ok: false,
+			status: 404,
+			reason: 'the server answered 404: Approval does not exist or has already been decided.',
+		});
 		await waitFor(
-			() => screen.footer().includes('could not allow exec_command $ echo approved-run: the server answered 404: Approval does not exist'),
+			() =>
+				screen
+					.footer()
+					.includes(
+						'could not allow exec_command $ echo approved-run: the server answered 404: Approval does not exist',
+					),
 			'the notice',
 		);
 		await waitFor(() => screen.line('exec_command').includes(' waiting for approval '), 'waiting again');
@@ -166,12 +176,19 @@ describe('stop and steer', () => {
 		await waitFor(() => screen.footer().includes('steer › look at the tests first'), 'the draft');
 		expect(sent).toEqual([]);
 		screen.press(keys.enter);
-		await waitFor(() => screen.frame().includes('steering not yet read by the agent: “look at the tests first”'), 'the pending row');
+		await waitFor(
+			() => screen.frame().includes('steering not yet read by the agent: “look at the tests first”'),
+			'the pending row',
+		);
 		expect(sent).toEqual([{kind: 'steer', text: 'look at the tests first'}]);
 		store.apply([
 			{
 				kind: 'message',
-				message: {timestamp: '2026-12-03T13:34:36.000Z', type: 'model_msg', payload: {type: 'text', role: 'user', text: '[user_steering]\nlook at the tests first\n[/user_steering]'}},
+				message: {
+					timestamp: '2026-12-03T13:34:36.000Z',
+					type: 'model_msg',
+					payload: {type: 'text', role: 'user', text: '[user_steering]\nlook at the tests first\n[/user_steering]'},
+				},
 			},
 		]);
 		await waitFor(() => !screen.frame().includes('not yet read by the agent'), 'the pending row gone');

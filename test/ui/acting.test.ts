@@ -6,16 +6,28 @@ import {addPending, callToAnswer, stillPending} from '../../source/ui/screen/act
 import {msg, serverStreamInputs} from '../helpers/recordings.js';
 
 const recorded = serverStreamInputs('session-stream-approval.txt');
-const waiting = recorded.slice(0, recorded.findIndex(entry => entry.id === '1f407cf9-24') + 1).map(entry => entry.input);
+const waiting = recorded
+	.slice(0, recorded.findIndex(entry => entry.id === '1f407cf9-24') + 1)
+	.map(entry => entry.input);
 
 /** Another call of the same session asking in its turn. */
 function request(callId: string, cmd: string): ModelInput[] {
 	const toolCall = {
 		timestamp: '2026-12-03T13:34:40.000Z',
 		type: 'model_msg',
-		payload: {type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: JSON.stringify({cmd}), tool_call_id: callId, stop_reason: 'completed'},
+		payload: {
+			type: 'tool_call',
+			role: 'assistant',
+			name: 'exec_command',
+			arguments: JSON.stringify({cmd}),
+			tool_call_id: callId,
+			stop_reason: 'completed',
+		},
 	};
-	return [{kind: 'message', message: toolCall}, {kind: 'server_event', event: {type: 'approval_request', toolCall}}];
+	return [
+		{kind: 'message', message: toolCall},
+		{kind: 'server_event', event: {type: 'approval_request', toolCall}},
+	];
 }
 
 function storeOf(inputs: ModelInput[]): SessionStore {
@@ -24,12 +36,14 @@ function storeOf(inputs: ModelInput[]): SessionStore {
 	return store;
 }
 
-const callIdOf = (answer: ReturnType<typeof callToAnswer>): string => (typeof answer === 'string' ? answer : answer.item.callId);
+const callIdOf = (answer: ReturnType<typeof callToAnswer>): string =>
+	typeof answer === 'string' ? answer : answer.item.callId;
 
 describe('the call a and r answer', () => {
 	const store = storeOf([...waiting, ...request('call_two', 'echo two')]);
 	const view = store.view;
-	const idOf = (callId: string): number => view.items.find(item => item.kind === 'tool_call' && item.callId === callId)!.id;
+	const idOf = (callId: string): number =>
+		view.items.find(item => item.kind === 'tool_call' && item.callId === callId)!.id;
 
 	it('the focused waiting call', () => {
 		expect(callIdOf(callToAnswer(view, idOf('call_two')))).toBe('call_two');
@@ -58,7 +72,8 @@ describe('the call a and r answer', () => {
 });
 
 describe('steering sent, until the stream echoes it', () => {
-	const steering = (text: string): ModelInput => msg('model_msg', {type: 'text', role: 'user', text: `[user_steering]\n${text}\n[/user_steering]`});
+	const steering = (text: string): ModelInput =>
+		msg('model_msg', {type: 'text', role: 'user', text: `[user_steering]\n${text}\n[/user_steering]`});
 
 	it('two sent: the first echo settles the first, the second the second', () => {
 		const store = storeOf([...waiting, steering('an earlier one')]);

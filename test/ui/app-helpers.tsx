@@ -59,14 +59,31 @@ export type Screen = {
 /** The App for `store` on a `columns`×`rows` terminal, without colour, with a fixed clock. */
 export async function mount(
 	store: SessionStore,
-	options: {columns?: number; rows?: number; expand?: string[]; now?: () => number; sessions?: SessionSwitcher; replay?: ReplayControl} = {},
+	options: {
+		columns?: number;
+		rows?: number;
+		expand?: string[];
+		now?: () => number;
+		sessions?: SessionSwitcher;
+		replay?: ReplayControl;
+	} = {},
 ): Promise<Screen> {
 	let quits = 0;
 	const now = options.now ?? (() => Date.parse('2026-12-02T14:50:00Z'));
 	const seen: InputSeen = {ready: false, keys: 0, commits: 0};
 	const element = (size: {columns: number; rows: number}) => (
 		<>
-			<App store={store} onQuit={() => quits++} size={size} color={false} home="/home/dev" clock={now} expand={options.expand} sessions={options.sessions} replay={options.replay} />
+			<App
+				store={store}
+				onQuit={() => quits++}
+				size={size}
+				color={false}
+				home="/home/dev"
+				clock={now}
+				expand={options.expand}
+				sessions={options.sessions}
+				replay={options.replay}
+			/>
 			<InputProbe seen={seen} />
 		</>
 	);

@@ -1,6 +1,6 @@
 // The screen in ink-testing-library frames: its size, each key's effect, follow/pause/resume while the store grows, search, help, quit.
 import {afterEach, describe, expect, test} from 'vitest';
-import {SessionStore} from '../../source/model/session-store.js';
+import type {SessionStore} from '../../source/model/session-store.js';
 import {keys, mount, type Screen} from './app-helpers.js';
 import {msg, storeFrom, traceInputs} from './helpers.js';
 
@@ -102,7 +102,9 @@ describe('keys', () => {
 	});
 
 	test('half pages and pages, with either key', async () => {
-		screen = await mount(storeFrom(Array.from({length: 60}, (_, i) => msg({type: 'text', role: 'user', text: `note ${i + 1}`}))));
+		screen = await mount(
+			storeFrom(Array.from({length: 60}, (_, i) => msg({type: 'text', role: 'user', text: `note ${i + 1}`}))),
+		);
 		const first = (): string => screen!.body()[0]!.slice(1).trim();
 		expect(first()).toBe('you  note 52');
 		await screen.press(keys.ctrl('u'));
@@ -198,7 +200,10 @@ describe('following while the store grows', () => {
 	});
 
 	test('a streaming answer grows at the bottom', async () => {
-		const store = storeFrom([msg({type: 'text', role: 'user', text: 'hi'}), msg({type: 'partial_text', role: 'assistant', event_type: 'start', text: ''})]);
+		const store = storeFrom([
+			msg({type: 'text', role: 'user', text: 'hi'}),
+			msg({type: 'partial_text', role: 'assistant', event_type: 'start', text: ''}),
+		]);
 		// The clock of a trace being written now (50 minutes after its last message, it would have stalled).
 		screen = await mount(store, {now: () => Date.parse('2026-12-02T14:00:10Z')});
 		for (const word of ['Hello', ' there,', ' reader.']) {

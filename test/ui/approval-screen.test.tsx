@@ -10,7 +10,8 @@ import {waitFor} from '../helpers/run-cli.js';
 
 const recorded = serverStreamInputs('session-stream-approval.txt');
 const childId = 'session-2026-12-03-13-34-20-0c0ffee0';
-const upTo = (id: string): ModelInput[] => recorded.slice(0, recorded.findIndex(entry => entry.id === id) + 1).map(entry => entry.input);
+const upTo = (id: string): ModelInput[] =>
+	recorded.slice(0, recorded.findIndex(entry => entry.id === id) + 1).map(entry => entry.input);
 const inputOf = (id: string): ModelInput => recorded.find(entry => entry.id === id)!.input;
 // The complete tool_call is 23, the approval_request 24, the decision 26.
 const approvalRequest = inputOf('1f407cf9-24');
@@ -23,7 +24,14 @@ function secondRequest(): ModelInput[] {
 	const toolCall = {
 		timestamp: '2026-12-03T13:34:40.000Z',
 		type: 'model_msg',
-		payload: {type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: '{"cmd":"echo second"}', tool_call_id: 'call_fake_50', stop_reason: 'completed'},
+		payload: {
+			type: 'tool_call',
+			role: 'assistant',
+			name: 'exec_command',
+			arguments: '{"cmd":"echo second"}',
+			tool_call_id: 'call_fake_50',
+			stop_reason: 'completed',
+		},
 	};
 	return [
 		{kind: 'message', message: toolCall},
@@ -52,11 +60,15 @@ function mountApp(store: SessionStore) {
 	);
 	unmount = () => app.unmount();
 	const frame = (): string => app.lastFrame() ?? '';
-	const line = (needle: string): string => frame().split('\n').find(row => row.includes(needle)) ?? '';
+	const line = (needle: string): string =>
+		frame()
+			.split('\n')
+			.find(row => row.includes(needle)) ?? '';
 	return {frame, line, rings};
 }
 
-const newStore = (): SessionStore => new SessionStore({label: 'stream', state: 'live'}, {}, () => Date.parse('2026-12-03T13:34:30Z'));
+const newStore = (): SessionStore =>
+	new SessionStore({label: 'stream', state: 'live'}, {}, () => Date.parse('2026-12-03T13:34:30Z'));
 
 describe('a call waiting for approval on the screen', () => {
 	it('shows the badge on the call and in the header, and rings the bell once when the wait starts', async () => {
@@ -76,7 +88,7 @@ describe('a call waiting for approval on the screen', () => {
 		// A second call that waits: a second bell.
 		store.apply(secondRequest());
 		await waitFor(() => screen.rings.length === 2, 'the second bell');
-		await waitFor(() => screen.line("echo second").includes("waiting for approval"), "the badge on the second call");
+		await waitFor(() => screen.line('echo second').includes('waiting for approval'), 'the badge on the second call');
 	});
 
 	it('a rebuilt session (a resync) that still waits does not ring again', async () => {
@@ -94,7 +106,10 @@ describe('a call waiting for approval on the screen', () => {
 		const store = newStore();
 		store.apply(
 			upTo('1f407cf9-24')
-				.filter(input => input.kind === 'message' || (input.kind === 'server_event' && input.event.type === 'approval_request'))
+				.filter(
+					input =>
+						input.kind === 'message' || (input.kind === 'server_event' && input.event.type === 'approval_request'),
+				)
 				.map(asChild),
 		);
 		const screen = mountApp(store);
@@ -115,7 +130,10 @@ describe('a call waiting for approval on the screen', () => {
 			{kind: 'server_event', event: {type: 'session_title', sessionId: childId, title: 'SUBAGENT: run pwd and report'}},
 		]);
 		const screen = mountApp(store);
-		await waitFor(() => screen.line('subagent').includes('“SUBAGENT: run pwd and report”'), 'the title on the subagent row');
+		await waitFor(
+			() => screen.line('subagent').includes('“SUBAGENT: run pwd and report”'),
+			'the title on the subagent row',
+		);
 		expect(screen.frame().split('\n')[1]).toContain('“Asking to run echo”');
 		expect(screen.frame().split('\n')[1]).not.toContain('SUBAGENT');
 	});
@@ -125,7 +143,13 @@ describe('a call waiting for approval on the screen', () => {
 		store.apply([
 			{
 				kind: 'session_info',
-				info: {sessionId: 'session-2026-12-03-13-35-40-a1f7cf26', provider: 'custom', modelId: 'fake-model', workspace: '/home/dev/work', title: 'Listing the workspace'},
+				info: {
+					sessionId: 'session-2026-12-03-13-35-40-a1f7cf26',
+					provider: 'custom',
+					modelId: 'fake-model',
+					workspace: '/home/dev/work',
+					title: 'Listing the workspace',
+				},
 			},
 		]);
 		const screen = mountApp(store);

@@ -6,7 +6,12 @@ import {openPicker} from '../../source/ui/views/picker.js';
 import {initialScreen, type ScreenState} from '../../source/ui/screen/screen-state.js';
 
 const wide = {wide: true};
-const shown = (listFocus: boolean): ScreenState => ({...initialScreen(), picker: openPicker(1), beside: true, listFocus});
+const shown = (listFocus: boolean): ScreenState => ({
+	...initialScreen(),
+	picker: openPicker(1),
+	beside: true,
+	listFocus,
+});
 
 describe('beside the session', () => {
 	it('s opens the list beside the session only in a wide terminal, with the keys', () => {

@@ -15,24 +15,76 @@ import {msg, testNow, viewFrom} from './helpers.js';
 function counting(): {highlighter: Highlighter; calls: string[]} {
 	const real = makeHighlighter();
 	const calls: string[] = [];
-	return {calls, highlighter: {registered: name => real.registered(name), highlight: (language, code, options) => (calls.push(code), real.highlight(language, code, options))}};
+	return {
+		calls,
+		highlighter: {
+			registered: name => real.registered(name),
+			highlight: (language, code, options) => {
+				calls.push(code);
+				return real.highlight(language, code, options);
+			},
+		},
+	};
 }
 
 const view = viewFrom([
-	msg({type: 'tool_call', role: 'assistant', name: 'read_file', arguments: JSON.stringify({file_path: 'a.ts'}), tool_call_id: 'r1', stop_reason: 'completed'}),
-	msg({type: 'tool_call_output', role: 'user', output: '     1\tconst a = 1;\n     2\tlet b = "x";', tool_call_id: 'r1', stop_reason: 'completed'}),
+	msg({
+		type: 'tool_call',
+		role: 'assistant',
+		name: 'read_file',
+		arguments: JSON.stringify({file_path: 'a.ts'}),
+		tool_call_id: 'r1',
+		stop_reason: 'completed',
+	}),
+	msg({
+		type: 'tool_call_output',
+		role: 'user',
+		output: '     1\tconst a = 1;\n     2\tlet b = "x";',
+		tool_call_id: 'r1',
+		stop_reason: 'completed',
+	}),
 	msg({type: 'text', role: 'assistant', text: '```py\ndef f():\n    pass\n```', stop_reason: 'completed'}),
 ]);
-
 
 describe('code colours: lazy, once per block', () => {
 	test('closed panes and no fences: the highlighter is never loaded', () => {
 		let loads = 0;
-		const colours = new CodeColours(async () => (loads++, makeHighlighter()), () => {});
-		const plainView = viewFrom([msg({type: 'text', role: 'assistant', text: 'no code here', stop_reason: 'completed'})]);
+		const colours = new CodeColours(
+			async () => {
+				loads++;
+				return makeHighlighter();
+			},
+			() => {},
+		);
+		const plainView = viewFrom([
+			msg({type: 'text', role: 'assistant', text: 'no code here', stop_reason: 'completed'}),
+		]);
 		allPanes(new Layouter(undefined, true, colours).layout(plainView, 80, openStateFrom(), testNow));
 		// The read_file call closed (outputs are closed by default): nothing of its code is drawn.
-		allPanes(new Layouter(undefined, true, colours).layout(viewFrom([msg({type: 'tool_call', role: 'assistant', name: 'read_file', arguments: '{"file_path":"a.ts"}', tool_call_id: 'r1', stop_reason: 'completed'}), msg({type: 'tool_call_output', role: 'user', output: '     1\tconst a = 1;', tool_call_id: 'r1', stop_reason: 'completed'})]), 80, openStateFrom(), testNow));
+		allPanes(
+			new Layouter(undefined, true, colours).layout(
+				viewFrom([
+					msg({
+						type: 'tool_call',
+						role: 'assistant',
+						name: 'read_file',
+						arguments: '{"file_path":"a.ts"}',
+						tool_call_id: 'r1',
+						stop_reason: 'completed',
+					}),
+					msg({
+						type: 'tool_call_output',
+						role: 'user',
+						output: '     1\tconst a = 1;',
+						tool_call_id: 'r1',
+						stop_reason: 'completed',
+					}),
+				]),
+				80,
+				openStateFrom(),
+				testNow,
+			),
+		);
 		expect(loads).toBe(0);
 	});
 
@@ -41,19 +93,31 @@ describe('code colours: lazy, once per block', () => {
 		let loads = 0;
 		let ready!: () => void;
 		const done = new Promise<void>(resolve => (ready = resolve));
-		const colours = new CodeColours(async () => (loads++, highlighter), () => ready());
+		const colours = new CodeColours(
+			async () => {
+				loads++;
+				return highlighter;
+			},
+			() => ready(),
+		);
 		const layouter = new Layouter(undefined, true, colours);
 		const open = openStateFrom(['all']);
 		const first = allPanes(layouter.layout(view, 80, open, testNow));
-		expect(first.flatMap(pane => pane.rows).some(row => row.segments.some(segment => segment.color === 'magenta'))).toBe(false);
+		expect(
+			first.flatMap(pane => pane.rows).some(row => row.segments.some(segment => segment.color === 'magenta')),
+		).toBe(false);
 		await done;
 		for (const width of [80, 60, 80, 100]) allPanes(layouter.layout(view, width, open, testNow));
 		expect(loads).toBe(1);
 		expect(calls.sort()).toEqual(['const a = 1;\nlet b = "x";', 'def f():\n    pass']);
 		// Laid out again once the highlighter came: the keywords are coloured now.
 		const rows = allPanes(layouter.layout(view, 80, open, testNow)).flatMap(pane => pane.rows);
-		expect(rows.some(row => row.segments.some(segment => segment.text === 'const' && segment.color === 'magenta'))).toBe(true);
-		expect(rows.some(row => row.segments.some(segment => segment.text === 'def' && segment.color === 'magenta'))).toBe(true);
+		expect(
+			rows.some(row => row.segments.some(segment => segment.text === 'const' && segment.color === 'magenta')),
+		).toBe(true);
+		expect(rows.some(row => row.segments.some(segment => segment.text === 'def' && segment.color === 'magenta'))).toBe(
+			true,
+		);
 	});
 });
 
@@ -61,10 +125,22 @@ test('of a long output only what the pane shows is highlighted: its head and tai
 	const {highlighter, calls} = counting();
 	let ready!: () => void;
 	const done = new Promise<void>(resolve => (ready = resolve));
-	const colours = new CodeColours(async () => highlighter, () => ready());
-	const output = Array.from({length: 300}, (_, i) => `${String(i + 1).padStart(6)}\tlet v${i + 1} = ${i + 1};`).join('\n');
+	const colours = new CodeColours(
+		async () => highlighter,
+		() => ready(),
+	);
+	const output = Array.from({length: 300}, (_, i) => `${String(i + 1).padStart(6)}\tlet v${i + 1} = ${i + 1};`).join(
+		'\n',
+	);
 	const long = viewFrom([
-		msg({type: 'tool_call', role: 'assistant', name: 'read_file', arguments: JSON.stringify({file_path: 'long.ts'}), tool_call_id: 'r1', stop_reason: 'completed'}),
+		msg({
+			type: 'tool_call',
+			role: 'assistant',
+			name: 'read_file',
+			arguments: JSON.stringify({file_path: 'long.ts'}),
+			tool_call_id: 'r1',
+			stop_reason: 'completed',
+		}),
 		msg({type: 'tool_call_output', role: 'user', output, tool_call_id: 'r1', stop_reason: 'completed'}),
 	]);
 	const layouter = new Layouter(undefined, true, colours);
@@ -90,7 +166,15 @@ describe('a read file’s rows', () => {
 			fence: () => undefined,
 			version: 1,
 		};
-		const text = fc.array(fc.oneof(fc.constantFrom('const', ' ', '\t', '"', '//', '\u001b[2J', '\u001b]0;t\u0007', '\r', '界', '\u202e', '12'), fc.string({maxLength: 5})), {maxLength: 20}).map(parts => parts.join(''));
+		const text = fc
+			.array(
+				fc.oneof(
+					fc.constantFrom('const', ' ', '\t', '"', '//', '\u001b[2J', '\u001b]0;t\u0007', '\r', '界', '\u202e', '12'),
+					fc.string({maxLength: 5}),
+				),
+				{maxLength: 20},
+			)
+			.map(parts => parts.join(''));
 		fc.assert(
 			fc.property(fc.array(fc.tuple(fc.boolean(), text), {minLength: 1, maxLength: 10}), lines => {
 				const raw = lines.map(([numbered, body], i) => (numbered ? `${String(i + 1).padStart(6)}\t${body}` : body));

@@ -11,7 +11,9 @@ test('colour on and off', async () => {
 	const {App} = await import('../../source/ui/components/App.js');
 	const store = storeFrom(traceInputs('14-43-17-694155ee_001'));
 	const frame = async (color: boolean, attributes = color): Promise<string> => {
-		const app = render(<App store={store} onQuit={() => {}} size={{columns: 80, rows: 16}} color={color} attributes={attributes} />);
+		const app = render(
+			<App store={store} onQuit={() => {}} size={{columns: 80, rows: 16}} color={color} attributes={attributes} />,
+		);
 		const text = await waitForText(app.lastFrame, 'exec_command', 'the first frame');
 		app.unmount();
 		return text;

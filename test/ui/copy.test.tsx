@@ -14,16 +14,28 @@ afterEach(() => {
 });
 
 async function until<T>(get: () => T | undefined, what: string): Promise<T> {
-	return (await waitFor(() => {
-		const value = get();
-		return value === undefined ? undefined : {value};
-	}, what)).value;
+	return (
+		await waitFor(() => {
+			const value = get();
+			return value === undefined ? undefined : {value};
+		}, what)
+	).value;
 }
 
 function screen(columns = 100) {
 	const copies: string[] = [];
 	const store = storeFrom(traceInputs('14-43-17-694155ee_001'), 'tools.jsonl');
-	const app = render(<App store={store} onQuit={() => {}} size={{columns, rows: 20}} color={false} home="/home/dev" clock={() => Date.parse('2026-12-02T14:50:00Z')} copy={text => copies.push(text)} />);
+	const app = render(
+		<App
+			store={store}
+			onQuit={() => {}}
+			size={{columns, rows: 20}}
+			color={false}
+			home="/home/dev"
+			clock={() => Date.parse('2026-12-02T14:50:00Z')}
+			copy={text => copies.push(text)}
+		/>,
+	);
 	unmount = () => app.unmount();
 	const frame = (): string => app.lastFrame() ?? '';
 	const footer = (): string => frame().split('\n').at(-1) ?? '';
@@ -42,7 +54,12 @@ describe('y and Y', () => {
 		await until(() => (s.footer().includes('▌') ? true : undefined), 'the prompt');
 		s.press('seq 1 300\r');
 		await until(() => (s.footer().includes('match 1 of') ? true : undefined), 'the match');
-		expect(s.frame().split('\n').find(line => line.startsWith('›'))).toContain('seq 1 300');
+		expect(
+			s
+				.frame()
+				.split('\n')
+				.find(line => line.startsWith('›')),
+		).toContain('seq 1 300');
 		s.press('y');
 		const footer = await until(() => (s.footer().includes('copied') ? s.footer() : undefined), 'the confirmation');
 		expect(footer).toContain('copied the output of exec_command (300 lines');
@@ -69,17 +86,28 @@ describe('y and Y', () => {
 
 describe('what is copied', () => {
 	test('Y on a call other than a command copies its arguments as JSON, as before', () => {
-		const view = viewFrom([msg({type: 'tool_call', role: 'assistant', name: 'read_file', arguments: '{"file_path":"/tmp/a.ts"}', tool_call_id: 'r1', stop_reason: 'completed'})]);
+		const view = viewFrom([
+			msg({
+				type: 'tool_call',
+				role: 'assistant',
+				name: 'read_file',
+				arguments: '{"file_path":"/tmp/a.ts"}',
+				tool_call_id: 'r1',
+				stop_reason: 'completed',
+			}),
+		]);
 		const copy = copyOf(shown(view.items.find(item => item.kind === 'tool_call')!, undefined), true)!;
 		expect(JSON.parse(copy.text)).toEqual({file_path: '/tmp/a.ts'});
 		expect(copy.what).toBe('the arguments of read_file');
 	});
 
 	test('a trace text with escapes is copied without them; OSC 52 carries it base64-encoded', () => {
-		const view = viewFrom([msg({type: 'text', role: 'assistant', text: 'red \u001b[31mword\u001b[0m and \u001b]52;c;ZXZpbA==\u0007 done'})]);
+		const view = viewFrom([
+			msg({type: 'text', role: 'assistant', text: 'red \u001b[31mword\u001b[0m and \u001b]52;c;ZXZpbA==\u0007 done'}),
+		]);
 		const copy = copyOf(shown(view.items.find(item => item.kind === 'assistant_text')!, undefined))!;
 		expect(copy.text).toBe('red word and  done');
-		const escape = osc52(copy.text);
-		expect(escape).toBe(`\u001b]52;c;${Buffer.from('red word and  done').toString('base64')}\u0007`);
+		const sequence = osc52(copy.text);
+		expect(sequence).toBe(`\u001b]52;c;${Buffer.from('red word and  done').toString('base64')}\u0007`);
 	});
 });

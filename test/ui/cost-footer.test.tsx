@@ -44,7 +44,10 @@ describe('the cost in the footer', () => {
 
 describe('the cost elsewhere on the screen', () => {
 	test("a subagent's row says what it cost, and the footer counts it in the parent's", async () => {
-		const store = storeFrom([...traceInputs('14-43-17-a1f608ba_001'), ...childInputs('14-43-19-1fcdf9f5_001', 'session-2026-12-02-14-43-19-1fcdf9f5')]);
+		const store = storeFrom([
+			...traceInputs('14-43-17-a1f608ba_001'),
+			...childInputs('14-43-19-1fcdf9f5_001', 'session-2026-12-02-14-43-19-1fcdf9f5'),
+		]);
 		store.setStatus({prices: pricesOfText(configToml, parseToml)});
 		screen = await mount(store, {columns: 120, rows: 30});
 		// The child: 750/750/46 and 750/750/31 → 3,727.5 + 3,502.5 per million; the parent's two requests add $0.00822.
@@ -64,7 +67,11 @@ describe('the cost elsewhere on the screen', () => {
 
 describe('while only the end of a trace is shown', () => {
 	test('the footer has no cost until the whole session is read', async () => {
-		const store = new SessionStore({label: 'tools.jsonl', state: 'following', prices: pricesOfText(configToml, parseToml)}, {}, () => Date.parse('2026-12-02T14:00:10Z'));
+		const store = new SessionStore(
+			{label: 'tools.jsonl', state: 'following', prices: pricesOfText(configToml, parseToml)},
+			{},
+			() => Date.parse('2026-12-02T14:00:10Z'),
+		);
 		const preview = store.newModel();
 		// The head (session_meta) and the end, with the last request only: what a tail-first read sees first.
 		const inputs = traceInputs('14-43-17-694155ee_001');

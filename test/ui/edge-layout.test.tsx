@@ -10,7 +10,8 @@ import {keys, mount, type Screen} from './app-helpers.js';
 import {storeFrom, testNow, traceInputs, viewOf} from './helpers.js';
 
 const label = 'session-2026-12-02-14-45-42-8e7b556c_002.jsonl';
-const twoContexts = () => storeFrom([...traceInputs('14-45-42-8e7b556c_001'), ...traceInputs('14-45-42-8e7b556c_002')], label);
+const twoContexts = () =>
+	storeFrom([...traceInputs('14-45-42-8e7b556c_001'), ...traceInputs('14-45-42-8e7b556c_002')], label);
 
 let screen: Screen | undefined;
 afterEach(() => {
@@ -20,7 +21,8 @@ afterEach(() => {
 
 const rows = (frame: string): string[] => frame.split('\n');
 /** The rows of closed tool calls and thinking: they end in a duration and a size. */
-const factRows = (frame: string): string[] => rows(frame).filter(row => /(?:exec_command|thinking) .*\d\.\d s +\d+ (?:lines?|chars)$/.test(row));
+const factRows = (frame: string): string[] =>
+	rows(frame).filter(row => /(?:exec_command|thinking) .*\d\.\d s +\d+ (?:lines?|chars)$/.test(row));
 
 /** Presses `d` from the top until the frame shows `text`. */
 async function scrollTo(text: string): Promise<string> {
@@ -69,7 +71,9 @@ describe('the compaction rule keeps its spaces and its status; its dashes go fir
 	test('200×60: every word; 80×24: the mode gives way', async () => {
 		screen = await mount(twoContexts(), {columns: 200, rows: 60});
 		const wide = rows(await scrollTo('compaction')).find(line => line.includes('compaction'))!;
-		expect(wide).toMatch(/^ ─{3} compaction · manual · summarize · 1\.6k tokens of context · 4 turns ─+ ✓ completed ─{2}$/);
+		expect(wide).toMatch(
+			/^ ─{3} compaction · manual · summarize · 1\.6k tokens of context · 4 turns ─+ ✓ completed ─{2}$/,
+		);
 		screen.unmount();
 		screen = await mount(twoContexts(), {columns: 80, rows: 24});
 		const row = rows(await scrollTo('compaction')).find(line => line.includes('compaction'))!;
@@ -87,11 +91,16 @@ describe('the compaction rule keeps its spaces and its status; its dashes go fir
 
 	test('a rule short of room: the dashes down to one a side, then the label cut; the spaces and the status stay', () => {
 		const status = [seg('✓ completed')];
-		expect(rowText(rule('─', 44, [seg('compaction · manual')], status))).toBe('─── compaction · manual ───── ✓ completed ──');
-		expect(rowText(rule('─', 40, [seg('compaction · manual')], status))).toBe('─── compaction · manual ─ ✓ completed ──');
+		expect(rowText(rule('─', 44, [seg('compaction · manual')], status))).toBe(
+			'─── compaction · manual ───── ✓ completed ──',
+		);
+		expect(rowText(rule('─', 40, [seg('compaction · manual')], status))).toBe(
+			'─── compaction · manual ─ ✓ completed ──',
+		);
 		expect(rowText(rule('─', 37, [seg('compaction · manual')], status))).toBe('─ compaction · manual ─ ✓ completed ─');
 		expect(rowText(rule('─', 28, [seg('compaction · manual')], status))).toBe('─ compactio… ─ ✓ completed ─');
-		for (const width of [20, 28, 37, 40, 44]) expect(segmentsWidth(rule('─', width, [seg('compaction · manual')], status))).toBe(width);
+		for (const width of [20, 28, 37, 40, 44])
+			expect(segmentsWidth(rule('─', width, [seg('compaction · manual')], status))).toBe(width);
 	});
 });
 
@@ -99,22 +108,25 @@ describe('the header cuts the workspace first, from the left; the context number
 	const view = viewOf('14-45-42-8e7b556c_001', '14-45-42-8e7b556c_002');
 	const status: SourceStatus = {label, state: 'following'};
 	// No home directory given: the workspace is the whole /home/dev/work2.
-	const header = (width: number): string[] => headerRows({view, status, following: true, now: testNow, width}).map(rowText);
+	const header = (width: number): string[] =>
+		headerRows({view, status, following: true, now: testNow, width}).map(rowText);
 
 	test('120 columns: everything; 80 columns: the workspace cut from the left, nothing else', () => {
-		expect(header(120)[0]).toBe(' penguin-view  session…14-45-42-8e7b556c  custom/fake-model  /home/dev/work2  context 2');
+		expect(header(120)[0]).toBe(
+			' penguin-view  session…14-45-42-8e7b556c  custom/fake-model  /home/dev/work2  context 2',
+		);
 		expect(header(120)[1]).toMatch(/^ session-2026-12-02-14-45-42-8e7b556c_002\.jsonl +○ idle · following $/);
 		expect(header(80)[0]).toBe(' penguin-view  session…14-45-42-8e7b556c  custom/fake-model  …v/work2  context 2');
 		expect(header(80)[1]).toMatch(/^ session-2026-12-02-14-45-42-8e7b556c_002\.jsonl +○ idle · following $/);
 	});
 
-	test('60 columns: then the workspace, the provider and the program\'s name go; the source keeps its shard number', () => {
+	test("60 columns: then the workspace, the provider and the program's name go; the source keeps its shard number", () => {
 		expect(header(60)[0]).toBe(' session…14-45-42-8e7b556c  fake-model  context 2');
 		expect(header(60)[1]).toMatch(/^ …\S+-8e7b556c_002\.jsonl {2}○ idle · following $/);
 		for (const row of header(60)) expect(row.length).toBeLessThanOrEqual(60);
 	});
 
-	test('40 columns: then the session id\'s date', () => {
+	test("40 columns: then the session id's date", () => {
 		expect(header(40)[0]).toBe(' …8e7b556c  fake-model  context 2');
 		expect(header(40)[1]).toMatch(/_002\.jsonl {2}○ idle · following $/);
 	});
@@ -138,11 +150,16 @@ describe('the reconnect reason is read whole at 80 columns, in the footer', () =
 	const reason = 'connection refused by 127.0.0.1:8080: is the server running?';
 	const reconnecting = (): ReturnType<typeof storeFrom> => {
 		const store = twoContexts();
-		store.setStatus({label: 'http://127.0.0.1:8080/api/sessions/session-2026-12-02-14-45-42-8e7b556c/stream', state: 'reconnecting', retryAt: Date.parse('2026-12-02T14:50:02Z'), message: reason});
+		store.setStatus({
+			label: 'http://127.0.0.1:8080/api/sessions/session-2026-12-02-14-45-42-8e7b556c/stream',
+			state: 'reconnecting',
+			retryAt: Date.parse('2026-12-02T14:50:02Z'),
+			message: reason,
+		});
 		return store;
 	};
 
-	test('80×24: the reason on the footer\'s last row; the countdown in the header', async () => {
+	test("80×24: the reason on the footer's last row; the countdown in the header", async () => {
 		screen = await mount(reconnecting(), {columns: 80, rows: 24});
 		const all = rows(screen.frame());
 		expect(all.at(-1)).toBe(` ⟳ ${reason}`);
@@ -181,7 +198,7 @@ describe('the header names the context on screen', () => {
 		expect(rows(bottom)[1]).toMatch(/_002\.jsonl +○ idle · following$/);
 	});
 
-	test('200×60, everything on screen: paused, the header names the focused pane\'s context; following, the newest', async () => {
+	test("200×60, everything on screen: paused, the header names the focused pane's context; following, the newest", async () => {
 		screen = await mount(twoContexts(), {columns: 200, rows: 60});
 		await screen.press('k', 'g');
 		const top = await screen.until(frame => rows(frame)[0]!.endsWith(' context 1'), 'context 1');

@@ -11,7 +11,11 @@ afterEach(() => {
 	screen = undefined;
 });
 
-const body = (frame: string): string[] => frame.split('\n').slice(3, -3).filter(line => line.trim() !== '');
+const body = (frame: string): string[] =>
+	frame
+		.split('\n')
+		.slice(3, -3)
+		.filter(line => line.trim() !== '');
 
 test('& with a word, ! and tool:NAME and -thinking; empty Enter clears', async () => {
 	screen = await mount(storeFrom(traceInputs('14-43-17-694155ee_001'), 'tools.jsonl'), {columns: 120, rows: 30});

@@ -13,10 +13,14 @@ test('k marks the focused row with a bar as wide as the screen, with or without 
 		const app = render(<App store={store} onQuit={() => {}} size={{columns: 80, rows: 16}} color={color} attributes />);
 		// Wait for the first frame, press k, wait for the frame that shows the focus.
 		const until = async (check: (frame: string) => boolean): Promise<string> => {
-			return waitFor(() => {
-				const frame = app.lastFrame() ?? '';
-				return check(frame) ? frame : undefined;
-			}, 'the frame', {show: () => app.lastFrame() ?? ''});
+			return waitFor(
+				() => {
+					const frame = app.lastFrame() ?? '';
+					return check(frame) ? frame : undefined;
+				},
+				'the frame',
+				{show: () => app.lastFrame() ?? ''},
+			);
 		};
 		await until(frame => frame.includes('following'));
 		app.stdin.write('k');

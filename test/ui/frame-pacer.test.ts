@@ -27,7 +27,8 @@ function simulate(everyMs: number, late: (frame: number) => number, seconds = 3)
 /** A clock's time, as Date.now() gives it. */
 const start = 1_780_000_000_000;
 
-const inLastSecond = (drawn: number[], seconds = 3): number => drawn.filter(at => at >= start + (seconds - 1) * 1000 && at < start + seconds * 1000).length;
+const inLastSecond = (drawn: number[], seconds = 3): number =>
+	drawn.filter(at => at >= start + (seconds - 1) * 1000 && at < start + seconds * 1000).length;
 
 test('a stream is drawn 22 times a second, at 30 changes a second or at 1,000', () => {
 	for (const everyMs of [1, 33]) {

@@ -23,7 +23,9 @@ afterAll(() => {
 const start = Date.parse('2026-12-02T05:30:00Z');
 /** 200 answers, ten seconds apart from 14:30:00 Tokyo time. */
 export const manyPanes = (): ModelInput[] =>
-	Array.from({length: 200}, (_, i) => msg({type: 'text', role: 'assistant', text: `answer number ${i + 1}`}, new Date(start + i * 10_000).toISOString()));
+	Array.from({length: 200}, (_, i) =>
+		msg({type: 'text', role: 'assistant', text: `answer number ${i + 1}`}, new Date(start + i * 10_000).toISOString()),
+	);
 
 const focused = (frame: string): string => frame.split('\n').find(line => line.startsWith('›')) ?? '';
 

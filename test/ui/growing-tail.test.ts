@@ -41,7 +41,28 @@ function* frames(type: string, open: OpenState, layouter = new Layouter()): Gene
 }
 
 /** String methods that read a string's characters. */
-const readers = ['at', 'charAt', 'charCodeAt', 'codePointAt', 'endsWith', 'includes', 'indexOf', 'lastIndexOf', 'match', 'matchAll', 'normalize', 'replace', 'replaceAll', 'search', 'slice', 'split', 'startsWith', 'substring', 'trim', 'trimEnd'] as const;
+const readers = [
+	'at',
+	'charAt',
+	'charCodeAt',
+	'codePointAt',
+	'endsWith',
+	'includes',
+	'indexOf',
+	'lastIndexOf',
+	'match',
+	'matchAll',
+	'normalize',
+	'replace',
+	'replaceAll',
+	'search',
+	'slice',
+	'split',
+	'startsWith',
+	'substring',
+	'trim',
+	'trimEnd',
+] as const;
 const restore: Array<() => void> = [];
 afterEach(() => {
 	for (const undo of restore.splice(0)) undo();
@@ -91,7 +112,10 @@ describe('a growing 200 kB answer, frame after frame', () => {
 	});
 
 	test('reads only the end of its text, never the whole 200 kB', () => {
-		for (const [type, open, label] of [...kinds.map(([type, open]) => [type, open, 'open'] as const), ['partial_thinking', openStateFrom(), 'closed'] as const]) {
+		for (const [type, open, label] of [
+			...kinds.map(([type, open]) => [type, open, 'open'] as const),
+			['partial_thinking', openStateFrom(), 'closed'] as const,
+		]) {
 			let first = true;
 			let seen = {count: 0};
 			for (const pane of frames(type, open)) {
@@ -106,25 +130,41 @@ describe('a growing 200 kB answer, frame after frame', () => {
 	});
 
 	test('the frames are the same with the rows kept or made anew, for any deltas', () => {
-		const chunk = fc.constantFrom('word ', 'longer words ', '\n', '\n\n', '**bold** ', '`code` ', '```\n', '- item ', '# head', 'é漢字 ', 'x'.repeat(90));
+		const chunk = fc.constantFrom(
+			'word ',
+			'longer words ',
+			'\n',
+			'\n\n',
+			'**bold** ',
+			'`code` ',
+			'```\n',
+			'- item ',
+			'# head',
+			'é漢字 ',
+			'x'.repeat(90),
+		);
 		fc.assert(
-			fc.property(fc.array(fc.array(chunk, {minLength: 1, maxLength: 4}), {minLength: 1, maxLength: 30}), fc.integer({min: 10, max: 90}), (deltas, width) => {
-				for (const [type, open] of kinds) {
-					const model = new SessionModel();
-					const keeping = new Layouter(undefined, true);
-					const making = new Layouter(undefined, false);
-					model.apply(partial(type, 'start', ''), testNow);
-					for (const parts of [...deltas, []]) {
-						if (parts.length > 0) model.apply(partial(type, 'delta', parts.join('')), testNow);
-						else model.apply(partial(type, 'stop', ''), testNow);
-						const kept = allPanes(keeping.layout(model.view, width, open, testNow));
-						const made = allPanes(making.layout(model.view, width, open, testNow));
-						expect(kept.map(pane => pane.rows.map(row => [row.itemId, rowText(row.segments), row.segments]))).toEqual(
-							made.map(pane => pane.rows.map(row => [row.itemId, rowText(row.segments), row.segments])),
-						);
+			fc.property(
+				fc.array(fc.array(chunk, {minLength: 1, maxLength: 4}), {minLength: 1, maxLength: 30}),
+				fc.integer({min: 10, max: 90}),
+				(deltas, width) => {
+					for (const [type, open] of kinds) {
+						const model = new SessionModel();
+						const keeping = new Layouter(undefined, true);
+						const making = new Layouter(undefined, false);
+						model.apply(partial(type, 'start', ''), testNow);
+						for (const parts of [...deltas, []]) {
+							if (parts.length > 0) model.apply(partial(type, 'delta', parts.join('')), testNow);
+							else model.apply(partial(type, 'stop', ''), testNow);
+							const kept = allPanes(keeping.layout(model.view, width, open, testNow));
+							const made = allPanes(making.layout(model.view, width, open, testNow));
+							expect(kept.map(pane => pane.rows.map(row => [row.itemId, rowText(row.segments), row.segments]))).toEqual(
+								made.map(pane => pane.rows.map(row => [row.itemId, rowText(row.segments), row.segments])),
+							);
+						}
 					}
-				}
-			}),
+				},
+			),
 			{numRuns: 60},
 		);
 	});
@@ -132,24 +172,43 @@ describe('a growing 200 kB answer, frame after frame', () => {
 
 describe('a streaming text read from its pieces', () => {
 	test('lays out the rows its whole text gives, frame after frame, for any deltas and widths', () => {
-		const chunk = fc.constantFrom('word ', 'longer words ', '\n', '\n\n', '**bold** ', '`code` ', '```\n', '- item ', '# head', 'é漢字 ', '\t', 'x'.repeat(90), 'y'.repeat(3000));
+		const chunk = fc.constantFrom(
+			'word ',
+			'longer words ',
+			'\n',
+			'\n\n',
+			'**bold** ',
+			'`code` ',
+			'```\n',
+			'- item ',
+			'# head',
+			'é漢字 ',
+			'\t',
+			'x'.repeat(90),
+			'y'.repeat(3000),
+		);
 		fc.assert(
-			fc.property(fc.array(fc.array(chunk, {minLength: 1, maxLength: 4}), {minLength: 1, maxLength: 30}), fc.integer({min: 10, max: 90}), (deltas, width) => {
-				const pieces: string[] = [];
-				let fromPieces: unknown;
-				let fromText: unknown;
-				for (const parts of deltas) {
-					pieces.push(parts.join(''));
-					const text = pieces.join('');
-					const input = {width, open: true, full: false, now: testNow, tools: []};
-					const read = growingMarkdown({text, pieces}, true, {...input, memo: fromPieces}, {dim: true}, [seg('  ')]);
-					const whole = growingMarkdown({text}, true, {...input, memo: fromText}, {dim: true}, [seg('  ')]);
-					fromPieces = read.memo;
-					fromText = whole.memo;
-					expect(read.rows).toEqual(whole.rows);
-					for (const count of [0, 1, 7, 80, text.length + 5]) expect(lastChars(pieces, count)).toBe(text.slice(Math.max(0, text.length - count)));
-				}
-			}),
+			fc.property(
+				fc.array(fc.array(chunk, {minLength: 1, maxLength: 4}), {minLength: 1, maxLength: 30}),
+				fc.integer({min: 10, max: 90}),
+				(deltas, width) => {
+					const pieces: string[] = [];
+					let fromPieces: unknown;
+					let fromText: unknown;
+					for (const parts of deltas) {
+						pieces.push(parts.join(''));
+						const text = pieces.join('');
+						const input = {width, open: true, full: false, now: testNow, tools: []};
+						const read = growingMarkdown({text, pieces}, true, {...input, memo: fromPieces}, {dim: true}, [seg('  ')]);
+						const whole = growingMarkdown({text}, true, {...input, memo: fromText}, {dim: true}, [seg('  ')]);
+						fromPieces = read.memo;
+						fromText = whole.memo;
+						expect(read.rows).toEqual(whole.rows);
+						for (const count of [0, 1, 7, 80, text.length + 5])
+							expect(lastChars(pieces, count)).toBe(text.slice(Math.max(0, text.length - count)));
+					}
+				},
+			),
 			{numRuns: 80},
 		);
 	});

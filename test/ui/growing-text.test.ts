@@ -16,15 +16,46 @@ const partial = (type: string, event: string, text: string): ReturnType<typeof m
 	msg({type, role: 'assistant', event_type: event, [type === 'partial_thinking' ? 'thinking' : 'text']: text});
 
 // Markdown-ish text: words, spaces, line breaks, inline marks, list and heading starts, fences.
-const piece = fc.constantFrom('word', 'longerword', ' ', '  ', '\n', '\n\n', '**', '*', '_', '`', '```', '# ', '- ', '1. ', '> ', '[a](b)', 'é', '漢字', '\t', 'x'.repeat(45));
+const piece = fc.constantFrom(
+	'word',
+	'longerword',
+	' ',
+	'  ',
+	'\n',
+	'\n\n',
+	'**',
+	'*',
+	'_',
+	'`',
+	'```',
+	'# ',
+	'- ',
+	'1. ',
+	'> ',
+	'[a](b)',
+	'é',
+	'漢字',
+	'\t',
+	'x'.repeat(45),
+);
 const text = fc.array(piece, {maxLength: 60}).map(parts => parts.join(''));
-const cuts = (length: number) => fc.uniqueArray(fc.integer({min: 1, max: Math.max(1, length - 1)}), {maxLength: 12}).map(list => list.filter(at => at < length).sort((a, b) => a - b));
+const cuts = (length: number) =>
+	fc
+		.uniqueArray(fc.integer({min: 1, max: Math.max(1, length - 1)}), {maxLength: 12})
+		.map(list => list.filter(at => at < length).sort((a, b) => a - b));
 
 describe('growing text', () => {
 	test('laid out a delta at a time, from the text or its pieces, it is laid out as the whole text is, for any split', () => {
 		fc.assert(
 			fc.property(
-				text.chain(whole => fc.tuple(fc.constant(whole), cuts(whole.length), fc.integer({min: 8, max: 60}), fc.integer({min: 1, max: 40}))),
+				text.chain(whole =>
+					fc.tuple(
+						fc.constant(whole),
+						cuts(whole.length),
+						fc.integer({min: 8, max: 60}),
+						fc.integer({min: 1, max: 40}),
+					),
+				),
 				([whole, at, width, size]) => {
 					const prefix = [seg('  ')];
 					let fromText: unknown;
@@ -54,16 +85,20 @@ describe('growing text', () => {
 
 	test('only the last piece ever changes', () => {
 		fc.assert(
-			fc.property(fc.array(fc.string({maxLength: 30}), {maxLength: 30}), fc.integer({min: 1, max: 12}), (chunks, size) => {
-				const pieces: string[] = [];
-				for (const chunk of chunks) {
-					const before = pieces.slice(0, -1);
-					addPiece(pieces, chunk, size);
-					expect(pieces.slice(0, before.length)).toEqual(before);
-					expect(pieces.every(one => one.length <= size)).toBe(true);
-				}
-				expect(pieces.join('')).toBe(chunks.join(''));
-			}),
+			fc.property(
+				fc.array(fc.string({maxLength: 30}), {maxLength: 30}),
+				fc.integer({min: 1, max: 12}),
+				(chunks, size) => {
+					const pieces: string[] = [];
+					for (const chunk of chunks) {
+						const before = pieces.slice(0, -1);
+						addPiece(pieces, chunk, size);
+						expect(pieces.slice(0, before.length)).toEqual(before);
+						expect(pieces.every(one => one.length <= size)).toBe(true);
+					}
+					expect(pieces.join('')).toBe(chunks.join(''));
+				},
+			),
 		);
 	});
 
@@ -85,10 +120,17 @@ describe('growing text', () => {
 			// Every row of the 50 complete paragraphs is the very same array of segments (not made
 			// again), but for the thinking pane's heading, the last paragraph's last row (it had the
 			// cursor), the blank row that is no longer at the end, and the growing row.
-			const changed = after.rows.map((row, i) => (row.segments === before.rows[i]?.segments ? -1 : i)).filter(i => i !== -1);
+			const changed = after.rows
+				.map((row, i) => (row.segments === before.rows[i]?.segments ? -1 : i))
+				.filter(i => i !== -1);
 			const n = after.rows.length;
 			expect(changed).toEqual([...(type === 'partial_thinking' ? [0] : []), n - 3, n - 2, n - 1]);
-			expect(after.rows.at(-1)!.segments.map(s => s.text).join('')).toContain('a few more words');
+			expect(
+				after.rows
+					.at(-1)!
+					.segments.map(s => s.text)
+					.join(''),
+			).toContain('a few more words');
 		}
 	});
 });

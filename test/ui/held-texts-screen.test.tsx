@@ -26,7 +26,11 @@ function heldScreen() {
 	for (let n = 1; n <= 30; n++) text += turn(n, 300);
 	const file = writeShard(dir, 1, text);
 	const texts = new HeldTextStore();
-	const store = new SessionStore({label: 'held.jsonl', state: 'following'}, {keepItems: true, holdText: texts.hold}, () => Date.parse('2026-12-02T14:00:10Z'));
+	const store = new SessionStore(
+		{label: 'held.jsonl', state: 'following'},
+		{keepItems: true, holdText: texts.hold},
+		() => Date.parse('2026-12-02T14:00:10Z'),
+	);
 	const inputs = inputsOf(file);
 	texts.observe(inputs);
 	store.apply(inputs);

@@ -14,7 +14,11 @@ afterEach(() => {
 });
 
 /** The help's text with its wrapping undone, to find each entry whole. */
-const unwrapped = (lines: string[]): string => lines.map(line => line.trim()).join(' ').replace(/\s+/g, ' ');
+const unwrapped = (lines: string[]): string =>
+	lines
+		.map(line => line.trim())
+		.join(' ')
+		.replace(/\s+/g, ' ');
 
 describe('help lines', () => {
 	for (const width of [80, 60, 30]) {

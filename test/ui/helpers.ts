@@ -31,7 +31,11 @@ export function traceInputs(tail: string): ModelInput[] {
 		line++;
 		if (raw.trim() !== '') {
 			const parsed = parseLine(raw, {line, offset, shard});
-			inputs.push(parsed.kind === 'message' ? {kind: 'message', message: parsed.message, at: parsed.at} : {kind: 'malformed', malformed: parsed.malformed});
+			inputs.push(
+				parsed.kind === 'message'
+					? {kind: 'message', message: parsed.message, at: parsed.at}
+					: {kind: 'malformed', malformed: parsed.malformed},
+			);
 		}
 		offset += Buffer.byteLength(raw) + 1;
 	}
@@ -84,8 +88,16 @@ export function paneTexts(view: SessionView, open: OpenState = openStateFrom(), 
 }
 
 /** The one pane whose text contains `needle`. */
-export function paneWith(view: SessionView, needle: string, open: OpenState = openStateFrom(), width = 99, nowMs = testNow): Pane {
-	const panes = allPanes(new Layouter().layout(view, width, open, nowMs)).filter(pane => textOf(pane.rows).includes(needle));
+export function paneWith(
+	view: SessionView,
+	needle: string,
+	open: OpenState = openStateFrom(),
+	width = 99,
+	nowMs = testNow,
+): Pane {
+	const panes = allPanes(new Layouter().layout(view, width, open, nowMs)).filter(pane =>
+		textOf(pane.rows).includes(needle),
+	);
 	if (panes.length !== 1) throw new Error(`expected one pane with ${JSON.stringify(needle)}, found ${panes.length}`);
 	return panes[0]!;
 }

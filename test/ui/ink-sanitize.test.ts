@@ -8,7 +8,23 @@ import sanitizeAnsi from '../../node_modules/ink/build/sanitize-ansi.js';
 import {rememberSanitized} from '../../source/ui/components/ink-sanitize.js';
 
 const piece = fc.oneof(
-	fc.constantFrom('\u001b[31m', '\u001b[39m', '\u001b[1;2m', '\u001b[2J', '\u001b[5A', '\u001b]8;;http://x\u0007', '\u001b]8;;\u0007', '\u009b1m', '\u001bc', '\u001b', 'word', ' ', '漢', '👍', '\n'),
+	fc.constantFrom(
+		'\u001b[31m',
+		'\u001b[39m',
+		'\u001b[1;2m',
+		'\u001b[2J',
+		'\u001b[5A',
+		'\u001b]8;;http://x\u0007',
+		'\u001b]8;;\u0007',
+		'\u009b1m',
+		'\u001bc',
+		'\u001b',
+		'word',
+		' ',
+		'漢',
+		'👍',
+		'\n',
+	),
 	fc.string({maxLength: 4}),
 );
 const text = fc.array(piece, {maxLength: 12}).map(list => list.join(''));
@@ -18,7 +34,8 @@ test('it answers as Ink’s own sanitizeAnsi for any texts, asked in any order a
 		fc.property(fc.array(text, {minLength: 1, maxLength: 30}), fc.array(fc.nat(), {maxLength: 30}), (texts, again) => {
 			const remembered = rememberSanitized(sanitizeAnsi);
 			for (const one of texts) expect(remembered(one)).toBe(sanitizeAnsi(one));
-			for (const index of again) expect(remembered(texts[index % texts.length]!)).toBe(sanitizeAnsi(texts[index % texts.length]!));
+			for (const index of again)
+				expect(remembered(texts[index % texts.length]!)).toBe(sanitizeAnsi(texts[index % texts.length]!));
 		}),
 		{numRuns: 300},
 	);

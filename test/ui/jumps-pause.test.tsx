@@ -17,13 +17,34 @@ const at = (second: number): string => `2026-12-02T14:00:${String(second).padSta
 const session = (): ModelInput[] => [
 	msg({type: 'text', role: 'user', text: 'first question'}, at(0)),
 	msg({type: 'text', role: 'assistant', text: 'an answer'}, at(1)),
-	msg({type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: '{"cmd":"ls /nowhere"}', tool_call_id: 'c1', stop_reason: 'completed'}, at(2)),
-	msg({type: 'tool_call_output', role: 'user', output: 'ls: no such file\n\n[exit code: 2]', tool_call_id: 'c1', stop_reason: 'failed'}, at(3)),
+	msg(
+		{
+			type: 'tool_call',
+			role: 'assistant',
+			name: 'exec_command',
+			arguments: '{"cmd":"ls /nowhere"}',
+			tool_call_id: 'c1',
+			stop_reason: 'completed',
+		},
+		at(2),
+	),
+	msg(
+		{
+			type: 'tool_call_output',
+			role: 'user',
+			output: 'ls: no such file\n\n[exit code: 2]',
+			tool_call_id: 'c1',
+			stop_reason: 'failed',
+		},
+		at(3),
+	),
 ];
 
 /** Enough new panes to push everything before them off a 12-row screen. */
 const more = (from: number): ModelInput[] =>
-	Array.from({length: 12}, (_, i) => msg({type: 'text', role: 'assistant', text: `later line ${from + i}`}, at(10 + i)));
+	Array.from({length: 12}, (_, i) =>
+		msg({type: 'text', role: 'assistant', text: `later line ${from + i}`}, at(10 + i)),
+	);
 
 const focused = (frame: string): string => frame.split('\n').find(line => line.startsWith('›')) ?? '';
 

@@ -1,6 +1,14 @@
 // The keymap table: every key maps to its command, help and footer hints are generated from the same table, Ctrl+R is free.
 import {describe, expect, test} from 'vitest';
-import {commandFor, commands, footerHintLine, footerHints, helpEntries, type Binding, type KeyPress} from '../../source/ui/screen/keymap.js';
+import {
+	commandFor,
+	commands,
+	footerHintLine,
+	footerHints,
+	helpEntries,
+	type Binding,
+	type KeyPress,
+} from '../../source/ui/screen/keymap.js';
 
 const press = (binding: Binding): [string, KeyPress] =>
 	binding.key !== undefined ? ['', {[binding.key]: true}] : [binding.input!, {ctrl: binding.ctrl}];
@@ -74,12 +82,27 @@ describe('keymap', () => {
 	test('the help overlay lists every command with all its keys, from the table', () => {
 		const entries = helpEntries();
 		expect(entries).toHaveLength(commands.length);
-		expect(entries[0]).toEqual({keys: 'j ↓', help: 'next pane; in a long pane, its next line until its end (its first row stays on top)'});
+		expect(entries[0]).toEqual({
+			keys: 'j ↓',
+			help: 'next pane; in a long pane, its next line until its end (its first row stays on top)',
+		});
 		expect(entries.find(entry => entry.help === 'quit')).toEqual({keys: 'q Ctrl+C', help: 'quit'});
 	});
 
 	test('footer hints: commands sharing a word share a hint', () => {
-		expect(footerHints()).toEqual(['j/k move', '␣ open', 't thinking', 'o outputs', 'e next problem', '/ search', 'F follow', 'T timeline', 's sessions', '? help', 'q quit']);
+		expect(footerHints()).toEqual([
+			'j/k move',
+			'␣ open',
+			't thinking',
+			'o outputs',
+			'e next problem',
+			'/ search',
+			'F follow',
+			'T timeline',
+			's sessions',
+			'? help',
+			'q quit',
+		]);
 		const hinted = commands.filter(command => command.footer).map(command => command.id);
 		expect(hinted).toContain('help');
 	});

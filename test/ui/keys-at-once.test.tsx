@@ -15,7 +15,14 @@ const {inkMaxFps} = await import('../../source/ui/components/run-screen.js');
 async function afterKeys(keysAtOnce = true): Promise<string> {
 	const terminal = fakeTerminal(80, 20);
 	const controller = new AbortController();
-	const running = runScreen(storeFrom(traceInputs('14-43-17-694155ee_001')), {color: false, stdin: terminal.stdin, stdout: terminal.stdout, patchConsole: false, signal: controller.signal, switches: {...defaultSwitches, keysAtOnce}});
+	const running = runScreen(storeFrom(traceInputs('14-43-17-694155ee_001')), {
+		color: false,
+		stdin: terminal.stdin,
+		stdout: terminal.stdout,
+		patchConsole: false,
+		signal: controller.signal,
+		switches: {...defaultSwitches, keysAtOnce},
+	});
 	try {
 		await waitFor(() => terminal.written().includes('following'), 'the first frame');
 		let frameAt = 0;

@@ -28,7 +28,9 @@ describe('text panes (07326dfd: thinking and a markdown answer)', () => {
 
 	test('thinking open shows its text, dim', () => {
 		const pane = paneWith(view, '▾ thinking', toggleGroup(closed, 'thinking'));
-		expect(textOf(pane.rows.slice(0, 2))).toMatch(/^▾ thinking +1\.9 s {5}258 chars\n {2}The user wants a short explanation of what a trace file is\. I should explain that it is an$/);
+		expect(textOf(pane.rows.slice(0, 2))).toMatch(
+			/^▾ thinking +1\.9 s {5}258 chars\n {2}The user wants a short explanation of what a trace file is\. I should explain that it is an$/,
+		);
 		expect(pane.rows[1]!.segments[1]).toMatchObject({dim: true, italic: true});
 	});
 
@@ -47,11 +49,15 @@ describe('tool calls (694155ee: ls, seq 1 300, a failing ls, a slow command)', (
 	test('closed: one row each; the failed one with its exit code and verdict', () => {
 		const ls = paneWith(view, 'ls -la');
 		// The recording's user allowed it (an approval_decision of allow).
-		expect(textOf(ls.rows)).toMatch(/^✓ exec_command {2}\$ ls -la {2}List the workspace files +✓ allowed {6}0\.2 s {7}4 lines$/);
+		expect(textOf(ls.rows)).toMatch(
+			/^✓ exec_command {2}\$ ls -la {2}List the workspace files +✓ allowed {6}0\.2 s {7}4 lines$/,
+		);
 		expect(ls.rows[0]!.segments[0]).toMatchObject({text: '✓', color: 'green'});
 		const failed = paneWith(view, 'definitely');
 		expect(failed.problem).toBe(true);
-		expect(textOf(failed.rows)).toMatch(/^✗ exec_command {2}\$ ls \/definitely\/not\/here +exit 2 {2}✓ allowed {6}0\.2 s {7}3 lines\n {2}│ ls: cannot access '\/definitely\/not\/here': No such file or directory$/);
+		expect(textOf(failed.rows)).toMatch(
+			/^✗ exec_command {2}\$ ls \/definitely\/not\/here +exit 2 {2}✓ allowed {6}0\.2 s {7}3 lines\n {2}│ ls: cannot access '\/definitely\/not\/here': No such file or directory$/,
+		);
 		expect(failed.rows[0]!.segments[0]).toMatchObject({color: 'red'});
 	});
 
@@ -75,7 +81,8 @@ describe('tool calls (694155ee: ls, seq 1 300, a failing ls, a slow command)', (
 
 	test('no row is wider than the width', () => {
 		for (const width of [40, 60, 99]) {
-			for (const row of allRows(new Layouter().layout(view, width, all, testNow))) expect(segmentsWidth(row.segments)).toBeLessThanOrEqual(width);
+			for (const row of allRows(new Layouter().layout(view, width, all, testNow)))
+				expect(segmentsWidth(row.segments)).toBeLessThanOrEqual(width);
 		}
 	});
 });
@@ -88,11 +95,17 @@ describe('known tools open as what they mean', () => {
 		]);
 
 	test('edit_file: the path and a coloured diff', () => {
-		const view = call('edit_file', {file_path: 'src/app.ts', old_string: 'const a = 1;', new_string: 'const a = 2;\nconst b = 3;'});
+		const view = call('edit_file', {
+			file_path: 'src/app.ts',
+			old_string: 'const a = 1;',
+			new_string: 'const a = 2;\nconst b = 3;',
+		});
 		const pane = paneWith(view, 'edit_file', all);
 		expect(textOf(pane.rows)).toBe(
 			// The duration right-aligned in 9 columns, the size in 12, two spaces between, at the row's end.
-			'✓ edit_file  src/app.ts +2 −1' + ' '.repeat(99 - '✓ edit_file  src/app.ts +2 −1'.length - 23) + '    1.0 s        1 line\n' +
+			'✓ edit_file  src/app.ts +2 −1' +
+				' '.repeat(99 - '✓ edit_file  src/app.ts +2 −1'.length - 23) +
+				'    1.0 s        1 line\n' +
 				'  src/app.ts\n  - const a = 1;\n  + const a = 2;\n  + const b = 3;\n  │ ok',
 		);
 		expect(pane.rows[2]!.segments[1]).toMatchObject({color: 'red'});
@@ -113,17 +126,55 @@ describe('known tools open as what they mean', () => {
 
 	test('an unknown tool: pretty arguments', () => {
 		const view = call('mcp__gh__search', {query: 'bug', limit: 3});
-		expect(textOf(paneWith(view, 'mcp__gh__search', all).rows)).toContain('  {\n    "query": "bug",\n    "limit": 3\n  }');
+		expect(textOf(paneWith(view, 'mcp__gh__search', all).rows)).toContain(
+			'  {\n    "query": "bug",\n    "limit": 3\n  }',
+		);
 	});
 
 	test('a call the user allowed says `✓ allowed` on its closed row, as a denied one says `denied`', () => {
 		const view = viewFrom(
 			[
-				msg({type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: '{"cmd":"make deploy"}', tool_call_id: 'a'}, at(0)),
+				msg(
+					{
+						type: 'tool_call',
+						role: 'assistant',
+						name: 'exec_command',
+						arguments: '{"cmd":"make deploy"}',
+						tool_call_id: 'a',
+					},
+					at(0),
+				),
 				msg({type: 'approval_decision', decision: 'allow', tool_call_id: 'a'}, at(1)),
-				msg({type: 'tool_call_output', role: 'user', output: 'done\n\n[exit code: 0]', tool_call_id: 'a', stop_reason: 'completed'}, at(2)),
-				msg({type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: '{"cmd":"make test"}', tool_call_id: 'b'}, at(3)),
-				msg({type: 'tool_call_output', role: 'user', output: 'ok\n\n[exit code: 0]', tool_call_id: 'b', stop_reason: 'completed'}, at(4)),
+				msg(
+					{
+						type: 'tool_call_output',
+						role: 'user',
+						output: 'done\n\n[exit code: 0]',
+						tool_call_id: 'a',
+						stop_reason: 'completed',
+					},
+					at(2),
+				),
+				msg(
+					{
+						type: 'tool_call',
+						role: 'assistant',
+						name: 'exec_command',
+						arguments: '{"cmd":"make test"}',
+						tool_call_id: 'b',
+					},
+					at(3),
+				),
+				msg(
+					{
+						type: 'tool_call_output',
+						role: 'user',
+						output: 'ok\n\n[exit code: 0]',
+						tool_call_id: 'b',
+						stop_reason: 'completed',
+					},
+					at(4),
+				),
 			],
 			testNow,
 		);
@@ -137,24 +188,63 @@ describe('known tools open as what they mean', () => {
 	test('states: awaiting approval stands out, denied and running', () => {
 		const view = viewFrom(
 			[
-				msg({type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: '{"cmd":"rm -rf /tmp/x"}', tool_call_id: 'a'}, at(0)),
+				msg(
+					{
+						type: 'tool_call',
+						role: 'assistant',
+						name: 'exec_command',
+						arguments: '{"cmd":"rm -rf /tmp/x"}',
+						tool_call_id: 'a',
+					},
+					at(0),
+				),
 				// The server's shape: toolCall is the whole tool_call message.
 				{
 					kind: 'server_event',
 					event: {
 						type: 'approval_request',
-						toolCall: {type: 'model_msg', payload: {type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: '{"cmd":"rm -rf /tmp/x"}', tool_call_id: 'a'}},
+						toolCall: {
+							type: 'model_msg',
+							payload: {
+								type: 'tool_call',
+								role: 'assistant',
+								name: 'exec_command',
+								arguments: '{"cmd":"rm -rf /tmp/x"}',
+								tool_call_id: 'a',
+							},
+						},
 					},
 				},
-				msg({type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: '{"cmd":"curl x"}', tool_call_id: 'b'}, at(0)),
+				msg(
+					{
+						type: 'tool_call',
+						role: 'assistant',
+						name: 'exec_command',
+						arguments: '{"cmd":"curl x"}',
+						tool_call_id: 'b',
+					},
+					at(0),
+				),
 				msg({type: 'approval_decision', decision: 'deny', tool_call_id: 'b'}, at(1)),
-				msg({type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: '{"cmd":"sleep 9"}', tool_call_id: 'c'}, at(2)),
+				msg(
+					{
+						type: 'tool_call',
+						role: 'assistant',
+						name: 'exec_command',
+						arguments: '{"cmd":"sleep 9"}',
+						tool_call_id: 'c',
+					},
+					at(2),
+				),
 			],
 			testNow,
 		);
 		const waiting = paneWith(view, 'rm -rf');
 		expect(textOf(waiting.rows)).toContain(' waiting for approval ');
-		expect(waiting.rows[0]!.segments.find(s => s.text.includes('waiting'))).toMatchObject({inverse: true, color: 'yellow'});
+		expect(waiting.rows[0]!.segments.find(s => s.text.includes('waiting'))).toMatchObject({
+			inverse: true,
+			color: 'yellow',
+		});
 		expect(waiting.live).toBe(true);
 		const denied = paneWith(view, 'curl');
 		expect(textOf(denied.rows)).toMatch(/^⊘ exec_command {2}\$ curl x .*denied$/);
@@ -170,13 +260,19 @@ describe('subagents (a1f608ba with its child 1fcdf9f5)', () => {
 	const view = viewOf('14-43-17-a1f608ba_001');
 
 	test('the call links to the child; the pane is one summary line', () => {
-		expect(textOf(paneWith(view, 'run_subagent').rows)).toMatch(/^✓ run_subagent {2}Delegate listing the workspace .*↳ 1fcdf9f5 +\d\.\d s +1 line$/);
-		expect(textOf(paneWith(view, '▸ subagent').rows)).toMatch(/^▸ subagent {2}Delegate listing the workspace · ✓ done +↳ 1fcdf9f5$/);
+		expect(textOf(paneWith(view, 'run_subagent').rows)).toMatch(
+			/^✓ run_subagent {2}Delegate listing the workspace .*↳ 1fcdf9f5 +\d\.\d s +1 line$/,
+		);
+		expect(textOf(paneWith(view, '▸ subagent').rows)).toMatch(
+			/^▸ subagent {2}Delegate listing the workspace · ✓ done +↳ 1fcdf9f5$/,
+		);
 	});
 
 	test('without its messages, the open pane says so', () => {
 		const id = paneWith(view, '▸ subagent').itemId;
-		expect(textOf(paneWith(view, '▾ subagent', setOpen(closed, id, 'details', true)).rows)).toContain('its messages are not here');
+		expect(textOf(paneWith(view, '▾ subagent', setOpen(closed, id, 'details', true)).rows)).toContain(
+			'its messages are not here',
+		);
 	});
 
 	test('with its messages: counted when closed, nested panes when open', () => {
@@ -187,14 +283,20 @@ describe('subagents (a1f608ba with its child 1fcdf9f5)', () => {
 		expect(textOf(sub.rows)).toContain('Delegate listing the workspace · 1 tool call · ✓ done');
 		const texts = paneTexts(full, setOpen(closed, sub.itemId, 'details', true));
 		const start = texts.findIndex(text => text.startsWith('▾ subagent'));
-		expect(texts[start + 1]).toBe('│ parent agent  Caller agent: default_agent. [fake:child] List the workspace with ls and report\n│               what you see in one sentence.');
+		expect(texts[start + 1]).toBe(
+			'│ parent agent  Caller agent: default_agent. [fake:child] List the workspace with ls and report\n│               what you see in one sentence.',
+		);
 		expect(texts.some(text => /^│ ✓ exec_command {2}\$ echo hello-from-child && ls/.test(text))).toBe(true);
 	});
 
 	function viewInputs() {
 		const parent = traceInputs('14-43-17-a1f608ba_001');
 		const index = parent.findIndex(input => input.kind === 'message' && input.message.payload.type === 'subagent');
-		return [...parent.slice(0, index + 1), ...childInputs('14-43-19-1fcdf9f5_001', childId), ...parent.slice(index + 1)];
+		return [
+			...parent.slice(0, index + 1),
+			...childInputs('14-43-19-1fcdf9f5_001', childId),
+			...parent.slice(index + 1),
+		];
 	}
 });
 
@@ -212,13 +314,24 @@ describe('requests, retries and aborts (d6ae8f31: retries exhausted)', () => {
 	test('a pending retry counts down from retryAt', () => {
 		const pending = viewFrom([
 			msg({type: 'request_begin'}, at(0)),
-			msg({type: 'request_end', status: 'failed', error_message: '500 {"error":{"message":"busy"}}', attempt: 2, retry_in_ms: 8000}, at(1)),
+			msg(
+				{
+					type: 'request_end',
+					status: 'failed',
+					error_message: '500 {"error":{"message":"busy"}}',
+					attempt: 2,
+					retry_in_ms: 8000,
+				},
+				at(1),
+			),
 		]);
 		const pane = paneWith(pending, 'request failed', closed, 99, Date.parse(at(3)) + 200);
 		expect(textOf(pane.rows)).toBe('⟳ request failed: 500 busy · attempt 2 · retrying in 6 s');
 		expect(pane.live).toBe(true);
 		expect(textOf(paneWith(pending, 'request failed', closed, 99, Date.parse(at(10))).rows)).toContain('retrying now');
-		expect(paneTexts(viewFrom([msg({type: 'request_begin'}), msg({type: 'request_end', status: 'completed'})]))).toEqual([]);
+		expect(
+			paneTexts(viewFrom([msg({type: 'request_begin'}), msg({type: 'request_end', status: 'completed'})])),
+		).toEqual([]);
 	});
 });
 
@@ -228,7 +341,9 @@ describe('compaction and context boundaries (8e7b556c, both shards)', () => {
 	test('a rule with what it was, the summary closed inside, a double rule after', () => {
 		const texts = paneTexts(view);
 		const index = texts.findIndex(text => text.startsWith('─── compaction'));
-		expect(texts[index]).toMatch(/^─── compaction · manual · summarize · 1\.6k tokens of context · 4 turns ─+ ✓ completed ──\n▸ summary {2}The user asked/);
+		expect(texts[index]).toMatch(
+			/^─── compaction · manual · summarize · 1\.6k tokens of context · 4 turns ─+ ✓ completed ──\n▸ summary {2}The user asked/,
+		);
 		expect(texts[index + 1]).toBe('═══ context 2 · after compaction ' + '═'.repeat(99 - 33));
 		expect(texts[index + 2]).toMatch(/^▸ context summary \(harness\) {2}The user asked/);
 	});
@@ -245,12 +360,19 @@ describe('compaction and context boundaries (8e7b556c, both shards)', () => {
 
 describe('the other kinds', () => {
 	test('images as placeholders', () => {
-		const view = viewFrom([msg({type: 'image_url', role: 'user', image_url: 'data:image/png;base64,' + 'A'.repeat(400)})]);
+		const view = viewFrom([
+			msg({type: 'image_url', role: 'user', image_url: 'data:image/png;base64,' + 'A'.repeat(400)}),
+		]);
 		expect(paneTexts(view)).toEqual(['▣ you  [image png 300 B]']);
 	});
 
 	test('malformed lines: where, why, how it began', () => {
-		const view = viewFrom([{kind: 'malformed', malformed: {line: 3, offset: 120, reason: 'invalid JSON: Unexpected token', excerpt: '{"timestamp":'}}]);
+		const view = viewFrom([
+			{
+				kind: 'malformed',
+				malformed: {line: 3, offset: 120, reason: 'invalid JSON: Unexpected token', excerpt: '{"timestamp":'},
+			},
+		]);
 		const pane = paneWith(view, 'malformed');
 		expect(textOf(pane.rows)).toBe('⚠ malformed line 3 · invalid JSON: Unexpected token\n  {"timestamp":');
 		expect(pane.problem).toBe(true);
@@ -261,10 +383,23 @@ describe('the other kinds', () => {
 			{kind: 'notice', level: 'warn', text: 'the trace was truncated'},
 			msg({type: 'goal_finished', outcome: 'complete', rounds: 3, tokens_used: 12000}),
 			msg({type: 'mcp_connect_begin', servers: ['github', 'fs']}),
-			msg({type: 'mcp_connect_end', status: 'completed', results: [{server: 'github', status: 'connected', transport: 'stdio', duration_ms: 300}, {server: 'fs', status: 'failed', error: 'spawn ENOENT'}]}),
+			msg({
+				type: 'mcp_connect_end',
+				status: 'completed',
+				results: [
+					{server: 'github', status: 'connected', transport: 'stdio', duration_ms: 300},
+					{server: 'fs', status: 'failed', error: 'spawn ENOENT'},
+				],
+			}),
 		]);
-		expect(paneTexts(view)).toEqual(['⚠ the trace was truncated', '◆ goal complete · 3 rounds · 12k tokens used', '▸ ⚡ mcp  github, fs · 1 of 2 failed']);
-		expect(paneTexts(view, all)[2]).toBe('▾ ⚡ mcp  github, fs · 1 of 2 failed\n  ✓ github · connected · stdio · 0.3 s\n  ✗ fs · failed · spawn ENOENT');
+		expect(paneTexts(view)).toEqual([
+			'⚠ the trace was truncated',
+			'◆ goal complete · 3 rounds · 12k tokens used',
+			'▸ ⚡ mcp  github, fs · 1 of 2 failed',
+		]);
+		expect(paneTexts(view, all)[2]).toBe(
+			'▾ ⚡ mcp  github, fs · 1 of 2 failed\n  ✓ github · connected · stdio · 0.3 s\n  ✗ fs · failed · spawn ENOENT',
+		);
 	});
 
 	test('unknown messages: dim generic rows, never dropped', () => {
@@ -272,7 +407,9 @@ describe('the other kinds', () => {
 		const pane = paneWith(view, 'brand_new_thing');
 		expect(textOf(pane.rows)).toBe('▸ brand_new_thing  {"type":"brand_new_thing","value":42}');
 		expect(pane.rows[0]!.segments[1]).toMatchObject({dim: true});
-		expect(textOf(paneWith(view, 'brand_new_thing', all).rows)).toBe('▾ brand_new_thing\n  {"type":"brand_new_thing","value":42}');
+		expect(textOf(paneWith(view, 'brand_new_thing', all).rows)).toBe(
+			'▾ brand_new_thing\n  {"type":"brand_new_thing","value":42}',
+		);
 	});
 
 	test('senders and harness markers', () => {
@@ -282,7 +419,11 @@ describe('the other kinds', () => {
 			msg({type: 'text', role: 'user', text: '[goal] ship it'}),
 		]);
 		// Steering is the user's own message, sent mid-run (issue 29): theirs, as the web app labels it.
-		expect(paneTexts(view)).toEqual(['parent agent  do this', '▾ you · steering\n  │ use tabs', '▾ goal (harness)\n  │ ship it']);
+		expect(paneTexts(view)).toEqual([
+			'parent agent  do this',
+			'▾ you · steering\n  │ use tabs',
+			'▾ goal (harness)\n  │ ship it',
+		]);
 	});
 });
 
@@ -293,10 +434,15 @@ describe('streaming', () => {
 	test('closed thinking shows the latest words while it streams', () => {
 		const model = new SessionModel();
 		model.apply(partial('partial_thinking', 'start', ''), testNow);
-		model.apply(partial('partial_thinking', 'delta', 'first I will look at the files, then '.repeat(5) + 'finally answer'), testNow);
+		model.apply(
+			partial('partial_thinking', 'delta', 'first I will look at the files, then '.repeat(5) + 'finally answer'),
+			testNow,
+		);
 		const [text] = paneTexts(model.view, closed, 60);
 		expect(text).toMatch(/^▸ thinking {2}….* finally answer▌$/);
-		expect(segmentsWidth(allRows(new Layouter().layout(model.view, 60, closed, testNow))[0]!.segments)).toBeLessThanOrEqual(60);
+		expect(
+			segmentsWidth(allRows(new Layouter().layout(model.view, 60, closed, testNow))[0]!.segments),
+		).toBeLessThanOrEqual(60);
 	});
 
 	test('a growing answer is laid out from its last line, and ends as if laid out at once', () => {
@@ -310,12 +456,21 @@ describe('streaming', () => {
 			const fresh = allRows(new Layouter().layout(model.view, 40, closed, testNow)).map(row => rowText(row.segments));
 			expect(rows).toEqual(fresh);
 		}
-		expect(textOf(allRows(layouter.layout(model.view, 40, closed, testNow)))).toBe('  Title\n  Some bold text\n  • item one\n  js\n    let x = 1;\n  tail words▌');
+		expect(textOf(allRows(layouter.layout(model.view, 40, closed, testNow)))).toBe(
+			'  Title\n  Some bold text\n  • item one\n  js\n    let x = 1;\n  tail words▌',
+		);
 	});
 
 	test('only the changed item is laid out again', () => {
 		const model = new SessionModel();
-		model.applyAll([msg({type: 'text', role: 'user', text: 'hello'}), partial('partial_text', 'start', ''), partial('partial_text', 'delta', 'a')], testNow);
+		model.applyAll(
+			[
+				msg({type: 'text', role: 'user', text: 'hello'}),
+				partial('partial_text', 'start', ''),
+				partial('partial_text', 'delta', 'a'),
+			],
+			testNow,
+		);
 		const layouter = new Layouter();
 		const before = allPanes(layouter.layout(model.view, 50, closed, testNow));
 		model.apply(partial('partial_text', 'delta', 'b'), testNow);
@@ -331,7 +486,13 @@ describe('safety and options', () => {
 		const evil = 'a\u001b[2J\u001b]0;pwned\u0007b\u001b[31mred\u001b[0m\u0007\r\n';
 		const view = viewFrom([
 			msg({type: 'text', role: 'user', text: evil}),
-			msg({type: 'tool_call', role: 'assistant', name: `exec${evil}`, arguments: JSON.stringify({cmd: evil}), tool_call_id: 'x'}),
+			msg({
+				type: 'tool_call',
+				role: 'assistant',
+				name: `exec${evil}`,
+				arguments: JSON.stringify({cmd: evil}),
+				tool_call_id: 'x',
+			}),
 			msg({type: 'tool_call_output', role: 'user', output: evil.repeat(3), tool_call_id: 'x', stop_reason: 'failed'}),
 			msg({type: 'text', role: 'assistant', text: evil}),
 		]);
@@ -345,7 +506,8 @@ describe('safety and options', () => {
 
 	test('--expand decides the defaults', () => {
 		const view = viewOf('14-43-17-694155ee_001');
-		const count = (expand: string[]): number => allRows(new Layouter().layout(view, 99, openStateFrom(expand), testNow)).length;
+		const count = (expand: string[]): number =>
+			allRows(new Layouter().layout(view, 99, openStateFrom(expand), testNow)).length;
 		expect(count(['thinking'])).toBe(count([]) + 2);
 		expect(count(['outputs'])).toBeGreaterThan(count([]) + 20);
 		expect(count(['all'])).toBe(count(['thinking', 'outputs']));

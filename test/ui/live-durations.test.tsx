@@ -24,7 +24,17 @@ function fakeClock(start: string): {now: () => number; advance: (ms: number) => 
 // A call that runs: complete, allowed, no output yet. Its messages are dated 53 hours before this viewer's clock.
 const running: ModelInput[] = [
 	msg({type: 'text', role: 'user', text: 'run it'}, '2026-12-02T14:00:00.000Z'),
-	msg({type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: '{"cmd":"sleep 999"}', tool_call_id: 'c1', stop_reason: 'completed'}, '2026-12-02T14:00:01.000Z'),
+	msg(
+		{
+			type: 'tool_call',
+			role: 'assistant',
+			name: 'exec_command',
+			arguments: '{"cmd":"sleep 999"}',
+			tool_call_id: 'c1',
+			stop_reason: 'completed',
+		},
+		'2026-12-02T14:00:01.000Z',
+	),
 	msg({type: 'approval_decision', decision: 'allow', tool_call_id: 'c1'}, '2026-12-02T14:00:01.100Z'),
 ];
 const viewerStart = '2026-12-04T19:19:00.000Z';
@@ -40,7 +50,9 @@ describe('sessionTime on a live stream', () => {
 		const model = new SessionModel();
 		model.applyAll(running, Date.parse(viewerStart));
 		for (const state of ['reconnecting', 'connecting', 'resyncing', 'failed']) {
-			expect(sessionTime(model.view, {label: 'http://x', state}, Date.parse(viewerStart) + 60_000).now).toBe(Date.parse('2026-12-02T14:00:01.100Z') + 60_000);
+			expect(sessionTime(model.view, {label: 'http://x', state}, Date.parse(viewerStart) + 60_000).now).toBe(
+				Date.parse('2026-12-02T14:00:01.100Z') + 60_000,
+			);
 		}
 	});
 	test('a rebuilt model (a resync) keeps when the newest message was first seen', () => {
@@ -49,7 +61,9 @@ describe('sessionTime on a live stream', () => {
 		resynced.apply(running);
 		clock.advance(30_000);
 		resynced.rebuild(running);
-		expect(sessionTime(resynced.view, resynced.status, clock.now()).now).toBe(Date.parse('2026-12-02T14:00:01.100Z') + 30_000);
+		expect(sessionTime(resynced.view, resynced.status, clock.now()).now).toBe(
+			Date.parse('2026-12-02T14:00:01.100Z') + 30_000,
+		);
 	});
 });
 
@@ -74,6 +88,8 @@ test('on the screen: a call waiting for approval in the recorded stream (a day b
 	screen = await mount(store, {now: clock.now});
 	await frameWhere(screen, f => f.includes('waiting for approval') && f.includes('echo approved-run'));
 	clock.advance(12_000);
-	const frame = await frameWhere(screen, f => / 12\.\d s/.test(f.split('\n').find(line => line.includes('echo approved-run')) ?? ''));
+	const frame = await frameWhere(screen, f =>
+		/ 12\.\d s/.test(f.split('\n').find(line => line.includes('echo approved-run')) ?? ''),
+	);
 	expect(frame).not.toMatch(/\d+ h \d+ m/);
 });

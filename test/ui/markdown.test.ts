@@ -38,7 +38,11 @@ describe('markdownRows', () => {
 	});
 
 	test('lists get bullets and hanging indents', () => {
-		expect(texts('- one two three four five six\n1. first', 16)).toEqual(['• one two three', '  four five six', '1. first']);
+		expect(texts('- one two three four five six\n1. first', 16)).toEqual([
+			'• one two three',
+			'  four five six',
+			'1. first',
+		]);
 	});
 
 	test('fenced code is indented, coloured, not parsed', () => {

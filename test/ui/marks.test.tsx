@@ -11,7 +11,14 @@ afterEach(() => {
 });
 
 const panes = () =>
-	storeFrom(Array.from({length: 200}, (_, i) => msg({type: 'text', role: 'assistant', text: `answer number ${i + 1}`}, new Date(Date.parse('2026-12-02T14:00:00Z') + i * 1000).toISOString())));
+	storeFrom(
+		Array.from({length: 200}, (_, i) =>
+			msg(
+				{type: 'text', role: 'assistant', text: `answer number ${i + 1}`},
+				new Date(Date.parse('2026-12-02T14:00:00Z') + i * 1000).toISOString(),
+			),
+		),
+	);
 
 const focused = (frame: string): string => frame.split('\n').find(line => line.startsWith('›')) ?? '';
 

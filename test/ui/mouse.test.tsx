@@ -23,8 +23,10 @@ test('the reports: wheel, click, and the rest ignored', () => {
 	expect(parseMouse('j')).toBeUndefined();
 });
 
-test('the wheel up pauses and scrolls three rows, down scrolls back; a click focuses that row\'s pane', async () => {
-	screen = await mount(storeFrom(Array.from({length: 60}, (_, i) => msg({type: 'text', role: 'user', text: `note ${i + 1}`}))));
+test("the wheel up pauses and scrolls three rows, down scrolls back; a click focuses that row's pane", async () => {
+	screen = await mount(
+		storeFrom(Array.from({length: 60}, (_, i) => msg({type: 'text', role: 'user', text: `note ${i + 1}`}))),
+	);
 	const first = (): string => screen!.body()[0]!.slice(1).trim();
 	expect(first()).toBe('you  note 52');
 	await screen.press(wheel(true));

@@ -13,9 +13,34 @@ const at = (seconds: number): string => new Date(Date.parse('2026-12-02T14:00:00
 function calls(): ReturnType<typeof viewFrom> {
 	const inputs = [];
 	for (const [i, tail] of ['alpha', 'bravo', 'charlie'].entries()) {
-		const args = {description: `Print the last two numbers, then the word ${tail}`, cmd: `seq 1 40 | tail -n 2; echo the-word-${tail}`};
-		inputs.push(msg({type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: JSON.stringify(args), tool_call_id: `c${i}`}, at(i * 100)));
-		inputs.push(msg({type: 'tool_call_output', role: 'user', output: `39\n40\nthe-word-${tail}\n`, tool_call_id: `c${i}`, stop_reason: 'completed'}, at(i * 100 + (i === 1 ? 83 : 1))));
+		const args = {
+			description: `Print the last two numbers, then the word ${tail}`,
+			cmd: `seq 1 40 | tail -n 2; echo the-word-${tail}`,
+		};
+		inputs.push(
+			msg(
+				{
+					type: 'tool_call',
+					role: 'assistant',
+					name: 'exec_command',
+					arguments: JSON.stringify(args),
+					tool_call_id: `c${i}`,
+				},
+				at(i * 100),
+			),
+		);
+		inputs.push(
+			msg(
+				{
+					type: 'tool_call_output',
+					role: 'user',
+					output: `39\n40\nthe-word-${tail}\n`,
+					tool_call_id: `c${i}`,
+					stop_reason: 'completed',
+				},
+				at(i * 100 + (i === 1 ? 83 : 1)),
+			),
+		);
 	}
 	return viewFrom(inputs, Date.parse(at(400)));
 }
@@ -47,7 +72,12 @@ describe('a call row at 60 columns', () => {
 
 describe('the timeline at 60 columns', () => {
 	test('a duration is shown whole or not at all, never cut inside a number; the command keeps its end', () => {
-		const rows = timelineScreen(timelineOf(calls()), {width: 60, height: 20, now: Date.parse(at(400)), window: {selected: 0, top: 0}}).map(row => rowText(row.segments));
+		const rows = timelineScreen(timelineOf(calls()), {
+			width: 60,
+			height: 20,
+			now: Date.parse(at(400)),
+			window: {selected: 0, top: 0},
+		}).map(row => rowText(row.segments));
 		const labels = rows.slice(4).map(row => row.slice(0, 24));
 		expect(labels).toHaveLength(3);
 		for (const label of labels) {

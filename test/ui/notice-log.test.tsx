@@ -18,12 +18,11 @@ afterAll(() => {
 	else process.env['TZ'] = zone;
 });
 
-const reason = 'connection refused by 127.0.0.1:8080 while reading the stream of events: is the server running, and does it listen on that port? the end of this reason is here';
+const reason =
+	'connection refused by 127.0.0.1:8080 while reading the stream of events: is the server running, and does it listen on that port? the end of this reason is here';
 
-test('a source problem cut short in the footer is whole in the log, with its time; a refusal and the session\'s own notices too; Esc returns', async () => {
-	const store = storeFrom([
-		msg({type: 'text', role: 'assistant', text: 'an answer'}, '2026-12-02T14:00:01.000Z'),
-	]);
+test("a source problem cut short in the footer is whole in the log, with its time; a refusal and the session's own notices too; Esc returns", async () => {
+	const store = storeFrom([msg({type: 'text', role: 'assistant', text: 'an answer'}, '2026-12-02T14:00:01.000Z')]);
 	store.apply([{kind: 'notice', level: 'warn', text: 'shard 2 of this session is missing'}]);
 	screen = await mount(store, {rows: 16, columns: 80, now: () => Date.parse('2026-12-02T14:50:00Z')});
 	store.setStatus({state: 'reconnecting', message: reason});

@@ -29,7 +29,10 @@ function entry(tail: string, prompt: string, fields: Partial<PickerEntry> = {}):
 }
 
 const listed = [
-	entry('14-45-42-8e7b556c', '[fake:chat] What is a trace file?', {live: true, lastActivityAt: '2026-12-02T14:49:50.000Z'}),
+	entry('14-45-42-8e7b556c', '[fake:chat] What is a trace file?', {
+		live: true,
+		lastActivityAt: '2026-12-02T14:49:50.000Z',
+	}),
 	entry('14-43-17-a1f608ba', '[fake:sub] Use a subagent to list the workspace.'),
 	entry('14-43-17-694155ee', '[fake:tools] Inspect the workspace and run a few commands.'),
 ];
@@ -149,11 +152,22 @@ test('Backspaces that arrive in one read each take a character off the filter', 
 test('the overview puts a session waiting for approval first, its subagent waiting under it, whatever order the list came in', async () => {
 	const store = storeFrom(traceInputs('14-45-42-8e7b556c_001'));
 	const sessions = fakeSwitcher(store);
-	const activity = (state: 'waiting' | 'running', doing: string) => ({state, waiting: state === 'waiting' ? 1 : 0, doing, children: []});
+	const activity = (state: 'waiting' | 'running', doing: string) => ({
+		state,
+		waiting: state === 'waiting' ? 1 : 0,
+		doing,
+		children: [],
+	});
 	sessions.list = async () => [
 		listed[0]!,
-		entry('14-43-19-1fcdf9f5', 'Caller agent: list the workspace', {source: 'subagent', parentId: 'session-2026-12-02-14-43-17-a1f608ba', activity: activity('waiting', 'exec_command $ rm -rf build')}),
-		entry('14-43-17-a1f608ba', '[fake:sub] Use a subagent to list the workspace.', {activity: activity('running', 'run_subagent list the workspace')}),
+		entry('14-43-19-1fcdf9f5', 'Caller agent: list the workspace', {
+			source: 'subagent',
+			parentId: 'session-2026-12-02-14-43-17-a1f608ba',
+			activity: activity('waiting', 'exec_command $ rm -rf build'),
+		}),
+		entry('14-43-17-a1f608ba', '[fake:sub] Use a subagent to list the workspace.', {
+			activity: activity('running', 'run_subagent list the workspace'),
+		}),
 		listed[2]!,
 	];
 	// Below 140 columns: the full-screen picker.

@@ -1,7 +1,15 @@
 // The session picker as pure functions: filtering as you type, the keys, the window, and one row per session with its live mark.
 import {describe, expect, it} from 'vitest';
 import type {PickerEntry} from '../../source/server/session-switcher.js';
-import {filterEntries, openPicker, pickerKey, pickerRows, windowFor, entryRow, type PickerState} from '../../source/ui/views/picker.js';
+import {
+	filterEntries,
+	openPicker,
+	pickerKey,
+	pickerRows,
+	windowFor,
+	entryRow,
+	type PickerState,
+} from '../../source/ui/views/picker.js';
 import {rowText} from '../../source/ui/panes/segments.js';
 import {entryOf} from '../../source/server/session-list.js';
 import {inZone} from '../support/zone.js';
@@ -109,14 +117,18 @@ describe('pickerRows', () => {
 		const rows = text(loaded(), 8, entries[1]!.sessionId);
 		expect(rows[0]).toBe(' sessions  ~/.penguin/data  3  ● 1 running');
 		expect(rows[1]).toBe(' filter › ▌');
-		expect(rows[2]).toMatch(/^● running {2}aaaa1111 {13}12-02 14:43 {2}proj-a\/main {5}fake-model {2}Fix the flaky login test$/);
+		expect(rows[2]).toMatch(
+			/^● running {2}aaaa1111 {13}12-02 14:43 {2}proj-a\/main {5}fake-model {2}Fix the flaky login test$/,
+		);
 		// The session on screen now is starred; a subagent's session says so.
-		expect(rows[3]).toMatch(/^○ idle {5}bbbb2222\* idle 10 m {2}12-02 14:43 {2}website\/writer  big-model {3}Write the release notes$/);
+		expect(rows[3]).toMatch(
+			/^○ idle {5}bbbb2222\* idle 10 m {2}12-02 14:43 {2}website\/writer {2}big-model {3}Write the release notes$/,
+		);
 		expect(rows[4]).toMatch(/ cccc3333 .* ↳ Explain the login flow$/);
 		expect(pickerRows(loaded(), {width: 120, height: 8, now, root: '/r'}).selectedRow).toBe(2);
 	});
 
-	it('shows when a session started in the reader\'s own time zone', () => {
+	it("shows when a session started in the reader's own time zone", () => {
 		// 14:43 UTC is 20:13 in Kolkata (a half-hour zone) and 06:43 in Los Angeles.
 		expect(inZone('Asia/Kolkata', () => text(loaded())[2])).toMatch(/^● running {2}aaaa1111 +12-02 20:13 /);
 		expect(inZone('America/Los_Angeles', () => text(loaded())[2])).toMatch(/^● running {2}aaaa1111 +12-02 06:43 /);
@@ -125,15 +137,24 @@ describe('pickerRows', () => {
 	it('says what it is doing: reading, nothing found, nothing matching, failing, opening', () => {
 		expect(text(openPicker(1))[2]).toBe(' reading the sessions…');
 		expect(text(loaded({entries: []}))[2]).toBe(' no sessions under ~/.penguin/data');
-		expect(text(loaded({query: 'zzz'}))).toEqual([' sessions  ~/.penguin/data  0 of 3  ● 1 running', ' filter › zzz▌', ' no session matches “zzz”']);
-		expect(text(loaded({error: 'could not list the sessions: permission denied'}))[2]).toBe(' could not list the sessions: permission denied');
+		expect(text(loaded({query: 'zzz'}))).toEqual([
+			' sessions  ~/.penguin/data  0 of 3  ● 1 running',
+			' filter › zzz▌',
+			' no session matches “zzz”',
+		]);
+		expect(text(loaded({error: 'could not list the sessions: permission denied'}))[2]).toBe(
+			' could not list the sessions: permission denied',
+		);
 		const opening = pickerRows(loaded({chosen: entries[0]}), {width: 120, height: 8, now, root: '/r', opening: true});
 		expect(rowText(opening.rows[2]!)).toBe(` opening ${entries[0]!.sessionId}…`);
 	});
 
 	it('fits the width and the height', () => {
 		const many = Array.from({length: 30}, (_, i) => entry(String(i).padStart(8, '0')));
-		const view = pickerRows({...openPicker(1), entries: many, selected: 20, top: 0}, {width: 50, height: 6, now, root: '/r'});
+		const view = pickerRows(
+			{...openPicker(1), entries: many, selected: 20, top: 0},
+			{width: 50, height: 6, now, root: '/r'},
+		);
 		expect(view.rows).toHaveLength(6);
 		for (const row of view.rows) expect(rowText(row).length).toBeLessThanOrEqual(50);
 		expect(rowText(view.rows[view.selectedRow]!)).toContain('00000020');
@@ -144,10 +165,16 @@ describe('pickerRows', () => {
 describe('the prompt gets the room', () => {
 	const long = (id: string, fields: Partial<PickerEntry>): PickerEntry =>
 		entry(id, {project: 'a-rather-long-project-name', agent: 'the-default-agent', ...fields});
-	const rowsAt = (list: PickerEntry[], width: number): string[] => pickerRows({...openPicker(1), entries: list}, {width, height: 10, now, root: '/r'}).rows.map(rowText).slice(2);
+	const rowsAt = (list: PickerEntry[], width: number): string[] =>
+		pickerRows({...openPicker(1), entries: list}, {width, height: 10, now, root: '/r'})
+			.rows.map(rowText)
+			.slice(2);
 
 	it('at 80 columns each row keeps 30 columns of its prompt, the other columns narrowed or left out', () => {
-		const list = [long('aaaa1111', {firstPrompt: 'Fix the flaky login test on the CI runner'}), long('bbbb2222', {project: 'website', model: 'big-model', firstPrompt: 'Write the release notes for 2.0'})];
+		const list = [
+			long('aaaa1111', {firstPrompt: 'Fix the flaky login test on the CI runner'}),
+			long('bbbb2222', {project: 'website', model: 'big-model', firstPrompt: 'Write the release notes for 2.0'}),
+		];
 		const rows = rowsAt(list, 80);
 		expect(rows[0]).toContain('Fix the flaky login test on the');
 		expect(rows[1]).toContain('Write the release notes for 2.0');
@@ -156,7 +183,9 @@ describe('the prompt gets the room', () => {
 
 	it('a column the same on every row is left out and said once in the title', () => {
 		const list = [long('aaaa1111', {firstPrompt: 'one'}), long('bbbb2222', {firstPrompt: 'two'})];
-		const all = pickerRows({...openPicker(1), entries: list}, {width: 160, height: 10, now, root: '/r'}).rows.map(rowText);
+		const all = pickerRows({...openPicker(1), entries: list}, {width: 160, height: 10, now, root: '/r'}).rows.map(
+			rowText,
+		);
 		expect(all[0]).toContain('all a-rather-long-project-name/the-default-agent · fake-model');
 		for (const row of all.slice(2)) {
 			expect(row).not.toContain('the-default-agent');
@@ -171,7 +200,10 @@ describe('narrow screens', () => {
 	const prompt = 'Find why the nightly export job writes empty files';
 
 	it('at 60 columns the prompt keeps 30 columns: state, short id, what it does, then the prompt', () => {
-		const rows = sixty([entry('aaaa1111', {firstPrompt: prompt}), entry('bbbb2222', {project: 'website', model: 'big-model', firstPrompt: 'Write the release notes'})]).slice(2);
+		const rows = sixty([
+			entry('aaaa1111', {firstPrompt: prompt}),
+			entry('bbbb2222', {project: 'website', model: 'big-model', firstPrompt: 'Write the release notes'}),
+		]).slice(2);
 		// The start, project/agent and model columns have gone; what is left lines up.
 		expect(rows[0]).toBe('○ idle  aaaa1111  idle 10 m  Find why the nightly export jo…');
 		expect(rows[1]).toBe('○ idle  bbbb2222  idle 10 m  Write the release notes');
@@ -184,7 +216,8 @@ describe('narrow screens', () => {
 	});
 
 	it('an error is wrapped, not cut: the address it names stays whole', () => {
-		const error = 'could not list the sessions: http://build-box.internal:7364 answered 401; give --token TOKEN or set PENGUIN_TOKEN';
+		const error =
+			'could not list the sessions: http://build-box.internal:7364 answered 401; give --token TOKEN or set PENGUIN_TOKEN';
 		const rows = sixty(entries, {entries: undefined, error}).slice(2);
 		expect(rows.length).toBeGreaterThan(1);
 		for (const row of rows) expect(row.length).toBeLessThanOrEqual(60);
@@ -194,7 +227,16 @@ describe('narrow screens', () => {
 
 describe('a server session waiting for approval (issue 29)', () => {
 	it('shows ⏸ and how many calls wait, before its title', () => {
-		const record = {sessionId: 'session-2026-12-04-20-49-48-116d3e8d', projectId: 'default_project', agentId: 'default_agent', status: 'running' as const, hasTrace: true, title: 'Approved echo run', lastActiveAt: '2026-12-02T14:59:00.000Z', pendingApprovalCount: 1};
+		const record = {
+			sessionId: 'session-2026-12-04-20-49-48-116d3e8d',
+			projectId: 'default_project',
+			agentId: 'default_agent',
+			status: 'running' as const,
+			hasTrace: true,
+			title: 'Approved echo run',
+			lastActiveAt: '2026-12-02T14:59:00.000Z',
+			pendingApprovalCount: 1,
+		};
 		expect(rowText(entryRow(entryOf(record), {width: 120, now}))).toMatch(/⏸ 1 Approved echo run$/);
 		expect(rowText(entryRow(entryOf({...record, pendingApprovalCount: 0}), {width: 120, now}))).not.toContain('⏸');
 	});

@@ -13,7 +13,10 @@ afterEach(() => {
 const statsRow = (frame: string): string => frame.split('\n').at(-2) ?? '';
 
 test('following shows the last pane; g the first; k the focused one', async () => {
-	screen = await mount(storeFrom(Array.from({length: 300}, (_, i) => msg({type: 'text', role: 'user', text: `note ${i + 1}`}))), {columns: 120});
+	screen = await mount(
+		storeFrom(Array.from({length: 300}, (_, i) => msg({type: 'text', role: 'user', text: `note ${i + 1}`}))),
+		{columns: 120},
+	);
 	await frameWhere(screen, frame => statsRow(frame).endsWith('pane 300 of 300 · 100 %'));
 	await screen.press('g');
 	await frameWhere(screen, frame => statsRow(frame).endsWith('pane 1 of 300 · 0 %'));

@@ -36,7 +36,10 @@ test('another key after g on the preview cancels the jump: G, then the history c
 	await screen.press('g', 'G');
 	store.apply(history);
 	store.reveal();
-	await screen.until(frame => frame.includes('message 40') && frame.includes('message 35'), 'the end of the whole history');
+	await screen.until(
+		frame => frame.includes('message 40') && frame.includes('message 35'),
+		'the end of the whole history',
+	);
 	expect(screen.frame()).toContain('following');
 	expect(screen.frame()).not.toContain('message 1\n');
 	screen.unmount();

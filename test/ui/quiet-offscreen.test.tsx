@@ -15,15 +15,23 @@ import {following, scrollToTop, visibleRows} from '../../source/ui/reading/viewp
 import {waitFor, waitForText} from '../support/wait-for.js';
 import {msg, testNow} from './helpers.js';
 
-const partial = (event: string, text: string): ReturnType<typeof msg> => msg({type: 'partial_text', role: 'assistant', event_type: event, text});
+const partial = (event: string, text: string): ReturnType<typeof msg> =>
+	msg({type: 'partial_text', role: 'assistant', event_type: event, text});
 
 /** A session of a few turns, and an answer streaming at its end, longer than the screen. */
 function history(): ReturnType<typeof msg>[] {
 	const inputs = [];
 	for (let turn = 1; turn <= 6; turn++) {
-		inputs.push(msg({type: 'text', role: 'user', text: `Question ${turn}`}), msg({type: 'text', role: 'assistant', text: `Answer ${turn}.`}));
+		inputs.push(
+			msg({type: 'text', role: 'user', text: `Question ${turn}`}),
+			msg({type: 'text', role: 'assistant', text: `Answer ${turn}.`}),
+		);
 	}
-	inputs.push(msg({type: 'text', role: 'user', text: 'And the long one?'}), partial('start', ''), partial('delta', 'The long answer begins.\n\n'.repeat(30)));
+	inputs.push(
+		msg({type: 'text', role: 'user', text: 'And the long one?'}),
+		partial('start', ''),
+		partial('delta', 'The long answer begins.\n\n'.repeat(30)),
+	);
 	return inputs;
 }
 
@@ -34,7 +42,15 @@ async function scrolledUpWhileStreaming(switches: ScreenSwitches): Promise<{rend
 	let renders = 0;
 	const app = render(
 		<Profiler id="app" onRender={() => renders++}>
-			<App store={store} onQuit={() => {}} size={{columns: 80, rows: 16}} color={false} home="/home/dev" clock={() => testNow} switches={switches} />
+			<App
+				store={store}
+				onQuit={() => {}}
+				size={{columns: 80, rows: 16}}
+				color={false}
+				home="/home/dev"
+				clock={() => testNow}
+				switches={switches}
+			/>
 		</Profiler>,
 	);
 	const frame = (): string => app.lastFrame() ?? '';

@@ -17,8 +17,27 @@ const numbers = Array.from({length: 300}, (_, i) => `n${i + 1}`).join('\n');
 /** A question, `seq 1 300` and its 300 lines, then an answer. */
 export const longOutput = (): ModelInput[] => [
 	msg({type: 'text', role: 'user', text: 'count to three hundred'}, at(0)),
-	msg({type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: '{"cmd":"seq 1 300"}', tool_call_id: 'c1', stop_reason: 'completed'}, at(1)),
-	msg({type: 'tool_call_output', role: 'user', output: `${numbers}\n\n[exit code: 0]`, tool_call_id: 'c1', stop_reason: 'completed'}, at(2)),
+	msg(
+		{
+			type: 'tool_call',
+			role: 'assistant',
+			name: 'exec_command',
+			arguments: '{"cmd":"seq 1 300"}',
+			tool_call_id: 'c1',
+			stop_reason: 'completed',
+		},
+		at(1),
+	),
+	msg(
+		{
+			type: 'tool_call_output',
+			role: 'user',
+			output: `${numbers}\n\n[exit code: 0]`,
+			tool_call_id: 'c1',
+			stop_reason: 'completed',
+		},
+		at(2),
+	),
 	msg({type: 'text', role: 'assistant', text: 'counted them all'}, at(3)),
 ];
 

@@ -27,7 +27,8 @@ test('places order the items of a session and its subagent as reading them does'
 	const places = ids.map(id => placeOf(model.view, id));
 	expect(places.every(place => place !== undefined)).toBe(true);
 	for (let i = 0; i < ids.length; i++) {
-		for (let j = 0; j < ids.length; j++) expect(Math.sign(comparePlaces(places[i]!, places[j]!))).toBe(Math.sign(i - j));
+		for (let j = 0; j < ids.length; j++)
+			expect(Math.sign(comparePlaces(places[i]!, places[j]!))).toBe(Math.sign(i - j));
 	}
 	expect(placeOf(model.view, -5)).toBeUndefined();
 });

@@ -5,12 +5,16 @@ import {readFileSync} from 'node:fs';
 import {expect, it} from 'vitest';
 import {helpEntries} from '../../source/ui/screen/keymap.js';
 
-it('has the keymap as the README\'s key table, in its order', () => {
+it("has the keymap as the README's key table, in its order", () => {
 	const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8').split('\n');
 	const header = readme.indexOf('| keys | what they do |');
-	expect(header, 'the key table\'s header row').toBeGreaterThan(-1);
+	expect(header, "the key table's header row").toBeGreaterThan(-1);
 	const end = readme.findIndex((line, i) => i > header && !line.startsWith('|'));
 	const table = readme.slice(header, end).join('\n');
-	const wanted = ['| keys | what they do |', '| --- | --- |', ...helpEntries().map(entry => `| ${entry.keys.replaceAll('|', '\\|')} | ${entry.help} |`)].join('\n');
+	const wanted = [
+		'| keys | what they do |',
+		'| --- | --- |',
+		...helpEntries().map(entry => `| ${entry.keys.replaceAll('|', '\\|')} | ${entry.help} |`),
+	].join('\n');
 	expect(table).toBe(wanted);
 });

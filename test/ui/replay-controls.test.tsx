@@ -33,7 +33,9 @@ const session = (): ModelInput[] => [
 ];
 
 test('space pauses (⏸ replay paused) and resumes, + and - change the speed (replay 8×), the header shows the session time played', async () => {
-	const store = new SessionStore({label: 'test.jsonl', state: 'replaying'}, {}, () => Date.parse('2026-12-02T15:00:00Z'));
+	const store = new SessionStore({label: 'test.jsonl', state: 'replaying'}, {}, () =>
+		Date.parse('2026-12-02T15:00:00Z'),
+	);
 	// A minute of the session before the second answer: the screen waits on the first.
 	const replay = startReplay({speed: 1, interleave: false, maxGapMs: 120_000, onInputs: batch => store.apply(batch)});
 	stop = replay.close;
@@ -62,7 +64,8 @@ test('a paused replay plays nothing until resumed, then waits what was left of t
 		interleave: false,
 		maxGapMs: 120_000,
 		onInputs: batch => {
-			for (const input of batch) played.push(input.kind === 'message' ? String((input.message.payload as {text?: string}).text) : input.kind);
+			for (const input of batch)
+				played.push(input.kind === 'message' ? String((input.message.payload as {text?: string}).text) : input.kind);
 		},
 	});
 	stop = replay.close;
@@ -72,7 +75,11 @@ test('a paused replay plays nothing until resumed, then waits what was left of t
 	replay.control.toggle();
 	vi.advanceTimersByTime(600_000);
 	expect(played).toEqual(['first answer']);
-	expect(replay.control.state()).toMatchObject({paused: true, at: Date.parse('2026-12-02T14:45:00Z'), end: Date.parse('2026-12-02T14:51:03Z')});
+	expect(replay.control.state()).toMatchObject({
+		paused: true,
+		at: Date.parse('2026-12-02T14:45:00Z'),
+		end: Date.parse('2026-12-02T14:51:03Z'),
+	});
 	// Eight seconds were left of sixty; at 2× that is four.
 	replay.control.scale(2);
 	replay.control.toggle();

@@ -24,7 +24,16 @@ const focused = (text: string): string | undefined => text.split('\n').find(line
 test('a focused, opened thinking pane stays focused and open, and the view stays put, when history rebuilds the store', async () => {
 	const store = new SessionStore({label: 'http://127.0.0.1:7364/api/sessions/s/stream', state: 'live'});
 	store.apply(sseInputs('A-session-stream.jsonl'));
-	const app = render(<App store={store} onQuit={() => undefined} size={{columns: 100, rows: 24}} color={false} home="/home/dev" clock={() => Date.parse('2026-12-02T14:50:00Z')} />);
+	const app = render(
+		<App
+			store={store}
+			onQuit={() => undefined}
+			size={{columns: 100, rows: 24}}
+			color={false}
+			home="/home/dev"
+			clock={() => Date.parse('2026-12-02T14:50:00Z')}
+		/>,
+	);
 	unmount = () => app.unmount();
 	const frame = (): string => app.lastFrame() ?? '';
 	await until(frame, text => text.includes('After compaction'), 'the stream on screen');
@@ -43,7 +52,10 @@ test('a focused, opened thinking pane stays focused and open, and the view stays
 
 	// A resync: the view is rebuilt from the history of the whole session, which also holds
 	// the second shard's start (the header then says context 2).
-	const inputs: ModelInput[] = historyResponse('A-messages-final.json').messages.map(message => ({kind: 'message', message}));
+	const inputs: ModelInput[] = historyResponse('A-messages-final.json').messages.map(message => ({
+		kind: 'message',
+		message,
+	}));
 	store.rebuild(inputs);
 	await until(frame, text => text.split('\n')[0]!.includes('context 2'), 'the rebuilt store on screen');
 	expect(focused(frame())).toMatch(/^›▾ thinking/);

@@ -19,7 +19,12 @@ function fakeTerminal() {
 test('q closes the screen and restores the terminal', async () => {
 	const terminal = fakeTerminal();
 	const store = storeFrom(traceInputs('14-43-17-694155ee_001'));
-	const running = runScreen(store, {color: false, stdin: terminal.stdin as unknown as NodeJS.ReadStream, stdout: terminal.stdout, patchConsole: false});
+	const running = runScreen(store, {
+		color: false,
+		stdin: terminal.stdin as unknown as NodeJS.ReadStream,
+		stdout: terminal.stdout,
+		patchConsole: false,
+	});
 	await waitFor(() => terminal.written().includes('exec_command'), 'the first frame');
 	expect(terminal.written().startsWith('\u001b[?1049h')).toBe(true);
 	expect(process.env['CI']).toBe('true');
@@ -33,7 +38,13 @@ test('q closes the screen and restores the terminal', async () => {
 test('an abort signal closes it too', async () => {
 	const terminal = fakeTerminal();
 	const controller = new AbortController();
-	const running = runScreen(storeFrom([]), {color: true, signal: controller.signal, stdin: terminal.stdin as unknown as NodeJS.ReadStream, stdout: terminal.stdout, patchConsole: false});
+	const running = runScreen(storeFrom([]), {
+		color: true,
+		signal: controller.signal,
+		stdin: terminal.stdin as unknown as NodeJS.ReadStream,
+		stdout: terminal.stdout,
+		patchConsole: false,
+	});
 	// Up: Ink has put the terminal in raw mode to read keys.
 	await waitFor(() => terminal.stdin.isRaw, 'the screen to read keys');
 	controller.abort();
@@ -46,7 +57,13 @@ test('its signal listeners are gone once it has closed', async () => {
 	const before = ['SIGTERM', 'SIGHUP', 'SIGINT'].map(signal => process.listenerCount(signal));
 	const terminal = fakeTerminal();
 	const controller = new AbortController();
-	const running = runScreen(storeFrom([]), {color: false, signal: controller.signal, stdin: terminal.stdin as unknown as NodeJS.ReadStream, stdout: terminal.stdout, patchConsole: false});
+	const running = runScreen(storeFrom([]), {
+		color: false,
+		signal: controller.signal,
+		stdin: terminal.stdin as unknown as NodeJS.ReadStream,
+		stdout: terminal.stdout,
+		patchConsole: false,
+	});
 	await waitFor(() => terminal.stdin.isRaw, 'the screen to read keys');
 	expect(process.listenerCount('SIGTERM')).toBe(before[0]! + 1);
 	controller.abort();
@@ -91,7 +108,13 @@ test('a signal that comes while the screen loads, behind the first frame, still 
 		// as when Node 24 loads Ink without a turn between the first frame and the screen.
 		process.kill(process.pid, 'SIGHUP');
 		let end: unknown;
-		void runScreen(store, {color: false, stdin, stdout: terminal.stdout, patchConsole: false, handOver: first!.handOver}).then(value => (end = value));
+		void runScreen(store, {
+			color: false,
+			stdin,
+			stdout: terminal.stdout,
+			patchConsole: false,
+			handOver: first!.handOver,
+		}).then(value => (end = value));
 		await waitFor(() => end, 'the screen to end on the signal');
 		expect(end).toEqual({reason: 'signal', signal: 'SIGHUP'});
 		expect(terminal.written().endsWith('\u001b[?25h\u001b[?1049l')).toBe(true);
@@ -100,10 +123,15 @@ test('a signal that comes while the screen loads, behind the first frame, still 
 	}
 });
 
-test('y writes the focused pane to the clipboard by OSC 52, the screen\'s one escape of its own', async () => {
+test("y writes the focused pane to the clipboard by OSC 52, the screen's one escape of its own", async () => {
 	const terminal = fakeTerminal();
 	const store = storeFrom(traceInputs('14-43-17-694155ee_001'));
-	const running = runScreen(store, {color: false, stdin: terminal.stdin as unknown as NodeJS.ReadStream, stdout: terminal.stdout, patchConsole: false});
+	const running = runScreen(store, {
+		color: false,
+		stdin: terminal.stdin as unknown as NodeJS.ReadStream,
+		stdout: terminal.stdout,
+		patchConsole: false,
+	});
 	await waitFor(() => terminal.written().includes('exec_command'), 'the first frame');
 	// Following: y copies the last pane on screen, the answer.
 	terminal.stdin.write('y');
@@ -126,7 +154,13 @@ test('v shows the focused pane in $PAGER, then draws the whole screen again', as
 	chmodSync(script, 0o755);
 	const terminal = fakeTerminal();
 	const store = storeFrom(traceInputs('14-43-17-694155ee_001'));
-	const running = runScreen(store, {color: false, stdin: terminal.stdin as unknown as NodeJS.ReadStream, stdout: terminal.stdout, patchConsole: false, pager: script});
+	const running = runScreen(store, {
+		color: false,
+		stdin: terminal.stdin as unknown as NodeJS.ReadStream,
+		stdout: terminal.stdout,
+		patchConsole: false,
+		pager: script,
+	});
 	await waitFor(() => terminal.written().includes('exec_command'), 'the first frame');
 	const drawn = terminal.written().length;
 	terminal.stdin.write('v');
@@ -138,7 +172,9 @@ test('v shows the focused pane in $PAGER, then draws the whole screen again', as
 	// The screen left the alternate screen for the pager and drew every row again after.
 	const after = terminal.written().slice(drawn);
 	expect(after).toContain('\u001b[?1049l');
-	expect(after.slice(after.lastIndexOf('\u001b[?1049h'))).toMatch(/session…14-43-17-694155ee[\s\S]*exec_command[\s\S]*back from the pager/);
+	expect(after.slice(after.lastIndexOf('\u001b[?1049h'))).toMatch(
+		/session…14-43-17-694155ee[\s\S]*exec_command[\s\S]*back from the pager/,
+	);
 	terminal.stdin.write('q');
 	await running;
 });

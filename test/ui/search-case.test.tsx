@@ -10,20 +10,31 @@ test('each occurrence in a row is split out and drawn inverse, across segments',
 	const marked = highlight([seg('Echo echo '), seg('ECHO', {bold: true})], 'echo');
 	expect(marked.filter(part => part.inverse).map(part => part.text)).toEqual(['Echo', 'echo', 'ECHO']);
 	// A capital makes the query exact.
-	expect(highlight([seg('Echo echo ECHO')], 'Echo').filter(part => part.inverse).map(part => part.text)).toEqual(['Echo']);
+	expect(
+		highlight([seg('Echo echo ECHO')], 'Echo')
+			.filter(part => part.inverse)
+			.map(part => part.text),
+	).toEqual(['Echo']);
 });
 
 test('on the screen: `/echo` finds `ECHO` and `Echo` and marks them; `/Echo` finds only `Echo`', async () => {
 	process.env['FORCE_COLOR'] = '1';
 	const {render} = await import('ink-testing-library');
 	const {App} = await import('../../source/ui/components/App.js');
-	const store = storeFrom([msg({type: 'text', role: 'user', text: 'say ECHO then echo'}), msg({type: 'text', role: 'user', text: 'and Echo once'})]);
+	const store = storeFrom([
+		msg({type: 'text', role: 'user', text: 'say ECHO then echo'}),
+		msg({type: 'text', role: 'user', text: 'and Echo once'}),
+	]);
 	const app = render(<App store={store} onQuit={() => {}} size={{columns: 80, rows: 16}} color={false} attributes />);
 	const until = async (check: (frame: string) => boolean): Promise<string> =>
-		waitFor(() => {
-			const frame = app.lastFrame() ?? '';
-			return check(frame) ? frame : undefined;
-		}, 'the frame', {show: () => app.lastFrame() ?? ''});
+		waitFor(
+			() => {
+				const frame = app.lastFrame() ?? '';
+				return check(frame) ? frame : undefined;
+			},
+			'the frame',
+			{show: () => app.lastFrame() ?? ''},
+		);
 	const plain = (text: string): string => text.replace(/\u001b\[[\d;]*m/g, '');
 	await until(frame => plain(frame).includes('Echo once'));
 	app.stdin.write('/');

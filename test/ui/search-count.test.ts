@@ -8,7 +8,13 @@ import {findMatches} from '../../source/ui/reading/search.js';
 import {childInputs, msg, testNow, traceInputs} from './helpers.js';
 
 const call = (n: number, command: string) => [
-	msg({type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: JSON.stringify({cmd: command}), tool_call_id: `call-${n}`}),
+	msg({
+		type: 'tool_call',
+		role: 'assistant',
+		name: 'exec_command',
+		arguments: JSON.stringify({cmd: command}),
+		tool_call_id: `call-${n}`,
+	}),
 	msg({type: 'tool_call_output', role: 'user', output: `out ${n}`, tool_call_id: `call-${n}`}),
 ];
 
@@ -24,12 +30,13 @@ describe('LiveMatches', () => {
 		const steps = [parent.slice(0, pointer + 1), child.slice(0, 6), child.slice(6), parent.slice(pointer + 1)];
 		for (const step of steps) {
 			model.applyAll(step, testNow);
-			for (const query of ['hello', 'workspace', 'subagent']) expect(live.matches(model.view, query)).toEqual(findMatches(model.view, query));
+			for (const query of ['hello', 'workspace', 'subagent'])
+				expect(live.matches(model.view, query)).toEqual(findMatches(model.view, query));
 		}
 		expect(live.matches(model.view, 'hello').length).toBeGreaterThanOrEqual(3);
 	});
 
-	test('reads an item\'s text again only when the item changed', () => {
+	test("reads an item's text again only when the item changed", () => {
 		const {model, texts, reads} = heldOutputs();
 		model.applyAll(call(1, 'echo one'), testNow);
 		const live = new LiveMatches(texts);

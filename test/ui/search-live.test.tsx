@@ -30,7 +30,13 @@ describe('search while following', () => {
 
 /** An exec_command call and its output. */
 const call = (n: number, command: string) => [
-	msg({type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: JSON.stringify({cmd: command}), tool_call_id: `call-${n}`}),
+	msg({
+		type: 'tool_call',
+		role: 'assistant',
+		name: 'exec_command',
+		arguments: JSON.stringify({cmd: command}),
+		tool_call_id: `call-${n}`,
+	}),
 	msg({type: 'tool_call_output', role: 'user', output: `out ${n}`, tool_call_id: `call-${n}`}),
 ];
 

@@ -10,7 +10,13 @@ import type {Budget} from '../../source/ui/reading/search.js';
 import {msg, testNow} from './helpers.js';
 
 const call = (n: number, output: string) => [
-	msg({type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: JSON.stringify({cmd: `step ${n}`}), tool_call_id: `call-${n}`}),
+	msg({
+		type: 'tool_call',
+		role: 'assistant',
+		name: 'exec_command',
+		arguments: JSON.stringify({cmd: `step ${n}`}),
+		tool_call_id: `call-${n}`,
+	}),
 	msg({type: 'tool_call_output', role: 'user', output, tool_call_id: `call-${n}`}),
 ];
 
@@ -37,7 +43,8 @@ function screen(count: number, output: (n: number) => string, tests: () => numbe
 		stepMatch: (query, shown, step) => live.step(model.view, query, shown, step, slice()),
 	};
 	const press = (state: ScreenState, ...keys: string[]): ScreenState => {
-		for (const key of keys) state = key === '\r' ? handleKey(state, '', {return: true}, env) : handleKey(state, key, {}, env);
+		for (const key of keys)
+			state = key === '\r' ? handleKey(state, '', {return: true}, env) : handleKey(state, key, {}, env);
 		return state;
 	};
 	const focusedCall = (state: ScreenState): string | undefined => {
@@ -48,7 +55,11 @@ function screen(count: number, output: (n: number) => string, tests: () => numbe
 }
 
 test('n goes to the next match without counting every match first: only the texts up to it are read', () => {
-	const {press, focusedCall, reads} = screen(200, n => `out ${n}\n`.repeat(30), () => Number.POSITIVE_INFINITY);
+	const {press, focusedCall, reads} = screen(
+		200,
+		n => `out ${n}\n`.repeat(30),
+		() => Number.POSITIVE_INFINITY,
+	);
 	let state = press(initialScreen(), 'g', '/', 'o', 'u', 't', '\r');
 	expect(focusedCall(state)).toBe('call-1');
 	const before = reads();
@@ -67,7 +78,11 @@ test('n goes to the next match without counting every match first: only the text
 
 test('a match far ahead is looked for a slice at a time: keys are served before it is found, then it is shown', () => {
 	let perSlice = Number.POSITIVE_INFINITY;
-	const {env, press, focusedCall, reads} = screen(200, n => (n === 3 || n === 180 ? `the marker ${n}\n` : `out ${n}\n`).repeat(30), () => perSlice);
+	const {env, press, focusedCall, reads} = screen(
+		200,
+		n => (n === 3 || n === 180 ? `the marker ${n}\n` : `out ${n}\n`).repeat(30),
+		() => perSlice,
+	);
 	let state = press(initialScreen(), 'g', '/', 'm', 'a', 'r', 'k', 'e', 'r', '\r');
 	expect(focusedCall(state)).toBe('call-3');
 	// From now on a slice tests ten items at most.

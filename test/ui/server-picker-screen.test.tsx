@@ -62,13 +62,20 @@ const rowOf = (id: string): string | undefined => screen?.body().find(row => row
 
 test("a server given without a session opens on its picker: running first with its mark, each session's title", async () => {
 	const server = serverSwitcher();
-	screen = await mount(new SessionStore({label: 'http://localhost:7364', state: 'live'}), {columns: 120, rows: 24, sessions: server.switcher, now});
+	screen = await mount(new SessionStore({label: 'http://localhost:7364', state: 'live'}), {
+		columns: 120,
+		rows: 24,
+		sessions: server.switcher,
+		now,
+	});
 	await until(() => screen!.body().length > 3, 'the list');
 	const body = screen.body();
-	expect(body[0]).toBe('  sessions  http://localhost:7364  14  ● 1 running  all default_project/default_agent · fake-model');
+	expect(body[0]).toBe(
+		'  sessions  http://localhost:7364  14  ● 1 running  all default_project/default_agent · fake-model',
+	);
 	expect(body[1]).toBe('  filter › ▌');
 	expect(body[2]).toMatch(/^›● running {2}a1f7cf26 +12-03 13:35 {2}Listing the workspace$/);
-	expect(body[3]).toMatch(/^ ○ idle {5}9a1ca335  idle 24 m  12-03 13:34 /);
+	expect(body[3]).toMatch(/^ ○ idle {5}9a1ca335 {2}idle 24 m {2}12-03 13:34 /);
 	expect(rowOf('session-2026-12-03-13-33-57-ebfd3ab0')).toMatch(/↳ Subagent done: the workspace w$/);
 	// Typing filters by title too.
 	await screen.press('a', 's', 'k', 'i', 'n', 'g');
@@ -77,10 +84,21 @@ test("a server given without a session opens on its picker: running first with i
 
 test('kept live: a session that starts running moves to the top with its mark, a title changes in place', async () => {
 	const server = serverSwitcher();
-	screen = await mount(new SessionStore({label: 'http://localhost:7364', state: 'live'}), {columns: 120, rows: 24, sessions: server.switcher, now});
+	screen = await mount(new SessionStore({label: 'http://localhost:7364', state: 'live'}), {
+		columns: 120,
+		rows: 24,
+		sessions: server.switcher,
+		now,
+	});
 	await until(() => rowOf(idleId) !== undefined, 'the list');
 	expect(rowOf(idleId)).toMatch(/^ ○ idle /);
-	server.push({type: 'session_state', sessionId: idleId, state: 'running', lastActiveAt: '2026-12-03T13:59:00.000Z', hasTrace: true});
+	server.push({
+		type: 'session_state',
+		sessionId: idleId,
+		state: 'running',
+		lastActiveAt: '2026-12-03T13:59:00.000Z',
+		hasTrace: true,
+	});
 	await until(() => screen!.body()[2]?.includes('7d2810f6') === true, 'the started session at the top');
 	expect(screen.body()[0]).toContain('● 2 running');
 	expect(screen.body()[2]).toMatch(/^ ● running {2}7d2810f6 .*Listing the workspace$/);
@@ -92,14 +110,25 @@ test('kept live: a session that starts running moves to the top with its mark, a
 
 test('the footer offers a session that started; L opens it, and the offer goes', async () => {
 	const server = serverSwitcher();
-	screen = await mount(new SessionStore({label: 'http://localhost:7364', state: 'live'}), {columns: 120, rows: 24, sessions: server.switcher, now});
+	screen = await mount(new SessionStore({label: 'http://localhost:7364', state: 'live'}), {
+		columns: 120,
+		rows: 24,
+		sessions: server.switcher,
+		now,
+	});
 	await until(() => rowOf(idleId) !== undefined, 'the list');
 	await screen.press(keys.escape);
 	const footer = (): string => screen!.frame().split('\n').at(-1)!;
 	expect(footer()).not.toContain('L to switch');
 	await screen.press('L');
 	expect(footer()).toBe(' no other session has started');
-	server.push({type: 'session_state', sessionId: idleId, state: 'running', lastActiveAt: '2026-12-03T13:59:00.000Z', hasTrace: true});
+	server.push({
+		type: 'session_state',
+		sessionId: idleId,
+		state: 'running',
+		lastActiveAt: '2026-12-03T13:59:00.000Z',
+		hasTrace: true,
+	});
 	await until(() => footer() === ' ▸ session …7d2810f6 started · L to switch', 'the offer');
 	await screen.press('L');
 	await until(() => server.opened.length === 1, 'the offered session opened');
@@ -108,16 +137,36 @@ test('the footer offers a session that started; L opens it, and the offer goes',
 });
 
 test('the server refused the list: the picker says why; a refused project is a notice above the rest', async () => {
-	const failing = serverSwitcher({fail: 'the server at localhost:7364 needs a login: pass --cookie or --user; the server said: Not signed in or the sign-in has expired.'});
-	screen = await mount(new SessionStore({label: 'http://localhost:7364', state: 'live'}), {columns: 180, rows: 24, sessions: failing.switcher, now});
+	const failing = serverSwitcher({
+		fail: 'the server at localhost:7364 needs a login: pass --cookie or --user; the server said: Not signed in or the sign-in has expired.',
+	});
+	screen = await mount(new SessionStore({label: 'http://localhost:7364', state: 'live'}), {
+		columns: 180,
+		rows: 24,
+		sessions: failing.switcher,
+		now,
+	});
 	// The row says `reading the sessions…` until the listing fails.
 	await until(() => screen!.body()[2]?.startsWith('  could not list') === true, 'the error');
-	expect(screen.body()[2]).toBe('  could not list the sessions: the server at localhost:7364 needs a login: pass --cookie or --user; the server said: Not signed in or the sign-in has expired.');
+	expect(screen.body()[2]).toBe(
+		'  could not list the sessions: the server at localhost:7364 needs a login: pass --cookie or --user; the server said: Not signed in or the sign-in has expired.',
+	);
 	screen.unmount();
 
-	const refused = serverSwitcher({notices: ['project secret: not accessible (404); the server said: Project does not exist or you do not have access.']});
-	screen = await mount(new SessionStore({label: 'http://localhost:7364', state: 'live'}), {columns: 150, rows: 24, sessions: refused.switcher, now});
+	const refused = serverSwitcher({
+		notices: [
+			'project secret: not accessible (404); the server said: Project does not exist or you do not have access.',
+		],
+	});
+	screen = await mount(new SessionStore({label: 'http://localhost:7364', state: 'live'}), {
+		columns: 150,
+		rows: 24,
+		sessions: refused.switcher,
+		now,
+	});
 	await until(() => screen!.body().length > 4, 'the list');
-	expect(screen.body()[2]).toBe('  project secret: not accessible (404); the server said: Project does not exist or you do not have access.');
+	expect(screen.body()[2]).toBe(
+		'  project secret: not accessible (404); the server said: Project does not exist or you do not have access.',
+	);
 	expect(screen.body()[3]).toContain('a1f7cf26');
 });

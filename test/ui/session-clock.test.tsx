@@ -17,7 +17,17 @@ afterEach(() => {
 const inputs = [
 	msg({type: 'text', role: 'user', text: 'run it'}, '2026-12-02T14:00:00.000Z'),
 	msg({type: 'request_begin'}, '2026-12-02T14:00:00.500Z'),
-	msg({type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: '{"cmd":"sleep 999"}', tool_call_id: 'c1', stop_reason: 'completed'}, '2026-12-02T14:00:01.000Z'),
+	msg(
+		{
+			type: 'tool_call',
+			role: 'assistant',
+			name: 'exec_command',
+			arguments: '{"cmd":"sleep 999"}',
+			tool_call_id: 'c1',
+			stop_reason: 'completed',
+		},
+		'2026-12-02T14:00:01.000Z',
+	),
 ];
 const last = Date.parse('2026-12-02T14:00:01.000Z');
 
@@ -27,20 +37,29 @@ describe('sessionTime', () => {
 		expect(latestAt(view)).toBe(last);
 	});
 	test('a replay runs on the time of the latest message shown', () => {
-		expect(sessionTime(view, {label: 't', state: 'replaying'}, Date.parse('2026-12-03T09:00:00Z'))).toEqual({now: last});
+		expect(sessionTime(view, {label: 't', state: 'replaying'}, Date.parse('2026-12-03T09:00:00Z'))).toEqual({
+			now: last,
+		});
 	});
 	test('a trace file not written for long stops at its last message; one written lately keeps the real clock', () => {
-		expect(sessionTime(view, {label: 't', state: 'following'}, last + staleAfterMs + 1)).toEqual({now: last, stoppedAt: last});
+		expect(sessionTime(view, {label: 't', state: 'following'}, last + staleAfterMs + 1)).toEqual({
+			now: last,
+			stoppedAt: last,
+		});
 		expect(sessionTime(view, {label: 't', state: 'following'}, last + 60_000)).toEqual({now: last + 60_000});
 	});
 	test('a live stream runs on, however quiet: from its newest message as this viewer counts (it was applied at 14:00:10)', () => {
 		const seenMs = Date.parse('2026-12-02T14:00:10Z');
-		expect(sessionTime(view, {label: 'http://x', state: 'live'}, seenMs + 10 * staleAfterMs)).toEqual({now: last + 10 * staleAfterMs});
+		expect(sessionTime(view, {label: 'http://x', state: 'live'}, seenMs + 10 * staleAfterMs)).toEqual({
+			now: last + 10 * staleAfterMs,
+		});
 	});
 });
 
 test('on the screen: a call left running in an old trace reads `no output`, the header `stalled since …`, not hours', async () => {
-	const store = new SessionStore({label: 'old.jsonl', state: 'following'}, {}, () => Date.parse('2026-12-03T12:34:00Z'));
+	const store = new SessionStore({label: 'old.jsonl', state: 'following'}, {}, () =>
+		Date.parse('2026-12-03T12:34:00Z'),
+	);
 	store.apply(inputs);
 	screen = await mount(store, {now: () => Date.parse('2026-12-03T12:34:00Z')});
 	const frame = await frameWhere(screen, f => f.includes('exec_command'));

@@ -6,7 +6,14 @@ import {ShownCount} from '../../source/ui/panes/shown-count.js';
 
 const text = (id: number): Item => ({id, kind: 'user_text', text: `t${id}`}) as unknown as Item;
 const request = (id: number, status: string): Item => ({id, kind: 'request', status}) as unknown as Item;
-const layoutOf = (items: Item[]): Layout => ({width: 80, count: items.length, item: i => items[i]!, depth: () => 0, pane: () => undefined as never, indexOf: () => -1});
+const layoutOf = (items: Item[]): Layout => ({
+	width: 80,
+	count: items.length,
+	item: i => items[i]!,
+	depth: () => 0,
+	pane: () => undefined as never,
+	indexOf: () => -1,
+});
 
 test('counts the entries that draw something, as requests run, end well, fail, and the session grows', () => {
 	const counter = new ShownCount();

@@ -20,8 +20,27 @@ const left = '\u001b[D';
 const session = () =>
 	storeFrom([
 		msg({type: 'text', role: 'user', text: 'say many words'}, '2026-12-02T14:00:00.000Z'),
-		msg({type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: JSON.stringify({cmd: 'ls', description}), tool_call_id: 'c1', stop_reason: 'completed'}, '2026-12-02T14:00:01.000Z'),
-		msg({type: 'tool_call_output', role: 'user', output: 'ok\n\n[exit code: 0]', tool_call_id: 'c1', stop_reason: 'completed'}, '2026-12-02T14:00:02.000Z'),
+		msg(
+			{
+				type: 'tool_call',
+				role: 'assistant',
+				name: 'exec_command',
+				arguments: JSON.stringify({cmd: 'ls', description}),
+				tool_call_id: 'c1',
+				stop_reason: 'completed',
+			},
+			'2026-12-02T14:00:01.000Z',
+		),
+		msg(
+			{
+				type: 'tool_call_output',
+				role: 'user',
+				output: 'ok\n\n[exit code: 0]',
+				tool_call_id: 'c1',
+				stop_reason: 'completed',
+			},
+			'2026-12-02T14:00:02.000Z',
+		),
 	]);
 
 test('→ reveals the end of a row cut at the screen edge; ← and 0 come back; header and footer stay', async () => {

@@ -6,7 +6,14 @@ import {openStateFrom} from '../../source/ui/panes/open-state.js';
 import {msg, paneTexts, testNow} from './helpers.js';
 
 const fragment = (event: string, args: string) =>
-	msg({type: 'partial_tool_call', role: 'assistant', event_type: event, tool_call_id: 'a', name: event === 'start' ? 'exec_command' : '', arguments: args});
+	msg({
+		type: 'partial_tool_call',
+		role: 'assistant',
+		event_type: event,
+		tool_call_id: 'a',
+		name: event === 'start' ? 'exec_command' : '',
+		arguments: args,
+	});
 
 /** The closed row of the streaming call after `chunks` of its arguments. */
 function rowAfter(...chunks: string[]): string {
@@ -23,8 +30,11 @@ describe('the row of a call whose arguments stream', () => {
 		// The description alone: the generic summary's words.
 		expect(rowAfter('{"description":"List the files', '","cmd":"ls -')).toMatch(/exec_command {2}List the files/);
 		// The command complete: the usual row.
-		expect(rowAfter('{"description":"List the files","cmd":"ls -la"')).toMatch(/exec_command {2}\$ ls -la {2}List the files/);
-		for (const row of [rowAfter('{"description":"'), rowAfter('{"description":"List the files', '","cmd":"ls -')]) expect(row).not.toMatch(/[{}"]/);
+		expect(rowAfter('{"description":"List the files","cmd":"ls -la"')).toMatch(
+			/exec_command {2}\$ ls -la {2}List the files/,
+		);
+		for (const row of [rowAfter('{"description":"'), rowAfter('{"description":"List the files', '","cmd":"ls -')])
+			expect(row).not.toMatch(/[{}"]/);
 	});
 });
 

@@ -29,7 +29,16 @@ function NestedRowLine({segments}: {segments: readonly Segment[]}) {
 	return (
 		<Text wrap="truncate-end">
 			{segments.map((segment, index) => (
-				<Text key={index} color={styling === 'color' ? segment.color : undefined} dimColor={segment.dim} bold={segment.bold} italic={segment.italic} underline={segment.underline} inverse={segment.inverse}>
+				<Text
+					// biome-ignore lint/suspicious/noArrayIndexKey: a segment is its position in the row
+					key={index}
+					color={styling === 'color' ? segment.color : undefined}
+					dimColor={segment.dim}
+					bold={segment.bold}
+					italic={segment.italic}
+					underline={segment.underline}
+					inverse={segment.inverse}
+				>
 					{segment.text}
 				</Text>
 			))}
@@ -42,7 +51,9 @@ function NestedBody({rows, height, focusRow, query, width}: BodyProps) {
 	const lines = [];
 	for (let i = 0; i < height; i++) {
 		const row = rows[i];
-		const segments = row ? [i === focusRow ? seg(glyph.focus, {color: 'cyan', bold: true}) : seg(' '), ...highlight(row.segments, query)] : [];
+		const segments = row
+			? [i === focusRow ? seg(glyph.focus, {color: 'cyan', bold: true}) : seg(' '), ...highlight(row.segments, query)]
+			: [];
 		lines.push(<NestedRowLine key={i} segments={row && i === focusRow ? focusBar(segments, width) : segments} />);
 	}
 	return <Box flexDirection="column">{lines}</Box>;
@@ -54,7 +65,26 @@ const perRow: Modules = {Body, RowLine};
 
 const colors = ['red', 'green', 'yellow', 'blue', 'magenta', 'cyan', 'gray', 'white'] as const;
 // Words of every width: ASCII, wide CJK, emoji (a sequence too), accents, the screen's marks.
-const word = fc.oneof(fc.constantFrom('word', ' ', 'a b', '漢字', '한', 'é', 'e\u0301', '👍', '👩‍💻', '✓', '▌', '│ ', '·', 'needle', 'NEEDLE'), fc.string({maxLength: 6}).map(text => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?')));
+const word = fc.oneof(
+	fc.constantFrom(
+		'word',
+		' ',
+		'a b',
+		'漢字',
+		'한',
+		'é',
+		'e\u0301',
+		'👍',
+		'👩‍💻',
+		'✓',
+		'▌',
+		'│ ',
+		'·',
+		'needle',
+		'NEEDLE',
+	),
+	fc.string({maxLength: 6}).map(text => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?')),
+);
 const segment: fc.Arbitrary<Segment> = fc.record(
 	{
 		text: fc.array(word, {maxLength: 5}).map(words => words.join('')),
@@ -72,7 +102,10 @@ const styling = fc.constantFrom<Styling>('color', 'attributes', 'none');
 
 test('the body draws the same frames as nested texts, for any rows, focus, search and width, frame after frame', () => {
 	// Rows shared between frames (as a layout's are), so that rows remembered are drawn again.
-	const pool = fc.array(segments.map((list): Row => ({itemId: 1, segments: list})), {minLength: 1, maxLength: 8});
+	const pool = fc.array(
+		segments.map((list): Row => ({itemId: 1, segments: list})),
+		{minLength: 1, maxLength: 8},
+	);
 	const frameProps = (rows: Row[]) =>
 		fc.record({
 			picks: fc.array(fc.nat({max: rows.length - 1}), {maxLength: 7}),
@@ -88,7 +121,13 @@ test('the body draws the same frames as nested texts, for any rows, focus, searc
 			([rows, sequence], width, style) => {
 				const draw = (modules: Modules, props: (typeof sequence)[number]) => (
 					<ColorContext.Provider value={style}>
-						<modules.Body rows={props.picks.map(i => rows[i]!)} height={props.height} focusRow={props.focusRow} query={props.query} width={width} />
+						<modules.Body
+							rows={props.picks.map(i => rows[i]!)}
+							height={props.height}
+							focusRow={props.focusRow}
+							query={props.query}
+							width={width}
+						/>
 					</ColorContext.Provider>
 				);
 				const apps = [nested, perRow].map(modules => ({modules, app: render(draw(modules, sequence[0]!))}));
@@ -109,24 +148,28 @@ test('the body draws the same frames as nested texts, for any rows, focus, searc
 
 test('a row of segments (header, footer, help) draws as its nested texts do', () => {
 	fc.assert(
-		fc.property(fc.array(segments, {minLength: 1, maxLength: 3}), fc.integer({min: 4, max: 40}), styling, (rows, width, style) => {
-			const draw = (modules: Modules, list: Segment[]) => (
-				<ColorContext.Provider value={style}>
-					<modules.RowLine segments={list} />
-				</ColorContext.Provider>
-			);
-			const apps = [nested, perRow].map(modules => ({modules, app: render(draw(modules, rows[0]!))}));
-			try {
-				for (const [index, list] of rows.entries()) {
-					if (index > 0) for (const {modules, app} of apps) app.rerender(draw(modules, list));
-					expect(apps[1]!.app.lastFrame()).toBe(apps[0]!.app.lastFrame());
+		fc.property(
+			fc.array(segments, {minLength: 1, maxLength: 3}),
+			fc.integer({min: 4, max: 40}),
+			styling,
+			(rows, width, style) => {
+				const draw = (modules: Modules, list: Segment[]) => (
+					<ColorContext.Provider value={style}>
+						<modules.RowLine segments={list} />
+					</ColorContext.Provider>
+				);
+				const apps = [nested, perRow].map(modules => ({modules, app: render(draw(modules, rows[0]!))}));
+				try {
+					for (const [index, list] of rows.entries()) {
+						if (index > 0) for (const {modules, app} of apps) app.rerender(draw(modules, list));
+						expect(apps[1]!.app.lastFrame()).toBe(apps[0]!.app.lastFrame());
+					}
+				} finally {
+					for (const {app} of apps) app.unmount();
 				}
-			} finally {
-				for (const {app} of apps) app.unmount();
-			}
-			void width;
-		}),
+				void width;
+			},
+		),
 		{numRuns: 100},
 	);
 });
-

@@ -13,21 +13,34 @@ import {mount, type Screen} from './app-helpers.js';
 import {msg, traceInputs} from './helpers.js';
 
 function subagentIn(view: SessionView, sessionId: string): SubagentItem {
-	const found = view.items.find((item): item is SubagentItem => item.kind === 'subagent' && item.sessionId === sessionId);
+	const found = view.items.find(
+		(item): item is SubagentItem => item.kind === 'subagent' && item.sessionId === sessionId,
+	);
 	if (!found) throw new Error(`no subagent ${sessionId}`);
 	return found;
 }
 
 const pointer = (id: string): ModelInput => msg({type: 'subagent', session_id: id});
 const call = (id: string): ModelInput =>
-	msg({type: 'tool_call', role: 'assistant', name: 'run_subagent', arguments: '{"description":"go"}', tool_call_id: id, stop_reason: 'completed'});
-const output = (id: string): ModelInput => msg({type: 'tool_call_output', role: 'user', output: 'ok', tool_call_id: id, stop_reason: 'completed'});
+	msg({
+		type: 'tool_call',
+		role: 'assistant',
+		name: 'run_subagent',
+		arguments: '{"description":"go"}',
+		tool_call_id: id,
+		stop_reason: 'completed',
+	});
+const output = (id: string): ModelInput =>
+	msg({type: 'tool_call_output', role: 'user', output: 'ok', tool_call_id: id, stop_reason: 'completed'});
 const say = (text: string): ModelInput => msg({type: 'text', role: 'assistant', text, stop_reason: 'completed'});
 
 /** A coordinator over fake traces: `reads` holds each started read, to push inputs through. */
 function fakes(options: {hold?: boolean; follow?: boolean; known?: string[]} = {}) {
 	const applied: ModelInput[][] = [];
-	const reads = new Map<string, {follow: boolean; push: (batch: ModelInput[]) => void; finished: number; closed: number}>();
+	const reads = new Map<
+		string,
+		{follow: boolean; push: (batch: ModelInput[]) => void; finished: number; closed: number}
+	>();
 	const known = new Set(options.known ?? ['child-a', 'child-b', 'grandchild']);
 	const coordinator = new ChildSessions(
 		{
@@ -35,7 +48,10 @@ function fakes(options: {hold?: boolean; follow?: boolean; known?: string[]} = {
 			follow: options.follow ?? true,
 			hold: options.hold,
 			missingText: id => `${id}: trace not found`,
-			find: async id => (known.has(id) ? ({sessionId: id, folder: `/f/${id}`, shards: [`/f/${id}_001.jsonl`]} satisfies ChildTrace) : undefined),
+			find: async id =>
+				known.has(id)
+					? ({sessionId: id, folder: `/f/${id}`, shards: [`/f/${id}_001.jsonl`]} satisfies ChildTrace)
+					: undefined,
 			read(trace, follow, onInputs): ChildReader {
 				const read = {follow, push: onInputs, finished: 0, closed: 0};
 				reads.set(trace.sessionId, read);
@@ -48,7 +64,8 @@ function fakes(options: {hold?: boolean; follow?: boolean; known?: string[]} = {
 	const log = (): string[] =>
 		applied.flat().map(function describe(input: ModelInput): string {
 			if (input.kind === 'child') return `${input.origin.join('>')}: ${describe(input.input)}`;
-			if (input.kind === 'message') return String((input.message.payload as {type: string; text?: string}).text ?? input.message.payload.type);
+			if (input.kind === 'message')
+				return String((input.message.payload as {type: string; text?: string}).text ?? input.message.payload.type);
 			if (input.kind === 'child_missing') return `missing ${input.sessionId}`;
 			return input.kind;
 		});
@@ -97,7 +114,14 @@ describe('ChildSessions', () => {
 
 	it('says in place when a child is not found, or when a pointer loops back', async () => {
 		const {coordinator, log} = fakes({known: ['child-a']});
-		const meta: ModelInput = {kind: 'message', message: {timestamp: '2026-12-02T14:00:00.000Z', type: 'session_meta', payload: {type: 'session_meta', session_id: 'root'}} as never};
+		const meta: ModelInput = {
+			kind: 'message',
+			message: {
+				timestamp: '2026-12-02T14:00:00.000Z',
+				type: 'session_meta',
+				payload: {type: 'session_meta', session_id: 'root'},
+			} as never,
+		};
 		coordinator.feed([meta, pointer('nowhere'), pointer('root')]);
 		await waitFor(() => log().filter(line => line.startsWith('missing')).length === 2, 'both pointers answered');
 		expect(log().filter(line => line.startsWith('missing'))).toEqual(['missing root', 'missing nowhere']);
@@ -172,10 +196,23 @@ describe('on the screen, from a data root', () => {
 		write(childFile, childLines.slice(0, 7));
 		write(parentFile, parentLines.slice(0, pointerAt + 1));
 		const store = new SessionStore({label: path.basename(parentFile), state: 'following'});
-		source = startFileSession({sessionId: parent, folder, shards: [parentFile]}, {store, dataRoot: fixture.root, follow: true, hold: false, children: true, graceMs: 50});
-		screen = await mount(store, {columns: 100, rows: 30, expand: ['details'], now: () => Date.parse('2026-12-02T14:43:20Z')});
+		source = startFileSession(
+			{sessionId: parent, folder, shards: [parentFile]},
+			{store, dataRoot: fixture.root, follow: true, hold: false, children: true, graceMs: 50},
+		);
+		screen = await mount(store, {
+			columns: 100,
+			rows: 30,
+			expand: ['details'],
+			now: () => Date.parse('2026-12-02T14:43:20Z'),
+		});
 
-		await waitFor(() => screen!.frame().includes('│ ⠋ exec_command') || /│ \S exec_command {2}\$ echo hello-from-child/.test(screen!.frame()), 'the child’s running call, nested');
+		await waitFor(
+			() =>
+				screen!.frame().includes('│ ⠋ exec_command') ||
+				/│ \S exec_command {2}\$ echo hello-from-child/.test(screen!.frame()),
+			'the child’s running call, nested',
+		);
 		let frame = screen.frame();
 		expect(frame).toMatch(/▾ subagent {2}Delegate listing the workspace · 1 tool call · \S running +↳ 1fcdf9f5/);
 		expect(frame).toMatch(/\n │ parent agent {2}Caller agent: default_agent\. \[fake:child\]/);
@@ -183,7 +220,10 @@ describe('on the screen, from a data root', () => {
 
 		// The child goes on: its output and its answer show up inside the parent.
 		append(childFile, childLines.slice(7));
-		await waitFor(() => screen!.frame().includes('│   Child report: the workspace was listed successfully'), 'the child’s answer, nested');
+		await waitFor(
+			() => screen!.frame().includes('│   Child report: the workspace was listed successfully'),
+			'the child’s answer, nested',
+		);
 		frame = screen.frame();
 		expect(frame).toMatch(/\n │ ✓ exec_command {2}\$ echo hello-from-child && ls .* 2 lines\n/);
 
@@ -202,7 +242,10 @@ describe('on the screen, from a data root', () => {
 		const parentFile = path.join(folder, `${parent}_001.jsonl`);
 		write(parentFile, parentLines);
 		const store = new SessionStore({label: path.basename(parentFile), state: 'reading'});
-		source = startFileSession({sessionId: parent, folder, shards: [parentFile]}, {store, dataRoot: fixture.root, follow: false, hold: false, children: true});
+		source = startFileSession(
+			{sessionId: parent, folder, shards: [parentFile]},
+			{store, dataRoot: fixture.root, follow: false, hold: false, children: true},
+		);
 		screen = await mount(store, {columns: 100, rows: 30, expand: ['details']});
 		await waitFor(() => screen!.frame().includes('trace not found under'), 'the missing child’s line');
 		expect(screen.frame()).toContain(`▾ subagent  Delegate listing the workspace · ✓ done`);
@@ -213,11 +256,19 @@ describe('on the screen, from a data root', () => {
 it('the model nests child inputs by origin and marks a missing child on its item', () => {
 	const store = new SessionStore({label: 't', state: 'reading'});
 	store.apply(traceInputs('14-43-17-a1f608ba_001'));
-	store.apply(traceInputs('14-43-19-1fcdf9f5_001').map(input => ({kind: 'child', origin: [child], input}) as ModelInput));
+	store.apply(
+		traceInputs('14-43-19-1fcdf9f5_001').map(input => ({kind: 'child', origin: [child], input}) as ModelInput),
+	);
 	const item = subagentIn(store.view, child);
 	expect(item.child?.header.sessionId).toBe(child);
 	expect(item.child?.counts.toolCalls).toBe(1);
-	store.apply([{kind: 'child', origin: [child], input: {kind: 'child_missing', sessionId: 'session-x', text: 'session-x: trace not found'}}]);
+	store.apply([
+		{
+			kind: 'child',
+			origin: [child],
+			input: {kind: 'child_missing', sessionId: 'session-x', text: 'session-x: trace not found'},
+		},
+	]);
 	expect(subagentIn(item.child!, 'session-x').missing).toBe('session-x: trace not found');
 	// Ids stay unique across the tree (the screen keys its state by them).
 	const ids = [...store.view.items, ...item.child!.items].map(entry => entry.id);

@@ -6,7 +6,8 @@ import {msg, storeFrom, traceInputs} from './helpers.js';
 let screen: Screen | undefined;
 afterEach(() => screen?.unmount());
 
-const rotated = (): ReturnType<typeof storeFrom> => storeFrom([...traceInputs('14-45-42-8e7b556c_001'), ...traceInputs('14-45-42-8e7b556c_002')]);
+const rotated = (): ReturnType<typeof storeFrom> =>
+	storeFrom([...traceInputs('14-45-42-8e7b556c_001'), ...traceInputs('14-45-42-8e7b556c_002')]);
 
 test('T shows the timeline; Enter on a row goes back to the panes with that item focused', async () => {
 	screen = await mount(rotated(), {columns: 110, rows: 22});
@@ -28,7 +29,9 @@ test('T shows the timeline; Enter on a row goes back to the panes with that item
 		'  ≋ compaction  2.1 s',
 		'› ✓ request 5  5.3 s  1.9k tok',
 	]);
-	expect(screen.frame().split('\n').at(-1)).toBe(' j/k move · Enter show in session · e next problem · F follow · T back · q quit');
+	expect(screen.frame().split('\n').at(-1)).toBe(
+		' j/k move · Enter show in session · e next problem · F follow · T back · q quit',
+	);
 
 	// e finds the failed call; k goes up from there.
 	await screen.press('e');
@@ -74,7 +77,10 @@ test('the timeline follows the session: a new request appears at the bottom, sel
 	expect(body.at(-2)).toMatch(/^ {2}✓ request 5/);
 	// Once a row is chosen by hand, arrivals do not move the choice.
 	await screen.press('k');
-	store.apply([msg({type: 'request_end', status: 'completed'}, '2026-12-02T14:46:25.000Z'), msg({type: 'request_begin'}, '2026-12-02T14:46:26.000Z')]);
+	store.apply([
+		msg({type: 'request_end', status: 'completed'}, '2026-12-02T14:46:25.000Z'),
+		msg({type: 'request_begin'}, '2026-12-02T14:46:26.000Z'),
+	]);
 	await screen.until(/✓ request 6 {2}4\.0 s/, 'request 6 ended');
 	const after = screen.body();
 	expect(after.find(row => row.startsWith('›'))).toMatch(/request 5/);

@@ -1,6 +1,13 @@
 // The timeline model and its rows: requests with their tool calls, compaction as a band, a shared time axis with long idle gaps shortened, sparklines, live growth.
 import {describe, expect, it} from 'vitest';
-import {axisPosition, spanColumns, sparkline, timeAxis, timelineOf, type Timeline} from '../../source/model/timeline.js';
+import {
+	axisPosition,
+	spanColumns,
+	sparkline,
+	timeAxis,
+	timelineOf,
+	type Timeline,
+} from '../../source/model/timeline.js';
 import {rowText} from '../../source/ui/panes/segments.js';
 import {timelineScreen, timelineWindow} from '../../source/ui/views/timeline-rows.js';
 import {msg, viewFrom, viewOf} from './helpers.js';
@@ -10,7 +17,11 @@ const rotated = viewOf('14-45-42-8e7b556c_001', '14-45-42-8e7b556c_002');
 /** The rows' kinds, tools indented: `request 1`, `  tool exec_command`, `compaction`. */
 function shape(timeline: Timeline): string[] {
 	return timeline.rows.map(row =>
-		row.kind === 'request' ? `request ${row.item.index}` : row.kind === 'tool' ? `${'  '.repeat(row.depth)}tool ${row.item.name}` : 'compaction',
+		row.kind === 'request'
+			? `request ${row.item.index}`
+			: row.kind === 'tool'
+				? `${'  '.repeat(row.depth)}tool ${row.item.name}`
+				: 'compaction',
 	);
 }
 
@@ -42,7 +53,17 @@ describe('timelineOf', () => {
 	it('grows with the session: a new request and its call are new rows, a running one ends now', () => {
 		const inputs = [
 			msg({type: 'request_begin'}, '2026-12-02T14:00:00.000Z'),
-			msg({type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: '{"cmd":"ls"}', tool_call_id: 'c1', stop_reason: 'completed'}, '2026-12-02T14:00:01.000Z'),
+			msg(
+				{
+					type: 'tool_call',
+					role: 'assistant',
+					name: 'exec_command',
+					arguments: '{"cmd":"ls"}',
+					tool_call_id: 'c1',
+					stop_reason: 'completed',
+				},
+				'2026-12-02T14:00:01.000Z',
+			),
 		];
 		const view = viewFrom(inputs);
 		const timeline = timelineOf(view);
@@ -78,8 +99,14 @@ describe('the time axis', () => {
 	});
 
 	it('maps spans to columns, at least one each', () => {
-		expect(spanColumns(axis, Date.parse('2026-12-02T14:00:00Z'), Date.parse('2026-12-02T14:00:10Z'), 50)).toEqual({from: 0, to: 9});
-		expect(spanColumns(axis, Date.parse('2026-12-02T14:10:10Z'), Date.parse('2026-12-02T14:10:20Z'), 50)).toEqual({from: 40, to: 49});
+		expect(spanColumns(axis, Date.parse('2026-12-02T14:00:00Z'), Date.parse('2026-12-02T14:00:10Z'), 50)).toEqual({
+			from: 0,
+			to: 9,
+		});
+		expect(spanColumns(axis, Date.parse('2026-12-02T14:10:10Z'), Date.parse('2026-12-02T14:10:20Z'), 50)).toEqual({
+			from: 40,
+			to: 49,
+		});
 		const instant = Date.parse('2026-12-02T14:00:05Z');
 		expect(spanColumns(axis, instant, instant, 50)).toEqual({from: 5, to: 5});
 	});

@@ -47,7 +47,8 @@ describe('a trace that stopped mid-call', () => {
 
 describe('one state in the header', () => {
 	const view = viewFrom([msg({type: 'request_begin'})]);
-	const state = (over: Partial<HeaderInput>): string => rowText(stateSegments({view, status: {label: 't', state: 'live'}, following: true, now: 0, width: 100, ...over}));
+	const state = (over: Partial<HeaderInput>): string =>
+		rowText(stateSegments({view, status: {label: 't', state: 'live'}, following: true, now: 0, width: 100, ...over}));
 
 	test('a source that failed says only that: not `following`, not what ran before', () => {
 		expect(state({status: {label: 't', state: 'failed', message: 'HTTP 401'}})).toBe('✗ source failed ');
@@ -62,13 +63,21 @@ describe('one state in the header', () => {
 	});
 	test('while more can arrive, following or paused is said', () => {
 		expect(state({})).toBe('● running · following ');
-		expect(state({status: {label: 't', state: 'reconnecting'}, following: false})).toBe('● running · ⟳ reconnecting · paused ');
+		expect(state({status: {label: 't', state: 'reconnecting'}, following: false})).toBe(
+			'● running · ⟳ reconnecting · paused ',
+		);
 	});
 });
 
 test('on the screen of a server with no session open, the header says so', async () => {
 	const store = new SessionStore({label: 'http://localhost:7401', state: 'live'});
-	const sessions: SessionSwitcher = {root: 'http://localhost:7401', openAtStart: true, current: () => undefined, list: async (): Promise<PickerEntry[]> => [], open: async () => undefined};
+	const sessions: SessionSwitcher = {
+		root: 'http://localhost:7401',
+		openAtStart: true,
+		current: () => undefined,
+		list: async (): Promise<PickerEntry[]> => [],
+		open: async () => undefined,
+	};
 	screen = await mount(store, {sessions});
 	const frame = await frameWhere(screen, f => statusRow(f).includes('no session open'));
 	expect(statusRow(frame)).not.toMatch(/idle|following/);

@@ -40,7 +40,11 @@ function Timed({store, frames}: {store: SessionStore; frames: Array<{at: number;
  * Frames drawn over `ms` of the fake clock while the store changes every `everyMs` (`burst`
  * changes each time): the frame numbers the hook gave, by the time they were drawn.
  */
-async function stream(everyMs: number, ms: number, burst = 1): Promise<{drawn: Array<{at: number; frame: number}>; started: number}> {
+async function stream(
+	everyMs: number,
+	ms: number,
+	burst = 1,
+): Promise<{drawn: Array<{at: number; frame: number}>; started: number}> {
 	vi.useFakeTimers({toFake: ['setTimeout', 'clearTimeout', 'Date']});
 	const store = storeFrom([]);
 	const frames: Array<{at: number; frame: number}> = [];
@@ -89,7 +93,9 @@ test('bursts of changes within a stream are drawn once per frame, not once per c
 	const {drawn, started} = await stream(1, 500, 20);
 	// 10,000 changes over half a second: the first drawn at once, then one frame every 45 ms on a
 	// fixed beat, the last (the changes after 495 ms) included.
-	expect(drawn.slice(1).map(({at}) => at - started)).toEqual([1, 45, 90, 135, 180, 225, 270, 315, 360, 405, 450, 495, 540]);
+	expect(drawn.slice(1).map(({at}) => at - started)).toEqual([
+		1, 45, 90, 135, 180, 225, 270, 315, 360, 405, 450, 495, 540,
+	]);
 });
 
 function Ticking({active, renders}: {active: boolean; renders: {count: number}}) {
@@ -138,7 +144,10 @@ test('a new screen draws its frame a few times while V8 warms up, then stops', a
 	for (let round = 0; round < 10 && vi.getTimerCount() > 0; round++) {
 		vi.advanceTimersByTime(20);
 		// Each round's draw comes in a microtask; the next round counts it.
-		await waitFor(() => renders.count >= Math.min(6, round + 2) || vi.getTimerCount() === 0, `warm-up draw ${round + 1}`);
+		await waitFor(
+			() => renders.count >= Math.min(6, round + 2) || vi.getTimerCount() === 0,
+			`warm-up draw ${round + 1}`,
+		);
 	}
 	expect(vi.getTimerCount()).toBe(0);
 	expect(renders.count).toBe(6);

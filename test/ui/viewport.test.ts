@@ -31,7 +31,8 @@ function session(n: number) {
 	for (let i = 1; i <= n; i++) model.apply(user(`line ${i}`), testNow);
 	const layouter = new Layouter();
 	const layout = (): Layout => layouter.layout(model.view, 40, openStateFrom(), testNow);
-	const shown = (vp: ViewportState, height = 5): string[] => visibleRows(layout(), height, vp).rows.map(row => rowText(row.segments).replace(/^you {2}/, ''));
+	const shown = (vp: ViewportState, height = 5): string[] =>
+		visibleRows(layout(), height, vp).rows.map(row => rowText(row.segments).replace(/^you {2}/, ''));
 	return {model, layout, shown};
 }
 
@@ -69,7 +70,10 @@ describe('following and pausing', () => {
 		const paused = scrollBy(s.layout(), 5, following, -3);
 		expect(paused.follow).toBe(false);
 		expect(s.shown(paused)).toEqual(['line 13', 'line 14', 'line 15', 'line 16', 'line 17']);
-		s.model.applyAll([user('line 21'), user('line 22'), msg({type: 'request_begin'}), msg({type: 'request_end', status: 'completed'})], testNow);
+		s.model.applyAll(
+			[user('line 21'), user('line 22'), msg({type: 'request_begin'}), msg({type: 'request_end', status: 'completed'})],
+			testNow,
+		);
 		expect(s.shown(paused)).toEqual(['line 13', 'line 14', 'line 15', 'line 16', 'line 17']);
 		// Two panes are new; the request that went well draws nothing and does not count.
 		expect(newCount(s.layout(), paused)).toBe(2);
@@ -139,7 +143,16 @@ describe('reveal', () => {
 describe('walking', () => {
 	test('forward, backward and distance skip panes without rows', () => {
 		const model = new SessionModel();
-		model.applyAll([user('a'), msg({type: 'request_begin'}), msg({type: 'request_end', status: 'completed'}), user('b\nc'), user('d')], testNow);
+		model.applyAll(
+			[
+				user('a'),
+				msg({type: 'request_begin'}),
+				msg({type: 'request_end', status: 'completed'}),
+				user('b\nc'),
+				user('d'),
+			],
+			testNow,
+		);
 		const layout = new Layouter().layout(model.view, 40, openStateFrom(), testNow);
 		expect(forward(layout, {index: 0, offset: 0}, 1)).toEqual({index: 2, offset: 0});
 		expect(forward(layout, {index: 0, offset: 0}, 3)).toEqual({index: 3, offset: 0});

@@ -4,10 +4,14 @@ import type {Screen} from './app-helpers.js';
 
 /** Resolves once `check` holds for the screen's frame; fails with the last frame after `ms`. */
 export async function frameWhere(screen: Screen, check: (frame: string) => boolean, ms = waitLimitMs): Promise<string> {
-	return waitFor(() => {
-		const frame = screen.frame();
-		return check(frame) ? frame : undefined;
-	}, 'the frame to match', {timeoutMs: ms, show: () => screen.frame()});
+	return waitFor(
+		() => {
+			const frame = screen.frame();
+			return check(frame) ? frame : undefined;
+		},
+		'the frame to match',
+		{timeoutMs: ms, show: () => screen.frame()},
+	);
 }
 
 /** The footer's last row. */

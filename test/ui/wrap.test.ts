@@ -1,7 +1,16 @@
 // Word wrapping and width helpers: rows never exceed the width (wide glyphs, long words, prefixes), nothing is lost.
 import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
-import {fitTail, rowText, rule, seg, segmentsWidth, spread, textWidth, truncateSegments} from '../../source/ui/panes/segments.js';
+import {
+	fitTail,
+	rowText,
+	rule,
+	seg,
+	segmentsWidth,
+	spread,
+	textWidth,
+	truncateSegments,
+} from '../../source/ui/panes/segments.js';
 import {wrapSegments} from '../../source/ui/panes/wrap.js';
 
 const texts = (rows: ReturnType<typeof wrapSegments>): string[] => rows.map(rowText);
@@ -45,11 +54,15 @@ describe('wrapSegments', () => {
 
 	test('property: no row is wider than the width and no word character is lost', () => {
 		fc.assert(
-			fc.property(fc.string({unit: fc.constantFrom('a', 'b', ' ', '日', 'é', '🐧', 'xyz')}), fc.integer({min: 2, max: 30}), (text, width) => {
-				const rows = wrapSegments([seg(text)], width);
-				for (const row of rows) expect(segmentsWidth(row)).toBeLessThanOrEqual(width);
-				expect(texts(rows).join('').replace(/ /g, '')).toBe(text.replace(/ /g, ''));
-			}),
+			fc.property(
+				fc.string({unit: fc.constantFrom('a', 'b', ' ', '日', 'é', '🐧', 'xyz')}),
+				fc.integer({min: 2, max: 30}),
+				(text, width) => {
+					const rows = wrapSegments([seg(text)], width);
+					for (const row of rows) expect(segmentsWidth(row)).toBeLessThanOrEqual(width);
+					expect(texts(rows).join('').replace(/ /g, '')).toBe(text.replace(/ /g, ''));
+				},
+			),
 		);
 	});
 });
@@ -101,7 +114,9 @@ test('a wide character with one column of room ends the wrap instead of making r
 });
 
 test('spaces that run from one segment into the next are all kept (a line number’s cell, then indented code)', () => {
-	expect(texts(wrapSegments([seg('     3  ', {dim: true}), seg('        return n;')], 80))).toEqual(['     3          return n;']);
+	expect(texts(wrapSegments([seg('     3  ', {dim: true}), seg('        return n;')], 80))).toEqual([
+		'     3          return n;',
+	]);
 	expect(texts(wrapSegments([seg('x  ', {dim: true}), seg('  y')], 80, {first: [seg('> ')]}))).toEqual(['> x    y']);
 	// At a row break the whole run is dropped, as a single run is.
 	expect(texts(wrapSegments([seg('aaaa  '), seg('  bbbb')], 6))).toEqual(['aaaa', 'bbbb']);

@@ -48,7 +48,10 @@ export function actionEndpoint(sessionUrl: URL, request: ActionRequest): {url: U
 	const base = sessionUrl.href.replace(/\/+$/, '');
 	switch (request.kind) {
 		case 'decide':
-			return {url: new URL(`${base}/approvals/${encodeURIComponent(request.callId)}`), body: {decision: request.decision}};
+			return {
+				url: new URL(`${base}/approvals/${encodeURIComponent(request.callId)}`),
+				body: {decision: request.decision},
+			};
 		case 'abort':
 			// The web app sends an empty object: the server reads no body here.
 			return {url: new URL(`${base}/abort`), body: {}};
@@ -65,10 +68,20 @@ export function actionEndpoint(sessionUrl: URL, request: ActionRequest): {url: U
 export async function sendAction(context: ActionContext, request: ActionRequest): Promise<ActionOutcome> {
 	const {url, body} = actionEndpoint(context.sessionUrl, request);
 	try {
-		const sending = {url, what: 'the action', fetch: context.fetch, headers: context.headers, answerTimeoutMs: context.answerTimeoutMs ?? 15_000};
+		const sending = {
+			url,
+			what: 'the action',
+			fetch: context.fetch,
+			headers: context.headers,
+			answerTimeoutMs: context.answerTimeoutMs ?? 15_000,
+		};
 		const answer = request.kind === 'withdraw' ? await deleteRequest(sending) : await postJson({...sending, body});
 		if (answer.ok) return {ok: true, status: answer.status};
-		return {ok: false, status: answer.status, reason: redact(`the server answered ${answer.status}: ${serverSaid(answer.body)}`, context.secrets)};
+		return {
+			ok: false,
+			status: answer.status,
+			reason: redact(`the server answered ${answer.status}: ${serverSaid(answer.body)}`, context.secrets),
+		};
 	} catch (error) {
 		const failure = error instanceof SseClientError ? error : networkError(error, url, true);
 		return {ok: false, reason: redact(failure.message, context.secrets)};

@@ -24,9 +24,11 @@ export function parseHeaderOption(text: string): [name: string, value: string] {
 	if (colon <= 0) throw new SseClientError('url', 'a --header must look like "Name: value"', false);
 	const name = text.slice(0, colon).trim();
 	const value = text.slice(colon + 1).trim();
-	if (!headerName.test(name)) throw new SseClientError('url', `not a valid header name: ${JSON.stringify(name.slice(0, 40))}`, false);
+	if (!headerName.test(name))
+		throw new SseClientError('url', `not a valid header name: ${JSON.stringify(name.slice(0, 40))}`, false);
 	// eslint-disable-next-line no-control-regex
-	if (/[\r\n\u0000]/.test(value)) throw new SseClientError('url', `the value of header ${name} has a line break`, false);
+	if (/[\r\n\u0000]/.test(value))
+		throw new SseClientError('url', `the value of header ${name} has a line break`, false);
 	return [name, value];
 }
 
@@ -121,7 +123,11 @@ export async function login(options: LoginOptions): Promise<string> {
 	}
 	const cookie = sessionCookieFrom(response.headers);
 	if (cookie === undefined) {
-		throw new SseClientError('auth', `the server at ${options.loginUrl.host} accepted the login but set no ${SESSION_COOKIE} cookie`, false);
+		throw new SseClientError(
+			'auth',
+			`the server at ${options.loginUrl.host} accepted the login but set no ${SESSION_COOKIE} cookie`,
+			false,
+		);
 	}
 	return cookie;
 }

@@ -228,7 +228,9 @@ class SessionStreamClient {
 				onChunkEnd: () => this.flushLive(),
 				onOversize: limit => {
 					const mib = Math.round((limit / (1024 * 1024)) * 10) / 10;
-					this.route({input: this.notice('warn', `dropped a stream event larger than ${mib} MiB; the stream carries on`)});
+					this.route({
+						input: this.notice('warn', `dropped a stream event larger than ${mib} MiB; the stream carries on`),
+					});
 				},
 				onRetry: ({attempt, retryAt, error}) => {
 					this.connected = false;
@@ -310,7 +312,8 @@ class SessionStreamClient {
 		this.buffer = [];
 		this.late = undefined;
 		this.joinReason = this.joinedOnce ? reason : 'initial';
-		if (this.joinedOnce) this.status({state: 'resyncing', message: reasonText[reason === 'initial' ? 'resync' : reason]});
+		if (this.joinedOnce)
+			this.status({state: 'resyncing', message: reasonText[reason === 'initial' ? 'resync' : reason]});
 	}
 
 	private startJoin(): void {
@@ -325,7 +328,13 @@ class SessionStreamClient {
 		const generation = this.generation;
 		const abort = new AbortController();
 		this.historyAbort = abort;
-		const request = {sessionId: target.sessionId, fetch: this.fetch, headers: this.headers, signal: abort.signal, answerTimeoutMs: this.timings.historyAnswerMs};
+		const request = {
+			sessionId: target.sessionId,
+			fetch: this.fetch,
+			headers: this.headers,
+			signal: abort.signal,
+			answerTimeoutMs: this.timings.historyAnswerMs,
+		};
 		// The session's record fills the header when there is no history yet; without it, the
 		// session is still shown (an older server, a proxy that passes only the stream). It never
 		// holds the stream up: once history is in it gets recordWaitMs more, then comes when it comes.
@@ -366,16 +375,26 @@ class SessionStreamClient {
 	 * table is decoration: a short wait, and the record goes on without it. The same answer
 	 * goes to onModels (the prices): the table is asked for once, for both.
 	 */
-	private async withContextWindow(record: SessionInfo, request: {fetch: FetchLike; headers: Record<string, string>}, sessionUrl: URL): Promise<SessionInfo> {
+	private async withContextWindow(
+		record: SessionInfo,
+		request: {fetch: FetchLike; headers: Record<string, string>},
+		sessionUrl: URL,
+	): Promise<SessionInfo> {
 		const {projectId} = record;
 		if (projectId === undefined) return record;
 		if (this.models === undefined) {
 			// No signal: neither a join that starts over nor --no-follow's close (print mode's totals
 			// wait for the prices) cancels it; its answer time is bounded.
-			this.models = fetchModels({...request, signal: undefined, sessionUrl, answerTimeoutMs: this.timings.modelsAnswerMs}, projectId);
+			this.models = fetchModels(
+				{...request, signal: undefined, sessionUrl, answerTimeoutMs: this.timings.modelsAnswerMs},
+				projectId,
+			);
 			this.options.onModels?.(this.models, projectId);
 		}
-		const contextWindow = await this.models.then(table => contextWindowOf(table, record), () => undefined);
+		const contextWindow = await this.models.then(
+			table => contextWindowOf(table, record),
+			() => undefined,
+		);
 		return contextWindow === undefined ? record : {...record, contextWindow};
 	}
 
@@ -395,9 +414,15 @@ class SessionStreamClient {
 				notices.push(this.notice('warn', `history: skipped ${history.skipped} entries that are not messages`));
 			}
 			if (joined.epochMismatch) {
-				notices.push(this.notice('info', 'history and stream come from different server epochs: the streaming message starts from the next delta'));
+				notices.push(
+					this.notice(
+						'info',
+						'history and stream come from different server epochs: the streaming message starts from the next delta',
+					),
+				);
 			}
-			if (reason !== 'initial') notices.push(this.notice('info', `history reloaded: ${reasonText[reason]}`), ...this.titles.values());
+			if (reason !== 'initial')
+				notices.push(this.notice('info', `history reloaded: ${reasonText[reason]}`), ...this.titles.values());
 			// Where history ends and the live part begins: that is where these apply.
 			const at = history.messages.length;
 			inputs.push(...joined.inputs.slice(0, at), ...notices, ...joined.inputs.slice(at));
@@ -433,7 +458,9 @@ class SessionStreamClient {
 
 	private fail(error: unknown): void {
 		if (this.closed) return;
-		const message = this.clean(error instanceof SseClientError || error instanceof Error ? error.message : String(error));
+		const message = this.clean(
+			error instanceof SseClientError || error instanceof Error ? error.message : String(error),
+		);
 		this.flushLive();
 		this.emit({type: 'status', status: {state: 'failed', message}});
 		this.emit({type: 'inputs', inputs: [{kind: 'end'}]});

@@ -31,7 +31,11 @@ export function decodeSseEvent(event: SseEvent): ModelInput {
 	if (name === undefined || name === 'message') {
 		if (parsed.ok && isOmniMessage(parsed.value)) return {kind: 'message', message: parsed.value};
 		const why = parsed.ok ? 'is not an OmniMessage' : 'is not JSON';
-		return {kind: 'notice', level: 'warn', text: `skipped a stream event that ${why}${idNote(event)}: ${excerptOf(event.data)}`};
+		return {
+			kind: 'notice',
+			level: 'warn',
+			text: `skipped a stream event that ${why}${idNote(event)}: ${excerptOf(event.data)}`,
+		};
 	}
 	if (name === 'server_event') {
 		if (parsed.ok && isRecord(parsed.value) && typeof parsed.value['type'] === 'string') {
@@ -41,7 +45,11 @@ export function decodeSseEvent(event: SseEvent): ModelInput {
 				? {kind: 'server_event', event: serverEvent, origin}
 				: {kind: 'server_event', event: serverEvent};
 		}
-		return {kind: 'notice', level: 'warn', text: `skipped a server event without a type${idNote(event)}: ${excerptOf(event.data)}`};
+		return {
+			kind: 'notice',
+			level: 'warn',
+			text: `skipped a server event without a type${idNote(event)}: ${excerptOf(event.data)}`,
+		};
 	}
 	// An event name this viewer does not know: keep it, typed by its name.
 	return {kind: 'server_event', event: {type: name, data: parsed.ok ? parsed.value : event.data}};

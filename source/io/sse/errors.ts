@@ -40,7 +40,10 @@ const maxSaidLength = 200;
 /** Text squeezed onto one line and shortened, for quoting what a server said. */
 export function oneLine(text: string, max = maxSaidLength): string {
 	// eslint-disable-next-line no-control-regex
-	const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+	const flat = text
+		.replace(/[\u0000-\u001f\u007f]+/g, ' ')
+		.replace(/\s+/g, ' ')
+		.trim();
 	return flat.length > max ? flat.slice(0, max - 1) + '…' : flat;
 }
 
@@ -135,12 +138,19 @@ export function httpStatusError(status: number, body: string, target: RequestTar
 		return new SseClientError('not_found', message, false, status, said);
 	}
 	const retryable = status === 408 || status === 429 || status >= 500;
-	return new SseClientError('http', `${where} answered ${status} to ${target.what ?? 'the request'}: ${said}`, retryable, status, said);
+	return new SseClientError(
+		'http',
+		`${where} answered ${status} to ${target.what ?? 'the request'}: ${said}`,
+		retryable,
+		status,
+		said,
+	);
 }
 
 /** The error for a response that is not an event stream (a login page, a proxy's error page). */
 export function contentTypeError(contentType: string | null, target: RequestTarget): SseClientError {
-	const got = contentType === null || contentType === '' ? 'no content type' : `content type ${oneLine(contentType, 80)}`;
+	const got =
+		contentType === null || contentType === '' ? 'no content type' : `content type ${oneLine(contentType, 80)}`;
 	return new SseClientError(
 		'content_type',
 		`the server at ${target.url.host} answered with ${got}, not text/event-stream: is ${target.url.href} a session's /stream URL?`,
@@ -202,7 +212,11 @@ export function networkError(error: unknown, url: URL, wasConnected: boolean): S
 		return new SseClientError('refused', `connection refused by ${host}: is the server running?`, true);
 	}
 	if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-		return new SseClientError('dns', `cannot resolve the host ${url.hostname} (DNS lookup failed: ${code})`, wasConnected || code === 'EAI_AGAIN');
+		return new SseClientError(
+			'dns',
+			`cannot resolve the host ${url.hostname} (DNS lookup failed: ${code})`,
+			wasConnected || code === 'EAI_AGAIN',
+		);
 	}
 	if (code !== undefined && (tlsCodes.has(code) || code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_'))) {
 		return new SseClientError(

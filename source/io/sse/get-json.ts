@@ -42,9 +42,15 @@ async function exchange(request: JsonRequest, send?: {method: 'POST' | 'DELETE';
 		try {
 			const headers: Record<string, string> = {...request.headers, Accept: 'application/json'};
 			if (send?.json !== undefined) headers['Content-Type'] = 'application/json';
-			response = await request.fetch(request.url, {method: send?.method, body: send?.json, headers, signal: controller.signal});
+			response = await request.fetch(request.url, {
+				method: send?.method,
+				body: send?.json,
+				headers,
+				signal: controller.signal,
+			});
 		} catch (error) {
-			if (timedOut) throw new SseClientError('network', `no answer within ${Math.round(request.answerTimeoutMs! / 1000)} s`, true);
+			if (timedOut)
+				throw new SseClientError('network', `no answer within ${Math.round(request.answerTimeoutMs! / 1000)} s`, true);
 			throw networkError(error, request.url, true);
 		} finally {
 			clearTimeout(timer);
@@ -61,7 +67,11 @@ async function exchange(request: JsonRequest, send?: {method: 'POST' | 'DELETE';
 
 /** The parsed body of a 2xx answer. */
 export async function getJson(request: JsonRequest): Promise<unknown> {
-	const target = {url: request.url, sessionId: request.sessionId, what: `the ${request.what.replace(/^the /, '')} request`};
+	const target = {
+		url: request.url,
+		sessionId: request.sessionId,
+		what: `the ${request.what.replace(/^the /, '')} request`,
+	};
 	const answer = await exchange(request);
 	if (!answer.ok) throw httpStatusError(answer.status, answer.body, target);
 	try {

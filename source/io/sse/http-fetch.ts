@@ -51,8 +51,11 @@ async function insecureFetch(url: URL | string, init: RequestInit = {}): Promise
 		if (hop >= maxRedirects) throw new Error(`too many redirects (more than ${maxRedirects})`);
 		const next = new URL(location, target);
 		const headers = new Headers(request.headers);
-		if (next.origin !== target.origin) for (const name of ['cookie', 'authorization', 'proxy-authorization']) headers.delete(name);
-		const toGet = response.status === 303 || ((response.status === 301 || response.status === 302) && (request.method ?? 'GET') === 'POST');
+		if (next.origin !== target.origin)
+			for (const name of ['cookie', 'authorization', 'proxy-authorization']) headers.delete(name);
+		const toGet =
+			response.status === 303 ||
+			((response.status === 301 || response.status === 302) && (request.method ?? 'GET') === 'POST');
 		request = toGet ? {...request, headers, method: 'GET', body: undefined} : {...request, headers};
 		target = next;
 	}

@@ -31,7 +31,8 @@ export function readSessionInfo(value: unknown): SessionInfo | undefined {
 /** Fetches a session's record; throws an SseClientError with a one-line message. */
 export async function fetchSessionInfo(request: Omit<JsonRequest, 'what'>): Promise<SessionInfo> {
 	const info = readSessionInfo(await getJson({...request, what: 'the session record'}));
-	if (info === undefined) throw new SseClientError('content_type', `the session record at ${request.url.href} has no session`, false);
+	if (info === undefined)
+		throw new SseClientError('content_type', `the session record at ${request.url.href} has no session`, false);
 	return info;
 }
 
@@ -39,7 +40,10 @@ export async function fetchSessionInfo(request: Omit<JsonRequest, 'what'>): Prom
  * A project's model table, `GET …/api/projects/<p>/models` (`{models: [{provider, modelId,
  * contextWindow?, pricing?}]}`), as it came: the context window and the prices are read from it.
  */
-export async function fetchModels(request: Omit<JsonRequest, 'what' | 'url'> & {sessionUrl: URL}, projectId: string): Promise<unknown> {
+export async function fetchModels(
+	request: Omit<JsonRequest, 'what' | 'url'> & {sessionUrl: URL},
+	projectId: string,
+): Promise<unknown> {
 	// `…/api/sessions/<id>` → `…/api/projects/<p>/models`, under whatever prefix the server has.
 	const url = new URL(`../projects/${encodeURIComponent(projectId)}/models`, request.sessionUrl);
 	return getJson({...request, url, what: `the models of project ${projectId}`});
@@ -54,7 +58,9 @@ export function contextWindowOf(table: unknown, info: SessionInfo): number | und
 	if (info.provider === undefined || info.modelId === undefined) return undefined;
 	const models = isRecord(table) ? table['models'] : undefined;
 	if (!Array.isArray(models)) return undefined;
-	const model = models.find(entry => isRecord(entry) && entry['provider'] === info.provider && entry['modelId'] === info.modelId) as Record<string, unknown> | undefined;
+	const model = models.find(
+		entry => isRecord(entry) && entry['provider'] === info.provider && entry['modelId'] === info.modelId,
+	) as Record<string, unknown> | undefined;
 	const window = model?.['contextWindow'];
 	return typeof window === 'number' && Number.isFinite(window) && window > 0 ? window : undefined;
 }

@@ -43,7 +43,9 @@ export function timedFetch(fetch: FetchLike, timeouts: RequestTimeouts): FetchLi
 		const stream = wantsEventStream(init);
 		// Unref'd: a limit matters only while the request's socket keeps the program running.
 		const answerTimer = setTimeout(expire(`no answer within ${seconds(timeouts.answerMs)}`), timeouts.answerMs).unref();
-		const wholeTimer = stream ? undefined : setTimeout(expire(`the answer did not finish within ${seconds(timeouts.wholeMs)}`), timeouts.wholeMs).unref();
+		const wholeTimer = stream
+			? undefined
+			: setTimeout(expire(`the answer did not finish within ${seconds(timeouts.wholeMs)}`), timeouts.wholeMs).unref();
 		const done = (): void => {
 			clearTimeout(answerTimer);
 			clearTimeout(wholeTimer);

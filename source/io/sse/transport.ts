@@ -216,7 +216,10 @@ export function openSseTransport(options: TransportOptions, handlers: TransportH
 			if (error instanceof HandlerFailure) throw error;
 			if (idle) {
 				const seconds = Math.round(timings.idleTimeoutMs / 100) / 10;
-				return {received: wasHealthy(), error: new SseClientError('idle', `no data for ${seconds} s: the connection looks dead`, true)};
+				return {
+					received: wasHealthy(),
+					error: new SseClientError('idle', `no data for ${seconds} s: the connection looks dead`, true),
+				};
 			}
 			if (error instanceof SseClientError) return {received: wasHealthy(), error};
 			return {received: wasHealthy(), error: networkError(error, options.url, everConnected)};

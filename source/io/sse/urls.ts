@@ -32,7 +32,11 @@ export function resolveStreamTarget(input: string | URL): StreamTarget {
 	}
 	if (url.username !== '' || url.password !== '') {
 		// Credentials in a URL would end up in messages; the cookie options carry them instead.
-		throw new SseClientError('url', 'a user name or password in the URL is not supported: use --user or --cookie', false);
+		throw new SseClientError(
+			'url',
+			'a user name or password in the URL is not supported: use --user or --cookie',
+			false,
+		);
 	}
 	const match = sessionStreamPath.exec(url.pathname);
 	if (match === null) return {streamUrl: url, loginUrl: new URL('/api/auth/login', url)};

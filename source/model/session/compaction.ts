@@ -8,7 +8,12 @@ import type {CompactionItem} from '../view-model.js';
 import {str, type SessionCore} from './core.js';
 import type {Fragments} from './fragments.js';
 
-export function beginCompaction(core: SessionCore, fragments: Fragments, p: CompactionBeginPayload, at: number | undefined): void {
+export function beginCompaction(
+	core: SessionCore,
+	fragments: Fragments,
+	p: CompactionBeginPayload,
+	at: number | undefined,
+): void {
 	fragments.closeAll();
 	const item: CompactionItem = {
 		kind: 'compaction',
@@ -27,10 +32,22 @@ export function beginCompaction(core: SessionCore, fragments: Fragments, p: Comp
 }
 
 /** Ends the compaction running (or one whose begin is missing); true when it completed. */
-export function endCompaction(core: SessionCore, fragments: Fragments, p: CompactionEndPayload, at: number | undefined): boolean {
+export function endCompaction(
+	core: SessionCore,
+	fragments: Fragments,
+	p: CompactionEndPayload,
+	at: number | undefined,
+): boolean {
 	fragments.closeAll();
 	const item = core.touch(
-		core.compaction ?? core.push<CompactionItem>({kind: 'compaction', status: 'running', summary: '', summaryStreaming: false, ...core.base(at)}),
+		core.compaction ??
+			core.push<CompactionItem>({
+				kind: 'compaction',
+				status: 'running',
+				summary: '',
+				summaryStreaming: false,
+				...core.base(at),
+			}),
 	);
 	item.reason ??= str(p.reason);
 	item.mode ??= str(p.mode);

@@ -99,7 +99,12 @@ export class SessionCore {
 	/** Adds an item to the view (unless print mode keeps none), recorded as final when `what` says so. */
 	push<T extends Item>(item: T, what?: FinalizedEntry['what']): T {
 		const {positions, track, at} = this.shared;
-		if (positions && track && at?.shard !== undefined && (at.shard > track.shard || (at.shard === track.shard && at.offset >= track.offset))) {
+		if (
+			positions &&
+			track &&
+			at?.shard !== undefined &&
+			(at.shard > track.shard || (at.shard === track.shard && at.offset >= track.offset))
+		) {
 			positions.set(item, `${at.shard}:${at.offset}:${this.shared.made++}`);
 		}
 		if (this.shared.keepItems) this.items.push(item);

@@ -50,5 +50,11 @@ function waits(shared: Shared, entry: FinalizedEntry): boolean {
 	const {session, item} = entry;
 	if (session.ended) return false;
 	if (shared.unsettled.has(session)) return true;
-	return entry.what === 'call' && item.kind === 'tool_call' && item.name === subagentToolName && item.childSessionId === undefined && waitingStates.has(item.state);
+	return (
+		entry.what === 'call' &&
+		item.kind === 'tool_call' &&
+		item.name === subagentToolName &&
+		item.childSessionId === undefined &&
+		waitingStates.has(item.state)
+	);
 }

@@ -116,7 +116,10 @@ export class Fragments {
 			core.record(item, 'item');
 			return;
 		}
-		core.push<AssistantTextItem>({kind: 'assistant_text', text: core.kept(text), streaming: false, stopReason, id: core.nextId(), rev: 0, at}, 'item');
+		core.push<AssistantTextItem>(
+			{kind: 'assistant_text', text: core.kept(text), streaming: false, stopReason, id: core.nextId(), rev: 0, at},
+			'item',
+		);
 	}
 
 	/** A complete thinking block: fill the fragment it completes, or add it. */
@@ -142,7 +145,17 @@ export class Fragments {
 		}
 		const durationMs = at !== undefined && core.lastAt !== undefined ? Math.max(0, at - core.lastAt) : undefined;
 		core.push<ThinkingItem>(
-			{kind: 'thinking', text: core.kept(text), streaming: false, encrypted: encrypted && text === '', durationMs, stopReason, id: core.nextId(), rev: 0, at},
+			{
+				kind: 'thinking',
+				text: core.kept(text),
+				streaming: false,
+				encrypted: encrypted && text === '',
+				durationMs,
+				stopReason,
+				id: core.nextId(),
+				rev: 0,
+				at,
+			},
 			'item',
 		);
 	}
@@ -244,7 +257,12 @@ export class Fragments {
 	/** A fragment whose complete message never came is final as aggregated. */
 	private finalizeFragment(target: FragmentTarget): void {
 		const lastAt = this.core.lastAt;
-		if (target.kind === 'thinking' && target.item.durationMs === undefined && target.item.at !== undefined && lastAt !== undefined) {
+		if (
+			target.kind === 'thinking' &&
+			target.item.durationMs === undefined &&
+			target.item.at !== undefined &&
+			lastAt !== undefined
+		) {
 			// Its pane says how long it thought: a new revision, or the screen keeps the pane it drew.
 			this.core.touch(target.item).durationMs = Math.max(0, lastAt - target.item.at);
 		}
@@ -260,10 +278,34 @@ export class Fragments {
 
 // Every field an item may get is there from the start: one shape for all of them (fields
 // added later give each item a shape of its own, thousands over a long stream).
-function streamingText(grow: GrowingPieces, at: number | undefined, core: SessionCore): AssistantTextItem & {text: string} {
-	return {kind: 'assistant_text', text: '', pieces: grow.pieces, streaming: true, stopReason: undefined, ...core.base(at)};
+function streamingText(
+	grow: GrowingPieces,
+	at: number | undefined,
+	core: SessionCore,
+): AssistantTextItem & {text: string} {
+	return {
+		kind: 'assistant_text',
+		text: '',
+		pieces: grow.pieces,
+		streaming: true,
+		stopReason: undefined,
+		...core.base(at),
+	};
 }
 
-function streamingThinking(grow: GrowingPieces, at: number | undefined, core: SessionCore): ThinkingItem & {text: string} {
-	return {kind: 'thinking', text: '', pieces: grow.pieces, streaming: true, durationMs: undefined, encrypted: undefined, stopReason: undefined, ...core.base(at)};
+function streamingThinking(
+	grow: GrowingPieces,
+	at: number | undefined,
+	core: SessionCore,
+): ThinkingItem & {text: string} {
+	return {
+		kind: 'thinking',
+		text: '',
+		pieces: grow.pieces,
+		streaming: true,
+		durationMs: undefined,
+		encrypted: undefined,
+		stopReason: undefined,
+		...core.base(at),
+	};
 }

@@ -67,7 +67,8 @@ export class OddLines {
 		if (core.shared.log) return;
 		const text = unknownShapeText(core.view.counts);
 		if (text === undefined) return;
-		if (this.notice === undefined) this.notice = core.push<NoticeItem>({kind: 'notice', level: 'warn', text, ...core.base(core.lastAt)});
+		if (this.notice === undefined)
+			this.notice = core.push<NoticeItem>({kind: 'notice', level: 'warn', text, ...core.base(core.lastAt)});
 		else if (this.notice.text !== text) core.touch(this.notice).text = text;
 	}
 }

@@ -40,7 +40,13 @@ export class Requests {
 		this.lastRequest = item;
 	}
 
-	end(status: string, error: string | undefined, attempt: number | undefined, retryInMs: number | undefined, at: number | undefined): void {
+	end(
+		status: string,
+		error: string | undefined,
+		attempt: number | undefined,
+		retryInMs: number | undefined,
+		at: number | undefined,
+	): void {
 		const core = this.core;
 		if (core.compaction) return;
 		this.fragments.settleAwaiting();

@@ -9,11 +9,25 @@ import type {TokenCounts} from '../../protocol/types.js';
 import type {SessionView, SpendKind, SpendLine} from '../view-model.js';
 
 /** Passes a subagent's spending up to the session above it. */
-export type SpendSink = (provider: string | undefined, modelId: string | undefined, tokens: TokenCounts, requests: number) => void;
+export type SpendSink = (
+	provider: string | undefined,
+	modelId: string | undefined,
+	tokens: TokenCounts,
+	requests: number,
+) => void;
 
 /** Adds one request's counters to `view.spend`. */
-export function addSpend(view: SessionView, provider: string | undefined, modelId: string | undefined, kind: SpendKind, tokens: TokenCounts, requests = 1): void {
-	const line = view.spend.find(entry => entry.kind === kind && entry.provider === provider && entry.modelId === modelId);
+export function addSpend(
+	view: SessionView,
+	provider: string | undefined,
+	modelId: string | undefined,
+	kind: SpendKind,
+	tokens: TokenCounts,
+	requests = 1,
+): void {
+	const line = view.spend.find(
+		entry => entry.kind === kind && entry.provider === provider && entry.modelId === modelId,
+	);
 	if (line) {
 		line.requests += requests;
 		line.tokens = {
@@ -29,7 +43,13 @@ export function addSpend(view: SessionView, provider: string | undefined, modelI
  * A request of this session, billed at the session's model, here and above. `session` is the
  * session's cumulative counter: what it holds beyond the requests seen was spent earlier.
  */
-export function spendRequest(view: SessionView, kind: 'conversation' | 'compaction', tokens: TokenCounts, session: TokenCounts, above: SpendSink | undefined): void {
+export function spendRequest(
+	view: SessionView,
+	kind: 'conversation' | 'compaction',
+	tokens: TokenCounts,
+	session: TokenCounts,
+	above: SpendSink | undefined,
+): void {
 	const {provider, modelId} = view.header;
 	addSpend(view, provider, modelId, kind, tokens);
 	above?.(provider, modelId, tokens, 1);
@@ -79,7 +99,9 @@ export function treeSpend(view: SessionView, depth = 0): SpendLine[] {
 function mergeLines(lines: readonly SpendLine[]): SpendLine[] {
 	const merged: SpendLine[] = [];
 	for (const line of lines) {
-		const same = merged.find(entry => entry.kind === line.kind && entry.provider === line.provider && entry.modelId === line.modelId);
+		const same = merged.find(
+			entry => entry.kind === line.kind && entry.provider === line.provider && entry.modelId === line.modelId,
+		);
 		if (same) {
 			same.requests += line.requests;
 			same.tokens = addTokens(same.tokens, line.tokens);

@@ -44,7 +44,9 @@ export class ToolCalls {
 	/** The run_subagent call a child that just appeared belongs to: the latest one not yet linked to a child. */
 	unlinkedSubagentCall(): ToolCallItem | undefined {
 		const calls = [...this.calls.values()].reverse();
-		return calls.find(call => call.name === subagentToolName && !call.childSessionId && call.outputStopReason === undefined);
+		return calls.find(
+			call => call.name === subagentToolName && !call.childSessionId && call.outputStopReason === undefined,
+		);
 	}
 
 	newCall(callId: string, name: string, state: ToolState, at: number | undefined): ToolCallItem {
@@ -109,7 +111,13 @@ export class ToolCalls {
 	}
 
 	/** A complete tool_call_output message. */
-	completeOutput(callId: string, output: string, images: string[], stopReason: string | undefined, at: number | undefined): void {
+	completeOutput(
+		callId: string,
+		output: string,
+		images: string[],
+		stopReason: string | undefined,
+		at: number | undefined,
+	): void {
 		const core = this.core;
 		const call = this.calls.get(callId) ?? this.newCall(callId, '', 'running', at);
 		// One call, one output: a repeated output (a replayed stream, a duplicated line) is

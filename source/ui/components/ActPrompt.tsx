@@ -6,7 +6,8 @@ import {seg, truncateSegments, type Segment} from '../panes/segments.js';
 
 /** The question (`allow exec_command $ rm -rf build? y/n`) or the steering prompt (`task`: a new task's), as one row. */
 export function actPromptRow(prompt: ActPrompt, width: number, task = false): Segment[] {
-	if (prompt.kind === 'confirm') return truncateSegments([seg(` ${prompt.question}`, {color: 'yellow', bold: true})], width);
+	if (prompt.kind === 'confirm')
+		return truncateSegments([seg(` ${prompt.question}`, {color: 'yellow', bold: true})], width);
 	// The end of a long draft stays in sight: that is where the typing is.
 	const room = Math.max(1, width - 36);
 	const chars = [...prompt.draft];
@@ -23,7 +24,11 @@ export function pendingSteerRow(pending: readonly string[], width: number): Segm
 	if (first === undefined) return [];
 	const more = pending.length > 1 ? `  (+${pending.length - 1} more)` : '';
 	return truncateSegments(
-		[seg(' ⧗ steering not yet read by the agent: ', {color: 'yellow'}), seg(`“${sanitize(first)}”`), seg(more, {dim: true})],
+		[
+			seg(' ⧗ steering not yet read by the agent: ', {color: 'yellow'}),
+			seg(`“${sanitize(first)}”`),
+			seg(more, {dim: true}),
+		],
 		width,
 	);
 }

@@ -14,7 +14,14 @@ import type {SessionView} from '../../model/view-model.js';
 import {sanitize} from '../../render/sanitize.js';
 import {queuedTexts, stillPending, type Acting, type PendingSteer} from '../screen/acting.js';
 import {act} from '../screen/send-action.js';
-import {besideHints, filterHint, noPaneMatches, noticeHints, pickerHints, timelineHints} from '../screen/footer-hints.js';
+import {
+	besideHints,
+	filterHint,
+	noPaneMatches,
+	noticeHints,
+	pickerHints,
+	timelineHints,
+} from '../screen/footer-hints.js';
 import {ApprovalBell} from '../screen/approval-bell.js';
 import {Body} from './Body.js';
 import {ColorContext} from './ColorContext.js';
@@ -34,7 +41,14 @@ import type {PickerEntry, SessionSwitcher} from '../../server/session-switcher.j
 import {filterEntries, openPicker, type PickerState} from '../views/picker.js';
 import {overviewEntries} from '../views/overview-columns.js';
 import {besideListWidth, besideMinColumns, isBeside} from '../views/beside.js';
-import {handleKey, initialScreen, runCommand, searchAgain, type ScreenEnv, type ScreenState} from '../screen/screen-state.js';
+import {
+	handleKey,
+	initialScreen,
+	runCommand,
+	searchAgain,
+	type ScreenEnv,
+	type ScreenState,
+} from '../screen/screen-state.js';
 import {footerMessage, LiveMatches} from '../reading/search-count.js';
 import {sliceBudget, useSearchProgress} from './search-progress.js';
 import {continueStep} from '../reading/search-keys.js';
@@ -112,10 +126,36 @@ export function offerText(sessionId: string): string {
 }
 
 /** The whole screen. */
-export function App({store, texts, expand, color = true, attributes = color, onQuit, size, clock = Date.now, home, sessions, bell, actions, acting, copy, page, replay, switches = defaultSwitches, loadHighlighter = loadCommonHighlighter}: AppProps) {
+export function App({
+	store,
+	texts,
+	expand,
+	color = true,
+	attributes = color,
+	onQuit,
+	size,
+	clock = Date.now,
+	home,
+	sessions,
+	bell,
+	actions,
+	acting,
+	copy,
+	page,
+	replay,
+	switches = defaultSwitches,
+	loadHighlighter = loadCommonHighlighter,
+}: AppProps) {
 	// What the last frame drew from the store: a change that touched none of it draws nothing.
 	const drawn = useRef<DrawnFrom | undefined>(undefined);
-	useStore(store, frameMs, streamFrameMs, () => changedSince(drawn.current, store.view, store.status), clock, switches.warmMs);
+	useStore(
+		store,
+		frameMs,
+		streamFrameMs,
+		() => changedSince(drawn.current, store.view, store.status),
+		clock,
+		switches.warmMs,
+	);
 	useWarmUp();
 	const {columns, rows} = useTerminalSize(size);
 	// A server given without a session opens on its picker.
@@ -126,13 +166,17 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	const [listRev, setListRev] = useState(0);
 	// A change to the list alone draws nothing while the picker is closed (the watch of a data root says one every few seconds).
 	const pickerShown = useRef(false);
-	useEffect(() => sessions?.subscribe?.(what => (what !== 'list' || pickerShown.current) && setListRev(n => n + 1)), [sessions]);
+	useEffect(
+		() => sessions?.subscribe?.(what => (what !== 'list' || pickerShown.current) && setListRev(n => n + 1)),
+		[sessions],
+	);
 	pickerShown.current = state.picker !== undefined;
 	const offered = sessions?.offered?.();
 	// Code is coloured once the highlighter is in: it is loaded when a pane first has code to colour, and a frame follows.
 	const [, setCodeReady] = useState(0);
 	const layouter = useMemo(
-		() => new Layouter(texts, true, color ? new CodeColours(loadHighlighter, () => setCodeReady(n => n + 1)) : undefined),
+		() =>
+			new Layouter(texts, true, color ? new CodeColours(loadHighlighter, () => setCodeReady(n => n + 1)) : undefined),
 		[texts, color, loadHighlighter],
 	);
 	// The timeline is made again only when the session changed (its rows hold the live items).
@@ -178,7 +222,12 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	const countSlice = useSearchProgress(liveMatches, view, state.search.query, performanceNow);
 	// Moved sideways, panes are laid out wider and drawn from the shift on (sideways.ts).
 	const shift = state.shift ?? 0;
-	const layout = filteredLayout(layouter.layout(view, paneWidth + shift, state.open, now, stoppedAt, store.status.prices), state.filter, filterCache, texts);
+	const layout = filteredLayout(
+		layouter.layout(view, paneWidth + shift, state.open, now, stoppedAt, store.status.prices),
+		state.filter,
+		filterCache,
+		texts,
+	);
 	const {rows: slice, first, last} = visibleRows(layout, height, state.viewport);
 	const fresh = newCount(layout, state.viewport);
 
@@ -191,14 +240,25 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	// The header names the context of what is on screen (after g, the first), the newest while following.
 	const shownContext = contextOnScreen(view, layout, {focus: focusIndex, first, follow: state.viewport.follow});
 	// Counted in panes that draw something, with a filter (which keeps only those) or without.
-	const at = state.filter === undefined ? shownCount.position(layout, focusIndex !== -1 ? focusIndex : last) : {index: focusIndex !== -1 ? focusIndex : last, count: layout.count};
+	const at =
+		state.filter === undefined
+			? shownCount.position(layout, focusIndex !== -1 ? focusIndex : last)
+			: {index: focusIndex !== -1 ? focusIndex : last, count: layout.count};
 	const place = positionText(at.index, at.count);
-	const where = [place, paneLine, shift > 0 ? `→ ${shift}` : undefined].filter(part => part !== undefined).join(' · ') || undefined;
+	const where =
+		[place, paneLine, shift > 0 ? `→ ${shift}` : undefined].filter(part => part !== undefined).join(' · ') || undefined;
 	// The footer says a filter is on, and which.
 	const position = state.filter === undefined ? where : `${where ?? 'no pane'} · filter “${sanitize(state.filter)}”`;
 
 	// Noted only where the frame reads no text but the drawn panes' (a search, a filter, the timeline, the notice log read them all).
-	const quiet = switches.quietOffscreen && state.search.query === undefined && !state.search.editing && state.filter === undefined && state.filterDraft === undefined && !state.timeline && !state.noticeLog;
+	const quiet =
+		switches.quietOffscreen &&
+		state.search.query === undefined &&
+		!state.search.editing &&
+		state.filter === undefined &&
+		state.filterDraft === undefined &&
+		!state.timeline &&
+		!state.noticeLog;
 	drawn.current = quiet ? drawnFrom(view, store.status, layout, first, last) : undefined;
 
 	const timeline = state.timeline ? timelineNow() : undefined;
@@ -209,18 +269,32 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	// The source's trouble takes the footer's last row from any message older than it.
 	const footerTurn = useRef<FooterTurn | undefined>(undefined);
 	footerTurn.current ??= new FooterTurn();
-	const troubleWins = footerTurn.current.troubleWins(state.message, store.status.message === undefined ? undefined : `${store.status.state}: ${store.status.message}`);
+	const troubleWins = footerTurn.current.troubleWins(
+		state.message,
+		store.status.message === undefined ? undefined : `${store.status.state}: ${store.status.message}`,
+	);
 
 	// Every notice the footer shows (the source's trouble, refusals, notes) is kept for M (notice-log.ts).
 	const noticeLog = useMemo(() => new NoticeLog(), []);
 	const sourceMessage = store.status.message;
 	const sourceState = store.status.state;
 	useEffect(() => {
-		if (sourceMessage) noticeLog.add({at: clock(), level: sourceState === 'failed' ? 'error' : 'warn', text: `${sourceState}: ${sourceMessage}`});
+		if (sourceMessage)
+			noticeLog.add({
+				at: clock(),
+				level: sourceState === 'failed' ? 'error' : 'warn',
+				text: `${sourceState}: ${sourceMessage}`,
+			});
 	}, [noticeLog, sourceMessage, sourceState, clock]);
-	const footerNote = state.message !== undefined && state.message !== state.search.position?.message ? state.message : undefined;
+	const footerNote =
+		state.message !== undefined && state.message !== state.search.position?.message ? state.message : undefined;
 	useEffect(() => {
-		if (footerNote) noticeLog.add({at: clock(), level: /^could not|^no |failed|refused/i.test(footerNote) ? 'warn' : 'info', text: footerNote});
+		if (footerNote)
+			noticeLog.add({
+				at: clock(),
+				level: /^could not|^no |failed|refused/i.test(footerNote) ? 'warn' : 'info',
+				text: footerNote,
+			});
 	}, [noticeLog, footerNote, clock]);
 	// The picker's notices (a server's trouble listing sessions): each new one once.
 	const pickerNotices = (sessions?.notices?.() ?? []).join('\n');
@@ -242,7 +316,12 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 		width: paneWidth,
 		layout: (open: OpenState) => {
 			const time = sessionTime(store.view, store.status, clock());
-			return filteredLayout(layouter.layout(store.view, paneWidth + shift, open, time.now, time.stoppedAt, store.status.prices), state.filter, filterCache, texts);
+			return filteredLayout(
+				layouter.layout(store.view, paneWidth + shift, open, time.now, time.stoppedAt, store.status.prices),
+				state.filter,
+				filterCache,
+				texts,
+			);
 		},
 		timeline: timelineNow,
 		canPick: sessions !== undefined,
@@ -269,7 +348,10 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	// preview does not hold: once the whole history has replaced it, go there.
 	const previewing = store.previewing;
 	useEffect(() => {
-		if (!previewing && state.topPending) setState(previous => (previous.topPending ? runCommand({...previous, topPending: undefined}, 'top', env.current!) : previous));
+		if (!previewing && state.topPending)
+			setState(previous =>
+				previous.topPending ? runCommand({...previous, topPending: undefined}, 'top', env.current!) : previous,
+			);
 	}, [previewing, state.topPending]);
 	// n or N whose match is not found yet: looked for a slice at a time, keys served between (search-keys.ts).
 	const pendingStep = state.search.pending;
@@ -347,16 +429,25 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 			setState(previous => {
 				const picker = previous.picker;
 				if (picker?.loadId !== loadId) return previous;
-				const selectedId = picker.entries ? filterEntries(picker.entries, picker.query)[picker.selected]?.sessionId : undefined;
+				const selectedId = picker.entries
+					? filterEntries(picker.entries, picker.query)[picker.selected]?.sessionId
+					: undefined;
 				const next = {...picker, error: undefined, ...change};
-				const index = selectedId === undefined || !next.entries ? -1 : filterEntries(next.entries, next.query).findIndex(entry => entry.sessionId === selectedId);
+				const index =
+					selectedId === undefined || !next.entries
+						? -1
+						: filterEntries(next.entries, next.query).findIndex(entry => entry.sessionId === selectedId);
 				return {...previous, picker: index === -1 ? next : {...next, selected: index}};
 			});
 		};
 		sessions.list().then(
 			// In the overview's order (attention first, a subagent under its parent): the picker keeps it as it filters.
 			entries => settle({entries: overviewEntries(entries, clock()).map(row => row.entry)}),
-			(error: unknown) => settle({entries: [], error: `could not list the sessions: ${error instanceof Error ? error.message : String(error)}`}),
+			(error: unknown) =>
+				settle({
+					entries: [],
+					error: `could not list the sessions: ${error instanceof Error ? error.message : String(error)}`,
+				}),
 		);
 		return () => {
 			cancelled = true;
@@ -369,20 +460,32 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 		(chosen: PickerEntry): void => {
 			if (!sessions) return;
 			sessions.open(chosen).then(
-			() =>
-				setState(previous => ({
-					...initialScreen(expand),
-					pickerOpened: previous.pickerOpened,
-					message: `opened ${chosen.sessionId}`,
-					// Beside the session the list stays, its choice kept, for the next one.
-					...(previous.beside && previous.picker ? {picker: {...previous.picker, chosen: undefined}, beside: true, listFocus: previous.listFocus} : {}),
-				})),
-			(error: unknown) =>
-				setState(previous =>
-					previous.picker
-						? {...previous, picker: {...previous.picker, chosen: undefined, error: `could not open ${chosen.sessionId}: ${error instanceof Error ? error.message : String(error)}`}}
-						: {...previous, message: `could not open ${chosen.sessionId}: ${error instanceof Error ? error.message : String(error)}`},
-				),
+				() =>
+					setState(previous => ({
+						...initialScreen(expand),
+						pickerOpened: previous.pickerOpened,
+						message: `opened ${chosen.sessionId}`,
+						// Beside the session the list stays, its choice kept, for the next one.
+						...(previous.beside && previous.picker
+							? {picker: {...previous.picker, chosen: undefined}, beside: true, listFocus: previous.listFocus}
+							: {}),
+					})),
+				(error: unknown) =>
+					setState(previous =>
+						previous.picker
+							? {
+									...previous,
+									picker: {
+										...previous.picker,
+										chosen: undefined,
+										error: `could not open ${chosen.sessionId}: ${error instanceof Error ? error.message : String(error)}`,
+									},
+								}
+							: {
+									...previous,
+									message: `could not open ${chosen.sessionId}: ${error instanceof Error ? error.message : String(error)}`,
+								},
+					),
 			);
 		},
 		[sessions, expand],
@@ -421,9 +524,22 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	) : state.picker && listWidth === 0 ? (
 		pickerOf(width)
 	) : state.timeline && timeline ? (
-		<TimelineView timeline={timeline} state={state.timeline} width={width} height={height} now={now} costOf={usage => requestCostText(usage, view.header, store.status.prices)} />
+		<TimelineView
+			timeline={timeline}
+			state={state.timeline}
+			width={width}
+			height={height}
+			now={now}
+			costOf={usage => requestCostText(usage, view.header, store.status.prices)}
+		/>
 	) : (
-		<Body rows={state.filter !== undefined && layout.count === 0 ? noPaneMatches(state.filter) : visible} height={height} focusRow={focusRow} width={width} query={state.search.editing ? undefined : state.search.query} />
+		<Body
+			rows={state.filter !== undefined && layout.count === 0 ? noPaneMatches(state.filter) : visible}
+			height={height}
+			focusRow={focusRow}
+			width={width}
+			query={state.search.editing ? undefined : state.search.query}
+		/>
 	);
 
 	return (
@@ -462,8 +578,28 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 					message={footerMessage(state, countSlice)}
 					query={state.search.query}
 					width={screenWidth}
-					hints={state.jumpDraft !== undefined ? `:${sanitize(state.jumpDraft)}▌   Enter jump · 120 a pane · 50% a place · 14:45 a local time · Esc cancel` : state.filterDraft !== undefined ? filterHint(state.filterDraft, state.filter) : state.help ? helpKeysHint : state.noticeLog ? noticeHints : pickerKeys ? (listWidth > 0 ? besideHints : pickerHints) : state.timeline ? timelineHints : undefined}
-					offer={offered && !state.help && !(pickerKeys && listWidth === 0) ? (sessions?.offerNote?.() ?? offerText(offered.sessionId)) : undefined}
+					hints={
+						state.jumpDraft !== undefined
+							? `:${sanitize(state.jumpDraft)}▌   Enter jump · 120 a pane · 50% a place · 14:45 a local time · Esc cancel`
+							: state.filterDraft !== undefined
+								? filterHint(state.filterDraft, state.filter)
+								: state.help
+									? helpKeysHint
+									: state.noticeLog
+										? noticeHints
+										: pickerKeys
+											? listWidth > 0
+												? besideHints
+												: pickerHints
+											: state.timeline
+												? timelineHints
+												: undefined
+					}
+					offer={
+						offered && !state.help && !(pickerKeys && listWidth === 0)
+							? (sessions?.offerNote?.() ?? offerText(offered.sessionId))
+							: undefined
+					}
 					act={state.act?.prompt}
 					acting={actions !== undefined}
 					pendingSteer={pendingSteer}

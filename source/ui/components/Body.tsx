@@ -34,7 +34,13 @@ export function focusBar(segments: readonly Segment[], width: number | undefined
 }
 
 /** A row of the body as one styled string, after its gutter (RowLine's string for the same segments). */
-function bodyRowText(row: Row | undefined, focused: boolean, query: string | undefined, width: number | undefined, styling: Styling): string {
+function bodyRowText(
+	row: Row | undefined,
+	focused: boolean,
+	query: string | undefined,
+	width: number | undefined,
+	styling: Styling,
+): string {
 	if (!row) return ' ';
 	const marked = highlight(row.segments, query);
 	// A row neither focused nor holding a match: its string is kept with its segments.
@@ -47,6 +53,7 @@ function bodyRowText(row: Row | undefined, focused: boolean, query: string | und
 export function Body({rows, height, focusRow, query, width}: BodyProps) {
 	const styling = useContext(ColorContext);
 	const lines = [];
-	for (let i = 0; i < height; i++) lines.push(<RowText key={i} text={bodyRowText(rows[i], i === focusRow, query, width, styling)} />);
+	for (let i = 0; i < height; i++)
+		lines.push(<RowText key={i} text={bodyRowText(rows[i], i === focusRow, query, width, styling)} />);
 	return <Box flexDirection="column">{lines}</Box>;
 }

@@ -38,8 +38,19 @@ export function Footer(props: FooterProps) {
 	return (
 		<Box flexDirection="column">
 			{props.rule ? <RowLine segments={[seg('─'.repeat(props.width), {dim: true})]} /> : null}
-			{props.pendingSteer && props.pendingSteer.length > 0 ? <PendingSteerLine pending={props.pendingSteer} width={props.width} /> : null}
-			<RowLine segments={footerStats(props.view, props.newCount, props.width, positionSegments(props.position), props.keepPosition, props.cost)} />
+			{props.pendingSteer && props.pendingSteer.length > 0 ? (
+				<PendingSteerLine pending={props.pendingSteer} width={props.width} />
+			) : null}
+			<RowLine
+				segments={footerStats(
+					props.view,
+					props.newCount,
+					props.width,
+					positionSegments(props.position),
+					props.keepPosition,
+					props.cost,
+				)}
+			/>
 			{/* A question asked comes first: it waits for y or n. Then what went wrong with the source: it
 			    wins over any message or hint (only a prompt being typed keeps the row). */}
 			{props.act && props.hints === undefined ? (
@@ -51,7 +62,14 @@ export function Footer(props: FooterProps) {
 			) : props.hints !== undefined && !props.message && !props.editing ? (
 				<RowLine segments={truncateSegments([seg(` ${props.hints}`, {dim: true})], props.width)} />
 			) : (
-				<SearchPrompt editing={props.editing} draft={props.draft} message={props.message} query={props.query} width={props.width} acting={props.acting} />
+				<SearchPrompt
+					editing={props.editing}
+					draft={props.draft}
+					message={props.message}
+					query={props.query}
+					width={props.width}
+					acting={props.acting}
+				/>
 			)}
 		</Box>
 	);

@@ -12,6 +12,7 @@ export function Header(props: HeaderProps) {
 	return (
 		<Box flexDirection="column">
 			{rows.map((segments, index) => (
+				// biome-ignore lint/suspicious/noArrayIndexKey: a header row is its position, nothing moves
 				<RowLine key={index} segments={segments} />
 			))}
 			{props.rule ? <RowLine segments={[seg('─'.repeat(props.width), {dim: true})]} /> : null}

@@ -27,7 +27,16 @@ const blank = seg(' ');
 
 /** Exactly `height` rows; the chosen session has the focus mark in the gutter. */
 export function SessionPicker({state, width, height, now, root, where, notices, current, opening}: SessionPickerProps) {
-	const {rows, selectedRow} = pickerRows(state, {width: width - 1, height, now, root, where, notices, current, opening});
+	const {rows, selectedRow} = pickerRows(state, {
+		width: width - 1,
+		height,
+		now,
+		root,
+		where,
+		notices,
+		current,
+		opening,
+	});
 	const lines = [];
 	for (let i = 0; i < height; i++) {
 		const row = rows[i];

@@ -20,7 +20,9 @@ export function TimelineView({timeline, state, width, height, now, costOf}: Time
 	const count = timeline.rows.length;
 	const listHeight = Math.max(1, height - timelineChrome(height));
 	// Following: the last row selected and in view, however many arrived since the last key.
-	const window = state.follow ? timelineWindow(count, listHeight, count - 1, count) : timelineWindow(count, listHeight, state.selected, state.top);
+	const window = state.follow
+		? timelineWindow(count, listHeight, count - 1, count)
+		: timelineWindow(count, listHeight, state.selected, state.top);
 	const rows = timelineScreen(timeline, {width: width - 1, height, window, now, costOf});
 	const selectedId = window.selected === -1 ? undefined : timeline.rows[window.selected]?.itemId;
 	const focusRow = selectedId === undefined ? -1 : rows.findIndex(row => row.itemId === selectedId);

@@ -33,7 +33,16 @@ export type FirstFrameOptions = {
 /** The painted frame: hand the terminal over to Ink with `handOver` just before it renders. */
 export type FirstFrame = {handOver(): void};
 
-const colorCodes: Record<string, number> = {red: 31, green: 32, yellow: 33, blue: 34, magenta: 35, cyan: 36, white: 37, gray: 90};
+const colorCodes: Record<string, number> = {
+	red: 31,
+	green: 32,
+	yellow: 33,
+	blue: 34,
+	magenta: 35,
+	cyan: 36,
+	white: 37,
+	gray: 90,
+};
 
 /** One row as terminal text, styled the way Ink draws the same segments. */
 function rowText(segments: readonly Segment[], color: boolean): string {
@@ -68,10 +77,26 @@ export function paintFirstFrame(store: SessionStore, options: FirstFrameOptions)
 	const now = (options.clock ?? Date.now)();
 	const view = store.view;
 	const time = sessionTime(view, store.status, now);
-	const layout = new Layouter(options.texts).layout(view, paneWidth, openStateFrom(options.expand), time.now, time.stoppedAt);
+	const layout = new Layouter(options.texts).layout(
+		view,
+		paneWidth,
+		openStateFrom(options.expand),
+		time.now,
+		time.stoppedAt,
+	);
 	const body = visibleRows(layout, height, following).rows;
 	const rule = [seg('─'.repeat(width), {dim: true})];
-	const lines: Segment[][] = [...headerRows({view, status: store.status, following: true, now, width, home: homedir(), stoppedAt: time.stoppedAt})];
+	const lines: Segment[][] = [
+		...headerRows({
+			view,
+			status: store.status,
+			following: true,
+			now,
+			width,
+			home: homedir(),
+			stoppedAt: time.stoppedAt,
+		}),
+	];
 	if (rules) lines.push(rule);
 	for (let i = 0; i < height; i++) {
 		const row = body[i];

@@ -58,7 +58,9 @@ export function inkRowsFor(parts: InkOutputParts): (output: InkOutputState) => {
 			}
 			// Made anew with every field in one literal: the tokenizer's spread gives kept
 			// characters shapes of their own (thousands of them, in a heap snapshot).
-			chars = parts.styledCharsFromTokens(parts.tokenize(line)).map(({value, fullWidth, styles}) => ({type: 'char', value, fullWidth, styles}));
+			chars = parts
+				.styledCharsFromTokens(parts.tokenize(line))
+				.map(({value, fullWidth, styles}) => ({type: 'char', value, fullWidth, styles}));
 			styled.set(line, chars);
 			styledCount += chars.length;
 		}

@@ -143,18 +143,29 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 				switches={options.switches}
 				copy={text => stdout.write(osc52(text))}
 				page={(text, title) =>
-					runPager(text, title, {
-						stdin,
-						stdout,
-						leave: (options.mouse ? mouseOff : '') + showCursor + (alternate ? leaveAlternateScreen : ''),
-						enter: (alternate ? enterAlternateScreen : '') + (options.mouse ? mouseOn : '') + hideCursor,
-					}, options.pager ?? 'less -R')
+					runPager(
+						text,
+						title,
+						{
+							stdin,
+							stdout,
+							leave: (options.mouse ? mouseOff : '') + showCursor + (alternate ? leaveAlternateScreen : ''),
+							enter: (alternate ? enterAlternateScreen : '') + (options.mouse ? mouseOn : '') + hideCursor,
+						},
+						options.pager ?? 'less -R',
+					)
 				}
 				onQuit={() => finish({reason: 'quit'})}
 			/>
 			{options.fault === 'render' || options.fault === 'handler' ? <FaultProbe kind={options.fault} /> : null}
 		</>,
-		{stdout, stdin, exitOnCtrlC: false, patchConsole: options.patchConsole ?? true, maxFps: inkMaxFps(options.switches?.keysAtOnce ?? true)},
+		{
+			stdout,
+			stdin,
+			exitOnCtrlC: false,
+			patchConsole: options.patchConsole ?? true,
+			maxFps: inkMaxFps(options.switches?.keysAtOnce ?? true),
+		},
 	);
 	// Ink drew its first frame inside render(), ending the synchronized update the first frame's
 	// hand-over began; when it did not (nothing to draw), the update must not stay open.
@@ -224,9 +235,12 @@ function FaultProbe({kind}: {kind: 'render' | 'handler'}): null {
 		const timer = setTimeout(() => setArmed(true), faultDelayMs);
 		return () => clearTimeout(timer);
 	}, [kind]);
-	useInput(() => {
-		throw injectedFault('handler');
-	}, {isActive: kind === 'handler'});
+	useInput(
+		() => {
+			throw injectedFault('handler');
+		},
+		{isActive: kind === 'handler'},
+	);
 	if (armed) throw injectedFault('render');
 	return null;
 }

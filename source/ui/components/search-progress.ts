@@ -24,7 +24,12 @@ export function sliceBudget(now: () => number, ms = sliceMs): Budget {
  * The count of `query` in `view` as far as one more slice takes it (for the footer), and a
  * frame asked for after this one while it is not whole. `query` undefined: nothing to count.
  */
-export function useSearchProgress(live: LiveMatches, view: SessionView, query: string | undefined, now: () => number): (query: string) => Counted {
+export function useSearchProgress(
+	live: LiveMatches,
+	view: SessionView,
+	query: string | undefined,
+	now: () => number,
+): (query: string) => Counted {
 	const [, setSlices] = useState(0);
 	let counting = false;
 	const count = (wanted: string): Counted => {

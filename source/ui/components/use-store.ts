@@ -17,7 +17,14 @@ import {FramePacer, frameMs, streamFrameMs} from './frame-pacer.js';
  * key's frame is several times slower (the bench's scrolled-up case; docs/performance.md).
  * `clock`: the screen's (App's), which paces the frames and the warm redraws.
  */
-export function useStore(store: SessionStore, intervalMs = frameMs, streamMs = streamFrameMs, changed?: () => boolean, clock: () => number = Date.now, warmMs = defaultSwitches.warmMs): number {
+export function useStore(
+	store: SessionStore,
+	intervalMs = frameMs,
+	streamMs = streamFrameMs,
+	changed?: () => boolean,
+	clock: () => number = Date.now,
+	warmMs = defaultSwitches.warmMs,
+): number {
 	const mayShow = useRef(changed);
 	mayShow.current = changed;
 	const now = useRef(clock);

@@ -25,7 +25,13 @@ export type DrawnFrom = {
 };
 
 /** What a frame showing entries `first` to `last` of `layout` drew from the store. */
-export function drawnFrom(view: SessionView, status: SourceStatus, layout: Layout, first: number, last: number): DrawnFrom {
+export function drawnFrom(
+	view: SessionView,
+	status: SourceStatus,
+	layout: Layout,
+	first: number,
+	last: number,
+): DrawnFrom {
 	const items: Item[] = [];
 	const revs: number[] = [];
 	for (let i = first; i <= last && i < layout.count; i++) {

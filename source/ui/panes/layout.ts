@@ -76,7 +76,17 @@ export type Layout = {
 	indexOf(itemId: number, hint?: number): number;
 };
 
-type Entry = {rev: number; width: number; open: boolean; full: boolean; tick: number; extra: number; pane: Pane; memo?: unknown; built: Segment[][]};
+type Entry = {
+	rev: number;
+	width: number;
+	open: boolean;
+	full: boolean;
+	tick: number;
+	extra: number;
+	pane: Pane;
+	memo?: unknown;
+	built: Segment[][];
+};
 
 /**
  * About how many rows the cache keeps of panes no recent frame asked for: the panes a frame
@@ -118,9 +128,20 @@ export class Layouter {
 	) {}
 
 	/** The layout of `view` at `width` columns. `nowMs` drives spinners and countdowns. */
-	layout(view: SessionView, width: number, open: OpenState, nowMs: number, stoppedAt?: number, prices?: PriceTable): Layout {
+	layout(
+		view: SessionView,
+		width: number,
+		open: OpenState,
+		nowMs: number,
+		stoppedAt?: number,
+		prices?: PriceTable,
+	): Layout {
 		// Rows laid out before the highlighter came in are drawn in colour now.
-		if (view !== this.view || prices !== this.prices || (this.code !== undefined && this.code.version !== this.codeVersion)) {
+		if (
+			view !== this.view ||
+			prices !== this.prices ||
+			(this.code !== undefined && this.code.version !== this.codeVersion)
+		) {
 			this.prices = prices;
 			this.codeVersion = this.code?.version ?? 0;
 			// A rebuilt model numbers its items afresh: nothing cached is about them (nor are costs, with new prices).
@@ -190,7 +211,15 @@ export class Layouter {
 		return known.items;
 	}
 
-	private pane(flat: Flat, index: number, width: number, openState: OpenState, now: number, root: SessionView, stoppedAt?: number): Pane {
+	private pane(
+		flat: Flat,
+		index: number,
+		width: number,
+		openState: OpenState,
+		now: number,
+		root: SessionView,
+		stoppedAt?: number,
+	): Pane {
 		const item = flat.items[index]!;
 		const depth = flat.depths?.[index] ?? 0;
 		const session = flat.sessions?.[index] ?? root;
@@ -221,14 +250,52 @@ export class Layouter {
 			}
 			return cached.pane;
 		}
-		const input: PaneInput = {width: innerWidth, open, full, now, stoppedAt, tools: session.header.tools, memo: cached?.memo, prices: this.prices, code: this.code};
-		const built = item.kind === 'subagent' ? subagentPane(item, call, input, this.texts) : buildRows(shown(item, this.texts), input, this.texts);
+		const input: PaneInput = {
+			width: innerWidth,
+			open,
+			full,
+			now,
+			stoppedAt,
+			tools: session.header.tools,
+			memo: cached?.memo,
+			prices: this.prices,
+			code: this.code,
+		};
+		const built =
+			item.kind === 'subagent'
+				? subagentPane(item, call, input, this.texts)
+				: buildRows(shown(item, this.texts), input, this.texts);
 		const prefix = depth > 0 ? new Array<Segment>(depth).fill(nestBar) : undefined;
-		const rows = rowsOf(built.rows, this.keepRows && cached?.pane.depth === depth ? cached : undefined, item.id, prefix);
-		const pane: Pane = {itemId: item.id, kind: item.kind, depth, rows, group, open, problem: isProblem(item), live: live || callLive};
+		const rows = rowsOf(
+			built.rows,
+			this.keepRows && cached?.pane.depth === depth ? cached : undefined,
+			item.id,
+			prefix,
+		);
+		const pane: Pane = {
+			itemId: item.id,
+			kind: item.kind,
+			depth,
+			rows,
+			group,
+			open,
+			problem: isProblem(item),
+			live: live || callLive,
+		};
 		if (cached) this.cachedRows -= cached.pane.rows.length;
 		this.cache.delete(item.id);
-		this.cache.set(item.id, {rev: item.rev, width: innerWidth, open, full, tick, extra, pane, memo: built.memo, built: built.rows, frame: this.frame});
+		this.cache.set(item.id, {
+			rev: item.rev,
+			width: innerWidth,
+			open,
+			full,
+			tick,
+			extra,
+			pane,
+			memo: built.memo,
+			built: built.rows,
+			frame: this.frame,
+		});
 		this.cachedRows += rows.length;
 		this.evict();
 		return pane;
@@ -265,7 +332,12 @@ export class Layouter {
  * CPU profile (each store of an old object pays the garbage collector's barrier while it
  * marks, which it often does while an answer streams).
  */
-function rowsOf(built: readonly Segment[][], before: Entry | undefined, itemId: number, prefix: Segment[] | undefined): Row[] {
+function rowsOf(
+	built: readonly Segment[][],
+	before: Entry | undefined,
+	itemId: number,
+	prefix: Segment[] | undefined,
+): Row[] {
 	const old = before?.built ?? [];
 	const oldRows = before?.pane.rows ?? [];
 	const both = Math.min(built.length, old.length);
@@ -349,7 +421,12 @@ function buildRows(item: Shown<Item>, input: PaneInput, texts: TextReader | unde
 }
 
 /** A subagent's summary line: what it was asked, how many calls, its state, its id. */
-function subagentPane(item: SubagentItem, call: ToolCallItem | undefined, input: PaneInput, texts: TextReader | undefined): PaneRows {
+function subagentPane(
+	item: SubagentItem,
+	call: ToolCallItem | undefined,
+	input: PaneInput,
+	texts: TextReader | undefined,
+): PaneRows {
 	const child = item.child;
 	const description = item.description ? excerpt(item.description) : child ? firstPrompt(child, texts) : '';
 	const facts: Segment[] = [];
@@ -357,7 +434,8 @@ function subagentPane(item: SubagentItem, call: ToolCallItem | undefined, input:
 	// The title the server gave the child session (it comes on the parent's stream).
 	const title = child?.header.title ? excerpt(child.header.title, 200) : '';
 	if (title && title !== description) facts.push(seg(`${description ? '  ' : ''}“${title}”`, {bold: true}));
-	if (child && child.items.length > 0) facts.push(seg(` · ${child.counts.toolCalls} tool call${child.counts.toolCalls === 1 ? '' : 's'}`, {dim: true}));
+	if (child && child.items.length > 0)
+		facts.push(seg(` · ${child.counts.toolCalls} tool call${child.counts.toolCalls === 1 ? '' : 's'}`, {dim: true}));
 	// What it and its own subagents cost.
 	const cost = child ? sessionCostText(child, input.prices) : undefined;
 	if (cost !== undefined) facts.push(seg(` · ${cost}`));
@@ -366,20 +444,27 @@ function subagentPane(item: SubagentItem, call: ToolCallItem | undefined, input:
 		const running = call.state === 'running' || call.state === 'streaming';
 		// In a trace that stopped, it runs no more: no spinner.
 		const stalled = running && input.stoppedAt !== undefined && call.output === undefined;
-		const word = call.state === 'done' ? 'done' : stalled ? 'stalled' : running ? 'running' : (state.word ?? call.state);
+		const word =
+			call.state === 'done' ? 'done' : stalled ? 'stalled' : running ? 'running' : (state.word ?? call.state);
 		const mark = state.glyph ?? (stalled ? glyph.unanswered : spinnerAt(input.now));
 		facts.push(seg(' · '), seg(`${mark} ${word}`, state.style));
 	} else if (child?.ended) {
 		facts.push(seg(' · ended', {dim: true}));
 	}
-	const head = labelled(input.open ? glyph.open : glyph.closed, [seg('subagent', {color: 'magenta', bold: true})], facts);
+	const head = labelled(
+		input.open ? glyph.open : glyph.closed,
+		[seg('subagent', {color: 'magenta', bold: true})],
+		facts,
+	);
 	const right: Segment[] = [seg(`${glyph.child} ${shortId(item.sessionId)}`, {color: 'cyan'})];
 	// A call inside it (at any depth) waits for a human: seen without opening the pane.
-	if (child && child.awaitingApproval > 0) right.unshift(seg(' waiting for approval ', {color: 'yellow', inverse: true, bold: true}), seg('  '));
+	if (child && child.awaitingApproval > 0)
+		right.unshift(seg(' waiting for approval ', {color: 'yellow', inverse: true, bold: true}), seg('  '));
 	const rows: Segment[][] = [spread(head, right, input.width)];
 	if (input.open && (!child || child.items.length === 0)) {
 		const why = item.missing ? sanitize(item.missing) : 'its messages are not here (its trace was not found)';
-		for (const line of why.split('\n')) rows.push(...wrapSegments([seg(line, {dim: true})], input.width, {first: [seg('  ')], rest: [seg('  ')]}));
+		for (const line of why.split('\n'))
+			rows.push(...wrapSegments([seg(line, {dim: true})], input.width, {first: [seg('  ')], rest: [seg('  ')]}));
 	}
 	return {rows};
 }

@@ -59,7 +59,14 @@ export function markdownRows(text: string, width: number, options: MarkdownOptio
 		while (end < lines.length && insideFence(lines[end]!, state.fence)) end++;
 		const coloured = options.code!(lines.slice(i + 1, end).join('\n'), info);
 		if (coloured === undefined) continue;
-		for (const spans of coloured) rows.push(...codeRows(spans.length === 0 ? [seg(' ')] : codeSegments(spans, {dim: options.base?.dim}), width, options.prefix ?? []));
+		for (const spans of coloured)
+			rows.push(
+				...codeRows(
+					spans.length === 0 ? [seg(' ')] : codeSegments(spans, {dim: options.base?.dim}),
+					width,
+					options.prefix ?? [],
+				),
+			);
 		i = end - 1;
 	}
 	trimBlankTail(rows, options.prefix);
@@ -83,7 +90,12 @@ export function trimBlankTail(rows: Segment[][], prefix: readonly Segment[] | un
 }
 
 /** The rows of one line; updates `state` for the next line. */
-export function markdownLine(line: string, state: MarkdownState, width: number, options: MarkdownOptions = {}): Segment[][] {
+export function markdownLine(
+	line: string,
+	state: MarkdownState,
+	width: number,
+	options: MarkdownOptions = {},
+): Segment[][] {
 	const base = options.base ?? {};
 	const prefix = options.prefix ?? [];
 	const fence = fencePattern.exec(line);

@@ -7,7 +7,10 @@
 export type HeadTail = {head: string[]; tail: string[]; hidden: number; total: number};
 
 /** The number of lines, counting on from what was counted before when the text only grew. */
-export function countLines(text: string, before?: {length: number; count: number; open: boolean}): {length: number; count: number; open: boolean} {
+export function countLines(
+	text: string,
+	before?: {length: number; count: number; open: boolean},
+): {length: number; count: number; open: boolean} {
 	// `open` says the counted part ended inside a line (no newline at its end yet).
 	let count = 0;
 	let open = false;
@@ -34,7 +37,8 @@ export function countLines(text: string, before?: {length: number; count: number
 /** The first `head` and last `tail` lines of `text` and how many lie between. */
 export function headTail(text: string, total: number, head: number, tail: number): HeadTail {
 	const body = text.endsWith('\n') ? text.slice(0, -1) : text;
-	if (total <= head + tail + 1) return {head: body === '' && total === 0 ? [] : body.split('\n'), tail: [], hidden: 0, total};
+	if (total <= head + tail + 1)
+		return {head: body === '' && total === 0 ? [] : body.split('\n'), tail: [], hidden: 0, total};
 	const headLines: string[] = [];
 	let at = 0;
 	for (let i = 0; i < head; i++) {

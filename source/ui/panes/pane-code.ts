@@ -9,7 +9,12 @@ import {codeSegments} from './code-style.js';
 import {seg, type Segment, type Style} from './segments.js';
 
 /** Each of `lines` (sanitized) as segments, coloured as file `file`'s code; undefined: no colour for them. */
-export function fileLineSegments(lines: readonly string[], file: string | undefined, code: CodePainter | undefined, base: Style = {}): Segment[][] | undefined {
+export function fileLineSegments(
+	lines: readonly string[],
+	file: string | undefined,
+	code: CodePainter | undefined,
+	base: Style = {},
+): Segment[][] | undefined {
 	if (!code || file === undefined || lines.length === 0) return undefined;
 	const coloured = code.file(lines.join('\n'), file);
 	if (!coloured || coloured.length !== lines.length) return undefined;
@@ -21,7 +26,12 @@ export function fileLineSegments(lines: readonly string[], file: string | undefi
  * dim, the code after it coloured as file `file`'s. A line that is not numbered (the tool's
  * closing note) stays plain. Undefined: no colour for them.
  */
-export function numberedLineSegments(raw: readonly string[], clean: readonly string[], file: string, code: CodePainter | undefined): Segment[][] | undefined {
+export function numberedLineSegments(
+	raw: readonly string[],
+	clean: readonly string[],
+	file: string,
+	code: CodePainter | undefined,
+): Segment[][] | undefined {
 	if (!code) return undefined;
 	const heads: (string | undefined)[] = [];
 	const bodies: string[] = [];
@@ -38,7 +48,9 @@ export function numberedLineSegments(raw: readonly string[], clean: readonly str
 	const coloured = bodies.length === 0 ? undefined : code.file(bodies.join('\n'), file);
 	if (!coloured || coloured.length !== bodies.length) return undefined;
 	let next = 0;
-	return heads.map((head, i) => (head === undefined ? [seg(clean[i]!)] : [seg(head, {dim: true}), ...codeSegments(coloured[next++]!)]));
+	return heads.map((head, i) =>
+		head === undefined ? [seg(clean[i]!)] : [seg(head, {dim: true}), ...codeSegments(coloured[next++]!)],
+	);
 }
 
 /** An edit's diff, a line a row before wrapping: `- ` removed (red), `+ ` added (green), context plain. */

@@ -50,9 +50,13 @@ export function requestPane(item: RequestItem, input: PaneInput): PaneRows {
 		mark = glyph.fail;
 		style = {color: 'red', bold: true};
 	}
-	const rows: Segment[][] = [truncateSegments([seg(`${input.open ? glyph.open : mark} `, style), seg(parts.join(' · '), style)], input.width)];
+	const rows: Segment[][] = [
+		truncateSegments([seg(`${input.open ? glyph.open : mark} `, style), seg(parts.join(' · '), style)], input.width),
+	];
 	if (input.open && item.error) {
-		rows.push(...wrapSegments([seg(excerpt(item.error, 4000), {dim: true})], input.width, {first: [indent], rest: [indent]}));
+		rows.push(
+			...wrapSegments([seg(excerpt(item.error, 4000), {dim: true})], input.width, {first: [indent], rest: [indent]}),
+		);
 	}
 	return {rows};
 }
@@ -86,7 +90,9 @@ export function compactionPane(item: CompactionItem, input: PaneInput): PaneRows
 	if (item.thinking) {
 		// What the model thought while summarizing: part of the compaction, not the conversation.
 		rows.push([seg('  '), seg('thinking', {color: 'magenta', dim: true})]);
-		rows.push(...markdownRows(sanitize(item.thinking), input.width, {base: {dim: true, italic: true}, prefix: [seg('  ')]}));
+		rows.push(
+			...markdownRows(sanitize(item.thinking), input.width, {base: {dim: true, italic: true}, prefix: [seg('  ')]}),
+		);
 	}
 	return {rows, memo: body.memo};
 }
@@ -130,13 +136,23 @@ export function shardPane(item: ShardItem, input: PaneInput): PaneRows {
 /** The run was aborted. */
 export function abortPane(item: AbortItem, input: PaneInput): PaneRows {
 	const reason = item.reason ? `: ${excerpt(item.reason)}` : '';
-	return {rows: wrapSegments([seg(`${glyph.aborted} aborted${reason}`, {color: 'yellow', bold: true})], input.width, {maxRows: 3})};
+	return {
+		rows: wrapSegments([seg(`${glyph.aborted} aborted${reason}`, {color: 'yellow', bold: true})], input.width, {
+			maxRows: 3,
+		}),
+	};
 }
 
 /** A line of the trace that could not be read: where, why, and how it began. */
 export function malformedPane(item: MalformedItem, input: PaneInput): PaneRows {
 	const where = `malformed line ${item.line}${item.shard !== undefined && item.shard > 1 ? ` of shard ${item.shard}` : ''}`;
-	const first = truncateSegments([seg(`${glyph.warn} ${where}`, {color: 'yellow', bold: true}), seg(` · ${excerpt(item.reason)}`, {color: 'yellow'})], input.width);
+	const first = truncateSegments(
+		[
+			seg(`${glyph.warn} ${where}`, {color: 'yellow', bold: true}),
+			seg(` · ${excerpt(item.reason)}`, {color: 'yellow'}),
+		],
+		input.width,
+	);
 	const rows = [first];
 	if (item.excerpt) rows.push(truncateSegments([indent, seg(excerpt(item.excerpt), {dim: true})], input.width));
 	return {rows};
@@ -172,7 +188,11 @@ export function mcpPane(item: McpConnectItem, input: PaneInput): PaneRows {
 			: failed > 0
 				? [seg(`${failed} of ${item.results.length} failed`, {color: 'red', bold: true})]
 				: [seg(sanitize(item.status), {color: 'green'})];
-	const head = labelled(input.open ? glyph.open : glyph.closed, [seg(`${glyph.plug} mcp`, {bold: true})], [seg(servers), seg(' · '), ...status]);
+	const head = labelled(
+		input.open ? glyph.open : glyph.closed,
+		[seg(`${glyph.plug} mcp`, {bold: true})],
+		[seg(servers), seg(' · '), ...status],
+	);
 	const rows = [truncateSegments(head, input.width)];
 	if (input.open) {
 		for (const result of item.results) {
@@ -181,7 +201,12 @@ export function mcpPane(item: McpConnectItem, input: PaneInput): PaneRows {
 			if (result.transport) parts.push(sanitize(result.transport));
 			if (result.durationMs !== undefined) parts.push(formatDuration(result.durationMs));
 			if (result.error) parts.push(excerpt(result.error));
-			rows.push(truncateSegments([indent, seg(`${ok ? glyph.ok : glyph.fail} `, {color: ok ? 'green' : 'red'}), seg(parts.join(' · '))], input.width));
+			rows.push(
+				truncateSegments(
+					[indent, seg(`${ok ? glyph.ok : glyph.fail} `, {color: ok ? 'green' : 'red'}), seg(parts.join(' · '))],
+					input.width,
+				),
+			);
 		}
 	}
 	return {rows};
@@ -194,14 +219,28 @@ function isConnected(status: string): boolean {
 /** An image in the conversation, as a placeholder. */
 export function imagePane(item: ImageItem, input: PaneInput): PaneRows {
 	const who = item.role === 'user' ? 'you' : sanitize(item.role);
-	return {rows: [truncateSegments([seg(`${glyph.image} `, {color: 'magenta'}), seg(who, {dim: true}), seg('  '), ...imagePlaceholder(item.image)], input.width)]};
+	return {
+		rows: [
+			truncateSegments(
+				[seg(`${glyph.image} `, {color: 'magenta'}), seg(who, {dim: true}), seg('  '), ...imagePlaceholder(item.image)],
+				input.width,
+			),
+		],
+	};
 }
 
 /** A message this version does not know (or of a shape it did not expect): dim, but all there. */
 export function unknownPane(item: UnknownItem, input: PaneInput): PaneRows {
 	const label = `${sanitize(item.payloadType)}${item.why === 'invalid' ? ' (unexpected shape)' : ''}`;
-	const head = labelled(input.open ? glyph.open : glyph.closed, [seg(label, {dim: true, italic: true})], input.open ? [] : [seg(excerpt(item.summary), {dim: true})]);
+	const head = labelled(
+		input.open ? glyph.open : glyph.closed,
+		[seg(label, {dim: true, italic: true})],
+		input.open ? [] : [seg(excerpt(item.summary), {dim: true})],
+	);
 	const rows = [truncateSegments(head, input.width)];
-	if (input.open) rows.push(...wrapSegments([seg(excerpt(item.summary, 4000), {dim: true})], input.width, {first: [indent], rest: [indent]}));
+	if (input.open)
+		rows.push(
+			...wrapSegments([seg(excerpt(item.summary, 4000), {dim: true})], input.width, {first: [indent], rest: [indent]}),
+		);
 	return {rows};
 }

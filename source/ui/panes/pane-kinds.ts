@@ -43,7 +43,9 @@ export function isProblem(item: Item): boolean {
 		case 'notice':
 			return item.level === 'error';
 		case 'mcp_connect':
-			return item.results.some(result => result.status !== 'connected' && result.status !== 'ok' && result.status !== 'completed');
+			return item.results.some(
+				result => result.status !== 'connected' && result.status !== 'ok' && result.status !== 'completed',
+			);
 		default:
 			return false;
 	}

@@ -4,7 +4,14 @@ import {sanitize} from '../../render/sanitize.js';
 import {senderLabels} from '../../render/item-kinds.js';
 import type {Shown} from '../../model/held-text.js';
 import type {AssistantTextItem, TextMarker, ThinkingItem, UserTextItem} from '../../model/view-model.js';
-import {markdownLine, markdownRows, markdownStart, trimBlankTail, type MarkdownOptions, type MarkdownState} from './markdown-rows.js';
+import {
+	markdownLine,
+	markdownRows,
+	markdownStart,
+	trimBlankTail,
+	type MarkdownOptions,
+	type MarkdownState,
+} from './markdown-rows.js';
 import type {PaneInput, PaneRows} from './pane-types.js';
 import {factColumns} from './fact-columns.js';
 import {seg, segmentsWidth, spread, truncateSegments, type Segment, type Style} from './segments.js';
@@ -61,11 +68,12 @@ function steeringPane(item: Shown<UserTextItem>, input: PaneInput): PaneRows {
 }
 
 function markerPane(item: Shown<UserTextItem>, marker: TextMarker, input: PaneInput): PaneRows {
-	const text = item.text
-		.replace(/^\s*\[[a-z_]+\]\s*/, '')
-		.replace(new RegExp(`\\s*\\[/${marker}\\]\\s*$`), '');
+	const text = item.text.replace(/^\s*\[[a-z_]+\]\s*/, '').replace(new RegExp(`\\s*\\[/${marker}\\]\\s*$`), '');
 	const style: Style = {color: 'yellow', bold: true};
-	const who = item.sender && item.sender !== 'harness' ? ` (${senderLabels[item.sender] ?? sanitize(item.sender)})` : ' (harness)';
+	const who =
+		item.sender && item.sender !== 'harness'
+			? ` (${senderLabels[item.sender] ?? sanitize(item.sender)})`
+			: ' (harness)';
 	const label = [seg(markerLabels[marker], style), seg(who, {dim: true})];
 	if (!input.open) {
 		return {rows: [truncateSegments(labelled(glyph.closed, label, [seg(excerpt(text), {dim: true})]), input.width)]};
@@ -78,13 +86,19 @@ function markerPane(item: Shown<UserTextItem>, marker: TextMarker, input: PaneIn
 /** The model's answer, as markdown; a cursor while it streams. */
 export function assistantTextPane(item: Shown<AssistantTextItem>, input: PaneInput): PaneRows {
 	const cut = item.stopReason && item.stopReason !== 'completed' && !item.streaming;
-	const cutRow = cut ? [[seg('  '), seg(`${glyph.warn} cut off (${sanitize(item.stopReason!)})`, {color: 'yellow'})]] : [];
+	const cutRow = cut
+		? [[seg('  '), seg(`${glyph.warn} cut off (${sanitize(item.stopReason!)})`, {color: 'yellow'})]]
+		: [];
 	if (!input.open) {
 		const lines = lineCount(item.text);
 		return {
 			rows: [
 				truncateSegments(
-					labelled(glyph.closed, [seg('answer', {bold: true})], [seg(excerpt(item.text), {dim: true}), seg(` · ${plural(lines, 'line')}`, {dim: true})]),
+					labelled(
+						glyph.closed,
+						[seg('answer', {bold: true})],
+						[seg(excerpt(item.text), {dim: true}), seg(` · ${plural(lines, 'line')}`, {dim: true})],
+					),
 					input.width,
 				),
 				...cutRow,
@@ -92,7 +106,15 @@ export function assistantTextPane(item: Shown<AssistantTextItem>, input: PaneInp
 		};
 	}
 	// Fenced code is coloured once the answer is complete: while it streams, its lines are laid out one by one.
-	const {rows, memo} = growingMarkdown(item, item.streaming, input, {}, bodyIndent, undefined, input.code && ((code, info) => input.code!.fence(code, info)));
+	const {rows, memo} = growingMarkdown(
+		item,
+		item.streaming,
+		input,
+		{},
+		bodyIndent,
+		undefined,
+		input.code && ((code, info) => input.code!.fence(code, info)),
+	);
 	if (item.streaming) addCursor(rows, input.width);
 	return {rows: cutRow.length > 0 ? [...rows, ...cutRow] : rows, memo};
 }
@@ -101,23 +123,46 @@ export function assistantTextPane(item: Shown<AssistantTextItem>, input: PaneInp
 export function thinkingPane(item: Shown<ThinkingItem>, input: PaneInput): PaneRows {
 	const label = seg('thinking', {color: 'magenta'});
 	if (item.inline) {
-		return {rows: [labelled(glyph.closed, [label], [seg(`binary · ${formatBytes(item.inline.bytes)} ${sanitize(item.inline.mimeType)}`, {dim: true})])]};
+		return {
+			rows: [
+				labelled(
+					glyph.closed,
+					[label],
+					[seg(`binary · ${formatBytes(item.inline.bytes)} ${sanitize(item.inline.mimeType)}`, {dim: true})],
+				),
+			],
+		};
 	}
 	if (item.encrypted) return {rows: [labelled(glyph.closed, [label], [seg('encrypted', {dim: true})])]};
 	// How long and how much, in the columns tool calls use: they line up row under row.
-	const facts = factColumns(item.durationMs === undefined ? '' : formatDuration(item.durationMs), `${formatCount(item.text.length)} chars`, input.width);
+	const facts = factColumns(
+		item.durationMs === undefined ? '' : formatDuration(item.durationMs),
+		`${formatCount(item.text.length)} chars`,
+		input.width,
+	);
 	if (!input.open) {
 		if (item.streaming) {
 			const head = labelled(glyph.closed, [label], []);
 			const room = input.width - segmentsWidth(head) - 3;
 			// Only the end is read: from the pieces, the text is not touched (model/text-pieces.ts).
 			const recent = item.pieces ? lastChars(item.pieces, latestWordsChars(room)) : item.text;
-			return {rows: [[...head, seg('  '), seg(latestWords(recent, room), {dim: true, italic: true}), seg(glyph.cursor, {color: 'magenta'})]]};
+			return {
+				rows: [
+					[
+						...head,
+						seg('  '),
+						seg(latestWords(recent, room), {dim: true, italic: true}),
+						seg(glyph.cursor, {color: 'magenta'}),
+					],
+				],
+			};
 		}
 		if (item.text === '') return {rows: [labelled(glyph.closed, [label], [seg('empty', {dim: true})])]};
 		return {rows: [spread(labelled(glyph.closed, [label], []), facts, input.width)]};
 	}
-	const head = item.streaming ? labelled(glyph.open, [label], [seg('streaming', {dim: true})]) : spread(labelled(glyph.open, [label], []), facts, input.width);
+	const head = item.streaming
+		? labelled(glyph.open, [label], [seg('streaming', {dim: true})])
+		: spread(labelled(glyph.open, [label], []), facts, input.width);
 	const {rows, memo} = growingMarkdown(item, item.streaming, input, {dim: true, italic: true}, bodyIndent, head);
 	if (item.streaming) addCursor(rows, input.width);
 	return {rows, memo};
@@ -166,7 +211,9 @@ export function growingMarkdown(
 	}
 	const old = input.memo as GrowingCache | undefined;
 	const reader = pieces ? (old?.reader?.pieces === pieces ? old.reader : new PieceReader(pieces)) : undefined;
-	const read = reader ? (from: number, to?: number) => reader.slice(from, to) : (from: number, to?: number) => text.slice(from, to);
+	const read = reader
+		? (from: number, to?: number) => reader.slice(from, to)
+		: (from: number, to?: number) => text.slice(from, to);
 	const length = reader ? reader.length : text.length;
 	const usable =
 		old !== undefined &&
@@ -174,7 +221,9 @@ export function growingMarkdown(
 		length >= old.scanned &&
 		old.reader === reader &&
 		(reader !== undefined || old.consumed === 0 || text.charCodeAt(old.consumed - 1) === 10);
-	const cache: GrowingCache = usable ? old : {width: input.width, consumed: 0, scanned: 0, rows: [], state: markdownStart(), reader};
+	const cache: GrowingCache = usable
+		? old
+		: {width: input.width, consumed: 0, scanned: 0, rows: [], state: markdownStart(), reader};
 	// Only what came since the last frame can hold a new line break.
 	const lineEnd = read(cache.scanned).lastIndexOf('\n');
 	if (lineEnd !== -1) {

@@ -11,7 +11,16 @@ import type {ImageRef, ToolCallItem} from '../../model/view-model.js';
 import {factColumns} from './fact-columns.js';
 import {countLines, headTail} from './output-lines.js';
 import type {PaneInput, PaneRows} from './pane-types.js';
-import {fitMiddle, seg, segmentsWidth, spread, textWidth, truncateSegments, type Segment, type Style} from './segments.js';
+import {
+	fitMiddle,
+	seg,
+	segmentsWidth,
+	spread,
+	textWidth,
+	truncateSegments,
+	type Segment,
+	type Style,
+} from './segments.js';
 import {excerpt, safeLines} from './text-bits.js';
 import {stoppedText} from '../screen/session-clock.js';
 import {glyph, spinnerAt, toolStateLook} from './theme.js';
@@ -34,14 +43,16 @@ const indent = seg('  ');
 /** The rows of a tool call. */
 export function toolCallPane(item: Shown<ToolCallItem>, input: PaneInput): PaneRows {
 	const old = input.memo as ToolMemo | undefined;
-	const lines = item.output === undefined ? undefined : countLines(item.output, item.outputStreaming ? old?.lines : undefined);
+	const lines =
+		item.output === undefined ? undefined : countLines(item.output, item.outputStreaming ? old?.lines : undefined);
 	const memo: ToolMemo = {lines};
 	const {row, noteShown, headlineShown} = headerRow(item, input, lines?.count);
 	const rows: Segment[][] = [row];
 	if (!input.open) {
 		if (item.state === 'failed') {
 			const verdict = verdictLine(item.output);
-			if (verdict) rows.push(truncateSegments([indent, seg('│ ', {color: 'red'}), seg(verdict, {color: 'red'})], input.width));
+			if (verdict)
+				rows.push(truncateSegments([indent, seg('│ ', {color: 'red'}), seg(verdict, {color: 'red'})], input.width));
 		}
 		return {rows, memo};
 	}
@@ -55,7 +66,11 @@ export function toolCallPane(item: Shown<ToolCallItem>, input: PaneInput): PaneR
  * description) right after the gist so that it reads beside the name at any width; at the
  * right edge what came of it, then the duration and size columns (fact-columns.ts).
  */
-function headerRow(item: Shown<ToolCallItem>, input: PaneInput, lineTotal: number | undefined): {row: Segment[]; noteShown: boolean; headlineShown: boolean} {
+function headerRow(
+	item: Shown<ToolCallItem>,
+	input: PaneInput,
+	lineTotal: number | undefined,
+): {row: Segment[]; noteShown: boolean; headlineShown: boolean} {
 	const look = toolStateLook(item.state);
 	const stopped = stoppedRunning(item, input);
 	// A call in a trace that stopped does not run any more: no spinner.
@@ -85,7 +100,8 @@ function headerRow(item: Shown<ToolCallItem>, input: PaneInput, lineTotal: numbe
 	if (stopped) add('no output', {color: 'yellow'});
 	if (item.images.length > 0) add(`+${plural(item.images.length, 'image')}`);
 	if (item.childSessionId) add(`${glyph.child} ${shortId(item.childSessionId)}`, {color: 'cyan'});
-	const size = lineTotal === undefined ? '' : item.outputStreaming ? `${plural(lineTotal, 'line')}…` : plural(lineTotal, 'line');
+	const size =
+		lineTotal === undefined ? '' : item.outputStreaming ? `${plural(lineTotal, 'line')}…` : plural(lineTotal, 'line');
 	// How long a call ran in a trace that stopped is not known: no duration.
 	const columns = factColumns(stopped ? '' : durationOf(item, input.now), size, input.width);
 	if (columns.length > 0) right.push(...(right.length > 0 ? [seg('  ')] : []), ...columns);
@@ -112,7 +128,8 @@ function stoppedRunning(item: ToolCallItem, input: PaneInput): boolean {
 function durationOf(item: ToolCallItem, now: number): string {
 	if (item.at === undefined) return '';
 	if (item.endedAt !== undefined) return formatDuration(item.endedAt - item.at);
-	if (item.state === 'running' || item.state === 'streaming' || item.state === 'awaiting_approval') return formatDuration(now - item.at);
+	if (item.state === 'running' || item.state === 'streaming' || item.state === 'awaiting_approval')
+		return formatDuration(now - item.at);
 	return '';
 }
 
@@ -136,14 +153,26 @@ function argumentRows(item: ToolCallItem, input: PaneInput, noteShown: boolean, 
 		if (item.args.trim() !== '') block(item.args, {dim: true});
 		return rows;
 	}
-	const parts = presenterFor(item.name).argumentParts(args, {name: item.name, tools: input.tools, childSessionId: item.childSessionId, noteShown, headlineShown});
+	const parts = presenterFor(item.name).argumentParts(args, {
+		name: item.name,
+		tools: input.tools,
+		childSessionId: item.childSessionId,
+		noteShown,
+		headlineShown,
+	});
 	for (const part of parts) {
 		if (part.kind === 'path') rows.push(...pathRow(part.path, input));
-		else if (part.kind === 'child') rows.push([indent, seg(`${glyph.child} child session `, {dim: true}), seg(sanitize(part.sessionId), {color: 'cyan'})]);
+		else if (part.kind === 'child')
+			rows.push([
+				indent,
+				seg(`${glyph.child} child session `, {dim: true}),
+				seg(sanitize(part.sessionId), {color: 'cyan'}),
+			]);
 		else if (part.kind === 'diff') rows.push(...diffRows(part.removed, part.added, input));
 		else if (part.tone === 'removed') block(part.text, {color: 'red'}, '- ');
 		else if (part.tone === 'added') block(part.text, {color: 'green'}, '+ ');
-		else rows.push(...limitedLines(part.text, input, part.tone === 'command' ? {bold: true} : {dim: true}, '', part.file));
+		else
+			rows.push(...limitedLines(part.text, input, part.tone === 'command' ? {bold: true} : {dim: true}, '', part.file));
 	}
 	return rows;
 }
@@ -154,9 +183,16 @@ function diffRows(removed: string, added: string, input: PaneInput): Segment[][]
 	const shown = input.full ? lines : lines.slice(0, argLines * 2);
 	const rows: Segment[][] = [];
 	for (const {marker, line} of shown) {
-		rows.push(...wrapSegments(line, input.width, {first: [indent, marker], rest: [indent, seg('  ')], maxRows: input.full ? undefined : rowsPerLine}));
+		rows.push(
+			...wrapSegments(line, input.width, {
+				first: [indent, marker],
+				rest: [indent, seg('  ')],
+				maxRows: input.full ? undefined : rowsPerLine,
+			}),
+		);
 	}
-	if (shown.length < lines.length) rows.push([indent, seg(`… ${plural(lines.length - shown.length, 'more line')} (x shows all)`, {dim: true})]);
+	if (shown.length < lines.length)
+		rows.push([indent, seg(`… ${plural(lines.length - shown.length, 'more line')} (x shows all)`, {dim: true})]);
 	return rows;
 }
 
@@ -174,9 +210,16 @@ function limitedLines(content: string, input: PaneInput, style: Style, marker: s
 	const coloured = fileLineSegments(shown, file, input.code);
 	const rows: Segment[][] = [];
 	for (let i = 0; i < shown.length; i++) {
-		rows.push(...wrapSegments(coloured?.[i] ?? [seg(shown[i]!, style)], input.width, {first, rest, maxRows: input.full ? undefined : rowsPerLine}));
+		rows.push(
+			...wrapSegments(coloured?.[i] ?? [seg(shown[i]!, style)], input.width, {
+				first,
+				rest,
+				maxRows: input.full ? undefined : rowsPerLine,
+			}),
+		);
 	}
-	if (shown.length < lines.length) rows.push([indent, seg(`… ${plural(lines.length - shown.length, 'more line')} (x shows all)`, {dim: true})]);
+	if (shown.length < lines.length)
+		rows.push([indent, seg(`… ${plural(lines.length - shown.length, 'more line')} (x shows all)`, {dim: true})]);
 	return rows;
 }
 
@@ -187,28 +230,38 @@ function outputRows(item: Shown<ToolCallItem>, input: PaneInput, total: number):
 	if (item.output === undefined) {
 		// A trace that stopped: nothing is waited for, and the pane says when it stopped.
 		if (stoppedRunning(item, input)) rows.push([indent, seg(stoppedText(input.stoppedAt!), {color: 'yellow'})]);
-		else if (item.state === 'running' || item.state === 'awaiting_approval') rows.push([indent, seg('waiting for output…', {dim: true})]);
+		else if (item.state === 'running' || item.state === 'awaiting_approval')
+			rows.push([indent, seg('waiting for output…', {dim: true})]);
 		return rows;
 	}
 	if (item.output === '' && item.images.length === 0) {
 		rows.push([indent, bar, seg(item.outputStreaming ? '…' : '(no output)', {dim: true})]);
 		return rows;
 	}
-	const parts = input.full ? headTail(item.output, total, total, 0) : headTail(item.output, total, headCount, tailCount);
+	const parts = input.full
+		? headTail(item.output, total, total, 0)
+		: headTail(item.output, total, headCount, tailCount);
 	// A file read is coloured in its language: the head and the tail each as one piece of code.
 	const args = item.state === 'done' && input.code ? parseArgs(item.args) : undefined;
 	const codeFile = args && presenterFor(item.name).codeOutput(args);
 	const lines = (raws: string[]): void => {
 		const clean = raws.map(raw => sanitize(raw.length > lineCap ? raw.slice(0, lineCap) : raw));
-		const coloured = codeFile?.numbered ? numberedLineSegments(raws, clean, codeFile.file, input.code) : fileLineSegments(clean, codeFile?.file, input.code);
+		const coloured = codeFile?.numbered
+			? numberedLineSegments(raws, clean, codeFile.file, input.code)
+			: fileLineSegments(clean, codeFile?.file, input.code);
 		for (let i = 0; i < clean.length; i++) {
 			rows.push(
-				...wrapSegments(coloured?.[i] ?? [seg(clean[i]!)], input.width, {first: [indent, bar], rest: [indent, bar], maxRows: input.full ? undefined : rowsPerLine}),
+				...wrapSegments(coloured?.[i] ?? [seg(clean[i]!)], input.width, {
+					first: [indent, bar],
+					rest: [indent, bar],
+					maxRows: input.full ? undefined : rowsPerLine,
+				}),
 			);
 		}
 	};
 	lines(parts.head);
-	if (parts.hidden > 0) rows.push([indent, bar, seg(`… ${plural(parts.hidden, 'more line')} (x shows all)`, {dim: true})]);
+	if (parts.hidden > 0)
+		rows.push([indent, bar, seg(`… ${plural(parts.hidden, 'more line')} (x shows all)`, {dim: true})]);
 	lines(parts.tail);
 	for (const image of item.images) rows.push([indent, bar, ...imagePlaceholder(image)]);
 	return rows;

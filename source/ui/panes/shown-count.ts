@@ -9,7 +9,8 @@ import type {Layout} from './layout.js';
 import {requestVisible} from './pane-kinds.js';
 
 /** Whether an entry draws nothing, for good (a finished request that went well). */
-const settledHidden = (item: Item): boolean => item.kind === 'request' && (item.status === 'completed' || item.status === 'aborted');
+const settledHidden = (item: Item): boolean =>
+	item.kind === 'request' && (item.status === 'completed' || item.status === 'aborted');
 
 /** Whether an entry draws nothing now (a request still running, or one that went well). */
 export const drawsNothing = (item: Item): boolean => item.kind === 'request' && !requestVisible(item);

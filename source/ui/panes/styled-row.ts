@@ -33,7 +33,11 @@ export function styledRow(segments: readonly Segment[], styling: Styling): strin
 }
 
 /** Body rows kept per segments array and styling: a layout's rows keep their arrays until their item changes. */
-const kept: Record<Styling, WeakMap<readonly Segment[], string>> = {color: new WeakMap(), attributes: new WeakMap(), none: new WeakMap()};
+const kept: Record<Styling, WeakMap<readonly Segment[], string>> = {
+	color: new WeakMap(),
+	attributes: new WeakMap(),
+	none: new WeakMap(),
+};
 
 /**
  * A body row's string after its blank gutter column, remembered for the same array of

@@ -4,7 +4,10 @@ import {fitTail, seg, type Segment} from './segments.js';
 
 /** A one-line excerpt of the start of a text, sanitized, whitespace folded. */
 export function excerpt(text: string, maxChars = 400): string {
-	return sanitize(text.slice(0, maxChars * 4)).replace(/\s+/g, ' ').trim().slice(0, maxChars);
+	return sanitize(text.slice(0, maxChars * 4))
+		.replace(/\s+/g, ' ')
+		.trim()
+		.slice(0, maxChars);
 }
 
 /** How many of a text's last characters latestWords looks at. */
@@ -12,7 +15,9 @@ export const latestWordsChars = (width: number): number => Math.max(64, width * 
 
 /** The last words of a growing text that fit in `width` columns, after an ellipsis. */
 export function latestWords(text: string, width: number): string {
-	const tail = sanitize(text.slice(-latestWordsChars(width))).replace(/\s+/g, ' ').trim();
+	const tail = sanitize(text.slice(-latestWordsChars(width)))
+		.replace(/\s+/g, ' ')
+		.trim();
 	if (width <= 1) return '';
 	const fitted = fitTail(tail, width - 1);
 	return fitted.length < tail.length ? `…${fitted}` : fitted;

@@ -35,7 +35,8 @@ export function wrapSegments(segments: readonly Segment[], width: number, option
 	// in a pane's cached rows, it is one flat string each.
 	const finish = (): void => {
 		const from = rows.length === 0 ? first.length : rest.length;
-		for (let i = from; i < row.length; i++) if (row[i]!.text.length > 1) row[i] = {...row[i]!, text: flatten(row[i]!.text)};
+		for (let i = from; i < row.length; i++)
+			if (row[i]!.text.length > 1) row[i] = {...row[i]!, text: flatten(row[i]!.text)};
 		rows.push(row);
 	};
 	const newRow = (): boolean => {

@@ -52,7 +52,11 @@ export function contextOfItem(view: SessionView, itemId: number): number {
  * that of the entry at the top of the view (`first`). A subagent's entry counts as the pane
  * it is nested in.
  */
-export function contextOnScreen(view: SessionView, layout: Layout, on: {focus: number; first: number; follow: boolean}): number {
+export function contextOnScreen(
+	view: SessionView,
+	layout: Layout,
+	on: {focus: number; first: number; follow: boolean},
+): number {
 	if (layout.count === 0 || on.follow) return view.shard;
 	let index = Math.min(Math.max(0, on.focus === -1 ? on.first : on.focus), layout.count - 1);
 	while (index > 0 && layout.depth(index) > 0) index--;

@@ -11,7 +11,10 @@ import type {KeyPress} from '../screen/keymap.js';
 import type {ScreenEnv, ScreenState} from '../screen/screen-types.js';
 
 /** Where the prompt's text says to go. */
-export type JumpTarget = {kind: 'pane'; number: number} | {kind: 'percent'; percent: number} | {kind: 'time'; hours: number; minutes: number; seconds: number};
+export type JumpTarget =
+	| {kind: 'pane'; number: number}
+	| {kind: 'percent'; percent: number}
+	| {kind: 'time'; hours: number; minutes: number; seconds: number};
 
 /** What the prompt's text means; a message when it means nothing. */
 export function parseJump(text: string): JumpTarget | {problem: string} {

@@ -67,5 +67,9 @@ export function focusItem(state: ScreenState, itemId: number, env: ScreenEnv): S
 		if (index === -1) return state;
 	}
 	// Following stops: the item shown must not scroll away as the session grows.
-	return {...state, focus: layout.item(index).id, viewport: reveal(layout, env.height, pause(layout, env.height, state.viewport), index)};
+	return {
+		...state,
+		focus: layout.item(index).id,
+		viewport: reveal(layout, env.height, pause(layout, env.height, state.viewport), index),
+	};
 }

@@ -32,7 +32,13 @@ export function lineStep(layout: Layout, height: number, viewport: ViewportState
  * scrolled under it (its first rows above the screen). The row it covers is the one that
  * would be at the top: the rest stay where they are, so the bottom of the session still shows.
  */
-export function withPinnedHead(rows: readonly Row[], layout: Layout, height: number, viewport: ViewportState, focusIndex: number): readonly Row[] {
+export function withPinnedHead(
+	rows: readonly Row[],
+	layout: Layout,
+	height: number,
+	viewport: ViewportState,
+	focusIndex: number,
+): readonly Row[] {
 	if (focusIndex < 0 || rows.length === 0) return rows;
 	const top = topOf(layout, height, viewport);
 	if (!top || top.index !== focusIndex || top.offset === 0) return rows;
@@ -44,7 +50,12 @@ export function withPinnedHead(rows: readonly Row[], layout: Layout, height: num
  * `line 40 of 300`: the focused pane's row at the bottom of the screen, when the pane is too
  * long to be seen whole; undefined otherwise (the pane count says enough).
  */
-export function paneLineText(layout: Layout, height: number, viewport: ViewportState, focusIndex: number): string | undefined {
+export function paneLineText(
+	layout: Layout,
+	height: number,
+	viewport: ViewportState,
+	focusIndex: number,
+): string | undefined {
 	if (focusIndex < 0) return undefined;
 	const rows = layout.pane(focusIndex).rows.length;
 	if (rows <= height) return undefined;

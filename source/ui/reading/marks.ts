@@ -11,7 +11,16 @@ import type {ScreenEnv, ScreenState} from '../screen/screen-types.js';
 import {visibleRows} from './viewport.js';
 
 /** The commands that jump: `''` comes back from them. */
-export const jumpCommands: ReadonlySet<CommandId> = new Set<CommandId>(['top', 'bottom', 'next-problem', 'prev-problem', 'next-prompt', 'prev-prompt', 'next-match', 'prev-match']);
+export const jumpCommands: ReadonlySet<CommandId> = new Set<CommandId>([
+	'top',
+	'bottom',
+	'next-problem',
+	'prev-problem',
+	'next-prompt',
+	'prev-prompt',
+	'next-match',
+	'prev-match',
+]);
 
 /** `next` with where `previous` was kept for `''`, when the view moved. */
 export function afterJump(previous: ScreenState, next: ScreenState): ScreenState {
@@ -21,7 +30,14 @@ export function afterJump(previous: ScreenState, next: ScreenState): ScreenState
 
 /** m or ': wait for the letter. */
 export function startMark(state: ScreenState, kind: 'set' | 'go'): ScreenState {
-	return {...state, markKey: kind, message: kind === 'set' ? 'mark this pane: a letter' : "go to a mark: its letter, or ' for where you were before the last jump"};
+	return {
+		...state,
+		markKey: kind,
+		message:
+			kind === 'set'
+				? 'mark this pane: a letter'
+				: "go to a mark: its letter, or ' for where you were before the last jump",
+	};
 }
 
 /** The focused pane's item, else the last pane on screen. */
@@ -40,9 +56,15 @@ export function markKey(state: ScreenState, input: string, key: KeyPress, env: S
 		const back = state.beforeJump;
 		if (!back) return {...done, message: 'no jump yet to go back from'};
 		// '' again comes back here.
-		return {...done, focus: back.focus, viewport: back.viewport, beforeJump: {focus: state.focus, viewport: state.viewport}};
+		return {
+			...done,
+			focus: back.focus,
+			viewport: back.viewport,
+			beforeJump: {focus: state.focus, viewport: state.viewport},
+		};
 	}
-	if (!/^[a-zA-Z]$/.test(input) || key.ctrl || key.meta) return {...done, message: 'a mark is a letter, a to z or A to Z'};
+	if (!/^[a-zA-Z]$/.test(input) || key.ctrl || key.meta)
+		return {...done, message: 'a mark is a letter, a to z or A to Z'};
 	if (kind === 'set') {
 		const itemId = focusedItem(state, env.layout(state.open), env.height);
 		if (itemId === undefined) return {...done, message: 'nothing to mark'};

@@ -47,7 +47,12 @@ export class FilterCache {
 }
 
 /** The layout with only the entries the filter keeps (a subagent's rows go with it: nested ones are tested alone). */
-export function filteredLayout(layout: Layout, query: string | undefined, cache: FilterCache, texts?: TextReader): Layout {
+export function filteredLayout(
+	layout: Layout,
+	query: string | undefined,
+	cache: FilterCache,
+	texts?: TextReader,
+): Layout {
 	const test = query === undefined ? undefined : filterTest(query, texts);
 	if (!test) return layout;
 	const kept: number[] = [];
@@ -67,7 +72,7 @@ export function filteredLayout(layout: Layout, query: string | undefined, cache:
 			if (hint !== undefined && kept[hint] !== undefined && layout.item(kept[hint]).id === itemId) return hint;
 			if (!index) {
 				index = new Map();
-				kept.forEach((at, i) => index!.set(layout.item(at).id, i));
+				for (const [i, at] of kept.entries()) index!.set(layout.item(at).id, i);
 			}
 			return index.get(itemId) ?? -1;
 		},

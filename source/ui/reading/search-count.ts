@@ -79,7 +79,8 @@ export class LiveMatches {
 		let counted = this.sofar(view, query);
 		let index = shown === undefined ? -1 : counted.matches.findIndex(match => match.itemId === shown.itemId);
 		if (step > 0) {
-			if (index !== -1 && index + 1 < counted.matches.length) return {match: counted.matches[index + 1]!, wrapped: false};
+			if (index !== -1 && index + 1 < counted.matches.length)
+				return {match: counted.matches[index + 1]!, wrapped: false};
 			// Whether there is surely none after the match shown: the search goes round the end.
 			let last = index !== -1;
 			if (shown !== undefined && !counted.complete) {
@@ -92,7 +93,8 @@ export class LiveMatches {
 				last = true;
 			}
 			// None after it: the session's first, which the count from the start finds first.
-			if (counted.matches.length === 0 && !counted.complete) counted = this.count(view, query, {more: budget.more, found: () => true});
+			if (counted.matches.length === 0 && !counted.complete)
+				counted = this.count(view, query, {more: budget.more, found: () => true});
 			// (From a match that no longer is one, or none, the first is no wrap.)
 			const first = counted.matches[0];
 			if (first) return {match: first, wrapped: last && first.itemId !== shown?.itemId};
@@ -115,7 +117,13 @@ export class LiveMatches {
 
 	// The probe as far as `budget` allows: the match, undefined when there is none from `start`
 	// on, or the item to go on from when the budget ran out.
-	private probeSome(view: SessionView, query: string, start: number, wanted: (match: Match) => boolean, budget: Budget): Match | undefined | number {
+	private probeSome(
+		view: SessionView,
+		query: string,
+		start: number,
+		wanted: (match: Match) => boolean,
+		budget: Budget,
+	): Match | undefined | number {
 		this.reset(view, query);
 		let known = this.sessions.get(view);
 		if (!known) this.sessions.set(view, (known = {rev: -1, revs: [], hits: [], covered: 0, matches: []}));
@@ -210,7 +218,13 @@ export class LiveMatches {
 	}
 
 	/** The session's matches among items [0, end): appended to what was covered when nothing before it changed. */
-	private matchesTo(known: SessionHits, firstChanged: number, end: number, ancestors: number[], session: SessionView): Match[] {
+	private matchesTo(
+		known: SessionHits,
+		firstChanged: number,
+		end: number,
+		ancestors: number[],
+		session: SessionView,
+	): Match[] {
 		if (end === known.covered && firstChanged >= end) return known.matches;
 		const appended = firstChanged >= known.covered && end >= known.covered;
 		const matches: Match[] = appended ? known.matches.slice() : [];
@@ -218,7 +232,8 @@ export class LiveMatches {
 		for (let i = appended ? known.covered : 0; i < end; i++) {
 			const item = items[i]!;
 			if (known.hits[i]) matches.push({itemId: item.id, ancestors});
-			if (item.kind === 'subagent' && item.child) for (const match of this.sessions.get(item.child)?.matches ?? []) matches.push(match);
+			if (item.kind === 'subagent' && item.child)
+				for (const match of this.sessions.get(item.child)?.matches ?? []) matches.push(match);
 		}
 		known.matches = matches;
 		known.covered = end;
@@ -261,6 +276,7 @@ export function footerMessage(state: ScreenState, live: (query: string) => Count
 	const {matches, complete} = live(search.query);
 	const index = matches.findIndex(match => match.itemId === shown.itemId);
 	// Found ahead of the count (Enter looks from what is on screen): its place is not known yet.
-	if (index === -1 && !complete) return `match … of ${matches.length}…${search.position.note ? ` · ${search.position.note}` : ''}`;
+	if (index === -1 && !complete)
+		return `match … of ${matches.length}…${search.position.note ? ` · ${search.position.note}` : ''}`;
 	return index === -1 ? message : matchPosition(index, matches.length, search.position.note, !complete);
 }

@@ -43,9 +43,33 @@ function submitSearch(state: ScreenState, env: ScreenEnv): ScreenState {
 	// session's start: either way only as far as that match, the rest is counted after it is
 	// shown (the footer's `match 3 of 12…` grows; search-count.ts).
 	const ahead = env.probeMatch?.(query, from[0]!, wanted);
-	if (ahead) return goToMatch({...state, search: {editing: false, draft: '', query, matches: [ahead], index: 0, onPreview: env.previewing === true ? true : undefined}}, 0, env);
-	const matches = env.countMatches ? env.countMatches(query, {more: () => true, found: wanted}).matches : currentMatches(env, query);
-	const search: SearchState = {editing: false, draft: '', query, matches, index: -1, onPreview: env.previewing === true ? true : undefined};
+	if (ahead)
+		return goToMatch(
+			{
+				...state,
+				search: {
+					editing: false,
+					draft: '',
+					query,
+					matches: [ahead],
+					index: 0,
+					onPreview: env.previewing === true ? true : undefined,
+				},
+			},
+			0,
+			env,
+		);
+	const matches = env.countMatches
+		? env.countMatches(query, {more: () => true, found: wanted}).matches
+		: currentMatches(env, query);
+	const search: SearchState = {
+		editing: false,
+		draft: '',
+		query,
+		matches,
+		index: -1,
+		onPreview: env.previewing === true ? true : undefined,
+	};
 	if (matches.length === 0) return {...state, search, message: noMatch(query)};
 	let index = matches.findIndex(wanted);
 	if (index === -1) index = 0;
@@ -124,8 +148,15 @@ export function continueStep(state: ScreenState, env: ScreenEnv): ScreenState {
 	const search = {...state.search, pending: undefined};
 	if (stepped === 'undecided') {
 		const looking = `looking for the ${pending > 0 ? 'next' : 'previous'} match of “${query}”…`;
-		return state.message === looking && state.search.pending === pending ? state : {...state, search: {...state.search, pending}, message: looking};
+		return state.message === looking && state.search.pending === pending
+			? state
+			: {...state, search: {...state.search, pending}, message: looking};
 	}
 	if (stepped === 'none') return {...state, search: {...search, matches: [], index: -1}, message: noMatch(query)};
-	return goToMatch({...state, search: {...search, matches: [stepped.match]}}, 0, env, stepped.wrapped ? 'search wrapped' : undefined);
+	return goToMatch(
+		{...state, search: {...search, matches: [stepped.match]}},
+		0,
+		env,
+		stepped.wrapped ? 'search wrapped' : undefined,
+	);
 }

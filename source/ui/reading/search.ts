@@ -79,7 +79,8 @@ export function itemMatcher(query: string, texts?: TextReader): (item: Item) => 
 
 function heldIn(item: Item): {text: HeldText; field: HeldField} | undefined {
 	if (item.kind === 'tool_call') return isHeld(item.output) ? {text: item.output, field: 'output'} : undefined;
-	if (item.kind === 'user_text' || item.kind === 'assistant_text') return isHeld(item.text) ? {text: item.text, field: 'text'} : undefined;
+	if (item.kind === 'user_text' || item.kind === 'assistant_text')
+		return isHeld(item.text) ? {text: item.text, field: 'text'} : undefined;
 	if (item.kind === 'thinking') return isHeld(item.text) ? {text: item.text, field: 'thinking'} : undefined;
 	return undefined;
 }

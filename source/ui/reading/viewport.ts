@@ -108,7 +108,10 @@ export function topOf(layout: Layout, height: number, vp: ViewportState): Positi
 	let index = layout.indexOf(vp.anchor.itemId, vp.anchor.index);
 	if (index === -1) index = Math.min(vp.anchor.index, layout.count - 1);
 	const found = nonEmpty(layout, index, 1);
-	const top = found === -1 ? bottom : {index: found, offset: found === index ? Math.min(vp.anchor.offset, rowsAt(layout, found) - 1) : 0};
+	const top =
+		found === -1
+			? bottom
+			: {index: found, offset: found === index ? Math.min(vp.anchor.offset, rowsAt(layout, found) - 1) : 0};
 	// Never further down than the bottom: a pane that closed must not leave the screen half empty.
 	return compare(top, bottom) > 0 ? bottom : top;
 }
@@ -147,7 +150,11 @@ export function pause(layout: Layout, height: number, vp: ViewportState): Viewpo
 	if (!vp.follow) return vp;
 	const top = topOf(layout, height, vp);
 	if (!top) return vp;
-	return {follow: false, anchor: {itemId: layout.item(top.index).id, index: top.index, offset: top.offset}, baseline: maxId(layout)};
+	return {
+		follow: false,
+		anchor: {itemId: layout.item(top.index).id, index: top.index, offset: top.offset},
+		baseline: maxId(layout),
+	};
 }
 
 /** Following again. */
@@ -159,7 +166,13 @@ export function resume(): ViewportState {
  * Scrolled just enough to show the pane at entry `index`: its first rows and as much of the
  * rest as fits; with `rowOffset`, that row of it.
  */
-export function reveal(layout: Layout, height: number, vp: ViewportState, index: number, rowOffset?: number): ViewportState {
+export function reveal(
+	layout: Layout,
+	height: number,
+	vp: ViewportState,
+	index: number,
+	rowOffset?: number,
+): ViewportState {
 	const rows = index >= 0 && index < layout.count ? rowsAt(layout, index) : 0;
 	const top = topOf(layout, height, vp);
 	if (rows === 0 || !top) return vp;
@@ -180,7 +193,11 @@ export function reveal(layout: Layout, height: number, vp: ViewportState, index:
 }
 
 /** The rows on screen, and the entries they belong to. */
-export function visibleRows(layout: Layout, height: number, vp: ViewportState): {rows: Row[]; first: number; last: number} {
+export function visibleRows(
+	layout: Layout,
+	height: number,
+	vp: ViewportState,
+): {rows: Row[]; first: number; last: number} {
 	const top = topOf(layout, height, vp);
 	const rows: Row[] = [];
 	if (!top) return {rows, first: 0, last: -1};

@@ -17,9 +17,7 @@ export type Acting = {mode: 'on'} | {mode: 'off'} | {mode: 'unavailable'; why: s
 export type WaitingCall = {item: ToolCallItem; origin: string[]};
 
 /** The footer's question or prompt while the reader decides. */
-export type ActPrompt =
-	| {kind: 'confirm'; question: string; send: ActSend}
-	| {kind: 'steer'; draft: string};
+export type ActPrompt = {kind: 'confirm'; question: string; send: ActSend} | {kind: 'steer'; draft: string};
 
 /** An action the reader confirmed; `seq` tells one sending from the next. */
 export type ActSend = {seq: number; request: ActionRequest; origin?: string[]; label: string};
@@ -44,10 +42,12 @@ export function waitingCalls(view: SessionView, origin: string[] = [], out: Wait
 export function callToAnswer(view: SessionView, focus: number | undefined): WaitingCall | string {
 	const all = waitingCalls(view);
 	const focused = all.find(call => call.item.id === focus);
-	if (focused?.item.deciding) return `already answered: ${focused.item.deciding === 'allow' ? 'allowing' : 'denying'} ${sanitize(focused.item.name)}`;
+	if (focused?.item.deciding)
+		return `already answered: ${focused.item.deciding === 'allow' ? 'allowing' : 'denying'} ${sanitize(focused.item.name)}`;
 	if (focused) return focused;
 	const open = all.filter(call => call.item.deciding === undefined);
-	if (open.length === 0) return all.length > 0 ? 'the waiting call is answered already' : 'no call is waiting for approval';
+	if (open.length === 0)
+		return all.length > 0 ? 'the waiting call is answered already' : 'no call is waiting for approval';
 	if (open.length === 1 || focus === undefined) return open[0]!;
 	return `${open.length} calls wait for approval: focus one (j/k), then a or r`;
 }
@@ -55,12 +55,19 @@ export function callToAnswer(view: SessionView, focus: number | undefined): Wait
 /** `exec_command $ rm -rf build`: the call as the question names it (one line, no escapes). */
 export function callLabel(item: ToolCallItem, tools: SessionView['header']['tools'], max = 80): string {
 	const name = sanitize(item.name) || 'tool';
-	const headline = sanitize(summarizeToolCall(item.name, item.args, tools, max).headline).replace(/\s+/g, ' ').trim();
+	const headline = sanitize(summarizeToolCall(item.name, item.args, tools, max).headline)
+		.replace(/\s+/g, ' ')
+		.trim();
 	return headline === '' ? name : `${name} ${headline}`;
 }
 
 /** What an acting command does: a question to confirm, a prompt, or a message (why not). */
-export function startAct(act: ActState, id: Extract<CommandId, 'allow' | 'deny' | 'stop' | 'steer' | 'withdraw'>, view: SessionView, focus: number | undefined): {act: ActState; message?: string} {
+export function startAct(
+	act: ActState,
+	id: Extract<CommandId, 'allow' | 'deny' | 'stop' | 'steer' | 'withdraw'>,
+	view: SessionView,
+	focus: number | undefined,
+): {act: ActState; message?: string} {
 	if (id === 'steer') return {act: {...act, prompt: {kind: 'steer', draft: ''}}};
 	const seq = act.seq + 1;
 	if (id === 'withdraw') {
@@ -79,7 +86,12 @@ export function startAct(act: ActState, id: Extract<CommandId, 'allow' | 'deny' 
 	if (typeof target === 'string') return {act, message: target};
 	const decision = id === 'allow' ? 'allow' : 'deny';
 	const label = `${decision} ${callLabel(target.item, view.header.tools)}`;
-	const send: ActSend = {seq, request: {kind: 'decide', callId: target.item.callId, decision}, origin: target.origin, label};
+	const send: ActSend = {
+		seq,
+		request: {kind: 'decide', callId: target.item.callId, decision},
+		origin: target.origin,
+		label,
+	};
 	return {act: {...act, seq, prompt: {kind: 'confirm', question: `${label}? y/n`, send}}};
 }
 
@@ -104,10 +116,13 @@ export function actKey(act: ActState, input: string, key: KeyPress, idle = false
 		const text = prompt.draft.trim();
 		if (text === '') return {act: {...act, prompt: undefined}, message: 'nothing to send'};
 		const seq = act.seq + 1;
-		const sent: ActSend = idle ? {seq, request: {kind: 'task', text}, label: 'start a task'} : {seq, request: {kind: 'steer', text}, label: 'steer'};
+		const sent: ActSend = idle
+			? {seq, request: {kind: 'task', text}, label: 'start a task'}
+			: {seq, request: {kind: 'steer', text}, label: 'steer'};
 		return {act: {...act, seq, prompt: undefined, sent}};
 	}
-	if (key.backspace || key.delete) return {act: {...act, prompt: {kind: 'steer', draft: [...prompt.draft].slice(0, -1).join('')}}};
+	if (key.backspace || key.delete)
+		return {act: {...act, prompt: {kind: 'steer', draft: [...prompt.draft].slice(0, -1).join('')}}};
 	if (key.ctrl && input === 'u') return {act: {...act, prompt: {kind: 'steer', draft: ''}}};
 	if (key.ctrl || key.meta) return {act};
 	// Pasted text may hold line breaks and controls: one line of plain text.
@@ -134,7 +149,12 @@ export function steeringCount(view: SessionView): number {
 }
 
 /** One more message sent: it has arrived once the session holds one more steering message than now (and than those before it). */
-export function addPending(pending: readonly PendingSteer[], text: string, seq: number, view: SessionView): PendingSteer[] {
+export function addPending(
+	pending: readonly PendingSteer[],
+	text: string,
+	seq: number,
+	view: SessionView,
+): PendingSteer[] {
 	const last = pending.at(-1);
 	const arrivesAt = Math.max(steeringCount(view), last ? last.arrivesAt : 0) + 1;
 	return [...pending, {text, arrivesAt, seq}];
@@ -144,7 +164,11 @@ export function addPending(pending: readonly PendingSteer[], text: string, seq: 
  * The steering messages not yet read by the agent, for the footer: the server's queue (from any
  * client; those withdrawn here left out), then those sent from here that the queue does not show yet.
  */
-export function queuedTexts(view: SessionView, sent: readonly PendingSteer[], withdrawn: ReadonlySet<string>): string[] {
+export function queuedTexts(
+	view: SessionView,
+	sent: readonly PendingSteer[],
+	withdrawn: ReadonlySet<string>,
+): string[] {
 	const queue = (view.task?.steering ?? []).filter(entry => !withdrawn.has(entry.id)).map(entry => entry.text);
 	return [...queue, ...sent.map(entry => entry.text).filter(text => !queue.includes(text))];
 }

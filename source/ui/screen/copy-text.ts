@@ -42,7 +42,9 @@ export function copyOf(item: Shown<Item>, args = false): Copy | undefined {
 	}
 	switch (item.kind) {
 		case 'tool_call':
-			return item.output !== undefined && item.output !== '' ? make(item.output, `the output of ${item.name}`) : make(argsText(item.args), `the arguments of ${item.name}`);
+			return item.output !== undefined && item.output !== ''
+				? make(item.output, `the output of ${item.name}`)
+				: make(argsText(item.args), `the arguments of ${item.name}`);
 		case 'user_text':
 			return make(item.text, 'the message');
 		case 'assistant_text':

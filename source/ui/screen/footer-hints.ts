@@ -15,5 +15,10 @@ export function filterHint(draft: string, current: string | undefined): string {
 
 /** The body when a filter keeps no pane. */
 export function noPaneMatches(filter: string): Row[] {
-	return [{itemId: -1, segments: [seg(` no pane matches “${sanitize(filter)}” · & then Enter shows every pane`, {dim: true})]}];
+	return [
+		{
+			itemId: -1,
+			segments: [seg(` no pane matches “${sanitize(filter)}” · & then Enter shows every pane`, {dim: true})],
+		},
+	];
 }

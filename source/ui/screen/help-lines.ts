@@ -17,13 +17,19 @@ export function helpLines(width: number): Segment[][] {
 	// On a very narrow screen the text goes under the keys rather than into a sliver beside them.
 	const beside = width - keyWidth - 1 >= 20;
 	// The title may be cut: the footer says the same.
-	const rows: Segment[][] = [truncateSegments([seg(' keys', {bold: true}), seg(`   ${helpKeysHint}`, {dim: true})], width), []];
+	const rows: Segment[][] = [
+		truncateSegments([seg(' keys', {bold: true}), seg(`   ${helpKeysHint}`, {dim: true})], width),
+		[],
+	];
 	for (const entry of entries) {
 		const keys = seg(` ${entry.keys}${' '.repeat(Math.max(0, keyWidth - textWidth(entry.keys)))}`, {color: 'cyan'});
 		if (beside) {
 			rows.push(...wrapSegments([seg(entry.help)], width, {first: [keys], rest: [seg(' '.repeat(keyWidth + 1))]}));
 		} else {
-			rows.push([seg(` ${entry.keys}`, {color: 'cyan'})], ...wrapSegments([seg(entry.help)], width, {first: [seg('   ')]}));
+			rows.push(
+				[seg(` ${entry.keys}`, {color: 'cyan'})],
+				...wrapSegments([seg(entry.help)], width, {first: [seg('   ')]}),
+			);
 		}
 	}
 	return rows;

@@ -54,7 +54,18 @@ export type CommandId =
 	| 'quit';
 
 /** Keys that come as flags rather than text (Ink's Key names). */
-export type SpecialKey = 'upArrow' | 'downArrow' | 'leftArrow' | 'rightArrow' | 'pageUp' | 'pageDown' | 'home' | 'end' | 'return' | 'escape' | 'tab';
+export type SpecialKey =
+	| 'upArrow'
+	| 'downArrow'
+	| 'leftArrow'
+	| 'rightArrow'
+	| 'pageUp'
+	| 'pageDown'
+	| 'home'
+	| 'end'
+	| 'return'
+	| 'escape'
+	| 'tab';
 
 /** A key press as Ink reports it: the text typed and the flags. */
 export type KeyPress = Partial<Record<SpecialKey | 'ctrl' | 'meta' | 'shift' | 'backspace' | 'delete', boolean>>;
@@ -80,20 +91,71 @@ const special = (key: SpecialKey, label: string): Binding => ({key, label});
 
 /** The commands, in the order the help lists them. */
 export const commands: readonly Command[] = [
-	{id: 'focus-next', keys: [char('j'), special('downArrow', '↓')], help: 'next pane; in a long pane, its next line until its end (its first row stays on top)', footer: 'move'},
-	{id: 'focus-prev', keys: [char('k'), special('upArrow', '↑')], help: 'previous pane, or the line before in a long pane (stops following)', footer: 'move'},
-	{id: 'replay-pause', keys: [char(' ', '␣')], help: 'during --replay: pause or resume the replay (Enter opens and closes panes then)', replay: true},
+	{
+		id: 'focus-next',
+		keys: [char('j'), special('downArrow', '↓')],
+		help: 'next pane; in a long pane, its next line until its end (its first row stays on top)',
+		footer: 'move',
+	},
+	{
+		id: 'focus-prev',
+		keys: [char('k'), special('upArrow', '↑')],
+		help: 'previous pane, or the line before in a long pane (stops following)',
+		footer: 'move',
+	},
+	{
+		id: 'replay-pause',
+		keys: [char(' ', '␣')],
+		help: 'during --replay: pause or resume the replay (Enter opens and closes panes then)',
+		replay: true,
+	},
 	{id: 'replay-faster', keys: [char('+')], help: 'during --replay: twice as fast', replay: true},
 	{id: 'replay-slower', keys: [char('-')], help: 'during --replay: half as fast', replay: true},
-	{id: 'toggle', keys: [char(' ', '␣'), special('return', 'Enter')], help: 'open or close the focused pane', footer: 'open'},
-	{id: 'allow', keys: [char('a')], help: 'allow the call waiting for approval (the focused one, else the first), after y', footer: 'allow/deny', acts: true},
-	{id: 'deny', keys: [char('r')], help: 'deny (refuse) the call waiting for approval, after y', footer: 'allow/deny', acts: true},
+	{
+		id: 'toggle',
+		keys: [char(' ', '␣'), special('return', 'Enter')],
+		help: 'open or close the focused pane',
+		footer: 'open',
+	},
+	{
+		id: 'allow',
+		keys: [char('a')],
+		help: 'allow the call waiting for approval (the focused one, else the first), after y',
+		footer: 'allow/deny',
+		acts: true,
+	},
+	{
+		id: 'deny',
+		keys: [char('r')],
+		help: 'deny (refuse) the call waiting for approval, after y',
+		footer: 'allow/deny',
+		acts: true,
+	},
 	{id: 'stop', keys: [ctrl('x')], help: 'stop the run, after y', footer: 'stop', acts: true},
-	{id: 'steer', keys: [char('>')], help: 'steer the run: a message it reads between steps; on an idle session, a new task (the prompt says which; Enter sends, Esc cancels)', footer: 'steer', acts: true},
-	{id: 'withdraw', keys: [char('<')], help: 'withdraw the newest steering message still queued on the server (shown above the footer), after y', acts: true},
-	{id: 'copy', keys: [char('y')], help: 'copy the focused pane (its text, a command\'s output, every line) to the clipboard'},
+	{
+		id: 'steer',
+		keys: [char('>')],
+		help: 'steer the run: a message it reads between steps; on an idle session, a new task (the prompt says which; Enter sends, Esc cancels)',
+		footer: 'steer',
+		acts: true,
+	},
+	{
+		id: 'withdraw',
+		keys: [char('<')],
+		help: 'withdraw the newest steering message still queued on the server (shown above the footer), after y',
+		acts: true,
+	},
+	{
+		id: 'copy',
+		keys: [char('y')],
+		help: "copy the focused pane (its text, a command's output, every line) to the clipboard",
+	},
 	{id: 'copy-args', keys: [char('Y')], help: 'copy the focused call: a command itself, else its arguments'},
-	{id: 'pager', keys: [char('v')], help: 'open the focused pane\'s whole text in $PAGER (default less -R); the screen comes back after'},
+	{
+		id: 'pager',
+		keys: [char('v')],
+		help: "open the focused pane's whole text in $PAGER (default less -R); the screen comes back after",
+	},
 	{id: 'full', keys: [char('x')], help: 'every line of the focused output, or head and tail again'},
 	{id: 'toggle-thinking', keys: [char('t')], help: 'open or close all thinking', footer: 'thinking'},
 	{id: 'toggle-outputs', keys: [char('o')], help: 'open or close all tool outputs', footer: 'outputs'},
@@ -101,34 +163,89 @@ export const commands: readonly Command[] = [
 	{id: 'half-up', keys: [ctrl('u'), char('u')], help: 'half a page up'},
 	{id: 'page-down', keys: [special('pageDown', 'PgDn'), char('f')], help: 'a page down'},
 	{id: 'page-up', keys: [special('pageUp', 'PgUp'), char('b')], help: 'a page up'},
-	{id: 'right', keys: [special('rightArrow', '→')], help: 'the body half a screen to the right, to read what a row cut at the edge hides (as less -S)'},
+	{
+		id: 'right',
+		keys: [special('rightArrow', '→')],
+		help: 'the body half a screen to the right, to read what a row cut at the edge hides (as less -S)',
+	},
 	{id: 'left', keys: [special('leftArrow', '←')], help: 'the body half a screen back to the left'},
 	{id: 'left-edge', keys: [char('0')], help: 'the body back at its left edge'},
 	{id: 'top', keys: [char('g'), special('home', 'Home')], help: 'the top of the session'},
 	{id: 'bottom', keys: [char('G'), special('end', 'End')], help: 'the bottom, following again'},
-	{id: 'next-problem', keys: [char('e')], help: 'next problem: failed or refused call, retry, abort, malformed line', footer: 'next problem'},
+	{
+		id: 'next-problem',
+		keys: [char('e')],
+		help: 'next problem: failed or refused call, retry, abort, malformed line',
+		footer: 'next problem',
+	},
 	{id: 'prev-problem', keys: [char('E')], help: 'previous problem'},
 	{id: 'next-prompt', keys: [char(']')], help: 'next user message'},
 	{id: 'prev-prompt', keys: [char('[')], help: 'previous user message (stops following)'},
 	{id: 'search', keys: [char('/')], help: 'search the text of every pane (Enter to search)', footer: 'search'},
-	{id: 'goto', keys: [char(':')], help: 'jump: a pane number (:120), a place (:50%) or a local time (:14:45, the first pane at or after it); stops following'},
+	{
+		id: 'goto',
+		keys: [char(':')],
+		help: 'jump: a pane number (:120), a place (:50%) or a local time (:14:45, the first pane at or after it); stops following',
+	},
 	{id: 'mark', keys: [char('m')], help: 'then a letter: mark the focused pane'},
-	{id: 'go-mark', keys: [char("'")], help: "then a letter: back to that mark; '' back to where you were before the last jump"},
-	{id: 'filter', keys: [char('&')], help: 'show only the panes that match (! problems only, tool:NAME one tool, -thinking no thinking; Enter on nothing shows all)'},
+	{
+		id: 'go-mark',
+		keys: [char("'")],
+		help: "then a letter: back to that mark; '' back to where you were before the last jump",
+	},
+	{
+		id: 'filter',
+		keys: [char('&')],
+		help: 'show only the panes that match (! problems only, tool:NAME one tool, -thinking no thinking; Enter on nothing shows all)',
+	},
 	{id: 'next-match', keys: [char('n')], help: 'next match'},
 	{id: 'prev-match', keys: [char('N')], help: 'previous match'},
 	{id: 'escape', keys: [special('escape', 'Esc')], help: 'leave search, the timeline or the picker; close this help'},
 	{id: 'follow', keys: [char('F')], help: 'follow again: stay at the bottom as the session grows', footer: 'follow'},
-	{id: 'timeline', keys: [char('T')], help: 'timeline: requests and tool calls on a time axis (Enter shows the row in the session, T back)', footer: 'timeline'},
-	{id: 'sessions', keys: [char('s')], help: 'every session at a glance (what each does now, those waiting for you first): type to filter, Enter to open, Esc to close; at 140 columns or more it stays beside the session and s shows or hides it', footer: 'sessions'},
-	{id: 'list-focus', keys: [special('tab', 'Tab')], help: 'with the sessions beside the session: move between the list and the session'},
-	{id: 'switch', keys: [char('L')], help: 'open the session offered in the footer: one that started since, or another that waits for approval, failed or finished'},
-	{id: 'notices', keys: [char('M')], help: 'the notice log: every notice, warning and error so far, with its time and whole text (Esc or M closes it)'},
+	{
+		id: 'timeline',
+		keys: [char('T')],
+		help: 'timeline: requests and tool calls on a time axis (Enter shows the row in the session, T back)',
+		footer: 'timeline',
+	},
+	{
+		id: 'sessions',
+		keys: [char('s')],
+		help: 'every session at a glance (what each does now, those waiting for you first): type to filter, Enter to open, Esc to close; at 140 columns or more it stays beside the session and s shows or hides it',
+		footer: 'sessions',
+	},
+	{
+		id: 'list-focus',
+		keys: [special('tab', 'Tab')],
+		help: 'with the sessions beside the session: move between the list and the session',
+	},
+	{
+		id: 'switch',
+		keys: [char('L')],
+		help: 'open the session offered in the footer: one that started since, or another that waits for approval, failed or finished',
+	},
+	{
+		id: 'notices',
+		keys: [char('M')],
+		help: 'the notice log: every notice, warning and error so far, with its time and whole text (Esc or M closes it)',
+	},
 	{id: 'help', keys: [char('?')], help: 'this help: j/k scroll it, Esc or ? closes it', footer: 'help'},
 	{id: 'quit', keys: [char('q'), ctrl('c')], help: 'quit', footer: 'quit'},
 ];
 
-const specialKeys: readonly SpecialKey[] = ['upArrow', 'downArrow', 'leftArrow', 'rightArrow', 'pageUp', 'pageDown', 'home', 'end', 'return', 'escape', 'tab'];
+const specialKeys: readonly SpecialKey[] = [
+	'upArrow',
+	'downArrow',
+	'leftArrow',
+	'rightArrow',
+	'pageUp',
+	'pageDown',
+	'home',
+	'end',
+	'return',
+	'escape',
+	'tab',
+];
 
 /** The command a key press gives, if any; the replay's keys only while `replaying`. */
 export function commandFor(input: string, key: KeyPress, replaying = false): CommandId | undefined {

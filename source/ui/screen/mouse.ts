@@ -8,7 +8,10 @@
 export const mouseOn = '\u001b[?1000h\u001b[?1006h';
 export const mouseOff = '\u001b[?1006l\u001b[?1000l';
 
-export type MouseEvent = {kind: 'wheel'; delta: number} | {kind: 'click'; row: number; column: number} | {kind: 'other'};
+export type MouseEvent =
+	| {kind: 'wheel'; delta: number}
+	| {kind: 'click'; row: number; column: number}
+	| {kind: 'other'};
 
 const report = /^\u001b?\[<(\d+);(\d+);(\d+)([Mm])$/;
 

@@ -39,10 +39,14 @@ export class NoticeLog {
 /** The log's entries with the session's own notices, by time (those without a time where they came). */
 export function allNotices(view: SessionView, screen: readonly NoticeEntry[]): NoticeEntry[] {
 	const own: NoticeEntry[] = [];
-	for (const item of view.items) if (item.kind === 'notice') own.push({at: item.at, level: item.level, text: item.text});
+	for (const item of view.items)
+		if (item.kind === 'notice') own.push({at: item.at, level: item.level, text: item.text});
 	const merged = [...own, ...screen];
 	// A stable sort: entries without a time keep their place among their own list.
-	return merged.map((entry, index) => ({entry, index, at: entry.at ?? Number.NEGATIVE_INFINITY})).sort((a, b) => a.at - b.at || a.index - b.index).map(({entry}) => entry);
+	return merged
+		.map((entry, index) => ({entry, index, at: entry.at ?? Number.NEGATIVE_INFINITY}))
+		.sort((a, b) => a.at - b.at || a.index - b.index)
+		.map(({entry}) => entry);
 }
 
 const looks: Record<NoticeEntry['level'], {word: string; style: Style}> = {
@@ -57,7 +61,11 @@ export function noticeRows(entries: readonly NoticeEntry[], width: number): Segm
 	const rows: Segment[][] = [];
 	for (const entry of entries) {
 		const look = looks[entry.level];
-		const first = [seg(` ${entry.at === undefined ? '--:--:--' : formatClock(entry.at)} `, {dim: true}), seg(look.word, look.style), seg(' ')];
+		const first = [
+			seg(` ${entry.at === undefined ? '--:--:--' : formatClock(entry.at)} `, {dim: true}),
+			seg(look.word, look.style),
+			seg(' '),
+		];
 		const rest = [seg(' '.repeat(16))];
 		safeLines(sanitize(entry.text)).forEach((line, index) => {
 			rows.push(...wrapSegments([seg(line)], Math.max(20, width), {first: index === 0 ? first : rest, rest}));
@@ -67,7 +75,12 @@ export function noticeRows(entries: readonly NoticeEntry[], width: number): Segm
 }
 
 /** Keys while the log is shown: they scroll it; Esc or M close it. `rows`: how many it has. */
-export function noticeLogCommand(state: ScreenState, id: CommandId | undefined, rows: number, height: number): ScreenState {
+export function noticeLogCommand(
+	state: ScreenState,
+	id: CommandId | undefined,
+	rows: number,
+	height: number,
+): ScreenState {
 	if (id === 'quit') return {...state, quit: true};
 	if (id === 'escape' || id === 'notices') return {...state, noticeLog: false, noticeTop: undefined};
 	// The log opens at its end: the newest notice is what was just cut short.

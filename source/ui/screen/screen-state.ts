@@ -41,7 +41,10 @@ export {searchAgain};
 export {focusItem} from '../reading/jumps.js';
 import type {ScreenEnv, ScreenState, SearchState} from './screen-types.js';
 
-const notLive: Acting = {mode: 'unavailable', why: 'a, r, Ctrl+X and > act on a live session only: this is not one (follow it with --sse)'};
+const notLive: Acting = {
+	mode: 'unavailable',
+	why: 'a, r, Ctrl+X and > act on a live session only: this is not one (follow it with --sse)',
+};
 
 const noSearch: SearchState = {editing: false, draft: '', matches: [], index: -1};
 
@@ -56,7 +59,8 @@ export function handleKey(state: ScreenState, input: string, key: KeyPress, env:
 	const mouse = parseMouse(input);
 	if (mouse) return mouseEvent(state, mouse, env);
 	// Beside the session, keys that came together may go to both sides (Tab then s): one at a time.
-	if (isBeside(state, env.wide) && isChunk(input, key)) return splitPresses(input).reduce((next, press) => handleKey(next, press.input, press.key, env), state);
+	if (isBeside(state, env.wide) && isChunk(input, key))
+		return splitPresses(input).reduce((next, press) => handleKey(next, press.input, press.key, env), state);
 	const beside = besideKey(state, input, key, env);
 	if (typeof beside === 'object') return beside;
 	if (state.picker && beside !== 'session') return pickerInput(state, input, key, env);
@@ -87,10 +91,24 @@ export function handleKey(state: ScreenState, input: string, key: KeyPress, env:
 /** --mouse: the wheel scrolls the panes (or the help), a click on a pane focuses it. */
 function mouseEvent(state: ScreenState, mouse: MouseEvent, env: ScreenEnv): ScreenState {
 	if (mouse.kind === 'other' || state.picker || state.timeline) return state;
-	if (state.help) return mouse.kind === 'wheel' ? {...state, helpTop: Math.max(0, Math.min(Math.max(0, (env.helpRows ?? 0) - env.height), (state.helpTop ?? 0) + mouse.delta))} : state;
+	if (state.help)
+		return mouse.kind === 'wheel'
+			? {
+					...state,
+					helpTop: Math.max(
+						0,
+						Math.min(Math.max(0, (env.helpRows ?? 0) - env.height), (state.helpTop ?? 0) + mouse.delta),
+					),
+				}
+			: state;
 	const layout = env.layout(state.open);
 	if (mouse.kind === 'wheel') {
-		const viewport = scrollBy(layout, env.height, mouse.delta < 0 ? pause(layout, env.height, state.viewport) : state.viewport, mouse.delta);
+		const viewport = scrollBy(
+			layout,
+			env.height,
+			mouse.delta < 0 ? pause(layout, env.height, state.viewport) : state.viewport,
+			mouse.delta,
+		);
 		return {...state, viewport, focus: focusInView(state.focus, layout, env.height, viewport, mouse.delta < 0)};
 	}
 	const row = visibleRows(layout, env.height, state.viewport).rows[mouse.row - (env.bodyTop ?? 0)];
@@ -115,7 +133,10 @@ function pickerInput(state: ScreenState, input: string, key: KeyPress, env: Scre
 	// time, in order; what follows an Enter that closed the picker goes to the screen.
 	if (isChunk(input, key)) {
 		let next = state;
-		for (const press of splitPresses(input)) next = next.picker ? pickerInput(next, press.input, press.key, env) : handleKey(next, press.input, press.key, env);
+		for (const press of splitPresses(input))
+			next = next.picker
+				? pickerInput(next, press.input, press.key, env)
+				: handleKey(next, press.input, press.key, env);
 		return next;
 	}
 	const next = pickerKey(picker, input, key, Math.max(1, env.height - pickerChrome));
@@ -186,12 +207,18 @@ function openTimeline(state: ScreenState, env: ScreenEnv): ScreenState {
 	const rows = env.timeline?.().rows ?? [];
 	const listHeight = Math.max(1, env.height - timelineChrome(env.height));
 	if (state.focus === undefined || rows.length === 0) {
-		return {...state, timeline: {...timelineWindow(rows.length, listHeight, rows.length - 1, rows.length), follow: true}};
+		return {
+			...state,
+			timeline: {...timelineWindow(rows.length, listHeight, rows.length - 1, rows.length), follow: true},
+		};
 	}
 	// Items of the main session are numbered in reading order: the row at or before the focus holds it.
 	let index = 0;
 	for (let i = 0; i < rows.length && rows[i]!.itemId <= state.focus; i++) index = i;
-	return {...state, timeline: {...timelineWindow(rows.length, listHeight, index, index - Math.floor(listHeight / 2)), follow: false}};
+	return {
+		...state,
+		timeline: {...timelineWindow(rows.length, listHeight, index, index - Math.floor(listHeight / 2)), follow: false},
+	};
 }
 
 /** A command's effect. */
@@ -207,7 +234,12 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 			return openTimeline(state, env);
 		case 'sessions':
 			if (env.canPick === false) return {...state, message: 'no sessions to pick from here'};
-			return {...state, picker: openPicker((state.pickerOpened ?? 0) + 1), pickerOpened: (state.pickerOpened ?? 0) + 1, ...besideOpening(env)};
+			return {
+				...state,
+				picker: openPicker((state.pickerOpened ?? 0) + 1),
+				pickerOpened: (state.pickerOpened ?? 0) + 1,
+				...besideOpening(env),
+			};
 		case 'list-focus':
 			// Tab means something only with the sessions beside the session (beside.ts).
 			return state;
@@ -241,7 +273,13 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 		case 'replay-pause':
 		case 'replay-faster':
 		case 'replay-slower':
-			return {...state, replayAsk: {seq: (state.replayAsk?.seq ?? 0) + 1, what: id === 'replay-pause' ? 'toggle' : id === 'replay-faster' ? 'faster' : 'slower'}};
+			return {
+				...state,
+				replayAsk: {
+					seq: (state.replayAsk?.seq ?? 0) + 1,
+					what: id === 'replay-pause' ? 'toggle' : id === 'replay-faster' ? 'faster' : 'slower',
+				},
+			};
 		case 'notices':
 			return {...state, noticeLog: true, noticeTop: undefined};
 		case 'goto':
@@ -254,7 +292,11 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 			return {...state, viewport: resume(), focus: undefined};
 		case 'top': {
 			const first = nonEmpty(layout, 0, 1);
-			const top = {...state, viewport: scrollToTop(layout, height, state.viewport), focus: first === -1 ? undefined : layout.item(first).id};
+			const top = {
+				...state,
+				viewport: scrollToTop(layout, height, state.viewport),
+				focus: first === -1 ? undefined : layout.item(first).id,
+			};
 			return env.previewing ? {...top, topPending: true} : top;
 		}
 		case 'focus-next':
@@ -265,7 +307,10 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 			// Inside a long focused pane: a row at a time, until its end (or start) is on screen.
 			const known = state.focus !== undefined && layout.indexOf(state.focus) === current;
 			if (known && lineStep(layout, height, state.viewport, current, up ? -1 : 1) > 0) {
-				return {...state, viewport: scrollBy(layout, height, up ? pause(layout, height, state.viewport) : state.viewport, up ? -1 : 1)};
+				return {
+					...state,
+					viewport: scrollBy(layout, height, up ? pause(layout, height, state.viewport) : state.viewport, up ? -1 : 1),
+				};
 			}
 			// A move up stops following and moves at once (from the last pane on screen); a first
 			// move down only shows where the focus is (nothing is below it).
@@ -291,13 +336,19 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 			// While paused the anchor keeps the rows above in place; while following, the bottom
 			// stays pinned unless that would push the pane's first row off the top.
 			const next = env.layout(open);
-			return {...state, open, focus: pane.itemId, viewport: reveal(next, height, state.viewport, next.indexOf(pane.itemId, index))};
+			return {
+				...state,
+				open,
+				focus: pane.itemId,
+				viewport: reveal(next, height, state.viewport, next.indexOf(pane.itemId, index)),
+			};
 		}
 		case 'toggle-thinking':
 		case 'toggle-outputs': {
 			const open = toggleGroup(state.open, id === 'toggle-thinking' ? 'thinking' : 'outputs');
 			const next = env.layout(open);
-			const viewport = state.focus === undefined ? state.viewport : reveal(next, height, state.viewport, next.indexOf(state.focus));
+			const viewport =
+				state.focus === undefined ? state.viewport : reveal(next, height, state.viewport, next.indexOf(state.focus));
 			return {...state, open, viewport};
 		}
 		case 'half-down':
@@ -318,7 +369,15 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 			if (index === -1) return {...state, message: 'nothing to copy'};
 			const item = layout.item(index);
 			const copy = copyOf(shown(item, env.texts), id === 'copy-args');
-			if (!copy) return {...state, focus: item.id, message: id === 'copy-args' ? 'Y copies the arguments of a tool call: this pane is not one' : 'nothing to copy in this pane'};
+			if (!copy)
+				return {
+					...state,
+					focus: item.id,
+					message:
+						id === 'copy-args'
+							? 'Y copies the arguments of a tool call: this pane is not one'
+							: 'nothing to copy in this pane',
+				};
 			const message = copyMessage(copy);
 			if (Buffer.byteLength(copy.text) > copyLimit) return {...state, focus: item.id, message};
 			return {...state, focus: item.id, clipboard: {seq: (state.clipboard?.seq ?? 0) + 1, text: copy.text}, message};
@@ -328,7 +387,11 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 			const item = index === -1 ? undefined : layout.item(index);
 			const text = item && pagerText(shown(item, env.texts));
 			if (!item || !text) return {...state, message: 'nothing to show in the pager'};
-			return {...state, focus: item.id, pager: {seq: (state.pager?.seq ?? 0) + 1, text: text.text, title: text.title ?? text.what}};
+			return {
+				...state,
+				focus: item.id,
+				pager: {seq: (state.pager?.seq ?? 0) + 1, text: text.text, title: text.title ?? text.what},
+			};
 		}
 		case 'next-prompt':
 		case 'prev-prompt':
@@ -346,7 +409,14 @@ function filterKey(state: ScreenState, input: string, key: KeyPress): ScreenStat
 	if (key.return) {
 		const filter = draft.trim() === '' ? undefined : draft.trim();
 		// The panes change: the view starts again at the bottom.
-		return {...state, filter, filterDraft: undefined, focus: undefined, viewport: resume(), message: filter === undefined ? 'filter off: every pane' : undefined};
+		return {
+			...state,
+			filter,
+			filterDraft: undefined,
+			focus: undefined,
+			viewport: resume(),
+			message: filter === undefined ? 'filter off: every pane' : undefined,
+		};
 	}
 	if (key.backspace || key.delete) return {...state, filterDraft: [...draft].slice(0, -1).join('')};
 	if (key.upArrow) return {...state, filterDraft: state.filter ?? draft};
@@ -368,7 +438,13 @@ function focusIndex(state: ScreenState, layout: Layout, height: number): number 
 }
 
 /** After a scroll, the focus moves onto the screen if it left it. */
-function focusInView(focus: number | undefined, layout: Layout, height: number, viewport: ViewportState, up: boolean): number | undefined {
+function focusInView(
+	focus: number | undefined,
+	layout: Layout,
+	height: number,
+	viewport: ViewportState,
+	up: boolean,
+): number | undefined {
 	if (focus === undefined && viewport.follow) return undefined;
 	const {first, last, rows} = visibleRows(layout, height, viewport);
 	if (rows.length === 0) return focus;

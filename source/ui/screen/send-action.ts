@@ -17,11 +17,15 @@ export async function act(
 	withdrawn: Set<string>,
 ): Promise<string | undefined> {
 	const request = sent.request;
-	if (request.kind === 'decide') store.apply([{kind: 'deciding', callId: request.callId, origin: sent.origin, decision: request.decision}]);
+	if (request.kind === 'decide')
+		store.apply([{kind: 'deciding', callId: request.callId, origin: sent.origin, decision: request.decision}]);
 	if (request.kind === 'steer') setSteering(previous => addPending(previous, request.text, sent.seq, store.view));
-	const outcome = await actions.send(request).catch((error: unknown) => ({ok: false as const, reason: error instanceof Error ? error.message : String(error)}));
+	const outcome = await actions
+		.send(request)
+		.catch((error: unknown) => ({ok: false as const, reason: error instanceof Error ? error.message : String(error)}));
 	if (outcome.ok) {
-		if (request.kind === 'abort') return outcome.status === 204 ? 'nothing to stop: no run is in progress' : 'stop sent: the run is stopping';
+		if (request.kind === 'abort')
+			return outcome.status === 204 ? 'nothing to stop: no run is in progress' : 'stop sent: the run is stopping';
 		// The stream that follows the session carries the task from here on.
 		if (request.kind === 'task') return 'task sent';
 		if (request.kind === 'withdraw') {
@@ -30,7 +34,8 @@ export async function act(
 		}
 		return undefined;
 	}
-	if (request.kind === 'decide') store.apply([{kind: 'deciding', callId: request.callId, origin: sent.origin, decision: undefined}]);
+	if (request.kind === 'decide')
+		store.apply([{kind: 'deciding', callId: request.callId, origin: sent.origin, decision: undefined}]);
 	if (request.kind === 'steer') setSteering(previous => previous.filter(entry => entry.seq !== sent.seq));
 	return sanitize(`could not ${sent.label}: ${outcome.reason}`);
 }

@@ -51,7 +51,8 @@ export function stoppedText(stoppedAt: number): string {
 
 /** The clock the screen draws with. */
 export function sessionTime(view: SessionView, status: SourceStatus, realNow: number): SessionTime {
-	if (!fileStates.has(status.state)) return {now: view.seen ? view.seen.at + Math.max(0, realNow - view.seen.seenMs) : realNow};
+	if (!fileStates.has(status.state))
+		return {now: view.seen ? view.seen.at + Math.max(0, realNow - view.seen.seenMs) : realNow};
 	const latest = latestAt(view);
 	if (latest === undefined) return {now: realNow};
 	if (status.state === 'replaying') return {now: Math.min(realNow, latest)};

@@ -9,7 +9,16 @@ import type {Item, SessionView} from '../../model/view-model.js';
 import {formatClock, formatTokens, percentOf} from '../../render/format.js';
 import {sanitize} from '../../render/sanitize.js';
 import {footerHintLine} from './keymap.js';
-import {fitTail, seg, segmentsWidth, spread, textWidth, truncateSegments, type Segment, type Style} from '../panes/segments.js';
+import {
+	fitTail,
+	seg,
+	segmentsWidth,
+	spread,
+	textWidth,
+	truncateSegments,
+	type Segment,
+	type Style,
+} from '../panes/segments.js';
 import {excerpt} from '../panes/text-bits.js';
 import {glyph, isLiveToolState, spinnerAt} from '../panes/theme.js';
 
@@ -94,7 +103,8 @@ export function headerRows(input: HeaderInput): Segment[][] {
 		workspace: header.workspace ? tildePath(header.workspace, input.home) : undefined,
 		// A session of one context says nothing about contexts.
 		context: view.shard > 1 ? `context ${shard}` : undefined,
-		source: header.source && header.source !== 'cli' && header.source !== 'server' ? sanitize(header.source) : undefined,
+		source:
+			header.source && header.source !== 'cli' && header.source !== 'server' ? sanitize(header.source) : undefined,
 	};
 	const cuts: Array<(p: HeaderParts) => HeaderParts> = [
 		p => ({...p, workspace: undefined}),
@@ -199,8 +209,16 @@ export function stateSegments(input: HeaderInput): Segment[] {
 	const over = status.state === 'ended' || view.ended;
 	if (input.noSession) parts.push([seg('no session open', {dim: true})]);
 	// A call that waits for a human blocks the run: that is what the reader needs to know first.
-	else if (waiting > 0) parts.push([seg(`${glyph.waiting} ${waiting === 1 ? 'waiting for approval' : `${waiting} calls waiting for approval`}`, {color: 'yellow', inverse: true, bold: true})]);
-	else if ((activity === 'running' || activity === 'compacting') && input.stoppedAt !== undefined) parts.push([seg(`stalled since ${formatClock(input.stoppedAt)}`, {color: 'yellow'})]);
+	else if (waiting > 0)
+		parts.push([
+			seg(`${glyph.waiting} ${waiting === 1 ? 'waiting for approval' : `${waiting} calls waiting for approval`}`, {
+				color: 'yellow',
+				inverse: true,
+				bold: true,
+			}),
+		]);
+	else if ((activity === 'running' || activity === 'compacting') && input.stoppedAt !== undefined)
+		parts.push([seg(`stalled since ${formatClock(input.stoppedAt)}`, {color: 'yellow'})]);
 	else if (activity === 'running') parts.push([seg('● running', {color: 'green'})]);
 	else if (activity === 'compacting') parts.push([seg(`${spinnerAt(now)} compacting`, {color: 'cyan'})]);
 	else if (activity === 'idle') parts.push([seg('○ idle', {dim: true})]);
@@ -225,11 +243,15 @@ export function stateSegments(input: HeaderInput): Segment[] {
 			if (!view.ended) parts.push([seg('source ended', {dim: true})]);
 			break;
 		default:
-			parts.push([seg(status.state === 'replaying' && input.replay ? input.replay : sanitize(status.state), {color: 'yellow'})]);
+			parts.push([
+				seg(status.state === 'replaying' && input.replay ? input.replay : sanitize(status.state), {color: 'yellow'}),
+			]);
 	}
 	// The end of a large trace is shown first; its history is still being read behind it.
-	if (status.loading !== undefined) parts.push([seg(`loading history ${Math.floor(status.loading * 100)}%`, {color: 'yellow'})]);
-	if (!over && !input.noSession) parts.push(input.following ? [seg('following', {color: 'green'})] : [seg('paused', {color: 'yellow', bold: true})]);
+	if (status.loading !== undefined)
+		parts.push([seg(`loading history ${Math.floor(status.loading * 100)}%`, {color: 'yellow'})]);
+	if (!over && !input.noSession)
+		parts.push(input.following ? [seg('following', {color: 'green'})] : [seg('paused', {color: 'yellow', bold: true})]);
 	const out: Segment[] = [];
 	parts.forEach((part, index) => {
 		if (index > 0) out.push(seg(' · ', {dim: true}));
@@ -250,10 +272,14 @@ export function sourceTrouble(status: SourceStatus, now: number, width: number):
 	let row: Segment[];
 	if (status.state === 'reconnecting') {
 		const seconds = status.retryAt === undefined ? undefined : Math.max(0, Math.ceil((status.retryAt - now) / 1000));
-		row = [seg(` ⟳ reconnecting${seconds === undefined ? '' : ` in ${seconds} s`}: `, {color: 'yellow'}), seg(message, {color: 'yellow'})];
+		row = [
+			seg(` ⟳ reconnecting${seconds === undefined ? '' : ` in ${seconds} s`}: `, {color: 'yellow'}),
+			seg(message, {color: 'yellow'}),
+		];
 		// The reason matters more than the countdown, which the header shows too.
 		if (segmentsWidth(row) > width) row = [seg(' ⟳ ', {color: 'yellow'}), seg(message, {color: 'yellow'})];
-	} else if (status.state === 'failed') row = [seg(` ${glyph.fail} `, {color: 'red', bold: true}), seg(message, {color: 'red'})];
+	} else if (status.state === 'failed')
+		row = [seg(` ${glyph.fail} `, {color: 'red', bold: true}), seg(message, {color: 'red'})];
 	else row = [seg(` ${message}`, {color: 'yellow'})];
 	return truncateSegments(row, width);
 }
@@ -264,14 +290,32 @@ export function headerIsLive(view: SessionView, status: SourceStatus): boolean {
 }
 
 /** The footer's first row: cost, tokens, context gauge, counts, where the view is, and what arrived below while paused. */
-export function footerStats(view: SessionView, newCount: number, width: number, position: readonly Segment[] = [], keepPosition = false, cost?: string): Segment[] {
+export function footerStats(
+	view: SessionView,
+	newCount: number,
+	width: number,
+	position: readonly Segment[] = [],
+	keepPosition = false,
+	cost?: string,
+): Segment[] {
 	const fresh = newCount > 0 ? [seg(` ↓ ${newCount} new `, {color: 'yellow', inverse: true, bold: true})] : [];
 	// Detail gives way first when the row is narrow: the last request, then cache; then the
 	// position, then the tokens.
 	// (A position that says a filter is on is kept: the tokens give way to it.)
 	const tries: Array<[number, readonly Segment[]]> = keepPosition
-		? [[3, position], [2, position], [1, position], [0, position]]
-		: [[3, position], [2, position], [1, position], [1, []], [0, []]];
+		? [
+				[3, position],
+				[2, position],
+				[1, position],
+				[0, position],
+			]
+		: [
+				[3, position],
+				[2, position],
+				[1, position],
+				[1, []],
+				[0, []],
+			];
 	for (const [detail, where] of tries) {
 		const right = [...where, ...fresh];
 		const left = statGroups(view, detail, cost);
@@ -291,7 +335,8 @@ function statGroups(view: SessionView, detail: number, cost: string | undefined)
 		const tokens = [seg('tokens ', {dim: true}), seg(`in ${formatTokens(session.total - session.output)}`)];
 		if (detail > 1) tokens.push(dot(), seg(`cache ${formatTokens(session.cache_read)}`));
 		tokens.push(dot(), seg(`out ${formatTokens(session.output)}`));
-		if (detail > 2 && view.tokens.lastRequest) tokens.push(dot(), seg(`last req ${formatTokens(view.tokens.lastRequest.total)}`, {dim: true}));
+		if (detail > 2 && view.tokens.lastRequest)
+			tokens.push(dot(), seg(`last req ${formatTokens(view.tokens.lastRequest.total)}`, {dim: true}));
 		groups.push(tokens);
 	}
 	const window = view.header.contextWindow;
@@ -325,8 +370,24 @@ function statGroups(view: SessionView, detail: number, cost: string | undefined)
 }
 
 /** The footer's second row: the search prompt, a message, or the key hints. */
-export function footerPrompt(input: {editing: boolean; draft: string; message?: string; query?: string; width: number; acting?: boolean}): Segment[] {
-	if (input.editing) return truncateSegments([seg(' /', {bold: true}), seg(input.draft), seg('▌', {dim: true}), seg('   Enter search · Esc cancel', {dim: true})], input.width);
+export function footerPrompt(input: {
+	editing: boolean;
+	draft: string;
+	message?: string;
+	query?: string;
+	width: number;
+	acting?: boolean;
+}): Segment[] {
+	if (input.editing)
+		return truncateSegments(
+			[
+				seg(' /', {bold: true}),
+				seg(input.draft),
+				seg('▌', {dim: true}),
+				seg('   Enter search · Esc cancel', {dim: true}),
+			],
+			input.width,
+		);
 	if (input.message) {
 		const tail = input.query !== undefined ? '   n/N next/previous · Esc leaves search' : '';
 		return truncateSegments([seg(` ${input.message}`, {color: 'yellow'}), seg(tail, {dim: true})], input.width);

@@ -24,7 +24,12 @@ export function isBeside(state: ScreenState, wide: boolean | undefined): boolean
  * What a key does to the list beside the session: Tab, Esc in the list, s in the session.
  * `list`: the key goes to the list (the picker's keys); `session`: to the session's commands.
  */
-export function besideKey(state: ScreenState, input: string, key: KeyPress, env: Pick<ScreenEnv, 'wide'>): ScreenState | 'list' | 'session' | undefined {
+export function besideKey(
+	state: ScreenState,
+	input: string,
+	key: KeyPress,
+	env: Pick<ScreenEnv, 'wide'>,
+): ScreenState | 'list' | 'session' | undefined {
 	if (!isBeside(state, env.wide)) return undefined;
 	if (commandFor(input, key) === 'list-focus') return {...state, listFocus: !state.listFocus};
 	if (state.listFocus) return key.escape ? {...state, listFocus: false} : 'list';

@@ -6,7 +6,13 @@
 import {overviewOrder, type OverviewState} from '../../model/overview-order.js';
 import {formatTokens, relativeTime} from '../../render/format.js';
 import {sanitize} from '../../render/sanitize.js';
-import {isServerEntry, sessionColumns, type CellContext, type PickerEntry, type SessionColumn} from './session-columns.js';
+import {
+	isServerEntry,
+	sessionColumns,
+	type CellContext,
+	type PickerEntry,
+	type SessionColumn,
+} from './session-columns.js';
 import {seg, textWidth, type Segment, type Style} from '../panes/segments.js';
 
 /** What the overview says of one session. */
@@ -15,14 +21,22 @@ export type EntryActivity = {state: OverviewState; waiting: number; doing?: stri
 /** A session's state and activity: a server's from its record, one on disk from its trace's tail (none read: idle). */
 export function activityOf(entry: PickerEntry): EntryActivity {
 	if (isServerEntry(entry)) {
-		const known = {...(entry.doing !== undefined ? {doing: entry.doing} : {}), ...(entry.tokens !== undefined ? {tokens: entry.tokens} : {})};
+		const known = {
+			...(entry.doing !== undefined ? {doing: entry.doing} : {}),
+			...(entry.tokens !== undefined ? {tokens: entry.tokens} : {}),
+		};
 		if (entry.waiting > 0) return {state: 'waiting', waiting: entry.waiting, ...known};
 		return {state: entry.state === 'idle' ? 'idle' : entry.state, waiting: 0, ...known};
 	}
 	const activity = entry.activity;
 	// Its tail not read (the list of --list, a test's entry): written in the last minute is running.
 	if (activity === undefined) return {state: entry.live ? 'running' : 'idle', waiting: 0};
-	return {state: activity.state, waiting: activity.waiting, ...(activity.doing !== undefined ? {doing: activity.doing} : {}), ...(activity.tokens !== undefined ? {tokens: activity.tokens} : {})};
+	return {
+		state: activity.state,
+		waiting: activity.waiting,
+		...(activity.doing !== undefined ? {doing: activity.doing} : {}),
+		...(activity.tokens !== undefined ? {tokens: activity.tokens} : {}),
+	};
 }
 
 const looks: Record<OverviewState, {glyph: string; word: string; style: Style}> = {
@@ -50,7 +64,10 @@ export function doingText(entry: PickerEntry, now: number): string {
 	const activity = activityOf(entry);
 	if (activity.doing !== undefined) return sanitize(activity.doing).replace(/\s+/g, ' ');
 	if (activity.state === 'waiting') return 'waits for a decision';
-	if (activity.state === 'idle') return `idle ${relativeTime(Math.max(0, now - lastMs(entry))).replace(/ ago$/, '').replace('just now', '< 10 s')}`;
+	if (activity.state === 'idle')
+		return `idle ${relativeTime(Math.max(0, now - lastMs(entry)))
+			.replace(/ ago$/, '')
+			.replace('just now', '< 10 s')}`;
 	return activity.state === 'compacting' ? 'compacting…' : '';
 }
 
@@ -59,8 +76,10 @@ const tokensText = (entry: PickerEntry): string => {
 	return tokens === undefined ? '' : `${formatTokens(tokens)} tok`;
 };
 const requestsText = (entry: PickerEntry): string => (entry.requests === undefined ? '' : `${entry.requests} req`);
-const hl = (context: CellContext, style: Style = {}): Style => (context.selected ? {...style, inverse: true, dim: false} : style);
-const widest = (entries: readonly PickerEntry[], text: (entry: PickerEntry) => string): number => entries.reduce((most, entry) => Math.max(most, textWidth(text(entry))), 0);
+const hl = (context: CellContext, style: Style = {}): Style =>
+	context.selected ? {...style, inverse: true, dim: false} : style;
+const widest = (entries: readonly PickerEntry[], text: (entry: PickerEntry) => string): number =>
+	entries.reduce((most, entry) => Math.max(most, textWidth(text(entry))), 0);
 
 const stateColumn: SessionColumn = {
 	name: 'state',
@@ -74,8 +93,14 @@ const stateColumn: SessionColumn = {
 
 const doingColumn: SessionColumn = {
 	name: 'doing',
-	cell: (entry, context) => [seg(doingText(entry, context.now), hl(context, activityOf(entry).state === 'idle' ? {dim: true} : {color: 'cyan'}))],
-	width: (entries, now) => Math.min(40, widest(entries, entry => doingText(entry, now))),
+	cell: (entry, context) => [
+		seg(doingText(entry, context.now), hl(context, activityOf(entry).state === 'idle' ? {dim: true} : {color: 'cyan'})),
+	],
+	width: (entries, now) =>
+		Math.min(
+			40,
+			widest(entries, entry => doingText(entry, now)),
+		),
 	gap: 2,
 	narrowest: 16,
 };
@@ -109,10 +134,19 @@ export const overviewColumns: readonly SessionColumn[] = [
 ];
 
 /** The entries in attention order, each with its depth under its parent. */
-export function overviewEntries(entries: readonly PickerEntry[], now: number): Array<{entry: PickerEntry; depth: number}> {
+export function overviewEntries(
+	entries: readonly PickerEntry[],
+	now: number,
+): Array<{entry: PickerEntry; depth: number}> {
 	const items = entries.map(entry => {
 		const parent = isServerEntry(entry) ? undefined : entry.parentId;
-		return {entry, id: entry.sessionId, state: activityOf(entry).state, lastAt: lastMs(entry), ...(parent !== undefined ? {parent} : {})};
+		return {
+			entry,
+			id: entry.sessionId,
+			state: activityOf(entry).state,
+			lastAt: lastMs(entry),
+			...(parent !== undefined ? {parent} : {}),
+		};
 	});
 	return overviewOrder(items, now).map(({item, depth}) => ({entry: item.entry, depth}));
 }

@@ -7,7 +7,16 @@ import {sanitize} from '../../render/sanitize.js';
 import type {KeyPress} from '../screen/keymap.js';
 import {seg, truncateSegments, type Segment} from '../panes/segments.js';
 import {activityOf, overviewColumns, stateText} from './overview-columns.js';
-import {fitSessionColumns, isServerEntry, modelOf, sessionRow, startText, whereOf, type ColumnWidths, type PickerEntry} from './session-columns.js';
+import {
+	fitSessionColumns,
+	isServerEntry,
+	modelOf,
+	sessionRow,
+	startText,
+	whereOf,
+	type ColumnWidths,
+	type PickerEntry,
+} from './session-columns.js';
 import {wrapSegments} from '../panes/wrap.js';
 
 export {isServerEntry, type PickerEntry};
@@ -66,7 +75,12 @@ function haystack(entry: PickerEntry): string {
 }
 
 /** What a key does in the picker: the next state, or undefined when it closes. */
-export function pickerKey(state: PickerState, input: string, key: KeyPress, listHeight: number): PickerState | undefined {
+export function pickerKey(
+	state: PickerState,
+	input: string,
+	key: KeyPress,
+	listHeight: number,
+): PickerState | undefined {
 	if (key.escape) return undefined;
 	const count = state.entries ? filterEntries(state.entries, state.query).length : 0;
 	const move = (to: number): PickerState => ({...state, ...windowFor(count, listHeight, to, state.top)});
@@ -93,7 +107,12 @@ function typed(state: PickerState, query: string): PickerState {
 }
 
 /** The selection clamped to the list, and the first row that keeps it on screen. */
-export function windowFor(count: number, listHeight: number, selected: number, top: number): {selected: number; top: number} {
+export function windowFor(
+	count: number,
+	listHeight: number,
+	selected: number,
+	top: number,
+): {selected: number; top: number} {
 	if (count === 0) return {selected: 0, top: 0};
 	const index = Math.min(count - 1, Math.max(0, selected));
 	const h = Math.max(1, listHeight);
@@ -109,31 +128,51 @@ export type PickerView = {rows: Segment[][]; selectedRow: number};
 /** The picker's rows; `selectedRow` is the index among them of the chosen session (-1: none). */
 export function pickerRows(
 	state: PickerState,
-	options: {width: number; height: number; now: number; root: string; where?: string; notices?: readonly string[]; current?: string; opening?: boolean},
+	options: {
+		width: number;
+		height: number;
+		now: number;
+		root: string;
+		where?: string;
+		notices?: readonly string[];
+		current?: string;
+		opening?: boolean;
+	},
 ): PickerView {
 	const {width, height, now} = options;
 	const entries = state.entries ? filterEntries(state.entries, state.query) : [];
 	const title: Segment[] = [seg(' sessions', {bold: true}), seg(`  ${sanitize(options.root)}`, {dim: true})];
 	if (state.entries) {
-		title.push(seg(`  ${entries.length === state.entries.length ? `${entries.length}` : `${entries.length} of ${state.entries.length}`}`));
+		title.push(
+			seg(
+				`  ${entries.length === state.entries.length ? `${entries.length}` : `${entries.length} of ${state.entries.length}`}`,
+			),
+		);
 		title.push(...stateCounts(state.entries));
 		// What every session shares is said once here, not in a column on every row.
 		const shared = sharedValues(state.entries);
 		if (shared.length > 0) title.push(seg(`  all ${shared.join(' · ')}`, {dim: true}));
 	}
 	const rows: Segment[][] = [truncateSegments(title, width)];
-	rows.push(truncateSegments([seg(' filter › ', {color: 'cyan'}), seg(sanitize(state.query)), seg('▌', {dim: true})], width));
-	for (const notice of options.notices ?? []) rows.push(truncateSegments([seg(` ${sanitize(notice)}`, {color: 'yellow'})], width));
+	rows.push(
+		truncateSegments([seg(' filter › ', {color: 'cyan'}), seg(sanitize(state.query)), seg('▌', {dim: true})], width),
+	);
+	for (const notice of options.notices ?? [])
+		rows.push(truncateSegments([seg(` ${sanitize(notice)}`, {color: 'yellow'})], width));
 	let selectedRow = -1;
 	if (options.opening && state.chosen) {
 		rows.push([seg(` opening ${sanitize(state.chosen.sessionId)}…`, {color: 'yellow'})]);
 	} else if (state.error) {
 		// Wrapped, not cut: an error says what to do (an address to use, a flag to add).
-		rows.push(...wrapSegments([seg(sanitize(state.error), {color: 'red'})], width, {first: [seg(' ')], rest: [seg(' ')]}));
+		rows.push(
+			...wrapSegments([seg(sanitize(state.error), {color: 'red'})], width, {first: [seg(' ')], rest: [seg(' ')]}),
+		);
 	} else if (!state.entries) {
 		rows.push([seg(' reading the sessions…', {dim: true})]);
 	} else if (state.entries.length === 0) {
-		rows.push(truncateSegments([seg(` no sessions ${sanitize(options.where ?? `under ${options.root}`)}`, {dim: true})], width));
+		rows.push(
+			truncateSegments([seg(` no sessions ${sanitize(options.where ?? `under ${options.root}`)}`, {dim: true})], width),
+		);
 	} else if (entries.length === 0) {
 		rows.push(truncateSegments([seg(` no session matches “${sanitize(state.query)}”`, {dim: true})], width));
 	} else {
@@ -143,7 +182,12 @@ export function pickerRows(
 		const depthOf = depths(state.entries!);
 		for (let i = top; i < entries.length && rows.length < height; i++) {
 			if (i === selected) selectedRow = rows.length;
-			const context = {now, selected: i === selected, current: entries[i]!.sessionId === options.current, depth: depthOf.get(entries[i]!.sessionId) ?? 0};
+			const context = {
+				now,
+				selected: i === selected,
+				current: entries[i]!.sessionId === options.current,
+				depth: depthOf.get(entries[i]!.sessionId) ?? 0,
+			};
 			rows.push(sessionRow(entries[i]!, widths, context, width, overviewColumns));
 		}
 	}
@@ -160,7 +204,12 @@ function stateCounts(entries: readonly PickerEntry[]): Segment[] {
 	const out: Segment[] = [];
 	for (const state of ['waiting', 'failed', 'compacting', 'retrying', 'running'] as const) {
 		const count = counts.get(state);
-		if (count !== undefined) out.push(seg(`  ${stateText({state, waiting: 0}).replace(' ', ` ${count} `)}`, {dim: state !== 'waiting' && state !== 'failed'}));
+		if (count !== undefined)
+			out.push(
+				seg(`  ${stateText({state, waiting: 0}).replace(' ', ` ${count} `)}`, {
+					dim: state !== 'waiting' && state !== 'failed',
+				}),
+			);
 	}
 	return out;
 }
@@ -168,7 +217,8 @@ function stateCounts(entries: readonly PickerEntry[]): Segment[] {
 /** Each entry's depth under its parent among `entries` (0: top level), by its parentId chain. */
 function depths(entries: readonly PickerEntry[]): Map<string, number> {
 	const parentOf = new Map<string, string>();
-	for (const entry of entries) if (!isServerEntry(entry) && entry.parentId !== undefined) parentOf.set(entry.sessionId, entry.parentId);
+	for (const entry of entries)
+		if (!isServerEntry(entry) && entry.parentId !== undefined) parentOf.set(entry.sessionId, entry.parentId);
 	const out = new Map<string, number>();
 	for (const entry of entries) {
 		let depth = 0;
@@ -195,5 +245,10 @@ export function entryRow(
 	options: {width: number; now: number; widths?: ColumnWidths; selected?: boolean; current?: boolean},
 ): Segment[] {
 	const widths = options.widths ?? fitSessionColumns([entry], options.width, options.now);
-	return sessionRow(entry, widths, {now: options.now, selected: options.selected === true, current: options.current === true}, options.width);
+	return sessionRow(
+		entry,
+		widths,
+		{now: options.now, selected: options.selected === true, current: options.current === true},
+		options.width,
+	);
 }

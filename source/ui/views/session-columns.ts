@@ -21,7 +21,12 @@ export function isServerEntry(entry: PickerEntry): entry is ServerPickerEntry {
 }
 
 /** What a cell may know besides its entry. */
-export type CellContext = {now: number; selected: boolean; current: boolean; /** Under its parent in the overview (0: top level). */ depth?: number};
+export type CellContext = {
+	now: number;
+	selected: boolean;
+	current: boolean /** Under its parent in the overview (0: top level). */;
+	depth?: number;
+};
 
 /** A column of the row. */
 export type SessionColumn = {
@@ -53,7 +58,9 @@ const sharedBy = (entries: readonly PickerEntry[], text: (entry: PickerEntry) =>
 /** `project/agent`, or the folder of a session outside the usual layout. */
 export function whereOf(entry: PickerEntry): string {
 	if (isServerEntry(entry)) return sanitize(`${entry.project}/${entry.agent}`);
-	return sanitize(entry.project !== undefined ? `${entry.project}/${entry.agent ?? '?'}` : (entry.folder.split(/[\\/]/).pop() ?? ''));
+	return sanitize(
+		entry.project !== undefined ? `${entry.project}/${entry.agent ?? '?'}` : (entry.folder.split(/[\\/]/).pop() ?? ''),
+	);
 }
 
 /** The model (else the provider) the session ran on. */
@@ -75,15 +82,19 @@ function shortOf(entry: PickerEntry): string {
 	return id.length > 8 ? id.slice(-8) : id;
 }
 
-const ageOf = (entry: PickerEntry, now: number): string => relativeTime(Math.max(0, now - Date.parse(entry.lastActivityAt)));
+const ageOf = (entry: PickerEntry, now: number): string =>
+	relativeTime(Math.max(0, now - Date.parse(entry.lastActivityAt)));
 const sizeOf = (entry: PickerEntry): string => (isServerEntry(entry) ? '' : formatBytes(entry.size));
 // On disk priced by --list only (commands/list-cost.ts); a server's entries carry the server's figure once it came.
-const costOf = (entry: PickerEntry): string => (isServerEntry(entry) ? serverCostText(entry) : entry.costUsd === undefined ? '' : usdText(entry.costUsd));
-const hl = (context: CellContext, style: Style = {}): Style => (context.selected ? {...style, inverse: true, dim: false} : style);
+const costOf = (entry: PickerEntry): string =>
+	isServerEntry(entry) ? serverCostText(entry) : entry.costUsd === undefined ? '' : usdText(entry.costUsd);
+const hl = (context: CellContext, style: Style = {}): Style =>
+	context.selected ? {...style, inverse: true, dim: false} : style;
 
 /** The first prompt (a server's session: its title), on one line. */
 export function promptOf(entry: PickerEntry): string {
-	if (isServerEntry(entry)) return entry.title !== undefined ? sanitize(entry.title).replace(/\s+/g, ' ') : '(no title yet)';
+	if (isServerEntry(entry))
+		return entry.title !== undefined ? sanitize(entry.title).replace(/\s+/g, ' ') : '(no title yet)';
 	if (entry.firstPrompt !== undefined) return sanitize(entry.firstPrompt).replace(/\s+/g, ' ');
 	return entry.unreadableHeadLines ? '(unreadable head)' : '(no prompt)';
 }
@@ -92,20 +103,29 @@ export function promptOf(entry: PickerEntry): string {
 export const sessionColumns: readonly SessionColumn[] = [
 	{
 		name: 'live',
-		cell: entry => [entry.live ? seg('●', {color: isServerEntry(entry) && entry.state === 'compacting' ? 'yellow' : 'green'}) : seg(' ')],
+		cell: entry => [
+			entry.live
+				? seg('●', {color: isServerEntry(entry) && entry.state === 'compacting' ? 'yellow' : 'green'})
+				: seg(' '),
+		],
 		width: () => 1,
 		gap: 1,
 	},
 	{
 		name: 'start',
-		cell: (entry, context) => [seg(entry.startedAt ? startText(Date.parse(entry.startedAt)) : '?', hl(context, {dim: true}))],
+		cell: (entry, context) => [
+			seg(entry.startedAt ? startText(Date.parse(entry.startedAt)) : '?', hl(context, {dim: true})),
+		],
 		width: () => 11,
 		gap: 2,
 		leaves: 4,
 	},
 	{
 		name: 'id',
-		cell: (entry, context) => [seg(shortOf(entry), hl(context, {color: 'cyan', bold: context.current})), seg(context.current ? '*' : ' ', {color: 'cyan'})],
+		cell: (entry, context) => [
+			seg(shortOf(entry), hl(context, {color: 'cyan', bold: context.current})),
+			seg(context.current ? '*' : ' ', {color: 'cyan'}),
+		],
 		width: entries => widest(entries, shortOf) + 1,
 		gap: 1,
 	},
@@ -143,9 +163,15 @@ export const sessionColumns: readonly SessionColumn[] = [
 	},
 	{
 		name: 'age',
-		cell: (entry, context) => [seg(ageOf(entry, context.now), hl(context, entry.live ? {color: 'green'} : {dim: true}))],
+		cell: (entry, context) => [
+			seg(ageOf(entry, context.now), hl(context, entry.live ? {color: 'green'} : {dim: true})),
+		],
 		// At least "just now": the column keeps its place as the ages grow.
-		width: (entries, now) => Math.max(8, widest(entries, entry => ageOf(entry, now))),
+		width: (entries, now) =>
+			Math.max(
+				8,
+				widest(entries, entry => ageOf(entry, now)),
+			),
 		right: true,
 		gap: 2,
 	},
@@ -159,7 +185,12 @@ export type ColumnWidths = readonly number[];
  * in their order, until the prompt has `promptRoom` (or nothing more can go). `width`
  * undefined: every column as wide as its widest cell.
  */
-export function fitSessionColumns(entries: readonly PickerEntry[], width: number | undefined, now: number, columns: readonly SessionColumn[] = sessionColumns): ColumnWidths {
+export function fitSessionColumns(
+	entries: readonly PickerEntry[],
+	width: number | undefined,
+	now: number,
+	columns: readonly SessionColumn[] = sessionColumns,
+): ColumnWidths {
 	const widths = columns.map(column => column.width(entries, now));
 	if (width === undefined) return widths;
 	const used = (): number => widths.reduce((sum, w, i) => sum + (w > 0 ? w + columns[i]!.gap : 0), 0);
@@ -179,7 +210,13 @@ export function fitSessionColumns(entries: readonly PickerEntry[], width: number
 }
 
 /** One session on one row: the fitted columns, then the prompt (cut to `width` when given). */
-export function sessionRow(entry: PickerEntry, widths: ColumnWidths, context: CellContext, width?: number, columns: readonly SessionColumn[] = sessionColumns): Segment[] {
+export function sessionRow(
+	entry: PickerEntry,
+	widths: ColumnWidths,
+	context: CellContext,
+	width?: number,
+	columns: readonly SessionColumn[] = sessionColumns,
+): Segment[] {
 	const out: Segment[] = [];
 	columns.forEach((column, i) => {
 		const w = widths[i]!;
@@ -191,7 +228,8 @@ export function sessionRow(entry: PickerEntry, widths: ColumnWidths, context: Ce
 	if ((context.depth ?? 0) > 1) out.push(seg('  '.repeat(context.depth! - 1)));
 	if (entry.source === 'subagent' || (context.depth ?? 0) > 0) out.push(seg('↳ ', {color: 'magenta'}));
 	// A session that waits for a decision is found without opening it (the overview says it in its state column).
-	if (isServerEntry(entry) && entry.waiting > 0 && !columns.some(column => column.name === 'state')) out.push(seg(`${glyph.waiting} ${entry.waiting}`, {color: 'yellow', bold: true}), seg(' '));
+	if (isServerEntry(entry) && entry.waiting > 0 && !columns.some(column => column.name === 'state'))
+		out.push(seg(`${glyph.waiting} ${entry.waiting}`, {color: 'yellow', bold: true}), seg(' '));
 	out.push(seg(promptOf(entry), hl(context)));
 	return width !== undefined && segmentsWidth(out) > width ? truncateSegments(out, width) : out;
 }

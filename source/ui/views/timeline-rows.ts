@@ -8,8 +8,25 @@ import type {TokenCounts} from '../../protocol/types.js';
 import {formatClock, formatDuration, formatTokens} from '../../render/format.js';
 import {sanitize} from '../../render/sanitize.js';
 import {summarizeToolCall} from '../../render/tool-summary.js';
-import {isRunning, spanColumns, spanOf, sparkline, timeAxis, type TimeAxis, type Timeline, type TimelineRow} from '../../model/timeline.js';
-import {fitMiddle, seg, segmentsWidth, truncateSegments, type Row, type Segment, type Style} from '../panes/segments.js';
+import {
+	isRunning,
+	spanColumns,
+	spanOf,
+	sparkline,
+	timeAxis,
+	type TimeAxis,
+	type Timeline,
+	type TimelineRow,
+} from '../../model/timeline.js';
+import {
+	fitMiddle,
+	seg,
+	segmentsWidth,
+	truncateSegments,
+	type Row,
+	type Segment,
+	type Style,
+} from '../panes/segments.js';
 import {glyph, spinnerAt, toolStateLook} from '../panes/theme.js';
 import {shortId} from '../panes/pane-tool.js';
 import {windowFor} from './picker.js';
@@ -59,8 +76,24 @@ export function timelineScreen(timeline: Timeline, look: TimelineLook): Row[] {
 	if (chrome >= 2) {
 		top(summaryRow(timeline, axis));
 		if (chrome >= 4) {
-			top(sparkRow('tokens / request', timeline.requests.map(request => request.usage?.total), labelWidth, barWidth, 'cyan'));
-			top(sparkRow('output / request', timeline.requests.map(request => request.usage?.output), labelWidth, barWidth, 'magenta'));
+			top(
+				sparkRow(
+					'tokens / request',
+					timeline.requests.map(request => request.usage?.total),
+					labelWidth,
+					barWidth,
+					'cyan',
+				),
+			);
+			top(
+				sparkRow(
+					'output / request',
+					timeline.requests.map(request => request.usage?.output),
+					labelWidth,
+					barWidth,
+					'magenta',
+				),
+			);
 		}
 		top(axisRow(axis, labelWidth, barWidth));
 	}
@@ -79,20 +112,35 @@ export function timelineScreen(timeline: Timeline, look: TimelineLook): Row[] {
 }
 
 function summaryRow(timeline: Timeline, axis: TimeAxis | undefined): Segment[] {
-	const out: Segment[] = [seg(' timeline', {bold: true}), seg(`  ${timeline.requests.length} request${timeline.requests.length === 1 ? '' : 's'} · ${timeline.toolCalls} tool call${timeline.toolCalls === 1 ? '' : 's'}`)];
+	const out: Segment[] = [
+		seg(' timeline', {bold: true}),
+		seg(
+			`  ${timeline.requests.length} request${timeline.requests.length === 1 ? '' : 's'} · ${timeline.toolCalls} tool call${timeline.toolCalls === 1 ? '' : 's'}`,
+		),
+	];
 	if (axis) {
 		out.push(seg(`  ${formatClock(axis.start)} → ${formatClock(axis.end)}`, {dim: true}));
 		out.push(seg(` (${formatDuration(axis.end - axis.start)})`, {dim: true}));
-		if (axis.gaps.length > 0) out.push(seg(`  ┊ idle over ${Math.round(axis.gapMs / 1000)} s drawn shorter`, {dim: true}));
+		if (axis.gaps.length > 0)
+			out.push(seg(`  ┊ idle over ${Math.round(axis.gapMs / 1000)} s drawn shorter`, {dim: true}));
 	}
 	return out;
 }
 
-function sparkRow(label: string, values: ReadonlyArray<number | undefined>, labelWidth: number, barWidth: number, color: Style['color']): Segment[] {
+function sparkRow(
+	label: string,
+	values: ReadonlyArray<number | undefined>,
+	labelWidth: number,
+	barWidth: number,
+	color: Style['color'],
+): Segment[] {
 	// The latest requests when there are more than columns.
 	const shown = values.length > barWidth ? values.slice(values.length - barWidth) : values;
 	const max = shown.reduce<number>((most, value) => Math.max(most, value ?? 0), 0);
-	const parts = [part([seg(` ${label}`, {dim: true})]), ...(max > 0 ? [part([seg(` ≤${formatTokens(max)}`, {dim: true})], 'whole')] : [])];
+	const parts = [
+		part([seg(` ${label}`, {dim: true})]),
+		...(max > 0 ? [part([seg(` ≤${formatTokens(max)}`, {dim: true})], 'whole')] : []),
+	];
 	return [...fitLabel(parts, labelWidth), seg(' '), seg(sparkline(shown), {color})];
 }
 
@@ -111,7 +159,12 @@ function axisRow(axis: TimeAxis | undefined, labelWidth: number, barWidth: numbe
 }
 
 /** The columns compactions cover, shaded in every row. */
-function compactionBands(timeline: Timeline, axis: TimeAxis, barWidth: number, now: number): Array<{from: number; to: number}> {
+function compactionBands(
+	timeline: Timeline,
+	axis: TimeAxis,
+	barWidth: number,
+	now: number,
+): Array<{from: number; to: number}> {
 	const bands: Array<{from: number; to: number}> = [];
 	for (const row of timeline.rows) {
 		if (row.kind !== 'compaction') continue;
@@ -136,10 +189,15 @@ function labelOf(row: TimelineRow, now: number, costOf: TimelineLook['costOf']):
 		case 'request': {
 			const item = row.item;
 			const look = requestLook(row);
-			const out: LabelPart[] = [part([seg(' '), seg(look.mark, look.style), seg(' request', {bold: true})]), part([seg(` ${item.index}`, {bold: true})], 'whole')];
+			const out: LabelPart[] = [
+				part([seg(' '), seg(look.mark, look.style), seg(' request', {bold: true})]),
+				part([seg(` ${item.index}`, {bold: true})], 'whole'),
+			];
 			if (duration) out.push(part([seg(`  ${duration}`, {dim: true})], 'whole'));
-			if (item.status !== 'completed' && item.status !== 'running') out.push(part([seg(`  ${sanitize(item.status)}`, look.style)]));
-			if (item.attempt !== undefined && (item.attempt > 1 || item.retried || item.retryInMs !== undefined)) out.push(part([seg(`  attempt ${item.attempt}`, {color: 'yellow'})], 'whole'));
+			if (item.status !== 'completed' && item.status !== 'running')
+				out.push(part([seg(`  ${sanitize(item.status)}`, look.style)]));
+			if (item.attempt !== undefined && (item.attempt > 1 || item.retried || item.retryInMs !== undefined))
+				out.push(part([seg(`  attempt ${item.attempt}`, {color: 'yellow'})], 'whole'));
 			if (item.usage) out.push(part([seg(`  ${formatTokens(item.usage.total)} tok`, {color: 'cyan'})], 'whole'));
 			const cost = item.usage && costOf?.(item.usage);
 			if (cost) out.push(part([seg(`  ${cost}`)], 'whole'));
@@ -148,8 +206,15 @@ function labelOf(row: TimelineRow, now: number, costOf: TimelineLook['costOf']):
 		case 'tool': {
 			const item = row.item;
 			const look = toolStateLook(item.state);
-			const out: LabelPart[] = [part([seg(row.depth > 0 ? '    ' : ' '), seg(look.glyph ?? spinnerAt(now), look.style), seg(` ${sanitize(item.name) || 'tool'}`)])];
-			if (item.childSessionId) out.push(part([seg(` ${glyph.child} ${shortId(item.childSessionId)}`, {color: 'cyan'})], 'whole'));
+			const out: LabelPart[] = [
+				part([
+					seg(row.depth > 0 ? '    ' : ' '),
+					seg(look.glyph ?? spinnerAt(now), look.style),
+					seg(` ${sanitize(item.name) || 'tool'}`),
+				]),
+			];
+			if (item.childSessionId)
+				out.push(part([seg(` ${glyph.child} ${shortId(item.childSessionId)}`, {color: 'cyan'})], 'whole'));
 			if (duration) out.push(part([seg(`  ${duration}`, {dim: true})], 'whole'));
 			// Which call it is: 42 rows of `✓ exec_command 0.2 s` tell nothing apart.
 			const gist = sanitize(summarizeToolCall(item.name, item.args, [], 1000).headline);
@@ -158,10 +223,18 @@ function labelOf(row: TimelineRow, now: number, costOf: TimelineLook['costOf']):
 		}
 		case 'compaction': {
 			const item = row.item;
-			const style: Style = item.status === 'completed' || item.status === 'running' ? {color: 'magenta'} : {color: 'red', bold: true};
-			const out: LabelPart[] = [part([seg(' '), seg(item.status === 'running' ? spinnerAt(now) : '≋', style), seg(' compaction', {bold: true})])];
+			const style: Style =
+				item.status === 'completed' || item.status === 'running' ? {color: 'magenta'} : {color: 'red', bold: true};
+			const out: LabelPart[] = [
+				part([
+					seg(' '),
+					seg(item.status === 'running' ? spinnerAt(now) : '≋', style),
+					seg(' compaction', {bold: true}),
+				]),
+			];
 			if (duration) out.push(part([seg(`  ${duration}`, {dim: true})], 'whole'));
-			if (item.status !== 'completed' && item.status !== 'running') out.push(part([seg(`  ${sanitize(item.status)}`, style)]));
+			if (item.status !== 'completed' && item.status !== 'running')
+				out.push(part([seg(`  ${sanitize(item.status)}`, style)]));
 			return out;
 		}
 	}
@@ -172,13 +245,15 @@ function requestLook(row: TimelineRow & {kind: 'request'}): {mark: string; style
 	if (isRunning(row)) return {mark: '●', style: {color: 'cyan'}, fill: {color: 'cyan'}};
 	if (item.status === 'completed') return {mark: glyph.ok, style: {color: 'green'}, fill: {color: 'green'}};
 	if (item.status === 'aborted') return {mark: glyph.aborted, style: {color: 'yellow'}, fill: {color: 'yellow'}};
-	if (item.retried || item.retryInMs !== undefined) return {mark: glyph.retry, style: {color: 'yellow'}, fill: {color: 'yellow'}};
+	if (item.retried || item.retryInMs !== undefined)
+		return {mark: glyph.retry, style: {color: 'yellow'}, fill: {color: 'yellow'}};
 	return {mark: glyph.fail, style: {color: 'red', bold: true}, fill: {color: 'red'}};
 }
 
 /** A label cut or padded to exactly `width` columns; a `whole` part that does not fit is left out, never cut. */
 function fitLabel(parts: LabelPart[] | Segment[], width: number): Segment[] {
-	const pieces: LabelPart[] = parts.length > 0 && 'segments' in parts[0]! ? (parts as LabelPart[]) : [part(parts as Segment[])];
+	const pieces: LabelPart[] =
+		parts.length > 0 && 'segments' in parts[0]! ? (parts as LabelPart[]) : [part(parts as Segment[])];
 	const out: Segment[] = [];
 	let used = 0;
 	for (const piece of pieces) {
@@ -194,7 +269,8 @@ function fitLabel(parts: LabelPart[] | Segment[], width: number): Segment[] {
 			const [only] = piece.segments;
 			// Its two leading spaces stay; the text loses its middle.
 			const lead = only!.text.match(/^ */)![0];
-			if (room > lead.length + 4) out.push({...only!, text: lead + fitMiddle(only!.text.slice(lead.length), room - lead.length)});
+			if (room > lead.length + 4)
+				out.push({...only!, text: lead + fitMiddle(only!.text.slice(lead.length), room - lead.length)});
 		} else if (room > 1) {
 			out.push(...truncateSegments(piece.segments, room));
 		}
@@ -205,7 +281,13 @@ function fitLabel(parts: LabelPart[] | Segment[], width: number): Segment[] {
 }
 
 /** The row's bar on the axis: `█` for requests, `━` for tool calls, `▒` for compactions; bands shaded `░`. */
-function bar(row: TimelineRow, axis: TimeAxis | undefined, width: number, bands: ReadonlyArray<{from: number; to: number}>, now: number): Segment[] {
+function bar(
+	row: TimelineRow,
+	axis: TimeAxis | undefined,
+	width: number,
+	bands: ReadonlyArray<{from: number; to: number}>,
+	now: number,
+): Segment[] {
 	const span = axis ? spanOf(row, now) : undefined;
 	const shade = new Array<boolean>(width).fill(false);
 	for (const band of bands) for (let i = band.from; i <= band.to; i++) shade[i] = true;
@@ -239,6 +321,9 @@ function bar(row: TimelineRow, axis: TimeAxis | undefined, width: number, bands:
 			style = {color: 'magenta'};
 			break;
 	}
-	const fill = span.running && to > from ? [seg(char.repeat(to - from), style), seg('▶', style)] : [seg(char.repeat(to - from + 1), style)];
+	const fill =
+		span.running && to > from
+			? [seg(char.repeat(to - from), style), seg('▶', style)]
+			: [seg(char.repeat(to - from + 1), style)];
 	return [...blank(0, from), ...fill, ...blank(to + 1, width)];
 }

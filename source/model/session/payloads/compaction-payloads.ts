@@ -5,7 +5,9 @@ import {beginCompaction, endCompaction} from '../compaction.js';
 import {on, type PayloadHandlers} from './handler.js';
 
 export function isCompactionBeginPayload(p: AnyPayload): p is CompactionBeginPayload {
-	return p.type === 'compaction_begin' && isOptional(p['context'], isFiniteNumber) && isOptional(p['turns'], isFiniteNumber);
+	return (
+		p.type === 'compaction_begin' && isOptional(p['context'], isFiniteNumber) && isOptional(p['turns'], isFiniteNumber)
+	);
 }
 
 export function isCompactionEndPayload(p: AnyPayload): p is CompactionEndPayload {

@@ -1,6 +1,19 @@
 /** What happens to the session as a whole: an abort, a subagent started, its tools listed, its goal finished, MCP servers connected. */
-import {isAbortPayload, isRecord, isString, isStringArray, isSubagentPayload, isToolList} from '../../../protocol/guards.js';
-import type {AnyPayload, GoalFinishedPayload, McpConnectBeginPayload, McpConnectEndPayload, ToolListReadyPayload} from '../../../protocol/types.js';
+import {
+	isAbortPayload,
+	isRecord,
+	isString,
+	isStringArray,
+	isSubagentPayload,
+	isToolList,
+} from '../../../protocol/guards.js';
+import type {
+	AnyPayload,
+	GoalFinishedPayload,
+	McpConnectBeginPayload,
+	McpConnectEndPayload,
+	ToolListReadyPayload,
+} from '../../../protocol/types.js';
 import type {McpConnectItem} from '../../view-model.js';
 import {num, str} from '../core.js';
 import {on, type PayloadHandlers} from './handler.js';
@@ -39,14 +52,38 @@ export const eventPayloads = {
 		s.view.header.tools = p.tools;
 	}),
 	goal_finished: on(isGoalFinishedPayload, (p, s, at) => {
-		s.core.push({kind: 'goal_finished', outcome: p.outcome, rounds: num(p.rounds), tokensUsed: num(p.tokens_used), ...s.core.base(at)}, 'item');
+		s.core.push(
+			{
+				kind: 'goal_finished',
+				outcome: p.outcome,
+				rounds: num(p.rounds),
+				tokensUsed: num(p.tokens_used),
+				...s.core.base(at),
+			},
+			'item',
+		);
 	}),
 	mcp_connect_begin: on(isMcpConnectBeginPayload, (p, s, at) => {
-		s.openMcp = s.core.push<McpConnectItem>({kind: 'mcp_connect', servers: p.servers, status: 'connecting', results: [], ...s.core.base(at)});
+		s.openMcp = s.core.push<McpConnectItem>({
+			kind: 'mcp_connect',
+			servers: p.servers,
+			status: 'connecting',
+			results: [],
+			...s.core.base(at),
+		});
 	}),
 	mcp_connect_end: on(isMcpConnectEndPayload, (p, s, at) => {
 		const {core} = s;
-		const item = core.touch(s.openMcp ?? core.push<McpConnectItem>({kind: 'mcp_connect', servers: [], status: 'connecting', results: [], ...core.base(at)}));
+		const item = core.touch(
+			s.openMcp ??
+				core.push<McpConnectItem>({
+					kind: 'mcp_connect',
+					servers: [],
+					status: 'connecting',
+					results: [],
+					...core.base(at),
+				}),
+		);
 		item.status = p.status;
 		item.results = p.results.map(r => ({
 			server: r.server,

@@ -15,7 +15,10 @@ export function isInlineDataPayload(p: AnyPayload): p is InlineDataPayload {
 
 export const mediaPayloads = {
 	image_url: on(isImageUrlPayload, (p, s, at) => {
-		s.core.push({kind: 'image', role: 'user', image: imageRefOf(p.image_url, s.core.shared.images), ...s.core.base(at)}, 'item');
+		s.core.push(
+			{kind: 'image', role: 'user', image: imageRefOf(p.image_url, s.core.shared.images), ...s.core.base(at)},
+			'item',
+		);
 	}),
 	inline_data: on(isInlineDataPayload, (p, s, at) => {
 		s.core.push(

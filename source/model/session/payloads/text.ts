@@ -26,7 +26,10 @@ function addUserText(s: Session, text: string, sender: string | undefined, at: n
 	}
 	const marker = markerPattern.exec(text)?.[1] as TextMarker | undefined;
 	if (marker === 'user_steering' && s.view.task) s.view.task = delivered(s.view.task, text);
-	core.push<UserTextItem>({kind: 'user_text', text: core.kept(text), sender, marker, id: core.nextId(), rev: 0, at}, 'item');
+	core.push<UserTextItem>(
+		{kind: 'user_text', text: core.kept(text), sender, marker, id: core.nextId(), rev: 0, at},
+		'item',
+	);
 }
 
 export const textPayloads = {
@@ -35,7 +38,12 @@ export const textPayloads = {
 		else s.fragments.completeText(p.text, at, p.stop_reason);
 	}),
 	thinking: on(isThinkingPayload, (p, s, at) => {
-		s.fragments.completeThinking(p.thinking, isRecord(p.fidelity) && 'encrypted_content' in p.fidelity, at, p.stop_reason);
+		s.fragments.completeThinking(
+			p.thinking,
+			isRecord(p.fidelity) && 'encrypted_content' in p.fidelity,
+			at,
+			p.stop_reason,
+		);
 	}),
 	inline_thinking: on(isInlineThinkingPayload, (p, s, at) => {
 		if (s.core.compaction) return;

@@ -2,7 +2,7 @@
 import {spawn, type ChildProcessWithoutNullStreams} from 'node:child_process';
 import {fileURLToPath} from 'node:url';
 
-export const cliPath = fileURLToPath(new URL('../../source/cli.js', import.meta.url));
+export const cliPath = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
 export type CliResult = {code: number | null; stdout: string; stderr: string};
 

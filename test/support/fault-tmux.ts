@@ -6,7 +6,7 @@ import {fileURLToPath} from 'node:url';
 import {waitFor, waitForText, waitLimitMs} from './wait-for.js';
 
 /** The built program. */
-export const builtCli = fileURLToPath(new URL('../../source/cli.js', import.meta.url));
+export const builtCli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
 /** A capture or a process listing costs a few ms: checked less often than the default. */
 const paneCheckMs = 25;

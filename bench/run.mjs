@@ -113,7 +113,8 @@ function trace(sizeMb, images = false, real = false, mix = undefined) {
 			: undefined;
 		return name && path.join(dir, name);
 	};
-	// A trace from an older generator (no end mark, no stats, an older shape: tool arguments named otherwise, a random sequence that cycled) is made again.
+	// A trace from an older generator (no end mark, no stats, an older shape: tool arguments named otherwise, a random
+	// sequence that cycled) is made again.
 	const current = file();
 	const stats = path.join(dir, 'stats.json');
 	if (
@@ -1049,7 +1050,8 @@ async function main() {
 		return printTable();
 	}
 	if (process.argv.includes('--search-only')) {
-		// `--search-only [--baseline OTHER/dist/cli.js] [--cpu-prof DIR]`: the search case alone, on the 1 GB trace (100 MB with --quick);
+		// `--search-only [--baseline OTHER/dist/cli.js] [--cpu-prof DIR]`: the search case alone, on the 1 GB trace (100 MB
+		// with --quick);
 		// --cpu-prof writes the screen's CPU profile into DIR.
 		const t = trace(quick ? 100 : 1000);
 		const at = process.argv.indexOf('--baseline');

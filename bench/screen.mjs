@@ -22,8 +22,8 @@ export const sleep = ms => new Promise(resolve => setTimeout(resolve, ms));
 const quote = value => `'${String(value).replaceAll("'", "'\\''")}'`;
 
 /**
- * Starts `penguin-view ARGS` on a COLS×ROWS terminal (100×30 by default, the size the README and the end-to-end tests use). Returns helpers to read the probe's
- * events, send keys, signal the process and stop it all.
+ * Starts `penguin-view ARGS` on a COLS×ROWS terminal (100×30 by default, the size the README and the end-to-end tests
+ * use). Returns helpers to read the probe's events, send keys, signal the process and stop it all.
  */
 export function startScreen(args, {cols = 100, rows = 30, env = {}, mark, nodeArgs = [], program = cli} = {}) {
 	const socket = `penguin-view-bench-${process.pid}-${serial++}`;

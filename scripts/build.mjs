@@ -92,8 +92,8 @@ const lazyOnLoad = {
 
 /**
  * Ink's Output.get, which turns a frame into the string written, remembers rows between
- * frames (source/ui/components/ink-output.ts; Ink's own get stays beside it, the reference its test compares with). Ink is
- * pinned (~): if output.js no longer has what is replaced, the build stops and says so.
+ * frames (source/ui/components/ink-output.ts; Ink's own get stays beside it, the reference its test compares with). Ink
+ * is pinned (~): if output.js no longer has what is replaced, the build stops and says so.
  */
 const inkOutput = {
 	name: 'ink-output',
@@ -212,7 +212,10 @@ async function helpPageOfBuild(description) {
 	return helpPage(description);
 }
 
-/** What the program shows of package.json: its version, its description (in --help), and the command's name as the process title (what ps and top show). */
+/**
+ * What the program shows of package.json: its version, its description (in --help), and the command's name as the
+ * process title (what ps and top show).
+ */
 function packageFields() {
 	const {name, version, description, bin} = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
 	return {version, description, title: Object.keys(bin ?? {})[0] ?? name};
@@ -369,7 +372,8 @@ const options = {
 	// renders about twice as slowly and measures itself on every render. The program sets no
 	// variable of its own environment (settings.ts reads it, once).
 	define: {
-		// Each field its own string: an object would be a module of its own that every module (dist/cli.js too) imports and runs first.
+		// Each field its own string: an object would be a module of its own that every module (dist/cli.js too) imports and
+		// runs first.
 		'PENGUIN_VIEW_PACKAGE.version': JSON.stringify(packageJson.version),
 		'PENGUIN_VIEW_PACKAGE.title': JSON.stringify(packageJson.title),
 		PENGUIN_VIEW_HELP: JSON.stringify(await helpPageOfBuild(packageJson.description)),

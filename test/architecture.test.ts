@@ -107,7 +107,10 @@ export const layers = {
 	export: ['render', 'model', 'cost', 'protocol'],
 	/** Print mode and --json: a store written to stdout. */
 	output: ['export', 'render', 'model', 'cost', 'protocol'],
-	/** The process itself: its flags (the table, their type, where each is read), settings read once, crash path and fault switch. */
+	/**
+	 * The process itself: its flags (the table, their type, where each is read), settings read once, crash path and fault
+	 * switch.
+	 */
 	process: ['render', 'model', 'protocol'],
 	/** Saved logins: the file that keeps them, which one a request carries, the login subcommands. */
 	login: ['process', 'io', 'render', 'protocol'],
@@ -121,9 +124,14 @@ export const layers = {
 	 * read alike: the commands come after the screen.
 	 */
 	commands: ['ui', 'server', 'process', 'output', 'io', 'export', 'render', 'model', 'cost', 'protocol'],
-	/** The command line described once: the flag table, --help, the man page, completions (the keys from ui/screen/keymap). */
+	/**
+	 * The command line described once: the flag table, --help, the man page, completions (the keys from ui/screen/keymap).
+	 */
 	'command-line': ['ui', 'process'],
-	/** main.ts, cli.tsx and entry/: flags to a source (entry/open-source.ts) and an output on its store (entry/screen-output.ts, entry/print-output.ts). */
+	/**
+	 * main.ts, cli.tsx and entry/: flags to a source (entry/open-source.ts) and an output on its store
+	 * (entry/screen-output.ts, entry/print-output.ts).
+	 */
 	entry: [
 		'command-line',
 		'commands',

@@ -58,7 +58,10 @@ export type ServerStart =
 	| {ok: true; source: Stoppable; switcher: SessionSwitcher; actions: SessionActions; pricesReady: () => Promise<void>}
 	| {ok: false; message: string; usage?: boolean};
 
-/** The server's connection from the flags (`--cookie`/PENGUIN_VIEW_COOKIE, `--header`, `--user`, `--insecure`), else its saved login. */
+/**
+ * The server's connection from the flags (`--cookie`/PENGUIN_VIEW_COOKIE, `--header`, `--user`, `--insecure`), else its
+ * saved login.
+ */
 export async function serverApiFor(
 	address: ServerAddress,
 	flags: Flags,

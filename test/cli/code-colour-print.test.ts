@@ -1,4 +1,6 @@
-// Print mode's code in colour (the built program): with FORCE_COLOR an edit_file call is a coloured diff, read_file outputs and a ```ts fence are coloured; without it (a pipe, NO_COLOR, --no-color) the same trace prints as before, without escapes.
+// Print mode's code in colour (the built program): with FORCE_COLOR an edit_file call is a coloured diff, read_file
+// outputs and a ```ts fence are coloured; without it (a pipe, NO_COLOR, --no-color) the same trace prints as before,
+// without escapes.
 import {mkdtempSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

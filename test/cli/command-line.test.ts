@@ -1,4 +1,5 @@
-// What the built program itself answers on the command line: --help's page (the package's description, then the help, as it always printed them), and the process's name while it runs.
+// What the built program itself answers on the command line: --help's page (the package's description, then the help,
+// as it always printed them), and the process's name while it runs.
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';

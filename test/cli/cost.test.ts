@@ -1,5 +1,5 @@
-// The built program's cost: prices from the project's .project_config.toml (whose API key no output shows), none outside a
-// data root, --prices, and one line for a config that cannot be read.
+// The built program's cost: prices from the project's .project_config.toml (whose API key no output shows), none
+// outside a data root, --prices, and one line for a config that cannot be read.
 import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';

@@ -1,4 +1,6 @@
-// The built program opening whatever it is pointed at: real fixtures copied under other names (plain and gzip) print as the originals in every output, a plain file of any name is followed, a lone later shard, a --json recording reopened, standard input without `-`, a cut-short gzip and a file that is not JSON Lines at all.
+// The built program opening whatever it is pointed at: real fixtures copied under other names (plain and gzip) print as
+// the originals in every output, a plain file of any name is followed, a lone later shard, a --json recording reopened,
+// standard input without `-`, a cut-short gzip and a file that is not JSON Lines at all.
 import {spawn} from 'node:child_process';
 import {
 	appendFileSync,

@@ -1,4 +1,6 @@
-// Print mode on edits and written files carrying code, as the program runs (the arguments' kernel on, without colour): each call's headline counts its lines and its arguments are printed in full, as the reference path (PENGUIN_VIEW_KERNEL=0) prints them; a call line broken in its arguments is reported as malformed, as before.
+// Print mode on edits and written files carrying code, as the program runs (the arguments' kernel on, without colour):
+// each call's headline counts its lines and its arguments are printed in full, as the reference path
+// (PENGUIN_VIEW_KERNEL=0) prints them; a call line broken in its arguments is reported as malformed, as before.
 import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, beforeEach, expect, test} from 'vitest';

@@ -1,4 +1,6 @@
-// The built program with stdout a file or /dev/null (written without process.stdout): the same bytes as through a pipe, exit 0, nothing on stderr, and none of Node's streams loaded to write them (nor timers/promises, for the readers' pauses).
+// The built program with stdout a file or /dev/null (written without process.stdout): the same bytes as through a pipe,
+// exit 0, nothing on stderr, and none of Node's streams loaded to write them (nor timers/promises, for the readers'
+// pauses).
 import {spawn} from 'node:child_process';
 import {closeSync, openSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
@@ -19,7 +21,9 @@ const env = (): NodeJS.ProcessEnv => {
 	return env;
 };
 
-/** Runs the program with stdout the file at `target` (opened for writing); node's own flags before the program's path. */
+/**
+ * Runs the program with stdout the file at `target` (opened for writing); node's own flags before the program's path.
+ */
 async function runInto(
 	target: string,
 	args: string[],

@@ -1,4 +1,6 @@
-// Print mode on data unlike the bench's own (bench/generate-trace.mjs --mix: small, log-uniform and huge outputs, thinking with signatures, code in arguments, shell output, summaries), random seeds: what it prints is what the reference path prints (every print optimisation switched off).
+// Print mode on data unlike the bench's own (bench/generate-trace.mjs --mix: small, log-uniform and huge outputs,
+// thinking with signatures, code in arguments, shell output, summaries), random seeds: what it prints is what the
+// reference path prints (every print optimisation switched off).
 import {spawnSync} from 'node:child_process';
 import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';

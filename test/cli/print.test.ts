@@ -1,4 +1,5 @@
-// The built program in print mode: every fixture in full, following a file as it grows, colour rules, errors and exit codes.
+// The built program in print mode: every fixture in full, following a file as it grows, colour rules, errors and exit
+// codes.
 import {
 	appendFileSync,
 	chmodSync,

@@ -1,7 +1,8 @@
-// What a server's sessions cost in `--list` (issue 33): the harness's own figure from its usage API (one request a project,
-// grouped by session) shown as given, `*` when it leaves out a model without a price, nothing when it has no price, `—` and
-// one line when the usage does not come in time; the same sum as our own arithmetic on the same usage; the login's cookie
-// sent with it; and the picker's entries carrying it.
+// What a server's sessions cost in `--list` (issue 33): the harness's own figure from its usage API (one request a
+// project,
+// grouped by session) shown as given, `*` when it leaves out a model without a price, nothing when it has no price, `—`
+// and one line when the usage does not come in time; the same sum as our own arithmetic on the same usage; the login's
+// cookie sent with it; and the picker's entries carrying it.
 import {afterEach, describe, expect, it} from 'vitest';
 import {costOfUsage, usdText} from '../../source/cost/arithmetic.js';
 import {priceTable} from '../../source/cost/prices.js';
@@ -53,7 +54,8 @@ describe("a server's --list: what each session cost", () => {
 		// After the model, before the title.
 		expect(lineOf(result.stdout, runningId)).toMatch(/custom\/fake-model +\$0\.0353 +Listing the workspace/);
 		expect(lineOf(result.stdout, idle2)).toMatch(/custom\/fake-model +\$1\.50\* +\S/);
-		// A cost of null (no model had a price) and a subagent's own session (its usage is its parent's): no price, never a guess.
+		// A cost of null (no model had a price) and a subagent's own session (its usage is its parent's): no price, never a
+		// guess.
 		expect(lineOf(result.stdout, idle3)).not.toContain('$');
 		expect(lineOf(result.stdout, subagent)).not.toContain('$');
 		// One request for the project, grouped by session, all time.

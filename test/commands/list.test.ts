@@ -1,4 +1,5 @@
-// --list and --list --json (JSON Lines): newest first, the picker's rows on a terminal at any width and whole fields in a pipe, live marker, header fields and first prompt from the head only, torn or garbage heads still listed.
+// --list and --list --json (JSON Lines): newest first, the picker's rows on a terminal at any width and whole fields in
+// a pipe, live marker, header fields and first prompt from the head only, torn or garbage heads still listed.
 import {mkdirSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';

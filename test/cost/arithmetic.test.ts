@@ -1,4 +1,5 @@
-// What tokens cost: the harness's formula, its fold by model, `$0.0353` text, and that a session's total is the sum of its requests.
+// What tokens cost: the harness's formula, its fold by model, `$0.0353` text, and that a session's total is the sum of
+// its requests.
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {costOf, costOfUsage, costText, usdText} from '../../source/cost/arithmetic.js';

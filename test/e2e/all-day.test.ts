@@ -1,5 +1,5 @@
-// End to end, for all-day use: the built program in tmux. Search while following a growing trace, a paste into the search
-// prompt, the help at 60×20, the picker at 80×24, NO_COLOR's attributes, y's OSC 52. Each waits on whole frames.
+// End to end, for all-day use: the built program in tmux. Search while following a growing trace, a paste into the
+// search prompt, the help at 60×20, the picker at 80×24, NO_COLOR's attributes, y's OSC 52. Each waits on whole frames.
 import {appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';

@@ -1,5 +1,7 @@
-// End to end, in tmux (issue 29), against a fake server built from the recorded run fixtures/server/session-stream-abort.txt:
-// > on an idle session says it starts a new task and sends one (POST …/tasks), and the stream follows it; on the running
+// End to end, in tmux (issue 29), against a fake server built from the recorded run
+// fixtures/server/session-stream-abort.txt:
+// > on an idle session says it starts a new task and sends one (POST …/tasks), and the stream follows it; on the
+// running
 // session > steers again; the server's queue of steering (task_state's pendingSteering, sent from another client here)
 // is shown until each echo arrives, and < withdraws the newest queued one (DELETE …/steer/:id).
 import {mkdtempSync} from 'node:fs';

@@ -1,5 +1,6 @@
-// End to end at 160×40 (tmux): the sessions beside the session, live as a session grows in a temp data root (its row says
-// what it does now), Enter opening one on the right with the list kept, Tab and s; and the footer's nudge when the other one finishes.
+// End to end at 160×40 (tmux): the sessions beside the session, live as a session grows in a temp data root (its row
+// says what it does now), Enter opening one on the right with the list kept, Tab and s; and the footer's nudge when the
+// other one finishes.
 import {appendFileSync, readFileSync, rmSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';

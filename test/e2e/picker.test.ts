@@ -1,4 +1,5 @@
-// End to end: the built program in tmux (110×30) on a temp data root; s opens the picker, a filter and Enter switch to another session, whose subagent comes from its own trace and which is then followed.
+// End to end: the built program in tmux (110×30) on a temp data root; s opens the picker, a filter and Enter switch to
+// another session, whose subagent comes from its own trace and which is then followed.
 import {appendFileSync, readFileSync, rmSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';

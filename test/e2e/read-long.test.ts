@@ -1,4 +1,5 @@
-// End to end at 80×24 in tmux: a long output read line by line keeps its call pinned on the body's first row; → moves the body sideways to read a cut row's end while header and footer stay.
+// End to end at 80×24 in tmux: a long output read line by line keeps its call pinned on the body's first row; → moves
+// the body sideways to read a cut row's end while header and footer stay.
 import {copyFileSync, mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';

@@ -1,5 +1,6 @@
 // End to end: --replay plays a subagent's own trace on the session's clock, among its parent's messages. The recorded
-// pair (a parent calling run_subagent, the child's trace beside it) in the built program in tmux; each wait is for a frame.
+// pair (a parent calling run_subagent, the child's trace beside it) in the built program in tmux; each wait is for a
+// frame.
 import {copyFileSync, mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';

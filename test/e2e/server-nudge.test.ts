@@ -1,6 +1,7 @@
-// End to end (tmux): the built program with --notify given a server's session (the fake server built from the recordings):
-// another session that runs starts to wait for approval (its record says so, asked again while it runs): the footer names
-// it, --notify writes OSC 9 and 777 once, and L opens it.
+// End to end (tmux): the built program with --notify given a server's session (the fake server built from the
+// recordings):
+// another session that runs starts to wait for approval (its record says so, asked again while it runs): the footer
+// names it, --notify writes OSC 9 and 777 once, and L opens it.
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';

@@ -1,4 +1,5 @@
-// Markdown export: document structure on real traces, and hostile text (backtick fences, </details>, raw HTML, escape sequences) that must not break out.
+// Markdown export: document structure on real traces, and hostile text (backtick fences, </details>, raw HTML, escape
+// sequences) that must not break out.
 import {describe, expect, it} from 'vitest';
 import {toView} from '../../source/commands/to-view.js';
 import {formatMarkdown} from '../../source/export/markdown-export.js';

@@ -1,4 +1,6 @@
-// The built program following trace files that misbehave (deleted, truncated, replaced, grown by 50 MB at once, NUL bytes, invalid UTF-8, a 50 MB line, a line past the limit, a folder where a file belongs, a FIFO, /dev/stdin): it keeps running, says what happened, and prints every readable record.
+// The built program following trace files that misbehave (deleted, truncated, replaced, grown by 50 MB at once, NUL
+// bytes, invalid UTF-8, a 50 MB line, a line past the limit, a folder where a file belongs, a FIFO, /dev/stdin): it
+// keeps running, says what happened, and prints every readable record.
 import {appendFileSync, mkdirSync, renameSync, rmSync, truncateSync, writeFileSync} from 'node:fs';
 import {open} from 'node:fs/promises';
 import {execFileSync} from 'node:child_process';

@@ -1,4 +1,6 @@
-// The built program's screen in tmux on a hostile trace (every field carrying every escape attack of the corpus): page by page the header and footer stand, the title, clipboard and terminal modes stay untouched, only the screen's own sequences reach the terminal, and q restores it.
+// The built program's screen in tmux on a hostile trace (every field carrying every escape attack of the corpus): page
+// by page the header and footer stand, the title, clipboard and terminal modes stay untouched, only the screen's own
+// sequences reach the terminal, and q restores it.
 import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 import stringWidth from 'string-width';

@@ -1,4 +1,6 @@
-// Permissions really missing, also when the tests run as root (the built program then runs as nobody, uid 65534): an unreadable trace or folder is one line and exit code 1; a followed file that becomes unreadable gives one notice, and the reading goes on once access is back.
+// Permissions really missing, also when the tests run as root (the built program then runs as nobody, uid 65534): an
+// unreadable trace or folder is one line and exit code 1; a followed file that becomes unreadable gives one notice, and
+// the reading goes on once access is back.
 import {appendFileSync, chmodSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, beforeEach, expect, it} from 'vitest';

@@ -1,4 +1,6 @@
-// Nothing auxiliary holds up the stream: a session record that never answers, answers its headers and never its body, or answers late; `--list` when the project list hangs; every request ends within its limits (short ones passed down here), over node:http too (--insecure).
+// Nothing auxiliary holds up the stream: a session record that never answers, answers its headers and never its body,
+// or answers late; `--list` when the project list hangs; every request ends within its limits (short ones passed down
+// here), over node:http too (--insecure).
 import {afterEach, describe, expect, it} from 'vitest';
 import {startSseClient, type SseClient} from '../../source/io/sse/client.js';
 import {createFetch} from '../../source/io/sse/http-fetch.js';

@@ -1,4 +1,7 @@
-// The built program following a misbehaving SSE server in print mode: killed mid-event and restarted with a new epoch, duplicate and out-of-order events, an event that never completes, an event of 100 MB, redirects, a server that accepts and never answers, an untrusted certificate; every message shown exactly once, the program alive or ending with its documented code.
+// The built program following a misbehaving SSE server in print mode: killed mid-event and restarted with a new epoch,
+// duplicate and out-of-order events, an event that never completes, an event of 100 MB, redirects, a server that
+// accepts and never answers, an untrusted certificate; every message shown exactly once, the program alive or ending
+// with its documented code.
 import net, {type AddressInfo} from 'node:net';
 import {readFileSync} from 'node:fs';
 import {afterEach, describe, expect, it} from 'vitest';

@@ -1,4 +1,5 @@
-// Compressed traces through readStream: gzip told by its magic bytes (also when they come one byte at a time), read as the plain file would be, and a cut-short stream keeping every record before the cut and saying where it ended.
+// Compressed traces through readStream: gzip told by its magic bytes (also when they come one byte at a time), read as
+// the plain file would be, and a cut-short stream keeping every record before the cut and saying where it ended.
 import {PassThrough} from 'node:stream';
 import {constants, gzipSync, gunzipSync} from 'node:zlib';
 import {describe, expect, it} from 'vitest';

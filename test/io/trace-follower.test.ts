@@ -1,4 +1,5 @@
-// Trace follower end to end on real temp files: reading all shards, following appends, torn and malformed lines, truncation, deletion, replacement, rotation, streams and close().
+// Trace follower end to end on real temp files: reading all shards, following appends, torn and malformed lines,
+// truncation, deletion, replacement, rotation, streams and close().
 import {execFileSync} from 'node:child_process';
 import {
 	appendFileSync,
@@ -474,7 +475,8 @@ describe('followTrace with follow', () => {
 		expect(c.ended()).toBe(false);
 	});
 
-	// A file that becomes unreadable while followed: test/faults/permissions.test.ts (the built program, run as nobody when the tests run as root).
+	// A file that becomes unreadable while followed: test/faults/permissions.test.ts (the built program, run as nobody
+	// when the tests run as root).
 
 	it('waits for _001 when given no shards', async () => {
 		const c = collector();

@@ -1,4 +1,5 @@
-// The parts of saved logins that need no server: the cookie's expiry read from Set-Cookie, where the config directory is,
+// The parts of saved logins that need no server: the cookie's expiry read from Set-Cookie, where the config directory
+// is,
 // which logins are sent (given credentials win; expired and refused ones are not), and when `login` is a subcommand.
 import {chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';

@@ -1,4 +1,5 @@
-// A call's duration runs from its complete tool_call message to its output, on a live stream as in the trace file (issue 29): the streaming of its arguments is not counted.
+// A call's duration runs from its complete tool_call message to its output, on a live stream as in the trace file
+// (issue 29): the streaming of its arguments is not counted.
 import {describe, expect, test} from 'vitest';
 import type {ModelInput} from '../../source/model/input.js';
 import {SessionModel} from '../../source/model/session-model.js';

@@ -1,4 +1,5 @@
-// Items are read-only outside the model: a write that skips `touch` (the new revision the layout caches panes by) does not compile, and the model's own writes each make one.
+// Items are read-only outside the model: a write that skips `touch` (the new revision the layout caches panes by) does
+// not compile, and the model's own writes each make one.
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, test} from 'vitest';

@@ -1,4 +1,5 @@
-// Stdout as a file or /dev/null, written without process.stdout: which descriptors qualify, and a failed write ending output quietly as the safe writer does.
+// Stdout as a file or /dev/null, written without process.stdout: which descriptors qualify, and a failed write ending
+// output quietly as the safe writer does.
 import {closeSync, openSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';

@@ -19,7 +19,10 @@ const line = (output: string): Buffer =>
 
 const usual = (output: string): string => printed(new PlainRenderer({color: false}), outputEntry(output));
 
-/** Cuts and prints outputs in the order `steps` says: a number cuts that output, `take` prints the held one `index` picks. */
+/**
+ * Cuts and prints outputs in the order `steps` says: a number cuts that output, `take` prints the held one `index`
+ * picks.
+ */
 function run(
 	prerendered: PrerenderedOutputs,
 	outputs: readonly string[],

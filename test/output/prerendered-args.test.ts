@@ -1,4 +1,7 @@
-// Print mode's cut of tool calls' arguments (output/prerendered-args.ts): on random traces of tool calls (edits, written files, other tools; arguments of any shape, escaped any way; repeated calls, broken lines), print mode with the cut prints exactly what it prints without; only a counting tool's call line is cut, and a line that would not parse is left whole.
+// Print mode's cut of tool calls' arguments (output/prerendered-args.ts): on random traces of tool calls (edits,
+// written files, other tools; arguments of any shape, escaped any way; repeated calls, broken lines), print mode with
+// the cut prints exactly what it prints without; only a counting tool's call line is cut, and a line that would not
+// parse is left whole.
 import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
 import {argsBlockKernel, jsonBlockKernel} from '../../source/io/wasm.js';
@@ -9,7 +12,10 @@ import {attachPrinter, PrerenderedOutputs} from '../../source/output/printer.js'
 import {linesOf} from '../../source/render/tool-registry.js';
 import {fakeStdout} from '../support/fake-stdout.js';
 
-/** Print mode over `bytes` as main.ts makes it without colour: with the cuts (outputs and arguments), or the reference (neither). */
+/**
+ * Print mode over `bytes` as main.ts makes it without colour: with the cuts (outputs and arguments), or the reference
+ * (neither).
+ */
 async function printed(bytes: Buffer, cuts: boolean): Promise<{text: string; args?: PrerenderedArgs; cut: number}> {
 	const {out, text} = fakeStdout();
 	const prerendered = cuts ? new PrerenderedOutputs({kernel: jsonBlockKernel()}) : undefined;
@@ -106,7 +112,8 @@ const argsObject = fc
 	.tuple(fc.oneof(editArgs, writeArgs, fc.record({cmd: code})), extra)
 	.map(([args, more]) => ({...args, ...more}));
 
-// The arguments' JSON text, as the model wrote it; and the string that holds it in the line, as the harness (or another writer) wrote it.
+// The arguments' JSON text, as the model wrote it; and the string that holds it in the line, as the harness (or another
+// writer) wrote it.
 const argsText = fc.oneof(
 	{
 		weight: 5,

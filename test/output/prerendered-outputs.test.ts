@@ -1,4 +1,5 @@
-// Print mode's cut of large tool outputs: only a tool output's own text is set aside; every other line, and every line that would not parse, is read as before.
+// Print mode's cut of large tool outputs: only a tool output's own text is set aside; every other line, and every line
+// that would not parse, is read as before.
 import {execFileSync} from 'node:child_process';
 import {fileURLToPath} from 'node:url';
 import {expect, test} from 'vitest';

@@ -1,4 +1,7 @@
-// Print mode's cut of model texts (output/prerendered-texts.ts): on random traces of answers, thinkings, users' texts (markers among them), streamed fragments and compactions, with any text escaped any way, print mode with the cut prints exactly what it prints without; only an answer's or a thinking's text is cut, and a line that would not parse is left whole.
+// Print mode's cut of model texts (output/prerendered-texts.ts): on random traces of answers, thinkings, users' texts
+// (markers among them), streamed fragments and compactions, with any text escaped any way, print mode with the cut
+// prints exactly what it prints without; only an answer's or a thinking's text is cut, and a line that would not parse
+// is left whole.
 import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
 import {jsonBlockKernel} from '../../source/io/wasm.js';
@@ -7,7 +10,10 @@ import {SessionStore} from '../../source/model/session-store.js';
 import {attachPrinter, lineCutter, PrerenderedOutputs, PrerenderedTexts} from '../../source/output/printer.js';
 import {fakeStdout} from '../support/fake-stdout.js';
 
-/** Print mode over `bytes` as main.ts makes it without colour: with the cuts (outputs and texts), or the reference (neither). */
+/**
+ * Print mode over `bytes` as main.ts makes it without colour: with the cuts (outputs and texts), or the reference
+ * (neither).
+ */
 async function printed(bytes: Buffer, cuts: boolean): Promise<{text: string; cut: number}> {
 	const {out, text} = fakeStdout();
 	const outputs = cuts ? new PrerenderedOutputs({kernel: jsonBlockKernel()}) : undefined;
@@ -108,7 +114,8 @@ const piece = fc.oneof(
 );
 const words = fc.array(piece, {maxLength: 30}).map(parts => parts.join(''));
 type How = 'plain' | 'ascii' | 'slash' | 'broken';
-// The string as a writer may write it: as JSON.stringify does, every character beyond ASCII as an escape, `/` escaped, or cut short (a broken line).
+// The string as a writer may write it: as JSON.stringify does, every character beyond ASCII as an escape, `/` escaped,
+// or cut short (a broken line).
 function literalOf(text: string, how: How): string {
 	const plain = JSON.stringify(text);
 	if (how === 'ascii')

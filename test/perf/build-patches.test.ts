@@ -50,7 +50,8 @@ test('with node_modules a symlink, every edit is in the bundle', () => {
 	expect(code).toContain('return penguinViewRows(this);'); // Ink's rows remembered
 	expect(code).toMatch(/widestLine[\s\S]{0,200}inkStringWidth|inkStringWidth[\s\S]{0,2000}widestLine/); // Ink's measure
 	expect(code).toMatch(/= rememberSanitized\(sanitizeAnsi\d*\)/); // Ink's sanitizeAnsi remembered
-	expect(code).toMatch(/if \(cache\d*\.size >= 1024\) cache\d*\.clear\(\);\s+cache\d*\.set\(text, dimensions\)/); // Ink's measures, bounded
+	// Ink's measures, bounded
+	expect(code).toMatch(/if \(cache\d*\.size >= 1024\) cache\d*\.clear\(\);\s+cache\d*\.set\(text, dimensions\)/);
 }, 120_000);
 
 test("the bundle holds React's production build alone: the program sets no NODE_ENV of its own", () => {

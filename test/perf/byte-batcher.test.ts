@@ -1,4 +1,5 @@
-// Print mode's write batching: exactly the bytes of the lines given, whatever their size or script, and a buffer handed over is never written again.
+// Print mode's write batching: exactly the bytes of the lines given, whatever their size or script, and a buffer handed
+// over is never written again.
 import fc from 'fast-check';
 import {expect, test} from 'vitest';
 import {ByteBatcher} from '../../source/output/byte-batcher.js';

@@ -1,4 +1,6 @@
-// Long texts (tool outputs, thinking, messages) kept as references into the trace (or a spill file) and read back when asked for: the same text, never another's when the file changed, and never read behind the back of whoever looks at an item.
+// Long texts (tool outputs, thinking, messages) kept as references into the trace (or a spill file) and read back when
+// asked for: the same text, never another's when the file changed, and never read behind the back of whoever looks at
+// an item.
 import {readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {afterEach, beforeEach, expect, test} from 'vitest';
 import {defaultHoldThreshold, HeldTextStore} from '../../source/io/held-texts.js';

@@ -1,4 +1,5 @@
-// What every start loads of the bundle: dist/cli.js, the program it imports (after turning Node's compile cache on: source/start.ts) and the chunks that imports statically. Node
+// What every start loads of the bundle: dist/cli.js, the program it imports (after turning Node's compile cache on:
+// source/start.ts) and the chunks that imports statically. Node
 // reads, resolves and compiles each file on its own (0.5–1 ms a file), so the entry's code is
 // one chunk rather than one per set of dynamic imports sharing it (scripts/build.mjs,
 // docs/performance.md); the screen's Ink stays out of what every start loads, and so does any
@@ -28,7 +29,10 @@ function staticallyLoaded(entry: string): string[] {
 	return [...seen];
 }
 
-/** The files every start loads: dist/cli.js, and the program it imports at its top (source/start.ts) with what that imports statically. */
+/**
+ * The files every start loads: dist/cli.js, and the program it imports at its top (source/start.ts) with what that
+ * imports statically.
+ */
 function startLoaded(): string[] {
 	const entry = path.join(dist, 'cli.js');
 	const program = /^await import\("(\.\/chunks\/[^"]+\.js)"\);$/m.exec(readFileSync(entry, 'utf8'))?.[1];

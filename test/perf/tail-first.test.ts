@@ -1,4 +1,5 @@
-// Tail-first opening: a trace's end read as a preview (header, last lines at their real offsets, token totals), then the whole session swapped in.
+// Tail-first opening: a trace's end read as a preview (header, last lines at their real offsets, token totals), then
+// the whole session swapped in.
 import {appendFileSync, openSync, readSync, closeSync, statSync} from 'node:fs';
 import {afterEach, beforeEach, expect, test} from 'vitest';
 import {followTrace, type FollowOptions} from '../../source/io/trace-follower.js';

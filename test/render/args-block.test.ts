@@ -1,4 +1,7 @@
-// Print mode's kernel for a call's arguments (render/args-block.wat): wherever it takes a JSON string of arguments as written in a trace line, it writes what the reference (JSON.parse, JSON.stringify(…, null, 2), the sanitizer, the block's indent) writes, and counts each string argument's lines as lineCount does; on random values, formatting, escapes (inner and outer), numbers, keys and nesting.
+// Print mode's kernel for a call's arguments (render/args-block.wat): wherever it takes a JSON string of arguments as
+// written in a trace line, it writes what the reference (JSON.parse, JSON.stringify(…, null, 2), the sanitizer, the
+// block's indent) writes, and counts each string argument's lines as lineCount does; on random values, formatting,
+// escapes (inner and outer), numbers, keys and nesting.
 import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
 import {argsBlockKernel} from '../../source/io/wasm.js';
@@ -15,7 +18,10 @@ function reference(text: string): string {
 	return `  ${(clean.endsWith('\n') ? clean.slice(0, -1) : clean).replaceAll('\n', '\n  ')}`;
 }
 
-/** The arguments' JSON string, as `outer` writes it, inside a line after other members; the kernel's block of it, with its members. */
+/**
+ * The arguments' JSON string, as `outer` writes it, inside a line after other members; the kernel's block of it, with
+ * its members.
+ */
 function viaKernel(
 	args: string,
 	outer: (text: string) => string = JSON.stringify,
@@ -145,7 +151,8 @@ const record = fc.dictionary(
 	value,
 	{maxKeys: 5},
 );
-// An object's text written by hand: keys repeated, array indexes after other keys, strings with their characters raw, numbers as JSON.stringify would not write them.
+// An object's text written by hand: keys repeated, array indexes after other keys, strings with their characters raw,
+// numbers as JSON.stringify would not write them.
 const raw = (chars: string): string => `"${chars.replace(/["\\]/g, '\\$&')}"`;
 const oddNumber = fc.constantFrom(
 	'1.0',

@@ -1,4 +1,5 @@
-// Code in colour, the pure part: spans hold exactly the sanitized text (a highlighter only tags it), SGR is all that is added, languages by extension and fence, the edit diff, and print mode's coloured diff and fences.
+// Code in colour, the pure part: spans hold exactly the sanitized text (a highlighter only tags it), SGR is all that is
+// added, languages by extension and fence, the edit diff, and print mode's coloured diff and fences.
 import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
 import {paint} from '../../source/render/color.js';

@@ -1,4 +1,5 @@
-// Print mode's shortcut for large tool outputs prints exactly what the usual way prints, for any text, however it was escaped; and it takes the text people's tool outputs are made of.
+// Print mode's shortcut for large tool outputs prints exactly what the usual way prints, for any text, however it was
+// escaped; and it takes the text people's tool outputs are made of.
 import fc from 'fast-check';
 import {expect, test} from 'vitest';
 import {PrerenderedOutputs} from '../../source/output/prerendered-outputs.js';
@@ -175,7 +176,9 @@ test('a short line is read the usual way', () => {
 	).toBeUndefined();
 });
 
-/** A file as upstream's read_file returns it: `cat -n` style, the number right-aligned in six columns, a tab, the line. */
+/**
+ * A file as upstream's read_file returns it: `cat -n` style, the number right-aligned in six columns, a tab, the line.
+ */
 function numbered(lines: readonly string[], first = 1): string {
 	return lines.map((line, i) => `${String(first + i).padStart(6)}\t${line}`).join('\n');
 }

@@ -1,4 +1,6 @@
-// A call's arguments pretty-printed straight from their JSON text: wherever it is taken, it prints what the reference (JSON.parse, JSON.stringify(…, null, 2), the sanitizer, the block's indent) prints, on random values, formatting and escapes.
+// A call's arguments pretty-printed straight from their JSON text: wherever it is taken, it prints what the reference
+// (JSON.parse, JSON.stringify(…, null, 2), the sanitizer, the block's indent) prints, on random values, formatting and
+// escapes.
 import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
 import {prettyJsonPieces} from '../../source/render/pretty-json-text.js';
@@ -56,7 +58,8 @@ const {value} = fc.letrec<{value: unknown}>(tie => ({
 const record = fc.dictionary(fc.oneof(text, fc.constantFrom('0', '12', 'path', 'content', '__proto__')), value, {
 	maxKeys: 5,
 });
-// An object's text written by hand: keys repeated, array indexes after other keys, strings with their characters raw (a lone surrogate, a control).
+// An object's text written by hand: keys repeated, array indexes after other keys, strings with their characters raw (a
+// lone surrogate, a control).
 const raw = (chars: string): string => `"${chars.replace(/["\\]/g, '\\$&')}"`;
 const handWritten = fc
 	.array(

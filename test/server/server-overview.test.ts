@@ -56,7 +56,10 @@ const usageRow = (key: string, requests: number, total: number) => ({
 	hasUncosted: false,
 });
 
-/** Server mode on the screen with `opened` on screen; a function that gives the list's entries once `ready` holds of them. */
+/**
+ * Server mode on the screen with `opened` on screen; a function that gives the list's entries once `ready` holds of
+ * them.
+ */
 async function start(
 	opened: string,
 	options: Parameters<typeof startPenguinServer>[0],

@@ -1,4 +1,6 @@
-// The SSE client's failures and requests: 401/403/404, wrong content type, refused connections with a retry countdown, 5xx and retry:, TLS with and without --insecure, history failures, non-session URLs, headers, login, secrets kept out of messages, close().
+// The SSE client's failures and requests: 401/403/404, wrong content type, refused connections with a retry countdown,
+// 5xx and retry:, TLS with and without --insecure, history failures, non-session URLs, headers, login, secrets kept out
+// of messages, close().
 import {afterEach, describe, expect, it} from 'vitest';
 import {startSseClient, type SseClient, type SseClientOptions} from '../../source/io/sse/client.js';
 import {Collector, fastTimings} from '../support/sse-collect.js';

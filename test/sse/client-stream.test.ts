@@ -1,4 +1,5 @@
-// The SSE client against the test server: the recorded stream, heartbeats and dead connections, reconnects with Last-Event-ID after a drop mid-event, slow drip, a huge event, non-JSON data and unknown event names.
+// The SSE client against the test server: the recorded stream, heartbeats and dead connections, reconnects with
+// Last-Event-ID after a drop mid-event, slow drip, a huge event, non-JSON data and unknown event names.
 import fc from 'fast-check';
 import {setTimeout as sleep} from 'node:timers/promises';
 import {describe, expect, it} from 'vitest';
@@ -30,7 +31,9 @@ function follow(url: string, options: Partial<SseClientOptions> = {}): Collector
 	return collector;
 }
 
-/** A stream script that replays from the buffer after Last-Event-ID and drops the n-th connection after `cuts[n]` bytes. */
+/**
+ * A stream script that replays from the buffer after Last-Event-ID and drops the n-th connection after `cuts[n]` bytes.
+ */
 function droppingReplay(cuts: readonly number[]): (connection: SseConnection) => Promise<void> {
 	const buffer = new ReplayBuffer(blocks);
 	return async connection => {

@@ -1,4 +1,5 @@
-// The session model fed by the SSE client: the recorded stream's final view is the same when the connection is cut at random points and resumed, when the viewer joins mid-run, and after a resync rebuild.
+// The session model fed by the SSE client: the recorded stream's final view is the same when the connection is cut at
+// random points and resumed, when the viewer joins mid-run, and after a resync rebuild.
 import fc from 'fast-check';
 import {beforeAll, describe, expect, it} from 'vitest';
 import type {SseClientEvent} from '../../source/io/sse/client-events.js';

@@ -1,4 +1,5 @@
-// The pieces around a request: stream URLs and their history URL, --cookie/--header, the password login, one-line error messages (HTTP, refused, DNS, TLS), redaction, the backoff schedule and event ids.
+// The pieces around a request: stream URLs and their history URL, --cookie/--header, the password login, one-line error
+// messages (HTTP, refused, DNS, TLS), redaction, the backoff schedule and event ids.
 import {afterEach, describe, expect, it} from 'vitest';
 import {
 	buildHeaders,

@@ -1,4 +1,5 @@
-// A server that greets every connection and then closes it: the retries slow down (attempts counted across such connections) and print mode says the same reason once, then `(again ×N)`.
+// A server that greets every connection and then closes it: the retries slow down (attempts counted across such
+// connections) and print mode says the same reason once, then `(again ×N)`.
 import {afterEach, describe, expect, it} from 'vitest';
 import {RepeatedLines, startSse, type SseSource} from '../../source/io/sse-source.js';
 import {SessionStore} from '../../source/model/session-store.js';

@@ -1,4 +1,5 @@
-// A private tmux server for the fault and end-to-end tests: a plain shell in a pane of known size, the raw bytes the pane received, and polling helpers.
+// A private tmux server for the fault and end-to-end tests: a plain shell in a pane of known size, the raw bytes the
+// pane received, and polling helpers.
 import {execFileSync, spawnSync} from 'node:child_process';
 import {readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,5 @@
-// Code in colour on the screen: a read_file output, a written file, a ```ts fence and an edit_file diff, each coloured by its language once the highlighter is in; NO_COLOR draws none; escapes inside code stay harmless.
+// Code in colour on the screen: a read_file output, a written file, a ```ts fence and an edit_file diff, each coloured
+// by its language once the highlighter is in; NO_COLOR draws none; escapes inside code stay harmless.
 // (No static import of Ink here: its colour library must load after FORCE_COLOR is set.)
 import {beforeAll, describe, expect, test} from 'vitest';
 import type {Highlighter} from '../../source/render/code-colour.js';

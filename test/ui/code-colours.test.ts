@@ -1,4 +1,6 @@
-// The screen's code colours are lazy and remembered, and a read file's rows hold exactly its sanitized lines: no highlighter is loaded for panes with no code drawn, each block is highlighted once however often it is laid out (other widths, frames), and rows laid out before the highlighter came are laid out again in colour.
+// The screen's code colours are lazy and remembered, and a read file's rows hold exactly its sanitized lines: no
+// highlighter is loaded for panes with no code drawn, each block is highlighted once however often it is laid out
+// (other widths, frames), and rows laid out before the highlighter came are laid out again in colour.
 import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
 import {codeLines, languageOfPath, type Highlighter} from '../../source/render/code-colour.js';

@@ -1,5 +1,7 @@
-// &: only the panes that match, with quick filters (! problems, tool:NAME, -thinking); the footer says a filter is on; Enter on nothing shows all again;
-// the prompt opens empty (↑ recalls the current filter); a filter that keeps nothing says so in the body; the pane count counts what is drawn.
+// &: only the panes that match, with quick filters (! problems, tool:NAME, -thinking); the footer says a filter is on;
+// Enter on nothing shows all again;
+// the prompt opens empty (↑ recalls the current filter); a filter that keeps nothing says so in the body; the pane
+// count counts what is drawn.
 import {afterEach, expect, test} from 'vitest';
 import {keys, mount, type Screen} from './app-helpers.js';
 import {paneTexts, storeFrom, traceInputs, viewOf} from './helpers.js';

@@ -1,4 +1,5 @@
-// The jump prompt (:): a pane number, a percentage, a local time of day; each jump stops following; bad text gets one line.
+// The jump prompt (:): a pane number, a percentage, a local time of day; each jump stops following; bad text gets one
+// line.
 import {afterAll, afterEach, beforeAll, expect, test} from 'vitest';
 import type {ModelInput} from '../../source/model/input.js';
 import {keys, mount, type Screen} from './app-helpers.js';

@@ -1,4 +1,5 @@
-// Every jump (e/E to a problem, [ ] to a message, n/N to a match, Enter in the timeline) stops following, so the target stays on screen as the session grows; e says which problem it is.
+// Every jump (e/E to a problem, [ ] to a message, n/N to a match, Enter in the timeline) stops following, so the target
+// stays on screen as the session grows; e says which problem it is.
 import {afterEach, expect, test} from 'vitest';
 import type {ModelInput} from '../../source/model/input.js';
 import {keys, mount, type Screen} from './app-helpers.js';

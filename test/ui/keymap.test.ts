@@ -1,4 +1,5 @@
-// The keymap table: every key maps to its command, help and footer hints are generated from the same table, Ctrl+R is free.
+// The keymap table: every key maps to its command, help and footer hints are generated from the same table, Ctrl+R is
+// free.
 import {describe, expect, test} from 'vitest';
 import {
 	commandFor,

@@ -1,4 +1,5 @@
-// Layout of every pane kind, closed and open, from recorded traces and hand-made messages; sanitizing; caching per item.
+// Layout of every pane kind, closed and open, from recorded traces and hand-made messages; sanitizing; caching per
+// item.
 import {describe, expect, test} from 'vitest';
 import {SessionModel} from '../../source/model/session-model.js';
 import {allPanes, allRows, Layouter} from '../../source/ui/panes/layout.js';

@@ -1,4 +1,5 @@
-// On a live stream what runs or waits is timed on the writer's clock as this viewer saw it go, never by the difference between two machines' clocks (an old session, a server whose clock is off).
+// On a live stream what runs or waits is timed on the writer's clock as this viewer saw it go, never by the difference
+// between two machines' clocks (an old session, a server whose clock is off).
 import {afterEach, describe, expect, test} from 'vitest';
 import type {ModelInput} from '../../source/model/input.js';
 import {SessionModel} from '../../source/model/session-model.js';

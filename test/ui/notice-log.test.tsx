@@ -1,4 +1,5 @@
-// M opens the notice log: every notice, warning and error so far with its time and whole text (a footer message cut short is there whole); Esc returns.
+// M opens the notice log: every notice, warning and error so far with its time and whole text (a footer message cut
+// short is there whole); Esc returns.
 import {afterAll, afterEach, beforeAll, expect, test} from 'vitest';
 import {keys, mount, type Screen} from './app-helpers.js';
 import {msg, storeFrom} from './helpers.js';

@@ -1,4 +1,5 @@
-// The picker on the screen (s): it lists what the switcher gives, filters as you type, Enter hands the chosen session to the switcher and the screen starts afresh on it, Esc closes.
+// The picker on the screen (s): it lists what the switcher gives, filters as you type, Enter hands the chosen session
+// to the switcher and the screen starts afresh on it, Esc closes.
 import {afterEach, expect, test} from 'vitest';
 import type {PickerEntry, SessionSwitcher} from '../../source/server/session-switcher.js';
 import {keys, mount, type Screen} from './app-helpers.js';

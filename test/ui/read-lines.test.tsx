@@ -1,4 +1,5 @@
-// Reading a long pane as in less: j/k scroll the focused open pane a row at a time with its first row pinned, the footer says which line; at its end j moves on.
+// Reading a long pane as in less: j/k scroll the focused open pane a row at a time with its first row pinned, the
+// footer says which line; at its end j moves on.
 import {afterEach, expect, test} from 'vitest';
 import type {ModelInput} from '../../source/model/input.js';
 import {mount, type Screen} from './app-helpers.js';

@@ -1,4 +1,5 @@
-// --replay's controls: space pauses and resumes, + and - double and halve the speed, the header says where the replay is in the session's own time.
+// --replay's controls: space pauses and resumes, + and - double and halve the speed, the header says where the replay
+// is in the session's own time.
 import {afterAll, afterEach, beforeAll, expect, test, vi} from 'vitest';
 import type {ModelInput} from '../../source/model/input.js';
 import {SessionStore} from '../../source/model/session-store.js';

@@ -1,4 +1,5 @@
-// Search by bytes (model/byte-search.ts, io/held-scan.ts): the same verdicts as reading every held text back (the reference), on random texts and queries; fewer texts read; what a followed trace adds scanned once.
+// Search by bytes (model/byte-search.ts, io/held-scan.ts): the same verdicts as reading every held text back (the
+// reference), on random texts and queries; fewer texts read; what a followed trace adds scanned once.
 import {appendFileSync, closeSync, openSync} from 'node:fs';
 import fc from 'fast-check';
 import {afterEach, beforeEach, expect, test} from 'vitest';
@@ -22,7 +23,8 @@ beforeEach(() => {
 });
 afterEach(() => removeTempDir(dir));
 
-// What makes bytes and text differ: JSON escapes (and the letters that end them), controls sanitize applies, case, characters lower-casing to ASCII.
+// What makes bytes and text differ: JSON escapes (and the letters that end them), controls sanitize applies, case,
+// characters lower-casing to ASCII.
 const pieces = [
 	'a',
 	'b',
@@ -261,7 +263,8 @@ test('a word in many held texts is counted from the bytes; only the texts the by
 	// The six with an escape: their line may read otherwise once sanitized.
 	expect(store.reads).toBe(6);
 	store.close();
-	// A capital: only the texts with the word as written, and none read back but those six (a store that has read none yet).
+	// A capital: only the texts with the word as written, and none read back but those six (a store that has read none
+	// yet).
 	const fresh = new HeldTextStore();
 	fresh.observe(inputs);
 	expect(findMatches(model.view, 'Step', fresh)).toHaveLength(6);
@@ -345,7 +348,8 @@ test('the WebAssembly kernel finds what its JavaScript twin finds', () => {
 		}),
 		{numRuns: 500},
 	);
-	// The anchor's search: every place found, in either case or in this one, whatever the needle's length against the sixteen bytes tested at once.
+	// The anchor's search: every place found, in either case or in this one, whatever the needle's length against the
+	// sixteen bytes tested at once.
 	const letters = fc.array(fc.constantFrom(0x61, 0x62, 0x41, 0x42, 0x5c, 0x22, 0x0a, 0x7a, 0x5a, 0x40), {
 		maxLength: 90,
 	});

@@ -1,4 +1,5 @@
-// The session's own clock: a replay runs on its messages' time, a trace not written for long stops at its last message, a live stream runs on from its newest message.
+// The session's own clock: a replay runs on its messages' time, a trace not written for long stops at its last message,
+// a live stream runs on from its newest message.
 import {afterEach, describe, expect, test} from 'vitest';
 import {SessionStore} from '../../source/model/session-store.js';
 import {formatClock} from '../../source/render/format.js';

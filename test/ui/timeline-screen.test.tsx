@@ -1,4 +1,5 @@
-// The timeline on the screen (T): rows for requests and calls, j/k to move, Enter back to the panes with that item focused, new requests appearing live, T to leave.
+// The timeline on the screen (T): rows for requests and calls, j/k to move, Enter back to the panes with that item
+// focused, new requests appearing live, T to leave.
 import {afterEach, expect, test} from 'vitest';
 import {keys, mount, type Screen} from './app-helpers.js';
 import {msg, storeFrom, traceInputs} from './helpers.js';

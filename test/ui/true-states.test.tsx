@@ -1,4 +1,5 @@
-// The header says one true state (a stalled trace, a failed or ended source, no session open) and a source's trouble always wins the footer.
+// The header says one true state (a stalled trace, a failed or ended source, no session open) and a source's trouble
+// always wins the footer.
 import {afterEach, describe, expect, test} from 'vitest';
 import {SessionStore} from '../../source/model/session-store.js';
 import {formatClock} from '../../source/render/format.js';

@@ -130,7 +130,9 @@ export class LateFilter {
 	}
 }
 
-/** Joins history and the buffered events into one batch; `streamEpoch` is the epoch of the ids seen on the connection. */
+/**
+ * Joins history and the buffered events into one batch; `streamEpoch` is the epoch of the ids seen on the connection.
+ */
 export function joinHistory(history: History, buffered: readonly BufferedInput[], streamEpoch?: string): JoinResult {
 	const index = new EnvelopeIndex(history.messages, OVERLAP_WINDOW);
 	const out: Array<ModelInput | undefined> = history.messages.map(message => ({kind: 'message', message}));

@@ -103,7 +103,10 @@ export function sendsTask(view: SessionView): boolean {
 	return view.task?.state === 'idle';
 }
 
-/** A key while the footer asks or prompts (`idle`: Enter sends a new task, see sendsTask): the next state, and a message when it closes. */
+/**
+ * A key while the footer asks or prompts (`idle`: Enter sends a new task, see sendsTask): the next state, and a message
+ * when it closes.
+ */
 export function actKey(act: ActState, input: string, key: KeyPress, idle = false): {act: ActState; message?: string} {
 	const prompt = act.prompt!;
 	if (prompt.kind === 'confirm') {
@@ -148,7 +151,10 @@ export function steeringCount(view: SessionView): number {
 	return count;
 }
 
-/** One more message sent: it has arrived once the session holds one more steering message than now (and than those before it). */
+/**
+ * One more message sent: it has arrived once the session holds one more steering message than now (and than those
+ * before it).
+ */
 export function addPending(
 	pending: readonly PendingSteer[],
 	text: string,

@@ -123,7 +123,10 @@ const requestsColumn: SessionColumn = {
 	leaves: 1,
 };
 
-/** The overview's columns: state and activity first, then the picker's (its live mark, size and last activity left out: the activity says it). */
+/**
+ * The overview's columns: state and activity first, then the picker's (its live mark, size and last activity left out:
+ * the activity says it).
+ */
 export const overviewColumns: readonly SessionColumn[] = [
 	stateColumn,
 	...sessionColumns.filter(column => column.name === 'id'),

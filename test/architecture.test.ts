@@ -419,12 +419,18 @@ describe('the architecture', () => {
 		).toBeUndefined();
 	});
 
-	it('defines no accessors on objects: a field of an item is a value, never a getter that reads a file behind its reader', () => {
-		const accessorMaker =
-			/\bObject\.defineProperty\b|\bObject\.defineProperties\b|\bReflect\.defineProperty\b|__defineGetter__/;
-		const offending = [...edges.keys()].filter(file => accessorMaker.test(readFileSync(path.join(root, file), 'utf8')));
-		expect(offending).toEqual([]);
-	});
+	it(
+		'defines no accessors on objects: a field of an item is a value, never a getter that reads a file ' +
+			'behind its reader',
+		() => {
+			const accessorMaker =
+				/\bObject\.defineProperty\b|\bObject\.defineProperties\b|\bReflect\.defineProperty\b|__defineGetter__/;
+			const offending = [...edges.keys()].filter(file =>
+				accessorMaker.test(readFileSync(path.join(root, file), 'utf8')),
+			);
+			expect(offending).toEqual([]);
+		},
+	);
 
 	it('keeps the pure layers free of hidden state: no module state, clock, chance or environment of their own', () => {
 		const found = [...edges.keys()]

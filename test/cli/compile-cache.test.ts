@@ -16,26 +16,30 @@ afterAll(() => removeTempDir(dir));
 // it.)
 const cacheable = typeof (module as {enableCompileCache?: unknown}).enableCompileCache === 'function';
 
-it(`the compiled bundle is kept in TMPDIR/node-compile-cache ${cacheable ? '(this Node has the cache)' : '(this Node has none: nothing is written)'}`, async () => {
-	const tmp = makeTempDir('penguin-view-tmp-');
-	try {
-		const first = await runCli(['--no-follow', trace], {
-			env: {TMPDIR: tmp, NODE_COMPILE_CACHE: undefined, NODE_DISABLE_COMPILE_CACHE: undefined},
-		});
-		expect(first.code).toBe(0);
-		expect(first.stderr).toBe('');
-		const folder = path.join(tmp, 'node-compile-cache');
-		expect(existsSync(folder)).toBe(cacheable);
-		if (cacheable) expect(readdirSync(folder).length).toBeGreaterThan(0);
-		// A start that reads it back prints the same.
-		const second = await runCli(['--no-follow', trace], {
-			env: {TMPDIR: tmp, NODE_COMPILE_CACHE: undefined, NODE_DISABLE_COMPILE_CACHE: undefined},
-		});
-		expect(second).toEqual(first);
-	} finally {
-		removeTempDir(tmp);
-	}
-});
+it(
+	`the compiled bundle is kept in TMPDIR/node-compile-cache ` +
+		`${cacheable ? '(this Node has the cache)' : '(this Node has none: nothing is written)'}`,
+	async () => {
+		const tmp = makeTempDir('penguin-view-tmp-');
+		try {
+			const first = await runCli(['--no-follow', trace], {
+				env: {TMPDIR: tmp, NODE_COMPILE_CACHE: undefined, NODE_DISABLE_COMPILE_CACHE: undefined},
+			});
+			expect(first.code).toBe(0);
+			expect(first.stderr).toBe('');
+			const folder = path.join(tmp, 'node-compile-cache');
+			expect(existsSync(folder)).toBe(cacheable);
+			if (cacheable) expect(readdirSync(folder).length).toBeGreaterThan(0);
+			// A start that reads it back prints the same.
+			const second = await runCli(['--no-follow', trace], {
+				env: {TMPDIR: tmp, NODE_COMPILE_CACHE: undefined, NODE_DISABLE_COMPILE_CACHE: undefined},
+			});
+			expect(second).toEqual(first);
+		} finally {
+			removeTempDir(tmp);
+		}
+	},
+);
 
 it('a temporary folder where no cache can be made: the same output, nothing on stderr, exit 0', async () => {
 	const file = path.join(dir, 'not-a-folder');

@@ -208,32 +208,36 @@ describe("a server's models answer", () => {
 		}
 	});
 
-	it("prices a running session of the server's, read from its stream, with the one model table its context window comes from", async () => {
-		const {startPenguinServer, runningId} = await import('../support/penguin-server.js');
-		const models = {
-			models: [
-				{
-					provider: 'custom',
-					modelId: 'fake-model',
-					contextWindow: 64000,
-					pricing: {cacheRead: 0.3, cacheWrite: 3.75, output: 15},
-				},
-			],
-		};
-		const server = await startPenguinServer({models: {status: 200, json: models}});
-		try {
-			const result = await runCli(
-				['--sse', `${server.origin}/chat/${runningId}`, '--print', '--no-color', '--no-follow'],
-				{env: {PENGUIN_VIEW_COOKIE: '', PENGUIN_PASSWORD: ''}},
-			);
-			expect(result.code).toBe(0);
-			expect(result.stdout).toContain('  cost: $0.00900\n');
-			expect(result.stdout.split('\n')[0]).toContain(' · context window 64k · ');
-			expect(server.requestsTo('/api/projects/default_project/models')).toHaveLength(1);
-		} finally {
-			await server.close();
-		}
-	});
+	it(
+		"prices a running session of the server's, read from its stream, with the one model table its context " +
+			'window comes from',
+		async () => {
+			const {startPenguinServer, runningId} = await import('../support/penguin-server.js');
+			const models = {
+				models: [
+					{
+						provider: 'custom',
+						modelId: 'fake-model',
+						contextWindow: 64000,
+						pricing: {cacheRead: 0.3, cacheWrite: 3.75, output: 15},
+					},
+				],
+			};
+			const server = await startPenguinServer({models: {status: 200, json: models}});
+			try {
+				const result = await runCli(
+					['--sse', `${server.origin}/chat/${runningId}`, '--print', '--no-color', '--no-follow'],
+					{env: {PENGUIN_VIEW_COOKIE: '', PENGUIN_PASSWORD: ''}},
+				);
+				expect(result.code).toBe(0);
+				expect(result.stdout).toContain('  cost: $0.00900\n');
+				expect(result.stdout.split('\n')[0]).toContain(' · context window 64k · ');
+				expect(server.requestsTo('/api/projects/default_project/models')).toHaveLength(1);
+			} finally {
+				await server.close();
+			}
+		},
+	);
 
 	it("prices one session's stream with its record's project, and the totals wait for the answer", async () => {
 		const {startPenguinServer, runningId} = await import('../support/penguin-server.js');

@@ -20,7 +20,8 @@ const line = (second: number, payload: object): string =>
 const call = (second: number, id: string, name: string, args: object): string =>
 	line(second, {type: 'tool_call', role: 'assistant', name, arguments: JSON.stringify(args), tool_call_id: id});
 
-test('edits and written files print their headline and their arguments as the reference path prints them; a broken call line is malformed', async () => {
+test('edits and written files print their headline and their arguments as the reference path prints them; a ' +
+	'broken call line is malformed', async () => {
 	const edit = call(1, 'c1', 'edit_file', {
 		file_path: 'src/live.go',
 		old_string: code.repeat(20),

@@ -58,24 +58,27 @@ describe('stdout a file or /dev/null', () => {
 		});
 	}
 
-	it('print mode into a file or /dev/null loads none of Node streams, nor timers/promises (~1.5 ms of every start)', async () => {
-		const record = path.join(dir, 'modules.txt');
-		const preload = path.join(dir, 'record-modules.cjs');
-		writeFileSync(
-			preload,
-			`process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(record)}, process.moduleLoadList.join('\\n')));\n`,
-		);
-		for (const target of [path.join(dir, 'out.txt'), '/dev/null']) {
-			expect(await runInto(target, [trace], ['--require', preload])).toEqual({code: 0, stderr: ''});
-			const loaded = readFileSync(record, 'utf8').split('\n');
-			expect(loaded).toContain('NativeModule fs');
-			expect(
-				loaded.filter(name =>
-					/^NativeModule (stream|internal\/streams\/(readable|writable|duplex)|internal\/fs\/sync_write_stream|timers\/promises)$/.test(
-						name,
+	it(
+		'print mode into a file or /dev/null loads none of Node ' + 'streams, nor timers/promises (~1.5 ms of every start)',
+		async () => {
+			const record = path.join(dir, 'modules.txt');
+			const preload = path.join(dir, 'record-modules.cjs');
+			writeFileSync(
+				preload,
+				`process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(record)}, process.moduleLoadList.join('\\n')));\n`,
+			);
+			for (const target of [path.join(dir, 'out.txt'), '/dev/null']) {
+				expect(await runInto(target, [trace], ['--require', preload])).toEqual({code: 0, stderr: ''});
+				const loaded = readFileSync(record, 'utf8').split('\n');
+				expect(loaded).toContain('NativeModule fs');
+				expect(
+					loaded.filter(name =>
+						/^NativeModule (stream|internal\/streams\/(readable|writable|duplex)|internal\/fs\/sync_write_stream|timers\/promises)$/.test(
+							name,
+						),
 					),
-				),
-			).toEqual([]);
-		}
-	});
+				).toEqual([]);
+			}
+		},
+	);
 });

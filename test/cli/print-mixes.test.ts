@@ -76,7 +76,8 @@ test("the generator's huge mix holds outputs of a megabyte and more, whatever th
 	}
 }, 60_000);
 
-test("the generator's file calls take upstream's arguments (file_path): print reads them as a real session's, with their line counts", async () => {
+test("the generator's file calls take upstream's arguments (file_path): print reads them as a real " +
+	"session's, with their line counts", async () => {
 	const counted: Record<string, RegExp> = {
 		edit_file: / src\/\S+\.go \+\d+ −\d+$/,
 		write_file: / src\/\S+\.go · \d+ lines$/,

@@ -191,21 +191,24 @@ describe('opening a server session without the screen', () => {
 		expect(server.requestsTo(`/api/sessions/${child}/traces/1`)).toHaveLength(1);
 	});
 
-	it("a finished session whose trace is on this machine's disk (the record's tracePath) is read from there", async () => {
-		const local = 'session-2026-12-02-14-43-17-694155ee';
-		const tracePath = fileURLToPath(new URL(`../fixtures/traces/${local}_001.jsonl`, import.meta.url));
-		server = await startPenguinServer({
-			rows: () => [{...recordedRows()[1]!, sessionId: local, status: 'idle', tracePath}],
-		});
-		const result = await runCli(['--sse', `${server.origin}/chat/${local}`, '--print', '--no-follow'], {env});
-		expect(result.stderr).toBe('');
-		expect(result.code).toBe(0);
-		expect(result.stdout).toContain('slow-done');
-		expect(server.requestsTo(`/api/sessions/${local}`)).toHaveLength(1);
-		expect(
-			server.requests.filter(request => request.path.includes('/traces') || request.path.includes('/stream')),
-		).toHaveLength(0);
-	});
+	it(
+		"a finished session whose trace is on this machine's " + "disk (the record's tracePath) is read from there",
+		async () => {
+			const local = 'session-2026-12-02-14-43-17-694155ee';
+			const tracePath = fileURLToPath(new URL(`../fixtures/traces/${local}_001.jsonl`, import.meta.url));
+			server = await startPenguinServer({
+				rows: () => [{...recordedRows()[1]!, sessionId: local, status: 'idle', tracePath}],
+			});
+			const result = await runCli(['--sse', `${server.origin}/chat/${local}`, '--print', '--no-follow'], {env});
+			expect(result.stderr).toBe('');
+			expect(result.code).toBe(0);
+			expect(result.stdout).toContain('slow-done');
+			expect(server.requestsTo(`/api/sessions/${local}`)).toHaveLength(1);
+			expect(
+				server.requests.filter(request => request.path.includes('/traces') || request.path.includes('/stream')),
+			).toHaveLength(0);
+		},
+	);
 
 	it('--latest follows the running session over its stream', async () => {
 		server = await startPenguinServer();

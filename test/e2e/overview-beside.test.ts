@@ -56,7 +56,8 @@ afterAll(() => {
 	if (home) rmSync(home, {recursive: true, force: true, maxRetries: 5});
 });
 
-test('the overview beside the session follows a growing session; Enter opens another on the right and keeps the list; its end is a nudge', async () => {
+test('the overview beside the session follows a growing session; Enter opens another on the right and keeps ' +
+	'the list; its end is a nudge', async () => {
 	pane.run(`clear && node ${cli}`);
 	await until(screen => screen.includes('session…14-43-19-1fcdf9f5'), 'the newest session');
 	pane.keys('s');

@@ -124,7 +124,8 @@ it('a harmless trace: how often the screen itself clears the terminal', async ()
 	harmlessClears = tmux.raw().match(/\u001b\[\d*J/g) ?? [];
 });
 
-it('shows every page of a hostile session without letting any attack through, and q leaves a clean terminal', async () => {
+it('shows every page of a hostile session without letting any attack through, and q leaves a clean ' +
+	'terminal', async () => {
 	const before = paneState(tmux);
 	expect(before['alternate_on']).toBe('0');
 	expect(before['pane_title']).toBe('clean-title');

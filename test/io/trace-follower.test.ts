@@ -182,55 +182,58 @@ describe('followTrace without follow', () => {
 		);
 	});
 
-	it('reads the same inputs whatever the size of its reads (property: random lines, some longer than a read)', async () => {
-		/** Everything one follower emitted for the file, read in chunks of `chunkBytes`. */
-		const inputsOf = async (file: string, chunkBytes: number): Promise<ModelInput[]> => {
-			const c = collector();
-			const reader = followTrace({
-				sessionId: id,
-				folder: dir,
-				shards: [file],
-				follow: false,
-				chunkBytes,
-				onInputs: c.onInputs,
-			});
-			await waitFor(c.ended, `end (reads of ${chunkBytes} bytes)`);
-			await reader.close();
-			return c.inputs;
-		};
-		const text = fc.oneof(
-			fc.string({maxLength: 40}),
-			fc.string({minLength: 200, maxLength: 3000}),
-			fc.constant('日本語 🚀 é'.repeat(150)),
-		);
-		const line = fc.oneof(
-			{
-				weight: 6,
-				arbitrary: text.map(value =>
-					JSON.stringify({
-						timestamp: '2026-12-02T10:00:00.000Z',
-						type: 'model_msg',
-						payload: {type: 'text', role: 'user', text: value},
-					}),
-				),
-			},
-			{weight: 1, arbitrary: fc.constantFrom('', '   ', '{"not json', '{}')},
-		);
-		await fc.assert(
-			fc.asyncProperty(
-				fc.array(line, {minLength: 1, maxLength: 30}),
-				fc.integer({min: 64, max: 5000}),
-				fc.constantFrom('\n', '\r\n'),
-				fc.boolean(),
-				async (lines, chunkBytes, end, torn) => {
-					const file = path.join(dir, shard1);
-					writeFileSync(file, lines.join(end) + (torn ? '' : end));
-					expect(await inputsOf(file, chunkBytes)).toEqual(await inputsOf(file, 1024 * 1024));
+	it(
+		'reads the same inputs whatever the size of its reads ' + '(property: random lines, some longer than a read)',
+		async () => {
+			/** Everything one follower emitted for the file, read in chunks of `chunkBytes`. */
+			const inputsOf = async (file: string, chunkBytes: number): Promise<ModelInput[]> => {
+				const c = collector();
+				const reader = followTrace({
+					sessionId: id,
+					folder: dir,
+					shards: [file],
+					follow: false,
+					chunkBytes,
+					onInputs: c.onInputs,
+				});
+				await waitFor(c.ended, `end (reads of ${chunkBytes} bytes)`);
+				await reader.close();
+				return c.inputs;
+			};
+			const text = fc.oneof(
+				fc.string({maxLength: 40}),
+				fc.string({minLength: 200, maxLength: 3000}),
+				fc.constant('日本語 🚀 é'.repeat(150)),
+			);
+			const line = fc.oneof(
+				{
+					weight: 6,
+					arbitrary: text.map(value =>
+						JSON.stringify({
+							timestamp: '2026-12-02T10:00:00.000Z',
+							type: 'model_msg',
+							payload: {type: 'text', role: 'user', text: value},
+						}),
+					),
 				},
-			),
-			{numRuns: 25},
-		);
-	});
+				{weight: 1, arbitrary: fc.constantFrom('', '   ', '{"not json', '{}')},
+			);
+			await fc.assert(
+				fc.asyncProperty(
+					fc.array(line, {minLength: 1, maxLength: 30}),
+					fc.integer({min: 64, max: 5000}),
+					fc.constantFrom('\n', '\r\n'),
+					fc.boolean(),
+					async (lines, chunkBytes, end, torn) => {
+						const file = path.join(dir, shard1);
+						writeFileSync(file, lines.join(end) + (torn ? '' : end));
+						expect(await inputsOf(file, chunkBytes)).toEqual(await inputsOf(file, 1024 * 1024));
+					},
+				),
+				{numRuns: 25},
+			);
+		},
+	);
 
 	it('skips a malformed line in the middle and keeps its neighbours', async () => {
 		const c = collector();

@@ -178,27 +178,31 @@ describe('the cut of arguments', () => {
 		expect(cutCalls).toBeGreaterThan(15);
 	});
 
-	test('an edit of code is cut: parsed with a token for its arguments, whose block and headline the printer gets back once', () => {
-		const cuts = new PrerenderedArgs({kernel: argsBlockKernel()});
-		const args = {
-			file_path: 'src/live.go',
-			old_string: '\tfmt.Println("usage")\n}\n'.repeat(100),
-			new_string: 'x\n'.repeat(75),
-			replace_all: true,
-		};
-		const cut = cuts.cut(Buffer.from(callLine('edit_file', 'c1', JSON.stringify(JSON.stringify(args)))))!;
-		const payload = (cut.value as {payload: {arguments: string; name: string}}).payload;
-		expect(payload.name).toBe('edit_file');
-		expect(payload.arguments.length).toBeLessThan(40);
-		const ready = cuts.take(payload.arguments)!;
-		expect(Buffer.from(ready.bytes).toString()).toBe(JSON.stringify(args, null, 2).replaceAll('\n', '\n  '));
-		// The long strings are not in what the headline reads: their line counts are.
-		expect(Object.fromEntries(Object.entries(ready.args))).toEqual({file_path: 'src/live.go', replace_all: true});
-		expect([linesOf(ready.args, 'old_string'), linesOf(ready.args, 'new_string')]).toEqual([200, 75]);
-		// Its summary comes with it, made once at the cut (the printer bounds its headline).
-		expect(ready.summary).toEqual({headline: 'src/live.go +75 −200 (all)'});
-		expect(cuts.take(payload.arguments)).toBeUndefined();
-	});
+	test(
+		'an edit of code is cut: parsed with a token for its arguments, whose block and headline the printer ' +
+			'gets back once',
+		() => {
+			const cuts = new PrerenderedArgs({kernel: argsBlockKernel()});
+			const args = {
+				file_path: 'src/live.go',
+				old_string: '\tfmt.Println("usage")\n}\n'.repeat(100),
+				new_string: 'x\n'.repeat(75),
+				replace_all: true,
+			};
+			const cut = cuts.cut(Buffer.from(callLine('edit_file', 'c1', JSON.stringify(JSON.stringify(args)))))!;
+			const payload = (cut.value as {payload: {arguments: string; name: string}}).payload;
+			expect(payload.name).toBe('edit_file');
+			expect(payload.arguments.length).toBeLessThan(40);
+			const ready = cuts.take(payload.arguments)!;
+			expect(Buffer.from(ready.bytes).toString()).toBe(JSON.stringify(args, null, 2).replaceAll('\n', '\n  '));
+			// The long strings are not in what the headline reads: their line counts are.
+			expect(Object.fromEntries(Object.entries(ready.args))).toEqual({file_path: 'src/live.go', replace_all: true});
+			expect([linesOf(ready.args, 'old_string'), linesOf(ready.args, 'new_string')]).toEqual([200, 75]);
+			// Its summary comes with it, made once at the cut (the printer bounds its headline).
+			expect(ready.summary).toEqual({headline: 'src/live.go +75 −200 (all)'});
+			expect(cuts.take(payload.arguments)).toBeUndefined();
+		},
+	);
 
 	test('the headline of a cut call is cut to length and put on one line as the usual one is', async () => {
 		const long = 'line of code\n'.repeat(200);
@@ -212,25 +216,29 @@ describe('the cut of arguments', () => {
 		}
 	});
 
-	test('other lines are left whole: other tools, other payloads, short lines, arguments that are not an object or lack a path, broken lines', () => {
-		const cuts = new PrerenderedArgs({kernel: argsBlockKernel()});
-		const long = 'line of code\n'.repeat(200);
-		const literal = (args: unknown): string => JSON.stringify(JSON.stringify(args));
-		for (const text of [
-			callLine('exec_command', 'c1', literal({cmd: long})),
-			callLine('run_subagent', 'c1', literal({description: 'x', prompt: long})),
-			callLine('edit_file', 'c1', literal({old_string: long, new_string: long})),
-			callLine('write_file', 'c1', literal({file_path: 7, content: long})),
-			callLine('write_file', 'c1', literal(long)),
-			callLine('edit_file', 'c1', literal({file_path: 'a', old_string: 'x', new_string: 'y'})),
-			callLine('edit_file', 'c1', literal({file_path: 'a', old_string: long, new_string: long})).slice(0, -2),
-			line(
-				`{"type":"tool_call","role":"assistant","name":"edit_file","arguments":${literal({file_path: 'a', content: long})},"arguments":"{}","tool_call_id":"c1"}`,
-			),
-			line(`{"type":"text","role":"assistant","name":"edit_file","text":${JSON.stringify(long)},"arguments":"{}"}`),
-		]) {
-			expect(cuts.cut(Buffer.from(text)), text.slice(0, 160)).toBeUndefined();
-		}
-		expect(cuts.waiting).toBe(0);
-	});
+	test(
+		'other lines are left whole: other tools, other payloads, short lines, arguments that are not an ' +
+			'object or lack a path, broken lines',
+		() => {
+			const cuts = new PrerenderedArgs({kernel: argsBlockKernel()});
+			const long = 'line of code\n'.repeat(200);
+			const literal = (args: unknown): string => JSON.stringify(JSON.stringify(args));
+			for (const text of [
+				callLine('exec_command', 'c1', literal({cmd: long})),
+				callLine('run_subagent', 'c1', literal({description: 'x', prompt: long})),
+				callLine('edit_file', 'c1', literal({old_string: long, new_string: long})),
+				callLine('write_file', 'c1', literal({file_path: 7, content: long})),
+				callLine('write_file', 'c1', literal(long)),
+				callLine('edit_file', 'c1', literal({file_path: 'a', old_string: 'x', new_string: 'y'})),
+				callLine('edit_file', 'c1', literal({file_path: 'a', old_string: long, new_string: long})).slice(0, -2),
+				line(
+					`{"type":"tool_call","role":"assistant","name":"edit_file","arguments":${literal({file_path: 'a', content: long})},"arguments":"{}","tool_call_id":"c1"}`,
+				),
+				line(`{"type":"text","role":"assistant","name":"edit_file","text":${JSON.stringify(long)},"arguments":"{}"}`),
+			]) {
+				expect(cuts.cut(Buffer.from(text)), text.slice(0, 160)).toBeUndefined();
+			}
+			expect(cuts.waiting).toBe(0);
+		},
+	);
 });

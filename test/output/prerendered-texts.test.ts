@@ -255,21 +255,24 @@ function lines(steps: Step[]): string[] {
 }
 
 describe('the cut of model texts', () => {
-	test("on random traces of answers, thinkings and users' texts, print mode prints what it prints without the cut", async () => {
-		let cutTexts = 0;
-		await fc.assert(
-			fc.asyncProperty(fc.array(step, {minLength: 1, maxLength: 8}), async steps => {
-				const bytes = Buffer.from(`${lines(steps).join('\n')}\n`);
-				const fast = await printed(bytes, true);
-				const usual = await printed(bytes, false);
-				expect(fast.text).toBe(usual.text);
-				cutTexts += fast.cut;
-			}),
-			{numRuns: 300},
-		);
-		// Not a property that holds for want of cut lines (several hundred are cut in a run).
-		expect(cutTexts).toBeGreaterThan(100);
-	});
+	test(
+		"on random traces of answers, thinkings and users' " + 'texts, print mode prints what it prints without the cut',
+		async () => {
+			let cutTexts = 0;
+			await fc.assert(
+				fc.asyncProperty(fc.array(step, {minLength: 1, maxLength: 8}), async steps => {
+					const bytes = Buffer.from(`${lines(steps).join('\n')}\n`);
+					const fast = await printed(bytes, true);
+					const usual = await printed(bytes, false);
+					expect(fast.text).toBe(usual.text);
+					cutTexts += fast.cut;
+				}),
+				{numRuns: 300},
+			);
+			// Not a property that holds for want of cut lines (several hundred are cut in a run).
+			expect(cutTexts).toBeGreaterThan(100);
+		},
+	);
 
 	test('a thinking is cut: parsed with a token for its text, whose block and length the printer gets back', () => {
 		const texts = new PrerenderedTexts({kernel: jsonBlockKernel()});

@@ -118,11 +118,14 @@ describe('applyEdits', () => {
 		);
 	});
 
-	test('a new text that keeps the old one inside it (an import added after an import) is one edit, not a leftover', () => {
-		expect(
-			applyEdits('ink/build/output.js', "import a from 'a';\nx();", [
-				["import a from 'a';", "import a from 'a';\nimport b from 'b';"],
-			]),
-		).toBe("import a from 'a';\nimport b from 'b';\nx();");
-	});
+	test(
+		'a new text that keeps the old one inside it (an import ' + 'added after an import) is one edit, not a leftover',
+		() => {
+			expect(
+				applyEdits('ink/build/output.js', "import a from 'a';\nx();", [
+					["import a from 'a';", "import a from 'a';\nimport b from 'b';"],
+				]),
+			).toBe("import a from 'a';\nimport b from 'b';\nx();");
+		},
+	);
 });

@@ -66,19 +66,22 @@ test('a start parses the command line with node:util, loading no argument-parser
 	expect(code).toContain('// source/command-line/parse-flags.ts');
 });
 
-test("a start loads none of the screen's own reading: its held texts, their byte search, the tail-first opening", () => {
-	const code = startLoaded()
-		.map(file => readFileSync(file, 'utf8'))
-		.join('\n');
-	// ~33 kB that print mode never runs: compiling them cost every start ~1 ms (docs/performance.md).
-	for (const module of [
-		'io/held-texts.ts',
-		'io/held-scan.ts',
-		'model/byte-search.ts',
-		'io/byte-kernel.ts',
-		'io/tail-first.ts',
-	])
-		expect(code).not.toContain(`// source/${module}`);
-	// Print mode's own reading is there.
-	expect(code).toContain('// source/io/trace-follower.ts');
-});
+test(
+	"a start loads none of the screen's own reading: its " + 'held texts, their byte search, the tail-first opening',
+	() => {
+		const code = startLoaded()
+			.map(file => readFileSync(file, 'utf8'))
+			.join('\n');
+		// ~33 kB that print mode never runs: compiling them cost every start ~1 ms (docs/performance.md).
+		for (const module of [
+			'io/held-texts.ts',
+			'io/held-scan.ts',
+			'model/byte-search.ts',
+			'io/byte-kernel.ts',
+			'io/tail-first.ts',
+		])
+			expect(code).not.toContain(`// source/${module}`);
+		// Print mode's own reading is there.
+		expect(code).toContain('// source/io/trace-follower.ts');
+	},
+);

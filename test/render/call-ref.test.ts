@@ -30,7 +30,8 @@ const decision = (id: string): ModelInput =>
 
 describe("a call's name and id on its lines", () => {
 	it.each([false, true])(
-		'names the call as it then stands: an output before its call has no name yet, the call and its decision have (items kept: %s)',
+		'names the call as it then stands: an output before its call has no name yet, the call and its ' +
+			'decision have (items kept: %s)',
 		keepItems => {
 			const lines = printed(
 				[output('c1'), call('exec_command', 'c1'), decision('c1'), call('read_file', 'c2'), decision('c2')],

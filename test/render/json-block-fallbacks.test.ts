@@ -39,15 +39,18 @@ test('without WebAssembly (a runtime that cannot compile the kernel) every outpu
 	expect(prerendered.cut(line(fileText(400)))).toBeUndefined();
 });
 
-test('when the kernel memory cannot grow, a larger output goes the usual way, and smaller ones still take the kernel', () => {
-	const {prerendered} = fresh();
-	expect(prerendered.cut(line(fileText(400)))).toBeDefined();
-	vi.spyOn(wasm.Memory.prototype, 'grow').mockImplementation(() => {
-		throw new RangeError('WebAssembly.Memory.grow(): Maximum memory size exceeded');
-	});
-	expect(prerendered.cut(line(fileText(200_000)))).toBeUndefined();
-	expect(prerendered.cut(line(fileText(300)))).toBeDefined();
-});
+test(
+	'when the kernel memory cannot grow, a larger output goes ' + 'the usual way, and smaller ones still take the kernel',
+	() => {
+		const {prerendered} = fresh();
+		expect(prerendered.cut(line(fileText(400)))).toBeDefined();
+		vi.spyOn(wasm.Memory.prototype, 'grow').mockImplementation(() => {
+			throw new RangeError('WebAssembly.Memory.grow(): Maximum memory size exceeded');
+		});
+		expect(prerendered.cut(line(fileText(200_000)))).toBeUndefined();
+		expect(prerendered.cut(line(fileText(300)))).toBeDefined();
+	},
+);
 
 test('an output over 16 MiB goes the usual way', () => {
 	const {prerendered} = fresh();

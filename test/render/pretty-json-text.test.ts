@@ -95,57 +95,65 @@ describe('prettyJsonPieces', () => {
 		);
 	});
 
-	test('text that is not a JSON object, or that JSON.stringify would write otherwise, is never taken wrongly (repeated keys, index keys, raw characters)', () => {
-		const mutated = fc
-			.tuple(
-				record,
-				fc.nat(),
-				fc.constantFrom('', ',', '}', ']', '{', '[', ':', '"', '\\', '1', 'x'),
-				fc.integer({min: 0, max: 2}),
-			)
-			.map(([args, at, char, cut]) => {
-				const json = JSON.stringify(args);
-				const place = at % (json.length + 1);
-				return json.slice(0, place) + char + json.slice(place + cut);
-			});
-		fc.assert(
-			fc.property(
-				fc.oneof(
-					mutated,
-					handWritten,
-					fc.string({unit, maxLength: 20}),
-					value.map(v => JSON.stringify(v) ?? ''),
+	test(
+		'text that is not a JSON object, or that JSON.stringify would write otherwise, is never taken wrongly ' +
+			'(repeated keys, index keys, raw characters)',
+		() => {
+			const mutated = fc
+				.tuple(
+					record,
+					fc.nat(),
+					fc.constantFrom('', ',', '}', ']', '{', '[', ':', '"', '\\', '1', 'x'),
+					fc.integer({min: 0, max: 2}),
+				)
+				.map(([args, at, char, cut]) => {
+					const json = JSON.stringify(args);
+					const place = at % (json.length + 1);
+					return json.slice(0, place) + char + json.slice(place + cut);
+				});
+			fc.assert(
+				fc.property(
+					fc.oneof(
+						mutated,
+						handWritten,
+						fc.string({unit, maxLength: 20}),
+						value.map(v => JSON.stringify(v) ?? ''),
+					),
+					json => {
+						const pieces = prettyJsonPieces(json, '  ');
+						if (pieces === undefined) return;
+						expect(parseArgs(json)).toBeDefined();
+						expect(`  ${pieces.join('')}`).toBe(reference(json));
+					},
 				),
-				json => {
-					const pieces = prettyJsonPieces(json, '  ');
-					if (pieces === undefined) return;
-					expect(parseArgs(json)).toBeDefined();
-					expect(`  ${pieces.join('')}`).toBe(reference(json));
-				},
-			),
-			{numRuns: 3000},
-		);
-	});
+				{numRuns: 3000},
+			);
+		},
+	);
 
-	test('arguments as JSON.stringify writes them, compact or indented, are taken when nothing in them needs the sanitizer', () => {
-		const clean = (v: unknown): boolean => {
-			if (typeof v === 'string') return !hasControlSequences(v) && !/[\ud800-\udfff]/u.test(v);
-			if (Array.isArray(v)) return v.every(clean);
-			if (v !== null && typeof v === 'object')
-				return Object.entries(v).every(([key, item]) => !/^\d+$/.test(key) && clean(key) && clean(item));
-			return true;
-		};
-		fc.assert(
-			fc.property(record, fc.constantFrom<string | number>(0, 2, '\t'), (args, space) => {
-				fc.pre(clean(args));
-				const json = JSON.stringify(args, null, space);
-				const pieces = prettyJsonPieces(json, '  ');
-				expect(pieces).toBeDefined();
-				expect(`  ${pieces!.join('')}`).toBe(reference(json));
-			}),
-			{numRuns: 1000},
-		);
-	});
+	test(
+		'arguments as JSON.stringify writes them, compact or indented, are taken when nothing in them needs ' +
+			'the sanitizer',
+		() => {
+			const clean = (v: unknown): boolean => {
+				if (typeof v === 'string') return !hasControlSequences(v) && !/[\ud800-\udfff]/u.test(v);
+				if (Array.isArray(v)) return v.every(clean);
+				if (v !== null && typeof v === 'object')
+					return Object.entries(v).every(([key, item]) => !/^\d+$/.test(key) && clean(key) && clean(item));
+				return true;
+			};
+			fc.assert(
+				fc.property(record, fc.constantFrom<string | number>(0, 2, '\t'), (args, space) => {
+					fc.pre(clean(args));
+					const json = JSON.stringify(args, null, space);
+					const pieces = prettyJsonPieces(json, '  ');
+					expect(pieces).toBeDefined();
+					expect(`  ${pieces!.join('')}`).toBe(reference(json));
+				}),
+				{numRuns: 1000},
+			);
+		},
+	);
 
 	test('an edit of code reads as JSON.stringify writes it, the block indent after each newline', () => {
 		const args = JSON.stringify({

@@ -93,33 +93,36 @@ describe('answers that end the client', () => {
 });
 
 describe('failures that are retried', () => {
-	it('connection refused: counts attempts and says when the next one starts, then connects once the server is up', async () => {
-		const port = await closedPort();
-		const url = `http://127.0.0.1:${port}/api/sessions/${recordedSessionId}/stream`;
-		const {collector} = follow(url, {now: () => 1_000_000});
-		await collector.until(
-			() => collector.statuses().filter(status => status.retryAt !== undefined).length >= 4,
-			'four retries',
-		);
-		const waits = collector.statuses().filter(status => status.retryAt !== undefined);
-		expect(waits.slice(0, 4)).toEqual(
-			[5, 10, 20, 40].map((delay, i) => ({
-				state: 'reconnecting',
-				attempt: i + 1,
-				retryAt: 1_000_000 + delay,
-				message: `connection refused by 127.0.0.1:${port}: is the server running?`,
-			})),
-		);
-		const server = await serve({port});
-		await collector.until(
-			() =>
-				collector.messages().length ===
-				blocks.filter(block => block.event === undefined && block.data !== undefined).length,
-			'the stream',
-		);
-		expect(collector.statuses().at(-1)).toEqual({state: 'live'});
-		expect(server.requestsTo('/messages')).toHaveLength(1);
-	});
+	it(
+		'connection refused: counts attempts and says when the ' + 'next one starts, then connects once the server is up',
+		async () => {
+			const port = await closedPort();
+			const url = `http://127.0.0.1:${port}/api/sessions/${recordedSessionId}/stream`;
+			const {collector} = follow(url, {now: () => 1_000_000});
+			await collector.until(
+				() => collector.statuses().filter(status => status.retryAt !== undefined).length >= 4,
+				'four retries',
+			);
+			const waits = collector.statuses().filter(status => status.retryAt !== undefined);
+			expect(waits.slice(0, 4)).toEqual(
+				[5, 10, 20, 40].map((delay, i) => ({
+					state: 'reconnecting',
+					attempt: i + 1,
+					retryAt: 1_000_000 + delay,
+					message: `connection refused by 127.0.0.1:${port}: is the server running?`,
+				})),
+			);
+			const server = await serve({port});
+			await collector.until(
+				() =>
+					collector.messages().length ===
+					blocks.filter(block => block.event === undefined && block.data !== undefined).length,
+				'the stream',
+			);
+			expect(collector.statuses().at(-1)).toEqual({state: 'live'});
+			expect(server.requestsTo('/messages')).toHaveLength(1);
+		},
+	);
 
 	it('a 503 is retried; a retry: field sets the next delay', async () => {
 		const server = await serve({

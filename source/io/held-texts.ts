@@ -191,7 +191,10 @@ export class HeldTextStore implements TextReader {
 		try {
 			return readAt(this.spill.fd, offset, bytes).toString('utf8');
 		} catch (error) {
-			return `[this text is no longer readable from the spill file: ${(error as NodeJS.ErrnoException).code ?? 'read failed'}]`;
+			return (
+				`[this text is no longer readable from the spill file: ` +
+				`${(error as NodeJS.ErrnoException).code ?? 'read failed'}]`
+			);
 		}
 	}
 

@@ -125,7 +125,9 @@ export async function startServerMode(address: ServerAddress, options: ServerMod
 		return {
 			ok: false,
 			usage: true,
-			message: `${address.base.href} is a server: add --list, --latest, or a session (${address.base.href}chat/<session id>)`,
+			message:
+				`${address.base.href} is a server: add --list, --latest, or a session ` +
+				`(${address.base.href}chat/<session id>)`,
 		};
 	}
 	if (target !== undefined) {

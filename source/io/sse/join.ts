@@ -57,7 +57,10 @@ function partialTypeFor(message: OmniMessage): string | undefined {
 
 function fragmentKey(message: OmniMessage, partialType: string): string {
 	const toolCallId = message.payload['tool_call_id'];
-	return `${(message.origin ?? []).join('/')}\u0000${partialType}\u0000${typeof toolCallId === 'string' ? toolCallId : ''}`;
+	return (
+		`${(message.origin ?? []).join('/')}\u0000${partialType}\u0000` +
+		`${typeof toolCallId === 'string' ? toolCallId : ''}`
+	);
 }
 
 /** Positions in the batch of each fragment's partials, so a duplicate complete can take them back. */

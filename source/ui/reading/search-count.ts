@@ -277,7 +277,10 @@ export function footerMessage(state: ScreenState, live: (query: string) => Count
 	if (!shown && search.index === -1 && message === noMatch(search.query)) {
 		const {matches, complete} = live(search.query);
 		if (matches.length === 0) return message;
-		return `${matches.length}${complete ? '' : '…'} ${matches.length === 1 && complete ? 'match' : 'matches'} for “${search.query}” since · n shows them`;
+		return (
+			`${matches.length}${complete ? '' : '…'} ${matches.length === 1 && complete ? 'match' : 'matches'} ` +
+			`for “${search.query}” since · n shows them`
+		);
 	}
 	if (!shown || search.position?.message !== message) return message;
 	const {matches, complete} = live(search.query);

@@ -43,7 +43,10 @@ export function callToAnswer(view: SessionView, focus: number | undefined): Wait
 	const all = waitingCalls(view);
 	const focused = all.find(call => call.item.id === focus);
 	if (focused?.item.deciding)
-		return `already answered: ${focused.item.deciding === 'allow' ? 'allowing' : 'denying'} ${sanitize(focused.item.name)}`;
+		return (
+			`already answered: ${focused.item.deciding === 'allow' ? 'allowing' : 'denying'} ` +
+			`${sanitize(focused.item.name)}`
+		);
 	if (focused) return focused;
 	const open = all.filter(call => call.item.deciding === undefined);
 	if (open.length === 0)

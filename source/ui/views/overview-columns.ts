@@ -51,7 +51,10 @@ const looks: Record<OverviewState, {glyph: string; word: string; style: Style}> 
 /** `⏸ waiting 2`, `● running`, `○ idle`. */
 export function stateText(activity: EntryActivity): string {
 	const look = looks[activity.state];
-	return `${look.glyph} ${look.word}${activity.state === 'waiting' && activity.waiting > 0 ? ` ${activity.waiting}` : ''}`;
+	return (
+		`${look.glyph} ${look.word}` +
+		`${activity.state === 'waiting' && activity.waiting > 0 ? ` ${activity.waiting}` : ''}`
+	);
 }
 
 const lastMs = (entry: PickerEntry): number => {

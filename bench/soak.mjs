@@ -171,7 +171,8 @@ export async function soak(c, {snapshot = true, keep, log = () => {}} = {}) {
 				};
 				result.samples.push(sample);
 				log(
-					`    ${sample.minute.toFixed(1)} min: rss ${sample.rssMb.toFixed(1)} MB, heap ${sample.heapMb.toFixed(1)} MB, text sent ${sample.textMb.toFixed(2)} MB`,
+					`    ${sample.minute.toFixed(1)} min: rss ${sample.rssMb.toFixed(1)} MB, heap ` +
+						`${sample.heapMb.toFixed(1)} MB, text sent ${sample.textMb.toFixed(2)} MB`,
 				);
 			}
 			const pid = child.pid();

@@ -84,7 +84,8 @@ const lazyOnLoad = {
 			const missed = targets.filter(target => !edited.has(target.path)).map(target => target.path);
 			if (missed.length > 0)
 				throw new Error(
-					`scripts/build.mjs: bundled without its edits (not loaded from where it resolves): ${missed.join(', ')}; update lazyEdits`,
+					`scripts/build.mjs: bundled without its edits (not loaded from where it resolves): ` +
+						`${missed.join(', ')}; update lazyEdits`,
 				);
 		});
 	},
@@ -102,7 +103,10 @@ const inkOutput = {
 		const edits = [
 			[
 				"import { styledCharsFromTokens, styledCharsToString, tokenize, } from '@alcalzone/ansi-tokenize';",
-				`import { styledCharsFromTokens, styledCharsToString, tokenize, } from '@alcalzone/ansi-tokenize';\nimport { inkRowsFor } from ${JSON.stringify(rows)};\nconst penguinViewRows = inkRowsFor({ tokenize, styledCharsFromTokens, styledCharsToString, sliceAnsi, stringWidth });`,
+				`import { styledCharsFromTokens, styledCharsToString, tokenize, } from ` +
+					`'@alcalzone/ansi-tokenize';\nimport { inkRowsFor } from ${JSON.stringify(rows)};\nconst ` +
+					`penguinViewRows = inkRowsFor({ tokenize, styledCharsFromTokens, styledCharsToString, sliceAnsi, ` +
+					`stringWidth });`,
 			],
 			['    get() {\n', '    get() {\n        return penguinViewRows(this);\n    }\n    getUncached() {\n'],
 		];
@@ -364,7 +368,9 @@ const options = {
 	// Some bundled dependencies are CommonJS and call require(); an ES module has none.
 	// Made on the first require(): making it cost every start ~2 M instructions, and print mode never requires.
 	banner: {
-		js: "import {createRequire as penguinViewCreateRequire} from 'node:module'; let penguinViewRequire; const require = id => (penguinViewRequire ??= penguinViewCreateRequire(import.meta.url))(id);",
+		js:
+			"import {createRequire as penguinViewCreateRequire} from 'node:module'; let penguinViewRequire; const " +
+			'require = id => (penguinViewRequire ??= penguinViewCreateRequire(import.meta.url))(id);',
 	},
 	legalComments: 'linked',
 	// What the entry shows of package.json (--version, the process title); the page --help prints;

@@ -24,8 +24,11 @@ function modules(): string[] {
 }
 
 // `import … from 'x'`, `export … from 'x'`, `import 'x'` and `import('x')`, type-only ones too.
-const importPattern =
-	/(?:^|[\s;])(?:import|export)\s[^'"]*?\bfrom\s*['"]([^'"]+)['"]|(?:^|[\s;])import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+const importPattern = new RegExp(
+	String.raw`(?:^|[\s;])(?:import|export)\s[^'"]*?\bfrom\s*['"]([^'"]+)['"]` +
+		String.raw`|(?:^|[\s;])import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)`,
+	'g',
+);
 
 /** What `file` imports: modules under source/ as relative paths, anything else as written. */
 function importsOf(file: string, text: string): string[] {
@@ -230,7 +233,8 @@ export function hiddenStateIn(file: string, source: string): string[] {
 	)) {
 		const [, exported, name, type, , collection] = match;
 		const changed = new RegExp(
-			`\\b${name}\\s*(?:\\.\\s*(?:set|add|delete|clear|push|pop|shift|unshift|splice)\\s*\\(|(?:\\.\\s*\\w+|\\[[^\\]]*\\])\\s*(?:[-+*/%|&]|\\?\\?)?=(?!=))`,
+			`\\b${name}\\s*(?:\\.\\s*(?:set|add|delete|clear|push|pop|shift|unshift|splice)\\s*\\(|(?:\\.` +
+				`\\s*\\w+|\\[[^\\]]*\\])\\s*(?:[-+*/%|&]|\\?\\?)?=(?!=))`,
 		);
 		if (changed.test(text)) found.push(`${file}: module-level ${name} is changed`);
 		else if (exported && collection && !type?.startsWith('Readonly'))
@@ -474,8 +478,10 @@ describe('the architecture', () => {
 			"const names = new Set(['a']);\nexport const known = (x: string): boolean => names.has(x);",
 			"export const table: ReadonlyMap<string, number> = new Map([['a', 1]]);",
 			'export const at = (ms: number): string => new Date(ms).toISOString();',
-			'export function count(items: string[]): number {\n\tlet n = 0;\n\tfor (const item of items) n += item.length;\n\treturn n;\n}',
-			'export class Counter {\n\tprivate seen = new Map<string, number>();\n\tadd(key: string): void {\n\t\tthis.seen.set(key, 1);\n\t}\n}',
+			'export function count(items: string[]): number {\n\tlet n = 0;\n\tfor (const item of items) n += ' +
+				'item.length;\n\treturn n;\n}',
+			'export class Counter {\n\tprivate seen = new Map<string, number>();\n\tadd(key: string): void ' +
+				'{\n\t\tthis.seen.set(key, 1);\n\t}\n}',
 			'// Date.now() and process.env are read by the entry, not here.\nexport const x = 1; /* let y */',
 			"export const url = 'http://example.com'; // Math.random()",
 		];

@@ -69,7 +69,8 @@ describe('prices from the project config', () => {
 		expect(result.stdout).toContain('tokens ');
 		expect(result.stdout).not.toMatch(/\$\d/);
 		expect(result.stderr).toBe(
-			`penguin-view: no prices: the project config ${path.join(data.root, 'proj-b', '.project_config.toml')} is not valid TOML\n`,
+			`penguin-view: no prices: the project config ` +
+				`${path.join(data.root, 'proj-b', '.project_config.toml')} is not valid TOML\n`,
 		);
 	});
 });
@@ -85,7 +86,8 @@ describe('--list', () => {
 		// proj-b's config is not TOML: its session has no cost, and one line says why.
 		expect(result.stdout).toMatch(new RegExp(`${tools} +proj-b/main +custom/fake-model +1 shard`));
 		expect(result.stderr).toBe(
-			`penguin-view: no prices: the project config ${path.join(data.root, 'proj-b', '.project_config.toml')} is not valid TOML\n`,
+			`penguin-view: no prices: the project config ` +
+				`${path.join(data.root, 'proj-b', '.project_config.toml')} is not valid TOML\n`,
 		);
 		// JSON Lines: one session an object.
 		const lines = (await runCli(['--list', '--json'], {env})).stdout.trimEnd().split('\n');

@@ -141,7 +141,8 @@ describe('a trace under any name', () => {
 			const result = await runCli(['--print', '--no-follow', third]);
 			expect(result.code).toBe(0);
 			expect(result.stderr).toBe(
-				`penguin-view: note: ${rotated}_003.jsonl: contexts 1–2 are not here (no earlier shard beside this one); showing the session from context 3\n`,
+				`penguin-view: note: ${rotated}_003.jsonl: contexts 1–2 are not here (no earlier shard beside this ` +
+					`one); showing the session from context 3\n`,
 			);
 			expect(result.stdout).not.toContain('not here');
 			// One header, the session's, then the context's rule.
@@ -249,7 +250,8 @@ describe('what cannot be read whole', () => {
 			const result = await runCli([...flags, file]);
 			expect(result.code, flags[0]).toBe(1);
 			expect(result.stderr.trim().split('\n'), flags[0]).toEqual([
-				`penguin-view: cut.jsonl.gz: the compressed data ends early, at byte ${cut}: the file is cut short (${lines} lines read before it)`,
+				`penguin-view: cut.jsonl.gz: the compressed data ends early, at byte ${cut}: the file is cut short ` +
+					`(${lines} lines read before it)`,
 			]);
 			if (flags[0] === '--print') {
 				for (const n of kept) expect(result.stdout).toContain(marker(n));

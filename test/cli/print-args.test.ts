@@ -55,7 +55,8 @@ test('edits and written files print their headline and their arguments as the re
 	expect(printed.stdout).toBe(reference.stdout);
 	expect(printed.stdout).toContain('tool call edit_file (c1): src/live.go +90 −60 (all)');
 	expect(printed.stdout).toContain(
-		'    "old_string": "\\tfmt.Println(\\"usage: tool FILE\\")\\n// 日本語のコメント 🚀\\n  return rows.map(row => row.text).join(\\"\\\\n\\");\\n\\tfmt',
+		'    "old_string": "\\tfmt.Println(\\"usage: tool FILE\\")\\n// 日本語のコメント 🚀\\n' +
+			'  return rows.map(row => row.text).join(\\"\\\\n\\");\\n\\tfmt',
 	);
 	expect(printed.stdout).toContain('tool call write_file (c2): src/new.go · 121 lines');
 	expect(printed.stdout).toContain('⟪RLO⟫');

@@ -159,7 +159,9 @@ describe('a saved login', () => {
 		const result = await run(['logout', server.origin]);
 		expect(result).toEqual({
 			code: 0,
-			stdout: `logged out of ${server.origin} (the server could not be told: connection refused by 127.0.0.1:${server.port}: is the server running?; its session lasts until it expires)\n`,
+			stdout:
+				`logged out of ${server.origin} (the server could not be told: connection refused by ` +
+				`127.0.0.1:${server.port}: is the server running?; its session lasts until it expires)\n`,
 			stderr: '',
 		});
 		expect(new SavedLogins(path.join(home, 'penguin-view')).all()).toEqual([]);
@@ -179,7 +181,9 @@ describe('a saved login', () => {
 		expect(result).toEqual({
 			code: 1,
 			stdout: '',
-			stderr: `penguin-view: the saved login for ${server.origin} was refused (expired?): run penguin-view login ${server.origin}\n`,
+			stderr:
+				`penguin-view: the saved login for ${server.origin} was refused (expired?): run penguin-view login ` +
+				`${server.origin}\n`,
 		});
 		// The first run marked it: the next one sends nothing and gets the server's own refusal.
 		const again = await run(['--sse', server.origin, '--list']);
@@ -203,7 +207,9 @@ describe('a saved login', () => {
 			expect(result).toEqual({
 				code: 1,
 				stdout: '',
-				stderr: `penguin-view: the saved login for ${server.origin} was refused (expired?): run penguin-view login ${server.origin}\n`,
+				stderr:
+					`penguin-view: the saved login for ${server.origin} was refused (expired?): run penguin-view login ` +
+					`${server.origin}\n`,
 			});
 		}
 	});
@@ -215,7 +221,9 @@ describe('a saved login', () => {
 		expect(result).toEqual({
 			code: 1,
 			stdout: '',
-			stderr: `penguin-view: the saved login for ${server.origin} was refused (expired?): run penguin-view login ${server.origin}\n`,
+			stderr:
+				`penguin-view: the saved login for ${server.origin} was refused (expired?): run penguin-view login ` +
+				`${server.origin}\n`,
 		});
 		expect(cookiesSent(server, `/api/sessions/${runningId}/stream`)).toEqual([`penguin_session=${cookie}`]);
 	});

@@ -159,7 +159,8 @@ describe("a server's --list: what each session cost", () => {
 		const result = await runCli(['--sse', server.origin, '--list'], {env});
 		expect(result.code).toBe(1);
 		expect(result.stderr).toBe(
-			'penguin-view: project secret-project: not accessible (404); the server said: Project does not exist or you do not have access.\n',
+			'penguin-view: project secret-project: not accessible (404); the server said: Project does not exist ' +
+				'or you do not have access.\n',
 		);
 		expect(lineOf(result.stdout, runningId)).toContain(' $0.500 ');
 	});

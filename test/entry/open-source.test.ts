@@ -84,7 +84,8 @@ test('a trace that is not there, or no data root at all: one line said, exit cod
 	const noRoot = printOptions(path.join(root.root, 'absent'), [], flagsWith({latest: true}));
 	expect(await openSource(noRoot)).toEqual({exitCode: 1});
 	expect(noRoot.said).toEqual([
-		`${path.join(root.root, 'absent')}: no such folder, so no sessions to show: give a trace file or a session id, follow a server with --sse URL, or set PENGUIN_HOME to PenguinHarness's data folder`,
+		`${path.join(root.root, 'absent')}: no such folder, so no sessions to show: give a trace file or a ` +
+			`session id, follow a server with --sse URL, or set PENGUIN_HOME to PenguinHarness's data folder`,
 	]);
 });
 

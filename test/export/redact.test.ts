@@ -126,7 +126,8 @@ describe('Redactor: paths', () => {
 			options,
 		);
 		expect(text).toBe(
-			`cd ${placeholder('workspace')}/src && cat ${placeholder('home')}/.bashrc file://${placeholder('home')}/x /home/anna/y /x/home/ann/z ${placeholder('home')}`,
+			`cd ${placeholder('workspace')}/src && cat ${placeholder('home')}/.bashrc ` +
+				`file://${placeholder('home')}/x /home/anna/y /x/home/ann/z ${placeholder('home')}`,
 		);
 		expect(counts).toEqual({workspace: 1, home: 3});
 	});

@@ -111,7 +111,8 @@ describe('a followed file changes under the reader', () => {
 				),
 				// Invalid UTF-8 inside a JSON string: still a record, the bytes shown as U+FFFD.
 				Buffer.from(
-					`{"timestamp":"2026-12-02T14:43:17.000Z","type":"model_msg","payload":{"type":"text","role":"user","text":"${marker(203)} `,
+					`{"timestamp":"2026-12-02T14:43:17.000Z","type":"model_msg","payload":{"type":"text","role":"user",` +
+						`"text":"${marker(203)} `,
 				),
 				Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80]),
 				Buffer.from(' end","stop_reason":"completed"}}\n'),
@@ -135,7 +136,8 @@ describe('a followed file changes under the reader', () => {
 		// The marker first, so that the 80-character excerpt of the refused line shows it.
 		appendFileSync(
 			file,
-			`{"payload":{"text":"${marker(302)} ${'z'.repeat(65 * 1024 * 1024)}","type":"text","role":"user"},"type":"model_msg"}\n`,
+			`{"payload":{"text":"${marker(302)} ` +
+				`${'z'.repeat(65 * 1024 * 1024)}","type":"text","role":"user"},"type":"model_msg"}\n`,
 		);
 		appendFileSync(file, `${userLine(`${marker(303)} after the refused line`)}\n`);
 		await waitFor(() => run!.seen.has(303), 'the record after the refused line', 20_000);

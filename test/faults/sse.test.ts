@@ -205,7 +205,8 @@ describe('the events are wrong', () => {
 				await connection.write(blocks(turns(0, 1), 'e1').join(''));
 				const huge = Buffer.alloc(100 * 1024 * 1024, 'q');
 				await connection.write(
-					`data: {"timestamp":"x","type":"model_msg","payload":{"type":"tool_call_output","role":"user","tool_call_id":"call_0","output":"`,
+					`data: {"timestamp":"x","type":"model_msg","payload":{"type":"tool_call_output","role":"user",` +
+						`"tool_call_id":"call_0","output":"`,
 				);
 				for (let offset = 0; offset < huge.length && !connection.closed; offset += 4 * 1024 * 1024)
 					await connection.write(huge.subarray(offset, offset + 4 * 1024 * 1024));

@@ -56,7 +56,8 @@ describe('readStream on gzip data', () => {
 			whole.map(line => JSON.stringify(JSON.parse(line))),
 		);
 		expect(errors).toEqual([
-			`trace.jsonl.gz: the compressed data ends early, at byte ${cut}: the file is cut short (${whole.length} lines read before it)`,
+			`trace.jsonl.gz: the compressed data ends early, at byte ${cut}: the file is cut short ` +
+				`(${whole.length} lines read before it)`,
 		]);
 		const notices = inputs.filter(input => input.kind === 'notice');
 		expect(notices).toEqual([{kind: 'notice', level: 'error', text: errors[0]}]);

@@ -286,7 +286,9 @@ describe('followTrace without follow', () => {
 			{
 				kind: 'notice',
 				level: 'info',
-				text: `${id}_003.jsonl: contexts 1–2 are not here (no earlier shard beside this one); showing the session from context 3`,
+				text:
+					`${id}_003.jsonl: contexts 1–2 are not here (no earlier shard beside this one); showing the session ` +
+					`from context 3`,
 				aside: true,
 			},
 		]);

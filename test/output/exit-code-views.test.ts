@@ -32,7 +32,8 @@ function printedByKernel(name: string, output = failedOutput): string {
 	const prerendered = new PrerenderedOutputs({kernel: jsonBlockKernel()});
 	prerendered.stripColor = true;
 	const line = Buffer.from(
-		`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output","role":"user","output":${JSON.stringify(output)},"tool_call_id":"c1","note":"${'p'.repeat(3000)}"}}`,
+		`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output",` +
+			`"role":"user","output":${JSON.stringify(output)},"tool_call_id":"c1","note":"${'p'.repeat(3000)}"}}`,
 	);
 	const cut = prerendered.cut(line);
 	expect(cut, 'the kernel took the line').toBeDefined();

@@ -14,7 +14,8 @@ const printed = (renderer: PlainRenderer, entry: FinalizedEntry): string =>
 
 const line = (output: string): Buffer =>
 	Buffer.from(
-		`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output","role":"user","output":${JSON.stringify(output)},"tool_call_id":"c1","stop_reason":"completed"}}`,
+		`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output",` +
+			`"role":"user","output":${JSON.stringify(output)},"tool_call_id":"c1","stop_reason":"completed"}}`,
 	);
 
 const usual = (output: string): string => printed(new PlainRenderer({color: false}), outputEntry(output));

@@ -36,7 +36,8 @@ test('other lines are left whole: other payloads, an output key elsewhere, broke
 	for (const line of [
 		envelope(`{"type":"text","role":"assistant","text":${text}}`),
 		envelope(
-			`{"type":"tool_call","role":"assistant","tool_call_id":"c1","name":"x","arguments":${JSON.stringify(JSON.stringify({output: big}))}}`,
+			`{"type":"tool_call","role":"assistant","tool_call_id":"c1","name":"x","arguments":` +
+				`${JSON.stringify(JSON.stringify({output: big}))}}`,
 		),
 		envelope(`{"type":"unknown_kind","meta":{"output":${text}},"tool_call_id":"c1"}`),
 		envelope(

@@ -59,7 +59,8 @@ const meta = JSON.stringify({
 	payload: {session_id: 's1', provider: 'p', model_id: 'm', model_context_window: 64_000},
 });
 const envelope = (type: string, payload: string, second: number): string =>
-	`{"timestamp":"2026-12-02T10:00:${String(second % 60).padStart(2, '0')}.${String(second % 1000).padStart(3, '0')}Z","type":"${type}","payload":${payload}}`;
+	`{"timestamp":"2026-12-02T10:00:${String(second % 60).padStart(2, '0')}.` +
+	`${String(second % 1000).padStart(3, '0')}Z","type":"${type}","payload":${payload}}`;
 
 // Words as models write them, and characters that tell the paths apart: escapes, controls the
 // sanitizer changes, tabs after ASCII and after wider characters, carriage returns, colours,

@@ -14,7 +14,9 @@ import {jsonBlockKernel} from '../../source/io/wasm.js';
 const output = 'a screenshot was taken\n'.repeat(120);
 const line = (imagesJson: string, extra = ''): Buffer =>
 	Buffer.from(
-		`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output","role":"user","output":${JSON.stringify(output)},"images":${imagesJson}${extra},"tool_call_id":"c1","stop_reason":"completed"}}`,
+		`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output",` +
+			`"role":"user","output":${JSON.stringify(output)},"images":${imagesJson}${extra},"tool_call_id":"c1",` +
+			`"stop_reason":"completed"}}`,
 	);
 const png = (bytes: number): string => `data:image/png;base64,${Buffer.alloc(bytes, bytes % 251).toString('base64')}`;
 
@@ -23,7 +25,8 @@ function modelImages(prerendered: PrerenderedOutputs, bytes: Buffer, images = pr
 	const cut = prerendered.cut(bytes);
 	const model = new SessionModel({images});
 	const call = parseLine(
-		'{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call","role":"assistant","name":"screenshot","arguments":"{}","tool_call_id":"c1"}}',
+		'{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call","role":' +
+			'"assistant","name":"screenshot","arguments":"{}","tool_call_id":"c1"}}',
 		{line: 1, offset: 0},
 	);
 	model.apply(call, 0);

@@ -94,7 +94,8 @@ describe('applyEdits', () => {
 	test('applies each edit once', () => {
 		const text = 'const segmenter = new Intl.Segmenter();\nfor (const x of segmenter.segment(string)) f(x);';
 		expect(applyEdits('string-width', text, edits, gone)).toBe(
-			'let segmenter;\nconst segmenterOf = () => (segmenter ??= new Intl.Segmenter());\nfor (const x of segmenterOf().segment(string)) f(x);',
+			'let segmenter;\nconst segmenterOf = () => (segmenter ??= new Intl.Segmenter());\nfor (const x of ' +
+				'segmenterOf().segment(string)) f(x);',
 		);
 	});
 

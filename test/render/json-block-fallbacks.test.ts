@@ -8,7 +8,8 @@ import {jsonBlockKernel} from '../../source/io/wasm.js';
 
 const line = (output: string): Buffer =>
 	Buffer.from(
-		`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output","role":"user","output":${JSON.stringify(output)},"tool_call_id":"c1","stop_reason":"completed"}}`,
+		`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output",` +
+			`"role":"user","output":${JSON.stringify(output)},"tool_call_id":"c1","stop_reason":"completed"}}`,
 	);
 const fileText = (lines: number): string =>
 	Array.from({length: lines}, (_, i) => `${String(i + 1).padStart(6)}\tline ${i}`).join('\n');

@@ -165,7 +165,9 @@ describe('prettyJsonPieces', () => {
 			o: {},
 		});
 		expect(prettyJsonPieces(args, '  ')!.join('')).toBe(
-			'{\n    "path": "src/a.go",\n    "old_string": "\\tfmt.Println(\\"usage\\")\\n}",\n    "new_string": "// 日本語 🚀\\n",\n    "replace_all": false,\n    "n": [\n      1,\n      2.5,\n      {}\n    ],\n    "o": {}\n  }',
+			'{\n    "path": "src/a.go",\n    "old_string": "\\tfmt.Println(\\"usage\\")\\n}",\n' +
+				'    "new_string": "// 日本語 🚀\\n",\n    "replace_all": false,\n' +
+				'    "n": [\n      1,\n      2.5,\n      {}\n    ],\n    "o": {}\n  }',
 		);
 	});
 });

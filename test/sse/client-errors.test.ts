@@ -41,7 +41,9 @@ describe('answers that end the client', () => {
 		const server = await serve({stream: connection => connection.answer(unauthorized)});
 		const {collector, client: running} = follow(server.streamUrl, {cookie: 'super-secret-cookie'});
 		const result = await running.done;
-		const message = `the server at 127.0.0.1:${server.port} needs a login: pass --cookie or --user; the server said: Not signed in or the sign-in has expired.`;
+		const message =
+			`the server at 127.0.0.1:${server.port} needs a login: pass --cookie or --user; the server said: Not ` +
+			`signed in or the sign-in has expired.`;
 		expect(result).toEqual({outcome: 'failed', message});
 		expect(collector.statuses().at(-1)).toEqual({state: 'failed', message});
 		expect(collector.inputs().at(-1)).toEqual({kind: 'end'});
@@ -58,7 +60,8 @@ describe('answers that end the client', () => {
 		const result = await running.done;
 		expect(result.outcome).toBe('failed');
 		expect(result.outcome === 'failed' && result.message).toBe(
-			`the server at 127.0.0.1:${server.port} needs a login: pass --cookie or --user; the server said: forbidden for cookie penguin_session=<redacted>`,
+			`the server at 127.0.0.1:${server.port} needs a login: pass --cookie or --user; the server said: ` +
+				`forbidden for cookie penguin_session=<redacted>`,
 		);
 	});
 
@@ -79,7 +82,8 @@ describe('answers that end the client', () => {
 		const {client: running} = follow(server.streamUrl);
 		const result = await running.done;
 		expect(result.outcome === 'failed' && result.message).toBe(
-			`the server at 127.0.0.1:${server.port} answered with content type text/html, not text/event-stream: is ${server.streamUrl} a session's /stream URL?`,
+			`the server at 127.0.0.1:${server.port} answered with content type text/html, not text/event-stream: ` +
+				`is ${server.streamUrl} a session's /stream URL?`,
 		);
 	});
 
@@ -164,7 +168,8 @@ describe('TLS', () => {
 		expect(result.outcome).toBe('failed');
 		expect(result.outcome === 'failed' && result.message).toMatch(
 			new RegExp(
-				`^the TLS certificate of 127\\.0\\.0\\.1:${server.port} is not trusted \\([A-Z_]+\\); pass --insecure to skip the check for this viewer$`,
+				`^the TLS certificate of 127\\.0\\.0\\.1:${server.port} is not trusted \\([A-Z_]+\\); pass ` +
+					`--insecure to skip the check for this viewer$`,
 			),
 		);
 	});
@@ -190,7 +195,8 @@ describe('history', () => {
 		const {collector} = follow(server.streamUrl);
 		await collector.until(() => collector.messages().length > 10, 'the live stream');
 		expect(collector.notices()).toEqual([
-			`could not load the history (the server at 127.0.0.1:${server.port} answered 500 to the history request: database on fire): showing the live stream only`,
+			`could not load the history (the server at 127.0.0.1:${server.port} answered 500 to the history ` +
+				`request: database on fire): showing the live stream only`,
 		]);
 		expect(collector.statuses().at(-1)).toEqual({state: 'live'});
 	});

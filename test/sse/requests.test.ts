@@ -192,7 +192,8 @@ describe('HTTP answers', () => {
 
 	it('says what came instead of an event stream', () => {
 		expect(contentTypeError('text/html; charset=utf-8', {url}).message).toBe(
-			"the server at localhost:7364 answered with content type text/html; charset=utf-8, not text/event-stream: is http://localhost:7364/api/sessions/s-1/stream a session's /stream URL?",
+			'the server at localhost:7364 answered with content type text/html; charset=utf-8, not ' +
+				"text/event-stream: is http://localhost:7364/api/sessions/s-1/stream a session's /stream URL?",
 		);
 	});
 

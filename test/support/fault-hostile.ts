@@ -151,7 +151,8 @@ export function terminalHazards(text: string, options: {sgrAllowed: boolean}): s
 		/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
 	)) {
 		found.push(
-			`U+${match[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${match.index}: ${JSON.stringify(withoutSgr.slice(Math.max(0, match.index - 20), match.index + 20))}`,
+			`U+${match[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${match.index}: ` +
+				`${JSON.stringify(withoutSgr.slice(Math.max(0, match.index - 20), match.index + 20))}`,
 		);
 	}
 	return found;

@@ -20,7 +20,8 @@ afterAll(() => {
 });
 
 const reason =
-	'connection refused by 127.0.0.1:8080 while reading the stream of events: is the server running, and does it listen on that port? the end of this reason is here';
+	'connection refused by 127.0.0.1:8080 while reading the stream of events: is the server running, and ' +
+	'does it listen on that port? the end of this reason is here';
 
 test(
 	'a source problem cut short in the footer is whole in the log, with its time; a refusal and the ' +

@@ -82,7 +82,8 @@ const checks = runners.map(r => r.run(true));
 for (const [i, check] of checks.entries()) {
 	if (check.taken !== checks[0].taken || check.digest !== checks[0].digest)
 		console.log(
-			`! ${sources[i]} differs from ${sources[0]}: ${check.taken} taken, digest ${check.digest} against ${checks[0].taken}, ${checks[0].digest}`,
+			`! ${sources[i]} differs from ${sources[0]}: ${check.taken} taken, digest ${check.digest} against ` +
+				`${checks[0].taken}, ${checks[0].digest}`,
 		);
 }
 console.log(
@@ -100,6 +101,7 @@ for (const [i, path] of sources.entries()) {
 	const sorted = times[i].sort((a, b) => a - b);
 	const median = sorted[sorted.length >> 1];
 	console.log(
-		`${path}: min ${sorted[0].toFixed(1)} ms (${(total / 1e3 / sorted[0]).toFixed(0)} MB/s), median ${median.toFixed(1)} ms (${(total / 1e3 / median).toFixed(0)} MB/s)`,
+		`${path}: min ${sorted[0].toFixed(1)} ms (${(total / 1e3 / sorted[0]).toFixed(0)} MB/s), median ` +
+			`${median.toFixed(1)} ms (${(total / 1e3 / median).toFixed(0)} MB/s)`,
 	);
 }

@@ -25,5 +25,6 @@ for (let i = 0; i < Number(runs); i++) {
 }
 times.sort((a, b) => a - b);
 console.log(
-	`${size} MB: ${times.map(t => t.toFixed(0)).join(' ')} ms (best ${times[0]?.toFixed(0)}, median ${times[Math.floor(times.length / 2)]?.toFixed(0)})`,
+	`${size} MB: ${times.map(t => t.toFixed(0)).join(' ')} ms (best ${times[0]?.toFixed(0)}, median ` +
+		`${times[Math.floor(times.length / 2)]?.toFixed(0)})`,
 );

@@ -53,10 +53,10 @@ const random = () => {
 	seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
 	return seed / 2147483648;
 };
-const words =
-	'the agent reads files runs commands and writes code while the trace records every envelope as one line of json so a viewer can follow it live through compaction and rotation'.split(
-		' ',
-	);
+const words = (
+	'the agent reads files runs commands and writes code while the trace records every envelope as one ' +
+	'line of json so a viewer can follow it live through compaction and rotation'
+).split(' ');
 const sentence = n => Array.from({length: n}, () => words[Math.floor(random() * words.length)]).join(' ');
 let clock = Date.parse('2026-12-02T10:00:00Z');
 const ts = (stepMs = 50) => new Date((clock += stepMs)).toISOString();
@@ -184,7 +184,8 @@ function shellOutput() {
 		const lines = Array.from(
 			{length: count},
 			(_, n) =>
-				`${random() < 0.95 ? green('✓') : red('×')} src/${pick(words)}/${pick(words)}.test.ts ${dim(`(${1 + (n % 30)} tests)`)} ${10 + (n % 90)}ms`,
+				`${random() < 0.95 ? green('✓') : red('×')} src/${pick(words)}/${pick(words)}.test.ts ` +
+				`${dim(`(${1 + (n % 30)} tests)`)} ${10 + (n % 90)}ms`,
 		);
 		return `${lines.join('\n')}\n\n ${green('Test Files')}  ${count} passed\n`;
 	}
@@ -203,13 +204,17 @@ function shellOutput() {
 	}
 	if (kind < 0.7) {
 		// A file with Windows line ends, printed by cat.
-		return `${Array.from({length: count}, (_, n) => (n % 7 === 0 ? `REM ${mixed(3)}` : `set VAR_${n}=${sentence(3)}`)).join('\r\n')}\r\n`;
+		const lines = Array.from({length: count}, (_, n) =>
+			n % 7 === 0 ? `REM ${mixed(3)}` : `set VAR_${n}=${sentence(3)}`,
+		);
+		return `${lines.join('\r\n')}\r\n`;
 	}
 	// Plain output: listings, logs, compiler messages with non-ASCII quotes.
 	return Array.from({length: count}, (_, n) =>
 		n % 11 === 0
 			? `src/main.rs:${n}:5: error: expected ‘;’, found ‘}’ — ${mixed(2)}`
-			: `-rw-r--r--  1 dev dev ${String(1000 + n * 37).padStart(8)} Dec  2 10:${String(n % 60).padStart(2, '0')} ${pick(words)}_${n}.txt`,
+			: `-rw-r--r--  1 dev dev ${String(1000 + n * 37).padStart(8)} Dec  2 ` +
+				`10:${String(n % 60).padStart(2, '0')} ${pick(words)}_${n}.txt`,
 	).join('\n');
 }
 /** About `bytes` bytes of prose and listing lines. */
@@ -356,7 +361,9 @@ while (total < targetBytes) {
 		model({
 			type: 'text',
 			role: 'assistant',
-			text: `## Step ${turn}\n\n${real ? mixed(20) : sentence(60)}\n\n- ${sentence(8)}\n- ${sentence(8)}\n\n\`\`\`sh\nls -la\n\`\`\``,
+			text:
+				`## Step ${turn}\n\n${real ? mixed(20) : sentence(60)}\n\n- ${sentence(8)}\n- ` +
+				`${sentence(8)}\n\n\`\`\`sh\nls -la\n\`\`\``,
 		}),
 	);
 	const ids = [];
@@ -391,7 +398,8 @@ while (total < targetBytes) {
 		const images =
 			withImages && random() < 0.05
 				? [
-						`data:image/png;base64,${Buffer.alloc(2 * 1024 * 1024 + Math.floor(random() * 2 * 1024 * 1024), turn % 255).toString('base64')}`,
+						`data:image/png;base64,` +
+							`${Buffer.alloc(2 * 1024 * 1024 + Math.floor(random() * 2 * 1024 * 1024), turn % 255).toString('base64')}`,
 					]
 				: screenshot
 					? [pngOf(50_000 + Math.floor(random() * 350_000))]

@@ -36,7 +36,9 @@ function makeRoot(count, growing, scale) {
 	const files = [];
 	const now = Date.now() / 1000;
 	for (let i = 0; i < count; i++) {
-		const id = `session-2026-12-05-01-${String(Math.floor(i / 60)).padStart(2, '0')}-${String(i % 60).padStart(2, '0')}-${(0x10000000 + i).toString(16)}`;
+		const id =
+			`session-2026-12-05-01-${String(Math.floor(i / 60)).padStart(2, '0')}-` +
+			`${String(i % 60).padStart(2, '0')}-${(0x10000000 + i).toString(16)}`;
 		const file = path.join(folder, `${id}_001.jsonl`);
 		// The growing ones stop short of their end: a request open, thinking coming.
 		writeFileSync(file, (i < growing ? body.slice(0, -3) : body).map(line => `${line}\n`).join(''));
@@ -141,12 +143,17 @@ export async function overviewBench(log = console.log) {
 		const times = await listTimes(small.dir);
 		const timesLarge = await listTimes(large.dir);
 		log(
-			`overview listing, ${count} sessions (${growing} active): cold ${times.cold.toFixed(0)} ms (then ${times.counted.toFixed(0)} ms counting requests behind it), warm ${times.warm.toFixed(0)} ms; sessions ten times larger: cold ${timesLarge.cold.toFixed(0)} ms (counting ${timesLarge.counted.toFixed(0)} ms), warm ${timesLarge.warm.toFixed(0)} ms (goal ≤ 300 ms) ${times.cold <= 300 ? 'pass' : 'FAIL'}`,
+			`overview listing, ${count} sessions (${growing} active): cold ${times.cold.toFixed(0)} ms (then ` +
+				`${times.counted.toFixed(0)} ms counting requests behind it), warm ${times.warm.toFixed(0)} ms; ` +
+				`sessions ten times larger: cold ${timesLarge.cold.toFixed(0)} ms (counting ` +
+				`${timesLarge.counted.toFixed(0)} ms), warm ${timesLarge.warm.toFixed(0)} ms (goal ≤ 300 ms) ` +
+				`${times.cold <= 300 ? 'pass' : 'FAIL'}`,
 		);
 		// The baseline: the same session named on the command line, so no watch of the data root.
 		const base = await followCost(small.dir, small.growingFiles, small.line, seconds, undefined, [small.shown]);
 		log(
-			`baseline, the session named (no overview, no watch): CPU ${(base.cpu * 100).toFixed(1)} % of a core; frames ${base.frames}; heap ${base.heapMb?.toFixed(1)} MB`,
+			`baseline, the session named (no overview, no watch): CPU ${(base.cpu * 100).toFixed(1)} % of a ` +
+				`core; frames ${base.frames}; heap ${base.heapMb?.toFixed(1)} MB`,
 		);
 		for (const [label, root] of [
 			['small', small],
@@ -154,7 +161,10 @@ export async function overviewBench(log = console.log) {
 		]) {
 			const cost = await followCost(root.dir, root.growingFiles, root.line, seconds, log);
 			log(
-				`following, ${label} sessions, ${growing} growing: CPU ${(cost.cpu * 100).toFixed(1)} % of a core over ${seconds} s (goal ≤ 5 %) ${cost.cpu <= 0.05 ? 'pass' : 'FAIL'}; frames ${cost.frames}; heap ${cost.heapMb?.toFixed(1)} MB, RSS ${cost.rssMb?.toFixed(0)} MB; s to the overview ${cost.toOverviewMs?.toFixed(0)} ms`,
+				`following, ${label} sessions, ${growing} growing: CPU ${(cost.cpu * 100).toFixed(1)} % of a core ` +
+					`over ${seconds} s (goal ≤ 5 %) ${cost.cpu <= 0.05 ? 'pass' : 'FAIL'}; frames ${cost.frames}; heap ` +
+					`${cost.heapMb?.toFixed(1)} MB, RSS ${cost.rssMb?.toFixed(0)} MB; s to the overview ` +
+					`${cost.toOverviewMs?.toFixed(0)} ms`,
 			);
 		}
 	} finally {

@@ -75,7 +75,8 @@ const rows = [];
 const row = (target, what, value, goal, pass) => {
 	rows.push({target, what, value, goal: goal ?? '', verdict: pass === undefined ? '' : pass ? 'pass' : 'FAIL'});
 	process.stderr.write(
-		`  ${target} · ${what}: ${value}${goal ? ` (target ${goal})` : ''}${pass === undefined ? '' : pass ? ' pass' : ' FAIL'}\n`,
+		`  ${target} · ${what}: ` +
+			`${value}${goal ? ` (target ${goal})` : ''}${pass === undefined ? '' : pass ? ' pass' : ' FAIL'}\n`,
 	);
 };
 const note = text => process.stderr.write(`${text}\n`);
@@ -113,7 +114,8 @@ function trace(sizeMb, images = false, real = false, mix = undefined) {
 			: undefined;
 		return name && path.join(dir, name);
 	};
-	// A trace from an older generator (no end mark, no stats, an older shape: tool arguments named otherwise, a random sequence that cycled) is made again.
+	// A trace from an older generator (no end mark, no stats, an older shape: tool arguments named otherwise, a random
+	// sequence that cycled) is made again.
 	const current = file();
 	const stats = path.join(dir, 'stats.json');
 	if (
@@ -312,7 +314,8 @@ function printMixes(sizeMb, runs, program = cli, label = '') {
 	if (!jq) return row('2 throughput', 'print on the mixes', 'jq not installed');
 	if (process.env.NODE_EXTRA_CA_CERTS)
 		note(
-			'NODE_EXTRA_CA_CERTS is set: every Node start loads those certificates (~45 ms here); unset it to measure penguin-view alone',
+			'NODE_EXTRA_CA_CERTS is set: every Node start loads those certificates (~45 ms here); unset it to ' +
+				'measure penguin-view alone',
 		);
 	const ratios = [];
 	// Start-up does not depend on the trace: measured once, on the first mix's first lines.
@@ -336,7 +339,8 @@ function printMixes(sizeMb, runs, program = cli, label = '') {
 		row(
 			'2 throughput',
 			`${label}--print --no-follow (${size}) / jq empty, median of ${runs} pairs`,
-			`${both(pair.second)} / ${both(pair.first)} = ${pair.medianRatio.toFixed(2)} × (CPU ${(pair.second.cpu / pair.first.cpu).toFixed(2)} ×); past start-up ${past.toFixed(2)} ×`,
+			`${both(pair.second)} / ${both(pair.first)} = ${pair.medianRatio.toFixed(2)} × (CPU ` +
+				`${(pair.second.cpu / pair.first.cpu).toFixed(2)} ×); past start-up ${past.toFixed(2)} ×`,
 		);
 	}
 	const worst = ratios.reduce((a, b) => (b.ratio > a.ratio ? b : a));
@@ -431,7 +435,9 @@ function printSwitches(printCommand, _print, runs) {
 		row(
 			'2 switches',
 			`${label}, real-shaped, ${pairs} pairs in turn`,
-			`CPU ${ms(median(off.map(time => time.cpu)))} vs ${ms(median(on.map(time => time.cpu)))} (medians); summed ${cpu.toFixed(2)} ×, median ${cpuMedian.toFixed(2)} ×; wall summed ${wall.toFixed(2)} ×${instructions === undefined ? '' : `; instructions ${instructions}`}`,
+			`CPU ${ms(median(off.map(time => time.cpu)))} vs ${ms(median(on.map(time => time.cpu)))} (medians); ` +
+				`summed ${cpu.toFixed(2)} ×, median ${cpuMedian.toFixed(2)} ×; wall summed ${wall.toFixed(2)} ` +
+				`×${instructions === undefined ? '' : `; instructions ${instructions}`}`,
 			// Another build is a comparison, not a switch to judge.
 			name === undefined ? undefined : 'a gain (CPU summed > 1.0 ×)',
 			name === undefined ? undefined : cpu > 1,
@@ -484,7 +490,11 @@ async function printTailLatency(samples) {
 	const file = path.join(dir, 'session-2026-12-02-10-00-00-tail0000_001.jsonl');
 	writeFileSync(
 		file,
-		`${JSON.stringify({timestamp: new Date().toISOString(), type: 'session_meta', payload: {session_id: 'session-2026-12-02-10-00-00-tail0000'}})}\n`,
+		JSON.stringify({
+			timestamp: new Date().toISOString(),
+			type: 'session_meta',
+			payload: {session_id: 'session-2026-12-02-10-00-00-tail0000'},
+		}) + '\n',
 	);
 	// -f: print mode reads to the end and exits, as cat does, unless told to follow, as tail -f.
 	const child = spawn(process.execPath, [cli, '--print', '--follow', file], {stdio: ['ignore', 'pipe', 'inherit']});
@@ -503,7 +513,11 @@ async function printTailLatency(samples) {
 		sent.set(i, performance.now());
 		appendFileSync(
 			file,
-			`${JSON.stringify({timestamp: new Date().toISOString(), type: 'model_msg', payload: {type: 'text', role: 'assistant', text: `marker-${i}-end`}})}\n`,
+			JSON.stringify({
+				timestamp: new Date().toISOString(),
+				type: 'model_msg',
+				payload: {type: 'text', role: 'assistant', text: `marker-${i}-end`},
+			}) + '\n',
 		);
 		await sleep(10);
 	}
@@ -749,7 +763,11 @@ async function appendsAndKeys(t, {appends, keys}) {
 			sent.push(epoch());
 			appendFileSync(
 				t.file,
-				`${JSON.stringify({timestamp: new Date().toISOString(), type: 'model_msg', payload: {type: 'text', role: 'assistant', text: `appended-${i}-mark`}})}\n`,
+				JSON.stringify({
+					timestamp: new Date().toISOString(),
+					type: 'model_msg',
+					payload: {type: 'text', role: 'assistant', text: `appended-${i}-mark`},
+				}) + '\n',
 			);
 			await sleep(250);
 		}
@@ -896,7 +914,11 @@ const streamingCases = [
 ];
 
 const streamLine = result =>
-	`${result.fps?.toFixed(1)} frames/s, ${result.cpu?.toFixed(1)} % of one core${result.steadyCpu === undefined ? '' : ` (steady ${result.steadyCpu.toFixed(1)} %)`} (${result.sent} deltas); keys p50 ${result.keys.p50?.toFixed(1)} ms, p95 ${result.keys.p95?.toFixed(1)} ms (${result.keys.count}); event loop p99 ${result.window?.eld.p99.toFixed(1)} ms`;
+	`${result.fps?.toFixed(1)} frames/s, ${result.cpu?.toFixed(1)} % of one ` +
+	`core${result.steadyCpu === undefined ? '' : ` (steady ${result.steadyCpu.toFixed(1)} %)`} ` +
+	`(${result.sent} deltas); keys p50 ${result.keys.p50?.toFixed(1)} ms, p95 ` +
+	`${result.keys.p95?.toFixed(1)} ms (${result.keys.count}); event loop p99 ` +
+	`${result.window?.eld.p99.toFixed(1)} ms`;
 
 /** `--cases A,B`: only the streaming cases whose names hold one of those. */
 const chosenCase = c => {
@@ -911,7 +933,8 @@ async function streamingRows(seconds, runs, variants = [{label: '', env: {}}], s
 		for (const c of streamingCases.filter(chosenCase)) {
 			for (const variant of variants) {
 				note(
-					`\nscreen, SSE stream: ${c.name}${variant.label ? `, ${variant.label}` : ''} (run ${run + 1} of ${runs}, load ${os.loadavg()[0].toFixed(1)})`,
+					`\nscreen, SSE stream: ${c.name}${variant.label ? `, ${variant.label}` : ''} (run ${run + 1} of ` +
+						`${runs}, load ${os.loadavg()[0].toFixed(1)})`,
 				);
 				const result = await firehose({
 					rate: c.rate,
@@ -1049,7 +1072,8 @@ async function main() {
 		return printTable();
 	}
 	if (process.argv.includes('--search-only')) {
-		// `--search-only [--baseline OTHER/dist/cli.js] [--cpu-prof DIR]`: the search case alone, on the 1 GB trace (100 MB with --quick);
+		// `--search-only [--baseline OTHER/dist/cli.js] [--cpu-prof DIR]`: the search case alone, on the 1 GB trace (100 MB
+		// with --quick);
 		// --cpu-prof writes the screen's CPU profile into DIR.
 		const t = trace(quick ? 100 : 1000);
 		const at = process.argv.indexOf('--baseline');
@@ -1159,7 +1183,8 @@ function printTable(loadBefore = os.loadavg()[0]) {
 	console.log(widths.map(w => '-'.repeat(w)).join('-|-'));
 	for (const r of rows) console.log(line(r));
 	console.log(
-		`\nnode ${process.version}, ${os.cpus().length} cores, load average ${loadBefore.toFixed(1)} at the start and ${loadAfter.toFixed(1)} at the end; ${new Date().toISOString()}`,
+		`\nnode ${process.version}, ${os.cpus().length} cores, load average ${loadBefore.toFixed(1)} at the ` +
+			`start and ${loadAfter.toFixed(1)} at the end; ${new Date().toISOString()}`,
 	);
 }
 

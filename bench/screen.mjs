@@ -22,8 +22,8 @@ export const sleep = ms => new Promise(resolve => setTimeout(resolve, ms));
 const quote = value => `'${String(value).replaceAll("'", "'\\''")}'`;
 
 /**
- * Starts `penguin-view ARGS` on a COLS×ROWS terminal (100×30 by default, the size the README and the end-to-end tests use). Returns helpers to read the probe's
- * events, send keys, signal the process and stop it all.
+ * Starts `penguin-view ARGS` on a COLS×ROWS terminal (100×30 by default, the size the README and the end-to-end tests
+ * use). Returns helpers to read the probe's events, send keys, signal the process and stop it all.
  */
 export function startScreen(args, {cols = 100, rows = 30, env = {}, mark, nodeArgs = [], program = cli} = {}) {
 	const socket = `penguin-view-bench-${process.pid}-${serial++}`;
@@ -38,11 +38,11 @@ export function startScreen(args, {cols = 100, rows = 30, env = {}, mark, nodeAr
 		...(mark ? {PENGUIN_VIEW_PROBE_MARK: mark} : {}),
 		...env,
 	};
-	const command = `env -i ${Object.entries(variables)
-		.map(([key, value]) => `${key}=${quote(value)}`)
-		.join(
-			' ',
-		)} ${quote(process.execPath)} ${nodeArgs.map(quote).join(' ')} --import ${quote(probe)} ${quote(program)} ${args.map(quote).join(' ')}`;
+	const command =
+		`env -i ${Object.entries(variables)
+			.map(([key, value]) => `${key}=${quote(value)}`)
+			.join(' ')} ${quote(process.execPath)} ${nodeArgs.map(quote).join(' ')} --import ${quote(probe)} ` +
+		`${quote(program)} ${args.map(quote).join(' ')}`;
 	const tmux = (...rest) => execFileSync('tmux', ['-L', socket, ...rest], {encoding: 'utf8'});
 	const launchedAt = epoch();
 	tmux('new-session', '-d', '-x', String(cols), '-y', String(rows), '-s', 'bench', command);

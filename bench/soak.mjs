@@ -72,7 +72,10 @@ function slope(xs, ys) {
 	return den === 0 ? undefined : num / den;
 }
 
-/** Starts print mode or --json on the stream, its output thrown away; the same helpers as startScreen's that the soak uses. */
+/**
+ * Starts print mode or --json on the stream, its output thrown away; the same helpers as startScreen's that the soak
+ * uses.
+ */
 function startPlain(args, {env, nodeArgs, program}) {
 	const probeFile = path.join(tmpdir(), `penguin-view-soak-${process.pid}-${Date.now()}.jsonl`);
 	const child = spawn(process.execPath, [...nodeArgs, '--import', probe, program, ...args], {
@@ -168,7 +171,8 @@ export async function soak(c, {snapshot = true, keep, log = () => {}} = {}) {
 				};
 				result.samples.push(sample);
 				log(
-					`    ${sample.minute.toFixed(1)} min: rss ${sample.rssMb.toFixed(1)} MB, heap ${sample.heapMb.toFixed(1)} MB, text sent ${sample.textMb.toFixed(2)} MB`,
+					`    ${sample.minute.toFixed(1)} min: rss ${sample.rssMb.toFixed(1)} MB, heap ` +
+						`${sample.heapMb.toFixed(1)} MB, text sent ${sample.textMb.toFixed(2)} MB`,
 				);
 			}
 			const pid = child.pid();

@@ -105,7 +105,9 @@ export async function startFirehose({
 					);
 				}
 			}
-			const word = `${words[(seq + answer) % words.length]}${paragraph > 0 && (inAnswer + 1) % paragraph === 0 ? '.\n\n' : ' '}`;
+			const word =
+				`${words[(seq + answer) % words.length]}` +
+				`${paragraph > 0 && (inAnswer + 1) % paragraph === 0 ? '.\n\n' : ' '}`;
 			text += word;
 			stats.chars += word.length;
 			out += frame(envelope('model_msg', {type: 'partial_text', role: 'assistant', event_type: 'delta', text: word}));
@@ -169,7 +171,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 	firehose.on('start', () => process.stderr.write('streaming…\n'));
 	firehose.on('end', () =>
 		process.stderr.write(
-			`sent ${firehose.stats.sent} deltas in ${((firehose.stats.endedAt - firehose.stats.startedAt) / 1000).toFixed(1)} s\n`,
+			`sent ${firehose.stats.sent} deltas in ` +
+				`${((firehose.stats.endedAt - firehose.stats.startedAt) / 1000).toFixed(1)} s\n`,
 		),
 	);
 }

@@ -22,7 +22,8 @@ export function applyEdits(label, contents, edits, gone = []) {
 		const found = occurrences(text, from);
 		if (found !== 1)
 			throw new Error(
-				`scripts/build.mjs: ${label} has \`${from.trim().split('\n')[0]}\` ${found === 0 ? 'no longer' : `${found} times, not once`}: update its edits`,
+				`scripts/build.mjs: ${label} has \`${from.trim().split('\n')[0]}\` ` +
+					`${found === 0 ? 'no longer' : `${found} times, not once`}: update its edits`,
 			);
 		// A function, so that `$` in the new text is not read as a replacement pattern.
 		text = text.replace(from, () => to);

@@ -84,7 +84,8 @@ const lazyOnLoad = {
 			const missed = targets.filter(target => !edited.has(target.path)).map(target => target.path);
 			if (missed.length > 0)
 				throw new Error(
-					`scripts/build.mjs: bundled without its edits (not loaded from where it resolves): ${missed.join(', ')}; update lazyEdits`,
+					`scripts/build.mjs: bundled without its edits (not loaded from where it resolves): ` +
+						`${missed.join(', ')}; update lazyEdits`,
 				);
 		});
 	},
@@ -92,8 +93,8 @@ const lazyOnLoad = {
 
 /**
  * Ink's Output.get, which turns a frame into the string written, remembers rows between
- * frames (source/ui/components/ink-output.ts; Ink's own get stays beside it, the reference its test compares with). Ink is
- * pinned (~): if output.js no longer has what is replaced, the build stops and says so.
+ * frames (source/ui/components/ink-output.ts; Ink's own get stays beside it, the reference its test compares with). Ink
+ * is pinned (~): if output.js no longer has what is replaced, the build stops and says so.
  */
 const inkOutput = {
 	name: 'ink-output',
@@ -102,7 +103,10 @@ const inkOutput = {
 		const edits = [
 			[
 				"import { styledCharsFromTokens, styledCharsToString, tokenize, } from '@alcalzone/ansi-tokenize';",
-				`import { styledCharsFromTokens, styledCharsToString, tokenize, } from '@alcalzone/ansi-tokenize';\nimport { inkRowsFor } from ${JSON.stringify(rows)};\nconst penguinViewRows = inkRowsFor({ tokenize, styledCharsFromTokens, styledCharsToString, sliceAnsi, stringWidth });`,
+				`import { styledCharsFromTokens, styledCharsToString, tokenize, } from ` +
+					`'@alcalzone/ansi-tokenize';\nimport { inkRowsFor } from ${JSON.stringify(rows)};\nconst ` +
+					`penguinViewRows = inkRowsFor({ tokenize, styledCharsFromTokens, styledCharsToString, sliceAnsi, ` +
+					`stringWidth });`,
 			],
 			['    get() {\n', '    get() {\n        return penguinViewRows(this);\n    }\n    getUncached() {\n'],
 		];
@@ -212,7 +216,10 @@ async function helpPageOfBuild(description) {
 	return helpPage(description);
 }
 
-/** What the program shows of package.json: its version, its description (in --help), and the command's name as the process title (what ps and top show). */
+/**
+ * What the program shows of package.json: its version, its description (in --help), and the command's name as the
+ * process title (what ps and top show).
+ */
 function packageFields() {
 	const {name, version, description, bin} = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
 	return {version, description, title: Object.keys(bin ?? {})[0] ?? name};
@@ -361,7 +368,9 @@ const options = {
 	// Some bundled dependencies are CommonJS and call require(); an ES module has none.
 	// Made on the first require(): making it cost every start ~2 M instructions, and print mode never requires.
 	banner: {
-		js: "import {createRequire as penguinViewCreateRequire} from 'node:module'; let penguinViewRequire; const require = id => (penguinViewRequire ??= penguinViewCreateRequire(import.meta.url))(id);",
+		js:
+			"import {createRequire as penguinViewCreateRequire} from 'node:module'; let penguinViewRequire; const " +
+			'require = id => (penguinViewRequire ??= penguinViewCreateRequire(import.meta.url))(id);',
 	},
 	legalComments: 'linked',
 	// What the entry shows of package.json (--version, the process title); the page --help prints;
@@ -369,7 +378,8 @@ const options = {
 	// renders about twice as slowly and measures itself on every render. The program sets no
 	// variable of its own environment (settings.ts reads it, once).
 	define: {
-		// Each field its own string: an object would be a module of its own that every module (dist/cli.js too) imports and runs first.
+		// Each field its own string: an object would be a module of its own that every module (dist/cli.js too) imports and
+		// runs first.
 		'PENGUIN_VIEW_PACKAGE.version': JSON.stringify(packageJson.version),
 		'PENGUIN_VIEW_PACKAGE.title': JSON.stringify(packageJson.title),
 		PENGUIN_VIEW_HELP: JSON.stringify(await helpPageOfBuild(packageJson.description)),

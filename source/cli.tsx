@@ -9,7 +9,8 @@ import {safeWriter} from './output/safe-writer.js';
 import {readSettings} from './settings.js';
 import {usageExitCode, usageLine} from './bad-usage.js';
 
-// package.json's version and the command's name, and the page --help prints (command-line/help-text.ts), put here by the build (scripts/build.mjs).
+// package.json's version and the command's name, and the page --help prints (command-line/help-text.ts), put here by
+// the build (scripts/build.mjs).
 declare const PENGUIN_VIEW_PACKAGE: {version: string; title: string};
 declare const PENGUIN_VIEW_HELP: string;
 

@@ -12,7 +12,10 @@ const restorers = new Set<() => void>();
 let installed = false;
 let crashing = false;
 
-/** Registers `restore` to run once, synchronously, before the program dies of an unexpected error; returns a function that unregisters it. */
+/**
+ * Registers `restore` to run once, synchronously, before the program dies of an unexpected error; returns a function
+ * that unregisters it.
+ */
 export function onCrash(restore: () => void): () => void {
 	restorers.add(restore);
 	return () => {

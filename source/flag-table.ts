@@ -52,7 +52,9 @@ export const flags = {
 		section: 'open',
 		uses: [
 			{
-				help: 'the newest running session (else the newest), on disk or on a server; a session that starts later is offered (L switches)',
+				help:
+					'the newest running session (else the newest), on disk or on a server; a session that starts later ' +
+					'is offered (L switches)',
 			},
 		],
 	},
@@ -75,7 +77,9 @@ export const flags = {
 		section: 'options',
 		uses: [
 			{
-				help: 'keep following a trace in print mode, as tail -f (print mode otherwise reads to the end and exits; the screen follows, a pipe on standard input is read until it closes, --sse follows)',
+				help:
+					'keep following a trace in print mode, as tail -f (print mode otherwise reads to the end and exits; ' +
+					'the screen follows, a pipe on standard input is read until it closes, --sse follows)',
 			},
 			{negated: true, help: 'show what is there now and exit'},
 		],
@@ -112,7 +116,9 @@ export const flags = {
 		section: 'options',
 		uses: [
 			{
-				help: 'a desktop notification (OSC 9 and 777, through tmux too) when another session waits for approval, fails or finishes',
+				help:
+					'a desktop notification (OSC 9 and 777, through tmux too) when another session waits for approval, ' +
+					'fails or finishes',
 			},
 		],
 	},
@@ -134,7 +140,9 @@ export const flags = {
 		section: 'sessions',
 		uses: [
 			{
-				help: "the sessions under $PENGUIN_HOME, newest first (fitted to a terminal, every field whole in a pipe; --json: JSON Lines); with --sse SERVER, the server's sessions",
+				help:
+					'the sessions under $PENGUIN_HOME, newest first (fitted to a terminal, every field whole in a pipe; ' +
+					"--json: JSON Lines); with --sse SERVER, the server's sessions",
 			},
 		],
 	},
@@ -168,7 +176,9 @@ export const flags = {
 		uses: [
 			{
 				value: 'FILE',
-				help: "prices from FILE (TOML or JSON, [[models]] with pricing, as a project's .project_config.toml) instead of the project's own; without it, a model with no price shows tokens only",
+				help:
+					"prices from FILE (TOML or JSON, [[models]] with pricing, as a project's .project_config.toml) " +
+					"instead of the project's own; without it, a model with no price shows tokens only",
 			},
 		],
 	},
@@ -178,7 +188,9 @@ export const flags = {
 		uses: [
 			{
 				value: 'URL',
-				help: "http(s)://HOST/api/sessions/<id>/stream; on the server's own machine use localhost, not 127.0.0.1 (its preview host, which answers 401 to every API call)",
+				help:
+					"http(s)://HOST/api/sessions/<id>/stream; on the server's own machine use localhost, not 127.0.0.1 " +
+					'(its preview host, which answers 401 to every API call)',
 			},
 			{
 				value: 'SERVER',
@@ -233,7 +245,9 @@ export const operands: ReadonlyArray<{section: SectionId; name: string; help: st
 	{
 		section: 'open',
 		name: 'trace',
-		help: 'a trace file, any shard: the whole session is shown, then followed; a file of any other name (a copy, a --json recording) alone; a gzip file (.gz or not) read to its end',
+		help:
+			'a trace file, any shard: the whole session is shown, then followed; a file of any other name (a ' +
+			'copy, a --json recording) alone; a gzip file (.gz or not) read to its end',
 	},
 	{section: 'open', name: 'session-id', help: 'looked up under $PENGUIN_HOME (default ~/.penguin/data)'},
 	{section: 'open', name: 'folder', help: 'a traces folder or a data root: its newest session'},
@@ -246,7 +260,10 @@ export const operands: ReadonlyArray<{section: SectionId; name: string; help: st
 	{
 		section: 'logins',
 		name: 'login URL --user NAME',
-		help: "log in (password from PENGUIN_PASSWORD, or asked) and save the server's cookie in $XDG_CONFIG_HOME/penguin-view (default ~/.config/penguin-view, mode 0600); every request to that server then carries it until it expires, unless --cookie, PENGUIN_VIEW_COOKIE or --user is given",
+		help:
+			"log in (password from PENGUIN_PASSWORD, or asked) and save the server's cookie in " +
+			'$XDG_CONFIG_HOME/penguin-view (default ~/.config/penguin-view, mode 0600); every request to that ' +
+			'server then carries it until it expires, unless --cookie, PENGUIN_VIEW_COOKIE or --user is given',
 	},
 	{section: 'logins', name: 'login', help: 'the saved logins and when each expires'},
 	{

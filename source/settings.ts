@@ -11,7 +11,10 @@ import {faultKindOf, type FaultKind} from './fault.js';
  * path (docs/performance.md lists them). Each is on unless its variable is `0`.
  */
 export type Switches = {
-	/** PENGUIN_VIEW_KERNEL=0: print mode reads every tool output and every call's arguments the usual way, without its WebAssembly kernels (the reference of test/cli/print-mixes.test.ts). */
+	/**
+	 * PENGUIN_VIEW_KERNEL=0: print mode reads every tool output and every call's arguments the usual way, without its
+	 * WebAssembly kernels (the reference of test/cli/print-mixes.test.ts).
+	 */
 	kernel: boolean;
 	/** PENGUIN_VIEW_TAIL_FIRST=0: the screen reads a trace from its first byte, not its end first. */
 	tailFirst: boolean;
@@ -19,7 +22,9 @@ export type Switches = {
 	keysAtOnce: boolean;
 	/** PENGUIN_VIEW_QUIET_OFFSCREEN=0: every change draws a frame, even one nothing on screen shows. */
 	quietOffscreen: boolean;
-	/** PENGUIN_VIEW_WARM_MS: how often changes that show nowhere are still drawn, to keep the frame's code warm (ms, 250). */
+	/**
+	 * PENGUIN_VIEW_WARM_MS: how often changes that show nowhere are still drawn, to keep the frame's code warm (ms, 250).
+	 */
 	warmMs: number;
 };
 
@@ -92,7 +97,10 @@ export function readSettings(env: NodeJS.ProcessEnv, home: string = homedir(), c
 	};
 }
 
-/** The config directory: `$XDG_CONFIG_HOME/penguin-view`, else `~/.config/penguin-view` (a relative XDG_CONFIG_HOME is ignored, as the XDG spec asks). */
+/**
+ * The config directory: `$XDG_CONFIG_HOME/penguin-view`, else `~/.config/penguin-view` (a relative XDG_CONFIG_HOME is
+ * ignored, as the XDG spec asks).
+ */
 export function configDirFrom(env: NodeJS.ProcessEnv, home: string): string {
 	const xdg = env['XDG_CONFIG_HOME'];
 	const base = xdg !== undefined && path.isAbsolute(xdg) ? xdg : path.join(home, '.config');

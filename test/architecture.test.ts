@@ -24,8 +24,11 @@ function modules(): string[] {
 }
 
 // `import … from 'x'`, `export … from 'x'`, `import 'x'` and `import('x')`, type-only ones too.
-const importPattern =
-	/(?:^|[\s;])(?:import|export)\s[^'"]*?\bfrom\s*['"]([^'"]+)['"]|(?:^|[\s;])import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+const importPattern = new RegExp(
+	String.raw`(?:^|[\s;])(?:import|export)\s[^'"]*?\bfrom\s*['"]([^'"]+)['"]` +
+		String.raw`|(?:^|[\s;])import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)`,
+	'g',
+);
 
 /** What `file` imports: modules under source/ as relative paths, anything else as written. */
 function importsOf(file: string, text: string): string[] {
@@ -107,7 +110,10 @@ export const layers = {
 	export: ['render', 'model', 'cost', 'protocol'],
 	/** Print mode and --json: a store written to stdout. */
 	output: ['export', 'render', 'model', 'cost', 'protocol'],
-	/** The process itself: its flags (the table, their type, where each is read), settings read once, crash path and fault switch. */
+	/**
+	 * The process itself: its flags (the table, their type, where each is read), settings read once, crash path and fault
+	 * switch.
+	 */
 	process: ['render', 'model', 'protocol'],
 	/** Saved logins: the file that keeps them, which one a request carries, the login subcommands. */
 	login: ['process', 'io', 'render', 'protocol'],
@@ -121,9 +127,14 @@ export const layers = {
 	 * read alike: the commands come after the screen.
 	 */
 	commands: ['ui', 'server', 'process', 'output', 'io', 'export', 'render', 'model', 'cost', 'protocol'],
-	/** The command line described once: the flag table, --help, the man page, completions (the keys from ui/screen/keymap). */
+	/**
+	 * The command line described once: the flag table, --help, the man page, completions (the keys from ui/screen/keymap).
+	 */
 	'command-line': ['ui', 'process'],
-	/** main.ts, cli.tsx and entry/: flags to a source (entry/open-source.ts) and an output on its store (entry/screen-output.ts, entry/print-output.ts). */
+	/**
+	 * main.ts, cli.tsx and entry/: flags to a source (entry/open-source.ts) and an output on its store
+	 * (entry/screen-output.ts, entry/print-output.ts).
+	 */
 	entry: [
 		'command-line',
 		'commands',
@@ -222,7 +233,8 @@ export function hiddenStateIn(file: string, source: string): string[] {
 	)) {
 		const [, exported, name, type, , collection] = match;
 		const changed = new RegExp(
-			`\\b${name}\\s*(?:\\.\\s*(?:set|add|delete|clear|push|pop|shift|unshift|splice)\\s*\\(|(?:\\.\\s*\\w+|\\[[^\\]]*\\])\\s*(?:[-+*/%|&]|\\?\\?)?=(?!=))`,
+			`\\b${name}\\s*(?:\\.\\s*(?:set|add|delete|clear|push|pop|shift|unshift|splice)\\s*\\(|(?:\\.` +
+				`\\s*\\w+|\\[[^\\]]*\\])\\s*(?:[-+*/%|&]|\\?\\?)?=(?!=))`,
 		);
 		if (changed.test(text)) found.push(`${file}: module-level ${name} is changed`);
 		else if (exported && collection && !type?.startsWith('Readonly'))
@@ -411,12 +423,18 @@ describe('the architecture', () => {
 		).toBeUndefined();
 	});
 
-	it('defines no accessors on objects: a field of an item is a value, never a getter that reads a file behind its reader', () => {
-		const accessorMaker =
-			/\bObject\.defineProperty\b|\bObject\.defineProperties\b|\bReflect\.defineProperty\b|__defineGetter__/;
-		const offending = [...edges.keys()].filter(file => accessorMaker.test(readFileSync(path.join(root, file), 'utf8')));
-		expect(offending).toEqual([]);
-	});
+	it(
+		'defines no accessors on objects: a field of an item is a value, never a getter that reads a file ' +
+			'behind its reader',
+		() => {
+			const accessorMaker =
+				/\bObject\.defineProperty\b|\bObject\.defineProperties\b|\bReflect\.defineProperty\b|__defineGetter__/;
+			const offending = [...edges.keys()].filter(file =>
+				accessorMaker.test(readFileSync(path.join(root, file), 'utf8')),
+			);
+			expect(offending).toEqual([]);
+		},
+	);
 
 	it('keeps the pure layers free of hidden state: no module state, clock, chance or environment of their own', () => {
 		const found = [...edges.keys()]
@@ -460,8 +478,10 @@ describe('the architecture', () => {
 			"const names = new Set(['a']);\nexport const known = (x: string): boolean => names.has(x);",
 			"export const table: ReadonlyMap<string, number> = new Map([['a', 1]]);",
 			'export const at = (ms: number): string => new Date(ms).toISOString();',
-			'export function count(items: string[]): number {\n\tlet n = 0;\n\tfor (const item of items) n += item.length;\n\treturn n;\n}',
-			'export class Counter {\n\tprivate seen = new Map<string, number>();\n\tadd(key: string): void {\n\t\tthis.seen.set(key, 1);\n\t}\n}',
+			'export function count(items: string[]): number {\n\tlet n = 0;\n\tfor (const item of items) n += ' +
+				'item.length;\n\treturn n;\n}',
+			'export class Counter {\n\tprivate seen = new Map<string, number>();\n\tadd(key: string): void ' +
+				'{\n\t\tthis.seen.set(key, 1);\n\t}\n}',
 			'// Date.now() and process.env are read by the entry, not here.\nexport const x = 1; /* let y */',
 			"export const url = 'http://example.com'; // Math.random()",
 		];

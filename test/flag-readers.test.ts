@@ -51,7 +51,8 @@ function errorsWithTable(table: string): string[] {
 		.getPreEmitDiagnostics(program)
 		.map(
 			diagnostic =>
-				`${path.basename(diagnostic.file?.fileName ?? '?')}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`,
+				`${path.basename(diagnostic.file?.fileName ?? '?')}: ` +
+				`${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`,
 		);
 }
 
@@ -68,7 +69,8 @@ describe('the flags, written once', () => {
 		expect(errorsWithTable(table)).toEqual([]);
 		const added = table.replace(
 			'export const flags = {',
-			"export const flags = {\n\tsparkle: {type: 'boolean', default: false, section: 'options', uses: [{help: 'a new flag'}]},",
+			"export const flags = {\n\tsparkle: {type: 'boolean', default: false, section: 'options', uses: " +
+				"[{help: 'a new flag'}]},",
 		);
 		expect(added).not.toBe(table);
 		const errors = errorsWithTable(added);

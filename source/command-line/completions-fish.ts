@@ -21,6 +21,9 @@ function line(entry: FlagEntry): string {
 }
 
 export function fishScript({entries, subcommands, sessionIds}: CompletionFacts): string {
+	const sessionIdLine =
+		`complete -c penguin-view -n 'not string match -q -- "-*" (commandline -ct)' ` +
+		`-a '(__penguin_view_sessions)' -d 'session id'`;
 	return `# fish completion for penguin-view: penguin-view --completions fish
 # Install: penguin-view --completions fish > ~/.config/fish/completions/penguin-view.fish
 
@@ -31,7 +34,7 @@ function __penguin_view_sessions
 end
 
 ${entries.map(line).join('\n')}
-complete -c penguin-view -n 'not string match -q -- "-*" (commandline -ct)' -a '(__penguin_view_sessions)' -d 'session id'
+${sessionIdLine}
 complete -c penguin-view -n __fish_use_subcommand -a ${quoted(subcommands.join(' '))} -d subcommand
 `;
 }

@@ -39,6 +39,9 @@ function specs(entry: FlagEntry, all: readonly FlagEntry[]): string[] {
 
 export function zshScript({entries, subcommands, sessionIds}: CompletionFacts): string {
 	const lines = entries.flatMap(entry => specs(entry, entries)).map(spec => `\t\t'${quoted(spec)}' \\`);
+	const alternatives =
+		`'files:trace file or folder:_files' 'sessions:session id:_penguin_view_sessions' ` +
+		`'subcommands:subcommand:(${subcommands.join(' ')})'`;
 	return `#compdef penguin-view
 # zsh completion for penguin-view: penguin-view --completions zsh
 # Install: penguin-view --completions zsh > ~/.zfunc/_penguin-view, with fpath+=(~/.zfunc) before compinit in ~/.zshrc
@@ -55,7 +58,7 @@ _penguin-view() {
 	_arguments -s \\
 ${lines.join('\n')}
 		'1:trace, session id or folder:->target'
-	[[ $state == target ]] && _alternative 'files:trace file or folder:_files' 'sessions:session id:_penguin_view_sessions' 'subcommands:subcommand:(${subcommands.join(' ')})'
+	[[ $state == target ]] && _alternative ${alternatives}
 }
 
 # Autoloaded from $fpath, this file is the completion function; sourced, it registers one.

@@ -19,7 +19,8 @@ export function isShell(name: string): name is Shell {
 // The layout session-locator walks: <root>/<project>/agents/<agent>/traces/<date>/<id>_<NNN>.jsonl.
 // find and sed, as every shell has them, so that a Tab never waits for Node to start.
 const sessionIds = (root: string): string =>
-	`find -L ${root} -mindepth 6 -maxdepth 6 -path '*/agents/*/traces/*' -name '*_[0-9][0-9][0-9]*.jsonl' 2>/dev/null | sed -e 's#.*/##' -e 's#_[0-9]*\\.jsonl$##' | sort -u`;
+	`find -L ${root} -mindepth 6 -maxdepth 6 -path '*/agents/*/traces/*' -name '*_[0-9][0-9][0-9]*.jsonl' ` +
+	`2>/dev/null | sed -e 's#.*/##' -e 's#_[0-9]*\\.jsonl$##' | sort -u`;
 
 /** The completion script for `shell`. */
 export function completionScript(shell: Shell): string {

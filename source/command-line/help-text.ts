@@ -41,7 +41,10 @@ export function helpText(): string {
 	return `${out.join('\n')}\n`;
 }
 
-/** What --help prints: the package's description, then the help, each indented by 2 (empty lines left empty) after an empty line. */
+/**
+ * What --help prints: the package's description, then the help, each indented by 2 (empty lines left empty) after an
+ * empty line.
+ */
 export function helpPage(description: string): string {
 	const indented = helpText()
 		.trimEnd()

@@ -38,7 +38,8 @@ export function manPage(pkg: ManPackage): string {
 		`.TH ${name.toUpperCase()} 1 "" "${name} ${roffText(pkg.version)}" "User Commands"`,
 		// No hyphenation: a flag split across lines cannot be searched for.
 		'.nh',
-		// Ragged right: justified lines put two spaces between words where they please (and a search for a phrase then misses).
+		// Ragged right: justified lines put two spaces between words where they please (and a search for a phrase then
+		// misses).
 		'.ad l',
 		'.SH NAME',
 		`${name} \\- ${roffText(pkg.description)}`,

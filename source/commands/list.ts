@@ -70,7 +70,10 @@ export function formatList(entries: readonly ListEntry[]): string {
 	return alignedLines(rows);
 }
 
-/** Rows of cells as lines, each column as wide as its widest cell, the last one unpadded; a column empty in every row takes no room. */
+/**
+ * Rows of cells as lines, each column as wide as its widest cell, the last one unpadded; a column empty in every row
+ * takes no room.
+ */
 export function alignedLines(rows: readonly string[][]): string {
 	const widths = rows[0]?.map((_, column) => Math.max(...rows.map(row => measureWidth(row[column]!)))) ?? [];
 	const lines = rows.map(row =>

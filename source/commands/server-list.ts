@@ -39,7 +39,10 @@ export async function serverList(address: ServerAddress, flags: Flags, settings?
 	return listed.exitCode;
 }
 
-/** Lists the server's sessions; exit 1 when the server refused the list or a project in it (not for a cost that did not come). */
+/**
+ * Lists the server's sessions; exit 1 when the server refused the list or a project in it (not for a cost that did not
+ * come).
+ */
 export async function serverListCommand(
 	api: ServerApi,
 	options: {json: boolean; now?: number; width?: number; costWaitMs?: number},
@@ -88,7 +91,9 @@ export async function serverListCommand(
 	return {exitCode, stdout, stderr};
 }
 
-/** The listing for a pipe: aligned columns, every field whole, last activity last; every server-given string sanitized. */
+/**
+ * The listing for a pipe: aligned columns, every field whole, last activity last; every server-given string sanitized.
+ */
 export function formatServerList(entries: readonly ServerPickerEntry[], now: number): string {
 	const rows = entries.map(entry => [
 		entry.live ? entry.state : '',

@@ -231,14 +231,16 @@ function formatAt(stats: Stats, depth: number, prices: PriceTable | undefined): 
 	lines.push(`Session     ${clean(stats.sessionId ?? 'unknown')}${model ? `  (${clean(model)})` : ''}`);
 	if (stats.durationMs !== undefined) lines.push(`Duration    ${durationText(stats.durationMs)}`);
 	lines.push(
-		`Requests    ${stats.requests}  (${plural(stats.retries, 'retry', 'retries')}, ${stats.failedRequests} not completed)`,
+		`Requests    ${stats.requests}  (${plural(stats.retries, 'retry', 'retries')}, ` +
+			`${stats.failedRequests} not completed)`,
 	);
 	lines.push(`Tool calls  ${stats.toolCalls}`);
 	if (stats.tokens) {
 		const t = stats.tokens;
 		const ratio = stats.cacheHitRatio !== undefined ? `, cache hit ${(stats.cacheHitRatio * 100).toFixed(1)}%` : '';
 		lines.push(
-			`Tokens      ${formatTokens(t.total)} total: ${formatTokens(t.total - t.output)} input (${formatTokens(t.cache_read)} cache read, ` +
+			`Tokens      ${formatTokens(t.total)} total: ${formatTokens(t.total - t.output)} input ` +
+				`(${formatTokens(t.cache_read)} cache read, ` +
 				`${formatTokens(t.cache_write)} cache write), ${formatTokens(t.output)} output${ratio}`,
 		);
 	} else {

@@ -60,7 +60,10 @@ function ratesOf(
 
 const configNames = {read: 'cache_read', write: 'cache_write', output: 'output'};
 
-/** The prices of a parsed project config (or a `--prices` file of the same shape): `{models: [{provider, model_id, pricing}]}`. */
+/**
+ * The prices of a parsed project config (or a `--prices` file of the same shape): `{models: [{provider, model_id,
+ * pricing}]}`.
+ */
 export function pricesOfConfig(config: unknown): PriceTable {
 	const models = isRecord(config) && Array.isArray(config['models']) ? config['models'] : [];
 	const entries = [];
@@ -72,7 +75,10 @@ export function pricesOfConfig(config: unknown): PriceTable {
 	return priceTable(entries);
 }
 
-/** The prices of a server's `GET /api/projects/:p/models` answer (ModelsResponse: `{models: [{provider, modelId, pricing?: {cacheRead, cacheWrite, output}}]}`). */
+/**
+ * The prices of a server's `GET /api/projects/:p/models` answer (ModelsResponse: `{models: [{provider, modelId,
+ * pricing?: {cacheRead, cacheWrite, output}}]}`).
+ */
 export function pricesOfModelsAnswer(answer: unknown): PriceTable | undefined {
 	if (!isRecord(answer) || !Array.isArray(answer['models'])) return undefined;
 	const entries = [];

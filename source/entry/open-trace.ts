@@ -145,6 +145,9 @@ export async function missingDataRoot(dataRoot: string): Promise<string | undefi
 		return undefined;
 	} catch (error) {
 		if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return undefined;
-		return `${path.resolve(dataRoot)}: no such folder, so no sessions to show: give a trace file or a session id, follow a server with --sse URL, or set PENGUIN_HOME to PenguinHarness's data folder`;
+		return (
+			`${path.resolve(dataRoot)}: no such folder, so no sessions to show: give a trace file or a session ` +
+			`id, follow a server with --sse URL, or set PENGUIN_HOME to PenguinHarness's data folder`
+		);
 	}
 }

@@ -33,7 +33,10 @@ export type PrintOutputOptions = {
 	dataRoot: string;
 };
 
-/** Resolves once the session in `store` has ended, its status then ended (unless it failed). Call before the source starts. */
+/**
+ * Resolves once the session in `store` has ended, its status then ended (unless it failed). Call before the source
+ * starts.
+ */
 export function whenSessionEnds(store: SessionStore): Promise<void> {
 	return new Promise<void>(resolve => {
 		store.subscribe(() => {

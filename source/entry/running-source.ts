@@ -1,4 +1,7 @@
-/** The source a run reads: opened from the flags, perhaps left for a session on disk (the picker), closed once on the way out. */
+/**
+ * The source a run reads: opened from the flags, perhaps left for a session on disk (the picker), closed once on the
+ * way out.
+ */
 
 /** Stops a running source. */
 export type Stoppable = {close(): void | Promise<void>};

@@ -94,7 +94,8 @@ class Renderer {
 		const usage = tokens.session;
 		if (usage) {
 			facts.push(
-				`- **Tokens:** ${usage.total.toLocaleString('en-US')} total (${usage.cache_read.toLocaleString('en-US')} cache read, ` +
+				`- **Tokens:** ${usage.total.toLocaleString('en-US')} total ` +
+					`(${usage.cache_read.toLocaleString('en-US')} cache read, ` +
 					`${usage.cache_write.toLocaleString('en-US')} cache write, ${usage.output.toLocaleString('en-US')} output)`,
 			);
 		}
@@ -154,7 +155,8 @@ class Renderer {
 				return;
 			case 'malformed':
 				this.block(
-					`_Unreadable line ${item.line}${item.shard !== undefined ? ` (shard ${item.shard})` : ''}: ${inlineText(item.reason)}_ ${inlineCode(item.excerpt)}`,
+					`_Unreadable line ${item.line}${item.shard !== undefined ? ` (shard ${item.shard})` : ''}: ` +
+						`${inlineText(item.reason)}_ ${inlineCode(item.excerpt)}`,
 				);
 				return;
 			case 'notice':
@@ -176,13 +178,15 @@ class Renderer {
 					...item.results.map(
 						r =>
 							`- ${inlineText(r.server)}: ${inlineText(r.status)}${r.transport ? ` (${inlineText(r.transport)})` : ''}` +
-							`${r.durationMs !== undefined ? `, ${durationText(r.durationMs)}` : ''}${r.error ? ` · ${inlineText(r.error)}` : ''}`,
+							`${r.durationMs !== undefined ? `, ${durationText(r.durationMs)}` : ''}` +
+							`${r.error ? ` · ${inlineText(r.error)}` : ''}`,
 					),
 				);
 				return;
 			case 'unknown':
 				this.block(
-					`**Unrecognised message** ${inlineCode(item.payloadType)} (${item.why === 'unknown' ? 'unknown type' : 'unexpected shape'})`,
+					`**Unrecognised message** ${inlineCode(item.payloadType)} ` +
+						`(${item.why === 'unknown' ? 'unknown type' : 'unexpected shape'})`,
 				);
 				this.block(...fenced(item.summary, 'json'));
 				return;
@@ -246,7 +250,8 @@ class Renderer {
 					: '';
 		const child = item.childSessionId ? ` · started subagent ${inlineCode(item.childSessionId)}` : '';
 		this.block(
-			`**Tool call** ${inlineCode(item.name || '(unnamed)')}${headline ? ` · ${inlineText(headline)}` : ''} · ${item.state}${approval}${duration}${child}`,
+			`**Tool call** ${inlineCode(item.name || '(unnamed)')}` +
+				`${headline ? ` · ${inlineText(headline)}` : ''} · ${item.state}${approval}${duration}${child}`,
 		);
 		const args = presenterFor(item.name).markdownArgs(item.args);
 		this.block(...fenced(args.text, args.language));
@@ -277,7 +282,8 @@ class Renderer {
 			return;
 		}
 		const parts = [
-			`**Request ${item.index}** ${inlineText(item.status)}${item.attempt !== undefined ? ` (attempt ${item.attempt})` : ''}`,
+			`**Request ${item.index}** ` +
+				`${inlineText(item.status)}${item.attempt !== undefined ? ` (attempt ${item.attempt})` : ''}`,
 			item.retried || item.retryInMs !== undefined
 				? `retried${item.retryInMs !== undefined ? ` after ${durationText(item.retryInMs)}` : ''}`
 				: undefined,

@@ -82,8 +82,12 @@ const secretRules: Rule[] = [
 	{
 		kind: 'api-key',
 		// OpenAI/Anthropic (sk-…), Stripe, GitHub, Slack (xox?-), Google, Hugging Face, GitLab.
-		pattern:
-			/(?<![A-Za-z0-9_-])(?:sk-[A-Za-z0-9_-]{20,}|[sr]k_(?:live|test)_[A-Za-z0-9]{16,}|gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,}|xox[abposr]-[A-Za-z0-9-]{10,}|AIza[0-9A-Za-z_-]{35}|hf_[A-Za-z0-9]{30,}|glpat-[A-Za-z0-9_-]{20,})/g,
+		pattern: new RegExp(
+			String.raw`(?<![A-Za-z0-9_-])(?:sk-[A-Za-z0-9_-]{20,}|[sr]k_(?:live|test)_[A-Za-z0-9]{16,}` +
+				String.raw`|gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,}|xox[abposr]-[A-Za-z0-9-]{10,}` +
+				String.raw`|AIza[0-9A-Za-z_-]{35}|hf_[A-Za-z0-9]{30,}|glpat-[A-Za-z0-9_-]{20,})`,
+			'g',
+		),
 		replace: () => placeholder('api-key'),
 	},
 	{

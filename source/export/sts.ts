@@ -191,7 +191,8 @@ class Builder {
 				this.flush();
 				const how = [item.reason, item.mode].filter(Boolean).join(', ');
 				this.note(
-					`[compaction${how ? ` (${how})` : ''}: ${item.status}]${item.error ? ` ${item.error}` : ''}${item.summary ? `\n\n${item.summary}` : ''}`,
+					`[compaction${how ? ` (${how})` : ''}: ` +
+						`${item.status}]${item.error ? ` ${item.error}` : ''}${item.summary ? `\n\n${item.summary}` : ''}`,
 					item.at,
 				);
 				return;
@@ -206,17 +207,18 @@ class Builder {
 			case 'goal_finished':
 				this.flush();
 				this.note(
-					`[goal finished: ${item.outcome}${item.rounds !== undefined ? `, ${item.rounds} rounds` : ''}${item.tokensUsed !== undefined ? `, ${item.tokensUsed} tokens` : ''}]`,
+					`[goal finished: ` +
+						`${item.outcome}${item.rounds !== undefined ? `, ${item.rounds} rounds` : ''}` +
+						`${item.tokensUsed !== undefined ? `, ${item.tokensUsed} tokens` : ''}]`,
 					item.at,
 				);
 				return;
-			case 'mcp_connect':
+			case 'mcp_connect': {
 				this.flush();
-				this.note(
-					`[mcp connect: ${item.status}] ${item.results.map(r => `${r.server} ${r.status}${r.error ? ` (${r.error})` : ''}`).join('; ') || item.servers.join(', ')}`,
-					item.at,
-				);
+				const results = item.results.map(r => `${r.server} ${r.status}${r.error ? ` (${r.error})` : ''}`).join('; ');
+				this.note(`[mcp connect: ${item.status}] ${results || item.servers.join(', ')}`, item.at);
 				return;
+			}
 			case 'unknown':
 				this.flush();
 				this.note(`[unrecognised message: ${item.payloadType}] ${item.summary}`, item.at);
@@ -275,7 +277,9 @@ class Builder {
 				? `; retried${item.retryInMs !== undefined ? ` after ${durationText(item.retryInMs)}` : ''}`
 				: '';
 		this.note(
-			`[request ${item.index} ${item.status}${item.attempt !== undefined ? `, attempt ${item.attempt}` : ''}${retry}]${item.error ? ` ${item.error}` : ''}`,
+			`[request ${item.index} ` +
+				`${item.status}${item.attempt !== undefined ? `, attempt ${item.attempt}` : ''}${retry}]` +
+				`${item.error ? ` ${item.error}` : ''}`,
 			item.endedAt ?? item.at,
 		);
 	}

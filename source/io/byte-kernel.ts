@@ -18,7 +18,9 @@ const page = 64 * 1024;
 /** Room kept past the chunks for the needle `find` looks for (a longer one is looked for in JavaScript). */
 const needleRoom = 4096;
 
-/** A scan kernel with a buffer to read into: `chunk(n)` is n bytes to read a file's chunk into (what was in it kept). */
+/**
+ * A scan kernel with a buffer to read into: `chunk(n)` is n bytes to read a file's chunk into (what was in it kept).
+ */
 export type ByteKernel = ScanKernel & {chunk(length: number): Buffer};
 
 /** A new kernel, in WebAssembly where it runs. */

@@ -82,7 +82,10 @@ export function startFileSession(
 	};
 }
 
-/** A gzip trace file read once as shard 1, through gunzip (its lines cannot be read back from the file: held texts spill). */
+/**
+ * A gzip trace file read once as shard 1, through gunzip (its lines cannot be read back from the file: held texts
+ * spill).
+ */
 function readCompressed(file: string, onInputs: InputsHandler, options: FileOptions): {close(): Promise<void>} {
 	// Large reads, as the follower's: decompressed batches as large as its (see io/gunzip.ts).
 	const input = createReadStream(file, {highWaterMark: defaultChunkBytes});

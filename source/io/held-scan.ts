@@ -30,7 +30,9 @@ export type ScanFiles = {
 	count(bytes: number): void;
 	/** The descriptor of shard `index`'s file (opened on demand), or undefined when it cannot be read. */
 	shard(index: number): number | undefined;
-	/** The spill file, its size, where each text written to it starts (in order) and which of them sanitize would change. */
+	/**
+	 * The spill file, its size, where each text written to it starts (in order) and which of them sanitize would change.
+	 */
 	spill(): {fd: number; size: number; starts: readonly number[]; changed: ReadonlySet<number>} | undefined;
 	/**
 	 * What every query with the same flags finds of shard `index` (model/byte-search.ts's
@@ -101,7 +103,10 @@ type Scanned = {scanned: number; lines: Offsets; sure: Offsets};
  */
 type ShardScan = Scanned & {ahead?: Scanned & {from: number}};
 
-/** A text this far past what the scan from the start has reached is scanned ahead, not reached by scanning all before it. */
+/**
+ * A text this far past what the scan from the start has reached is scanned ahead, not reached by scanning all before
+ * it.
+ */
 const aheadBytes = 32 * 1024 * 1024;
 
 /** How much a scan reads at once, and how far past it a text is scanned ahead (tests make them small). */
@@ -121,7 +126,10 @@ export class HeldScan {
 	/** Whether `held` may hold the query (false: it surely does not). */
 	readonly mayHold = (held: HeldText): boolean => this.verdict(held, 'output') !== 'no';
 
-	/** What the bytes say of `held`, the text of the payload's field `field` (a call's output, a message's text, a thinking). */
+	/**
+	 * What the bytes say of `held`, the text of the payload's field `field` (a call's output, a message's text, a
+	 * thinking).
+	 */
 	readonly verdict = (held: HeldText, field: HeldField): HeldVerdict =>
 		'spill' in held ? this.spilled(held.spill) : this.line(held.shard, held.offset, heldFields[field]);
 
@@ -263,7 +271,8 @@ export class HeldScan {
 			const chunk = buffer.subarray(0, length);
 			const hits = rawHits(chunk, this.plan, kernel, hit => span(at + hit)[1] - at);
 			for (const hit of hits) {
-				// Wholly in one text that sanitize leaves as it is (a text the spill file's writer found nothing to change in): a match.
+				// Wholly in one text that sanitize leaves as it is (a text the spill file's writer found nothing to change in): a
+				// match.
 				const [start, end] = span(at + hit);
 				if (this.plan.exact && at + hit + this.plan.raw.length <= end && start > lastSure && !spill.changed.has(start))
 					this.spill.sure.push((lastSure = start));

@@ -83,7 +83,10 @@ export class HeldTextStore implements TextReader {
 		return held;
 	};
 
-	/** The text `held` of `item` stands for, read back from disk (or from the few kept); a one-line notice when it can no longer be. */
+	/**
+	 * The text `held` of `item` stands for, read back from disk (or from the few kept); a one-line notice when it can no
+	 * longer be.
+	 */
 	read(held: HeldText, item: HoldingItem): string {
 		const kept = this.kept.get(held);
 		if (kept !== undefined) {
@@ -172,7 +175,8 @@ export class HeldTextStore implements TextReader {
 			const spill = this.spill.size;
 			this.spill.size += bytes.length;
 			this.spill.starts.push(spill);
-			// What the byte search cannot judge by its bytes: a text sanitize changes, or with a character lower-casing to ASCII.
+			// What the byte search cannot judge by its bytes: a text sanitize changes, or with a character lower-casing to
+			// ASCII.
 			if (hasControlSequences(text) || /[\u0130\u212a]/.test(text)) this.spill.changed.add(spill);
 			return {spill, bytes: bytes.length};
 		} catch {
@@ -187,7 +191,10 @@ export class HeldTextStore implements TextReader {
 		try {
 			return readAt(this.spill.fd, offset, bytes).toString('utf8');
 		} catch (error) {
-			return `[this text is no longer readable from the spill file: ${(error as NodeJS.ErrnoException).code ?? 'read failed'}]`;
+			return (
+				`[this text is no longer readable from the spill file: ` +
+				`${(error as NodeJS.ErrnoException).code ?? 'read failed'}]`
+			);
 		}
 	}
 
@@ -234,7 +241,10 @@ export class HeldTextStore implements TextReader {
 	}
 }
 
-/** The item's text in the payload of the line it was read from, if that line is still the same message (for an output, of the same call). */
+/**
+ * The item's text in the payload of the line it was read from, if that line is still the same message (for an output,
+ * of the same call).
+ */
 function textIn(payload: unknown, item: HoldingItem): string | undefined {
 	if (!isRecord(payload)) return undefined;
 	const pick = (type: string, key: string): string | undefined =>

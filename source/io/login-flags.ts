@@ -1,7 +1,10 @@
 /** `--user NAME`: the password from PENGUIN_PASSWORD or, on a terminal, a hidden prompt. */
 import {readHiddenLine} from './hidden-prompt.js';
 
-/** The login `--user` asks for (`given`: PENGUIN_PASSWORD); a message when no password can be had; undefined without `--user`. */
+/**
+ * The login `--user` asks for (`given`: PENGUIN_PASSWORD); a message when no password can be had; undefined without
+ * `--user`.
+ */
 export async function loginFromFlags(
 	user: string | undefined,
 	given: string | undefined,

@@ -104,7 +104,8 @@ export function watchNewSessions(dataRoot: string, options: WatchOptions = {}): 
 			const next = entries
 				.map(
 					entry =>
-						`${entry.sessionId}:${entry.lastActivityAt}:${entry.size}:${entry.activity?.state ?? ''}:${entry.requests ?? ''}:${entry.costUsd ?? ''}`,
+						`${entry.sessionId}:${entry.lastActivityAt}:${entry.size}:${entry.activity?.state ?? ''}:` +
+						`${entry.requests ?? ''}:${entry.costUsd ?? ''}`,
 				)
 				.join('\n');
 			changed = next !== signature;

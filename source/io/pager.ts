@@ -37,7 +37,10 @@ function isLess(command: string): boolean {
 	return path.basename(program) === 'less';
 }
 
-/** Shows `text` (titled `title`) in `command` (settings.ts: $PAGER, else `less -R`) and returns when it closes: undefined, or why it could not run. */
+/**
+ * Shows `text` (titled `title`) in `command` (settings.ts: $PAGER, else `less -R`) and returns when it closes:
+ * undefined, or why it could not run.
+ */
 export function runPager(text: string, title: string, terminal: PagerTerminal, command: string): string | undefined {
 	let dir: string | undefined;
 	const raw = terminal.stdin.isTTY === true && terminal.stdin.isRaw;

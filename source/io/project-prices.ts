@@ -13,7 +13,10 @@ async function tomlParser(): Promise<(text: string) => unknown> {
 	return (await import('smol-toml')).parse;
 }
 
-/** A project's prices, and the one line to say when they could not be read; `missing` when the project has no config file (the harness then uses its defaults: no models). */
+/**
+ * A project's prices, and the one line to say when they could not be read; `missing` when the project has no config
+ * file (the harness then uses its defaults: no models).
+ */
 export type ReadPrices = {prices: PriceTable; notice?: string; missing?: boolean};
 
 /** The project config of a trace in the harness's layout; undefined for a trace elsewhere. */
@@ -48,7 +51,10 @@ export async function readProjectPrices(tracePath: string): Promise<ReadPrices> 
 	return {prices};
 }
 
-/** The table `--prices FILE` names (TOML or JSON, the shape of a project config's `[[models]]`); a message when it cannot be read. */
+/**
+ * The table `--prices FILE` names (TOML or JSON, the shape of a project config's `[[models]]`); a message when it
+ * cannot be read.
+ */
 export async function readPricesFile(file: string): Promise<PriceTable | {message: string}> {
 	let text: string;
 	try {

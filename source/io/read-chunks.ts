@@ -25,7 +25,10 @@ export function wholeLines(buffer: Buffer, bytesRead: number): number {
 	return end === -1 ? bytesRead : end + 1;
 }
 
-/** Where the batch of `chunk` that starts at `from` ends: after the first line end from `batchBytes` on, or at the chunk's end. */
+/**
+ * Where the batch of `chunk` that starts at `from` ends: after the first line end from `batchBytes` on, or at the
+ * chunk's end.
+ */
 export function batchEnd(chunk: Buffer, from: number): number {
 	if (chunk.length - from <= batchBytes) return chunk.length;
 	const end = chunk.indexOf(10, from + batchBytes - 1);

@@ -25,7 +25,10 @@ export type ReplayOptions = {
 	maxGapMs?: number;
 };
 
-/** The subagent path of an input (session ids from the main session's child down; [] for the main session) and the input inside. */
+/**
+ * The subagent path of an input (session ids from the main session's child down; [] for the main session) and the input
+ * inside.
+ */
 function unwrap(input: ModelInput): {origin: readonly string[]; inner: ModelInput} {
 	let origin: readonly string[] = [];
 	let inner = input;

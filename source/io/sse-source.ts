@@ -78,7 +78,11 @@ export type SseSource = {
 export function connectionLine(status: ConnectionStatus, now: number): string {
 	switch (status.state) {
 		case 'reconnecting':
-			return `reconnecting${status.retryAt ? ` in ${formatDuration(Math.max(0, status.retryAt - now))}` : ''}${status.attempt ? ` (attempt ${status.attempt})` : ''}${status.message ? `: ${status.message}` : ''}`;
+			return (
+				`reconnecting${status.retryAt ? ` in ${formatDuration(Math.max(0, status.retryAt - now))}` : ''}` +
+				`${status.attempt ? ` (attempt ${status.attempt})` : ''}` +
+				`${status.message ? `: ${status.message}` : ''}`
+			);
 		case 'failed':
 			return status.message ?? 'the stream failed';
 		case 'resyncing':

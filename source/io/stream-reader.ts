@@ -69,7 +69,8 @@ export function readStream(
 		} catch (error) {
 			failure =
 				error instanceof CompressedDataError
-					? `${label}: ${error.message} (${splitter.linesEnded} ${splitter.linesEnded === 1 ? 'line' : 'lines'} read before it)`
+					? `${label}: ${error.message} (${splitter.linesEnded} ` +
+						`${splitter.linesEnded === 1 ? 'line' : 'lines'} read before it)`
 					: `${label}: ${describeFsError(error)}`;
 		}
 		if (closed) return;

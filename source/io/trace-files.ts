@@ -53,7 +53,9 @@ export function shardsAmong(folder: string, fileNames: Iterable<string>, session
 	return shards.sort((a, b) => a.index - b.index);
 }
 
-/** Every shard of `sessionId` in `folder`, sorted by index. Rejects with the fs error when the folder cannot be read. */
+/**
+ * Every shard of `sessionId` in `folder`, sorted by index. Rejects with the fs error when the folder cannot be read.
+ */
 export async function listShards(folder: string, sessionId: string): Promise<ShardFile[]> {
 	return shardsAmong(folder, await readdir(folder), sessionId);
 }

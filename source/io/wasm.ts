@@ -19,7 +19,10 @@ declare namespace WebAssembly {
 	}
 }
 
-/** The exports of a new instance of the module in `base64`; undefined where this machine's WebAssembly cannot run it (no SIMD). */
+/**
+ * The exports of a new instance of the module in `base64`; undefined where this machine's WebAssembly cannot run it (no
+ * SIMD).
+ */
 export function instantiateWasm(base64: string): unknown {
 	try {
 		return new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(base64, 'base64')), {}).exports;

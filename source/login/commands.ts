@@ -113,7 +113,10 @@ export function listLogins(logins: SavedLogins, now: number): CommandResult {
 	};
 }
 
-/** `penguin-view logout URL`: the server asked to end the session (when the login still holds), then the login forgotten. */
+/**
+ * `penguin-view logout URL`: the server asked to end the session (when the login still holds), then the login
+ * forgotten.
+ */
 export async function logoutCommand(
 	text: string,
 	flags: LoginFlags,

@@ -24,7 +24,10 @@ export type BytePlan = {
 	json: Buffer;
 	/** The anchor as the spill file writes it (raw UTF-8). */
 	raw: Buffer;
-	/** Whether the anchor is the whole query (lower-cased unless it has a capital): a hit then confirms a match by itself where nothing around it changes. */
+	/**
+	 * Whether the anchor is the whole query (lower-cased unless it has a capital): a hit then confirms a match by itself
+	 * where nothing around it changes.
+	 */
 	exact: boolean;
 	/** Whether to look in the bytes lower-cased (no capital in the query, a letter in the anchor). */
 	lower: boolean;
@@ -42,7 +45,10 @@ export type BytePlan = {
 export type ScanKernel = {
 	/** `bytes` with ASCII letters lower-cased. */
 	lower(bytes: Buffer): Buffer;
-	/** The first offset from `from` where a byte {@link isChanged} looks at may be (flag 2: U+0130 too); the length when none. */
+	/**
+	 * The first offset from `from` where a byte {@link isChanged} looks at may be (flag 2: U+0130 too); the length when
+	 * none.
+	 */
 	special(bytes: Buffer, from: number, flags: number): number;
 	/**
 	 * A search of `bytes` for `needle` (`fold`: the bytes' ASCII letters lower-cased, the needle
@@ -75,7 +81,10 @@ export function bytePlan(query: string): BytePlan | undefined {
 	};
 }
 
-/** Whether the bytes at `at` (where the kernel stopped) write a character sanitize changes, or one lower-casing into the anchor. */
+/**
+ * Whether the bytes at `at` (where the kernel stopped) write a character sanitize changes, or one lower-casing into the
+ * anchor.
+ */
 export function isChanged(bytes: Buffer, at: number, plan: Pick<BytePlan, 'foldI' | 'foldK'>): boolean {
 	const b = bytes[at];
 	const n = bytes[at + 1];
@@ -206,7 +215,10 @@ export function mergeSorted(a: readonly number[], b: readonly number[]): number[
 	return merged;
 }
 
-/** Where in `bytes` (raw UTF-8 texts, one after another) the anchor begins, in order; `next` says where to go on after a hit (the end of its text). */
+/**
+ * Where in `bytes` (raw UTF-8 texts, one after another) the anchor begins, in order; `next` says where to go on after a
+ * hit (the end of its text).
+ */
 export function rawHits(bytes: Buffer, plan: BytePlan, kernel: ScanKernel, next: (at: number) => number): number[] {
 	const hits: number[] = [];
 	const haystack = plan.lower ? kernel.lower(bytes) : bytes;

@@ -15,7 +15,9 @@ const quote = 0x22;
 const backslash = 0x5c;
 const colon = 0x3a;
 
-/** Where a held field's text is in a line: its code ({@link heldFields}) and its bytes [from, to) between the quotes. */
+/**
+ * Where a held field's text is in a line: its code ({@link heldFields}) and its bytes [from, to) between the quotes.
+ */
 export type FieldSpan = {field: number; from: number; to: number};
 
 /**

@@ -29,11 +29,17 @@ function lineOf(kept: Item): string | undefined {
 		case 'thinking':
 			return `thinking${item.streaming ? ' (streaming)' : ''}: ${item.text}`;
 		case 'tool_call':
-			return `call ${item.callId} ${item.name} ${item.args} → ${item.state} ${item.approval ?? ''} ${JSON.stringify(item.output ?? null)}`;
+			return (
+				`call ${item.callId} ${item.name} ${item.args} → ${item.state} ${item.approval ?? ''} ` +
+				`${JSON.stringify(item.output ?? null)}`
+			);
 		case 'request':
 			return `request ${item.index} ${item.status}${item.attempt ? ` #${item.attempt}` : ''}`;
 		case 'compaction':
-			return `compaction ${item.reason} ${item.mode} ${item.status}${item.summaryStreaming ? ' (streaming)' : ''}: ${item.summary}`;
+			return (
+				`compaction ${item.reason} ${item.mode} ` +
+				`${item.status}${item.summaryStreaming ? ' (streaming)' : ''}: ${item.summary}`
+			);
 		case 'shard':
 		case 'notice':
 			return undefined;

@@ -275,7 +275,9 @@ export type SessionCounts = {
 	malformed: number;
 	/** Lines read as messages. */
 	messages: number;
-	/** Of those, the ones of a type this viewer does not know or of a shape it does not expect (another harness's trace). */
+	/**
+	 * Of those, the ones of a type this viewer does not know or of a shape it does not expect (another harness's trace).
+	 */
 	unknownShape: number;
 };
 

@@ -14,7 +14,10 @@
  */
 export type ByteSink = {write(chunk: string | Uint8Array, done?: () => void): void};
 
-/** Default buffer size: large enough that a flush per batch of lines (about 128 KiB, io/read-chunks.ts) is a syscall or two. */
+/**
+ * Default buffer size: large enough that a flush per batch of lines (about 128 KiB, io/read-chunks.ts) is a syscall or
+ * two.
+ */
 export const defaultBatchBytes = 256 * 1024;
 
 // Buffers the sink has given back, kept for reuse: memory the program has not touched yet

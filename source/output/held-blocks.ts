@@ -99,7 +99,10 @@ export class HeldBlocks<T extends HeldBlock> {
 		this.heldBytes += block.bytes.length;
 	}
 
-	/** The block a token stands for, taken out (each is printed once); else undefined. Its bytes are good until the next cut: print them before. */
+	/**
+	 * The block a token stands for, taken out (each is printed once); else undefined. Its bytes are good until the next
+	 * cut: print them before.
+	 */
 	take(token: string): T | undefined {
 		if (!token.startsWith(this.prefix)) return undefined;
 		const held = this.held.get(token);

@@ -13,7 +13,10 @@ export type LineCuts = {outputs: PrerenderedOutputs; args?: PrerenderedArgs; tex
 // No cut takes a line shorter than this (the outputs' shortest, prerendered-outputs.ts): its type is not read.
 const minCutBytes = 256;
 
-/** The line splitter's cut (io/line-splitter.ts's LineCutter) for print mode: each line to the cut of its payload's type. */
+/**
+ * The line splitter's cut (io/line-splitter.ts's LineCutter) for print mode: each line to the cut of its payload's
+ * type.
+ */
 export function lineCutter({
 	outputs,
 	args,

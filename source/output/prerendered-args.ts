@@ -61,7 +61,8 @@ class Held implements ReadyArgs {
 }
 
 export class PrerenderedArgs {
-	// Tokens start with a noncharacter of their own (output/held-blocks.ts); the blocks wait in an arena of this kernel's memory.
+	// Tokens start with a noncharacter of their own (output/held-blocks.ts); the blocks wait in an arena of this kernel's
+	// memory.
 	private readonly blocks: HeldBlocks<Held>;
 	private readonly kernel: ArgsBlockKernel;
 
@@ -151,7 +152,10 @@ function headlineArgs(
 	return summary === undefined ? undefined : {args, summary};
 }
 
-/** Which counted argument the key `bytes[from, to)` is (written as JSON.stringify writes it: the kernel takes no other), if any. */
+/**
+ * Which counted argument the key `bytes[from, to)` is (written as JSON.stringify writes it: the kernel takes no other),
+ * if any.
+ */
 function countedKey(
 	counted: readonly {key: string; json: Buffer}[],
 	bytes: Buffer,

@@ -41,7 +41,10 @@ const openBracket = 0x5b;
 const closeBracket = 0x5d;
 const equals = 0x3d;
 
-/** A block waiting to be printed. (A class: one shape for all, where spreads of blocks with and without an exit code made V8 copy them the slow way.) */
+/**
+ * A block waiting to be printed. (A class: one shape for all, where spreads of blocks with and without an exit code
+ * made V8 copy them the slow way.)
+ */
 class Held implements OutputBlock {
 	constructor(
 		public bytes: Buffer,
@@ -177,7 +180,10 @@ export class PrerenderedOutputs {
 	}
 }
 
-/** Whether the line from `start` on holds an escaped tab, carriage return or ESC (a short line's output is cut only then). */
+/**
+ * Whether the line from `start` on holds an escaped tab, carriage return or ESC (a short line's output is cut only
+ * then).
+ */
 function sanitizerWork(line: Buffer, start: number): boolean {
 	return (
 		line.indexOf(tabEscape, start) !== -1 ||

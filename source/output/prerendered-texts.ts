@@ -37,7 +37,8 @@ class Held implements TextBlock {
 }
 
 export class PrerenderedTexts {
-	// Tokens start with a noncharacter of their own (output/held-blocks.ts); the blocks wait in an arena of this kernel's memory.
+	// Tokens start with a noncharacter of their own (output/held-blocks.ts); the blocks wait in an arena of this kernel's
+	// memory.
 	private readonly blocks: HeldBlocks<Held>;
 	private readonly kernel: JsonBlockKernel;
 
@@ -85,7 +86,10 @@ export class PrerenderedTexts {
 		return {text, value};
 	}
 
-	/** The block a text that is a token stands for, taken out (each is printed once); else undefined. Print its bytes before the next cut. */
+	/**
+	 * The block a text that is a token stands for, taken out (each is printed once); else undefined. Print its bytes
+	 * before the next cut.
+	 */
 	take(text: string): TextBlock | undefined {
 		return this.blocks.take(text);
 	}

@@ -15,7 +15,9 @@ export type SafeWriter = {
 	isClosed(): boolean;
 };
 
-/** The writers' "the reader went away" state: a flag, the promise that resolves with it, and the call that sets both. */
+/**
+ * The writers' "the reader went away" state: a flag, the promise that resolves with it, and the call that sets both.
+ */
 export function closedLatch(): {closed: Promise<void>; isClosed(): boolean; markClosed(): void} {
 	let closed = false;
 	let markClosed: () => void = () => {};

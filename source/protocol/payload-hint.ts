@@ -5,7 +5,10 @@
  * looks. Pure: bytes in, a name out.
  */
 
-/** The payload types a cut takes, `other` for any other type, undefined where the line is not laid out as the harness writes it. */
+/**
+ * The payload types a cut takes, `other` for any other type, undefined where the line is not laid out as the harness
+ * writes it.
+ */
 export type PayloadHint = 'tool_call' | 'tool_call_output' | 'text' | 'thinking' | 'other' | undefined;
 
 // The harness writes `{"timestamp":"…","type":"…","payload":{"type":"…",…}}`: the payload's

@@ -219,7 +219,9 @@ export const knownPayloadTypeList = [
 	'mcp_connect_end',
 ] as const;
 
-/** A payload type this version knows: the model's table of handlers (model/session/payloads/table.ts) has one for each. */
+/**
+ * A payload type this version knows: the model's table of handlers (model/session/payloads/table.ts) has one for each.
+ */
 export type KnownPayloadType = (typeof knownPayloadTypeList)[number];
 
 export const knownPayloadTypes: ReadonlySet<string> = new Set(knownPayloadTypeList);

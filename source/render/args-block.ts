@@ -22,7 +22,10 @@ export type ArgsMember = {
 
 /** A call's arguments ready to print. */
 export type ArgsBlock = {
-	/** The block in UTF-8 (each newline followed by its indent, no first indent): in the kernel's memory, good until it is written again. */
+	/**
+	 * The block in UTF-8 (each newline followed by its indent, no first indent): in the kernel's memory, good until it is
+	 * written again.
+	 */
 	bytes: Buffer;
 	/** The members of the object, offsets into `bytes`. */
 	members: ArgsMember[];

@@ -1,4 +1,6 @@
-/** The cost of what a session view holds, as the screen and print mode write it: its whole tree, or one request. Pure. */
+/**
+ * The cost of what a session view holds, as the screen and print mode write it: its whole tree, or one request. Pure.
+ */
 import type {TokenCounts} from '../protocol/types.js';
 import type {SessionHeader, SessionView, SpendLine} from '../model/view-model.js';
 import {costOf, costOfUsage, costText, type Cost} from '../cost/arithmetic.js';

@@ -157,7 +157,8 @@ export const printed: {readonly [K in PrintedKind]: Printer<K>} = {
 		label(
 			undefined,
 			p.red(
-				`malformed line ${item.line}${item.shard ? ` of shard ${item.shard}` : ''} (byte ${item.offset}): ${text(item.reason)}`,
+				`malformed line ${item.line}${item.shard ? ` of shard ${item.shard}` : ''} (byte ${item.offset}): ` +
+					`${text(item.reason)}`,
 			),
 		),
 		`  ${p.dim(text(item.excerpt))}`,
@@ -210,5 +211,8 @@ export function printItem<Line>(
 
 /** "1.9k (cache read 750, cache write 750, output 355)". */
 export function countsText(counts: TokenCounts): string {
-	return `${formatTokens(counts.total)} (cache read ${formatTokens(counts.cache_read)}, cache write ${formatTokens(counts.cache_write)}, output ${formatTokens(counts.output)})`;
+	return (
+		`${formatTokens(counts.total)} (cache read ${formatTokens(counts.cache_read)}, cache write ` +
+		`${formatTokens(counts.cache_write)}, output ${formatTokens(counts.output)})`
+	);
 }

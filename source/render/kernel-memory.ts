@@ -16,7 +16,10 @@ export class KernelMemory<Exports extends KernelExports> {
 	/** `kernel`: an instance of the kernel, or none where this machine's WebAssembly cannot run it. */
 	constructor(protected readonly kernel: Exports | undefined) {}
 
-	/** Whether the kernel's memory holds `bytes` without growing (growing moves it: every view of it made before is emptied). */
+	/**
+	 * Whether the kernel's memory holds `bytes` without growing (growing moves it: every view of it made before is
+	 * emptied).
+	 */
 	hasRoom(bytes: number): boolean {
 		return this.kernel !== undefined && bytes <= this.kernel.memory.buffer.byteLength;
 	}

@@ -144,7 +144,10 @@ export function tailActivity(lines: readonly string[]): TailActivity {
 	return messagesActivity(values);
 }
 
-/** The activity of the last messages already parsed (a server's `GET …/messages?tailLimit=`); a value that is not a message is passed over. */
+/**
+ * The activity of the last messages already parsed (a server's `GET …/messages?tailLimit=`); a value that is not a
+ * message is passed over.
+ */
 export function messagesActivity(messages: readonly unknown[]): TailActivity {
 	const scan: Scan = {calls: new Map(), inRequest: false, wrote: false, compacting: false, children: []};
 	for (const value of messages) if (isOmniMessage(value)) step(scan, value);

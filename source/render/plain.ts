@@ -144,11 +144,14 @@ export class PlainRenderer {
 		const window = view.header.contextWindow;
 		if (tokens.context !== undefined && window) {
 			lines.push(
-				`  context: ${formatTokens(tokens.context)} of ${formatTokens(window)} (${Math.round((tokens.context / window) * 100)}%)`,
+				`  context: ${formatTokens(tokens.context)} of ${formatTokens(window)} ` +
+					`(${Math.round((tokens.context / window) * 100)}%)`,
 			);
 		}
 		lines.push(
-			`  ${plural(counts.requests, 'request')} (${plural(counts.retries, 'retry', 'retries')}), ${plural(counts.toolCalls, 'tool call')}, ${plural(counts.failures, 'failure')}, ${plural(counts.malformed, 'malformed line')}`,
+			`  ${plural(counts.requests, 'request')} (${plural(counts.retries, 'retry', 'retries')}), ` +
+				`${plural(counts.toolCalls, 'tool call')}, ${plural(counts.failures, 'failure')}, ` +
+				`${plural(counts.malformed, 'malformed line')}`,
 		);
 		return lines;
 	}
@@ -194,7 +197,10 @@ export class PlainRenderer {
 							this.label(
 								item.at,
 								this.p.bold(
-									`─── compaction begins · ${[item.reason, item.mode].filter(Boolean).join(' · ')}${item.context === undefined ? '' : ` · ${formatTokens(item.context)} tokens of context`}${item.turns === undefined ? '' : ` · ${plural(item.turns, 'turn')}`}`,
+									`─── compaction begins · ` +
+										`${[item.reason, item.mode].filter(Boolean).join(' · ')}` +
+										`${item.context === undefined ? '' : ` · ${formatTokens(item.context)} tokens of context`}` +
+										`${item.turns === undefined ? '' : ` · ${plural(item.turns, 'turn')}`}`,
 								),
 							),
 						]
@@ -202,7 +208,10 @@ export class PlainRenderer {
 							this.label(
 								item.endedAt ?? item.at,
 								this.statusColor(item.status)(
-									`─── compaction ${item.status} · ${[item.reason, item.mode].filter(Boolean).join(' · ')}${item.attempt ? ` (attempt ${item.attempt})` : ''}${item.error ? ` · error: ${this.text(item.error)}` : ''}`,
+									`─── compaction ${item.status} · ` +
+										`${[item.reason, item.mode].filter(Boolean).join(' · ')}` +
+										`${item.attempt ? ` (attempt ${item.attempt})` : ''}` +
+										`${item.error ? ` · error: ${this.text(item.error)}` : ''}`,
 								),
 							),
 							...(item.prompt ? [this.indentLabel('prompt'), ...this.block(item.prompt, true)] : []),

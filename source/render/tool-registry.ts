@@ -58,7 +58,9 @@ export type ToolPresenter = {
 	markdownArgs?(args: string): {text: string; language: string};
 	/** What Y copies of the call, and its name for the footer (a command, not its JSON); undefined: the arguments. */
 	copyArgs?(args: Record<string, unknown>): {text: string; what: string} | undefined;
-	/** The file whose lines the output is, `numbered` as `cat -n` prints them: coloured in its language; undefined: plain. */
+	/**
+	 * The file whose lines the output is, `numbered` as `cat -n` prints them: coloured in its language; undefined: plain.
+	 */
 	codeOutput?(args: Record<string, unknown>): {file: string; numbered: boolean} | undefined;
 	/**
 	 * Arguments of which `summary` reads nothing but their line count (linesOf): print mode may
@@ -94,7 +96,10 @@ export function parseArgs(args: string): Record<string, unknown> | undefined {
 	}
 }
 
-/** Arguments pretty-printed; the raw text while it is not yet JSON. `parsed`: what `args` parses to, when the caller has it already. */
+/**
+ * Arguments pretty-printed; the raw text while it is not yet JSON. `parsed`: what `args` parses to, when the caller has
+ * it already.
+ */
 export function prettyArgs(args: string, parsed = parseArgs(args)): string {
 	return parsed ? JSON.stringify(parsed, null, 2) : args;
 }

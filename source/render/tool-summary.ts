@@ -29,7 +29,10 @@ export function presenterFor(name: string): Required<ToolPresenter> {
 	return filledIn.get(name) ?? (isMcpTool(name) ? filledMcp : genericPresenter);
 }
 
-/** The one-line summary of a call; `max` bounds the headline's length; `whole`: what `args` parses to (parseArgs), when the caller has it already. */
+/**
+ * The one-line summary of a call; `max` bounds the headline's length; `whole`: what `args` parses to (parseArgs), when
+ * the caller has it already.
+ */
 export function summarizeToolCall(
 	name: string,
 	args: string,

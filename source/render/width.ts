@@ -37,7 +37,10 @@ function builtOnFirstUse(source: string): () => RegExp {
  * few spacing marks that are letters).
  */
 const joinsNothing = builtOnFirstUse(
-	String.raw`^[^\r\p{M}\u200c\u200d\ufe00-\ufe0f\uff9e\uff9f\u0e33\u0eb3\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\u0600-\u0605\u06dd\u070f\u0890\u0891\u08e2\u0d4e\u{1f1e6}-\u{1f1ff}\u{1f3fb}-\u{1f3ff}\u{e0000}-\u{e0fff}\u{110bd}\u{110cd}\u{111c2}\u{111c3}\u{1193f}\u{11941}\u{11a3a}\u{11a84}-\u{11a89}\u{11d46}\u{11f02}]*$`,
+	String.raw`^[^\r\p{M}\u200c\u200d\ufe00-\ufe0f\uff9e\uff9f\u0e33\u0eb3\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff` +
+		String.raw`\u0600-\u0605\u06dd\u070f\u0890\u0891\u08e2\u0d4e\u{1f1e6}-\u{1f1ff}\u{1f3fb}-\u{1f3ff}` +
+		String.raw`\u{e0000}-\u{e0fff}\u{110bd}\u{110cd}\u{111c2}\u{111c3}\u{1193f}\u{11941}\u{11a3a}` +
+		String.raw`\u{11a84}-\u{11a89}\u{11d46}\u{11f02}]*$`,
 );
 
 // What takes no column: marks, format characters, controls, lone surrogates, and the
@@ -56,7 +59,14 @@ const leadingZeroWidth = builtOnFirstUse(`^${zeroWidthSet}`);
 // symbol. Derived from the engine's \p{RGI_Emoji} (Unicode 17) and checked against
 // string-width by test/render/width.test.ts.
 const narrowFirstEmoji = builtOnFirstUse(
-	String.raw`^(?:(?![#*0-9\p{Emoji_Presentation}])\p{Emoji}\ufe0f|[#*0-9]\ufe0f\u20e3|\p{Emoji_Modifier_Base}[\u{1f3fb}-\u{1f3ff}]|[\u26f9\u{1f3cb}\u{1f3cc}\u{1f575}][\ufe0f\u{1f3fb}-\u{1f3ff}]\u200d[\u2640\u2642]\ufe0f|\u26d3\ufe0f\u200d\u{1f4a5}|\u2764\ufe0f\u200d[\u{1f525}\u{1fa79}]|\u{1f3f3}\ufe0f\u200d(?:\u26a7\ufe0f|\u{1f308})|\u{1f441}\ufe0f\u200d\u{1f5e8}\ufe0f)$`,
+	String.raw`^(?:(?![#*0-9\p{Emoji_Presentation}])\p{Emoji}\ufe0f` +
+		String.raw`|[#*0-9]\ufe0f\u20e3` +
+		String.raw`|\p{Emoji_Modifier_Base}[\u{1f3fb}-\u{1f3ff}]` +
+		String.raw`|[\u26f9\u{1f3cb}\u{1f3cc}\u{1f575}][\ufe0f\u{1f3fb}-\u{1f3ff}]\u200d[\u2640\u2642]\ufe0f` +
+		String.raw`|\u26d3\ufe0f\u200d\u{1f4a5}` +
+		String.raw`|\u2764\ufe0f\u200d[\u{1f525}\u{1fa79}]` +
+		String.raw`|\u{1f3f3}\ufe0f\u200d(?:\u26a7\ufe0f|\u{1f308})` +
+		String.raw`|\u{1f441}\ufe0f\u200d\u{1f5e8}\ufe0f)$`,
 );
 
 // The regions whose pair of regional indicators is an RGI flag (Unicode 17): any other pair

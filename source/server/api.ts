@@ -87,7 +87,10 @@ export function readServerSession(value: unknown): ServerSession | undefined {
 	return session;
 }
 
-/** The ids of a list answer's rows (`{projects: [{projectId}]}`, `{agents: [{agentId}]}`); undefined when the list is missing. */
+/**
+ * The ids of a list answer's rows (`{projects: [{projectId}]}`, `{agents: [{agentId}]}`); undefined when the list is
+ * missing.
+ */
 export function readIds(
 	value: unknown,
 	list: 'projects' | 'agents',
@@ -261,7 +264,10 @@ export class ServerApi {
 		return session;
 	}
 
-	/** A project's models with their prices (`GET /api/projects/:p/models`); api keys come masked, and only prices are read. */
+	/**
+	 * A project's models with their prices (`GET /api/projects/:p/models`); api keys come masked, and only prices are
+	 * read.
+	 */
 	async prices(projectId: string): Promise<PriceTable> {
 		const prices = pricesOfModelsAnswer(
 			await this.get(apiUrl(this.base, 'projects', projectId, 'models'), `the models of project ${projectId}`),

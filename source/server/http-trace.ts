@@ -10,7 +10,10 @@ import {isOmniMessage} from '../protocol/guards.js';
 import {parseLine} from '../protocol/parse-line.js';
 import type {ServerApi, TraceFile} from './api.js';
 
-/** The inputs of lines of shard `index` after line `before`, as a trace file's reader would give them (line numbers 1-based). */
+/**
+ * The inputs of lines of shard `index` after line `before`, as a trace file's reader would give them (line numbers
+ * 1-based).
+ */
 export function traceInputs(index: number, events: readonly unknown[], before = 0): ModelInput[] {
 	const inputs: ModelInput[] = before === 0 ? [{kind: 'shard', index}] : [];
 	events.forEach((event, i) => {
@@ -26,7 +29,10 @@ export function traceInputs(index: number, events: readonly unknown[], before = 
 	return inputs;
 }
 
-/** Reads every shard of `sessionId` (listed already: `listed`) into `onInputs`, then `end`; stops early when `signal` aborts. */
+/**
+ * Reads every shard of `sessionId` (listed already: `listed`) into `onInputs`, then `end`; stops early when `signal`
+ * aborts.
+ */
 export async function readTraceOverHttp(
 	api: ServerApi,
 	sessionId: string,

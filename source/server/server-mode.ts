@@ -58,7 +58,10 @@ export type ServerStart =
 	| {ok: true; source: Stoppable; switcher: SessionSwitcher; actions: SessionActions; pricesReady: () => Promise<void>}
 	| {ok: false; message: string; usage?: boolean};
 
-/** The server's connection from the flags (`--cookie`/PENGUIN_VIEW_COOKIE, `--header`, `--user`, `--insecure`), else its saved login. */
+/**
+ * The server's connection from the flags (`--cookie`/PENGUIN_VIEW_COOKIE, `--header`, `--user`, `--insecure`), else its
+ * saved login.
+ */
 export async function serverApiFor(
 	address: ServerAddress,
 	flags: Flags,
@@ -122,7 +125,9 @@ export async function startServerMode(address: ServerAddress, options: ServerMod
 		return {
 			ok: false,
 			usage: true,
-			message: `${address.base.href} is a server: add --list, --latest, or a session (${address.base.href}chat/<session id>)`,
+			message:
+				`${address.base.href} is a server: add --list, --latest, or a session ` +
+				`(${address.base.href}chat/<session id>)`,
 		};
 	}
 	if (target !== undefined) {

@@ -14,7 +14,9 @@ import type {ServerPickerEntry} from './session-list.js';
 /** How often the running sessions' records are asked again (ms), counted from the end of the last round. */
 export const approvalPollMs = 5_000;
 
-/** How many of a running session's last messages say what it does now (a tool call and its decision, a request's begin). */
+/**
+ * How many of a running session's last messages say what it does now (a tool call and its decision, a request's begin).
+ */
 export const activityTail = 20;
 
 export type ServerNudgeOptions = {

@@ -38,7 +38,10 @@ export type ServerPickerEntry = {
 	/** Requests and tokens so far, from the same usage (with its subagents'). */
 	requests?: number;
 	tokens?: number;
-	/** What a running session does now, from the end of its messages (server-nudges.ts asks them): `exec_command $ npm test`. */
+	/**
+	 * What a running session does now, from the end of its messages (server-nudges.ts asks them): `exec_command $ npm
+	 * test`.
+	 */
 	doing?: string;
 };
 
@@ -162,7 +165,10 @@ export class ServerSessionList {
 		this.byId.set(session.sessionId, this.costed(entryOf(session)));
 	}
 
-	/** The sessions' costs from the server's usage (only `projects`' asked again, when given); they stay with the sessions until the next. */
+	/**
+	 * The sessions' costs from the server's usage (only `projects`' asked again, when given); they stay with the sessions
+	 * until the next.
+	 */
 	setCosts(costs: ServerCosts, projects?: readonly string[]): void {
 		this.costs = projects === undefined ? costs : mergeCosts(this.costs, costs, projects);
 		for (const [id, entry] of this.byId) this.byId.set(id, this.costed(entryOf(entry.session)));

@@ -44,7 +44,10 @@ export function readSessionCosts(answer: unknown): Map<string, SessionCost> | un
 	return costs;
 }
 
-/** What the cost column says of a session: `$0.0353`, `$1.20*` (leaves out a model without a price), `—` (not known), or nothing (no price). */
+/**
+ * What the cost column says of a session: `$0.0353`, `$1.20*` (leaves out a model without a price), `—` (not known), or
+ * nothing (no price).
+ */
 export function sessionCostText(cost: SessionCost | 'unknown' | undefined): string {
 	if (cost === 'unknown') return '—';
 	return cost === undefined ? '' : (costText(cost) ?? '');

@@ -1,4 +1,6 @@
-// Print mode's code in colour (the built program): with FORCE_COLOR an edit_file call is a coloured diff, read_file outputs and a ```ts fence are coloured; without it (a pipe, NO_COLOR, --no-color) the same trace prints as before, without escapes.
+// Print mode's code in colour (the built program): with FORCE_COLOR an edit_file call is a coloured diff, read_file
+// outputs and a ```ts fence are coloured; without it (a pipe, NO_COLOR, --no-color) the same trace prints as before,
+// without escapes.
 import {mkdtempSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -108,7 +110,8 @@ describe('print mode, code in colour', () => {
 		expect(code.replace(/\u001b\[[0-9;]*m/g, '')).toBe('  const x: number = 1; // one');
 		// read_file outputs: the numbers dim, the code in its language's colours, whichever way the block was made.
 		expect(result.stdout).toContain(
-			'  \u001b[2m     1  \u001b[22m\u001b[35mdef\u001b[39m \u001b[34msmall\u001b[39m():\n  \u001b[2m     2  \u001b[22m        \u001b[35mreturn\u001b[39m \u001b[32m"s"\u001b[39m',
+			'  \u001b[2m     1  \u001b[22m\u001b[35mdef\u001b[39m \u001b[34msmall\u001b[39m():\n' +
+				'  \u001b[2m     2  \u001b[22m        \u001b[35mreturn\u001b[39m \u001b[32m"s"\u001b[39m',
 		);
 		expect(result.stdout).toContain(
 			'  \u001b[2m    80  \u001b[22m\u001b[35mfunc\u001b[39m \u001b[34mf79\u001b[39m() {}',

@@ -1,4 +1,5 @@
-// What the built program itself answers on the command line: --help's page (the package's description, then the help, as it always printed them), and the process's name while it runs.
+// What the built program itself answers on the command line: --help's page (the package's description, then the help,
+// as it always printed them), and the process's name while it runs.
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -12,17 +13,21 @@ const {description} = JSON.parse(readFileSync(path.join(root, 'package.json'), '
 const trace = path.join(fixturesDir, 'traces', 'session-2026-12-02-14-43-08-07326dfd_001.jsonl');
 
 describe('--help', () => {
-	it('prints the description, then the help text, each indented by 2 with its empty lines left empty, and an empty line last', async () => {
-		const result = await runCli(['--help']);
-		expect(result.code).toBe(0);
-		expect(result.stderr).toBe('');
-		const lines = result.stdout.split('\n');
-		expect(lines.slice(0, 4)).toEqual(['', `  ${description}`, '', '  Usage']);
-		expect(result.stdout.endsWith('\n\n')).toBe(true);
-		const page = lines.slice(3, -2);
-		expect(page.filter(line => line !== '' && !line.startsWith('  '))).toEqual([]);
-		expect(page.map(line => line.slice(2)).join('\n')).toBe(helpText().trimEnd());
-	});
+	it(
+		'prints the description, then the help text, each indented by 2 with its empty lines left empty, and ' +
+			'an empty line last',
+		async () => {
+			const result = await runCli(['--help']);
+			expect(result.code).toBe(0);
+			expect(result.stderr).toBe('');
+			const lines = result.stdout.split('\n');
+			expect(lines.slice(0, 4)).toEqual(['', `  ${description}`, '', '  Usage']);
+			expect(result.stdout.endsWith('\n\n')).toBe(true);
+			const page = lines.slice(3, -2);
+			expect(page.filter(line => line !== '' && !line.startsWith('  '))).toEqual([]);
+			expect(page.map(line => line.slice(2)).join('\n')).toBe(helpText().trimEnd());
+		},
+	);
 });
 
 describe('while it runs', () => {

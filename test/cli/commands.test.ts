@@ -1,4 +1,5 @@
-// The built program's one-shot commands: --list, --stats, --export (files and SSE), --redact, and a session found by id or by the newest under $PENGUIN_HOME.
+// The built program's one-shot commands: --list, --stats, --export (files and SSE), --redact, and a session found by id
+// or by the newest under $PENGUIN_HOME.
 import {afterAll, describe, expect, it} from 'vitest';
 import {startSseServer} from '../support/sse-server.js';
 import {makeRoot, parent, child, retry, tools, placeShard} from '../commands/data-root.js';

@@ -105,7 +105,9 @@ describe('fish', () => {
 
 describe('zsh', () => {
 	it('loads and registers its completion function', () => {
-		const script = `autoload -U compinit && compinit -u -D && source ${JSON.stringify(scripts.zsh)} && print -r -- $_comps[penguin-view]`;
+		const script =
+			`autoload -U compinit && compinit -u -D && source ${JSON.stringify(scripts.zsh)} && print -r -- ` +
+			`$_comps[penguin-view]`;
 		const result = spawnSync('zsh', ['-f', '-c', script], {cwd: work, encoding: 'utf8', env: shellEnv});
 		expect(result.error, 'zsh is missing: .ci/run installs it').toBeUndefined();
 		expect(result.stderr).toBe('');

@@ -1,5 +1,5 @@
-// The built program's cost: prices from the project's .project_config.toml (whose API key no output shows), none outside a
-// data root, --prices, and one line for a config that cannot be read.
+// The built program's cost: prices from the project's .project_config.toml (whose API key no output shows), none
+// outside a data root, --prices, and one line for a config that cannot be read.
 import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
@@ -69,7 +69,8 @@ describe('prices from the project config', () => {
 		expect(result.stdout).toContain('tokens ');
 		expect(result.stdout).not.toMatch(/\$\d/);
 		expect(result.stderr).toBe(
-			`penguin-view: no prices: the project config ${path.join(data.root, 'proj-b', '.project_config.toml')} is not valid TOML\n`,
+			`penguin-view: no prices: the project config ` +
+				`${path.join(data.root, 'proj-b', '.project_config.toml')} is not valid TOML\n`,
 		);
 	});
 });
@@ -85,7 +86,8 @@ describe('--list', () => {
 		// proj-b's config is not TOML: its session has no cost, and one line says why.
 		expect(result.stdout).toMatch(new RegExp(`${tools} +proj-b/main +custom/fake-model +1 shard`));
 		expect(result.stderr).toBe(
-			`penguin-view: no prices: the project config ${path.join(data.root, 'proj-b', '.project_config.toml')} is not valid TOML\n`,
+			`penguin-view: no prices: the project config ` +
+				`${path.join(data.root, 'proj-b', '.project_config.toml')} is not valid TOML\n`,
 		);
 		// JSON Lines: one session an object.
 		const lines = (await runCli(['--list', '--json'], {env})).stdout.trimEnd().split('\n');
@@ -208,32 +210,36 @@ describe("a server's models answer", () => {
 		}
 	});
 
-	it("prices a running session of the server's, read from its stream, with the one model table its context window comes from", async () => {
-		const {startPenguinServer, runningId} = await import('../support/penguin-server.js');
-		const models = {
-			models: [
-				{
-					provider: 'custom',
-					modelId: 'fake-model',
-					contextWindow: 64000,
-					pricing: {cacheRead: 0.3, cacheWrite: 3.75, output: 15},
-				},
-			],
-		};
-		const server = await startPenguinServer({models: {status: 200, json: models}});
-		try {
-			const result = await runCli(
-				['--sse', `${server.origin}/chat/${runningId}`, '--print', '--no-color', '--no-follow'],
-				{env: {PENGUIN_VIEW_COOKIE: '', PENGUIN_PASSWORD: ''}},
-			);
-			expect(result.code).toBe(0);
-			expect(result.stdout).toContain('  cost: $0.00900\n');
-			expect(result.stdout.split('\n')[0]).toContain(' · context window 64k · ');
-			expect(server.requestsTo('/api/projects/default_project/models')).toHaveLength(1);
-		} finally {
-			await server.close();
-		}
-	});
+	it(
+		"prices a running session of the server's, read from its stream, with the one model table its context " +
+			'window comes from',
+		async () => {
+			const {startPenguinServer, runningId} = await import('../support/penguin-server.js');
+			const models = {
+				models: [
+					{
+						provider: 'custom',
+						modelId: 'fake-model',
+						contextWindow: 64000,
+						pricing: {cacheRead: 0.3, cacheWrite: 3.75, output: 15},
+					},
+				],
+			};
+			const server = await startPenguinServer({models: {status: 200, json: models}});
+			try {
+				const result = await runCli(
+					['--sse', `${server.origin}/chat/${runningId}`, '--print', '--no-color', '--no-follow'],
+					{env: {PENGUIN_VIEW_COOKIE: '', PENGUIN_PASSWORD: ''}},
+				);
+				expect(result.code).toBe(0);
+				expect(result.stdout).toContain('  cost: $0.00900\n');
+				expect(result.stdout.split('\n')[0]).toContain(' · context window 64k · ');
+				expect(server.requestsTo('/api/projects/default_project/models')).toHaveLength(1);
+			} finally {
+				await server.close();
+			}
+		},
+	);
 
 	it("prices one session's stream with its record's project, and the totals wait for the answer", async () => {
 		const {startPenguinServer, runningId} = await import('../support/penguin-server.js');

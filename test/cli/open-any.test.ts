@@ -1,4 +1,6 @@
-// The built program opening whatever it is pointed at: real fixtures copied under other names (plain and gzip) print as the originals in every output, a plain file of any name is followed, a lone later shard, a --json recording reopened, standard input without `-`, a cut-short gzip and a file that is not JSON Lines at all.
+// The built program opening whatever it is pointed at: real fixtures copied under other names (plain and gzip) print as
+// the originals in every output, a plain file of any name is followed, a lone later shard, a --json recording reopened,
+// standard input without `-`, a cut-short gzip and a file that is not JSON Lines at all.
 import {spawn} from 'node:child_process';
 import {
 	appendFileSync,
@@ -67,18 +69,22 @@ async function runShell(
 }
 
 describe('a trace under any name', () => {
-	it('prints a fixture copied as trace.jsonl, x.log and shared.jsonl.gz exactly as the original, and the compressed one without following', async () => {
-		const expected = await runCli(['--print', '--no-follow', original(parent)]);
-		expect(expected.stdout).toContain(`│ ══ session ${child}`);
-		for (const name of Object.keys(copies)) {
-			// A compressed trace is read to its end and never followed: no --no-follow needed to end.
-			const args = name.endsWith('.gz') ? ['--print'] : ['--print', '--no-follow'];
-			const result = await runCli([...args, path.join(dir, name)]);
-			expect(result.stderr, name).toBe('');
-			expect(result.code, name).toBe(0);
-			expect(result.stdout, name).toBe(expected.stdout);
-		}
-	});
+	it(
+		'prints a fixture copied as trace.jsonl, x.log and shared.jsonl.gz exactly as the original, and the ' +
+			'compressed one without following',
+		async () => {
+			const expected = await runCli(['--print', '--no-follow', original(parent)]);
+			expect(expected.stdout).toContain(`│ ══ session ${child}`);
+			for (const name of Object.keys(copies)) {
+				// A compressed trace is read to its end and never followed: no --no-follow needed to end.
+				const args = name.endsWith('.gz') ? ['--print'] : ['--print', '--no-follow'];
+				const result = await runCli([...args, path.join(dir, name)]);
+				expect(result.stderr, name).toBe('');
+				expect(result.code, name).toBe(0);
+				expect(result.stdout, name).toBe(expected.stdout);
+			}
+		},
+	);
 
 	it('the same through --stats, --export md, json and sts, --json and --replay', async () => {
 		const outputs = [
@@ -124,27 +130,32 @@ describe('a trace under any name', () => {
 		expect(run.stderrText()).toBe('');
 	}, 30_000);
 
-	it('opens a later shard copied alone: one session header, and once on stderr that the earlier contexts are not there', async () => {
-		const folder = path.join(dir, 'alone');
-		mkdirSync(folder);
-		const third = path.join(folder, `${rotated}_003.jsonl`);
-		copyFileSync(path.join(tracesFixtureDir, `${rotated}_002.jsonl`), third);
-		const result = await runCli(['--print', '--no-follow', third]);
-		expect(result.code).toBe(0);
-		expect(result.stderr).toBe(
-			`penguin-view: note: ${rotated}_003.jsonl: contexts 1–2 are not here (no earlier shard beside this one); showing the session from context 3\n`,
-		);
-		expect(result.stdout).not.toContain('not here');
-		// One header, the session's, then the context's rule.
-		const lines = result.stdout.split('\n');
-		expect(lines.filter(line => line.startsWith('══ '))).toEqual([
-			expect.stringMatching(new RegExp(`^══ session ${rotated} · custom/fake-model`)),
-		]);
-		expect(lines[0]).toMatch(/^══ session /);
-		expect(lines[1]).toBe('═══ context 3 ═══');
-		expect(result.stdout).toContain('[fake:chat] After compaction: what is a trace file again?');
-		expect(result.stdout).toContain('── session totals');
-	});
+	it(
+		'opens a later shard copied alone: one session header, and once on stderr that the earlier contexts ' +
+			'are not there',
+		async () => {
+			const folder = path.join(dir, 'alone');
+			mkdirSync(folder);
+			const third = path.join(folder, `${rotated}_003.jsonl`);
+			copyFileSync(path.join(tracesFixtureDir, `${rotated}_002.jsonl`), third);
+			const result = await runCli(['--print', '--no-follow', third]);
+			expect(result.code).toBe(0);
+			expect(result.stderr).toBe(
+				`penguin-view: note: ${rotated}_003.jsonl: contexts 1–2 are not here (no earlier shard beside this ` +
+					`one); showing the session from context 3\n`,
+			);
+			expect(result.stdout).not.toContain('not here');
+			// One header, the session's, then the context's rule.
+			const lines = result.stdout.split('\n');
+			expect(lines.filter(line => line.startsWith('══ '))).toEqual([
+				expect.stringMatching(new RegExp(`^══ session ${rotated} · custom/fake-model`)),
+			]);
+			expect(lines[0]).toMatch(/^══ session /);
+			expect(lines[1]).toBe('═══ context 3 ═══');
+			expect(result.stdout).toContain('[fake:chat] After compaction: what is a trace file again?');
+			expect(result.stdout).toContain('── session totals');
+		},
+	);
 
 	it('reopens a --json recording of a live stream as a trace, under any name, and prints the same session', async () => {
 		server = await startSseServer();
@@ -183,38 +194,42 @@ describe('standard input without -', () => {
 	const env = {PENGUIN_HOME: data.root};
 	afterAll(() => data.remove());
 
-	it('reads a pipe or a redirected file on stdin when no path is given, but not /dev/null, a closed stdin or a harness socket', async () => {
-		const expected = await runCli(['--print', '--no-follow', original(retry)]);
-		const piped = await runShell(`cat "${original(retry)}" | "$0" "$1" --print`, {env});
-		expect({code: piped.code, stderr: piped.stderr}).toEqual({code: 0, stderr: ''});
-		expect(piped.stdout).toBe(expected.stdout);
-		// Compressed data through the pipe too.
-		const compressed = path.join(dir, 'retry.gz');
-		writeFileSync(compressed, gzipSync(fixtureBytes(`${retry}_001.jsonl`)));
-		const gzipped = await runShell(`cat "${compressed}" | "$0" "$1" --print`, {env});
-		expect(gzipped.stdout).toBe(expected.stdout);
-		const fd = openSync(original(retry), 'r');
-		try {
-			const redirected = await runShell('"$0" "$1" --print', {env, stdin: fd});
-			expect(redirected.stdout).toBe(expected.stdout);
-		} finally {
-			closeSync(fd);
-		}
-		const stats = await runShell(`cat "${original(retry)}" | "$0" "$1" --stats`, {env});
-		expect(stats.stdout).toBe((await runCli(['--stats', original(retry)])).stdout);
+	it(
+		'reads a pipe or a redirected file on stdin when no path is given, but not /dev/null, a closed stdin ' +
+			'or a harness socket',
+		async () => {
+			const expected = await runCli(['--print', '--no-follow', original(retry)]);
+			const piped = await runShell(`cat "${original(retry)}" | "$0" "$1" --print`, {env});
+			expect({code: piped.code, stderr: piped.stderr}).toEqual({code: 0, stderr: ''});
+			expect(piped.stdout).toBe(expected.stdout);
+			// Compressed data through the pipe too.
+			const compressed = path.join(dir, 'retry.gz');
+			writeFileSync(compressed, gzipSync(fixtureBytes(`${retry}_001.jsonl`)));
+			const gzipped = await runShell(`cat "${compressed}" | "$0" "$1" --print`, {env});
+			expect(gzipped.stdout).toBe(expected.stdout);
+			const fd = openSync(original(retry), 'r');
+			try {
+				const redirected = await runShell('"$0" "$1" --print', {env, stdin: fd});
+				expect(redirected.stdout).toBe(expected.stdout);
+			} finally {
+				closeSync(fd);
+			}
+			const stats = await runShell(`cat "${original(retry)}" | "$0" "$1" --stats`, {env});
+			expect(stats.stdout).toBe((await runCli(['--stats', original(retry)])).stdout);
 
-		// What a CI job or a test harness hands a program it does not feed is not read: the newest session opens.
-		const newest = `══ session ${tools}`;
-		const fromNull = await runShell('"$0" "$1" --print --no-follow', {env});
-		expect(fromNull.stdout).toContain(newest);
-		const fromClosed = await runShell('"$0" "$1" --print --no-follow <&-', {env});
-		expect(fromClosed.stdout).toContain(newest);
-		// The harness's own stdin (child_process makes it a socket), ended at once.
-		const fromHarness = await runCli(['--print', '--no-follow'], {env});
-		expect(fromHarness.stdout).toContain(newest);
-		const listed = await runShell('"$0" "$1" --list', {env});
-		expect(listed.stdout).toContain(retry);
-	});
+			// What a CI job or a test harness hands a program it does not feed is not read: the newest session opens.
+			const newest = `══ session ${tools}`;
+			const fromNull = await runShell('"$0" "$1" --print --no-follow', {env});
+			expect(fromNull.stdout).toContain(newest);
+			const fromClosed = await runShell('"$0" "$1" --print --no-follow <&-', {env});
+			expect(fromClosed.stdout).toContain(newest);
+			// The harness's own stdin (child_process makes it a socket), ended at once.
+			const fromHarness = await runCli(['--print', '--no-follow'], {env});
+			expect(fromHarness.stdout).toContain(newest);
+			const listed = await runShell('"$0" "$1" --list', {env});
+			expect(listed.stdout).toContain(retry);
+		},
+	);
 });
 
 describe('what cannot be read whole', () => {
@@ -235,7 +250,8 @@ describe('what cannot be read whole', () => {
 			const result = await runCli([...flags, file]);
 			expect(result.code, flags[0]).toBe(1);
 			expect(result.stderr.trim().split('\n'), flags[0]).toEqual([
-				`penguin-view: cut.jsonl.gz: the compressed data ends early, at byte ${cut}: the file is cut short (${lines} lines read before it)`,
+				`penguin-view: cut.jsonl.gz: the compressed data ends early, at byte ${cut}: the file is cut short ` +
+					`(${lines} lines read before it)`,
 			]);
 			if (flags[0] === '--print') {
 				for (const n of kept) expect(result.stdout).toContain(marker(n));
@@ -246,36 +262,40 @@ describe('what cannot be read whole', () => {
 		}
 	});
 
-	it('a file that is not JSON Lines at all: one line saying so, exit 1, in print mode and the others, followed or not', async () => {
-		const file = path.join(dir, 'server.log');
-		writeFileSync(
-			file,
-			Array.from(
-				{length: 5000},
-				(_, i) => `2026-12-02 14:43:${String(i % 60).padStart(2, '0')} INFO request ${i} served`,
-			).join('\n'),
-		);
-		const short = path.join(dir, 'notes.txt');
-		writeFileSync(short, 'first line\nsecond line\n');
-		const cases: Array<[string[], string, string]> = [
-			[['--print'], file, 'none of its first 100 lines is'],
-			[['--print', '--no-follow'], short, 'none of its 2 lines is'],
-			// Followed (the default in print mode): refused once the file is read to its end.
-			[['--print'], short, 'none of its 2 lines is'],
-			[['--json'], short, 'none of its 2 lines is'],
-			[['--stats'], short, 'none of its 2 lines is'],
-		];
-		for (const [flags, given, which] of cases) {
-			const result = await runCli([...flags, given]);
-			const what = `${flags.join(' ')} ${path.basename(given)}`;
-			expect(result.code, what).toBe(1);
-			expect(result.stderr, what).toBe(`penguin-view: ${given}: not a trace: ${which} a JSON trace message\n`);
-			expect(result.stdout, what).not.toContain('malformed');
-		}
-		const fromStdin = await runCli(['--print', '-'], {input: readFileSync(short, 'utf8')});
-		expect(fromStdin.code).toBe(1);
-		expect(fromStdin.stderr).toBe(
-			'penguin-view: standard input: not a trace: none of its 2 lines is a JSON trace message\n',
-		);
-	});
+	it(
+		'a file that is not JSON Lines at all: one line saying so, exit 1, in print mode and the others, ' +
+			'followed or not',
+		async () => {
+			const file = path.join(dir, 'server.log');
+			writeFileSync(
+				file,
+				Array.from(
+					{length: 5000},
+					(_, i) => `2026-12-02 14:43:${String(i % 60).padStart(2, '0')} INFO request ${i} served`,
+				).join('\n'),
+			);
+			const short = path.join(dir, 'notes.txt');
+			writeFileSync(short, 'first line\nsecond line\n');
+			const cases: Array<[string[], string, string]> = [
+				[['--print'], file, 'none of its first 100 lines is'],
+				[['--print', '--no-follow'], short, 'none of its 2 lines is'],
+				// Followed (the default in print mode): refused once the file is read to its end.
+				[['--print'], short, 'none of its 2 lines is'],
+				[['--json'], short, 'none of its 2 lines is'],
+				[['--stats'], short, 'none of its 2 lines is'],
+			];
+			for (const [flags, given, which] of cases) {
+				const result = await runCli([...flags, given]);
+				const what = `${flags.join(' ')} ${path.basename(given)}`;
+				expect(result.code, what).toBe(1);
+				expect(result.stderr, what).toBe(`penguin-view: ${given}: not a trace: ${which} a JSON trace message\n`);
+				expect(result.stdout, what).not.toContain('malformed');
+			}
+			const fromStdin = await runCli(['--print', '-'], {input: readFileSync(short, 'utf8')});
+			expect(fromStdin.code).toBe(1);
+			expect(fromStdin.stderr).toBe(
+				'penguin-view: standard input: not a trace: none of its 2 lines is a JSON trace message\n',
+			);
+		},
+	);
 });

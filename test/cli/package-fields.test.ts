@@ -23,11 +23,14 @@ const run = (...args: string[]) =>
 		env: {...process.env, CI: 'false'},
 	});
 
-test('--version prints the package version and --help starts with its description, from a build copied anywhere', () => {
-	const version = run('--version');
-	expect(version.status).toBe(0);
-	expect(version.stdout.trim()).toBe(packageJson.version);
-	const help = run('--help');
-	expect(help.status).toBe(0);
-	expect(help.stdout.trimStart().startsWith(packageJson.description)).toBe(true);
-});
+test(
+	'--version prints the package version and --help starts ' + 'with its description, from a build copied anywhere',
+	() => {
+		const version = run('--version');
+		expect(version.status).toBe(0);
+		expect(version.stdout.trim()).toBe(packageJson.version);
+		const help = run('--help');
+		expect(help.status).toBe(0);
+		expect(help.stdout.trimStart().startsWith(packageJson.description)).toBe(true);
+	},
+);

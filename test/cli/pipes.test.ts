@@ -1,4 +1,5 @@
-// The built program in a pipe: a finished trace is read to its end and the program exits, as cat would; -f follows, as tail -f.
+// The built program in a pipe: a finished trace is read to its end and the program exits, as cat would; -f follows, as
+// tail -f.
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
 import {makeRoot, placeShard, rotated} from '../commands/data-root.js';

@@ -1,4 +1,6 @@
-// Print mode on edits and written files carrying code, as the program runs (the arguments' kernel on, without colour): each call's headline counts its lines and its arguments are printed in full, as the reference path (PENGUIN_VIEW_KERNEL=0) prints them; a call line broken in its arguments is reported as malformed, as before.
+// Print mode on edits and written files carrying code, as the program runs (the arguments' kernel on, without colour):
+// each call's headline counts its lines and its arguments are printed in full, as the reference path
+// (PENGUIN_VIEW_KERNEL=0) prints them; a call line broken in its arguments is reported as malformed, as before.
 import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, beforeEach, expect, test} from 'vitest';
@@ -18,7 +20,8 @@ const line = (second: number, payload: object): string =>
 const call = (second: number, id: string, name: string, args: object): string =>
 	line(second, {type: 'tool_call', role: 'assistant', name, arguments: JSON.stringify(args), tool_call_id: id});
 
-test('edits and written files print their headline and their arguments as the reference path prints them; a broken call line is malformed', async () => {
+test('edits and written files print their headline and their arguments as the reference path prints them; a ' +
+	'broken call line is malformed', async () => {
 	const edit = call(1, 'c1', 'edit_file', {
 		file_path: 'src/live.go',
 		old_string: code.repeat(20),
@@ -52,7 +55,8 @@ test('edits and written files print their headline and their arguments as the re
 	expect(printed.stdout).toBe(reference.stdout);
 	expect(printed.stdout).toContain('tool call edit_file (c1): src/live.go +90 −60 (all)');
 	expect(printed.stdout).toContain(
-		'    "old_string": "\\tfmt.Println(\\"usage: tool FILE\\")\\n// 日本語のコメント 🚀\\n  return rows.map(row => row.text).join(\\"\\\\n\\");\\n\\tfmt',
+		'    "old_string": "\\tfmt.Println(\\"usage: tool FILE\\")\\n// 日本語のコメント 🚀\\n' +
+			'  return rows.map(row => row.text).join(\\"\\\\n\\");\\n\\tfmt',
 	);
 	expect(printed.stdout).toContain('tool call write_file (c2): src/new.go · 121 lines');
 	expect(printed.stdout).toContain('⟪RLO⟫');

@@ -1,4 +1,6 @@
-// Print mode on data unlike the bench's own (bench/generate-trace.mjs --mix: small, log-uniform and huge outputs, thinking with signatures, code in arguments, shell output, summaries), random seeds: what it prints is what the reference path prints (every print optimisation switched off).
+// Print mode on data unlike the bench's own (bench/generate-trace.mjs --mix: small, log-uniform and huge outputs,
+// thinking with signatures, code in arguments, shell output, summaries), random seeds: what it prints is what the
+// reference path prints (every print optimisation switched off).
 import {spawnSync} from 'node:child_process';
 import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
@@ -74,7 +76,8 @@ test("the generator's huge mix holds outputs of a megabyte and more, whatever th
 	}
 }, 60_000);
 
-test("the generator's file calls take upstream's arguments (file_path): print reads them as a real session's, with their line counts", async () => {
+test("the generator's file calls take upstream's arguments (file_path): print reads them as a real " +
+	"session's, with their line counts", async () => {
 	const counted: Record<string, RegExp> = {
 		edit_file: / src\/\S+\.go \+\d+ −\d+$/,
 		write_file: / src\/\S+\.go · \d+ lines$/,

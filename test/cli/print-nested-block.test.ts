@@ -1,4 +1,5 @@
-// Live print mode keeps a subagent's nested block whole (issue 29): the parent's request that ends while its child works is written after the child's block.
+// Live print mode keeps a subagent's nested block whole (issue 29): the parent's request that ends while its child
+// works is written after the child's block.
 import {afterEach, describe, expect, it} from 'vitest';
 import {serverStreamBlocks} from '../support/sse-fixtures.js';
 import {replayRecorded, startSseServer, type SseTestServer} from '../support/sse-server.js';

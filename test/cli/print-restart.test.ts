@@ -1,4 +1,5 @@
-// A server restarted mid-run (a resync with a new epoch of ids and a history rebuilt from the trace): print mode and --json write each entry once.
+// A server restarted mid-run (a resync with a new epoch of ids and a history rebuilt from the trace): print mode and
+// --json write each entry once.
 import {afterEach, describe, expect, it} from 'vitest';
 import {serverAnswer, serverStreamBlocks} from '../support/sse-fixtures.js';
 import {replayRecorded, startSseServer, type SseTestServer} from '../support/sse-server.js';
@@ -30,7 +31,9 @@ type Case = {
 	reloaded?: string;
 };
 
-/** Follows the run until its abort is written (and, restarted, the history reloaded), then stops the viewer; its stdout. */
+/**
+ * Follows the run until its abort is written (and, restarted, the history reloaded), then stops the viewer; its stdout.
+ */
 async function follow({mode, opened, cut, reloaded}: Case): Promise<string> {
 	server = await startSseServer({
 		sessionId,

@@ -1,4 +1,5 @@
-// The built program in print mode: every fixture in full, following a file as it grows, colour rules, errors and exit codes.
+// The built program in print mode: every fixture in full, following a file as it grows, colour rules, errors and exit
+// codes.
 import {
 	appendFileSync,
 	chmodSync,
@@ -141,7 +142,10 @@ describe('--print --no-follow', () => {
 		expect(result.code).toBe(0);
 		const out = result.stdout;
 		expect(out).toMatch(
-			/tool output exec_command \(c1\) done · 1\.0 s · 301 lines · exit 4\n {2}0: const s = "C:\\dir\\0"; \/\/ 日本語 🐧\n {2}1: /,
+			new RegExp(
+				String.raw`tool output exec_command \(c1\) done · 1\.0 s · 301 lines · exit 4\n {2}0: const s =` +
+					String.raw` "C:\\dir\\0"; \/\/ 日本語 🐧\n {2}1: `,
+			),
 		);
 		expect(out).toContain('\n  299: const s = "C:\\dir\\299"; // 日本語 🐧\n  [exit code: 4]\n');
 		expect(out).toContain('tool output ? (c2) done · 0.0 s · 301 lines\n  safe line\n');
@@ -158,7 +162,11 @@ describe('--print --no-follow', () => {
 		const family = '\u{1f468}\u200d\u{1f469}\u200d\u{1f467}';
 		writeFileSync(
 			file,
-			`${JSON.stringify({timestamp: '2026-12-02T10:00:00.000Z', type: 'model_msg', payload: {type: 'tool_call_output', role: 'user', output: `${family}\tX\n1️⃣\tY`, tool_call_id: 'c1'}})}\n`,
+			JSON.stringify({
+				timestamp: '2026-12-02T10:00:00.000Z',
+				type: 'model_msg',
+				payload: {type: 'tool_call_output', role: 'user', output: `${family}\tX\n1️⃣\tY`, tool_call_id: 'c1'},
+			}) + '\n',
 		);
 		const result = await runCli(['--print', '--no-follow', file]);
 		// Two columns each: the tab stop is six cells on (counted a code point at a time it would be two).
@@ -268,7 +276,12 @@ describe('following', () => {
 		const child = startCli(['--print', '--follow', file]);
 		await waitFor(() => child.output().includes('before the output'), 'the first lines');
 		const output = Array.from({length: 400}, (_, i) => `row ${i}: "quoted" \\ 🐧`).join('\n');
-		const line = `${JSON.stringify({timestamp: '2026-12-02T10:00:01.000Z', type: 'model_msg', payload: {type: 'tool_call_output', role: 'user', output, tool_call_id: 'c9'}})}\n`;
+		const line =
+			JSON.stringify({
+				timestamp: '2026-12-02T10:00:01.000Z',
+				type: 'model_msg',
+				payload: {type: 'tool_call_output', role: 'user', output, tool_call_id: 'c9'},
+			}) + '\n';
 		const cut = Math.floor(line.length / 2);
 		const before = ioBytes(child.pid!).read;
 		appendFileSync(file, line.slice(0, cut));

@@ -99,38 +99,42 @@ describe('penguin-view login URL', () => {
 });
 
 describe('a saved login', () => {
-	it('is sent by --list, the stream of a session, and a stream URL, with no credential flags; a given --cookie wins', async () => {
-		const {server, run} = await setUp();
-		expect((await run(['login', server.origin, '--user', 'admin'])).code).toBe(0);
+	it(
+		'is sent by --list, the stream of a session, and a stream URL, with no credential flags; a given ' +
+			'--cookie wins',
+		async () => {
+			const {server, run} = await setUp();
+			expect((await run(['login', server.origin, '--user', 'admin'])).code).toBe(0);
 
-		const listed = await run(['--sse', server.origin, '--list']);
-		expect(listed.stderr).toBe('');
-		expect(listed.code).toBe(0);
-		expect(listed.stdout.trimEnd().split('\n')).toHaveLength(recordedRows().length);
-		expect(cookiesSent(server, '/api/projects')).toEqual([`penguin_session=${cookie}`]);
+			const listed = await run(['--sse', server.origin, '--list']);
+			expect(listed.stderr).toBe('');
+			expect(listed.code).toBe(0);
+			expect(listed.stdout.trimEnd().split('\n')).toHaveLength(recordedRows().length);
+			expect(cookiesSent(server, '/api/projects')).toEqual([`penguin_session=${cookie}`]);
 
-		// Server mode opens the running session's stream; a stream's URL given whole does the same.
-		for (const address of [server.origin, `${server.origin}/api/sessions/${runningId}/stream`]) {
-			const streamed = await run([
-				'--sse',
-				address,
-				...(address === server.origin ? ['--latest'] : []),
-				'--print',
-				'--no-follow',
+			// Server mode opens the running session's stream; a stream's URL given whole does the same.
+			for (const address of [server.origin, `${server.origin}/api/sessions/${runningId}/stream`]) {
+				const streamed = await run([
+					'--sse',
+					address,
+					...(address === server.origin ? ['--latest'] : []),
+					'--print',
+					'--no-follow',
+				]);
+				expect(streamed.stderr).toBe('');
+				expect(streamed.code).toBe(0);
+				expect(streamed.stdout).not.toBe('');
+			}
+			expect(cookiesSent(server, `/api/sessions/${runningId}/stream`)).toEqual([
+				`penguin_session=${cookie}`,
+				`penguin_session=${cookie}`,
 			]);
-			expect(streamed.stderr).toBe('');
-			expect(streamed.code).toBe(0);
-			expect(streamed.stdout).not.toBe('');
-		}
-		expect(cookiesSent(server, `/api/sessions/${runningId}/stream`)).toEqual([
-			`penguin_session=${cookie}`,
-			`penguin_session=${cookie}`,
-		]);
 
-		const given = await run(['--sse', server.origin, '--list', '--cookie', 'given-by-hand']);
-		expect(given.code).toBe(1);
-		expect(cookiesSent(server, '/api/projects').at(-1)).toBe('penguin_session=given-by-hand');
-	});
+			const given = await run(['--sse', server.origin, '--list', '--cookie', 'given-by-hand']);
+			expect(given.code).toBe(1);
+			expect(cookiesSent(server, '/api/projects').at(-1)).toBe('penguin_session=given-by-hand');
+		},
+	);
 
 	it('penguin-view logout URL ends the session on the server and forgets the login', async () => {
 		const {server, home, run} = await setUp();
@@ -155,7 +159,9 @@ describe('a saved login', () => {
 		const result = await run(['logout', server.origin]);
 		expect(result).toEqual({
 			code: 0,
-			stdout: `logged out of ${server.origin} (the server could not be told: connection refused by 127.0.0.1:${server.port}: is the server running?; its session lasts until it expires)\n`,
+			stdout:
+				`logged out of ${server.origin} (the server could not be told: connection refused by ` +
+				`127.0.0.1:${server.port}: is the server running?; its session lasts until it expires)\n`,
 			stderr: '',
 		});
 		expect(new SavedLogins(path.join(home, 'penguin-view')).all()).toEqual([]);
@@ -175,7 +181,9 @@ describe('a saved login', () => {
 		expect(result).toEqual({
 			code: 1,
 			stdout: '',
-			stderr: `penguin-view: the saved login for ${server.origin} was refused (expired?): run penguin-view login ${server.origin}\n`,
+			stderr:
+				`penguin-view: the saved login for ${server.origin} was refused (expired?): run penguin-view login ` +
+				`${server.origin}\n`,
 		});
 		// The first run marked it: the next one sends nothing and gets the server's own refusal.
 		const again = await run(['--sse', server.origin, '--list']);
@@ -199,7 +207,9 @@ describe('a saved login', () => {
 			expect(result).toEqual({
 				code: 1,
 				stdout: '',
-				stderr: `penguin-view: the saved login for ${server.origin} was refused (expired?): run penguin-view login ${server.origin}\n`,
+				stderr:
+					`penguin-view: the saved login for ${server.origin} was refused (expired?): run penguin-view login ` +
+					`${server.origin}\n`,
 			});
 		}
 	});
@@ -211,7 +221,9 @@ describe('a saved login', () => {
 		expect(result).toEqual({
 			code: 1,
 			stdout: '',
-			stderr: `penguin-view: the saved login for ${server.origin} was refused (expired?): run penguin-view login ${server.origin}\n`,
+			stderr:
+				`penguin-view: the saved login for ${server.origin} was refused (expired?): run penguin-view login ` +
+				`${server.origin}\n`,
 		});
 		expect(cookiesSent(server, `/api/sessions/${runningId}/stream`)).toEqual([`penguin_session=${cookie}`]);
 	});

@@ -1,7 +1,8 @@
-// What a server's sessions cost in `--list` (issue 33): the harness's own figure from its usage API (one request a project,
-// grouped by session) shown as given, `*` when it leaves out a model without a price, nothing when it has no price, `—` and
-// one line when the usage does not come in time; the same sum as our own arithmetic on the same usage; the login's cookie
-// sent with it; and the picker's entries carrying it.
+// What a server's sessions cost in `--list` (issue 33): the harness's own figure from its usage API (one request a
+// project,
+// grouped by session) shown as given, `*` when it leaves out a model without a price, nothing when it has no price, `—`
+// and one line when the usage does not come in time; the same sum as our own arithmetic on the same usage; the login's
+// cookie sent with it; and the picker's entries carrying it.
 import {afterEach, describe, expect, it} from 'vitest';
 import {costOfUsage, usdText} from '../../source/cost/arithmetic.js';
 import {priceTable} from '../../source/cost/prices.js';
@@ -42,77 +43,85 @@ const lineOf = (stdout: string, sessionId: string): string =>
 	stdout.split('\n').find(line => line.includes(sessionId)) ?? '';
 
 describe("a server's --list: what each session cost", () => {
-	it("the server's figure as it gives it: * when it leaves out a model without a price, nothing when it has no price", async () => {
-		server = await startPenguinServer({
-			usage: () => usageAnswer([row(runningId, 0.035_312, false), row(idle2, 1.5, true), row(idle3, null, true)]),
-		});
-		const result = await runCli(['--sse', server.origin, '--list'], {env});
-		expect(result.stderr).toBe('');
-		expect(result.code).toBe(0);
-		expect(result.stdout.trimEnd().split('\n')).toHaveLength(recordedRows().length);
-		// After the model, before the title.
-		expect(lineOf(result.stdout, runningId)).toMatch(/custom\/fake-model +\$0\.0353 +Listing the workspace/);
-		expect(lineOf(result.stdout, idle2)).toMatch(/custom\/fake-model +\$1\.50\* +\S/);
-		// A cost of null (no model had a price) and a subagent's own session (its usage is its parent's): no price, never a guess.
-		expect(lineOf(result.stdout, idle3)).not.toContain('$');
-		expect(lineOf(result.stdout, subagent)).not.toContain('$');
-		// One request for the project, grouped by session, all time.
-		const asked = server.requestsTo('/api/projects/default_project/usage');
-		expect(asked).toHaveLength(1);
-		expect(Object.fromEntries(new URL(asked[0]!.path, 'http://x').searchParams)).toEqual({groupBy: 'session'});
-	});
+	it(
+		"the server's figure as it gives it: * when it leaves out a model without a price, nothing when it has " +
+			'no price',
+		async () => {
+			server = await startPenguinServer({
+				usage: () => usageAnswer([row(runningId, 0.035_312, false), row(idle2, 1.5, true), row(idle3, null, true)]),
+			});
+			const result = await runCli(['--sse', server.origin, '--list'], {env});
+			expect(result.stderr).toBe('');
+			expect(result.code).toBe(0);
+			expect(result.stdout.trimEnd().split('\n')).toHaveLength(recordedRows().length);
+			// After the model, before the title.
+			expect(lineOf(result.stdout, runningId)).toMatch(/custom\/fake-model +\$0\.0353 +Listing the workspace/);
+			expect(lineOf(result.stdout, idle2)).toMatch(/custom\/fake-model +\$1\.50\* +\S/);
+			// A cost of null (no model had a price) and a subagent's own session (its usage is its parent's): no price, never a
+			// guess.
+			expect(lineOf(result.stdout, idle3)).not.toContain('$');
+			expect(lineOf(result.stdout, subagent)).not.toContain('$');
+			// One request for the project, grouped by session, all time.
+			const asked = server.requestsTo('/api/projects/default_project/usage');
+			expect(asked).toHaveLength(1);
+			expect(Object.fromEntries(new URL(asked[0]!.path, 'http://x').searchParams)).toEqual({groupBy: 'session'});
+		},
+	);
 
-	it("the harness's sum is ours on the same usage: the idle session's requests priced by the project's table", async () => {
-		// The idle session's requests as its recorded trace gives them, and a second session on two models, one unpriced.
-		const events = (
-			serverAnswer('trace-1.json').json as {events: Array<{payload?: {type?: string; request?: TokenCounts}}>}
-		).events;
-		const requests = events.flatMap(event =>
-			event.payload?.type === 'token_usage' && event.payload.request ? [event.payload.request] : [],
-		);
-		expect(requests.length).toBeGreaterThan(1);
-		const record = (sessionId: string, modelId: string, tokens: TokenCounts): UsageRecord => ({
-			sessionId,
-			provider: 'custom',
-			modelId,
-			cacheRead: tokens.cache_read,
-			cacheWrite: tokens.cache_write,
-			output: tokens.output,
-			total: tokens.total,
-		});
-		const records = [
-			...requests.map(tokens => record(idleId, 'fake-model', tokens)),
-			record(runningId, 'fake-model', {cache_read: 2000, cache_write: 300, output: 40, total: 2340}),
-			record(runningId, 'unpriced-model', {cache_read: 0, cache_write: 900, output: 90, total: 990}),
-		];
-		const rates = {cacheRead: 0.3, cacheWrite: 3.75, output: 15};
-		const groups = harnessSessionGroups(records, {[modelKey('custom', 'fake-model')]: rates});
-		// Our arithmetic (source/cost) on the same requests, with the same table.
-		const table = priceTable([{provider: 'custom', modelId: 'fake-model', rates}]);
-		for (const sessionId of [idleId, runningId]) {
-			const ours = costOfUsage(
-				records
-					.filter(r => r.sessionId === sessionId)
-					.map(r => ({
-						provider: r.provider,
-						modelId: r.modelId,
-						tokens: {cache_read: r.cacheRead, cache_write: r.cacheWrite, output: r.output, total: r.total},
-					})),
-				table,
+	it(
+		"the harness's sum is ours on the same usage: the " + "idle session's requests priced by the project's table",
+		async () => {
+			// The idle session's requests as its recorded trace gives them, and a second session on two models, one unpriced.
+			const events = (
+				serverAnswer('trace-1.json').json as {events: Array<{payload?: {type?: string; request?: TokenCounts}}>}
+			).events;
+			const requests = events.flatMap(event =>
+				event.payload?.type === 'token_usage' && event.payload.request ? [event.payload.request] : [],
 			);
-			const theirs = groups.find(group => group.key === sessionId)!;
-			expect(theirs.cost).toBeCloseTo(ours.usd!, 12);
-			expect(theirs.hasUncosted).toBe(ours.unpriced);
-		}
-		server = await startPenguinServer({usage: () => usageAnswer(groups)});
-		const result = await runCli(['--sse', server.origin, '--list'], {env});
-		expect(result.code).toBe(0);
-		const idleCost = groups.find(group => group.key === idleId)!.cost!;
-		expect(lineOf(result.stdout, idleId)).toContain(` ${usdText(idleCost)} `);
-		expect(lineOf(result.stdout, runningId)).toContain(
-			` ${usdText(groups.find(group => group.key === runningId)!.cost!)}* `,
-		);
-	});
+			expect(requests.length).toBeGreaterThan(1);
+			const record = (sessionId: string, modelId: string, tokens: TokenCounts): UsageRecord => ({
+				sessionId,
+				provider: 'custom',
+				modelId,
+				cacheRead: tokens.cache_read,
+				cacheWrite: tokens.cache_write,
+				output: tokens.output,
+				total: tokens.total,
+			});
+			const records = [
+				...requests.map(tokens => record(idleId, 'fake-model', tokens)),
+				record(runningId, 'fake-model', {cache_read: 2000, cache_write: 300, output: 40, total: 2340}),
+				record(runningId, 'unpriced-model', {cache_read: 0, cache_write: 900, output: 90, total: 990}),
+			];
+			const rates = {cacheRead: 0.3, cacheWrite: 3.75, output: 15};
+			const groups = harnessSessionGroups(records, {[modelKey('custom', 'fake-model')]: rates});
+			// Our arithmetic (source/cost) on the same requests, with the same table.
+			const table = priceTable([{provider: 'custom', modelId: 'fake-model', rates}]);
+			for (const sessionId of [idleId, runningId]) {
+				const ours = costOfUsage(
+					records
+						.filter(r => r.sessionId === sessionId)
+						.map(r => ({
+							provider: r.provider,
+							modelId: r.modelId,
+							tokens: {cache_read: r.cacheRead, cache_write: r.cacheWrite, output: r.output, total: r.total},
+						})),
+					table,
+				);
+				const theirs = groups.find(group => group.key === sessionId)!;
+				expect(theirs.cost).toBeCloseTo(ours.usd!, 12);
+				expect(theirs.hasUncosted).toBe(ours.unpriced);
+			}
+			server = await startPenguinServer({usage: () => usageAnswer(groups)});
+			const result = await runCli(['--sse', server.origin, '--list'], {env});
+			expect(result.code).toBe(0);
+			const idleCost = groups.find(group => group.key === idleId)!.cost!;
+			expect(lineOf(result.stdout, idleId)).toContain(` ${usdText(idleCost)} `);
+			expect(lineOf(result.stdout, runningId)).toContain(
+				` ${usdText(groups.find(group => group.key === runningId)!.cost!)}* `,
+			);
+		},
+	);
 
 	it('a usage route that never answers: the list all the same, — for the cost, one line, exit 0', async () => {
 		server = await startPenguinServer({
@@ -150,7 +159,8 @@ describe("a server's --list: what each session cost", () => {
 		const result = await runCli(['--sse', server.origin, '--list'], {env});
 		expect(result.code).toBe(1);
 		expect(result.stderr).toBe(
-			'penguin-view: project secret-project: not accessible (404); the server said: Project does not exist or you do not have access.\n',
+			'penguin-view: project secret-project: not accessible (404); the server said: Project does not exist ' +
+				'or you do not have access.\n',
 		);
 		expect(lineOf(result.stdout, runningId)).toContain(' $0.500 ');
 	});

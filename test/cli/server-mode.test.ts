@@ -34,7 +34,8 @@ describe('--list with a server', () => {
 			// The running session first with its mark; then the rest, most recently active first.
 			expect(lines[0]).toMatch(
 				new RegExp(
-					`^running +2026-12-03 \\d\\d:35 +${runningId} +default_project/default_agent +custom/fake-model +Listing the workspace +\\S`,
+					`^running +2026-12-03 \\d\\d:35 +${runningId} +default_project/default_agent +custom/fake-model ` +
+						`+Listing the workspace +\\S`,
 				),
 			);
 			expect(lines[1]).toContain('session-2026-12-03-13-34-52-9a1ca335');
@@ -96,7 +97,8 @@ describe('--list with a server', () => {
 		const result = await runCli(['--sse', server.origin, '--list'], {env});
 		expect(result.code).toBe(1);
 		expect(result.stderr).toBe(
-			'penguin-view: project secret-project: not accessible (404); the server said: Project does not exist or you do not have access.\n',
+			'penguin-view: project secret-project: not accessible (404); the server said: Project does not exist ' +
+				'or you do not have access.\n',
 		);
 		expect(result.stdout.trimEnd().split('\n')).toHaveLength(recordedRows().length);
 	});
@@ -115,7 +117,8 @@ describe('--list with a server', () => {
 		expect(result.code).toBe(1);
 		expect(result.stdout).toBe('');
 		expect(result.stderr).toBe(
-			`penguin-view: the server at 127.0.0.1:${server.port} needs a login: pass --cookie or --user; the server said: Not signed in or the sign-in has expired.\n`,
+			`penguin-view: the server at 127.0.0.1:${server.port} needs a login: pass --cookie or --user; the ` +
+				`server said: Not signed in or the sign-in has expired.\n`,
 		);
 	});
 
@@ -191,21 +194,24 @@ describe('opening a server session without the screen', () => {
 		expect(server.requestsTo(`/api/sessions/${child}/traces/1`)).toHaveLength(1);
 	});
 
-	it("a finished session whose trace is on this machine's disk (the record's tracePath) is read from there", async () => {
-		const local = 'session-2026-12-02-14-43-17-694155ee';
-		const tracePath = fileURLToPath(new URL(`../fixtures/traces/${local}_001.jsonl`, import.meta.url));
-		server = await startPenguinServer({
-			rows: () => [{...recordedRows()[1]!, sessionId: local, status: 'idle', tracePath}],
-		});
-		const result = await runCli(['--sse', `${server.origin}/chat/${local}`, '--print', '--no-follow'], {env});
-		expect(result.stderr).toBe('');
-		expect(result.code).toBe(0);
-		expect(result.stdout).toContain('slow-done');
-		expect(server.requestsTo(`/api/sessions/${local}`)).toHaveLength(1);
-		expect(
-			server.requests.filter(request => request.path.includes('/traces') || request.path.includes('/stream')),
-		).toHaveLength(0);
-	});
+	it(
+		"a finished session whose trace is on this machine's " + "disk (the record's tracePath) is read from there",
+		async () => {
+			const local = 'session-2026-12-02-14-43-17-694155ee';
+			const tracePath = fileURLToPath(new URL(`../fixtures/traces/${local}_001.jsonl`, import.meta.url));
+			server = await startPenguinServer({
+				rows: () => [{...recordedRows()[1]!, sessionId: local, status: 'idle', tracePath}],
+			});
+			const result = await runCli(['--sse', `${server.origin}/chat/${local}`, '--print', '--no-follow'], {env});
+			expect(result.stderr).toBe('');
+			expect(result.code).toBe(0);
+			expect(result.stdout).toContain('slow-done');
+			expect(server.requestsTo(`/api/sessions/${local}`)).toHaveLength(1);
+			expect(
+				server.requests.filter(request => request.path.includes('/traces') || request.path.includes('/stream')),
+			).toHaveLength(0);
+		},
+	);
 
 	it('--latest follows the running session over its stream', async () => {
 		server = await startPenguinServer();
@@ -241,7 +247,8 @@ describe('opening a server session without the screen', () => {
 		});
 		expect(result.code).toBe(1);
 		expect(result.stderr).toBe(
-			`penguin-view: no such session: session-2026-01-01-00-00-00-deadbeef on 127.0.0.1:${server.port} (the server said: Session does not exist or you do not have access.)\n`,
+			`penguin-view: no such session: session-2026-01-01-00-00-00-deadbeef on 127.0.0.1:${server.port} ` +
+				`(the server said: Session does not exist or you do not have access.)\n`,
 		);
 	});
 });

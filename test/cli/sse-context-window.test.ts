@@ -1,4 +1,5 @@
-// A session followed from before its first task has no session_meta yet: its model's context window comes from the project's model table (issue 29).
+// A session followed from before its first task has no session_meta yet: its model's context window comes from the
+// project's model table (issue 29).
 import {afterEach, describe, expect, it} from 'vitest';
 import {serverAnswer, serverStreamBlocks} from '../support/sse-fixtures.js';
 import {replayRecorded, startSseServer, type SseTestServer} from '../support/sse-server.js';

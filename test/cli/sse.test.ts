@@ -1,4 +1,5 @@
-// The built program over SSE: print mode live and --no-follow, --json recording that reopens as a trace, auth and error exits.
+// The built program over SSE: print mode live and --no-follow, --json recording that reopens as a trace, auth and error
+// exits.
 import {afterEach, describe, expect, it} from 'vitest';
 import {recordedAnswer} from '../support/sse-fixtures.js';
 import {startSseServer, type SseTestServer} from '../support/sse-server.js';
@@ -64,7 +65,8 @@ describe('--sse in print mode', () => {
 		const summary = lines.find(line => line.payload.type === 'text' && line.payload.text?.startsWith('[summary]'));
 		expect(summary).toBeDefined();
 		const texts = lines.filter(line => line.payload.type === 'text').map(line => line.payload.text);
-		expect(new Set(texts).size).toBe(texts.length - 1); // the one repeat is the model's own: it answered the same question twice
+		// the one repeat is the model's own: it answered the same question twice
+		expect(new Set(texts).size).toBe(texts.length - 1);
 		const reopened = await runCli(['--print', '--no-follow', '-'], {input: recorded});
 		expect(reopened.code).toBe(0);
 		expect(reopened.stdout).toContain('[summary]The user asked for explanations');

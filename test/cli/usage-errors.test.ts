@@ -1,4 +1,5 @@
-// What a person reads when the command line is wrong (one line, the program's name, a pointer to --help, exit 2) and on a first run with no data root (one line saying what to do, exit 1).
+// What a person reads when the command line is wrong (one line, the program's name, a pointer to --help, exit 2) and on
+// a first run with no data root (one line saying what to do, exit 1).
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {fixturesDir} from '../helpers/recordings.js';

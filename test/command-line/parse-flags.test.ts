@@ -1,4 +1,5 @@
-// The command line as the program reads it (command-line/parse-flags.ts over node:util's parseArgs, driven by the flag table): every form a user types, and each mistake as one usage problem.
+// The command line as the program reads it (command-line/parse-flags.ts over node:util's parseArgs, driven by the flag
+// table): every form a user types, and each mistake as one usage problem.
 import {describe, expect, it} from 'vitest';
 import {flags as table} from '../../source/flag-table.js';
 import {parseCommandLine} from '../../source/command-line/parse-flags.js';

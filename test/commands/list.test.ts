@@ -1,4 +1,5 @@
-// --list and --list --json (JSON Lines): newest first, the picker's rows on a terminal at any width and whole fields in a pipe, live marker, header fields and first prompt from the head only, torn or garbage heads still listed.
+// --list and --list --json (JSON Lines): newest first, the picker's rows on a terminal at any width and whole fields in
+// a pipe, live marker, header fields and first prompt from the head only, torn or garbage heads still listed.
 import {mkdirSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
@@ -40,7 +41,8 @@ beforeEach(() => {
 	writeFileSync(
 		tornFile,
 		'{"timestamp":"2026-12-02T15:00:00.000Z","type":"session_me\n\u0000\u0001\u00ffgarbage\n' +
-			'{"timestamp":"2026-12-02T15:00:01.000Z","type":"model_msg","payload":{"type":"text","role":"user","text":"survived the tear"}}\n',
+			'{"timestamp":"2026-12-02T15:00:01.000Z","type":"model_msg","payload":{"type":"text","role":"user",' +
+			'"text":"survived the tear"}}\n',
 	);
 	touch(tornFile, now - 30 * 60_000);
 	// Nothing readable at all, not even a newline.
@@ -206,7 +208,9 @@ describe('readTraceHead', () => {
 		const folder = fixture.dateDir();
 		const file = path.join(folder, 'session-2026-12-02-17-00-00-00000000_001.jsonl');
 		// A 3 MiB first line (an image), then the prompt.
-		const image = `{"type":"model_msg","payload":{"type":"image_url","role":"user","image_url":"data:image/png;base64,${'A'.repeat(3 * 1024 * 1024)}"}}\n`;
+		const image =
+			`{"type":"model_msg","payload":{"type":"image_url","role":"user","image_url":"data:image/png;base64,` +
+			`${'A'.repeat(3 * 1024 * 1024)}"}}\n`;
 		writeFileSync(file, `${image}{"type":"model_msg","payload":{"type":"text","role":"user","text":"late prompt"}}\n`);
 		expect((await readTraceHead(file, {maxBytes: 256 * 1024})).firstPrompt).toBeUndefined();
 		// With room for it, the over-long line is skipped (not parsed) and the prompt is found.

@@ -1,4 +1,5 @@
-// --stats: requests, retries, tool calls by name with durations, tokens and cache ratio, longest steps, compactions, from the view model.
+// --stats: requests, retries, tool calls by name with durations, tokens and cache ratio, longest steps, compactions,
+// from the view model.
 import {describe, expect, it} from 'vitest';
 import {formatStats, statsCommand, statsOf} from '../../source/commands/stats.js';
 import {toView} from '../../source/commands/to-view.js';

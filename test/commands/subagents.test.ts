@@ -1,4 +1,5 @@
-// Subagents from disk: the a1f608ba parent's child 1fcdf9f5 is found, read and nested (stats, md, json, sts); a missing child says where it looked.
+// Subagents from disk: the a1f608ba parent's child 1fcdf9f5 is found, read and nested (stats, md, json, sts); a missing
+// child says where it looked.
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {exportCommand} from '../../source/commands/export.js';
 import {readSessionView} from '../../source/commands/read-session.js';

@@ -1,4 +1,5 @@
-// What tokens cost: the harness's formula, its fold by model, `$0.0353` text, and that a session's total is the sum of its requests.
+// What tokens cost: the harness's formula, its fold by model, `$0.0353` text, and that a session's total is the sum of
+// its requests.
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {costOf, costOfUsage, costText, usdText} from '../../source/cost/arithmetic.js';
@@ -128,20 +129,24 @@ describe('a session total', () => {
 });
 
 describe('requests the viewer did not see', () => {
-	it("count from the session's cumulative counter, as `earlier` (a stream joined mid-run, a trace read from a later shard)", () => {
-		const table = priceTable([{provider: 'p', modelId: 'm', rates: {cacheRead: 0, cacheWrite: 0, output: 1}}]);
-		// The session had spent 5M output tokens before this request of 1M.
-		const view = toView(
-			[
-				meta('p', 'm'),
-				msg('event_msg', {type: 'token_usage', session: counts(0, 0, 6_000_000), request: counts(0, 0, 1_000_000)}),
-			],
-			0,
-		);
-		expect(sessionCost(view, table).usd).toBeCloseTo(6, 9);
-		expect(view.spend.map(line => [line.kind, line.requests, line.tokens.output])).toEqual([
-			['conversation', 1, 1_000_000],
-			['earlier', 0, 5_000_000],
-		]);
-	});
+	it(
+		"count from the session's cumulative counter, as `earlier` (a stream joined mid-run, a trace read from " +
+			'a later shard)',
+		() => {
+			const table = priceTable([{provider: 'p', modelId: 'm', rates: {cacheRead: 0, cacheWrite: 0, output: 1}}]);
+			// The session had spent 5M output tokens before this request of 1M.
+			const view = toView(
+				[
+					meta('p', 'm'),
+					msg('event_msg', {type: 'token_usage', session: counts(0, 0, 6_000_000), request: counts(0, 0, 1_000_000)}),
+				],
+				0,
+			);
+			expect(sessionCost(view, table).usd).toBeCloseTo(6, 9);
+			expect(view.spend.map(line => [line.kind, line.requests, line.tokens.output])).toEqual([
+				['conversation', 1, 1_000_000],
+				['earlier', 0, 5_000_000],
+			]);
+		},
+	);
 });

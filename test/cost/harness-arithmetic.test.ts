@@ -1,5 +1,6 @@
 // The viewer's cost of recorded sessions equals the harness's own count: its usage recorder's rows (every token_usage's
-// `request`, attributed to the model of the session that made it) summed by model and priced as its usage service prices them.
+// `request`, attributed to the model of the session that made it) summed by model and priced as its usage service
+// prices them.
 import {parse as parseToml} from 'smol-toml';
 import {readFileSync} from 'node:fs';
 import {describe, expect, it} from 'vitest';

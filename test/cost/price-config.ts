@@ -1,4 +1,5 @@
-// A project config as the harness writes it: two priced models, one without a price, and API keys that no output may show.
+// A project config as the harness writes it: two priced models, one without a price, and API keys that no output may
+// show.
 export const secret = 'sk-ant-SECRET-never-shown-0123456789';
 
 export const configToml = `default_model = { provider = "custom", model_id = "fake-model" }

@@ -1,4 +1,5 @@
-// The price table from a project config's TOML (API keys never kept), a --prices JSON file, and a server's models answer.
+// The price table from a project config's TOML (API keys never kept), a --prices JSON file, and a server's models
+// answer.
 import {parse as parseToml} from 'smol-toml';
 import {describe, expect, it} from 'vitest';
 import {pricesOfModelsAnswer, pricesOfText} from '../../source/cost/prices.js';

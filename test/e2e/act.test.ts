@@ -56,26 +56,29 @@ const callRow = (text: string): string =>
 const footer = (pane: FaultTmux): string => pane.rows().at(-2) ?? '';
 
 describe('allow and deny', () => {
-	test('the call waits; a asks, y sends allow; the call shows allowing… until the decision, then completes', async () => {
-		const {server, pane} = await follow([], {holdDecision: true});
-		expect(footer(pane)).toContain('a/r allow/deny');
-		pane.keys('a');
-		await pane.until(() => footer(pane).includes(question), 'the question in the footer');
-		expect(server.actions).toEqual([]);
-		pane.keys('y');
-		await until(() => server.actions.length === 1, 'the approval POST');
-		expect(server.actions[0]!.path).toBe(`/approvals/${approvalCallId}`);
-		expect(server.actions[0]!.body).toEqual({decision: 'allow'});
-		await pane.until(text => callRow(text).includes('allowing…'), 'allowing… on the call');
-		server.release();
-		await pane.until(
-			text => text.includes('The approved command ran.') && !text.includes('waiting for approval'),
-			'the run going on',
-		);
-		expect(callRow(pane.text())).toMatch(/✓ exec_command/);
-		expect(callRow(pane.text())).not.toContain('allowing…');
-		expect(pane.text()).not.toContain(cookieValue);
-	});
+	test(
+		'the call waits; a asks, y sends allow; the call ' + 'shows allowing… until the decision, then completes',
+		async () => {
+			const {server, pane} = await follow([], {holdDecision: true});
+			expect(footer(pane)).toContain('a/r allow/deny');
+			pane.keys('a');
+			await pane.until(() => footer(pane).includes(question), 'the question in the footer');
+			expect(server.actions).toEqual([]);
+			pane.keys('y');
+			await until(() => server.actions.length === 1, 'the approval POST');
+			expect(server.actions[0]!.path).toBe(`/approvals/${approvalCallId}`);
+			expect(server.actions[0]!.body).toEqual({decision: 'allow'});
+			await pane.until(text => callRow(text).includes('allowing…'), 'allowing… on the call');
+			server.release();
+			await pane.until(
+				text => text.includes('The approved command ran.') && !text.includes('waiting for approval'),
+				'the run going on',
+			);
+			expect(callRow(pane.text())).toMatch(/✓ exec_command/);
+			expect(callRow(pane.text())).not.toContain('allowing…');
+			expect(pane.text()).not.toContain(cookieValue);
+		},
+	);
 
 	test('r asks, y sends deny, and the call is denied', async () => {
 		const {server, pane} = await follow();
@@ -120,54 +123,59 @@ test('> opens a prompt; Enter sends the text; it is pending until the server ech
 	);
 });
 
-test('every refusal is one notice and the call waits again: 404 (decided already), 400, 403, 409, then the server gone', async () => {
-	const refusals = [
-		{
-			status: 404,
-			json: {error: {code: 'approval_not_found', message: 'Approval does not exist or has already been decided.'}},
-		},
-		{status: 400, json: {error: {code: 'bad_request', message: 'decision must be one of allow / deny.'}}},
-		{status: 403, json: {error: {code: 'forbidden', message: `Forbidden for ${cookieValue}.`}}},
-		{status: 409, json: {error: {code: 'conflict', message: 'Already decided.'}}},
-	];
-	// Wide enough for the whole notice.
-	const {server, pane} = await follow(['--debug'], {answers: refusals}, 200);
-	const expected = [
-		'the server answered 404: Approval does not exist or has already been decided.',
-		'the server answered 400: decision must be one of allow / deny.',
-		'the server answered 403: Forbidden for <redacted>.',
-		'the server answered 409: Already decided.',
-	];
-	for (const [index, said] of expected.entries()) {
-		pane.keys('a');
-		await pane.until(() => footer(pane).includes(question), 'the question');
+test(
+	'every refusal is one notice and the call waits again: 404 (decided already), 400, 403, 409, then the ' +
+		'server gone',
+	async () => {
+		const refusals = [
+			{
+				status: 404,
+				json: {error: {code: 'approval_not_found', message: 'Approval does not exist or has already been decided.'}},
+			},
+			{status: 400, json: {error: {code: 'bad_request', message: 'decision must be one of allow / deny.'}}},
+			{status: 403, json: {error: {code: 'forbidden', message: `Forbidden for ${cookieValue}.`}}},
+			{status: 409, json: {error: {code: 'conflict', message: 'Already decided.'}}},
+		];
+		// Wide enough for the whole notice.
+		const {server, pane} = await follow(['--debug'], {answers: refusals}, 200);
+		const expected = [
+			'the server answered 404: Approval does not exist or has already been decided.',
+			'the server answered 400: decision must be one of allow / deny.',
+			'the server answered 403: Forbidden for <redacted>.',
+			'the server answered 409: Already decided.',
+		];
+		for (const [index, said] of expected.entries()) {
+			pane.keys('a');
+			await pane.until(() => footer(pane).includes(question), 'the question');
+			pane.keys('y');
+			await until(() => server.actions.length === index + 1, `POST ${index + 1}`);
+			await pane.until(
+				() => footer(pane).includes(`could not allow exec_command $ echo approved-run: ${said}`),
+				`notice ${index + 1}`,
+			);
+			await pane.until(text => callRow(text).includes(' waiting for approval '), 'the call waiting again');
+			expect(
+				pane
+					.text()
+					.split('\n')
+					.filter(line => line.includes('could not allow')),
+			).toHaveLength(1);
+		}
+		expect(pane.text()).not.toContain(cookieValue);
+		// The server goes away: the stream reconnects in vain, and an answer cannot be sent.
+		await server.close();
+		await pane.until(text => text.includes('reconnecting'), 'the header reconnecting');
+		pane.keys('r');
+		await pane.until(() => footer(pane).includes('deny exec_command $ echo approved-run? y/n'), 'the question');
 		pane.keys('y');
-		await until(() => server.actions.length === index + 1, `POST ${index + 1}`);
 		await pane.until(
-			() => footer(pane).includes(`could not allow exec_command $ echo approved-run: ${said}`),
-			`notice ${index + 1}`,
+			() =>
+				/could not deny exec_command \$ echo approved-run: connection refused by 127\.0\.0\.1:\d+/.test(footer(pane)),
+			'the network notice',
 		);
-		await pane.until(text => callRow(text).includes(' waiting for approval '), 'the call waiting again');
-		expect(
-			pane
-				.text()
-				.split('\n')
-				.filter(line => line.includes('could not allow')),
-		).toHaveLength(1);
-	}
-	expect(pane.text()).not.toContain(cookieValue);
-	// The server goes away: the stream reconnects in vain, and an answer cannot be sent.
-	await server.close();
-	await pane.until(text => text.includes('reconnecting'), 'the header reconnecting');
-	pane.keys('r');
-	await pane.until(() => footer(pane).includes('deny exec_command $ echo approved-run? y/n'), 'the question');
-	pane.keys('y');
-	await pane.until(
-		() => /could not deny exec_command \$ echo approved-run: connection refused by 127\.0\.0\.1:\d+/.test(footer(pane)),
-		'the network notice',
-	);
-	await pane.until(text => callRow(text).includes(' waiting for approval '), 'the call waiting still');
-});
+		await pane.until(text => callRow(text).includes(' waiting for approval '), 'the call waiting still');
+	},
+);
 
 test('--read-only: the keys do nothing, and the footer does not offer them', async () => {
 	const {server, pane} = await follow(['--read-only']);

@@ -1,5 +1,5 @@
-// End to end, for all-day use: the built program in tmux. Search while following a growing trace, a paste into the search
-// prompt, the help at 60×20, the picker at 80×24, NO_COLOR's attributes, y's OSC 52. Each waits on whole frames.
+// End to end, for all-day use: the built program in tmux. Search while following a growing trace, a paste into the
+// search prompt, the help at 60×20, the picker at 80×24, NO_COLOR's attributes, y's OSC 52. Each waits on whole frames.
 import {appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -107,69 +107,75 @@ test('a paste into the search prompt: `echo 2⏎` and three Backspaces in one wr
 	await tmux.untilShell();
 });
 
-test('the help at 60×20: every entry in full by scrolling with j, a stray key leaves it open, Esc closes it', async () => {
-	const trace = path.join(folder, `${toolsId}_001.jsonl`);
-	writeFileSync(trace, tools.map(line => `${line}\n`).join(''));
-	const tmux = start(`node ${cli} ${path.basename(trace)}`, 60, 20);
-	await tmux.until(text => text.includes('slow-done'), 'the first frame');
-	tmux.keys('?');
-	await tmux.until(text => text.includes('j/k scroll'), 'the help');
-	const seen = new Set<string>();
-	// Down row by row until the last entry (quit) is on screen: each j moves the view.
-	for (let step = 0; step < 80; step++) {
-		const rows = body(tmux.rows());
-		for (const row of rows) seen.add(row.trim());
-		if (rows.some(row => row.trim().startsWith('q Ctrl+C'))) break;
-		const now = rows.join('\n');
-		tmux.keys('j');
-		await tmux.until(text => body(text.split('\n')).join('\n') !== now, 'the help scrolled');
-	}
-	const text = [...seen].join(' ').replace(/\s+/g, ' ');
-	for (const entry of helpEntries()) expect(text).toContain(entry.help.split(' ').slice(0, 4).join(' '));
-	expect(text).toContain('quit');
-	tmux.keys('z');
-	await tmux.until(text => text.includes('j/k scroll'), 'still the help');
-	tmux.keys('Escape');
-	await tmux.until(text => !text.includes('j/k scroll') && text.includes('slow-done'), 'the session again');
-	tmux.keys('q');
-	await tmux.untilShell();
-});
+test(
+	'the help at 60×20: every entry in full by scrolling ' + 'with j, a stray key leaves it open, Esc closes it',
+	async () => {
+		const trace = path.join(folder, `${toolsId}_001.jsonl`);
+		writeFileSync(trace, tools.map(line => `${line}\n`).join(''));
+		const tmux = start(`node ${cli} ${path.basename(trace)}`, 60, 20);
+		await tmux.until(text => text.includes('slow-done'), 'the first frame');
+		tmux.keys('?');
+		await tmux.until(text => text.includes('j/k scroll'), 'the help');
+		const seen = new Set<string>();
+		// Down row by row until the last entry (quit) is on screen: each j moves the view.
+		for (let step = 0; step < 80; step++) {
+			const rows = body(tmux.rows());
+			for (const row of rows) seen.add(row.trim());
+			if (rows.some(row => row.trim().startsWith('q Ctrl+C'))) break;
+			const now = rows.join('\n');
+			tmux.keys('j');
+			await tmux.until(text => body(text.split('\n')).join('\n') !== now, 'the help scrolled');
+		}
+		const text = [...seen].join(' ').replace(/\s+/g, ' ');
+		for (const entry of helpEntries()) expect(text).toContain(entry.help.split(' ').slice(0, 4).join(' '));
+		expect(text).toContain('quit');
+		tmux.keys('z');
+		await tmux.until(text => text.includes('j/k scroll'), 'still the help');
+		tmux.keys('Escape');
+		await tmux.until(text => !text.includes('j/k scroll') && text.includes('slow-done'), 'the session again');
+		tmux.keys('q');
+		await tmux.untilShell();
+	},
+);
 
-test("the picker at 80×24 shows each session's prompt; a column the same on every row is named once in the title", async () => {
-	const home = path.join(folder, 'home');
-	const dataRoot = path.join(home, 'data');
-	for (const [project, id] of [
-		['proj-a', toolsId],
-		['proj-b', 'session-2026-12-02-14-45-42-8e7b556c'],
-	] as const) {
-		const dir = path.join(dataRoot, project, 'agents', 'main', 'traces', '2026-12-02');
-		mkdirSync(dir, {recursive: true});
-		writeFileSync(
-			path.join(dir, `${id}_001.jsonl`),
-			linesOf(id)
-				.map(line => `${line}\n`)
-				.join(''),
+test(
+	"the picker at 80×24 shows each session's prompt; a " + 'column the same on every row is named once in the title',
+	async () => {
+		const home = path.join(folder, 'home');
+		const dataRoot = path.join(home, 'data');
+		for (const [project, id] of [
+			['proj-a', toolsId],
+			['proj-b', 'session-2026-12-02-14-45-42-8e7b556c'],
+		] as const) {
+			const dir = path.join(dataRoot, project, 'agents', 'main', 'traces', '2026-12-02');
+			mkdirSync(dir, {recursive: true});
+			writeFileSync(
+				path.join(dir, `${id}_001.jsonl`),
+				linesOf(id)
+					.map(line => `${line}\n`)
+					.join(''),
+			);
+		}
+		const tmux = start(
+			`node ${cli} ${path.join(dataRoot, 'proj-a', 'agents', 'main', 'traces', '2026-12-02', `${toolsId}_001.jsonl`)}`,
+			80,
+			24,
+			{PENGUIN_HOME: dataRoot},
 		);
-	}
-	const tmux = start(
-		`node ${cli} ${path.join(dataRoot, 'proj-a', 'agents', 'main', 'traces', '2026-12-02', `${toolsId}_001.jsonl`)}`,
-		80,
-		24,
-		{PENGUIN_HOME: dataRoot},
-	);
-	await tmux.until(text => text.includes('slow-done'), 'the first frame');
-	tmux.keys('s');
-	const text = await tmux.until(
-		text => text.includes('[fake:tools]') && text.includes('[fake:chat]'),
-		'both prompts in the picker',
-	);
-	expect(text).toContain('all fake-model');
-	for (const row of tmux.rows()) expect(row.length).toBeLessThanOrEqual(80);
-	tmux.keys('Escape');
-	await tmux.until(text => !text.includes('filter ›') && text.includes('slow-done'), 'the picker closed');
-	tmux.keys('q');
-	await tmux.untilShell();
-});
+		await tmux.until(text => text.includes('slow-done'), 'the first frame');
+		tmux.keys('s');
+		const text = await tmux.until(
+			text => text.includes('[fake:tools]') && text.includes('[fake:chat]'),
+			'both prompts in the picker',
+		);
+		expect(text).toContain('all fake-model');
+		for (const row of tmux.rows()) expect(row.length).toBeLessThanOrEqual(80);
+		tmux.keys('Escape');
+		await tmux.until(text => !text.includes('filter ›') && text.includes('slow-done'), 'the picker closed');
+		tmux.keys('q');
+		await tmux.untilShell();
+	},
+);
 
 test('NO_COLOR: no colour, but the focus bar (inverse) and bold are still drawn', async () => {
 	const trace = path.join(folder, `${toolsId}_001.jsonl`);
@@ -201,52 +207,58 @@ test('y puts the focused pane on the clipboard by OSC 52 (tmux keeps it as a pas
 	await tmux.untilShell();
 });
 
-test("--replay runs on the session's clock: a call still running counts seconds of the session, not hours to today", async () => {
-	// `sleep 2` runs 2.2 s before its output: at half speed the replay shows it running for a while.
-	const trace = path.join(folder, `${toolsId}_001.jsonl`);
-	writeFileSync(
-		trace,
-		tools
-			.slice(0, 24)
-			.map(line => `${line}\n`)
-			.join(''),
-	);
-	const tmux = start(`node ${cli} --replay 0.5 ${path.basename(trace)}`);
-	const text = await tmux.until(
-		screen => /exec_command +\$ sleep 2.*\d s\s*$/m.test(screen) && screen.includes('▶ replay 0.5×'),
-		'the running call, replayed',
-	);
-	const row = text.split('\n').find(line => line.includes('sleep 2'))!;
-	expect(row).toMatch(/ \d+\.\d s$/);
-	expect(text).not.toMatch(/\d+ h \d+ m/);
-	tmux.keys('q');
-	await tmux.untilShell();
-});
+test(
+	"--replay runs on the session's clock: a call still " + 'running counts seconds of the session, not hours to today',
+	async () => {
+		// `sleep 2` runs 2.2 s before its output: at half speed the replay shows it running for a while.
+		const trace = path.join(folder, `${toolsId}_001.jsonl`);
+		writeFileSync(
+			trace,
+			tools
+				.slice(0, 24)
+				.map(line => `${line}\n`)
+				.join(''),
+		);
+		const tmux = start(`node ${cli} --replay 0.5 ${path.basename(trace)}`);
+		const text = await tmux.until(
+			screen => /exec_command +\$ sleep 2.*\d s\s*$/m.test(screen) && screen.includes('▶ replay 0.5×'),
+			'the running call, replayed',
+		);
+		const row = text.split('\n').find(line => line.includes('sleep 2'))!;
+		expect(row).toMatch(/ \d+\.\d s$/);
+		expect(text).not.toMatch(/\d+ h \d+ m/);
+		tmux.keys('q');
+		await tmux.untilShell();
+	},
+);
 
-test('a trace not written for long: the header says `stalled since …`, the call it left running `no output`', async () => {
-	// Yesterday's trace, ending while `sleep 2` still runs (its output never written), followed.
-	const trace = path.join(folder, `${toolsId}_001.jsonl`);
-	writeFileSync(
-		trace,
-		tools
-			.slice(0, 23)
-			.map(line => `${line}\n`)
-			.join(''),
-	);
-	const tmux = start(`node ${cli} ${path.basename(trace)}`);
-	const text = await tmux.until(
-		screen => /stalled since \d\d:\d\d:\d\d/.test(screen) && screen.includes('sleep 2'),
-		'the stopped call',
-	);
-	expect(text.split('\n').find(line => line.includes('sleep 2'))).toMatch(
-		/\? exec_command +\$ sleep 2.* no output\s*$/,
-	);
-	expect(text).not.toContain('running');
-	expect(text).not.toMatch(/\d+ h \d+ m/);
-	// The timeline ends with the session too: no span of hours to today.
-	tmux.keys('T');
-	const timeline = await tmux.until(screen => screen.includes('timeline'), 'the timeline');
-	expect(timeline).toMatch(/\(\d+(\.\d)? s\)/);
-	tmux.keys('q');
-	await tmux.untilShell();
-});
+test(
+	'a trace not written for long: the header says ' + '`stalled since …`, the call it left running `no output`',
+	async () => {
+		// Yesterday's trace, ending while `sleep 2` still runs (its output never written), followed.
+		const trace = path.join(folder, `${toolsId}_001.jsonl`);
+		writeFileSync(
+			trace,
+			tools
+				.slice(0, 23)
+				.map(line => `${line}\n`)
+				.join(''),
+		);
+		const tmux = start(`node ${cli} ${path.basename(trace)}`);
+		const text = await tmux.until(
+			screen => /stalled since \d\d:\d\d:\d\d/.test(screen) && screen.includes('sleep 2'),
+			'the stopped call',
+		);
+		expect(text.split('\n').find(line => line.includes('sleep 2'))).toMatch(
+			/\? exec_command +\$ sleep 2.* no output\s*$/,
+		);
+		expect(text).not.toContain('running');
+		expect(text).not.toMatch(/\d+ h \d+ m/);
+		// The timeline ends with the session too: no span of hours to today.
+		tmux.keys('T');
+		const timeline = await tmux.until(screen => screen.includes('timeline'), 'the timeline');
+		expect(timeline).toMatch(/\(\d+(\.\d)? s\)/);
+		tmux.keys('q');
+		await tmux.untilShell();
+	},
+);

@@ -1,4 +1,5 @@
-// End to end at 80×24 in tmux: a TypeScript read_file output and an edit_file diff drawn in colour on a real terminal (the highlighter's chunk loaded from the built program), and none with NO_COLOR.
+// End to end at 80×24 in tmux: a TypeScript read_file output and an edit_file diff drawn in colour on a real terminal
+// (the highlighter's chunk loaded from the built program), and none with NO_COLOR.
 import {execFileSync} from 'node:child_process';
 import {existsSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';

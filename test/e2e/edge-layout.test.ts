@@ -30,36 +30,39 @@ afterAll(() => {
 /** Ink's clearTerminal (ansi-escapes, outside old Windows): erase the screen and the scrollback, cursor home. */
 const fullClear = '\u001b[2J\u001b[3J\u001b[H';
 
-test('80×24: ten key frames are drawn in place, never by clearing the terminal; the bottom row stays blank', async () => {
-	pane = new FaultTmux(folder, 'e2e-edges', 80, 24);
-	await pane.clear(folder);
-	pane.run(`node ${cli} ${id}_002.jsonl`);
-	await pane.until(
-		text => wholeFrame(text) && text.includes('req 5 · tools 4') && text.includes('emoji 🐧'),
-		'the whole session in',
-	);
-	pane.record();
-	// Each key moves the focus (`›`) one pane: the focused row changing says the key's frame is drawn.
-	const focused = (rows: string[]): string => {
-		const index = rows.findIndex(row => row.startsWith('›'));
-		return index === -1 ? '' : `${index}:${rows[index]}`;
-	};
-	for (const key of ['k', 'k', 'k', 'k', 'k', 'j', 'j', 'j', 'j', 'j']) {
-		const before = focused(pane.rows());
-		pane.keys(key);
+test(
+	'80×24: ten key frames are drawn in place, never by ' + 'clearing the terminal; the bottom row stays blank',
+	async () => {
+		pane = new FaultTmux(folder, 'e2e-edges', 80, 24);
+		await pane.clear(folder);
+		pane.run(`node ${cli} ${id}_002.jsonl`);
 		await pane.until(
-			text => wholeFrame(text) && focused(text.split('\n')) !== before && focused(text.split('\n')) !== '',
-			`the frame after ${key}`,
+			text => wholeFrame(text) && text.includes('req 5 · tools 4') && text.includes('emoji 🐧'),
+			'the whole session in',
 		);
-	}
-	pane.stopRecording();
-	const received = pane.raw();
-	expect(received.length).toBeGreaterThan(1000);
-	expect(received.split(fullClear).length - 1).toBe(0);
-	const rows = pane.rows();
-	expect(rows).toHaveLength(24);
-	expect(rows[22]).toContain('j/k move');
-	expect(rows[23]).toBe('');
-	pane.keys('q');
-	await pane.untilShell();
-});
+		pane.record();
+		// Each key moves the focus (`›`) one pane: the focused row changing says the key's frame is drawn.
+		const focused = (rows: string[]): string => {
+			const index = rows.findIndex(row => row.startsWith('›'));
+			return index === -1 ? '' : `${index}:${rows[index]}`;
+		};
+		for (const key of ['k', 'k', 'k', 'k', 'k', 'j', 'j', 'j', 'j', 'j']) {
+			const before = focused(pane.rows());
+			pane.keys(key);
+			await pane.until(
+				text => wholeFrame(text) && focused(text.split('\n')) !== before && focused(text.split('\n')) !== '',
+				`the frame after ${key}`,
+			);
+		}
+		pane.stopRecording();
+		const received = pane.raw();
+		expect(received.length).toBeGreaterThan(1000);
+		expect(received.split(fullClear).length - 1).toBe(0);
+		const rows = pane.rows();
+		expect(rows).toHaveLength(24);
+		expect(rows[22]).toContain('j/k move');
+		expect(rows[23]).toBe('');
+		pane.keys('q');
+		await pane.untilShell();
+	},
+);

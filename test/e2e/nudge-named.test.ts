@@ -46,7 +46,8 @@ afterAll(() => {
 	if (home) rmSync(home, {recursive: true, force: true, maxRetries: 5});
 });
 
-test('a trace named by path: another session in its data root that waits is a nudge, L opens it, --notify says it once', async () => {
+test('a trace named by path: another session in its data root that waits is a nudge, L opens it, --notify ' +
+	'says it once', async () => {
 	pane.run(`clear && node ${cli} --notify ${path.join(folder, `${tools}_001.jsonl`)}`);
 	await until(screen => screen.includes('session…14-43-17-694155ee'), 'the named session');
 	pane.record();

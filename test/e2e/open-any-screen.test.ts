@@ -1,4 +1,6 @@
-// End to end on the screen (tmux, 100×30): a gzip trace of any name opens from its start (never tail-first), shows the whole session and stays open at its end; a trace piped in with no `-` opens the same way, keys read from the terminal.
+// End to end on the screen (tmux, 100×30): a gzip trace of any name opens from its start (never tail-first), shows the
+// whole session and stays open at its end; a trace piped in with no `-` opens the same way, keys read from the
+// terminal.
 import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';

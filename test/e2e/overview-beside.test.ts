@@ -1,5 +1,6 @@
-// End to end at 160×40 (tmux): the sessions beside the session, live as a session grows in a temp data root (its row says
-// what it does now), Enter opening one on the right with the list kept, Tab and s; and the footer's nudge when the other one finishes.
+// End to end at 160×40 (tmux): the sessions beside the session, live as a session grows in a temp data root (its row
+// says what it does now), Enter opening one on the right with the list kept, Tab and s; and the footer's nudge when the
+// other one finishes.
 import {appendFileSync, readFileSync, rmSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -55,7 +56,8 @@ afterAll(() => {
 	if (home) rmSync(home, {recursive: true, force: true, maxRetries: 5});
 });
 
-test('the overview beside the session follows a growing session; Enter opens another on the right and keeps the list; its end is a nudge', async () => {
+test('the overview beside the session follows a growing session; Enter opens another on the right and keeps ' +
+	'the list; its end is a nudge', async () => {
 	pane.run(`clear && node ${cli}`);
 	await until(screen => screen.includes('session…14-43-19-1fcdf9f5'), 'the newest session');
 	pane.keys('s');

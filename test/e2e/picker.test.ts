@@ -1,4 +1,5 @@
-// End to end: the built program in tmux (110×30) on a temp data root; s opens the picker, a filter and Enter switch to another session, whose subagent comes from its own trace and which is then followed.
+// End to end: the built program in tmux (110×30) on a temp data root; s opens the picker, a filter and Enter switch to
+// another session, whose subagent comes from its own trace and which is then followed.
 import {appendFileSync, readFileSync, rmSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -69,7 +70,10 @@ test('s, a filter and Enter switch the screen to another session and follow it',
 	expect(screen).toContain('all proj-a/main · fake-model');
 	// Its trace ends with a finished request: idle, with the tokens its last token_usage counts.
 	expect(list[0]).toMatch(
-		/^›○ idle {2}694155ee\* idle (< 10 s|\d+ s) +(\d+ req +)?\d+(\.\d)?k tok {2}12-02 \d\d:43 {2}\[fake:tools\] Inspect the workspace/,
+		new RegExp(
+			String.raw`^›○ idle {2}694155ee\* idle (< 10 s|\d+ s) +(\d+ req +)?\d+(\.\d)?k tok` +
+				String.raw` {2}12-02 \d\d:43 {2}\[fake:tools\] Inspect the workspace`,
+		),
 	);
 	expect(list[2]).toMatch(/ idle 1 h .* ↳ Caller agent/);
 

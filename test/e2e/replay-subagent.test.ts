@@ -1,5 +1,6 @@
 // End to end: --replay plays a subagent's own trace on the session's clock, among its parent's messages. The recorded
-// pair (a parent calling run_subagent, the child's trace beside it) in the built program in tmux; each wait is for a frame.
+// pair (a parent calling run_subagent, the child's trace beside it) in the built program in tmux; each wait is for a
+// frame.
 import {copyFileSync, mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -46,7 +47,8 @@ const row = (text: string, word: string): string => text.split('\n').find(line =
 /** The parent's run_subagent call is still running: its row shows the spinner, not ✓. */
 const callRunning = (text: string): boolean => /^ [⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] run_subagent/m.test(text);
 
-test("--replay plays the child's trace among its parent's messages, on the session's clock; at the end the screen is the one without replay", async () => {
+test("--replay plays the child's trace among its parent's messages, on the session's clock; at the end the " +
+	'screen is the one without replay', async () => {
 	// Half speed: the child runs 1.8 s of the recording, 3.6 s here. Its prompt comes first, its one call 0.8 s later.
 	const tmux = start(`node ${cli} --replay 0.5 ${parent}`);
 	// While the parent's call spins, the child has its prompt and not yet its call (read whole, it would have it at once).

@@ -29,7 +29,8 @@ afterAll(async () => {
 
 const savedFile = (): string => path.join(home, '.config', 'penguin-view', 'logins.json');
 
-test('a --user login on a terminal: n saves nothing; y saves it 0600 and the next run needs no credentials', async () => {
+test('a --user login on a terminal: n saves nothing; y ' +
+	'saves it 0600 and the next run needs no credentials', async () => {
 	for (const answer of ['n', 'y']) {
 		await pane.clear();
 		pane.run(`node ${builtCli} --sse ${server.origin} --list --user admin`);

@@ -1,4 +1,5 @@
-// End to end: the built program (dist/cli.js) in a real pseudo-terminal (tmux, 100×30) on a trace file the test keeps appending to.
+// End to end: the built program (dist/cli.js) in a real pseudo-terminal (tmux, 100×30) on a trace file the test keeps
+// appending to.
 import {execFileSync} from 'node:child_process';
 import {appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';

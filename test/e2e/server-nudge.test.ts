@@ -1,6 +1,7 @@
-// End to end (tmux): the built program with --notify given a server's session (the fake server built from the recordings):
-// another session that runs starts to wait for approval (its record says so, asked again while it runs): the footer names
-// it, --notify writes OSC 9 and 777 once, and L opens it.
+// End to end (tmux): the built program with --notify given a server's session (the fake server built from the
+// recordings):
+// another session that runs starts to wait for approval (its record says so, asked again while it runs): the footer
+// names it, --notify writes OSC 9 and 777 once, and L opens it.
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -44,7 +45,8 @@ const until = (check: (screen: string) => boolean, what: string, ms = 30_000): P
 	pane.until(screen => wholeFrame(screen) && check(screen), what, ms);
 const osc9 = (raw: string): number => raw.split('\u001b]9;penguin-view: ⏸ a1f7cf26 waits').length - 1;
 
-test('--notify with a server: another session that starts to wait is named in the footer, notified once, and L opens it', async () => {
+test('--notify with a server: another session that starts to wait is named in the footer, notified once, and ' +
+	'L opens it', async () => {
 	pane.record();
 	pane.run(`clear && node ${builtCli} --notify --sse ${server.origin}/chat/${idleId}`);
 	await until(screen => screen.includes('session…13-31-49-7d2810f6'), 'the session named');

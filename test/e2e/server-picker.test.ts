@@ -41,7 +41,8 @@ const until = (check: (screen: string) => boolean, what: string, ms = 15_000): P
 	pane.until(check, what, ms);
 const footer = (screen: string): string => screen.trimEnd().split('\n').at(-1) ?? '';
 
-test('pick a server session and follow it; L switches to one that started; s and Esc; a finished one over HTTP', async () => {
+test('pick a server session and follow it; L switches to one that started; s and Esc; a finished one over ' +
+	'HTTP', async () => {
 	pane.run(`clear && node ${builtCli} --sse ${server.origin}`);
 	let screen = await until(
 		text => text.includes(' sessions  ') && text.includes('9e1d35e9'),

@@ -84,7 +84,8 @@ test('a trace that is not there, or no data root at all: one line said, exit cod
 	const noRoot = printOptions(path.join(root.root, 'absent'), [], flagsWith({latest: true}));
 	expect(await openSource(noRoot)).toEqual({exitCode: 1});
 	expect(noRoot.said).toEqual([
-		`${path.join(root.root, 'absent')}: no such folder, so no sessions to show: give a trace file or a session id, follow a server with --sse URL, or set PENGUIN_HOME to PenguinHarness's data folder`,
+		`${path.join(root.root, 'absent')}: no such folder, so no sessions to show: give a trace file or a ` +
+			`session id, follow a server with --sse URL, or set PENGUIN_HOME to PenguinHarness's data folder`,
 	]);
 });
 
@@ -117,30 +118,34 @@ test("the picker's switcher lists the data root's sessions and opens one in plac
 	expect(closed).toBe(1);
 });
 
-test('on the screen the data root is watched (nudges, L, --notify) for a trace or session id named under it; not for one elsewhere, nor without a data root', async () => {
-	const root = makeRoot();
-	const elsewhere = makeRoot();
-	roots.push(root, elsewhere);
-	const inside = placeShard(tools, root.dateDir());
-	const outside = placeShard(retry, elsewhere.dateDir());
-	const watched = async (
-		dataRoot: string,
-		input: string[],
-	): Promise<{offers: boolean; overview: boolean; said: string[]}> => {
-		const options = {...printOptions(dataRoot, input), screen: true, follow: true};
-		// Read from the first byte: the first frame is not painted on the test's terminal.
-		options.settings = readSettings({PENGUIN_HOME: dataRoot, PENGUIN_VIEW_TAIL_FIRST: '0'}, '/home/nobody', dataRoot);
-		const opened = await openSource(options);
-		if ('exitCode' in opened) throw new Error(`not opened: ${options.said.join('; ')}`);
-		stops.push(async () => opened.source.close(), ...options.cleanup);
-		return {offers: opened.offers !== undefined, overview: opened.overview !== undefined, said: options.said};
-	};
-	expect(await watched(root.root, [inside])).toEqual({offers: true, overview: true, said: []});
-	expect(await watched(root.root, [tools])).toEqual({offers: true, overview: true, said: []});
-	expect(await watched(root.root, [outside])).toEqual({offers: false, overview: false, said: []});
-	expect(await watched(path.join(root.root, 'not-there'), [outside])).toEqual({
-		offers: false,
-		overview: false,
-		said: [],
-	});
-});
+test(
+	'on the screen the data root is watched (nudges, L, --notify) for a trace or session id named under it; ' +
+		'not for one elsewhere, nor without a data root',
+	async () => {
+		const root = makeRoot();
+		const elsewhere = makeRoot();
+		roots.push(root, elsewhere);
+		const inside = placeShard(tools, root.dateDir());
+		const outside = placeShard(retry, elsewhere.dateDir());
+		const watched = async (
+			dataRoot: string,
+			input: string[],
+		): Promise<{offers: boolean; overview: boolean; said: string[]}> => {
+			const options = {...printOptions(dataRoot, input), screen: true, follow: true};
+			// Read from the first byte: the first frame is not painted on the test's terminal.
+			options.settings = readSettings({PENGUIN_HOME: dataRoot, PENGUIN_VIEW_TAIL_FIRST: '0'}, '/home/nobody', dataRoot);
+			const opened = await openSource(options);
+			if ('exitCode' in opened) throw new Error(`not opened: ${options.said.join('; ')}`);
+			stops.push(async () => opened.source.close(), ...options.cleanup);
+			return {offers: opened.offers !== undefined, overview: opened.overview !== undefined, said: options.said};
+		};
+		expect(await watched(root.root, [inside])).toEqual({offers: true, overview: true, said: []});
+		expect(await watched(root.root, [tools])).toEqual({offers: true, overview: true, said: []});
+		expect(await watched(root.root, [outside])).toEqual({offers: false, overview: false, said: []});
+		expect(await watched(path.join(root.root, 'not-there'), [outside])).toEqual({
+			offers: false,
+			overview: false,
+			said: [],
+		});
+	},
+);

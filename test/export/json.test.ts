@@ -1,4 +1,5 @@
-// JSON export: the view model round-trips (items, header, tokens, counts), child sessions nest, no image data, no raw C1 or bidi controls.
+// JSON export: the view model round-trips (items, header, tokens, counts), child sessions nest, no image data, no raw
+// C1 or bidi controls.
 import {describe, expect, it} from 'vitest';
 import {toView} from '../../source/commands/to-view.js';
 import {formatJson, jsonExportOf, type JsonExport} from '../../source/export/json.js';

@@ -1,4 +1,5 @@
-// Markdown export: document structure on real traces, and hostile text (backtick fences, </details>, raw HTML, escape sequences) that must not break out.
+// Markdown export: document structure on real traces, and hostile text (backtick fences, </details>, raw HTML, escape
+// sequences) that must not break out.
 import {describe, expect, it} from 'vitest';
 import {toView} from '../../source/commands/to-view.js';
 import {formatMarkdown} from '../../source/export/markdown-export.js';
@@ -58,7 +59,8 @@ describe('formatMarkdown structure', () => {
 		expect(md).toContain('### User · 14:43:17\n[fake:tools] Inspect the workspace and run a few commands.');
 		expect(md.match(/^### Assistant/gm)).toHaveLength(3);
 		expect(md).toContain(
-			'**Tool call** `exec_command` · $ ls -la · done · 239 ms\n\n```json\n{\n  "description": "List the workspace files",\n  "cmd": "ls -la"\n}\n```',
+			'**Tool call** `exec_command` · $ ls -la · done · 239 ms\n\n```json\n{\n  "description": "List the ' +
+				'workspace files",\n  "cmd": "ls -la"\n}\n```',
 		);
 		expect(md).toContain('<summary>Output · 300 lines · completed</summary>');
 		expect(md).toContain('**Tool call** `exec_command` · $ ls /definitely/not/here · failed · 208 ms');

@@ -1,4 +1,5 @@
-// Redaction: each secret kind, home and workspace paths (whole components only), counts by kind, and --redact applied to every export format.
+// Redaction: each secret kind, home and workspace paths (whole components only), counts by kind, and --redact applied
+// to every export format.
 import {describe, expect, it} from 'vitest';
 import {exportCommand, type ExportFormat} from '../../source/commands/export.js';
 import {toView} from '../../source/commands/to-view.js';
@@ -125,7 +126,8 @@ describe('Redactor: paths', () => {
 			options,
 		);
 		expect(text).toBe(
-			`cd ${placeholder('workspace')}/src && cat ${placeholder('home')}/.bashrc file://${placeholder('home')}/x /home/anna/y /x/home/ann/z ${placeholder('home')}`,
+			`cd ${placeholder('workspace')}/src && cat ${placeholder('home')}/.bashrc ` +
+				`file://${placeholder('home')}/x /home/anna/y /x/home/ann/z ${placeholder('home')}`,
 		);
 		expect(counts).toEqual({workspace: 1, home: 3});
 	});

@@ -1,4 +1,5 @@
-// STS export (Hugging Face Session Trace Simple Format): header line, one JSON message line per message, roles, tool calls and results as the spec shapes them.
+// STS export (Hugging Face Session Trace Simple Format): header line, one JSON message line per message, roles, tool
+// calls and results as the spec shapes them.
 import {describe, expect, it} from 'vitest';
 import {toView} from '../../source/commands/to-view.js';
 import {formatSts, stsHarness, type StsMessage, type StsSession} from '../../source/export/sts.js';

@@ -1,4 +1,5 @@
-// The reader of stdout goes away early (`penguin-view … | head -1`) in every mode that writes a lot: the built program exits 0 at once, quietly, with no EPIPE and no stack.
+// The reader of stdout goes away early (`penguin-view … | head -1`) in every mode that writes a lot: the built program
+// exits 0 at once, quietly, with no EPIPE and no stack.
 import {spawn} from 'node:child_process';
 import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,6 @@
-// The built program following trace files that misbehave (deleted, truncated, replaced, grown by 50 MB at once, NUL bytes, invalid UTF-8, a 50 MB line, a line past the limit, a folder where a file belongs, a FIFO, /dev/stdin): it keeps running, says what happened, and prints every readable record.
+// The built program following trace files that misbehave (deleted, truncated, replaced, grown by 50 MB at once, NUL
+// bytes, invalid UTF-8, a 50 MB line, a line past the limit, a folder where a file belongs, a FIFO, /dev/stdin): it
+// keeps running, says what happened, and prints every readable record.
 import {appendFileSync, mkdirSync, renameSync, rmSync, truncateSync, writeFileSync} from 'node:fs';
 import {open} from 'node:fs/promises';
 import {execFileSync} from 'node:child_process';
@@ -93,34 +95,40 @@ describe('a followed file changes under the reader', () => {
 		await stop();
 	}, 40_000);
 
-	it('NUL bytes and invalid UTF-8: bad lines are reported by number, every good line is printed, no control reaches stdout', async () => {
-		await follow({watchFor: ['malformed line']});
-		const bytes = Buffer.concat([
-			Buffer.from(`${userLine(`${marker(200)} before`)}\n`),
-			// A line of NUL bytes (what a crash can leave in a file): malformed.
-			Buffer.alloc(300, 0),
-			Buffer.from('\n'),
-			// NUL bytes inside a JSON string are not JSON: malformed too.
-			Buffer.from(
-				`{"type":"model_msg","payload":{"type":"text","role":"user","text":"${marker(201)} \u0000\u0000"}}\n`,
-			),
-			// Invalid UTF-8 inside a JSON string: still a record, the bytes shown as U+FFFD.
-			Buffer.from(
-				`{"timestamp":"2026-12-02T14:43:17.000Z","type":"model_msg","payload":{"type":"text","role":"user","text":"${marker(203)} `,
-			),
-			Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80]),
-			Buffer.from(' end","stop_reason":"completed"}}\n'),
-			Buffer.from(`${userLine(`${marker(204)} after`)}\n`),
-		]);
-		appendFileSync(file, bytes);
-		await waitFor(() => hasAll([200, 203, 204]), 'the good records around the bad bytes');
-		expect(run!.linesWith('malformed line')).toHaveLength(2);
-		expect(run!.tail()).toContain('\ufffd');
-		expect(terminalHazards(run!.tail(), {sgrAllowed: false})).toEqual([]);
-		await stop();
-	});
+	it(
+		'NUL bytes and invalid UTF-8: bad lines are reported by number, every good line is printed, no control ' +
+			'reaches stdout',
+		async () => {
+			await follow({watchFor: ['malformed line']});
+			const bytes = Buffer.concat([
+				Buffer.from(`${userLine(`${marker(200)} before`)}\n`),
+				// A line of NUL bytes (what a crash can leave in a file): malformed.
+				Buffer.alloc(300, 0),
+				Buffer.from('\n'),
+				// NUL bytes inside a JSON string are not JSON: malformed too.
+				Buffer.from(
+					`{"type":"model_msg","payload":{"type":"text","role":"user","text":"${marker(201)} \u0000\u0000"}}\n`,
+				),
+				// Invalid UTF-8 inside a JSON string: still a record, the bytes shown as U+FFFD.
+				Buffer.from(
+					`{"timestamp":"2026-12-02T14:43:17.000Z","type":"model_msg","payload":{"type":"text","role":"user",` +
+						`"text":"${marker(203)} `,
+				),
+				Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80]),
+				Buffer.from(' end","stop_reason":"completed"}}\n'),
+				Buffer.from(`${userLine(`${marker(204)} after`)}\n`),
+			]);
+			appendFileSync(file, bytes);
+			await waitFor(() => hasAll([200, 203, 204]), 'the good records around the bad bytes');
+			expect(run!.linesWith('malformed line')).toHaveLength(2);
+			expect(run!.tail()).toContain('\ufffd');
+			expect(terminalHazards(run!.tail(), {sgrAllowed: false})).toEqual([]);
+			await stop();
+		},
+	);
 
-	it('a line of 50 MB is printed whole; a line past the 64 MiB limit is refused with a malformed record, and the next record follows', async () => {
+	it('a line of 50 MB is printed whole; a line past the 64 MiB limit is refused with a malformed record, ' +
+		'and the next record follows', async () => {
 		await follow({watchFor: ['malformed line', 'longer than']});
 		appendFileSync(file, `${userLine(`${marker(300)} ${'y'.repeat(50 * 1024 * 1024)}`)}\n`);
 		appendFileSync(file, `${userLine(`${marker(301)} after the long line`)}\n`);
@@ -128,7 +136,8 @@ describe('a followed file changes under the reader', () => {
 		// The marker first, so that the 80-character excerpt of the refused line shows it.
 		appendFileSync(
 			file,
-			`{"payload":{"text":"${marker(302)} ${'z'.repeat(65 * 1024 * 1024)}","type":"text","role":"user"},"type":"model_msg"}\n`,
+			`{"payload":{"text":"${marker(302)} ` +
+				`${'z'.repeat(65 * 1024 * 1024)}","type":"text","role":"user"},"type":"model_msg"}\n`,
 		);
 		appendFileSync(file, `${userLine(`${marker(303)} after the refused line`)}\n`);
 		await waitFor(() => run!.seen.has(303), 'the record after the refused line', 20_000);

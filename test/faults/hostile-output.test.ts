@@ -1,4 +1,6 @@
-// The built program on hostile traces (print mode with and without colour, --json, --export md/json/sts, --stats, --list, standard input, hostile file names): nothing but text, line feeds and plain SGR reaches stdout or stderr, and every record stays readable.
+// The built program on hostile traces (print mode with and without colour, --json, --export md/json/sts, --stats,
+// --list, standard input, hostile file names): nothing but text, line feeds and plain SGR reaches stdout or stderr, and
+// every record stays readable.
 import {mkdirSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
@@ -21,7 +23,10 @@ beforeAll(() => {
 
 afterAll(() => removeTempDir(dir));
 
-/** Fields whose every sample must be findable by its marker (or, when the sample rewrites its own line, by what a terminal would show). */
+/**
+ * Fields whose every sample must be findable by its marker (or, when the sample rewrites its own line, by what a
+ * terminal would show).
+ */
 function expectReadable(output: string, fields: readonly string[]): void {
 	const unreadable: string[] = [];
 	for (const place of trace.places) {

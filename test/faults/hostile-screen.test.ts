@@ -1,4 +1,6 @@
-// The built program's screen in tmux on a hostile trace (every field carrying every escape attack of the corpus): page by page the header and footer stand, the title, clipboard and terminal modes stay untouched, only the screen's own sequences reach the terminal, and q restores it.
+// The built program's screen in tmux on a hostile trace (every field carrying every escape attack of the corpus): page
+// by page the header and footer stand, the title, clipboard and terminal modes stay untouched, only the screen's own
+// sequences reach the terminal, and q restores it.
 import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 import stringWidth from 'string-width';
@@ -122,7 +124,8 @@ it('a harmless trace: how often the screen itself clears the terminal', async ()
 	harmlessClears = tmux.raw().match(/\u001b\[\d*J/g) ?? [];
 });
 
-it('shows every page of a hostile session without letting any attack through, and q leaves a clean terminal', async () => {
+it('shows every page of a hostile session without letting any attack through, and q leaves a clean ' +
+	'terminal', async () => {
 	const before = paneState(tmux);
 	expect(before['alternate_on']).toBe('0');
 	expect(before['pane_title']).toBe('clean-title');

@@ -1,4 +1,5 @@
-// Memory in print mode stays bounded however slow the reader of stdout is: the built program reading a 150 MB trace into a pipe that is not read for two seconds peaks far below the trace's size.
+// Memory in print mode stays bounded however slow the reader of stdout is: the built program reading a 150 MB trace
+// into a pipe that is not read for two seconds peaks far below the trace's size.
 import {spawn} from 'node:child_process';
 import {openSync, writeSync, closeSync} from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,6 @@
-// Permissions really missing, also when the tests run as root (the built program then runs as nobody, uid 65534): an unreadable trace or folder is one line and exit code 1; a followed file that becomes unreadable gives one notice, and the reading goes on once access is back.
+// Permissions really missing, also when the tests run as root (the built program then runs as nobody, uid 65534): an
+// unreadable trace or folder is one line and exit code 1; a followed file that becomes unreadable gives one notice, and
+// the reading goes on once access is back.
 import {appendFileSync, chmodSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, beforeEach, expect, it} from 'vitest';
@@ -61,33 +63,37 @@ it('an unreadable trace, and an unreadable folder: one line each naming it, exit
 	}
 });
 
-it('a followed file that becomes unreadable: one notice however long it lasts, no crash, and every record once access is back', async () => {
-	const file = path.join(dir, `${faultSessionId}_001.jsonl`);
-	writeFileSync(file, `${metaLine()}\n${toolOutputs(0, 3, 100)}`);
-	run = watchRun(['--print', '--follow', file], {uid: unprivileged, watchFor: ['permission denied']});
-	await waitFor(() => range(0, 3).every(n => run!.seen.has(n)), 'the first records', 10_000);
-	if (unprivileged !== undefined) expect(uidOf(run.pid!)).toBe(unprivileged);
-	chmodSync(file, 0o000);
-	appendFileSync(file, toolOutputs(3, 2, 100));
-	await waitFor(() => run!.linesWith('permission denied').length === 1, 'the permission notice');
-	// More appends while it is unreadable, and the program woken a dozen times since (its
-	// safety polls every 250 ms, the watch's events): every attempt fails the same way; still one notice.
-	const woken = wakeups(run.pid!);
-	appendFileSync(file, toolOutputs(5, 1, 100));
-	appendFileSync(file, toolOutputs(6, 1, 100));
-	await waitFor(
-		() => wakeups(run!.pid!) >= woken + 12,
-		'the program to wake a dozen times while the file is unreadable',
-	);
-	expect(run.linesWith('permission denied')).toEqual([`error: ${path.basename(file)}: permission denied`]);
-	expect(run.exitCode).toBeNull();
-	chmodSync(file, 0o644);
-	appendFileSync(file, toolOutputs(7, 2, 100));
-	await waitFor(
-		() => range(3, 9).every(n => run!.seen.has(n)),
-		'the records written while it was unreadable and after',
-	);
-	run.kill('SIGTERM');
-	expect(await run.exited).toBe(0);
-	expect(run.stderrText()).toBe('');
-});
+it(
+	'a followed file that becomes unreadable: one notice however long it lasts, no crash, and every record ' +
+		'once access is back',
+	async () => {
+		const file = path.join(dir, `${faultSessionId}_001.jsonl`);
+		writeFileSync(file, `${metaLine()}\n${toolOutputs(0, 3, 100)}`);
+		run = watchRun(['--print', '--follow', file], {uid: unprivileged, watchFor: ['permission denied']});
+		await waitFor(() => range(0, 3).every(n => run!.seen.has(n)), 'the first records', 10_000);
+		if (unprivileged !== undefined) expect(uidOf(run.pid!)).toBe(unprivileged);
+		chmodSync(file, 0o000);
+		appendFileSync(file, toolOutputs(3, 2, 100));
+		await waitFor(() => run!.linesWith('permission denied').length === 1, 'the permission notice');
+		// More appends while it is unreadable, and the program woken a dozen times since (its
+		// safety polls every 250 ms, the watch's events): every attempt fails the same way; still one notice.
+		const woken = wakeups(run.pid!);
+		appendFileSync(file, toolOutputs(5, 1, 100));
+		appendFileSync(file, toolOutputs(6, 1, 100));
+		await waitFor(
+			() => wakeups(run!.pid!) >= woken + 12,
+			'the program to wake a dozen times while the file is unreadable',
+		);
+		expect(run.linesWith('permission denied')).toEqual([`error: ${path.basename(file)}: permission denied`]);
+		expect(run.exitCode).toBeNull();
+		chmodSync(file, 0o644);
+		appendFileSync(file, toolOutputs(7, 2, 100));
+		await waitFor(
+			() => range(3, 9).every(n => run!.seen.has(n)),
+			'the records written while it was unreadable and after',
+		);
+		run.kill('SIGTERM');
+		expect(await run.exited).toBe(0);
+		expect(run.stderrText()).toBe('');
+	},
+);

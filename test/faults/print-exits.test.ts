@@ -1,4 +1,6 @@
-// The fault switch in print mode (PENGUIN_VIEW_FAULT=rejection|exception): one line and a hint on stderr, the stack only with --debug, exit code 1; any other value changes nothing; SIGINT, SIGTERM and SIGHUP end it with 0 and the totals.
+// The fault switch in print mode (PENGUIN_VIEW_FAULT=rejection|exception): one line and a hint on stderr, the stack
+// only with --debug, exit code 1; any other value changes nothing; SIGINT, SIGTERM and SIGHUP end it with 0 and the
+// totals.
 import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterAll, beforeAll, expect, it} from 'vitest';

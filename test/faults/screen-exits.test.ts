@@ -1,4 +1,6 @@
-// Every way the built program's screen ends (q, Ctrl+C, SIGTERM, SIGHUP, an error thrown while rendering, in a key handler, an unhandled rejection, an uncaught exception, the source ending) leaves the terminal as it was: tty modes, cursor, normal screen, no frame drawn after it, one line and code 1 for an error.
+// Every way the built program's screen ends (q, Ctrl+C, SIGTERM, SIGHUP, an error thrown while rendering, in a key
+// handler, an unhandled rejection, an uncaught exception, the source ending) leaves the terminal as it was: tty modes,
+// cursor, normal screen, no frame drawn after it, one line and code 1 for an error.
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
@@ -21,7 +23,10 @@ afterAll(() => {
 	removeFolder(dir);
 });
 
-/** Starts the program in the pane (recording what the pane receives); the shell then writes its exit code and the tty modes. */
+/**
+ * Starts the program in the pane (recording what the pane receives); the shell then writes its exit code and the tty
+ * modes.
+ */
 async function start(command: string, waitForFrame = true): Promise<void> {
 	await tmux.clear();
 	tmux.record();

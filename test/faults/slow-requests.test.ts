@@ -1,4 +1,6 @@
-// Nothing auxiliary holds up the stream: a session record that never answers, answers its headers and never its body, or answers late; `--list` when the project list hangs; every request ends within its limits (short ones passed down here), over node:http too (--insecure).
+// Nothing auxiliary holds up the stream: a session record that never answers, answers its headers and never its body,
+// or answers late; `--list` when the project list hangs; every request ends within its limits (short ones passed down
+// here), over node:http too (--insecure).
 import {afterEach, describe, expect, it} from 'vitest';
 import {startSseClient, type SseClient} from '../../source/io/sse/client.js';
 import {createFetch} from '../../source/io/sse/http-fetch.js';
@@ -66,32 +68,36 @@ describe('the session record does not hold up the stream', () => {
 		['never answers', neverAnswers],
 		['answers its headers and never its body', headersOnly],
 	] as const) {
-		it(`a record that ${name}: the history and the live stream show before the record's limit, the record ends at it, and nothing else is said`, async () => {
-			const server = await serve(record);
-			const collector = new Collector();
-			const limits = {answerMs: 3_000, wholeMs: 3_000};
-			client = startSseClient(
-				{url: server.streamUrl, timings: {...timings, requests: limits}, random: () => 0},
-				collector.listener,
-			);
-			await collector.until(
-				() => collector.statuses().at(-1)?.state === 'live' && collector.messages().length > 0,
-				'the stream live, with the session’s messages',
-			);
-			// Live while the record is still asked for: it held nothing up.
-			let recordEnded = false;
-			void server.responded(server.requestsTo(recordPath)[0]!).then(() => (recordEnded = true));
-			await Promise.resolve();
-			expect(recordEnded).toBe(false);
-			// The header still names the session, from the stream's URL.
-			expect(collector.inputs().find(input => input.kind === 'session_info')).toEqual({
-				kind: 'session_info',
-				info: {sessionId: recordedSessionId},
-			});
-			// The record's request is given up at its limit: the server sees the client go.
-			await server.responded(server.requestsTo(recordPath)[0]!);
-			expect(collector.notices()).toEqual([]);
-		});
+		it(
+			`a record that ${name}: the history and the live stream show before the record's limit, the record ` +
+				`ends at it, and nothing else is said`,
+			async () => {
+				const server = await serve(record);
+				const collector = new Collector();
+				const limits = {answerMs: 3_000, wholeMs: 3_000};
+				client = startSseClient(
+					{url: server.streamUrl, timings: {...timings, requests: limits}, random: () => 0},
+					collector.listener,
+				);
+				await collector.until(
+					() => collector.statuses().at(-1)?.state === 'live' && collector.messages().length > 0,
+					'the stream live, with the session’s messages',
+				);
+				// Live while the record is still asked for: it held nothing up.
+				let recordEnded = false;
+				void server.responded(server.requestsTo(recordPath)[0]!).then(() => (recordEnded = true));
+				await Promise.resolve();
+				expect(recordEnded).toBe(false);
+				// The header still names the session, from the stream's URL.
+				expect(collector.inputs().find(input => input.kind === 'session_info')).toEqual({
+					kind: 'session_info',
+					info: {sessionId: recordedSessionId},
+				});
+				// The record's request is given up at its limit: the server sees the client go.
+				await server.responded(server.requestsTo(recordPath)[0]!);
+				expect(collector.notices()).toEqual([]);
+			},
+		);
 	}
 
 	it('a record that answers late: the stream shows first, and the header fills in when the record comes', async () => {
@@ -122,12 +128,15 @@ describe('the session record does not hold up the stream', () => {
 		expect(late).toMatchObject({info: {modelId: 'fake-model', provider: 'custom'}});
 	});
 
-	it('the built program in print mode: a record that never ends does not keep it from printing and exiting', async () => {
-		const server = await serve(headersOnly);
-		const result = await runCli(['--sse', server.streamUrl, '--print', '--no-follow']);
-		expect(result.code).toBe(0);
-		expect(result.stdout).toContain('── session totals');
-	});
+	it(
+		'the built program in print mode: a record that ' + 'never ends does not keep it from printing and exiting',
+		async () => {
+			const server = await serve(headersOnly);
+			const result = await runCli(['--sse', server.streamUrl, '--print', '--no-follow']);
+			expect(result.code).toBe(0);
+			expect(result.stdout).toContain('── session totals');
+		},
+	);
 });
 
 describe('--list when the server hangs', () => {

@@ -1,4 +1,7 @@
-// The built program following a misbehaving SSE server in print mode: killed mid-event and restarted with a new epoch, duplicate and out-of-order events, an event that never completes, an event of 100 MB, redirects, a server that accepts and never answers, an untrusted certificate; every message shown exactly once, the program alive or ending with its documented code.
+// The built program following a misbehaving SSE server in print mode: killed mid-event and restarted with a new epoch,
+// duplicate and out-of-order events, an event that never completes, an event of 100 MB, redirects, a server that
+// accepts and never answers, an untrusted certificate; every message shown exactly once, the program alive or ending
+// with its documented code.
 import net, {type AddressInfo} from 'node:net';
 import {readFileSync} from 'node:fs';
 import {afterEach, describe, expect, it} from 'vitest';
@@ -56,7 +59,8 @@ async function stop(): Promise<string> {
 }
 
 describe('the stream breaks', () => {
-	it('killed in the middle of an event and restarted with a new epoch: the half event is dropped, history is reloaded, every message shows once', async () => {
+	it('killed in the middle of an event and restarted with a new epoch: the half event is dropped, history ' +
+		'is reloaded, every message shows once', async () => {
 		const before = turns(0, 4);
 		const first = await server({
 			stream: async connection => {
@@ -103,7 +107,8 @@ describe('the stream breaks', () => {
 		expect(child!.errors()).toMatch(/reconnecting/);
 	}, 30_000);
 
-	it('dropped after half an event: the client resumes with Last-Event-ID, the half is never shown, the replay shows once', async () => {
+	it('dropped after half an event: the client resumes with Last-Event-ID, the half is never shown, the ' +
+		'replay shows once', async () => {
 		const events = turns(0, 3);
 		const cut = turnEvents(0).length;
 		const sent = blocks(events, 'e1');
@@ -144,32 +149,36 @@ describe('the events are wrong', () => {
 		expect(markerCounts(out, 0, 4)).toEqual(eachOnce(0, 4));
 	});
 
-	it('out of order (an output before its call, the answer before the prompt): every message shows once, the output labelled with its call', async () => {
-		const events = turnEvents(0);
-		// user, begin, start, 3 deltas, stop, text, call, output, end → end, output, text, call, user, begin.
-		// Then turn 2 in order: when it is printed, everything before it has been handled.
-		const shuffled = [
-			events[10]!,
-			events[9]!,
-			events[7]!,
-			events[8]!,
-			events[0]!,
-			events[1]!,
-			...turnEvents(1),
-			...turnEvents(2),
-		];
-		const s = await server({
-			stream: async connection => {
-				await connection.write(blocks(shuffled, 'e1').join(''));
-			},
-		});
-		follow(s.streamUrl);
-		await waitFor(printed(0, 3), 'the three turns', 10_000);
-		const out = await stop();
-		expect(markerCounts(out, 0, 3)).toEqual(eachOnce(0, 3));
-		// Printed as it came: before its call, by the call's id (its name is not known yet).
-		expect(out).toMatch(/tool output [^\n]*\(call_0\)[^\n]*\n\s+⟪T0⟫/);
-	});
+	it(
+		'out of order (an output before its call, the answer before the prompt): every message shows once, the ' +
+			'output labelled with its call',
+		async () => {
+			const events = turnEvents(0);
+			// user, begin, start, 3 deltas, stop, text, call, output, end → end, output, text, call, user, begin.
+			// Then turn 2 in order: when it is printed, everything before it has been handled.
+			const shuffled = [
+				events[10]!,
+				events[9]!,
+				events[7]!,
+				events[8]!,
+				events[0]!,
+				events[1]!,
+				...turnEvents(1),
+				...turnEvents(2),
+			];
+			const s = await server({
+				stream: async connection => {
+					await connection.write(blocks(shuffled, 'e1').join(''));
+				},
+			});
+			follow(s.streamUrl);
+			await waitFor(printed(0, 3), 'the three turns', 10_000);
+			const out = await stop();
+			expect(markerCounts(out, 0, 3)).toEqual(eachOnce(0, 3));
+			// Printed as it came: before its call, by the call's id (its name is not known yet).
+			expect(out).toMatch(/tool output [^\n]*\(call_0\)[^\n]*\n\s+⟪T0⟫/);
+		},
+	);
 
 	it('an event that never completes: what came before is shown, the program stays up and ends on SIGTERM', async () => {
 		const s = await server({
@@ -189,13 +198,15 @@ describe('the events are wrong', () => {
 		expect(out).not.toContain(turnMarkers(9).user);
 	});
 
-	it('an event of 100 MB: refused past the 16 MiB limit with a visible notice, memory stays bounded, the stream carries on', async () => {
+	it('an event of 100 MB: refused past the 16 MiB limit with a visible notice, memory stays bounded, the ' +
+		'stream carries on', async () => {
 		const s = await server({
 			stream: async connection => {
 				await connection.write(blocks(turns(0, 1), 'e1').join(''));
 				const huge = Buffer.alloc(100 * 1024 * 1024, 'q');
 				await connection.write(
-					`data: {"timestamp":"x","type":"model_msg","payload":{"type":"tool_call_output","role":"user","tool_call_id":"call_0","output":"`,
+					`data: {"timestamp":"x","type":"model_msg","payload":{"type":"tool_call_output","role":"user",` +
+						`"tool_call_id":"call_0","output":"`,
 				);
 				for (let offset = 0; offset < huge.length && !connection.closed; offset += 4 * 1024 * 1024)
 					await connection.write(huge.subarray(offset, offset + 4 * 1024 * 1024));
@@ -283,20 +294,24 @@ describe('the server is odd', () => {
 		expect(terminalHazards(result.stderr + result.stdout, {sgrAllowed: false})).toEqual([]);
 	});
 
-	it('TLS with an untrusted certificate: one clear line naming --insecure, exit 1; with --insecure the session shows', async () => {
-		const s = await server({
-			tls: {key: testTlsKey, cert: testTlsCert},
-			stream: connection => void connection.write(blocks(turns(0, 2), 'e1').join('')),
-		});
-		const refused = await runCli(['--sse', s.streamUrl, '--print']);
-		expect(refused.code).toBe(1);
-		expect(refused.stderr.trim().split('\n')).toHaveLength(1);
-		expect(refused.stderr).toMatch(/certificate.*not trusted.*--insecure/);
-		follow(s.streamUrl, '--insecure');
-		await waitFor(printed(0, 2), 'both turns over TLS', 10_000);
-		const out = await stop();
-		expect(markerCounts(out, 0, 2)).toEqual(eachOnce(0, 2));
-	});
+	it(
+		'TLS with an untrusted certificate: one clear line naming --insecure, exit 1; with --insecure the ' +
+			'session shows',
+		async () => {
+			const s = await server({
+				tls: {key: testTlsKey, cert: testTlsCert},
+				stream: connection => void connection.write(blocks(turns(0, 2), 'e1').join('')),
+			});
+			const refused = await runCli(['--sse', s.streamUrl, '--print']);
+			expect(refused.code).toBe(1);
+			expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+			expect(refused.stderr).toMatch(/certificate.*not trusted.*--insecure/);
+			follow(s.streamUrl, '--insecure');
+			await waitFor(printed(0, 2), 'both turns over TLS', 10_000);
+			const out = await stop();
+			expect(markerCounts(out, 0, 2)).toEqual(eachOnce(0, 2));
+		},
+	);
 
 	it('--insecure through a redirect: followed too', async () => {
 		const events = turns(0, 2);

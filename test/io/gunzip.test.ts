@@ -1,4 +1,5 @@
-// Compressed traces through readStream: gzip told by its magic bytes (also when they come one byte at a time), read as the plain file would be, and a cut-short stream keeping every record before the cut and saying where it ended.
+// Compressed traces through readStream: gzip told by its magic bytes (also when they come one byte at a time), read as
+// the plain file would be, and a cut-short stream keeping every record before the cut and saying where it ended.
 import {PassThrough} from 'node:stream';
 import {constants, gzipSync, gunzipSync} from 'node:zlib';
 import {describe, expect, it} from 'vitest';
@@ -55,7 +56,8 @@ describe('readStream on gzip data', () => {
 			whole.map(line => JSON.stringify(JSON.parse(line))),
 		);
 		expect(errors).toEqual([
-			`trace.jsonl.gz: the compressed data ends early, at byte ${cut}: the file is cut short (${whole.length} lines read before it)`,
+			`trace.jsonl.gz: the compressed data ends early, at byte ${cut}: the file is cut short ` +
+				`(${whole.length} lines read before it)`,
 		]);
 		const notices = inputs.filter(input => input.kind === 'notice');
 		expect(notices).toEqual([{kind: 'notice', level: 'error', text: errors[0]}]);

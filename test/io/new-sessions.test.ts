@@ -97,43 +97,46 @@ describe('watchNewSessions', () => {
 		expect(part.offered!()).toBeUndefined();
 	});
 
-	it('with the overview: another session that starts to wait is offered with what it waits for, and notified once', async () => {
-		const data = makeRoot();
-		remove = data.remove;
-		const folder = data.dateDir();
-		mkdirSync(folder, {recursive: true});
-		placeShard(tools, folder, 1, Date.now() - 3600_000);
-		const childLines = readFileSync(`${fixturesDir}traces/${child}_001.jsonl`, 'utf8').split('\n').filter(Boolean);
-		const call = childLines.findIndex(line => line.includes('"type":"tool_call"'));
-		const childFile = `${folder}/${child}_001.jsonl`;
-		// Running: its request is open.
-		writeFileSync(childFile, childLines.slice(0, call).join('\n') + '\n');
-		let listings = 0;
-		const written: string[] = [];
-		const watcher = watchNewSessions(data.root, {
-			pollMs: 50,
-			onListed: () => listings++,
-			overview: new DiskOverview(data.root),
-			onNudge: (_, text) => written.push(notificationSequence('penguin-view', text, {tmux: true})),
-		});
-		close = () => watcher.close();
-		const part = watcher.switcherPart(() => tools);
-		let changes = 0;
-		part.subscribe(() => changes++);
-		await waitFor(() => listings >= 3, 'listings with the overview');
-		const before = changes;
-		expect(written).toEqual([]);
-		// Its tool call comes: it waits for a decision.
-		appendFileSync(childFile, childLines[call] + '\n');
-		await waitFor(() => part.offerNote() !== undefined, 'the nudge');
-		expect(part.offerNote()).toMatch(/^⏸ 1fcdf9f5 waits: exec_command \$ .* · L to switch$/);
-		expect(part.offered()?.sessionId).toBe(child);
-		expect(changes).toBeGreaterThan(before);
-		// Later listings see it still waiting: no second notification.
-		const seen = listings;
-		await waitFor(() => listings >= seen + 3, 'three more listings');
-		expect(written).toHaveLength(1);
-		expect(written[0]).toMatch(/^\u001bPtmux;\u001b\u001b\]9;penguin-view: ⏸ 1fcdf9f5 waits: exec_command/);
-		expect(written[0]).toContain('\u001bPtmux;\u001b\u001b]777;notify;penguin-view;⏸ 1fcdf9f5 waits');
-	});
+	it(
+		'with the overview: another session that starts to wait ' + 'is offered with what it waits for, and notified once',
+		async () => {
+			const data = makeRoot();
+			remove = data.remove;
+			const folder = data.dateDir();
+			mkdirSync(folder, {recursive: true});
+			placeShard(tools, folder, 1, Date.now() - 3600_000);
+			const childLines = readFileSync(`${fixturesDir}traces/${child}_001.jsonl`, 'utf8').split('\n').filter(Boolean);
+			const call = childLines.findIndex(line => line.includes('"type":"tool_call"'));
+			const childFile = `${folder}/${child}_001.jsonl`;
+			// Running: its request is open.
+			writeFileSync(childFile, childLines.slice(0, call).join('\n') + '\n');
+			let listings = 0;
+			const written: string[] = [];
+			const watcher = watchNewSessions(data.root, {
+				pollMs: 50,
+				onListed: () => listings++,
+				overview: new DiskOverview(data.root),
+				onNudge: (_, text) => written.push(notificationSequence('penguin-view', text, {tmux: true})),
+			});
+			close = () => watcher.close();
+			const part = watcher.switcherPart(() => tools);
+			let changes = 0;
+			part.subscribe(() => changes++);
+			await waitFor(() => listings >= 3, 'listings with the overview');
+			const before = changes;
+			expect(written).toEqual([]);
+			// Its tool call comes: it waits for a decision.
+			appendFileSync(childFile, childLines[call] + '\n');
+			await waitFor(() => part.offerNote() !== undefined, 'the nudge');
+			expect(part.offerNote()).toMatch(/^⏸ 1fcdf9f5 waits: exec_command \$ .* · L to switch$/);
+			expect(part.offered()?.sessionId).toBe(child);
+			expect(changes).toBeGreaterThan(before);
+			// Later listings see it still waiting: no second notification.
+			const seen = listings;
+			await waitFor(() => listings >= seen + 3, 'three more listings');
+			expect(written).toHaveLength(1);
+			expect(written[0]).toMatch(/^\u001bPtmux;\u001b\u001b\]9;penguin-view: ⏸ 1fcdf9f5 waits: exec_command/);
+			expect(written[0]).toContain('\u001bPtmux;\u001b\u001b]777;notify;penguin-view;⏸ 1fcdf9f5 waits');
+		},
+	);
 });

@@ -1,4 +1,5 @@
-// less's prompt for v: the title taken literally (less's prompt characters escaped, `$` replaced, controls gone), then where the reader is.
+// less's prompt for v: the title taken literally (less's prompt characters escaped, `$` replaced, controls gone), then
+// where the reader is.
 import {expect, test} from 'vitest';
 import {lessPrompt} from '../../source/io/pager.js';
 

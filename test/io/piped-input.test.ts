@@ -1,4 +1,5 @@
-// Which standard inputs count as a trace when no path is given: a FIFO and a non-empty regular file do; /dev/null, an empty file and a closed descriptor do not (the child_process socket case runs in test/cli/open-any.test.ts).
+// Which standard inputs count as a trace when no path is given: a FIFO and a non-empty regular file do; /dev/null, an
+// empty file and a closed descriptor do not (the child_process socket case runs in test/cli/open-any.test.ts).
 import {execFileSync} from 'node:child_process';
 import {closeSync, openSync, writeFileSync} from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,5 @@
-// Where the follower cuts its reads: a full read ends at its last line end, and a read is handed on in batches of whole lines that cover it exactly.
+// Where the follower cuts its reads: a full read ends at its last line end, and a read is handed on in batches of whole
+// lines that cover it exactly.
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {batchBytes, batchEnd, wholeLines} from '../../source/io/read-chunks.js';

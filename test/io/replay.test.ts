@@ -77,22 +77,31 @@ describe('interleaveOnSessionClock (a child read whole after its pointer, as the
 		message(12, 'answer'),
 	];
 
-	it('plays the child among the parent by time: after its pointer, its last message and end before the output of the same moment', () => {
-		const parentLater: ModelInput[] = [...read.slice(0, 3), ...read.slice(3, 8), message(6, 'other'), ...read.slice(8)];
-		expect(kinds(interleaveOnSessionClock(parentLater))).toEqual([
-			'session_meta',
-			'call',
-			'pointer',
-			'child:meta',
-			'child:prompt',
-			'other',
-			'child:work',
-			'child:last',
-			'child:end',
-			'output',
-			'answer',
-		]);
-	});
+	it(
+		'plays the child among the parent by time: after its pointer, its last message and end before the ' +
+			'output of the same moment',
+		() => {
+			const parentLater: ModelInput[] = [
+				...read.slice(0, 3),
+				...read.slice(3, 8),
+				message(6, 'other'),
+				...read.slice(8),
+			];
+			expect(kinds(interleaveOnSessionClock(parentLater))).toEqual([
+				'session_meta',
+				'call',
+				'pointer',
+				'child:meta',
+				'child:prompt',
+				'other',
+				'child:work',
+				'child:last',
+				'child:end',
+				'output',
+				'answer',
+			]);
+		},
+	);
 
 	it("waits on the one clock: the child fills its parent's long pause, so nothing is shortened", () => {
 		const steps = planReplay(interleaveOnSessionClock(read), 1, 5000);

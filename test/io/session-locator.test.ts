@@ -1,4 +1,5 @@
-// Session locator: trace file, session id and folder arguments resolved in a temp data root, the session listing, and each error message.
+// Session locator: trace file, session id and folder arguments resolved in a temp data root, the session listing, and
+// each error message.
 import {execFileSync} from 'node:child_process';
 import {mkdirSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
@@ -172,7 +173,8 @@ describe('locateSession', () => {
 		});
 	});
 
-	// Unreadable traces and folders: test/faults/permissions.test.ts (the built program, run as nobody when the tests run as root).
+	// Unreadable traces and folders: test/faults/permissions.test.ts (the built program, run as nobody when the tests run
+	// as root).
 
 	it.skipIf(process.platform === 'win32')('returns a FIFO as a stream to read', async () => {
 		const fifo = path.join(root, 'pipe');

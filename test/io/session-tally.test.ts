@@ -1,4 +1,5 @@
-// A session's requests and tokens, counted from its token_usage lines; a shard that grows is read only past where the last count stopped.
+// A session's requests and tokens, counted from its token_usage lines; a shard that grows is read only past where the
+// last count stopped.
 import {appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';

@@ -1,4 +1,5 @@
-// Trace follower close(): no watcher or timer is left behind, and nothing is emitted afterwards (alone in its file for a clean baseline).
+// Trace follower close(): no watcher or timer is left behind, and nothing is emitted afterwards (alone in its file for
+// a clean baseline).
 import {appendFileSync, mkdirSync, rmSync, watch, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, it} from 'vitest';

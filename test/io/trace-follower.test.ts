@@ -1,4 +1,5 @@
-// Trace follower end to end on real temp files: reading all shards, following appends, torn and malformed lines, truncation, deletion, replacement, rotation, streams and close().
+// Trace follower end to end on real temp files: reading all shards, following appends, torn and malformed lines,
+// truncation, deletion, replacement, rotation, streams and close().
 import {execFileSync} from 'node:child_process';
 import {
 	appendFileSync,
@@ -181,55 +182,58 @@ describe('followTrace without follow', () => {
 		);
 	});
 
-	it('reads the same inputs whatever the size of its reads (property: random lines, some longer than a read)', async () => {
-		/** Everything one follower emitted for the file, read in chunks of `chunkBytes`. */
-		const inputsOf = async (file: string, chunkBytes: number): Promise<ModelInput[]> => {
-			const c = collector();
-			const reader = followTrace({
-				sessionId: id,
-				folder: dir,
-				shards: [file],
-				follow: false,
-				chunkBytes,
-				onInputs: c.onInputs,
-			});
-			await waitFor(c.ended, `end (reads of ${chunkBytes} bytes)`);
-			await reader.close();
-			return c.inputs;
-		};
-		const text = fc.oneof(
-			fc.string({maxLength: 40}),
-			fc.string({minLength: 200, maxLength: 3000}),
-			fc.constant('日本語 🚀 é'.repeat(150)),
-		);
-		const line = fc.oneof(
-			{
-				weight: 6,
-				arbitrary: text.map(value =>
-					JSON.stringify({
-						timestamp: '2026-12-02T10:00:00.000Z',
-						type: 'model_msg',
-						payload: {type: 'text', role: 'user', text: value},
-					}),
-				),
-			},
-			{weight: 1, arbitrary: fc.constantFrom('', '   ', '{"not json', '{}')},
-		);
-		await fc.assert(
-			fc.asyncProperty(
-				fc.array(line, {minLength: 1, maxLength: 30}),
-				fc.integer({min: 64, max: 5000}),
-				fc.constantFrom('\n', '\r\n'),
-				fc.boolean(),
-				async (lines, chunkBytes, end, torn) => {
-					const file = path.join(dir, shard1);
-					writeFileSync(file, lines.join(end) + (torn ? '' : end));
-					expect(await inputsOf(file, chunkBytes)).toEqual(await inputsOf(file, 1024 * 1024));
+	it(
+		'reads the same inputs whatever the size of its reads ' + '(property: random lines, some longer than a read)',
+		async () => {
+			/** Everything one follower emitted for the file, read in chunks of `chunkBytes`. */
+			const inputsOf = async (file: string, chunkBytes: number): Promise<ModelInput[]> => {
+				const c = collector();
+				const reader = followTrace({
+					sessionId: id,
+					folder: dir,
+					shards: [file],
+					follow: false,
+					chunkBytes,
+					onInputs: c.onInputs,
+				});
+				await waitFor(c.ended, `end (reads of ${chunkBytes} bytes)`);
+				await reader.close();
+				return c.inputs;
+			};
+			const text = fc.oneof(
+				fc.string({maxLength: 40}),
+				fc.string({minLength: 200, maxLength: 3000}),
+				fc.constant('日本語 🚀 é'.repeat(150)),
+			);
+			const line = fc.oneof(
+				{
+					weight: 6,
+					arbitrary: text.map(value =>
+						JSON.stringify({
+							timestamp: '2026-12-02T10:00:00.000Z',
+							type: 'model_msg',
+							payload: {type: 'text', role: 'user', text: value},
+						}),
+					),
 				},
-			),
-			{numRuns: 25},
-		);
-	});
+				{weight: 1, arbitrary: fc.constantFrom('', '   ', '{"not json', '{}')},
+			);
+			await fc.assert(
+				fc.asyncProperty(
+					fc.array(line, {minLength: 1, maxLength: 30}),
+					fc.integer({min: 64, max: 5000}),
+					fc.constantFrom('\n', '\r\n'),
+					fc.boolean(),
+					async (lines, chunkBytes, end, torn) => {
+						const file = path.join(dir, shard1);
+						writeFileSync(file, lines.join(end) + (torn ? '' : end));
+						expect(await inputsOf(file, chunkBytes)).toEqual(await inputsOf(file, 1024 * 1024));
+					},
+				),
+				{numRuns: 25},
+			);
+		},
+	);
 
 	it('skips a malformed line in the middle and keeps its neighbours', async () => {
 		const c = collector();
@@ -282,7 +286,9 @@ describe('followTrace without follow', () => {
 			{
 				kind: 'notice',
 				level: 'info',
-				text: `${id}_003.jsonl: contexts 1–2 are not here (no earlier shard beside this one); showing the session from context 3`,
+				text:
+					`${id}_003.jsonl: contexts 1–2 are not here (no earlier shard beside this one); showing the session ` +
+					`from context 3`,
 				aside: true,
 			},
 		]);
@@ -474,7 +480,8 @@ describe('followTrace with follow', () => {
 		expect(c.ended()).toBe(false);
 	});
 
-	// A file that becomes unreadable while followed: test/faults/permissions.test.ts (the built program, run as nobody when the tests run as root).
+	// A file that becomes unreadable while followed: test/faults/permissions.test.ts (the built program, run as nobody
+	// when the tests run as root).
 
 	it('waits for _001 when given no shards', async () => {
 		const c = collector();

@@ -1,4 +1,5 @@
-// The parts of saved logins that need no server: the cookie's expiry read from Set-Cookie, where the config directory is,
+// The parts of saved logins that need no server: the cookie's expiry read from Set-Cookie, where the config directory
+// is,
 // which logins are sent (given credentials win; expired and refused ones are not), and when `login` is a subcommand.
 import {chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -118,14 +119,18 @@ describe('the saved logins file, as private as the password', () => {
 });
 
 describe('login and logout as subcommands', () => {
-	it('is the subcommand as the first word, unless alone and a file or folder of that name is here; ./login is the file', () => {
-		const here = tempDir();
-		expect(isSubcommand(['login'], here)).toBe(true);
-		expect(isSubcommand(['logout', 'http://x'], here)).toBe(true);
-		writeFileSync(path.join(here, 'login'), '');
-		expect(isSubcommand(['login'], here)).toBe(false);
-		expect(isSubcommand(['login', 'http://x'], here)).toBe(true);
-		expect(isSubcommand(['./login'], here)).toBe(false);
-		expect(isSubcommand(['trace.jsonl'], here)).toBe(false);
-	});
+	it(
+		'is the subcommand as the first word, unless alone and a file or folder of that name is here; ./login ' +
+			'is the file',
+		() => {
+			const here = tempDir();
+			expect(isSubcommand(['login'], here)).toBe(true);
+			expect(isSubcommand(['logout', 'http://x'], here)).toBe(true);
+			writeFileSync(path.join(here, 'login'), '');
+			expect(isSubcommand(['login'], here)).toBe(false);
+			expect(isSubcommand(['login', 'http://x'], here)).toBe(true);
+			expect(isSubcommand(['./login'], here)).toBe(false);
+			expect(isSubcommand(['trace.jsonl'], here)).toBe(false);
+		},
+	);
 });

@@ -77,22 +77,25 @@ describe('approval_request from the real server', () => {
 		expect(model.takeFinalized().filter(entry => entry.what === 'approval_request')).toHaveLength(1);
 	});
 
-	it('joining while it is pending: the re-sent request alone makes the call, which its complete message then fills', () => {
-		// The snapshot a new connection starts with, before history has the call.
-		const model = build([inputOf('1f407cf9-1'), approvalRequest]);
-		expect(callsOf(model.view)).toEqual([
-			expect.objectContaining({
-				callId: 'call_fake_49',
-				name: 'exec_command',
-				args: '{"cmd":"echo approved-run"}',
-				state: 'awaiting_approval',
-			}),
-		]);
-		model.apply(inputOf('1f407cf9-23'), now);
-		expect(callsOf(model.view)).toHaveLength(1);
-		expect(callsOf(model.view)[0]!.state).toBe('awaiting_approval');
-		expect(model.view.awaitingApproval).toBe(1);
-	});
+	it(
+		'joining while it is pending: the re-sent request alone ' + 'makes the call, which its complete message then fills',
+		() => {
+			// The snapshot a new connection starts with, before history has the call.
+			const model = build([inputOf('1f407cf9-1'), approvalRequest]);
+			expect(callsOf(model.view)).toEqual([
+				expect.objectContaining({
+					callId: 'call_fake_49',
+					name: 'exec_command',
+					args: '{"cmd":"echo approved-run"}',
+					state: 'awaiting_approval',
+				}),
+			]);
+			model.apply(inputOf('1f407cf9-23'), now);
+			expect(callsOf(model.view)).toHaveLength(1);
+			expect(callsOf(model.view)[0]!.state).toBe('awaiting_approval');
+			expect(model.view.awaitingApproval).toBe(1);
+		},
+	);
 
 	it('print mode writes one line when the wait starts', () => {
 		const model = build([...upTo('1f407cf9-24'), approvalRequest, inputOf('1f407cf9-26')]);

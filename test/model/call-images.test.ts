@@ -11,20 +11,23 @@ const call = (id: string) =>
 const output = (id: string, images: string[]) =>
 	msg({type: 'tool_call_output', role: 'user', output: 'taken', images, tool_call_id: id, stop_reason: 'completed'});
 
-test('a call without images and a call with some hold their images in lists of one kind: frozen, never added to', () => {
-	const model = new SessionModel();
-	model.applyAll(
-		[
-			call('c1'),
-			output('c1', []),
-			call('c2'),
-			output('c2', ['https://example.test/a.png', 'data:image/png;base64,AAAA']),
-			call('c3'),
-		],
-		0,
-	);
-	const calls = model.view.items.filter((item): item is ToolCallItem => item.kind === 'tool_call');
-	expect(calls.map(item => item.images.length)).toEqual([0, 2, 0]);
-	expect(calls.map(item => Object.isFrozen(item.images))).toEqual([true, true, true]);
-	expect(calls[1]!.images.map(image => image.mimeType)).toEqual(['url', 'image/png']);
-});
+test(
+	'a call without images and a call with some hold their ' + 'images in lists of one kind: frozen, never added to',
+	() => {
+		const model = new SessionModel();
+		model.applyAll(
+			[
+				call('c1'),
+				output('c1', []),
+				call('c2'),
+				output('c2', ['https://example.test/a.png', 'data:image/png;base64,AAAA']),
+				call('c3'),
+			],
+			0,
+		);
+		const calls = model.view.items.filter((item): item is ToolCallItem => item.kind === 'tool_call');
+		expect(calls.map(item => item.images.length)).toEqual([0, 2, 0]);
+		expect(calls.map(item => Object.isFrozen(item.images))).toEqual([true, true, true]);
+		expect(calls[1]!.images.map(image => image.mimeType)).toEqual(['url', 'image/png']);
+	},
+);

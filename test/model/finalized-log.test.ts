@@ -1,4 +1,6 @@
-// The finalized log print mode drains after every input: each entry handed over once and in order, entries behind one that waits (a header waiting for its tool list, a subagent call for its child) kept until it is ready, however often it is drained.
+// The finalized log print mode drains after every input: each entry handed over once and in order, entries behind one
+// that waits (a header waiting for its tool list, a subagent call for its child) kept until it is ready, however often
+// it is drained.
 import {describe, expect, it} from 'vitest';
 import type {ModelInput} from '../../source/model/input.js';
 import {SessionModel, type FinalizedEntry} from '../../source/model/session-model.js';

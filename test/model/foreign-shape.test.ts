@@ -1,4 +1,5 @@
-// A trace of another shape (another harness, another version): what can be shown is, the count of lines of an unknown shape is said once, and no spinner is left running.
+// A trace of another shape (another harness, another version): what can be shown is, the count of lines of an unknown
+// shape is said once, and no spinner is left running.
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,4 +1,5 @@
-// Print mode's JSON Lines check: malformed lines wait for the first message (then go on in order), and an input of nothing but malformed lines is refused once.
+// Print mode's JSON Lines check: malformed lines wait for the first message (then go on in order), and an input of
+// nothing but malformed lines is refused once.
 import {describe, expect, it} from 'vitest';
 import type {ModelInput} from '../../source/model/input.js';
 import {JsonLinesGate, type Refusal} from '../../source/model/json-lines-gate.js';

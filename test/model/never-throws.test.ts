@@ -1,4 +1,5 @@
-// Property: the session model survives any field of the wrong type, unknown types, missing fields and any interleaving of fragments.
+// Property: the session model survives any field of the wrong type, unknown types, missing fields and any interleaving
+// of fragments.
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {inMemory} from '../../source/model/held-text.js';

@@ -1,4 +1,5 @@
-// Items are read-only outside the model: a write that skips `touch` (the new revision the layout caches panes by) does not compile, and the model's own writes each make one.
+// Items are read-only outside the model: a write that skips `touch` (the new revision the layout caches panes by) does
+// not compile, and the model's own writes each make one.
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, test} from 'vitest';
@@ -50,17 +51,24 @@ const thinking = (event: string, second: number, text?: string): ModelInput =>
 	msg({type: 'partial_thinking', role: 'assistant', event_type: event, ...(text ? {thinking: text} : {})}, at(second));
 
 describe('the model writes an item only through touch', () => {
-	test('thinking that streamed and never got its complete message says how long it took, on a screen that drew it before', () => {
-		const model = new SessionModel();
-		const layouter = new Layouter();
-		const open = openStateFrom();
-		const head = (): string => rowText(allRows(layouter.layout(model.view, 80, open, testNow))[0]!.segments);
-		model.applyAll([thinking('start', 0), thinking('delta', 2, 'weighing the options'), thinking('stop', 4)], testNow);
-		expect(head()).not.toContain(' s ');
-		// No complete thinking follows, a new request begins: the fragment stands as final, timed to its last fragment.
-		model.apply(msg({type: 'request_begin'}, at(6)), testNow);
-		expect(head()).toContain('4.0 s');
-	});
+	test(
+		'thinking that streamed and never got its complete message says how long it took, on a screen that ' +
+			'drew it before',
+		() => {
+			const model = new SessionModel();
+			const layouter = new Layouter();
+			const open = openStateFrom();
+			const head = (): string => rowText(allRows(layouter.layout(model.view, 80, open, testNow))[0]!.segments);
+			model.applyAll(
+				[thinking('start', 0), thinking('delta', 2, 'weighing the options'), thinking('stop', 4)],
+				testNow,
+			);
+			expect(head()).not.toContain(' s ');
+			// No complete thinking follows, a new request begins: the fragment stands as final, timed to its last fragment.
+			model.apply(msg({type: 'request_begin'}, at(6)), testNow);
+			expect(head()).toContain('4.0 s');
+		},
+	);
 });
 
 test('no module outside the model takes the writable form of an item', () => {

@@ -38,22 +38,25 @@ function idsIncreaseAndDiffer(view: SessionView): void {
 }
 
 describe('a rebuilt store keeps the ids of what it already showed', () => {
-	it('the live stream rebuilt from the final history: every item keeps its id, the ones history adds fit between', () => {
-		const store = new SessionStore({label: 'stream', state: 'live'});
-		store.apply(sseInputs('A-session-stream.jsonl'));
-		const before = new Map([...byWhat(store.view.items)].map(([what, item]) => [what, item.id]));
-		expect(before.size).toBeGreaterThan(15);
-		store.rebuild(history('A-messages-final.json'));
-		const after = byWhat(store.view.items);
-		// History holds what the stream never carries: the next shard and its context summary.
-		expect(after.size).toBeGreaterThan(before.size);
-		// Every old item is found again, with its id.
-		for (const [what, id] of before) expect({what, id: after.get(what)?.id}).toEqual({what, id});
-		idsIncreaseAndDiffer(store.view);
-		// What arrives afterwards is newer than anything shown before.
-		store.apply([msg('model_msg', {type: 'text', role: 'user', text: 'later'})]);
-		expect(store.view.items.at(-1)!.id).toBeGreaterThan(Math.max(...before.values()));
-	});
+	it(
+		'the live stream rebuilt from the final history: every ' + 'item keeps its id, the ones history adds fit between',
+		() => {
+			const store = new SessionStore({label: 'stream', state: 'live'});
+			store.apply(sseInputs('A-session-stream.jsonl'));
+			const before = new Map([...byWhat(store.view.items)].map(([what, item]) => [what, item.id]));
+			expect(before.size).toBeGreaterThan(15);
+			store.rebuild(history('A-messages-final.json'));
+			const after = byWhat(store.view.items);
+			// History holds what the stream never carries: the next shard and its context summary.
+			expect(after.size).toBeGreaterThan(before.size);
+			// Every old item is found again, with its id.
+			for (const [what, id] of before) expect({what, id: after.get(what)?.id}).toEqual({what, id});
+			idsIncreaseAndDiffer(store.view);
+			// What arrives afterwards is newer than anything shown before.
+			store.apply([msg('model_msg', {type: 'text', role: 'user', text: 'later'})]);
+			expect(store.view.items.at(-1)!.id).toBeGreaterThan(Math.max(...before.values()));
+		},
+	);
 
 	it('a subagent and its items keep their ids too', () => {
 		const child = (payload: Record<string, unknown>): ModelInput => {

@@ -1,4 +1,5 @@
-// The server's queue of steering messages (task_state's pendingSteering, issue 29): kept from the recorded events, each entry gone once its echo arrives.
+// The server's queue of steering messages (task_state's pendingSteering, issue 29): kept from the recorded events, each
+// entry gone once its echo arrives.
 import {describe, expect, it} from 'vitest';
 import {SessionModel} from '../../source/model/session-model.js';
 import {serverStreamInputs} from '../helpers/recordings.js';

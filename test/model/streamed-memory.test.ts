@@ -1,4 +1,5 @@
-// What a long stream leaves on the heap: a streamed message's memory (and the rows the screen laid out) follows its text, not the deltas it came in.
+// What a long stream leaves on the heap: a streamed message's memory (and the rows the screen laid out) follows its
+// text, not the deltas it came in.
 import {spawnSync} from 'node:child_process';
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';

@@ -15,7 +15,9 @@ const printed = (renderer: PlainRenderer, entry: FinalizedEntry): string =>
 /** The output's line, with `padding` bytes of another field after the output (as a screenshot's data would be). */
 const line = (output: string, padding: number): Buffer =>
 	Buffer.from(
-		`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output","role":"user","output":${JSON.stringify(output)},"tool_call_id":"c1","note":"${'p'.repeat(padding)}"}}`,
+		`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output",` +
+			`"role":"user","output":${JSON.stringify(output)},"tool_call_id":"c1","note":` +
+			`"${'p'.repeat(padding)}"}}`,
 	);
 
 /** The entry printed from the cut line (its token), or from the output itself when the line was not cut. */

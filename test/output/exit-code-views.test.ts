@@ -32,7 +32,8 @@ function printedByKernel(name: string, output = failedOutput): string {
 	const prerendered = new PrerenderedOutputs({kernel: jsonBlockKernel()});
 	prerendered.stripColor = true;
 	const line = Buffer.from(
-		`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output","role":"user","output":${JSON.stringify(output)},"tool_call_id":"c1","note":"${'p'.repeat(3000)}"}}`,
+		`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output",` +
+			`"role":"user","output":${JSON.stringify(output)},"tool_call_id":"c1","note":"${'p'.repeat(3000)}"}}`,
 	);
 	const cut = prerendered.cut(line);
 	expect(cut, 'the kernel took the line').toBeDefined();
@@ -40,21 +41,24 @@ function printedByKernel(name: string, output = failedOutput): string {
 	return printedBytes(new PlainRenderer({color: false, prerendered}), outputEntry(token, name)).toString('utf8');
 }
 
-test('a failed call shows `exit 1` on the screen and in print, either way, exactly when its tool carries exit codes', () => {
-	const shown = {carries: 0, not: 0};
-	for (const name of names) {
-		const carries = carriesExitCode(name);
-		shown[carries ? 'carries' : 'not']++;
-		expect(screenRow(name).includes('exit 1'), `${name} on the screen`).toBe(carries);
-		expect(printedUsual(name).includes('exit 1'), `${name} printed`).toBe(carries);
-		expect(printedByKernel(name).includes('exit 1'), `${name} printed through the kernel`).toBe(carries);
-	}
-	// Both kinds were tried: exec_command carries one, grep_files and an unknown tool do not.
-	expect(carriesExitCode('exec_command')).toBe(true);
-	expect(carriesExitCode('grep_files')).toBe(false);
-	expect(shown.carries).toBeGreaterThan(0);
-	expect(shown.not).toBeGreaterThan(2);
-});
+test(
+	'a failed call shows `exit 1` on the screen and in print, ' + 'either way, exactly when its tool carries exit codes',
+	() => {
+		const shown = {carries: 0, not: 0};
+		for (const name of names) {
+			const carries = carriesExitCode(name);
+			shown[carries ? 'carries' : 'not']++;
+			expect(screenRow(name).includes('exit 1'), `${name} on the screen`).toBe(carries);
+			expect(printedUsual(name).includes('exit 1'), `${name} printed`).toBe(carries);
+			expect(printedByKernel(name).includes('exit 1'), `${name} printed through the kernel`).toBe(carries);
+		}
+		// Both kinds were tried: exec_command carries one, grep_files and an unknown tool do not.
+		expect(carriesExitCode('exec_command')).toBe(true);
+		expect(carriesExitCode('grep_files')).toBe(false);
+		expect(shown.carries).toBeGreaterThan(0);
+		expect(shown.not).toBeGreaterThan(2);
+	},
+);
 
 test('a command that exited 0 says nothing of it: no `exit 0` on the screen or in print', () => {
 	const succeeded = 'all good\n[exit code: 0]\n';

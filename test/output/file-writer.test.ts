@@ -1,4 +1,5 @@
-// Stdout as a file or /dev/null, written without process.stdout: which descriptors qualify, and a failed write ending output quietly as the safe writer does.
+// Stdout as a file or /dev/null, written without process.stdout: which descriptors qualify, and a failed write ending
+// output quietly as the safe writer does.
 import {closeSync, openSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
@@ -50,19 +51,23 @@ describe('fileWriter', () => {
 		expect(out.isClosed()).toBe(false);
 	});
 
-	it('a failed write (a full disk, a reader gone) ends output quietly: closed, nothing more written, every chunk still done', async () => {
-		const calls: string[] = [];
-		const out = fileWriter(1, (_fd, data) => {
-			calls.push(String(data));
-			throw Object.assign(new Error('ENOSPC: no space left on device, write'), {code: 'ENOSPC'});
-		});
-		const done: string[] = [];
-		expect(() => out.write('first\n', () => done.push('first'))).not.toThrow();
-		out.write('second\n', () => done.push('second'));
-		await out.closed;
-		expect(out.isClosed()).toBe(true);
-		expect(calls).toEqual(['first\n']);
-		expect(done).toEqual(['first', 'second']);
-		await expect(out.flush()).resolves.toBeUndefined();
-	});
+	it(
+		'a failed write (a full disk, a reader gone) ends output quietly: closed, nothing more written, every ' +
+			'chunk still done',
+		async () => {
+			const calls: string[] = [];
+			const out = fileWriter(1, (_fd, data) => {
+				calls.push(String(data));
+				throw Object.assign(new Error('ENOSPC: no space left on device, write'), {code: 'ENOSPC'});
+			});
+			const done: string[] = [];
+			expect(() => out.write('first\n', () => done.push('first'))).not.toThrow();
+			out.write('second\n', () => done.push('second'));
+			await out.closed;
+			expect(out.isClosed()).toBe(true);
+			expect(calls).toEqual(['first\n']);
+			expect(done).toEqual(['first', 'second']);
+			await expect(out.flush()).resolves.toBeUndefined();
+		},
+	);
 });

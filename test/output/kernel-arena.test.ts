@@ -14,12 +14,16 @@ const printed = (renderer: PlainRenderer, entry: FinalizedEntry): string =>
 
 const line = (output: string): Buffer =>
 	Buffer.from(
-		`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output","role":"user","output":${JSON.stringify(output)},"tool_call_id":"c1","stop_reason":"completed"}}`,
+		`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output",` +
+			`"role":"user","output":${JSON.stringify(output)},"tool_call_id":"c1","stop_reason":"completed"}}`,
 	);
 
 const usual = (output: string): string => printed(new PlainRenderer({color: false}), outputEntry(output));
 
-/** Cuts and prints outputs in the order `steps` says: a number cuts that output, `take` prints the held one `index` picks. */
+/**
+ * Cuts and prints outputs in the order `steps` says: a number cuts that output, `take` prints the held one `index`
+ * picks.
+ */
 function run(
 	prerendered: PrerenderedOutputs,
 	outputs: readonly string[],

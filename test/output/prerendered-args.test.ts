@@ -1,4 +1,7 @@
-// Print mode's cut of tool calls' arguments (output/prerendered-args.ts): on random traces of tool calls (edits, written files, other tools; arguments of any shape, escaped any way; repeated calls, broken lines), print mode with the cut prints exactly what it prints without; only a counting tool's call line is cut, and a line that would not parse is left whole.
+// Print mode's cut of tool calls' arguments (output/prerendered-args.ts): on random traces of tool calls (edits,
+// written files, other tools; arguments of any shape, escaped any way; repeated calls, broken lines), print mode with
+// the cut prints exactly what it prints without; only a counting tool's call line is cut, and a line that would not
+// parse is left whole.
 import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
 import {argsBlockKernel, jsonBlockKernel} from '../../source/io/wasm.js';
@@ -9,7 +12,10 @@ import {attachPrinter, PrerenderedOutputs} from '../../source/output/printer.js'
 import {linesOf} from '../../source/render/tool-registry.js';
 import {fakeStdout} from '../support/fake-stdout.js';
 
-/** Print mode over `bytes` as main.ts makes it without colour: with the cuts (outputs and arguments), or the reference (neither). */
+/**
+ * Print mode over `bytes` as main.ts makes it without colour: with the cuts (outputs and arguments), or the reference
+ * (neither).
+ */
 async function printed(bytes: Buffer, cuts: boolean): Promise<{text: string; args?: PrerenderedArgs; cut: number}> {
 	const {out, text} = fakeStdout();
 	const prerendered = cuts ? new PrerenderedOutputs({kernel: jsonBlockKernel()}) : undefined;
@@ -46,15 +52,18 @@ const meta = JSON.stringify({
 	payload: {session_id: 's1', provider: 'p', model_id: 'm', model_context_window: 64_000},
 });
 const line = (payload: string, second = 1): string =>
-	`{"timestamp":"2026-12-02T10:00:${String(second % 60).padStart(2, '0')}.000Z","type":"model_msg","payload":${payload}}`;
+	`{"timestamp":"2026-12-02T10:00:${String(second % 60).padStart(2, '0')}.000Z","type":"model_msg",` +
+	`"payload":${payload}}`;
 const callLine = (name: string, id: string, argsLiteral: string, second?: number): string =>
 	line(
-		`{"type":"tool_call","role":"assistant","name":${JSON.stringify(name)},"arguments":${argsLiteral},"tool_call_id":${JSON.stringify(id)}}`,
+		`{"type":"tool_call","role":"assistant","name":${JSON.stringify(name)},"arguments":${argsLiteral},` +
+			`"tool_call_id":${JSON.stringify(id)}}`,
 		second,
 	);
 const outputLine = (id: string, second?: number): string =>
 	line(
-		`{"type":"tool_call_output","role":"user","output":"Edited: 1 replacement","tool_call_id":${JSON.stringify(id)},"stop_reason":"completed"}`,
+		`{"type":"tool_call_output","role":"user","output":"Edited: 1 ` +
+			`replacement","tool_call_id":${JSON.stringify(id)},"stop_reason":"completed"}`,
 		second,
 	);
 
@@ -106,7 +115,8 @@ const argsObject = fc
 	.tuple(fc.oneof(editArgs, writeArgs, fc.record({cmd: code})), extra)
 	.map(([args, more]) => ({...args, ...more}));
 
-// The arguments' JSON text, as the model wrote it; and the string that holds it in the line, as the harness (or another writer) wrote it.
+// The arguments' JSON text, as the model wrote it; and the string that holds it in the line, as the harness (or another
+// writer) wrote it.
 const argsText = fc.oneof(
 	{
 		weight: 5,
@@ -171,59 +181,67 @@ describe('the cut of arguments', () => {
 		expect(cutCalls).toBeGreaterThan(15);
 	});
 
-	test('an edit of code is cut: parsed with a token for its arguments, whose block and headline the printer gets back once', () => {
-		const cuts = new PrerenderedArgs({kernel: argsBlockKernel()});
-		const args = {
-			file_path: 'src/live.go',
-			old_string: '\tfmt.Println("usage")\n}\n'.repeat(100),
-			new_string: 'x\n'.repeat(75),
-			replace_all: true,
-		};
-		const cut = cuts.cut(Buffer.from(callLine('edit_file', 'c1', JSON.stringify(JSON.stringify(args)))))!;
-		const payload = (cut.value as {payload: {arguments: string; name: string}}).payload;
-		expect(payload.name).toBe('edit_file');
-		expect(payload.arguments.length).toBeLessThan(40);
-		const ready = cuts.take(payload.arguments)!;
-		expect(Buffer.from(ready.bytes).toString()).toBe(JSON.stringify(args, null, 2).replaceAll('\n', '\n  '));
-		// The long strings are not in what the headline reads: their line counts are.
-		expect(Object.fromEntries(Object.entries(ready.args))).toEqual({file_path: 'src/live.go', replace_all: true});
-		expect([linesOf(ready.args, 'old_string'), linesOf(ready.args, 'new_string')]).toEqual([200, 75]);
-		// Its summary comes with it, made once at the cut (the printer bounds its headline).
-		expect(ready.summary).toEqual({headline: 'src/live.go +75 −200 (all)'});
-		expect(cuts.take(payload.arguments)).toBeUndefined();
-	});
+	test(
+		'an edit of code is cut: parsed with a token for its arguments, whose block and headline the printer ' +
+			'gets back once',
+		() => {
+			const cuts = new PrerenderedArgs({kernel: argsBlockKernel()});
+			const args = {
+				file_path: 'src/live.go',
+				old_string: '\tfmt.Println("usage")\n}\n'.repeat(100),
+				new_string: 'x\n'.repeat(75),
+				replace_all: true,
+			};
+			const cut = cuts.cut(Buffer.from(callLine('edit_file', 'c1', JSON.stringify(JSON.stringify(args)))))!;
+			const payload = (cut.value as {payload: {arguments: string; name: string}}).payload;
+			expect(payload.name).toBe('edit_file');
+			expect(payload.arguments.length).toBeLessThan(40);
+			const ready = cuts.take(payload.arguments)!;
+			expect(Buffer.from(ready.bytes).toString()).toBe(JSON.stringify(args, null, 2).replaceAll('\n', '\n  '));
+			// The long strings are not in what the headline reads: their line counts are.
+			expect(Object.fromEntries(Object.entries(ready.args))).toEqual({file_path: 'src/live.go', replace_all: true});
+			expect([linesOf(ready.args, 'old_string'), linesOf(ready.args, 'new_string')]).toEqual([200, 75]);
+			// Its summary comes with it, made once at the cut (the printer bounds its headline).
+			expect(ready.summary).toEqual({headline: 'src/live.go +75 −200 (all)'});
+			expect(cuts.take(payload.arguments)).toBeUndefined();
+		},
+	);
 
 	test('the headline of a cut call is cut to length and put on one line as the usual one is', async () => {
 		const long = 'line of code\n'.repeat(200);
 		for (const path of ['src/' + 'deep/'.repeat(60) + 'file.go', 'src/a  b\t\tc\n.go ', ' lead.go']) {
-			const bytes = Buffer.from(
-				`${[meta, callLine('edit_file', 'c1', JSON.stringify(JSON.stringify({file_path: path, old_string: long, new_string: long})))].join('\n')}\n`,
-			);
+			const args = JSON.stringify(JSON.stringify({file_path: path, old_string: long, new_string: long}));
+			const bytes = Buffer.from(`${[meta, callLine('edit_file', 'c1', args)].join('\n')}\n`);
 			const fast = await printed(bytes, true);
 			expect(fast.cut).toBe(1);
 			expect(fast.text).toBe((await printed(bytes, false)).text);
 		}
 	});
 
-	test('other lines are left whole: other tools, other payloads, short lines, arguments that are not an object or lack a path, broken lines', () => {
-		const cuts = new PrerenderedArgs({kernel: argsBlockKernel()});
-		const long = 'line of code\n'.repeat(200);
-		const literal = (args: unknown): string => JSON.stringify(JSON.stringify(args));
-		for (const text of [
-			callLine('exec_command', 'c1', literal({cmd: long})),
-			callLine('run_subagent', 'c1', literal({description: 'x', prompt: long})),
-			callLine('edit_file', 'c1', literal({old_string: long, new_string: long})),
-			callLine('write_file', 'c1', literal({file_path: 7, content: long})),
-			callLine('write_file', 'c1', literal(long)),
-			callLine('edit_file', 'c1', literal({file_path: 'a', old_string: 'x', new_string: 'y'})),
-			callLine('edit_file', 'c1', literal({file_path: 'a', old_string: long, new_string: long})).slice(0, -2),
-			line(
-				`{"type":"tool_call","role":"assistant","name":"edit_file","arguments":${literal({file_path: 'a', content: long})},"arguments":"{}","tool_call_id":"c1"}`,
-			),
-			line(`{"type":"text","role":"assistant","name":"edit_file","text":${JSON.stringify(long)},"arguments":"{}"}`),
-		]) {
-			expect(cuts.cut(Buffer.from(text)), text.slice(0, 160)).toBeUndefined();
-		}
-		expect(cuts.waiting).toBe(0);
-	});
+	test(
+		'other lines are left whole: other tools, other payloads, short lines, arguments that are not an ' +
+			'object or lack a path, broken lines',
+		() => {
+			const cuts = new PrerenderedArgs({kernel: argsBlockKernel()});
+			const long = 'line of code\n'.repeat(200);
+			const literal = (args: unknown): string => JSON.stringify(JSON.stringify(args));
+			for (const text of [
+				callLine('exec_command', 'c1', literal({cmd: long})),
+				callLine('run_subagent', 'c1', literal({description: 'x', prompt: long})),
+				callLine('edit_file', 'c1', literal({old_string: long, new_string: long})),
+				callLine('write_file', 'c1', literal({file_path: 7, content: long})),
+				callLine('write_file', 'c1', literal(long)),
+				callLine('edit_file', 'c1', literal({file_path: 'a', old_string: 'x', new_string: 'y'})),
+				callLine('edit_file', 'c1', literal({file_path: 'a', old_string: long, new_string: long})).slice(0, -2),
+				line(
+					`{"type":"tool_call","role":"assistant","name":"edit_file","arguments":` +
+						`${literal({file_path: 'a', content: long})},"arguments":"{}","tool_call_id":"c1"}`,
+				),
+				line(`{"type":"text","role":"assistant","name":"edit_file","text":${JSON.stringify(long)},"arguments":"{}"}`),
+			]) {
+				expect(cuts.cut(Buffer.from(text)), text.slice(0, 160)).toBeUndefined();
+			}
+			expect(cuts.waiting).toBe(0);
+		},
+	);
 });

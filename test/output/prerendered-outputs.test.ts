@@ -1,4 +1,5 @@
-// Print mode's cut of large tool outputs: only a tool output's own text is set aside; every other line, and every line that would not parse, is read as before.
+// Print mode's cut of large tool outputs: only a tool output's own text is set aside; every other line, and every line
+// that would not parse, is read as before.
 import {execFileSync} from 'node:child_process';
 import {fileURLToPath} from 'node:url';
 import {expect, test} from 'vitest';
@@ -35,7 +36,8 @@ test('other lines are left whole: other payloads, an output key elsewhere, broke
 	for (const line of [
 		envelope(`{"type":"text","role":"assistant","text":${text}}`),
 		envelope(
-			`{"type":"tool_call","role":"assistant","tool_call_id":"c1","name":"x","arguments":${JSON.stringify(JSON.stringify({output: big}))}}`,
+			`{"type":"tool_call","role":"assistant","tool_call_id":"c1","name":"x","arguments":` +
+				`${JSON.stringify(JSON.stringify({output: big}))}}`,
 		),
 		envelope(`{"type":"unknown_kind","meta":{"output":${text}},"tool_call_id":"c1"}`),
 		envelope(

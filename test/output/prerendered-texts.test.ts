@@ -1,4 +1,7 @@
-// Print mode's cut of model texts (output/prerendered-texts.ts): on random traces of answers, thinkings, users' texts (markers among them), streamed fragments and compactions, with any text escaped any way, print mode with the cut prints exactly what it prints without; only an answer's or a thinking's text is cut, and a line that would not parse is left whole.
+// Print mode's cut of model texts (output/prerendered-texts.ts): on random traces of answers, thinkings, users' texts
+// (markers among them), streamed fragments and compactions, with any text escaped any way, print mode with the cut
+// prints exactly what it prints without; only an answer's or a thinking's text is cut, and a line that would not parse
+// is left whole.
 import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
 import {jsonBlockKernel} from '../../source/io/wasm.js';
@@ -7,7 +10,10 @@ import {SessionStore} from '../../source/model/session-store.js';
 import {attachPrinter, lineCutter, PrerenderedOutputs, PrerenderedTexts} from '../../source/output/printer.js';
 import {fakeStdout} from '../support/fake-stdout.js';
 
-/** Print mode over `bytes` as main.ts makes it without colour: with the cuts (outputs and texts), or the reference (neither). */
+/**
+ * Print mode over `bytes` as main.ts makes it without colour: with the cuts (outputs and texts), or the reference
+ * (neither).
+ */
 async function printed(bytes: Buffer, cuts: boolean): Promise<{text: string; cut: number}> {
 	const {out, text} = fakeStdout();
 	const outputs = cuts ? new PrerenderedOutputs({kernel: jsonBlockKernel()}) : undefined;
@@ -53,7 +59,8 @@ const meta = JSON.stringify({
 	payload: {session_id: 's1', provider: 'p', model_id: 'm', model_context_window: 64_000},
 });
 const envelope = (type: string, payload: string, second: number): string =>
-	`{"timestamp":"2026-12-02T10:00:${String(second % 60).padStart(2, '0')}.${String(second % 1000).padStart(3, '0')}Z","type":"${type}","payload":${payload}}`;
+	`{"timestamp":"2026-12-02T10:00:${String(second % 60).padStart(2, '0')}.` +
+	`${String(second % 1000).padStart(3, '0')}Z","type":"${type}","payload":${payload}}`;
 
 // Words as models write them, and characters that tell the paths apart: escapes, controls the
 // sanitizer changes, tabs after ASCII and after wider characters, carriage returns, colours,
@@ -108,7 +115,8 @@ const piece = fc.oneof(
 );
 const words = fc.array(piece, {maxLength: 30}).map(parts => parts.join(''));
 type How = 'plain' | 'ascii' | 'slash' | 'broken';
-// The string as a writer may write it: as JSON.stringify does, every character beyond ASCII as an escape, `/` escaped, or cut short (a broken line).
+// The string as a writer may write it: as JSON.stringify does, every character beyond ASCII as an escape, `/` escaped,
+// or cut short (a broken line).
 function literalOf(text: string, how: How): string {
 	const plain = JSON.stringify(text);
 	if (how === 'ascii')
@@ -248,21 +256,24 @@ function lines(steps: Step[]): string[] {
 }
 
 describe('the cut of model texts', () => {
-	test("on random traces of answers, thinkings and users' texts, print mode prints what it prints without the cut", async () => {
-		let cutTexts = 0;
-		await fc.assert(
-			fc.asyncProperty(fc.array(step, {minLength: 1, maxLength: 8}), async steps => {
-				const bytes = Buffer.from(`${lines(steps).join('\n')}\n`);
-				const fast = await printed(bytes, true);
-				const usual = await printed(bytes, false);
-				expect(fast.text).toBe(usual.text);
-				cutTexts += fast.cut;
-			}),
-			{numRuns: 300},
-		);
-		// Not a property that holds for want of cut lines (several hundred are cut in a run).
-		expect(cutTexts).toBeGreaterThan(100);
-	});
+	test(
+		"on random traces of answers, thinkings and users' " + 'texts, print mode prints what it prints without the cut',
+		async () => {
+			let cutTexts = 0;
+			await fc.assert(
+				fc.asyncProperty(fc.array(step, {minLength: 1, maxLength: 8}), async steps => {
+					const bytes = Buffer.from(`${lines(steps).join('\n')}\n`);
+					const fast = await printed(bytes, true);
+					const usual = await printed(bytes, false);
+					expect(fast.text).toBe(usual.text);
+					cutTexts += fast.cut;
+				}),
+				{numRuns: 300},
+			);
+			// Not a property that holds for want of cut lines (several hundred are cut in a run).
+			expect(cutTexts).toBeGreaterThan(100);
+		},
+	);
 
 	test('a thinking is cut: parsed with a token for its text, whose block and length the printer gets back', () => {
 		const texts = new PrerenderedTexts({kernel: jsonBlockKernel()});

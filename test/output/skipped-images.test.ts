@@ -14,7 +14,9 @@ import {jsonBlockKernel} from '../../source/io/wasm.js';
 const output = 'a screenshot was taken\n'.repeat(120);
 const line = (imagesJson: string, extra = ''): Buffer =>
 	Buffer.from(
-		`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output","role":"user","output":${JSON.stringify(output)},"images":${imagesJson}${extra},"tool_call_id":"c1","stop_reason":"completed"}}`,
+		`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output",` +
+			`"role":"user","output":${JSON.stringify(output)},"images":${imagesJson}${extra},"tool_call_id":"c1",` +
+			`"stop_reason":"completed"}}`,
 	);
 const png = (bytes: number): string => `data:image/png;base64,${Buffer.alloc(bytes, bytes % 251).toString('base64')}`;
 
@@ -23,7 +25,8 @@ function modelImages(prerendered: PrerenderedOutputs, bytes: Buffer, images = pr
 	const cut = prerendered.cut(bytes);
 	const model = new SessionModel({images});
 	const call = parseLine(
-		'{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call","role":"assistant","name":"screenshot","arguments":"{}","tool_call_id":"c1"}}',
+		'{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call","role":' +
+			'"assistant","name":"screenshot","arguments":"{}","tool_call_id":"c1"}}',
 		{line: 1, offset: 0},
 	);
 	model.apply(call, 0);
@@ -32,28 +35,35 @@ function modelImages(prerendered: PrerenderedOutputs, bytes: Buffer, images = pr
 	return {cut, images: item?.images};
 }
 
-test('a screenshot in a cut line is described by the model as the whole data URL describes it, its base64 never parsed', () => {
-	const urls = [png(50_000), png(50_001), png(50_002), 'data:image/jpeg;base64,' + 'A'.repeat(3000)];
-	const prerendered = new PrerenderedOutputs({kernel: jsonBlockKernel()});
-	const {cut, images} = modelImages(prerendered, line(JSON.stringify(urls)));
-	expect(cut).toBeDefined();
-	// What was parsed holds tokens, not the base64.
-	expect(cut!.text.length).toBeLessThan(output.length);
-	expect(images).toEqual(urls.map(url => imageRefOf(url)));
-	expect(images?.map(image => image.bytes)).toEqual([50_000, 50_001, 50_002, 2250]);
-});
+test(
+	'a screenshot in a cut line is described by the model as the whole data URL describes it, its base64 ' +
+		'never parsed',
+	() => {
+		const urls = [png(50_000), png(50_001), png(50_002), 'data:image/jpeg;base64,' + 'A'.repeat(3000)];
+		const prerendered = new PrerenderedOutputs({kernel: jsonBlockKernel()});
+		const {cut, images} = modelImages(prerendered, line(JSON.stringify(urls)));
+		expect(cut).toBeDefined();
+		// What was parsed holds tokens, not the base64.
+		expect(cut!.text.length).toBeLessThan(output.length);
+		expect(images).toEqual(urls.map(url => imageRefOf(url)));
+		expect(images?.map(image => image.bytes)).toEqual([50_000, 50_001, 50_002, 2250]);
+	},
+);
 
-test("the descriptions are the run's own: another model (another run, the next test) sees a token, not the image", () => {
-	const prerendered = new PrerenderedOutputs({kernel: jsonBlockKernel()});
-	const {cut, images} = modelImages(prerendered, line(JSON.stringify([png(50_000)])), new Map());
-	const token = (cut!.value as {payload: {images: string[]}}).payload.images[0]!;
-	expect(token.charCodeAt(0)).toBe(0xfdd0);
-	expect(images).toEqual([{mimeType: 'url', bytes: 0, url: token}]);
-	expect(prerendered.images.get(token)).toEqual(imageRefOf(png(50_000)));
-	// Printed: the run forgets it.
-	prerendered.take((cut!.value as {payload: {output: string}}).payload.output);
-	expect(prerendered.images.size).toBe(0);
-});
+test(
+	"the descriptions are the run's own: another model " + '(another run, the next test) sees a token, not the image',
+	() => {
+		const prerendered = new PrerenderedOutputs({kernel: jsonBlockKernel()});
+		const {cut, images} = modelImages(prerendered, line(JSON.stringify([png(50_000)])), new Map());
+		const token = (cut!.value as {payload: {images: string[]}}).payload.images[0]!;
+		expect(token.charCodeAt(0)).toBe(0xfdd0);
+		expect(images).toEqual([{mimeType: 'url', bytes: 0, url: token}]);
+		expect(prerendered.images.get(token)).toEqual(imageRefOf(png(50_000)));
+		// Printed: the run forgets it.
+		prerendered.take((cut!.value as {payload: {output: string}}).payload.output);
+		expect(prerendered.images.size).toBe(0);
+	},
+);
 
 test('for any data URLs, the model describes them as it does read the usual way', () => {
 	const header = fc.constantFrom(

@@ -1,4 +1,5 @@
-// Print mode's write batching: exactly the bytes of the lines given, whatever their size or script, and a buffer handed over is never written again.
+// Print mode's write batching: exactly the bytes of the lines given, whatever their size or script, and a buffer handed
+// over is never written again.
 import fc from 'fast-check';
 import {expect, test} from 'vitest';
 import {ByteBatcher} from '../../source/output/byte-batcher.js';
@@ -82,24 +83,32 @@ test('buffers the sink gives back are used again, and a chunk is never changed w
 	expect(buffers.size).toBeLessThan(snapshots.length / 4);
 });
 
-test('bytes of any size are copied before addBytes returns: the caller may write over them at once (print mode reuses the kernel memory its blocks are in)', () => {
-	fc.assert(
-		fc.property(fc.array(fc.nat(300), {minLength: 1, maxLength: 12}), fc.constantFrom(16, 64, 1024), (sizes, size) => {
-			const held: Uint8Array[] = [];
-			const batcher = new ByteBatcher({write: chunk => held.push(chunk as Uint8Array)}, size);
-			const scratch = new Uint8Array(300);
-			let expected = '';
-			for (const [i, length] of sizes.entries()) {
-				const letter = 97 + (i % 26);
-				scratch.fill(letter, 0, length);
-				batcher.line([scratch.subarray(0, length)]);
-				// The scratch memory is written again at once, as the kernel's is by the next block.
-				scratch.fill(0x3f);
-				expected += `${String.fromCharCode(letter).repeat(length)}\n`;
-			}
-			batcher.flush();
-			expect(Buffer.concat(held).toString()).toBe(expected);
-		}),
-		{numRuns: 300},
-	);
-});
+test(
+	'bytes of any size are copied before addBytes returns: the caller may write over them at once (print ' +
+		'mode reuses the kernel memory its blocks are in)',
+	() => {
+		fc.assert(
+			fc.property(
+				fc.array(fc.nat(300), {minLength: 1, maxLength: 12}),
+				fc.constantFrom(16, 64, 1024),
+				(sizes, size) => {
+					const held: Uint8Array[] = [];
+					const batcher = new ByteBatcher({write: chunk => held.push(chunk as Uint8Array)}, size);
+					const scratch = new Uint8Array(300);
+					let expected = '';
+					for (const [i, length] of sizes.entries()) {
+						const letter = 97 + (i % 26);
+						scratch.fill(letter, 0, length);
+						batcher.line([scratch.subarray(0, length)]);
+						// The scratch memory is written again at once, as the kernel's is by the next block.
+						scratch.fill(0x3f);
+						expected += `${String.fromCharCode(letter).repeat(length)}\n`;
+					}
+					batcher.flush();
+					expect(Buffer.concat(held).toString()).toBe(expected);
+				},
+			),
+			{numRuns: 300},
+		);
+	},
+);

@@ -1,4 +1,5 @@
-// The follower started mid-file (the preview's live tail): file offsets kept, appends read at once, progress and catching up reported.
+// The follower started mid-file (the preview's live tail): file offsets kept, appends read at once, progress and
+// catching up reported.
 import {appendFileSync, statSync} from 'node:fs';
 import {afterEach, beforeEach, expect, test} from 'vitest';
 import {followTrace, type TraceFollower} from '../../source/io/trace-follower.js';

@@ -1,4 +1,6 @@
-// Long texts (tool outputs, thinking, messages) kept as references into the trace (or a spill file) and read back when asked for: the same text, never another's when the file changed, and never read behind the back of whoever looks at an item.
+// Long texts (tool outputs, thinking, messages) kept as references into the trace (or a spill file) and read back when
+// asked for: the same text, never another's when the file changed, and never read behind the back of whoever looks at
+// an item.
 import {readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {afterEach, beforeEach, expect, test} from 'vitest';
 import {defaultHoldThreshold, HeldTextStore} from '../../source/io/held-texts.js';
@@ -68,27 +70,31 @@ test('large outputs are held as references and read back exactly through the sto
 	store.close();
 });
 
-test('an item with a held text is plain data: no accessor, the same after a JSON round trip, and looking at it reads nothing', () => {
-	let text = meta();
-	for (let n = 1; n <= 10; n++) text += turn(n, 300);
-	text += line('model_msg', {type: 'thinking', role: 'assistant', thinking: 'hmm '.repeat(200)});
-	const {store, items} = load(writeShard(dir, 1, text));
-	expect(store.held).toBe(11);
-	for (const item of items) {
-		for (const [key, descriptor] of Object.entries(Object.getOwnPropertyDescriptors(item))) {
-			expect({key, accessor: descriptor.get !== undefined || descriptor.set !== undefined}).toEqual({
-				key,
-				accessor: false,
-			});
+test(
+	'an item with a held text is plain data: no accessor, the same after a JSON round trip, and looking at ' +
+		'it reads nothing',
+	() => {
+		let text = meta();
+		for (let n = 1; n <= 10; n++) text += turn(n, 300);
+		text += line('model_msg', {type: 'thinking', role: 'assistant', thinking: 'hmm '.repeat(200)});
+		const {store, items} = load(writeShard(dir, 1, text));
+		expect(store.held).toBe(11);
+		for (const item of items) {
+			for (const [key, descriptor] of Object.entries(Object.getOwnPropertyDescriptors(item))) {
+				expect({key, accessor: descriptor.get !== undefined || descriptor.set !== undefined}).toEqual({
+					key,
+					accessor: false,
+				});
+			}
 		}
-	}
-	// Every field of every item looked at, the way a careless reader would: the disk is not touched.
-	const copy: unknown = JSON.parse(JSON.stringify(items));
-	expect(copy).toEqual(items);
-	for (const item of items) if (item.kind === 'tool_call') expect(isHeld(item.output)).toBe(true);
-	expect(store.reads).toBe(0);
-	store.close();
-});
+		// Every field of every item looked at, the way a careless reader would: the disk is not touched.
+		const copy: unknown = JSON.parse(JSON.stringify(items));
+		expect(copy).toEqual(items);
+		for (const item of items) if (item.kind === 'tool_call') expect(isHeld(item.output)).toBe(true);
+		expect(store.reads).toBe(0);
+		store.close();
+	},
+);
 
 test('the layout reads back only the texts of the panes it draws, once each', () => {
 	let text = meta();
@@ -187,35 +193,39 @@ test('long thinking and messages are held too, and read back as they were', () =
 	store.close();
 });
 
-test('with spilling, texts from no file (a live stream, a pipe) go to a spill file that leaves nothing behind, and read back exactly', () => {
-	const temp = makeTempDir('penguin-view-spill-');
-	const before = process.env['TMPDIR'];
-	process.env['TMPDIR'] = temp;
-	try {
-		let text = meta();
-		for (let n = 1; n <= 20; n++) text += turn(n, n % 4 === 0 ? 2 : 400);
-		// Unicode that takes several bytes, so that offsets in bytes and lengths in characters differ.
-		text += line('model_msg', {type: 'text', role: 'assistant', text: 'naïve café — 日本語 🐧 '.repeat(40)});
-		const file = writeShard(dir, 1, text);
-		const store = new HeldTextStore({spill: true});
-		const model = new SessionModel({holdText: store.hold});
-		model.applyAll(streamed(file), 0);
-		expect(store.held).toBe(16);
-		// The spill file is already gone from the folder: only its descriptor holds it.
-		expect(readdirSync(temp)).toEqual([]);
-		const expected = expectedOutputs(file);
-		const calls = model.view.items.filter((item): item is ToolCallItem => item.kind === 'tool_call');
-		for (const call of calls) expect(shown(call, store).output).toBe(expected.get(call.callId));
-		const last = model.view.items.at(-1)!;
-		expect(last.kind === 'assistant_text' && shown(last, store).text).toBe('naïve café — 日本語 🐧 '.repeat(40));
-		store.close();
-		expect(shown(calls[0]!, store).output).toContain('no longer readable');
-	} finally {
-		if (before === undefined) delete process.env['TMPDIR'];
-		else process.env['TMPDIR'] = before;
-		removeTempDir(temp);
-	}
-});
+test(
+	'with spilling, texts from no file (a live stream, a pipe) go to a spill file that leaves nothing ' +
+		'behind, and read back exactly',
+	() => {
+		const temp = makeTempDir('penguin-view-spill-');
+		const before = process.env['TMPDIR'];
+		process.env['TMPDIR'] = temp;
+		try {
+			let text = meta();
+			for (let n = 1; n <= 20; n++) text += turn(n, n % 4 === 0 ? 2 : 400);
+			// Unicode that takes several bytes, so that offsets in bytes and lengths in characters differ.
+			text += line('model_msg', {type: 'text', role: 'assistant', text: 'naïve café — 日本語 🐧 '.repeat(40)});
+			const file = writeShard(dir, 1, text);
+			const store = new HeldTextStore({spill: true});
+			const model = new SessionModel({holdText: store.hold});
+			model.applyAll(streamed(file), 0);
+			expect(store.held).toBe(16);
+			// The spill file is already gone from the folder: only its descriptor holds it.
+			expect(readdirSync(temp)).toEqual([]);
+			const expected = expectedOutputs(file);
+			const calls = model.view.items.filter((item): item is ToolCallItem => item.kind === 'tool_call');
+			for (const call of calls) expect(shown(call, store).output).toBe(expected.get(call.callId));
+			const last = model.view.items.at(-1)!;
+			expect(last.kind === 'assistant_text' && shown(last, store).text).toBe('naïve café — 日本語 🐧 '.repeat(40));
+			store.close();
+			expect(shown(calls[0]!, store).output).toContain('no longer readable');
+		} finally {
+			if (before === undefined) delete process.env['TMPDIR'];
+			else process.env['TMPDIR'] = before;
+			removeTempDir(temp);
+		}
+	},
+);
 
 test('when no spill file can be made, texts simply stay in memory', () => {
 	const before = process.env['TMPDIR'];

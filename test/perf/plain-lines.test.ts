@@ -1,4 +1,5 @@
-// Print mode counts an output's lines from its indented block: the same count as lineCount, for any text, coloured or not.
+// Print mode counts an output's lines from its indented block: the same count as lineCount, for any text, coloured or
+// not.
 import fc from 'fast-check';
 import {expect, test} from 'vitest';
 import type {FinalizedEntry} from '../../source/model/session-model.js';

@@ -1,4 +1,5 @@
-// What every start loads of the bundle: dist/cli.js, the program it imports (after turning Node's compile cache on: source/start.ts) and the chunks that imports statically. Node
+// What every start loads of the bundle: dist/cli.js, the program it imports (after turning Node's compile cache on:
+// source/start.ts) and the chunks that imports statically. Node
 // reads, resolves and compiles each file on its own (0.5–1 ms a file), so the entry's code is
 // one chunk rather than one per set of dynamic imports sharing it (scripts/build.mjs,
 // docs/performance.md); the screen's Ink stays out of what every start loads, and so does any
@@ -28,7 +29,10 @@ function staticallyLoaded(entry: string): string[] {
 	return [...seen];
 }
 
-/** The files every start loads: dist/cli.js, and the program it imports at its top (source/start.ts) with what that imports statically. */
+/**
+ * The files every start loads: dist/cli.js, and the program it imports at its top (source/start.ts) with what that
+ * imports statically.
+ */
 function startLoaded(): string[] {
 	const entry = path.join(dist, 'cli.js');
 	const program = /^await import\("(\.\/chunks\/[^"]+\.js)"\);$/m.exec(readFileSync(entry, 'utf8'))?.[1];
@@ -62,19 +66,22 @@ test('a start parses the command line with node:util, loading no argument-parser
 	expect(code).toContain('// source/command-line/parse-flags.ts');
 });
 
-test("a start loads none of the screen's own reading: its held texts, their byte search, the tail-first opening", () => {
-	const code = startLoaded()
-		.map(file => readFileSync(file, 'utf8'))
-		.join('\n');
-	// ~33 kB that print mode never runs: compiling them cost every start ~1 ms (docs/performance.md).
-	for (const module of [
-		'io/held-texts.ts',
-		'io/held-scan.ts',
-		'model/byte-search.ts',
-		'io/byte-kernel.ts',
-		'io/tail-first.ts',
-	])
-		expect(code).not.toContain(`// source/${module}`);
-	// Print mode's own reading is there.
-	expect(code).toContain('// source/io/trace-follower.ts');
-});
+test(
+	"a start loads none of the screen's own reading: its " + 'held texts, their byte search, the tail-first opening',
+	() => {
+		const code = startLoaded()
+			.map(file => readFileSync(file, 'utf8'))
+			.join('\n');
+		// ~33 kB that print mode never runs: compiling them cost every start ~1 ms (docs/performance.md).
+		for (const module of [
+			'io/held-texts.ts',
+			'io/held-scan.ts',
+			'model/byte-search.ts',
+			'io/byte-kernel.ts',
+			'io/tail-first.ts',
+		])
+			expect(code).not.toContain(`// source/${module}`);
+		// Print mode's own reading is there.
+		expect(code).toContain('// source/io/trace-follower.ts');
+	},
+);

@@ -1,4 +1,5 @@
-// Tail-first opening: a trace's end read as a preview (header, last lines at their real offsets, token totals), then the whole session swapped in.
+// Tail-first opening: a trace's end read as a preview (header, last lines at their real offsets, token totals), then
+// the whole session swapped in.
 import {appendFileSync, openSync, readSync, closeSync, statSync} from 'node:fs';
 import {afterEach, beforeEach, expect, test} from 'vitest';
 import {followTrace, type FollowOptions} from '../../source/io/trace-follower.js';
@@ -63,62 +64,65 @@ test('the token totals come from the last token_usage even when the window holds
 	expect(model.view.items.filter(item => item.kind === 'user_text')).toHaveLength(0);
 });
 
-test('the screen gets the end at once, the history behind it with progress, then the whole session in its place', async () => {
-	let text = meta();
-	for (let n = 1; n <= 400; n++) text += turn(n);
-	const file = writeShard(dir, 1, text);
-	const store = new SessionStore({label: 'x', state: 'reading'});
-	const seen: Array<{items: number; loading?: number}> = [];
-	store.subscribe(() => seen.push({items: store.view.items.length, loading: store.status.loading}));
-	const shards = [file];
-	const source = openTailFirst(
-		{sessionId: perfSessionId, folder: dir, shards},
-		{
-			store,
-			follow: false,
-			tailBytes: 32 * 1024,
-			startHistory: hooks =>
-				followTrace({
-					sessionId: perfSessionId,
-					folder: dir,
-					shards,
-					follow: false,
-					chunkBytes: 64 * 1024,
-					onInputs: batch => store.apply(batch),
-					...hooks,
-				} satisfies FollowOptions),
-		},
-	);
-	// At once: the preview, with the last task in it and the header.
-	expect(store.previewing).toBe(true);
-	expect(store.view.header.modelId).toBe('perf-model');
-	const previewTexts = store.view.items.flatMap(item => (item.kind === 'user_text' ? [item.text] : []));
-	expect(previewTexts.at(-1)).toBe('Task 400');
-	expect(previewTexts.length).toBeLessThan(400);
-	expect(store.status.loading).toBe(0);
-	const previewIds = new Map(
-		store.view.items.flatMap(item => (item.kind === 'user_text' ? [[item.text, item.id] as const] : [])),
-	);
-	await waitFor(() => !store.previewing, 'the history to be swapped in');
-	// The same items keep their ids (focus, open panes, a scrolled viewport stay put), and
-	// ids still grow in reading order.
-	for (const item of store.view.items)
-		if (item.kind === 'user_text' && previewIds.has(item.text)) expect(item.id).toBe(previewIds.get(item.text));
-	const ids = store.view.items.map(item => item.id);
-	expect(ids).toEqual([...ids].sort((a, b) => a - b));
-	expect(new Set(ids).size).toBe(ids.length);
-	const all = store.view.items.flatMap(item => (item.kind === 'user_text' ? [item.text] : []));
-	expect(all).toHaveLength(400);
-	expect(all[0]).toBe('Task 1');
-	expect(store.view.ended).toBe(true);
-	expect(store.status.loading).toBeUndefined();
-	// Progress went up while loading, and nothing half-built was ever shown.
-	const loads = seen.flatMap(entry => (entry.loading === undefined ? [] : [entry.loading]));
-	expect(loads.length).toBeGreaterThan(1);
-	expect(loads).toEqual([...loads].sort((a, b) => a - b));
-	expect(seen.filter(entry => entry.items !== seen[0]!.items && entry.items !== store.view.items.length)).toEqual([]);
-	await source.close();
-});
+test(
+	'the screen gets the end at once, the history behind ' + 'it with progress, then the whole session in its place',
+	async () => {
+		let text = meta();
+		for (let n = 1; n <= 400; n++) text += turn(n);
+		const file = writeShard(dir, 1, text);
+		const store = new SessionStore({label: 'x', state: 'reading'});
+		const seen: Array<{items: number; loading?: number}> = [];
+		store.subscribe(() => seen.push({items: store.view.items.length, loading: store.status.loading}));
+		const shards = [file];
+		const source = openTailFirst(
+			{sessionId: perfSessionId, folder: dir, shards},
+			{
+				store,
+				follow: false,
+				tailBytes: 32 * 1024,
+				startHistory: hooks =>
+					followTrace({
+						sessionId: perfSessionId,
+						folder: dir,
+						shards,
+						follow: false,
+						chunkBytes: 64 * 1024,
+						onInputs: batch => store.apply(batch),
+						...hooks,
+					} satisfies FollowOptions),
+			},
+		);
+		// At once: the preview, with the last task in it and the header.
+		expect(store.previewing).toBe(true);
+		expect(store.view.header.modelId).toBe('perf-model');
+		const previewTexts = store.view.items.flatMap(item => (item.kind === 'user_text' ? [item.text] : []));
+		expect(previewTexts.at(-1)).toBe('Task 400');
+		expect(previewTexts.length).toBeLessThan(400);
+		expect(store.status.loading).toBe(0);
+		const previewIds = new Map(
+			store.view.items.flatMap(item => (item.kind === 'user_text' ? [[item.text, item.id] as const] : [])),
+		);
+		await waitFor(() => !store.previewing, 'the history to be swapped in');
+		// The same items keep their ids (focus, open panes, a scrolled viewport stay put), and
+		// ids still grow in reading order.
+		for (const item of store.view.items)
+			if (item.kind === 'user_text' && previewIds.has(item.text)) expect(item.id).toBe(previewIds.get(item.text));
+		const ids = store.view.items.map(item => item.id);
+		expect(ids).toEqual([...ids].sort((a, b) => a - b));
+		expect(new Set(ids).size).toBe(ids.length);
+		const all = store.view.items.flatMap(item => (item.kind === 'user_text' ? [item.text] : []));
+		expect(all).toHaveLength(400);
+		expect(all[0]).toBe('Task 1');
+		expect(store.view.ended).toBe(true);
+		expect(store.status.loading).toBeUndefined();
+		// Progress went up while loading, and nothing half-built was ever shown.
+		const loads = seen.flatMap(entry => (entry.loading === undefined ? [] : [entry.loading]));
+		expect(loads.length).toBeGreaterThan(1);
+		expect(loads).toEqual([...loads].sort((a, b) => a - b));
+		expect(seen.filter(entry => entry.items !== seen[0]!.items && entry.items !== store.view.items.length)).toEqual([]);
+		await source.close();
+	},
+);
 
 test('while the history loads, the preview follows what is appended', async () => {
 	let text = meta();

@@ -1,4 +1,7 @@
-// Print mode's kernel for a call's arguments (render/args-block.wat): wherever it takes a JSON string of arguments as written in a trace line, it writes what the reference (JSON.parse, JSON.stringify(…, null, 2), the sanitizer, the block's indent) writes, and counts each string argument's lines as lineCount does; on random values, formatting, escapes (inner and outer), numbers, keys and nesting.
+// Print mode's kernel for a call's arguments (render/args-block.wat): wherever it takes a JSON string of arguments as
+// written in a trace line, it writes what the reference (JSON.parse, JSON.stringify(…, null, 2), the sanitizer, the
+// block's indent) writes, and counts each string argument's lines as lineCount does; on random values, formatting,
+// escapes (inner and outer), numbers, keys and nesting.
 import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
 import {argsBlockKernel} from '../../source/io/wasm.js';
@@ -15,7 +18,10 @@ function reference(text: string): string {
 	return `  ${(clean.endsWith('\n') ? clean.slice(0, -1) : clean).replaceAll('\n', '\n  ')}`;
 }
 
-/** The arguments' JSON string, as `outer` writes it, inside a line after other members; the kernel's block of it, with its members. */
+/**
+ * The arguments' JSON string, as `outer` writes it, inside a line after other members; the kernel's block of it, with
+ * its members.
+ */
 function viaKernel(
 	args: string,
 	outer: (text: string) => string = JSON.stringify,
@@ -145,7 +151,8 @@ const record = fc.dictionary(
 	value,
 	{maxKeys: 5},
 );
-// An object's text written by hand: keys repeated, array indexes after other keys, strings with their characters raw, numbers as JSON.stringify would not write them.
+// An object's text written by hand: keys repeated, array indexes after other keys, strings with their characters raw,
+// numbers as JSON.stringify would not write them.
 const raw = (chars: string): string => `"${chars.replace(/["\\]/g, '\\$&')}"`;
 const oddNumber = fc.constantFrom(
 	'1.0',
@@ -228,185 +235,214 @@ const outers: Record<string, (text: string) => string> = {
 };
 
 describe('the arguments kernel', () => {
-	test("wherever it takes arguments, it writes what the reference writes and counts their strings' lines, whatever the formatting and escapes", () => {
-		let taken = 0;
-		fc.assert(
-			fc.property(
-				record,
-				fc.oneof(fc.constant<string | number>(0), fc.integer({min: 1, max: 4}), whitespace),
-				fc.integer({min: 1, max: 40}),
-				fc.boolean(),
-				whitespace,
-				fc.constantFrom(...Object.keys(outers)),
-				fc.constantFrom(0, 0, 1, 2),
-				(args, space, every, upper, around, outer, hex) => {
-					const written = reescaped(JSON.stringify(args, null, space), every, upper);
-					const json = `${around}${hex === 0 ? written : controlsAsHex(written, hex === 2)}${around}`;
-					if (checkTaken(json, outers[outer])) taken++;
-				},
-			),
-			{numRuns: 3000},
-		);
-		// Not a property that holds for want of cases.
-		expect(taken).toBeGreaterThan(300);
-	});
+	test(
+		"wherever it takes arguments, it writes what the reference writes and counts their strings' lines, " +
+			'whatever the formatting and escapes',
+		() => {
+			let taken = 0;
+			fc.assert(
+				fc.property(
+					record,
+					fc.oneof(fc.constant<string | number>(0), fc.integer({min: 1, max: 4}), whitespace),
+					fc.integer({min: 1, max: 40}),
+					fc.boolean(),
+					whitespace,
+					fc.constantFrom(...Object.keys(outers)),
+					fc.constantFrom(0, 0, 1, 2),
+					(args, space, every, upper, around, outer, hex) => {
+						const written = reescaped(JSON.stringify(args, null, space), every, upper);
+						const json = `${around}${hex === 0 ? written : controlsAsHex(written, hex === 2)}${around}`;
+						if (checkTaken(json, outers[outer])) taken++;
+					},
+				),
+				{numRuns: 3000},
+			);
+			// Not a property that holds for want of cases.
+			expect(taken).toBeGreaterThan(300);
+		},
+	);
 
-	test('text that is not a JSON object, or that JSON.stringify would write otherwise, is never taken wrongly (repeated keys, index keys, raw characters, numbers, broken text)', () => {
-		const mutated = fc
-			.tuple(
-				record,
-				fc.nat(),
-				fc.constantFrom('', ',', '}', ']', '{', '[', ':', '"', '\\', '1', '0', '.', 'e', '-', 'x', ' '),
-				fc.integer({min: 0, max: 2}),
-			)
-			.map(([args, at, char, cut]) => {
-				const json = JSON.stringify(args);
-				const place = at % (json.length + 1);
-				return json.slice(0, place) + char + json.slice(place + cut);
+	test(
+		'text that is not a JSON object, or that JSON.stringify would write otherwise, is never taken wrongly ' +
+			'(repeated keys, index keys, raw characters, numbers, broken text)',
+		() => {
+			const mutated = fc
+				.tuple(
+					record,
+					fc.nat(),
+					fc.constantFrom('', ',', '}', ']', '{', '[', ':', '"', '\\', '1', '0', '.', 'e', '-', 'x', ' '),
+					fc.integer({min: 0, max: 2}),
+				)
+				.map(([args, at, char, cut]) => {
+					const json = JSON.stringify(args);
+					const place = at % (json.length + 1);
+					return json.slice(0, place) + char + json.slice(place + cut);
+				});
+			fc.assert(
+				fc.property(
+					fc.oneof(
+						mutated,
+						handWritten,
+						reordered,
+						fc.string({unit, maxLength: 20}),
+						value.map(v => JSON.stringify(v) ?? ''),
+					),
+					fc.constantFrom(...Object.keys(outers)),
+					(json, outer) => {
+						checkTaken(json, outers[outer]);
+					},
+				),
+				{numRuns: 4000},
+			);
+		},
+	);
+
+	test(
+		'numbers are taken only as JSON.stringify writes them (no final zero after a point, no -0, no more ' +
+			'digits than a number keeps, no exponent it would not write)',
+		() => {
+			const digits = (max: number) =>
+				fc.string({unit: fc.constantFrom('0', '1', '5', '9'), minLength: 1, maxLength: max});
+			const fraction = fc.tuple(fc.nat(8), digits(14)).map(([zeros, rest]) => `.${'0'.repeat(zeros)}${rest}`);
+			const exponent = fc.integer({min: -30, max: 30}).map(e => `e${e}`);
+			const number = fc
+				.tuple(
+					fc.constantFrom('', '-'),
+					fc.oneof(
+						fc.constant('0'),
+						digits(18).map(d => `1${d}`),
+					),
+					fc.oneof(fc.constant(''), fraction),
+					fc.oneof({weight: 4, arbitrary: fc.constant('')}, exponent),
+				)
+				.map(parts => parts.join(''));
+			let taken = 0;
+			fc.assert(
+				fc.property(number, text => {
+					if (checkTaken(`{"n":${text}}`)) taken++;
+				}),
+				{numRuns: 3000},
+			);
+			// Not a property that holds for want of cases (about 1,300 of 3,000 are taken).
+			expect(taken).toBeGreaterThan(400);
+			expect(taken).toBeGreaterThan(100);
+		},
+	);
+
+	test(
+		'arguments whose bytes are not UTF-8, or are UTF-8 of ' + 'what the sanitizer changes, are never taken wrongly',
+		() => {
+			const head = Buffer.from('{"payload":{"type":"tool_call","arguments":');
+			const bad = fc.constantFrom(
+				[0xed, 0xa0, 0x80],
+				[0xed, 0xbf, 0xbf],
+				[0xc0, 0x80],
+				[0xc1, 0xbf],
+				[0xe0, 0x80, 0x80],
+				[0xf0, 0x80, 0x80, 0x80],
+				[0xf4, 0x90, 0x80, 0x80],
+				[0xf5, 0x80, 0x80, 0x80],
+				[0xff],
+				[0x80],
+				[0xc2],
+				[0xe2, 0x80],
+				[0xc2, 0x85],
+				[0xc2, 0x9b],
+				[0xd8, 0x9c],
+				[0xe2, 0x80, 0x8f],
+				[0xe2, 0x80, 0xae],
+				[0xe2, 0x81, 0xa8],
+				[0x7f],
+				[0xc2, 0xa0],
+				[0xe2, 0x80, 0xa8],
+				[0xf0, 0x9f, 0x9a, 0x80],
+				[0xe6, 0x97],
+				[0xe6, 0x41, 0x42],
+				[0xef, 0xbf],
+				[0xe6, 0x97, 0xa5],
+			);
+			fc.assert(
+				fc.property(cleanRecord, fc.array(fc.tuple(fc.nat(), bad), {minLength: 1, maxLength: 2}), (args, inserts) => {
+					let literal = Buffer.from(JSON.stringify(JSON.stringify(args)));
+					for (const [at, bytes] of inserts) {
+						// Inside the string, never in an escape (before a byte that is not part of one).
+						const place = 1 + (at % (literal.length - 1));
+						if (literal[place - 1] === 0x5c) continue;
+						literal = Buffer.concat([literal.subarray(0, place), Buffer.from(bytes), literal.subarray(place)]);
+					}
+					const line = Buffer.concat([head, literal, Buffer.from('}}')]);
+					const block = kernel.block(line, head.length + 1);
+					if (block === undefined) return;
+					const decoded = (JSON.parse(line.toString('utf8')) as {payload: {arguments: string}}).payload.arguments;
+					expect(`  ${block.bytes.toString('utf8')}`).toBe(reference(decoded));
+					expect(Buffer.concat([Buffer.from('  '), block.bytes]).equals(Buffer.from(reference(decoded)))).toBe(true);
+				}),
+				{numRuns: 3000},
+			);
+		},
+	);
+
+	test(
+		"deep nesting, long text and many members are taken up to the kernel's bounds, and past them left to " +
+			'the usual way',
+		() => {
+			const nested = (depth: number): unknown => (depth === 0 ? 'leaf' : {a: [nested(depth - 1)]});
+			expect(checkTaken(JSON.stringify({n: nested(15)}))).toBe(true);
+			expect(viaKernel(JSON.stringify({n: nested(20)}))).toBeUndefined();
+			const members = (count: number): string =>
+				JSON.stringify(Object.fromEntries(Array.from({length: count}, (_, i) => [`k${i}`, i])));
+			expect(checkTaken(members(64))).toBe(true);
+			expect(viaKernel(members(65))).toBeUndefined();
+			expect(checkTaken(JSON.stringify({content: `${'line of code\\t"quoted"\n'.repeat(20_000)}日本 🚀`}))).toBe(true);
+		},
+	);
+
+	test(
+		'arguments as JSON.stringify writes them, compact or indented, are taken when nothing in them needs ' +
+			'the sanitizer',
+		() => {
+			const clean = (v: unknown): boolean => {
+				if (typeof v === 'string')
+					return !hasControlSequences(v.replace(/[\t\n\r\b\f\u0000-\u001f]/g, '')) && !/[\ud800-\udfff]/u.test(v);
+				if (typeof v === 'number')
+					return Number.isInteger(v)
+						? Math.abs(v) < 1e15 && !Object.is(v, -0)
+						: String(v).replace(/[-.]|^0\.0*/g, '').length <= 15 && !String(v).includes('e');
+				if (Array.isArray(v)) return v.every(clean);
+				if (v !== null && typeof v === 'object')
+					return Object.entries(v).every(([key, item]) => !/^\d+$/.test(key) && clean(key) && clean(item));
+				return true;
+			};
+			fc.assert(
+				fc.property(record, fc.constantFrom<string | number>(0, 2, '\t'), (args, space) => {
+					fc.pre(clean(args));
+					expect(checkTaken(JSON.stringify(args, null, space))).toBe(true);
+				}),
+				{numRuns: 1000},
+			);
+		},
+	);
+
+	test(
+		'an edit of code is written as JSON.stringify writes it, the block indent after each newline, and its ' +
+			"strings' lines counted",
+		() => {
+			const args = JSON.stringify({
+				file_path: 'src/a.go',
+				old_string: '\tfmt.Println("usage")\n}',
+				new_string: '// 日本語 🚀\n',
+				content: '',
+				replace_all: false,
+				n: [1, 2.5, {}],
+				o: {},
 			});
-		fc.assert(
-			fc.property(
-				fc.oneof(
-					mutated,
-					handWritten,
-					reordered,
-					fc.string({unit, maxLength: 20}),
-					value.map(v => JSON.stringify(v) ?? ''),
-				),
-				fc.constantFrom(...Object.keys(outers)),
-				(json, outer) => {
-					checkTaken(json, outers[outer]);
-				},
-			),
-			{numRuns: 4000},
-		);
-	});
-
-	test('numbers are taken only as JSON.stringify writes them (no final zero after a point, no -0, no more digits than a number keeps, no exponent it would not write)', () => {
-		const digits = (max: number) =>
-			fc.string({unit: fc.constantFrom('0', '1', '5', '9'), minLength: 1, maxLength: max});
-		const fraction = fc.tuple(fc.nat(8), digits(14)).map(([zeros, rest]) => `.${'0'.repeat(zeros)}${rest}`);
-		const exponent = fc.integer({min: -30, max: 30}).map(e => `e${e}`);
-		const number = fc
-			.tuple(
-				fc.constantFrom('', '-'),
-				fc.oneof(
-					fc.constant('0'),
-					digits(18).map(d => `1${d}`),
-				),
-				fc.oneof(fc.constant(''), fraction),
-				fc.oneof({weight: 4, arbitrary: fc.constant('')}, exponent),
-			)
-			.map(parts => parts.join(''));
-		let taken = 0;
-		fc.assert(
-			fc.property(number, text => {
-				if (checkTaken(`{"n":${text}}`)) taken++;
-			}),
-			{numRuns: 3000},
-		);
-		// Not a property that holds for want of cases (about 1,300 of 3,000 are taken).
-		expect(taken).toBeGreaterThan(400);
-		expect(taken).toBeGreaterThan(100);
-	});
-
-	test('arguments whose bytes are not UTF-8, or are UTF-8 of what the sanitizer changes, are never taken wrongly', () => {
-		const head = Buffer.from('{"payload":{"type":"tool_call","arguments":');
-		const bad = fc.constantFrom(
-			[0xed, 0xa0, 0x80],
-			[0xed, 0xbf, 0xbf],
-			[0xc0, 0x80],
-			[0xc1, 0xbf],
-			[0xe0, 0x80, 0x80],
-			[0xf0, 0x80, 0x80, 0x80],
-			[0xf4, 0x90, 0x80, 0x80],
-			[0xf5, 0x80, 0x80, 0x80],
-			[0xff],
-			[0x80],
-			[0xc2],
-			[0xe2, 0x80],
-			[0xc2, 0x85],
-			[0xc2, 0x9b],
-			[0xd8, 0x9c],
-			[0xe2, 0x80, 0x8f],
-			[0xe2, 0x80, 0xae],
-			[0xe2, 0x81, 0xa8],
-			[0x7f],
-			[0xc2, 0xa0],
-			[0xe2, 0x80, 0xa8],
-			[0xf0, 0x9f, 0x9a, 0x80],
-			[0xe6, 0x97],
-			[0xe6, 0x41, 0x42],
-			[0xef, 0xbf],
-			[0xe6, 0x97, 0xa5],
-		);
-		fc.assert(
-			fc.property(cleanRecord, fc.array(fc.tuple(fc.nat(), bad), {minLength: 1, maxLength: 2}), (args, inserts) => {
-				let literal = Buffer.from(JSON.stringify(JSON.stringify(args)));
-				for (const [at, bytes] of inserts) {
-					// Inside the string, never in an escape (before a byte that is not part of one).
-					const place = 1 + (at % (literal.length - 1));
-					if (literal[place - 1] === 0x5c) continue;
-					literal = Buffer.concat([literal.subarray(0, place), Buffer.from(bytes), literal.subarray(place)]);
-				}
-				const line = Buffer.concat([head, literal, Buffer.from('}}')]);
-				const block = kernel.block(line, head.length + 1);
-				if (block === undefined) return;
-				const decoded = (JSON.parse(line.toString('utf8')) as {payload: {arguments: string}}).payload.arguments;
-				expect(`  ${block.bytes.toString('utf8')}`).toBe(reference(decoded));
-				expect(Buffer.concat([Buffer.from('  '), block.bytes]).equals(Buffer.from(reference(decoded)))).toBe(true);
-			}),
-			{numRuns: 3000},
-		);
-	});
-
-	test("deep nesting, long text and many members are taken up to the kernel's bounds, and past them left to the usual way", () => {
-		const nested = (depth: number): unknown => (depth === 0 ? 'leaf' : {a: [nested(depth - 1)]});
-		expect(checkTaken(JSON.stringify({n: nested(15)}))).toBe(true);
-		expect(viaKernel(JSON.stringify({n: nested(20)}))).toBeUndefined();
-		const members = (count: number): string =>
-			JSON.stringify(Object.fromEntries(Array.from({length: count}, (_, i) => [`k${i}`, i])));
-		expect(checkTaken(members(64))).toBe(true);
-		expect(viaKernel(members(65))).toBeUndefined();
-		expect(checkTaken(JSON.stringify({content: `${'line of code\\t"quoted"\n'.repeat(20_000)}日本 🚀`}))).toBe(true);
-	});
-
-	test('arguments as JSON.stringify writes them, compact or indented, are taken when nothing in them needs the sanitizer', () => {
-		const clean = (v: unknown): boolean => {
-			if (typeof v === 'string')
-				return !hasControlSequences(v.replace(/[\t\n\r\b\f\u0000-\u001f]/g, '')) && !/[\ud800-\udfff]/u.test(v);
-			if (typeof v === 'number')
-				return Number.isInteger(v)
-					? Math.abs(v) < 1e15 && !Object.is(v, -0)
-					: String(v).replace(/[-.]|^0\.0*/g, '').length <= 15 && !String(v).includes('e');
-			if (Array.isArray(v)) return v.every(clean);
-			if (v !== null && typeof v === 'object')
-				return Object.entries(v).every(([key, item]) => !/^\d+$/.test(key) && clean(key) && clean(item));
-			return true;
-		};
-		fc.assert(
-			fc.property(record, fc.constantFrom<string | number>(0, 2, '\t'), (args, space) => {
-				fc.pre(clean(args));
-				expect(checkTaken(JSON.stringify(args, null, space))).toBe(true);
-			}),
-			{numRuns: 1000},
-		);
-	});
-
-	test("an edit of code is written as JSON.stringify writes it, the block indent after each newline, and its strings' lines counted", () => {
-		const args = JSON.stringify({
-			file_path: 'src/a.go',
-			old_string: '\tfmt.Println("usage")\n}',
-			new_string: '// 日本語 🚀\n',
-			content: '',
-			replace_all: false,
-			n: [1, 2.5, {}],
-			o: {},
-		});
-		const taken = viaKernel(args)!;
-		expect(taken.block).toBe(
-			'  {\n    "file_path": "src/a.go",\n    "old_string": "\\tfmt.Println(\\"usage\\")\\n}",\n    "new_string": "// 日本語 🚀\\n",\n    "content": "",\n    "replace_all": false,\n    "n": [\n      1,\n      2.5,\n      {}\n    ],\n    "o": {}\n  }',
-		);
-		expect(Object.fromEntries(taken.lines)).toEqual({file_path: 1, old_string: 2, new_string: 1, content: 0});
-	});
+			const taken = viaKernel(args)!;
+			expect(taken.block).toBe(
+				'  {\n    "file_path": "src/a.go",\n    "old_string": "\\tfmt.Println(\\"usage\\")\\n}",\n' +
+					'    "new_string": "// 日本語 🚀\\n",\n    "content": "",\n    "replace_all": false,\n' +
+					'    "n": [\n      1,\n      2.5,\n      {}\n    ],\n    "o": {}\n  }',
+			);
+			expect(Object.fromEntries(taken.lines)).toEqual({file_path: 1, old_string: 2, new_string: 1, content: 0});
+		},
+	);
 });

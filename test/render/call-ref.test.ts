@@ -1,11 +1,15 @@
-// A tool call's `name (id)` on its label lines: each line names the call as the call then stands, when a later message fills in its name, and stays harmless.
+// A tool call's `name (id)` on its label lines: each line names the call as the call then stands, when a later message
+// fills in its name, and stays harmless.
 import {describe, expect, it} from 'vitest';
 import {SessionModel} from '../../source/model/session-model.js';
 import {lineText, PlainRenderer} from '../../source/render/plain.js';
 import {msg} from '../helpers/recordings.js';
 import type {ModelInput} from '../../source/model/input.js';
 
-/** Print mode's lines: each input applied, then what it made final rendered at once (`keepItems`: one item a call throughout). */
+/**
+ * Print mode's lines: each input applied, then what it made final rendered at once (`keepItems`: one item a call
+ * throughout).
+ */
 function printed(inputs: readonly ModelInput[], keepItems = false): string[] {
 	const model = new SessionModel({recordFinalized: true, keepItems});
 	const renderer = new PlainRenderer({color: false});
@@ -26,7 +30,8 @@ const decision = (id: string): ModelInput =>
 
 describe("a call's name and id on its lines", () => {
 	it.each([false, true])(
-		'names the call as it then stands: an output before its call has no name yet, the call and its decision have (items kept: %s)',
+		'names the call as it then stands: an output before its call has no name yet, the call and its ' +
+			'decision have (items kept: %s)',
 		keepItems => {
 			const lines = printed(
 				[output('c1'), call('exec_command', 'c1'), decision('c1'), call('read_file', 'c2'), decision('c2')],

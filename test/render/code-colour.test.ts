@@ -1,4 +1,5 @@
-// Code in colour, the pure part: spans hold exactly the sanitized text (a highlighter only tags it), SGR is all that is added, languages by extension and fence, the edit diff, and print mode's coloured diff and fences.
+// Code in colour, the pure part: spans hold exactly the sanitized text (a highlighter only tags it), SGR is all that is
+// added, languages by extension and fence, the edit diff, and print mode's coloured diff and fences.
 import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
 import {paint} from '../../source/render/color.js';
@@ -61,52 +62,59 @@ const hostileCode = fc
 	.map(parts => parts.join(''));
 
 describe('highlighted code is the sanitized text, with SGR only added', () => {
-	test('property: for any text and language, the spans join to the sanitized text, and printed in colour it differs from it only by SGR', () => {
-		const colours = paint(true);
-		fc.assert(
-			fc.property(
-				hostileCode,
-				fc.constantFrom('typescript', 'python', 'bash', 'json', 'xml', 'markdown', 'rust', 'yaml'),
-				(raw, language) => {
-					const clean = sanitize(raw);
-					const lines = codeLines(highlighter, clean, language);
-					expect(lines.map(spans => spans.map(span => span.text).join('')).join('\n')).toBe(clean);
-					const printed = lines.map(spans => paintedLine(colours, spans)).join('\n');
-					expect(printed.replace(sgr, '')).toBe(clean);
-					// Every escape left is an SGR; and no other control character at all.
-					expect(printed.replace(sgr, '')).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
-				},
-			),
-			{numRuns: 300},
-		);
-	});
+	test(
+		'property: for any text and language, the spans join to the sanitized text, and printed in colour it ' +
+			'differs from it only by SGR',
+		() => {
+			const colours = paint(true);
+			fc.assert(
+				fc.property(
+					hostileCode,
+					fc.constantFrom('typescript', 'python', 'bash', 'json', 'xml', 'markdown', 'rust', 'yaml'),
+					(raw, language) => {
+						const clean = sanitize(raw);
+						const lines = codeLines(highlighter, clean, language);
+						expect(lines.map(spans => spans.map(span => span.text).join('')).join('\n')).toBe(clean);
+						const printed = lines.map(spans => paintedLine(colours, spans)).join('\n');
+						expect(printed.replace(sgr, '')).toBe(clean);
+						// Every escape left is an SGR; and no other control character at all.
+						expect(printed.replace(sgr, '')).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+					},
+				),
+				{numRuns: 300},
+			);
+		},
+	);
 
-	test('property: a read_file output printed in colour is its sanitized text with SGR added, whatever its lines hold', () => {
-		const colours = paint(true);
-		fc.assert(
-			fc.property(
-				fc.array(fc.tuple(fc.boolean(), hostileCode), {maxLength: 12}),
-				fc.constantFrom('a.ts', 'b.py', 'c.sh'),
-				(lines, file) => {
-					const raw = lines
-						.map(([numbered, text], i) => (numbered ? `${String(i + 1).padStart(6)}\t${text}` : text))
-						.join('\n');
-					const clean = sanitize(raw);
-					const printed = printedCodeOutput(
-						'read_file',
-						JSON.stringify({file_path: file}),
-						clean,
-						highlighter,
-						colours,
-					);
-					if (printed === undefined) return;
-					expect(printed.replace(sgr, '')).toBe(clean.endsWith('\n') ? clean.slice(0, -1) : clean);
-					expect(printed.replace(sgr, '')).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
-				},
-			),
-			{numRuns: 200},
-		);
-	});
+	test(
+		'property: a read_file output printed in colour is its ' + 'sanitized text with SGR added, whatever its lines hold',
+		() => {
+			const colours = paint(true);
+			fc.assert(
+				fc.property(
+					fc.array(fc.tuple(fc.boolean(), hostileCode), {maxLength: 12}),
+					fc.constantFrom('a.ts', 'b.py', 'c.sh'),
+					(lines, file) => {
+						const raw = lines
+							.map(([numbered, text], i) => (numbered ? `${String(i + 1).padStart(6)}\t${text}` : text))
+							.join('\n');
+						const clean = sanitize(raw);
+						const printed = printedCodeOutput(
+							'read_file',
+							JSON.stringify({file_path: file}),
+							clean,
+							highlighter,
+							colours,
+						);
+						if (printed === undefined) return;
+						expect(printed.replace(sgr, '')).toBe(clean.endsWith('\n') ? clean.slice(0, -1) : clean);
+						expect(printed.replace(sgr, '')).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+					},
+				),
+				{numRuns: 200},
+			);
+		},
+	);
 
 	test('code holding escape sequences: they are gone before colour is added, and the code is still coloured', () => {
 		const clean = sanitize('const a = "\u001b[2J\u001b]52;c;ZXZpbA==\u0007x"; // \u001b]0;pwned\u0007ok');

@@ -1,4 +1,5 @@
-// Every kind of item shows in every view that shows items (the screen's pane, search, y, print, Markdown, STS), but where a view leaves a kind out on purpose, listed here.
+// Every kind of item shows in every view that shows items (the screen's pane, search, y, print, Markdown, STS), but
+// where a view leaves a kind out on purpose, listed here.
 import {describe, expect, test} from 'vitest';
 import {formatMarkdown} from '../../source/export/markdown-export.js';
 import {formatSts} from '../../source/export/sts.js';

@@ -8,7 +8,8 @@ import {jsonBlockKernel} from '../../source/io/wasm.js';
 
 const line = (output: string): Buffer =>
 	Buffer.from(
-		`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output","role":"user","output":${JSON.stringify(output)},"tool_call_id":"c1","stop_reason":"completed"}}`,
+		`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output",` +
+			`"role":"user","output":${JSON.stringify(output)},"tool_call_id":"c1","stop_reason":"completed"}}`,
 	);
 const fileText = (lines: number): string =>
 	Array.from({length: lines}, (_, i) => `${String(i + 1).padStart(6)}\tline ${i}`).join('\n');
@@ -39,15 +40,18 @@ test('without WebAssembly (a runtime that cannot compile the kernel) every outpu
 	expect(prerendered.cut(line(fileText(400)))).toBeUndefined();
 });
 
-test('when the kernel memory cannot grow, a larger output goes the usual way, and smaller ones still take the kernel', () => {
-	const {prerendered} = fresh();
-	expect(prerendered.cut(line(fileText(400)))).toBeDefined();
-	vi.spyOn(wasm.Memory.prototype, 'grow').mockImplementation(() => {
-		throw new RangeError('WebAssembly.Memory.grow(): Maximum memory size exceeded');
-	});
-	expect(prerendered.cut(line(fileText(200_000)))).toBeUndefined();
-	expect(prerendered.cut(line(fileText(300)))).toBeDefined();
-});
+test(
+	'when the kernel memory cannot grow, a larger output goes ' + 'the usual way, and smaller ones still take the kernel',
+	() => {
+		const {prerendered} = fresh();
+		expect(prerendered.cut(line(fileText(400)))).toBeDefined();
+		vi.spyOn(wasm.Memory.prototype, 'grow').mockImplementation(() => {
+			throw new RangeError('WebAssembly.Memory.grow(): Maximum memory size exceeded');
+		});
+		expect(prerendered.cut(line(fileText(200_000)))).toBeUndefined();
+		expect(prerendered.cut(line(fileText(300)))).toBeDefined();
+	},
+);
 
 test('an output over 16 MiB goes the usual way', () => {
 	const {prerendered} = fresh();

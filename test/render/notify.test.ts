@@ -1,4 +1,5 @@
-// --notify's escapes: OSC 9 and OSC 777 in one write, tmux's passthrough inside tmux, and trace text that cannot end them early.
+// --notify's escapes: OSC 9 and OSC 777 in one write, tmux's passthrough inside tmux, and trace text that cannot end
+// them early.
 import {describe, expect, it} from 'vitest';
 import {notificationSequence, oscText} from '../../source/render/notify.js';
 

@@ -26,12 +26,16 @@ function tailOf(all: readonly string[], bytes: number): string[] {
 }
 
 describe('a trace tail to what the session does now', () => {
-	it("a server's last messages, already parsed, say the same as the trace's lines; a value that is not a message is passed over", () => {
-		const cut = upTo('14-43-17-694155ee', 'approval_decision');
-		const parsed = cut.map(line => JSON.parse(line) as unknown);
-		expect(messagesActivity([...parsed, 'x', null, {type: 'model_msg'}])).toEqual(tailActivity(cut));
-		expect(messagesActivity(parsed)).toMatchObject({state: 'running', doing: 'exec_command $ ls -la'});
-	});
+	it(
+		"a server's last messages, already parsed, say the same as the trace's lines; a value that is not a " +
+			'message is passed over',
+		() => {
+			const cut = upTo('14-43-17-694155ee', 'approval_decision');
+			const parsed = cut.map(line => JSON.parse(line) as unknown);
+			expect(messagesActivity([...parsed, 'x', null, {type: 'model_msg'}])).toEqual(tailActivity(cut));
+			expect(messagesActivity(parsed)).toMatchObject({state: 'running', doing: 'exec_command $ ls -la'});
+		},
+	);
 
 	it('a tool call with no decision yet waits for approval, with the call on one line', () => {
 		const activity = tailActivity(upTo('14-43-17-694155ee', 'tool_call'));
@@ -117,27 +121,31 @@ describe('the overview order', () => {
 		...(parent ? {parent} : {}),
 	});
 
-	it('waiting first, then failed recently, then running, then the rest by last activity; a subagent under its parent', () => {
-		const order = overviewOrder(
-			[
-				item('idle-new', 'idle', 1_000),
-				item('running', 'running', 5_000),
-				item('failed-old', 'failed', 3 * 3600_000),
-				item('failed-now', 'failed', 60_000),
-				item('idle-old', 'idle', 100_000),
-				item('waiting', 'waiting', 400_000),
-			],
-			now,
-		);
-		expect(order.map(row => row.item.id)).toEqual([
-			'waiting',
-			'failed-now',
-			'running',
-			'idle-new',
-			'idle-old',
-			'failed-old',
-		]);
-	});
+	it(
+		'waiting first, then failed recently, then running, then the rest by last activity; a subagent under ' +
+			'its parent',
+		() => {
+			const order = overviewOrder(
+				[
+					item('idle-new', 'idle', 1_000),
+					item('running', 'running', 5_000),
+					item('failed-old', 'failed', 3 * 3600_000),
+					item('failed-now', 'failed', 60_000),
+					item('idle-old', 'idle', 100_000),
+					item('waiting', 'waiting', 400_000),
+				],
+				now,
+			);
+			expect(order.map(row => row.item.id)).toEqual([
+				'waiting',
+				'failed-now',
+				'running',
+				'idle-new',
+				'idle-old',
+				'failed-old',
+			]);
+		},
+	);
 
 	it('a subagent that waits for approval brings its parent group to the top, itself right under the parent', () => {
 		const parent = tailActivity(upTo('14-43-17-a1f608ba', 'subagent'));

@@ -1,4 +1,6 @@
-// A call's arguments pretty-printed straight from their JSON text: wherever it is taken, it prints what the reference (JSON.parse, JSON.stringify(…, null, 2), the sanitizer, the block's indent) prints, on random values, formatting and escapes.
+// A call's arguments pretty-printed straight from their JSON text: wherever it is taken, it prints what the reference
+// (JSON.parse, JSON.stringify(…, null, 2), the sanitizer, the block's indent) prints, on random values, formatting and
+// escapes.
 import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
 import {prettyJsonPieces} from '../../source/render/pretty-json-text.js';
@@ -56,7 +58,8 @@ const {value} = fc.letrec<{value: unknown}>(tie => ({
 const record = fc.dictionary(fc.oneof(text, fc.constantFrom('0', '12', 'path', 'content', '__proto__')), value, {
 	maxKeys: 5,
 });
-// An object's text written by hand: keys repeated, array indexes after other keys, strings with their characters raw (a lone surrogate, a control).
+// An object's text written by hand: keys repeated, array indexes after other keys, strings with their characters raw (a
+// lone surrogate, a control).
 const raw = (chars: string): string => `"${chars.replace(/["\\]/g, '\\$&')}"`;
 const handWritten = fc
 	.array(
@@ -92,57 +95,65 @@ describe('prettyJsonPieces', () => {
 		);
 	});
 
-	test('text that is not a JSON object, or that JSON.stringify would write otherwise, is never taken wrongly (repeated keys, index keys, raw characters)', () => {
-		const mutated = fc
-			.tuple(
-				record,
-				fc.nat(),
-				fc.constantFrom('', ',', '}', ']', '{', '[', ':', '"', '\\', '1', 'x'),
-				fc.integer({min: 0, max: 2}),
-			)
-			.map(([args, at, char, cut]) => {
-				const json = JSON.stringify(args);
-				const place = at % (json.length + 1);
-				return json.slice(0, place) + char + json.slice(place + cut);
-			});
-		fc.assert(
-			fc.property(
-				fc.oneof(
-					mutated,
-					handWritten,
-					fc.string({unit, maxLength: 20}),
-					value.map(v => JSON.stringify(v) ?? ''),
+	test(
+		'text that is not a JSON object, or that JSON.stringify would write otherwise, is never taken wrongly ' +
+			'(repeated keys, index keys, raw characters)',
+		() => {
+			const mutated = fc
+				.tuple(
+					record,
+					fc.nat(),
+					fc.constantFrom('', ',', '}', ']', '{', '[', ':', '"', '\\', '1', 'x'),
+					fc.integer({min: 0, max: 2}),
+				)
+				.map(([args, at, char, cut]) => {
+					const json = JSON.stringify(args);
+					const place = at % (json.length + 1);
+					return json.slice(0, place) + char + json.slice(place + cut);
+				});
+			fc.assert(
+				fc.property(
+					fc.oneof(
+						mutated,
+						handWritten,
+						fc.string({unit, maxLength: 20}),
+						value.map(v => JSON.stringify(v) ?? ''),
+					),
+					json => {
+						const pieces = prettyJsonPieces(json, '  ');
+						if (pieces === undefined) return;
+						expect(parseArgs(json)).toBeDefined();
+						expect(`  ${pieces.join('')}`).toBe(reference(json));
+					},
 				),
-				json => {
-					const pieces = prettyJsonPieces(json, '  ');
-					if (pieces === undefined) return;
-					expect(parseArgs(json)).toBeDefined();
-					expect(`  ${pieces.join('')}`).toBe(reference(json));
-				},
-			),
-			{numRuns: 3000},
-		);
-	});
+				{numRuns: 3000},
+			);
+		},
+	);
 
-	test('arguments as JSON.stringify writes them, compact or indented, are taken when nothing in them needs the sanitizer', () => {
-		const clean = (v: unknown): boolean => {
-			if (typeof v === 'string') return !hasControlSequences(v) && !/[\ud800-\udfff]/u.test(v);
-			if (Array.isArray(v)) return v.every(clean);
-			if (v !== null && typeof v === 'object')
-				return Object.entries(v).every(([key, item]) => !/^\d+$/.test(key) && clean(key) && clean(item));
-			return true;
-		};
-		fc.assert(
-			fc.property(record, fc.constantFrom<string | number>(0, 2, '\t'), (args, space) => {
-				fc.pre(clean(args));
-				const json = JSON.stringify(args, null, space);
-				const pieces = prettyJsonPieces(json, '  ');
-				expect(pieces).toBeDefined();
-				expect(`  ${pieces!.join('')}`).toBe(reference(json));
-			}),
-			{numRuns: 1000},
-		);
-	});
+	test(
+		'arguments as JSON.stringify writes them, compact or indented, are taken when nothing in them needs ' +
+			'the sanitizer',
+		() => {
+			const clean = (v: unknown): boolean => {
+				if (typeof v === 'string') return !hasControlSequences(v) && !/[\ud800-\udfff]/u.test(v);
+				if (Array.isArray(v)) return v.every(clean);
+				if (v !== null && typeof v === 'object')
+					return Object.entries(v).every(([key, item]) => !/^\d+$/.test(key) && clean(key) && clean(item));
+				return true;
+			};
+			fc.assert(
+				fc.property(record, fc.constantFrom<string | number>(0, 2, '\t'), (args, space) => {
+					fc.pre(clean(args));
+					const json = JSON.stringify(args, null, space);
+					const pieces = prettyJsonPieces(json, '  ');
+					expect(pieces).toBeDefined();
+					expect(`  ${pieces!.join('')}`).toBe(reference(json));
+				}),
+				{numRuns: 1000},
+			);
+		},
+	);
 
 	test('an edit of code reads as JSON.stringify writes it, the block indent after each newline', () => {
 		const args = JSON.stringify({
@@ -154,7 +165,9 @@ describe('prettyJsonPieces', () => {
 			o: {},
 		});
 		expect(prettyJsonPieces(args, '  ')!.join('')).toBe(
-			'{\n    "path": "src/a.go",\n    "old_string": "\\tfmt.Println(\\"usage\\")\\n}",\n    "new_string": "// 日本語 🚀\\n",\n    "replace_all": false,\n    "n": [\n      1,\n      2.5,\n      {}\n    ],\n    "o": {}\n  }',
+			'{\n    "path": "src/a.go",\n    "old_string": "\\tfmt.Println(\\"usage\\")\\n}",\n' +
+				'    "new_string": "// 日本語 🚀\\n",\n    "replace_all": false,\n' +
+				'    "n": [\n      1,\n      2.5,\n      {}\n    ],\n    "o": {}\n  }',
 		);
 	});
 });

@@ -14,7 +14,8 @@ function asciiJson(text: string): string {
 
 /** Every character escaped as \uXXXX: JSON allows it, and a `]` or a space may come so. */
 function allEscaped(text: string): string {
-	return `"${[...text].map(ch => [...ch].map(unit => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')).join('')}"`;
+	const escaped = (unit: string) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`;
+	return `"${[...text].map(ch => [...ch].map(unit => escaped(unit)).join('')).join('')}"`;
 }
 
 /** The check on a text's JSON string (its bytes between the quotes). */

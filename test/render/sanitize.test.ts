@@ -1,4 +1,5 @@
-// Covers source/render/sanitize.ts: the hostile corpus, line rewriting, colours, tabs, bidi marks, and properties over arbitrary input.
+// Covers source/render/sanitize.ts: the hostile corpus, line rewriting, colours, tabs, bidi marks, and properties over
+// arbitrary input.
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {hasControlSequences, sanitize, stripAnsi} from '../../source/render/sanitize.js';

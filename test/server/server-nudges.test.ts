@@ -119,30 +119,33 @@ describe('nudges on a server', () => {
 		expect(said).toEqual(['✓ a1f7cf26 finished']);
 	});
 
-	it('a running session that starts to wait for approval: its record says so, the footer offers it, L opens it', async () => {
-		let waiting = 0;
-		const rows = (): SessionRow[] =>
-			recordedRows().map(row => (row.sessionId === runningId ? {...row, pendingApprovalCount: waiting} : row));
-		const {said, switcher, store} = await open(rows);
-		const asked = (): number => server!.requestsTo(`/api/sessions/${runningId}`).length;
-		// Its record is asked again while it runs.
-		const before = asked();
-		await waitFor(() => asked() >= before + 2, 'the running session asked again');
-		expect(said).toEqual([]);
-		waiting = 1;
-		await waitFor(() => switcher.offerNote?.() !== undefined, 'the nudge');
-		expect(switcher.offerNote!()).toBe('⏸ a1f7cf26 waits · L to switch');
-		// Asked again, still waiting: said once. Only the running session is asked, never the finished one on screen.
-		const seen = asked();
-		await waitFor(() => asked() >= seen + 3, 'three more asks');
-		expect(said).toEqual(['⏸ a1f7cf26 waits']);
-		expect(server!.requestsTo(`/api/sessions/${echoId}`)).toHaveLength(0);
-		const idleAsks = server!.requestsTo(`/api/sessions/${idleId}`).length;
-		await waitFor(() => asked() >= seen + 5, 'more asks');
-		expect(server!.requestsTo(`/api/sessions/${idleId}`)).toHaveLength(idleAsks);
-		// L: the program opens the offered session.
-		await switcher.open(switcher.offered!()!);
-		await waitFor(() => store.status.label.includes(runningId), 'the waiting session opened');
-		expect(switcher.offered!()).toBeUndefined();
-	});
+	it(
+		'a running session that starts to wait for approval: ' + 'its record says so, the footer offers it, L opens it',
+		async () => {
+			let waiting = 0;
+			const rows = (): SessionRow[] =>
+				recordedRows().map(row => (row.sessionId === runningId ? {...row, pendingApprovalCount: waiting} : row));
+			const {said, switcher, store} = await open(rows);
+			const asked = (): number => server!.requestsTo(`/api/sessions/${runningId}`).length;
+			// Its record is asked again while it runs.
+			const before = asked();
+			await waitFor(() => asked() >= before + 2, 'the running session asked again');
+			expect(said).toEqual([]);
+			waiting = 1;
+			await waitFor(() => switcher.offerNote?.() !== undefined, 'the nudge');
+			expect(switcher.offerNote!()).toBe('⏸ a1f7cf26 waits · L to switch');
+			// Asked again, still waiting: said once. Only the running session is asked, never the finished one on screen.
+			const seen = asked();
+			await waitFor(() => asked() >= seen + 3, 'three more asks');
+			expect(said).toEqual(['⏸ a1f7cf26 waits']);
+			expect(server!.requestsTo(`/api/sessions/${echoId}`)).toHaveLength(0);
+			const idleAsks = server!.requestsTo(`/api/sessions/${idleId}`).length;
+			await waitFor(() => asked() >= seen + 5, 'more asks');
+			expect(server!.requestsTo(`/api/sessions/${idleId}`)).toHaveLength(idleAsks);
+			// L: the program opens the offered session.
+			await switcher.open(switcher.offered!()!);
+			await waitFor(() => store.status.label.includes(runningId), 'the waiting session opened');
+			expect(switcher.offered!()).toBeUndefined();
+		},
+	);
 });

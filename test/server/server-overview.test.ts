@@ -56,7 +56,10 @@ const usageRow = (key: string, requests: number, total: number) => ({
 	hasUncosted: false,
 });
 
-/** Server mode on the screen with `opened` on screen; a function that gives the list's entries once `ready` holds of them. */
+/**
+ * Server mode on the screen with `opened` on screen; a function that gives the list's entries once `ready` holds of
+ * them.
+ */
 async function start(
 	opened: string,
 	options: Parameters<typeof startPenguinServer>[0],
@@ -91,53 +94,57 @@ describe("a server's sessions in the overview", () => {
 		expect(rowOf(entries, idleId)).toMatch(new RegExp(` 1 req +${formatTokens(1010)} tok `));
 	});
 
-	it('a running session other than the one on screen says what it does now, from its last messages; idle ones are never asked', async () => {
-		// Its run: the request's tool call approved and running, then (a later round) a new request with nothing back yet.
-		let tail = recorded(10);
-		const entriesWhen = await start(idleId, {
-			messages: (id, query) =>
-				id === runningId && query.has('tailLimit')
-					? {status: 200, json: {messages: tail, page: {earlierTurns: 0}}}
-					: undefined,
-		});
-		let entries = await entriesWhen(
-			list => list.find(entry => entry.sessionId === runningId)?.doing !== undefined,
-			'what the running session does',
-		);
-		expect(entries.find(entry => entry.sessionId === runningId)?.doing).toBe('exec_command $ ls -la');
-		expect(rowOf(entries, runningId)).toMatch(/● running +a1f7cf26 +exec_command \$ ls -la /);
-		const asked = server!.requestsTo(`/api/sessions/${runningId}/messages`);
-		expect(Object.fromEntries(new URL(asked[0]!.path, 'http://x').searchParams)).toEqual({tailLimit: '20'});
+	it(
+		'a running session other than the one on screen says what it does now, from its last messages; idle ' +
+			'ones are never asked',
+		async () => {
+			// Its run: the request's tool call approved and running, then (a later round) a new request with nothing back yet.
+			let tail = recorded(10);
+			const entriesWhen = await start(idleId, {
+				messages: (id, query) =>
+					id === runningId && query.has('tailLimit')
+						? {status: 200, json: {messages: tail, page: {earlierTurns: 0}}}
+						: undefined,
+			});
+			let entries = await entriesWhen(
+				list => list.find(entry => entry.sessionId === runningId)?.doing !== undefined,
+				'what the running session does',
+			);
+			expect(entries.find(entry => entry.sessionId === runningId)?.doing).toBe('exec_command $ ls -la');
+			expect(rowOf(entries, runningId)).toMatch(/● running +a1f7cf26 +exec_command \$ ls -la /);
+			const asked = server!.requestsTo(`/api/sessions/${runningId}/messages`);
+			expect(Object.fromEntries(new URL(asked[0]!.path, 'http://x').searchParams)).toEqual({tailLimit: '20'});
 
-		tail = recorded(4);
-		entries = await entriesWhen(
-			list => list.find(entry => entry.sessionId === runningId)?.doing === 'thinking…',
-			'thinking',
-		);
-		expect(rowOf(entries, runningId)).toMatch(/● running +a1f7cf26 +thinking… /);
-		// Only the running one was asked: not the idle one on screen, nor the idle others.
-		expect(new Set(tailAsks())).toEqual(new Set([runningId]));
+			tail = recorded(4);
+			entries = await entriesWhen(
+				list => list.find(entry => entry.sessionId === runningId)?.doing === 'thinking…',
+				'thinking',
+			);
+			expect(rowOf(entries, runningId)).toMatch(/● running +a1f7cf26 +thinking… /);
+			// Only the running one was asked: not the idle one on screen, nor the idle others.
+			expect(new Set(tailAsks())).toEqual(new Set([runningId]));
 
-		// Its run ends: the row says it is idle, and it is asked no more.
-		await waitFor(() => server!.userChannels.length > 0, 'the user channel');
-		await server!.userChannels.at(-1)!.event({
-			event: 'server_event',
-			data: JSON.stringify({
-				type: 'session_state',
-				sessionId: runningId,
-				state: 'idle',
-				lastActiveAt: '2026-12-03T13:40:00.000Z',
-				hasTrace: true,
-			}),
-			id: 'doing-1',
-		});
-		entries = await entriesWhen(
-			list => list.find(entry => entry.sessionId === runningId)?.state === 'idle',
-			'the run ended',
-		);
-		expect(entries.find(entry => entry.sessionId === runningId)?.doing).toBeUndefined();
-		expect(rowOf(entries, runningId)).toMatch(/○ idle +a1f7cf26 +idle /);
-	});
+			// Its run ends: the row says it is idle, and it is asked no more.
+			await waitFor(() => server!.userChannels.length > 0, 'the user channel');
+			await server!.userChannels.at(-1)!.event({
+				event: 'server_event',
+				data: JSON.stringify({
+					type: 'session_state',
+					sessionId: runningId,
+					state: 'idle',
+					lastActiveAt: '2026-12-03T13:40:00.000Z',
+					hasTrace: true,
+				}),
+				id: 'doing-1',
+			});
+			entries = await entriesWhen(
+				list => list.find(entry => entry.sessionId === runningId)?.state === 'idle',
+				'the run ended',
+			);
+			expect(entries.find(entry => entry.sessionId === runningId)?.doing).toBeUndefined();
+			expect(rowOf(entries, runningId)).toMatch(/○ idle +a1f7cf26 +idle /);
+		},
+	);
 
 	it('the session on screen is never asked for its last messages, another running one is', async () => {
 		const otherId = 'session-2026-12-03-13-34-52-9a1ca335';

@@ -111,30 +111,34 @@ describe('the API answers, as recorded', () => {
 		});
 	});
 
-	it('a shard is read page by page (offset and limit, as the route pages), each page handed on with its line numbers', async () => {
-		const events = (readTracePage(serverAnswer('trace-1.json').json)!.events as unknown[]).slice(0, 5);
-		const asked: string[] = [];
-		const fetch = async (url: URL | string): Promise<Response> => {
-			const target = new URL(url);
-			asked.push(target.search);
-			if (target.pathname.endsWith('/traces'))
-				return Response.json({
-					files: [{index: 1, date: '2026-12-03', sizeBytes: 1, mtime: '2026-12-03T13:32:01.150Z'}],
-				});
-			const offset = Number(target.searchParams.get('offset'));
-			// A server whose pages are shorter than asked for: the reader goes on from what it got.
-			return Response.json({events: events.slice(offset, offset + 2), offset, limit: 2, total: events.length});
-		};
-		const api = new ServerApi(new URL('http://localhost:7364/'), {}, fetch);
-		await api.connect();
-		const inputs: ModelInput[] = [];
-		await readTraceOverHttp(api, idleId, batch => inputs.push(...batch), new AbortController().signal);
-		expect(asked).toEqual(['', '?offset=0&limit=1000', '?offset=2&limit=1000', '?offset=4&limit=1000']);
-		expect(
-			inputs.filter(input => input.kind === 'message').map(input => (input as {at: {line: number}}).at.line),
-		).toEqual([1, 2, 3, 4, 5]);
-		expect(inputs.at(-1)).toEqual({kind: 'end'});
-	});
+	it(
+		'a shard is read page by page (offset and limit, as the route pages), each page handed on with its ' +
+			'line numbers',
+		async () => {
+			const events = (readTracePage(serverAnswer('trace-1.json').json)!.events as unknown[]).slice(0, 5);
+			const asked: string[] = [];
+			const fetch = async (url: URL | string): Promise<Response> => {
+				const target = new URL(url);
+				asked.push(target.search);
+				if (target.pathname.endsWith('/traces'))
+					return Response.json({
+						files: [{index: 1, date: '2026-12-03', sizeBytes: 1, mtime: '2026-12-03T13:32:01.150Z'}],
+					});
+				const offset = Number(target.searchParams.get('offset'));
+				// A server whose pages are shorter than asked for: the reader goes on from what it got.
+				return Response.json({events: events.slice(offset, offset + 2), offset, limit: 2, total: events.length});
+			};
+			const api = new ServerApi(new URL('http://localhost:7364/'), {}, fetch);
+			await api.connect();
+			const inputs: ModelInput[] = [];
+			await readTraceOverHttp(api, idleId, batch => inputs.push(...batch), new AbortController().signal);
+			expect(asked).toEqual(['', '?offset=0&limit=1000', '?offset=2&limit=1000', '?offset=4&limit=1000']);
+			expect(
+				inputs.filter(input => input.kind === 'message').map(input => (input as {at: {line: number}}).at.line),
+			).toEqual([1, 2, 3, 4, 5]);
+			expect(inputs.at(-1)).toEqual({kind: 'end'});
+		},
+	);
 });
 
 describe('the live list', () => {

@@ -1,4 +1,5 @@
-// A server's usage answer read as session costs (server/usage-costs.ts): the harness's figure as given, null as no price, a
+// A server's usage answer read as session costs (server/usage-costs.ts): the harness's figure as given, null as no
+// price, a
 // row that does not read as none, an answer of another shape as none at all; and what the cost column says of each.
 import {describe, expect, it} from 'vitest';
 import {mergeCosts, readSessionCosts, sessionCostText} from '../../source/server/usage-costs.js';

@@ -1,4 +1,6 @@
-// The SSE client's failures and requests: 401/403/404, wrong content type, refused connections with a retry countdown, 5xx and retry:, TLS with and without --insecure, history failures, non-session URLs, headers, login, secrets kept out of messages, close().
+// The SSE client's failures and requests: 401/403/404, wrong content type, refused connections with a retry countdown,
+// 5xx and retry:, TLS with and without --insecure, history failures, non-session URLs, headers, login, secrets kept out
+// of messages, close().
 import {afterEach, describe, expect, it} from 'vitest';
 import {startSseClient, type SseClient, type SseClientOptions} from '../../source/io/sse/client.js';
 import {Collector, fastTimings} from '../support/sse-collect.js';
@@ -39,7 +41,9 @@ describe('answers that end the client', () => {
 		const server = await serve({stream: connection => connection.answer(unauthorized)});
 		const {collector, client: running} = follow(server.streamUrl, {cookie: 'super-secret-cookie'});
 		const result = await running.done;
-		const message = `the server at 127.0.0.1:${server.port} needs a login: pass --cookie or --user; the server said: Not signed in or the sign-in has expired.`;
+		const message =
+			`the server at 127.0.0.1:${server.port} needs a login: pass --cookie or --user; the server said: Not ` +
+			`signed in or the sign-in has expired.`;
 		expect(result).toEqual({outcome: 'failed', message});
 		expect(collector.statuses().at(-1)).toEqual({state: 'failed', message});
 		expect(collector.inputs().at(-1)).toEqual({kind: 'end'});
@@ -56,7 +60,8 @@ describe('answers that end the client', () => {
 		const result = await running.done;
 		expect(result.outcome).toBe('failed');
 		expect(result.outcome === 'failed' && result.message).toBe(
-			`the server at 127.0.0.1:${server.port} needs a login: pass --cookie or --user; the server said: forbidden for cookie penguin_session=<redacted>`,
+			`the server at 127.0.0.1:${server.port} needs a login: pass --cookie or --user; the server said: ` +
+				`forbidden for cookie penguin_session=<redacted>`,
 		);
 	});
 
@@ -77,7 +82,8 @@ describe('answers that end the client', () => {
 		const {client: running} = follow(server.streamUrl);
 		const result = await running.done;
 		expect(result.outcome === 'failed' && result.message).toBe(
-			`the server at 127.0.0.1:${server.port} answered with content type text/html, not text/event-stream: is ${server.streamUrl} a session's /stream URL?`,
+			`the server at 127.0.0.1:${server.port} answered with content type text/html, not text/event-stream: ` +
+				`is ${server.streamUrl} a session's /stream URL?`,
 		);
 	});
 
@@ -91,33 +97,36 @@ describe('answers that end the client', () => {
 });
 
 describe('failures that are retried', () => {
-	it('connection refused: counts attempts and says when the next one starts, then connects once the server is up', async () => {
-		const port = await closedPort();
-		const url = `http://127.0.0.1:${port}/api/sessions/${recordedSessionId}/stream`;
-		const {collector} = follow(url, {now: () => 1_000_000});
-		await collector.until(
-			() => collector.statuses().filter(status => status.retryAt !== undefined).length >= 4,
-			'four retries',
-		);
-		const waits = collector.statuses().filter(status => status.retryAt !== undefined);
-		expect(waits.slice(0, 4)).toEqual(
-			[5, 10, 20, 40].map((delay, i) => ({
-				state: 'reconnecting',
-				attempt: i + 1,
-				retryAt: 1_000_000 + delay,
-				message: `connection refused by 127.0.0.1:${port}: is the server running?`,
-			})),
-		);
-		const server = await serve({port});
-		await collector.until(
-			() =>
-				collector.messages().length ===
-				blocks.filter(block => block.event === undefined && block.data !== undefined).length,
-			'the stream',
-		);
-		expect(collector.statuses().at(-1)).toEqual({state: 'live'});
-		expect(server.requestsTo('/messages')).toHaveLength(1);
-	});
+	it(
+		'connection refused: counts attempts and says when the ' + 'next one starts, then connects once the server is up',
+		async () => {
+			const port = await closedPort();
+			const url = `http://127.0.0.1:${port}/api/sessions/${recordedSessionId}/stream`;
+			const {collector} = follow(url, {now: () => 1_000_000});
+			await collector.until(
+				() => collector.statuses().filter(status => status.retryAt !== undefined).length >= 4,
+				'four retries',
+			);
+			const waits = collector.statuses().filter(status => status.retryAt !== undefined);
+			expect(waits.slice(0, 4)).toEqual(
+				[5, 10, 20, 40].map((delay, i) => ({
+					state: 'reconnecting',
+					attempt: i + 1,
+					retryAt: 1_000_000 + delay,
+					message: `connection refused by 127.0.0.1:${port}: is the server running?`,
+				})),
+			);
+			const server = await serve({port});
+			await collector.until(
+				() =>
+					collector.messages().length ===
+					blocks.filter(block => block.event === undefined && block.data !== undefined).length,
+				'the stream',
+			);
+			expect(collector.statuses().at(-1)).toEqual({state: 'live'});
+			expect(server.requestsTo('/messages')).toHaveLength(1);
+		},
+	);
 
 	it('a 503 is retried; a retry: field sets the next delay', async () => {
 		const server = await serve({
@@ -159,7 +168,8 @@ describe('TLS', () => {
 		expect(result.outcome).toBe('failed');
 		expect(result.outcome === 'failed' && result.message).toMatch(
 			new RegExp(
-				`^the TLS certificate of 127\\.0\\.0\\.1:${server.port} is not trusted \\([A-Z_]+\\); pass --insecure to skip the check for this viewer$`,
+				`^the TLS certificate of 127\\.0\\.0\\.1:${server.port} is not trusted \\([A-Z_]+\\); pass ` +
+					`--insecure to skip the check for this viewer$`,
 			),
 		);
 	});
@@ -185,7 +195,8 @@ describe('history', () => {
 		const {collector} = follow(server.streamUrl);
 		await collector.until(() => collector.messages().length > 10, 'the live stream');
 		expect(collector.notices()).toEqual([
-			`could not load the history (the server at 127.0.0.1:${server.port} answered 500 to the history request: database on fire): showing the live stream only`,
+			`could not load the history (the server at 127.0.0.1:${server.port} answered 500 to the history ` +
+				`request: database on fire): showing the live stream only`,
 		]);
 		expect(collector.statuses().at(-1)).toEqual({state: 'live'});
 	});

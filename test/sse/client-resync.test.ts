@@ -1,4 +1,5 @@
-// The SSE client's history joins over the wire: the recorded mid-run history against the recorded stream (every delta once), resync_required and a new epoch (reset, then the fresh history), and a resync before the first join.
+// The SSE client's history joins over the wire: the recorded mid-run history against the recorded stream (every delta
+// once), resync_required and a new epoch (reset, then the fresh history), and a resync before the first join.
 import {describe, expect, it} from 'vitest';
 import {startSseClient, type SseClient} from '../../source/io/sse/client.js';
 import {readHistory} from '../../source/io/sse/history.js';

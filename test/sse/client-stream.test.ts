@@ -1,4 +1,5 @@
-// The SSE client against the test server: the recorded stream, heartbeats and dead connections, reconnects with Last-Event-ID after a drop mid-event, slow drip, a huge event, non-JSON data and unknown event names.
+// The SSE client against the test server: the recorded stream, heartbeats and dead connections, reconnects with
+// Last-Event-ID after a drop mid-event, slow drip, a huge event, non-JSON data and unknown event names.
 import fc from 'fast-check';
 import {setTimeout as sleep} from 'node:timers/promises';
 import {describe, expect, it} from 'vitest';
@@ -30,7 +31,9 @@ function follow(url: string, options: Partial<SseClientOptions> = {}): Collector
 	return collector;
 }
 
-/** A stream script that replays from the buffer after Last-Event-ID and drops the n-th connection after `cuts[n]` bytes. */
+/**
+ * A stream script that replays from the buffer after Last-Event-ID and drops the n-th connection after `cuts[n]` bytes.
+ */
 function droppingReplay(cuts: readonly number[]): (connection: SseConnection) => Promise<void> {
 	const buffer = new ReplayBuffer(blocks);
 	return async connection => {
@@ -67,69 +70,76 @@ describe('the recorded stream', () => {
 });
 
 describe('heartbeats and dead connections', () => {
-	it('stays on a connection that only sends heartbeats, and reconnects from the last id once even those stop', async () => {
-		// Heartbeats at a tenth of the idle timeout: a loaded machine's late timers cannot make them look missing.
-		const idleTimeoutMs = 300;
-		let survivedPings = false;
-		server = await startSseServer({
-			stream: async connection => {
-				if (connection.index > 0) {
-					await connection.event({
-						event: 'server_event',
-						data: '{"type":"task_state","state":"idle"}',
-						id: 'aa9ab217-500',
-					});
-					return;
-				}
-				await connection.write(
-					blocks
-						.slice(0, 3)
-						.map(block => block.text)
-						.join(''),
-				);
-				for (let i = 0; i < 12; i++) {
-					// The server's heartbeat, every tenth of the idle timeout (this is the scenario, not a wait).
-					await sleep(idleTimeoutMs / 10);
-					await connection.ping();
-				}
-				// 360 ms, past the idle timeout, on heartbeats alone; then silence, the connection left open.
-				survivedPings = !connection.closed;
-			},
-		});
-		const collector = follow(server.streamUrl, {timings: {...fastTimings, idleTimeoutMs}});
-		await collector.until(() => server!.connections.length === 2, 'a second connection', 5000);
-		expect(survivedPings).toBe(true);
-		expect(server.connections[1].lastEventId).toBe('aa9ab217-3');
-		const reconnecting = collector.statuses().find(status => status.state === 'reconnecting');
-		expect(reconnecting?.message).toBe('no data for 0.3 s: the connection looks dead');
-		await collector.until(() => collector.serverEvents().length === 3, 'the event after the reconnect');
-		expect(collector.statuses().at(-1)?.state).toBe('live');
-	});
+	it(
+		'stays on a connection that only sends heartbeats, ' + 'and reconnects from the last id once even those stop',
+		async () => {
+			// Heartbeats at a tenth of the idle timeout: a loaded machine's late timers cannot make them look missing.
+			const idleTimeoutMs = 300;
+			let survivedPings = false;
+			server = await startSseServer({
+				stream: async connection => {
+					if (connection.index > 0) {
+						await connection.event({
+							event: 'server_event',
+							data: '{"type":"task_state","state":"idle"}',
+							id: 'aa9ab217-500',
+						});
+						return;
+					}
+					await connection.write(
+						blocks
+							.slice(0, 3)
+							.map(block => block.text)
+							.join(''),
+					);
+					for (let i = 0; i < 12; i++) {
+						// The server's heartbeat, every tenth of the idle timeout (this is the scenario, not a wait).
+						await sleep(idleTimeoutMs / 10);
+						await connection.ping();
+					}
+					// 360 ms, past the idle timeout, on heartbeats alone; then silence, the connection left open.
+					survivedPings = !connection.closed;
+				},
+			});
+			const collector = follow(server.streamUrl, {timings: {...fastTimings, idleTimeoutMs}});
+			await collector.until(() => server!.connections.length === 2, 'a second connection', 5000);
+			expect(survivedPings).toBe(true);
+			expect(server.connections[1].lastEventId).toBe('aa9ab217-3');
+			const reconnecting = collector.statuses().find(status => status.state === 'reconnecting');
+			expect(reconnecting?.message).toBe('no data for 0.3 s: the connection looks dead');
+			await collector.until(() => collector.serverEvents().length === 3, 'the event after the reconnect');
+			expect(collector.statuses().at(-1)?.state).toBe('live');
+		},
+	);
 });
 
 describe('reconnecting after a drop', () => {
-	it('resumes with Last-Event-ID after a drop in the middle of an event (inside a multi-byte character), losing and repeating nothing', async () => {
-		// Cut inside the 🐧 of block 126: the bytes of blocks 0–125, then part of 126.
-		const before = Buffer.byteLength(
-			blocks
-				.slice(0, 126)
-				.map(block => block.text)
-				.join(''),
-		);
-		const inPenguin = Buffer.from(blocks[126].text).indexOf(Buffer.from('🐧')) + 2;
-		server = await startSseServer({stream: droppingReplay([before + inPenguin])});
-		const collector = follow(server.streamUrl);
-		await collector.until(() => collector.messages().length === allMessages.length, 'all recorded messages');
-		expect(server.connections).toHaveLength(2);
-		expect(server.connections[1].lastEventId).toBe(blocks[125].id);
-		expect(collector.messages()).toEqual(allMessages);
-		const retry = collector.statuses().find(status => status.state === 'reconnecting');
-		expect(retry?.attempt).toBe(1);
-		expect(typeof retry?.retryAt).toBe('number');
-		expect(collector.statuses().at(-1)?.state).toBe('live');
-		// A resumed stream is not a new history: fetched once.
-		expect(server.requestsTo('/messages')).toHaveLength(1);
-	});
+	it(
+		'resumes with Last-Event-ID after a drop in the middle of an event (inside a multi-byte character), ' +
+			'losing and repeating nothing',
+		async () => {
+			// Cut inside the 🐧 of block 126: the bytes of blocks 0–125, then part of 126.
+			const before = Buffer.byteLength(
+				blocks
+					.slice(0, 126)
+					.map(block => block.text)
+					.join(''),
+			);
+			const inPenguin = Buffer.from(blocks[126].text).indexOf(Buffer.from('🐧')) + 2;
+			server = await startSseServer({stream: droppingReplay([before + inPenguin])});
+			const collector = follow(server.streamUrl);
+			await collector.until(() => collector.messages().length === allMessages.length, 'all recorded messages');
+			expect(server.connections).toHaveLength(2);
+			expect(server.connections[1].lastEventId).toBe(blocks[125].id);
+			expect(collector.messages()).toEqual(allMessages);
+			const retry = collector.statuses().find(status => status.state === 'reconnecting');
+			expect(retry?.attempt).toBe(1);
+			expect(typeof retry?.retryAt).toBe('number');
+			expect(collector.statuses().at(-1)?.state).toBe('live');
+			// A resumed stream is not a new history: fetched once.
+			expect(server.requestsTo('/messages')).toHaveLength(1);
+		},
+	);
 
 	it('loses and repeats nothing wherever the connection drops, however often', async () => {
 		const total = Buffer.byteLength(blocks.map(block => block.text).join(''));

@@ -1,4 +1,5 @@
-// The session model fed by the SSE client: the recorded stream's final view is the same when the connection is cut at random points and resumed, when the viewer joins mid-run, and after a resync rebuild.
+// The session model fed by the SSE client: the recorded stream's final view is the same when the connection is cut at
+// random points and resumed, when the viewer joins mid-run, and after a resync rebuild.
 import fc from 'fast-check';
 import {beforeAll, describe, expect, it} from 'vitest';
 import type {SseClientEvent} from '../../source/io/sse/client-events.js';
@@ -137,61 +138,68 @@ describe('the final view of the recorded stream', () => {
 		expect(reference.header.title).toBe('Fake chat session');
 	});
 
-	it('is exactly the same, and so is the --json recording, when the connection is cut anywhere, up to four times, and resumed from Last-Event-ID', async () => {
-		const total = bytesOf(blocks).length;
-		expect(referenceRecording.length).toBeGreaterThan(40);
-		await fc.assert(
-			fc.asyncProperty(
-				fc.array(fc.integer({min: 1, max: Math.floor(total / 2)}), {minLength: 1, maxLength: 4}),
-				async cuts => {
-					expect(await follow({stream: droppingReplay(cuts)})).toEqual(reference);
-					expect(recordingOf(lastEvents)).toEqual(referenceRecording);
-				},
-			),
-			{numRuns: 4},
-		);
-	});
+	it(
+		'is exactly the same, and so is the --json recording, when the connection is cut anywhere, up to four ' +
+			'times, and resumed from Last-Event-ID',
+		async () => {
+			const total = bytesOf(blocks).length;
+			expect(referenceRecording.length).toBeGreaterThan(40);
+			await fc.assert(
+				fc.asyncProperty(
+					fc.array(fc.integer({min: 1, max: Math.floor(total / 2)}), {minLength: 1, maxLength: 4}),
+					async cuts => {
+						expect(await follow({stream: droppingReplay(cuts)})).toEqual(reference);
+						expect(recordingOf(lastEvents)).toEqual(referenceRecording);
+					},
+				),
+				{numRuns: 4},
+			);
+		},
+	);
 
-	it('is the same transcript when the viewer joins mid-run (history at aa9ab217-71), whenever history answers', async () => {
-		const answer = recordedAnswer('A-messages-midrun-task1.json');
-		// The subscription began before the cursor was taken: somewhere in blocks 0..71.
-		const latestStart = indexAfter('aa9ab217-71');
-		await fc.assert(
-			fc.asyncProperty(
-				fc.integer({min: 0, max: latestStart}),
-				fc.integer({min: 1, max: 200}),
-				async (start, answerAfter) => {
-					const from = blocks.slice(start);
-					const released = Math.min(answerAfter, from.length);
-					let release!: () => void;
-					const streamed = new Promise<void>(resolve => {
-						release = resolve;
-					});
-					let answered!: () => void;
-					const served = new Promise<void>(resolve => {
-						answered = resolve;
-					});
-					const view = await follow({
-						stream: async connection => {
-							await connection.write(textOf(from.slice(0, released)));
-							release();
-							await served;
-							await connection.write(textOf(from.slice(released)));
-						},
-						messages: async (_n, request) => {
-							await streamed;
-							// The rest of the stream follows once this answer is out.
-							void server!.responded(request).then(answered);
-							return answer;
-						},
-					});
-					expect(normalized(view)).toEqual(normalized(reference));
-					expect(view.header.sessionId).toBe('session-2026-12-02-14-45-42-8e7b556c');
-				},
-			),
-			{numRuns: 4},
-		);
-	});
+	it(
+		'is the same transcript when the viewer joins mid-run ' + '(history at aa9ab217-71), whenever history answers',
+		async () => {
+			const answer = recordedAnswer('A-messages-midrun-task1.json');
+			// The subscription began before the cursor was taken: somewhere in blocks 0..71.
+			const latestStart = indexAfter('aa9ab217-71');
+			await fc.assert(
+				fc.asyncProperty(
+					fc.integer({min: 0, max: latestStart}),
+					fc.integer({min: 1, max: 200}),
+					async (start, answerAfter) => {
+						const from = blocks.slice(start);
+						const released = Math.min(answerAfter, from.length);
+						let release!: () => void;
+						const streamed = new Promise<void>(resolve => {
+							release = resolve;
+						});
+						let answered!: () => void;
+						const served = new Promise<void>(resolve => {
+							answered = resolve;
+						});
+						const view = await follow({
+							stream: async connection => {
+								await connection.write(textOf(from.slice(0, released)));
+								release();
+								await served;
+								await connection.write(textOf(from.slice(released)));
+							},
+							messages: async (_n, request) => {
+								await streamed;
+								// The rest of the stream follows once this answer is out.
+								void server!.responded(request).then(answered);
+								return answer;
+							},
+						});
+						expect(normalized(view)).toEqual(normalized(reference));
+						expect(view.header.sessionId).toBe('session-2026-12-02-14-45-42-8e7b556c');
+					},
+				),
+				{numRuns: 4},
+			);
+		},
+	);
 
 	it('is the same transcript after a resync rebuild from the history of that moment', async () => {
 		const moments = [

@@ -1,4 +1,5 @@
-// SseFramer: recorded blocks split at every byte (inside multi-byte characters too), random chunkings, the SSE field grammar, and the event size limit.
+// SseFramer: recorded blocks split at every byte (inside multi-byte characters too), random chunkings, the SSE field
+// grammar, and the event size limit.
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {MAX_EVENT_BYTES, SseFramer, type SseEvent} from '../../source/io/sse/framer.js';

@@ -1,4 +1,5 @@
-// The history/live join: recorded mid-run histories against the recorded stream at every buffer cut (every delta exactly once), overlap dedup, and epoch mismatch.
+// The history/live join: recorded mid-run histories against the recorded stream at every buffer cut (every delta
+// exactly once), overlap dedup, and epoch mismatch.
 import {describe, expect, it} from 'vitest';
 import {decodeSseEvent} from '../../source/io/sse/decode-event.js';
 import {readHistory, type History} from '../../source/io/sse/history.js';

@@ -1,4 +1,5 @@
-// The pieces around a request: stream URLs and their history URL, --cookie/--header, the password login, one-line error messages (HTTP, refused, DNS, TLS), redaction, the backoff schedule and event ids.
+// The pieces around a request: stream URLs and their history URL, --cookie/--header, the password login, one-line error
+// messages (HTTP, refused, DNS, TLS), redaction, the backoff schedule and event ids.
 import {afterEach, describe, expect, it} from 'vitest';
 import {
 	buildHeaders,
@@ -191,7 +192,8 @@ describe('HTTP answers', () => {
 
 	it('says what came instead of an event stream', () => {
 		expect(contentTypeError('text/html; charset=utf-8', {url}).message).toBe(
-			"the server at localhost:7364 answered with content type text/html; charset=utf-8, not text/event-stream: is http://localhost:7364/api/sessions/s-1/stream a session's /stream URL?",
+			'the server at localhost:7364 answered with content type text/html; charset=utf-8, not ' +
+				"text/event-stream: is http://localhost:7364/api/sessions/s-1/stream a session's /stream URL?",
 		);
 	});
 

@@ -45,7 +45,10 @@ const unauthorized: Answer = {
 	json: {error: {code: 'unauthorized', message: 'Not signed in or the sign-in has expired.'}},
 };
 
-/** What the real server answers when all goes well: 204 for a decision, 202 for an abort of a running task and for steering. */
+/**
+ * What the real server answers when all goes well: 204 for a decision, 202 for an abort of a running task and for
+ * steering.
+ */
 function acceptedAnswer(path: string): Answer {
 	return {status: /\/approvals\//.test(path) ? 204 : 202, body: ''};
 }

@@ -1,4 +1,5 @@
-// Trace lines for the file fault tests, and the built program in print mode watched as it runs: its output scanned for markers as it streams, never held whole.
+// Trace lines for the file fault tests, and the built program in print mode watched as it runs: its output scanned for
+// markers as it streams, never held whole.
 import {spawn, type ChildProcessWithoutNullStreams} from 'node:child_process';
 import {cliPath} from '../helpers/run-cli.js';
 
@@ -54,7 +55,10 @@ export function toolLines(callId: string, output: string): string {
 /** The marker of record `n`: `⟪F<n>⟫`. */
 export const marker = (n: number): string => `⟪F${n}⟫`;
 
-/** `count` tool calls with outputs of about `bytes` bytes, numbered from `first`, each output starting with its marker; LF-terminated trace text. */
+/**
+ * `count` tool calls with outputs of about `bytes` bytes, numbered from `first`, each output starting with its marker;
+ * LF-terminated trace text.
+ */
 export function toolOutputs(first: number, count: number, bytes: number): string {
 	const filler = 'x'.repeat(Math.max(0, bytes - 16));
 	const parts: string[] = [];

@@ -1,4 +1,5 @@
-// Hostile traces for the fault tests: every string a trace can carry to a terminal, filled with the hostile corpus, each copy tagged with a marker.
+// Hostile traces for the fault tests: every string a trace can carry to a terminal, filled with the hostile corpus,
+// each copy tagged with a marker.
 import {hostileSamples, type HostileSample} from '../fixtures/hostile/corpus.js';
 
 /** The session id of the hostile trace files (the file name stays a plain, valid shard name). */
@@ -12,7 +13,10 @@ export type HostileTrace = {lines: string[]; places: HostilePlace[]; text: strin
 
 const stamp = (second: number): string => new Date(Date.UTC(2026, 11, 2, 14, 43, 17) + second * 1000).toISOString();
 
-/** The fields the screen shows on one row only (a tool's name, the description beside it, an approval word, an event's type). */
+/**
+ * The fields the screen shows on one row only (a tool's name, the description beside it, an approval word, an event's
+ * type).
+ */
 export const oneRowFields: readonly string[] = ['tool name', 'exec description', 'approval', 'unknown event'];
 
 // Every sample goes into: user and assistant text, thinking, a tool's name, an exec's command
@@ -147,7 +151,8 @@ export function terminalHazards(text: string, options: {sgrAllowed: boolean}): s
 		/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
 	)) {
 		found.push(
-			`U+${match[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${match.index}: ${JSON.stringify(withoutSgr.slice(Math.max(0, match.index - 20), match.index + 20))}`,
+			`U+${match[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${match.index}: ` +
+				`${JSON.stringify(withoutSgr.slice(Math.max(0, match.index - 20), match.index + 20))}`,
 		);
 	}
 	return found;

@@ -1,4 +1,5 @@
-// A synthetic live session for the SSE fault tests: numbered turns as SSE events with `<epoch>-<seq>` ids, and the history a server would answer at any point.
+// A synthetic live session for the SSE fault tests: numbered turns as SSE events with `<epoch>-<seq>` ids, and the
+// history a server would answer at any point.
 import type {OmniMessage} from '../../source/protocol/types.js';
 
 /** The session id the synthetic server serves. */
@@ -21,7 +22,10 @@ export const turnMarkers = (n: number): {user: string; answer: string; output: s
 	output: `⟪T${n}⟫`,
 });
 
-/** The events of turn `n`: prompt, request_begin, the answer streamed (start, 3 deltas, stop) then complete, a tool call, its output, request_end. */
+/**
+ * The events of turn `n`: prompt, request_begin, the answer streamed (start, 3 deltas, stop) then complete, a tool
+ * call, its output, request_end.
+ */
 export function turnEvents(n: number): SyntheticEvent[] {
 	const {user, answer, output} = turnMarkers(n);
 	const events: SyntheticEvent[] = [];

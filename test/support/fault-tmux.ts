@@ -1,4 +1,5 @@
-// A private tmux server for the fault and end-to-end tests: a plain shell in a pane of known size, the raw bytes the pane received, and polling helpers.
+// A private tmux server for the fault and end-to-end tests: a plain shell in a pane of known size, the raw bytes the
+// pane received, and polling helpers.
 import {execFileSync, spawnSync} from 'node:child_process';
 import {readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
@@ -199,8 +200,11 @@ export function paneState(tmux: FaultTmux): Record<string, string> {
 export function sequenceShapes(raw: string): Set<string> {
 	const shapes = new Set<string>();
 	// eslint-disable-next-line no-control-regex
-	const pattern =
-		/\u001b\[([\x30-\x3f]*)([\x20-\x2f]*)([\x40-\x7e])|\u001b([\x20-\x2f]*[\x30-\x7e])|[\u0000-\u0008\u000b\u000c\u000e-\u001a\u001c-\u001f\u007f-\u009f]/g;
+	const pattern = new RegExp(
+		String.raw`\u001b\[([\x30-\x3f]*)([\x20-\x2f]*)([\x40-\x7e])|\u001b([\x20-\x2f]*[\x30-\x7e])` +
+			String.raw`|[\u0000-\u0008\u000b\u000c\u000e-\u001a\u001c-\u001f\u007f-\u009f]`,
+		'g',
+	);
 	for (const match of raw.matchAll(pattern)) {
 		if (match[3] !== undefined) shapes.add(`CSI ${match[1]!.replace(/\d+/g, '#')}${match[2]}${match[3]}`);
 		else if (match[4] !== undefined) shapes.add(`ESC ${match[4]}`);

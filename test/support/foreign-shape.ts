@@ -1,4 +1,5 @@
-// A small trace of "another harness" made from a recorded one at test time: `call_id` for `tool_call_id`, `text` for `thinking`, other token fields, `outcome` for a compaction's `status`.
+// A small trace of "another harness" made from a recorded one at test time: `call_id` for `tool_call_id`, `text` for
+// `thinking`, other token fields, `outcome` for a compaction's `status`.
 import {readFileSync} from 'node:fs';
 import {fixturesDir} from '../helpers/recordings.js';
 

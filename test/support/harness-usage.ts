@@ -1,5 +1,7 @@
-// The harness's usage answer (`GET /api/projects/:p/usage`, UsageResponse in packages/server/src/api/types.ts) for the fake
-// server, grouped as the route groups it: the records' tokens summed by group and model, each model's sum priced with the
+// The harness's usage answer (`GET /api/projects/:p/usage`, UsageResponse in packages/server/src/api/types.ts) for the
+// fake
+// server, grouped as the route groups it: the records' tokens summed by group and model, each model's sum priced with
+// the
 // project's prices, then folded into the group, as services/usage-service.ts's foldGroups and foldBucket do (a model
 // without a price leaves cost alone and sets hasUncosted; cost stays null when no model had one).
 

@@ -1,5 +1,7 @@
-// A stand-in PenguinHarness server for server mode (`--sse http://HOST:PORT`), built from the recordings of test/fixtures/server/:
-// the project and agent lists (shaped from the upstream's ProjectsResponse and AgentsResponse: the recordings lack their bodies),
+// A stand-in PenguinHarness server for server mode (`--sse http://HOST:PORT`), built from the recordings of
+// test/fixtures/server/:
+// the project and agent lists (shaped from the upstream's ProjectsResponse and AgentsResponse: the recordings lack
+// their bodies),
 // the recorded session list, session records, trace list and shard, the user channel, and a running session's stream.
 import {serverAnswer, serverStreamBlocks} from './sse-fixtures.js';
 import {usageAnswer} from './harness-usage.js';
@@ -27,7 +29,10 @@ export const recordedRows = (): SessionRow[] =>
 	(serverAnswer('sessions-list.json').json as {sessions: SessionRow[]}).sessions;
 /** The running session of the recorded list. */
 export const runningId = 'session-2026-12-03-13-35-40-a1f7cf26';
-/** The idle session whose record, trace list and shard were recorded (`session-idle.json`, `traces-list.json`, `trace-1.json`). */
+/**
+ * The idle session whose record, trace list and shard were recorded (`session-idle.json`, `traces-list.json`,
+ * `trace-1.json`).
+ */
 export const idleId = 'session-2026-12-03-13-31-49-7d2810f6';
 
 /** What the fake server answers differently from the recordings. */

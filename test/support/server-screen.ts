@@ -16,7 +16,9 @@ export const screenFlags = {
 	debug: false,
 } as Flags;
 
-/** Server mode on the screen at `address` (a server's, or a session's page); `more`: options beyond the screen's own. */
+/**
+ * Server mode on the screen at `address` (a server's, or a session's page); `more`: options beyond the screen's own.
+ */
 export async function startOnScreen(
 	address: string,
 	more: Partial<ServerModeOptions> = {},

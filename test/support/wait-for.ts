@@ -13,7 +13,9 @@
  */
 import {setTimeout as pause} from 'node:timers/promises';
 
-/** Long enough for a loaded 2-core machine; shorter than vitest's 20 s test timeout, so a failure says what was awaited. */
+/**
+ * Long enough for a loaded 2-core machine; shorter than vitest's 20 s test timeout, so a failure says what was awaited.
+ */
 export const waitLimitMs = 12_000;
 /** How often a condition is checked again: a check is cheap, and the wait should end soon after it holds. */
 const recheckMs = 5;

@@ -71,26 +71,29 @@ const newStore = (inputs: ModelInput[] = waiting): SessionStore => {
 };
 
 describe('allow and deny a waiting call', () => {
-	it('a asks in the footer, n sends nothing; a then y sends allow and the call shows allowing… until the decision', async () => {
-		const store = newStore();
-		const {sent, actions} = fakeActions();
-		const screen = mountApp(store, {actions});
-		await waitFor(() => screen.line('exec_command').includes(' waiting for approval '), 'the waiting call');
-		expect(screen.footer()).toContain('a/r allow/deny');
-		screen.press('a');
-		await waitFor(() => screen.footer().includes(question), 'the question');
-		screen.press('n');
-		await waitFor(() => screen.footer().includes('not sent'), 'not sent');
-		expect(sent).toEqual([]);
-		screen.press('a');
-		await waitFor(() => screen.footer().includes(question), 'the question again');
-		screen.press('y');
-		await waitFor(() => screen.line('exec_command').includes('allowing…'), 'allowing…');
-		expect(sent).toEqual([{kind: 'decide', callId: 'call_fake_49', decision: 'allow'}]);
-		expect(screen.line('exec_command')).not.toContain('waiting for approval');
-		store.apply([decision]);
-		await waitFor(() => !screen.line('exec_command').includes('allowing…'), 'the decision replacing allowing…');
-	});
+	it(
+		'a asks in the footer, n sends nothing; a then y sends ' + 'allow and the call shows allowing… until the decision',
+		async () => {
+			const store = newStore();
+			const {sent, actions} = fakeActions();
+			const screen = mountApp(store, {actions});
+			await waitFor(() => screen.line('exec_command').includes(' waiting for approval '), 'the waiting call');
+			expect(screen.footer()).toContain('a/r allow/deny');
+			screen.press('a');
+			await waitFor(() => screen.footer().includes(question), 'the question');
+			screen.press('n');
+			await waitFor(() => screen.footer().includes('not sent'), 'not sent');
+			expect(sent).toEqual([]);
+			screen.press('a');
+			await waitFor(() => screen.footer().includes(question), 'the question again');
+			screen.press('y');
+			await waitFor(() => screen.line('exec_command').includes('allowing…'), 'allowing…');
+			expect(sent).toEqual([{kind: 'decide', callId: 'call_fake_49', decision: 'allow'}]);
+			expect(screen.line('exec_command')).not.toContain('waiting for approval');
+			store.apply([decision]);
+			await waitFor(() => !screen.line('exec_command').includes('allowing…'), 'the decision replacing allowing…');
+		},
+	);
 
 	it('r then y sends deny, and the call shows denying…', async () => {
 		const {sent, actions} = fakeActions();

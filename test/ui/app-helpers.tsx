@@ -1,4 +1,5 @@
-// Helpers for the ink-testing-library frame tests: render the App on a small fixed terminal, press keys, wait for frames.
+// Helpers for the ink-testing-library frame tests: render the App on a small fixed terminal, press keys, wait for
+// frames.
 import {useInput} from 'ink';
 import {render} from 'ink-testing-library';
 import {useEffect, useState} from 'react';
@@ -47,7 +48,10 @@ export type Screen = {
 	frame: () => string;
 	/** The body rows only (between the header's and the footer's rules), without the blank ones below. */
 	body: () => string[];
-	/** Writes each key as a terminal would and waits until the screen has handled it (not for anything it sets off later: use `until`). */
+	/**
+	 * Writes each key as a terminal would and waits until the screen has handled it (not for anything it sets off later:
+	 * use `until`).
+	 */
 	press: (...sequence: string[]) => Promise<void>;
 	/** Waits until the frame holds `expected` (a text, a pattern, a test of the frame) and returns that frame. */
 	until: (expected: Expected, what?: string) => Promise<string>;

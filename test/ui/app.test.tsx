@@ -1,4 +1,5 @@
-// The screen in ink-testing-library frames: its size, each key's effect, follow/pause/resume while the store grows, search, help, quit.
+// The screen in ink-testing-library frames: its size, each key's effect, follow/pause/resume while the store grows,
+// search, help, quit.
 import {afterEach, describe, expect, test} from 'vitest';
 import type {SessionStore} from '../../source/model/session-store.js';
 import {keys, mount, type Screen} from './app-helpers.js';

@@ -1,4 +1,5 @@
-// The session list beside the session (140 columns or more): Tab moves the keys, Esc in the list gives them back, s in the session hides it.
+// The session list beside the session (140 columns or more): Tab moves the keys, Esc in the list gives them back, s in
+// the session hides it.
 import {describe, expect, it} from 'vitest';
 import {besideKey, besideListWidth, besideOpening, isBeside} from '../../source/ui/views/beside.js';
 import {splitPresses} from '../../source/ui/screen/key-chunks.js';

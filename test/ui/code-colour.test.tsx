@@ -1,4 +1,5 @@
-// Code in colour on the screen: a read_file output, a written file, a ```ts fence and an edit_file diff, each coloured by its language once the highlighter is in; NO_COLOR draws none; escapes inside code stay harmless.
+// Code in colour on the screen: a read_file output, a written file, a ```ts fence and an edit_file diff, each coloured
+// by its language once the highlighter is in; NO_COLOR draws none; escapes inside code stay harmless.
 // (No static import of Ink here: its colour library must load after FORCE_COLOR is set.)
 import {beforeAll, describe, expect, test} from 'vitest';
 import type {Highlighter} from '../../source/render/code-colour.js';
@@ -127,41 +128,48 @@ describe('code in colour on the screen', () => {
 		expect(frame.replace(/\u001b\[[0-9;]*m/g, '')).toContain('const total: number = 42; // the answer');
 	});
 
-	test('edit_file shows a diff of its old and new strings: the shared lines once, the changed ones - red and + green', async () => {
-		const args = {
-			file_path: 'src/greet.ts',
-			old_string: 'export function twice(n: number) {\n\treturn n * 2;\n}',
-			new_string: 'export function twice(n: number) {\n\treturn n + n;\n}',
-		};
-		const frame = await frameOf(call('e1', 'edit_file', args, 'Replaced 1 occurrence'), {until: '+ '});
-		const plain = frame.replace(/\u001b\[[0-9;]*m/g, '');
-		expect(plain.match(/export function twice/g)).toHaveLength(1);
-		expect(plain).toMatch(/^ *- +return n \* 2;/m);
-		expect(plain).toMatch(/^ *\+ +return n \+ n;/m);
-		expect(plain).not.toMatch(/[-+] export function/);
-		expect(coloursOn(frame, 'return n * 2')).toEqual(new Set(['31']));
-		expect(coloursOn(frame, 'return n + n')).toEqual(new Set(['32']));
-	});
+	test(
+		'edit_file shows a diff of its old and new strings: the ' + 'shared lines once, the changed ones - red and + green',
+		async () => {
+			const args = {
+				file_path: 'src/greet.ts',
+				old_string: 'export function twice(n: number) {\n\treturn n * 2;\n}',
+				new_string: 'export function twice(n: number) {\n\treturn n + n;\n}',
+			};
+			const frame = await frameOf(call('e1', 'edit_file', args, 'Replaced 1 occurrence'), {until: '+ '});
+			const plain = frame.replace(/\u001b\[[0-9;]*m/g, '');
+			expect(plain.match(/export function twice/g)).toHaveLength(1);
+			expect(plain).toMatch(/^ *- +return n \* 2;/m);
+			expect(plain).toMatch(/^ *\+ +return n \+ n;/m);
+			expect(plain).not.toMatch(/[-+] export function/);
+			expect(coloursOn(frame, 'return n * 2')).toEqual(new Set(['31']));
+			expect(coloursOn(frame, 'return n + n')).toEqual(new Set(['32']));
+		},
+	);
 
-	test('NO_COLOR (attributes, no colour): no colour in code, the highlighter never loaded, the edit still a diff by its signs', async () => {
-		let loads = 0;
-		const load = async () => {
-			loads++;
-			return makeHighlighter();
-		};
-		const edit = {file_path: 'src/greet.ts', old_string: 'keep();\nold();', new_string: 'keep();\nnew();'};
-		const inputs = [
-			...call('r1', 'read_file', {file_path: 'src/greet.ts'}, numbered(tsFile)),
-			...call('e1', 'edit_file', edit, 'Replaced 1 occurrence', 3),
-		];
-		const frame = await frameOf(inputs, {color: false, attributes: true, load, until: '+ new();'});
-		expect(frame).not.toMatch(/\u001b\[(3\d|9\d|38;)/);
-		expect(loads).toBe(0);
-		// The diff still reads as one: its signs say what changed.
-		const plain = frame.replace(/\u001b\[[0-9;]*m/g, '');
-		expect(plain).toMatch(/^ +- old\(\);$/m);
-		expect(plain.match(/keep\(\);/g)).toHaveLength(1);
-	});
+	test(
+		'NO_COLOR (attributes, no colour): no colour in code, the highlighter never loaded, the edit still a ' +
+			'diff by its signs',
+		async () => {
+			let loads = 0;
+			const load = async () => {
+				loads++;
+				return makeHighlighter();
+			};
+			const edit = {file_path: 'src/greet.ts', old_string: 'keep();\nold();', new_string: 'keep();\nnew();'};
+			const inputs = [
+				...call('r1', 'read_file', {file_path: 'src/greet.ts'}, numbered(tsFile)),
+				...call('e1', 'edit_file', edit, 'Replaced 1 occurrence', 3),
+			];
+			const frame = await frameOf(inputs, {color: false, attributes: true, load, until: '+ new();'});
+			expect(frame).not.toMatch(/\u001b\[(3\d|9\d|38;)/);
+			expect(loads).toBe(0);
+			// The diff still reads as one: its signs say what changed.
+			const plain = frame.replace(/\u001b\[[0-9;]*m/g, '');
+			expect(plain).toMatch(/^ +- old\(\);$/m);
+			expect(plain.match(/keep\(\);/g)).toHaveLength(1);
+		},
+	);
 
 	test('escapes inside code are removed before it is coloured: no clear, no title, no clipboard write', async () => {
 		const hostile = [

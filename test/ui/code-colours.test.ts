@@ -1,4 +1,6 @@
-// The screen's code colours are lazy and remembered, and a read file's rows hold exactly its sanitized lines: no highlighter is loaded for panes with no code drawn, each block is highlighted once however often it is laid out (other widths, frames), and rows laid out before the highlighter came are laid out again in colour.
+// The screen's code colours are lazy and remembered, and a read file's rows hold exactly its sanitized lines: no
+// highlighter is loaded for panes with no code drawn, each block is highlighted once however often it is laid out
+// (other widths, frames), and rows laid out before the highlighter came are laid out again in colour.
 import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
 import {codeLines, languageOfPath, type Highlighter} from '../../source/render/code-colour.js';
@@ -121,39 +123,42 @@ describe('code colours: lazy, once per block', () => {
 	});
 });
 
-test('of a long output only what the pane shows is highlighted: its head and tail, all of it once x shows it', async () => {
-	const {highlighter, calls} = counting();
-	let ready!: () => void;
-	const done = new Promise<void>(resolve => (ready = resolve));
-	const colours = new CodeColours(
-		async () => highlighter,
-		() => ready(),
-	);
-	const output = Array.from({length: 300}, (_, i) => `${String(i + 1).padStart(6)}\tlet v${i + 1} = ${i + 1};`).join(
-		'\n',
-	);
-	const long = viewFrom([
-		msg({
-			type: 'tool_call',
-			role: 'assistant',
-			name: 'read_file',
-			arguments: JSON.stringify({file_path: 'long.ts'}),
-			tool_call_id: 'r1',
-			stop_reason: 'completed',
-		}),
-		msg({type: 'tool_call_output', role: 'user', output, tool_call_id: 'r1', stop_reason: 'completed'}),
-	]);
-	const layouter = new Layouter(undefined, true, colours);
-	const open = openStateFrom(['all']);
-	allPanes(layouter.layout(long, 80, open, testNow));
-	await done;
-	allPanes(layouter.layout(long, 80, open, testNow));
-	expect(calls.map(code => code.split('\n').length)).toEqual([8, 8]);
-	expect(calls[1]!.split('\n')[0]).toBe('let v293 = 293;');
-	const item = long.items.find(entry => entry.kind === 'tool_call')!;
-	allPanes(layouter.layout(long, 80, {...open, full: new Set([item.id])}, testNow));
-	expect(calls.map(code => code.split('\n').length)).toEqual([8, 8, 300]);
-});
+test(
+	'of a long output only what the pane shows is ' + 'highlighted: its head and tail, all of it once x shows it',
+	async () => {
+		const {highlighter, calls} = counting();
+		let ready!: () => void;
+		const done = new Promise<void>(resolve => (ready = resolve));
+		const colours = new CodeColours(
+			async () => highlighter,
+			() => ready(),
+		);
+		const output = Array.from({length: 300}, (_, i) => `${String(i + 1).padStart(6)}\tlet v${i + 1} = ${i + 1};`).join(
+			'\n',
+		);
+		const long = viewFrom([
+			msg({
+				type: 'tool_call',
+				role: 'assistant',
+				name: 'read_file',
+				arguments: JSON.stringify({file_path: 'long.ts'}),
+				tool_call_id: 'r1',
+				stop_reason: 'completed',
+			}),
+			msg({type: 'tool_call_output', role: 'user', output, tool_call_id: 'r1', stop_reason: 'completed'}),
+		]);
+		const layouter = new Layouter(undefined, true, colours);
+		const open = openStateFrom(['all']);
+		allPanes(layouter.layout(long, 80, open, testNow));
+		await done;
+		allPanes(layouter.layout(long, 80, open, testNow));
+		expect(calls.map(code => code.split('\n').length)).toEqual([8, 8]);
+		expect(calls[1]!.split('\n')[0]).toBe('let v293 = 293;');
+		const item = long.items.find(entry => entry.kind === 'tool_call')!;
+		allPanes(layouter.layout(long, 80, {...open, full: new Set([item.id])}, testNow));
+		expect(calls.map(code => code.split('\n').length)).toEqual([8, 8, 300]);
+	},
+);
 
 describe('a read file’s rows', () => {
 	test('property: each row’s text is the sanitized line, numbered or not, whatever it holds', () => {

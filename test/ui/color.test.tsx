@@ -1,4 +1,5 @@
-// Colour decided once: with colour the frame carries SGR styles; without colour (NO_COLOR, --no-color) only the attributes (bold, inverse); TERM=dumb none.
+// Colour decided once: with colour the frame carries SGR styles; without colour (NO_COLOR, --no-color) only the
+// attributes (bold, inverse); TERM=dumb none.
 // (No static import of Ink here: its colour library must load after FORCE_COLOR is set.)
 import {expect, test} from 'vitest';
 import {waitForText} from '../support/wait-for.js';

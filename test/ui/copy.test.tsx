@@ -1,4 +1,5 @@
-// y and Y: the focused pane's whole text, or a call's arguments, handed to the clipboard writer (OSC 52), with the footer's confirmation.
+// y and Y: the focused pane's whole text, or a call's arguments, handed to the clipboard writer (OSC 52), with the
+// footer's confirmation.
 import {render} from 'ink-testing-library';
 import {afterEach, describe, expect, test} from 'vitest';
 import {shown} from '../../source/model/held-text.js';

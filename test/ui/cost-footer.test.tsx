@@ -1,4 +1,5 @@
-// The screen's footer says what the session cost once its prices are known, at once when they come later (a server's), and never without them.
+// The screen's footer says what the session cost once its prices are known, at once when they come later (a server's),
+// and never without them.
 import {parse as parseToml} from 'smol-toml';
 import {afterEach, describe, expect, test} from 'vitest';
 import {pricesOfText} from '../../source/cost/prices.js';

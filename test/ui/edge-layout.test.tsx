@@ -120,11 +120,14 @@ describe('the header cuts the workspace first, from the left; the context number
 		expect(header(80)[1]).toMatch(/^ session-2026-12-02-14-45-42-8e7b556c_002\.jsonl +○ idle · following $/);
 	});
 
-	test("60 columns: then the workspace, the provider and the program's name go; the source keeps its shard number", () => {
-		expect(header(60)[0]).toBe(' session…14-45-42-8e7b556c  fake-model  context 2');
-		expect(header(60)[1]).toMatch(/^ …\S+-8e7b556c_002\.jsonl {2}○ idle · following $/);
-		for (const row of header(60)) expect(row.length).toBeLessThanOrEqual(60);
-	});
+	test(
+		'60 columns: then the workspace, the provider and the ' + "program's name go; the source keeps its shard number",
+		() => {
+			expect(header(60)[0]).toBe(' session…14-45-42-8e7b556c  fake-model  context 2');
+			expect(header(60)[1]).toMatch(/^ …\S+-8e7b556c_002\.jsonl {2}○ idle · following $/);
+			for (const row of header(60)) expect(row.length).toBeLessThanOrEqual(60);
+		},
+	);
 
 	test("40 columns: then the session id's date", () => {
 		expect(header(40)[0]).toBe(' …8e7b556c  fake-model  context 2');
@@ -198,20 +201,23 @@ describe('the header names the context on screen', () => {
 		expect(rows(bottom)[1]).toMatch(/_002\.jsonl +○ idle · following$/);
 	});
 
-	test("200×60, everything on screen: paused, the header names the focused pane's context; following, the newest", async () => {
-		screen = await mount(twoContexts(), {columns: 200, rows: 60});
-		await screen.press('k', 'g');
-		const top = await screen.until(frame => rows(frame)[0]!.endsWith(' context 1'), 'context 1');
-		expect(rows(top)[1]).toMatch(/_001\.jsonl +○ idle · paused$/);
-		// The top of the screen stays in context 1; the focus goes down to the start of context 2.
-		for (let i = 0; i < 30 && !rows(screen.frame())[0]!.endsWith(' context 2'); i++) await screen.press('j');
-		const lower = rows(screen.frame());
-		expect(lower[0]).toMatch(/ context 2$/);
-		expect(lower.findIndex(row => row.startsWith('›'))).toBe(lower.findIndex(row => row.includes('═══ context 2')));
-		await screen.press('g');
-		await screen.until(frame => rows(frame)[0]!.endsWith(' context 1'), 'context 1 again');
-		await screen.press('F');
-		const following = await screen.until(frame => rows(frame)[0]!.endsWith(' context 2'), 'context 2 when following');
-		expect(rows(following)[1]).toMatch(/_002\.jsonl +○ idle · following$/);
-	});
+	test(
+		'200×60, everything on screen: paused, the header ' + "names the focused pane's context; following, the newest",
+		async () => {
+			screen = await mount(twoContexts(), {columns: 200, rows: 60});
+			await screen.press('k', 'g');
+			const top = await screen.until(frame => rows(frame)[0]!.endsWith(' context 1'), 'context 1');
+			expect(rows(top)[1]).toMatch(/_001\.jsonl +○ idle · paused$/);
+			// The top of the screen stays in context 1; the focus goes down to the start of context 2.
+			for (let i = 0; i < 30 && !rows(screen.frame())[0]!.endsWith(' context 2'); i++) await screen.press('j');
+			const lower = rows(screen.frame());
+			expect(lower[0]).toMatch(/ context 2$/);
+			expect(lower.findIndex(row => row.startsWith('›'))).toBe(lower.findIndex(row => row.includes('═══ context 2')));
+			await screen.press('g');
+			await screen.until(frame => rows(frame)[0]!.endsWith(' context 1'), 'context 1 again');
+			await screen.press('F');
+			const following = await screen.until(frame => rows(frame)[0]!.endsWith(' context 2'), 'context 2 when following');
+			expect(rows(following)[1]).toMatch(/_002\.jsonl +○ idle · following$/);
+		},
+	);
 });

@@ -1,5 +1,5 @@
-// The focused pane's row is a highlight bar (inverse across the whole width), with colour and with NO_COLOR's attributes alone.
-// (No static import of Ink here: its colour library must load after FORCE_COLOR is set.)
+// The focused pane's row is a highlight bar (inverse across the whole width), with colour and with NO_COLOR's
+// attributes alone. (No static import of Ink here: its colour library must load after FORCE_COLOR is set.)
 import {expect, test} from 'vitest';
 import {storeFrom, traceInputs} from './helpers.js';
 import {waitFor} from '../support/wait-for.js';

@@ -45,43 +45,46 @@ const cuts = (length: number) =>
 		.map(list => list.filter(at => at < length).sort((a, b) => a - b));
 
 describe('growing text', () => {
-	test('laid out a delta at a time, from the text or its pieces, it is laid out as the whole text is, for any split', () => {
-		fc.assert(
-			fc.property(
-				text.chain(whole =>
-					fc.tuple(
-						fc.constant(whole),
-						cuts(whole.length),
-						fc.integer({min: 8, max: 60}),
-						fc.integer({min: 1, max: 40}),
+	test(
+		'laid out a delta at a time, from the text or its pieces, ' + 'it is laid out as the whole text is, for any split',
+		() => {
+			fc.assert(
+				fc.property(
+					text.chain(whole =>
+						fc.tuple(
+							fc.constant(whole),
+							cuts(whole.length),
+							fc.integer({min: 8, max: 60}),
+							fc.integer({min: 1, max: 40}),
+						),
 					),
+					([whole, at, width, size]) => {
+						const prefix = [seg('  ')];
+						let fromText: unknown;
+						let fromPieces: unknown;
+						const pieces: string[] = [];
+						let start = 0;
+						for (const end of [...at, whole.length]) {
+							const sofar = whole.slice(0, end);
+							addPiece(pieces, whole.slice(start, end), size);
+							expect(pieces.join('')).toBe(sofar);
+							const input: PaneInput = {width, open: true, full: false, now: 0, tools: [], memo: fromText};
+							const step = growingMarkdown({text: sofar}, true, input, {}, prefix);
+							fromText = step.memo;
+							const read = growingMarkdown({text: sofar, pieces}, true, {...input, memo: fromPieces}, {}, prefix);
+							fromPieces = read.memo;
+							const scratch = growingMarkdown({text: sofar}, true, {...input, memo: undefined}, {}, prefix);
+							expect(step.rows).toEqual(scratch.rows);
+							expect(read.rows).toEqual(scratch.rows);
+							start = end;
+						}
+						expect(start).toBe(whole.length);
+					},
 				),
-				([whole, at, width, size]) => {
-					const prefix = [seg('  ')];
-					let fromText: unknown;
-					let fromPieces: unknown;
-					const pieces: string[] = [];
-					let start = 0;
-					for (const end of [...at, whole.length]) {
-						const sofar = whole.slice(0, end);
-						addPiece(pieces, whole.slice(start, end), size);
-						expect(pieces.join('')).toBe(sofar);
-						const input: PaneInput = {width, open: true, full: false, now: 0, tools: [], memo: fromText};
-						const step = growingMarkdown({text: sofar}, true, input, {}, prefix);
-						fromText = step.memo;
-						const read = growingMarkdown({text: sofar, pieces}, true, {...input, memo: fromPieces}, {}, prefix);
-						fromPieces = read.memo;
-						const scratch = growingMarkdown({text: sofar}, true, {...input, memo: undefined}, {}, prefix);
-						expect(step.rows).toEqual(scratch.rows);
-						expect(read.rows).toEqual(scratch.rows);
-						start = end;
-					}
-					expect(start).toBe(whole.length);
-				},
-			),
-			{numRuns: 300},
-		);
-	});
+				{numRuns: 300},
+			);
+		},
+	);
 
 	test('only the last piece ever changes', () => {
 		fc.assert(

@@ -1,4 +1,5 @@
-// The screen on a trace whose long outputs the model keeps on disk: they are drawn, searched, filtered, copied and paged as before, each read back through the store, and only when one of those asks.
+// The screen on a trace whose long outputs the model keeps on disk: they are drawn, searched, filtered, copied and
+// paged as before, each read back through the store, and only when one of those asks.
 import {render} from 'ink-testing-library';
 import {afterEach, beforeEach, describe, expect, test} from 'vitest';
 import {HeldTextStore} from '../../source/io/held-texts.js';

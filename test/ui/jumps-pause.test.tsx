@@ -1,4 +1,5 @@
-// Every jump (e/E to a problem, [ ] to a message, n/N to a match, Enter in the timeline) stops following, so the target stays on screen as the session grows; e says which problem it is.
+// Every jump (e/E to a problem, [ ] to a message, n/N to a match, Enter in the timeline) stops following, so the target
+// stays on screen as the session grows; e says which problem it is.
 import {afterEach, expect, test} from 'vitest';
 import type {ModelInput} from '../../source/model/input.js';
 import {keys, mount, type Screen} from './app-helpers.js';
@@ -58,14 +59,18 @@ async function staysAfterGrowth(store: ReturnType<typeof storeFrom>, target: str
 	expect(frame).not.toContain('later line 12');
 }
 
-test('e jumps to a problem and stops following: the problem does not scroll away; the footer says which problem it is', async () => {
-	const store = storeFrom(session());
-	screen = await mount(store, {rows: 12});
-	await screen.press('e');
-	const frame = await frameWhere(screen, f => focused(f).includes('ls /nowhere'));
-	expect(lastRow(frame)).toContain('problem 1 of 1');
-	await staysAfterGrowth(store, 'ls /nowhere');
-});
+test(
+	'e jumps to a problem and stops following: the problem does not scroll away; the footer says which ' +
+		'problem it is',
+	async () => {
+		const store = storeFrom(session());
+		screen = await mount(store, {rows: 12});
+		await screen.press('e');
+		const frame = await frameWhere(screen, f => focused(f).includes('ls /nowhere'));
+		expect(lastRow(frame)).toContain('problem 1 of 1');
+		await staysAfterGrowth(store, 'ls /nowhere');
+	},
+);
 
 test('e past the last problem says `problem 1 of 1`, not only `from the top`', async () => {
 	const store = storeFrom(session());

@@ -1,4 +1,5 @@
-// The keymap table: every key maps to its command, help and footer hints are generated from the same table, Ctrl+R is free.
+// The keymap table: every key maps to its command, help and footer hints are generated from the same table, Ctrl+R is
+// free.
 import {describe, expect, test} from 'vitest';
 import {
 	commandFor,
@@ -21,7 +22,9 @@ describe('keymap', () => {
 				const [input, key] = press(binding);
 				expect(commandFor(input, key, command.replay === true)).toBe(command.id);
 				// The replay's keys are a layer of their own, on top while a replay plays.
-				const id = `${command.replay ? 'replay:' : ''}${binding.key ?? ''}|${binding.input ?? ''}|${binding.ctrl ? 'ctrl' : ''}`;
+				const id =
+					`${command.replay ? 'replay:' : ''}${binding.key ?? ''}|${binding.input ?? ''}|` +
+					`${binding.ctrl ? 'ctrl' : ''}`;
 				expect(seen.has(id)).toBe(false);
 				seen.add(id);
 			}

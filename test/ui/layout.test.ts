@@ -1,4 +1,5 @@
-// Layout of every pane kind, closed and open, from recorded traces and hand-made messages; sanitizing; caching per item.
+// Layout of every pane kind, closed and open, from recorded traces and hand-made messages; sanitizing; caching per
+// item.
 import {describe, expect, test} from 'vitest';
 import {SessionModel} from '../../source/model/session-model.js';
 import {allPanes, allRows, Layouter} from '../../source/ui/panes/layout.js';
@@ -29,7 +30,10 @@ describe('text panes (07326dfd: thinking and a markdown answer)', () => {
 	test('thinking open shows its text, dim', () => {
 		const pane = paneWith(view, '▾ thinking', toggleGroup(closed, 'thinking'));
 		expect(textOf(pane.rows.slice(0, 2))).toMatch(
-			/^▾ thinking +1\.9 s {5}258 chars\n {2}The user wants a short explanation of what a trace file is\. I should explain that it is an$/,
+			new RegExp(
+				String.raw`^▾ thinking +1\.9 s {5}258 chars\n {2}The user wants a short explanation of what a trace file` +
+					String.raw` is\. I should explain that it is an$`,
+			),
 		);
 		expect(pane.rows[1]!.segments[1]).toMatchObject({dim: true, italic: true});
 	});
@@ -56,7 +60,10 @@ describe('tool calls (694155ee: ls, seq 1 300, a failing ls, a slow command)', (
 		const failed = paneWith(view, 'definitely');
 		expect(failed.problem).toBe(true);
 		expect(textOf(failed.rows)).toMatch(
-			/^✗ exec_command {2}\$ ls \/definitely\/not\/here +exit 2 {2}✓ allowed {6}0\.2 s {7}3 lines\n {2}│ ls: cannot access '\/definitely\/not\/here': No such file or directory$/,
+			new RegExp(
+				String.raw`^✗ exec_command {2}\$ ls \/definitely\/not\/here +exit 2 {2}✓ allowed {6}0\.2 s {7}3 lines\n` +
+					String.raw` {2}│ ls: cannot access '\/definitely\/not\/here': No such file or directory$`,
+			),
 		);
 		expect(failed.rows[0]!.segments[0]).toMatchObject({color: 'red'});
 	});
@@ -284,7 +291,8 @@ describe('subagents (a1f608ba with its child 1fcdf9f5)', () => {
 		const texts = paneTexts(full, setOpen(closed, sub.itemId, 'details', true));
 		const start = texts.findIndex(text => text.startsWith('▾ subagent'));
 		expect(texts[start + 1]).toBe(
-			'│ parent agent  Caller agent: default_agent. [fake:child] List the workspace with ls and report\n│               what you see in one sentence.',
+			'│ parent agent  Caller agent: default_agent. [fake:child] List the workspace with ls and report\n' +
+				'│               what you see in one sentence.',
 		);
 		expect(texts.some(text => /^│ ✓ exec_command {2}\$ echo hello-from-child && ls/.test(text))).toBe(true);
 	});
@@ -342,7 +350,10 @@ describe('compaction and context boundaries (8e7b556c, both shards)', () => {
 		const texts = paneTexts(view);
 		const index = texts.findIndex(text => text.startsWith('─── compaction'));
 		expect(texts[index]).toMatch(
-			/^─── compaction · manual · summarize · 1\.6k tokens of context · 4 turns ─+ ✓ completed ──\n▸ summary {2}The user asked/,
+			new RegExp(
+				String.raw`^─── compaction · manual · summarize · 1\.6k tokens of context · 4 turns ─+ ✓ completed ──\n▸` +
+					String.raw` summary {2}The user asked`,
+			),
 		);
 		expect(texts[index + 1]).toBe('═══ context 2 · after compaction ' + '═'.repeat(99 - 33));
 		expect(texts[index + 2]).toMatch(/^▸ context summary \(harness\) {2}The user asked/);

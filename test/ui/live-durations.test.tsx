@@ -1,4 +1,5 @@
-// On a live stream what runs or waits is timed on the writer's clock as this viewer saw it go, never by the difference between two machines' clocks (an old session, a server whose clock is off).
+// On a live stream what runs or waits is timed on the writer's clock as this viewer saw it go, never by the difference
+// between two machines' clocks (an old session, a server whose clock is off).
 import {afterEach, describe, expect, test} from 'vitest';
 import type {ModelInput} from '../../source/model/input.js';
 import {SessionModel} from '../../source/model/session-model.js';
@@ -67,29 +68,41 @@ describe('sessionTime on a live stream', () => {
 	});
 });
 
-test('on the screen: a call running in a session whose messages are 53 h old reads seconds since this viewer saw it, not `53 h`', async () => {
-	const clock = fakeClock(viewerStart);
-	const store = new SessionStore({label: 'http://x', state: 'live'}, {}, clock.now);
-	store.apply(running);
-	screen = await mount(store, {now: clock.now});
-	let frame = await frameWhere(screen, f => f.includes('sleep 999'));
-	expect(frame).not.toMatch(/\d+ h \d+ m/);
-	clock.advance(7_000);
-	frame = await frameWhere(screen, f => / 7\.\d s/.test(f.split('\n').find(line => line.includes('sleep 999')) ?? ''));
-	expect(frame).not.toMatch(/\d+ h \d+ m/);
-});
+test(
+	'on the screen: a call running in a session whose messages are 53 h old reads seconds since this viewer ' +
+		'saw it, not `53 h`',
+	async () => {
+		const clock = fakeClock(viewerStart);
+		const store = new SessionStore({label: 'http://x', state: 'live'}, {}, clock.now);
+		store.apply(running);
+		screen = await mount(store, {now: clock.now});
+		let frame = await frameWhere(screen, f => f.includes('sleep 999'));
+		expect(frame).not.toMatch(/\d+ h \d+ m/);
+		clock.advance(7_000);
+		frame = await frameWhere(screen, f =>
+			/ 7\.\d s/.test(f.split('\n').find(line => line.includes('sleep 999')) ?? ''),
+		);
+		expect(frame).not.toMatch(/\d+ h \d+ m/);
+	},
+);
 
-test('on the screen: a call waiting for approval in the recorded stream (a day before this viewer clock) reads the wait as seen', async () => {
-	const recorded = serverStreamInputs('session-stream-approval.txt');
-	const upTo = recorded.slice(0, recorded.findIndex(entry => entry.id === '1f407cf9-24') + 1).map(entry => entry.input);
-	const clock = fakeClock('2026-12-05T09:00:00.000Z');
-	const store = new SessionStore({label: 'http://x', state: 'live'}, {}, clock.now);
-	store.apply(upTo);
-	screen = await mount(store, {now: clock.now});
-	await frameWhere(screen, f => f.includes('waiting for approval') && f.includes('echo approved-run'));
-	clock.advance(12_000);
-	const frame = await frameWhere(screen, f =>
-		/ 12\.\d s/.test(f.split('\n').find(line => line.includes('echo approved-run')) ?? ''),
-	);
-	expect(frame).not.toMatch(/\d+ h \d+ m/);
-});
+test(
+	'on the screen: a call waiting for approval in the recorded stream (a day before this viewer clock) ' +
+		'reads the wait as seen',
+	async () => {
+		const recorded = serverStreamInputs('session-stream-approval.txt');
+		const upTo = recorded
+			.slice(0, recorded.findIndex(entry => entry.id === '1f407cf9-24') + 1)
+			.map(entry => entry.input);
+		const clock = fakeClock('2026-12-05T09:00:00.000Z');
+		const store = new SessionStore({label: 'http://x', state: 'live'}, {}, clock.now);
+		store.apply(upTo);
+		screen = await mount(store, {now: clock.now});
+		await frameWhere(screen, f => f.includes('waiting for approval') && f.includes('echo approved-run'));
+		clock.advance(12_000);
+		const frame = await frameWhere(screen, f =>
+			/ 12\.\d s/.test(f.split('\n').find(line => line.includes('echo approved-run')) ?? ''),
+		);
+		expect(frame).not.toMatch(/\d+ h \d+ m/);
+	},
+);

@@ -1,4 +1,5 @@
-// Marks: m then a letter marks the focused pane, ' then the letter goes back to it, '' to where the view was before the last jump.
+// Marks: m then a letter marks the focused pane, ' then the letter goes back to it, '' to where the view was before the
+// last jump.
 import {afterEach, expect, test} from 'vitest';
 import {keys, mount, type Screen} from './app-helpers.js';
 import {msg, storeFrom} from './helpers.js';

@@ -1,5 +1,6 @@
 // At 60 columns a call's row keeps what tells it apart: a long command loses its middle (not its end), the description
-// goes first, a number is never cut; an open pane shows the arguments the row could not; the timeline never cuts a duration.
+// goes first, a number is never cut; an open pane shows the arguments the row could not; the timeline never cuts a
+// duration.
 import {describe, expect, test} from 'vitest';
 import {timelineOf} from '../../source/model/timeline.js';
 import {openStateFrom} from '../../source/ui/panes/open-state.js';

@@ -112,7 +112,10 @@ test('closed: one row per pane, text open', async () => {
 	expect(body).toMatch(/ ✓ run_subagent {2}Delegate listing the workspace .*↳ 1fcdf9f5/);
 	expect(body).toMatch(/ ▸ subagent {2}Delegate listing the workspace · 1 tool call · ✓ done +↳ 1fcdf9f5/);
 	expect(body).toMatch(
-		/ ─── compaction · context · summarize · 52k tokens of context · 6 turns ─+ ✓ completed ──\n ▸ summary {2}The user showed a penguin picture\./,
+		new RegExp(
+			String.raw` ─── compaction · context · summarize · 52k tokens of context · 6 turns ─+ ✓ completed ──\n ▸` +
+				String.raw` summary {2}The user showed a penguin picture\.`,
+		),
 	);
 	expect(body).toMatch(/ ═══ context 2 · after compaction ═+/);
 	expect(body).toContain(' ▸ context summary (harness)  The user showed a penguin picture.');

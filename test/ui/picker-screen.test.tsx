@@ -1,4 +1,5 @@
-// The picker on the screen (s): it lists what the switcher gives, filters as you type, Enter hands the chosen session to the switcher and the screen starts afresh on it, Esc closes.
+// The picker on the screen (s): it lists what the switcher gives, filters as you type, Enter hands the chosen session
+// to the switcher and the screen starts afresh on it, Esc closes.
 import {afterEach, expect, test} from 'vitest';
 import type {PickerEntry, SessionSwitcher} from '../../source/server/session-switcher.js';
 import {keys, mount, type Screen} from './app-helpers.js';
@@ -149,32 +150,36 @@ test('Backspaces that arrive in one read each take a character off the filter', 
 	expect(screen.body()[0]).toContain('  3  ');
 });
 
-test('the overview puts a session waiting for approval first, its subagent waiting under it, whatever order the list came in', async () => {
-	const store = storeFrom(traceInputs('14-45-42-8e7b556c_001'));
-	const sessions = fakeSwitcher(store);
-	const activity = (state: 'waiting' | 'running', doing: string) => ({
-		state,
-		waiting: state === 'waiting' ? 1 : 0,
-		doing,
-		children: [],
-	});
-	sessions.list = async () => [
-		listed[0]!,
-		entry('14-43-19-1fcdf9f5', 'Caller agent: list the workspace', {
-			source: 'subagent',
-			parentId: 'session-2026-12-02-14-43-17-a1f608ba',
-			activity: activity('waiting', 'exec_command $ rm -rf build'),
-		}),
-		entry('14-43-17-a1f608ba', '[fake:sub] Use a subagent to list the workspace.', {
-			activity: activity('running', 'run_subagent list the workspace'),
-		}),
-		listed[2]!,
-	];
-	// Below 140 columns: the full-screen picker.
-	screen = await mount(store, {columns: 130, rows: 16, sessions});
-	await screen.press('s');
-	await screen.until('waiting 1', 'the listing');
-	const rows = screen.body().filter(row => /[0-9a-f]{8}/.test(row));
-	expect(rows[0]).toMatch(/● running +a1f608ba +run_subagent list the workspace/);
-	expect(rows[1]).toMatch(/⏸ waiting 1 +1fcdf9f5 +exec_command \$ rm -rf build +.*↳ Caller agent/);
-});
+test(
+	'the overview puts a session waiting for approval first, its subagent waiting under it, whatever order ' +
+		'the list came in',
+	async () => {
+		const store = storeFrom(traceInputs('14-45-42-8e7b556c_001'));
+		const sessions = fakeSwitcher(store);
+		const activity = (state: 'waiting' | 'running', doing: string) => ({
+			state,
+			waiting: state === 'waiting' ? 1 : 0,
+			doing,
+			children: [],
+		});
+		sessions.list = async () => [
+			listed[0]!,
+			entry('14-43-19-1fcdf9f5', 'Caller agent: list the workspace', {
+				source: 'subagent',
+				parentId: 'session-2026-12-02-14-43-17-a1f608ba',
+				activity: activity('waiting', 'exec_command $ rm -rf build'),
+			}),
+			entry('14-43-17-a1f608ba', '[fake:sub] Use a subagent to list the workspace.', {
+				activity: activity('running', 'run_subagent list the workspace'),
+			}),
+			listed[2]!,
+		];
+		// Below 140 columns: the full-screen picker.
+		screen = await mount(store, {columns: 130, rows: 16, sessions});
+		await screen.press('s');
+		await screen.until('waiting 1', 'the listing');
+		const rows = screen.body().filter(row => /[0-9a-f]{8}/.test(row));
+		expect(rows[0]).toMatch(/● running +a1f608ba +run_subagent list the workspace/);
+		expect(rows[1]).toMatch(/⏸ waiting 1 +1fcdf9f5 +exec_command \$ rm -rf build +.*↳ Caller agent/);
+	},
+);

@@ -1,4 +1,5 @@
-// The session picker as pure functions: filtering as you type, the keys, the window, and one row per session with its live mark.
+// The session picker as pure functions: filtering as you type, the keys, the window, and one row per session with its
+// live mark.
 import {describe, expect, it} from 'vitest';
 import type {PickerEntry} from '../../source/server/session-switcher.js';
 import {

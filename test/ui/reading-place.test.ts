@@ -1,4 +1,5 @@
-// An item's place in reading order (a subagent's items after its pane), found by halving the lists: the same order as numbering every item.
+// An item's place in reading order (a subagent's items after its pane), found by halving the lists: the same order as
+// numbering every item.
 import {expect, test} from 'vitest';
 import type {Item, SessionView} from '../../source/model/view-model.js';
 import {SessionModel} from '../../source/model/session-model.js';

@@ -1,5 +1,5 @@
-// runScreen: renders on the given streams in the alternate screen, resolves on q or an abort, and always restores the terminal.
-// Nothing here may load Ink before loadScreen does (so no ink-testing-library helpers): the
+// runScreen: renders on the given streams in the alternate screen, resolves on q or an abort, and always restores the
+// terminal. Nothing here may load Ink before loadScreen does (so no ink-testing-library helpers): the
 // first test proves the screen draws where CI is set, which is where Ink goes quiet by default.
 import {expect, test} from 'vitest';
 import {paintFirstFrame} from '../../source/ui/components/first-frame.js';

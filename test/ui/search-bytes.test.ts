@@ -1,4 +1,5 @@
-// Search by bytes (model/byte-search.ts, io/held-scan.ts): the same verdicts as reading every held text back (the reference), on random texts and queries; fewer texts read; what a followed trace adds scanned once.
+// Search by bytes (model/byte-search.ts, io/held-scan.ts): the same verdicts as reading every held text back (the
+// reference), on random texts and queries; fewer texts read; what a followed trace adds scanned once.
 import {appendFileSync, closeSync, openSync} from 'node:fs';
 import fc from 'fast-check';
 import {afterEach, beforeEach, expect, test} from 'vitest';
@@ -22,7 +23,8 @@ beforeEach(() => {
 });
 afterEach(() => removeTempDir(dir));
 
-// What makes bytes and text differ: JSON escapes (and the letters that end them), controls sanitize applies, case, characters lower-casing to ASCII.
+// What makes bytes and text differ: JSON escapes (and the letters that end them), controls sanitize applies, case,
+// characters lower-casing to ASCII.
 const pieces = [
 	'a',
 	'b',
@@ -240,34 +242,38 @@ test('a search for a word no held text holds reads none of them back', () => {
 	store.close();
 });
 
-test('a word in many held texts is counted from the bytes; only the texts the bytes cannot decide are read back', () => {
-	// Every output holds "step"; one in ten writes an escape sanitize removes, one in ten "Step" in capitals.
-	const entries: Entry[] = Array.from({length: 60}, (_, n) => ({
-		kind: n % 3 === 0 ? 'thinking' : 'call',
-		text: `${n % 10 === 3 ? '\u001b[1m' : ''}${n % 10 === 5 ? 'Step' : 'step'} ${n} of the plan\n`.repeat(20),
-		args: '{"cmd":"make"}',
-	}));
-	const store = new HeldTextStore();
-	const inputs = inputsOf(writeShard(dir, 1, trace(entries)));
-	const model = load(inputs, store);
-	expect(store.held).toBe(60);
-	// The reference: every held text read back (by a reader of its own).
-	const other = new HeldTextStore();
-	other.observe(inputs);
-	const reference = findMatches(model.view, 'step', {read: (held, item) => other.read(held, item)});
-	other.close();
-	expect(findMatches(model.view, 'step', store)).toEqual(reference);
-	expect(reference).toHaveLength(60);
-	// The six with an escape: their line may read otherwise once sanitized.
-	expect(store.reads).toBe(6);
-	store.close();
-	// A capital: only the texts with the word as written, and none read back but those six (a store that has read none yet).
-	const fresh = new HeldTextStore();
-	fresh.observe(inputs);
-	expect(findMatches(model.view, 'Step', fresh)).toHaveLength(6);
-	expect(fresh.reads).toBe(6);
-	fresh.close();
-});
+test(
+	'a word in many held texts is counted from the bytes; ' + 'only the texts the bytes cannot decide are read back',
+	() => {
+		// Every output holds "step"; one in ten writes an escape sanitize removes, one in ten "Step" in capitals.
+		const entries: Entry[] = Array.from({length: 60}, (_, n) => ({
+			kind: n % 3 === 0 ? 'thinking' : 'call',
+			text: `${n % 10 === 3 ? '\u001b[1m' : ''}${n % 10 === 5 ? 'Step' : 'step'} ${n} of the plan\n`.repeat(20),
+			args: '{"cmd":"make"}',
+		}));
+		const store = new HeldTextStore();
+		const inputs = inputsOf(writeShard(dir, 1, trace(entries)));
+		const model = load(inputs, store);
+		expect(store.held).toBe(60);
+		// The reference: every held text read back (by a reader of its own).
+		const other = new HeldTextStore();
+		other.observe(inputs);
+		const reference = findMatches(model.view, 'step', {read: (held, item) => other.read(held, item)});
+		other.close();
+		expect(findMatches(model.view, 'step', store)).toEqual(reference);
+		expect(reference).toHaveLength(60);
+		// The six with an escape: their line may read otherwise once sanitized.
+		expect(store.reads).toBe(6);
+		store.close();
+		// A capital: only the texts with the word as written, and none read back but those six (a store that has read none
+		// yet).
+		const fresh = new HeldTextStore();
+		fresh.observe(inputs);
+		expect(findMatches(model.view, 'Step', fresh)).toHaveLength(6);
+		expect(fresh.reads).toBe(6);
+		fresh.close();
+	},
+);
 
 test('a query with a space reads back no text whose tabs cannot make it (a tab only becomes spaces)', () => {
 	// Code with tabs in every output; one holds the words the query has, apart.
@@ -345,7 +351,8 @@ test('the WebAssembly kernel finds what its JavaScript twin finds', () => {
 		}),
 		{numRuns: 500},
 	);
-	// The anchor's search: every place found, in either case or in this one, whatever the needle's length against the sixteen bytes tested at once.
+	// The anchor's search: every place found, in either case or in this one, whatever the needle's length against the
+	// sixteen bytes tested at once.
 	const letters = fc.array(fc.constantFrom(0x61, 0x62, 0x41, 0x42, 0x5c, 0x22, 0x0a, 0x7a, 0x5a, 0x40), {
 		maxLength: 90,
 	});
@@ -374,55 +381,59 @@ test('the WebAssembly kernel finds what its JavaScript twin finds', () => {
 	);
 });
 
-test('scanned in small chunks, asked out of order (a text far ahead first), by queries sharing what sanitize changes: the same verdicts', () => {
-	const files = (file: string): ScanFiles => {
-		const fd = openSync(file, 'r');
-		const changed = new Map<number, ChangedLines>();
-		return {
-			kernel: () => byteKernel(),
-			count: () => undefined,
-			shard: () => fd,
-			spill: () => undefined,
-			changed: (_index, key) => {
-				if (!changed.has(key)) changed.set(key, {scanned: 0, lines: new Offsets()});
-				return changed.get(key)!;
-			},
+test(
+	'scanned in small chunks, asked out of order (a text far ahead first), by queries sharing what sanitize ' +
+		'changes: the same verdicts',
+	() => {
+		const files = (file: string): ScanFiles => {
+			const fd = openSync(file, 'r');
+			const changed = new Map<number, ChangedLines>();
+			return {
+				kernel: () => byteKernel(),
+				count: () => undefined,
+				shard: () => fd,
+				spill: () => undefined,
+				changed: (_index, key) => {
+					if (!changed.has(key)) changed.set(key, {scanned: 0, lines: new Offsets()});
+					return changed.get(key)!;
+				},
+			};
 		};
-	};
-	fc.assert(
-		fc.property(
-			fc.array(entry, {minLength: 1, maxLength: 30}),
-			fc.array(query, {minLength: 1, maxLength: 4}),
-			fc.array(fc.nat(), {minLength: 1, maxLength: 8}),
-			fc.integer({min: 64, max: 600}),
-			(entries, queries, firsts, size) => {
-				const file = writeShard(dir, 1, trace(entries));
-				const held = inputsOf(file).flatMap(input =>
-					input.kind === 'message' && input.at ? [{shard: 1, offset: input.at.offset}] : [],
-				);
-				// Some texts first (far ahead of the scan, or not), then every one in order.
-				const order = [...firsts.map(n => held[n % held.length]!), ...held];
-				const reference = files(file);
-				const small = files(file);
-				for (const q of queries) {
-					const whole = heldScan(q, reference);
-					const sliced = heldScan(q, small, {chunk: size, ahead: size});
-					if (!whole || !sliced) continue;
-					const fields = ['output', 'text', 'thinking'] as const;
-					const said = (scan: HeldScan, text: HeldText): string =>
-						fields.map(field => scan.verdict(text, field)).join(' ');
-					const expected = new Map(held.map(text => [text.offset, said(whole, text)]));
-					for (const text of order)
-						expect({q, offset: text.offset, said: said(sliced, text)}).toEqual({
-							q,
-							offset: text.offset,
-							said: expected.get(text.offset),
-						});
-				}
-				closeSync(reference.shard(1)!);
-				closeSync(small.shard(1)!);
-			},
-		),
-		{numRuns: 200},
-	);
-});
+		fc.assert(
+			fc.property(
+				fc.array(entry, {minLength: 1, maxLength: 30}),
+				fc.array(query, {minLength: 1, maxLength: 4}),
+				fc.array(fc.nat(), {minLength: 1, maxLength: 8}),
+				fc.integer({min: 64, max: 600}),
+				(entries, queries, firsts, size) => {
+					const file = writeShard(dir, 1, trace(entries));
+					const held = inputsOf(file).flatMap(input =>
+						input.kind === 'message' && input.at ? [{shard: 1, offset: input.at.offset}] : [],
+					);
+					// Some texts first (far ahead of the scan, or not), then every one in order.
+					const order = [...firsts.map(n => held[n % held.length]!), ...held];
+					const reference = files(file);
+					const small = files(file);
+					for (const q of queries) {
+						const whole = heldScan(q, reference);
+						const sliced = heldScan(q, small, {chunk: size, ahead: size});
+						if (!whole || !sliced) continue;
+						const fields = ['output', 'text', 'thinking'] as const;
+						const said = (scan: HeldScan, text: HeldText): string =>
+							fields.map(field => scan.verdict(text, field)).join(' ');
+						const expected = new Map(held.map(text => [text.offset, said(whole, text)]));
+						for (const text of order)
+							expect({q, offset: text.offset, said: said(sliced, text)}).toEqual({
+								q,
+								offset: text.offset,
+								said: expected.get(text.offset),
+							});
+					}
+					closeSync(reference.shard(1)!);
+					closeSync(small.shard(1)!);
+				},
+			),
+			{numRuns: 200},
+		);
+	},
+);

@@ -57,51 +57,58 @@ describe('LiveMatches', () => {
 		expect(reads()).toBe(10);
 	});
 
-	test('counts in slices: the match wanted first, found before the rest is read, then the same whole count as at once', () => {
-		const {model, texts, reads} = heldOutputs();
-		for (let n = 1; n <= 40; n++) model.applyAll(call(n, `echo ${n}`), testNow);
-		const live = new LiveMatches(texts);
-		const wanted = model.view.items.find(item => item.kind === 'tool_call' && item.callId === 'call-10')!.id;
-		// Enter: counted only as far as the match it will show.
-		const first = live.count(model.view, 'out', {more: () => true, found: match => match.itemId === wanted});
-		expect(first.complete).toBe(false);
-		expect(first.matches.at(-1)?.itemId).toBe(wanted);
-		expect(first.matches).toHaveLength(10);
-		expect(reads()).toBe(10);
-		// What the footer gets between slices: nothing new tested.
-		expect(live.sofar(model.view, 'out')).toEqual(first);
-		// Then slices of five tests each: the count grows to the whole, each text read once.
-		const sizes: number[] = [];
-		let counted = first;
-		while (!counted.complete) {
-			let left = 5;
-			counted = live.count(model.view, 'out', {more: () => left-- > 0});
-			sizes.push(counted.matches.length);
-		}
-		expect(sizes).toEqual([15, 20, 25, 30, 35, 40]);
-		expect(reads()).toBe(40);
-		expect(counted.matches).toEqual(findMatches(model.view, 'out', texts));
-		// The session grows while counted in slices: what arrives is counted too.
-		model.applyAll(call(41, 'echo 41'), testNow);
-		let left = 0;
-		expect(live.count(model.view, 'out', {more: () => left-- > 0})).toMatchObject({complete: false});
-		expect(live.count(model.view, 'out', {more: () => true}).matches).toEqual(findMatches(model.view, 'out', texts));
-	});
+	test(
+		'counts in slices: the match wanted first, found before the rest is read, then the same whole count as ' +
+			'at once',
+		() => {
+			const {model, texts, reads} = heldOutputs();
+			for (let n = 1; n <= 40; n++) model.applyAll(call(n, `echo ${n}`), testNow);
+			const live = new LiveMatches(texts);
+			const wanted = model.view.items.find(item => item.kind === 'tool_call' && item.callId === 'call-10')!.id;
+			// Enter: counted only as far as the match it will show.
+			const first = live.count(model.view, 'out', {more: () => true, found: match => match.itemId === wanted});
+			expect(first.complete).toBe(false);
+			expect(first.matches.at(-1)?.itemId).toBe(wanted);
+			expect(first.matches).toHaveLength(10);
+			expect(reads()).toBe(10);
+			// What the footer gets between slices: nothing new tested.
+			expect(live.sofar(model.view, 'out')).toEqual(first);
+			// Then slices of five tests each: the count grows to the whole, each text read once.
+			const sizes: number[] = [];
+			let counted = first;
+			while (!counted.complete) {
+				let left = 5;
+				counted = live.count(model.view, 'out', {more: () => left-- > 0});
+				sizes.push(counted.matches.length);
+			}
+			expect(sizes).toEqual([15, 20, 25, 30, 35, 40]);
+			expect(reads()).toBe(40);
+			expect(counted.matches).toEqual(findMatches(model.view, 'out', texts));
+			// The session grows while counted in slices: what arrives is counted too.
+			model.applyAll(call(41, 'echo 41'), testNow);
+			let left = 0;
+			expect(live.count(model.view, 'out', {more: () => left-- > 0})).toMatchObject({complete: false});
+			expect(live.count(model.view, 'out', {more: () => true}).matches).toEqual(findMatches(model.view, 'out', texts));
+		},
+	);
 
-	test('finds the next match from a place on without reading what is before it; the count then reads each text once', () => {
-		const {model, texts, reads} = heldOutputs();
-		for (let n = 1; n <= 30; n++) model.applyAll(call(n, `echo ${n}`), testNow);
-		const live = new LiveMatches(texts);
-		const items = model.view.items;
-		const start = items.findIndex(item => item.kind === 'tool_call' && item.callId === 'call-25');
-		const found = live.probe(model.view, 'out', start, () => true);
-		expect(found?.itemId).toBe(items[start]!.id);
-		expect(reads()).toBe(1);
-		// Nothing counted yet: its place is not known.
-		expect(live.sofar(model.view, 'out').matches).toHaveLength(0);
-		const counted = live.matches(model.view, 'out');
-		expect(reads()).toBe(30);
-		expect(counted).toEqual(findMatches(model.view, 'out', texts));
-		expect(counted.findIndex(match => match.itemId === found?.itemId)).toBe(24);
-	});
+	test(
+		'finds the next match from a place on without reading ' + 'what is before it; the count then reads each text once',
+		() => {
+			const {model, texts, reads} = heldOutputs();
+			for (let n = 1; n <= 30; n++) model.applyAll(call(n, `echo ${n}`), testNow);
+			const live = new LiveMatches(texts);
+			const items = model.view.items;
+			const start = items.findIndex(item => item.kind === 'tool_call' && item.callId === 'call-25');
+			const found = live.probe(model.view, 'out', start, () => true);
+			expect(found?.itemId).toBe(items[start]!.id);
+			expect(reads()).toBe(1);
+			// Nothing counted yet: its place is not known.
+			expect(live.sofar(model.view, 'out').matches).toHaveLength(0);
+			const counted = live.matches(model.view, 'out');
+			expect(reads()).toBe(30);
+			expect(counted).toEqual(findMatches(model.view, 'out', texts));
+			expect(counted.findIndex(match => match.itemId === found?.itemId)).toBe(24);
+		},
+	);
 });

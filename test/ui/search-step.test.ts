@@ -20,7 +20,10 @@ const call = (n: number, output: string) => [
 	msg({type: 'tool_call_output', role: 'user', output, tool_call_id: `call-${n}`}),
 ];
 
-/** A session of `count` calls whose outputs are all held (read back through a reader that counts reads), and a screen's env over it. */
+/**
+ * A session of `count` calls whose outputs are all held (read back through a reader that counts reads), and a screen's
+ * env over it.
+ */
 function screen(count: number, output: (n: number) => string, tests: () => number) {
 	const {model, texts, reads} = heldOutputs();
 	for (let n = 1; n <= count; n++) model.applyAll(call(n, output(n)), testNow);

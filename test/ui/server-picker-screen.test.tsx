@@ -60,27 +60,30 @@ function serverSwitcher(options: {fail?: string; notices?: string[]} = {}) {
 
 const rowOf = (id: string): string | undefined => screen?.body().find(row => row.includes(id.slice(-8)));
 
-test("a server given without a session opens on its picker: running first with its mark, each session's title", async () => {
-	const server = serverSwitcher();
-	screen = await mount(new SessionStore({label: 'http://localhost:7364', state: 'live'}), {
-		columns: 120,
-		rows: 24,
-		sessions: server.switcher,
-		now,
-	});
-	await until(() => screen!.body().length > 3, 'the list');
-	const body = screen.body();
-	expect(body[0]).toBe(
-		'  sessions  http://localhost:7364  14  ● 1 running  all default_project/default_agent · fake-model',
-	);
-	expect(body[1]).toBe('  filter › ▌');
-	expect(body[2]).toMatch(/^›● running {2}a1f7cf26 +12-03 13:35 {2}Listing the workspace$/);
-	expect(body[3]).toMatch(/^ ○ idle {5}9a1ca335 {2}idle 24 m {2}12-03 13:34 /);
-	expect(rowOf('session-2026-12-03-13-33-57-ebfd3ab0')).toMatch(/↳ Subagent done: the workspace w$/);
-	// Typing filters by title too.
-	await screen.press('a', 's', 'k', 'i', 'n', 'g');
-	await until(() => screen!.body()[0]!.includes('2 of 14'), 'the filtered list');
-});
+test(
+	'a server given without a session opens on its picker: ' + "running first with its mark, each session's title",
+	async () => {
+		const server = serverSwitcher();
+		screen = await mount(new SessionStore({label: 'http://localhost:7364', state: 'live'}), {
+			columns: 120,
+			rows: 24,
+			sessions: server.switcher,
+			now,
+		});
+		await until(() => screen!.body().length > 3, 'the list');
+		const body = screen.body();
+		expect(body[0]).toBe(
+			'  sessions  http://localhost:7364  14  ● 1 running  all default_project/default_agent · fake-model',
+		);
+		expect(body[1]).toBe('  filter › ▌');
+		expect(body[2]).toMatch(/^›● running {2}a1f7cf26 +12-03 13:35 {2}Listing the workspace$/);
+		expect(body[3]).toMatch(/^ ○ idle {5}9a1ca335 {2}idle 24 m {2}12-03 13:34 /);
+		expect(rowOf('session-2026-12-03-13-33-57-ebfd3ab0')).toMatch(/↳ Subagent done: the workspace w$/);
+		// Typing filters by title too.
+		await screen.press('a', 's', 'k', 'i', 'n', 'g');
+		await until(() => screen!.body()[0]!.includes('2 of 14'), 'the filtered list');
+	},
+);
 
 test('kept live: a session that starts running moves to the top with its mark, a title changes in place', async () => {
 	const server = serverSwitcher();
@@ -138,7 +141,9 @@ test('the footer offers a session that started; L opens it, and the offer goes',
 
 test('the server refused the list: the picker says why; a refused project is a notice above the rest', async () => {
 	const failing = serverSwitcher({
-		fail: 'the server at localhost:7364 needs a login: pass --cookie or --user; the server said: Not signed in or the sign-in has expired.',
+		fail:
+			'the server at localhost:7364 needs a login: pass --cookie or --user; the server said: Not signed in ' +
+			'or the sign-in has expired.',
 	});
 	screen = await mount(new SessionStore({label: 'http://localhost:7364', state: 'live'}), {
 		columns: 180,
@@ -149,7 +154,8 @@ test('the server refused the list: the picker says why; a refused project is a n
 	// The row says `reading the sessions…` until the listing fails.
 	await until(() => screen!.body()[2]?.startsWith('  could not list') === true, 'the error');
 	expect(screen.body()[2]).toBe(
-		'  could not list the sessions: the server at localhost:7364 needs a login: pass --cookie or --user; the server said: Not signed in or the sign-in has expired.',
+		'  could not list the sessions: the server at localhost:7364 needs a login: pass --cookie or --user; ' +
+			'the server said: Not signed in or the sign-in has expired.',
 	);
 	screen.unmount();
 

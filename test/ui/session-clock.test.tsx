@@ -1,4 +1,5 @@
-// The session's own clock: a replay runs on its messages' time, a trace not written for long stops at its last message, a live stream runs on from its newest message.
+// The session's own clock: a replay runs on its messages' time, a trace not written for long stops at its last message,
+// a live stream runs on from its newest message.
 import {afterEach, describe, expect, test} from 'vitest';
 import {SessionStore} from '../../source/model/session-store.js';
 import {formatClock} from '../../source/render/format.js';
@@ -48,22 +49,29 @@ describe('sessionTime', () => {
 		});
 		expect(sessionTime(view, {label: 't', state: 'following'}, last + 60_000)).toEqual({now: last + 60_000});
 	});
-	test('a live stream runs on, however quiet: from its newest message as this viewer counts (it was applied at 14:00:10)', () => {
-		const seenMs = Date.parse('2026-12-02T14:00:10Z');
-		expect(sessionTime(view, {label: 'http://x', state: 'live'}, seenMs + 10 * staleAfterMs)).toEqual({
-			now: last + 10 * staleAfterMs,
-		});
-	});
+	test(
+		'a live stream runs on, however quiet: from its newest message as this viewer counts (it was applied ' +
+			'at 14:00:10)',
+		() => {
+			const seenMs = Date.parse('2026-12-02T14:00:10Z');
+			expect(sessionTime(view, {label: 'http://x', state: 'live'}, seenMs + 10 * staleAfterMs)).toEqual({
+				now: last + 10 * staleAfterMs,
+			});
+		},
+	);
 });
 
-test('on the screen: a call left running in an old trace reads `no output`, the header `stalled since …`, not hours', async () => {
-	const store = new SessionStore({label: 'old.jsonl', state: 'following'}, {}, () =>
-		Date.parse('2026-12-03T12:34:00Z'),
-	);
-	store.apply(inputs);
-	screen = await mount(store, {now: () => Date.parse('2026-12-03T12:34:00Z')});
-	const frame = await frameWhere(screen, f => f.includes('exec_command'));
-	expect(frame.split('\n').find(line => line.includes('exec_command'))).toContain('no output');
-	expect(frame).toContain(`stalled since ${formatClock(last)}`);
-	expect(frame).not.toMatch(/\d+ h \d+ m/);
-});
+test(
+	'on the screen: a call left running in an old trace reads ' + '`no output`, the header `stalled since …`, not hours',
+	async () => {
+		const store = new SessionStore({label: 'old.jsonl', state: 'following'}, {}, () =>
+			Date.parse('2026-12-03T12:34:00Z'),
+		);
+		store.apply(inputs);
+		screen = await mount(store, {now: () => Date.parse('2026-12-03T12:34:00Z')});
+		const frame = await frameWhere(screen, f => f.includes('exec_command'));
+		expect(frame.split('\n').find(line => line.includes('exec_command'))).toContain('no output');
+		expect(frame).toContain(`stalled since ${formatClock(last)}`);
+		expect(frame).not.toMatch(/\d+ h \d+ m/);
+	},
+);

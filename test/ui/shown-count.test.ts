@@ -1,4 +1,5 @@
-// The pane count of what is drawn, kept as the session grows: a request that goes well leaves the count, one that fails joins it.
+// The pane count of what is drawn, kept as the session grows: a request that goes well leaves the count, one that fails
+// joins it.
 import {expect, test} from 'vitest';
 import type {Item} from '../../source/model/view-model.js';
 import type {Layout} from '../../source/ui/panes/layout.js';

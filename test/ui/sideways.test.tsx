@@ -1,4 +1,5 @@
-// → and ← move the body sideways by half a screen (as less -S) so a row cut at the edge can be read; 0 returns; the header and footer stay.
+// → and ← move the body sideways by half a screen (as less -S) so a row cut at the edge can be read; 0 returns; the
+// header and footer stay.
 import {afterEach, expect, test} from 'vitest';
 import {dropColumns} from '../../source/ui/reading/sideways.js';
 import {seg} from '../../source/ui/panes/segments.js';

@@ -1,4 +1,5 @@
-// Header and footer rows: session, model, workspace, title, live state, token totals, context gauge, counts, "N new", prompt.
+// Header and footer rows: session, model, workspace, title, live state, token totals, context gauge, counts, "N new",
+// prompt.
 import {describe, expect, test} from 'vitest';
 import type {SourceStatus} from '../../source/model/session-store.js';
 import {rowText} from '../../source/ui/panes/segments.js';

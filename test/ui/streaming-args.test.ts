@@ -1,4 +1,5 @@
-// A call whose arguments are still streaming: its row shows the fields complete so far (`…` before any), never the raw JSON fragment.
+// A call whose arguments are still streaming: its row shows the fields complete so far (`…` before any), never the raw
+// JSON fragment.
 import {describe, expect, test} from 'vitest';
 import {SessionModel} from '../../source/model/session-model.js';
 import {completedFields} from '../../source/render/partial-args.js';

@@ -1,4 +1,6 @@
-// Subagents from disk, live: the coordinator (with fake finders and readers) nests children and grandchildren, holds print output, stops followers when the call ends; on the screen a child trace that grows is followed inside its parent.
+// Subagents from disk, live: the coordinator (with fake finders and readers) nests children and grandchildren, holds
+// print output, stops followers when the call ends; on the screen a child trace that grows is followed inside its
+// parent.
 import {appendFileSync, mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, beforeEach, describe, expect, it, test} from 'vitest';

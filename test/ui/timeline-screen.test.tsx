@@ -1,4 +1,5 @@
-// The timeline on the screen (T): rows for requests and calls, j/k to move, Enter back to the panes with that item focused, new requests appearing live, T to leave.
+// The timeline on the screen (T): rows for requests and calls, j/k to move, Enter back to the panes with that item
+// focused, new requests appearing live, T to leave.
 import {afterEach, expect, test} from 'vitest';
 import {keys, mount, type Screen} from './app-helpers.js';
 import {msg, storeFrom, traceInputs} from './helpers.js';
@@ -46,21 +47,25 @@ test('T shows the timeline; Enter on a row goes back to the panes with that item
 	expect(screen.frame().split('\n').at(-1)).toContain('j/k move · ␣ open');
 });
 
-test('Enter on a request that draws nothing focuses what it said; T and Esc leave the timeline as they found the panes', async () => {
-	screen = await mount(rotated(), {columns: 110, rows: 22});
-	const before = screen.frame();
-	await screen.press('T');
-	await screen.press(keys.escape);
-	expect(screen.frame()).toBe(before);
-	await screen.press('T', 'T');
-	expect(screen.frame()).toBe(before);
+test(
+	'Enter on a request that draws nothing focuses what it said; T and Esc leave the timeline as they found ' +
+		'the panes',
+	async () => {
+		screen = await mount(rotated(), {columns: 110, rows: 22});
+		const before = screen.frame();
+		await screen.press('T');
+		await screen.press(keys.escape);
+		expect(screen.frame()).toBe(before);
+		await screen.press('T', 'T');
+		expect(screen.frame()).toBe(before);
 
-	await screen.press('T', 'g', keys.enter);
-	const focused = screen.body().filter(row => row.startsWith('›'));
-	// Request 1 draws no pane: the focus lands on the first pane after it, its thinking.
-	expect(focused).toHaveLength(1);
-	expect(focused[0]).toMatch(/^›▸ thinking/);
-});
+		await screen.press('T', 'g', keys.enter);
+		const focused = screen.body().filter(row => row.startsWith('›'));
+		// Request 1 draws no pane: the focus lands on the first pane after it, its thinking.
+		expect(focused).toHaveLength(1);
+		expect(focused[0]).toMatch(/^›▸ thinking/);
+	},
+);
 
 test('the timeline follows the session: a new request appears at the bottom, selected', async () => {
 	const store = rotated();

@@ -1,4 +1,5 @@
-// The timeline model and its rows: requests with their tool calls, compaction as a band, a shared time axis with long idle gaps shortened, sparklines, live growth.
+// The timeline model and its rows: requests with their tool calls, compaction as a band, a shared time axis with long
+// idle gaps shortened, sparklines, live growth.
 import {describe, expect, it} from 'vitest';
 import {
 	axisPosition,

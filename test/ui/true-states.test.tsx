@@ -1,4 +1,5 @@
-// The header says one true state (a stalled trace, a failed or ended source, no session open) and a source's trouble always wins the footer.
+// The header says one true state (a stalled trace, a failed or ended source, no session open) and a source's trouble
+// always wins the footer.
 import {afterEach, describe, expect, test} from 'vitest';
 import {SessionStore} from '../../source/model/session-store.js';
 import {formatClock} from '../../source/render/format.js';
@@ -22,18 +23,22 @@ const stoppedAt = Date.parse('2026-12-02T14:43:21.362Z');
 const twoDaysLater = () => Date.parse('2026-12-04T09:00:00Z');
 
 describe('a trace that stopped mid-call', () => {
-	test('the header says `stalled since`, not `● running`; the call has no spinner, says `no output`, and its command stays in view at 60 columns', async () => {
-		const store = new SessionStore({label: 'trace.jsonl', state: 'following'}, {}, twoDaysLater);
-		store.apply(stoppedInputs());
-		screen = await mount(store, {columns: 60, rows: 20, now: twoDaysLater});
-		const frame = await frameWhere(screen, f => f.includes('sleep 2'));
-		expect(statusRow(frame)).toContain(`stalled since ${formatClock(stoppedAt)}`);
-		expect(statusRow(frame)).not.toContain('running');
-		const row = frame.split('\n').find(line => line.includes('sleep 2'))!;
-		// A narrow row keeps the command's start and end (its middle gives way), never the spinner.
-		expect(row).toMatch(/^ \? exec_command {2}\$ sleep 2.*slow-do/);
-		expect(row).toContain('no output');
-	});
+	test(
+		'the header says `stalled since`, not `● running`; the call has no spinner, says `no output`, and its ' +
+			'command stays in view at 60 columns',
+		async () => {
+			const store = new SessionStore({label: 'trace.jsonl', state: 'following'}, {}, twoDaysLater);
+			store.apply(stoppedInputs());
+			screen = await mount(store, {columns: 60, rows: 20, now: twoDaysLater});
+			const frame = await frameWhere(screen, f => f.includes('sleep 2'));
+			expect(statusRow(frame)).toContain(`stalled since ${formatClock(stoppedAt)}`);
+			expect(statusRow(frame)).not.toContain('running');
+			const row = frame.split('\n').find(line => line.includes('sleep 2'))!;
+			// A narrow row keeps the command's start and end (its middle gives way), never the spinner.
+			expect(row).toMatch(/^ \? exec_command {2}\$ sleep 2.*slow-do/);
+			expect(row).toContain('no output');
+		},
+	);
 
 	test('its open pane says when the trace stopped', async () => {
 		const store = new SessionStore({label: 'trace.jsonl', state: 'following'}, {}, twoDaysLater);
@@ -94,14 +99,18 @@ test('a source problem wins the footer over a message left from a key', async ()
 	expect(lastRow(frame)).toContain('connection refused by 127.0.0.1:8080');
 });
 
-test('the footer row goes to the newer of a message and the trouble: the answer to a key pressed during a reconnect shows until the next key', () => {
-	const turn = new FooterTurn();
-	expect(turn.troubleWins('opened session-x', undefined)).toBe(false);
-	// The trouble comes after the message: it wins.
-	expect(turn.troubleWins('opened session-x', 'reconnecting: refused')).toBe(true);
-	// A key answered since: its message, then (the next key cleared it) the trouble again.
-	expect(turn.troubleWins('could not allow: refused', 'reconnecting: refused')).toBe(false);
-	expect(turn.troubleWins(undefined, 'reconnecting: refused')).toBe(true);
-	// Both at once: the trouble.
-	expect(turn.troubleWins('no problems', 'failed: HTTP 401')).toBe(true);
-});
+test(
+	'the footer row goes to the newer of a message and the trouble: the answer to a key pressed during a ' +
+		'reconnect shows until the next key',
+	() => {
+		const turn = new FooterTurn();
+		expect(turn.troubleWins('opened session-x', undefined)).toBe(false);
+		// The trouble comes after the message: it wins.
+		expect(turn.troubleWins('opened session-x', 'reconnecting: refused')).toBe(true);
+		// A key answered since: its message, then (the next key cleared it) the trouble again.
+		expect(turn.troubleWins('could not allow: refused', 'reconnecting: refused')).toBe(false);
+		expect(turn.troubleWins(undefined, 'reconnecting: refused')).toBe(true);
+		// Both at once: the trouble.
+		expect(turn.troubleWins('no problems', 'failed: HTTP 401')).toBe(true);
+	},
+);

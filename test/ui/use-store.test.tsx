@@ -1,4 +1,5 @@
-// The store-to-React bridge: thousands of store notifications become one render per 45 ms while they stream (on a fake clock; frame-pacer.test.ts: when); the tick runs only when asked.
+// The store-to-React bridge: thousands of store notifications become one render per 45 ms while they stream (on a fake
+// clock; frame-pacer.test.ts: when); the tick runs only when asked.
 import {Text} from 'ink';
 import {render} from 'ink-testing-library';
 import {afterEach, expect, test, vi} from 'vitest';

@@ -1,4 +1,5 @@
-// The viewport: pinned while following, anchored once paused (new rows below and changes above do not move it), "N new", resume, reveal.
+// The viewport: pinned while following, anchored once paused (new rows below and changes above do not move it), "N
+// new", resume, reveal.
 import {describe, expect, test} from 'vitest';
 import type {ModelInput} from '../../source/model/input.js';
 import {touched} from '../../source/model/session/core.js';

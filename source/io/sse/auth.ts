@@ -92,7 +92,8 @@ export function sessionCookieFrom(headers: Headers): string | undefined {
 
 /** Logs in with `POST /api/auth/login` and returns the session cookie's value. */
 export async function login(options: LoginOptions): Promise<string> {
-	// Every caller passes its own (timed) fetch; without one, the global fetch with the same limits, never one that may hang.
+	// Every caller passes its own (timed) fetch; without one, the global fetch with the same limits, never one that may
+	// hang.
 	const doFetch = options.fetch ?? timedFetch((url, init) => fetch(url, init), defaultRequestTimeouts);
 	const headers: Record<string, string> = {};
 	for (const [name, value] of Object.entries(options.headers ?? {})) {

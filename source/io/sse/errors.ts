@@ -97,7 +97,8 @@ export function previewHostRefusal(status: number, body: string, url: URL): SseC
 	const suggestion = /\/stream\/?$/.test(instead.pathname) ? instead.href : instead.origin;
 	return new SseClientError(
 		'preview_host',
-		`${url.host} is the server's preview host, which does not serve the API (the server said: ${previewHostError.message}); use ${suggestion}`,
+		`${url.host} is the server's preview host, which does not serve the API (the server said: ` +
+			`${previewHostError.message}); use ${suggestion}`,
 		false,
 		status,
 	);
@@ -153,7 +154,8 @@ export function contentTypeError(contentType: string | null, target: RequestTarg
 		contentType === null || contentType === '' ? 'no content type' : `content type ${oneLine(contentType, 80)}`;
 	return new SseClientError(
 		'content_type',
-		`the server at ${target.url.host} answered with ${got}, not text/event-stream: is ${target.url.href} a session's /stream URL?`,
+		`the server at ${target.url.host} answered with ${got}, not text/event-stream: is ${target.url.href} ` +
+			`a session's /stream URL?`,
 		false,
 	);
 }

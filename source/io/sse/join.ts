@@ -57,7 +57,10 @@ function partialTypeFor(message: OmniMessage): string | undefined {
 
 function fragmentKey(message: OmniMessage, partialType: string): string {
 	const toolCallId = message.payload['tool_call_id'];
-	return `${(message.origin ?? []).join('/')}\u0000${partialType}\u0000${typeof toolCallId === 'string' ? toolCallId : ''}`;
+	return (
+		`${(message.origin ?? []).join('/')}\u0000${partialType}\u0000` +
+		`${typeof toolCallId === 'string' ? toolCallId : ''}`
+	);
 }
 
 /** Positions in the batch of each fragment's partials, so a duplicate complete can take them back. */
@@ -130,7 +133,9 @@ export class LateFilter {
 	}
 }
 
-/** Joins history and the buffered events into one batch; `streamEpoch` is the epoch of the ids seen on the connection. */
+/**
+ * Joins history and the buffered events into one batch; `streamEpoch` is the epoch of the ids seen on the connection.
+ */
 export function joinHistory(history: History, buffered: readonly BufferedInput[], streamEpoch?: string): JoinResult {
 	const index = new EnvelopeIndex(history.messages, OVERLAP_WINDOW);
 	const out: Array<ModelInput | undefined> = history.messages.map(message => ({kind: 'message', message}));

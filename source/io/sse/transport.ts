@@ -116,7 +116,8 @@ async function readErrorBody(response: Response): Promise<string> {
 /** Opens a reconnecting SSE connection. */
 export function openSseTransport(options: TransportOptions, handlers: TransportHandlers): SseTransport {
 	const timings = {...defaultTransportTimings, ...options.timings};
-	// Every caller passes its own (timed) fetch; without one, the global fetch with the same limits, never one that may hang.
+	// Every caller passes its own (timed) fetch; without one, the global fetch with the same limits, never one that may
+	// hang.
 	const doFetch = options.fetch ?? timedFetch((url, init) => fetch(url, init), defaultRequestTimeouts);
 	const now = options.now ?? Date.now;
 	const target = {url: options.url, sessionId: options.sessionId, what: 'the stream request'};

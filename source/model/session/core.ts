@@ -16,7 +16,10 @@ export type FinalizedEntry = {
 	depth: number;
 	session: SessionView;
 	item: Item;
-	/** Which moment of the item: most items have one; a tool call has up to four (called, waiting for approval, decided, answered). */
+	/**
+	 * Which moment of the item: most items have one; a tool call has up to four (called, waiting for approval, decided,
+	 * answered).
+	 */
 	what: 'item' | 'call' | 'approval_request' | 'approval' | 'output' | 'compaction_begin' | 'compaction_end';
 };
 

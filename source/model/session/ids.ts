@@ -10,7 +10,9 @@ import {setId, type Shared} from './core.js';
 /** What renumbering needs of a model. */
 export type IdsOf = {readonly view: SessionView; readonly shared: Shared};
 
-/** The preview of a trace's end gives its ids to the items of `model` made from the same lines (SessionModel.adoptIds). */
+/**
+ * The preview of a trace's end gives its ids to the items of `model` made from the same lines (SessionModel.adoptIds).
+ */
 export function adoptPreviewIds(model: IdsOf, preview: IdsOf): void {
 	const theirs = new Map<string, number>();
 	for (const [item, key] of preview.shared.positions ?? []) theirs.set(key, item.id);

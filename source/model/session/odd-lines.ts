@@ -19,7 +19,10 @@ const count = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, 
 export function unknownShapeText(counts: SessionCounts): string | undefined {
 	const lines = counts.messages + counts.malformed;
 	if (counts.unknownShape < minimumUnknown || counts.unknownShape * 5 < lines) return undefined;
-	return `${count(counts.unknownShape)} of ${count(lines)} lines have a shape this viewer does not know: not a PenguinHarness 0.2 trace?`;
+	return (
+		`${count(counts.unknownShape)} of ${count(lines)} lines have a shape this viewer does not know: not a ` +
+		`PenguinHarness 0.2 trace?`
+	);
 }
 
 /** A malformed line, as a row of its own. */

@@ -18,7 +18,10 @@ export function taskState(event: ServerEvent): TaskState | undefined {
 	return task;
 }
 
-/** The run state once the steering message `text` reached the model: its entry leaves the queue (delivered in the order queued). */
+/**
+ * The run state once the steering message `text` reached the model: its entry leaves the queue (delivered in the order
+ * queued).
+ */
 export function delivered(task: TaskState, text: string): TaskState {
 	const queue = task.steering;
 	if (!queue || queue.length === 0) return task;

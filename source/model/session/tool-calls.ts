@@ -28,7 +28,10 @@ export class ToolCalls {
 	private readonly retired: string[] = [];
 	private retiredNext = 0;
 	private readonly pendingDecisions = new Map<string, {decision: string; at?: number}>();
-	/** This session's calls waiting for a human's approval, by call id (view.awaitingApproval counts them, with the subagents'). */
+	/**
+	 * This session's calls waiting for a human's approval, by call id (view.awaitingApproval counts them, with the
+	 * subagents').
+	 */
 	private readonly awaitingApproval = new Set<string>();
 
 	/** `answered` is told the child session a finished call started (its header will not grow). */

@@ -1,10 +1,15 @@
-/** The footer's rows for acting: the question before anything is sent, the steering prompt, and steering not yet delivered. */
+/**
+ * The footer's rows for acting: the question before anything is sent, the steering prompt, and steering not yet
+ * delivered.
+ */
 import {sanitize} from '../../render/sanitize.js';
 import type {ActPrompt} from '../screen/acting.js';
 import {RowLine} from './RowLine.js';
 import {seg, truncateSegments, type Segment} from '../panes/segments.js';
 
-/** The question (`allow exec_command $ rm -rf build? y/n`) or the steering prompt (`task`: a new task's), as one row. */
+/**
+ * The question (`allow exec_command $ rm -rf build? y/n`) or the steering prompt (`task`: a new task's), as one row.
+ */
 export function actPromptRow(prompt: ActPrompt, width: number, task = false): Segment[] {
 	if (prompt.kind === 'confirm')
 		return truncateSegments([seg(` ${prompt.question}`, {color: 'yellow', bold: true})], width);

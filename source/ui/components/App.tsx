@@ -164,7 +164,8 @@ export function App({
 	);
 	// Bumped when the program says its list, notices or offered session changed.
 	const [listRev, setListRev] = useState(0);
-	// A change to the list alone draws nothing while the picker is closed (the watch of a data root says one every few seconds).
+	// A change to the list alone draws nothing while the picker is closed (the watch of a data root says one every few
+	// seconds).
 	const pickerShown = useRef(false);
 	useEffect(
 		() => sessions?.subscribe?.(what => (what !== 'list' || pickerShown.current) && setListRev(n => n + 1)),
@@ -250,7 +251,8 @@ export function App({
 	// The footer says a filter is on, and which.
 	const position = state.filter === undefined ? where : `${where ?? 'no pane'} · filter “${sanitize(state.filter)}”`;
 
-	// Noted only where the frame reads no text but the drawn panes' (a search, a filter, the timeline, the notice log read them all).
+	// Noted only where the frame reads no text but the drawn panes' (a search, a filter, the timeline, the notice log read
+	// them all).
 	const quiet =
 		switches.quietOffscreen &&
 		state.search.query === undefined &&

@@ -145,7 +145,8 @@ export function abortPane(item: AbortItem, input: PaneInput): PaneRows {
 
 /** A line of the trace that could not be read: where, why, and how it began. */
 export function malformedPane(item: MalformedItem, input: PaneInput): PaneRows {
-	const where = `malformed line ${item.line}${item.shard !== undefined && item.shard > 1 ? ` of shard ${item.shard}` : ''}`;
+	const shard = item.shard !== undefined && item.shard > 1 ? ` of shard ${item.shard}` : '';
+	const where = `malformed line ${item.line}${shard}`;
 	const first = truncateSegments(
 		[
 			seg(`${glyph.warn} ${where}`, {color: 'yellow', bold: true}),

@@ -55,7 +55,10 @@ export function userTextPane(item: Shown<UserTextItem>, input: PaneInput): PaneR
 	return {rows};
 }
 
-/** Steering a person sent mid-run: theirs, labelled as their prompt is (as the web app shows it), with what it is beside. */
+/**
+ * Steering a person sent mid-run: theirs, labelled as their prompt is (as the web app shows it), with what it is
+ * beside.
+ */
 function steeringPane(item: Shown<UserTextItem>, input: PaneInput): PaneRows {
 	const text = item.text.replace(/^\s*\[user_steering\]\s*/, '').replace(/\s*\[\/user_steering\]\s*$/, '');
 	const human = item.sender === undefined || item.sender === 'user';

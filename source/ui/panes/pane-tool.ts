@@ -201,7 +201,10 @@ function pathRow(path: string | undefined, input: PaneInput): Segment[][] {
 	return wrapSegments([seg(sanitize(path), {bold: true})], input.width, {first: [indent], rest: [indent]});
 }
 
-/** Lines of an argument, each prefixed, at most `argLines` of them unless in full view; a `file`'s in its language's colours. */
+/**
+ * Lines of an argument, each prefixed, at most `argLines` of them unless in full view; a `file`'s in its language's
+ * colours.
+ */
 function limitedLines(content: string, input: PaneInput, style: Style, marker: string, file?: string): Segment[][] {
 	const lines = safeLines(content);
 	const shown = input.full ? lines : lines.slice(0, argLines);

@@ -29,8 +29,10 @@ export type Row = {itemId: number; segments: Segment[]};
  * Measured by its length, the quickest test there is for the text most rows hold.
  * test/perf/narrow-text.test.ts checks every code point against it.
  */
-export const narrowText =
-	/^[\u0020-\u007e\u00a0-\u00ac\u00ae-\u02ff\u2010-\u2027\u2030-\u205e\u2139\u2190-\u21ff\u2298\u23f8\u2400-\u2426\u2500-\u25fc\u26a0\u2713\u2717\u27e6-\u27ed\u27f0-\u27ff\u2800-\u28ff]*$/;
+export const narrowText = new RegExp(
+	String.raw`^[\u0020-\u007e\u00a0-\u00ac\u00ae-\u02ff\u2010-\u2027\u2030-\u205e\u2139\u2190-\u21ff\u2298` +
+		String.raw`\u23f8\u2400-\u2426\u2500-\u25fc\u26a0\u2713\u2717\u27e6-\u27ed\u27f0-\u27ff\u2800-\u28ff]*$`,
+);
 
 /** Columns a text takes; a fast path for plain ASCII, which is most of what traces hold. */
 export function textWidth(text: string): number {

@@ -30,7 +30,9 @@ function shardStarts(view: SessionView): ShardStarts {
 	return starts;
 }
 
-/** The context of the session's item `itemId`: that of the last shard item at or before it (ids grow in reading order). */
+/**
+ * The context of the session's item `itemId`: that of the last shard item at or before it (ids grow in reading order).
+ */
 export function contextOfItem(view: SessionView, itemId: number): number {
 	const {ids, indexes} = shardStarts(view);
 	let low = 0;

@@ -46,7 +46,8 @@ export function jumpIndex(layout: Layout, target: JumpTarget): number | {problem
 	}
 	const label = [target.hours, target.minutes].map(n => String(n).padStart(2, '0')).join(':');
 	if (first === undefined || last === undefined) return {problem: 'the session has no times to jump to'};
-	// The time on the session's first day; on a later day when the session ran past midnight and it is earlier than its start.
+	// The time on the session's first day; on a later day when the session ran past midnight and it is earlier than its
+	// start.
 	const day = new Date(first);
 	day.setHours(target.hours, target.minutes, target.seconds, 0);
 	while (day.getTime() < first) {

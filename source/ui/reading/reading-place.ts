@@ -5,7 +5,10 @@
  */
 import type {Item, SessionView} from '../../model/view-model.js';
 
-/** An item's place: its index in the session's list, then in each subagent's below it. Compared with {@link comparePlaces}. */
+/**
+ * An item's place: its index in the session's list, then in each subagent's below it. Compared with {@link
+ * comparePlaces}.
+ */
 export type Place = readonly number[];
 
 /** The place of item `id` in `view`, or undefined when it is in none of its lists. */
@@ -22,7 +25,10 @@ export function placeOf(view: SessionView, id: number): Place | undefined {
 	return undefined;
 }
 
-/** Negative when `a` comes before `b` in reading order, 0 for the same place, positive after (a pane before what is in it). */
+/**
+ * Negative when `a` comes before `b` in reading order, 0 for the same place, positive after (a pane before what is in
+ * it).
+ */
 export function comparePlaces(a: Place, b: Place): number {
 	for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
 	return a.length - b.length;

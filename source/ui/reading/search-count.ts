@@ -3,7 +3,8 @@
  * follows what arrives without a key, and n/N and Enter take the list from here. Each item's
  * verdict is kept with the item's revision and tested again only when the item changed, so a
  * frame reads the text of what changed (a long output may be read back from disk, when the
- * byte search finds the query may be in it), never every held text again. A session whose revision did not move is not walked.
+ * byte search finds the query may be in it), never every held text again. A session whose revision did not move is not
+ * walked.
  */
 import type {Item, SessionView} from '../../model/view-model.js';
 import type {ScreenEnv, ScreenState} from '../screen/screen-types.js';
@@ -20,7 +21,10 @@ type SessionHits = {
 	hits: boolean[];
 	/** How many items (from the first) the matches below cover. */
 	covered: number;
-	/** The session's revision when a count stopped short (a slice ran out): the next goes on from `covered` if it did not move. */
+	/**
+	 * The session's revision when a count stopped short (a slice ran out): the next goes on from `covered` if it did not
+	 * move.
+	 */
 	stoppedAt?: number;
 	/** The matches in the session and its subagents among the covered items, in reading order. */
 	matches: Match[];
@@ -246,7 +250,10 @@ export function currentMatches(env: ScreenEnv, query: string): readonly Match[] 
 	return env.matches?.(query) ?? findMatches(env.view, query, env.texts);
 }
 
-/** What the footer says of the match shown: `match 3 of 12`, with a note (`search wrapped`); `12…` while the count goes on. */
+/**
+ * What the footer says of the match shown: `match 3 of 12`, with a note (`search wrapped`); `12…` while the count goes
+ * on.
+ */
 export function matchPosition(index: number, count: number, note?: string, counting = false): string {
 	const position = `match ${index + 1} of ${count}${counting ? '…' : ''}`;
 	return note ? `${position} · ${note}` : position;
@@ -270,7 +277,10 @@ export function footerMessage(state: ScreenState, live: (query: string) => Count
 	if (!shown && search.index === -1 && message === noMatch(search.query)) {
 		const {matches, complete} = live(search.query);
 		if (matches.length === 0) return message;
-		return `${matches.length}${complete ? '' : '…'} ${matches.length === 1 && complete ? 'match' : 'matches'} for “${search.query}” since · n shows them`;
+		return (
+			`${matches.length}${complete ? '' : '…'} ${matches.length === 1 && complete ? 'match' : 'matches'} ` +
+			`for “${search.query}” since · n shows them`
+		);
 	}
 	if (!shown || search.position?.message !== message) return message;
 	const {matches, complete} = live(search.query);

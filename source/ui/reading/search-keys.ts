@@ -76,7 +76,10 @@ function submitSearch(state: ScreenState, env: ScreenEnv): ScreenState {
 	return goToMatch({...state, search}, index, env);
 }
 
-/** The search again, once the whole history has taken the preview's place: a search that found nothing there looks in all of it. */
+/**
+ * The search again, once the whole history has taken the preview's place: a search that found nothing there looks in
+ * all of it.
+ */
 export function searchAgain(state: ScreenState, env: ScreenEnv): ScreenState {
 	const {query, index, onPreview} = state.search;
 	if (!onPreview) return state;
@@ -140,7 +143,10 @@ export function stepMatch(state: ScreenState, step: 1 | -1, env: ScreenEnv): Scr
 	return goToMatch({...state, search: {...state.search, matches}}, next, env, wrapped ? 'search wrapped' : undefined);
 }
 
-/** A pending n or N (`search.pending`) taken as far as one slice of `env.stepMatch` allows: the match shown once it is found. */
+/**
+ * A pending n or N (`search.pending`) taken as far as one slice of `env.stepMatch` allows: the match shown once it is
+ * found.
+ */
 export function continueStep(state: ScreenState, env: ScreenEnv): ScreenState {
 	const {query, pending} = state.search;
 	if (query === undefined || pending === undefined || !env.stepMatch) return state;

@@ -14,10 +14,16 @@ export type Match = {itemId: number; ancestors: number[]};
 /** The matches found so far, and whether they are all of them (false: counting goes on; ui/reading/search-count.ts). */
 export type Counted = {matches: readonly Match[]; complete: boolean};
 
-/** What n or N finds (search-count.ts's LiveMatches.step): the match to show and whether the search went round the end for it; or none; or not found yet. */
+/**
+ * What n or N finds (search-count.ts's LiveMatches.step): the match to show and whether the search went round the end
+ * for it; or none; or not found yet.
+ */
 export type Stepped = {match: Match; wrapped: boolean} | 'none' | 'undecided';
 
-/** Keeps testing items while `more` says yes (a slice of the count), and stops after a match `found` says is the one wanted. */
+/**
+ * Keeps testing items while `more` says yes (a slice of the count), and stops after a match `found` says is the one
+ * wanted.
+ */
 export type Budget = {more(): boolean; found?(match: Match): boolean};
 
 /** A test for the query, smart-case. */
@@ -85,7 +91,10 @@ function heldIn(item: Item): {text: HeldText; field: HeldField} | undefined {
 	return undefined;
 }
 
-/** Every item holding the query, in reading order (a subagent's items after its pane); `texts` reads the held texts back. */
+/**
+ * Every item holding the query, in reading order (a subagent's items after its pane); `texts` reads the held texts
+ * back.
+ */
 export function findMatches(view: SessionView, query: string, texts?: TextReader): Match[] {
 	const test = itemMatcher(query, texts);
 	const matches: Match[] = [];

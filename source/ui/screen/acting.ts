@@ -43,7 +43,10 @@ export function callToAnswer(view: SessionView, focus: number | undefined): Wait
 	const all = waitingCalls(view);
 	const focused = all.find(call => call.item.id === focus);
 	if (focused?.item.deciding)
-		return `already answered: ${focused.item.deciding === 'allow' ? 'allowing' : 'denying'} ${sanitize(focused.item.name)}`;
+		return (
+			`already answered: ${focused.item.deciding === 'allow' ? 'allowing' : 'denying'} ` +
+			`${sanitize(focused.item.name)}`
+		);
 	if (focused) return focused;
 	const open = all.filter(call => call.item.deciding === undefined);
 	if (open.length === 0)
@@ -103,7 +106,10 @@ export function sendsTask(view: SessionView): boolean {
 	return view.task?.state === 'idle';
 }
 
-/** A key while the footer asks or prompts (`idle`: Enter sends a new task, see sendsTask): the next state, and a message when it closes. */
+/**
+ * A key while the footer asks or prompts (`idle`: Enter sends a new task, see sendsTask): the next state, and a message
+ * when it closes.
+ */
 export function actKey(act: ActState, input: string, key: KeyPress, idle = false): {act: ActState; message?: string} {
 	const prompt = act.prompt!;
 	if (prompt.kind === 'confirm') {
@@ -148,7 +154,10 @@ export function steeringCount(view: SessionView): number {
 	return count;
 }
 
-/** One more message sent: it has arrived once the session holds one more steering message than now (and than those before it). */
+/**
+ * One more message sent: it has arrived once the session holds one more steering message than now (and than those
+ * before it).
+ */
 export function addPending(
 	pending: readonly PendingSteer[],
 	text: string,

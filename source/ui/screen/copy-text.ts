@@ -27,7 +27,10 @@ function argsText(args: string): string {
 	}
 }
 
-/** The text of a pane for y (`args`: Y, a call's arguments), its held texts read; undefined when the pane has nothing to copy. */
+/**
+ * The text of a pane for y (`args`: Y, a call's arguments), its held texts read; undefined when the pane has nothing to
+ * copy.
+ */
 export function copyOf(item: Shown<Item>, args = false): Copy | undefined {
 	const make = (raw: string, what: string): Copy | undefined => {
 		const text = sanitize(raw);

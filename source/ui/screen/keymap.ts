@@ -135,7 +135,9 @@ export const commands: readonly Command[] = [
 	{
 		id: 'steer',
 		keys: [char('>')],
-		help: 'steer the run: a message it reads between steps; on an idle session, a new task (the prompt says which; Enter sends, Esc cancels)',
+		help:
+			'steer the run: a message it reads between steps; on an idle session, a new task (the prompt says ' +
+			'which; Enter sends, Esc cancels)',
 		footer: 'steer',
 		acts: true,
 	},
@@ -185,7 +187,9 @@ export const commands: readonly Command[] = [
 	{
 		id: 'goto',
 		keys: [char(':')],
-		help: 'jump: a pane number (:120), a place (:50%) or a local time (:14:45, the first pane at or after it); stops following',
+		help:
+			'jump: a pane number (:120), a place (:50%) or a local time (:14:45, the first pane at or after it); ' +
+			'stops following',
 	},
 	{id: 'mark', keys: [char('m')], help: 'then a letter: mark the focused pane'},
 	{
@@ -196,7 +200,9 @@ export const commands: readonly Command[] = [
 	{
 		id: 'filter',
 		keys: [char('&')],
-		help: 'show only the panes that match (! problems only, tool:NAME one tool, -thinking no thinking; Enter on nothing shows all)',
+		help:
+			'show only the panes that match (! problems only, tool:NAME one tool, -thinking no thinking; Enter on ' +
+			'nothing shows all)',
 	},
 	{id: 'next-match', keys: [char('n')], help: 'next match'},
 	{id: 'prev-match', keys: [char('N')], help: 'previous match'},
@@ -211,7 +217,9 @@ export const commands: readonly Command[] = [
 	{
 		id: 'sessions',
 		keys: [char('s')],
-		help: 'every session at a glance (what each does now, those waiting for you first): type to filter, Enter to open, Esc to close; at 140 columns or more it stays beside the session and s shows or hides it',
+		help:
+			'every session at a glance (what each does now, those waiting for you first): type to filter, Enter ' +
+			'to open, Esc to close; at 140 columns or more it stays beside the session and s shows or hides it',
 		footer: 'sessions',
 	},
 	{
@@ -222,7 +230,9 @@ export const commands: readonly Command[] = [
 	{
 		id: 'switch',
 		keys: [char('L')],
-		help: 'open the session offered in the footer: one that started since, or another that waits for approval, failed or finished',
+		help:
+			'open the session offered in the footer: one that started since, or another that waits for approval, ' +
+			'failed or finished',
 	},
 	{
 		id: 'notices',

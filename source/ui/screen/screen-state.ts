@@ -116,7 +116,9 @@ function mouseEvent(state: ScreenState, mouse: MouseEvent, env: ScreenEnv): Scre
 	return {...state, focus: row.itemId, viewport: pause(layout, env.height, state.viewport)};
 }
 
-/** Keys while the help is shown: they scroll it; Esc or ? close it; others do nothing (a stray key must not close it). */
+/**
+ * Keys while the help is shown: they scroll it; Esc or ? close it; others do nothing (a stray key must not close it).
+ */
 function helpCommand(state: ScreenState, id: CommandId | undefined, env: ScreenEnv): ScreenState {
 	if (id === 'quit') return {...state, quit: true};
 	if (id === 'escape' || id === 'help') return {...state, help: false, helpTop: undefined};
@@ -402,7 +404,10 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 	}
 }
 
-/** Keys while the filter's prompt is open: Enter applies (nothing: all panes again), ↑ recalls the current filter, Esc leaves it as it was. */
+/**
+ * Keys while the filter's prompt is open: Enter applies (nothing: all panes again), ↑ recalls the current filter, Esc
+ * leaves it as it was.
+ */
 function filterKey(state: ScreenState, input: string, key: KeyPress): ScreenState {
 	const draft = state.filterDraft ?? '';
 	if (key.escape) return {...state, filterDraft: undefined};

@@ -26,7 +26,9 @@ export type SearchState = {
 	 * the footer shows it, the count follows what arrives (search-count.ts).
 	 */
 	position?: {message: string; note?: string};
-	/** Searched while a preview stood in for the session: searched again once the whole history is in, if it found nothing. */
+	/**
+	 * Searched while a preview stood in for the session: searched again once the whole history is in, if it found nothing.
+	 */
 	onPreview?: boolean;
 	/** n (1) or N (-1) pressed, its match not found yet (search-keys.ts's continueStep looks on between slices). */
 	pending?: 1 | -1;
@@ -124,9 +126,15 @@ export type ScreenEnv = {
 	bodyTop?: number;
 	/** The matches of a query in the session now (default: searched afresh; the screen keeps them counted). */
 	matches?: (query: string) => readonly Match[];
-	/** Counts the matches of a query as far as `budget` allows (search-count.ts): Enter shows the first match wanted before the count is done. */
+	/**
+	 * Counts the matches of a query as far as `budget` allows (search-count.ts): Enter shows the first match wanted before
+	 * the count is done.
+	 */
 	countMatches?: (query: string, budget: Budget) => Counted;
-	/** The first match `wanted` says yes to from the session's item `start` on, found before the count from its start gets there. */
+	/**
+	 * The first match `wanted` says yes to from the session's item `start` on, found before the count from its start gets
+	 * there.
+	 */
 	probeMatch?: (query: string, start: number, wanted: (match: Match) => boolean) => Match | undefined;
 	/**
 	 * n or N on the screen: the match after (before) `shown` from what the count has found, else

@@ -289,7 +289,9 @@ export function headerIsLive(view: SessionView, status: SourceStatus): boolean {
 	return view.compacting || (status.state === 'reconnecting' && status.retryAt !== undefined);
 }
 
-/** The footer's first row: cost, tokens, context gauge, counts, where the view is, and what arrived below while paused. */
+/**
+ * The footer's first row: cost, tokens, context gauge, counts, where the view is, and what arrived below while paused.
+ */
 export function footerStats(
 	view: SessionView,
 	newCount: number,

@@ -51,7 +51,10 @@ const looks: Record<OverviewState, {glyph: string; word: string; style: Style}> 
 /** `⏸ waiting 2`, `● running`, `○ idle`. */
 export function stateText(activity: EntryActivity): string {
 	const look = looks[activity.state];
-	return `${look.glyph} ${look.word}${activity.state === 'waiting' && activity.waiting > 0 ? ` ${activity.waiting}` : ''}`;
+	return (
+		`${look.glyph} ${look.word}` +
+		`${activity.state === 'waiting' && activity.waiting > 0 ? ` ${activity.waiting}` : ''}`
+	);
 }
 
 const lastMs = (entry: PickerEntry): number => {
@@ -123,7 +126,10 @@ const requestsColumn: SessionColumn = {
 	leaves: 1,
 };
 
-/** The overview's columns: state and activity first, then the picker's (its live mark, size and last activity left out: the activity says it). */
+/**
+ * The overview's columns: state and activity first, then the picker's (its live mark, size and last activity left out:
+ * the activity says it).
+ */
 export const overviewColumns: readonly SessionColumn[] = [
 	stateColumn,
 	...sessionColumns.filter(column => column.name === 'id'),

@@ -143,11 +143,9 @@ export function pickerRows(
 	const entries = state.entries ? filterEntries(state.entries, state.query) : [];
 	const title: Segment[] = [seg(' sessions', {bold: true}), seg(`  ${sanitize(options.root)}`, {dim: true})];
 	if (state.entries) {
-		title.push(
-			seg(
-				`  ${entries.length === state.entries.length ? `${entries.length}` : `${entries.length} of ${state.entries.length}`}`,
-			),
-		);
+		const shown =
+			entries.length === state.entries.length ? `${entries.length}` : `${entries.length} of ${state.entries.length}`;
+		title.push(seg(`  ${shown}`));
 		title.push(...stateCounts(state.entries));
 		// What every session shares is said once here, not in a column on every row.
 		const shared = sharedValues(state.entries);

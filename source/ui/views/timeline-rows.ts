@@ -115,7 +115,8 @@ function summaryRow(timeline: Timeline, axis: TimeAxis | undefined): Segment[] {
 	const out: Segment[] = [
 		seg(' timeline', {bold: true}),
 		seg(
-			`  ${timeline.requests.length} request${timeline.requests.length === 1 ? '' : 's'} · ${timeline.toolCalls} tool call${timeline.toolCalls === 1 ? '' : 's'}`,
+			`  ${timeline.requests.length} request${timeline.requests.length === 1 ? '' : 's'} · ` +
+				`${timeline.toolCalls} tool call${timeline.toolCalls === 1 ? '' : 's'}`,
 		),
 	];
 	if (axis) {

@@ -1,4 +1,7 @@
-/** What happens to the session as a whole: an abort, a subagent started, its tools listed, its goal finished, MCP servers connected. */
+/**
+ * What happens to the session as a whole: an abort, a subagent started, its tools listed, its goal finished, MCP
+ * servers connected.
+ */
 import {
 	isAbortPayload,
 	isRecord,

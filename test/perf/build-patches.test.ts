@@ -70,8 +70,8 @@ test('an edit that no longer applies stops the build, saying which', () => {
 	writeFileSync(
 		script,
 		readFileSync(script, 'utf8').replace(
-			"['const segmenter = new Intl.Segmenter();',",
-			"['const segmenter = new Intl.Segmenter({changed: true});',",
+			"'const segmenter = new Intl.Segmenter();',",
+			"'const segmenter = new Intl.Segmenter({changed: true});',",
 		),
 	);
 	const result = build(copy);

@@ -91,6 +91,8 @@ export type AppProps = {
 	copy?: (text: string) => void;
 	/** Shows text in the pager (v) and returns when it closes, or says why it could not. */
 	page?: (text: string, title: string) => string | undefined;
+	/** Ctrl+Z: hands the terminal to the shell and returns once `fg` continues the program, or says why it could not. */
+	suspend?: () => string | undefined;
 	/** --replay: space pauses it, + and - change its speed; the header says where it is. */
 	replay?: ReplayControl;
 	/** The screen's switches (settings.ts): all on by default. */
@@ -112,7 +114,7 @@ export function offerText(sessionId: string): string {
 }
 
 /** The whole screen. */
-export function App({store, texts, expand, color = true, attributes = color, onQuit, size, clock = Date.now, home, sessions, bell, actions, acting, copy, page, replay, switches = defaultSwitches, loadHighlighter = loadCommonHighlighter}: AppProps) {
+export function App({store, texts, expand, color = true, attributes = color, onQuit, size, clock = Date.now, home, sessions, bell, actions, acting, copy, page, suspend, replay, switches = defaultSwitches, loadHighlighter = loadCommonHighlighter}: AppProps) {
 	// What the last frame drew from the store: a change that touched none of it draws nothing.
 	const drawn = useRef<DrawnFrom | undefined>(undefined);
 	useStore(store, frameMs, streamFrameMs, () => changedSince(drawn.current, store.view, store.status), clock, switches.warmMs);
@@ -319,6 +321,15 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 		// screen the pager left.
 		setState(previous => ({...previous, message: problem ?? 'back from the pager'}));
 	}, [pager]);
+	// Ctrl+Z: stopped until fg; the message after it draws the whole frame again on the cleared screen.
+	const suspendSeq = state.suspend;
+	const suspendWith = useRef(suspend);
+	suspendWith.current = suspend;
+	useEffect(() => {
+		if (!suspendSeq) return;
+		const problem = suspendWith.current ? suspendWith.current() : 'Ctrl+Z does nothing here';
+		setState(previous => ({...previous, message: problem ?? 'back from the shell'}));
+	}, [suspendSeq]);
 	// Space, + or -: the replay is told once per request, and the header drawn again.
 	const replayAsk = state.replayAsk;
 	const [, setReplayRev] = useState(0);

@@ -36,6 +36,7 @@ export type CommandId =
 	| 'copy'
 	| 'copy-args'
 	| 'pager'
+	| 'suspend'
 	| 'next-match'
 	| 'prev-match'
 	| 'escape'
@@ -123,9 +124,10 @@ export const commands: readonly Command[] = [
 	{id: 'sessions', keys: [char('s')], help: 'every session at a glance (what each does now, those waiting for you first): type to filter, Enter to open, Esc to close; at 140 columns or more it stays beside the session and s shows or hides it', footer: 'sessions'},
 	{id: 'list-focus', keys: [special('tab', 'Tab')], help: 'with the sessions beside the session: move between the list and the session'},
 	{id: 'switch', keys: [char('L')], help: 'open the session offered in the footer: one that started since, or another that waits for approval, failed or finished'},
-	{id: 'notices', keys: [char('M')], help: 'the notice log: every notice, warning and error so far, with its time and whole text (Esc or M closes it)'},
-	{id: 'help', keys: [char('?')], help: 'this help: j/k scroll it, Esc or ? closes it', footer: 'help'},
-	{id: 'quit', keys: [char('q'), ctrl('c')], help: 'quit', footer: 'quit'},
+	{id: 'notices', keys: [char('M')], help: 'the notice log: every notice, warning and error so far, with its time and whole text (q, Esc or M closes it)'},
+	{id: 'help', keys: [char('?')], help: 'this help: j/k scroll it, q, Esc or ? closes it', footer: 'help'},
+	{id: 'suspend', keys: [ctrl('z')], help: 'suspend to the shell, as less does: fg brings the screen back'},
+	{id: 'quit', keys: [char('q'), ctrl('c')], help: 'quit; in the help, the notice log or the timeline, q closes it', footer: 'quit'},
 ];
 
 const specialKeys: readonly SpecialKey[] = ['upArrow', 'downArrow', 'leftArrow', 'rightArrow', 'pageUp', 'pageDown', 'home', 'end', 'return', 'escape', 'tab'];

@@ -21,7 +21,7 @@ import {render, useInput} from 'ink';
 import {useEffect, useState} from 'react';
 import {onCrash} from '../crash.js';
 import {faultDelayMs, injectedFault, type FaultKind} from '../fault.js';
-import {runPager} from '../io/pager.js';
+import {runPager, type PagerTerminal} from '../io/pager.js';
 import type {SessionActions} from '../io/sse/actions.js';
 import type {ReplayControl} from '../io/replay.js';
 import type {TextReader} from '../model/held-text.js';
@@ -31,6 +31,7 @@ import type {Acting} from './acting.js';
 import {osc52} from './copy-text.js';
 import {mouseOff, mouseOn} from './mouse.js';
 import {App} from './App.js';
+import {suspendToShell} from './terminal-suspend.js';
 import type {SessionSwitcher} from '../server/session-switcher.js';
 
 export type ScreenOptions = {
@@ -127,6 +128,13 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 		restoreTerminal(stdin, stdout, alternate);
 	};
 	if (alternate) stdout.write(enterAlternateScreen + (options.mouse ? mouseOn : ''));
+	// What a hand-over to another program (v, Ctrl+Z) writes before it and after it.
+	const handedOver: PagerTerminal = {
+		stdin,
+		stdout,
+		leave: (options.mouse ? mouseOff : '') + showCursor + (alternate ? leaveAlternateScreen : ''),
+		enter: (alternate ? enterAlternateScreen : '') + (options.mouse ? mouseOn : '') + hideCursor,
+	};
 	const instance = render(
 		<>
 			<App
@@ -142,14 +150,8 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 				replay={options.replay}
 				switches={options.switches}
 				copy={text => stdout.write(osc52(text))}
-				page={(text, title) =>
-					runPager(text, title, {
-						stdin,
-						stdout,
-						leave: (options.mouse ? mouseOff : '') + showCursor + (alternate ? leaveAlternateScreen : ''),
-						enter: (alternate ? enterAlternateScreen : '') + (options.mouse ? mouseOn : '') + hideCursor,
-					}, options.pager ?? 'less -R')
-				}
+				page={(text, title) => runPager(text, title, handedOver, options.pager ?? 'less -R')}
+				suspend={() => suspendToShell(handedOver)}
 				onQuit={() => finish({reason: 'quit'})}
 			/>
 			{options.fault === 'render' || options.fault === 'handler' ? <FaultProbe kind={options.fault} /> : null}

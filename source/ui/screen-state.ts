@@ -53,6 +53,8 @@ export function initialScreen(expand?: readonly string[]): ScreenState {
 /** The one entry for keys: the search prompt, the help overlay, or a command. */
 export function handleKey(state: ScreenState, input: string, key: KeyPress, env: ScreenEnv): ScreenState {
 	if (key.ctrl && input === 'c') return {...state, quit: true};
+	// Ctrl+Z suspends from anywhere, a prompt or an overlay too (terminal-suspend.ts).
+	if (key.ctrl && input === 'z') return runCommand(state, 'suspend', env);
 	const mouse = parseMouse(input);
 	if (mouse) return mouseEvent(state, mouse, env);
 	// Beside the session, keys that came together may go to both sides (Tab then s): one at a time.
@@ -98,10 +100,10 @@ function mouseEvent(state: ScreenState, mouse: MouseEvent, env: ScreenEnv): Scre
 	return {...state, focus: row.itemId, viewport: pause(layout, env.height, state.viewport)};
 }
 
-/** Keys while the help is shown: they scroll it; Esc or ? close it; others do nothing (a stray key must not close it). */
+/** Keys while the help is shown: they scroll it; q, Esc or ? close it (as less's help); other keys do nothing. */
 function helpCommand(state: ScreenState, id: CommandId | undefined, env: ScreenEnv): ScreenState {
-	if (id === 'quit') return {...state, quit: true};
-	if (id === 'escape' || id === 'help') return {...state, help: false, helpTop: undefined};
+	// q closes, as it leaves less's help: Ctrl+C, taken before, still quits.
+	if (id === 'quit' || id === 'escape' || id === 'help') return {...state, help: false, helpTop: undefined};
 	const top = overlayTop(id, state.helpTop ?? 0, env.helpRows ?? 0, env.height);
 	return top === undefined ? state : {...state, helpTop: top};
 }
@@ -137,10 +139,9 @@ function timelineCommand(state: ScreenState, id: CommandId | undefined, env: Scr
 		timeline: {...timelineWindow(rows.length, listHeight, index, top), follow},
 	});
 	switch (id) {
-		case 'quit':
-			return {...state, quit: true};
 		case 'help':
 			return {...state, help: true};
+		case 'quit':
 		case 'escape':
 		case 'timeline':
 			return {...state, timeline: undefined};
@@ -201,6 +202,8 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 	switch (id) {
 		case 'quit':
 			return {...state, quit: true};
+		case 'suspend':
+			return {...state, suspend: (state.suspend ?? 0) + 1};
 		case 'help':
 			return {...state, help: !state.help, helpTop: 0};
 		case 'timeline':

@@ -83,6 +83,8 @@ export type ScreenState = {
 	jumpDraft?: string;
 	/** Columns the body is moved to the right (→ ←, sideways.ts); 0 or undefined at its left edge. */
 	shift?: number;
+	/** Bumped by Ctrl+Z: the program hands the terminal back to the shell until `fg` (terminal-suspend.ts). */
+	suspend?: number;
 	/** Set when the reader asked to quit. */
 	quit: boolean;
 };

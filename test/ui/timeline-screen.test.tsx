@@ -28,7 +28,7 @@ test('T shows the timeline; Enter on a row goes back to the panes with that item
 		'  ≋ compaction  2.1 s',
 		'› ✓ request 5  5.3 s  1.9k tok',
 	]);
-	expect(screen.frame().split('\n').at(-1)).toBe(' j/k move · Enter show in session · e next problem · F follow · T back · q quit');
+	expect(screen.frame().split('\n').at(-1)).toBe(' j/k move · Enter show in session · e next problem · F follow · q or T back');
 
 	// e finds the failed call; k goes up from there.
 	await screen.press('e');

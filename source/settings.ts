@@ -47,6 +47,10 @@ export type Settings = {
 	terminal: TerminalEnv;
 	/** The pager of `v`: $PAGER, else `less -R`. */
 	pager: string;
+	/** The shell | runs a command with: $SHELL, else /bin/sh. */
+	shell: string;
+	/** The home folder (`~` in a file name w writes to). */
+	home: string;
 	/** PENGUIN_VIEW_HISTORY_MS: how long a stream's history may go unanswered (ms; unset: the client's 10 s). */
 	historyAnswerMs?: number;
 	/** PENGUIN_VIEW_FAULT: a failure injected on purpose, for the fault tests (fault.ts). */
@@ -70,6 +74,8 @@ export function readSettings(env: NodeJS.ProcessEnv, home: string = homedir(), c
 		dataRoot: dataRootFrom(env, home),
 		terminal: {TERM: env['TERM'], NO_COLOR: env['NO_COLOR'], FORCE_COLOR: env['FORCE_COLOR']},
 		pager: pagerFrom(env),
+		shell: env['SHELL']?.trim() || '/bin/sh',
+		home,
 		historyAnswerMs: Number.isInteger(historyMs) && historyMs > 0 ? historyMs : undefined,
 		fault: faultKindOf(env['PENGUIN_VIEW_FAULT']),
 		insideTmux: (env['TMUX'] ?? '') !== '',

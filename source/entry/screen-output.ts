@@ -46,6 +46,7 @@ export async function runScreenOutput(options: ScreenOutputOptions): Promise<num
 		handOver: opened.firstFrame?.handOver,
 		replay: opened.replay,
 		pager: settings.pager,
+		handOverPlace: {shell: settings.shell, cwd: settings.cwd, home: settings.home},
 		fault: settings.fault,
 		switches: settings.switches,
 	});

@@ -25,6 +25,8 @@ import {FooterTurn} from './footer-turn.js';
 import {Header} from './Header.js';
 import {helpKeysHint, helpLines} from './help-lines.js';
 import {HelpOverlay} from './HelpOverlay.js';
+import {handOverHint, type HandOverAsk, type HandOverResult} from './hand-over.js';
+import {useHandOvers} from './use-hand-overs.js';
 import {screenGeometry} from './screen-geometry.js';
 import {Layouter} from './layout.js';
 import {CodeColours, loadCommonHighlighter} from './code-colours.js';
@@ -91,6 +93,8 @@ export type AppProps = {
 	copy?: (text: string) => void;
 	/** Shows text in the pager (v) and returns when it closes, or says why it could not. */
 	page?: (text: string, title: string) => string | undefined;
+	/** | and w: pipes a pane's text to a command, or writes it to a file; says what came of it. */
+	handOver?: (ask: HandOverAsk) => HandOverResult;
 	/** Ctrl+Z: hands the terminal to the shell and returns once `fg` continues the program, or says why it could not. */
 	suspend?: () => string | undefined;
 	/** --replay: space pauses it, + and - change its speed; the header says where it is. */
@@ -114,7 +118,7 @@ export function offerText(sessionId: string): string {
 }
 
 /** The whole screen. */
-export function App({store, texts, expand, color = true, attributes = color, onQuit, size, clock = Date.now, home, sessions, bell, actions, acting, copy, page, suspend, replay, switches = defaultSwitches, loadHighlighter = loadCommonHighlighter}: AppProps) {
+export function App({store, texts, expand, color = true, attributes = color, onQuit, size, clock = Date.now, home, sessions, bell, actions, acting, copy, page, handOver, suspend, replay, switches = defaultSwitches, loadHighlighter = loadCommonHighlighter}: AppProps) {
 	// What the last frame drew from the store: a change that touched none of it draws nothing.
 	const drawn = useRef<DrawnFrom | undefined>(undefined);
 	useStore(store, frameMs, streamFrameMs, () => changedSince(drawn.current, store.view, store.status), clock, switches.warmMs);
@@ -321,15 +325,8 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 		// screen the pager left.
 		setState(previous => ({...previous, message: problem ?? 'back from the pager'}));
 	}, [pager]);
-	// Ctrl+Z: stopped until fg; the message after it draws the whole frame again on the cleared screen.
-	const suspendSeq = state.suspend;
-	const suspendWith = useRef(suspend);
-	suspendWith.current = suspend;
-	useEffect(() => {
-		if (!suspendSeq) return;
-		const problem = suspendWith.current ? suspendWith.current() : 'Ctrl+Z does nothing here';
-		setState(previous => ({...previous, message: problem ?? 'back from the shell'}));
-	}, [suspendSeq]);
+	// | and w, Ctrl+Z: the program lends the terminal or writes the file (use-hand-overs.ts).
+	useHandOvers(state, setState, {handOver, suspend});
 	// Space, + or -: the replay is told once per request, and the header drawn again.
 	const replayAsk = state.replayAsk;
 	const [, setReplayRev] = useState(0);
@@ -473,7 +470,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 					message={footerMessage(state, countSlice)}
 					query={state.search.query}
 					width={screenWidth}
-					hints={state.jumpDraft !== undefined ? `:${sanitize(state.jumpDraft)}▌   Enter jump · 120 a pane · 50% a place · 14:45 a local time · Esc cancel` : state.filterDraft !== undefined ? filterHint(state.filterDraft, state.filter) : state.help ? helpKeysHint : state.noticeLog ? noticeHints : pickerKeys ? (listWidth > 0 ? besideHints : pickerHints) : state.timeline ? timelineHints : undefined}
+					hints={state.handPrompt ? handOverHint(state.handPrompt) : state.jumpDraft !== undefined ? `:${sanitize(state.jumpDraft)}▌   Enter jump · 120 a pane · 50% a place · 14:45 a local time · Esc cancel` : state.filterDraft !== undefined ? filterHint(state.filterDraft, state.filter) : state.help ? helpKeysHint : state.noticeLog ? noticeHints : pickerKeys ? (listWidth > 0 ? besideHints : pickerHints) : state.timeline ? timelineHints : undefined}
 					offer={offered && !state.help && !(pickerKeys && listWidth === 0) ? (sessions?.offerNote?.() ?? offerText(offered.sessionId)) : undefined}
 					act={state.act?.prompt}
 					acting={actions !== undefined}
@@ -481,7 +478,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 					position={pickerKeys || state.timeline || state.help || state.noticeLog ? undefined : position}
 					keepPosition={state.filter !== undefined}
 					trouble={troubleWins ? sourceTrouble(store.status, realNow, width) : undefined}
-					typing={state.filterDraft !== undefined || state.jumpDraft !== undefined}
+					typing={state.filterDraft !== undefined || state.jumpDraft !== undefined || state.handPrompt !== undefined}
 					// While the end of a trace stands in for it (tail-first), its spending is only the end's: no figure yet.
 					cost={store.previewing ? undefined : sessionCostText(view, store.status.prices)}
 				/>

@@ -36,6 +36,8 @@ export type CommandId =
 	| 'copy'
 	| 'copy-args'
 	| 'pager'
+	| 'pipe'
+	| 'write'
 	| 'suspend'
 	| 'next-match'
 	| 'prev-match'
@@ -95,6 +97,9 @@ export const commands: readonly Command[] = [
 	{id: 'copy', keys: [char('y')], help: 'copy the focused pane (its text, a command\'s output, every line) to the clipboard'},
 	{id: 'copy-args', keys: [char('Y')], help: 'copy the focused call: a command itself, else its arguments'},
 	{id: 'pager', keys: [char('v')], help: 'open the focused pane\'s whole text in $PAGER (default less -R); the screen comes back after'},
+	{id: 'pipe', keys: [char('|')], help: 'then a command: pipe the focused pane\'s text to it, as less\'s |'},
+	{id: 'write', keys: [char('w')],
+		help: 'then a file name: write the focused pane\'s text to it (asks before replacing)'},
 	{id: 'full', keys: [char('x')], help: 'every line of the focused output, or head and tail again'},
 	{id: 'toggle-thinking', keys: [char('t')], help: 'open or close all thinking', footer: 'thinking'},
 	{id: 'toggle-outputs', keys: [char('o')], help: 'open or close all tool outputs', footer: 'outputs'},
@@ -127,7 +132,8 @@ export const commands: readonly Command[] = [
 	{id: 'notices', keys: [char('M')], help: 'the notice log: every notice, warning and error so far, with its time and whole text (q, Esc or M closes it)'},
 	{id: 'help', keys: [char('?')], help: 'this help: j/k scroll it, q, Esc or ? closes it', footer: 'help'},
 	{id: 'suspend', keys: [ctrl('z')], help: 'suspend to the shell, as less does: fg brings the screen back'},
-	{id: 'quit', keys: [char('q'), ctrl('c')], help: 'quit; in the help, the notice log or the timeline, q closes it', footer: 'quit'},
+	{id: 'quit', keys: [char('q'), ctrl('c')],
+		help: 'quit (in the help, the notice log, the timeline: close it)', footer: 'quit'},
 ];
 
 const specialKeys: readonly SpecialKey[] = ['upArrow', 'downArrow', 'leftArrow', 'rightArrow', 'pageUp', 'pageDown', 'home', 'end', 'return', 'escape', 'tab'];

@@ -16,6 +16,7 @@
  * frame: Ink is unmounted (so it writes nothing more), then the terminal is put back.
  */
 import {openSync} from 'node:fs';
+import {homedir} from 'node:os';
 import {ReadStream as TtyReadStream} from 'node:tty';
 import {render, useInput} from 'ink';
 import {useEffect, useState} from 'react';
@@ -32,6 +33,7 @@ import {osc52} from './copy-text.js';
 import {mouseOff, mouseOn} from './mouse.js';
 import {App} from './App.js';
 import {suspendToShell} from './terminal-suspend.js';
+import {handOverTo, type HandOverPlace} from './hand-over-program.js';
 import type {SessionSwitcher} from '../server/session-switcher.js';
 
 export type ScreenOptions = {
@@ -69,6 +71,8 @@ export type ScreenOptions = {
 	handOver?: () => void;
 	/** --replay's controls (space, + and -). */
 	replay?: ReplayControl;
+	/** Where | and w hand a pane over (settings.ts): the reader's shell, the folder, the home `~` means. */
+	handOverPlace?: HandOverPlace;
 	/** The pager of `v` (settings.ts; default `less -R`). */
 	pager?: string;
 	/** A failure injected on purpose (fault.ts). */
@@ -113,7 +117,21 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 		finish = resolve;
 		fail = reject;
 	});
-	const onSignal = (signal: NodeJS.Signals): void => finish({reason: 'signal', signal});
+	// While another program has the terminal (v, |), a Ctrl+C there is for it: the SIGINT the terminal also sends
+	// this job is not the screen's to end on. Node hands the signal over a turn or two later, so the loan ends after.
+	let lent = 0;
+	const lend = <T,>(run: () => T): T => {
+		lent++;
+		try {
+			return run();
+		} finally {
+			setImmediate(() => setImmediate(() => lent--));
+		}
+	};
+	const place = options.handOverPlace ?? {shell: '/bin/sh', cwd: process.cwd(), home: homedir()};
+	const onSignal = (signal: NodeJS.Signals): void => {
+		if (signal !== 'SIGINT' || lent === 0) finish({reason: 'signal', signal});
+	};
 	const onAbort = (): void => finish({reason: 'aborted'});
 	for (const signal of handledSignals) process.on(signal, onSignal);
 	options.handOver?.();
@@ -150,7 +168,8 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 				replay={options.replay}
 				switches={options.switches}
 				copy={text => stdout.write(osc52(text))}
-				page={(text, title) => runPager(text, title, handedOver, options.pager ?? 'less -R')}
+				page={(text, title) => lend(() => runPager(text, title, handedOver, options.pager ?? 'less -R'))}
+				handOver={ask => lend(() => handOverTo(ask, handedOver, place))}
 				suspend={() => suspendToShell(handedOver)}
 				onQuit={() => finish({reason: 'quit'})}
 			/>

@@ -6,6 +6,7 @@
 import {shown} from '../model/held-text.js';
 import {actKey, sendsTask, startAct, type Acting} from './acting.js';
 import {copyLimit, copyMessage, copyOf, pagerText} from './copy-text.js';
+import {handOverKey, startHandOver} from './hand-over.js';
 import {isChunk, splitPresses} from './key-chunks.js';
 import {parseMouse, type MouseEvent} from './mouse.js';
 import {commandFor, type CommandId, type KeyPress} from './keymap.js';
@@ -73,6 +74,7 @@ export function handleKey(state: ScreenState, input: string, key: KeyPress, env:
 	if (state.filterDraft !== undefined) return filterKey(state, input, key);
 	if (state.jumpDraft !== undefined) return jumpKey(state, input, key, env);
 	if (state.markKey) return markKey(state, input, key, env);
+	if (state.handPrompt) return handOverKey(state, input, key);
 	if (state.act?.prompt) {
 		const next = actKey(state.act, input, key, sendsTask(env.view));
 		return {...state, act: next.act, message: next.message};
@@ -325,6 +327,13 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 			const message = copyMessage(copy);
 			if (Buffer.byteLength(copy.text) > copyLimit) return {...state, focus: item.id, message};
 			return {...state, focus: item.id, clipboard: {seq: (state.clipboard?.seq ?? 0) + 1, text: copy.text}, message};
+		}
+		case 'pipe':
+		case 'write': {
+			const index = focusIndex(state, layout, height);
+			const item = index === -1 ? undefined : layout.item(index);
+			const focused = item ? {...state, focus: item.id} : state;
+			return startHandOver(focused, id, item && copyOf(shown(item, env.texts)));
 		}
 		case 'pager': {
 			const index = focusIndex(state, layout, height);

@@ -6,6 +6,7 @@ import type {TextReader} from '../model/held-text.js';
 import type {Timeline} from '../model/timeline.js';
 import type {SessionView} from '../model/view-model.js';
 import type {Acting, ActState} from './acting.js';
+import type {HandOverAsk, HandOverPrompt} from './hand-over.js';
 import type {Layout} from './layout.js';
 import type {OpenState} from './open-state.js';
 import type {PickerState} from './picker.js';
@@ -83,6 +84,10 @@ export type ScreenState = {
 	jumpDraft?: string;
 	/** Columns the body is moved to the right (→ ←, sideways.ts); 0 or undefined at its left edge. */
 	shift?: number;
+	/** | or w: the footer's prompt for a command or a file name (hand-over.ts). */
+	handPrompt?: HandOverPrompt;
+	/** What | or w asked the program to do (once per `seq`). */
+	handAsk?: HandOverAsk;
 	/** Bumped by Ctrl+Z: the program hands the terminal back to the shell until `fg` (terminal-suspend.ts). */
 	suspend?: number;
 	/** Set when the reader asked to quit. */

@@ -75,7 +75,7 @@ describe('keymap', () => {
 		const entries = helpEntries();
 		expect(entries).toHaveLength(commands.length);
 		expect(entries[0]).toEqual({keys: 'j ↓', help: 'next pane; in a long pane, its next line until its end (its first row stays on top)'});
-		expect(entries.find(entry => entry.keys === 'q Ctrl+C')?.help).toMatch(/^quit; in the help, the notice log or the timeline, q closes it/);
+		expect(entries.find(entry => entry.keys === 'q Ctrl+C')?.help).toBe('quit (in the help, the notice log, the timeline: close it)');
 	});
 
 	test('footer hints: commands sharing a word share a hint', () => {

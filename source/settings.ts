@@ -29,6 +29,20 @@ export type ScreenSwitches = Pick<Switches, 'keysAtOnce' | 'quietOffscreen' | 'w
 /** The switches of a run with none turned off. */
 export const defaultSwitches: Readonly<Switches> = {kernel: true, tailFirst: true, keysAtOnce: true, quietOffscreen: true, warmMs: 250};
 
+/** What decides how y copies (ui/clipboard-choice.ts): where the program runs, the desktop, where commands are. */
+export type ClipboardEnv = {
+	/** SSH_CONNECTION or SSH_TTY: the program runs on another machine than the reader's screen. */
+	remote: boolean;
+	/** WAYLAND_DISPLAY is set (wl-copy). */
+	wayland: boolean;
+	/** DISPLAY is set (xclip, xsel). */
+	x11: boolean;
+	/** macOS (pbcopy). */
+	macos: boolean;
+	/** PATH, where the clipboard commands are looked for. */
+	path: string;
+};
+
 /** The variables that decide colour and the screen (render/color.ts reads them). */
 export type TerminalEnv = {TERM?: string; NO_COLOR?: string; FORCE_COLOR?: string};
 
@@ -58,10 +72,17 @@ export type Settings = {
 	switches: Switches;
 	/** TMUX is set: escapes meant for the outer terminal (--notify) go through tmux's passthrough. */
 	insideTmux: boolean;
+	/** How y can copy. */
+	clipboard: ClipboardEnv;
 };
 
 /** The settings of a process with environment `env`. */
-export function readSettings(env: NodeJS.ProcessEnv, home: string = homedir(), cwd: string = process.cwd()): Settings {
+export function readSettings(
+	env: NodeJS.ProcessEnv,
+	home: string = homedir(),
+	cwd: string = process.cwd(),
+	platform: NodeJS.Platform = process.platform,
+): Settings {
 	const historyMs = Number(env['PENGUIN_VIEW_HISTORY_MS']);
 	const warmMs = Number(env['PENGUIN_VIEW_WARM_MS']);
 	const on = (name: string): boolean => env[name] !== '0';
@@ -79,6 +100,7 @@ export function readSettings(env: NodeJS.ProcessEnv, home: string = homedir(), c
 		historyAnswerMs: Number.isInteger(historyMs) && historyMs > 0 ? historyMs : undefined,
 		fault: faultKindOf(env['PENGUIN_VIEW_FAULT']),
 		insideTmux: (env['TMUX'] ?? '') !== '',
+		clipboard: clipboardEnvFrom(env, platform),
 		switches: {
 			kernel: on('PENGUIN_VIEW_KERNEL'),
 			tailFirst: on('PENGUIN_VIEW_TAIL_FIRST'),
@@ -106,4 +128,16 @@ export function dataRootFrom(env: NodeJS.ProcessEnv, home: string): string {
 export function pagerFrom(env: NodeJS.ProcessEnv): string {
 	const pager = env['PAGER']?.trim();
 	return pager === undefined || pager === '' ? 'less -R' : pager;
+}
+
+/** The facts y's choice of clipboard reads (a variable set to nothing counts as unset). */
+export function clipboardEnvFrom(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): ClipboardEnv {
+	const set = (name: string): boolean => (env[name] ?? '') !== '';
+	return {
+		remote: set('SSH_CONNECTION') || set('SSH_TTY'),
+		wayland: set('WAYLAND_DISPLAY'),
+		x11: set('DISPLAY'),
+		macos: platform === 'darwin',
+		path: env['PATH'] ?? '',
+	};
 }

@@ -47,6 +47,8 @@ export async function runScreenOutput(options: ScreenOutputOptions): Promise<num
 		replay: opened.replay,
 		pager: settings.pager,
 		handOverPlace: {shell: settings.shell, cwd: settings.cwd, home: settings.home},
+		clipboard: settings.clipboard,
+		insideTmux: settings.insideTmux,
 		fault: settings.fault,
 		switches: settings.switches,
 	});

@@ -89,8 +89,8 @@ export type AppProps = {
 	actions?: SessionActions;
 	/** Why those keys do nothing without `actions` ({mode: 'off'}: --read-only, the keys unbound). */
 	acting?: Acting;
-	/** Puts text on the clipboard (y, Y): the program writes OSC 52 to the terminal. */
-	copy?: (text: string) => void;
+	/** Puts text on the clipboard (y, Y); the footer's line about it, if it has one (clipboard-writer.ts). */
+	copy?: (text: string, what: string) => string | void;
 	/** Shows text in the pager (v) and returns when it closes, or says why it could not. */
 	page?: (text: string, title: string) => string | undefined;
 	/** | and w: pipes a pane's text to a command, or writes it to a file; says what came of it. */
@@ -312,7 +312,8 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	const copyTo = useRef(copy);
 	copyTo.current = copy;
 	useEffect(() => {
-		if (clipboard) copyTo.current?.(clipboard.text);
+		const said = clipboard && copyTo.current?.(clipboard.text, clipboard.what ?? 'the text');
+		if (typeof said === 'string') setState(previous => ({...previous, message: said}));
 	}, [clipboard]);
 	// v: the pager takes the terminal until it closes; the screen is drawn again whole after.
 	const pager = state.pager;

@@ -27,9 +27,9 @@ import type {SessionActions} from '../io/sse/actions.js';
 import type {ReplayControl} from '../io/replay.js';
 import type {TextReader} from '../model/held-text.js';
 import type {SessionStore} from '../model/store.js';
-import type {ScreenSwitches} from '../settings.js';
+import type {ClipboardEnv, ScreenSwitches} from '../settings.js';
 import type {Acting} from './acting.js';
-import {osc52} from './copy-text.js';
+import {clipboardWriter} from './clipboard-writer.js';
 import {mouseOff, mouseOn} from './mouse.js';
 import {App} from './App.js';
 import {suspendToShell} from './terminal-suspend.js';
@@ -73,6 +73,10 @@ export type ScreenOptions = {
 	replay?: ReplayControl;
 	/** Where | and w hand a pane over (settings.ts): the reader's shell, the folder, the home `~` means. */
 	handOverPlace?: HandOverPlace;
+	/** How y copies (settings.ts); without it, by OSC 52 alone. */
+	clipboard?: ClipboardEnv;
+	/** TMUX is set: y asks tmux whether it lets OSC 52 through. */
+	insideTmux?: boolean;
 	/** The pager of `v` (settings.ts; default `less -R`). */
 	pager?: string;
 	/** A failure injected on purpose (fault.ts). */
@@ -103,6 +107,7 @@ const endSynchronizedUpdate = '\u001b[?2026l';
 const showCursor = `\u001b[0m${endSynchronizedUpdate}\u001b[?25h`;
 const hideCursor = '\u001b[?25l';
 const handledSignals: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP', 'SIGINT'];
+const noDesktop: ClipboardEnv = {remote: false, wayland: false, x11: false, macos: false, path: ''};
 
 /** Shows the screen for `store`; resolves once the reader quits and the terminal is restored. */
 export async function runScreen(store: SessionStore, options: ScreenOptions): Promise<ScreenEnd> {
@@ -128,6 +133,11 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 			setImmediate(() => setImmediate(() => lent--));
 		}
 	};
+	const copy = clipboardWriter({
+		env: options.clipboard ?? noDesktop,
+		insideTmux: options.insideTmux === true,
+		write: escape => stdout.write(escape),
+	});
 	const place = options.handOverPlace ?? {shell: '/bin/sh', cwd: process.cwd(), home: homedir()};
 	const onSignal = (signal: NodeJS.Signals): void => {
 		if (signal !== 'SIGINT' || lent === 0) finish({reason: 'signal', signal});
@@ -167,7 +177,7 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 				acting={options.acting}
 				replay={options.replay}
 				switches={options.switches}
-				copy={text => stdout.write(osc52(text))}
+				copy={copy}
 				page={(text, title) => lend(() => runPager(text, title, handedOver, options.pager ?? 'less -R'))}
 				handOver={ask => lend(() => handOverTo(ask, handedOver, place))}
 				suspend={() => suspendToShell(handedOver)}

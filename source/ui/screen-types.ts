@@ -63,7 +63,7 @@ export type ScreenState = {
 	/** The filter's prompt, while it is typed. */
 	filterDraft?: string;
 	/** What y or Y asked to copy (the program writes it to the clipboard, once per `seq`). */
-	clipboard?: {seq: number; text: string};
+	clipboard?: {seq: number; text: string; what?: string};
 	/** What v asked to show in the pager (the program runs it, once per `seq`). */
 	pager?: {seq: number; text: string; title: string};
 	/** g was pressed while a preview stood in for the session: its top is gone to again once the history is in. */

@@ -23,7 +23,7 @@ async function until<T>(get: () => T | undefined, what: string): Promise<T> {
 function screen(columns = 100) {
 	const copies: string[] = [];
 	const store = storeFrom(traceInputs('14-43-17-694155ee_001'), 'tools.jsonl');
-	const app = render(<App store={store} onQuit={() => {}} size={{columns, rows: 20}} color={false} home="/home/dev" clock={() => Date.parse('2026-12-02T14:50:00Z')} copy={text => copies.push(text)} />);
+	const app = render(<App store={store} onQuit={() => {}} size={{columns, rows: 20}} color={false} home="/home/dev" clock={() => Date.parse('2026-12-02T14:50:00Z')} copy={text => void copies.push(text)} />);
 	unmount = () => app.unmount();
 	const frame = (): string => app.lastFrame() ?? '';
 	const footer = (): string => frame().split('\n').at(-1) ?? '';

@@ -42,7 +42,7 @@ function heldScreen() {
 			home="/home/dev"
 			clock={() => Date.parse('2026-12-02T14:50:00Z')}
 			expand={['outputs']}
-			copy={copied => copies.push(copied)}
+			copy={copied => void copies.push(copied)}
 			page={paged => {
 				pages.push(paged);
 				return undefined;

@@ -12,6 +12,7 @@ import type {SessionStore} from '../model/store.js';
 import {isRunning, timelineOf, type Timeline} from '../model/timeline.js';
 import type {SessionView} from '../model/view-model.js';
 import {sanitize} from '../render/sanitize.js';
+import {copyMessage} from './copy-text.js';
 import {queuedTexts, stillPending, type Acting, type PendingSteer} from './acting.js';
 import {act} from './send-action.js';
 import {besideHints, filterHint, noPaneMatches, noticeHints, pickerHints, timelineHints} from './footer-hints.js';
@@ -312,8 +313,10 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	const copyTo = useRef(copy);
 	copyTo.current = copy;
 	useEffect(() => {
-		const said = clipboard && copyTo.current?.(clipboard.text, clipboard.what ?? 'the text');
-		if (typeof said === 'string') setState(previous => ({...previous, message: said}));
+		if (!clipboard) return;
+		const copied = {text: clipboard.text, what: clipboard.what ?? 'the text'};
+		const said = copyTo.current?.(copied.text, copied.what);
+		setState(previous => ({...previous, message: typeof said === 'string' ? said : copyMessage(copied)}));
 	}, [clipboard]);
 	// v: the pager takes the terminal until it closes; the screen is drawn again whole after.
 	const pager = state.pager;

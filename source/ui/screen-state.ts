@@ -324,9 +324,9 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 			const item = layout.item(index);
 			const copy = copyOf(shown(item, env.texts), id === 'copy-args');
 			if (!copy) return {...state, focus: item.id, message: id === 'copy-args' ? 'Y copies the arguments of a tool call: this pane is not one' : 'nothing to copy in this pane'};
-			const message = copyMessage(copy);
-			if (Buffer.byteLength(copy.text) > copyLimit) return {...state, focus: item.id, message};
-			return {...state, focus: item.id, clipboard: {seq: (state.clipboard?.seq ?? 0) + 1, text: copy.text, what: copy.what}, message};
+			if (Buffer.byteLength(copy.text) > copyLimit) return {...state, focus: item.id, message: copyMessage(copy)};
+			// The footer's line comes once the program has copied: only then is it known what happened.
+			return {...state, focus: item.id, clipboard: {seq: (state.clipboard?.seq ?? 0) + 1, text: copy.text, what: copy.what}};
 		}
 		case 'pipe':
 		case 'write': {

@@ -54,7 +54,8 @@ describe('y and Y', () => {
 		await until(() => (s.copies.length === 2 ? true : undefined), 'the second copy');
 		// Y on a command copies the command itself, not the JSON of its arguments.
 		expect(s.copies[1]).toBe('seq 1 300');
-		expect(s.footer()).toContain('copied the command (1 line');
+		// The footer's line comes once the copy is done.
+		await until(() => (s.footer().includes('copied the command (1 line') ? true : undefined), 'the second confirmation');
 	});
 
 	test('Y on a pane that is not a call says so and copies nothing', async () => {

@@ -88,7 +88,7 @@ describe('held outputs on the screen', () => {
 		expect(lines).toHaveLength(300);
 		expect(lines[0]).toBe('12:0 some output of the command');
 		expect(lines.at(-1)).toBe('12:299 some output of the command');
-		expect(s.footer()).toContain('copied the output of exec_command (300 lines');
+		await s.until(() => s.footer().includes('copied the output of exec_command (300 lines'), 'the confirmation');
 		s.press('v');
 		await s.until(() => s.pages.length === 1, 'the pager');
 		expect(s.pages[0]).toContain('exec_command\n');

@@ -14,6 +14,15 @@ const stopJob = (): void => {
 	process.kill(0, 'SIGTSTP');
 };
 
+/**
+ * The terminal's size asked again, as vim does on SIGCONT: a resize while stopped was told to the
+ * shell alone (SIGWINCH goes to the job in front). Node's tty stream does it on SIGWINCH with this
+ * method, and says 'resize' if the size changed; a stream without it (a test's) is left alone.
+ */
+function askSize(stdout: NodeJS.WriteStream): void {
+	(stdout as NodeJS.WriteStream & {_refreshSize?: () => void})._refreshSize?.();
+}
+
 /** Suspends the screen until the shell continues it: undefined, or why it could not. */
 export function suspendToShell(terminal: PagerTerminal, stop: () => void = stopJob): string | undefined {
 	const raw = terminal.stdin.isTTY === true && terminal.stdin.isRaw;
@@ -28,6 +37,7 @@ export function suspendToShell(terminal: PagerTerminal, stop: () => void = stopJ
 		try {
 			terminal.stdout.write(terminal.enter);
 			if (raw) terminal.stdin.setRawMode(true);
+			askSize(terminal.stdout);
 		} catch {
 			// The terminal is gone: the screen ends on its own.
 		}

@@ -45,7 +45,7 @@ test('q closes the help, the notice log and the timeline, and returns to the ses
 	await pane.untilShell();
 });
 
-test('Ctrl+Z: the shell has the terminal as it was; keys typed there stay there; fg draws the screen again', async () => {
+test('Ctrl+Z: the shell has the terminal as it was; keys typed there stay there; fg draws the screen again, at the size the terminal has now', async () => {
 	pane = new FaultTmux(folder, 'e2e-suspend', 80, 24);
 	await pane.clear(folder);
 	pane.run(`node ${cli} --no-follow --mouse ${shard}`);
@@ -58,9 +58,12 @@ test('Ctrl+Z: the shell has the terminal as it was; keys typed there stay there;
 	// Keys the screen would take (q quits it, / opens its search) go to the shell.
 	pane.run('echo typed-at-the-shell q /');
 	await pane.until(text => text.includes('\ntyped-at-the-shell q /'), 'the shell running the line');
+	// A resize while stopped is told to the shell alone: the screen asks the size again when it continues.
+	pane.tmux('resize-window', '-t', pane.session, '-x', '90', '-y', '26');
 	pane.run('fg');
-	await pane.until(text => onSession(text.replace(/ back from the shell\s*$/, ' ? help · q quit')) && text.includes('back from the shell'), 'the screen again');
+	const back = await pane.until(text => /back from the shell\s*$/.test(text) && wholeFrame(text), 'the screen again');
 	expect(pane.info('#{alternate_on}')).toBe('1');
+	expect(back.split('\n')[2], 'the header\'s rule, across the new width').toBe('─'.repeat(90));
 	pane.keys('q');
 	await pane.untilShell();
 });

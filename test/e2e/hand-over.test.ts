@@ -31,8 +31,8 @@ afterAll(() => removeFolder(folder));
 const footer = (text: string): string => text.trimEnd().split('\n').at(-1) ?? '';
 
 /** The screen on the session with the `seq 1 300` call under the cursor. */
-async function onSeq(name: string): Promise<FaultTmux> {
-	const tmux = new FaultTmux(folder, name, 80, 24);
+async function onSeq(name: string, env: Record<string, string> = {}): Promise<FaultTmux> {
+	const tmux = new FaultTmux(folder, name, 80, 24, env);
 	await tmux.clear(folder);
 	tmux.run(`node ${cli} --no-follow ${shard}`);
 	await tmux.until(text => wholeFrame(text) && text.includes('tools 4'), 'the session');
@@ -121,6 +121,18 @@ test('a text with escape sequences reaches the command and the file without them
 		expect(text, name).toContain('word');
 		expect(text, name).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
 	}
+	pane.keys('q');
+	await pane.untilShell();
+});
+
+test('Ctrl+C in the pager (v) is the pager\'s: the screen comes back when it ends, and does not quit', async () => {
+	// A pager that only waits (the file's name commented out), so that Ctrl+C is all that ends it.
+	pane = await onSeq('e2e-pager-interrupt', {PAGER: 'sleep 60 #'});
+	pane.keys('v');
+	await pane.until(() => pane!.info('#{alternate_on}') === '0', 'the pager running');
+	pane.keys('C-c');
+	await pane.until(text => wholeFrame(text) && footer(text).includes('back from the pager'), 'the screen again');
+	expect(pane.program()).toBeDefined();
 	pane.keys('q');
 	await pane.untilShell();
 });

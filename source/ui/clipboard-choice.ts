@@ -46,7 +46,7 @@ export function copyDoneMessage(copy: {text: string; what: string}, done: CopyDo
 	if (done.kind === 'command') return `copied ${copy.what} ${size} with ${done.name}`;
 	// tmux drops it unless set-clipboard is on: nothing was copied, and the fix comes first (the row may be cut).
 	if (done.tmuxClipboard !== undefined && done.tmuxClipboard !== 'on') {
-		return `not copied: tmux drops OSC 52; run tmux set -g set-clipboard on (now ${done.tmuxClipboard})`;
+		return `not copied: tmux drops OSC 52; tmux set -g set-clipboard on (now ${done.tmuxClipboard})`;
 	}
 	const before = done.failed === undefined ? '' : `${done.failed}: `;
 	return `${before}sent ${copy.what} ${size} to the terminal's clipboard (OSC 52)`;

@@ -37,6 +37,6 @@ test('the footer says what happened: copied with a command, sent by OSC 52, or h
 	expect(copyDoneMessage(copy, {kind: 'command', name: 'wl-copy'})).toBe('copied the output of exec_command (300 lines, 1 KB) with wl-copy');
 	expect(copyDoneMessage(copy, {kind: 'osc52'})).toBe("sent the output of exec_command (300 lines, 1 KB) to the terminal's clipboard (OSC 52)");
 	expect(copyDoneMessage(copy, {kind: 'osc52', tmuxClipboard: 'on'})).toBe("sent the output of exec_command (300 lines, 1 KB) to the terminal's clipboard (OSC 52)");
-	expect(copyDoneMessage(copy, {kind: 'osc52', tmuxClipboard: 'external'})).toBe('not copied: tmux drops OSC 52; run tmux set -g set-clipboard on (now external)');
+	expect(copyDoneMessage(copy, {kind: 'osc52', tmuxClipboard: 'external'})).toBe('not copied: tmux drops OSC 52; tmux set -g set-clipboard on (now external)');
 	expect(copyDoneMessage(copy, {kind: 'osc52', failed: 'xclip failed (exit 1)'})).toBe("xclip failed (exit 1): sent the output of exec_command (300 lines, 1 KB) to the terminal's clipboard (OSC 52)");
 });

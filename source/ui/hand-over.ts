@@ -26,6 +26,13 @@ export type HandOverResult = {message: string} | {exists: true};
 /** The state's part that this module changes. */
 type Handing = {handPrompt?: HandOverPrompt; handAsk?: HandOverAsk; message?: string};
 
+/** The last command piped to and the last file written: ↑ in the prompt brings it back, as a shell's history. */
+function lastTyped(state: Handing, kind: 'pipe' | 'write'): string | undefined {
+	const ask = state.handAsk;
+	if (!ask) return undefined;
+	return ask.kind === 'pipe' ? (kind === 'pipe' ? ask.command : undefined) : kind === 'write' ? ask.name : undefined;
+}
+
 /** | or w pressed on a pane with `copy` as its text (what y copies): the prompt opens. */
 export function startHandOver<S extends Handing>(state: S, kind: 'pipe' | 'write', copy: Copy | undefined): S {
 	if (!copy) return {...state, message: `nothing to ${kind} in this pane`};
@@ -38,7 +45,7 @@ function edited(draft: string, input: string, key: KeyPress): string | undefined
 	if (key.backspace || key.delete) return [...draft].slice(0, -1).join('');
 	if (key.ctrl && input === 'u') return '';
 	if (key.ctrl && input === 'w') return draft.replace(/\S+\s*$/, '');
-	if (key.ctrl || key.meta) return draft;
+	if (key.ctrl || key.meta || key.downArrow || key.leftArrow || key.rightArrow) return draft;
 	// eslint-disable-next-line no-control-regex
 	return draft + input.replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
 }
@@ -63,6 +70,7 @@ export function handOverKey<S extends Handing>(state: S, input: string, key: Key
 				: {seq, kind: 'write', name: typed, text: prompt.text, mode: 'new'};
 		return {...state, handPrompt: undefined, handAsk: ask};
 	}
+	if (key.upArrow) return {...state, handPrompt: {...prompt, draft: lastTyped(state, prompt.kind) ?? prompt.draft}};
 	const draft = edited(prompt.draft, input, key);
 	return {...state, handPrompt: draft === undefined ? undefined : {...prompt, draft}};
 }
@@ -78,9 +86,9 @@ export function handOverAnswer<S extends Handing>(state: S, ask: HandOverAsk, re
 export function handOverHint(prompt: HandOverPrompt): string {
 	switch (prompt.kind) {
 		case 'pipe':
-			return `|${sanitize(prompt.draft)}▌   Enter pipe the pane to this command · Esc cancel`;
+			return `|${sanitize(prompt.draft)}▌   Enter pipe the pane to this command · ↑ the last · Esc cancel`;
 		case 'write':
-			return `w ${sanitize(prompt.draft)}▌   Enter write the pane to this file · Esc cancel`;
+			return `w ${sanitize(prompt.draft)}▌   Enter write the pane to this file · ↑ the last · Esc cancel`;
 		case 'overwrite':
 			return `${sanitize(prompt.name)} exists: o overwrite · a append · any other key: do not write`;
 	}

@@ -156,7 +156,7 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 		restoreTerminal(stdin, stdout, alternate);
 	};
 	if (alternate) stdout.write(enterAlternateScreen + (options.mouse ? mouseOn : ''));
-	// What a hand-over to another program (v, Ctrl+Z) writes before it and after it.
+	// What a hand-over of the terminal (v, |, Ctrl+Z) writes before it and after it.
 	const handedOver: PagerTerminal = {
 		stdin,
 		stdout,

@@ -13,7 +13,7 @@ function typed(state: State, text: string): State {
 
 test('| opens a prompt; typing, Backspace, Ctrl+W and Ctrl+U edit it; Enter asks for the command with the pane\'s text', () => {
 	let state = startHandOver<State>({}, 'pipe', pane);
-	expect(handOverHint(state.handPrompt!)).toBe('|▌   Enter pipe the pane to this command · Esc cancel');
+	expect(handOverHint(state.handPrompt!)).toBe('|▌   Enter pipe the pane to this command · ↑ the last · Esc cancel');
 	state = typed(state, 'grep -c 2 x');
 	state = handOverKey(state, '', {backspace: true});
 	expect(state.handPrompt).toMatchObject({draft: 'grep -c 2 '});
@@ -24,6 +24,14 @@ test('| opens a prompt; typing, Backspace, Ctrl+W and Ctrl+U edit it; Enter asks
 	expect(state.handPrompt).toBeUndefined();
 	expect(state.handAsk).toEqual({seq: 1, kind: 'pipe', command: 'grep -c 3', text: '1\n2\n3'});
 	expect(handOverKey(startHandOver<State>({}, 'pipe', pane), 'u', {ctrl: true}).handPrompt).toMatchObject({draft: ''});
+});
+
+test('↑ brings back the last command piped to (or the last file written), as a shell\'s history', () => {
+	const asked = handOverKey(typed(startHandOver<State>({}, 'pipe', pane), 'wc -l'), '\r', {return: true});
+	const again = handOverKey(startHandOver(asked, 'pipe', pane), '', {upArrow: true});
+	expect(again.handPrompt).toMatchObject({kind: 'pipe', draft: 'wc -l'});
+	// The file prompt has no command to recall.
+	expect(handOverKey(startHandOver(asked, 'write', pane), '', {upArrow: true}).handPrompt).toMatchObject({draft: ''});
 });
 
 test('Esc, or Enter on nothing, closes the prompt and asks nothing; a pane with no text says so', () => {

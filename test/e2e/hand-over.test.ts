@@ -1,12 +1,14 @@
 // End to end, | and w at 80×24: the pane under the cursor piped to a command through the shell (its output on the
 // normal screen, a key to go back, the footer saying how it ended) and written to a file (~ expanded, an existing
 // file asked about), the trace's escapes never in either.
+import {spawnSync} from 'node:child_process';
 import {copyFileSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterAll, afterEach, beforeAll, expect, test} from 'vitest';
 import {FaultTmux, removeFolder, wholeFrame} from '../support/fault-tmux.js';
+import {waitFor} from '../support/wait-for.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const cli = path.join(root, 'dist', 'cli.js');
@@ -43,6 +45,14 @@ async function onSeq(name: string, env: Record<string, string> = {}): Promise<Fa
 	return tmux;
 }
 
+/** Waits until a `sleep` runs in the program's job (its process group): the command or the pager has started. */
+async function untilSleeping(tmux: FaultTmux): Promise<void> {
+	await waitFor(() => {
+		const job = tmux.program();
+		return job !== undefined && spawnSync('pgrep', ['-g', String(job), '-x', 'sleep']).status === 0;
+	}, 'the sleep to run');
+}
+
 /** Types a line into the footer's prompt opened by `key`, and Enter. */
 function prompt(tmux: FaultTmux, key: string, line: string): void {
 	tmux.keys(key);
@@ -65,7 +75,7 @@ test('| wc -l: the output on the normal screen, a key to go back, the footer say
 	await pane.until(text => wholeFrame(text) && footer(text).includes('| penguin-view-no-such-command: exit 127 (command not found)'), 'the failure said');
 	// Ctrl+C stops the command, not the screen (the terminal sends SIGINT to the whole job).
 	prompt(pane, '|', 'sleep 60');
-	await pane.until(() => pane!.info('#{alternate_on}') === '0', 'the command running');
+	await untilSleeping(pane);
 	pane.keys('C-c');
 	await pane.until(text => text.includes('| sleep 60: killed by SIGINT: press a key'), 'the command stopped');
 	pane.keys('Enter');
@@ -129,7 +139,7 @@ test('Ctrl+C in the pager (v) is the pager\'s: the screen comes back when it end
 	// A pager that only waits (the file's name commented out), so that Ctrl+C is all that ends it.
 	pane = await onSeq('e2e-pager-interrupt', {PAGER: 'sleep 60 #'});
 	pane.keys('v');
-	await pane.until(() => pane!.info('#{alternate_on}') === '0', 'the pager running');
+	await untilSleeping(pane);
 	pane.keys('C-c');
 	await pane.until(text => wholeFrame(text) && footer(text).includes('back from the pager'), 'the screen again');
 	expect(pane.program()).toBeDefined();

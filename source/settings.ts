@@ -40,6 +40,22 @@ export const defaultSwitches: Readonly<Switches> = {
 	warmMs: 250,
 };
 
+/**
+ * What decides how y copies (ui/screen/clipboard-choice.ts): where the program runs, the desktop, where commands are.
+ */
+export type ClipboardEnv = {
+	/** SSH_CONNECTION or SSH_TTY: the program runs on another machine than the reader's screen. */
+	remote: boolean;
+	/** WAYLAND_DISPLAY is set (wl-copy). */
+	wayland: boolean;
+	/** DISPLAY is set (xclip, xsel). */
+	x11: boolean;
+	/** macOS (pbcopy). */
+	macos: boolean;
+	/** PATH, where the clipboard commands are looked for. */
+	path: string;
+};
+
 /** The variables that decide colour and the screen (render/color.ts reads them). */
 export type TerminalEnv = {TERM?: string; NO_COLOR?: string; FORCE_COLOR?: string};
 
@@ -58,6 +74,10 @@ export type Settings = {
 	terminal: TerminalEnv;
 	/** The pager of `v`: $PAGER, else `less -R`. */
 	pager: string;
+	/** The shell | runs a command with: $SHELL, else /bin/sh. */
+	shell: string;
+	/** The home folder (`~` in a file name w writes to). */
+	home: string;
 	/** PENGUIN_VIEW_HISTORY_MS: how long a stream's history may go unanswered (ms; unset: the client's 10 s). */
 	historyAnswerMs?: number;
 	/** PENGUIN_VIEW_FAULT: a failure injected on purpose, for the fault tests (fault.ts). */
@@ -65,10 +85,17 @@ export type Settings = {
 	switches: Switches;
 	/** TMUX is set: escapes meant for the outer terminal (--notify) go through tmux's passthrough. */
 	insideTmux: boolean;
+	/** How y can copy. */
+	clipboard: ClipboardEnv;
 };
 
 /** The settings of a process with environment `env`. */
-export function readSettings(env: NodeJS.ProcessEnv, home: string = homedir(), cwd: string = process.cwd()): Settings {
+export function readSettings(
+	env: NodeJS.ProcessEnv,
+	home: string = homedir(),
+	cwd: string = process.cwd(),
+	platform: NodeJS.Platform = process.platform,
+): Settings {
 	const historyMs = Number(env['PENGUIN_VIEW_HISTORY_MS']);
 	const warmMs = Number(env['PENGUIN_VIEW_WARM_MS']);
 	const on = (name: string): boolean => env[name] !== '0';
@@ -81,9 +108,12 @@ export function readSettings(env: NodeJS.ProcessEnv, home: string = homedir(), c
 		dataRoot: dataRootFrom(env, home),
 		terminal: {TERM: env['TERM'], NO_COLOR: env['NO_COLOR'], FORCE_COLOR: env['FORCE_COLOR']},
 		pager: pagerFrom(env),
+		shell: env['SHELL']?.trim() || '/bin/sh',
+		home,
 		historyAnswerMs: Number.isInteger(historyMs) && historyMs > 0 ? historyMs : undefined,
 		fault: faultKindOf(env['PENGUIN_VIEW_FAULT']),
 		insideTmux: (env['TMUX'] ?? '') !== '',
+		clipboard: clipboardEnvFrom(env, platform),
 		switches: {
 			kernel: on('PENGUIN_VIEW_KERNEL'),
 			tailFirst: on('PENGUIN_VIEW_TAIL_FIRST'),
@@ -117,4 +147,16 @@ export function dataRootFrom(env: NodeJS.ProcessEnv, home: string): string {
 export function pagerFrom(env: NodeJS.ProcessEnv): string {
 	const pager = env['PAGER']?.trim();
 	return pager === undefined || pager === '' ? 'less -R' : pager;
+}
+
+/** The facts y's choice of clipboard reads (a variable set to nothing counts as unset). */
+export function clipboardEnvFrom(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): ClipboardEnv {
+	const set = (name: string): boolean => (env[name] ?? '') !== '';
+	return {
+		remote: set('SSH_CONNECTION') || set('SSH_TTY'),
+		wayland: set('WAYLAND_DISPLAY'),
+		x11: set('DISPLAY'),
+		macos: platform === 'darwin',
+		path: env['PATH'] ?? '',
+	};
 }

@@ -58,6 +58,9 @@ export async function runScreenOutput(options: ScreenOutputOptions): Promise<num
 		handOver: opened.firstFrame?.handOver,
 		replay: opened.replay,
 		pager: settings.pager,
+		handOverPlace: {shell: settings.shell, cwd: settings.cwd, home: settings.home},
+		clipboard: settings.clipboard,
+		insideTmux: settings.insideTmux,
 		fault: settings.fault,
 		switches: settings.switches,
 	});

@@ -148,13 +148,18 @@ describe('keys', () => {
 		expect(screen.frame()).toContain('from the bottom');
 	});
 
-	test('? shows the help from the keymap; Esc or ? closes it, other keys do not', async () => {
+	test('? shows the help from the keymap; q, Esc or ? closes it, other keys do not', async () => {
 		screen = await mount(tools(), {rows: 40});
 		await screen.press('?');
 		const body = screen.body().join('\n');
-		expect(screen.body()[0]).toBe(' keys   j/k scroll · Esc or ? closes · q quit');
+		expect(screen.body()[0]).toBe(' keys   j/k scroll · q, Esc or ? closes · Ctrl+C quit');
 		expect(body).toContain(' Ctrl+D d  half a page down');
-		expect(screen.frame().split('\n').at(-1)).toBe(' j/k scroll · Esc or ? closes · q quit');
+		expect(screen.frame().split('\n').at(-1)).toBe(' j/k scroll · q, Esc or ? closes · Ctrl+C quit');
+		// q leaves the help as it leaves less's: back to the session, the program still running.
+		await screen.press('q');
+		expect(screen.body().join('\n')).not.toContain('Ctrl+D d');
+		expect(screen.quits()).toBe(0);
+		await screen.press('?');
 		await screen.press('x');
 		expect(screen.body().join('\n')).toContain('Ctrl+D d');
 		await screen.press(keys.escape);

@@ -34,7 +34,7 @@ function screen(columns = 100) {
 			color={false}
 			home="/home/dev"
 			clock={() => Date.parse('2026-12-02T14:50:00Z')}
-			copy={text => copies.push(text)}
+			copy={text => void copies.push(text)}
 		/>,
 	);
 	unmount = () => app.unmount();
@@ -72,7 +72,11 @@ describe('y and Y', () => {
 		await until(() => (s.copies.length === 2 ? true : undefined), 'the second copy');
 		// Y on a command copies the command itself, not the JSON of its arguments.
 		expect(s.copies[1]).toBe('seq 1 300');
-		expect(s.footer()).toContain('copied the command (1 line');
+		// The footer's line comes once the copy is done.
+		await until(
+			() => (s.footer().includes('copied the command (1 line') ? true : undefined),
+			'the second confirmation',
+		);
 	});
 
 	test('Y on a pane that is not a call says so and copies nothing', async () => {

@@ -47,7 +47,7 @@ function heldScreen() {
 			home="/home/dev"
 			clock={() => Date.parse('2026-12-02T14:50:00Z')}
 			expand={['outputs']}
-			copy={copied => copies.push(copied)}
+			copy={copied => void copies.push(copied)}
 			page={paged => {
 				pages.push(paged);
 				return undefined;
@@ -93,7 +93,7 @@ describe('held outputs on the screen', () => {
 		expect(lines).toHaveLength(300);
 		expect(lines[0]).toBe('12:0 some output of the command');
 		expect(lines.at(-1)).toBe('12:299 some output of the command');
-		expect(s.footer()).toContain('copied the output of exec_command (300 lines');
+		await s.until(() => s.footer().includes('copied the output of exec_command (300 lines'), 'the confirmation');
 		s.press('v');
 		await s.until(() => s.pages.length === 1, 'the pager');
 		expect(s.pages[0]).toContain('exec_command\n');

@@ -89,7 +89,9 @@ describe('keymap', () => {
 			keys: 'j ↓',
 			help: 'next pane; in a long pane, its next line until its end (its first row stays on top)',
 		});
-		expect(entries.find(entry => entry.help === 'quit')).toEqual({keys: 'q Ctrl+C', help: 'quit'});
+		expect(entries.find(entry => entry.keys === 'q Ctrl+C')?.help).toBe(
+			'quit (in the help, the notice log, the timeline: close it)',
+		);
 	});
 
 	test('footer hints: commands sharing a word share a hint', () => {

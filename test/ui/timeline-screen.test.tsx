@@ -31,7 +31,7 @@ test('T shows the timeline; Enter on a row goes back to the panes with that item
 		'› ✓ request 5  5.3 s  1.9k tok',
 	]);
 	expect(screen.frame().split('\n').at(-1)).toBe(
-		' j/k move · Enter show in session · e next problem · F follow · T back · q quit',
+		' j/k move · Enter show in session · e next problem · F follow · q or T back',
 	);
 
 	// e finds the failed call; k goes up from there.

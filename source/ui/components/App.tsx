@@ -12,6 +12,7 @@ import type {SessionStore} from '../../model/session-store.js';
 import {isRunning, timelineOf, type Timeline} from '../../model/timeline.js';
 import type {SessionView} from '../../model/view-model.js';
 import {sanitize} from '../../render/sanitize.js';
+import {copyMessage} from '../screen/copy-text.js';
 import {queuedTexts, stillPending, type Acting, type PendingSteer} from '../screen/acting.js';
 import {act} from '../screen/send-action.js';
 import {
@@ -32,6 +33,8 @@ import {FooterTurn} from '../screen/footer-turn.js';
 import {Header} from './Header.js';
 import {helpKeysHint, helpLines} from '../screen/help-lines.js';
 import {HelpOverlay} from './HelpOverlay.js';
+import {handOverHint, type HandOverAsk, type HandOverResult} from '../screen/hand-over.js';
+import {useHandOvers} from './use-hand-overs.js';
 import {screenGeometry} from '../reading/screen-geometry.js';
 import {Layouter} from '../panes/layout.js';
 import {CodeColours, loadCommonHighlighter} from '../panes/code-colours.js';
@@ -101,10 +104,14 @@ export type AppProps = {
 	actions?: SessionActions;
 	/** Why those keys do nothing without `actions` ({mode: 'off'}: --read-only, the keys unbound). */
 	acting?: Acting;
-	/** Puts text on the clipboard (y, Y): the program writes OSC 52 to the terminal. */
-	copy?: (text: string) => void;
+	/** Puts text on the clipboard (y, Y); the footer's line about it, if it has one (clipboard-writer.ts). */
+	copy?: (text: string, what: string) => string | void;
 	/** Shows text in the pager (v) and returns when it closes, or says why it could not. */
 	page?: (text: string, title: string) => string | undefined;
+	/** | and w: pipes a pane's text to a command, or writes it to a file; says what came of it. */
+	handOver?: (ask: HandOverAsk) => HandOverResult;
+	/** Ctrl+Z: hands the terminal to the shell and returns once `fg` continues the program, or says why it could not. */
+	suspend?: () => string | undefined;
 	/** --replay: space pauses it, + and - change its speed; the header says where it is. */
 	replay?: ReplayControl;
 	/** The screen's switches (settings.ts): all on by default. */
@@ -142,6 +149,8 @@ export function App({
 	acting,
 	copy,
 	page,
+	handOver,
+	suspend,
 	replay,
 	switches = defaultSwitches,
 	loadHighlighter = loadCommonHighlighter,
@@ -390,7 +399,10 @@ export function App({
 	const copyTo = useRef(copy);
 	copyTo.current = copy;
 	useEffect(() => {
-		if (clipboard) copyTo.current?.(clipboard.text);
+		if (!clipboard) return;
+		const copied = {text: clipboard.text, what: clipboard.what ?? 'the text'};
+		const said = copyTo.current?.(copied.text, copied.what);
+		setState(previous => ({...previous, message: typeof said === 'string' ? said : copyMessage(copied)}));
 	}, [clipboard]);
 	// v: the pager takes the terminal until it closes; the screen is drawn again whole after.
 	const pager = state.pager;
@@ -403,6 +415,8 @@ export function App({
 		// screen the pager left.
 		setState(previous => ({...previous, message: problem ?? 'back from the pager'}));
 	}, [pager]);
+	// | and w, Ctrl+Z: the program lends the terminal or writes the file (use-hand-overs.ts).
+	useHandOvers(state, setState, {handOver, suspend});
 	// Space, + or -: the replay is told once per request, and the header drawn again.
 	const replayAsk = state.replayAsk;
 	const [, setReplayRev] = useState(0);
@@ -581,21 +595,23 @@ export function App({
 					query={state.search.query}
 					width={screenWidth}
 					hints={
-						state.jumpDraft !== undefined
-							? `:${sanitize(state.jumpDraft)}▌   Enter jump · 120 a pane · 50% a place · 14:45 a local time · Esc cancel`
-							: state.filterDraft !== undefined
-								? filterHint(state.filterDraft, state.filter)
-								: state.help
-									? helpKeysHint
-									: state.noticeLog
-										? noticeHints
-										: pickerKeys
-											? listWidth > 0
-												? besideHints
-												: pickerHints
-											: state.timeline
-												? timelineHints
-												: undefined
+						state.handPrompt
+							? handOverHint(state.handPrompt)
+							: state.jumpDraft !== undefined
+								? `:${sanitize(state.jumpDraft)}▌   Enter jump · 120 a pane · 50% a place · 14:45 a local time · Esc cancel`
+								: state.filterDraft !== undefined
+									? filterHint(state.filterDraft, state.filter)
+									: state.help
+										? helpKeysHint
+										: state.noticeLog
+											? noticeHints
+											: pickerKeys
+												? listWidth > 0
+													? besideHints
+													: pickerHints
+												: state.timeline
+													? timelineHints
+													: undefined
 					}
 					offer={
 						offered && !state.help && !(pickerKeys && listWidth === 0)
@@ -608,7 +624,7 @@ export function App({
 					position={pickerKeys || state.timeline || state.help || state.noticeLog ? undefined : position}
 					keepPosition={state.filter !== undefined}
 					trouble={troubleWins ? sourceTrouble(store.status, realNow, width) : undefined}
-					typing={state.filterDraft !== undefined || state.jumpDraft !== undefined}
+					typing={state.filterDraft !== undefined || state.jumpDraft !== undefined || state.handPrompt !== undefined}
 					// While the end of a trace stands in for it (tail-first), its spending is only the end's: no figure yet.
 					cost={store.previewing ? undefined : sessionCostText(view, store.status.prices)}
 				/>

@@ -16,21 +16,24 @@
  * frame: Ink is unmounted (so it writes nothing more), then the terminal is put back.
  */
 import {openSync} from 'node:fs';
+import {homedir} from 'node:os';
 import {ReadStream as TtyReadStream} from 'node:tty';
 import {render, useInput} from 'ink';
 import {useEffect, useState} from 'react';
 import {onCrash} from '../../crash.js';
 import {faultDelayMs, injectedFault, type FaultKind} from '../../fault.js';
-import {runPager} from '../../io/pager.js';
+import {runPager, type PagerTerminal} from '../../io/pager.js';
 import type {SessionActions} from '../../io/sse/actions.js';
 import type {ReplayControl} from '../../io/replay.js';
 import type {TextReader} from '../../model/held-text.js';
 import type {SessionStore} from '../../model/session-store.js';
-import type {ScreenSwitches} from '../../settings.js';
+import type {ClipboardEnv, ScreenSwitches} from '../../settings.js';
 import type {Acting} from '../screen/acting.js';
-import {osc52} from '../screen/copy-text.js';
+import {clipboardWriter} from '../screen/clipboard-writer.js';
 import {mouseOff, mouseOn} from '../screen/mouse.js';
 import {App} from './App.js';
+import {suspendToShell} from './terminal-suspend.js';
+import {handOverTo, type HandOverPlace} from './hand-over-program.js';
 import type {SessionSwitcher} from '../../server/session-switcher.js';
 
 export type ScreenOptions = {
@@ -68,6 +71,12 @@ export type ScreenOptions = {
 	handOver?: () => void;
 	/** --replay's controls (space, + and -). */
 	replay?: ReplayControl;
+	/** Where | and w hand a pane over (settings.ts): the reader's shell, the folder, the home `~` means. */
+	handOverPlace?: HandOverPlace;
+	/** How y copies (settings.ts); without it, by OSC 52 alone. */
+	clipboard?: ClipboardEnv;
+	/** TMUX is set: y asks tmux whether it lets OSC 52 through. */
+	insideTmux?: boolean;
 	/** The pager of `v` (settings.ts; default `less -R`). */
 	pager?: string;
 	/** A failure injected on purpose (fault.ts). */
@@ -98,6 +107,7 @@ const endSynchronizedUpdate = '\u001b[?2026l';
 const showCursor = `\u001b[0m${endSynchronizedUpdate}\u001b[?25h`;
 const hideCursor = '\u001b[?25l';
 const handledSignals: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP', 'SIGINT'];
+const noDesktop: ClipboardEnv = {remote: false, wayland: false, x11: false, macos: false, path: ''};
 
 /** Shows the screen for `store`; resolves once the reader quits and the terminal is restored. */
 export async function runScreen(store: SessionStore, options: ScreenOptions): Promise<ScreenEnd> {
@@ -112,7 +122,26 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 		finish = resolve;
 		fail = reject;
 	});
-	const onSignal = (signal: NodeJS.Signals): void => finish({reason: 'signal', signal});
+	// While another program has the terminal (v, |), a Ctrl+C there is for it: the SIGINT the terminal also sends
+	// this job is not the screen's to end on. Node hands the signal over a turn or two later, so the loan ends after.
+	let lent = 0;
+	const lend = <T,>(run: () => T): T => {
+		lent++;
+		try {
+			return run();
+		} finally {
+			setImmediate(() => setImmediate(() => lent--));
+		}
+	};
+	const copy = clipboardWriter({
+		env: options.clipboard ?? noDesktop,
+		insideTmux: options.insideTmux === true,
+		write: sequence => stdout.write(sequence),
+	});
+	const place = options.handOverPlace ?? {shell: '/bin/sh', cwd: process.cwd(), home: homedir()};
+	const onSignal = (signal: NodeJS.Signals): void => {
+		if (signal !== 'SIGINT' || lent === 0) finish({reason: 'signal', signal});
+	};
 	const onAbort = (): void => finish({reason: 'aborted'});
 	for (const signal of handledSignals) process.on(signal, onSignal);
 	options.handOver?.();
@@ -127,6 +156,13 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 		restoreTerminal(stdin, stdout, alternate);
 	};
 	if (alternate) stdout.write(enterAlternateScreen + (options.mouse ? mouseOn : ''));
+	// What a hand-over of the terminal (v, |, Ctrl+Z) writes before it and after it.
+	const handedOver: PagerTerminal = {
+		stdin,
+		stdout,
+		leave: (options.mouse ? mouseOff : '') + showCursor + (alternate ? leaveAlternateScreen : ''),
+		enter: (alternate ? enterAlternateScreen : '') + (options.mouse ? mouseOn : '') + hideCursor,
+	};
 	const instance = render(
 		<>
 			<App
@@ -141,20 +177,10 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 				acting={options.acting}
 				replay={options.replay}
 				switches={options.switches}
-				copy={text => stdout.write(osc52(text))}
-				page={(text, title) =>
-					runPager(
-						text,
-						title,
-						{
-							stdin,
-							stdout,
-							leave: (options.mouse ? mouseOff : '') + showCursor + (alternate ? leaveAlternateScreen : ''),
-							enter: (alternate ? enterAlternateScreen : '') + (options.mouse ? mouseOn : '') + hideCursor,
-						},
-						options.pager ?? 'less -R',
-					)
-				}
+				copy={copy}
+				page={(text, title) => lend(() => runPager(text, title, handedOver, options.pager ?? 'less -R'))}
+				handOver={ask => lend(() => handOverTo(ask, handedOver, place))}
+				suspend={() => suspendToShell(handedOver)}
 				onQuit={() => finish({reason: 'quit'})}
 			/>
 			{options.fault === 'render' || options.fault === 'handler' ? <FaultProbe kind={options.fault} /> : null}

@@ -8,7 +8,7 @@ import {seg, textWidth, truncateSegments, type Segment} from '../panes/segments.
 import {wrapSegments} from '../panes/wrap.js';
 
 /** The help's own keys, said in its title and in the footer. */
-export const helpKeysHint = 'j/k scroll · Esc or ? closes · q quit';
+export const helpKeysHint = 'j/k scroll · q, Esc or ? closes · Ctrl+C quit';
 
 /** Every row of the help at `width`. */
 export function helpLines(width: number): Segment[][] {

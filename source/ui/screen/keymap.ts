@@ -36,6 +36,9 @@ export type CommandId =
 	| 'copy'
 	| 'copy-args'
 	| 'pager'
+	| 'pipe'
+	| 'write'
+	| 'suspend'
 	| 'next-match'
 	| 'prev-match'
 	| 'escape'
@@ -158,6 +161,16 @@ export const commands: readonly Command[] = [
 		keys: [char('v')],
 		help: "open the focused pane's whole text in $PAGER (default less -R); the screen comes back after",
 	},
+	{
+		id: 'pipe',
+		keys: [char('|')],
+		help: "then a command: pipe the focused pane's text to it through your shell, as less does",
+	},
+	{
+		id: 'write',
+		keys: [char('w')],
+		help: "then a file name: write the focused pane's text to it (asks before replacing)",
+	},
 	{id: 'full', keys: [char('x')], help: 'every line of the focused output, or head and tail again'},
 	{id: 'toggle-thinking', keys: [char('t')], help: 'open or close all thinking', footer: 'thinking'},
 	{id: 'toggle-outputs', keys: [char('o')], help: 'open or close all tool outputs', footer: 'outputs'},
@@ -237,10 +250,16 @@ export const commands: readonly Command[] = [
 	{
 		id: 'notices',
 		keys: [char('M')],
-		help: 'the notice log: every notice, warning and error so far, with its time and whole text (Esc or M closes it)',
+		help: 'the notice log: every notice, warning and error so far, with its time and whole text (q, Esc or M closes it)',
 	},
-	{id: 'help', keys: [char('?')], help: 'this help: j/k scroll it, Esc or ? closes it', footer: 'help'},
-	{id: 'quit', keys: [char('q'), ctrl('c')], help: 'quit', footer: 'quit'},
+	{id: 'help', keys: [char('?')], help: 'this help: j/k scroll it, q, Esc or ? closes it', footer: 'help'},
+	{id: 'suspend', keys: [ctrl('z')], help: 'suspend to the shell, as less does: fg brings the screen back'},
+	{
+		id: 'quit',
+		keys: [char('q'), ctrl('c')],
+		help: 'quit (in the help, the notice log, the timeline: close it)',
+		footer: 'quit',
+	},
 ];
 
 const specialKeys: readonly SpecialKey[] = [

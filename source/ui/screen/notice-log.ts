@@ -74,15 +74,15 @@ export function noticeRows(entries: readonly NoticeEntry[], width: number): Segm
 	return rows;
 }
 
-/** Keys while the log is shown: they scroll it; Esc or M close it. `rows`: how many it has. */
+/** Keys while the log is shown: they scroll it; q, Esc or M close it. `rows`: how many it has. */
 export function noticeLogCommand(
 	state: ScreenState,
 	id: CommandId | undefined,
 	rows: number,
 	height: number,
 ): ScreenState {
-	if (id === 'quit') return {...state, quit: true};
-	if (id === 'escape' || id === 'notices') return {...state, noticeLog: false, noticeTop: undefined};
+	// q returns to the session, as it leaves an overlay in less (Ctrl+C, taken before, quits).
+	if (id === 'quit' || id === 'escape' || id === 'notices') return {...state, noticeLog: false, noticeTop: undefined};
 	// The log opens at its end: the newest notice is what was just cut short.
 	const top = overlayTop(id, state.noticeTop ?? Number.POSITIVE_INFINITY, rows, height);
 	return top === undefined ? state : {...state, noticeTop: top};

@@ -6,6 +6,7 @@
 import {shown} from '../../model/held-text.js';
 import {actKey, sendsTask, startAct, type Acting} from './acting.js';
 import {copyLimit, copyMessage, copyOf, pagerText} from './copy-text.js';
+import {handOverKey, startHandOver} from './hand-over.js';
 import {isChunk, splitPresses} from './key-chunks.js';
 import {parseMouse, type MouseEvent} from './mouse.js';
 import {commandFor, type CommandId, type KeyPress} from './keymap.js';
@@ -56,6 +57,8 @@ export function initialScreen(expand?: readonly string[]): ScreenState {
 /** The one entry for keys: the search prompt, the help overlay, or a command. */
 export function handleKey(state: ScreenState, input: string, key: KeyPress, env: ScreenEnv): ScreenState {
 	if (key.ctrl && input === 'c') return {...state, quit: true};
+	// Ctrl+Z suspends from anywhere, a prompt or an overlay too (terminal-suspend.ts).
+	if (key.ctrl && input === 'z') return runCommand(state, 'suspend', env);
 	const mouse = parseMouse(input);
 	if (mouse) return mouseEvent(state, mouse, env);
 	// Beside the session, keys that came together may go to both sides (Tab then s): one at a time.
@@ -75,6 +78,7 @@ export function handleKey(state: ScreenState, input: string, key: KeyPress, env:
 	if (state.filterDraft !== undefined) return filterKey(state, input, key);
 	if (state.jumpDraft !== undefined) return jumpKey(state, input, key, env);
 	if (state.markKey) return markKey(state, input, key, env);
+	if (state.handPrompt) return handOverKey(state, input, key);
 	if (state.act?.prompt) {
 		const next = actKey(state.act, input, key, sendsTask(env.view));
 		return {...state, act: next.act, message: next.message};
@@ -116,12 +120,10 @@ function mouseEvent(state: ScreenState, mouse: MouseEvent, env: ScreenEnv): Scre
 	return {...state, focus: row.itemId, viewport: pause(layout, env.height, state.viewport)};
 }
 
-/**
- * Keys while the help is shown: they scroll it; Esc or ? close it; others do nothing (a stray key must not close it).
- */
+/** Keys while the help is shown: they scroll it; q, Esc or ? close it (as less's help); other keys do nothing. */
 function helpCommand(state: ScreenState, id: CommandId | undefined, env: ScreenEnv): ScreenState {
-	if (id === 'quit') return {...state, quit: true};
-	if (id === 'escape' || id === 'help') return {...state, help: false, helpTop: undefined};
+	// q closes, as it leaves less's help: Ctrl+C, taken before, still quits.
+	if (id === 'quit' || id === 'escape' || id === 'help') return {...state, help: false, helpTop: undefined};
 	const top = overlayTop(id, state.helpTop ?? 0, env.helpRows ?? 0, env.height);
 	return top === undefined ? state : {...state, helpTop: top};
 }
@@ -160,10 +162,9 @@ function timelineCommand(state: ScreenState, id: CommandId | undefined, env: Scr
 		timeline: {...timelineWindow(rows.length, listHeight, index, top), follow},
 	});
 	switch (id) {
-		case 'quit':
-			return {...state, quit: true};
 		case 'help':
 			return {...state, help: true};
+		case 'quit':
 		case 'escape':
 		case 'timeline':
 			return {...state, timeline: undefined};
@@ -230,6 +231,8 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 	switch (id) {
 		case 'quit':
 			return {...state, quit: true};
+		case 'suspend':
+			return {...state, suspend: (state.suspend ?? 0) + 1};
 		case 'help':
 			return {...state, help: !state.help, helpTop: 0};
 		case 'timeline':
@@ -380,9 +383,20 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 							? 'Y copies the arguments of a tool call: this pane is not one'
 							: 'nothing to copy in this pane',
 				};
-			const message = copyMessage(copy);
-			if (Buffer.byteLength(copy.text) > copyLimit) return {...state, focus: item.id, message};
-			return {...state, focus: item.id, clipboard: {seq: (state.clipboard?.seq ?? 0) + 1, text: copy.text}, message};
+			if (Buffer.byteLength(copy.text) > copyLimit) return {...state, focus: item.id, message: copyMessage(copy)};
+			// The footer's line comes once the program has copied: only then is it known what happened.
+			return {
+				...state,
+				focus: item.id,
+				clipboard: {seq: (state.clipboard?.seq ?? 0) + 1, text: copy.text, what: copy.what},
+			};
+		}
+		case 'pipe':
+		case 'write': {
+			const index = focusIndex(state, layout, height);
+			const item = index === -1 ? undefined : layout.item(index);
+			const focused = item ? {...state, focus: item.id} : state;
+			return startHandOver(focused, id, item && copyOf(shown(item, env.texts)));
 		}
 		case 'pager': {
 			const index = focusIndex(state, layout, height);

@@ -6,6 +6,7 @@ import type {TextReader} from '../../model/held-text.js';
 import type {Timeline} from '../../model/timeline.js';
 import type {SessionView} from '../../model/view-model.js';
 import type {Acting, ActState} from './acting.js';
+import type {HandOverAsk, HandOverPrompt} from './hand-over.js';
 import type {Layout} from '../panes/layout.js';
 import type {OpenState} from '../panes/open-state.js';
 import type {PickerState} from '../views/picker.js';
@@ -64,7 +65,7 @@ export type ScreenState = {
 	/** The filter's prompt, while it is typed. */
 	filterDraft?: string;
 	/** What y or Y asked to copy (the program writes it to the clipboard, once per `seq`). */
-	clipboard?: {seq: number; text: string};
+	clipboard?: {seq: number; text: string; what?: string};
 	/** What v asked to show in the pager (the program runs it, once per `seq`). */
 	pager?: {seq: number; text: string; title: string};
 	/** g was pressed while a preview stood in for the session: its top is gone to again once the history is in. */
@@ -85,6 +86,12 @@ export type ScreenState = {
 	jumpDraft?: string;
 	/** Columns the body is moved to the right (→ ←, sideways.ts); 0 or undefined at its left edge. */
 	shift?: number;
+	/** | or w: the footer's prompt for a command or a file name (hand-over.ts). */
+	handPrompt?: HandOverPrompt;
+	/** What | or w asked the program to do (once per `seq`). */
+	handAsk?: HandOverAsk;
+	/** Bumped by Ctrl+Z: the program hands the terminal back to the shell until `fg` (terminal-suspend.ts). */
+	suspend?: number;
 	/** Set when the reader asked to quit. */
 	quit: boolean;
 };

@@ -142,6 +142,8 @@ export type CompactionItem = Base & {
 	/** What the compaction request was asked and thought (in the trace only, not on the stream). */
 	readonly prompt?: string;
 	readonly thinking?: string;
+	/** What its own requests used, every attempt's token_usage summed (the bill, not the context). */
+	readonly usage?: Readonly<TokenCounts>;
 	readonly endedAt?: number;
 };
 

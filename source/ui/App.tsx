@@ -40,6 +40,9 @@ import {sliceBudget, useSearchProgress} from './search-progress.js';
 import {continueStep} from './search-keys.js';
 import {SessionPicker} from './SessionPicker.js';
 import {TimelineView} from './TimelineView.js';
+import {ContextView} from './ContextView.js';
+import {contextHints} from './context-keys.js';
+import {useContextScreen} from './use-context-screen.js';
 import {headerIsLive, sourceTrouble, tildePath} from './status-line.js';
 import {frameMs, streamFrameMs} from './frame-pacer.js';
 import {useStore, useTicker, useWarmUp} from './use-store.js';
@@ -145,6 +148,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 		timelineCache.current = {view: current, rev: current.rev, timeline};
 		return timeline;
 	}, [store]);
+	const contextScreenNow = useContextScreen(store, texts);
 	const [live, setLive] = useState(false);
 	useTicker(live);
 
@@ -198,7 +202,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	const position = state.filter === undefined ? where : `${where ?? 'no pane'} · filter “${sanitize(state.filter)}”`;
 
 	// Noted only where the frame reads no text but the drawn panes' (a search, a filter, the timeline, the notice log read them all).
-	const quiet = switches.quietOffscreen && state.search.query === undefined && !state.search.editing && state.filter === undefined && state.filterDraft === undefined && !state.timeline && !state.noticeLog;
+	const quiet = switches.quietOffscreen && state.search.query === undefined && !state.search.editing && state.filter === undefined && state.filterDraft === undefined && !state.timeline && !state.contextView && !state.noticeLog;
 	drawn.current = quiet ? drawnFrom(view, store.status, layout, first, last) : undefined;
 
 	const timeline = state.timeline ? timelineNow() : undefined;
@@ -245,6 +249,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 			return filteredLayout(layouter.layout(store.view, paneWidth + shift, open, time.now, time.stoppedAt, store.status.prices), state.filter, filterCache, texts);
 		},
 		timeline: timelineNow,
+		contextScreen: contextScreenNow,
 		canPick: sessions !== undefined,
 		wide,
 		offered: offered !== undefined,
@@ -422,6 +427,8 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 		pickerOf(width)
 	) : state.timeline && timeline ? (
 		<TimelineView timeline={timeline} state={state.timeline} width={width} height={height} now={now} costOf={usage => requestCostText(usage, view.header, store.status.prices)} />
+	) : state.contextView ? (
+		<ContextView screen={contextScreenNow()} state={state.contextView} width={width} height={height} />
 	) : (
 		<Body rows={state.filter !== undefined && layout.count === 0 ? noPaneMatches(state.filter) : visible} height={height} focusRow={focusRow} width={width} query={state.search.editing ? undefined : state.search.query} />
 	);
@@ -462,12 +469,12 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 					message={footerMessage(state, countSlice)}
 					query={state.search.query}
 					width={screenWidth}
-					hints={state.jumpDraft !== undefined ? `:${sanitize(state.jumpDraft)}▌   Enter jump · 120 a pane · 50% a place · 14:45 a local time · Esc cancel` : state.filterDraft !== undefined ? filterHint(state.filterDraft, state.filter) : state.help ? helpKeysHint : state.noticeLog ? noticeHints : pickerKeys ? (listWidth > 0 ? besideHints : pickerHints) : state.timeline ? timelineHints : undefined}
+					hints={state.jumpDraft !== undefined ? `:${sanitize(state.jumpDraft)}▌   Enter jump · 120 a pane · 50% a place · 14:45 a local time · Esc cancel` : state.filterDraft !== undefined ? filterHint(state.filterDraft, state.filter) : state.help ? helpKeysHint : state.noticeLog ? noticeHints : pickerKeys ? (listWidth > 0 ? besideHints : pickerHints) : state.timeline ? timelineHints : state.contextView ? contextHints : undefined}
 					offer={offered && !state.help && !(pickerKeys && listWidth === 0) ? (sessions?.offerNote?.() ?? offerText(offered.sessionId)) : undefined}
 					act={state.act?.prompt}
 					acting={actions !== undefined}
 					pendingSteer={pendingSteer}
-					position={pickerKeys || state.timeline || state.help || state.noticeLog ? undefined : position}
+					position={pickerKeys || state.timeline || state.contextView || state.help || state.noticeLog ? undefined : position}
 					keepPosition={state.filter !== undefined}
 					trouble={troubleWins ? sourceTrouble(store.status, realNow, width) : undefined}
 					typing={state.filterDraft !== undefined || state.jumpDraft !== undefined}

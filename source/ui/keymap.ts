@@ -41,6 +41,7 @@ export type CommandId =
 	| 'escape'
 	| 'follow'
 	| 'timeline'
+	| 'context'
 	| 'sessions'
 	| 'switch'
 	| 'list-focus'
@@ -120,6 +121,7 @@ export const commands: readonly Command[] = [
 	{id: 'escape', keys: [special('escape', 'Esc')], help: 'leave search, the timeline or the picker; close this help'},
 	{id: 'follow', keys: [char('F')], help: 'follow again: stay at the bottom as the session grows', footer: 'follow'},
 	{id: 'timeline', keys: [char('T')], help: 'timeline: requests and tool calls on a time axis (Enter shows the row in the session, T back)', footer: 'timeline'},
+	{id: 'context', keys: [char('C')], help: 'context and cost: each request\'s prompt against the window, cost and running total, what fills the context now (Enter shows the row in the session, C back)'},
 	{id: 'sessions', keys: [char('s')], help: 'every session at a glance (what each does now, those waiting for you first): type to filter, Enter to open, Esc to close; at 140 columns or more it stays beside the session and s shows or hides it', footer: 'sessions'},
 	{id: 'list-focus', keys: [special('tab', 'Tab')], help: 'with the sessions beside the session: move between the list and the session'},
 	{id: 'switch', keys: [char('L')], help: 'open the session offered in the footer: one that started since, or another that waits for approval, failed or finished'},

@@ -6,6 +6,7 @@ import type {TextReader} from '../model/held-text.js';
 import type {Timeline} from '../model/timeline.js';
 import type {SessionView} from '../model/view-model.js';
 import type {Acting, ActState} from './acting.js';
+import type {ContextScreen} from './context-entries.js';
 import type {Layout} from './layout.js';
 import type {OpenState} from './open-state.js';
 import type {PickerState} from './picker.js';
@@ -53,6 +54,8 @@ export type ScreenState = {
 	switchTo?: number;
 	/** The timeline (T), while shown instead of the panes. */
 	timeline?: TimelineState;
+	/** The context view (C), while shown instead of the panes: placed as the timeline is. */
+	contextView?: TimelineState;
 	/** One line for the footer, until the next key. */
 	message?: string;
 	/** Acting on the session (a, r, Ctrl+X, >): the footer's question or prompt, and what was last sent. */
@@ -110,6 +113,8 @@ export type ScreenEnv = {
 	layout: (open: OpenState) => Layout;
 	/** The session's timeline (cached per change of the view). */
 	timeline?: () => Timeline;
+	/** The context view's entries (cached per change of the view). */
+	contextScreen?: () => ContextScreen;
 	/** Whether there are sessions to pick from (the program passed a switcher). */
 	canPick?: boolean;
 	/** The terminal is wide enough for the session list beside the session. */

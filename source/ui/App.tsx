@@ -43,6 +43,7 @@ import {TimelineView} from './TimelineView.js';
 import {ContextView} from './ContextView.js';
 import {contextHints} from './context-keys.js';
 import {useContextScreen} from './use-context-screen.js';
+import {ContextTrail} from './context-trail.js';
 import {headerIsLive, sourceTrouble, tildePath} from './status-line.js';
 import {frameMs, streamFrameMs} from './frame-pacer.js';
 import {useStore, useTicker, useWarmUp} from './use-store.js';
@@ -149,6 +150,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 		return timeline;
 	}, [store]);
 	const contextScreenNow = useContextScreen(store, texts);
+	const contextTrail = useMemo(() => new ContextTrail(), []);
 	const [live, setLive] = useState(false);
 	useTicker(live);
 
@@ -445,6 +447,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 					stoppedAt={stoppedAt}
 					noSession={sessions?.openAtStart === true && sessions.current?.() === undefined}
 					replay={replay ? replayText(replay.state()) : undefined}
+					trail={{sizes: contextTrail.sizes(view), cost: contextTrail.cost(view, store.status.prices)}}
 					width={screenWidth}
 					home={home ?? homedir()}
 					rule={rules}

@@ -169,7 +169,7 @@ async function run(words: readonly string[], flags: Flags, cleanup: Array<() => 
 	if (held) cleanup.push(async () => held.close());
 	armProcessFault(settings.fault);
 	if (screen) return (await import('./entry/screen-output.js')).runScreenOutput({flags, settings, store, running, opened, expand, color, held, pricesOf, fileOptions});
-	const outputs = {flags, store, running, opened, out, ended, check, say, dataRoot};
+	const outputs = {flags, store, running, opened, out, ended, check, say, dataRoot, unicode: terminal && screenCapable(settings.terminal)};
 	if (writer === undefined) return runWholeOutput(outputs);
 	return runPrintOutput(outputs, writer, {color, prerendered, prerenderedArgs, prerenderedTexts});
 }

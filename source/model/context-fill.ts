@@ -62,10 +62,10 @@ export type ContextFill = {
 /** How many characters a text of `item` has (a held one read back, or sized where it is kept). */
 export type TextSize = (item: HoldingItem, text: Kept) => number;
 
-/** The size of a text kept in memory; a held one counts as the bytes it says it has, or 0. */
+/** The size of a text, never read back: a held one counts as the length (or bytes) it was held with, else 0. */
 export function keptSize(_item: HoldingItem, text: Kept): number {
 	if (typeof text === 'string') return text.length;
-	return 'bytes' in text ? text.bytes : 0;
+	return 'bytes' in text ? text.bytes : (text.chars ?? 0);
 }
 
 /** What fills the context of `view`'s newest request. */

@@ -149,8 +149,8 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 		timelineCache.current = {view: current, rev: current.rev, timeline};
 		return timeline;
 	}, [store]);
-	const contextScreenNow = useContextScreen(store, texts);
 	const contextTrail = useMemo(() => new ContextTrail(), []);
+	const contextScreenNow = useContextScreen(store, contextTrail);
 	const [live, setLive] = useState(false);
 	useTicker(live);
 

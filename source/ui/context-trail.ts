@@ -48,6 +48,19 @@ export class ContextTrail {
 		return costText(costOfUsage(lines, prices));
 	}
 
+	/**
+	 * What changes when the context view's numbers may: a request begun or ended or given its
+	 * usage, a subagent, spending, a compaction opened or closed. Not a new item alone: what
+	 * fills the context counts items up to the newest request with usage, which they follow.
+	 */
+	changeKey(view: SessionView): string {
+		this.sync(view);
+		const last = this.requests.at(-1);
+		let spent = 0;
+		for (const line of view.spend) spent += line.tokens.total;
+		return `${this.requests.length}:${last?.rev ?? -1}:${this.subagents.length}:${spent}:${view.compacting}:${view.shard}`;
+	}
+
 	private sync(view: SessionView): void {
 		if (view !== this.view) {
 			this.view = view;

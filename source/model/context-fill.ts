@@ -83,6 +83,7 @@ export function contextFill(view: SessionView, sizeOf: TextSize = keptSize): Con
 	}
 	const pieces: ContextPiece[] = [];
 	const steps: ContextStep[] = [];
+	const scaler = new Shrinks();
 	let pending: ContextPiece[] = headerPieces(view);
 	let previous: number | undefined;
 	let newest: RequestItem | undefined;
@@ -92,7 +93,8 @@ export function contextFill(view: SessionView, sizeOf: TextSize = keptSize): Con
 			if (!item.usage) continue;
 			const prompt = item.usage.cache_read + item.usage.cache_write;
 			const growth = previous === undefined ? prompt : prompt - previous;
-			steps.push(growth >= 0 ? share(item, growth, pending) : shrink(item, growth, pieces, pending));
+			steps.push(growth >= 0 ? share(item, growth, pending) : scaler.shrink(item, growth, previous!));
+			for (const piece of pending) scaler.place(piece);
 			pieces.push(...pending);
 			pending = [];
 			previous = prompt;
@@ -101,6 +103,7 @@ export function contextFill(view: SessionView, sizeOf: TextSize = keptSize): Con
 		}
 		pending.push(...piecesOf(item, sizeOf));
 	}
+	scaler.settle(pieces, previous ?? 0);
 	const parts = Object.fromEntries(contextPartList.map(part => [part, {tokens: 0, estimated: 0}])) as Record<ContextPart, PartTokens>;
 	const estimatedParts = new Set<ContextPart>();
 	for (const step of steps) {
@@ -175,23 +178,54 @@ function share(request: RequestItem, growth: number, pending: ContextPiece[]): C
 	return {request, growth, parts, split: kinds.size <= 1 ? 'exact' : 'by size'};
 }
 
-/** A step whose prompt shrank: what was there is scaled down to the new prompt; the step's own pieces get nothing. */
-function shrink(request: RequestItem, growth: number, pieces: ContextPiece[], pending: ContextPiece[]): ContextStep {
-	const before = pieces.reduce((sum, piece) => sum + piece.tokens, 0);
-	const after = Math.max(0, before + growth);
-	const scaled = apportion(after, pieces.map(piece => piece.tokens));
-	const parts: Partial<Record<ContextPart, number>> = {};
-	pieces.forEach((piece, index) => {
-		const change = scaled[index]! - piece.tokens;
-		if (change !== 0) parts[piece.part] = (parts[piece.part] ?? 0) + change;
-		piece.tokens = scaled[index]!;
-	});
-	// Less was there than the prompt shrank by (a trace that starts late): the rest is unattributed.
-	if (before + growth < 0) {
-		pending.push({part: 'unattributed', chars: 0, tokens: before + growth});
-		parts.unattributed = (parts.unattributed ?? 0) + before + growth;
+/**
+ * Steps whose prompt shrank (a provider dropping old thinking, a trace that starts late): what
+ * was there is scaled down to the new prompt, each part by its share. Kept as one running
+ * factor rather than rescaling every piece at every such step (a long context has thousands
+ * of both); each piece's tokens are worked out once, at the end.
+ */
+class Shrinks {
+	/** The product of the factors since the last drop to nothing. */
+	private factor = 1;
+	/** Bumped when a prompt shrank to 0: whatever came before is gone. */
+	private epoch = 0;
+	private readonly totals = new Map<ContextPart, number>();
+	private readonly placed = new Map<ContextPiece, {factor: number; epoch: number}>();
+
+	place(piece: ContextPiece): void {
+		this.placed.set(piece, {factor: this.factor, epoch: this.epoch});
+		this.totals.set(piece.part, (this.totals.get(piece.part) ?? 0) + piece.tokens);
 	}
-	return {request, growth, parts, split: 'shrank'};
+
+	shrink(request: RequestItem, growth: number, previous: number): ContextStep {
+		const scale = previous > 0 ? (previous + growth) / previous : 0;
+		const kinds = [...this.totals.keys()];
+		const drops = apportion(-growth, kinds.map(part => this.totals.get(part)!));
+		const parts: Partial<Record<ContextPart, number>> = {};
+		kinds.forEach((part, index) => {
+			if (drops[index] !== 0) parts[part] = -drops[index]!;
+			this.totals.set(part, this.totals.get(part)! * scale);
+		});
+		if (scale === 0) {
+			this.epoch++;
+			this.factor = 1;
+		} else {
+			this.factor *= scale;
+		}
+		return {request, growth, parts, split: 'shrank'};
+	}
+
+	/** Each piece's tokens now: its share scaled by what shrank since it came, in whole numbers summing to `prompt`. */
+	settle(pieces: ContextPiece[], prompt: number): void {
+		const values = pieces.map(piece => {
+			const at = this.placed.get(piece)!;
+			return at.epoch === this.epoch ? (piece.tokens * this.factor) / at.factor : 0;
+		});
+		const tokens = apportion(prompt, values);
+		pieces.forEach((piece, index) => {
+			piece.tokens = tokens[index]!;
+		});
+	}
 }
 
 /** `total` split in proportion to `weights` as whole numbers that sum to it exactly (largest remainder). */

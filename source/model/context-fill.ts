@@ -53,8 +53,8 @@ export type ContextFill = {
 	prompt: number;
 	parts: Record<ContextPart, PartTokens>;
 	steps: ContextStep[];
-	/** Every piece with its share of the tokens, in the order they entered the context. */
-	pieces: ContextPiece[];
+	/** The largest pieces with their share of the tokens, largest first (as many as asked for). */
+	largest: ContextPiece[];
 	/** The compaction the context starts after, if any. */
 	after?: CompactionItem;
 };
@@ -68,8 +68,12 @@ export function keptSize(_item: HoldingItem, text: Kept): number {
 	return 'bytes' in text ? text.bytes : (text.chars ?? 0);
 }
 
-/** What fills the context of `view`'s newest request. */
-export function contextFill(view: SessionView, sizeOf: TextSize = keptSize): ContextFill {
+/**
+ * What fills the context of `view`'s newest request, with its `keep` largest pieces. One walk
+ * over the items since the last compaction; only the largest pieces are kept, so that a context
+ * of a hundred thousand items costs their walk and no more.
+ */
+export function contextFill(view: SessionView, sizeOf: TextSize = keptSize, keep = 10): ContextFill {
 	const items = view.items;
 	let start = 0;
 	let after: CompactionItem | undefined;
@@ -81,9 +85,8 @@ export function contextFill(view: SessionView, sizeOf: TextSize = keptSize): Con
 			break;
 		}
 	}
-	const pieces: ContextPiece[] = [];
 	const steps: ContextStep[] = [];
-	const scaler = new Shrinks();
+	const account = new Shrinks(keep);
 	let pending: ContextPiece[] = headerPieces(view);
 	let previous: number | undefined;
 	let newest: RequestItem | undefined;
@@ -93,9 +96,8 @@ export function contextFill(view: SessionView, sizeOf: TextSize = keptSize): Con
 			if (!item.usage) continue;
 			const prompt = item.usage.cache_read + item.usage.cache_write;
 			const growth = previous === undefined ? prompt : prompt - previous;
-			steps.push(growth >= 0 ? share(item, growth, pending) : scaler.shrink(item, growth, previous!));
-			for (const piece of pending) scaler.place(piece);
-			pieces.push(...pending);
+			steps.push(growth >= 0 ? share(item, growth, pending) : account.shrink(item, growth, previous!));
+			for (const piece of pending) account.place(piece);
 			pending = [];
 			previous = prompt;
 			newest = item;
@@ -103,34 +105,21 @@ export function contextFill(view: SessionView, sizeOf: TextSize = keptSize): Con
 		}
 		pending.push(...piecesOf(item, sizeOf));
 	}
-	scaler.settle(pieces, previous ?? 0);
-	const parts = Object.fromEntries(contextPartList.map(part => [part, {tokens: 0, estimated: 0}])) as Record<ContextPart, PartTokens>;
-	const estimatedParts = new Set<ContextPart>();
-	for (const step of steps) {
-		if (step.split === 'exact') continue;
-		for (const part of Object.keys(step.parts) as ContextPart[]) estimatedParts.add(part);
-	}
-	for (const piece of pieces) {
-		const entry = parts[piece.part];
-		entry.tokens += piece.tokens;
-	}
+	const prompt = previous ?? 0;
+	const totals = apportion(prompt, contextPartList.map(part => account.total(part)));
+	const parts = Object.fromEntries(contextPartList.map((part, index) => [part, {tokens: totals[index]!, estimated: 0}])) as Record<ContextPart, PartTokens>;
 	// A part is as estimated as the tokens it got from steps that were split; the rest is exact.
 	for (const step of steps) {
 		if (step.split === 'exact') continue;
 		for (const [part, tokens] of Object.entries(step.parts) as Array<[ContextPart, number]>) parts[part].estimated += Math.max(0, tokens);
 	}
 	for (const part of contextPartList) parts[part].estimated = Math.min(parts[part].tokens, parts[part].estimated);
-	return {request: newest, prompt: previous ?? 0, parts, steps, pieces, after};
+	return {request: newest, prompt, parts, steps, largest: account.largest(), after};
 }
 
-/** The `count` largest pieces, largest first (ties in the order they came). */
+/** The `count` largest pieces, largest first (ties in the order they came); as many as the fill kept at most. */
 export function largestPieces(fill: ContextFill, count = 10): ContextPiece[] {
-	return fill.pieces
-		.map((piece, index) => ({piece, index}))
-		.sort((a, b) => b.piece.tokens - a.piece.tokens || a.index - b.index)
-		.slice(0, count)
-		.filter(entry => entry.piece.tokens > 0)
-		.map(entry => entry.piece);
+	return fill.largest.slice(0, count).filter(piece => piece.tokens > 0);
 }
 
 /** The system prompt and the tool definitions: in every request of a context, first. */
@@ -163,6 +152,8 @@ function piecesOf(item: Item, sizeOf: TextSize): ContextPiece[] {
 
 /** A step that grew: `growth` split over the step's pieces by their sizes (largest remainder, so it sums exactly). */
 function share(request: RequestItem, growth: number, pending: ContextPiece[]): ContextStep {
+	// Nothing grew: nothing to split (a long context has thousands of such steps).
+	if (growth === 0) return {request, growth, parts: {}, split: 'exact'};
 	const sized = pending.filter(piece => piece.chars > 0);
 	if (growth > 0 && sized.length === 0) {
 		pending.push({part: 'unattributed', chars: 0, tokens: growth});
@@ -179,22 +170,30 @@ function share(request: RequestItem, growth: number, pending: ContextPiece[]): C
 }
 
 /**
- * Steps whose prompt shrank (a provider dropping old thinking, a trace that starts late): what
- * was there is scaled down to the new prompt, each part by its share. Kept as one running
- * factor rather than rescaling every piece at every such step (a long context has thousands
- * of both); each piece's tokens are worked out once, at the end.
+ * The running account of a context: each part's tokens, and the largest pieces. Steps whose
+ * prompt shrank (a provider dropping old thinking, a trace that starts late) scale what was
+ * there down to the new prompt, each part by its share; that is kept as one running factor
+ * rather than rescaling every piece at every such step, and each kept piece's tokens are
+ * worked out at the end.
  */
 class Shrinks {
 	/** The product of the factors since the last drop to nothing. */
 	private factor = 1;
-	/** Bumped when a prompt shrank to 0: whatever came before is gone. */
-	private epoch = 0;
 	private readonly totals = new Map<ContextPart, number>();
-	private readonly placed = new Map<ContextPiece, {factor: number; epoch: number}>();
+	/** The largest pieces so far by their tokens in today's terms (`weight`: tokens over the factor when placed). */
+	private kept: Array<{piece: ContextPiece; weight: number}> = [];
+
+	constructor(private readonly keep: number) {}
 
 	place(piece: ContextPiece): void {
-		this.placed.set(piece, {factor: this.factor, epoch: this.epoch});
 		this.totals.set(piece.part, (this.totals.get(piece.part) ?? 0) + piece.tokens);
+		const weight = piece.tokens / this.factor;
+		if (this.keep <= 0 || piece.tokens <= 0) return;
+		if (this.kept.length === this.keep && weight <= this.kept.at(-1)!.weight) return;
+		let at = this.kept.length;
+		while (at > 0 && this.kept[at - 1]!.weight < weight) at--;
+		this.kept.splice(at, 0, {piece, weight});
+		if (this.kept.length > this.keep) this.kept.pop();
 	}
 
 	shrink(request: RequestItem, growth: number, previous: number): ContextStep {
@@ -207,7 +206,8 @@ class Shrinks {
 			this.totals.set(part, this.totals.get(part)! * scale);
 		});
 		if (scale === 0) {
-			this.epoch++;
+			// Whatever came before is gone.
+			this.kept = [];
 			this.factor = 1;
 		} else {
 			this.factor *= scale;
@@ -215,16 +215,14 @@ class Shrinks {
 		return {request, growth, parts, split: 'shrank'};
 	}
 
-	/** Each piece's tokens now: its share scaled by what shrank since it came, in whole numbers summing to `prompt`. */
-	settle(pieces: ContextPiece[], prompt: number): void {
-		const values = pieces.map(piece => {
-			const at = this.placed.get(piece)!;
-			return at.epoch === this.epoch ? (piece.tokens * this.factor) / at.factor : 0;
-		});
-		const tokens = apportion(prompt, values);
-		pieces.forEach((piece, index) => {
-			piece.tokens = tokens[index]!;
-		});
+	/** A part's tokens now (a fraction: the caller rounds the parts together). */
+	total(part: ContextPart): number {
+		return this.totals.get(part) ?? 0;
+	}
+
+	/** The kept pieces with their tokens now, largest first. */
+	largest(): ContextPiece[] {
+		return this.kept.map(({piece, weight}) => ({...piece, tokens: Math.round(weight * this.factor)}));
 	}
 }
 

@@ -4,7 +4,7 @@
  * a compaction), so that it costs nothing while text streams or outputs arrive. No held text
  * is read: each is sized by the length it was held with.
  */
-import {useCallback, useRef} from 'react';
+import {useCallback, useEffect, useRef} from 'react';
 import {contextFill} from '../model/context-fill.js';
 import {contextLedger, type ExtraBilled} from '../model/context-ledger.js';
 import type {SessionStore} from '../model/store.js';
@@ -15,7 +15,7 @@ import type {ContextTrail} from './context-trail.js';
 /** A function giving the context view's entries now, cached per change that matters (the trail says which). */
 export function useContextScreen(store: SessionStore, trail: ContextTrail, extra: readonly ExtraBilled[] = []): () => ContextScreen {
 	const cache = useRef<{view: SessionView; key: string; prices: unknown; extra: readonly ExtraBilled[]; screen: ContextScreen} | undefined>(undefined);
-	return useCallback((): ContextScreen => {
+	const now = useCallback((): ContextScreen => {
 		const view = store.view;
 		const prices = store.status.prices;
 		const key = trail.changeKey(view);
@@ -25,4 +25,18 @@ export function useContextScreen(store: SessionStore, trail: ContextTrail, extra
 		cache.current = {view, key, prices, extra, screen};
 		return screen;
 	}, [store, trail, extra]);
+	// Made ahead once the whole history is in and the screen has drawn nothing for a moment (a
+	// session read to its end, a run gone quiet), so that C then opens at once however long the
+	// session: the walk over its items is done while nobody waits. Any frame puts it off.
+	useEffect(() => {
+		if (store.previewing || cache.current?.view === store.view) return undefined;
+		const timer = setTimeout(() => {
+			if (!store.previewing) now();
+		}, idleMs);
+		return () => clearTimeout(timer);
+	});
+	return now;
 }
+
+/** How long the screen must have drawn nothing before the view is made ahead. */
+const idleMs = 400;

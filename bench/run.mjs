@@ -557,7 +557,8 @@ async function contextCase(t, runs = 3) {
 			const start = await screen.until(events => events.find(event => event.e === 'start'), 20_000);
 			const whole = `req ${t.stats.requests}`;
 			if (!start || !(await screen.until(events => events.find(event => event.e === 'mark' && event.id === whole), 180_000))) throw new Error('the history never came in');
-			await sleep(1000);
+			// A reader's pause: the screen makes the view ahead once it has drawn nothing for a moment.
+			await sleep(3000);
 			const sent = epoch();
 			screen.keys('C');
 			const found = await screen.until(events => events.find(event => event.e === 'mark' && event.id === 'context & cost'), 30_000);

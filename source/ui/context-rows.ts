@@ -116,7 +116,8 @@ function ledgerRow(row: LedgerRow, width: number, scale: number): Segment[] {
 			}
 			if (item.attempt !== undefined && (item.attempt > 1 || item.retried)) facts.push(seg(` attempt ${item.attempt}`, {color: 'yellow'}));
 			if (row.durationMs !== undefined) facts.push(seg(` ${formatDuration(row.durationMs).padStart(7)}`, {dim: true}));
-			const barWidth = Math.max(6, Math.min(80, width - 6 - 40 - 22));
+			// What the bar leaves: the mark and index (8 columns), the figures (about 38), the cost and total (24).
+			const barWidth = Math.max(6, Math.min(80, width - 8 - 38 - (money.length > 0 ? 24 : 0)));
 			const bar: Segment[] = item.usage ? barSegments(row.cached, row.fresh, scale, barWidth) : [seg(unicodeBar.rest.repeat(barWidth), {dim: true})];
 			return [...left, seg(' '), ...bar, ...facts, ...money];
 		}

@@ -57,6 +57,6 @@ test('a request that ends while the view is open appears as its row, selected', 
 		msg({type: 'request_end', status: 'completed'}, '2026-12-02T14:46:25.000Z'),
 	]);
 	const frame = await screen.until(/› ✓ +6 /, 'request 6 selected');
-	// 31.5k of 64k: about half the bar, most of it fresh input.
-	expect(frame).toMatch(/› ✓ {3}6 █▒{14}·+ +32k out +40/);
+	// 31.5k of 64k: half the bar's 53 columns (99 less the row's figures), all but one of them fresh input.
+	expect(frame).toMatch(/› ✓ {3}6 █▒{25}·{27} +32k out +40/);
 });

@@ -6,7 +6,8 @@
  * its own. Pure.
  */
 import type {PriceTable} from '../cost/prices.js';
-import {contextFill, contextPartList, largestPieces, type ContextFill, type ContextPart, type TextSize} from '../model/context-fill.js';
+import {contextFill, contextPartList, largestPieces} from '../model/context-fill.js';
+import type {ContextFill, ContextPart, TextSize} from '../model/context-fill.js';
 import {contextLedger, type ExtraBilled, type LedgerRow, type RunningTotal} from '../model/context-ledger.js';
 import type {SessionView} from '../model/view-model.js';
 import type {TokenCounts} from '../protocol/types.js';
@@ -32,8 +33,23 @@ export type RequestRowJson =
 			cost_usd: number | null;
 			running: Running;
 	  }
-	| {kind: 'compaction'; status: string; context_before: number | null; context_after: number | null; tokens: TokenCounts | null; cost_usd: number | null; running: Running}
-	| {kind: 'subagent'; session_id: string; requests: number; tokens: TokenCounts; cost_usd: number | null; running: Running}
+	| {
+			kind: 'compaction';
+			status: string;
+			context_before: number | null;
+			context_after: number | null;
+			tokens: TokenCounts | null;
+			cost_usd: number | null;
+			running: Running;
+	  }
+	| {
+			kind: 'subagent';
+			session_id: string;
+			requests: number;
+			tokens: TokenCounts;
+			cost_usd: number | null;
+			running: Running;
+	  }
 	| {kind: 'billed'; label: string; requests: number; tokens: TokenCounts; cost_usd: number | null; running: Running};
 
 /** `context`: the newest request's prompt by part, and its largest items. */
@@ -45,7 +61,12 @@ export type ContextJson = {
 	/** Every part, in a fixed order; `estimated_tokens` of `tokens` were split by size rather than known exactly. */
 	parts: Record<ContextPart, {tokens: number; estimated_tokens: number}>;
 	/** Each request's growth over the one before and where it went (sums to `growth`). */
-	steps: Array<{request_index: number; growth: number; split: 'exact' | 'by size' | 'shrank'; parts: Partial<Record<ContextPart, number>>}>;
+	steps: Array<{
+		request_index: number;
+		growth: number;
+		split: 'exact' | 'by size' | 'shrank';
+		parts: Partial<Record<ContextPart, number>>;
+	}>;
 	largest: Array<{part: ContextPart; label: string; tokens: number}>;
 };
 
@@ -85,9 +106,18 @@ function rowJson(row: LedgerRow, window: number | null): RequestRowJson {
 			};
 		}
 		case 'compaction':
-			return {kind: 'compaction', status: row.item.status, context_before: row.before ?? null, context_after: row.after ?? null, tokens: row.tokens ? {...row.tokens} : null, cost_usd: cost, running};
+			return {
+				kind: 'compaction',
+				status: row.item.status,
+				context_before: row.before ?? null,
+				context_after: row.after ?? null,
+				tokens: row.tokens ? {...row.tokens} : null,
+				cost_usd: cost,
+				running,
+			};
 		case 'subagent':
-			return {kind: 'subagent', session_id: row.item.sessionId, requests: row.requests, tokens: {...row.tokens}, cost_usd: cost, running};
+			const {requests, tokens} = row;
+			return {kind: 'subagent', session_id: row.item.sessionId, requests, tokens: {...tokens}, cost_usd: cost, running};
 		case 'billed':
 			return {kind: 'billed', label: row.label, requests: row.requests, tokens: {...row.tokens}, cost_usd: cost, running};
 	}
@@ -98,13 +128,22 @@ function runningJson(total: RunningTotal): Running {
 }
 
 function fillJson(fill: ContextFill, window: number | null): ContextJson {
-	const parts = Object.fromEntries(contextPartList.map(part => [part, {tokens: fill.parts[part].tokens, estimated_tokens: fill.parts[part].estimated}])) as ContextJson['parts'];
+	const entries = contextPartList.map(part => {
+		const {tokens, estimated} = fill.parts[part];
+		return [part, {tokens, estimated_tokens: estimated}];
+	});
+	const parts = Object.fromEntries(entries) as ContextJson['parts'];
 	return {
 		request_index: fill.request?.index ?? null,
 		prompt_tokens: fill.prompt,
 		context_window: window,
 		parts,
-		steps: fill.steps.map(step => ({request_index: step.request.index, growth: step.growth, split: step.split, parts: {...step.parts}})),
+		steps: fill.steps.map(step => ({
+			request_index: step.request.index,
+			growth: step.growth,
+			split: step.split,
+			parts: {...step.parts},
+		})),
 		largest: largestPieces(fill).map(piece => ({part: piece.part, label: pieceLabel(piece), tokens: piece.tokens})),
 	};
 }

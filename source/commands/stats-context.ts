@@ -6,7 +6,7 @@
 import {usdText} from '../cost/arithmetic.js';
 import type {PriceTable} from '../cost/prices.js';
 import {contextFill, contextPartList, largestPieces} from '../model/context-fill.js';
-import {contextLedger, type LedgerRow, type RunningTotal} from '../model/context-ledger.js';
+import {billed, contextLedger, type LedgerRow, type RunningTotal} from '../model/context-ledger.js';
 import type {SessionView} from '../model/view-model.js';
 import {partNames, pieceLabel, plainBar, promptBarText, type BarGlyphs} from '../render/context-bar.js';
 import {durationText} from '../export/duration-text.js';
@@ -25,60 +25,82 @@ export function contextSection(view: SessionView, prices: PriceTable | undefined
 	const ledger = contextLedger(view, prices);
 	if (ledger.rows.length === 0) return [];
 	const scale = ledger.contextWindow ?? ledger.largestPrompt;
-	const of = ledger.contextWindow ? `the ${formatTokens(ledger.contextWindow)} window` : 'the largest prompt (window unknown)';
-	const lines = ['', `Context per request  (${glyphs.cached} cached input, ${glyphs.fresh} fresh input, ${glyphs.rest} the rest of ${of})`];
+	const window = ledger.contextWindow;
+	const of = window ? `the ${formatTokens(window)} window` : 'the largest prompt (no window known)';
+	const legend = `${glyphs.cached} cached input, ${glyphs.fresh} fresh input, ${glyphs.rest} the rest of ${of}`;
+	const lines = ['', `Context per request  (${legend})`];
 	const priced = ledger.total.usd !== undefined;
-	const head = ['  #', 'prompt'.padEnd(statsBarWidth), '    in', '   out', '    time', ...(priced ? ['     cost', '    total'] : [])];
+	const costs = priced ? ['     cost', '    total'] : [];
+	const head = ['  #', 'prompt'.padEnd(statsBarWidth), '    in', '   out', '    time', ...costs];
 	lines.push(`  ${head.join('  ')}`.trimEnd());
 	for (const row of ledger.rows) lines.push(`  ${rowText(row, scale, glyphs, priced)}`.trimEnd());
 	const fill = contextFill(view);
 	if (fill.request) {
-		lines.push('', `What fills the context now  (request ${fill.request.index}, ${formatTokens(fill.prompt)} tokens; ~ estimated by size)`);
+		const which = `request ${fill.request.index}, ${formatTokens(fill.prompt)} tokens`;
+		lines.push('', `What fills the context now  (${which}; ~ estimated by size)`);
 		for (const part of contextPartList) {
 			const tokens = fill.parts[part];
 			if (tokens.tokens === 0) continue;
 			const share = fill.prompt > 0 ? `${Math.round((tokens.tokens / fill.prompt) * 100)}%` : '';
-			lines.push(`  ${partNames[part].padEnd(19)}${tokens.estimated > 0 ? '~' : ' '}${formatTokens(tokens.tokens).padStart(6)}  ${share.padStart(4)}`);
+			const estimated = tokens.estimated > 0 ? '~' : ' ';
+			const count = formatTokens(tokens.tokens).padStart(6);
+			lines.push(`  ${partNames[part].padEnd(19)}${estimated}${count}  ${share.padStart(4)}`);
 		}
 		const largest = largestPieces(fill);
 		if (largest.length > 0) {
 			lines.push('', 'Largest items');
-			for (const piece of largest) lines.push(`  ${formatTokens(piece.tokens).padStart(6)}  ${sanitize(oneLine(pieceLabel(piece), 100))}`);
+			for (const piece of largest) {
+				lines.push(`  ${formatTokens(piece.tokens).padStart(6)}  ${sanitize(oneLine(pieceLabel(piece), 100))}`);
+			}
 		}
 	}
 	return lines;
 }
 
+// The columns before the cost: the number (3), the bar, in (6), out (6), time (8), two spaces between each.
+const figuresWidth = 3 + 2 + statsBarWidth + 2 + 6 + 2 + 6 + 2 + 8;
+
 function rowText(row: LedgerRow, scale: number, glyphs: BarGlyphs, priced: boolean): string {
 	const money = priced ? [usd(row.usd).padStart(9), running(row.total).padStart(9)] : [];
+	const plain = glyphs === plainBar;
+	const wide = (text: string): string => [text.padEnd(figuresWidth), ...money].join('  ');
 	switch (row.kind) {
 		case 'request': {
 			const item = row.item;
-			const marks = glyphs === plainBar ? plainMarks : unicodeMarks;
-			const mark1 = item.status === 'completed' || item.status === 'running' ? ' ' : item.status === 'aborted' ? marks.aborted : item.retried || item.retryInMs !== undefined ? marks.retried : marks.failed;
-			const bar = item.usage ? promptBarText(row.cached, row.fresh, scale, statsBarWidth, glyphs) : sanitize(oneLine(`${item.status}${item.attempt ? `, attempt ${item.attempt}` : ''}`, statsBarWidth)).padEnd(statsBarWidth);
-			const time = row.durationMs !== undefined ? durationText(row.durationMs) : '-';
-			const cells = [`${mark1}${String(item.index).padStart(2)}`, bar, item.usage ? formatTokens(row.prompt).padStart(6) : '     -', item.usage ? formatTokens(row.output).padStart(6) : '     -', time.padStart(8), ...money];
-			return cells.join('  ');
+			const mark = markOf(row, plain ? plainMarks : unicodeMarks);
+			const attempt = item.attempt ? `, attempt ${item.attempt}` : '';
+			const bar = item.usage
+				? promptBarText(row.cached, row.fresh, scale, statsBarWidth, glyphs)
+				: sanitize(oneLine(`${item.status}${attempt}`, statsBarWidth)).padEnd(statsBarWidth);
+			const count = (tokens: number): string => (item.usage ? formatTokens(tokens) : '-').padStart(6);
+			const time = (row.durationMs !== undefined ? durationText(row.durationMs) : '-').padStart(8);
+			const number = `${mark}${String(item.index).padStart(2)}`;
+			return [number, bar, count(row.prompt), count(row.output), time, ...money].join('  ');
 		}
 		case 'compaction': {
-			const arrow = glyphs === plainBar ? '->' : '→';
-			const drop = row.before !== undefined ? `${formatTokens(row.before)} ${arrow} ${row.after !== undefined ? formatTokens(row.after) : '?'}` : '';
-			const rule = glyphs === plainBar ? '--' : '──';
-			const text = `${rule} compaction: ${drop}${row.item.status === 'completed' ? '' : ` (${sanitize(oneLine(row.item.status, 20))})`} ${rule}`;
-			return [text.padEnd(3 + 2 + statsBarWidth + 2 + 6 + 2 + 6 + 2 + 8), ...money].join('  ');
+			const after = row.after !== undefined ? formatTokens(row.after) : '?';
+			const drop = row.before !== undefined ? `${formatTokens(row.before)} ${plain ? '->' : '→'} ${after}` : '';
+			const rule = plain ? '--' : '──';
+			const status = row.item.status === 'completed' ? '' : ` (${sanitize(oneLine(row.item.status, 20))})`;
+			return wide(`${rule} compaction: ${drop}${status} ${rule}`);
 		}
 		case 'subagent': {
-			const tokens = row.tokens.cache_read + row.tokens.cache_write + row.tokens.output;
-			const text = `subagent ${sanitize(oneLine(row.item.sessionId, 60))}: ${row.requests} requests, ${formatTokens(tokens)} tokens`;
-			return [text.padEnd(3 + 2 + statsBarWidth + 2 + 6 + 2 + 6 + 2 + 8), ...money].join('  ');
+			const id = sanitize(oneLine(row.item.sessionId, 60));
+			return wide(`subagent ${id}: ${row.requests} requests, ${formatTokens(billed(row.tokens))} tokens`);
 		}
 		case 'billed': {
-			const tokens = row.tokens.cache_read + row.tokens.cache_write + row.tokens.output;
-			const text = `${sanitize(oneLine(row.label, 60))} (billed, not in the trace): ${formatTokens(tokens)} tokens`;
-			return [text.padEnd(3 + 2 + statsBarWidth + 2 + 6 + 2 + 6 + 2 + 8), ...money].join('  ');
+			const label = sanitize(oneLine(row.label, 60));
+			return wide(`${label} (billed, not in the trace): ${formatTokens(billed(row.tokens))} tokens`);
 		}
 	}
+}
+
+/** Blank for a completed (or running) request, else what became of it. */
+function markOf(row: LedgerRow & {kind: 'request'}, marks: typeof plainMarks): string {
+	const item = row.item;
+	if (item.status === 'completed' || item.status === 'running') return ' ';
+	if (item.status === 'aborted') return marks.aborted;
+	return item.retried || item.retryInMs !== undefined ? marks.retried : marks.failed;
 }
 
 function usd(value: number | undefined): string {

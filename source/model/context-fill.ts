@@ -29,7 +29,7 @@ export const contextPartList = [
 
 export type ContextPart = (typeof contextPartList)[number];
 
-/** One thing in the context: an item's text (a call gives two: its call and its output), or the system prompt or tools. */
+/** One thing in the context: an item's text (a call gives two: call, output), the system prompt, the tools. */
 export type ContextPiece = {part: ContextPart; item?: Item; chars: number; tokens: number};
 
 /** How the tokens of a part were found: all `exact`, or some of them `estimated` by size. */
@@ -107,11 +107,14 @@ export function contextFill(view: SessionView, sizeOf: TextSize = keptSize, keep
 	}
 	const prompt = previous ?? 0;
 	const totals = apportion(prompt, contextPartList.map(part => account.total(part)));
-	const parts = Object.fromEntries(contextPartList.map((part, index) => [part, {tokens: totals[index]!, estimated: 0}])) as Record<ContextPart, PartTokens>;
+	const entries = contextPartList.map((part, index) => [part, {tokens: totals[index]!, estimated: 0}]);
+	const parts = Object.fromEntries(entries) as Record<ContextPart, PartTokens>;
 	// A part is as estimated as the tokens it got from steps that were split; the rest is exact.
 	for (const step of steps) {
 		if (step.split === 'exact') continue;
-		for (const [part, tokens] of Object.entries(step.parts) as Array<[ContextPart, number]>) parts[part].estimated += Math.max(0, tokens);
+		for (const [part, tokens] of Object.entries(step.parts) as Array<[ContextPart, number]>) {
+			parts[part].estimated += Math.max(0, tokens);
+		}
 	}
 	for (const part of contextPartList) parts[part].estimated = Math.min(parts[part].tokens, parts[part].estimated);
 	return {request: newest, prompt, parts, steps, largest: account.largest(), after};
@@ -127,7 +130,8 @@ function headerPieces(view: SessionView): ContextPiece[] {
 	const out: ContextPiece[] = [];
 	const prompt = view.header.systemPrompt;
 	if (prompt) out.push({part: 'system_prompt', chars: prompt.length, tokens: 0});
-	if (view.header.tools.length > 0) out.push({part: 'tool_definitions', chars: JSON.stringify(view.header.tools).length, tokens: 0});
+	const tools = view.header.tools;
+	if (tools.length > 0) out.push({part: 'tool_definitions', chars: JSON.stringify(tools).length, tokens: 0});
 	return out;
 }
 
@@ -135,7 +139,8 @@ function headerPieces(view: SessionView): ContextPiece[] {
 function piecesOf(item: Item, sizeOf: TextSize): ContextPiece[] {
 	switch (item.kind) {
 		case 'user_text':
-			return [{part: item.marker === 'context_summary' ? 'compaction_summary' : 'user_messages', item, chars: sizeOf(item, item.text), tokens: 0}];
+			const part = item.marker === 'context_summary' ? 'compaction_summary' : 'user_messages';
+			return [{part, item, chars: sizeOf(item, item.text), tokens: 0}];
 		case 'assistant_text':
 			return [{part: 'assistant_text', item, chars: sizeOf(item, item.text), tokens: 0}];
 		case 'thinking':
@@ -234,7 +239,9 @@ export function apportion(total: number, weights: readonly number[]): number[] {
 	const exact = weights.map(weight => (total * weight) / sum);
 	const out = exact.map(Math.floor);
 	let left = total - out.reduce((a, b) => a + b, 0);
-	const order = exact.map((value, index) => ({index, rest: value - Math.floor(value)})).sort((a, b) => b.rest - a.rest || a.index - b.index);
+	const order = exact
+		.map((value, index) => ({index, rest: value - Math.floor(value)}))
+		.sort((a, b) => b.rest - a.rest || a.index - b.index);
 	for (const {index} of order) {
 		if (left <= 0) break;
 		out[index]!++;

@@ -47,10 +47,24 @@ export type LedgerCompactionRow = {
 };
 
 /** A subagent's whole tree, as its parent pays for it. */
-export type LedgerSubagentRow = {kind: 'subagent'; item: SubagentItem; requests: number; tokens: TokenCounts; usd?: number; total: RunningTotal};
+export type LedgerSubagentRow = {
+	kind: 'subagent';
+	item: SubagentItem;
+	requests: number;
+	tokens: TokenCounts;
+	usd?: number;
+	total: RunningTotal;
+};
 
 /** Tokens billed that no request in the trace shows. */
-export type LedgerBilledRow = {kind: 'billed'; label: string; requests: number; tokens: TokenCounts; usd?: number; total: RunningTotal};
+export type LedgerBilledRow = {
+	kind: 'billed';
+	label: string;
+	requests: number;
+	tokens: TokenCounts;
+	usd?: number;
+	total: RunningTotal;
+};
 
 export type LedgerRow = LedgerRequestRow | LedgerCompactionRow | LedgerSubagentRow | LedgerBilledRow;
 
@@ -66,7 +80,11 @@ export type ContextLedger = {
 const zero: TokenCounts = {cache_read: 0, cache_write: 0, output: 0, total: 0};
 
 /** The ledger of `view` (its subagents rolled up), priced by `prices` when given. */
-export function contextLedger(view: SessionView, prices: PriceTable | undefined, extra: readonly ExtraBilled[] = []): ContextLedger {
+export function contextLedger(
+	view: SessionView,
+	prices: PriceTable | undefined,
+	extra: readonly ExtraBilled[] = [],
+): ContextLedger {
 	const rates = prices?.rates(view.header.provider, view.header.modelId);
 	const rows: LedgerRow[] = [];
 	let tokens = 0;
@@ -85,13 +103,15 @@ export function contextLedger(view: SessionView, prices: PriceTable | undefined,
 
 	for (const line of extra) {
 		const cost = linesCost([{...line, kind: 'earlier'}]);
-		rows.push({kind: 'billed', label: line.label, requests: line.requests, tokens: line.tokens, usd: cost.usd, total: add(line.tokens, cost)});
+		const {label, requests, tokens: counts} = line;
+		rows.push({kind: 'billed', label, requests, tokens: counts, usd: cost.usd, total: add(counts, cost)});
 	}
 	const earlier = view.spend.filter(line => line.kind === 'earlier');
 	if (earlier.length > 0) {
 		const counts = earlier.reduce((sum, line) => addTokens(sum, line.tokens), zero);
 		const cost = linesCost(earlier);
-		rows.push({kind: 'billed', label: 'earlier requests (before this trace)', requests: 0, tokens: counts, usd: cost.usd, total: add(counts, cost)});
+		const label = 'earlier requests (before this trace)';
+		rows.push({kind: 'billed', label, requests: 0, tokens: counts, usd: cost.usd, total: add(counts, cost)});
 	}
 
 	let lastTotal: number | undefined;
@@ -104,8 +124,11 @@ export function contextLedger(view: SessionView, prices: PriceTable | undefined,
 			const counts = usage ?? zero;
 			const cost = usage ? ownCost(usage) : {unpriced: false};
 			const prompt = counts.cache_read + counts.cache_write;
-			const durationMs = item.at !== undefined && item.endedAt !== undefined ? Math.max(0, item.endedAt - item.at) : undefined;
-			rows.push({kind: 'request', item, cached: counts.cache_read, fresh: counts.cache_write, output: counts.output, prompt, durationMs, usd: cost.usd, total: add(counts, cost)});
+			const ended = item.at !== undefined && item.endedAt !== undefined;
+			const durationMs = ended ? Math.max(0, item.endedAt! - item.at!) : undefined;
+			const {cache_read: cached, cache_write: fresh, output} = counts;
+			const total = add(counts, cost);
+			rows.push({kind: 'request', item, cached, fresh, output, prompt, durationMs, usd: cost.usd, total});
 			if (usage) {
 				largestPrompt = Math.max(largestPrompt, prompt);
 				lastTotal = usage.total;
@@ -115,7 +138,9 @@ export function contextLedger(view: SessionView, prices: PriceTable | undefined,
 		} else if (item.kind === 'compaction') {
 			const counts = item.usage;
 			const cost = counts ? ownCost(counts) : {unpriced: false};
-			const row: LedgerCompactionRow = {kind: 'compaction', item, before: item.context ?? lastTotal, tokens: counts, usd: cost.usd, total: add(counts ?? zero, cost)};
+			const before = item.context ?? lastTotal;
+			const total = add(counts ?? zero, cost);
+			const row: LedgerCompactionRow = {kind: 'compaction', item, before, tokens: counts, usd: cost.usd, total};
 			rows.push(row);
 			if (item.status === 'completed') compactions.push(row);
 		} else if (item.kind === 'subagent' && item.child) {

@@ -16,8 +16,11 @@ export type BarGlyphs = {cached: string; fresh: string; rest: string};
 export const unicodeBar: BarGlyphs = {cached: '█', fresh: '▒', rest: '·'};
 export const plainBar: BarGlyphs = {cached: '#', fresh: '+', rest: '.'};
 
-/** A bar `width` columns wide: `cached` then `fresh` tokens against `scale`; a non-zero share takes one column at least. */
-export function promptBar(cached: number, fresh: number, scale: number, width: number): {cached: number; fresh: number; rest: number} {
+/** The columns each glyph of a bar takes. */
+export type BarColumns = {cached: number; fresh: number; rest: number};
+
+/** Columns of a bar `width` wide: `cached` then `fresh` tokens against `scale`; a share above 0 takes one at least. */
+export function promptBar(cached: number, fresh: number, scale: number, width: number): BarColumns {
 	if (width <= 0) return {cached: 0, fresh: 0, rest: 0};
 	const of = (tokens: number): number => (scale > 0 ? (tokens / scale) * width : 0);
 	const total = Math.min(width, Math.round(of(cached + fresh)));
@@ -60,7 +63,9 @@ export function pieceLabel(piece: ContextPiece): string {
 			return sanitize(`${what} ${item.name}${gist ? ` ${gist}` : ''}`);
 		}
 		case 'user_text':
-			return `${piece.part === 'compaction_summary' ? 'compaction summary' : item.sender ? sanitize(item.sender) : 'user'} ${gist(item.text)}`;
+			const sender = item.sender ? sanitize(item.sender) : 'user';
+			const who = piece.part === 'compaction_summary' ? 'compaction summary' : sender;
+			return `${who} ${gist(item.text)}`;
 		case 'assistant_text':
 			return `assistant ${gist(item.text)}`;
 		case 'thinking':

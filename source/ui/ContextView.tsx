@@ -1,4 +1,4 @@
-/** The context view (C), in place of the body: each request's prompt against the window, cost, and what fills the context now. */
+/** The context view (C) in place of the body: each request against the window, its cost, what fills the context. */
 import {Body} from './Body.js';
 import type {ContextScreen} from './context-entries.js';
 import {followTop} from './context-keys.js';

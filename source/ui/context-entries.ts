@@ -4,7 +4,8 @@
  * something in the session carries that item's id (Enter goes to it), the others -1. Pure.
  */
 import type {ContextLedger, LedgerRow} from '../model/context-ledger.js';
-import {contextPartList, largestPieces, type ContextFill, type ContextPart, type ContextPiece, type PartTokens} from '../model/context-fill.js';
+import {contextPartList, largestPieces} from '../model/context-fill.js';
+import type {ContextFill, ContextPart, ContextPiece, PartTokens} from '../model/context-fill.js';
 
 export type ContextEntry =
 	| {kind: 'ledger'; itemId: number; row: LedgerRow}
@@ -19,7 +20,8 @@ export type ContextScreen = {ledger: ContextLedger; fill: ContextFill; entries: 
 
 /** How estimated shares are found, said once under the parts. */
 export const estimateNote =
-	'~ part estimated: a step’s growth split by the characters of its items (a context’s first request, a step adding several kinds)';
+	'~ part estimated: a step’s growth split by the characters of its items ' +
+	'(a context’s first request, a step adding several kinds)';
 
 /** The entries of the view. */
 export function contextScreenOf(ledger: ContextLedger, fill: ContextFill, largest = 10): ContextScreen {
@@ -32,12 +34,14 @@ export function contextScreenOf(ledger: ContextLedger, fill: ContextFill, larges
 	if (ledger.rows.length === 0) entries.push({kind: 'note', itemId: -1, text: 'no requests yet'});
 	entries.push({kind: 'blank', itemId: -1});
 	if (fill.request) {
-		entries.push({kind: 'heading', itemId: -1, text: 'what fills the context now', detail: `request ${fill.request.index}`});
+		const detail = `request ${fill.request.index}`;
+		entries.push({kind: 'heading', itemId: -1, text: 'what fills the context now', detail});
 		for (const part of contextPartList) {
 			const tokens = fill.parts[part];
 			if (tokens.tokens !== 0) entries.push({kind: 'part', itemId: -1, part, tokens, of: fill.prompt});
 		}
-		if (contextPartList.some(part => fill.parts[part].estimated > 0)) entries.push({kind: 'note', itemId: -1, text: estimateNote});
+		const estimated = contextPartList.some(part => fill.parts[part].estimated > 0);
+		if (estimated) entries.push({kind: 'note', itemId: -1, text: estimateNote});
 		const pieces = largestPieces(fill, largest);
 		if (pieces.length > 0) {
 			entries.push({kind: 'blank', itemId: -1});
@@ -45,7 +49,8 @@ export function contextScreenOf(ledger: ContextLedger, fill: ContextFill, larges
 			for (const piece of pieces) entries.push({kind: 'piece', itemId: piece.item?.id ?? -1, piece});
 		}
 	} else {
-		entries.push({kind: 'note', itemId: -1, text: 'what fills the context: once a request of this context reports its tokens'});
+		const text = 'what fills the context: once a request of this context reports its tokens';
+		entries.push({kind: 'note', itemId: -1, text});
 	}
 	return {ledger, fill, entries, newest};
 }

@@ -22,7 +22,10 @@ export function contextCommand(state: ScreenState, id: CommandId | undefined, en
 	const newest = screen && screen.newest >= 0 ? screen.newest : entries.length - 1;
 	const current = view.follow ? newest : view.selected;
 	const top = view.follow ? followTop(newest, entries.length, listHeight) : view.top;
-	const select = (index: number, follow = false): ScreenState => ({...state, contextView: {...contextWindow(entries.length, listHeight, index, top), follow}});
+	const select = (index: number, follow = false): ScreenState => ({
+		...state,
+		contextView: {...contextWindow(entries.length, listHeight, index, top), follow},
+	});
 	switch (id) {
 		case 'quit':
 			return {...state, quit: true};
@@ -66,7 +69,8 @@ export function openContext(state: ScreenState, env: ScreenEnv): ScreenState {
 	const count = screen?.entries.length ?? 0;
 	const listHeight = Math.max(1, env.height - contextChrome(env.height));
 	const newest = screen && screen.newest >= 0 ? screen.newest : count - 1;
-	return {...state, contextView: {...contextWindow(count, listHeight, newest, followTop(newest, count, listHeight)), follow: true}};
+	const window = contextWindow(count, listHeight, newest, followTop(newest, count, listHeight));
+	return {...state, contextView: {...window, follow: true}};
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import {usdText} from '../cost/arithmetic.js';
 import type {LedgerRow, RunningTotal} from '../model/context-ledger.js';
-import {formatDuration, formatTokens} from '../render/format.js';
+import {formatDuration, formatTokens, plural} from '../render/format.js';
 import {partNames, pieceLabel, promptBar, unicodeBar} from '../render/context-bar.js';
 import {sanitize} from '../render/sanitize.js';
 import type {ContextEntry, ContextScreen} from './context-entries.js';
@@ -50,7 +50,7 @@ function summary(screen: ContextScreen): Segment[] {
 	const {ledger} = screen;
 	const requests = ledger.rows.filter(row => row.kind === 'request').length;
 	const compactions = ledger.rows.filter(row => row.kind === 'compaction').length;
-	const out: Segment[] = [seg(' context & cost', {bold: true}), seg(`  ${requests} request${requests === 1 ? '' : 's'}`)];
+	const out: Segment[] = [seg(' context & cost', {bold: true}), seg(`  ${plural(requests, 'request')}`)];
 	if (compactions > 0) out.push(seg(` · ${compactions} compaction${compactions === 1 ? '' : 's'}`));
 	out.push(seg(` · ${formatTokens(ledger.total.tokens)} tokens billed`));
 	const cost = totalText(ledger.total);
@@ -68,7 +68,7 @@ function legend(screen: ContextScreen): Segment[] {
 		seg(unicodeBar.fresh, {color: 'yellow'}),
 		seg(' fresh input  ', {dim: true}),
 		seg(unicodeBar.rest, {dim: true}),
-		seg(window ? ` the rest of the ${formatTokens(window)} window` : ' up to the largest prompt (window unknown)', {dim: true}),
+		seg(window ? ` the rest of the ${formatTokens(window)} window` : ' up to the largest prompt', {dim: true}),
 		seg('   out: output · Σ: running total', {dim: true}),
 	];
 }
@@ -110,23 +110,29 @@ function ledgerRow(row: LedgerRow, width: number, scale: number): Segment[] {
 			const left: Segment[] = [seg(' '), seg(look.mark, look.style), seg(String(item.index).padStart(4))];
 			const facts: Segment[] = [];
 			if (item.usage) {
-				facts.push(seg(` ${formatTokens(row.prompt).padStart(6)}`), seg(` out ${formatTokens(row.output).padStart(5)}`, {color: 'magenta'}));
+				facts.push(seg(` ${formatTokens(row.prompt).padStart(6)}`));
+				facts.push(seg(` out ${formatTokens(row.output).padStart(5)}`, {color: 'magenta'}));
 			} else {
 				facts.push(seg(`  ${sanitize(item.status)}`, look.style));
 			}
-			if (item.attempt !== undefined && (item.attempt > 1 || item.retried)) facts.push(seg(` attempt ${item.attempt}`, {color: 'yellow'}));
+			const retried = item.attempt !== undefined && (item.attempt > 1 || item.retried);
+			if (retried) facts.push(seg(` attempt ${item.attempt}`, {color: 'yellow'}));
 			if (row.durationMs !== undefined) facts.push(seg(` ${formatDuration(row.durationMs).padStart(7)}`, {dim: true}));
 			// What the bar leaves: the mark and index (8 columns), the figures (about 38), the cost and total (24).
 			const barWidth = Math.max(6, Math.min(80, width - 8 - 38 - (money.length > 0 ? 24 : 0)));
-			const bar: Segment[] = item.usage ? barSegments(row.cached, row.fresh, scale, barWidth) : [seg(unicodeBar.rest.repeat(barWidth), {dim: true})];
+			const bar: Segment[] = item.usage
+				? barSegments(row.cached, row.fresh, scale, barWidth)
+				: [seg(unicodeBar.rest.repeat(barWidth), {dim: true})];
 			return [...left, seg(' '), ...bar, ...facts, ...money];
 		}
 		case 'compaction': {
 			const item = row.item;
-			const drop = row.before !== undefined ? ` ${formatTokens(row.before)} → ${row.after !== undefined ? formatTokens(row.after) : '…'}` : '';
+			const after = row.after !== undefined ? formatTokens(row.after) : '…';
+			const drop = row.before !== undefined ? ` ${formatTokens(row.before)} → ${after}` : '';
 			const status = item.status === 'completed' ? '' : ` (${sanitize(item.status)})`;
 			const label = [seg(`compaction:${drop}${status}`, {color: 'magenta', bold: true})];
-			return rule('─', width, label, money.length > 0 ? money.map(part => ({...part, text: part.text.trimStart()})) : [], {color: 'magenta'});
+			const right = money.map(part => ({...part, text: part.text.trimStart()}));
+			return rule('─', width, label, right, {color: 'magenta'});
 		}
 		case 'subagent': {
 			const tokens = row.tokens.cache_read + row.tokens.cache_write + row.tokens.output;
@@ -139,7 +145,12 @@ function ledgerRow(row: LedgerRow, width: number, scale: number): Segment[] {
 		}
 		case 'billed': {
 			const tokens = row.tokens.cache_read + row.tokens.cache_write + row.tokens.output;
-			return [seg(` + ${sanitize(row.label)}`, {color: 'yellow'}), seg(' (billed, not in the trace)', {dim: true}), seg(`  ${formatTokens(tokens)} tokens`), ...money];
+			return [
+				seg(` + ${sanitize(row.label)}`, {color: 'yellow'}),
+				seg(' (billed, not in the trace)', {dim: true}),
+				seg(`  ${formatTokens(tokens)} tokens`),
+				...money,
+			];
 		}
 	}
 }
@@ -156,7 +167,8 @@ function barSegments(cached: number, fresh: number, scale: number, width: number
 function moneySegments(usd: number | undefined, total: RunningTotal): Segment[] {
 	const running = totalText(total);
 	if (usd === undefined && running === undefined) return [];
-	return [seg(`  ${usd === undefined ? '' : usdText(usd)}`.padEnd(12)), seg(running ? `Σ ${running}` : '', {dim: true})];
+	const own = `  ${usd === undefined ? '' : usdText(usd)}`.padEnd(12);
+	return [seg(own), seg(running ? `Σ ${running}` : '', {dim: true})];
 }
 
 function totalText(total: RunningTotal): string | undefined {

@@ -58,7 +58,8 @@ export class ContextTrail {
 		const last = this.requests.at(-1);
 		let spent = 0;
 		for (const line of view.spend) spent += line.tokens.total;
-		return `${this.requests.length}:${last?.rev ?? -1}:${this.subagents.length}:${spent}:${view.compacting}:${view.shard}`;
+		const counts = `${this.requests.length}:${last?.rev ?? -1}:${this.subagents.length}`;
+		return `${counts}:${spent}:${view.compacting}:${view.shard}`;
 	}
 
 	private sync(view: SessionView): void {

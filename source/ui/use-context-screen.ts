@@ -13,14 +13,19 @@ import {contextScreenOf, type ContextScreen} from './context-entries.js';
 import type {ContextTrail} from './context-trail.js';
 
 /** A function giving the context view's entries now, cached per change that matters (the trail says which). */
-export function useContextScreen(store: SessionStore, trail: ContextTrail, extra: readonly ExtraBilled[] = []): () => ContextScreen {
-	const cache = useRef<{view: SessionView; key: string; prices: unknown; extra: readonly ExtraBilled[]; screen: ContextScreen} | undefined>(undefined);
+export function useContextScreen(
+	store: SessionStore,
+	trail: ContextTrail,
+	extra: readonly ExtraBilled[] = [],
+): () => ContextScreen {
+	const cache = useRef<Made | undefined>(undefined);
 	const now = useCallback((): ContextScreen => {
 		const view = store.view;
 		const prices = store.status.prices;
 		const key = trail.changeKey(view);
 		const kept = cache.current;
-		if (kept && kept.view === view && kept.key === key && kept.prices === prices && kept.extra === extra) return kept.screen;
+		const same = kept && kept.view === view && kept.key === key && kept.prices === prices && kept.extra === extra;
+		if (same) return kept.screen;
 		const screen = contextScreenOf(contextLedger(view, prices, extra), contextFill(view));
 		cache.current = {view, key, prices, extra, screen};
 		return screen;
@@ -37,6 +42,9 @@ export function useContextScreen(store: SessionStore, trail: ContextTrail, extra
 	});
 	return now;
 }
+
+/** The view as made last, and what it was made of. */
+type Made = {view: SessionView; key: string; prices: unknown; extra: readonly ExtraBilled[]; screen: ContextScreen};
 
 /** How long the screen must have drawn nothing before the view is made ahead. */
 const idleMs = 400;

@@ -28,6 +28,9 @@
  *   node bench/run.mjs --overview [--sessions N] [--growing N] [--seconds S]
  *                                 the sessions' overview (bench/overview.mjs): listing 200 sessions,
  *                                 CPU and memory following while 20 of them grow
+ *   node bench/run.mjs --context-only [--quick] [--runs N]
+ *                                 the context view (C) on the screen over the 1 GB trace (100 MB with --quick):
+ *                                 the key → the view on screen, the file read once before (warm cache)
  *   node bench/run.mjs --search-only [--quick] [--baseline OTHER/dist/cli.js]
  *                                 search (/ and &) on the screen over the 1 GB trace (100 MB with --quick),
  *                                 grep -ic beside; with --baseline, that build first
@@ -729,6 +732,54 @@ async function searchCase(t, {program = cli, label = '', profileDir} = {}) {
 	}
 }
 
+/**
+ * The context view (C) on the screen, the whole history in (the file read once before, so
+ * its pages are in the cache): from the key to the frame that shows the view, `runs` times
+ * (C closes it again between). Its numbers come from the requests' token_usage and the item
+ * sizes since the last compaction, never from laying out the session.
+ */
+async function contextCase(t, runs = 3) {
+	const size = `${t.mb.toFixed(0)} MB`;
+	note(`\nscreen, ${size} trace: the context view`);
+	const took = [];
+	// The probe notes a text's first frame only: a screen of its own for each run.
+	for (let run = 0; run < runs; run++) {
+		const screen = startScreen([t.file], {mark: `(${endMark}|req \\d+\\b|context & cost)`});
+		try {
+			const start = await screen.until(events => events.find(event => event.e === 'start'), 20_000);
+			const whole = `req ${t.stats.requests}`;
+			if (
+				!start ||
+				!(await screen.until(events => events.find(event => event.e === 'mark' && event.id === whole), 180_000))
+			)
+				throw new Error('the history never came in');
+			// A reader's pause: the screen makes the view ahead once it has drawn nothing for a moment.
+			await sleep(3000);
+			const sent = epoch();
+			screen.keys('C');
+			const found = await screen.until(
+				events => events.find(event => event.e === 'mark' && event.id === 'context & cost'),
+				30_000,
+			);
+			took.push(found ? found.t - sent : undefined);
+		} catch (error) {
+			note(`  ${error.message}`);
+			took.push(undefined);
+		} finally {
+			screen.stop();
+		}
+	}
+	const times = took.filter(value => value !== undefined);
+	const worst = times.length > 0 ? Math.max(...times) : undefined;
+	row(
+		'8 context',
+		`C → the context view on screen (${size}, history in, warm cache)`,
+		`median ${ms(median(times))}, worst ${ms(worst)} of ${took.length}`,
+		'≤ 1000 ms',
+		times.length === took.length && worst <= 1000,
+	);
+}
+
 function isAlive(pid) {
 	try {
 		process.kill(pid, 0);
@@ -1071,6 +1122,11 @@ async function main() {
 		printMixes(mb, runs);
 		return printTable();
 	}
+	if (process.argv.includes('--context-only')) {
+		const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 3;
+		await contextCase(trace(quick ? 100 : 1000), runs);
+		return printTable(os.loadavg()[0]);
+	}
 	if (process.argv.includes('--search-only')) {
 		// `--search-only [--baseline OTHER/dist/cli.js] [--cpu-prof DIR]`: the search case alone, on the 1 GB trace (100 MB
 		// with --quick);
@@ -1124,6 +1180,7 @@ async function main() {
 	} else {
 		await tailFirst(images ? [...traces, images] : traces, smoke ? 1 : 3);
 		await searchCase(traces.at(-1));
+		await contextCase(traces.at(-1));
 		const scale = [];
 		for (const t of traces)
 			scale.push({t, ...(await appendsAndKeys(t, {appends: smoke ? 8 : 30, keys: smoke ? 6 : 16}))});

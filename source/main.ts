@@ -212,7 +212,18 @@ async function run(
 			pricesOf,
 			fileOptions,
 		});
-	const outputs = {flags, store, running, opened, out, ended, check, say, dataRoot};
+	const outputs = {
+		flags,
+		store,
+		running,
+		opened,
+		out,
+		ended,
+		check,
+		say,
+		dataRoot,
+		unicode: terminal && screenCapable(settings.terminal),
+	};
 	if (writer === undefined) return runWholeOutput(outputs);
 	return runPrintOutput(outputs, writer, {color, prerendered, prerenderedArgs, prerenderedTexts});
 }

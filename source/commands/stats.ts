@@ -15,6 +15,8 @@ import {summarizeToolCall} from '../render/tool-summary.js';
 import {durationText} from '../export/duration-text.js';
 import {loadChildSessions, type ChildSearch} from './subagents-from-disk.js';
 import {toView} from './to-view.js';
+import {contextSection} from './stats-context.js';
+import {plainBar, type BarGlyphs} from '../render/context-bar.js';
 
 /** Calls of one tool. Durations count only calls whose output came (call → output). */
 export type ToolStats = {
@@ -333,6 +335,8 @@ export async function statsCommand(options: {
 	now?: number;
 	/** The session's prices; without them, tokens only. */
 	prices?: PriceTable;
+	/** The context table's bars: Unicode blocks on a terminal, plain characters (the default) else. */
+	bars?: BarGlyphs;
 }): Promise<{stdout: string; stderr: string}> {
 	const view = toView(options.inputs, options.now ?? Date.now());
 	const stderr: string[] = [];
@@ -340,8 +344,7 @@ export async function statsCommand(options: {
 		const loaded = await loadChildSessions(view, options.children);
 		stderr.push(...loaded.missing.map(line => `subagent ${sanitize(oneLine(line, 500))}`));
 	}
-	return {
-		stdout: formatStats(statsOf(view), options.prices),
-		stderr: stderr.length > 0 ? `${stderr.join('\n')}\n` : '',
-	};
+	const context = contextSection(view, options.prices, options.bars ?? plainBar);
+	const stdout = formatStats(statsOf(view), options.prices) + (context.length > 0 ? `${context.join('\n')}\n` : '');
+	return {stdout, stderr: stderr.length > 0 ? `${stderr.join('\n')}\n` : ''};
 }

@@ -13,6 +13,7 @@ import type {SafeWriter} from '../output/safe-writer.js';
 import type {Flags} from '../flags.js';
 import type {RunningSource} from './running-source.js';
 import type {OpenedSource} from './source-options.js';
+import {plainBar, unicodeBar} from '../render/context-bar.js';
 
 /** The writer of plain text, or of JSON Lines. */
 export type Writer = typeof import('../output/printer.js') | typeof import('../output/json-writer.js');
@@ -31,6 +32,8 @@ export type PrintOutputOptions = {
 	say: (text: string) => void;
 	/** Where data root the session's subagents are read from, for --stats and --export. */
 	dataRoot: string;
+	/** Standard output is a terminal that draws Unicode blocks (not TERM=dumb): --stats' bars use them. */
+	unicode?: boolean;
 };
 
 /**
@@ -60,6 +63,7 @@ export async function runWholeOutput(options: PrintOutputOptions): Promise<numbe
 				inputs: store.view,
 				children,
 				prices: store.status.prices,
+				bars: options.unicode ? unicodeBar : plainBar,
 			})
 		: await (await import('../commands/export.js')).exportCommand({
 				format: flags.export as 'md' | 'json' | 'sts',

@@ -78,7 +78,9 @@ export class HeldTextStore implements TextReader {
 	readonly hold: TextHolder = (text, at) => {
 		if (text.length < this.threshold) return undefined;
 		const held =
-			at?.shard !== undefined && this.paths.has(at.shard) ? {shard: at.shard, offset: at.offset} : this.spillText(text);
+			at?.shard !== undefined && this.paths.has(at.shard)
+				? {shard: at.shard, offset: at.offset, chars: text.length}
+				: this.spillText(text);
 		if (held) this.held++;
 		return held;
 	};

@@ -27,12 +27,15 @@ export type ToolState =
 export type TextMarker = 'context_summary' | 'user_steering' | 'goal' | 'turn_aborted' | 'turn_retried';
 
 /**
- * Where a held text is, as plain data (two numbers: a screen holds one per long text, and
+ * Where a held text is, as plain data (a few numbers: a screen holds one per long text, and
  * a 1 GB trace has some 150,000 of them).
  */
 export type HeldText =
-	/** In the trace: the payload of the line of shard `shard` that starts at byte `offset`. */
-	| {readonly shard: number; readonly offset: number}
+	/**
+	 * In the trace: the payload of the line of shard `shard` that starts at byte `offset`;
+	 * `chars`, the text's length, so that what fills a context is sized without reading it.
+	 */
+	| {readonly shard: number; readonly offset: number; readonly chars?: number}
 	/** In the spill file: `bytes` bytes from byte `spill`. */
 	| {readonly spill: number; readonly bytes: number};
 
@@ -142,6 +145,8 @@ export type CompactionItem = Base & {
 	/** What the compaction request was asked and thought (in the trace only, not on the stream). */
 	readonly prompt?: string;
 	readonly thinking?: string;
+	/** What its own requests used, every attempt's token_usage summed (the bill, not the context). */
+	readonly usage?: Readonly<TokenCounts>;
 	readonly endedAt?: number;
 };
 

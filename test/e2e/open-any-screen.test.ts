@@ -48,7 +48,8 @@ async function opens(command: string, label: string): Promise<string[]> {
 test('a gzip file (told by its bytes, not its name) opens whole and stays open at its end', async () => {
 	const rows = await opens(`node '${builtCli}' shared.bin`, 'the gzip file');
 	expect(rows[0]).toContain('session…14-43-17-694155ee  custom/fake-model');
-	expect(rows[1]).toMatch(/^ shared\.bin +ended\s*$/);
+	// Before the state, the context per request (three of the same size: three full blocks).
+	expect(rows[1]).toMatch(/^ shared\.bin +ctx ███ {2}ended\s*$/);
 	const screen = rows.join('\n');
 	// From its first line: the first prompt is there, and no line was read as malformed.
 	expect(screen).toContain('you  [fake:tools] Inspect the workspace and run a few commands.');
@@ -58,6 +59,6 @@ test('a gzip file (told by its bytes, not its name) opens whole and stays open a
 
 test('a trace piped in with no - opens on the screen, keys read from the terminal', async () => {
 	const rows = await opens(`cat trace.jsonl | node '${builtCli}'`, 'the pipe');
-	expect(rows[1]).toMatch(/^ standard input +ended\s*$/);
+	expect(rows[1]).toMatch(/^ standard input +ctx ███ {2}ended\s*$/);
 	expect(rows.join('\n')).toContain('req 3 · tools 4 · ✗ 1');
 });

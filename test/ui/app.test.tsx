@@ -19,7 +19,8 @@ describe('the frame', () => {
 		const lines = screen.frame().split('\n');
 		expect(lines).toHaveLength(15);
 		expect(lines[0]).toBe(' penguin-view  session…14-43-17-694155ee  custom/fake-model  ~/work');
-		expect(lines[1]).toMatch(/^ tools\.jsonl +○ idle · following$/);
+		// Before the state, the context per request (three requests of 1.5k each: three full blocks).
+		expect(lines[1]).toMatch(/^ tools\.jsonl +ctx ███ {2}○ idle · following$/);
 		expect(lines[2]).toBe('─'.repeat(80));
 		expect(lines[12]).toBe('─'.repeat(80));
 		expect(lines[13]).toMatch(/^ tokens in 4\.5k · out 279 {3}ctx/);

@@ -144,7 +144,7 @@ describe('the header cuts the workspace first, from the left; the context number
 			screen = await mount(twoContexts(), {columns, rows: height});
 			const [top, second] = rows(screen.frame());
 			expect(top).toMatch(/8e7b556c .* context 2$/);
-			expect(second).toMatch(/_002\.jsonl +○ idle · following$/);
+			expect(second).toMatch(/_002\.jsonl +(?:ctx █+ {2})?○ idle · following$/);
 		}
 	});
 });
@@ -189,7 +189,7 @@ describe('the header names the context on screen', () => {
 		expect(rows(screen.frame())[0]).toMatch(/ context 2$/);
 		await screen.press('g');
 		const top = await screen.until(frame => rows(frame)[0]!.endsWith(' context 1'), 'context 1');
-		expect(rows(top)[1]).toMatch(/^ session-2026-12-02-14-45-42-8e7b556c_001\.jsonl +○ idle · paused$/);
+		expect(rows(top)[1]).toMatch(/^ session-2026-12-02-14-45-42-8e7b556c_001\.jsonl +(?:ctx █+ {2})?○ idle · paused$/);
 		// Down into the second context: the header follows the focus.
 		for (let i = 0; i < 30 && !rows(screen.frame())[0]!.endsWith(' context 2'); i++) await screen.press('j');
 		expect(rows(screen.frame())[0]).toMatch(/ context 2$/);
@@ -198,7 +198,7 @@ describe('the header names the context on screen', () => {
 		await screen.until(frame => rows(frame)[0]!.endsWith(' context 1'), 'context 1 again');
 		await screen.press('G');
 		const bottom = await screen.until(frame => rows(frame)[0]!.endsWith(' context 2'), 'context 2');
-		expect(rows(bottom)[1]).toMatch(/_002\.jsonl +○ idle · following$/);
+		expect(rows(bottom)[1]).toMatch(/_002\.jsonl +(?:ctx █+ {2})?○ idle · following$/);
 	});
 
 	test(
@@ -207,7 +207,7 @@ describe('the header names the context on screen', () => {
 			screen = await mount(twoContexts(), {columns: 200, rows: 60});
 			await screen.press('k', 'g');
 			const top = await screen.until(frame => rows(frame)[0]!.endsWith(' context 1'), 'context 1');
-			expect(rows(top)[1]).toMatch(/_001\.jsonl +○ idle · paused$/);
+			expect(rows(top)[1]).toMatch(/_001\.jsonl +(?:ctx █+ {2})?○ idle · paused$/);
 			// The top of the screen stays in context 1; the focus goes down to the start of context 2.
 			for (let i = 0; i < 30 && !rows(screen.frame())[0]!.endsWith(' context 2'); i++) await screen.press('j');
 			const lower = rows(screen.frame());
@@ -217,7 +217,7 @@ describe('the header names the context on screen', () => {
 			await screen.until(frame => rows(frame)[0]!.endsWith(' context 1'), 'context 1 again');
 			await screen.press('F');
 			const following = await screen.until(frame => rows(frame)[0]!.endsWith(' context 2'), 'context 2 when following');
-			expect(rows(following)[1]).toMatch(/_002\.jsonl +○ idle · following$/);
+			expect(rows(following)[1]).toMatch(/_002\.jsonl +(?:ctx █+ {2})?○ idle · following$/);
 		},
 	);
 });

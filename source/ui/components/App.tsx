@@ -57,6 +57,10 @@ import {sliceBudget, useSearchProgress} from './search-progress.js';
 import {continueStep} from '../reading/search-keys.js';
 import {SessionPicker} from './SessionPicker.js';
 import {TimelineView} from './TimelineView.js';
+import {ContextView} from './ContextView.js';
+import {contextHints} from '../views/context-keys.js';
+import {useContextScreen} from './use-context-screen.js';
+import {ContextTrail} from '../screen/context-trail.js';
 import {headerIsLive, sourceTrouble, tildePath} from '../screen/status-line.js';
 import {frameMs, streamFrameMs} from './frame-pacer.js';
 import {useStore, useTicker, useWarmUp} from './use-store.js';
@@ -199,6 +203,8 @@ export function App({
 		timelineCache.current = {view: current, rev: current.rev, timeline};
 		return timeline;
 	}, [store]);
+	const contextTrail = useMemo(() => new ContextTrail(), []);
+	const contextScreenNow = useContextScreen(store, contextTrail);
 	const [live, setLive] = useState(false);
 	useTicker(live);
 
@@ -269,6 +275,7 @@ export function App({
 		state.filter === undefined &&
 		state.filterDraft === undefined &&
 		!state.timeline &&
+		!state.contextView &&
 		!state.noticeLog;
 	drawn.current = quiet ? drawnFrom(view, store.status, layout, first, last) : undefined;
 
@@ -335,6 +342,7 @@ export function App({
 			);
 		},
 		timeline: timelineNow,
+		contextScreen: contextScreenNow,
 		canPick: sessions !== undefined,
 		wide,
 		offered: offered !== undefined,
@@ -548,6 +556,8 @@ export function App({
 			now={now}
 			costOf={usage => requestCostText(usage, view.header, store.status.prices)}
 		/>
+	) : state.contextView ? (
+		<ContextView screen={contextScreenNow()} state={state.contextView} width={width} height={height} />
 	) : (
 		<Body
 			rows={state.filter !== undefined && layout.count === 0 ? noPaneMatches(state.filter) : visible}
@@ -570,6 +580,7 @@ export function App({
 					stoppedAt={stoppedAt}
 					noSession={sessions?.openAtStart === true && sessions.current?.() === undefined}
 					replay={replay ? replayText(replay.state()) : undefined}
+					trail={{sizes: contextTrail.sizes(view), cost: contextTrail.cost(view, store.status.prices)}}
 					width={screenWidth}
 					home={home ?? homedir()}
 					rule={rules}
@@ -611,7 +622,9 @@ export function App({
 													: pickerHints
 												: state.timeline
 													? timelineHints
-													: undefined
+													: state.contextView
+														? contextHints
+														: undefined
 					}
 					offer={
 						offered && !state.help && !(pickerKeys && listWidth === 0)
@@ -621,7 +634,9 @@ export function App({
 					act={state.act?.prompt}
 					acting={actions !== undefined}
 					pendingSteer={pendingSteer}
-					position={pickerKeys || state.timeline || state.help || state.noticeLog ? undefined : position}
+					position={
+						pickerKeys || state.timeline || state.contextView || state.help || state.noticeLog ? undefined : position
+					}
 					keepPosition={state.filter !== undefined}
 					trouble={troubleWins ? sourceTrouble(store.status, realNow, width) : undefined}
 					typing={state.filterDraft !== undefined || state.jumpDraft !== undefined || state.handPrompt !== undefined}

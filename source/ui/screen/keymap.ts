@@ -44,6 +44,7 @@ export type CommandId =
 	| 'escape'
 	| 'follow'
 	| 'timeline'
+	| 'context'
 	| 'sessions'
 	| 'switch'
 	| 'list-focus'
@@ -226,6 +227,13 @@ export const commands: readonly Command[] = [
 		keys: [char('T')],
 		help: 'timeline: requests and tool calls on a time axis (Enter shows the row in the session, T back)',
 		footer: 'timeline',
+	},
+	{
+		id: 'context',
+		keys: [char('C')],
+		help:
+			"context and cost: each request's prompt against the window, cost and running total, what fills the " +
+			'context now (Enter shows the row in the session, C back)',
 	},
 	{
 		id: 'sessions',

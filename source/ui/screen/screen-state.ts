@@ -24,6 +24,7 @@ import {besideKey, besideOpening, isBeside} from '../views/beside.js';
 import {openPicker, pickerChrome, pickerKey} from '../views/picker.js';
 import {searchAgain, searchKey, stepMatch} from '../reading/search-keys.js';
 import {timelineChrome, timelineWindow} from '../views/timeline-rows.js';
+import {contextCommand, openContext} from '../views/context-keys.js';
 import {
 	following,
 	nonEmpty,
@@ -87,6 +88,10 @@ export function handleKey(state: ScreenState, input: string, key: KeyPress, env:
 	if (state.help) return helpCommand(state, id, env);
 	if (state.noticeLog) return noticeLogCommand({...state, message: undefined}, id, env.noticeRows ?? 0, env.height);
 	if (state.timeline) return timelineCommand({...state, message: undefined}, id, env);
+	if (state.contextView) {
+		const next = contextCommand({...state, message: undefined}, id, env);
+		return next === 'pass' ? runCommand({...state, contextView: undefined, message: undefined}, id!, env) : next;
+	}
 	if (id === undefined) return state.message ? {...state, message: undefined} : state;
 	const next = runCommand({...state, message: undefined, topPending: undefined}, id, env);
 	return jumpCommands.has(id) ? afterJump(state, next) : next;
@@ -94,7 +99,7 @@ export function handleKey(state: ScreenState, input: string, key: KeyPress, env:
 
 /** --mouse: the wheel scrolls the panes (or the help), a click on a pane focuses it. */
 function mouseEvent(state: ScreenState, mouse: MouseEvent, env: ScreenEnv): ScreenState {
-	if (mouse.kind === 'other' || state.picker || state.timeline) return state;
+	if (mouse.kind === 'other' || state.picker || state.timeline || state.contextView) return state;
 	if (state.help)
 		return mouse.kind === 'wheel'
 			? {
@@ -237,6 +242,8 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 			return {...state, help: !state.help, helpTop: 0};
 		case 'timeline':
 			return openTimeline(state, env);
+		case 'context':
+			return openContext(state, env);
 		case 'sessions':
 			if (env.canPick === false) return {...state, message: 'no sessions to pick from here'};
 			return {

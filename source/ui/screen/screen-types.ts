@@ -7,6 +7,7 @@ import type {Timeline} from '../../model/timeline.js';
 import type {SessionView} from '../../model/view-model.js';
 import type {Acting, ActState} from './acting.js';
 import type {HandOverAsk, HandOverPrompt} from './hand-over.js';
+import type {ContextScreen} from '../views/context-entries.js';
 import type {Layout} from '../panes/layout.js';
 import type {OpenState} from '../panes/open-state.js';
 import type {PickerState} from '../views/picker.js';
@@ -56,6 +57,8 @@ export type ScreenState = {
 	switchTo?: number;
 	/** The timeline (T), while shown instead of the panes. */
 	timeline?: TimelineState;
+	/** The context view (C), while shown instead of the panes: placed as the timeline is. */
+	contextView?: TimelineState;
 	/** One line for the footer, until the next key. */
 	message?: string;
 	/** Acting on the session (a, r, Ctrl+X, >): the footer's question or prompt, and what was last sent. */
@@ -119,6 +122,8 @@ export type ScreenEnv = {
 	layout: (open: OpenState) => Layout;
 	/** The session's timeline (cached per change of the view). */
 	timeline?: () => Timeline;
+	/** The context view's entries (cached per change of the view). */
+	contextScreen?: () => ContextScreen;
 	/** Whether there are sessions to pick from (the program passed a switcher). */
 	canPick?: boolean;
 	/** The terminal is wide enough for the session list beside the session. */

@@ -8,6 +8,7 @@ import type {SourceStatus} from '../../model/session-store.js';
 import type {Item, SessionView} from '../../model/view-model.js';
 import {formatClock, formatTokens, percentOf} from '../../render/format.js';
 import {sanitize} from '../../render/sanitize.js';
+import {fittedTrail} from './context-trail.js';
 import {footerHintLine} from './keymap.js';
 import {
 	fitTail,
@@ -38,7 +39,16 @@ export type HeaderInput = {
 	noSession?: boolean;
 	/** What a replay says of itself (`▶ replay 8× · 14:45:12 of 14:51:03`), in place of `replaying`. */
 	replay?: string;
+	/** The context size per request and the cost with subagents (context-trail.ts), before the state where they fit. */
+	trail?: {sizes: readonly number[]; cost?: string};
 };
+
+/** The state with the trail before it, as much of it as `room` columns (less the state) hold. */
+function withTrail(state: Segment[], trail: HeaderInput['trail'], room: number): Segment[] {
+	if (!trail) return state;
+	const fitted = fittedTrail(trail.sizes, trail.cost, room - segmentsWidth(state) - 2);
+	return fitted.length > 0 ? [...fitted, seg('  '), ...state] : state;
+}
 
 /** `session-2026-12-02-14-45-42-8e7b556c` → `session…14-45-42-8e7b556c`. */
 export function shortSessionId(id: string): string {
@@ -121,11 +131,16 @@ export function headerRows(input: HeaderInput): Segment[][] {
 		top = topRow(parts, width);
 	}
 
-	const state = stateSegments(input);
 	// A trace holds no title: the server's, when it gave one, stands in.
 	const titleText = header.title ?? status.title;
 	const title = titleText ? [seg(`“${excerpt(titleText, 200)}”`, {bold: true})] : [];
 	let label = shardLabel(excerpt(status.label, 200), view.shard, input.shard ?? view.shard);
+	// The trail takes only what the title and the whole source leave: it never cuts them.
+	const state = withTrail(
+		stateSegments(input),
+		input.trail,
+		width - textWidth(label) - (title.length > 0 ? segmentsWidth(title) + 2 : 0) - 4,
+	);
 	let shownTitle = title;
 	// The room the title and the source share beside the state (two spaces from it): the
 	// source gives way first (cut from the left, down to 16 columns), then the title.

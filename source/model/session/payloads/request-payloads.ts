@@ -1,6 +1,7 @@
 /** Requests to the model: their begin and end (retries included) and the tokens each used. */
 import {errorMessageOf, isFiniteNumber, isOptional, isString, isTokenUsagePayload} from '../../../protocol/guards.js';
 import type {AnyPayload, RequestEndPayload} from '../../../protocol/types.js';
+import {addTokens} from '../../../cost/arithmetic.js';
 import {spendRequest} from '../spend.js';
 import {on, type PayloadHandlers} from './handler.js';
 
@@ -30,6 +31,9 @@ export const requestPayloads = {
 		if (!core.compaction) {
 			view.tokens.context = p.request.total;
 			s.requests.usage(p.request);
+		} else {
+			const item = core.touch(core.compaction);
+			item.usage = item.usage ? addTokens(item.usage, p.request) : {...p.request};
 		}
 	}),
 } satisfies PayloadHandlers;

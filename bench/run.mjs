@@ -25,6 +25,11 @@
  *   node bench/run.mjs --mixes-only [--runs N] [--mb M] [--baseline OTHER/dist/cli.js]
  *                                 print mode against jq empty on each of the generator's mixes (50 MB
  *                                 each, or M), with the ratio past start-up; --baseline: that build first
+ *   node bench/run.mjs --shapes [--seeds N] [--first S] [--mb M] [--runs R] [--baseline OTHER/dist/cli.js]
+ *                                 print mode against jq empty on traces whose shape a seed draws
+ *                                 (bench/shape-trace.mjs: sizes, escapes, colours, non-ASCII, tabs,
+ *                                 key order, optional fields…): 20 seeds of 40 MB by default; the
+ *                                 worst shape and its parameters
  *   node bench/run.mjs --overview [--sessions N] [--growing N] [--seconds S]
  *                                 the sessions' overview (bench/overview.mjs): listing 200 sessions,
  *                                 CPU and memory following while 20 of them grow
@@ -46,6 +51,7 @@ import {fileURLToPath} from 'node:url';
 import {epoch, hasTmux, sleep, startScreen} from './screen.mjs';
 import {startFirehose} from './sse-firehose.mjs';
 import {soak, soakCases} from './soak.mjs';
+import {describeShape, writeShapeTrace} from './shape-trace.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = path.join(root, 'bench', 'out');
@@ -268,6 +274,28 @@ function printMixes(sizeMb, runs, program = cli, label = '') {
 	const worstPast = ratios.reduce((a, b) => (b.past > a.past ? b : a));
 	row('2 throughput', `${label}print on the worst mix (${worst.mix}) / jq empty`, `${worst.ratio.toFixed(2)} ×`, '≤ 1.0 × jq', worst.ratio <= 1);
 	row('2 throughput', `${label}the same past start-up (worst: ${worstPast.mix})`, `${worstPast.past.toFixed(2)} ×`);
+}
+
+/**
+ * Print mode on traces of shapes drawn by seeds (bench/shape-trace.mjs), each in turn with
+ * `jq empty`: every seed's ratio and the worst shape with its parameters. Data the bench's
+ * mixes do not make: what falls off the fast path shows here first.
+ */
+function printShapes({seeds, first, sizeMb, runs, program = cli}) {
+	if (!has('jq')) return row('2 shapes', 'print on drawn shapes', 'jq not installed');
+	note(`jq: ${spawnSync('jq', ['--version']).stdout.toString().trim()} (the first jq on PATH)`);
+	const results = [];
+	for (let seed = first; seed < first + seeds; seed++) {
+		const dir = path.join(out, `shape-${sizeMb}mb-${seed}`);
+		const made = existsSync(path.join(dir, 'shape.json')) ? JSON.parse(readFileSync(path.join(dir, 'shape.json'), 'utf8')) : undefined;
+		const {file, shape} = made?.bytes >= sizeMb * 1024 * 1024 ? {file: path.join(dir, 'shape.jsonl'), shape: made.shape} : writeShapeTrace(dir, sizeMb, seed);
+		const pair = timedSideBySide(['jq', ['empty', file]], [process.execPath, ['--import', rssProbe, program, '--print', '--no-follow', file]], runs);
+		results.push({seed, shape, pair});
+		row('2 shapes', `seed ${seed}: print / jq empty, median of ${runs} pairs`, `${both(pair.second)} / ${both(pair.first)} = ${pair.medianRatio.toFixed(2)} × (CPU ${(pair.second.cpu / pair.first.cpu).toFixed(2)} ×)`);
+	}
+	const worst = results.reduce((a, b) => (b.pair.medianRatio > a.pair.medianRatio ? b : a));
+	row('2 shapes', `worst shape: seed ${worst.seed} (${sizeMb} MB)`, describeShape(worst.shape));
+	row('2 shapes', `print / jq empty on the worst shape (seed ${worst.seed})`, `${worst.pair.medianRatio.toFixed(2)} ×`, '≤ 1.0 × jq', worst.pair.medianRatio <= 1);
 }
 
 /** Print mode and jq empty in turn on the first few lines of `file` (a trace of start-up alone), best of `runs`. */
@@ -773,6 +801,12 @@ async function main() {
 		const at = process.argv.indexOf('--baseline');
 		if (at !== -1) printMixes(mb, runs, path.resolve(process.argv[at + 1]), 'baseline: ');
 		printMixes(mb, runs);
+		return printTable();
+	}
+	if (process.argv.includes('--shapes')) {
+		const value = (name, fallback) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback);
+		const at = process.argv.indexOf('--baseline');
+		printShapes({seeds: value('--seeds', 20), first: value('--first', 1), sizeMb: value('--mb', 40), runs: value('--runs', 3), program: at === -1 ? cli : path.resolve(process.argv[at + 1])});
 		return printTable();
 	}
 	if (process.argv.includes('--search-only')) {

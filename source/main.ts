@@ -6,7 +6,7 @@
 import path from 'node:path';
 import {unexpectedErrorText} from './crash.js';
 import {armProcessFault} from './fault.js';
-import {argsBlockKernel, jsonBlockKernel} from './io/wasm.js';
+import {argsBlockKernel, jsonBlockKernel} from './fastpath/wasm.js';
 import {projectConfigOf, readPricesFile, readProjectPrices, type ReadPrices} from './io/project-prices.js';
 import type {ModelInput} from './model/input.js';
 import {TraceCheck} from './model/json-lines-gate.js';
@@ -121,8 +121,6 @@ async function run(words: readonly string[], flags: Flags, cleanup: Array<() => 
 	const prerendered = writer !== undefined && 'PrerenderedOutputs' in writer && settings.switches.kernel ? new writer.PrerenderedOutputs({kernel: jsonBlockKernel()}) : undefined;
 	// Calls' arguments likewise, without colour (in colour, code in them is coloured from their text).
 	const prerenderedArgs = prerendered && !color && writer !== undefined && 'PrerenderedArgs' in writer ? new writer.PrerenderedArgs({kernel: argsBlockKernel()}) : undefined;
-	// Answers and thinkings too (in colour, fences are coloured and thinking dimmed from the text).
-	const prerenderedTexts = prerendered && !color && writer !== undefined && 'PrerenderedTexts' in writer ? new writer.PrerenderedTexts({kernel: jsonBlockKernel()}) : undefined;
 	const store = new SessionStore(
 		{label: '', state: 'connecting', prices: fixedPrices},
 		{recordFinalized: !screen && !flags.json && !whole, keepItems: screen || whole, holdText: held?.hold, images: prerendered?.images},
@@ -134,7 +132,7 @@ async function run(words: readonly string[], flags: Flags, cleanup: Array<() => 
 	// than listed line by line as malformed (model/json-lines-gate.ts).
 	const check = screen ? undefined : new TraceCheck();
 	// Print mode holds a parent's lines back while a child read from disk is printed.
-	const cut = prerendered && printer.lineCutter({outputs: prerendered, args: prerenderedArgs, texts: prerenderedTexts});
+	const cut = prerendered && printer.lineCutter({outputs: prerendered, args: prerenderedArgs});
 	// The readers wait while stdout drains (output/pace.ts): print mode into a slow pipe.
 	const fileOptions = {store, dataRoot, follow, hold: !screen && !flags.json && !whole, children: !flags.json && !whole, cut, pace: outputBackpressure};
 	// A trace that cannot be read to its end (compressed data cut short): what was read stays
@@ -171,5 +169,5 @@ async function run(words: readonly string[], flags: Flags, cleanup: Array<() => 
 	if (screen) return (await import('./entry/screen-output.js')).runScreenOutput({flags, settings, store, running, opened, expand, color, held, pricesOf, fileOptions});
 	const outputs = {flags, store, running, opened, out, ended, check, say, dataRoot};
 	if (writer === undefined) return runWholeOutput(outputs);
-	return runPrintOutput(outputs, writer, {color, prerendered, prerenderedArgs, prerenderedTexts});
+	return runPrintOutput(outputs, writer, {color, prerendered, prerenderedArgs});
 }

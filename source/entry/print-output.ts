@@ -6,9 +6,8 @@
 import type {TraceCheck} from '../model/json-lines-gate.js';
 import {unknownShapeText} from '../model/session/odd-lines.js';
 import type {SessionStore} from '../model/store.js';
-import type {PrerenderedOutputs} from '../output/prerendered-outputs.js';
-import type {PrerenderedArgs} from '../output/prerendered-args.js';
-import type {PrerenderedTexts} from '../output/prerendered-texts.js';
+import type {PrerenderedOutputs} from '../fastpath/prerendered-outputs.js';
+import type {PrerenderedArgs} from '../fastpath/prerendered-args.js';
 import type {SafeWriter} from '../output/safe-writer.js';
 import type {Flags} from '../flags.js';
 import type {RunningSource} from './running-source.js';
@@ -62,7 +61,7 @@ export async function runWholeOutput(options: PrintOutputOptions): Promise<numbe
 }
 
 /** Print mode or --json: written as the session is read, until it ends, stdout closes or a signal comes. */
-export async function runPrintOutput(options: PrintOutputOptions, writer: Writer, print: {color: boolean; prerendered?: PrerenderedOutputs; prerenderedArgs?: PrerenderedArgs; prerenderedTexts?: PrerenderedTexts}): Promise<number> {
+export async function runPrintOutput(options: PrintOutputOptions, writer: Writer, print: {color: boolean; prerendered?: PrerenderedOutputs; prerenderedArgs?: PrerenderedArgs}): Promise<number> {
 	const {flags, store, running, opened, check, out} = options;
 	const canRebuild = flags.sse !== undefined;
 	// Code in colour: the highlighter's chunk is loaded only when print mode writes colour.
@@ -70,7 +69,7 @@ export async function runPrintOutput(options: PrintOutputOptions, writer: Writer
 	const detach =
 		'attachJsonWriter' in writer
 			? writer.attachJsonWriter(store, out, {canRebuild})
-			: writer.attachPrinter(store, out, {color: print.color, canRebuild, totalsOnFinish: canRebuild, prerendered: print.prerendered, prerenderedArgs: print.prerenderedArgs, prerenderedTexts: print.prerenderedTexts, name: store.status.label || undefined, aside: line => process.stderr.write(line), highlighter});
+			: writer.attachPrinter(store, out, {color: print.color, canRebuild, totalsOnFinish: canRebuild, prerendered: print.prerendered, prerenderedArgs: print.prerenderedArgs, name: store.status.label || undefined, aside: line => process.stderr.write(line), highlighter});
 	const interrupted = new Promise<void>(resolve => {
 		for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => resolve());
 	});

@@ -19,7 +19,7 @@ import {attachJsonWriter} from '../../source/output/json-writer.js';
 import {attachPrinter, PrerenderedOutputs} from '../../source/output/printer.js';
 import {copyFixture, fixtureBytes, makeTempDir, removeTempDir, rotatedSessionId, tracesFixtureDir} from '../support/io-fixtures.js';
 import {recordedText} from '../support/sse-fixtures.js';
-import {jsonBlockKernel} from '../../source/io/wasm.js';
+import {jsonBlockKernel} from '../../source/fastpath/wasm.js';
 import {fakeStdout} from '../support/fake-stdout.js';
 
 type Mode = 'print' | 'json';

@@ -62,7 +62,7 @@ test("a start loads none of the screen's own reading: its held texts, their byte
 		.map(file => readFileSync(file, 'utf8'))
 		.join('\n');
 	// ~33 kB that print mode never runs: compiling them cost every start ~1 ms (docs/performance.md).
-	for (const module of ['io/held-texts.ts', 'io/held-scan.ts', 'model/byte-search.ts', 'io/byte-kernel.ts', 'io/tail-first.ts']) expect(code).not.toContain(`// source/${module}`);
+	for (const module of ['io/held-texts.ts', 'io/held-scan.ts', 'model/byte-search.ts', 'fastpath/byte-kernel.ts', 'io/tail-first.ts']) expect(code).not.toContain(`// source/${module}`);
 	// Print mode's own reading is there.
 	expect(code).toContain('// source/io/trace-follower.ts');
 });

@@ -6,15 +6,14 @@
 import {payloadHint} from '../protocol/payload-hint.js';
 import type {PrerenderedArgs} from './prerendered-args.js';
 import type {CutLine, PrerenderedOutputs} from './prerendered-outputs.js';
-import type {PrerenderedTexts} from './prerendered-texts.js';
 
-export type LineCuts = {outputs: PrerenderedOutputs; args?: PrerenderedArgs; texts?: PrerenderedTexts};
+export type LineCuts = {outputs: PrerenderedOutputs; args?: PrerenderedArgs};
 
 // No cut takes a line shorter than this (the outputs' shortest, prerendered-outputs.ts): its type is not read.
 const minCutBytes = 256;
 
 /** The line splitter's cut (io/line-splitter.ts's LineCutter) for print mode: each line to the cut of its payload's type. */
-export function lineCutter({outputs, args, texts}: LineCuts): ((line: Buffer) => CutLine | undefined) & {readonly minBytes: number} {
+export function lineCutter({outputs, args}: LineCuts): ((line: Buffer) => CutLine | undefined) & {readonly minBytes: number} {
 	const cut = (line: Buffer): CutLine | undefined => {
 		if (line.length < minCutBytes) return undefined;
 		const hint = payloadHint(line);
@@ -23,7 +22,6 @@ export function lineCutter({outputs, args, texts}: LineCuts): ((line: Buffer) =>
 				return args?.cut(line, hint);
 			case 'text':
 			case 'thinking':
-				return texts?.cut(line, hint);
 			case 'other':
 				return undefined;
 			// A tool output, or a line laid out otherwise (the outputs' cut parses and looks).

@@ -1,10 +1,10 @@
 // Print mode's shortcut for large tool outputs prints exactly what the usual way prints, for any text, however it was escaped; and it takes the text people's tool outputs are made of.
 import fc from 'fast-check';
 import {expect, test} from 'vitest';
-import {PrerenderedOutputs} from '../../source/output/prerendered-outputs.js';
+import {PrerenderedOutputs} from '../../source/fastpath/prerendered-outputs.js';
 import {PlainRenderer} from '../../source/render/plain.js';
 import {outputEntry, printedBytes} from '../helpers/print-entry.js';
-import {jsonBlockKernel} from '../../source/io/wasm.js';
+import {jsonBlockKernel} from '../../source/fastpath/wasm.js';
 
 const printed = printedBytes;
 
@@ -77,7 +77,7 @@ test('ordinary tool output takes the shortcut: code with quotes and backslashes,
 
 test('text the sanitizer must change goes the usual way, and still prints the same', () => {
 	const base = 'plain line\n'.repeat(200);
-	for (const hostile of ['\u001b]0;title\u0007', 'é\tafter a character beyond ASCII', '日本\t', 'é over\rwrite', 'back\bspace', '\u202eevil', 'c1\u009b2J', 'del\u007f']) {
+	for (const hostile of ['\u001b]0;title\u0007', '🐧\tafter an emoji', 'e\u0301\tafter a mark', 'é over\rwrite', 'back\bspace', '\u202eevil', 'c1\u009b2J', 'del\u007f']) {
 		const {usual, shortcut, taken} = bothWays(base + hostile + base, JSON.stringify);
 		expect(taken, JSON.stringify(hostile)).toBe(false);
 		expect(shortcut.equals(usual)).toBe(true);
@@ -132,10 +132,13 @@ test('for any text with tabs, beside wide characters, emoji, accents, escaped or
 			{numRuns: 500},
 		);
 	}
-	// A tab is taken when only ASCII came before it on its line, whatever comes after it or on other lines.
+	// A tab is taken when what came before it on its line has a width the kernel knows (ASCII, accents,
+	// CJK…: test/fastpath/kernel-widths.test.ts), whatever comes after it or on other lines.
 	const taken = (output: string): boolean => bothWays('q'.repeat(2100) + output, JSON.stringify).taken;
 	expect(taken('\nab\tc 日本\n🐧 line\nnext\tz')).toBe(true);
-	expect(taken('\n日本\tc')).toBe(false);
+	expect(taken('\n日本 é\tc')).toBe(true);
+	expect(taken('\n🐧\tc')).toBe(false);
+	expect(taken('\ne\u0301\tc')).toBe(false);
 });
 
 test('text with more tabs than the room the kernel is given goes the usual way, and prints the same', () => {

@@ -1,7 +1,7 @@
-// Print mode's kernel for a call's arguments (render/args-block.wat): wherever it takes a JSON string of arguments as written in a trace line, it writes what the reference (JSON.parse, JSON.stringify(…, null, 2), the sanitizer, the block's indent) writes, and counts each string argument's lines as lineCount does; on random values, formatting, escapes (inner and outer), numbers, keys and nesting.
+// Print mode's kernel for a call's arguments (fastpath/args-block.wat): wherever it takes a JSON string of arguments as written in a trace line, it writes what the reference (JSON.parse, JSON.stringify(…, null, 2), the sanitizer, the block's indent) writes, and counts each string argument's lines as lineCount does; on random values, formatting, escapes (inner and outer), numbers, keys and nesting.
 import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
-import {argsBlockKernel} from '../../source/io/wasm.js';
+import {argsBlockKernel} from '../../source/fastpath/wasm.js';
 import {lineCount} from '../../source/render/format.js';
 import {hasControlSequences, sanitize} from '../../source/render/sanitize.js';
 import {parseArgs, prettyArgs} from '../../source/render/tool-summary.js';

@@ -1,10 +1,10 @@
-// Print mode's cut of tool calls' arguments (output/prerendered-args.ts): on random traces of tool calls (edits, written files, other tools; arguments of any shape, escaped any way; repeated calls, broken lines), print mode with the cut prints exactly what it prints without; only a counting tool's call line is cut, and a line that would not parse is left whole.
+// Print mode's cut of tool calls' arguments (fastpath/prerendered-args.ts): on random traces of tool calls (edits, written files, other tools; arguments of any shape, escaped any way; repeated calls, broken lines), print mode with the cut prints exactly what it prints without; only a counting tool's call line is cut, and a line that would not parse is left whole.
 import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
-import {argsBlockKernel, jsonBlockKernel} from '../../source/io/wasm.js';
+import {argsBlockKernel, jsonBlockKernel} from '../../source/fastpath/wasm.js';
 import {readStream} from '../../source/io/trace-follower.js';
 import {SessionStore} from '../../source/model/store.js';
-import {PrerenderedArgs} from '../../source/output/prerendered-args.js';
+import {PrerenderedArgs} from '../../source/fastpath/prerendered-args.js';
 import {attachPrinter, PrerenderedOutputs} from '../../source/output/printer.js';
 import {linesOf} from '../../source/render/tool-registry.js';
 import {fakeStdout} from '../support/fake-stdout.js';

@@ -58,6 +58,9 @@ export function drawShape(random) {
 	};
 }
 
+/** Bumped when what a seed makes changes, so that the bench makes its cached traces again. */
+export const shapeVersion = 2;
+
 export const describeShape = shape =>
 	Object.entries(shape)
 		.map(([key, value]) => `${key}=${Array.isArray(value) ? value.join('+') || 'none' : value}`)
@@ -70,8 +73,18 @@ const samples = {
 	arrows: ['→', '←', '⇒', '↳', '➜', '↑', '↓', '⟶'],
 	checks: ['✓', '✔', '✗', '×', '✅', '❌', '•', '●', '⚠'],
 };
-const asciiWords = 'the build reads files runs tests writes output while each line records a path value and a status code'.split(' ');
-const codeBits = ['if (x) {', 'return nil', 'const value = read(path);', 'for i in range(n):', '}', 'import os', 'err := run()', 'x += 1'];
+const asciiWords =
+	'the build reads files runs tests writes output while each line records a path value and a status code'.split(' ');
+const codeBits = [
+	'if (x) {',
+	'return nil',
+	'const value = read(path);',
+	'for i in range(n):',
+	'}',
+	'import os',
+	'err := run()',
+	'x += 1',
+];
 
 /** Writes the trace; returns its path. */
 export function writeShapeTrace(dir, sizeMb, seedNumber, overrides = {}) {
@@ -90,8 +103,10 @@ export function writeShapeTrace(dir, sizeMb, seedNumber, overrides = {}) {
 	const line = n => {
 		let text;
 		const kind = random();
-		if (kind < 0.3) text = `${pick(['PASS', 'ok', 'FAIL', 'info'])} src/${pick(asciiWords)}/${pick(asciiWords)}.ts (${n % 40} tests) ${n % 97}ms`;
-		else if (kind < 0.6) text = pick(codeBits);
+		if (kind < 0.3) {
+			const status = pick(['PASS', 'ok', 'FAIL', 'info']);
+			text = `${status} src/${pick(asciiWords)}/${pick(asciiWords)}.ts (${n % 40} tests) ${n % 97}ms`;
+		} else if (kind < 0.6) text = pick(codeBits);
 		else text = words(3 + (n % 9));
 		if (chance(shape.nonAscii)) {
 			const parts = text.split(' ');
@@ -100,7 +115,12 @@ export function writeShapeTrace(dir, sizeMb, seedNumber, overrides = {}) {
 		}
 		if (chance(shape.quotes)) text += ` "${pick(asciiWords)}" C:\\${pick(asciiWords)}`;
 		if (chance(shape.colour)) text = `\u001b[${pick([32, 31, 33, 2, 1])}m${text}\u001b[0m`;
-		if (chance(shape.innerTabs)) text = `${pick(asciiWords)}\t${text}`;
+		// A tab between two words anywhere in the line (a column of a table, a test's time).
+		if (chance(shape.innerTabs)) {
+			const parts = text.split(' ');
+			const at = 1 + Math.floor(random() * parts.length);
+			text = `${parts.slice(0, at).join(' ')}\t${parts.slice(at).join(' ')}`;
+		}
 		if (chance(shape.leadingTabs)) text = `${'\t'.repeat(1 + (n % 3))}${text}`;
 		if (chance(shape.longLines)) text += ` ${words(logUniform(200, 5000))}`;
 		return text;
@@ -117,18 +137,26 @@ export function writeShapeTrace(dir, sizeMb, seedNumber, overrides = {}) {
 		}
 		return lines.join(chance(shape.crlf) ? '\r\n' : '\n');
 	};
-	const nested = depth => (depth <= 1 ? {path: `src/${pick(asciiWords)}.ts`, text: line(3)} : {[pick(asciiWords)]: nested(depth - 1), n: depth, ok: true});
+	const nested = depth =>
+		depth <= 1
+			? {path: `src/${pick(asciiWords)}.ts`, text: line(3)}
+			: {[pick(asciiWords)]: nested(depth - 1), n: depth, ok: true};
 
 	// Key order: as written, shuffled, or with `type` last.
 	const order = object => {
 		let keys = Object.keys(object);
-		if (shape.shuffledKeys) keys = keys.map(key => [random(), key]).sort((a, b) => a[0] - b[0]).map(([, key]) => key);
+		if (shape.shuffledKeys)
+			keys = keys
+				.map(key => [random(), key])
+				.sort((a, b) => a[0] - b[0])
+				.map(([, key]) => key);
 		if (shape.typeLast && keys.includes('type')) keys = [...keys.filter(key => key !== 'type'), 'type'];
 		return Object.fromEntries(keys.map(key => [key, object[key]]));
 	};
 	const serialize = value => {
 		let text = JSON.stringify(value);
-		if (shape.asciiEscapes) text = text.replace(/[\u007f-\uffff]/g, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+		if (shape.asciiEscapes)
+			text = text.replace(/[\u007f-\uffff]/g, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 		if (shape.slashEscapes) text = text.replaceAll('/', '\\/');
 		return text;
 	};
@@ -138,40 +166,77 @@ export function writeShapeTrace(dir, sizeMb, seedNumber, overrides = {}) {
 	let total = 0;
 	let clock = Date.parse('2026-12-02T10:00:00Z');
 	const write = (type, payload) => {
-		const text = `${serialize(order({timestamp: new Date((clock += 37)).toISOString(), type, payload: order(payload)}))}\n`;
+		const timestamp = new Date((clock += 37)).toISOString();
+		const text = `${serialize(order({timestamp, type, payload: order(payload)}))}\n`;
 		writeSync(fd, text);
 		total += Buffer.byteLength(text);
 	};
-	write('session_meta', {session_id: `shape-${seedNumber}`, provider: 'custom', model_id: 'shape-model', model_context_window: 200000, system_prompt: words(100), workspace: '/home/dev/work'});
+	write('session_meta', {
+		session_id: `shape-${seedNumber}`,
+		provider: 'custom',
+		model_id: 'shape-model',
+		model_context_window: 200000,
+		system_prompt: words(100),
+		workspace: '/home/dev/work',
+	});
 	let call = 0;
 	const usage = {input: 0, output: 0, cache_read: 0, total: 0};
 	while (total < sizeMb * 1024 * 1024) {
 		write('model_msg', {type: 'text', role: 'user', text: `Task: ${line(1)} ${words(20)}`});
 		write('event_msg', {type: 'request_begin'});
-		write('model_msg', {type: 'thinking', role: 'assistant', thinking: Array.from({length: 6}, (_, n) => line(n)).join('\n')});
+		write('model_msg', {
+			type: 'thinking',
+			role: 'assistant',
+			thinking: Array.from({length: 6}, (_, n) => line(n)).join('\n'),
+		});
 		const ids = [];
 		for (let i = 0; i < shape.calls; i++) {
 			const id = `call_${(++call).toString(16).padStart(12, '0')}`;
 			ids.push(id);
 			const args = {description: line(i), cmd: `npm test -- ${pick(asciiWords)}`, options: nested(shape.nesting)};
-			write('model_msg', {type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: JSON.stringify(args), tool_call_id: id, ...(shape.fidelity ? {fidelity: {signature: 'c2lnbmF0dXJl'.repeat(8)}} : {}), ...(shape.stopReason ? {stop_reason: 'tool_use'} : {})});
+			write('model_msg', {
+				type: 'tool_call',
+				role: 'assistant',
+				name: 'exec_command',
+				arguments: JSON.stringify(args),
+				tool_call_id: id,
+				...(shape.fidelity ? {fidelity: {signature: 'c2lnbmF0dXJl'.repeat(8)}} : {}),
+				...(shape.stopReason ? {stop_reason: 'tool_use'} : {}),
+			});
 		}
 		const request = {input: 1000 + call, output: 300, cache_read: 200, total: 1500 + call};
 		for (const key of Object.keys(usage)) usage[key] += request[key];
-		write('event_msg', {type: 'token_usage', session: {...usage}, request, ...(shape.floats ? {cost: 0.000123 * call, rate: 1e-7 * call} : {})});
+		write('event_msg', {
+			type: 'token_usage',
+			session: {...usage},
+			request,
+			...(shape.floats ? {cost: 0.000123 * call, rate: 1e-7 * call} : {}),
+		});
 		write('event_msg', {type: 'request_end', status: 'completed'});
-		for (const id of ids) write('model_msg', {type: 'tool_call_output', role: 'user', output: output(), tool_call_id: id, ...(shape.stopReason ? {stop_reason: 'completed'} : {})});
+		for (const id of ids)
+			write('model_msg', {
+				type: 'tool_call_output',
+				role: 'user',
+				output: output(),
+				tool_call_id: id,
+				...(shape.stopReason ? {stop_reason: 'completed'} : {}),
+			});
 		write('model_msg', {type: 'text', role: 'assistant', text: `Done: ${line(2)}\n\n- ${line(3)}`});
 	}
 	write('model_msg', {type: 'text', role: 'assistant', text: 'End of the bench session.'});
 	closeSync(fd);
-	writeFileSync(path.join(dir, 'shape.json'), `${JSON.stringify({seed: seedNumber, bytes: total, shape})}\n`);
+	writeFileSync(
+		path.join(dir, 'shape.json'),
+		`${JSON.stringify({version: shapeVersion, seed: seedNumber, bytes: total, shape})}\n`,
+	);
 	return {file, shape};
 }
 
 if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
 	const valued = new Set(['--seed', '--set']);
-	const [dir = 'bench/out/shape', size = '20'] = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && !valued.has(all[i - 1]));
+	const [dir = 'bench/out/shape', size = '20'] = process.argv
+		.slice(2)
+		.filter((a, i, all) => !a.startsWith('--') && !valued.has(all[i - 1]));
 	const at = process.argv.indexOf('--seed');
 	const set = process.argv.indexOf('--set');
 	const overrides = Object.fromEntries(

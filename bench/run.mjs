@@ -77,6 +77,15 @@ const quantile = (values, q) => {
 };
 const median = values => quantile(values, 0.5);
 const has = tool => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
+// The jq compared with: the first on PATH (install it with the system's package manager, e.g.
+// `apt-get install jq`); said once, with its version, where a figure is set against it.
+let jqSaid = false;
+const sayJq = () => {
+	if (jqSaid || !has('jq')) return;
+	jqSaid = true;
+	const where = spawnSync('sh', ['-c', 'command -v jq']).stdout.toString().trim();
+	note(`jq: ${spawnSync('jq', ['--version']).stdout.toString().trim()} at ${where} (the first jq on PATH)`);
+};
 const endMark = 'End of the bench session';
 /**
  * Environment switches that turn a streaming optimisation off (source/settings.ts): each case is
@@ -194,6 +203,7 @@ function rawRead(file) {
 function printMode(traces) {
 	const jq = has('jq');
 	if (!jq) note('jq not installed: the throughput ratio is not measured');
+	sayJq();
 	const perMb = [];
 	for (const {file, mb: megabytes, real} of traces) {
 		const size = `${megabytes.toFixed(0)} MB${real ? ', real-shaped' : ''}`;
@@ -252,6 +262,7 @@ const mixNames = ['small', 'loguniform', 'huge', 'thinking', 'code', 'shell', 's
 function printMixes(sizeMb, runs, program = cli, label = '') {
 	const jq = has('jq');
 	if (!jq) return row('2 throughput', 'print on the mixes', 'jq not installed');
+	sayJq();
 	if (process.env.NODE_EXTRA_CA_CERTS) note('NODE_EXTRA_CA_CERTS is set: every Node start loads those certificates (~45 ms here); unset it to measure penguin-view alone');
 	const ratios = [];
 	// Start-up does not depend on the trace: measured once, on the first mix's first lines.
@@ -283,7 +294,7 @@ function printMixes(sizeMb, runs, program = cli, label = '') {
  */
 function printShapes({seeds, first, sizeMb, runs, program = cli}) {
 	if (!has('jq')) return row('2 shapes', 'print on drawn shapes', 'jq not installed');
-	note(`jq: ${spawnSync('jq', ['--version']).stdout.toString().trim()} (the first jq on PATH)`);
+	sayJq();
 	const results = [];
 	for (let seed = first; seed < first + seeds; seed++) {
 		const dir = path.join(out, `shape-${sizeMb}mb-${seed}`);

@@ -65,7 +65,12 @@ function runner(k) {
 				if (end < 0) continue;
 				taken++;
 				// What the caller reads: the block, how far the kernel read, the member table (fastpath/args-block.ts).
-				if (collect) digest = [...memory.subarray(at, end), k.read.value, ...new Int32Array(k.memory.buffer, 2560, k.members.value * 4)].reduce((a, b) => (a * 33 + b) >>> 0, digest);
+				if (collect)
+					digest = [
+						...memory.subarray(at, end),
+						k.read.value,
+						...new Int32Array(k.memory.buffer, 2560, k.members.value * 4),
+					].reduce((a, b) => (a * 33 + b) >>> 0, digest);
 			}
 			return {taken, digest};
 		},
@@ -75,9 +80,14 @@ function runner(k) {
 const runners = sources.map(path => runner(kernelOf(path)));
 const checks = runners.map(r => r.run(true));
 for (const [i, check] of checks.entries()) {
-	if (check.taken !== checks[0].taken || check.digest !== checks[0].digest) console.log(`! ${sources[i]} differs from ${sources[0]}: ${check.taken} taken, digest ${check.digest} against ${checks[0].taken}, ${checks[0].digest}`);
+	if (check.taken !== checks[0].taken || check.digest !== checks[0].digest)
+		console.log(
+			`! ${sources[i]} differs from ${sources[0]}: ${check.taken} taken, digest ${check.digest} against ${checks[0].taken}, ${checks[0].digest}`,
+		);
 }
-console.log(`${calls.length} calls, ${(total / 1e6).toFixed(1)} MB of arguments, ${checks[0].taken} taken by the kernel`);
+console.log(
+	`${calls.length} calls, ${(total / 1e6).toFixed(1)} MB of arguments, ${checks[0].taken} taken by the kernel`,
+);
 const times = sources.map(() => []);
 for (let round = 0; round < Number(roundsText); round++) {
 	for (const [i, r] of runners.entries()) {
@@ -89,5 +99,7 @@ for (let round = 0; round < Number(roundsText); round++) {
 for (const [i, path] of sources.entries()) {
 	const sorted = times[i].sort((a, b) => a - b);
 	const median = sorted[sorted.length >> 1];
-	console.log(`${path}: min ${sorted[0].toFixed(1)} ms (${(total / 1e3 / sorted[0]).toFixed(0)} MB/s), median ${median.toFixed(1)} ms (${(total / 1e3 / median).toFixed(0)} MB/s)`);
+	console.log(
+		`${path}: min ${sorted[0].toFixed(1)} ms (${(total / 1e3 / sorted[0]).toFixed(0)} MB/s), median ${median.toFixed(1)} ms (${(total / 1e3 / median).toFixed(0)} MB/s)`,
+	);
 }

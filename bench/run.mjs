@@ -44,7 +44,20 @@
  * event-loop delay over a window, and the time from a key read to the next frame.
  */
 import {spawn, spawnSync} from 'node:child_process';
-import {appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync} from 'node:fs';
+import {
+	appendFileSync,
+	closeSync,
+	existsSync,
+	mkdirSync,
+	openSync,
+	readFileSync,
+	readSync,
+	readdirSync,
+	rmSync,
+	statSync,
+	truncateSync,
+	writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -60,13 +73,16 @@ const rssProbe = path.join(root, 'bench', 'rss-at-exit.mjs');
 const smoke = process.argv.includes('--smoke');
 const quick = process.argv.includes('--quick');
 // Print mode's runs below 500 MB (each in turn with jq, and each switch on and off): `--runs N` with --print-only.
-const printRuns = (process.argv.includes('--print-only') && Number(process.argv[process.argv.indexOf('--runs') + 1])) || 5;
+const printRuns =
+	(process.argv.includes('--print-only') && Number(process.argv[process.argv.indexOf('--runs') + 1])) || 5;
 mkdirSync(out, {recursive: true});
 
 const rows = [];
 const row = (target, what, value, goal, pass) => {
 	rows.push({target, what, value, goal: goal ?? '', verdict: pass === undefined ? '' : pass ? 'pass' : 'FAIL'});
-	process.stderr.write(`  ${target} · ${what}: ${value}${goal ? ` (target ${goal})` : ''}${pass === undefined ? '' : pass ? ' pass' : ' FAIL'}\n`);
+	process.stderr.write(
+		`  ${target} · ${what}: ${value}${goal ? ` (target ${goal})` : ''}${pass === undefined ? '' : pass ? ' pass' : ' FAIL'}\n`,
+	);
 };
 const note = text => process.stderr.write(`${text}\n`);
 const ms = value => (value === undefined ? '?' : `${value.toFixed(0)} ms`);
@@ -105,21 +121,52 @@ const streamingSwitches = ['PENGUIN_VIEW_KEYS_AT_ONCE', 'PENGUIN_VIEW_QUIET_OFFS
 function trace(sizeMb, images = false, real = false, mix = undefined) {
 	const dir = path.join(out, `${sizeMb}mb${images ? '-images' : ''}${real ? '-real' : ''}${mix ? `-${mix}` : ''}`);
 	const file = () => {
-		const name = existsSync(dir) ? readdirSync(dir).filter(f => f.endsWith('.jsonl')).sort()[0] : undefined;
+		const name = existsSync(dir)
+			? readdirSync(dir)
+					.filter(f => f.endsWith('.jsonl'))
+					.sort()[0]
+			: undefined;
 		return name && path.join(dir, name);
 	};
 	// A trace from an older generator (no end mark, no stats, an older shape: tool arguments named otherwise, a random sequence that cycled) is made again.
 	const current = file();
 	const stats = path.join(dir, 'stats.json');
-	if (!current || !existsSync(stats) || JSON.parse(readFileSync(stats, 'utf8')).shape !== 3 || !tailOf(current).includes(endMark)) {
+	if (
+		!current ||
+		!existsSync(stats) ||
+		JSON.parse(readFileSync(stats, 'utf8')).shape !== 3 ||
+		!tailOf(current).includes(endMark)
+	) {
 		note(`generating a ${sizeMb} MB trace${images ? ' with images' : ''}…`);
-		const made = spawnSync(process.execPath, [path.join(root, 'bench', 'generate-trace.mjs'), dir, String(sizeMb), ...(images ? ['--images'] : []), ...(real ? ['--real'] : []), ...(mix ? ['--mix', mix] : [])], {stdio: ['ignore', 'ignore', 'inherit']});
+		const made = spawnSync(
+			process.execPath,
+			[
+				path.join(root, 'bench', 'generate-trace.mjs'),
+				dir,
+				String(sizeMb),
+				...(images ? ['--images'] : []),
+				...(real ? ['--real'] : []),
+				...(mix ? ['--mix', mix] : []),
+			],
+			{stdio: ['ignore', 'ignore', 'inherit']},
+		);
 		if (made.status !== 0) throw new Error('the trace generator failed');
 	}
 	const made = file();
 	// A trace of several shards (the summary mix): print opens the first and reads on through the others.
-	const files = readdirSync(dir).filter(f => f.endsWith('.jsonl')).sort().map(f => path.join(dir, f));
-	return {file: made, files, dir, real, mix, mb: files.reduce((sum, f) => sum + statSync(f).size, 0) / (1 << 20), stats: JSON.parse(readFileSync(path.join(dir, 'stats.json'), 'utf8'))};
+	const files = readdirSync(dir)
+		.filter(f => f.endsWith('.jsonl'))
+		.sort()
+		.map(f => path.join(dir, f));
+	return {
+		file: made,
+		files,
+		dir,
+		real,
+		mix,
+		mb: files.reduce((sum, f) => sum + statSync(f).size, 0) / (1 << 20),
+		stats: JSON.parse(readFileSync(path.join(dir, 'stats.json'), 'utf8')),
+	};
 }
 
 function tailOf(file) {
@@ -142,11 +189,15 @@ function timed(command, args, runs, env = {}) {
 	let cpu = Infinity;
 	let rss;
 	for (let i = 0; i < runs; i++) {
-		const result = spawnSync('bash', ['-c', 'TIMEFORMAT="%3R %3U %3S"; time "$@" > /dev/null', 'bash', command, ...args], {
-			stdio: ['ignore', 'ignore', 'pipe'],
-			maxBuffer: 1 << 26,
-			env: {...process.env, PENGUIN_VIEW_RSS: '1', ...env},
-		});
+		const result = spawnSync(
+			'bash',
+			['-c', 'TIMEFORMAT="%3R %3U %3S"; time "$@" > /dev/null', 'bash', command, ...args],
+			{
+				stdio: ['ignore', 'ignore', 'pipe'],
+				maxBuffer: 1 << 26,
+				env: {...process.env, PENGUIN_VIEW_RSS: '1', ...env},
+			},
+		);
 		const stderr = String(result.stderr);
 		if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${stderr}`);
 		const [real, user, sys] = stderr.trim().split('\n').at(-1).split(' ').map(Number);
@@ -218,7 +269,8 @@ function printMode(traces) {
 		if (jqTime) row('baseline', `jq empty (${size})`, both(jqTime));
 		else row('baseline', `jq empty (${size})`, 'jq not installed');
 		// jq printing what it reads: closer to print mode's work (every line out), for context.
-		if (jq && megabytes <= 200) row('baseline', `jq -c . > /dev/null (${size})`, both(timed('jq', ['-c', '.', file], 1)));
+		if (jq && megabytes <= 200)
+			row('baseline', `jq -c . > /dev/null (${size})`, both(timed('jq', ['-c', '.', file], 1)));
 		const print = pair?.second ?? timed(...printCommand, runs);
 		const ratio = jqTime ? print.wall / jqTime.wall : undefined;
 		const cpuRatio = jqTime ? print.cpu / jqTime.cpu : undefined;
@@ -235,7 +287,13 @@ function printMode(traces) {
 		);
 		if (real) printSwitches(printCommand, print, runs);
 		const limit = megabytes >= 500 ? 400 : 250;
-		row('5 memory', `peak RSS, print (${size})`, mb(print.rss), `≤ ${limit} MB`, print.rss !== undefined && print.rss <= limit);
+		row(
+			'5 memory',
+			`peak RSS, print (${size})`,
+			mb(print.rss),
+			`≤ ${limit} MB`,
+			print.rss !== undefined && print.rss <= limit,
+		);
 		if (!real) perMb.push({mb: megabytes, ms: print.wall, cpu: print.cpu});
 	}
 	if (perMb.length > 1) {
@@ -246,7 +304,13 @@ function printMode(traces) {
 		const middle = perMb.length > 2 ? (perMb[1].cpu - first.cpu) / (perMb[1].mb - first.mb) : marginal;
 		const growth = marginal / middle;
 		row('6 scale', 'print CPU per MB (incl. start-up)', costs.join(', '));
-		row('6 scale', 'print CPU per MB between sizes', `${middle.toFixed(1)} → ${marginal.toFixed(1)} ms/MB (${growth.toFixed(2)} ×)`, 'constant (≤ 1.5 ×)', growth <= 1.5);
+		row(
+			'6 scale',
+			'print CPU per MB between sizes',
+			`${middle.toFixed(1)} → ${marginal.toFixed(1)} ms/MB (${growth.toFixed(2)} ×)`,
+			'constant (≤ 1.5 ×)',
+			growth <= 1.5,
+		);
 	}
 }
 
@@ -263,16 +327,27 @@ function printMixes(sizeMb, runs, program = cli, label = '') {
 	const jq = has('jq');
 	if (!jq) return row('2 throughput', 'print on the mixes', 'jq not installed');
 	sayJq();
-	if (process.env.NODE_EXTRA_CA_CERTS) note('NODE_EXTRA_CA_CERTS is set: every Node start loads those certificates (~45 ms here); unset it to measure penguin-view alone');
+	if (process.env.NODE_EXTRA_CA_CERTS)
+		note(
+			'NODE_EXTRA_CA_CERTS is set: every Node start loads those certificates (~45 ms here); unset it to measure penguin-view alone',
+		);
 	const ratios = [];
 	// Start-up does not depend on the trace: measured once, on the first mix's first lines.
 	const start = startUp(trace(sizeMb, false, false, mixNames[0]).file, runs, program);
-	row('2 throughput', `${label}start-up: print / jq empty on a trace of three lines`, `${both(start.second)} / ${both(start.first)}`);
+	row(
+		'2 throughput',
+		`${label}start-up: print / jq empty on a trace of three lines`,
+		`${both(start.second)} / ${both(start.first)}`,
+	);
 	for (const mix of mixNames) {
 		const t = trace(sizeMb, false, false, mix);
 		const size = `${t.mb.toFixed(0)} MB, mix ${mix}`;
 		note(`\nprint mode, ${size}`);
-		const pair = timedSideBySide(['jq', ['empty', ...t.files]], [process.execPath, ['--import', rssProbe, program, '--print', '--no-follow', t.file]], runs);
+		const pair = timedSideBySide(
+			['jq', ['empty', ...t.files]],
+			[process.execPath, ['--import', rssProbe, program, '--print', '--no-follow', t.file]],
+			runs,
+		);
 		const past = (pair.second.wall - start.second.wall) / (pair.first.wall - start.first.wall);
 		ratios.push({mix, ratio: pair.medianRatio, past});
 		row(
@@ -283,7 +358,13 @@ function printMixes(sizeMb, runs, program = cli, label = '') {
 	}
 	const worst = ratios.reduce((a, b) => (b.ratio > a.ratio ? b : a));
 	const worstPast = ratios.reduce((a, b) => (b.past > a.past ? b : a));
-	row('2 throughput', `${label}print on the worst mix (${worst.mix}) / jq empty`, `${worst.ratio.toFixed(2)} ×`, '≤ 1.0 × jq', worst.ratio <= 1);
+	row(
+		'2 throughput',
+		`${label}print on the worst mix (${worst.mix}) / jq empty`,
+		`${worst.ratio.toFixed(2)} ×`,
+		'≤ 1.0 × jq',
+		worst.ratio <= 1,
+	);
 	row('2 throughput', `${label}the same past start-up (worst: ${worstPast.mix})`, `${worstPast.past.toFixed(2)} ×`);
 }
 
@@ -298,20 +379,42 @@ function printShapes({seeds, first, sizeMb, runs, program = cli}) {
 	const results = [];
 	for (let seed = first; seed < first + seeds; seed++) {
 		const dir = path.join(out, `shape-${sizeMb}mb-${seed}`);
-		const made = existsSync(path.join(dir, 'shape.json')) ? JSON.parse(readFileSync(path.join(dir, 'shape.json'), 'utf8')) : undefined;
+		const made = existsSync(path.join(dir, 'shape.json'))
+			? JSON.parse(readFileSync(path.join(dir, 'shape.json'), 'utf8'))
+			: undefined;
 		const cached = made?.version === shapeVersion && made.bytes >= sizeMb * 1024 * 1024;
-		const {file, shape} = cached ? {file: path.join(dir, 'shape.jsonl'), shape: made.shape} : writeShapeTrace(dir, sizeMb, seed);
-		const pair = timedSideBySide(['jq', ['empty', file]], [process.execPath, ['--import', rssProbe, program, '--print', '--no-follow', file]], runs);
+		const {file, shape} = cached
+			? {file: path.join(dir, 'shape.jsonl'), shape: made.shape}
+			: writeShapeTrace(dir, sizeMb, seed);
+		const pair = timedSideBySide(
+			['jq', ['empty', file]],
+			[process.execPath, ['--import', rssProbe, program, '--print', '--no-follow', file]],
+			runs,
+		);
 		results.push({seed, shape, pair});
-		row('2 shapes', `seed ${seed}: print / jq empty, median of ${runs} pairs`, `${both(pair.second)} / ${both(pair.first)} = ${pair.medianRatio.toFixed(2)} × (CPU ${(pair.second.cpu / pair.first.cpu).toFixed(2)} ×)`);
+		row(
+			'2 shapes',
+			`seed ${seed}: print / jq empty, median of ${runs} pairs`,
+			`${both(pair.second)} / ${both(pair.first)} = ${pair.medianRatio.toFixed(2)} × (CPU ${(pair.second.cpu / pair.first.cpu).toFixed(2)} ×)`,
+		);
 	}
 	const worst = results.reduce((a, b) => (b.pair.medianRatio > a.pair.medianRatio ? b : a));
 	row('2 shapes', `worst shape: seed ${worst.seed} (${sizeMb} MB)`, describeShape(worst.shape));
 	const cpu = ({pair}) => pair.second.cpu / pair.first.cpu;
 	const worstCpu = results.reduce((a, b) => (cpu(b) > cpu(a) ? b : a));
-	row('2 shapes', `print / jq empty on the worst shape (seed ${worst.seed})`, `${worst.pair.medianRatio.toFixed(2)} ×`, '≤ 1.0 × jq', worst.pair.medianRatio <= 1);
+	row(
+		'2 shapes',
+		`print / jq empty on the worst shape (seed ${worst.seed})`,
+		`${worst.pair.medianRatio.toFixed(2)} ×`,
+		'≤ 1.0 × jq',
+		worst.pair.medianRatio <= 1,
+	);
 	// The load moves wall times more than CPU times: the worst by CPU, in case it is another seed.
-	row('2 shapes', `worst by CPU: seed ${worstCpu.seed}`, `CPU ${cpu(worstCpu).toFixed(2)} ×; ${describeShape(worstCpu.shape)}`);
+	row(
+		'2 shapes',
+		`worst by CPU: seed ${worstCpu.seed}`,
+		`CPU ${cpu(worstCpu).toFixed(2)} ×; ${describeShape(worstCpu.shape)}`,
+	);
 }
 
 /** Print mode and jq empty in turn on the first few lines of `file` (a trace of start-up alone), best of `runs`. */
@@ -324,7 +427,11 @@ function startUp(file, runs, program) {
 	const tiny = path.join(os.tmpdir(), `penguin-view-bench-start-${process.pid}.jsonl`);
 	writeFileSync(tiny, `${lines.join('\n')}\n`);
 	try {
-		return timedSideBySide(['jq', ['empty', tiny]], [process.execPath, ['--import', rssProbe, program, '--print', '--no-follow', tiny]], runs);
+		return timedSideBySide(
+			['jq', ['empty', tiny]],
+			[process.execPath, ['--import', rssProbe, program, '--print', '--no-follow', tiny]],
+			runs,
+		);
 	} finally {
 		rmSync(tiny, {force: true});
 	}
@@ -355,12 +462,21 @@ const minSwitchPairs = 9;
 function printSwitches(printCommand, print, runs) {
 	const only = process.argv.indexOf('--switches');
 	const names = only === -1 ? printSwitchNames : process.argv[only + 1].split(',').filter(Boolean);
-	const variants = names.map(name => ({name, label: `${name}=0 (off) vs on`, command: printCommand, env: {[name]: '0'}}));
+	const variants = names.map(name => ({
+		name,
+		label: `${name}=0 (off) vs on`,
+		command: printCommand,
+		env: {[name]: '0'},
+	}));
 	const base = process.argv.indexOf('--baseline');
 	if (base !== -1) {
 		const [node, args] = printCommand;
 		const other = path.resolve(process.argv[base + 1]);
-		variants.push({label: `baseline ${path.relative(root, other)} vs this build`, command: [node, args.map(arg => (arg === cli ? other : arg))], env: {}});
+		variants.push({
+			label: `baseline ${path.relative(root, other)} vs this build`,
+			command: [node, args.map(arg => (arg === cli ? other : arg))],
+			env: {},
+		});
 	}
 	const pairs = Math.max(runs, minSwitchPairs);
 	const sum = values => values.reduce((total, value) => total + value, 0);
@@ -376,7 +492,8 @@ function printSwitches(printCommand, print, runs) {
 		const cpu = sum(off.map(time => time.cpu)) / sum(on.map(time => time.cpu));
 		const wall = sum(off.map(time => time.wall)) / sum(on.map(time => time.wall));
 		const cpuMedian = median(off.map(time => time.cpu)) / median(on.map(time => time.cpu));
-		const instructions = process.argv.includes('--instructions') && name !== undefined ? instructionRatio(printCommand, name) : undefined;
+		const instructions =
+			process.argv.includes('--instructions') && name !== undefined ? instructionRatio(printCommand, name) : undefined;
 		row(
 			'2 switches',
 			`${label}, real-shaped, ${pairs} pairs in turn`,
@@ -399,11 +516,22 @@ function instructionRatio(printCommand, name) {
 	const [node, args] = printCommand;
 	const count = env => {
 		const out = path.join(os.tmpdir(), `penguin-view-bench-${process.pid}.cachegrind`);
-		const result = spawnSync('valgrind', ['--tool=cachegrind', '--cache-sim=no', `--cachegrind-out-file=${out}`, node, '--predictable', ...args.filter(arg => arg !== '--import' && arg !== rssProbe)], {
-			stdio: ['ignore', 'ignore', 'pipe'],
-			maxBuffer: 1 << 26,
-			env: {...process.env, ...env},
-		});
+		const result = spawnSync(
+			'valgrind',
+			[
+				'--tool=cachegrind',
+				'--cache-sim=no',
+				`--cachegrind-out-file=${out}`,
+				node,
+				'--predictable',
+				...args.filter(arg => arg !== '--import' && arg !== rssProbe),
+			],
+			{
+				stdio: ['ignore', 'ignore', 'pipe'],
+				maxBuffer: 1 << 26,
+				env: {...process.env, ...env},
+			},
+		);
 		rmSync(out, {force: true});
 		const match = /I\s+refs:\s+([\d,]+)/.exec(String(result.stderr));
 		return match ? Number(match[1].replaceAll(',', '')) : undefined;
@@ -420,7 +548,10 @@ async function printTailLatency(samples) {
 	const dir = path.join(out, 'tail');
 	mkdirSync(dir, {recursive: true});
 	const file = path.join(dir, 'session-2026-12-02-10-00-00-tail0000_001.jsonl');
-	writeFileSync(file, `${JSON.stringify({timestamp: new Date().toISOString(), type: 'session_meta', payload: {session_id: 'session-2026-12-02-10-00-00-tail0000'}})}\n`);
+	writeFileSync(
+		file,
+		`${JSON.stringify({timestamp: new Date().toISOString(), type: 'session_meta', payload: {session_id: 'session-2026-12-02-10-00-00-tail0000'}})}\n`,
+	);
 	// -f: print mode reads to the end and exits, as cat does, unless told to follow, as tail -f.
 	const child = spawn(process.execPath, [cli, '--print', '--follow', file], {stdio: ['ignore', 'pipe', 'inherit']});
 	const seen = new Map();
@@ -428,20 +559,30 @@ async function printTailLatency(samples) {
 	child.stdout.setEncoding('utf8').on('data', chunk => {
 		const now = performance.now();
 		buffered += chunk;
-		for (const match of buffered.matchAll(/marker-(\d+)-end/g)) if (!seen.has(Number(match[1]))) seen.set(Number(match[1]), now);
+		for (const match of buffered.matchAll(/marker-(\d+)-end/g))
+			if (!seen.has(Number(match[1]))) seen.set(Number(match[1]), now);
 		buffered = buffered.slice(-64);
 	});
 	await sleep(800);
 	const sent = new Map();
 	for (let i = 0; i < samples; i++) {
 		sent.set(i, performance.now());
-		appendFileSync(file, `${JSON.stringify({timestamp: new Date().toISOString(), type: 'model_msg', payload: {type: 'text', role: 'assistant', text: `marker-${i}-end`}})}\n`);
+		appendFileSync(
+			file,
+			`${JSON.stringify({timestamp: new Date().toISOString(), type: 'model_msg', payload: {type: 'text', role: 'assistant', text: `marker-${i}-end`}})}\n`,
+		);
 		await sleep(10);
 	}
 	await sleep(1000);
 	child.kill('SIGTERM');
 	const delays = [...sent].filter(([i]) => seen.has(i)).map(([i, at]) => seen.get(i) - at);
-	return {count: delays.length, lost: samples - delays.length, p50: quantile(delays, 0.5), p95: quantile(delays, 0.95), p99: quantile(delays, 0.99)};
+	return {
+		count: delays.length,
+		lost: samples - delays.length,
+		p50: quantile(delays, 0.5),
+		p95: quantile(delays, 0.95),
+		p99: quantile(delays, 0.99),
+	};
 }
 
 // ----------------------------------------------------------------------------- the screen
@@ -452,10 +593,15 @@ const screenMark = `(${endMark}|req \\d+\\b|appended-\\d+-mark)`;
 async function openScreen(t, {tailFirst = true, history = true, timeoutMs = 180_000} = {}) {
 	const screen = startScreen([t.file], {mark: screenMark, env: tailFirst ? {} : {PENGUIN_VIEW_TAIL_FIRST: '0'}});
 	const start = await screen.until(events => events.find(event => event.e === 'start'), 20_000);
-	const end = start && (await screen.until(events => events.find(event => event.e === 'mark' && event.id === endMark), timeoutMs));
+	const end =
+		start &&
+		(await screen.until(events => events.find(event => event.e === 'mark' && event.id === endMark), timeoutMs));
 	// The footer counts every request once the history has taken the preview's place.
 	const whole = `req ${t.stats.requests}`;
-	const full = end && history ? await screen.until(events => events.find(event => event.e === 'mark' && event.id === whole), timeoutMs) : undefined;
+	const full =
+		end && history
+			? await screen.until(events => events.find(event => event.e === 'mark' && event.id === whole), timeoutMs)
+			: undefined;
 	return {
 		screen,
 		firstMs: end && end.t - start.origin,
@@ -483,7 +629,13 @@ async function tailFirst(traces, runs) {
 				await sleep(500);
 				const window = await opened.screen.window();
 				const limit = t.mb >= 500 ? 400 : 250;
-				row('5 memory', `peak RSS, screen, history loaded (${size}${t.images ? ', images' : ''})`, mb(window?.maxRssMb), `≤ ${limit} MB`, window !== undefined && window.maxRssMb <= limit);
+				row(
+					'5 memory',
+					`peak RSS, screen, history loaded (${size}${t.images ? ', images' : ''})`,
+					mb(window?.maxRssMb),
+					`≤ ${limit} MB`,
+					window !== undefined && window.maxRssMb <= limit,
+				);
 			}
 			opened.screen.stop();
 			if (opened.firstMs !== undefined) first.push(opened.firstMs);
@@ -499,11 +651,19 @@ async function tailFirst(traces, runs) {
 			`≤ ${limit} ms`,
 			best !== undefined && best <= limit,
 		);
-		row('1 tail first', `whole history in, swapped in (${size})`, `${ms(history?.historyMs)} (CPU ${ms(history?.historyCpu)})`);
+		row(
+			'1 tail first',
+			`whole history in, swapped in (${size})`,
+			`${ms(history?.historyMs)} (CPU ${ms(history?.historyCpu)})`,
+		);
 		if (t.mb < 500) {
 			const baseline = await openScreen(t, {tailFirst: false, history: false});
 			baseline.screen.stop();
-			row('baseline', `end on screen reading from the start, PENGUIN_VIEW_TAIL_FIRST=0 (${size})`, `${ms(baseline.firstMs)} (CPU ${ms(baseline.firstCpu)})`);
+			row(
+				'baseline',
+				`end on screen reading from the start, PENGUIN_VIEW_TAIL_FIRST=0 (${size})`,
+				`${ms(baseline.firstMs)} (CPU ${ms(baseline.firstCpu)})`,
+			);
 		}
 	}
 }
@@ -530,7 +690,11 @@ async function searchCase(t, {program = cli, label = '', profileDir} = {}) {
 	try {
 		const start = await screen.until(events => events.find(event => event.e === 'start'), 20_000);
 		const whole = `req ${t.stats.requests}`;
-		if (!start || !(await screen.until(events => events.find(event => event.e === 'mark' && event.id === whole), 180_000))) throw new Error('the history never came in');
+		if (
+			!start ||
+			!(await screen.until(events => events.find(event => event.e === 'mark' && event.id === whole), 180_000))
+		)
+			throw new Error('the history never came in');
 		await sleep(1000);
 		// The time from Enter to the first frame where `done` holds of a mark, for each of `dones`.
 		// `keys`: what opens the prompt, then the text typed literally. (Sent as one tmux
@@ -545,7 +709,14 @@ async function searchCase(t, {program = cli, label = '', profileDir} = {}) {
 			screen.keys('Enter');
 			const took = [];
 			for (const done of dones) {
-				const found = await screen.until(events => events.filter(event => event.e === 'mark').slice(seen).find(done), 60_000);
+				const found = await screen.until(
+					events =>
+						events
+							.filter(event => event.e === 'mark')
+							.slice(seen)
+							.find(done),
+					60_000,
+				);
 				took.push(found ? found.t - sent : undefined);
 				ids.push(found?.id);
 			}
@@ -554,20 +725,49 @@ async function searchCase(t, {program = cli, label = '', profileDir} = {}) {
 		const ids = [];
 		for (const {what, query} of queries) {
 			ids.length = 0;
-			const [first, whole] = await answer(['/', query], event => /^(match (\d+|…) of|no match)/.test(event.id), event => /^(match \d+ of \d+$|no match)/.test(event.id));
+			const [first, whole] = await answer(
+				['/', query],
+				event => /^(match (\d+|…) of|no match)/.test(event.id),
+				event => /^(match \d+ of \d+$|no match)/.test(event.id),
+			);
 			// Through cat: GNU grep writing to /dev/null stops at the first match, as -q does.
 			const grep = timed('sh', ['-c', 'grep -c -i -- "$0" "$1" | cat', query, t.file], 1);
 			const expected = what === '"no match"';
 			// A query that should match and said `no match` (or the reverse) is a failure, whatever its time.
 			const right = ids.every(id => id === undefined || id.startsWith('no match') === expected);
 			const said = right ? '' : ` (said “${ids.find(Boolean)}”)`;
-			row('7 search', `${label}/ ${what} (“${query}”, ${size}): Enter → first match (or no match) on screen; grep -ic`, `${ms(first)}; grep ${ms(grep.wall)}${said}`, expected ? '≤ 2000 ms' : '≤ 1000 ms', right && first !== undefined && first <= (expected ? 2000 : 1000));
-			if (!expected) row('7 search', `${label}/ ${what}: Enter → count complete (${ids[1] ?? "?"})`, ms(whole), '≤ 2000 ms', right && whole !== undefined && whole <= 2000);
+			row(
+				'7 search',
+				`${label}/ ${what} (“${query}”, ${size}): Enter → first match (or no match) on screen; grep -ic`,
+				`${ms(first)}; grep ${ms(grep.wall)}${said}`,
+				expected ? '≤ 2000 ms' : '≤ 1000 ms',
+				right && first !== undefined && first <= (expected ? 2000 : 1000),
+			);
+			if (!expected)
+				row(
+					'7 search',
+					`${label}/ ${what}: Enter → count complete (${ids[1] ?? '?'})`,
+					ms(whole),
+					'≤ 2000 ms',
+					right && whole !== undefined && whole <= 2000,
+				);
 		}
 		const [filtered] = await answer(['&', queries[0].query.split(' ')[1]], event => event.id.startsWith('filter'));
-		row('7 search', `${label}& filter on a rare word (${size}): Enter → filtered screen`, ms(filtered), '≤ 2000 ms', filtered !== undefined && filtered <= 2000);
+		row(
+			'7 search',
+			`${label}& filter on a rare word (${size}): Enter → filtered screen`,
+			ms(filtered),
+			'≤ 2000 ms',
+			filtered !== undefined && filtered <= 2000,
+		);
 		const window = await screen.window();
-		row('7 search', `${label}peak RSS of the screen, searches included (${size})`, mb(window?.maxRssMb), '≤ 400 MB', window !== undefined && window.maxRssMb <= 400);
+		row(
+			'7 search',
+			`${label}peak RSS of the screen, searches included (${size})`,
+			mb(window?.maxRssMb),
+			'≤ 400 MB',
+			window !== undefined && window.maxRssMb <= 400,
+		);
 		if (profileDir) {
 			// q, then wait for the process to end: the profile is written on the way out.
 			const id = screen.pid();
@@ -613,14 +813,27 @@ async function appendsAndKeys(t, {appends, keys}) {
 		const sent = [];
 		for (let i = 0; i < appends; i++) {
 			sent.push(epoch());
-			appendFileSync(t.file, `${JSON.stringify({timestamp: new Date().toISOString(), type: 'model_msg', payload: {type: 'text', role: 'assistant', text: `appended-${i}-mark`}})}\n`);
+			appendFileSync(
+				t.file,
+				`${JSON.stringify({timestamp: new Date().toISOString(), type: 'model_msg', payload: {type: 'text', role: 'assistant', text: `appended-${i}-mark`}})}\n`,
+			);
 			await sleep(250);
 		}
 		await sleep(500);
 		const appended = await screen.window();
-		const marks = new Map(screen.events().filter(event => event.e === 'mark').map(event => [event.id, event.t]));
+		const marks = new Map(
+			screen
+				.events()
+				.filter(event => event.e === 'mark')
+				.map(event => [event.id, event.t]),
+		);
 		const delays = sent.map((at, i) => marks.get(`appended-${i}-mark`) - at).filter(delay => Number.isFinite(delay));
-		result.append = {p50: quantile(delays, 0.5), p95: quantile(delays, 0.95), lost: appends - delays.length, cpuPerItem: appended.cpuMs / appends};
+		result.append = {
+			p50: quantile(delays, 0.5),
+			p95: quantile(delays, 0.95),
+			lost: appends - delays.length,
+			cpuPerItem: appended.cpuMs / appends,
+		};
 		// Keys: k, each moves the focus one pane up (so each draws a frame).
 		const keysBefore = screen.events().filter(event => event.e === 'key').length;
 		const pressed = [];
@@ -631,10 +844,19 @@ async function appendsAndKeys(t, {appends, keys}) {
 		}
 		await sleep(300);
 		const keyed = await screen.window();
-		const keyEvents = screen.events().filter(event => event.e === 'key').slice(keysBefore);
+		const keyEvents = screen
+			.events()
+			.filter(event => event.e === 'key')
+			.slice(keysBefore);
 		const inProcess = keyEvents.map(event => event.frame - event.t);
 		const endToEnd = keyEvents.map(event => event.frame - Math.max(...pressed.filter(at => at <= event.t + 1)));
-		result.keys = {count: keyEvents.length, p50: quantile(inProcess, 0.5), p95: quantile(inProcess, 0.95), e2e: quantile(endToEnd, 0.5), cpuPerKey: keyed.cpuMs / Math.max(1, keyEvents.length)};
+		result.keys = {
+			count: keyEvents.length,
+			p50: quantile(inProcess, 0.5),
+			p95: quantile(inProcess, 0.95),
+			e2e: quantile(endToEnd, 0.5),
+			cpuPerKey: keyed.cpuMs / Math.max(1, keyEvents.length),
+		};
 	} catch (error) {
 		note(`  ${error.message}`);
 	} finally {
@@ -652,7 +874,15 @@ async function appendsAndKeys(t, {appends, keys}) {
  * then one of the same length with a key (`k`) every 500 ms (key read → frame).
  * Frames are stdout writes more than 2 ms after the previous one.
  */
-async function firehose({rate = 1000, prefill = 0, seconds = 5, env = {}, program, steady = false, scrolled = false} = {}) {
+async function firehose({
+	rate = 1000,
+	prefill = 0,
+	seconds = 5,
+	env = {},
+	program,
+	steady = false,
+	scrolled = false,
+} = {}) {
 	// Streams longer than the windows: the screen loads Ink while the stream has begun; a long
 	// answer does not end within them.
 	const total = 2 * seconds + 15 + (steady ? seconds + steadyGap : 0);
@@ -691,7 +921,10 @@ async function firehose({rate = 1000, prefill = 0, seconds = 5, env = {}, progra
 		await sleep(seconds * 1000);
 		clearInterval(keyer);
 		const keyed = await screen.window();
-		const keyEvents = screen.events().filter(event => event.e === 'key').slice(keysBefore);
+		const keyEvents = screen
+			.events()
+			.filter(event => event.e === 'key')
+			.slice(keysBefore);
 		const inProcess = keyEvents.map(event => event.frame - event.t);
 		const endToEnd = keyEvents.map(event => event.frame - Math.max(...pressed.filter(at => at <= event.t + 1)));
 		return {
@@ -700,7 +933,13 @@ async function firehose({rate = 1000, prefill = 0, seconds = 5, env = {}, progra
 			fps: window && (1000 * window.frames) / window.wallMs,
 			cpu: window && (100 * window.cpuMs) / window.wallMs,
 			steadyCpu: later && (100 * later.cpuMs) / later.wallMs,
-			keys: {count: keyEvents.length, p50: quantile(inProcess, 0.5), p95: quantile(inProcess, 0.95), max: Math.max(...inProcess), e2e: quantile(endToEnd, 0.5)},
+			keys: {
+				count: keyEvents.length,
+				p50: quantile(inProcess, 0.5),
+				p95: quantile(inProcess, 0.95),
+				max: Math.max(...inProcess),
+				e2e: quantile(endToEnd, 0.5),
+			},
 			sent,
 		};
 	} finally {
@@ -737,8 +976,18 @@ async function streamingRows(seconds, runs, variants = [{label: '', env: {}}], s
 	for (let run = 0; run < runs; run++) {
 		for (const c of streamingCases.filter(chosenCase)) {
 			for (const variant of variants) {
-				note(`\nscreen, SSE stream: ${c.name}${variant.label ? `, ${variant.label}` : ''} (run ${run + 1} of ${runs}, load ${os.loadavg()[0].toFixed(1)})`);
-				const result = await firehose({rate: c.rate, prefill: c.prefill, seconds, env: variant.env, program: variant.program, steady, scrolled: c.scrolled});
+				note(
+					`\nscreen, SSE stream: ${c.name}${variant.label ? `, ${variant.label}` : ''} (run ${run + 1} of ${runs}, load ${os.loadavg()[0].toFixed(1)})`,
+				);
+				const result = await firehose({
+					rate: c.rate,
+					prefill: c.prefill,
+					seconds,
+					env: variant.env,
+					program: variant.program,
+					steady,
+					scrolled: c.scrolled,
+				});
 				note(`  ${streamLine(result)}`);
 				const key = `${c.name}|${variant.label}`;
 				results.set(key, [...(results.get(key) ?? []), result]);
@@ -755,10 +1004,33 @@ async function streamingRows(seconds, runs, variants = [{label: '', env: {}}], s
 			const judged = variant.judged ?? true;
 			// Scrolled up, nothing on screen moves: no frames are wanted.
 			const framesJudged = judged && !c.scrolled;
-			row('4 streaming', `${c.name}${label}: frames a second (median of ${list.length})`, `${fps?.toFixed(1)}`, framesJudged ? '≥ 20' : '', framesJudged ? fps >= 20 : undefined);
-			row('4 streaming', `${c.name}${label}: CPU of one core`, `${cpu?.toFixed(1)} %`, judged ? `≤ ${c.cpuGoal} %` : '', judged ? cpu <= c.cpuGoal : undefined);
-			if (steady) row('4 streaming', `${c.name}${label}: CPU of one core, steady (from ${1.5 + seconds + steadyGap} s on)`, `${median(list.map(r => r.steadyCpu))?.toFixed(1)} %`);
-			row('4 streaming', `${c.name}${label}: key read → frame, p95`, `${p95?.toFixed(1)} ms`, judged ? '≤ 50 ms (one frame at 20/s)' : '', judged ? p95 <= 50 : undefined);
+			row(
+				'4 streaming',
+				`${c.name}${label}: frames a second (median of ${list.length})`,
+				`${fps?.toFixed(1)}`,
+				framesJudged ? '≥ 20' : '',
+				framesJudged ? fps >= 20 : undefined,
+			);
+			row(
+				'4 streaming',
+				`${c.name}${label}: CPU of one core`,
+				`${cpu?.toFixed(1)} %`,
+				judged ? `≤ ${c.cpuGoal} %` : '',
+				judged ? cpu <= c.cpuGoal : undefined,
+			);
+			if (steady)
+				row(
+					'4 streaming',
+					`${c.name}${label}: CPU of one core, steady (from ${1.5 + seconds + steadyGap} s on)`,
+					`${median(list.map(r => r.steadyCpu))?.toFixed(1)} %`,
+				);
+			row(
+				'4 streaming',
+				`${c.name}${label}: key read → frame, p95`,
+				`${p95?.toFixed(1)} ms`,
+				judged ? '≤ 50 ms (one frame at 20/s)' : '',
+				judged ? p95 <= 50 : undefined,
+			);
 		}
 	}
 }
@@ -769,11 +1041,22 @@ async function streamingRows(seconds, runs, variants = [{label: '', env: {}}], s
 async function streamingOnly() {
 	const variants = [{label: '', env: {}}];
 	const base = process.argv.indexOf('--baseline');
-	if (base !== -1) variants.push({label: `baseline ${process.argv[base + 1]}`, env: {}, program: process.argv[base + 1], judged: false});
+	if (base !== -1)
+		variants.push({
+			label: `baseline ${process.argv[base + 1]}`,
+			env: {},
+			program: process.argv[base + 1],
+			judged: false,
+		});
 	const only = process.argv.indexOf('--switches');
 	const names = only === -1 ? streamingSwitches : process.argv[only + 1].split(',').filter(Boolean);
 	for (const name of names) variants.push({label: `${name}=0`, env: {[name]: '0'}, judged: false});
-	await streamingRows(5, Number(process.argv[process.argv.indexOf('--runs') + 1]) || 3, variants, process.argv.includes('--steady'));
+	await streamingRows(
+		5,
+		Number(process.argv[process.argv.indexOf('--runs') + 1]) || 3,
+		variants,
+		process.argv.includes('--steady'),
+	);
 	printTable();
 }
 
@@ -796,8 +1079,20 @@ async function soakOnly() {
 		// The screen may keep the text it was sent (print mode and --json keep none): beyond it, at most 1 MB a minute.
 		const allowance = c.mode === 'screen' ? Math.max(0, result.textSlope ?? 0) : 0;
 		const pass = !result.lived ? false : result.heapSlope === undefined ? undefined : result.heapSlope <= 1 + allowance;
-		row('soak', `${c.name}: heap after GC, slope after 2 min (text ${mb(result.textSlope)})`, `${mb(result.heapSlope)} (end ${last?.heapMb.toFixed(1)} MB)`, '≤ 1 MB/min beyond the text', pass);
-		row('soak', `${c.name}: RSS slope after 2 min`, `${mb(result.rssSlope)} (end ${last?.rssMb.toFixed(1)} MB)${result.lived ? '' : ', DIED'}`, 'lives', result.lived);
+		row(
+			'soak',
+			`${c.name}: heap after GC, slope after 2 min (text ${mb(result.textSlope)})`,
+			`${mb(result.heapSlope)} (end ${last?.heapMb.toFixed(1)} MB)`,
+			'≤ 1 MB/min beyond the text',
+			pass,
+		);
+		row(
+			'soak',
+			`${c.name}: RSS slope after 2 min`,
+			`${mb(result.rssSlope)} (end ${last?.rssMb.toFixed(1)} MB)${result.lived ? '' : ', DIED'}`,
+			'lives',
+			result.lived,
+		);
 		if (result.snapshot) note(`\nheap snapshot at the end (${c.name}):\n${result.snapshot}`);
 	}
 	printTable();
@@ -820,9 +1115,16 @@ async function main() {
 		return printTable();
 	}
 	if (process.argv.includes('--shapes')) {
-		const value = (name, fallback) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback);
+		const value = (name, fallback) =>
+			process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback;
 		const at = process.argv.indexOf('--baseline');
-		printShapes({seeds: value('--seeds', 20), first: value('--first', 1), sizeMb: value('--mb', 40), runs: value('--runs', 3), program: at === -1 ? cli : path.resolve(process.argv[at + 1])});
+		printShapes({
+			seeds: value('--seeds', 20),
+			first: value('--first', 1),
+			sizeMb: value('--mb', 40),
+			runs: value('--runs', 3),
+			program: at === -1 ? cli : path.resolve(process.argv[at + 1]),
+		});
 		return printTable();
 	}
 	if (process.argv.includes('--search-only')) {
@@ -852,7 +1154,13 @@ async function main() {
 	if (images) {
 		const print = timed(process.execPath, ['--import', rssProbe, cli, '--print', '--no-follow', images.file], 3);
 		row('2 throughput', `--print --no-follow, with images (${images.mb.toFixed(0)} MB)`, both(print));
-		row('5 memory', `peak RSS, print, with images (${images.mb.toFixed(0)} MB)`, mb(print.rss), '≤ 250 MB', print.rss !== undefined && print.rss <= 250);
+		row(
+			'5 memory',
+			`peak RSS, print, with images (${images.mb.toFixed(0)} MB)`,
+			mb(print.rss),
+			'≤ 250 MB',
+			print.rss !== undefined && print.rss <= 250,
+		);
 	}
 
 	note('\nprint mode, tail latency (one append every 10 ms)');
@@ -872,16 +1180,28 @@ async function main() {
 		await tailFirst(images ? [...traces, images] : traces, smoke ? 1 : 3);
 		await searchCase(traces.at(-1));
 		const scale = [];
-		for (const t of traces) scale.push({t, ...(await appendsAndKeys(t, {appends: smoke ? 8 : 30, keys: smoke ? 6 : 16}))});
+		for (const t of traces)
+			scale.push({t, ...(await appendsAndKeys(t, {appends: smoke ? 8 : 30, keys: smoke ? 6 : 16}))});
 		for (const {t, append, keys, idle} of scale) {
 			const size = `${t.mb.toFixed(0)} MB`;
-			if (idle !== undefined) row('baseline', `screen at rest, following (${size})`, `${idle.toFixed(1)} % of one core`);
+			if (idle !== undefined)
+				row('baseline', `screen at rest, following (${size})`, `${idle.toFixed(1)} % of one core`);
 			if (append) {
-				row('3 tail latency', `screen, append → frame (${size}, one line every 250 ms, ${append.lost} lost)`, `p50 ${append.p50?.toFixed(1)} ms, p95 ${append.p95?.toFixed(1)} ms`, 'p95 ≤ 40 ms', append.lost === 0 && append.p95 <= 40);
+				row(
+					'3 tail latency',
+					`screen, append → frame (${size}, one line every 250 ms, ${append.lost} lost)`,
+					`p50 ${append.p50?.toFixed(1)} ms, p95 ${append.p95?.toFixed(1)} ms`,
+					'p95 ≤ 40 ms',
+					append.lost === 0 && append.p95 <= 40,
+				);
 				row('6 scale', `screen CPU per appended line (${size})`, `${append.cpuPerItem.toFixed(1)} ms`);
 			}
 			if (keys) {
-				row('6 scale', `screen CPU per key frame (${size}); key read → frame`, `${keys.cpuPerKey.toFixed(1)} ms; p50 ${keys.p50?.toFixed(1)} ms, p95 ${keys.p95?.toFixed(1)} ms`);
+				row(
+					'6 scale',
+					`screen CPU per key frame (${size}); key read → frame`,
+					`${keys.cpuPerKey.toFixed(1)} ms; p50 ${keys.p50?.toFixed(1)} ms, p95 ${keys.p95?.toFixed(1)} ms`,
+				);
 			}
 		}
 		const measured = scale.filter(entry => entry.append && entry.keys);
@@ -890,10 +1210,20 @@ async function main() {
 			const item = last.append.cpuPerItem / first.append.cpuPerItem;
 			const frame = last.keys.cpuPerKey / first.keys.cpuPerKey;
 			const span = `${first.t.mb.toFixed(0)} → ${last.t.mb.toFixed(0)} MB`;
-			row('6 scale', `screen cost per appended line, ${span}`, `${item.toFixed(2)} ×`, 'constant (≤ 1.5 ×)', item <= 1.5);
+			row(
+				'6 scale',
+				`screen cost per appended line, ${span}`,
+				`${item.toFixed(2)} ×`,
+				'constant (≤ 1.5 ×)',
+				item <= 1.5,
+			);
 			row('6 scale', `screen cost per frame, ${span}`, `${frame.toFixed(2)} ×`, 'constant (≤ 1.5 ×)', frame <= 1.5);
 		}
-		if (!process.argv.includes('--no-streaming')) await streamingRows(smoke ? 2 : 5, smoke ? 1 : 3, [{label: '', env: {}}, ...streamingSwitches.map(name => ({label: `${name}=0`, env: {[name]: '0'}, judged: false}))]);
+		if (!process.argv.includes('--no-streaming'))
+			await streamingRows(smoke ? 2 : 5, smoke ? 1 : 3, [
+				{label: '', env: {}},
+				...streamingSwitches.map(name => ({label: `${name}=0`, env: {[name]: '0'}, judged: false})),
+			]);
 	}
 
 	printTable(loadBefore);
@@ -907,7 +1237,9 @@ function printTable(loadBefore = os.loadavg()[0]) {
 	console.log(`\n${line(Object.fromEntries(columns.map(key => [key, key])))}`);
 	console.log(widths.map(w => '-'.repeat(w)).join('-|-'));
 	for (const r of rows) console.log(line(r));
-	console.log(`\nnode ${process.version}, ${os.cpus().length} cores, load average ${loadBefore.toFixed(1)} at the start and ${loadAfter.toFixed(1)} at the end; ${new Date().toISOString()}`);
+	console.log(
+		`\nnode ${process.version}, ${os.cpus().length} cores, load average ${loadBefore.toFixed(1)} at the start and ${loadAfter.toFixed(1)} at the end; ${new Date().toISOString()}`,
+	);
 }
 
 await main();

@@ -24,7 +24,8 @@ function modules(): string[] {
 }
 
 // `import … from 'x'`, `export … from 'x'`, `import 'x'` and `import('x')`, type-only ones too.
-const importPattern = /(?:^|[\s;])(?:import|export)\s[^'"]*?\bfrom\s*['"]([^'"]+)['"]|(?:^|[\s;])import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+const importPattern =
+	/(?:^|[\s;])(?:import|export)\s[^'"]*?\bfrom\s*['"]([^'"]+)['"]|(?:^|[\s;])import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 /** What `file` imports: modules under source/ as relative paths, anything else as written. */
 function importsOf(file: string, text: string): string[] {
@@ -123,7 +124,22 @@ export const layers = {
 	/** The command line described once: the flag table, --help, the man page, completions (the keys from ui/keymap). */
 	'command-line': ['ui'],
 	/** main.ts, cli.tsx and entry/: flags to a source (entry/open-source.ts) and an output on its store (entry/screen-output.ts, entry/print-output.ts). */
-	entry: ['command-line', 'ui', 'server', 'login', 'process', 'commands', 'output', 'export', 'io', 'fastpath', 'render', 'model', 'cost', 'protocol'],
+	entry: [
+		'command-line',
+		'ui',
+		'server',
+		'login',
+		'process',
+		'commands',
+		'output',
+		'export',
+		'io',
+		'fastpath',
+		'render',
+		'model',
+		'cost',
+		'protocol',
+	],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Layer = keyof typeof layers;
@@ -131,7 +147,8 @@ export type Layer = keyof typeof layers;
 /** The layer of a module under source/ (`io/sse/client.ts` → io); undefined for one no layer claims. */
 export function layerOf(file: string): Layer | undefined {
 	const folder = file.includes('/') ? file.slice(0, file.indexOf('/')) : undefined;
-	if (folder !== undefined) return folder in layers && folder !== 'shared' && folder !== 'process' ? (folder as Layer) : undefined;
+	if (folder !== undefined)
+		return folder in layers && folder !== 'shared' && folder !== 'process' ? (folder as Layer) : undefined;
 	const top: Record<string, Layer> = {
 		'assert-never.ts': 'shared',
 		'flags.ts': 'process',
@@ -162,7 +179,8 @@ export function layerBreaks(edges: ReadonlyMap<string, readonly string[]>): stri
 			if (edges.has(target)) {
 				const to = layerOf(target);
 				if (to === undefined || to === from || to === 'shared') continue;
-				if (!(layers[from] as readonly string[]).includes(to)) breaks.push(`${file} → ${target} (${from} never imports ${to})`);
+				if (!(layers[from] as readonly string[]).includes(to))
+					breaks.push(`${file} → ${target} (${from} never imports ${to})`);
 			} else if (pure.has(from) && (target.startsWith('node:') || builtins.has(target))) {
 				breaks.push(`${file} → ${target} (${from} is pure: no Node module)`);
 			}
@@ -184,12 +202,18 @@ export function hiddenStateIn(file: string, source: string): string[] {
 	// Comments out (a `//` after a colon or a quote is a URL's, kept).
 	const text = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
 	const found: string[] = [];
-	for (const match of text.matchAll(/^(?:export\s+)?(let|var)\s+(\w+)/gm)) found.push(`${file}: module-level ${match[1]} ${match[2]}`);
-	for (const match of text.matchAll(/^(export\s+)?const\s+(\w+)\s*(?::\s*([^=]+?))?\s*=\s*(new\s+(Map|Set|WeakMap|WeakSet)\b)?/gm)) {
+	for (const match of text.matchAll(/^(?:export\s+)?(let|var)\s+(\w+)/gm))
+		found.push(`${file}: module-level ${match[1]} ${match[2]}`);
+	for (const match of text.matchAll(
+		/^(export\s+)?const\s+(\w+)\s*(?::\s*([^=]+?))?\s*=\s*(new\s+(Map|Set|WeakMap|WeakSet)\b)?/gm,
+	)) {
 		const [, exported, name, type, , collection] = match;
-		const changed = new RegExp(`\\b${name}\\s*(?:\\.\\s*(?:set|add|delete|clear|push|pop|shift|unshift|splice)\\s*\\(|(?:\\.\\s*\\w+|\\[[^\\]]*\\])\\s*(?:[-+*/%|&]|\\?\\?)?=(?!=))`);
+		const changed = new RegExp(
+			`\\b${name}\\s*(?:\\.\\s*(?:set|add|delete|clear|push|pop|shift|unshift|splice)\\s*\\(|(?:\\.\\s*\\w+|\\[[^\\]]*\\])\\s*(?:[-+*/%|&]|\\?\\?)?=(?!=))`,
+		);
 		if (changed.test(text)) found.push(`${file}: module-level ${name} is changed`);
-		else if (exported && collection && !type?.startsWith('Readonly')) found.push(`${file}: ${name} is an exported ${collection} not typed Readonly${collection}`);
+		else if (exported && collection && !type?.startsWith('Readonly'))
+			found.push(`${file}: ${name} is an exported ${collection} not typed Readonly${collection}`);
 	}
 	const reads: Array<[RegExp, string]> = [
 		[/\bprocess\.env\b/, 'reads process.env'],
@@ -259,30 +283,67 @@ describe('the architecture', () => {
 				]);
 				const allowed = from === to || to === 'shared' || (layers[from] as readonly string[]).includes(to);
 				if (!allowed) planted++;
-				expect(layerBreaks(edges), `${from} → ${to}`).toEqual(allowed ? [] : [`${sample[from]} → ${sample[to]} (${from} never imports ${to})`]);
+				expect(layerBreaks(edges), `${from} → ${to}`).toEqual(
+					allowed ? [] : [`${sample[from]} → ${sample[to]} (${from} never imports ${to})`],
+				);
 			}
 		}
 		// The arrows that must never be drawn, named: the table above must not allow any of them.
 		const never: Array<[Layer, Layer]> = [
-			['protocol', 'model'], ['protocol', 'cost'], ['cost', 'model'], ['cost', 'io'], ['model', 'render'], ['model', 'io'], ['model', 'ui'], ['render', 'io'], ['render', 'ui'], ['render', 'fastpath'], ['fastpath', 'io'], ['fastpath', 'output'],
-			['io', 'ui'], ['io', 'output'], ['io', 'commands'], ['io', 'server'], ['io', 'entry'], ['export', 'output'],
-			['output', 'ui'], ['ui', 'output'], ['ui', 'commands'], ['server', 'ui'], ['ui', 'entry'], ['server', 'entry'],
+			['protocol', 'model'],
+			['protocol', 'cost'],
+			['cost', 'model'],
+			['cost', 'io'],
+			['model', 'render'],
+			['model', 'io'],
+			['model', 'ui'],
+			['render', 'io'],
+			['render', 'ui'],
+			['render', 'fastpath'],
+			['fastpath', 'io'],
+			['fastpath', 'output'],
+			['io', 'ui'],
+			['io', 'output'],
+			['io', 'commands'],
+			['io', 'server'],
+			['io', 'entry'],
+			['export', 'output'],
+			['output', 'ui'],
+			['ui', 'output'],
+			['ui', 'commands'],
+			['server', 'ui'],
+			['ui', 'entry'],
+			['server', 'entry'],
 		];
-		for (const [from, to] of never) expect((layers[from] as readonly string[]).includes(to), `${from} → ${to}`).toBe(false);
+		for (const [from, to] of never)
+			expect((layers[from] as readonly string[]).includes(to), `${from} → ${to}`).toBe(false);
 		expect(planted).toBeGreaterThanOrEqual(never.length);
 		// The pure layers reach no Node module; a layer with I/O may.
 		for (const layer of ['protocol', 'cost', 'model', 'render'] as const) {
 			for (const module of ['node:fs', 'fs/promises', 'node:child_process', 'node:http']) {
-				expect(layerBreaks(new Map([[sample[layer], [module]]])), `${layer} → ${module}`).toEqual([`${sample[layer]} → ${module} (${layer} is pure: no Node module)`]);
+				expect(layerBreaks(new Map([[sample[layer], [module]]])), `${layer} → ${module}`).toEqual([
+					`${sample[layer]} → ${module} (${layer} is pure: no Node module)`,
+				]);
 			}
 		}
 		expect(layerBreaks(new Map([['io/x.ts', ['node:fs']]]))).toEqual([]);
 		// A module in a new top-level place must be given a layer first.
-		expect(layerBreaks(new Map([['widgets/x.ts', []], ['stray.ts', []]]))).toEqual(['widgets/x.ts: in no layer (add it to layerOf)', 'stray.ts: in no layer (add it to layerOf)']);
+		expect(
+			layerBreaks(
+				new Map([
+					['widgets/x.ts', []],
+					['stray.ts', []],
+				]),
+			),
+		).toEqual(['widgets/x.ts: in no layer (add it to layerOf)', 'stray.ts: in no layer (add it to layerOf)']);
 	});
 
 	it('keeps the server and the screen apart: the types they share have one home, below the screen', () => {
-		const between = [...edges].flatMap(([file, targets]) => targets.filter(target => layerOf(file) === 'server' && layerOf(target) === 'ui').map(target => `${file} → ${target}`));
+		const between = [...edges].flatMap(([file, targets]) =>
+			targets
+				.filter(target => layerOf(file) === 'server' && layerOf(target) === 'ui')
+				.map(target => `${file} → ${target}`),
+		);
 		expect(between).toEqual([]);
 	});
 
@@ -291,12 +352,29 @@ describe('the architecture', () => {
 	});
 
 	it('finds a cycle when there is one', () => {
-		expect(findCycle(new Map([['a.ts', ['b.ts']], ['b.ts', ['c.ts']], ['c.ts', ['a.ts']]]))).toEqual(['a.ts', 'b.ts', 'c.ts', 'a.ts']);
-		expect(findCycle(new Map([['a.ts', ['b.ts', 'c.ts']], ['b.ts', ['c.ts']], ['c.ts', []]]))).toBeUndefined();
+		expect(
+			findCycle(
+				new Map([
+					['a.ts', ['b.ts']],
+					['b.ts', ['c.ts']],
+					['c.ts', ['a.ts']],
+				]),
+			),
+		).toEqual(['a.ts', 'b.ts', 'c.ts', 'a.ts']);
+		expect(
+			findCycle(
+				new Map([
+					['a.ts', ['b.ts', 'c.ts']],
+					['b.ts', ['c.ts']],
+					['c.ts', []],
+				]),
+			),
+		).toBeUndefined();
 	});
 
 	it('defines no accessors on objects: a field of an item is a value, never a getter that reads a file behind its reader', () => {
-		const accessorMaker = /\bObject\.defineProperty\b|\bObject\.defineProperties\b|\bReflect\.defineProperty\b|__defineGetter__/;
+		const accessorMaker =
+			/\bObject\.defineProperty\b|\bObject\.defineProperties\b|\bReflect\.defineProperty\b|__defineGetter__/;
 		const offending = [...edges.keys()].filter(file => accessorMaker.test(readFileSync(path.join(root, file), 'utf8')));
 		expect(offending).toEqual([]);
 	});
@@ -307,7 +385,9 @@ describe('the architecture', () => {
 			.flatMap(file => hiddenStateIn(file, readFileSync(path.join(root, file), 'utf8')));
 		expect(found.filter(finding => !(finding in knownState) && !(finding in allowedState))).toEqual([]);
 		// The listed ones are still there: one removed comes off its list.
-		expect([...Object.keys(knownState), ...Object.keys(allowedState)].filter(finding => !found.includes(finding))).toEqual([]);
+		expect(
+			[...Object.keys(knownState), ...Object.keys(allowedState)].filter(finding => !found.includes(finding)),
+		).toEqual([]);
 	});
 
 	it('finds hidden state of each kind planted in a module', () => {
@@ -315,10 +395,10 @@ describe('the architecture', () => {
 			'let cache = 0;',
 			'export let count = 0;',
 			'const seen = new Map<string, number>();\nexport function see(key: string): void {\n\tseen.set(key, 1);\n}',
-			'const last = {second: 0, text: \'\'};\nexport function keep(second: number): void {\n\tlast.second = second;\n}',
+			"const last = {second: 0, text: ''};\nexport function keep(second: number): void {\n\tlast.second = second;\n}",
 			'const queue: string[] = [];\nexport const put = (x: string): number => queue.push(x);',
-			'export const table = new Map<string, number>([[\'a\', 1]]);',
-			'export const on = process.env.PENGUIN_VIEW_X !== \'0\';',
+			"export const table = new Map<string, number>([['a', 1]]);",
+			"export const on = process.env.PENGUIN_VIEW_X !== '0';",
 			'export const now = (): number => Date.now();',
 			'export const today = (): string => new Date().toISOString();',
 			'export const token = (): string => String(Math.random());',
@@ -338,8 +418,8 @@ describe('the architecture', () => {
 		// What is allowed: constants never changed, a Readonly table, a date of a given moment,
 		// state inside a function or an object, and the words in a comment.
 		const fine = [
-			'const names = new Set([\'a\']);\nexport const known = (x: string): boolean => names.has(x);',
-			'export const table: ReadonlyMap<string, number> = new Map([[\'a\', 1]]);',
+			"const names = new Set(['a']);\nexport const known = (x: string): boolean => names.has(x);",
+			"export const table: ReadonlyMap<string, number> = new Map([['a', 1]]);",
 			'export const at = (ms: number): string => new Date(ms).toISOString();',
 			'export function count(items: string[]): number {\n\tlet n = 0;\n\tfor (const item of items) n += item.length;\n\treturn n;\n}',
 			'export class Counter {\n\tprivate seen = new Map<string, number>();\n\tadd(key: string): void {\n\t\tthis.seen.set(key, 1);\n\t}\n}',
@@ -353,11 +433,17 @@ describe('the architecture', () => {
 		// load-screen.ts hides CI from Ink while Ink loads (Ink decides at load whether it draws
 		// at all, ui/load-screen.ts says why): it writes the variables back, and reads no setting.
 		const readers = new Set(['settings.ts', 'cli.tsx', 'ui/load-screen.ts']);
-		const readsEnv = /\bprocess\s*\.\s*env\b|\bprocess\s*\[\s*['"]env['"]\s*\]|\{[^}]*\benv\b[^}]*\}\s*from\s*['"](?:node:)?process['"]/;
-		const offending = [...edges.keys()].filter(file => !readers.has(file) && readsEnv.test(readFileSync(path.join(root, file), 'utf8').replace(/^\s*(?:\/\/|\*).*$/gm, '')));
+		const readsEnv =
+			/\bprocess\s*\.\s*env\b|\bprocess\s*\[\s*['"]env['"]\s*\]|\{[^}]*\benv\b[^}]*\}\s*from\s*['"](?:node:)?process['"]/;
+		const offending = [...edges.keys()].filter(
+			file =>
+				!readers.has(file) &&
+				readsEnv.test(readFileSync(path.join(root, file), 'utf8').replace(/^\s*(?:\/\/|\*).*$/gm, '')),
+		);
 		expect(offending).toEqual([]);
 		// The check sees each way of reaching the environment, and not a word in a comment.
-		for (const text of ['const a = process.env.X;', "process['env']", "import {env} from 'node:process';"]) expect(readsEnv.test(text), text).toBe(true);
+		for (const text of ['const a = process.env.X;', "process['env']", "import {env} from 'node:process';"])
+			expect(readsEnv.test(text), text).toBe(true);
 		expect(readsEnv.test(' * PENGUIN_VIEW_X in process.env'.replace(/^\s*(?:\/\/|\*).*$/gm, ''))).toBe(false);
 	});
 

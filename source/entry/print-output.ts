@@ -52,8 +52,18 @@ export async function runWholeOutput(options: PrintOutputOptions): Promise<numbe
 	await opened.pricesReady();
 	const children = opened.folder === undefined ? undefined : {dataRoot: options.dataRoot, folder: opened.folder};
 	const result = flags.stats
-		? await (await import('../commands/stats.js')).statsCommand({inputs: store.view, children, prices: store.status.prices})
-		: await (await import('../commands/export.js')).exportCommand({format: flags.export as 'md' | 'json' | 'sts', redact: flags.redact, inputs: store.view, children, prices: store.status.prices});
+		? await (await import('../commands/stats.js')).statsCommand({
+				inputs: store.view,
+				children,
+				prices: store.status.prices,
+			})
+		: await (await import('../commands/export.js')).exportCommand({
+				format: flags.export as 'md' | 'json' | 'sts',
+				redact: flags.redact,
+				inputs: store.view,
+				children,
+				prices: store.status.prices,
+			});
 	out.write(result.stdout);
 	process.stderr.write(result.stderr);
 	await out.flush();
@@ -61,15 +71,31 @@ export async function runWholeOutput(options: PrintOutputOptions): Promise<numbe
 }
 
 /** Print mode or --json: written as the session is read, until it ends, stdout closes or a signal comes. */
-export async function runPrintOutput(options: PrintOutputOptions, writer: Writer, print: {color: boolean; prerendered?: PrerenderedOutputs; prerenderedArgs?: PrerenderedArgs}): Promise<number> {
+export async function runPrintOutput(
+	options: PrintOutputOptions,
+	writer: Writer,
+	print: {color: boolean; prerendered?: PrerenderedOutputs; prerenderedArgs?: PrerenderedArgs},
+): Promise<number> {
 	const {flags, store, running, opened, check, out} = options;
 	const canRebuild = flags.sse !== undefined;
 	// Code in colour: the highlighter's chunk is loaded only when print mode writes colour.
-	const highlighter = print.color && 'attachPrinter' in writer ? (await import('../render/load-highlighter.js')).makeHighlighter() : undefined;
+	const highlighter =
+		print.color && 'attachPrinter' in writer
+			? (await import('../render/load-highlighter.js')).makeHighlighter()
+			: undefined;
 	const detach =
 		'attachJsonWriter' in writer
 			? writer.attachJsonWriter(store, out, {canRebuild})
-			: writer.attachPrinter(store, out, {color: print.color, canRebuild, totalsOnFinish: canRebuild, prerendered: print.prerendered, prerenderedArgs: print.prerenderedArgs, name: store.status.label || undefined, aside: line => process.stderr.write(line), highlighter});
+			: writer.attachPrinter(store, out, {
+					color: print.color,
+					canRebuild,
+					totalsOnFinish: canRebuild,
+					prerendered: print.prerendered,
+					prerenderedArgs: print.prerenderedArgs,
+					name: store.status.label || undefined,
+					aside: line => process.stderr.write(line),
+					highlighter,
+				});
 	const interrupted = new Promise<void>(resolve => {
 		for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => resolve());
 	});

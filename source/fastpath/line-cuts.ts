@@ -13,7 +13,10 @@ export type LineCuts = {outputs: PrerenderedOutputs; args?: PrerenderedArgs};
 const minCutBytes = 256;
 
 /** The line splitter's cut (io/line-splitter.ts's LineCutter) for print mode: each line to the cut of its payload's type. */
-export function lineCutter({outputs, args}: LineCuts): ((line: Buffer) => CutLine | undefined) & {readonly minBytes: number} {
+export function lineCutter({
+	outputs,
+	args,
+}: LineCuts): ((line: Buffer) => CutLine | undefined) & {readonly minBytes: number} {
 	const cut = (line: Buffer): CutLine | undefined => {
 		if (line.length < minCutBytes) return undefined;
 		const hint = payloadHint(line);

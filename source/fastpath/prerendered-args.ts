@@ -25,9 +25,19 @@ const minLineBytes = 1024;
 const defaultArenaBytes = 8 * 1024 * 1024;
 
 // The tools whose headline counts lines of their arguments, by their names' bytes.
-const countingTools = [...toolPresenters].filter(([, presenter]) => (presenter.countedArgs?.length ?? 0) > 0).map(([name]) => Buffer.from(name));
+const countingTools = [...toolPresenters]
+	.filter(([, presenter]) => (presenter.countedArgs?.length ?? 0) > 0)
+	.map(([name]) => Buffer.from(name));
 // Each counted argument's key as the block writes it (JSON, quotes included), by tool.
-const countedKeys = new Map(countingTools.map(name => [name.toString(), (toolPresenters.get(name.toString())?.countedArgs ?? []).map(key => ({key, json: Buffer.from(JSON.stringify(key))}))]));
+const countedKeys = new Map(
+	countingTools.map(name => [
+		name.toString(),
+		(toolPresenters.get(name.toString())?.countedArgs ?? []).map(key => ({
+			key,
+			json: Buffer.from(JSON.stringify(key)),
+		})),
+	]),
+);
 
 /** A call's arguments ready to print: the block, and what the headline reads of them. */
 export type ReadyArgs = {
@@ -57,7 +67,13 @@ export class PrerenderedArgs {
 
 	constructor(options: {kernel: ArgsBlockKernel; arenaBytes?: number}) {
 		this.kernel = options.kernel;
-		this.blocks = new HeldBlocks({kernel: options.kernel, mark: '\ufdd1', start: argsArenaStart, arenaBytes: options.arenaBytes ?? defaultArenaBytes, bytesFor: argsBytesFor});
+		this.blocks = new HeldBlocks({
+			kernel: options.kernel,
+			mark: '\ufdd1',
+			start: argsArenaStart,
+			arenaBytes: options.arenaBytes ?? defaultArenaBytes,
+			bytesFor: argsBytesFor,
+		});
 	}
 
 	/**
@@ -69,7 +85,8 @@ export class PrerenderedArgs {
 	 * read the usual way).
 	 */
 	cut(line: Buffer, hint: PayloadHint = payloadHint(line)): CutLine | undefined {
-		if (hint !== 'tool_call' || line.length < minLineBytes || this.blocks.full || !nameIsOneOf(line, countingTools)) return undefined;
+		if (hint !== 'tool_call' || line.length < minLineBytes || this.blocks.full || !nameIsOneOf(line, countingTools))
+			return undefined;
 		const start = findArgumentsText(line);
 		if (start === -1) return undefined;
 		const at = this.blocks.arenaFor(line.length - start);
@@ -81,7 +98,8 @@ export class PrerenderedArgs {
 		const value = parsedMessage(text);
 		if (value === undefined) return undefined;
 		const payload = value.payload as {type?: unknown; name?: unknown; arguments?: unknown};
-		if (payload.type !== 'tool_call' || payload.arguments !== token || typeof payload.name !== 'string') return undefined;
+		if (payload.type !== 'tool_call' || payload.arguments !== token || typeof payload.name !== 'string')
+			return undefined;
 		const headline = headlineArgs(block, payload.name);
 		if (headline === undefined) return undefined;
 		this.blocks.hold(token, new Held(block.bytes, headline.args, headline.summary, true));
@@ -105,7 +123,10 @@ export class PrerenderedArgs {
  * (it reads nothing of the session: no counting tool's does). Undefined when the presenter would
  * need more (its summary gives up on them, and the generic one would read every argument).
  */
-function headlineArgs(block: ArgsBlock, name: string): {args: Record<string, unknown>; summary: ToolCallSummary} | undefined {
+function headlineArgs(
+	block: ArgsBlock,
+	name: string,
+): {args: Record<string, unknown>; summary: ToolCallSummary} | undefined {
 	const counted = countedKeys.get(name);
 	if (counted === undefined) return undefined;
 	const {bytes} = block;
@@ -131,7 +152,12 @@ function headlineArgs(block: ArgsBlock, name: string): {args: Record<string, unk
 }
 
 /** Which counted argument the key `bytes[from, to)` is (written as JSON.stringify writes it: the kernel takes no other), if any. */
-function countedKey(counted: readonly {key: string; json: Buffer}[], bytes: Buffer, from: number, to: number): string | undefined {
+function countedKey(
+	counted: readonly {key: string; json: Buffer}[],
+	bytes: Buffer,
+	from: number,
+	to: number,
+): string | undefined {
 	for (const {key, json} of counted) if (bytesAre(bytes, from, to, json)) return key;
 	return undefined;
 }

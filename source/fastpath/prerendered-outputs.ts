@@ -76,7 +76,13 @@ export class PrerenderedOutputs {
 	 */
 	constructor(options: {kernel: JsonBlockKernel; arenaBytes?: number}) {
 		this.kernel = options.kernel;
-		this.blocks = new HeldBlocks({kernel: options.kernel, mark: '\ufdd0', start: 0, arenaBytes: options.arenaBytes ?? defaultArenaBytes, bytesFor: kernelBytesFor});
+		this.blocks = new HeldBlocks({
+			kernel: options.kernel,
+			mark: '\ufdd0',
+			start: 0,
+			arenaBytes: options.arenaBytes ?? defaultArenaBytes,
+			bytesFor: kernelBytesFor,
+		});
 	}
 
 	/**
@@ -87,7 +93,8 @@ export class PrerenderedOutputs {
 	 * payloadHint reads it (a line laid out otherwise is tried all the same).
 	 */
 	cut(line: Buffer, hint: PayloadHint = payloadHint(line)): CutLine | undefined {
-		if ((hint !== 'tool_call_output' && hint !== undefined) || line.length < minSmallLineBytes || this.blocks.full) return undefined;
+		if ((hint !== 'tool_call_output' && hint !== undefined) || line.length < minSmallLineBytes || this.blocks.full)
+			return undefined;
 		const start = findOutputText(line);
 		// An empty output has no block ("0 lines" and nothing under it): the usual way says so.
 		if (start === -1 || line[start] === quote) return undefined;
@@ -148,9 +155,17 @@ export class PrerenderedOutputs {
 			// The closing quote, if the string has no escaped one: the kernel checks.
 			const close = before === openBracket || before === comma ? line.indexOf(quote, start + 1) : -1;
 			const after = line[close + 1];
-			if (close - start > minImageBytes && (after === comma || after === closeBracket) && this.kernel.hasRoom(at + close - start + 16)) {
+			if (
+				close - start > minImageBytes &&
+				(after === comma || after === closeBracket) &&
+				this.kernel.hasRoom(at + close - start + 16)
+			) {
 				const header = line.indexOf(comma, start + 6);
-				if (this.kernel.plainLength(line, start + 1, close, at) === close - start - 1 && header !== -1 && header < close) {
+				if (
+					this.kernel.plainLength(line, start + 1, close, at) === close - start - 1 &&
+					header !== -1 &&
+					header < close
+				) {
 					const padding = line[close - 1] === equals ? (line[close - 2] === equals ? 2 : 1) : 0;
 					const ref = dataUrlRef(line.toString('latin1', start + 6, header), close - header - 1, padding);
 					(found ??= []).push({start, end: close + 1, token: this.blocks.token('~'), ref});
@@ -164,7 +179,11 @@ export class PrerenderedOutputs {
 
 /** Whether the line from `start` on holds an escaped tab, carriage return or ESC (a short line's output is cut only then). */
 function sanitizerWork(line: Buffer, start: number): boolean {
-	return line.indexOf(tabEscape, start) !== -1 || line.indexOf(returnEscape, start) !== -1 || line.indexOf(escEscape, start) !== -1;
+	return (
+		line.indexOf(tabEscape, start) !== -1 ||
+		line.indexOf(returnEscape, start) !== -1 ||
+		line.indexOf(escEscape, start) !== -1
+	);
 }
 
 /** A data URL found in a line: where its string is (quotes included), its token, its description. */
@@ -174,6 +193,7 @@ type FoundImage = {start: number; end: number; token: string; ref: ImageRef};
 function allImages(images: unknown, found: readonly FoundImage[]): boolean {
 	if (!Array.isArray(images)) return false;
 	let seen = 0;
-	for (const image of images) if (typeof image === 'string' && image.charCodeAt(0) === 0xfdd0 && found.some(f => f.token === image)) seen++;
+	for (const image of images)
+		if (typeof image === 'string' && image.charCodeAt(0) === 0xfdd0 && found.some(f => f.token === image)) seen++;
 	return seen === found.length;
 }

@@ -7,7 +7,15 @@
  */
 import {fstatSync, readSync} from 'node:fs';
 import type {HeldText} from '../model/held-text.js';
-import {anchorScan, bytePlan, changedLines, changeKey, mergeSorted, rawHits, type BytePlan} from '../model/byte-search.js';
+import {
+	anchorScan,
+	bytePlan,
+	changedLines,
+	changeKey,
+	mergeSorted,
+	rawHits,
+	type BytePlan,
+} from '../model/byte-search.js';
 import {heldFields} from '../model/held-field.js';
 import type {HeldField, HeldVerdict} from '../model/held-text.js';
 import type {ByteKernel} from '../fastpath/byte-kernel.js';
@@ -114,7 +122,8 @@ export class HeldScan {
 	readonly mayHold = (held: HeldText): boolean => this.verdict(held, 'output') !== 'no';
 
 	/** What the bytes say of `held`, the text of the payload's field `field` (a call's output, a message's text, a thinking). */
-	readonly verdict = (held: HeldText, field: HeldField): HeldVerdict => ('spill' in held ? this.spilled(held.spill) : this.line(held.shard, held.offset, heldFields[field]));
+	readonly verdict = (held: HeldText, field: HeldField): HeldVerdict =>
+		'spill' in held ? this.spilled(held.spill) : this.line(held.shard, held.offset, heldFields[field]);
 
 	private line(index: number, offset: number, field: number): HeldVerdict {
 		let shard = this.shards.get(index);
@@ -126,7 +135,10 @@ export class HeldScan {
 		if (fd === undefined) return 'maybe';
 		try {
 			const changed = this.files.changed(index, changeKey(this.plan));
-			if (offset - shard.scanned > this.sizes.ahead && !(ahead && offset >= ahead.from && offset - ahead.scanned <= this.sizes.ahead)) {
+			if (
+				offset - shard.scanned > this.sizes.ahead &&
+				!(ahead && offset >= ahead.from && offset - ahead.scanned <= this.sizes.ahead)
+			) {
 				// Far past both: a stretch ahead from this text's line (a line's start), in place of any before.
 				shard.ahead = ahead = {from: offset, scanned: offset, lines: new Offsets(), sure: new Offsets()};
 			}
@@ -154,7 +166,14 @@ export class HeldScan {
 	// file); where the scan ended. The changed lines already found for these flags are taken,
 	// not looked for again.
 	// `stop`: where a stretch scanned ahead begins (a line's start), where this scan ends.
-	private scanLines(fd: number, from: number, into: Scanned, until: number, changed: ChangedLines, stop?: number): number {
+	private scanLines(
+		fd: number,
+		from: number,
+		into: Scanned,
+		until: number,
+		changed: ChangedLines,
+		stop?: number,
+	): number {
 		const size = Math.min(fstatSync(fd).size, stop ?? Number.POSITIVE_INFINITY);
 		const kernel = this.files.kernel();
 		let buffer = kernel.chunk(this.sizes.chunk);
@@ -185,8 +204,17 @@ export class HeldScan {
 					changed.scanned = next;
 				}
 			}
-			const anchors = anchorScan(chunk, this.plan, kernel, known.map(start => start - at));
-			for (const start of mergeSorted(anchors.lines.map(start => at + start), known)) into.lines.push(start);
+			const anchors = anchorScan(
+				chunk,
+				this.plan,
+				kernel,
+				known.map(start => start - at),
+			);
+			for (const start of mergeSorted(
+				anchors.lines.map(start => at + start),
+				known,
+			))
+				into.lines.push(start);
 			for (const sure of anchors.sure) into.sure.push(sure + at * 4);
 			at = next;
 		}
@@ -237,7 +265,8 @@ export class HeldScan {
 			for (const hit of hits) {
 				// Wholly in one text that sanitize leaves as it is (a text the spill file's writer found nothing to change in): a match.
 				const [start, end] = span(at + hit);
-				if (this.plan.exact && at + hit + this.plan.raw.length <= end && start > lastSure && !spill.changed.has(start)) this.spill.sure.push((lastSure = start));
+				if (this.plan.exact && at + hit + this.plan.raw.length <= end && start > lastSure && !spill.changed.has(start))
+					this.spill.sure.push((lastSure = start));
 				// A hit may run into the texts after its own: each of them may hold the query.
 				for (let [start, end] = span(at + hit); start < at + hit + this.plan.raw.length; [start, end] = span(end)) {
 					if (start > last) this.spill.spans.push((last = start));

@@ -77,7 +77,8 @@ export class HeldTextStore implements TextReader {
 	/** The holder to give the session model (SessionModelOptions.holdText). */
 	readonly hold: TextHolder = (text, at) => {
 		if (text.length < this.threshold) return undefined;
-		const held = at?.shard !== undefined && this.paths.has(at.shard) ? {shard: at.shard, offset: at.offset} : this.spillText(text);
+		const held =
+			at?.shard !== undefined && this.paths.has(at.shard) ? {shard: at.shard, offset: at.offset} : this.spillText(text);
 		if (held) this.held++;
 		return held;
 	};
@@ -91,7 +92,8 @@ export class HeldTextStore implements TextReader {
 			return kept;
 		}
 		this.reads++;
-		const text = 'spill' in held ? this.readSpilled(held.spill, held.bytes) : this.readText(held.shard, held.offset, item);
+		const text =
+			'spill' in held ? this.readSpilled(held.spill, held.bytes) : this.readText(held.shard, held.offset, item);
 		this.kept.set(held, text);
 		if (this.kept.size > keptCount) this.kept.delete(this.kept.keys().next().value!);
 		return text;
@@ -165,7 +167,8 @@ export class HeldTextStore implements TextReader {
 			this.spill ??= {fd: openSpillFile(), size: 0, starts: [], changed: new Set()};
 			const bytes = Buffer.from(text, 'utf8');
 			let written = 0;
-			while (written < bytes.length) written += writeSync(this.spill.fd, bytes, written, bytes.length - written, this.spill.size + written);
+			while (written < bytes.length)
+				written += writeSync(this.spill.fd, bytes, written, bytes.length - written, this.spill.size + written);
 			const spill = this.spill.size;
 			this.spill.size += bytes.length;
 			this.spill.starts.push(spill);
@@ -234,8 +237,10 @@ export class HeldTextStore implements TextReader {
 /** The item's text in the payload of the line it was read from, if that line is still the same message (for an output, of the same call). */
 function textIn(payload: unknown, item: HoldingItem): string | undefined {
 	if (!isRecord(payload)) return undefined;
-	const pick = (type: string, key: string): string | undefined => (payload['type'] === type && typeof payload[key] === 'string' ? payload[key] : undefined);
-	if (item.kind === 'tool_call') return payload['tool_call_id'] === item.callId ? pick('tool_call_output', 'output') : undefined;
+	const pick = (type: string, key: string): string | undefined =>
+		payload['type'] === type && typeof payload[key] === 'string' ? payload[key] : undefined;
+	if (item.kind === 'tool_call')
+		return payload['tool_call_id'] === item.callId ? pick('tool_call_output', 'output') : undefined;
 	return item.kind === 'thinking' ? pick('thinking', 'thinking') : pick('text', 'text');
 }
 

@@ -162,7 +162,14 @@ export class LineSplitter {
 			item =
 				this.pieces.length === 0
 					? decodeLine(chunk, from, to, line, offset, this.cut)
-					: decodeLine(Buffer.concat([...this.pieces, chunk.subarray(from, to)], length), 0, length, line, offset, this.cut);
+					: decodeLine(
+							Buffer.concat([...this.pieces, chunk.subarray(from, to)], length),
+							0,
+							length,
+							line,
+							offset,
+							this.cut,
+						);
 		}
 		if (this.pieces.length > 0) this.pieces = [];
 		this.lineBytes = 0;
@@ -174,10 +181,23 @@ export class LineSplitter {
 }
 
 /** The line `bytes` holds from `from` to `to`, decoded (or cut). */
-function decodeLine(bytes: Buffer, from: number, to: number, line: number, offset: number, cut: LineCutter | undefined): SplitItem | undefined {
+function decodeLine(
+	bytes: Buffer,
+	from: number,
+	to: number,
+	line: number,
+	offset: number,
+	cut: LineCutter | undefined,
+): SplitItem | undefined {
 	let start = from;
 	let end = to;
-	if (offset === 0 && end - start >= 3 && bytes[start] === 0xef && bytes[start + 1] === 0xbb && bytes[start + 2] === 0xbf) {
+	if (
+		offset === 0 &&
+		end - start >= 3 &&
+		bytes[start] === 0xef &&
+		bytes[start + 1] === 0xbb &&
+		bytes[start + 2] === 0xbf
+	) {
 		start += 3;
 	}
 	if (end > start && bytes[end - 1] === carriageReturn) {
@@ -190,7 +210,10 @@ function decodeLine(bytes: Buffer, from: number, to: number, line: number, offse
 	if (first === end) {
 		return undefined;
 	}
-	const parts = cut !== undefined && end - start >= (cut.minBytes ?? 0) ? cut(start === 0 && end === bytes.length ? bytes : bytes.subarray(start, end)) : undefined;
+	const parts =
+		cut !== undefined && end - start >= (cut.minBytes ?? 0)
+			? cut(start === 0 && end === bytes.length ? bytes : bytes.subarray(start, end))
+			: undefined;
 	if (parts !== undefined) return {kind: 'line', text: parts.text, value: parts.value, line, offset};
 	return {kind: 'line', text: bytes.toString('utf8', start, end), line, offset};
 }

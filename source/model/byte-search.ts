@@ -64,7 +64,12 @@ export function bytePlan(query: string): BytePlan | undefined {
 		raw: Buffer.from(anchor, 'latin1'),
 		exact: anchor === needle,
 		lower: caseless && /[a-z]/.test(anchor),
-		solid: anchor.includes(' ') ? Buffer.from(JSON.stringify(anchor.split(' ').reduce((a, b) => (b.length > a.length ? b : a), '')).slice(1, -1), 'latin1') : undefined,
+		solid: anchor.includes(' ')
+			? Buffer.from(
+					JSON.stringify(anchor.split(' ').reduce((a, b) => (b.length > a.length ? b : a), '')).slice(1, -1),
+					'latin1',
+				)
+			: undefined,
 		foldI: caseless && anchor.includes('i'),
 		foldK: caseless && anchor.includes('k'),
 	};
@@ -109,7 +114,12 @@ export function isChanged(bytes: Buffer, at: number, plan: Pick<BytePlan, 'foldI
  * starts of the lines {@link changedLines} gives, in order), so sanitize and lower-casing
  * leave the hit as it is. Those are given as `start * 4 + field` (held-field.ts's code).
  */
-export function anchorScan(bytes: Buffer, plan: BytePlan, kernel: ScanKernel, changed: readonly number[]): {lines: number[]; sure: number[]} {
+export function anchorScan(
+	bytes: Buffer,
+	plan: BytePlan,
+	kernel: ScanKernel,
+	changed: readonly number[],
+): {lines: number[]; sure: number[]} {
 	const lines: number[] = [];
 	const sure: number[] = [];
 	// With a space in the anchor, the lines are those of its longest run without one (every
@@ -200,6 +210,7 @@ export function mergeSorted(a: readonly number[], b: readonly number[]): number[
 export function rawHits(bytes: Buffer, plan: BytePlan, kernel: ScanKernel, next: (at: number) => number): number[] {
 	const hits: number[] = [];
 	const haystack = plan.lower ? kernel.lower(bytes) : bytes;
-	for (let at = haystack.indexOf(plan.raw); at !== -1; at = haystack.indexOf(plan.raw, Math.max(at + 1, next(at)))) hits.push(at);
+	for (let at = haystack.indexOf(plan.raw); at !== -1; at = haystack.indexOf(plan.raw, Math.max(at + 1, next(at))))
+		hits.push(at);
 	return hits;
 }

@@ -37,7 +37,11 @@ export type ImageDescriptions = ReadonlyMap<string, ImageRef>;
 export const noImages: readonly ImageRef[] = Object.freeze([]);
 
 /** Gives a call the images of `urls` (imageRefOf each), frozen as {@link noImages} is. */
-export function setImages(item: {images: readonly ImageRef[]}, urls: readonly string[], described?: ImageDescriptions): void {
+export function setImages(
+	item: {images: readonly ImageRef[]},
+	urls: readonly string[],
+	described?: ImageDescriptions,
+): void {
 	item.images = Object.freeze(urls.map(url => imageRefOf(url, described)));
 }
 

@@ -33,7 +33,14 @@ export type {FinalizedEntry, TextHolder};
 
 // Messages that may come between a session's session_meta and its tool list without
 // settling the header: the prompt, its images, the MCP connections whose tools the list holds.
-const beforeToolList = new Set(['session_meta', 'text', 'image_url', 'inline_data', 'mcp_connect_begin', 'mcp_connect_end']);
+const beforeToolList = new Set([
+	'session_meta',
+	'text',
+	'image_url',
+	'inline_data',
+	'mcp_connect_begin',
+	'mcp_connect_end',
+]);
 
 export type SessionModelOptions = {
 	/** Keep a log of finalized items for print mode (drained with takeFinalized or drainFinalized). */
@@ -96,7 +103,11 @@ export class SessionModel {
 		this.fragments = new Fragments(core, this.calls);
 		this.oddLines = new OddLines(core);
 		this.requests = new Requests(core, this.fragments);
-		this.subagents = new Subagents(core, this.calls, () => new SessionModel({}, core.shared, depth + 1, subagentSink(this.view, spentBelow)));
+		this.subagents = new Subagents(
+			core,
+			this.calls,
+			() => new SessionModel({}, core.shared, depth + 1, subagentSink(this.view, spentBelow)),
+		);
 		const {view, fragments, calls, requests, subagents} = this;
 		this.parts = {core, view, fragments, calls, requests, subagents, spentBelow, lastCompactionEnded: false};
 	}
@@ -167,7 +178,10 @@ export class SessionModel {
 			// A bug here must not take the viewer down: show it where it happened.
 			const text = error instanceof Error ? error.message : String(error);
 			// Recorded as final: print mode writes it too.
-			this.core.push({kind: 'notice', level: 'error', text: `internal error while reading a message: ${text}`, ...this.core.base()}, 'item');
+			this.core.push(
+				{kind: 'notice', level: 'error', text: `internal error while reading a message: ${text}`, ...this.core.base()},
+				'item',
+			);
 		}
 		this.view.rev++;
 	}
@@ -197,7 +211,16 @@ export class SessionModel {
 				return;
 			case 'notice':
 				// Recorded as final: print mode says too that a file was deleted, truncated or unreadable.
-				this.core.push({kind: 'notice', level: input.level, text: input.text, ...(input.aside ? {aside: true} : {}), ...this.core.base()}, 'item');
+				this.core.push(
+					{
+						kind: 'notice',
+						level: input.level,
+						text: input.text,
+						...(input.aside ? {aside: true} : {}),
+						...this.core.base(),
+					},
+					'item',
+				);
 				return;
 			case 'server_event':
 				this.applyServerEvent(input.event, input.origin, nowMs);
@@ -211,7 +234,12 @@ export class SessionModel {
 			case 'child': {
 				const [first, ...rest] = input.origin;
 				if (first === undefined) this.dispatch(input.input, nowMs);
-				else this.subagents.route([first], rest.length > 0 ? {kind: 'child', origin: rest, input: input.input} : input.input, nowMs);
+				else
+					this.subagents.route(
+						[first],
+						rest.length > 0 ? {kind: 'child', origin: rest, input: input.input} : input.input,
+						nowMs,
+					);
 				return;
 			}
 			case 'child_missing':
@@ -238,7 +266,11 @@ export class SessionModel {
 		// Lines, as a trace has them: the stream's partials are not (and differ with where a viewer joined).
 		if (!String(payload.type).startsWith('partial_')) this.view.counts.messages++;
 		if (this.core.depth === 0) noteSeen(this.view, at, nowMs);
-		if (message.type === 'session_meta' || payload.type === 'session_meta' || (payload.type === undefined && isSessionMeta(payload))) {
+		if (
+			message.type === 'session_meta' ||
+			payload.type === 'session_meta' ||
+			(payload.type === undefined && isSessionMeta(payload))
+		) {
 			this.applySessionMeta(payload, at);
 			this.core.lastAt = at ?? this.core.lastAt;
 			return;
@@ -250,7 +282,11 @@ export class SessionModel {
 			return;
 		}
 		const settled = this.headerSettled;
-		if (!this.headerSettled && (!beforeToolList.has(payload.type) || (payload.type === 'text' && payload['role'] !== 'user'))) this.settleHeader();
+		if (
+			!this.headerSettled &&
+			(!beforeToolList.has(payload.type) || (payload.type === 'text' && payload['role'] !== 'user'))
+		)
+			this.settleHeader();
 		const handled = handler(payload, this.parts, at);
 		if (!handled) this.oddLines.add(payload, 'invalid', at);
 		// Only text appended: apply() bumps `rev` once for this message, and this with it.
@@ -279,7 +315,10 @@ export class SessionModel {
 	private startShard(index: number, at: number | undefined): void {
 		this.fragments.closeAll();
 		this.view.shard = index;
-		this.core.push({kind: 'shard', index, afterCompaction: this.parts.lastCompactionEnded, ...this.core.base(at)}, 'item');
+		this.core.push(
+			{kind: 'shard', index, afterCompaction: this.parts.lastCompactionEnded, ...this.core.base(at)},
+			'item',
+		);
 		this.parts.lastCompactionEnded = false;
 	}
 
@@ -303,7 +342,8 @@ export class SessionModel {
 			case 'approval_request': {
 				// `{toolCall, origin?}`, toolCall a whole message: `{timestamp, type, payload: {type: 'tool_call', …}}`.
 				const toolCall = event['toolCall'];
-				const payload = isRecord(toolCall) && isRecord(toolCall['payload']) ? (toolCall['payload'] as AnyPayload) : undefined;
+				const payload =
+					isRecord(toolCall) && isRecord(toolCall['payload']) ? (toolCall['payload'] as AnyPayload) : undefined;
 				// The call is dated by its own message, not by when the request arrived: print mode's
 				// lines then depend on the bytes alone.
 				if (payload && isToolCallPayload(payload)) {
@@ -329,4 +369,3 @@ export class SessionModel {
 		this.view.ended = true;
 	}
 }
-

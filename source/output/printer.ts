@@ -45,7 +45,14 @@ export type PrinterOptions = {
 };
 
 export function attachPrinter(store: SessionStore, out: SafeWriter, options: PrinterOptions): Attached {
-	const renderer = new PlainRenderer({color: options.color, prerendered: options.prerendered, prerenderedArgs: options.prerenderedArgs, name: options.name, prices: () => store.status.prices, highlighter: options.highlighter});
+	const renderer = new PlainRenderer({
+		color: options.color,
+		prerendered: options.prerendered,
+		prerenderedArgs: options.prerenderedArgs,
+		name: options.name,
+		prices: () => store.status.prices,
+		highlighter: options.highlighter,
+	});
 	// Without colour, tool outputs' colours are dropped: the kernel can drop them too.
 	if (options.prerendered && !options.color) options.prerendered.stripColor = true;
 	// Lines are encoded into one buffer and written once per batch of inputs, never joined.

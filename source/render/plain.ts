@@ -14,7 +14,15 @@ import {sanitize} from './sanitize.js';
 import type {Highlighter} from './code-colour.js';
 import {printedCodeArgs, printedCodeOutput} from './code-print.js';
 import {countsText, printItem, type PrintKit} from './item-kinds.js';
-import {boundedSummary, carriesExitCode, exitCodeOf, parseArgs, presenterFor, summarizeToolCall, type ToolCallSummary} from './tool-summary.js';
+import {
+	boundedSummary,
+	carriesExitCode,
+	exitCodeOf,
+	parseArgs,
+	presenterFor,
+	summarizeToolCall,
+	type ToolCallSummary,
+} from './tool-summary.js';
 
 /**
  * A tool output made ready to print before its line was parsed (the fast path's block,
@@ -28,7 +36,9 @@ export type PlainOptions = {
 	/** Where outputs cut out of their lines wait (print mode's shortcut, docs/fast-path.md). */
 	prerendered?: {take(output: string): ReadyOutput | undefined};
 	/** Where calls' arguments cut out of their lines wait (fastpath/args-block.ts); without colour only. */
-	prerenderedArgs?: {take(args: string): {bytes: Uint8Array; args: Record<string, unknown>; summary: ToolCallSummary} | undefined};
+	prerenderedArgs?: {
+		take(args: string): {bytes: Uint8Array; args: Record<string, unknown>; summary: ToolCallSummary} | undefined;
+	};
 	/**
 	 * What the input is called (a file's name, `standard input`): the header names it when the
 	 * session itself gives no id (a trace with no session_meta, a --json recording of a stream).
@@ -49,7 +59,13 @@ export type PlainLine = string | readonly (string | Uint8Array)[];
 /** A line's text in one string. */
 export function lineText(line: PlainLine): string {
 	if (typeof line === 'string') return line;
-	return line.map(piece => (typeof piece === 'string' ? piece : Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength).toString('utf8'))).join('');
+	return line
+		.map(piece =>
+			typeof piece === 'string'
+				? piece
+				: Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength).toString('utf8'),
+		)
+		.join('');
 }
 
 /** Writes entries as text; remembers which session headers it has already written. */
@@ -101,12 +117,17 @@ export class PlainRenderer {
 			return [];
 		}
 		const header = this.headerIfNew(entry.session) ?? (entry.depth === 0 ? this.nameIfFirst(entry.session) : undefined);
-		const body = this.held.length > 0 && entry.depth === 0 ? [...this.held.splice(0), ...this.body(entry)] : this.body(entry);
+		const body =
+			this.held.length > 0 && entry.depth === 0 ? [...this.held.splice(0), ...this.body(entry)] : this.body(entry);
 		const lines = header ? [header, ...body] : body;
 		if (entry.depth === 0) return lines;
 		const prefix = '│ '.repeat(entry.depth);
 		// Blocks come as one string of many lines: split them only when each line needs a prefix.
-		return lines.map(lineText).join('\n').split('\n').map(line => this.p.dim(prefix) + line);
+		return lines
+			.map(lineText)
+			.join('\n')
+			.split('\n')
+			.map(line => this.p.dim(prefix) + line);
 	}
 
 	/** The closing summary: session totals and counts. */
@@ -115,10 +136,13 @@ export class PlainRenderer {
 		const lines = [...this.held.splice(0).map(lineText), this.p.bold('── session totals')];
 		if (tokens.session) lines.push(`  tokens: ${countsText(tokens.session)}`);
 		const cost = sessionCostText(view, this.prices?.());
-		if (cost !== undefined) lines.push(`  cost: ${cost}${view.spend.some(line => line.kind === 'subagent') ? ' (subagents included)' : ''}`);
+		if (cost !== undefined)
+			lines.push(`  cost: ${cost}${view.spend.some(line => line.kind === 'subagent') ? ' (subagents included)' : ''}`);
 		const window = view.header.contextWindow;
 		if (tokens.context !== undefined && window) {
-			lines.push(`  context: ${formatTokens(tokens.context)} of ${formatTokens(window)} (${Math.round((tokens.context / window) * 100)}%)`);
+			lines.push(
+				`  context: ${formatTokens(tokens.context)} of ${formatTokens(window)} (${Math.round((tokens.context / window) * 100)}%)`,
+			);
 		}
 		lines.push(
 			`  ${plural(counts.requests, 'request')} (${plural(counts.retries, 'retry', 'retries')}), ${plural(counts.toolCalls, 'tool call')}, ${plural(counts.failures, 'failure')}, ${plural(counts.malformed, 'malformed line')}`,
@@ -137,7 +161,13 @@ export class PlainRenderer {
 		const header = view.header;
 		if (!header.sessionId) return undefined;
 		const shown = this.headersShown.get(view);
-		if (shown && shown.sessionId === header.sessionId && shown.provider === header.provider && shown.modelId === header.modelId) return undefined;
+		if (
+			shown &&
+			shown.sessionId === header.sessionId &&
+			shown.provider === header.provider &&
+			shown.modelId === header.modelId
+		)
+			return undefined;
 		this.headersShown.set(view, {sessionId: header.sessionId, provider: header.provider, modelId: header.modelId});
 		const parts = [
 			`session ${this.text(header.sessionId)}`,
@@ -189,7 +219,9 @@ export class PlainRenderer {
 			const ready = this.prerenderedArgs?.take(item.args);
 			// The arguments parsed once, for the headline and the block under it.
 			const parsed = ready ? ready.args : parseArgs(item.args);
-			const summary = ready ? boundedSummary(ready.summary, maxHeadline) : summarizeToolCall(item.name, item.args, session.header.tools, maxHeadline, parsed);
+			const summary = ready
+				? boundedSummary(ready.summary, maxHeadline)
+				: summarizeToolCall(item.name, item.args, session.header.tools, maxHeadline, parsed);
 			const note = summary.note ? p.dim(` — ${this.text(summary.note)}`) : '';
 			const child = item.childSessionId ? p.dim(` → ${this.text(item.childSessionId)}`) : '';
 			const head = this.label(item.at, `${p.bold('tool call')} ${ref}: ${this.text(summary.headline)}${note}${child}`);
@@ -210,8 +242,22 @@ export class PlainRenderer {
 		const exit = !carriesExitCode(item.name) ? undefined : ready ? ready.exit : exitCodeOf(output);
 		// The block is made first: it counts the output's lines on the way (one pass fewer over
 		// what is most of a trace's bytes).
-		const code = this.highlighter && item.state === 'done' ? printedCodeOutput(item.name, item.args, ready ? ready.bytes.toString('utf8').replaceAll('\n  ', '\n') : sanitize(output), this.highlighter, this.p) : undefined;
-		const body = code !== undefined ? {line: this.indented(code), count: ready?.lines} : ready ? {line: ['  ', ready.bytes], count: ready.lines} : this.counted(output, this.color);
+		const code =
+			this.highlighter && item.state === 'done'
+				? printedCodeOutput(
+						item.name,
+						item.args,
+						ready ? ready.bytes.toString('utf8').replaceAll('\n  ', '\n') : sanitize(output),
+						this.highlighter,
+						this.p,
+					)
+				: undefined;
+		const body =
+			code !== undefined
+				? {line: this.indented(code), count: ready?.lines}
+				: ready
+					? {line: ['  ', ready.bytes], count: ready.lines}
+					: this.counted(output, this.color);
 		// The facts joined as they come: an array spread from `images.map` had one map empty and
 		// another with strings, and the compiler threw this function's code away for it, again and
 		// again. The images (a frozen list: model/images.ts) by index: `for…of` over a frozen array
@@ -223,7 +269,9 @@ export class PlainRenderer {
 		const images = item.images;
 		for (let i = 0; i < images.length; i++) facts += ` · ${this.imageText(images[i]!)}`;
 		const head = `${p.bold('tool output')} ${ref} ${this.stateColor(item)(stateWords[item.state])} · ${facts}`;
-		return body.line === undefined ? [this.label(item.endedAt ?? item.at, head)] : [this.label(item.endedAt ?? item.at, head), body.line];
+		return body.line === undefined
+			? [this.label(item.endedAt ?? item.at, head)]
+			: [this.label(item.endedAt ?? item.at, head), body.line];
 	}
 
 	private imageText(image: {mimeType: string; bytes: number; url?: string}): string {
@@ -254,7 +302,12 @@ export class PlainRenderer {
 		if (dim && this.color) {
 			let clean = sanitize(text, {keepColor: false});
 			if (clean.endsWith('\n')) clean = clean.slice(0, -1);
-			return [clean.split('\n').map(line => `  ${this.p.dim(line)}`).join('\n')];
+			return [
+				clean
+					.split('\n')
+					.map(line => `  ${this.p.dim(line)}`)
+					.join('\n'),
+			];
 		}
 		return [this.counted(text, this.color).line!];
 	}
@@ -300,7 +353,9 @@ export class PlainRenderer {
  * (and by name and id, which a later message may still fill in).
  */
 class CallRefs {
-	private readonly items: (ToolCallItem | undefined)[] = new Array<ToolCallItem | undefined>(recentCalls).fill(undefined);
+	private readonly items: (ToolCallItem | undefined)[] = new Array<ToolCallItem | undefined>(recentCalls).fill(
+		undefined,
+	);
 	private readonly names: string[] = new Array<string>(recentCalls).fill('');
 	private readonly ids: string[] = new Array<string>(recentCalls).fill('');
 	private readonly refs: string[] = new Array<string>(recentCalls).fill('');

@@ -68,7 +68,8 @@ export type ToolPresenter = {
 };
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+const num = (value: unknown): number | undefined =>
+	typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 
 /**
  * Where parsed arguments carry the line counts of strings left out of them (print mode's
@@ -181,7 +182,8 @@ export const toolPresenters: ReadonlyMap<string, ToolPresenter> = new Map<string
 				const offset = num(args['offset']);
 				const limit = num(args['limit']);
 				const from = offset ?? 1;
-				const range = offset !== undefined || limit !== undefined ? `:${from}-${limit === undefined ? '' : from + limit - 1}` : '';
+				const range =
+					offset !== undefined || limit !== undefined ? `:${from}-${limit === undefined ? '' : from + limit - 1}` : '';
 				return {headline: `${file}${range}`};
 			},
 			// The summary says it all, when the row has room for it.
@@ -200,7 +202,10 @@ export const toolPresenters: ReadonlyMap<string, ToolPresenter> = new Map<string
 				return file === undefined ? undefined : {headline: `${file} · ${linesOf(args, 'content')} lines`};
 			},
 			countedArgs: ['content'],
-			argumentParts: args => [...path(args), {kind: 'text', text: str(args['content']) ?? '', tone: 'quiet', file: str(args['file_path'])}],
+			argumentParts: args => [
+				...path(args),
+				{kind: 'text', text: str(args['content']) ?? '', tone: 'quiet', file: str(args['file_path'])},
+			],
 		},
 	],
 	[
@@ -215,7 +220,15 @@ export const toolPresenters: ReadonlyMap<string, ToolPresenter> = new Map<string
 				return {headline: `${file} +${added} −${removed}${all}`};
 			},
 			countedArgs: ['old_string', 'new_string'],
-			argumentParts: args => [...path(args), {kind: 'diff', file: str(args['file_path']) ?? '', removed: str(args['old_string']) ?? '', added: str(args['new_string']) ?? ''}],
+			argumentParts: args => [
+				...path(args),
+				{
+					kind: 'diff',
+					file: str(args['file_path']) ?? '',
+					removed: str(args['old_string']) ?? '',
+					added: str(args['new_string']) ?? '',
+				},
+			],
 		},
 	],
 	// Its one argument, `source` (a path or a URL), is the required string the generic summary shows.

@@ -7,8 +7,11 @@ import {maxKernelBytes} from '../../source/fastpath/json-block.js';
 import {jsonBlockKernel} from '../../source/fastpath/wasm.js';
 
 const line = (output: string): Buffer =>
-	Buffer.from(`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output","role":"user","output":${JSON.stringify(output)},"tool_call_id":"c1","stop_reason":"completed"}}`);
-const fileText = (lines: number): string => Array.from({length: lines}, (_, i) => `${String(i + 1).padStart(6)}\tline ${i}`).join('\n');
+	Buffer.from(
+		`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output","role":"user","output":${JSON.stringify(output)},"tool_call_id":"c1","stop_reason":"completed"}}`,
+	);
+const fileText = (lines: number): string =>
+	Array.from({length: lines}, (_, i) => `${String(i + 1).padStart(6)}\tline ${i}`).join('\n');
 
 // The little of WebAssembly spied on here (TypeScript types it only in its DOM library).
 type Wasm = {Module: new (...args: unknown[]) => unknown; Memory: {prototype: {grow(pages: number): number}}};
@@ -52,4 +55,3 @@ test('an output over 16 MiB goes the usual way', () => {
 	expect(prerendered.cut(line(big))).toBeUndefined();
 	expect(prerendered.cut(line(big.slice(0, maxKernelBytes - 400)))).toBeDefined();
 });
-

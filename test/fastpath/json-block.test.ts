@@ -10,15 +10,23 @@ const printed = printedBytes;
 
 /** JSON as Python writes it by default: every non-ASCII character as a \u escape, and `/` escaped too. */
 function asciiJson(text: string): string {
-	return JSON.stringify(text).replace(/[\u007f-\uffff]/g, ch => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`).replaceAll('/', '\\/');
+	return JSON.stringify(text)
+		.replace(/[\u007f-\uffff]/g, ch => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)
+		.replaceAll('/', '\\/');
 }
 
 function traceLine(outputJson: string): Buffer {
-	return Buffer.from(`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output","role":"user","output":${outputJson},"tool_call_id":"c1","stop_reason":"completed"}}`);
+	return Buffer.from(
+		`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output","role":"user","output":${outputJson},"tool_call_id":"c1","stop_reason":"completed"}}`,
+	);
 }
 
 /** Prints `output` both ways; says whether the shortcut took it. */
-function bothWays(output: string, encode: (text: string) => string, stripColor = false): {usual: Buffer; shortcut: Buffer; taken: boolean} {
+function bothWays(
+	output: string,
+	encode: (text: string) => string,
+	stripColor = false,
+): {usual: Buffer; shortcut: Buffer; taken: boolean} {
 	const usual = printed(new PlainRenderer({color: false}), outputEntry(output));
 	const prerendered = new PrerenderedOutputs({kernel: jsonBlockKernel()});
 	prerendered.stripColor = stripColor;
@@ -30,13 +38,43 @@ function bothWays(output: string, encode: (text: string) => string, stripColor =
 }
 
 const pieces = [
-	'a', 'word ', 'x'.repeat(40), ' ', '\n', '\n\n', '"', '\\', '/', 'é', '日本', '🐧', '─', '…', '\u2028',
-	'\t', '\r', '\r\n', '\u001b[31m', '\u0007', '\u007f', '\u0085', '\u202e', '\u200f', '\u061c', '\ud800', '\udc00', '\ufffd',
-	'[exit code: 2]', '[exit code: -1]\n', '  \n',
+	'a',
+	'word ',
+	'x'.repeat(40),
+	' ',
+	'\n',
+	'\n\n',
+	'"',
+	'\\',
+	'/',
+	'é',
+	'日本',
+	'🐧',
+	'─',
+	'…',
+	'\u2028',
+	'\t',
+	'\r',
+	'\r\n',
+	'\u001b[31m',
+	'\u0007',
+	'\u007f',
+	'\u0085',
+	'\u202e',
+	'\u200f',
+	'\u061c',
+	'\ud800',
+	'\udc00',
+	'\ufffd',
+	'[exit code: 2]',
+	'[exit code: -1]\n',
+	'  \n',
 ];
 
 test('for any output, the shortcut prints what the usual way prints, byte for byte', () => {
-	const text = fc.string({unit: fc.constantFrom(...pieces), minLength: 1, maxLength: 120}).map(body => body + 'y'.repeat(2100));
+	const text = fc
+		.string({unit: fc.constantFrom(...pieces), minLength: 1, maxLength: 120})
+		.map(body => body + 'y'.repeat(2100));
 	for (const encode of [JSON.stringify, asciiJson]) {
 		fc.assert(
 			fc.property(text, fc.boolean(), (body, exitAtEnd) => {
@@ -51,8 +89,28 @@ test('for any output, the shortcut prints what the usual way prints, byte for by
 });
 
 test('any output free of what the sanitizer changes takes the shortcut, and prints the same', () => {
-	const clean = ['a', 'word ', ' ', '\n', '\n\n', '"', '\\', '/', 'é', '日本', '🐧', '─', '…', '\u2028', '\ufffd', '[exit code: 2]', '  \n'];
-	const text = fc.string({unit: fc.constantFrom(...clean), minLength: 1, maxLength: 200}).map(body => 'z'.repeat(2100) + body);
+	const clean = [
+		'a',
+		'word ',
+		' ',
+		'\n',
+		'\n\n',
+		'"',
+		'\\',
+		'/',
+		'é',
+		'日本',
+		'🐧',
+		'─',
+		'…',
+		'\u2028',
+		'\ufffd',
+		'[exit code: 2]',
+		'  \n',
+	];
+	const text = fc
+		.string({unit: fc.constantFrom(...clean), minLength: 1, maxLength: 200})
+		.map(body => 'z'.repeat(2100) + body);
 	for (const encode of [JSON.stringify, asciiJson]) {
 		fc.assert(
 			fc.property(text, output => {
@@ -77,7 +135,16 @@ test('ordinary tool output takes the shortcut: code with quotes and backslashes,
 
 test('text the sanitizer must change goes the usual way, and still prints the same', () => {
 	const base = 'plain line\n'.repeat(200);
-	for (const hostile of ['\u001b]0;title\u0007', '🐧\tafter an emoji', 'e\u0301\tafter a mark', 'é over\rwrite', 'back\bspace', '\u202eevil', 'c1\u009b2J', 'del\u007f']) {
+	for (const hostile of [
+		'\u001b]0;title\u0007',
+		'🐧\tafter an emoji',
+		'e\u0301\tafter a mark',
+		'é over\rwrite',
+		'back\bspace',
+		'\u202eevil',
+		'c1\u009b2J',
+		'del\u007f',
+	]) {
 		const {usual, shortcut, taken} = bothWays(base + hostile + base, JSON.stringify);
 		expect(taken, JSON.stringify(hostile)).toBe(false);
 		expect(shortcut.equals(usual)).toBe(true);
@@ -89,7 +156,12 @@ test('every character beyond ASCII near the ones the sanitizer changes (C1, ALM,
 	const points: number[] = [];
 	for (let cp = 0x80; cp < 0x800; cp++) points.push(cp);
 	for (let cp = 0x2000; cp < 0x2080; cp++) points.push(cp);
-	const troubled = (cp: number): boolean => cp < 0xa0 || cp === 0x061c || (cp >= 0x200e && cp <= 0x200f) || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
+	const troubled = (cp: number): boolean =>
+		cp < 0xa0 ||
+		cp === 0x061c ||
+		(cp >= 0x200e && cp <= 0x200f) ||
+		(cp >= 0x202a && cp <= 0x202e) ||
+		(cp >= 0x2066 && cp <= 0x2069);
 	for (const cp of points) {
 		const {usual, shortcut, taken} = bothWays(`${'k'.repeat(2100)}\na${String.fromCharCode(cp)}b\n`, JSON.stringify);
 		expect(taken, cp.toString(16)).toBe(!troubled(cp));
@@ -98,7 +170,9 @@ test('every character beyond ASCII near the ones the sanitizer changes (C1, ALM,
 });
 
 test('a short line is read the usual way', () => {
-	expect(new PrerenderedOutputs({kernel: jsonBlockKernel()}).cut(traceLine(JSON.stringify('short output\n')))).toBeUndefined();
+	expect(
+		new PrerenderedOutputs({kernel: jsonBlockKernel()}).cut(traceLine(JSON.stringify('short output\n'))),
+	).toBeUndefined();
 });
 
 /** A file as upstream's read_file returns it: `cat -n` style, the number right-aligned in six columns, a tab, the line. */
@@ -107,8 +181,21 @@ function numbered(lines: readonly string[], first = 1): string {
 }
 
 test('read_file output (`cat -n` lines, a tab on each, tab-indented code) takes the shortcut, and prints the same', () => {
-	const code = ['import x from "y";', '', 'function f(a) {', '\tif (a) {', '\t\treturn a;\t// done', '\t}', '}', '\t \t mixed\tindent', 'x\ty\tz'];
-	const file = numbered(Array.from({length: 300}, (_, i) => code[i % code.length]!), 98);
+	const code = [
+		'import x from "y";',
+		'',
+		'function f(a) {',
+		'\tif (a) {',
+		'\t\treturn a;\t// done',
+		'\t}',
+		'}',
+		'\t \t mixed\tindent',
+		'x\ty\tz',
+	];
+	const file = numbered(
+		Array.from({length: 300}, (_, i) => code[i % code.length]!),
+		98,
+	);
 	for (const encode of [JSON.stringify, asciiJson]) {
 		const {usual, shortcut, taken} = bothWays(`${file}\n(file has 300 lines total)`, encode);
 		expect(taken).toBe(true);
@@ -121,8 +208,31 @@ test('read_file output (`cat -n` lines, a tab on each, tab-indented code) takes 
 });
 
 test('for any text with tabs, beside wide characters, emoji, accents, escaped or not, the shortcut prints what the usual way prints', () => {
-	const units = ['\t', '\t\t', 'a', 'ab', 'abc ', 'x'.repeat(7), '1234567', ' ', '\n', '日本', '漢', 'é', 'e\u0301', '🐧', '👍🏽', '─', '\u00a0', '"', '\\', '/'];
-	const text = fc.array(fc.constantFrom(...units), {minLength: 1, maxLength: 150}).map(parts => `${'w'.repeat(2100)}\n${parts.join('')}`);
+	const units = [
+		'\t',
+		'\t\t',
+		'a',
+		'ab',
+		'abc ',
+		'x'.repeat(7),
+		'1234567',
+		' ',
+		'\n',
+		'日本',
+		'漢',
+		'é',
+		'e\u0301',
+		'🐧',
+		'👍🏽',
+		'─',
+		'\u00a0',
+		'"',
+		'\\',
+		'/',
+	];
+	const text = fc
+		.array(fc.constantFrom(...units), {minLength: 1, maxLength: 150})
+		.map(parts => `${'w'.repeat(2100)}\n${parts.join('')}`);
 	for (const encode of [JSON.stringify, asciiJson]) {
 		fc.assert(
 			fc.property(text, output => {
@@ -153,11 +263,48 @@ test('text with more tabs than the room the kernel is given goes the usual way, 
 
 test('without colours, SGR sequences and CRLF line ends are dropped by the kernel as the sanitizer drops them, for any text', () => {
 	const units = [
-		'\u001b[31m', '\u001b[39m', '\u001b[0m', '\u001b[m', '\u001b[1;32m', '\u001b[38;5;123m', '\u001b[38:2:1:2:3m', '\u001b[?25l', '\u001b[2K', '\u001b[K', '\u001b[3G', '\u001b[2D',
-		'\u001b[5C', '\u001b[?2004h', '\u001b[', '\u001b[12', '\u001b[1"m', '\u001b]0;title\u0007', '\u001bc', '\r', '\r\n', '\r\r\n', 'a\rb', '\n', '\t', 'word ', '✓', '日本', 'é', '"', '\\', '[exit code: 2]', '\n[exit code: 1]\n',
-		'\rDownloading 45% [====>     ]', '\r100%', 'x'.repeat(17), '\t\t', '\u001b[32m✓\u001b[39m',
+		'\u001b[31m',
+		'\u001b[39m',
+		'\u001b[0m',
+		'\u001b[m',
+		'\u001b[1;32m',
+		'\u001b[38;5;123m',
+		'\u001b[38:2:1:2:3m',
+		'\u001b[?25l',
+		'\u001b[2K',
+		'\u001b[K',
+		'\u001b[3G',
+		'\u001b[2D',
+		'\u001b[5C',
+		'\u001b[?2004h',
+		'\u001b[',
+		'\u001b[12',
+		'\u001b[1"m',
+		'\u001b]0;title\u0007',
+		'\u001bc',
+		'\r',
+		'\r\n',
+		'\r\r\n',
+		'a\rb',
+		'\n',
+		'\t',
+		'word ',
+		'✓',
+		'日本',
+		'é',
+		'"',
+		'\\',
+		'[exit code: 2]',
+		'\n[exit code: 1]\n',
+		'\rDownloading 45% [====>     ]',
+		'\r100%',
+		'x'.repeat(17),
+		'\t\t',
+		'\u001b[32m✓\u001b[39m',
 	];
-	const text = fc.array(fc.constantFrom(...units), {minLength: 1, maxLength: 120}).map(parts => `${'v'.repeat(2100)}\n${parts.join('')}`);
+	const text = fc
+		.array(fc.constantFrom(...units), {minLength: 1, maxLength: 120})
+		.map(parts => `${'v'.repeat(2100)}\n${parts.join('')}`);
 	for (const encode of [JSON.stringify, asciiJson]) {
 		fc.assert(
 			fc.property(text, output => {
@@ -170,7 +317,10 @@ test('without colours, SGR sequences and CRLF line ends are dropped by the kerne
 });
 
 test('shell output with colours, and files with CRLF line ends, take the shortcut without colours, and print the same', () => {
-	const tests = Array.from({length: 200}, (_, i) => `\u001b[32m✓\u001b[39m src/a${i}.test.ts \u001b[2m(3 tests)\u001b[22m 12ms`).join('\n');
+	const tests = Array.from(
+		{length: 200},
+		(_, i) => `\u001b[32m✓\u001b[39m src/a${i}.test.ts \u001b[2m(3 tests)\u001b[22m 12ms`,
+	).join('\n');
 	const crlf = Array.from({length: 200}, (_, i) => `set VAR_${i}=value\tx`).join('\r\n') + '\r\n';
 	for (const output of [tests, crlf]) {
 		for (const encode of [JSON.stringify, asciiJson]) {
@@ -184,7 +334,9 @@ test('shell output with colours, and files with CRLF line ends, take the shortcu
 	// With colours kept, a colour goes the usual way (the printer keeps it there).
 	expect(bothWays(tests, JSON.stringify, false).taken).toBe(false);
 	// A carriage return that redraws a line (a progress bar) is taken on an ASCII line, not after anything else on it.
-	expect(bothWays(`${'p'.repeat(2100)}\rDownloading 50% [=====>    ]\rDownloading 100%\n`, JSON.stringify, true).taken).toBe(true);
+	expect(
+		bothWays(`${'p'.repeat(2100)}\rDownloading 50% [=====>    ]\rDownloading 100%\n`, JSON.stringify, true).taken,
+	).toBe(true);
 	expect(bothWays(`${'p'.repeat(2100)}\ré 50%\rDownloading 100%\n`, JSON.stringify, true).taken).toBe(false);
 	expect(bothWays(`${'p'.repeat(2100)}\r50%\ré\n`, JSON.stringify, true).taken).toBe(false);
 });

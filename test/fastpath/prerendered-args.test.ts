@@ -15,7 +15,10 @@ async function printed(bytes: Buffer, cuts: boolean): Promise<{text: string; arg
 	const prerendered = cuts ? new PrerenderedOutputs({kernel: jsonBlockKernel()}) : undefined;
 	// A small arena: blocks are copied out of it now and then.
 	const args = cuts ? new PrerenderedArgs({kernel: argsBlockKernel(), arenaBytes: 64 * 1024}) : undefined;
-	const store = new SessionStore({label: 'test', state: 'reading'}, {recordFinalized: true, keepItems: false, images: prerendered?.images});
+	const store = new SessionStore(
+		{label: 'test', state: 'reading'},
+		{recordFinalized: true, keepItems: false, images: prerendered?.images},
+	);
 	const attached = attachPrinter(store, out, {color: false, canRebuild: false, prerendered, prerenderedArgs: args});
 	let taken = 0;
 	const cut =
@@ -25,49 +28,120 @@ async function printed(bytes: Buffer, cuts: boolean): Promise<{text: string; arg
 			if (parts !== undefined) taken++;
 			return parts ?? prerendered.cut(line);
 		});
-	const reader = readStream((async function* () {
-		yield bytes;
-	})(), batch => store.apply(batch), {label: 'test', cut});
+	const reader = readStream(
+		(async function* () {
+			yield bytes;
+		})(),
+		batch => store.apply(batch),
+		{label: 'test', cut},
+	);
 	await reader.done;
 	attached.finish();
 	return {text: text(), args, cut: taken};
 }
 
-const meta = JSON.stringify({timestamp: '2026-12-02T10:00:00.000Z', type: 'session_meta', payload: {session_id: 's1', provider: 'p', model_id: 'm', model_context_window: 64_000}});
-const line = (payload: string, second = 1): string => `{"timestamp":"2026-12-02T10:00:${String(second % 60).padStart(2, '0')}.000Z","type":"model_msg","payload":${payload}}`;
+const meta = JSON.stringify({
+	timestamp: '2026-12-02T10:00:00.000Z',
+	type: 'session_meta',
+	payload: {session_id: 's1', provider: 'p', model_id: 'm', model_context_window: 64_000},
+});
+const line = (payload: string, second = 1): string =>
+	`{"timestamp":"2026-12-02T10:00:${String(second % 60).padStart(2, '0')}.000Z","type":"model_msg","payload":${payload}}`;
 const callLine = (name: string, id: string, argsLiteral: string, second?: number): string =>
-	line(`{"type":"tool_call","role":"assistant","name":${JSON.stringify(name)},"arguments":${argsLiteral},"tool_call_id":${JSON.stringify(id)}}`, second);
-const outputLine = (id: string, second?: number): string => line(`{"type":"tool_call_output","role":"user","output":"Edited: 1 replacement","tool_call_id":${JSON.stringify(id)},"stop_reason":"completed"}`, second);
+	line(
+		`{"type":"tool_call","role":"assistant","name":${JSON.stringify(name)},"arguments":${argsLiteral},"tool_call_id":${JSON.stringify(id)}}`,
+		second,
+	);
+const outputLine = (id: string, second?: number): string =>
+	line(
+		`{"type":"tool_call_output","role":"user","output":"Edited: 1 replacement","tool_call_id":${JSON.stringify(id)},"stop_reason":"completed"}`,
+		second,
+	);
 
 // Code as edits carry it, and characters that tell the paths apart.
 const piece = fc.oneof(
-	{weight: 20, arbitrary: fc.constantFrom('\tfmt.Println("usage: tool FILE")\n', '  return rows.map(row => row.text).join("\\n"); // 🚀\n', '// 日本語のコメント\n', 'x'.repeat(1100), '\n', '"', '\\', '/', 'é', '\u0000', '\u001b[31m', '\u2028', '\r\n', '')},
+	{
+		weight: 20,
+		arbitrary: fc.constantFrom(
+			'\tfmt.Println("usage: tool FILE")\n',
+			'  return rows.map(row => row.text).join("\\n"); // 🚀\n',
+			'// 日本語のコメント\n',
+			'x'.repeat(1100),
+			'\n',
+			'"',
+			'\\',
+			'/',
+			'é',
+			'\u0000',
+			'\u001b[31m',
+			'\u2028',
+			'\r\n',
+			'',
+		),
+	},
 	{weight: 1, arbitrary: fc.constantFrom('\u007f', '\u0085', '\u202e', '\ud800')},
 );
 const code = fc.array(piece, {maxLength: 40}).map(parts => parts.join(''));
-const filePath = fc.oneof({weight: 4, arbitrary: fc.constantFrom('src/live.go', 'pkg/trace/reader.ts')}, fc.constantFrom('src/live.go', 'src/a b.ts', 'src/\u001b]0;x\u0007.go', 'src/日本.py', 'src/\u202e.go', 'dir/\nname'), code);
-const extra = fc.oneof({weight: 4, arbitrary: fc.constant({})}, fc.record({replace_all: fc.oneof(fc.boolean(), fc.constant('yes'))}), fc.record({n: fc.oneof(fc.double(), fc.integer())}), fc.record({'0': fc.constant(1)}), fc.record({nested: fc.constant({a: [1, {b: null}], c: {}})}));
-const editArgs = fc.oneof(fc.record({file_path: filePath, old_string: code, new_string: code}), fc.record({file_path: filePath, old_string: code, new_string: code}, {requiredKeys: []}));
-const writeArgs = fc.record({file_path: fc.oneof(filePath, fc.integer()), content: fc.oneof(code, fc.integer(), fc.constant(['a']))}, {requiredKeys: ['content']});
-const argsObject = fc.tuple(fc.oneof(editArgs, writeArgs, fc.record({cmd: code})), extra).map(([args, more]) => ({...args, ...more}));
+const filePath = fc.oneof(
+	{weight: 4, arbitrary: fc.constantFrom('src/live.go', 'pkg/trace/reader.ts')},
+	fc.constantFrom('src/live.go', 'src/a b.ts', 'src/\u001b]0;x\u0007.go', 'src/日本.py', 'src/\u202e.go', 'dir/\nname'),
+	code,
+);
+const extra = fc.oneof(
+	{weight: 4, arbitrary: fc.constant({})},
+	fc.record({replace_all: fc.oneof(fc.boolean(), fc.constant('yes'))}),
+	fc.record({n: fc.oneof(fc.double(), fc.integer())}),
+	fc.record({'0': fc.constant(1)}),
+	fc.record({nested: fc.constant({a: [1, {b: null}], c: {}})}),
+);
+const editArgs = fc.oneof(
+	fc.record({file_path: filePath, old_string: code, new_string: code}),
+	fc.record({file_path: filePath, old_string: code, new_string: code}, {requiredKeys: []}),
+);
+const writeArgs = fc.record(
+	{file_path: fc.oneof(filePath, fc.integer()), content: fc.oneof(code, fc.integer(), fc.constant(['a']))},
+	{requiredKeys: ['content']},
+);
+const argsObject = fc
+	.tuple(fc.oneof(editArgs, writeArgs, fc.record({cmd: code})), extra)
+	.map(([args, more]) => ({...args, ...more}));
 
 // The arguments' JSON text, as the model wrote it; and the string that holds it in the line, as the harness (or another writer) wrote it.
 const argsText = fc.oneof(
-	{weight: 5, arbitrary: fc.tuple(argsObject, fc.constantFrom<string | number>(0, 0, 0, 2, '\t')).map(([args, space]) => JSON.stringify(args, null, space))},
+	{
+		weight: 5,
+		arbitrary: fc
+			.tuple(argsObject, fc.constantFrom<string | number>(0, 0, 0, 2, '\t'))
+			.map(([args, space]) => JSON.stringify(args, null, space)),
+	},
 	{weight: 1, arbitrary: argsObject.map(args => `${JSON.stringify(args).slice(0, -1)},"file_path":"again"}`)},
 	{weight: 1, arbitrary: fc.tuple(argsObject, fc.nat()).map(([args, at]) => JSON.stringify(args).slice(0, at))},
 	{weight: 1, arbitrary: code},
 );
-const literal = fc.tuple(argsText, fc.constantFrom('plain', 'plain', 'plain', 'plain', 'plain', 'plain', 'ascii', 'slash', 'broken')).map(([text, how]) => {
-	const plain = JSON.stringify(text);
-	if (how === 'ascii') return plain.replace(/[\u007f-\uffff]/g, ch => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
-	if (how === 'slash') return plain.replaceAll('/', '\\/');
-	// A line cut short in its arguments: malformed.
-	if (how === 'broken') return plain.slice(0, Math.floor(plain.length / 2));
-	return plain;
-});
+const literal = fc
+	.tuple(argsText, fc.constantFrom('plain', 'plain', 'plain', 'plain', 'plain', 'plain', 'ascii', 'slash', 'broken'))
+	.map(([text, how]) => {
+		const plain = JSON.stringify(text);
+		if (how === 'ascii')
+			return plain.replace(/[\u007f-\uffff]/g, ch => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+		if (how === 'slash') return plain.replaceAll('/', '\\/');
+		// A line cut short in its arguments: malformed.
+		if (how === 'broken') return plain.slice(0, Math.floor(plain.length / 2));
+		return plain;
+	});
 
-const name = fc.constantFrom('edit_file', 'edit_file', 'edit_file', 'write_file', 'write_file', 'write_file', 'exec_command', 'run_subagent', 'read_file', '');
+const name = fc.constantFrom(
+	'edit_file',
+	'edit_file',
+	'edit_file',
+	'write_file',
+	'write_file',
+	'write_file',
+	'exec_command',
+	'run_subagent',
+	'read_file',
+	'',
+);
 const call = fc.record({name, literal, repeat: fc.boolean(), answered: fc.boolean()});
 const trace = fc.array(call, {minLength: 1, maxLength: 8}).map(calls => {
 	const lines = [meta];
@@ -99,7 +173,12 @@ describe('the cut of arguments', () => {
 
 	test('an edit of code is cut: parsed with a token for its arguments, whose block and headline the printer gets back once', () => {
 		const cuts = new PrerenderedArgs({kernel: argsBlockKernel()});
-		const args = {file_path: 'src/live.go', old_string: '\tfmt.Println("usage")\n}\n'.repeat(100), new_string: 'x\n'.repeat(75), replace_all: true};
+		const args = {
+			file_path: 'src/live.go',
+			old_string: '\tfmt.Println("usage")\n}\n'.repeat(100),
+			new_string: 'x\n'.repeat(75),
+			replace_all: true,
+		};
 		const cut = cuts.cut(Buffer.from(callLine('edit_file', 'c1', JSON.stringify(JSON.stringify(args)))))!;
 		const payload = (cut.value as {payload: {arguments: string; name: string}}).payload;
 		expect(payload.name).toBe('edit_file');
@@ -117,7 +196,9 @@ describe('the cut of arguments', () => {
 	test('the headline of a cut call is cut to length and put on one line as the usual one is', async () => {
 		const long = 'line of code\n'.repeat(200);
 		for (const path of ['src/' + 'deep/'.repeat(60) + 'file.go', 'src/a  b\t\tc\n.go ', ' lead.go']) {
-			const bytes = Buffer.from(`${[meta, callLine('edit_file', 'c1', JSON.stringify(JSON.stringify({file_path: path, old_string: long, new_string: long})))].join('\n')}\n`);
+			const bytes = Buffer.from(
+				`${[meta, callLine('edit_file', 'c1', JSON.stringify(JSON.stringify({file_path: path, old_string: long, new_string: long})))].join('\n')}\n`,
+			);
 			const fast = await printed(bytes, true);
 			expect(fast.cut).toBe(1);
 			expect(fast.text).toBe((await printed(bytes, false)).text);
@@ -136,7 +217,9 @@ describe('the cut of arguments', () => {
 			callLine('write_file', 'c1', literal(long)),
 			callLine('edit_file', 'c1', literal({file_path: 'a', old_string: 'x', new_string: 'y'})),
 			callLine('edit_file', 'c1', literal({file_path: 'a', old_string: long, new_string: long})).slice(0, -2),
-			line(`{"type":"tool_call","role":"assistant","name":"edit_file","arguments":${literal({file_path: 'a', content: long})},"arguments":"{}","tool_call_id":"c1"}`),
+			line(
+				`{"type":"tool_call","role":"assistant","name":"edit_file","arguments":${literal({file_path: 'a', content: long})},"arguments":"{}","tool_call_id":"c1"}`,
+			),
 			line(`{"type":"text","role":"assistant","name":"edit_file","text":${JSON.stringify(long)},"arguments":"{}"}`),
 		]) {
 			expect(cuts.cut(Buffer.from(text)), text.slice(0, 160)).toBeUndefined();

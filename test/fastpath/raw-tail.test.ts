@@ -7,7 +7,9 @@ import {exitCodeOf} from '../../source/render/tool-summary.js';
 
 /** JSON as Python writes it by default: every non-ASCII character as a \u escape, and `/` escaped too. */
 function asciiJson(text: string): string {
-	return JSON.stringify(text).replace(/[\u007f-\uffff]/g, ch => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`).replaceAll('/', '\\/');
+	return JSON.stringify(text)
+		.replace(/[\u007f-\uffff]/g, ch => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)
+		.replaceAll('/', '\\/');
 }
 
 /** Every character escaped as \uXXXX: JSON allows it, and a `]` or a space may come so. */
@@ -24,8 +26,38 @@ function may(text: string, encode: (text: string) => string): boolean {
 }
 
 const pieces = [
-	'x', 'n', 't', 'r', 'f', 'u', '\\', '"', '/', ']', '[', ' ', '\n', '\t', '\r', '\f', '\v', '\b', '\u0085', '\u00a0', '\u2028', '\u3000', '\ufeff',
-	'é', '日本', '🐧', '\u001b[0m', '\u001b[32m✓\u001b[39m', '[exit code: 2]', '[exit code: -1]', '\\n', '\\]',
+	'x',
+	'n',
+	't',
+	'r',
+	'f',
+	'u',
+	'\\',
+	'"',
+	'/',
+	']',
+	'[',
+	' ',
+	'\n',
+	'\t',
+	'\r',
+	'\f',
+	'\v',
+	'\b',
+	'\u0085',
+	'\u00a0',
+	'\u2028',
+	'\u3000',
+	'\ufeff',
+	'é',
+	'日本',
+	'🐧',
+	'\u001b[0m',
+	'\u001b[32m✓\u001b[39m',
+	'[exit code: 2]',
+	'[exit code: -1]',
+	'\\n',
+	'\\]',
 ];
 
 test('the check never says no to a text that ends in an exit code (or a `]` and white space), however escaped', () => {
@@ -42,10 +74,22 @@ test('the check never says no to a text that ends in an exit code (or a `]` and 
 });
 
 test('outputs that end in a word or a colour are told apart without decoding them', () => {
-	for (const body of ['PASS src/a.test.ts\u001b[0m\n', 'Finished `release` profile\n\n', 'ok\r\n', 'line\\n', '✓ done\u001b[39m \t ']) {
+	for (const body of [
+		'PASS src/a.test.ts\u001b[0m\n',
+		'Finished `release` profile\n\n',
+		'ok\r\n',
+		'line\\n',
+		'✓ done\u001b[39m \t ',
+	]) {
 		expect(may(body, JSON.stringify)).toBe(false);
 	}
-	for (const body of ['\u001b[31mFAIL\u001b[0m\n[exit code: 1]\n', 'x]', 'x] \n\t', 'ends in a space\u00a0', 'x\u2028']) {
+	for (const body of [
+		'\u001b[31mFAIL\u001b[0m\n[exit code: 1]\n',
+		'x]',
+		'x] \n\t',
+		'ends in a space\u00a0',
+		'x\u2028',
+	]) {
 		expect(may(body, JSON.stringify)).toBe(true);
 	}
 });

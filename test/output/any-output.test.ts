@@ -9,11 +9,14 @@ import {outputEntry as entryOf, printedBytes} from '../helpers/print-entry.js';
 import {jsonBlockKernel} from '../../source/fastpath/wasm.js';
 
 const outputEntry = (output: string): FinalizedEntry => entryOf(output, 'read_file');
-const printed = (renderer: PlainRenderer, entry: FinalizedEntry): string => printedBytes(renderer, entry).toString('utf8');
+const printed = (renderer: PlainRenderer, entry: FinalizedEntry): string =>
+	printedBytes(renderer, entry).toString('utf8');
 
 /** The output's line, with `padding` bytes of another field after the output (as a screenshot's data would be). */
 const line = (output: string, padding: number): Buffer =>
-	Buffer.from(`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output","role":"user","output":${JSON.stringify(output)},"tool_call_id":"c1","note":"${'p'.repeat(padding)}"}}`);
+	Buffer.from(
+		`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output","role":"user","output":${JSON.stringify(output)},"tool_call_id":"c1","note":"${'p'.repeat(padding)}"}}`,
+	);
 
 /** The entry printed from the cut line (its token), or from the output itself when the line was not cut. */
 function viaCut(output: string, padding: number, color: boolean): {text: string; cut: boolean} {
@@ -26,7 +29,30 @@ function viaCut(output: string, padding: number, color: boolean): {text: string;
 
 const text = fc.oneof(
 	fc.constant(''),
-	fc.array(fc.constantFrom('a', 'word ', '     1\t', '\n', '\t', '"', '\\', 'é', '日本', '🐧', '\r\n', '\r', '\u001b[31m', '\u001b[0m', '\u0007', '[exit code: 2]', '\n\n'), {maxLength: 80}).map(parts => parts.join('')),
+	fc
+		.array(
+			fc.constantFrom(
+				'a',
+				'word ',
+				'     1\t',
+				'\n',
+				'\t',
+				'"',
+				'\\',
+				'é',
+				'日本',
+				'🐧',
+				'\r\n',
+				'\r',
+				'\u001b[31m',
+				'\u001b[0m',
+				'\u0007',
+				'[exit code: 2]',
+				'\n\n',
+			),
+			{maxLength: 80},
+		)
+		.map(parts => parts.join('')),
 	fc.string({unit: 'binary', maxLength: 200}),
 );
 
@@ -50,7 +76,6 @@ test('an empty output on a long line (beside a screenshot) prints "0 lines" and 
 	const got = viaCut('', 3000, false);
 	expect(got.text).toBe('[00:00:03] tool output read_file (c1) done · 2.5 s · 0 lines\n');
 });
-
 
 // A short file's read_file output: a tab on every line, on a line of about 400 B.
 const shortFile = Array.from({length: 10}, (_, i) => `${String(i + 1).padStart(6)}\tconst row${i} = ${i};`).join('\n');
@@ -79,7 +104,10 @@ test('plain text on a line from 512 B is cut, and prints as the usual way prints
 });
 
 test('an output of 5 MB (a large build log) is cut too, and prints as the usual way prints it', () => {
-	const log = Array.from({length: 120_000}, (_, i) => `${String(i + 1).padStart(6)}\tcompiling module ${i} — 日本語`).join('\n');
+	const log = Array.from(
+		{length: 120_000},
+		(_, i) => `${String(i + 1).padStart(6)}\tcompiling module ${i} — 日本語`,
+	).join('\n');
 	expect(Buffer.byteLength(log)).toBeGreaterThan(5_000_000);
 	const got = viaCut(log, 0, false);
 	expect(got.cut).toBe(true);

@@ -17,7 +17,14 @@ import type {ModelInput} from '../../source/model/input.js';
 import {SessionStore} from '../../source/model/store.js';
 import {attachJsonWriter} from '../../source/output/json-writer.js';
 import {attachPrinter, PrerenderedOutputs} from '../../source/output/printer.js';
-import {copyFixture, fixtureBytes, makeTempDir, removeTempDir, rotatedSessionId, tracesFixtureDir} from '../support/io-fixtures.js';
+import {
+	copyFixture,
+	fixtureBytes,
+	makeTempDir,
+	removeTempDir,
+	rotatedSessionId,
+	tracesFixtureDir,
+} from '../support/io-fixtures.js';
 import {recordedText} from '../support/sse-fixtures.js';
 import {jsonBlockKernel} from '../../source/fastpath/wasm.js';
 import {fakeStdout} from '../support/fake-stdout.js';
@@ -25,11 +32,21 @@ import {fakeStdout} from '../support/fake-stdout.js';
 type Mode = 'print' | 'json';
 
 /** A store with print mode's or --json's writer on it, as main.ts makes them. */
-function outputFor(mode: Mode): {store: SessionStore; cut?: (line: Buffer) => ReturnType<PrerenderedOutputs['cut']>; finish: () => string} {
-	const store = new SessionStore({label: 'test', state: 'reading'}, {recordFinalized: mode === 'print', keepItems: false});
+function outputFor(mode: Mode): {
+	store: SessionStore;
+	cut?: (line: Buffer) => ReturnType<PrerenderedOutputs['cut']>;
+	finish: () => string;
+} {
+	const store = new SessionStore(
+		{label: 'test', state: 'reading'},
+		{recordFinalized: mode === 'print', keepItems: false},
+	);
 	const {out, text} = fakeStdout();
 	const prerendered = mode === 'print' ? new PrerenderedOutputs({kernel: jsonBlockKernel()}) : undefined;
-	const attached = mode === 'print' ? attachPrinter(store, out, {color: false, canRebuild: false, prerendered}) : attachJsonWriter(store, out);
+	const attached =
+		mode === 'print'
+			? attachPrinter(store, out, {color: false, canRebuild: false, prerendered})
+			: attachJsonWriter(store, out);
 	return {
 		store,
 		cut: prerendered && (line => prerendered.cut(line)),
@@ -107,18 +124,27 @@ function plans(bytes: Buffer): fc.Arbitrary<Plan> {
 	const inChars = insideCharacters(bytes);
 	const inside = inChars.length > 0 ? fc.subarray(inChars, {maxLength: 30}) : fc.constant<number[]>([]);
 	const perLine = fc.constant(lineEnds(bytes));
-	const tiny = fc.integer({min: 1, max: 97}).map(step => Array.from({length: Math.floor(bytes.length / step)}, (_, i) => (i + 1) * step));
+	const tiny = fc
+		.integer({min: 1, max: 97})
+		.map(step => Array.from({length: Math.floor(bytes.length / step)}, (_, i) => (i + 1) * step));
 	const cuts = fc.oneof(
 		fc.tuple(anywhere, inside).map(([a, b]) => [...a, ...b]),
 		fc.tuple(perLine, anywhere).map(([a, b]) => [...a, ...b.slice(0, 5)]),
 		perLine,
 		tiny,
 	);
-	const pauses = fc.array(fc.tuple(fc.nat(200), fc.constantFrom(0, 0, 0, 1, 3)), {maxLength: 4}).map(list => new Map(list));
+	const pauses = fc
+		.array(fc.tuple(fc.nat(200), fc.constantFrom(0, 0, 0, 1, 3)), {maxLength: 4})
+		.map(list => new Map(list));
 	// Shown short when a run fails: a plan can hold thousands of cuts.
-	return fc.record({cuts, pauses}).map(plan =>
-		Object.assign(plan, {[fc.toStringMethod]: () => `${plan.cuts.length} cuts [${plan.cuts.slice(0, 12).join(', ')}${plan.cuts.length > 12 ? ', …' : ''}], pauses before pieces ${[...plan.pauses.keys()].join(', ')}`}),
-	);
+	return fc
+		.record({cuts, pauses})
+		.map(plan =>
+			Object.assign(plan, {
+				[fc.toStringMethod]: () =>
+					`${plan.cuts.length} cuts [${plan.cuts.slice(0, 12).join(', ')}${plan.cuts.length > 12 ? ', …' : ''}], pauses before pieces ${[...plan.pauses.keys()].join(', ')}`,
+			}),
+		);
 }
 
 const whole: Plan = {cuts: [], pauses: new Map()};
@@ -127,12 +153,16 @@ const traceFiles = readdirSync(tracesFixtureDir).filter(name => name.endsWith('.
 // The rotated session as one stream: its second shard's session_meta starts the next context.
 const traces: Array<[string, Buffer]> = [
 	...traceFiles.map(name => [name, fixtureBytes(name)] as [string, Buffer]),
-	[`${rotatedSessionId} (both shards)`, Buffer.concat([fixtureBytes(`${rotatedSessionId}_001.jsonl`), fixtureBytes(`${rotatedSessionId}_002.jsonl`)])],
+	[
+		`${rotatedSessionId} (both shards)`,
+		Buffer.concat([fixtureBytes(`${rotatedSessionId}_001.jsonl`), fixtureBytes(`${rotatedSessionId}_002.jsonl`)]),
+	],
 ];
-const streams: Array<[string, Buffer]> = ['A-session-stream.jsonl', 'A-user-events-stream.jsonl', 'B-reconnect-unknown-epoch.jsonl'].map(name => [
-	name,
-	Buffer.from(recordedText(name)),
-]);
+const streams: Array<[string, Buffer]> = [
+	'A-session-stream.jsonl',
+	'A-user-events-stream.jsonl',
+	'B-reconnect-unknown-epoch.jsonl',
+].map(name => [name, Buffer.from(recordedText(name))]);
 
 describe.each(['print', 'json'] as const)('%s output depends only on the bytes', mode => {
 	test.each(traces)('trace %s', async (_name, bytes) => {

@@ -24,13 +24,16 @@ function screenRow(name: string, output = failedOutput, stop = 'failed'): string
 }
 
 /** The output's head line as print mode writes it the usual way. */
-const printedUsual = (name: string, output = failedOutput): string => printedBytes(new PlainRenderer({color: false}), outputEntry(output, name)).toString('utf8');
+const printedUsual = (name: string, output = failedOutput): string =>
+	printedBytes(new PlainRenderer({color: false}), outputEntry(output, name)).toString('utf8');
 
 /** The same through the kernel: a line long enough to be cut and rendered ahead. */
 function printedByKernel(name: string, output = failedOutput): string {
 	const prerendered = new PrerenderedOutputs({kernel: jsonBlockKernel()});
 	prerendered.stripColor = true;
-	const line = Buffer.from(`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output","role":"user","output":${JSON.stringify(output)},"tool_call_id":"c1","note":"${'p'.repeat(3000)}"}}`);
+	const line = Buffer.from(
+		`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output","role":"user","output":${JSON.stringify(output)},"tool_call_id":"c1","note":"${'p'.repeat(3000)}"}}`,
+	);
 	const cut = prerendered.cut(line);
 	expect(cut, 'the kernel took the line').toBeDefined();
 	const token = (cut!.value as {payload: {output: string}}).payload.output;

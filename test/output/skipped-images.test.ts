@@ -13,15 +13,19 @@ import {jsonBlockKernel} from '../../source/fastpath/wasm.js';
 
 const output = 'a screenshot was taken\n'.repeat(120);
 const line = (imagesJson: string, extra = ''): Buffer =>
-	Buffer.from(`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output","role":"user","output":${JSON.stringify(output)},"images":${imagesJson}${extra},"tool_call_id":"c1","stop_reason":"completed"}}`);
+	Buffer.from(
+		`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output","role":"user","output":${JSON.stringify(output)},"images":${imagesJson}${extra},"tool_call_id":"c1","stop_reason":"completed"}}`,
+	);
 const png = (bytes: number): string => `data:image/png;base64,${Buffer.alloc(bytes, bytes % 251).toString('base64')}`;
-
 
 /** The images the model makes of a line read through the cut (with a call made first to own them). */
 function modelImages(prerendered: PrerenderedOutputs, bytes: Buffer, images = prerendered.images) {
 	const cut = prerendered.cut(bytes);
 	const model = new SessionModel({images});
-	const call = parseLine('{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call","role":"assistant","name":"screenshot","arguments":"{}","tool_call_id":"c1"}}', {line: 1, offset: 0});
+	const call = parseLine(
+		'{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call","role":"assistant","name":"screenshot","arguments":"{}","tool_call_id":"c1"}}',
+		{line: 1, offset: 0},
+	);
 	model.apply(call, 0);
 	model.apply(parseLine(cut?.text ?? bytes.toString(), {line: 2, offset: 0}, cut?.value), 0);
 	const item = model.view.items.find((candidate): candidate is ToolCallItem => candidate.kind === 'tool_call');
@@ -52,13 +56,28 @@ test("the descriptions are the run's own: another model (another run, the next t
 });
 
 test('for any data URLs, the model describes them as it does read the usual way', () => {
-	const header = fc.constantFrom('image/png;base64', 'image/webp;base64', ';base64', 'image/svg+xml', 'image/png;charset=x;base64', 'text/plain');
-	const body = fc.tuple(fc.base64String({minLength: 0, maxLength: 3000}), fc.nat(3000)).map(([b64, pad]) => b64 + 'QUJD'.repeat(pad % 700));
+	const header = fc.constantFrom(
+		'image/png;base64',
+		'image/webp;base64',
+		';base64',
+		'image/svg+xml',
+		'image/png;charset=x;base64',
+		'text/plain',
+	);
+	const body = fc
+		.tuple(fc.base64String({minLength: 0, maxLength: 3000}), fc.nat(3000))
+		.map(([b64, pad]) => b64 + 'QUJD'.repeat(pad % 700));
 	fc.assert(
-		fc.property(fc.array(fc.tuple(header, body).map(([h, b]) => `data:${h},${b}`), {minLength: 1, maxLength: 4}), urls => {
-			const usual = modelImages(new PrerenderedOutputs({kernel: jsonBlockKernel()}), line(JSON.stringify(urls)));
-			expect(usual.images).toEqual(urls.map(url => imageRefOf(url)));
-		}),
+		fc.property(
+			fc.array(
+				fc.tuple(header, body).map(([h, b]) => `data:${h},${b}`),
+				{minLength: 1, maxLength: 4},
+			),
+			urls => {
+				const usual = modelImages(new PrerenderedOutputs({kernel: jsonBlockKernel()}), line(JSON.stringify(urls)));
+				expect(usual.images).toEqual(urls.map(url => imageRefOf(url)));
+			},
+		),
 		{numRuns: 200},
 	);
 });

@@ -32,7 +32,12 @@ function staticallyLoaded(entry: string): string[] {
 function startLoaded(): string[] {
 	const entry = path.join(dist, 'cli.js');
 	const program = /^await import\("(\.\/chunks\/[^"]+\.js)"\);$/m.exec(readFileSync(entry, 'utf8'))?.[1];
-	return [...new Set([...staticallyLoaded(entry), ...(program === undefined ? [] : staticallyLoaded(path.join(dist, program)))])];
+	return [
+		...new Set([
+			...staticallyLoaded(entry),
+			...(program === undefined ? [] : staticallyLoaded(path.join(dist, program))),
+		]),
+	];
 }
 
 test('a start loads the entry and a few chunks, not one file per shared module', () => {
@@ -62,7 +67,14 @@ test("a start loads none of the screen's own reading: its held texts, their byte
 		.map(file => readFileSync(file, 'utf8'))
 		.join('\n');
 	// ~33 kB that print mode never runs: compiling them cost every start ~1 ms (docs/performance.md).
-	for (const module of ['io/held-texts.ts', 'io/held-scan.ts', 'model/byte-search.ts', 'fastpath/byte-kernel.ts', 'io/tail-first.ts']) expect(code).not.toContain(`// source/${module}`);
+	for (const module of [
+		'io/held-texts.ts',
+		'io/held-scan.ts',
+		'model/byte-search.ts',
+		'fastpath/byte-kernel.ts',
+		'io/tail-first.ts',
+	])
+		expect(code).not.toContain(`// source/${module}`);
 	// Print mode's own reading is there.
 	expect(code).toContain('// source/io/trace-follower.ts');
 });

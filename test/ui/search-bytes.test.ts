@@ -23,28 +23,121 @@ beforeEach(() => {
 afterEach(() => removeTempDir(dir));
 
 // What makes bytes and text differ: JSON escapes (and the letters that end them), controls sanitize applies, case, characters lower-casing to ASCII.
-const pieces = ['a', 'b', 'k', 'i', 's', 'A', 'B', 'K', 'I', 'S', 'İ', '\u212a', 'é', 'É', 'ß', 'Σ', 'ς', '中', '😀', ' ', '"', '\\', '/', 'u', 'n', 't', 'r', 'f', '0', '1', '[', 'm', ';',
-	'\n', '\r', '\r\n', '\t', '\b', '\f', '\u0000', '\u001b', '\u001b[31m', '\u001b[0m', '\u001b[2K', '\u001b]0;t\u0007', '\u007f', '\u0085', '\u009b', '\u200e', '\u202e', '\u2066', '\u061c', 'ab', 'ka'];
+const pieces = [
+	'a',
+	'b',
+	'k',
+	'i',
+	's',
+	'A',
+	'B',
+	'K',
+	'I',
+	'S',
+	'İ',
+	'\u212a',
+	'é',
+	'É',
+	'ß',
+	'Σ',
+	'ς',
+	'中',
+	'😀',
+	' ',
+	'"',
+	'\\',
+	'/',
+	'u',
+	'n',
+	't',
+	'r',
+	'f',
+	'0',
+	'1',
+	'[',
+	'm',
+	';',
+	'\n',
+	'\r',
+	'\r\n',
+	'\t',
+	'\b',
+	'\f',
+	'\u0000',
+	'\u001b',
+	'\u001b[31m',
+	'\u001b[0m',
+	'\u001b[2K',
+	'\u001b]0;t\u0007',
+	'\u007f',
+	'\u0085',
+	'\u009b',
+	'\u200e',
+	'\u202e',
+	'\u2066',
+	'\u061c',
+	'ab',
+	'ka',
+];
 // Short texts of few pieces, so that a query taken from one often meets what sanitize changes.
-const dense = ['a', 'b', 'ab\rA', 'A', 'k', 'K', 'i', 'İ', '\u212a', ' ', '"', '\\', '\u001b[0m', '\u001b]0;t\u0007', '\r', '\r\n', '\t', '\b', '\f', '\u0000', '\u007f', '\u0085', '\u200e', '\u2066'];
+const dense = [
+	'a',
+	'b',
+	'ab\rA',
+	'A',
+	'k',
+	'K',
+	'i',
+	'İ',
+	'\u212a',
+	' ',
+	'"',
+	'\\',
+	'\u001b[0m',
+	'\u001b]0;t\u0007',
+	'\r',
+	'\r\n',
+	'\t',
+	'\b',
+	'\f',
+	'\u0000',
+	'\u007f',
+	'\u0085',
+	'\u200e',
+	'\u2066',
+];
 const text = fc.oneof(
 	fc.array(fc.constantFrom(...pieces), {maxLength: 40}).map(parts => parts.join('')),
 	fc.array(fc.constantFrom(...dense), {maxLength: 6}).map(parts => parts.join('')),
 );
 const query = fc.oneof(
-	fc.array(fc.constantFrom(...pieces.filter(piece => piece !== '\n' && piece !== '\r\n')), {minLength: 1, maxLength: 4}).map(parts => parts.join('')),
+	fc
+		.array(fc.constantFrom(...pieces.filter(piece => piece !== '\n' && piece !== '\r\n')), {minLength: 1, maxLength: 4})
+		.map(parts => parts.join('')),
 	fc.constantFrom('a', 'ab', 'AB', 'k', 'K', 'i', 'ia', 'é', '"a', 'a\\', 'b a', 'a/b', 'u0', 'zzz', 'a\nb'),
 );
 /** A piece of what some entry shows (its sanitized text), its case changed or not: queries that do match. */
-const shownPiece = fc.record({entry: fc.nat(), start: fc.nat(), length: fc.integer({min: 1, max: 4}), case: fc.constantFrom('same', 'upper', 'lower')});
-function pieceOf(entries: Entry[], {entry, start, length, case: kind}: {entry: number; start: number; length: number; case: string}): string {
+const shownPiece = fc.record({
+	entry: fc.nat(),
+	start: fc.nat(),
+	length: fc.integer({min: 1, max: 4}),
+	case: fc.constantFrom('same', 'upper', 'lower'),
+});
+function pieceOf(
+	entries: Entry[],
+	{entry, start, length, case: kind}: {entry: number; start: number; length: number; case: string},
+): string {
 	const shown = sanitize(entries[entry % entries.length]!.text);
 	const at = shown.length === 0 ? 0 : start % shown.length;
 	const piece = shown.slice(at, at + length);
 	return kind === 'upper' ? piece.toUpperCase() : kind === 'lower' ? piece.toLowerCase() : piece;
 }
 type Entry = {kind: 'user' | 'assistant' | 'thinking' | 'call'; text: string; args: string};
-const entry = fc.record({kind: fc.constantFrom('user', 'assistant', 'thinking', 'call'), text, args: text}) as fc.Arbitrary<Entry>;
+const entry = fc.record({
+	kind: fc.constantFrom('user', 'assistant', 'thinking', 'call'),
+	text,
+	args: text,
+}) as fc.Arbitrary<Entry>;
 
 function trace(entries: Entry[]): string {
 	let lines = meta();
@@ -52,8 +145,20 @@ function trace(entries: Entry[]): string {
 		if (kind === 'user' || kind === 'assistant') lines += line('model_msg', {type: 'text', role: kind, text});
 		else if (kind === 'thinking') lines += line('model_msg', {type: 'thinking', role: 'assistant', thinking: text});
 		else {
-			lines += line('model_msg', {type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: args, tool_call_id: `c${n}`});
-			lines += line('model_msg', {type: 'tool_call_output', role: 'user', output: text, tool_call_id: `c${n}`, stop_reason: 'completed'});
+			lines += line('model_msg', {
+				type: 'tool_call',
+				role: 'assistant',
+				name: 'exec_command',
+				arguments: args,
+				tool_call_id: `c${n}`,
+			});
+			lines += line('model_msg', {
+				type: 'tool_call_output',
+				role: 'user',
+				output: text,
+				tool_call_id: `c${n}`,
+				stop_reason: 'completed',
+			});
 		}
 	});
 	return lines;
@@ -82,35 +187,49 @@ function expectSame(model: SessionModel, store: HeldTextStore, queries: string[]
 
 test('in a trace, the byte search finds exactly what reading every held text finds', () => {
 	fc.assert(
-		fc.property(fc.array(entry, {minLength: 1, maxLength: 12}), fc.array(query, {minLength: 1, maxLength: 4}), fc.array(shownPiece, {minLength: 1, maxLength: 6}), (entries, random, shown) => {
-			const queries = [...random, ...shown.map(piece => pieceOf(entries, piece))];
-			const store = new HeldTextStore({threshold: 1});
-			const model = load(inputsOf(writeShard(dir, 1, trace(entries))), store);
-			expectSame(model, store, queries);
-			store.close();
-		}),
+		fc.property(
+			fc.array(entry, {minLength: 1, maxLength: 12}),
+			fc.array(query, {minLength: 1, maxLength: 4}),
+			fc.array(shownPiece, {minLength: 1, maxLength: 6}),
+			(entries, random, shown) => {
+				const queries = [...random, ...shown.map(piece => pieceOf(entries, piece))];
+				const store = new HeldTextStore({threshold: 1});
+				const model = load(inputsOf(writeShard(dir, 1, trace(entries))), store);
+				expectSame(model, store, queries);
+				store.close();
+			},
+		),
 		{numRuns: 300},
 	);
 });
 
 test('in the spill file (a live stream), the byte search finds exactly what reading every held text finds', () => {
 	fc.assert(
-		fc.property(fc.array(entry, {minLength: 1, maxLength: 12}), fc.array(query, {minLength: 1, maxLength: 4}), fc.array(shownPiece, {minLength: 1, maxLength: 6}), (entries, random, shown) => {
-			const queries = [...random, ...shown.map(piece => pieceOf(entries, piece))];
-			const store = new HeldTextStore({threshold: 1, spill: true});
-			const streamed = inputsOf(writeShard(dir, 1, trace(entries)))
-				.slice(1)
-				.map(input => (input.kind === 'message' ? {kind: 'message' as const, message: input.message} : input));
-			const model = load(streamed, store);
-			expectSame(model, store, queries);
-			store.close();
-		}),
+		fc.property(
+			fc.array(entry, {minLength: 1, maxLength: 12}),
+			fc.array(query, {minLength: 1, maxLength: 4}),
+			fc.array(shownPiece, {minLength: 1, maxLength: 6}),
+			(entries, random, shown) => {
+				const queries = [...random, ...shown.map(piece => pieceOf(entries, piece))];
+				const store = new HeldTextStore({threshold: 1, spill: true});
+				const streamed = inputsOf(writeShard(dir, 1, trace(entries)))
+					.slice(1)
+					.map(input => (input.kind === 'message' ? {kind: 'message' as const, message: input.message} : input));
+				const model = load(streamed, store);
+				expectSame(model, store, queries);
+				store.close();
+			},
+		),
 		{numRuns: 300},
 	);
 });
 
 test('a search for a word no held text holds reads none of them back', () => {
-	const entries: Entry[] = Array.from({length: 50}, (_, n) => ({kind: 'call', text: `output ${n} of the command\n`.repeat(40), args: '{"cmd":"ls"}'}));
+	const entries: Entry[] = Array.from({length: 50}, (_, n) => ({
+		kind: 'call',
+		text: `output ${n} of the command\n`.repeat(40),
+		args: '{"cmd":"ls"}',
+	}));
 	const store = new HeldTextStore();
 	const model = load(inputsOf(writeShard(dir, 1, trace(entries))), store);
 	expect(store.held).toBe(50);
@@ -152,7 +271,11 @@ test('a word in many held texts is counted from the bytes; only the texts the by
 
 test('a query with a space reads back no text whose tabs cannot make it (a tab only becomes spaces)', () => {
 	// Code with tabs in every output; one holds the words the query has, apart.
-	const entries: Entry[] = Array.from({length: 40}, (_, n) => ({kind: 'call', text: `${n === 7 ? 'make\tcheck' : 'func main()'}\n\tfmt.Println(${n})\n`.repeat(10), args: '{}'}));
+	const entries: Entry[] = Array.from({length: 40}, (_, n) => ({
+		kind: 'call',
+		text: `${n === 7 ? 'make\tcheck' : 'func main()'}\n\tfmt.Println(${n})\n`.repeat(10),
+		args: '{}',
+	}));
 	const store = new HeldTextStore();
 	const model = load(inputsOf(writeShard(dir, 1, trace(entries))), store);
 	expect(findMatches(model.view, 'go vet', store)).toEqual([]);
@@ -176,7 +299,21 @@ test('a followed trace: what arrives is counted, and only the new bytes are scan
 	expect(live.matches(model.view, 'step 2')).toHaveLength(1);
 	const scanned = store.scanned;
 	const before = first.length;
-	const added = line('model_msg', {type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: '{}', tool_call_id: 'late'}) + line('model_msg', {type: 'tool_call_output', role: 'user', output: output(2), tool_call_id: 'late', stop_reason: 'completed'});
+	const added =
+		line('model_msg', {
+			type: 'tool_call',
+			role: 'assistant',
+			name: 'exec_command',
+			arguments: '{}',
+			tool_call_id: 'late',
+		}) +
+		line('model_msg', {
+			type: 'tool_call_output',
+			role: 'user',
+			output: output(2),
+			tool_call_id: 'late',
+			stop_reason: 'completed',
+		});
 	appendFileSync(file, added);
 	model.applyAll(inputsOf(file).slice(before), 0);
 	expect(live.matches(model.view, 'step 2')).toHaveLength(2);
@@ -185,7 +322,10 @@ test('a followed trace: what arrives is counted, and only the new bytes are scan
 });
 
 test('the WebAssembly kernel finds what its JavaScript twin finds', () => {
-	const interesting = [0x5c, 0x75, 0x62, 0x66, 0x72, 0x74, 0x6e, 0x7f, 0xc2, 0xd8, 0xe2, 0xc4, 0x41, 0x5a, 0x61, 0x7a, 0x40, 0x5b, 0x80, 0x9c, 0x0a];
+	const interesting = [
+		0x5c, 0x75, 0x62, 0x66, 0x72, 0x74, 0x6e, 0x7f, 0xc2, 0xd8, 0xe2, 0xc4, 0x41, 0x5a, 0x61, 0x7a, 0x40, 0x5b, 0x80,
+		0x9c, 0x0a,
+	];
 	const bytes = fc.array(fc.oneof(fc.constantFrom(...interesting), fc.integer({min: 0, max: 255})), {maxLength: 80});
 	fc.assert(
 		fc.property(bytes, fc.constantFrom(0, 2), (values, flags) => {
@@ -197,7 +337,8 @@ test('the WebAssembly kernel finds what its JavaScript twin finds', () => {
 			expect(Buffer.from(wasm.lower(chunk))).toEqual(js.lower(plain));
 			const stops = (kernel: ScanKernel, data: Buffer): number[] => {
 				const found: number[] = [];
-				for (let at = kernel.special(data, 0, flags); at < data.length; at = kernel.special(data, at + 1, flags)) found.push(at);
+				for (let at = kernel.special(data, 0, flags); at < data.length; at = kernel.special(data, at + 1, flags))
+					found.push(at);
 				return found;
 			};
 			expect(stops(wasm, chunk)).toEqual(stops(js, plain));
@@ -205,21 +346,30 @@ test('the WebAssembly kernel finds what its JavaScript twin finds', () => {
 		{numRuns: 500},
 	);
 	// The anchor's search: every place found, in either case or in this one, whatever the needle's length against the sixteen bytes tested at once.
-	const letters = fc.array(fc.constantFrom(0x61, 0x62, 0x41, 0x42, 0x5c, 0x22, 0x0a, 0x7a, 0x5a, 0x40), {maxLength: 90});
+	const letters = fc.array(fc.constantFrom(0x61, 0x62, 0x41, 0x42, 0x5c, 0x22, 0x0a, 0x7a, 0x5a, 0x40), {
+		maxLength: 90,
+	});
 	fc.assert(
-		fc.property(letters, fc.array(fc.constantFrom(0x61, 0x62, 0x5c, 0x22, 0x7a), {minLength: 1, maxLength: 20}), fc.boolean(), (values, needleValues, fold) => {
-			const wasm = byteKernel();
-			const js = jsKernel();
-			const chunk = wasm.chunk(values.length);
-			chunk.set(values);
-			const needle = Buffer.from(needleValues);
-			const places = (find: (from: number) => number, length: number): number[] => {
-				const found: number[] = [];
-				for (let at = find(0); at < length; at = find(at + 1)) found.push(at);
-				return found;
-			};
-			expect(places(wasm.finder(chunk, needle, fold), chunk.length)).toEqual(places(js.finder(Buffer.from(values), needle, fold), values.length));
-		}),
+		fc.property(
+			letters,
+			fc.array(fc.constantFrom(0x61, 0x62, 0x5c, 0x22, 0x7a), {minLength: 1, maxLength: 20}),
+			fc.boolean(),
+			(values, needleValues, fold) => {
+				const wasm = byteKernel();
+				const js = jsKernel();
+				const chunk = wasm.chunk(values.length);
+				chunk.set(values);
+				const needle = Buffer.from(needleValues);
+				const places = (find: (from: number) => number, length: number): number[] => {
+					const found: number[] = [];
+					for (let at = find(0); at < length; at = find(at + 1)) found.push(at);
+					return found;
+				};
+				expect(places(wasm.finder(chunk, needle, fold), chunk.length)).toEqual(
+					places(js.finder(Buffer.from(values), needle, fold), values.length),
+				);
+			},
+		),
 		{numRuns: 1000},
 	);
 });
@@ -240,25 +390,39 @@ test('scanned in small chunks, asked out of order (a text far ahead first), by q
 		};
 	};
 	fc.assert(
-		fc.property(fc.array(entry, {minLength: 1, maxLength: 30}), fc.array(query, {minLength: 1, maxLength: 4}), fc.array(fc.nat(), {minLength: 1, maxLength: 8}), fc.integer({min: 64, max: 600}), (entries, queries, firsts, size) => {
-			const file = writeShard(dir, 1, trace(entries));
-			const held = inputsOf(file).flatMap(input => (input.kind === 'message' && input.at ? [{shard: 1, offset: input.at.offset}] : []));
-			// Some texts first (far ahead of the scan, or not), then every one in order.
-			const order = [...firsts.map(n => held[n % held.length]!), ...held];
-			const reference = files(file);
-			const small = files(file);
-			for (const q of queries) {
-				const whole = heldScan(q, reference);
-				const sliced = heldScan(q, small, {chunk: size, ahead: size});
-				if (!whole || !sliced) continue;
-				const fields = ['output', 'text', 'thinking'] as const;
-				const said = (scan: HeldScan, text: HeldText): string => fields.map(field => scan.verdict(text, field)).join(' ');
-				const expected = new Map(held.map(text => [text.offset, said(whole, text)]));
-				for (const text of order) expect({q, offset: text.offset, said: said(sliced, text)}).toEqual({q, offset: text.offset, said: expected.get(text.offset)});
-			}
-			closeSync(reference.shard(1)!);
-			closeSync(small.shard(1)!);
-		}),
+		fc.property(
+			fc.array(entry, {minLength: 1, maxLength: 30}),
+			fc.array(query, {minLength: 1, maxLength: 4}),
+			fc.array(fc.nat(), {minLength: 1, maxLength: 8}),
+			fc.integer({min: 64, max: 600}),
+			(entries, queries, firsts, size) => {
+				const file = writeShard(dir, 1, trace(entries));
+				const held = inputsOf(file).flatMap(input =>
+					input.kind === 'message' && input.at ? [{shard: 1, offset: input.at.offset}] : [],
+				);
+				// Some texts first (far ahead of the scan, or not), then every one in order.
+				const order = [...firsts.map(n => held[n % held.length]!), ...held];
+				const reference = files(file);
+				const small = files(file);
+				for (const q of queries) {
+					const whole = heldScan(q, reference);
+					const sliced = heldScan(q, small, {chunk: size, ahead: size});
+					if (!whole || !sliced) continue;
+					const fields = ['output', 'text', 'thinking'] as const;
+					const said = (scan: HeldScan, text: HeldText): string =>
+						fields.map(field => scan.verdict(text, field)).join(' ');
+					const expected = new Map(held.map(text => [text.offset, said(whole, text)]));
+					for (const text of order)
+						expect({q, offset: text.offset, said: said(sliced, text)}).toEqual({
+							q,
+							offset: text.offset,
+							said: expected.get(text.offset),
+						});
+				}
+				closeSync(reference.shard(1)!);
+				closeSync(small.shard(1)!);
+			},
+		),
 		{numRuns: 200},
 	);
 });

@@ -29,7 +29,7 @@
  *                                 print mode against jq empty on traces whose shape a seed draws
  *                                 (bench/shape-trace.mjs: sizes, escapes, colours, non-ASCII, tabs,
  *                                 key order, optional fields…): 20 seeds of 40 MB by default; the
- *                                 worst shape and its parameters
+ *                                 worst shape and its parameters; --baseline: that build instead
  *   node bench/run.mjs --overview [--sessions N] [--growing N] [--seconds S]
  *                                 the sessions' overview (bench/overview.mjs): listing 200 sessions,
  *                                 CPU and memory following while 20 of them grow

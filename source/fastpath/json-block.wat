@@ -101,6 +101,41 @@
     (if (i32.lt_u (i32.sub (local.get $cp) (i32.const 0xff01)) (i32.const 0x60)) (then (return (i32.const 2))))
     (i32.const 0))
 
+  ;; The origin of a line ($origin: where its column 0 would be were every character a byte)
+  ;; moved on past the characters written from $p to $end (UTF-8 the kernel has checked): each
+  ;; takes its bytes less its columns. -1 when one has a width $columns does not know.
+  (func $settle (param $p i32) (param $end i32) (param $origin i32) (result i32)
+    (local $b i32) (local $w i32)
+    (block $unknown
+      (loop $more
+        (if (i32.lt_u (local.get $p) (local.get $end))
+          (then
+            (local.set $b (i32.load8_u (local.get $p)))
+            (if (i32.lt_u (local.get $b) (i32.const 0x80))
+              (then
+                (local.set $p (i32.add (local.get $p) (i32.const 1)))
+                (br $more)))
+            (br_if $unknown (i32.ge_u (local.get $b) (i32.const 0xf0)))
+            (if (i32.lt_u (local.get $b) (i32.const 0xe0))
+              (then
+                (local.set $w (call $columns (i32.or
+                  (i32.shl (i32.and (local.get $b) (i32.const 0x1f)) (i32.const 6))
+                  (i32.and (i32.load8_u offset=1 (local.get $p)) (i32.const 0x3f)))))
+                (br_if $unknown (i32.eqz (local.get $w)))
+                (local.set $origin (i32.add (local.get $origin) (i32.sub (i32.const 2) (local.get $w))))
+                (local.set $p (i32.add (local.get $p) (i32.const 2)))
+                (br $more)))
+            (local.set $w (call $columns (i32.or
+              (i32.or (i32.shl (i32.and (local.get $b) (i32.const 0x0f)) (i32.const 12))
+                      (i32.shl (i32.and (i32.load8_u offset=1 (local.get $p)) (i32.const 0x3f)) (i32.const 6)))
+              (i32.and (i32.load8_u offset=2 (local.get $p)) (i32.const 0x3f)))))
+            (br_if $unknown (i32.eqz (local.get $w)))
+            (local.set $origin (i32.add (local.get $origin) (i32.sub (i32.const 3) (local.get $w))))
+            (local.set $p (i32.add (local.get $p) (i32.const 3)))
+            (br $more))))
+      (return (local.get $origin)))
+    (i32.const -1))
+
   ;; A tab written at $o, on a line whose text starts at $line: eight spaces stored, and where
   ;; the output goes on, past as many as reach the next multiple of eight columns ($line: where
   ;; column 0 would be were every character a byte). -1 when a character of a width $columns
@@ -194,7 +229,10 @@
     (local $line i32) (local $wide i32) (local $rawnl i32)
     ;; Where column 0 would be were each character on the line a byte: $line moved on by each
     ;; character's bytes beyond its columns (a tab counts its columns from here).
-    (local $origin i32) (local $w i32)
+    (local $origin i32)
+    ;; Characters beyond ASCII are written as they come ($wide says one was); their columns are
+    ;; counted only when a tab needs them ($settle, from $known on), so text without tabs pays nothing.
+    (local $known i32)
     ;; A carriage return redrew this line: how far it reaches ($hwm), and that it is now cells.
     (local $hwm i32) (local $cells i32)
     ;; Where a tab's spaces end.
@@ -207,6 +245,7 @@
     (local.set $o (local.get $out))
     (local.set $line (local.get $out))
     (local.set $origin (local.get $out))
+    (local.set $known (local.get $out))
     (local.set $hwm (local.get $out))
     (local.set $n (i32.const 1))
     (local.set $nl (i32.const -1))
@@ -264,6 +303,7 @@
                   (local.set $nl (local.get $o))
                   (local.set $line (local.get $o))
                   (local.set $origin (local.get $o))
+                  (local.set $known (local.get $o))
                   (local.set $hwm (local.get $o))
                   (local.set $cells (i32.const 0))
                   (local.set $wide (i32.const 0))
@@ -285,7 +325,12 @@
                   ;; \t: $tab written out (a call costs more than its work; `\u0009` calls it).
                   (local.set $i (i32.add (local.get $i) (i32.const 2)))
                   (local.set $less (i32.add (local.get $less) (i32.const 1)))
-                  (br_if $fail (local.get $wide))
+                  (if (local.get $wide)
+                    (then
+                      (local.set $origin (call $settle (local.get $known) (local.get $o) (local.get $origin)))
+                      (br_if $fail (i32.lt_s (local.get $origin) (i32.const 0)))
+                      (local.set $known (local.get $o))
+                      (local.set $wide (i32.const 0))))
                   (local.set $tabEnd (i32.add (local.get $o)
                     (i32.sub (i32.const 8) (i32.and (i32.sub (local.get $o) (local.get $origin)) (i32.const 7)))))
                   (br_if $fail (i32.gt_u
@@ -316,6 +361,12 @@
               (local.set $less (i32.add (local.get $less) (i32.const 5)))
               (if (i32.eq (local.get $cp) (i32.const 0x09))
                 (then
+                  (if (local.get $wide)
+                    (then
+                      (local.set $origin (call $settle (local.get $known) (local.get $o) (local.get $origin)))
+                      (br_if $fail (i32.lt_s (local.get $origin) (i32.const 0)))
+                      (local.set $known (local.get $o))
+                      (local.set $wide (i32.const 0))))
                   (local.set $o (call $tab (local.get $o) (local.get $origin) (local.get $wide) (i32.sub (local.get $end) (local.get $i)) (local.get $limit) (local.get $hwm)))
                   (br_if $fail (i32.lt_s (local.get $o) (i32.const 0)))
                   (br $next)))
@@ -332,14 +383,7 @@
                   (br $next)))
               (br_if $fail (call $troubled (local.get $cp)))
               (br_if $fail (i32.and (i32.ge_u (local.get $cp) (i32.const 0x80)) (local.get $cells)))
-              ;; Beyond ASCII, in the BMP: its columns (a surrogate pair's, below, are not known).
-              (if (i32.ge_u (local.get $cp) (i32.const 0x80))
-                (then
-                  (local.set $w (call $columns (local.get $cp)))
-                  (if (local.get $w)
-                    (then (local.set $origin (i32.add (local.get $origin)
-                      (i32.sub (select (i32.const 2) (i32.const 3) (i32.lt_u (local.get $cp) (i32.const 0x800))) (local.get $w)))))
-                    (else (local.set $wide (i32.const 1))))))
+              (local.set $wide (i32.or (local.get $wide) (i32.ge_u (local.get $cp) (i32.const 0x80))))
               (if (i32.lt_u (i32.sub (local.get $cp) (i32.const 0xd800)) (i32.const 0x800))
                 (then
                   ;; A surrogate: only a high one followed by an escaped low one makes a character.
@@ -389,10 +433,7 @@
               ;; here and below: a call costs more than the test.)
               (local.set $cp (i32.or (i32.shl (i32.and (local.get $b) (i32.const 0x1f)) (i32.const 6)) (i32.and (local.get $c) (i32.const 0x3f))))
               (br_if $fail (i32.or (i32.lt_u (local.get $cp) (i32.const 0xa0)) (i32.eq (local.get $cp) (i32.const 0x061c))))
-              (local.set $w (call $columns (local.get $cp)))
-              (if (local.get $w)
-                (then (local.set $origin (i32.add (local.get $origin) (i32.sub (i32.const 2) (local.get $w)))))
-                (else (local.set $wide (i32.const 1))))
+              (local.set $wide (i32.const 1))
               (i32.store16 (local.get $o) (i32.load16_u (local.get $i)))
               (local.set $o (i32.add (local.get $o) (i32.const 2)))
               (local.set $i (i32.add (local.get $i) (i32.const 2)))
@@ -416,10 +457,7 @@
                 (i32.lt_u (i32.sub (local.get $cp) (i32.const 0x200e)) (i32.const 2))
                 (i32.or (i32.lt_u (i32.sub (local.get $cp) (i32.const 0x202a)) (i32.const 5))
                         (i32.lt_u (i32.sub (local.get $cp) (i32.const 0x2066)) (i32.const 4)))))
-              (local.set $w (call $columns (local.get $cp)))
-              (if (local.get $w)
-                (then (local.set $origin (i32.add (local.get $origin) (i32.sub (i32.const 3) (local.get $w)))))
-                (else (local.set $wide (i32.const 1))))
+              (local.set $wide (i32.const 1))
               (i32.store16 (local.get $o) (i32.load16_u (local.get $i)))
               (i32.store8 offset=2 (local.get $o) (i32.load8_u offset=2 (local.get $i)))
               (local.set $o (i32.add (local.get $o) (i32.const 3)))

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// Micro-benchmark of print mode's arguments kernel (source/render/args-block.wat) alone: it feeds
+// Micro-benchmark of print mode's arguments kernel (source/fastpath/args-block.wat) alone: it feeds
 // the kernel the arguments of every edit_file/write_file call of a trace, as the print path does
 // (the JSON string's text from just after its opening quote), and reports MB/s of arguments read.
 // Each .wat given is assembled here (no build needed) and the kernels run in turn, round after
 // round, so that a noisy machine slows them alike; a kernel that writes other bytes than the
 // first, or takes other calls, is reported.
-//   node bench/args-kernel.mjs TRACE [ROUNDS] [A.wat B.wat ...]   (default: source/render/args-block.wat)
+//   node bench/args-kernel.mjs TRACE [ROUNDS] [A.wat B.wat ...]   (default: source/fastpath/args-block.wat)
 import {readFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
 import wabt from 'wabt';
@@ -15,7 +15,7 @@ if (!trace) {
 	console.error('usage: node bench/args-kernel.mjs TRACE [ROUNDS] [A.wat B.wat ...]');
 	process.exit(2);
 }
-const sources = wats.length > 0 ? wats : [fileURLToPath(new URL('../source/render/args-block.wat', import.meta.url))];
+const sources = wats.length > 0 ? wats : [fileURLToPath(new URL('../source/fastpath/args-block.wat', import.meta.url))];
 const tools = await wabt();
 
 function kernelOf(path) {
@@ -28,7 +28,7 @@ function kernelOf(path) {
 	}
 }
 
-// The arguments of the calls print mode hands the kernel (output/prerendered-args.ts: lines of 1 kB or more).
+// The arguments of the calls print mode hands the kernel (fastpath/prerendered-args.ts: lines of 1 kB or more).
 const marker = Buffer.from('"arguments":"');
 const calls = [];
 let total = 0;
@@ -42,7 +42,7 @@ for (const line of readFileSync(trace).toString('latin1').split('\n')) {
 }
 const longest = Math.max(...calls.map(call => call.length));
 
-// Memory laid out as render/args-block.ts lays it (the output's room, then the input followed by
+// Memory laid out as fastpath/args-block.ts lays it (the output's room, then the input followed by
 // sixteen zero bytes), but with every call's input in place beforehand, so that only the kernel is timed.
 function runner(k) {
 	const at = 4096;
@@ -64,7 +64,7 @@ function runner(k) {
 				const end = k.render(inputs[n], calls[n].length, at, limit);
 				if (end < 0) continue;
 				taken++;
-				// What the caller reads: the block, how far the kernel read, the member table (render/args-block.ts).
+				// What the caller reads: the block, how far the kernel read, the member table (fastpath/args-block.ts).
 				if (collect)
 					digest = [
 						...memory.subarray(at, end),

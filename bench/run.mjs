@@ -25,6 +25,11 @@
  *   node bench/run.mjs --mixes-only [--runs N] [--mb M] [--baseline OTHER/dist/cli.js]
  *                                 print mode against jq empty on each of the generator's mixes (50 MB
  *                                 each, or M), with the ratio past start-up; --baseline: that build first
+ *   node bench/run.mjs --shapes [--seeds N] [--first S] [--mb M] [--runs R] [--baseline OTHER/dist/cli.js]
+ *                                 print mode against jq empty on traces whose shape a seed draws
+ *                                 (bench/shape-trace.mjs: sizes, escapes, colours, non-ASCII, tabs,
+ *                                 key order, optional fields…): 20 seeds of 40 MB by default; the
+ *                                 worst shape and its parameters; --baseline: that build instead
  *   node bench/run.mjs --overview [--sessions N] [--growing N] [--seconds S]
  *                                 the sessions' overview (bench/overview.mjs): listing 200 sessions,
  *                                 CPU and memory following while 20 of them grow
@@ -62,6 +67,7 @@ import {fileURLToPath} from 'node:url';
 import {epoch, sleep, startScreen} from './screen.mjs';
 import {startFirehose} from './sse-firehose.mjs';
 import {soak, soakCases} from './soak.mjs';
+import {describeShape, shapeVersion, writeShapeTrace} from './shape-trace.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = path.join(root, 'bench', 'out');
@@ -91,6 +97,15 @@ const quantile = (values, q) => {
 };
 const median = values => quantile(values, 0.5);
 const has = tool => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
+// The jq compared with: the first on PATH (install it with the system's package manager, e.g.
+// `apt-get install jq`); said once, with its version, where a figure is set against it.
+let jqSaid = false;
+const sayJq = () => {
+	if (jqSaid || !has('jq')) return;
+	jqSaid = true;
+	const where = spawnSync('sh', ['-c', 'command -v jq']).stdout.toString().trim();
+	note(`jq: ${spawnSync('jq', ['--version']).stdout.toString().trim()} at ${where} (the first jq on PATH)`);
+};
 const endMark = 'End of the bench session';
 /**
  * Environment switches that turn a streaming optimisation off (source/settings.ts): each case is
@@ -244,6 +259,7 @@ function rawRead(file) {
 function printMode(traces) {
 	const jq = has('jq');
 	if (!jq) note('jq not installed: the throughput ratio is not measured');
+	sayJq();
 	const perMb = [];
 	for (const {file, mb: megabytes, real} of traces) {
 		const size = `${megabytes.toFixed(0)} MB${real ? ', real-shaped' : ''}`;
@@ -315,6 +331,7 @@ const mixNames = ['small', 'loguniform', 'huge', 'thinking', 'code', 'shell', 's
 function printMixes(sizeMb, runs, program = cli, label = '') {
 	const jq = has('jq');
 	if (!jq) return row('2 throughput', 'print on the mixes', 'jq not installed');
+	sayJq();
 	if (process.env.NODE_EXTRA_CA_CERTS)
 		note(
 			'NODE_EXTRA_CA_CERTS is set: every Node start loads those certificates (~45 ms here); unset it to ' +
@@ -356,6 +373,55 @@ function printMixes(sizeMb, runs, program = cli, label = '') {
 		worst.ratio <= 1,
 	);
 	row('2 throughput', `${label}the same past start-up (worst: ${worstPast.mix})`, `${worstPast.past.toFixed(2)} ×`);
+}
+
+/**
+ * Print mode on traces of shapes drawn by seeds (bench/shape-trace.mjs), each in turn with
+ * `jq empty`: every seed's ratio and the worst shape with its parameters. Data the bench's
+ * mixes do not make: what falls off the fast path shows here first.
+ */
+function printShapes({seeds, first, sizeMb, runs, program = cli}) {
+	if (!has('jq')) return row('2 shapes', 'print on drawn shapes', 'jq not installed');
+	sayJq();
+	const results = [];
+	for (let seed = first; seed < first + seeds; seed++) {
+		const dir = path.join(out, `shape-${sizeMb}mb-${seed}`);
+		const made = existsSync(path.join(dir, 'shape.json'))
+			? JSON.parse(readFileSync(path.join(dir, 'shape.json'), 'utf8'))
+			: undefined;
+		const cached = made?.version === shapeVersion && made.bytes >= sizeMb * 1024 * 1024;
+		const {file, shape} = cached
+			? {file: path.join(dir, 'shape.jsonl'), shape: made.shape}
+			: writeShapeTrace(dir, sizeMb, seed);
+		const pair = timedSideBySide(
+			['jq', ['empty', file]],
+			[process.execPath, ['--import', rssProbe, program, '--print', '--no-follow', file]],
+			runs,
+		);
+		results.push({seed, shape, pair});
+		row(
+			'2 shapes',
+			`seed ${seed}: print / jq empty, median of ${runs} pairs`,
+			`${both(pair.second)} / ${both(pair.first)} = ${pair.medianRatio.toFixed(2)} × (CPU ${(pair.second.cpu / pair.first.cpu).toFixed(2)} ×)`,
+		);
+	}
+	const worst = results.reduce((a, b) => (b.pair.medianRatio > a.pair.medianRatio ? b : a));
+	row('2 shapes', `worst shape: seed ${worst.seed} (${sizeMb} MB)`, describeShape(worst.shape));
+	const cpu = ({pair}) => pair.second.cpu / pair.first.cpu;
+	const worstCpu = results.reduce((a, b) => (cpu(b) > cpu(a) ? b : a));
+	row(
+		'2 shapes',
+		`print / jq empty on the worst shape (seed ${worst.seed})`,
+		`${worst.pair.medianRatio.toFixed(2)} ×`,
+		'≤ 1.0 × jq',
+		worst.pair.medianRatio <= 1,
+	);
+	// The load moves wall times more than CPU times: the worst by CPU, in case it is another seed.
+	row(
+		'2 shapes',
+		`worst by CPU: seed ${worstCpu.seed}`,
+		`CPU ${cpu(worstCpu).toFixed(2)} ×; ${describeShape(worstCpu.shape)}`,
+	);
 }
 
 /** Print mode and jq empty in turn on the first few lines of `file` (a trace of start-up alone), best of `runs`. */
@@ -1126,6 +1192,19 @@ async function main() {
 		const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 3;
 		await contextCase(trace(quick ? 100 : 1000), runs);
 		return printTable(os.loadavg()[0]);
+	}
+	if (process.argv.includes('--shapes')) {
+		const value = (name, fallback) =>
+			process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback;
+		const at = process.argv.indexOf('--baseline');
+		printShapes({
+			seeds: value('--seeds', 20),
+			first: value('--first', 1),
+			sizeMb: value('--mb', 40),
+			runs: value('--runs', 3),
+			program: at === -1 ? cli : path.resolve(process.argv[at + 1]),
+		});
+		return printTable();
 	}
 	if (process.argv.includes('--search-only')) {
 		// `--search-only [--baseline OTHER/dist/cli.js] [--cpu-prof DIR]`: the search case alone, on the 1 GB trace (100 MB

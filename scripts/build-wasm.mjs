@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
- * Assembles the WebAssembly kernels: source/render/json-block.wat (print mode's kernel for
- * tool outputs) into source/render/json-block-wasm.ts, source/render/args-block.wat (its kernel
- * for tool calls' arguments) into source/render/args-block-wasm.ts, and source/io/byte-scan.wat (search by
- * bytes) into source/io/byte-scan-wasm.ts, each module's bytes in base64, so that neither the
+ * Assembles the WebAssembly kernels: source/fastpath/json-block.wat (print mode's kernel for
+ * tool outputs) into source/fastpath/json-block-wasm.ts, source/fastpath/args-block.wat (its kernel
+ * for tool calls' arguments) into source/fastpath/args-block-wasm.ts, and source/fastpath/byte-scan.wat (search by
+ * bytes) into source/fastpath/byte-scan-wasm.ts, each module's bytes in base64, so that neither the
  * program nor the tests need an assembler at run time. The generated files are committed;
  * `--check` fails when one is not what its .wat assembles to (a test runs it).
  */
@@ -13,9 +13,9 @@ import wabt from 'wabt';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const kernels = [
-	{source: 'source/render/json-block.wat', target: 'source/render/json-block-wasm.ts', name: 'jsonBlockWasm'},
-	{source: 'source/io/byte-scan.wat', target: 'source/io/byte-scan-wasm.ts', name: 'byteScanWasm'},
-	{source: 'source/render/args-block.wat', target: 'source/render/args-block-wasm.ts', name: 'argsBlockWasm'},
+	{source: 'source/fastpath/json-block.wat', target: 'source/fastpath/json-block-wasm.ts', name: 'jsonBlockWasm'},
+	{source: 'source/fastpath/byte-scan.wat', target: 'source/fastpath/byte-scan-wasm.ts', name: 'byteScanWasm'},
+	{source: 'source/fastpath/args-block.wat', target: 'source/fastpath/args-block-wasm.ts', name: 'argsBlockWasm'},
 ];
 
 export async function assemble({source, name}) {

@@ -8,9 +8,9 @@ const limit = 120;
 const root = path.resolve(import.meta.dirname, '..');
 // The formatter's own exclusions (biome.json): generated code and recorded fixtures.
 const skipped = new Set([
-	'source/render/json-block-wasm.ts',
-	'source/render/args-block-wasm.ts',
-	'source/io/byte-scan-wasm.ts',
+	'source/fastpath/json-block-wasm.ts',
+	'source/fastpath/args-block-wasm.ts',
+	'source/fastpath/byte-scan-wasm.ts',
 ]);
 
 const files = ['source', 'test', 'bench', 'scripts'].flatMap(folder =>

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import {unexpectedErrorText} from './crash.js';
 import {armProcessFault} from './fault.js';
-import {argsBlockKernel, jsonBlockKernel} from './io/wasm.js';
+import {argsBlockKernel, jsonBlockKernel} from './fastpath/wasm.js';
 import {projectConfigOf, readPricesFile, readProjectPrices, type ReadPrices} from './io/project-prices.js';
 import type {ModelInput} from './model/input.js';
 import {TraceCheck} from './model/json-lines-gate.js';
@@ -136,11 +136,6 @@ async function run(
 		prerendered && !color && writer !== undefined && 'PrerenderedArgs' in writer
 			? new writer.PrerenderedArgs({kernel: argsBlockKernel()})
 			: undefined;
-	// Answers and thinkings too (in colour, fences are coloured and thinking dimmed from the text).
-	const prerenderedTexts =
-		prerendered && !color && writer !== undefined && 'PrerenderedTexts' in writer
-			? new writer.PrerenderedTexts({kernel: jsonBlockKernel()})
-			: undefined;
 	const store = new SessionStore(
 		{label: '', state: 'connecting', prices: fixedPrices},
 		{
@@ -157,7 +152,7 @@ async function run(
 	// than listed line by line as malformed (model/json-lines-gate.ts).
 	const check = screen ? undefined : new TraceCheck();
 	// Print mode holds a parent's lines back while a child read from disk is printed.
-	const cut = prerendered && printer.lineCutter({outputs: prerendered, args: prerenderedArgs, texts: prerenderedTexts});
+	const cut = prerendered && printer.lineCutter({outputs: prerendered, args: prerenderedArgs});
 	// The readers wait while stdout drains (output/pace.ts): print mode into a slow pipe.
 	const fileOptions = {
 		store,
@@ -225,5 +220,5 @@ async function run(
 		unicode: terminal && screenCapable(settings.terminal),
 	};
 	if (writer === undefined) return runWholeOutput(outputs);
-	return runPrintOutput(outputs, writer, {color, prerendered, prerenderedArgs, prerenderedTexts});
+	return runPrintOutput(outputs, writer, {color, prerendered, prerenderedArgs});
 }

@@ -6,9 +6,8 @@
 import type {TraceCheck} from '../model/json-lines-gate.js';
 import {unknownShapeText} from '../model/session/odd-lines.js';
 import type {SessionStore} from '../model/session-store.js';
-import type {PrerenderedOutputs} from '../output/prerendered-outputs.js';
-import type {PrerenderedArgs} from '../output/prerendered-args.js';
-import type {PrerenderedTexts} from '../output/prerendered-texts.js';
+import type {PrerenderedOutputs} from '../fastpath/prerendered-outputs.js';
+import type {PrerenderedArgs} from '../fastpath/prerendered-args.js';
 import type {SafeWriter} from '../output/safe-writer.js';
 import type {Flags} from '../flags.js';
 import type {RunningSource} from './running-source.js';
@@ -82,12 +81,7 @@ export async function runWholeOutput(options: PrintOutputOptions): Promise<numbe
 export async function runPrintOutput(
 	options: PrintOutputOptions,
 	writer: Writer,
-	print: {
-		color: boolean;
-		prerendered?: PrerenderedOutputs;
-		prerenderedArgs?: PrerenderedArgs;
-		prerenderedTexts?: PrerenderedTexts;
-	},
+	print: {color: boolean; prerendered?: PrerenderedOutputs; prerenderedArgs?: PrerenderedArgs},
 ): Promise<number> {
 	const {flags, store, running, opened, check, out} = options;
 	const canRebuild = flags.sse !== undefined;
@@ -105,7 +99,6 @@ export async function runPrintOutput(
 					totalsOnFinish: canRebuild,
 					prerendered: print.prerendered,
 					prerenderedArgs: print.prerenderedArgs,
-					prerenderedTexts: print.prerenderedTexts,
 					name: store.status.label || undefined,
 					aside: line => process.stderr.write(line),
 					highlighter,

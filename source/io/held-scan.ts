@@ -18,7 +18,7 @@ import {
 } from '../model/byte-search.js';
 import {heldFields} from '../model/held-field.js';
 import type {HeldField, HeldVerdict} from '../model/held-text.js';
-import type {ByteKernel} from './byte-kernel.js';
+import type {ByteKernel} from '../fastpath/byte-kernel.js';
 
 const chunkBytes = 8 * 1024 * 1024;
 

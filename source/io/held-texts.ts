@@ -20,7 +20,7 @@ import type {HeldField, HeldText, HeldVerdict, HoldingItem, TextHolder, TextRead
 import type {ModelInput} from '../model/input.js';
 import {isRecord} from '../protocol/guards.js';
 import {hasControlSequences} from '../render/sanitize.js';
-import {byteKernel, type ByteKernel} from './byte-kernel.js';
+import {byteKernel, type ByteKernel} from '../fastpath/byte-kernel.js';
 import {heldScan, Offsets, type ChangedLines, type HeldScan, type ScanFiles} from './held-scan.js';
 import {readAt} from './read-at.js';
 

@@ -23,7 +23,7 @@ export type LineSplitterOptions = {
 	maxLineBytes?: number;
 	/**
 	 * Sees each line's bytes before they are decoded, and may return its text already parsed
-	 * (print mode's shortcut for large tool outputs, output/prerendered-outputs.ts).
+	 * (print mode's shortcut for large tool outputs, fastpath/prerendered-outputs.ts).
 	 */
 	cut?: LineCutter;
 };

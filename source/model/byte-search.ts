@@ -41,7 +41,7 @@ export type BytePlan = {
 	foldK: boolean;
 };
 
-/** What the scan needs done fast (io/byte-kernel.ts: WebAssembly). */
+/** What the scan needs done fast (fastpath/byte-kernel.ts: WebAssembly). */
 export type ScanKernel = {
 	/** `bytes` with ASCII letters lower-cased. */
 	lower(bytes: Buffer): Buffer;

@@ -23,7 +23,7 @@ export function dataUrlRef(header: string, bodyLength: number, padding: number):
 
 /**
  * Images described before their message is read, by a token that stands in the message for the
- * data URL (print mode, output/prerendered-outputs.ts: a screenshot's base64 is most of its
+ * data URL (print mode, fastpath/prerendered-outputs.ts: a screenshot's base64 is most of its
  * line, and is never shown). Tokens start with a noncharacter a trace cannot hold. The reader
  * that cuts the lines owns the map; the model of the same run is handed it and only reads it.
  */

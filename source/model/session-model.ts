@@ -53,7 +53,7 @@ export type SessionModelOptions = {
 	keepItems?: boolean;
 	/** Keeps long texts on disk (the screen on a trace file); see TextHolder. */
 	holdText?: TextHolder;
-	/** Images print mode described as it cut their lines (output/prerendered-outputs.ts). */
+	/** Images print mode described as it cut their lines (fastpath/prerendered-outputs.ts). */
 	images?: ImageDescriptions;
 	/** The first item id, and how far ids step (default 1 and 1). */
 	firstId?: number;

@@ -78,7 +78,7 @@ export class ByteBatcher {
 	/**
 	 * Appends bytes as they are: copied before it returns, whatever their size, so the caller
 	 * may write over them at once (print mode's tool outputs live in the kernel's memory,
-	 * output/prerendered-outputs.ts).
+	 * fastpath/prerendered-outputs.ts).
 	 */
 	addBytes(bytes: Uint8Array): void {
 		if (this.pending !== '') this.encodePending();

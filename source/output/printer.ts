@@ -8,16 +8,14 @@ import {PlainRenderer} from '../render/plain.js';
 import type {Highlighter} from '../render/code-colour.js';
 import {NestedBlocks} from './nested-blocks.js';
 import {ByteBatcher} from './byte-batcher.js';
-import type {PrerenderedOutputs} from './prerendered-outputs.js';
-import type {PrerenderedArgs} from './prerendered-args.js';
-import type {PrerenderedTexts} from './prerendered-texts.js';
+import type {PrerenderedOutputs} from '../fastpath/prerendered-outputs.js';
+import type {PrerenderedArgs} from '../fastpath/prerendered-args.js';
 import type {SafeWriter} from './safe-writer.js';
 
 // Loaded with the printer: main.ts makes one when it prints plain text.
-export {PrerenderedOutputs} from './prerendered-outputs.js';
-export {PrerenderedArgs} from './prerendered-args.js';
-export {PrerenderedTexts} from './prerendered-texts.js';
-export {lineCutter} from './line-cuts.js';
+export {PrerenderedOutputs} from '../fastpath/prerendered-outputs.js';
+export {PrerenderedArgs} from '../fastpath/prerendered-args.js';
+export {lineCutter} from '../fastpath/line-cuts.js';
 
 export type Attached = {
 	/** Write what is left (and the closing totals) and stop listening. */
@@ -36,8 +34,6 @@ export type PrinterOptions = {
 	prerendered?: PrerenderedOutputs;
 	/** Calls' arguments made ready to print as they were read (without colour only). */
 	prerenderedArgs?: PrerenderedArgs;
-	/** Answers and thinkings made ready to print as they were read (without colour only). */
-	prerenderedTexts?: PrerenderedTexts;
 	/** The totals wait for `finish` (a server's prices may still come when the session ends). */
 	totalsOnFinish?: boolean;
 	/** What the input is called, for the header of a session that gives no id (render/plain.ts). */
@@ -53,7 +49,6 @@ export function attachPrinter(store: SessionStore, out: SafeWriter, options: Pri
 		color: options.color,
 		prerendered: options.prerendered,
 		prerenderedArgs: options.prerenderedArgs,
-		prerenderedTexts: options.prerenderedTexts,
 		name: options.name,
 		prices: () => store.status.prices,
 		highlighter: options.highlighter,

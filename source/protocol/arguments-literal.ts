@@ -1,6 +1,6 @@
 /**
  * Where a tool call's arguments start in a trace line's bytes, found without parsing the line:
- * print mode writes them straight from the JSON (render/args-block.ts) and parses only the rest
+ * print mode writes them straight from the JSON (fastpath/args-block.ts) and parses only the rest
  * of the line. Pure: bytes in, offsets out.
  */
 

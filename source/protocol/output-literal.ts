@@ -1,6 +1,6 @@
 /**
  * Where a tool output's text starts in a trace line's bytes, found without parsing the line:
- * print mode reads that text straight from the JSON (render/json-block.ts) and parses only
+ * print mode reads that text straight from the JSON (fastpath/json-block.ts) and parses only
  * the rest of the line. Pure: bytes in, an offset out.
  */
 

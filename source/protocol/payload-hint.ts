@@ -1,6 +1,6 @@
 /**
  * What a trace line's payload seems to be, from its first bytes, without parsing it: print
- * mode's cuts (output/line-cuts.ts) take only lines of their own payload type, and a line's
+ * mode's cuts (fastpath/line-cuts.ts) take only lines of their own payload type, and a line's
  * type is read once for all of them. A hint only: each cut parses the rest of its line and
  * looks. Pure: bytes in, a name out.
  */

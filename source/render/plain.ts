@@ -8,7 +8,6 @@ import {inMemory} from '../model/held-text.js';
 import type {SessionView, ToolCallItem} from '../model/view-model.js';
 import {paint, type Paint} from './color.js';
 import {Clocks, formatBytes, formatDuration, formatTokens, lineCount, plural} from './format.js';
-import type {JsonBlock} from './json-block.js';
 import type {PriceTable} from '../cost/prices.js';
 import {sessionCostText} from './cost-text.js';
 import {sanitize} from './sanitize.js';
@@ -21,22 +20,22 @@ import {
 	exitCodeOf,
 	parseArgs,
 	presenterFor,
-	prettyArgs,
 	summarizeToolCall,
 	type ToolCallSummary,
 } from './tool-summary.js';
-import {prettyJsonPieces} from './pretty-json-text.js';
+
+/**
+ * A tool output made ready to print before its line was parsed (the fast path's block,
+ * fastpath/json-block.ts): its UTF-8 with each newline followed by the indent, its line count,
+ * its exit code.
+ */
+export type ReadyOutput = {bytes: Buffer; lines: number; exit?: number};
 
 export type PlainOptions = {
 	color: boolean;
-	/** Where outputs cut out of their lines wait (print mode's shortcut, render/json-block.ts). */
-	prerendered?: {take(output: string): Omit<JsonBlock, 'units'> | undefined};
-	/**
-	 * Where model texts (answers, thinkings) cut out of their lines wait (output/prerendered-texts.ts):
-	 * a block of trace text that is a token is taken from here. Without colour only.
-	 */
-	prerenderedTexts?: {take(text: string): {bytes: Uint8Array} | undefined; units(text: string): number | undefined};
-	/** Where calls' arguments cut out of their lines wait (render/args-block.ts); without colour only. */
+	/** Where outputs cut out of their lines wait (print mode's shortcut, docs/fast-path.md). */
+	prerendered?: {take(output: string): ReadyOutput | undefined};
+	/** Where calls' arguments cut out of their lines wait (fastpath/args-block.ts); without colour only. */
 	prerenderedArgs?: {
 		take(args: string): {bytes: Uint8Array; args: Record<string, unknown>; summary: ToolCallSummary} | undefined;
 	};
@@ -53,7 +52,7 @@ export type PlainOptions = {
 
 /**
  * One line of output, whole or in pieces written one after the other; a piece in bytes is
- * UTF-8 made ready before (a tool output cut from its line, render/json-block.ts).
+ * UTF-8 made ready before (a tool output cut from its line, fastpath/json-block.ts).
  */
 export type PlainLine = string | readonly (string | Uint8Array)[];
 
@@ -75,7 +74,6 @@ export class PlainRenderer {
 	private readonly color: boolean;
 	private readonly prerendered: PlainOptions['prerendered'];
 	private readonly prerenderedArgs: PlainOptions['prerenderedArgs'];
-	private readonly prerenderedTexts: PlainOptions['prerenderedTexts'];
 	private readonly name: string | undefined;
 	private readonly prices: PlainOptions['prices'];
 	private readonly highlighter: Highlighter | undefined;
@@ -94,7 +92,6 @@ export class PlainRenderer {
 		this.color = options.color;
 		this.prerendered = options.prerendered;
 		this.prerenderedArgs = options.color ? undefined : options.prerenderedArgs;
-		this.prerenderedTexts = options.color ? undefined : options.prerenderedTexts;
 		this.name = options.name;
 		this.prices = options.prices;
 		this.highlighter = options.color ? options.highlighter : undefined;
@@ -106,7 +103,7 @@ export class PlainRenderer {
 			label: (at, text) => this.label(at, text),
 			block: (text, dim) => this.block(text, dim),
 			indented: text => this.indented(text),
-			length: text => this.prerenderedTexts?.units(text) ?? text.length,
+			length: text => text.length,
 			text: value => this.text(value),
 			imageText: image => this.imageText(image),
 			statusColor: status => this.statusColor(status),
@@ -240,14 +237,7 @@ export class PlainRenderer {
 			if (ready) return [head, ['  ', ready.bytes]];
 			const code = this.highlighter && printedCodeArgs(item.name, item.args, this.highlighter, p);
 			if (code !== undefined) return [head, this.indented(code)];
-			const printArgs = presenterFor(item.name).printArgs;
-			// Long arguments pretty-printed from their text when it reads as JSON.stringify would
-			// write it (render/pretty-json-text.ts); short ones JSON.stringify writes as fast.
-			const pieces =
-				parsed && printArgs === prettyArgs && item.args.length >= minTextArgs
-					? prettyJsonPieces(item.args, '  ')
-					: undefined;
-			return pieces ? [head, ['  ', ...pieces]] : [head, ...this.block(printArgs(item.args, parsed))];
+			return [head, ...this.block(presenterFor(item.name).printArgs(item.args, parsed))];
 		}
 		if (what === 'approval_request') return [this.label(undefined, `${p.yellow('approval requested')}: ${ref}`)];
 		if (what === 'approval') {
@@ -318,9 +308,6 @@ export class PlainRenderer {
 	 */
 	private block(text: string, dim = false): PlainLine[] {
 		if (text === '') return [];
-		// A text cut out of its line comes as its block (made as `counted` makes it without colour).
-		const ready = this.prerenderedTexts?.take(text);
-		if (ready) return [['  ', ready.bytes]];
 		if (dim && this.color) {
 			let clean = sanitize(text, {keepColor: false});
 			if (clean.endsWith('\n')) clean = clean.slice(0, -1);
@@ -406,9 +393,6 @@ const recentCalls = 16;
 
 // A call's headline, at most (in UTF-16 units).
 const maxHeadline = 200;
-
-// Arguments shorter than this (in UTF-16 units) are pretty-printed from their parsed value.
-const minTextArgs = 1024;
 
 const stateWords: Record<ToolCallItem['state'], string> = {
 	streaming: 'arguments streaming',

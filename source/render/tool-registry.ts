@@ -64,7 +64,7 @@ export type ToolPresenter = {
 	codeOutput?(args: Record<string, unknown>): {file: string; numbered: boolean} | undefined;
 	/**
 	 * Arguments of which `summary` reads nothing but their line count (linesOf): print mode may
-	 * hand it their counts instead of their text (output/prerendered-args.ts).
+	 * hand it their counts instead of their text (fastpath/prerendered-args.ts).
 	 */
 	countedArgs?: readonly string[];
 };
@@ -75,7 +75,7 @@ const num = (value: unknown): number | undefined =>
 
 /**
  * Where parsed arguments carry the line counts of strings left out of them (print mode's
- * shortcut: output/prerendered-args.ts): string argument name to lineCount of its text.
+ * shortcut: fastpath/prerendered-args.ts): string argument name to lineCount of its text.
  */
 export const argLineCounts = Symbol('argLineCounts');
 

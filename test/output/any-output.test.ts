@@ -3,10 +3,10 @@
 import fc from 'fast-check';
 import {expect, test} from 'vitest';
 import type {FinalizedEntry} from '../../source/model/session-model.js';
-import {PrerenderedOutputs} from '../../source/output/prerendered-outputs.js';
+import {PrerenderedOutputs} from '../../source/fastpath/prerendered-outputs.js';
 import {PlainRenderer} from '../../source/render/plain.js';
 import {outputEntry as entryOf, printedBytes} from '../helpers/print-entry.js';
-import {jsonBlockKernel} from '../../source/io/wasm.js';
+import {jsonBlockKernel} from '../../source/fastpath/wasm.js';
 
 const outputEntry = (output: string): FinalizedEntry => entryOf(output, 'read_file');
 const printed = (renderer: PlainRenderer, entry: FinalizedEntry): string =>

@@ -26,7 +26,7 @@ import {
 	tracesFixtureDir,
 } from '../support/io-fixtures.js';
 import {recordedText} from '../support/sse-fixtures.js';
-import {jsonBlockKernel} from '../../source/io/wasm.js';
+import {jsonBlockKernel} from '../../source/fastpath/wasm.js';
 import {fakeStdout} from '../support/fake-stdout.js';
 
 type Mode = 'print' | 'json';
@@ -140,9 +140,7 @@ function plans(bytes: Buffer): fc.Arbitrary<Plan> {
 	return fc.record({cuts, pauses}).map(plan =>
 		Object.assign(plan, {
 			[fc.toStringMethod]: () =>
-				`${plan.cuts.length} cuts ` +
-				`[${plan.cuts.slice(0, 12).join(', ')}${plan.cuts.length > 12 ? ', …' : ''}], pauses before pieces ` +
-				`${[...plan.pauses.keys()].join(', ')}`,
+				`${plan.cuts.length} cuts [${plan.cuts.slice(0, 12).join(', ')}${plan.cuts.length > 12 ? ', …' : ''}], pauses before pieces ${[...plan.pauses.keys()].join(', ')}`,
 		}),
 	);
 }

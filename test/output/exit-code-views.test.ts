@@ -2,13 +2,13 @@
 // screen's row, print mode the usual way, and print mode through the kernel. A grep_files that
 // matched `[exit code: 1]` in a file did not exit 1.
 import {expect, test} from 'vitest';
-import {PrerenderedOutputs} from '../../source/output/prerendered-outputs.js';
+import {PrerenderedOutputs} from '../../source/fastpath/prerendered-outputs.js';
 import {PlainRenderer} from '../../source/render/plain.js';
 import {toolPresenters} from '../../source/render/tool-registry.js';
 import {carriesExitCode} from '../../source/render/tool-summary.js';
 import {outputEntry, printedBytes} from '../helpers/print-entry.js';
 import {msg, paneTexts, viewFrom} from '../ui/helpers.js';
-import {jsonBlockKernel} from '../../source/io/wasm.js';
+import {jsonBlockKernel} from '../../source/fastpath/wasm.js';
 
 const failedOutput = 'line one\nline two\n[exit code: 1]\n';
 /** Every tool the registry knows, one it does not, and an MCP server's. */

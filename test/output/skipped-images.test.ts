@@ -7,9 +7,9 @@ import {expect, test} from 'vitest';
 import {imageRefOf} from '../../source/model/images.js';
 import {SessionModel} from '../../source/model/session-model.js';
 import type {ToolCallItem} from '../../source/model/view-model.js';
-import {PrerenderedOutputs} from '../../source/output/prerendered-outputs.js';
+import {PrerenderedOutputs} from '../../source/fastpath/prerendered-outputs.js';
 import {parseLine} from '../../source/protocol/parse-line.js';
-import {jsonBlockKernel} from '../../source/io/wasm.js';
+import {jsonBlockKernel} from '../../source/fastpath/wasm.js';
 
 const output = 'a screenshot was taken\n'.repeat(120);
 const line = (imagesJson: string, extra = ''): Buffer =>

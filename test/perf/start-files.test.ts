@@ -77,7 +77,7 @@ test(
 			'io/held-texts.ts',
 			'io/held-scan.ts',
 			'model/byte-search.ts',
-			'io/byte-kernel.ts',
+			'fastpath/byte-kernel.ts',
 			'io/tail-first.ts',
 		])
 			expect(code).not.toContain(`// source/${module}`);

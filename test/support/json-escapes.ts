@@ -1,5 +1,4 @@
-// JSON text as JSON.stringify would not write it, for the tests of what reads such text as written (the print kernels,
-// pretty-json-text).
+// JSON text as JSON.stringify would not write it, for the tests of what reads such text as written (the print kernels).
 
 /** Every `every`-th letter (or `/`, `é`) of `json` written as a \u escape (upper or lower case hex), a `/` as `\/`. */
 export const reescaped = (json: string, every: number, upper: boolean): string => {

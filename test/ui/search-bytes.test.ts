@@ -3,7 +3,7 @@
 import {appendFileSync, closeSync, openSync} from 'node:fs';
 import fc from 'fast-check';
 import {afterEach, beforeEach, expect, test} from 'vitest';
-import {byteKernel, jsKernel} from '../../source/io/byte-kernel.js';
+import {byteKernel, jsKernel} from '../../source/fastpath/byte-kernel.js';
 import {HeldTextStore} from '../../source/io/held-texts.js';
 import {heldScan, Offsets, type ChangedLines, type HeldScan, type ScanFiles} from '../../source/io/held-scan.js';
 import type {HeldText} from '../../source/model/held-text.js';

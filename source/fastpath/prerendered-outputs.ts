@@ -1,13 +1,13 @@
 /**
  * Print mode's tool outputs, made ready to print while their lines are read (see
- * render/json-block.ts for why). A line whose output is cut out this way is parsed without
+ * fastpath/json-block.ts for why). A line whose output is cut out this way is parsed without
  * it: the output's place holds a token, which the printer trades back for the block.
  */
 import {dataUrlRef} from '../model/images.js';
 import type {ImageRef} from '../model/view-model.js';
 import {findOutputText} from '../protocol/output-literal.js';
 import {payloadHint, type PayloadHint} from '../protocol/payload-hint.js';
-import {kernelBytesFor, type JsonBlock, type JsonBlockKernel} from '../render/json-block.js';
+import {kernelBytesFor, type JsonBlock, type JsonBlockKernel} from './json-block.js';
 import {HeldBlocks, parsedMessage} from './held-blocks.js';
 
 /** A line with its output cut out: the JSON text that was parsed, and what it parsed to. */
@@ -59,7 +59,7 @@ class Held implements OutputBlock {
 }
 
 export class PrerenderedOutputs {
-	// Tokens start with their own noncharacter (output/held-blocks.ts), the blocks wait in the arena.
+	// Tokens start with their own noncharacter (fastpath/held-blocks.ts), the blocks wait in the arena.
 	private readonly blocks: HeldBlocks<Held>;
 	/**
 	 * Colours are not kept (print mode without colour): the kernel drops SGR sequences as the
@@ -74,7 +74,7 @@ export class PrerenderedOutputs {
 	private readonly kernel: JsonBlockKernel;
 
 	/**
-	 * `kernel`: this run's (io/wasm.ts makes it); `arenaBytes`: how far the arena fills before it
+	 * `kernel`: this run's (fastpath/wasm.ts makes it); `arenaBytes`: how far the arena fills before it
 	 * starts again (tests make it small).
 	 */
 	constructor(options: {kernel: JsonBlockKernel; arenaBytes?: number}) {

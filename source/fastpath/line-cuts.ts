@@ -6,9 +6,8 @@
 import {payloadHint} from '../protocol/payload-hint.js';
 import type {PrerenderedArgs} from './prerendered-args.js';
 import type {CutLine, PrerenderedOutputs} from './prerendered-outputs.js';
-import type {PrerenderedTexts} from './prerendered-texts.js';
 
-export type LineCuts = {outputs: PrerenderedOutputs; args?: PrerenderedArgs; texts?: PrerenderedTexts};
+export type LineCuts = {outputs: PrerenderedOutputs; args?: PrerenderedArgs};
 
 // No cut takes a line shorter than this (the outputs' shortest, prerendered-outputs.ts): its type is not read.
 const minCutBytes = 256;
@@ -20,7 +19,6 @@ const minCutBytes = 256;
 export function lineCutter({
 	outputs,
 	args,
-	texts,
 }: LineCuts): ((line: Buffer) => CutLine | undefined) & {readonly minBytes: number} {
 	const cut = (line: Buffer): CutLine | undefined => {
 		if (line.length < minCutBytes) return undefined;
@@ -30,7 +28,6 @@ export function lineCutter({
 				return args?.cut(line, hint);
 			case 'text':
 			case 'thinking':
-				return texts?.cut(line, hint);
 			case 'other':
 				return undefined;
 			// A tool output, or a line laid out otherwise (the outputs' cut parses and looks).

@@ -3,10 +3,10 @@
  * .wat: scripts/build-wasm.mjs). Each call makes a new instance with memory of its own: the
  * caller holds it for as long as it needs it (print mode's for a run, a search's for a scan).
  */
-import {JsonBlockKernel, type JsonBlockExports} from '../render/json-block.js';
-import {jsonBlockWasm} from '../render/json-block-wasm.js';
-import {ArgsBlockKernel, type ArgsBlockExports} from '../render/args-block.js';
-import {argsBlockWasm} from '../render/args-block-wasm.js';
+import {JsonBlockKernel, type JsonBlockExports} from './json-block.js';
+import {jsonBlockWasm} from './json-block-wasm.js';
+import {ArgsBlockKernel, type ArgsBlockExports} from './args-block.js';
+import {argsBlockWasm} from './args-block-wasm.js';
 
 // The little of WebAssembly used here (TypeScript types it only in its DOM library).
 declare namespace WebAssembly {
@@ -31,12 +31,12 @@ export function instantiateWasm(base64: string): unknown {
 	}
 }
 
-/** Print mode's kernel for tool outputs (render/json-block.ts), a new one: one a run. */
+/** Print mode's kernel for tool outputs (fastpath/json-block.ts), a new one: one a run. */
 export function jsonBlockKernel(): JsonBlockKernel {
 	return new JsonBlockKernel(instantiateWasm(jsonBlockWasm) as JsonBlockExports | undefined);
 }
 
-/** Print mode's kernel for tool calls' arguments (render/args-block.ts), a new one: one a run. */
+/** Print mode's kernel for tool calls' arguments (fastpath/args-block.ts), a new one: one a run. */
 export function argsBlockKernel(): ArgsBlockKernel {
 	return new ArgsBlockKernel(instantiateWasm(argsBlockWasm) as ArgsBlockExports | undefined);
 }

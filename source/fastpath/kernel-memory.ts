@@ -1,5 +1,5 @@
 /**
- * A print kernel's memory (render/json-block.ts, render/args-block.ts): grown to what a call
+ * A print kernel's memory (fastpath/json-block.ts, fastpath/args-block.ts): grown to what a call
  * needs, with a view of its bytes made again whenever it grows (growing replaces its buffer and
  * empties every view made before).
  */

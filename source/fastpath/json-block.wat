@@ -1,10 +1,12 @@
-;; Print mode's kernel for tool outputs (render/json-block.ts loads it; scripts/build-wasm.mjs
-;; turns this text into render/json-block-wasm.ts). It reads a JSON string's text as written
+;; Print mode's kernel for tool outputs (fastpath/json-block.ts loads it; scripts/build-wasm.mjs
+;; turns this text into fastpath/json-block-wasm.ts). It reads a JSON string's text as written
 ;; in a trace line and writes it unescaped, in UTF-8, with the two-space indent after each
 ;; newline: what PlainRenderer prints for that output, byte for byte. A tab becomes spaces to
-;; the next multiple of eight columns of its line, as the sanitizer expands it, while the line
-;; so far is ASCII (a column a byte); a tab after anything else on its line (whose width only
-;; string-width knows), text the sanitizer would change otherwise (controls, carriage returns,
+;; the next multiple of eight columns of its line, as the sanitizer expands it, while each
+;; character so far on the line has a width $columns knows (ASCII, and the common ranges beyond
+;; it: accented letters, Greek, Cyrillic, typographic quotes and dashes, arrows, box drawing,
+;; check marks, CJK, kana, Hangul); a tab after any other (whose width only string-width
+;; knows), text the sanitizer would change otherwise (controls, carriage returns,
 ;; DEL, C1 and bidi controls), broken UTF-8 and lone surrogates make it return -1, and the
 ;; output goes the usual way. Two controls it takes as the sanitizer does: carriage returns
 ;; (right before a newline or the end, CRLF line ends: dropped; else, on an ASCII line, the
@@ -66,9 +68,78 @@
     (if (i32.lt_u (i32.sub (local.get $cp) (i32.const 0x2066)) (i32.const 4)) (then (return (i32.const 1))))
     (i32.const 0))
 
+  ;; The columns code point $cp (0x80 up, a grapheme of its own) takes, as string-width measures
+  ;; it, where that is sure: 1 or 2; 0 for any other (a tab after it goes the usual way).
+  ;; test/fastpath/kernel-widths.test.ts checks every code point of the BMP against the usual
+  ;; way. Outside these ranges are the marks, joiners, selectors and emoji whose width depends
+  ;; on what comes with them.
+  (func $columns (param $cp i32) (result i32)
+    (if (i32.lt_u (local.get $cp) (i32.const 0x0300))
+      (then (return (select (i32.const 0) (i32.const 1)
+        (i32.or (i32.lt_u (local.get $cp) (i32.const 0xa0)) (i32.eq (local.get $cp) (i32.const 0xad)))))))
+    (if (i32.lt_u (i32.sub (local.get $cp) (i32.const 0x0391)) (i32.const 0x39)) (then (return (i32.const 1))))
+    (if (i32.lt_u (i32.sub (local.get $cp) (i32.const 0x0400)) (i32.const 0x83)) (then (return (i32.const 1))))
+    (if (i32.lt_u (i32.sub (local.get $cp) (i32.const 0x048a)) (i32.const 0x76)) (then (return (i32.const 1))))
+    (if (i32.lt_u (local.get $cp) (i32.const 0x2010)) (then (return (i32.const 0))))
+    (if (i32.lt_u (local.get $cp) (i32.const 0x2028)) (then (return (i32.const 1))))
+    (if (i32.lt_u (i32.sub (local.get $cp) (i32.const 0x2030)) (i32.const 0x0f)) (then (return (i32.const 1))))
+    (if (i32.lt_u (i32.sub (local.get $cp) (i32.const 0x2190)) (i32.const 0x70)) (then (return (i32.const 1))))
+    (if (i32.lt_u (i32.sub (local.get $cp) (i32.const 0x2500)) (i32.const 0xfd)) (then (return (i32.const 1))))
+    (if (i32.lt_u (i32.sub (local.get $cp) (i32.const 0x2713)) (i32.const 6)) (then (return (i32.const 1))))
+    (if (i32.eq (local.get $cp) (i32.const 0x26a0)) (then (return (i32.const 1))))
+    (if (i32.lt_u (i32.sub (local.get $cp) (i32.const 0x2798)) (i32.const 0x18)) (then (return (i32.const 1))))
+    (if (i32.lt_u (i32.sub (local.get $cp) (i32.const 0x27b1)) (i32.const 0x0e)) (then (return (i32.const 1))))
+    (if (i32.lt_u (i32.sub (local.get $cp) (i32.const 0x27f0)) (i32.const 0x10)) (then (return (i32.const 1))))
+    (if (i32.eq (local.get $cp) (i32.const 0x2705)) (then (return (i32.const 2))))
+    (if (i32.eq (local.get $cp) (i32.const 0x274c)) (then (return (i32.const 2))))
+    (if (i32.lt_u (i32.sub (local.get $cp) (i32.const 0x3001)) (i32.const 0x29)) (then (return (i32.const 2))))
+    (if (i32.lt_u (i32.sub (local.get $cp) (i32.const 0x3041)) (i32.const 0x56)) (then (return (i32.const 2))))
+    (if (i32.lt_u (i32.sub (local.get $cp) (i32.const 0x30a1)) (i32.const 0x5a)) (then (return (i32.const 2))))
+    (if (i32.eq (local.get $cp) (i32.const 0x30fc)) (then (return (i32.const 2))))
+    (if (i32.lt_u (i32.sub (local.get $cp) (i32.const 0x4e00)) (i32.const 0x5200)) (then (return (i32.const 2))))
+    (if (i32.lt_u (i32.sub (local.get $cp) (i32.const 0xac00)) (i32.const 0x2ba4)) (then (return (i32.const 2))))
+    (if (i32.lt_u (i32.sub (local.get $cp) (i32.const 0xff01)) (i32.const 0x60)) (then (return (i32.const 2))))
+    (i32.const 0))
+
+  ;; The origin of a line ($origin: where its column 0 would be were every character a byte)
+  ;; moved on past the characters written from $p to $end (UTF-8 the kernel has checked): each
+  ;; takes its bytes less its columns. -1 when one has a width $columns does not know.
+  (func $settle (param $p i32) (param $end i32) (param $origin i32) (result i32)
+    (local $b i32) (local $w i32)
+    (block $unknown
+      (loop $more
+        (if (i32.lt_u (local.get $p) (local.get $end))
+          (then
+            (local.set $b (i32.load8_u (local.get $p)))
+            (if (i32.lt_u (local.get $b) (i32.const 0x80))
+              (then
+                (local.set $p (i32.add (local.get $p) (i32.const 1)))
+                (br $more)))
+            (br_if $unknown (i32.ge_u (local.get $b) (i32.const 0xf0)))
+            (if (i32.lt_u (local.get $b) (i32.const 0xe0))
+              (then
+                (local.set $w (call $columns (i32.or
+                  (i32.shl (i32.and (local.get $b) (i32.const 0x1f)) (i32.const 6))
+                  (i32.and (i32.load8_u offset=1 (local.get $p)) (i32.const 0x3f)))))
+                (br_if $unknown (i32.eqz (local.get $w)))
+                (local.set $origin (i32.add (local.get $origin) (i32.sub (i32.const 2) (local.get $w))))
+                (local.set $p (i32.add (local.get $p) (i32.const 2)))
+                (br $more)))
+            (local.set $w (call $columns (i32.or
+              (i32.or (i32.shl (i32.and (local.get $b) (i32.const 0x0f)) (i32.const 12))
+                      (i32.shl (i32.and (i32.load8_u offset=1 (local.get $p)) (i32.const 0x3f)) (i32.const 6)))
+              (i32.and (i32.load8_u offset=2 (local.get $p)) (i32.const 0x3f)))))
+            (br_if $unknown (i32.eqz (local.get $w)))
+            (local.set $origin (i32.add (local.get $origin) (i32.sub (i32.const 3) (local.get $w))))
+            (local.set $p (i32.add (local.get $p) (i32.const 3)))
+            (br $more))))
+      (return (local.get $origin)))
+    (i32.const -1))
+
   ;; A tab written at $o, on a line whose text starts at $line: eight spaces stored, and where
-  ;; the output goes on, past as many as reach the next multiple of eight columns. -1 when a
-  ;; character beyond ASCII came before it on the line ($wide), or when what is left of the
+  ;; the output goes on, past as many as reach the next multiple of eight columns ($line: where
+  ;; column 0 would be were every character a byte). -1 when a character of a width $columns
+  ;; does not know came before it on the line ($wide), or when what is left of the
   ;; input ($left bytes) might no longer fit before $limit: every other escape writes at most
   ;; 1.5 bytes a byte read, and the fast loop stores sixteen bytes at a time.
   (func $tab (param $o i32) (param $line i32) (param $wide i32) (param $left i32) (param $limit i32) (param $hwm i32) (result i32)
@@ -156,6 +227,12 @@
     (local $i i32) (local $end i32) (local $o i32) (local $b i32) (local $c i32)
     (local $n i32) (local $nl i32) (local $cp i32) (local $lo i32) (local $v v128) (local $m i32)
     (local $line i32) (local $wide i32) (local $rawnl i32)
+    ;; Where column 0 would be were each character on the line a byte: $line moved on by each
+    ;; character's bytes beyond its columns (a tab counts its columns from here).
+    (local $origin i32)
+    ;; Characters beyond ASCII are written as they come ($wide says one was); their columns are
+    ;; counted only when a tab needs them ($settle, from $known on), so text without tabs pays nothing.
+    (local $known i32)
     ;; A carriage return redrew this line: how far it reaches ($hwm), and that it is now cells.
     (local $hwm i32) (local $cells i32)
     ;; Where a tab's spaces end.
@@ -167,6 +244,8 @@
     (local.set $end (i32.add (local.get $in) (local.get $len)))
     (local.set $o (local.get $out))
     (local.set $line (local.get $out))
+    (local.set $origin (local.get $out))
+    (local.set $known (local.get $out))
     (local.set $hwm (local.get $out))
     (local.set $n (i32.const 1))
     (local.set $nl (i32.const -1))
@@ -223,6 +302,8 @@
                   (local.set $o (i32.add (local.get $o) (i32.const 3)))
                   (local.set $nl (local.get $o))
                   (local.set $line (local.get $o))
+                  (local.set $origin (local.get $o))
+                  (local.set $known (local.get $o))
                   (local.set $hwm (local.get $o))
                   (local.set $cells (i32.const 0))
                   (local.set $wide (i32.const 0))
@@ -244,9 +325,14 @@
                   ;; \t: $tab written out (a call costs more than its work; `\u0009` calls it).
                   (local.set $i (i32.add (local.get $i) (i32.const 2)))
                   (local.set $less (i32.add (local.get $less) (i32.const 1)))
-                  (br_if $fail (local.get $wide))
+                  (if (local.get $wide)
+                    (then
+                      (local.set $origin (call $settle (local.get $known) (local.get $o) (local.get $origin)))
+                      (br_if $fail (i32.lt_s (local.get $origin) (i32.const 0)))
+                      (local.set $known (local.get $o))
+                      (local.set $wide (i32.const 0))))
                   (local.set $tabEnd (i32.add (local.get $o)
-                    (i32.sub (i32.const 8) (i32.and (i32.sub (local.get $o) (local.get $line)) (i32.const 7)))))
+                    (i32.sub (i32.const 8) (i32.and (i32.sub (local.get $o) (local.get $origin)) (i32.const 7)))))
                   (br_if $fail (i32.gt_u
                     (i32.add (i32.add (local.get $tabEnd)
                       (i32.shr_u (i32.add (i32.mul (i32.sub (local.get $end) (local.get $i)) (i32.const 3)) (i32.const 1)) (i32.const 1)))
@@ -275,7 +361,13 @@
               (local.set $less (i32.add (local.get $less) (i32.const 5)))
               (if (i32.eq (local.get $cp) (i32.const 0x09))
                 (then
-                  (local.set $o (call $tab (local.get $o) (local.get $line) (local.get $wide) (i32.sub (local.get $end) (local.get $i)) (local.get $limit) (local.get $hwm)))
+                  (if (local.get $wide)
+                    (then
+                      (local.set $origin (call $settle (local.get $known) (local.get $o) (local.get $origin)))
+                      (br_if $fail (i32.lt_s (local.get $origin) (i32.const 0)))
+                      (local.set $known (local.get $o))
+                      (local.set $wide (i32.const 0))))
+                  (local.set $o (call $tab (local.get $o) (local.get $origin) (local.get $wide) (i32.sub (local.get $end) (local.get $i)) (local.get $limit) (local.get $hwm)))
                   (br_if $fail (i32.lt_s (local.get $o) (i32.const 0)))
                   (br $next)))
               (if (i32.eq (local.get $cp) (i32.const 0x0d))
@@ -290,8 +382,8 @@
                   (global.set $dropped (local.get $o))
                   (br $next)))
               (br_if $fail (call $troubled (local.get $cp)))
+              (br_if $fail (i32.and (i32.ge_u (local.get $cp) (i32.const 0x80)) (local.get $cells)))
               (local.set $wide (i32.or (local.get $wide) (i32.ge_u (local.get $cp) (i32.const 0x80))))
-              (br_if $fail (i32.and (local.get $wide) (local.get $cells)))
               (if (i32.lt_u (i32.sub (local.get $cp) (i32.const 0xd800)) (i32.const 0x800))
                 (then
                   ;; A surrogate: only a high one followed by an escaped low one makes a character.
@@ -302,6 +394,7 @@
                   (br_if $fail (i32.ge_u (i32.sub (local.get $lo) (i32.const 0xdc00)) (i32.const 0x400)))
                   (local.set $i (i32.add (local.get $i) (i32.const 6)))
                   (local.set $less (i32.add (local.get $less) (i32.const 5)))
+                  (local.set $wide (i32.const 1))
                   (local.set $cp (i32.add (i32.const 0x10000)
                     (i32.or (i32.shl (i32.sub (local.get $cp) (i32.const 0xd800)) (i32.const 10))
                             (i32.sub (local.get $lo) (i32.const 0xdc00)))))
@@ -331,7 +424,6 @@
           (br_if $fail (i32.lt_u (local.get $b) (i32.const 0xc2)))
           (br_if $fail (i32.gt_u (local.get $b) (i32.const 0xf4)))
           (br_if $fail (local.get $cells))
-          (local.set $wide (i32.const 1))
           (if (i32.lt_u (local.get $b) (i32.const 0xe0))
             (then
               (br_if $fail (i32.ge_u (i32.add (local.get $i) (i32.const 1)) (local.get $end)))
@@ -341,6 +433,7 @@
               ;; here and below: a call costs more than the test.)
               (local.set $cp (i32.or (i32.shl (i32.and (local.get $b) (i32.const 0x1f)) (i32.const 6)) (i32.and (local.get $c) (i32.const 0x3f))))
               (br_if $fail (i32.or (i32.lt_u (local.get $cp) (i32.const 0xa0)) (i32.eq (local.get $cp) (i32.const 0x061c))))
+              (local.set $wide (i32.const 1))
               (i32.store16 (local.get $o) (i32.load16_u (local.get $i)))
               (local.set $o (i32.add (local.get $o) (i32.const 2)))
               (local.set $i (i32.add (local.get $i) (i32.const 2)))
@@ -364,6 +457,7 @@
                 (i32.lt_u (i32.sub (local.get $cp) (i32.const 0x200e)) (i32.const 2))
                 (i32.or (i32.lt_u (i32.sub (local.get $cp) (i32.const 0x202a)) (i32.const 5))
                         (i32.lt_u (i32.sub (local.get $cp) (i32.const 0x2066)) (i32.const 4)))))
+              (local.set $wide (i32.const 1))
               (i32.store16 (local.get $o) (i32.load16_u (local.get $i)))
               (i32.store8 offset=2 (local.get $o) (i32.load8_u offset=2 (local.get $i)))
               (local.set $o (i32.add (local.get $o) (i32.const 3)))
@@ -380,6 +474,7 @@
             (i32.shl (i32.and (local.get $c) (i32.const 0x3f)) (i32.const 12))))
           (br_if $fail (i32.lt_u (local.get $cp) (i32.const 0x10000)))
           (br_if $fail (i32.gt_u (local.get $cp) (i32.const 0x10ffff)))
+          (local.set $wide (i32.const 1))
           (i32.store (local.get $o) (i32.load (local.get $i)))
           (local.set $o (i32.add (local.get $o) (i32.const 4)))
           (local.set $i (i32.add (local.get $i) (i32.const 4)))
@@ -393,7 +488,8 @@
               (if (i32.gt_u (local.get $o) (local.get $hwm)) (then (local.set $hwm (local.get $o))))
               (if (i32.gt_u (local.get $hwm) (local.get $line))
                 (then
-                  (br_if $fail (local.get $wide))
+                  ;; Cells a byte: only on a line of ASCII (no character moved the origin).
+                  (br_if $fail (i32.or (local.get $wide) (i32.ne (local.get $origin) (local.get $line))))
                   (local.set $cells (i32.const 1))))
               (local.set $o (local.get $line))))
           (global.set $dropped (local.get $o))

@@ -1,5 +1,5 @@
-;; Print mode's kernel for a tool call's arguments (render/args-block.ts loads it;
-;; scripts/build-wasm.mjs turns this text into render/args-block-wasm.ts). The arguments are a
+;; Print mode's kernel for a tool call's arguments (fastpath/args-block.ts loads it;
+;; scripts/build-wasm.mjs turns this text into fastpath/args-block-wasm.ts). The arguments are a
 ;; JSON string holding a JSON object's text; print mode writes that object as
 ;; `JSON.stringify(JSON.parse(args), null, 2)`, sanitized, two spaces before each line. This reads
 ;; the string as written in the trace line, unescapes it once and writes the object so, in

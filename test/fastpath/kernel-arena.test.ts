@@ -4,10 +4,10 @@
 import fc from 'fast-check';
 import {expect, test} from 'vitest';
 import type {FinalizedEntry} from '../../source/model/session-model.js';
-import {PrerenderedOutputs} from '../../source/output/prerendered-outputs.js';
+import {PrerenderedOutputs} from '../../source/fastpath/prerendered-outputs.js';
 import {PlainRenderer} from '../../source/render/plain.js';
 import {outputEntry, printedBytes} from '../helpers/print-entry.js';
-import {jsonBlockKernel} from '../../source/io/wasm.js';
+import {jsonBlockKernel} from '../../source/fastpath/wasm.js';
 
 const printed = (renderer: PlainRenderer, entry: FinalizedEntry): string =>
 	printedBytes(renderer, entry).toString('utf8');

@@ -1,17 +1,18 @@
 /**
  * Print mode's shortcut for the bulk of a trace's bytes: a tool output's text, taken as it is
  * written inside its JSON line, made into the block print mode writes for it, by a small
- * WebAssembly kernel (json-block.wat says what it does and why; io/wasm.ts instantiates it).
+ * WebAssembly kernel (json-block.wat says what it does and why; fastpath/wasm.ts instantiates it).
  *
  * The usual way decodes the line, parses it, scans the text for anything the sanitizer must
  * change, indents it and encodes it again: on the 100 MB bench trace, about 300 ms of the
  * ~950 ms print mode took, against ~25 ms here, plus copies for the garbage collector. Anything
- * the kernel does not take (text the sanitizer would change but tabs on ASCII lines, broken UTF-8) returns undefined
+ * the kernel does not take (text the sanitizer would change but tabs and carriage returns it can count, broken UTF-8)
+ * returns undefined
  * and goes the usual way. The result is what PlainRenderer makes of the decoded text, byte
  * for byte: the tests compare the two.
  */
 import {KernelMemory, type KernelExports} from './kernel-memory.js';
-import {exitCodeOf} from './tool-summary.js';
+import {exitCodeOf} from '../render/tool-summary.js';
 
 /** A tool output ready to print. */
 export type JsonBlock = {
@@ -30,7 +31,7 @@ export type JsonBlock = {
 	units: number;
 };
 
-/** What json-block.wat exports (io/wasm.ts instantiates it). */
+/** What json-block.wat exports (fastpath/wasm.ts instantiates it). */
 export type JsonBlockExports = KernelExports & {
 	render(input: number, length: number, output: number, limit: number, strip: number): number;
 	plain(input: number, length: number): number;
@@ -70,8 +71,8 @@ export function kernelBytesFor(at: number, length: number): number {
 }
 
 /**
- * Print mode's kernel and its memory: one per run (output/prerendered-outputs.ts holds it),
- * made from an instance of json-block.wat (io/wasm.ts), or from none where this machine's
+ * Print mode's kernel and its memory: one per run (fastpath/prerendered-outputs.ts holds it),
+ * made from an instance of json-block.wat (fastpath/wasm.ts), or from none where this machine's
  * WebAssembly cannot run it (no SIMD): then every output goes the usual way.
  */
 export class JsonBlockKernel extends KernelMemory<JsonBlockExports> {

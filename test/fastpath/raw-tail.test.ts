@@ -2,7 +2,7 @@
 // the check on its raw JSON bytes never says no to one that does, however it was escaped.
 import fc from 'fast-check';
 import {expect, test} from 'vitest';
-import {rawMayEndWithBracket} from '../../source/render/json-block.js';
+import {rawMayEndWithBracket} from '../../source/fastpath/json-block.js';
 import {exitCodeOf} from '../../source/render/tool-summary.js';
 
 /** JSON as Python writes it by default: every non-ASCII character as a \u escape, and `/` escaped too. */

@@ -1,10 +1,10 @@
-// Print mode's kernel for a call's arguments (render/args-block.wat): wherever it takes a JSON string of arguments as
+// Print mode's kernel for a call's arguments (fastpath/args-block.wat): wherever it takes a JSON string of arguments as
 // written in a trace line, it writes what the reference (JSON.parse, JSON.stringify(…, null, 2), the sanitizer, the
 // block's indent) writes, and counts each string argument's lines as lineCount does; on random values, formatting,
 // escapes (inner and outer), numbers, keys and nesting.
 import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
-import {argsBlockKernel} from '../../source/io/wasm.js';
+import {argsBlockKernel} from '../../source/fastpath/wasm.js';
 import {lineCount} from '../../source/render/format.js';
 import {hasControlSequences, sanitize} from '../../source/render/sanitize.js';
 import {parseArgs, prettyArgs} from '../../source/render/tool-summary.js';
@@ -236,8 +236,8 @@ const outers: Record<string, (text: string) => string> = {
 
 describe('the arguments kernel', () => {
 	test(
-		"wherever it takes arguments, it writes what the reference writes and counts their strings' lines, " +
-			'whatever the formatting and escapes',
+		'wherever it takes arguments, it writes what the reference writes ' +
+			"and counts their strings' lines, whatever the formatting and escapes",
 		() => {
 			let taken = 0;
 			fc.assert(
@@ -263,8 +263,8 @@ describe('the arguments kernel', () => {
 	);
 
 	test(
-		'text that is not a JSON object, or that JSON.stringify would write otherwise, is never taken wrongly ' +
-			'(repeated keys, index keys, raw characters, numbers, broken text)',
+		'text that is not a JSON object, or that JSON.stringify would write otherwise, is ' +
+			'never taken wrongly (repeated keys, index keys, raw characters, numbers, broken text)',
 		() => {
 			const mutated = fc
 				.tuple(
@@ -298,8 +298,8 @@ describe('the arguments kernel', () => {
 	);
 
 	test(
-		'numbers are taken only as JSON.stringify writes them (no final zero after a point, no -0, no more ' +
-			'digits than a number keeps, no exponent it would not write)',
+		'numbers are taken only as JSON.stringify writes them (no final zero after a ' +
+			'point, no -0, no more digits than a number keeps, no exponent it would not write)',
 		() => {
 			const digits = (max: number) =>
 				fc.string({unit: fc.constantFrom('0', '1', '5', '9'), minLength: 1, maxLength: max});
@@ -383,8 +383,8 @@ describe('the arguments kernel', () => {
 	);
 
 	test(
-		"deep nesting, long text and many members are taken up to the kernel's bounds, and past them left to " +
-			'the usual way',
+		'deep nesting, long text and many members are taken up to ' +
+			"the kernel's bounds, and past them left to the usual way",
 		() => {
 			const nested = (depth: number): unknown => (depth === 0 ? 'leaf' : {a: [nested(depth - 1)]});
 			expect(checkTaken(JSON.stringify({n: nested(15)}))).toBe(true);
@@ -398,8 +398,8 @@ describe('the arguments kernel', () => {
 	);
 
 	test(
-		'arguments as JSON.stringify writes them, compact or indented, are taken when nothing in them needs ' +
-			'the sanitizer',
+		'arguments as JSON.stringify writes them, compact or ' +
+			'indented, are taken when nothing in them needs the sanitizer',
 		() => {
 			const clean = (v: unknown): boolean => {
 				if (typeof v === 'string')
@@ -424,8 +424,8 @@ describe('the arguments kernel', () => {
 	);
 
 	test(
-		'an edit of code is written as JSON.stringify writes it, the block indent after each newline, and its ' +
-			"strings' lines counted",
+		'an edit of code is written as JSON.stringify writes it, the ' +
+			"block indent after each newline, and its strings' lines counted",
 		() => {
 			const args = JSON.stringify({
 				file_path: 'src/a.go',
@@ -438,9 +438,7 @@ describe('the arguments kernel', () => {
 			});
 			const taken = viaKernel(args)!;
 			expect(taken.block).toBe(
-				'  {\n    "file_path": "src/a.go",\n    "old_string": "\\tfmt.Println(\\"usage\\")\\n}",\n' +
-					'    "new_string": "// 日本語 🚀\\n",\n    "content": "",\n    "replace_all": false,\n' +
-					'    "n": [\n      1,\n      2.5,\n      {}\n    ],\n    "o": {}\n  }',
+				'  {\n    "file_path": "src/a.go",\n    "old_string": "\\tfmt.Println(\\"usage\\")\\n}",\n    "new_string": "// 日本語 🚀\\n",\n    "content": "",\n    "replace_all": false,\n    "n": [\n      1,\n      2.5,\n      {}\n    ],\n    "o": {}\n  }',
 			);
 			expect(Object.fromEntries(taken.lines)).toEqual({file_path: 1, old_string: 2, new_string: 1, content: 0});
 		},

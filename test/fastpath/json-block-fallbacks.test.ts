@@ -2,9 +2,9 @@
 // cannot grow, a block over 16 MiB, text it refuses), the output goes the usual way: printed
 // the same, nothing lost.
 import {afterEach, expect, test, vi} from 'vitest';
-import {PrerenderedOutputs} from '../../source/output/prerendered-outputs.js';
-import {maxKernelBytes} from '../../source/render/json-block.js';
-import {jsonBlockKernel} from '../../source/io/wasm.js';
+import {PrerenderedOutputs} from '../../source/fastpath/prerendered-outputs.js';
+import {maxKernelBytes} from '../../source/fastpath/json-block.js';
+import {jsonBlockKernel} from '../../source/fastpath/wasm.js';
 
 const line = (output: string): Buffer =>
 	Buffer.from(

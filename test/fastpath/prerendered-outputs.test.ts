@@ -3,9 +3,9 @@
 import {execFileSync} from 'node:child_process';
 import {fileURLToPath} from 'node:url';
 import {expect, test} from 'vitest';
-import {PrerenderedOutputs} from '../../source/output/prerendered-outputs.js';
+import {PrerenderedOutputs} from '../../source/fastpath/prerendered-outputs.js';
 import {parseLine} from '../../source/protocol/parse-line.js';
-import {jsonBlockKernel} from '../../source/io/wasm.js';
+import {jsonBlockKernel} from '../../source/fastpath/wasm.js';
 
 const big = 'line of output\n'.repeat(300);
 const envelope = (payload: string) =>

@@ -1,7 +1,7 @@
 /**
  * Print mode's blocks made by a WebAssembly kernel (a tool output, a call's arguments) and
  * waiting, by the token that stands for them in their parsed line, until their entry is
- * printed. Shared by output/prerendered-outputs.ts and output/prerendered-args.ts.
+ * printed. Shared by fastpath/prerendered-outputs.ts and fastpath/prerendered-args.ts.
  *
  * The arena: blocks are written one after the other in the kernel's memory and printed from
  * there, without a copy each (a fresh buffer a block cost its copy, its page faults and the

@@ -1,13 +1,13 @@
-// Print mode's cut of tool calls' arguments (output/prerendered-args.ts): on random traces of tool calls (edits,
+// Print mode's cut of tool calls' arguments (fastpath/prerendered-args.ts): on random traces of tool calls (edits,
 // written files, other tools; arguments of any shape, escaped any way; repeated calls, broken lines), print mode with
 // the cut prints exactly what it prints without; only a counting tool's call line is cut, and a line that would not
 // parse is left whole.
 import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
-import {argsBlockKernel, jsonBlockKernel} from '../../source/io/wasm.js';
+import {argsBlockKernel, jsonBlockKernel} from '../../source/fastpath/wasm.js';
 import {readStream} from '../../source/io/trace-follower.js';
 import {SessionStore} from '../../source/model/session-store.js';
-import {PrerenderedArgs} from '../../source/output/prerendered-args.js';
+import {PrerenderedArgs} from '../../source/fastpath/prerendered-args.js';
 import {attachPrinter, PrerenderedOutputs} from '../../source/output/printer.js';
 import {linesOf} from '../../source/render/tool-registry.js';
 import {fakeStdout} from '../support/fake-stdout.js';
@@ -52,18 +52,15 @@ const meta = JSON.stringify({
 	payload: {session_id: 's1', provider: 'p', model_id: 'm', model_context_window: 64_000},
 });
 const line = (payload: string, second = 1): string =>
-	`{"timestamp":"2026-12-02T10:00:${String(second % 60).padStart(2, '0')}.000Z","type":"model_msg",` +
-	`"payload":${payload}}`;
+	`{"timestamp":"2026-12-02T10:00:${String(second % 60).padStart(2, '0')}.000Z","type":"model_msg","payload":${payload}}`;
 const callLine = (name: string, id: string, argsLiteral: string, second?: number): string =>
 	line(
-		`{"type":"tool_call","role":"assistant","name":${JSON.stringify(name)},"arguments":${argsLiteral},` +
-			`"tool_call_id":${JSON.stringify(id)}}`,
+		`{"type":"tool_call","role":"assistant","name":${JSON.stringify(name)},"arguments":${argsLiteral},"tool_call_id":${JSON.stringify(id)}}`,
 		second,
 	);
 const outputLine = (id: string, second?: number): string =>
 	line(
-		`{"type":"tool_call_output","role":"user","output":"Edited: 1 ` +
-			`replacement","tool_call_id":${JSON.stringify(id)},"stop_reason":"completed"}`,
+		`{"type":"tool_call_output","role":"user","output":"Edited: 1 replacement","tool_call_id":${JSON.stringify(id)},"stop_reason":"completed"}`,
 		second,
 	);
 
@@ -182,8 +179,8 @@ describe('the cut of arguments', () => {
 	});
 
 	test(
-		'an edit of code is cut: parsed with a token for its arguments, whose block and headline the printer ' +
-			'gets back once',
+		'an edit of code is cut: parsed with a token for its ' +
+			'arguments, whose block and headline the printer gets back once',
 		() => {
 			const cuts = new PrerenderedArgs({kernel: argsBlockKernel()});
 			const args = {
@@ -210,8 +207,9 @@ describe('the cut of arguments', () => {
 	test('the headline of a cut call is cut to length and put on one line as the usual one is', async () => {
 		const long = 'line of code\n'.repeat(200);
 		for (const path of ['src/' + 'deep/'.repeat(60) + 'file.go', 'src/a  b\t\tc\n.go ', ' lead.go']) {
-			const args = JSON.stringify(JSON.stringify({file_path: path, old_string: long, new_string: long}));
-			const bytes = Buffer.from(`${[meta, callLine('edit_file', 'c1', args)].join('\n')}\n`);
+			const bytes = Buffer.from(
+				`${[meta, callLine('edit_file', 'c1', JSON.stringify(JSON.stringify({file_path: path, old_string: long, new_string: long})))].join('\n')}\n`,
+			);
 			const fast = await printed(bytes, true);
 			expect(fast.cut).toBe(1);
 			expect(fast.text).toBe((await printed(bytes, false)).text);
@@ -219,8 +217,8 @@ describe('the cut of arguments', () => {
 	});
 
 	test(
-		'other lines are left whole: other tools, other payloads, short lines, arguments that are not an ' +
-			'object or lack a path, broken lines',
+		'other lines are left whole: other tools, other payloads, short ' +
+			'lines, arguments that are not an object or lack a path, broken lines',
 		() => {
 			const cuts = new PrerenderedArgs({kernel: argsBlockKernel()});
 			const long = 'line of code\n'.repeat(200);
@@ -234,8 +232,7 @@ describe('the cut of arguments', () => {
 				callLine('edit_file', 'c1', literal({file_path: 'a', old_string: 'x', new_string: 'y'})),
 				callLine('edit_file', 'c1', literal({file_path: 'a', old_string: long, new_string: long})).slice(0, -2),
 				line(
-					`{"type":"tool_call","role":"assistant","name":"edit_file","arguments":` +
-						`${literal({file_path: 'a', content: long})},"arguments":"{}","tool_call_id":"c1"}`,
+					`{"type":"tool_call","role":"assistant","name":"edit_file","arguments":${literal({file_path: 'a', content: long})},"arguments":"{}","tool_call_id":"c1"}`,
 				),
 				line(`{"type":"text","role":"assistant","name":"edit_file","text":${JSON.stringify(long)},"arguments":"{}"}`),
 			]) {

@@ -1,6 +1,6 @@
 /**
  * Print mode's tool call arguments, made ready to print while their lines are read (see
- * render/args-block.ts for why), for calls whose headline needs of the long arguments nothing
+ * fastpath/args-block.ts for why), for calls whose headline needs of the long arguments nothing
  * but their line counts (an edit, a written file: the registry's `countedArgs`). A line so cut
  * is parsed without its arguments: their place holds a token, which the printer trades back
  * for the block and for what the headline needs (the short arguments parsed, the long ones'
@@ -13,7 +13,7 @@
  */
 import {bytesAre, findArgumentsText, nameIsOneOf} from '../protocol/arguments-literal.js';
 import {payloadHint, type PayloadHint} from '../protocol/payload-hint.js';
-import {argsArenaStart, argsBytesFor, type ArgsBlock, type ArgsBlockKernel} from '../render/args-block.js';
+import {argsArenaStart, argsBytesFor, type ArgsBlock, type ArgsBlockKernel} from './args-block.js';
 import {argLineCounts, toolPresenters} from '../render/tool-registry.js';
 import {presenterFor, type ToolCallSummary} from '../render/tool-summary.js';
 import type {CutLine} from './prerendered-outputs.js';
@@ -61,8 +61,8 @@ class Held implements ReadyArgs {
 }
 
 export class PrerenderedArgs {
-	// Tokens start with a noncharacter of their own (output/held-blocks.ts); the blocks wait in an arena of this kernel's
-	// memory.
+	// Tokens start with a noncharacter of their own (fastpath/held-blocks.ts); the blocks wait in an arena of this
+	// kernel's memory.
 	private readonly blocks: HeldBlocks<Held>;
 	private readonly kernel: ArgsBlockKernel;
 

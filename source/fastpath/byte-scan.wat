@@ -1,5 +1,5 @@
-;; Search by bytes' kernel (io/byte-kernel.ts loads it; scripts/build-wasm.mjs turns this text
-;; into io/byte-scan-wasm.ts). Loops over a chunk of a trace, sixteen bytes at a time: `find`
+;; Search by bytes' kernel (fastpath/byte-kernel.ts loads it; scripts/build-wasm.mjs turns this text
+;; into fastpath/byte-scan-wasm.ts). Loops over a chunk of a trace, sixteen bytes at a time: `find`
 ;; finds the query's anchor, ASCII case folded or not (sixteen places at once are tested for
 ;; its first and last byte, then each place where both are is compared whole); `lower` writes
 ;; a chunk with ASCII letters lower-cased (for the spill file's scan, which then uses

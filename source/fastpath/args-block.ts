@@ -2,7 +2,7 @@
  * Print mode's shortcut for a tool call's arguments: the JSON string as it is written in its
  * trace line, made into the block print mode writes under the call (the object pretty-printed
  * as JSON.stringify(…, null, 2) writes it, two spaces before each line), by a small WebAssembly
- * kernel (args-block.wat says what it takes and why; io/wasm.ts instantiates it). On a trace of
+ * kernel (args-block.wat says what it takes and why; fastpath/wasm.ts instantiates it). On a trace of
  * edits the usual way decodes each argument byte, parses it twice (the line, the arguments),
  * scans it, writes it out again and encodes it; this is one pass. Anything the kernel is not
  * sure of returns undefined and goes the usual way; the tests compare the two byte for byte.
@@ -66,8 +66,8 @@ export function argsBytesFor(at: number, length: number): number {
 }
 
 /**
- * The arguments kernel and its memory: one a run (output/prerendered-args.ts holds it), made
- * from an instance of args-block.wat (io/wasm.ts), or from none where WebAssembly cannot run it.
+ * The arguments kernel and its memory: one a run (fastpath/prerendered-args.ts holds it), made
+ * from an instance of args-block.wat (fastpath/wasm.ts), or from none where WebAssembly cannot run it.
  */
 export class ArgsBlockKernel extends KernelMemory<ArgsBlockExports> {
 	// The kernel's member table, a view made again with the memory's.

@@ -70,7 +70,7 @@ export const flags = {
 	stats: {type: 'boolean', default: false, section: 'sessions', uses: [{help: 'requests, retries, tool calls by name, tokens, longest steps'}]},
 	export: {type: 'string', section: 'sessions', values: ['md', 'json', 'sts'], uses: [{value: 'FORMAT', help: "md (a readable transcript), json (the view model) or sts (the Hub's Session Trace format)"}]},
 	redact: {type: 'boolean', default: false, section: 'sessions', uses: [{help: 'with --export: hide home and workspace paths and secrets'}]},
-	prices: {type: 'string', section: 'sessions', fileValue: true, uses: [{value: 'FILE', help: "prices from FILE (TOML or JSON, [[models]] with pricing, as a project's .project_config.toml) instead of the project's own; without it, a model with no price shows tokens only"}]},
+	prices: {type: 'string', section: 'sessions', fileValue: true, uses: [{value: 'FILE', help: "prices from FILE (TOML or JSON, [[models]] with pricing, as a project's .project_config.toml) instead of the project's own; a model with no price (or a project with no config) shows tokens only, its cost unknown (—), and --stats and the notice log (M) say why"}]},
 	sse: {
 		type: 'string',
 		section: 'sse',

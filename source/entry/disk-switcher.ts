@@ -40,7 +40,7 @@ export function diskSwitcher(options: DiskSwitcherOptions): SessionSwitcher {
 			await running.leave();
 			store.rebuild([]);
 			const read = await options.pricesOf(session.shards[0] ?? session.folder);
-			store.setStatus({label: path.basename(session.shards.at(-1) ?? session.sessionId), state: 'following', message: read.missing ? undefined : read.notice, retryAt: undefined, noHistory: undefined, prices: read.prices});
+			store.setStatus({label: path.basename(session.shards.at(-1) ?? session.sessionId), state: 'following', message: read.missing ? undefined : read.notice, pricesNote: read.notice, retryAt: undefined, noHistory: undefined, prices: read.prices});
 			running.follow(startFileSession(session, {...options.fileOptions, follow: true}));
 		},
 	};

@@ -37,12 +37,12 @@ export async function openTrace(options: SourceOptions): Promise<OpenedSource | 
 	if (!kept) watched?.offers.close();
 	const {offers, overview} = (kept && watched) || {};
 	const read = await options.pricesOf(located.kind === 'stream' ? located.path : (located.shards[0] ?? located.folder));
-	store.setStatus({prices: read.prices});
-	if (read.notice !== undefined) {
-		// The harness reads a missing config as its default (no models): the screen keeps its
-		// footer for the source, and says only a config that is there and cannot be read.
+	store.setStatus({prices: read.prices, pricesNote: read.notice});
+	// The harness reads a missing config as its default (no models): that is no warning, and the
+	// reason waits in --stats and the notice log. A config that is there and cannot be read is said.
+	if (read.notice !== undefined && !read.missing) {
 		if (!screen) options.say(read.notice);
-		else if (!read.missing) store.setStatus({message: read.notice});
+		else store.setStatus({message: read.notice});
 	}
 	const checked = (label: string, next: InputsHandler): InputsHandler => check?.wrap(label, next) ?? next;
 	const pricesReady = async (): Promise<void> => undefined;

@@ -23,6 +23,8 @@ export type SourceStatus = {
 	noHistory?: boolean;
 	/** The prices of the session's project (its config, its server's models, or --prices); none: tokens only. */
 	prices?: PriceTable;
+	/** Why there are no prices (`no prices: there is no project config …`), for --stats and the notice log. */
+	pricesNote?: string;
 	/** The server's title for the session, for when its messages name none (a finished session read from its trace). */
 	title?: string;
 	/** While the end of a trace is shown and its history is read behind it: how much is read, 0–1. */

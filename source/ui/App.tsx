@@ -218,6 +218,11 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	useEffect(() => {
 		if (sourceMessage) noticeLog.add({at: clock(), level: sourceState === 'failed' ? 'error' : 'warn', text: `${sourceState}: ${sourceMessage}`});
 	}, [noticeLog, sourceMessage, sourceState, clock]);
+	// Why the cost is unknown (a project with no config): no warning in the footer, but kept here.
+	const pricesNote = store.status.pricesNote;
+	useEffect(() => {
+		if (pricesNote) noticeLog.add({at: clock(), level: 'info', text: pricesNote});
+	}, [noticeLog, pricesNote, clock]);
 	const footerNote = state.message !== undefined && state.message !== state.search.position?.message ? state.message : undefined;
 	useEffect(() => {
 		if (footerNote) noticeLog.add({at: clock(), level: /^could not|^no |failed|refused/i.test(footerNote) ? 'warn' : 'info', text: footerNote});

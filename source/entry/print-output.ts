@@ -69,7 +69,7 @@ export async function runPrintOutput(options: PrintOutputOptions, writer: Writer
 	const highlighter = print.color && 'attachPrinter' in writer ? (await import('../render/load-highlighter.js')).makeHighlighter() : undefined;
 	const detach =
 		'attachJsonWriter' in writer
-			? writer.attachJsonWriter(store, out, {canRebuild})
+			? writer.attachJsonWriter(store, out, {canRebuild, aside: line => process.stderr.write(line)})
 			: writer.attachPrinter(store, out, {color: print.color, canRebuild, totalsOnFinish: canRebuild, prerendered: print.prerendered, prerenderedArgs: print.prerenderedArgs, prerenderedTexts: print.prerenderedTexts, name: store.status.label || undefined, aside: line => process.stderr.write(line), highlighter});
 	const interrupted = new Promise<void>(resolve => {
 		for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => resolve());

@@ -11,6 +11,7 @@ import type {ModelInput} from '../model/input.js';
 import type {SessionStore} from '../model/store.js';
 import {partialTextField} from '../protocol/guards.js';
 import type {OmniMessage} from '../protocol/types.js';
+import {sanitize} from '../render/sanitize.js';
 import type {Attached} from './printer.js';
 import type {SafeWriter} from './safe-writer.js';
 
@@ -95,6 +96,8 @@ function completeOf(fragment: Fragment): OmniMessage {
 export type JsonWriterOptions = {
 	/** The store's model can be rebuilt (an SSE resync): what was written is remembered, to be written once. */
 	canRebuild?: boolean;
+	/** Takes the notes about the input (a history that could not be loaded, a shard missing): stderr's, one line each. */
+	aside?: (line: string) => void;
 };
 
 /** Attach to a store's input stream: the store hands every batch to `record`. */
@@ -104,6 +107,7 @@ export function attachJsonWriter(store: SessionStore, out: SafeWriter, options: 
 	const write = (batch: readonly ModelInput[], rebuilt: boolean): void => {
 		const lines: string[] = [];
 		for (const input of batch) {
+			if (input.kind === 'notice' && input.aside) options.aside?.(`penguin-view: note: ${sanitize(input.text)}\n`);
 			for (const message of recorder.accept(input)) {
 				if (written) {
 					const key = messageKey(message);

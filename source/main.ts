@@ -128,6 +128,8 @@ async function run(words: readonly string[], flags: Flags, cleanup: Array<() => 
 		{recordFinalized: !screen && !flags.json && !whole, keepItems: screen || whole, holdText: held?.hold, images: prerendered?.images},
 	);
 	if (held) store.tap(batch => held.observe(batch));
+	// A model started over (a followed trace replaced by another file) reads its texts from the new file.
+	if (held) store.tapRebuild(() => held.reopen());
 	const out = inPlace ? fileWriter(1) : safeWriter(process.stdout);
 	const ended = whenSessionEnds(store);
 	// Outside the screen, a file that is not JSON Lines at all is refused in one line rather

@@ -197,7 +197,8 @@ export class SessionModel {
 				return;
 			case 'notice':
 				// Recorded as final: print mode says too that a file was deleted, truncated or unreadable.
-				this.core.push({kind: 'notice', level: input.level, text: input.text, ...(input.aside ? {aside: true} : {}), ...this.core.base()}, 'item');
+				// Its time: when the source saw it, else the last message's (the notice log shows it).
+				this.core.push({kind: 'notice', level: input.level, text: input.text, ...(input.aside ? {aside: true} : {}), ...this.core.base(input.at ?? this.core.lastAt)}, 'item');
 				return;
 			case 'server_event':
 				this.applyServerEvent(input.event, input.origin, nowMs);

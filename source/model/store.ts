@@ -94,6 +94,18 @@ export class SessionStore {
 	}
 
 	/**
+	 * Start over with a model of `inputs` alone (the followed trace was replaced by another
+	 * file): unlike rebuild, nothing of the old model is kept, not even its item ids.
+	 */
+	restart(inputs: readonly ModelInput[]): void {
+		for (const tap of this.rebuildTaps) tap(inputs);
+		this.model = new SessionModel(this.options);
+		this.shown = undefined;
+		this.applyTo(this.model, inputs);
+		this.notify();
+	}
+
+	/**
 	 * Call `listener` after each input is applied, before subscribers hear of the batch: print
 	 * mode writes what each message made final as that message left it, so that how the
 	 * inputs were grouped into batches (how the bytes were cut into reads) never shows.

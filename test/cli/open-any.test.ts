@@ -1,6 +1,6 @@
 // The built program opening whatever it is pointed at: real fixtures copied under other names (plain and gzip) print as the originals in every output, a plain file of any name is followed, a lone later shard, a --json recording reopened, standard input without `-`, a cut-short gzip and a file that is not JSON Lines at all.
 import {spawn} from 'node:child_process';
-import {appendFileSync, closeSync, copyFileSync, mkdirSync, openSync, readFileSync, rmSync, truncateSync, writeFileSync} from 'node:fs';
+import {appendFileSync, closeSync, copyFileSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, truncateSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {constants, gunzipSync, gzipSync} from 'node:zlib';
 import {afterAll, afterEach, describe, expect, it} from 'vitest';
@@ -83,10 +83,11 @@ describe('a trace under any name', () => {
 		mkdirSync(folder);
 		const file = path.join(folder, 'trace.jsonl');
 		writeFileSync(file, `${metaLine()}\n${toolOutputs(0, 3, 100)}`);
-		run = watchRun(['--print', '--follow', file], {watchFor: ['was truncated', 'was deleted', 'is back']});
+		run = watchRun(['--print', '--follow', file], {watchFor: ['was deleted']});
 		await waitFor(() => [0, 1, 2].every(n => run!.seen.has(n)), 'the first records', 10_000);
 		appendFileSync(file, toolOutputs(3, 2, 100));
 		await waitFor(() => run!.seen.has(4), 'the appended records', 10_000);
+		// As tail -F: a file that shrank is another file, read (and printed) from its start, said on stderr.
 		truncateSync(file, 0);
 		appendFileSync(file, `${metaLine()}\n${toolOutputs(10, 2, 100)}`);
 		await waitFor(() => run!.seen.has(11), 'the records after the truncation', 10_000);
@@ -94,11 +95,32 @@ describe('a trace under any name', () => {
 		await waitFor(() => run!.linesWith('was deleted').length === 1, 'the deletion notice', 10_000);
 		writeFileSync(file, `${metaLine()}\n${toolOutputs(20, 2, 100)}`);
 		await waitFor(() => run!.seen.has(21), 'the records of the re-created file', 10_000);
-		expect(run.linesWith('was truncated')).toHaveLength(1);
-		expect(run.linesWith('is back')).toHaveLength(1);
 		run.kill('SIGTERM');
 		expect(await run.exited).toBe(0);
-		expect(run.stderrText()).toBe('');
+		expect(run.stderrText()).toBe('penguin-view: note: trace.jsonl was replaced: reading it from the start\n'.repeat(2));
+	}, 30_000);
+
+	it('a trace.jsonl moved or copied over while followed: the new session is printed from its start, once', async () => {
+		const folder = path.join(dir, 'replaced');
+		mkdirSync(folder);
+		const file = path.join(folder, 'trace.jsonl');
+		writeFileSync(file, `${metaLine()}\n${toolOutputs(0, 3, 100)}`);
+		run = watchRun(['--print', '--follow', file], {watchFor: ['malformed']});
+		await waitFor(() => [0, 1, 2].every(n => run!.seen.has(n)), 'the first records', 10_000);
+		// mv other.jsonl trace.jsonl: another inode.
+		const other = path.join(folder, 'other.jsonl');
+		writeFileSync(other, `${metaLine()}\n${toolOutputs(10, 3, 100)}`);
+		renameSync(other, file);
+		await waitFor(() => run!.seen.has(12), 'the moved file’s records', 10_000);
+		// cp over it: the same inode, truncated, then written longer than before (another session: another first line).
+		writeFileSync(other, `${metaLine('session-2026-12-02-14-50-00-0c0c0c0c')}\n${toolOutputs(20, 6, 100)}`);
+		copyFileSync(other, file);
+		await waitFor(() => [20, 21, 22, 23, 24, 25].every(n => run!.seen.has(n)), 'the copied file’s records', 10_000);
+		run.kill('SIGTERM');
+		expect(await run.exited).toBe(0);
+		expect(run.stderrText()).toBe('penguin-view: note: trace.jsonl was replaced: reading it from the start\n'.repeat(2));
+		// Nothing malformed, and the totals count the last session alone: 6 calls, not 3 + 3 + 6.
+		expect(run.linesWith('malformed')).toEqual(['  0 requests (0 retries), 6 tool calls, 0 failures, 0 malformed lines']);
 	}, 30_000);
 
 	it('opens a later shard copied alone: one session header, and once on stderr that the earlier contexts are not there', async () => {

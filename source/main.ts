@@ -115,7 +115,9 @@ async function run(words: readonly string[], flags: Flags, cleanup: Array<() => 
 	// The screen keeps long texts (tool outputs most) on disk, read back when drawn: those of a
 	// trace file where they are in it, those from a stream or a pipe in a spill file.
 	// Loaded only for the screen: the store and the byte search under it are no part of print mode's start.
-	const held = screen ? new (await import('./io/held-texts.js')).HeldTextStore({spill: true}) : undefined;
+	// --export md too: its texts are read back one item at a time as the document is written, so
+	// that a large session's memory is bounded (the other formats write the whole view at once).
+	const held = screen || flags.export === 'md' ? new (await import('./io/held-texts.js')).HeldTextStore({spill: true}) : undefined;
 	// Plain text: large tool outputs are made ready to print as their lines are read, unless
 	// PENGUIN_VIEW_KERNEL=0 (settings.ts): every output the usual way, the reference path.
 	const prerendered = writer !== undefined && 'PrerenderedOutputs' in writer && settings.switches.kernel ? new writer.PrerenderedOutputs({kernel: jsonBlockKernel()}) : undefined;
@@ -171,7 +173,7 @@ async function run(words: readonly string[], flags: Flags, cleanup: Array<() => 
 	if (held) cleanup.push(async () => held.close());
 	armProcessFault(settings.fault);
 	if (screen) return (await import('./entry/screen-output.js')).runScreenOutput({flags, settings, store, running, opened, expand, color, held, pricesOf, fileOptions});
-	const outputs = {flags, store, running, opened, out, ended, check, say, dataRoot};
+	const outputs = {flags, store, running, opened, out, ended, check, say, dataRoot, texts: held};
 	if (writer === undefined) return runWholeOutput(outputs);
 	return runPrintOutput(outputs, writer, {color, prerendered, prerenderedArgs, prerenderedTexts});
 }

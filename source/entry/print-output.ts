@@ -3,6 +3,7 @@
  * read), and print mode or --json (written as the session is read, until it ends, stdout
  * closes or a signal comes).
  */
+import type {TextReader} from '../model/held-text.js';
 import type {TraceCheck} from '../model/json-lines-gate.js';
 import {unknownShapeText} from '../model/session/odd-lines.js';
 import type {SessionStore} from '../model/store.js';
@@ -31,6 +32,8 @@ export type PrintOutputOptions = {
 	say: (text: string) => void;
 	/** Where data root the session's subagents are read from, for --stats and --export. */
 	dataRoot: string;
+	/** --export md: the long texts the model keeps on disk, read back as they are written. */
+	texts?: TextReader;
 };
 
 /** Resolves once the session in `store` has ended, its status then ended (unless it failed). Call before the source starts. */
@@ -54,7 +57,16 @@ export async function runWholeOutput(options: PrintOutputOptions): Promise<numbe
 	const children = opened.folder === undefined ? undefined : {dataRoot: options.dataRoot, folder: opened.folder};
 	const result = flags.stats
 		? await (await import('../commands/stats.js')).statsCommand({inputs: store.view, children, prices: store.status.prices, pricesNote: store.status.pricesNote})
-		: await (await import('../commands/export.js')).exportCommand({format: flags.export as 'md' | 'json' | 'sts', redact: flags.redact, inputs: store.view, children, prices: store.status.prices});
+		: await (await import('../commands/export.js')).exportCommand({
+				format: flags.export as 'md' | 'json' | 'sts',
+				redact: flags.redact,
+				inputs: store.view,
+				children,
+				prices: store.status.prices,
+				texts: options.texts,
+				// Markdown is written as it is rendered, each piece handed to the OS before the next.
+				write: flags.export === 'md' ? async text => (out.write(text), out.flush()) : undefined,
+			});
 	out.write(result.stdout);
 	process.stderr.write(result.stderr);
 	await out.flush();

@@ -239,6 +239,8 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	}, [noticeLog, pickerNotices, clock]);
 	const noticeLogRows = state.noticeLog ? noticeRows(allNotices(view, noticeLog.entries()), width) : undefined;
 
+	// A replay plays: its keys are bound (keymap.ts), and the footer hints them.
+	const replaying = replay !== undefined && store.status.state === 'replaying' && !view.ended;
 	const env = useRef<ScreenEnv | undefined>(undefined);
 	env.current = {
 		view,
@@ -263,7 +265,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 		probeMatch: (query, start, wanted) => liveMatches.probe(store.view, query, start, wanted),
 		stepMatch: (query, shown, step) => liveMatches.step(store.view, query, shown, step, sliceBudget(performanceNow)),
 		previewing: store.previewing,
-		replaying: replay !== undefined && store.status.state === 'replaying' && !view.ended,
+		replaying,
 	};
 	const onKey = useCallback((input: string, key: Key) => {
 		const current = env.current!;
@@ -471,6 +473,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 					offer={offered && !state.help && !(pickerKeys && listWidth === 0) ? (sessions?.offerNote?.() ?? offerText(offered.sessionId)) : undefined}
 					act={state.act?.prompt}
 					acting={actions !== undefined}
+					replaying={replaying}
 					pendingSteer={pendingSteer}
 					position={pickerKeys || state.timeline || state.help || state.noticeLog ? undefined : position}
 					keepPosition={state.filter !== undefined}

@@ -51,7 +51,7 @@ export function Footer(props: FooterProps) {
 			) : props.hints !== undefined && !props.message && !props.editing ? (
 				<RowLine segments={truncateSegments([seg(` ${props.hints}`, {dim: true})], props.width)} />
 			) : (
-				<SearchPrompt editing={props.editing} draft={props.draft} message={props.message} query={props.query} width={props.width} acting={props.acting} />
+				<SearchPrompt editing={props.editing} draft={props.draft} message={props.message} query={props.query} width={props.width} acting={props.acting} replaying={props.replaying} />
 			)}
 		</Box>
 	);

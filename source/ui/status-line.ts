@@ -325,11 +325,11 @@ function statGroups(view: SessionView, detail: number, cost: string | undefined)
 }
 
 /** The footer's second row: the search prompt, a message, or the key hints. */
-export function footerPrompt(input: {editing: boolean; draft: string; message?: string; query?: string; width: number; acting?: boolean}): Segment[] {
+export function footerPrompt(input: {editing: boolean; draft: string; message?: string; query?: string; width: number; acting?: boolean; replaying?: boolean}): Segment[] {
 	if (input.editing) return truncateSegments([seg(' /', {bold: true}), seg(input.draft), seg('▌', {dim: true}), seg('   Enter search · Esc cancel', {dim: true})], input.width);
 	if (input.message) {
 		const tail = input.query !== undefined ? '   n/N next/previous · Esc leaves search' : '';
 		return truncateSegments([seg(` ${input.message}`, {color: 'yellow'}), seg(tail, {dim: true})], input.width);
 	}
-	return [seg(` ${footerHintLine(Math.max(0, input.width - 1), input.acting)}`, {dim: true})];
+	return [seg(` ${footerHintLine(Math.max(0, input.width - 1), input.acting, input.replaying)}`, {dim: true})];
 }

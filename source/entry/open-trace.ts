@@ -52,7 +52,9 @@ export async function openTrace(options: SourceOptions): Promise<OpenedSource | 
 	}
 	const newest = located.shards.at(-1) ?? located.sessionId;
 	store.setStatus({
-		label: path.basename(newest),
+		// A replay starts at the first shard: the header names the one being played (ui/status-line.ts's
+		// shardLabel moves it on with the session's context), not the newest.
+		label: path.basename(replaySpeed !== undefined ? (located.shards[0] ?? newest) : newest),
 		// A compressed trace is read to its end, never followed.
 		state: replaySpeed !== undefined ? 'replaying' : options.follow && !located.compressed ? 'following' : 'reading',
 	});

@@ -7,13 +7,13 @@ import os from 'node:os';
 import type {PriceTable} from '../cost/prices.js';
 import type {TextReader} from '../model/held-text.js';
 import type {ModelInput} from '../model/input.js';
-import type {SessionView} from '../model/view-model.js';
+import type {Item, SessionView} from '../model/view-model.js';
 import {oneLine} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
 import {formatJson} from '../export/json.js';
 import {formatMarkdown, writeMarkdown} from '../export/markdown.js';
 import {describeRedactions, redactorForView} from '../export/redact.js';
-import {formatSts} from '../export/sts.js';
+import {formatSts, writeSts} from '../export/sts.js';
 import {loadChildSessions, type ChildSearch} from './subagents.js';
 import {toView} from './to-view.js';
 
@@ -36,8 +36,8 @@ export type ExportOptions = {
 	/** Reads back the texts the model held on disk (the view's items hold references to them). */
 	texts?: TextReader;
 	/**
-	 * Takes Markdown piece by piece as it is rendered (awaited: a full pipe makes it wait); stdout
-	 * is then empty. The document is never whole in memory, nor the session's texts.
+	 * Takes Markdown or STS piece by piece as it is rendered (awaited: a full pipe makes it wait);
+	 * stdout is then empty. The document is never whole in memory, nor the session's texts.
 	 */
 	write?: (text: string) => Promise<void> | void;
 };
@@ -52,10 +52,11 @@ export async function exportCommand(options: ExportOptions): Promise<{stdout: st
 	}
 	const redactor = options.redact ? redactorForView(view, options.home ?? os.homedir()) : undefined;
 	let stdout = '';
-	if (options.format === 'md' && options.write) {
+	if (options.format !== 'json' && options.write) {
 		// Streamed: the items are redacted one by one as they are written, their texts read back.
 		const whole = redactor ? {...redactor.redactValue({...view, items: []}), items: view.items} : view;
-		await writeMarkdown(whole, {prices: options.prices, texts: options.texts, prepare: redactor && (item => redactor.redactValue(item)), write: options.write});
+		const stream = {prices: options.prices, texts: options.texts, prepare: redactor && ((item: Item) => redactor.redactValue(item)), write: options.write};
+		await (options.format === 'md' ? writeMarkdown(whole, stream) : writeSts(whole, stream));
 	} else {
 		// Every string of the view, nested sessions included, before any format sees it.
 		if (redactor) view = redactor.redactValue(view);

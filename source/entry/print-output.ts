@@ -32,7 +32,7 @@ export type PrintOutputOptions = {
 	say: (text: string) => void;
 	/** Where data root the session's subagents are read from, for --stats and --export. */
 	dataRoot: string;
-	/** --export md: the long texts the model keeps on disk, read back as they are written. */
+	/** --export md and sts: the long texts the model keeps on disk, read back as they are written. */
 	texts?: TextReader;
 };
 
@@ -64,8 +64,8 @@ export async function runWholeOutput(options: PrintOutputOptions): Promise<numbe
 				children,
 				prices: store.status.prices,
 				texts: options.texts,
-				// Markdown is written as it is rendered, each piece handed to the OS before the next.
-				write: flags.export === 'md' ? async text => (out.write(text), out.flush()) : undefined,
+				// Markdown and STS are written as they are rendered, each piece handed to the OS before the next.
+				write: flags.export === 'md' || flags.export === 'sts' ? async text => (out.write(text), out.flush()) : undefined,
 			});
 	out.write(result.stdout);
 	process.stderr.write(result.stderr);

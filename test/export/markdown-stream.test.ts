@@ -1,4 +1,4 @@
-// --export md written in pieces from a model that keeps its long texts on disk (the way a large
+// --export md and sts written in pieces from a model that keeps its long texts on disk (the way a large
 // session is exported in bounded memory) is the same document, redacted the same, as the one
 // rendered whole from a model that keeps every text in memory.
 import path from 'node:path';
@@ -23,20 +23,22 @@ async function readWhole(file: string, held?: HeldTextStore): Promise<SessionSto
 }
 
 for (const name of ['session-2026-12-02-14-43-17-694155ee_001.jsonl', 'session-2026-12-02-14-45-42-8e7b556c_001.jsonl']) {
-	it(`writes ${name.slice(-20)} in pieces, texts read back, as it renders it whole (redacted too)`, async () => {
+	it(`writes ${name.slice(-20)} in pieces, texts read back, as it renders it whole (md and sts, redacted too)`, async () => {
 		const file = copyFixture(name, dir);
 		const whole = await readWhole(file);
 		const held = new HeldTextStore({threshold: 1});
 		const streamed = await readWhole(file, held);
 		// Every text of the streamed model is on disk: nothing of the document came from memory.
 		expect(held.held).toBeGreaterThan(5);
-		for (const redact of [false, true]) {
-			const expected = await exportCommand({format: 'md', redact, inputs: whole.view, home: '/home/dev', now: 0});
-			const pieces: string[] = [];
-			const result = await exportCommand({format: 'md', redact, inputs: streamed.view, home: '/home/dev', now: 0, texts: held, write: text => void pieces.push(text)});
-			expect(result.stdout).toBe('');
-			expect(pieces.join('')).toBe(expected.stdout);
-			expect(result.stderr).toBe(expected.stderr);
+		for (const format of ['md', 'sts'] as const) {
+			for (const redact of [false, true]) {
+				const expected = await exportCommand({format, redact, inputs: whole.view, home: '/home/dev', now: 0});
+				const pieces: string[] = [];
+				const result = await exportCommand({format, redact, inputs: streamed.view, home: '/home/dev', now: 0, texts: held, write: text => void pieces.push(text)});
+				expect(result.stdout).toBe('');
+				expect(pieces.join(''), `${format}${redact ? ' --redact' : ''}`).toBe(expected.stdout);
+				expect(result.stderr).toBe(expected.stderr);
+			}
 		}
 		held.close();
 	});

@@ -44,6 +44,15 @@ async function followed() {
 	return {file, store, held};
 }
 
+/** The counts of `files` read on their own, to the end. */
+async function alone(files: string[]): Promise<{requests: number; messages: number}> {
+	const store = new SessionStore({label: 'x', state: 'reading'}, {keepItems: false});
+	const source = startFileSession({sessionId: 'x', folder: dir, shards: files, single: files.length === 1}, {store, dataRoot: dir, follow: false, hold: false, children: false});
+	await waitFor(() => store.view.ended, 'the end');
+	await source.close();
+	return {requests: store.view.counts.requests, messages: store.view.counts.messages};
+}
+
 /** What each item says, its held texts read back. */
 function texts(items: readonly Item[], held: HeldTextStore): string[] {
 	return items.map(item => JSON.stringify(shown(item, held)));
@@ -100,6 +109,27 @@ describe('a followed trace replaced by another', () => {
 			expect(view.items.some(item => item.kind === 'tool_call')).toBe(true);
 		});
 	}
+
+	it('the followed shard of a sharded session: the whole session is read again, from _001', async () => {
+		const rotated = 'session-2026-12-02-14-45-42-8e7b556c';
+		const shards = [1, 2].map(n => path.join(dir, `${rotated}_00${n}.jsonl`));
+		shards.forEach((file, i) => writeFileSync(file, fixtureBytes(`${rotated}_00${i + 1}.jsonl`)));
+		const store = new SessionStore({label: path.basename(shards[1]!), state: 'following'}, {keepItems: true});
+		const source = startFileSession({sessionId: rotated, folder: dir, shards}, {store, dataRoot: dir, follow: true, hold: false, children: false});
+		stop = () => source.close();
+		const both = await alone(shards);
+		await waitFor(() => store.view.shard === 2 && store.view.counts.messages === both.messages, 'both shards read');
+		const other = path.join(dir, 'other.jsonl');
+		writeFileSync(other, fixtureBytes('session-2026-12-02-14-44-25-2f8932ff_001.jsonl'));
+		// What _001 and the new _002 hold, read on their own: the counts of the session read again, nothing of the old _002.
+		const first = await alone([shards[0]!]);
+		const second = await alone([other]);
+		renameSync(other, shards[1]!);
+		const expected = {requests: first.requests + second.requests, messages: first.messages + second.messages};
+		await waitFor(() => store.view.items.some(item => item.kind === 'notice') && store.view.counts.messages === expected.messages, 'the session read again', {show: () => JSON.stringify(store.view.counts)});
+		expect(store.view.counts.requests).toBe(expected.requests);
+		expect(store.view.items.filter(item => item.kind === 'notice').map(item => item.text)).toEqual([`${rotated}_002.jsonl was replaced: reading it from the start`]);
+	});
 
 	it('a file that shrank is read from its start, the session too', async () => {
 		const {file, store} = await followed();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import {constants, gunzipSync, gzipSync} from 'node:zlib';
 import {afterAll, afterEach, describe, expect, it} from 'vitest';
 import {makeRoot, parent, child, retry, tools, placeShard, rotated} from '../commands/data-root.js';
-import {cliPath, runCli, waitFor, type CliResult} from '../helpers/run-cli.js';
+import {cliPath, runCli, startCli, waitFor, waitForExit, type CliResult} from '../helpers/run-cli.js';
 import {marker, metaLine, stopRun, toolOutputs, watchRun, type WatchedRun} from '../support/fault-files.js';
 import {fixtureBytes, makeTempDir, removeTempDir, tracesFixtureDir} from '../support/io-fixtures.js';
 import {startSseServer, type SseTestServer} from '../support/sse-server.js';
@@ -98,6 +98,30 @@ describe('a trace under any name', () => {
 		run.kill('SIGTERM');
 		expect(await run.exited).toBe(0);
 		expect(run.stderrText()).toBe('penguin-view: note: trace.jsonl was replaced: reading it from the start\n'.repeat(2));
+	}, 30_000);
+
+	it('--json -f: what happens to the file is said on stderr, and stdout stays JSON Lines', async () => {
+		const folder = path.join(dir, 'json-followed');
+		mkdirSync(folder);
+		const file = path.join(folder, 'trace.jsonl');
+		writeFileSync(file, `${metaLine()}\n${toolOutputs(0, 3, 100)}`);
+		const json = startCli(['--json', '-f', file]);
+		try {
+			const show = {show: () => `${json.output()}\n---\n${json.errors()}`};
+			await waitFor(() => json.output().split('\n').length > 3, 'the first messages', show);
+			rmSync(file);
+			await waitFor(() => json.errors().includes('was deleted'), 'the deletion on stderr', show);
+			writeFileSync(file, `${metaLine()}\n${toolOutputs(10, 2, 100)}`);
+			await waitFor(() => json.errors().includes('was replaced'), 'the new file on stderr', show);
+			expect(json.errors()).toBe(
+				'penguin-view: warn: trace.jsonl was deleted; waiting for it to come back\npenguin-view: note: trace.jsonl was replaced: reading it from the start\n',
+			);
+			await waitFor(() => json.output().includes(marker(11)), 'the new file’s messages', show);
+			for (const line of json.output().trimEnd().split('\n')) expect(() => JSON.parse(line) as unknown).not.toThrow();
+		} finally {
+			json.kill('SIGTERM');
+			await waitForExit(json, 10_000);
+		}
 	}, 30_000);
 
 	it('a trace.jsonl moved or copied over while followed: the new session is printed from its start, once', async () => {

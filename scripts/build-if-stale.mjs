@@ -15,7 +15,7 @@ function inputs(root) {
 	const sourceDir = path.join(root, 'source');
 	return [
 		...readdirSync(sourceDir, {recursive: true, encoding: 'utf8'}).map(file => path.join(sourceDir, file)),
-		...(existsSync(scripts) ? readdirSync(scripts).filter(file => /^build.*\.mjs$/.test(file)).map(file => path.join(scripts, file)) : []),
+		...(existsSync(scripts) ? readdirSync(scripts).filter(file => /^build.*\.mjs$/.test(file)) : []).map(file => path.join(scripts, file)),
 		path.join(root, 'package.json'),
 	];
 }

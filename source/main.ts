@@ -117,7 +117,8 @@ async function run(words: readonly string[], flags: Flags, cleanup: Array<() => 
 	// Loaded only for the screen: the store and the byte search under it are no part of print mode's start.
 	// --export md and sts too: their texts are read back one item at a time as the document is written,
 	// so that a large session's memory is bounded (json writes the whole view at once).
-	const held = screen || flags.export === 'md' || flags.export === 'sts' ? new (await import('./io/held-texts.js')).HeldTextStore({spill: true}) : undefined;
+	const holds = screen || flags.export === 'md' || flags.export === 'sts';
+	const held = holds ? new (await import('./io/held-texts.js')).HeldTextStore({spill: true}) : undefined;
 	// Plain text: large tool outputs are made ready to print as their lines are read, unless
 	// PENGUIN_VIEW_KERNEL=0 (settings.ts): every output the usual way, the reference path.
 	const prerendered = writer !== undefined && 'PrerenderedOutputs' in writer && settings.switches.kernel ? new writer.PrerenderedOutputs({kernel: jsonBlockKernel()}) : undefined;

@@ -55,12 +55,14 @@ export async function exportCommand(options: ExportOptions): Promise<{stdout: st
 	if (options.format !== 'json' && options.write) {
 		// Streamed: the items are redacted one by one as they are written, their texts read back.
 		const whole = redactor ? {...redactor.redactValue({...view, items: []}), items: view.items} : view;
-		const stream = {prices: options.prices, texts: options.texts, prepare: redactor && ((item: Item) => redactor.redactValue(item)), write: options.write};
+		const prepare = redactor && ((item: Item) => redactor.redactValue(item));
+		const stream = {prices: options.prices, texts: options.texts, prepare, write: options.write};
 		await (options.format === 'md' ? writeMarkdown(whole, stream) : writeSts(whole, stream));
 	} else {
 		// Every string of the view, nested sessions included, before any format sees it.
 		if (redactor) view = redactor.redactValue(view);
-		stdout = options.format === 'md' ? formatMarkdown(view, options.prices) : options.format === 'json' ? formatJson(view) : formatSts(view, {prices: options.prices});
+		const {prices} = options;
+		stdout = options.format === 'md' ? formatMarkdown(view, prices) : options.format === 'json' ? formatJson(view) : formatSts(view, {prices});
 	}
 	if (redactor) notes.push(describeRedactions(redactor.counts()));
 	// Notes quote trace text (session ids): no control sequences on the user's terminal.

@@ -239,7 +239,9 @@ function formatAt(stats: Stats, depth: number, prices: PriceTable | undefined, p
 	const cost = costLine(stats.spend, prices);
 	if (cost !== undefined) lines.push(cost);
 	// No prices at all: the cost is unknown, and here is why (a project with no config, most often).
-	else if (pricesNote !== undefined && (prices === undefined || prices.size === 0)) lines.push(`Cost        —  (${clean(pricesNote, 300)})`);
+	else if (pricesNote !== undefined && (prices === undefined || prices.size === 0)) {
+		lines.push(`Cost        —  (${clean(pricesNote, 300)})`);
+	}
 	if (stats.aborts > 0) lines.push(`Aborts      ${stats.aborts}`);
 	if (stats.malformedLines > 0) lines.push(`Unreadable  ${plural(stats.malformedLines, 'line')}`);
 

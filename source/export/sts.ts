@@ -131,7 +131,9 @@ export async function writeSts(view: SessionView, stream: StsStream): Promise<vo
 		lines.length = 0;
 		return text;
 	};
-	if (view.header.systemPrompt) lines.push({type: 'message', message: {role: 'system', content: view.header.systemPrompt, ...at(firstAt(view))}});
+	if (view.header.systemPrompt) {
+		lines.push({type: 'message', message: {role: 'system', content: view.header.systemPrompt, ...at(firstAt(view))}});
+	}
 	const builder = new Builder(view, lines, stream, undefined, 0);
 	for (const item of view.items) {
 		builder.item(prepare(item));
@@ -148,7 +150,11 @@ export function formatSts(view: SessionView, options: StsOptions = {}): string {
 		.join('\n')}\n`;
 }
 
-function sessionLine(view: SessionView, prices: PriceTable | undefined, firstPrompt: Item | undefined = view.items.find(item => item.kind === 'user_text')): StsSession {
+function sessionLine(
+	view: SessionView,
+	prices: PriceTable | undefined,
+	firstPrompt: Item | undefined = view.items.find(item => item.kind === 'user_text'),
+): StsSession {
 	const {header} = view;
 	const cost = prices === undefined || prices.size === 0 ? undefined : costOfUsage(treeSpend(view), prices);
 	const name = header.title ?? (firstPrompt?.kind === 'user_text' ? oneLine(inMemory(firstPrompt.text), 100) : undefined);

@@ -4,7 +4,7 @@
  */
 import {readAt} from './read-at.js';
 
-/** How many of a file's first bytes are compared (a trace's session_meta line, its time and id, is among them). */
+/** How many of a file's first bytes are compared (a trace's session_meta line, its time and id, are in them). */
 export const headBytes = 256;
 
 /**
@@ -12,7 +12,9 @@ export const headBytes = 256;
  * when it does not, its start as it is now (up to headBytes), to compare with next time.
  */
 export function fileHead(fd: number, known: Buffer | undefined): {changed: true} | {changed: false; head: Buffer} {
-	if (known && known.length >= headBytes) return readAt(fd, 0, known.length).equals(known) ? {changed: false, head: known} : {changed: true};
+	if (known && known.length >= headBytes) {
+		return readAt(fd, 0, known.length).equals(known) ? {changed: false, head: known} : {changed: true};
+	}
 	const now = readAt(fd, 0, headBytes);
 	if (known && !now.subarray(0, known.length).equals(known)) return {changed: true};
 	// A copy of its own: a small read is a slice of Node's shared pool, which it would keep alive.

@@ -62,7 +62,16 @@ export function startFileSession(session: TraceOnDisk, options: FileOptions): {c
 	let closed = false;
 	let startingOver: Promise<void> | undefined;
 	const follow = (shards: string[]): {close(): Promise<void>} =>
-		followTrace({...files, shards, follow: options.follow, onInputs, cut: options.cut, pace: options.pace, ...options.follower, onReplaced: text => (startingOver = startOver(text))});
+		followTrace({
+			...files,
+			shards,
+			follow: options.follow,
+			onInputs,
+			cut: options.cut,
+			pace: options.pace,
+			...options.follower,
+			onReplaced: text => (startingOver = startOver(text)),
+		});
 	// The followed file was replaced (tail -F's case): the whole session is read again from its first
 	// shard into a new model, its subagents too; one notice says why.
 	const startOver = async (text: string): Promise<void> => {

@@ -96,7 +96,7 @@ function completeOf(fragment: Fragment): OmniMessage {
 export type JsonWriterOptions = {
 	/** The store's model can be rebuilt (an SSE resync): what was written is remembered, to be written once. */
 	canRebuild?: boolean;
-	/** Takes the notices (a history that could not be loaded, a shard missing, a file deleted): stderr's, one line each. */
+	/** Takes the notices (a history not loaded, a shard missing, a file deleted): stderr's, one line each. */
 	aside?: (line: string) => void;
 };
 
@@ -108,7 +108,10 @@ export function attachJsonWriter(store: SessionStore, out: SafeWriter, options: 
 		const lines: string[] = [];
 		for (const input of batch) {
 			// stdout is JSON alone: every notice (a note about the input, a file deleted, a read that failed) goes to stderr.
-			if (input.kind === 'notice') options.aside?.(`penguin-view: ${input.aside || input.level === 'info' ? 'note' : input.level}: ${sanitize(input.text)}\n`);
+			if (input.kind === 'notice') {
+				const word = input.aside || input.level === 'info' ? 'note' : input.level;
+				options.aside?.(`penguin-view: ${word}: ${sanitize(input.text)}\n`);
+			}
 			for (const message of recorder.accept(input)) {
 				if (written) {
 					const key = messageKey(message);

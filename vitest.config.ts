@@ -6,6 +6,8 @@ export default defineConfig({
 		// Builds dist/ first when a source is newer (tests start dist/cli.js).
 		globalSetup: ['test/setup/fresh-build.ts'],
 		setupFiles: ['test/support/utc.ts'],
+		// The default report, then one line naming the tests skipped for a missing tool (fish, zsh, man).
+		reporters: ['default', './test/support/skip-reporter.ts'],
 		testTimeout: 20_000,
 		hookTimeout: 20_000,
 	},

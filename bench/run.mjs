@@ -22,6 +22,9 @@
  *                                 targets 2 and 5 of print mode alone (no 1 GB trace, no screen);
  *                                 --instructions adds each switch's instruction count (valgrind);
  *                                 --baseline runs that build in turn with this one
+ *   node bench/run.mjs --export-only [--smoke]
+ *                                 target 5 for --export alone: peak RSS of md, json and sts on the
+ *                                 100 MB real-shaped trace (5 MB with --smoke)
  *   node bench/run.mjs --mixes-only [--runs N] [--mb M] [--baseline OTHER/dist/cli.js]
  *                                 print mode against jq empty on each of the generator's mixes (50 MB
  *                                 each, or M), with the ratio past start-up; --baseline: that build first
@@ -315,6 +318,28 @@ function printMode(traces) {
 			`${middle.toFixed(1)} → ${marginal.toFixed(1)} ms/MB (${growth.toFixed(2)} ×)`,
 			'constant (≤ 1.5 ×)',
 			growth <= 1.5,
+		);
+	}
+}
+
+/**
+ * Target 5 for --export: the peak RSS of each format over a trace, written to /dev/null. Markdown
+ * and STS are written as they are rendered, their texts read back from the trace (≤ 250 MB);
+ * JSON writes the whole view at once (shown for context).
+ */
+function exportMemory(t) {
+	const size = `${t.mb.toFixed(0)} MB${t.real ? ', real-shaped' : ''}`;
+	note(`\n--export, ${size} trace`);
+	for (const format of ['md', 'json', 'sts']) {
+		const run = timed(process.execPath, ['--import', rssProbe, cli, '--export', format, t.file], 1);
+		const judged = format !== 'json';
+		const pass = judged ? run.rss !== undefined && run.rss <= 250 : undefined;
+		row(
+			'5 memory',
+			`peak RSS, --export ${format} (${size}); ${both(run)}`,
+			mb(run.rss),
+			judged ? '≤ 250 MB' : '(context)',
+			pass,
 		);
 	}
 }
@@ -1217,6 +1242,12 @@ async function main() {
 		await searchCase(t, {profileDir: profile === -1 ? undefined : path.resolve(process.argv[profile + 1])});
 		return printTable();
 	}
+	if (process.argv.includes('--export-only')) {
+		// `--export-only [--smoke]`: the peak memory of --export md, json and sts on the 100 MB
+		// real-shaped trace (5 MB with --smoke).
+		exportMemory(trace(smoke ? 5 : 100, false, true));
+		return printTable();
+	}
 	if (process.argv.includes('--print-only')) {
 		const loadBefore = os.loadavg()[0];
 		printMode([trace(10), trace(100), trace(100, false, true)]);
@@ -1230,6 +1261,7 @@ async function main() {
 	const images = smoke ? undefined : {...trace(100, true), images: true};
 
 	printMode([...traces.slice(0, 2), realTrace, ...traces.slice(2)]);
+	exportMemory(realTrace);
 	if (!smoke) printMixes(50, 3);
 	if (images) {
 		const print = timed(process.execPath, ['--import', rssProbe, cli, '--print', '--no-follow', images.file], 3);

@@ -4,6 +4,7 @@ import {installCrashHandlers} from './crash.js';
 import {main} from './main.js';
 import {flags as flagTable} from './flag-table.js';
 import {parseCommandLine} from './command-line/parse-flags.js';
+import {processTitle} from './command-line/process-title.js';
 import {runSubcommand} from './login/subcommand.js';
 import {safeWriter} from './output/safe-writer.js';
 import {readSettings} from './settings.js';
@@ -23,8 +24,8 @@ else if (line.kind === 'problem') {
 	process.stderr.write(usageLine(line.problem));
 	process.exitCode = usageExitCode;
 } else {
-	// ps and top show the command's name rather than `node`.
-	process.title = PENGUIN_VIEW_PACKAGE.title;
+	// ps and top show the command's name and what it opens rather than `node …`.
+	process.title = processTitle(PENGUIN_VIEW_PACKAGE.title, line.input, line.flags.sse);
 	// Anything thrown or rejected that nobody catches: terminal restored, one line, exit code 1.
 	installCrashHandlers({debug: line.flags.debug});
 	const settings = readSettings(process.env);

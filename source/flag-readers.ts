@@ -24,7 +24,7 @@ export const flagReaders: Readonly<Record<FlagName, readonly string[]>> = {
 	export: ['entry/flag-checks.ts', 'entry/print-output.ts', 'main.ts'],
 	redact: ['entry/flag-checks.ts', 'entry/print-output.ts'],
 	prices: ['main.ts'],
-	sse: ['entry/flag-checks.ts', 'entry/open-source.ts', 'entry/print-output.ts', 'main.ts'],
+	sse: ['cli.tsx', 'entry/flag-checks.ts', 'entry/open-source.ts', 'entry/print-output.ts', 'main.ts'],
 	cookie: ['login/credentials.ts'],
 	header: ['entry/open-source.ts', 'login/commands.ts', 'login/credentials.ts', 'server/server-mode.ts'],
 	user: ['login/commands.ts', 'login/credentials.ts'],

@@ -178,7 +178,8 @@ export const flags = {
 				value: 'FILE',
 				help:
 					"prices from FILE (TOML or JSON, [[models]] with pricing, as a project's .project_config.toml) " +
-					"instead of the project's own; without it, a model with no price shows tokens only",
+					"instead of the project's own; a model with no price (or a project with no config) shows tokens only, " +
+					'its cost unknown (—), and --stats and the notice log (M) say why',
 			},
 		],
 	},

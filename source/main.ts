@@ -124,7 +124,10 @@ async function run(
 	// The screen keeps long texts (tool outputs most) on disk, read back when drawn: those of a
 	// trace file where they are in it, those from a stream or a pipe in a spill file.
 	// Loaded only for the screen: the store and the byte search under it are no part of print mode's start.
-	const held = screen ? new (await import('./io/held-texts.js')).HeldTextStore({spill: true}) : undefined;
+	// --export md and sts too: their texts are read back one item at a time as the document is written,
+	// so that a large session's memory is bounded (json writes the whole view at once).
+	const holds = screen || flags.export === 'md' || flags.export === 'sts';
+	const held = holds ? new (await import('./io/held-texts.js')).HeldTextStore({spill: true}) : undefined;
 	// Plain text: large tool outputs are made ready to print as their lines are read, unless
 	// PENGUIN_VIEW_KERNEL=0 (settings.ts): every output the usual way, the reference path.
 	const prerendered =
@@ -146,6 +149,8 @@ async function run(
 		},
 	);
 	if (held) store.tap(batch => held.observe(batch));
+	// A model started over (a followed trace replaced by another file) reads its texts from the new file.
+	if (held) store.tapRebuild(() => held.reopen());
 	const out = inPlace ? fileWriter(1) : safeWriter(process.stdout);
 	const ended = whenSessionEnds(store);
 	// Outside the screen, a file that is not JSON Lines at all is refused in one line rather
@@ -217,6 +222,7 @@ async function run(
 		check,
 		say,
 		dataRoot,
+		texts: held,
 		unicode: terminal && screenCapable(settings.terminal),
 	};
 	if (writer === undefined) return runWholeOutput(outputs);

@@ -5,14 +5,15 @@
  */
 import os from 'node:os';
 import type {PriceTable} from '../cost/prices.js';
+import type {TextReader} from '../model/held-text.js';
 import type {ModelInput} from '../model/input.js';
-import type {SessionView} from '../model/view-model.js';
+import type {Item, SessionView} from '../model/view-model.js';
 import {oneLine} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
 import {formatJson} from '../export/json.js';
-import {formatMarkdown} from '../export/markdown-export.js';
+import {formatMarkdown, writeMarkdown} from '../export/markdown-export.js';
 import {describeRedactions, redactorForView} from '../export/redact.js';
-import {formatSts} from '../export/sts.js';
+import {formatSts, writeSts} from '../export/sts.js';
 import {loadChildSessions, type ChildSearch} from './subagents-from-disk.js';
 import {toView} from './to-view.js';
 
@@ -32,6 +33,13 @@ export type ExportOptions = {
 	now?: number;
 	/** The session's prices: the export says what it cost. */
 	prices?: PriceTable;
+	/** Reads back the texts the model held on disk (the view's items hold references to them). */
+	texts?: TextReader;
+	/**
+	 * Takes Markdown or STS piece by piece as it is rendered (awaited: a full pipe makes it wait);
+	 * stdout is then empty. The document is never whole in memory, nor the session's texts.
+	 */
+	write?: (text: string) => Promise<void> | void;
 };
 
 /** The export text, and notes for stderr (empty when there is nothing to say). */
@@ -42,18 +50,26 @@ export async function exportCommand(options: ExportOptions): Promise<{stdout: st
 		const loaded = await loadChildSessions(view, options.children);
 		notes.push(...loaded.missing.map(line => `subagent ${line}`));
 	}
-	if (options.redact) {
-		const redactor = redactorForView(view, options.home ?? os.homedir());
+	const redactor = options.redact ? redactorForView(view, options.home ?? os.homedir()) : undefined;
+	let stdout = '';
+	if (options.format !== 'json' && options.write) {
+		// Streamed: the items are redacted one by one as they are written, their texts read back.
+		const whole = redactor ? {...redactor.redactValue({...view, items: []}), items: view.items} : view;
+		const prepare = redactor && ((item: Item) => redactor.redactValue(item));
+		const stream = {prices: options.prices, texts: options.texts, prepare, write: options.write};
+		await (options.format === 'md' ? writeMarkdown(whole, stream) : writeSts(whole, stream));
+	} else {
 		// Every string of the view, nested sessions included, before any format sees it.
-		view = redactor.redactValue(view);
-		notes.push(describeRedactions(redactor.counts()));
+		if (redactor) view = redactor.redactValue(view);
+		const {prices} = options;
+		stdout =
+			options.format === 'md'
+				? formatMarkdown(view, prices)
+				: options.format === 'json'
+					? formatJson(view)
+					: formatSts(view, {prices});
 	}
-	const stdout =
-		options.format === 'md'
-			? formatMarkdown(view, options.prices)
-			: options.format === 'json'
-				? formatJson(view)
-				: formatSts(view, {prices: options.prices});
+	if (redactor) notes.push(describeRedactions(redactor.counts()));
 	// Notes quote trace text (session ids): no control sequences on the user's terminal.
 	const stderr = notes.map(note => sanitize(oneLine(note, 500))).join('\n');
 	return {stdout, stderr: stderr ? `${stderr}\n` : ''};

@@ -1,7 +1,7 @@
 /**
  * `--list`'s cost column: each session's own requests (its subagents are rows of their own),
  * priced from its project's config or `--prices`. Only sessions whose model has a price are
- * read past their head; a project's config is read once, and said once when it cannot be.
+ * read past their head; a project's config is read once, and said once when it is there and cannot be.
  */
 import {costOfUsage} from '../cost/arithmetic.js';
 import type {ListEntry} from '../io/session-entries.js';
@@ -24,7 +24,8 @@ export async function addCosts(entries: ListEntry[], pricesOf: PricesOf): Promis
 			const shard = entry.shards[0];
 			if (shard === undefined) continue;
 			const read = await pricesOf(shard);
-			if (read.notice !== undefined) notices.add(read.notice);
+			// A project without a config (the harness's default: no models) is no warning: no cost, quietly.
+			if (read.notice !== undefined && !read.missing) notices.add(read.notice);
 			if (!read.prices.rates(entry.provider, entry.model)) continue;
 			const tokens = await sessionRequestTokens(entry.shards);
 			if (tokens === undefined) continue;

@@ -218,8 +218,8 @@ function toolLabel(item: ToolCallItem, view: SessionView): string {
 // Formatting
 
 /** The stats as plain text (trace strings sanitized), ending in a newline. */
-export function formatStats(stats: Stats, prices?: PriceTable): string {
-	return `${formatAt(stats, 0, prices).join('\n')}\n`;
+export function formatStats(stats: Stats, prices?: PriceTable, pricesNote?: string): string {
+	return `${formatAt(stats, 0, prices, pricesNote).join('\n')}\n`;
 }
 
 // Untrusted text (tool names, arguments, ids) on one line, with no control sequences.
@@ -227,7 +227,7 @@ function clean(text: string, max = 80): string {
 	return sanitize(oneLine(text, max));
 }
 
-function formatAt(stats: Stats, depth: number, prices: PriceTable | undefined): string[] {
+function formatAt(stats: Stats, depth: number, prices: PriceTable | undefined, pricesNote?: string): string[] {
 	const lines: string[] = [];
 	const model = [stats.provider, stats.modelId].filter(Boolean).join('/');
 	lines.push(`Session     ${clean(stats.sessionId ?? 'unknown')}${model ? `  (${clean(model)})` : ''}`);
@@ -250,6 +250,10 @@ function formatAt(stats: Stats, depth: number, prices: PriceTable | undefined): 
 	}
 	const cost = costLine(stats.spend, prices);
 	if (cost !== undefined) lines.push(cost);
+	// No prices at all: the cost is unknown, and here is why (a project with no config, most often).
+	else if (pricesNote !== undefined && (prices === undefined || prices.size === 0)) {
+		lines.push(`Cost        —  (${clean(pricesNote, 300)})`);
+	}
 	if (stats.aborts > 0) lines.push(`Aborts      ${stats.aborts}`);
 	if (stats.malformedLines > 0) lines.push(`Unreadable  ${plural(stats.malformedLines, 'line')}`);
 
@@ -337,6 +341,8 @@ export async function statsCommand(options: {
 	prices?: PriceTable;
 	/** The context table's bars: Unicode blocks on a terminal, plain characters (the default) else. */
 	bars?: BarGlyphs;
+	/** Why there are no prices, said on the Cost line. */
+	pricesNote?: string;
 }): Promise<{stdout: string; stderr: string}> {
 	const view = toView(options.inputs, options.now ?? Date.now());
 	const stderr: string[] = [];
@@ -345,6 +351,8 @@ export async function statsCommand(options: {
 		stderr.push(...loaded.missing.map(line => `subagent ${sanitize(oneLine(line, 500))}`));
 	}
 	const context = contextSection(view, options.prices, options.bars ?? plainBar);
-	const stdout = formatStats(statsOf(view), options.prices) + (context.length > 0 ? `${context.join('\n')}\n` : '');
+	const stdout =
+		formatStats(statsOf(view), options.prices, options.pricesNote) +
+		(context.length > 0 ? `${context.join('\n')}\n` : '');
 	return {stdout, stderr: stderr.length > 0 ? `${stderr.join('\n')}\n` : ''};
 }

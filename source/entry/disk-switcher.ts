@@ -44,6 +44,7 @@ export function diskSwitcher(options: DiskSwitcherOptions): SessionSwitcher {
 				label: path.basename(session.shards.at(-1) ?? session.sessionId),
 				state: 'following',
 				message: read.missing ? undefined : read.notice,
+				pricesNote: read.notice,
 				retryAt: undefined,
 				noHistory: undefined,
 				prices: read.prices,

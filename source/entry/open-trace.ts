@@ -46,12 +46,12 @@ export async function openTrace(options: SourceOptions): Promise<OpenedSource | 
 	if (!kept) watched?.offers.close();
 	const {offers, overview} = (kept && watched) || {};
 	const read = await options.pricesOf(located.kind === 'stream' ? located.path : (located.shards[0] ?? located.folder));
-	store.setStatus({prices: read.prices});
-	if (read.notice !== undefined) {
-		// The harness reads a missing config as its default (no models): the screen keeps its
-		// footer for the source, and says only a config that is there and cannot be read.
+	store.setStatus({prices: read.prices, pricesNote: read.notice});
+	// The harness reads a missing config as its default (no models): that is no warning, and the
+	// reason waits in --stats and the notice log. A config that is there and cannot be read is said.
+	if (read.notice !== undefined && !read.missing) {
 		if (!screen) options.say(read.notice);
-		else if (!read.missing) store.setStatus({message: read.notice});
+		else store.setStatus({message: read.notice});
 	}
 	const checked = (label: string, next: InputsHandler): InputsHandler => check?.wrap(label, next) ?? next;
 	const pricesReady = async (): Promise<void> => undefined;
@@ -70,7 +70,9 @@ export async function openTrace(options: SourceOptions): Promise<OpenedSource | 
 	}
 	const newest = located.shards.at(-1) ?? located.sessionId;
 	store.setStatus({
-		label: path.basename(newest),
+		// A replay starts at the first shard: the header names the one being played (ui/screen/status-line.ts's
+		// shardLabel moves it on with the session's context), not the newest.
+		label: path.basename(replaySpeed !== undefined ? (located.shards[0] ?? newest) : newest),
 		// A compressed trace is read to its end, never followed.
 		state: replaySpeed !== undefined ? 'replaying' : options.follow && !located.compressed ? 'following' : 'reading',
 	});

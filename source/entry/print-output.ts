@@ -3,6 +3,7 @@
  * read), and print mode or --json (written as the session is read, until it ends, stdout
  * closes or a signal comes).
  */
+import type {TextReader} from '../model/held-text.js';
 import type {TraceCheck} from '../model/json-lines-gate.js';
 import {unknownShapeText} from '../model/session/odd-lines.js';
 import type {SessionStore} from '../model/session-store.js';
@@ -33,6 +34,8 @@ export type PrintOutputOptions = {
 	dataRoot: string;
 	/** Standard output is a terminal that draws Unicode blocks (not TERM=dumb): --stats' bars use them. */
 	unicode?: boolean;
+	/** --export md and sts: the long texts the model keeps on disk, read back as they are written. */
+	texts?: TextReader;
 };
 
 /**
@@ -63,6 +66,7 @@ export async function runWholeOutput(options: PrintOutputOptions): Promise<numbe
 				children,
 				prices: store.status.prices,
 				bars: options.unicode ? unicodeBar : plainBar,
+				pricesNote: store.status.pricesNote,
 			})
 		: await (await import('../commands/export.js')).exportCommand({
 				format: flags.export as 'md' | 'json' | 'sts',
@@ -70,6 +74,15 @@ export async function runWholeOutput(options: PrintOutputOptions): Promise<numbe
 				inputs: store.view,
 				children,
 				prices: store.status.prices,
+				texts: options.texts,
+				// Markdown and STS are written as they are rendered, each piece handed to the OS before the next.
+				write:
+					flags.export === 'md' || flags.export === 'sts'
+						? async text => {
+								out.write(text);
+								await out.flush();
+							}
+						: undefined,
 			});
 	out.write(result.stdout);
 	process.stderr.write(result.stderr);
@@ -92,7 +105,7 @@ export async function runPrintOutput(
 			: undefined;
 	const detach =
 		'attachJsonWriter' in writer
-			? writer.attachJsonWriter(store, out, {canRebuild})
+			? writer.attachJsonWriter(store, out, {canRebuild, aside: line => process.stderr.write(line)})
 			: writer.attachPrinter(store, out, {
 					color: print.color,
 					canRebuild,

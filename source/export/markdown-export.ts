@@ -12,7 +12,7 @@ import type {PriceTable} from '../cost/prices.js';
 import {costOfUsage, costText} from '../cost/arithmetic.js';
 import {treeSpend} from '../model/session/spend.js';
 import {assertNever} from '../assert-never.js';
-import {inMemory} from '../model/held-text.js';
+import {inMemory, shown, type TextReader} from '../model/held-text.js';
 import type {
 	CompactionItem,
 	Item,
@@ -33,12 +33,46 @@ export function formatMarkdown(view: SessionView, prices?: PriceTable): string {
 	return `${new Renderer(view, 0, prices).render().join('\n')}\n`;
 }
 
+/** How writeMarkdown reads and writes. */
+export type MarkdownStream = {
+	prices?: PriceTable;
+	/** Reads back the texts the model held on disk (io/held-texts.ts): one item's at a time. */
+	texts?: TextReader;
+	/** Each item as shown, its texts read, before it is written (--redact). */
+	prepare?: (item: Item) => Item;
+	/** Takes the document piece by piece; awaited (a pipe that is full makes it wait). */
+	write: (text: string) => Promise<void> | void;
+};
+
+// About how much text is gathered before it is written: the document is never whole in memory.
+const pieceChars = 1 << 20;
+
+/**
+ * The same document as formatMarkdown, written in pieces as its items are rendered, each
+ * item's held texts read back only for it: memory is bounded by an item, not the session.
+ */
+export async function writeMarkdown(view: SessionView, stream: MarkdownStream): Promise<void> {
+	const renderer = new Renderer(view, 0, stream.prices, (item: Item) => {
+		const whole = shown(item, stream.texts) as Item;
+		return stream.prepare ? stream.prepare(whole) : whole;
+	});
+	renderer.start();
+	for (const item of view.items) {
+		renderer.next(item);
+		if (renderer.pending >= pieceChars) await stream.write(renderer.take());
+	}
+	renderer.finish();
+	await stream.write(renderer.take());
+}
+
 // Deeper nesting than this is shown as a pointer only (a view is a tree, but bounded output
 // matters more than completeness for a pathological one).
 const maxDepth = 8;
 
 class Renderer {
 	private readonly out: string[] = [];
+	/** The characters in `out`, about (what take would write). */
+	pending = 0;
 	private speaker: 'assistant' | undefined;
 	/** The request whose turn is being shown: its failure, if any, is told after its content. */
 	private heldRequest: RequestItem | undefined;
@@ -48,20 +82,39 @@ class Renderer {
 		private readonly view: SessionView,
 		private readonly depth: number,
 		private readonly prices?: PriceTable,
+		/** An item as written: its held texts read back (writeMarkdown); the item itself by default. */
+		private readonly prepare: (item: Item) => Item = item => item,
 	) {
 		this.level = '#'.repeat(Math.min(6, 3 + depth));
 	}
 
 	render(): string[] {
-		this.header();
-		for (const item of this.view.items) {
-			// A request item comes first in its turn; its outcome belongs after what it produced.
-			if (item.kind !== 'assistant_text' && item.kind !== 'thinking' && item.kind !== 'tool_call')
-				this.releaseRequest();
-			this.item(item);
-		}
-		this.releaseRequest();
+		this.start();
+		for (const item of this.view.items) this.next(item);
+		this.finish();
 		return this.out;
+	}
+
+	start(): void {
+		this.header();
+	}
+
+	next(item: Item): void {
+		// A request item comes first in its turn; its outcome belongs after what it produced.
+		if (item.kind !== 'assistant_text' && item.kind !== 'thinking' && item.kind !== 'tool_call') this.releaseRequest();
+		this.item(this.prepare(item));
+	}
+
+	finish(): void {
+		this.releaseRequest();
+	}
+
+	/** What is rendered so far and not yet taken, as text that ends in a newline. */
+	take(): string {
+		const text = this.out.length === 0 ? '' : `${this.out.join('\n')}\n`;
+		this.out.length = 0;
+		this.pending = 0;
+		return text;
 	}
 
 	// ------------------------------------------------------------------ header
@@ -342,6 +395,7 @@ class Renderer {
 	/** Lines followed by a blank line. */
 	private block(...lines: string[]): void {
 		this.out.push(...lines, '');
+		for (const line of lines) this.pending += line.length + 1;
 	}
 
 	/** A collapsible block: the summary is escaped HTML; the body is Markdown lines. */

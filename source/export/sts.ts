@@ -40,7 +40,7 @@
 import type {PriceTable} from '../cost/prices.js';
 import {costOfUsage} from '../cost/arithmetic.js';
 import {treeSpend} from '../model/session/spend.js';
-import {inMemory, shown} from '../model/held-text.js';
+import {inMemory, shown, type TextReader} from '../model/held-text.js';
 import type {Item, SessionView, ToolCallItem} from '../model/view-model.js';
 import {formatBytes, oneLine} from '../render/format.js';
 import {itemText} from '../render/item-kinds.js';
@@ -101,6 +101,48 @@ export function stsLinesOf(view: SessionView, options: StsOptions = {}): [StsSes
 	return [sessionLine(view, options.prices), ...lines];
 }
 
+/** How writeSts reads and writes. */
+export type StsStream = StsOptions & {
+	/** Reads back the texts the model held on disk (io/held-texts.ts): one item's at a time. */
+	texts?: TextReader;
+	/** Each item as shown, its texts read, before it is written (--redact). */
+	prepare?: (item: Item) => Item;
+	/** Takes the lines piece by piece; awaited (a pipe that is full makes it wait). */
+	write: (text: string) => Promise<void> | void;
+};
+
+// About how many message lines are gathered before they are written.
+const pieceLines = 256;
+
+/**
+ * The same lines as formatSts, written in pieces as the items are read back one by one: memory
+ * is bounded by a turn, not the session.
+ */
+export async function writeSts(view: SessionView, stream: StsStream): Promise<void> {
+	const prepare = (item: Item): Item => {
+		const whole = shown(item, stream.texts) as Item;
+		return stream.prepare ? stream.prepare(whole) : whole;
+	};
+	const firstPrompt = view.items.find(item => item.kind === 'user_text');
+	await stream.write(`${safeJsonStringify(sessionLine(view, stream.prices, firstPrompt && prepare(firstPrompt)))}\n`);
+	const lines: StsMessageLine[] = [];
+	const take = (): string => {
+		const text = lines.length === 0 ? '' : `${lines.map(line => safeJsonStringify(line)).join('\n')}\n`;
+		lines.length = 0;
+		return text;
+	};
+	if (view.header.systemPrompt) {
+		lines.push({type: 'message', message: {role: 'system', content: view.header.systemPrompt, ...at(firstAt(view))}});
+	}
+	const builder = new Builder(view, lines, stream, undefined, 0);
+	for (const item of view.items) {
+		builder.item(prepare(item));
+		if (lines.length >= pieceLines) await stream.write(take());
+	}
+	builder.flush();
+	await stream.write(take());
+}
+
 /** The session as STS-Format JSONL text, one line per object, ending in a newline. */
 export function formatSts(view: SessionView, options: StsOptions = {}): string {
 	return `${stsLinesOf(view, options)
@@ -108,10 +150,13 @@ export function formatSts(view: SessionView, options: StsOptions = {}): string {
 		.join('\n')}\n`;
 }
 
-function sessionLine(view: SessionView, prices: PriceTable | undefined): StsSession {
+function sessionLine(
+	view: SessionView,
+	prices: PriceTable | undefined,
+	firstPrompt: Item | undefined = view.items.find(item => item.kind === 'user_text'),
+): StsSession {
 	const {header} = view;
 	const cost = prices === undefined || prices.size === 0 ? undefined : costOfUsage(treeSpend(view), prices);
-	const firstPrompt = view.items.find(item => item.kind === 'user_text');
 	const name =
 		header.title ?? (firstPrompt?.kind === 'user_text' ? oneLine(inMemory(firstPrompt.text), 100) : undefined);
 	return {
@@ -149,7 +194,7 @@ class Builder {
 		this.flush();
 	}
 
-	private item(item: Item): void {
+	item(item: Item): void {
 		switch (item.kind) {
 			case 'user_text':
 				this.flush();
@@ -261,7 +306,7 @@ class Builder {
 		return this.assistant;
 	}
 
-	private flush(): void {
+	flush(): void {
 		this.flushAssistant();
 		this.releaseRequest();
 		this.flushResults();

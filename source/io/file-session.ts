@@ -4,7 +4,7 @@
  * under the data root, read and followed while the call that started it runs (see
  * model/child-sessions.ts for the bookkeeping; this is the part with files and timers).
  */
-import {createReadStream} from 'node:fs';
+import {createReadStream, existsSync} from 'node:fs';
 import path from 'node:path';
 import {ChildSessions} from '../model/child-sessions.js';
 import type {ModelInput} from '../model/input.js';
@@ -60,24 +60,44 @@ export function startFileSession(
 			? undefined
 			: startReplay({speed: options.replaySpeed, interleave: !options.hold, onInputs: batch => store.apply(batch)});
 	const toModel: Apply = replay?.feed ?? (batch => store.apply(batch));
-	const children = childSessionsFor(session.folder, options, toModel);
-	const apply: InputsHandler = children?.feed ?? toModel;
+	let children = childSessionsFor(session.folder, options, toModel);
+	const apply: InputsHandler = batch => (children ? children.feed(batch) : toModel(batch));
 	const onInputs = options.filter ? options.filter(apply) : apply;
 	const files = {sessionId: session.sessionId, folder: session.folder, shards: session.shards, single: session.single};
-	const reader = session.compressed
+	let closed = false;
+	let startingOver: Promise<void> | undefined;
+	const follow = (shards: string[]): {close(): Promise<void>} =>
+		followTrace({
+			...files,
+			shards,
+			follow: options.follow,
+			onInputs,
+			cut: options.cut,
+			pace: options.pace,
+			...options.follower,
+			onReplaced: text => (startingOver = startOver(text)),
+		});
+	// The followed file was replaced (tail -F's case): the whole session is read again from its first
+	// shard into a new model, its subagents too; one notice says why.
+	const startOver = async (text: string): Promise<void> => {
+		await Promise.all([reader.close(), children?.close()]);
+		if (closed) return;
+		children = childSessionsFor(session.folder, options, toModel);
+		store.restart([{kind: 'notice', level: 'warn', text, aside: true, at: Date.now()}]);
+		// The shards there are now: another session may have fewer (none: the follower waits for `_001`).
+		reader = follow(session.single ? session.shards : session.shards.filter(shard => existsSync(shard)));
+	};
+	let reader = session.compressed
 		? readCompressed(session.shards[0]!, onInputs, options)
 		: replay
 			? followTrace({...files, follow: false, onInputs})
-			: followTrace({
-					...files,
-					follow: options.follow,
-					onInputs,
-					cut: options.cut,
-					pace: options.pace,
-					...options.follower,
-				});
+			: follow(session.shards);
 	return {
-		close: async () => void (await Promise.all([reader.close(), children?.close(), replay?.close()])),
+		async close() {
+			closed = true;
+			await startingOver;
+			await Promise.all([reader.close(), children?.close(), replay?.close()]);
+		},
 		replay: replay?.control,
 	};
 }

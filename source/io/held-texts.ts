@@ -152,6 +152,18 @@ export class HeldTextStore implements TextReader {
 		return fd;
 	}
 
+	/**
+	 * Forgets the trace files it opened and what it read or scanned of them (the model was
+	 * rebuilt: a followed trace may be another file under the same name now). Spilled texts stay.
+	 */
+	reopen(): void {
+		for (const fd of this.fds.values()) closeQuietly(fd);
+		this.fds.clear();
+		this.kept.clear();
+		this.scans.clear();
+		this.changed.clear();
+	}
+
 	/** Closes the files it opened (the spill file goes with its descriptor). */
 	close(): void {
 		for (const fd of this.fds.values()) closeQuietly(fd);

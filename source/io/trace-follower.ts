@@ -11,6 +11,7 @@ import type {ModelInput} from '../model/input.js';
 import {finishLines, toInputs, type InputsHandler} from './line-inputs.js';
 import {LineSplitter, type LineCutter, type SplitItem} from './line-splitter.js';
 import {batchEnd, wholeLines} from './read-chunks.js';
+import {fileHead} from './file-head.js';
 import {describeFsError} from './session-locator.js';
 import {ShardFileWatch, watchShardFolder} from './shard-watch.js';
 import {parseShardName, shardFileName} from './trace-files.js';
@@ -56,6 +57,12 @@ export type FollowOptions = {
 	 * output is written (undefined, or a promise that settles once reading may go on).
 	 */
 	pace?: () => Promise<void> | undefined;
+	/**
+	 * The followed file is another one now (another inode, a file that shrank, other bytes at its
+	 * start, or one that came back after it was deleted): the follower stops, and the owner starts
+	 * the session over from its start (`text` says so). Without it, that file alone is read again.
+	 */
+	onReplaced?: (text: string) => void;
 };
 
 /** A running follower. */
@@ -96,6 +103,8 @@ type Shard = {
 	identity?: string;
 	/** Deleted (or not there yet); waiting for it. */
 	missing: boolean;
+	/** The file's first bytes (io/file-head.ts): other bytes there mean another file was copied over it. */
+	head?: Buffer;
 };
 
 class Follower {
@@ -179,9 +188,7 @@ class Follower {
 
 	// Only one read runs at a time; a request made meanwhile runs once more right after it.
 	private schedule(full = true): void {
-		if (this.closed) {
-			return;
-		}
+		if (this.closed) return;
 		if (full) {
 			this.fullCheck = true;
 		}
@@ -201,9 +208,7 @@ class Follower {
 				await this.options.pace?.();
 				// An append to the watched shard is read synchronously, without a trip through
 				// the thread pool: the output follows the writer within a millisecond or so.
-				if (!this.fullCheck && this.readAppended()) {
-					continue;
-				}
+				if (!this.fullCheck && this.readAppended()) continue;
 				this.fullCheck = false;
 				await this.step();
 			} while (this.again && !this.closed);
@@ -221,17 +226,15 @@ class Follower {
 	 */
 	private readAppended(): boolean {
 		const fd = this.fileWatch.fd;
-		if (fd === undefined) {
-			return false;
-		}
+		if (fd === undefined) return false;
 		const shard = this.current;
 		let total = 0;
 		try {
+			// A copy over the file (truncated, then written past where this one was read): the full step.
+			if (headChanged(fd, shard)) return false;
 			for (;;) {
 				const bytesRead = readSync(fd, this.buffer, 0, this.buffer.length, shard.position);
-				if (bytesRead === 0) {
-					break;
-				}
+				if (bytesRead === 0) break;
 				shard.position += bytesRead;
 				total += bytesRead;
 				this.pushLines(shard.splitter.push(this.buffer.subarray(0, bytesRead)), shard);
@@ -258,9 +261,7 @@ class Follower {
 	/** Whether the shard is still the same file at the same size: nothing to do. */
 	private unchanged(fd: number, shard: Shard): boolean {
 		try {
-			if (fstatSync(fd).size !== shard.position) {
-				return false;
-			}
+			if (fstatSync(fd).size !== shard.position) return false;
 			const info = statSync(shard.path);
 			return `${info.dev}:${info.ino}` === shard.identity;
 		} catch {
@@ -275,9 +276,7 @@ class Follower {
 			// means the read to the end is the shard's last one (a chain read whole: no second read).
 			const rotated = this.nextShard(shard.index);
 			const readable = await this.readToEnd(shard);
-			if (this.closed) {
-				return;
-			}
+			if (this.closed) return;
 			const next = rotated ?? this.nextShard(shard.index);
 			if (next) {
 				// The writer has rotated since the read: whatever it added to this shard before that is final.
@@ -325,13 +324,26 @@ class Follower {
 				return false;
 			}
 			const identity = `${info.dev}:${info.ino}`;
+			// Another file: deleted and back, another inode, shorter than what was read, or other bytes at its start.
+			const other = shard.identity !== undefined && (shard.missing || shard.identity !== identity);
+			const shrank = !other && info.size < shard.position;
+			const copiedOver = !other && !shrank && headChanged(fd, shard);
+			const replaced = this.options.onReplaced;
+			if (replaced && (other || shrank || copiedOver)) {
+				// As tail -F: another file is read from its start, and so is the whole session (the owner's part).
+				this.stop();
+				replaced(`${shard.name} was replaced: reading it from the start`);
+				return false;
+			}
 			if (shard.missing && shard.identity) {
 				this.restart(shard, 'info', `${shard.name} is back; reading it from the start`);
-			} else if (shard.identity && shard.identity !== identity) {
+			} else if (other) {
 				this.restart(shard, 'warn', `${shard.name} was replaced by a different file; reading it from the start`);
-			} else if (info.size < shard.position) {
+			} else if (shrank || copiedOver) {
 				this.restart(shard, 'warn', `${shard.name} was truncated; reading it again from the start`);
 			}
+			// The start of the file as it is now, to compare with next time.
+			if (shard.head === undefined) headChanged(fd, shard);
 			shard.missing = false;
 			shard.identity = identity;
 			const buffers = [this.buffer, this.spare];
@@ -346,9 +358,7 @@ class Follower {
 					if (pending === undefined) break;
 					const bytesRead: number = await pending;
 					pending = undefined;
-					if (bytesRead === 0) {
-						break;
-					}
+					if (bytesRead === 0) break;
 					const chunk = buffers[which]!.subarray(0, wholeLines(buffers[which]!, bytesRead));
 					shard.position += chunk.length;
 					which = 1 - which;
@@ -392,9 +402,7 @@ class Follower {
 			this.report(shard.name, error);
 			return;
 		}
-		if (shard.missing) {
-			return;
-		}
+		if (shard.missing) return;
 		shard.missing = true;
 		this.fileWatch.close();
 		this.push(
@@ -411,14 +419,13 @@ class Follower {
 		shard.position = 0;
 		shard.base = 0;
 		shard.lineBase = 0;
+		shard.head = undefined;
 		this.push({kind: 'notice', level, text});
 	}
 
 	private nextShard(index: number): {index: number; path: string} | undefined {
 		const listed = this.known.find(entry => entry.index > index);
-		if (listed || this.options.single) {
-			return listed;
-		}
+		if (listed || this.options.single) return listed;
 		const candidate = path.join(this.options.folder, shardFileName(this.options.sessionId, index + 1));
 		try {
 			return statSync(candidate, {throwIfNoEntry: false})?.isFile() ? {index: index + 1, path: candidate} : undefined;
@@ -452,9 +459,7 @@ class Follower {
 	// One notice per distinct error: a polled failure does not repeat every tick.
 	private report(where: string, error: unknown): void {
 		const text = `${where}: ${describeFsError(error)}`;
-		if (text === this.lastError) {
-			return;
-		}
+		if (text === this.lastError) return;
 		this.lastError = text;
 		this.push({kind: 'notice', level: 'error', text});
 		try {
@@ -478,9 +483,7 @@ class Follower {
 	}
 
 	private flush(): void {
-		if (this.closed || this.batch.length === 0) {
-			return;
-		}
+		if (this.closed || this.batch.length === 0) return;
 		const batch = this.batch;
 		this.batch = [];
 		this.options.onInputs(batch);
@@ -495,6 +498,14 @@ function missingBefore(first: number): string | undefined {
 	if (first <= 1) return undefined;
 	const contexts = first === 2 ? 'context 1 is' : `contexts 1–${first - 1} are`;
 	return `${contexts} not here (no earlier shard beside this one); showing the session from context ${first}`;
+}
+
+/** Whether another file was copied over `shard` (io/file-head.ts); else notes the start it has now. */
+function headChanged(fd: number, shard: Shard): boolean {
+	const seen = fileHead(fd, shard.head);
+	if (seen.changed) return true;
+	shard.head = seen.head;
+	return false;
 }
 
 /** Reads into the whole of `buffer` from `position` on the thread pool; resolves to the bytes read. */

@@ -31,9 +31,10 @@ export type ModelInput =
 	| {kind: 'shard'; index: number; path?: string}
 	/**
 	 * Something about the source itself: a truncation, a deletion, a resync. `aside`: about what
-	 * the input lacks rather than a moment of the session (print mode writes it to stderr).
+	 * the input lacks rather than a moment of the session (print mode writes it to stderr). `at`:
+	 * when the source saw it (epoch ms), for a notice no message precedes; else the last message's time.
 	 */
-	| {kind: 'notice'; level: NoticeLevel; text: string; aside?: boolean}
+	| {kind: 'notice'; level: NoticeLevel; text: string; aside?: boolean; at?: number}
 	/** A named `server_event` from the SSE stream. */
 	| {kind: 'server_event'; event: ServerEvent; origin?: string[]}
 	/** The server's account of the session: fills the header before (or without) any history. */

@@ -211,13 +211,14 @@ export class SessionModel {
 				return;
 			case 'notice':
 				// Recorded as final: print mode says too that a file was deleted, truncated or unreadable.
+				// Its time: when the source saw it, else the last message's (the notice log shows it).
 				this.core.push(
 					{
 						kind: 'notice',
 						level: input.level,
 						text: input.text,
 						...(input.aside ? {aside: true} : {}),
-						...this.core.base(),
+						...this.core.base(input.at ?? this.core.lastAt),
 					},
 					'item',
 				);

@@ -23,6 +23,8 @@ export type SourceStatus = {
 	noHistory?: boolean;
 	/** The prices of the session's project (its config, its server's models, or --prices); none: tokens only. */
 	prices?: PriceTable;
+	/** Why there are no prices (`no prices: there is no project config …`), for --stats and the notice log. */
+	pricesNote?: string;
 	/** The server's title for the session, for when its messages name none (a finished session read from its trace). */
 	title?: string;
 	/** While the end of a trace is shown and its history is read behind it: how much is read, 0–1. */
@@ -88,6 +90,18 @@ export class SessionStore {
 		this.applyTo(model, inputs);
 		model.adoptIdsFrom(old);
 		keepFirstSeen(model.view, old.view);
+		this.notify();
+	}
+
+	/**
+	 * Start over with a model of `inputs` alone (the followed trace was replaced by another
+	 * file): unlike rebuild, nothing of the old model is kept, not even its item ids.
+	 */
+	restart(inputs: readonly ModelInput[]): void {
+		for (const tap of this.rebuildTaps) tap(inputs);
+		this.model = new SessionModel(this.options);
+		this.shown = undefined;
+		this.applyTo(this.model, inputs);
 		this.notify();
 	}
 

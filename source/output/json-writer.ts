@@ -11,6 +11,7 @@ import type {ModelInput} from '../model/input.js';
 import type {SessionStore} from '../model/session-store.js';
 import {partialTextField} from '../protocol/guards.js';
 import type {OmniMessage} from '../protocol/types.js';
+import {sanitize} from '../render/sanitize.js';
 import type {Attached} from './printer.js';
 import type {SafeWriter} from './safe-writer.js';
 
@@ -108,6 +109,8 @@ function completeOf(fragment: Fragment): OmniMessage {
 export type JsonWriterOptions = {
 	/** The store's model can be rebuilt (an SSE resync): what was written is remembered, to be written once. */
 	canRebuild?: boolean;
+	/** Takes the notices (a history not loaded, a shard missing, a file deleted): stderr's, one line each. */
+	aside?: (line: string) => void;
 };
 
 /** Attach to a store's input stream: the store hands every batch to `record`. */
@@ -117,6 +120,11 @@ export function attachJsonWriter(store: SessionStore, out: SafeWriter, options: 
 	const write = (batch: readonly ModelInput[], rebuilt: boolean): void => {
 		const lines: string[] = [];
 		for (const input of batch) {
+			// stdout is JSON alone: every notice (a note about the input, a file deleted, a read that failed) goes to stderr.
+			if (input.kind === 'notice') {
+				const word = input.aside || input.level === 'info' ? 'note' : input.level;
+				options.aside?.(`penguin-view: ${word}: ${sanitize(input.text)}\n`);
+			}
 			for (const message of recorder.accept(input)) {
 				if (written) {
 					const key = messageKey(message);

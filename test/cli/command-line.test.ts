@@ -31,10 +31,12 @@ describe('--help', () => {
 });
 
 describe('while it runs', () => {
-	it('the process is named penguin-view, as ps and top show it', async () => {
+	it('the process is named penguin-view with what it opens, as ps and top show it', async () => {
 		const child = startCli(['--print', '-f', trace]);
 		await waitFor(() => child.output().includes('What is a trace file?'), 'the first lines');
-		expect(readFileSync(`/proc/${child.pid!}/comm`, 'utf8')).toBe('penguin-view\n');
+		// top's name is the title's first 15 bytes (the kernel's limit); ps's command line the whole.
+		expect(readFileSync(`/proc/${child.pid!}/comm`, 'utf8')).toBe(`${`penguin-view ${trace}`.slice(0, 15)}\n`);
+		expect(readFileSync(`/proc/${child.pid!}/cmdline`, 'utf8').replace(/\0+$/, '')).toBe(`penguin-view ${trace}`);
 		child.kill('SIGTERM');
 		expect((await waitForExit(child, 5000)).code).toBe(0);
 	});

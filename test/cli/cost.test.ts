@@ -164,6 +164,35 @@ describe('a trace outside any data root', () => {
 	});
 });
 
+describe('a project with no config (the harness then has no models)', () => {
+	const root = makeRoot();
+	const dir = root.dateDir('bare', 'main');
+	const file = placeShard(tools, dir, 1);
+	const config = path.join(root.root, 'bare', '.project_config.toml');
+	const bare = {PENGUIN_HOME: root.root};
+	afterAll(() => root.remove());
+
+	it('--print, --json and --list write nothing to stderr: no cost, and no warning', async () => {
+		for (const args of [
+			['--print', '--no-follow', '--no-color', file],
+			['--json', file],
+			['--list'],
+			['--list', '--json'],
+		]) {
+			const result = await runCli(args, {env: bare});
+			expect(result.code, args.join(' ')).toBe(0);
+			expect(result.stderr, args.join(' ')).toBe('');
+			expect(result.stdout).not.toMatch(/\$\d/);
+		}
+	});
+
+	it('--stats says the cost is unknown, and why', async () => {
+		const result = await runCli(['--stats', file], {env: bare});
+		expect(result.stderr).toBe('');
+		expect(result.stdout).toContain(`Cost        —  (no prices: there is no project config ${config})\n`);
+	});
+});
+
 describe('an unreadable project config', () => {
 	it('is no prices and one line', async () => {
 		const root = makeRoot();

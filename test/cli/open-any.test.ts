@@ -9,6 +9,7 @@ import {
 	mkdirSync,
 	openSync,
 	readFileSync,
+	renameSync,
 	rmSync,
 	truncateSync,
 	writeFileSync,
@@ -17,7 +18,7 @@ import path from 'node:path';
 import {constants, gunzipSync, gzipSync} from 'node:zlib';
 import {afterAll, afterEach, describe, expect, it} from 'vitest';
 import {makeRoot, parent, child, retry, tools, placeShard, rotated} from '../commands/data-root.js';
-import {cliPath, runCli, waitFor, type CliResult} from '../helpers/run-cli.js';
+import {cliPath, runCli, startCli, waitFor, waitForExit, type CliResult} from '../helpers/run-cli.js';
 import {marker, metaLine, stopRun, toolOutputs, watchRun, type WatchedRun} from '../support/fault-files.js';
 import {fixtureBytes, makeTempDir, removeTempDir, tracesFixtureDir} from '../support/io-fixtures.js';
 import {startSseServer, type SseTestServer} from '../support/sse-server.js';
@@ -112,10 +113,11 @@ describe('a trace under any name', () => {
 		mkdirSync(folder);
 		const file = path.join(folder, 'trace.jsonl');
 		writeFileSync(file, `${metaLine()}\n${toolOutputs(0, 3, 100)}`);
-		run = watchRun(['--print', '--follow', file], {watchFor: ['was truncated', 'was deleted', 'is back']});
+		run = watchRun(['--print', '--follow', file], {watchFor: ['was deleted']});
 		await waitFor(() => [0, 1, 2].every(n => run!.seen.has(n)), 'the first records', 10_000);
 		appendFileSync(file, toolOutputs(3, 2, 100));
 		await waitFor(() => run!.seen.has(4), 'the appended records', 10_000);
+		// As tail -F: a file that shrank is another file, read (and printed) from its start, said on stderr.
 		truncateSync(file, 0);
 		appendFileSync(file, `${metaLine()}\n${toolOutputs(10, 2, 100)}`);
 		await waitFor(() => run!.seen.has(11), 'the records after the truncation', 10_000);
@@ -123,11 +125,62 @@ describe('a trace under any name', () => {
 		await waitFor(() => run!.linesWith('was deleted').length === 1, 'the deletion notice', 10_000);
 		writeFileSync(file, `${metaLine()}\n${toolOutputs(20, 2, 100)}`);
 		await waitFor(() => run!.seen.has(21), 'the records of the re-created file', 10_000);
-		expect(run.linesWith('was truncated')).toHaveLength(1);
-		expect(run.linesWith('is back')).toHaveLength(1);
 		run.kill('SIGTERM');
 		expect(await run.exited).toBe(0);
-		expect(run.stderrText()).toBe('');
+		expect(run.stderrText()).toBe(
+			'penguin-view: note: trace.jsonl was replaced: reading it from the start\n'.repeat(2),
+		);
+	}, 30_000);
+
+	it('--json -f: what happens to the file is said on stderr, and stdout stays JSON Lines', async () => {
+		const folder = path.join(dir, 'json-followed');
+		mkdirSync(folder);
+		const file = path.join(folder, 'trace.jsonl');
+		writeFileSync(file, `${metaLine()}\n${toolOutputs(0, 3, 100)}`);
+		const json = startCli(['--json', '-f', file]);
+		try {
+			const show = {show: () => `${json.output()}\n---\n${json.errors()}`};
+			await waitFor(() => json.output().split('\n').length > 3, 'the first messages', show);
+			rmSync(file);
+			await waitFor(() => json.errors().includes('was deleted'), 'the deletion on stderr', show);
+			writeFileSync(file, `${metaLine()}\n${toolOutputs(10, 2, 100)}`);
+			await waitFor(() => json.errors().includes('was replaced'), 'the new file on stderr', show);
+			expect(json.errors()).toBe(
+				'penguin-view: warn: trace.jsonl was deleted; waiting for it to come back\npenguin-view: note: trace.jsonl was replaced: reading it from the start\n',
+			);
+			await waitFor(() => json.output().includes(marker(11)), 'the new file’s messages', show);
+			for (const line of json.output().trimEnd().split('\n')) expect(() => JSON.parse(line) as unknown).not.toThrow();
+		} finally {
+			json.kill('SIGTERM');
+			await waitForExit(json, 10_000);
+		}
+	}, 30_000);
+
+	it('a trace.jsonl moved or copied over while followed: the new session is printed from its start, once', async () => {
+		const folder = path.join(dir, 'replaced');
+		mkdirSync(folder);
+		const file = path.join(folder, 'trace.jsonl');
+		writeFileSync(file, `${metaLine()}\n${toolOutputs(0, 3, 100)}`);
+		run = watchRun(['--print', '--follow', file], {watchFor: ['malformed']});
+		await waitFor(() => [0, 1, 2].every(n => run!.seen.has(n)), 'the first records', 10_000);
+		// mv other.jsonl trace.jsonl: another inode.
+		const other = path.join(folder, 'other.jsonl');
+		writeFileSync(other, `${metaLine()}\n${toolOutputs(10, 3, 100)}`);
+		renameSync(other, file);
+		await waitFor(() => run!.seen.has(12), 'the moved file’s records', 10_000);
+		// cp over it: the same inode, truncated, then written longer than before (another session: another first line).
+		writeFileSync(other, `${metaLine('session-2026-12-02-14-50-00-0c0c0c0c')}\n${toolOutputs(20, 6, 100)}`);
+		copyFileSync(other, file);
+		await waitFor(() => [20, 21, 22, 23, 24, 25].every(n => run!.seen.has(n)), 'the copied file’s records', 10_000);
+		run.kill('SIGTERM');
+		expect(await run.exited).toBe(0);
+		expect(run.stderrText()).toBe(
+			'penguin-view: note: trace.jsonl was replaced: reading it from the start\n'.repeat(2),
+		);
+		// Nothing malformed, and the totals count the last session alone: 6 calls, not 3 + 3 + 6.
+		expect(run.linesWith('malformed')).toEqual([
+			'  0 requests (0 retries), 6 tool calls, 0 failures, 0 malformed lines',
+		]);
 	}, 30_000);
 
 	it(

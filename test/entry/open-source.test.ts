@@ -11,7 +11,8 @@ import type {ListEntry} from '../../source/io/session-entries.js';
 import {TraceCheck} from '../../source/model/json-lines-gate.js';
 import {SessionStore} from '../../source/model/session-store.js';
 import {readSettings} from '../../source/settings.js';
-import {makeRoot, placeShard, retry, tools} from '../commands/data-root.js';
+import {shardLabel} from '../../source/ui/screen/status-line.js';
+import {makeRoot, placeShard, retry, rotated, tools} from '../commands/data-root.js';
 import {waitFor} from '../support/wait-for.js';
 import {flagsWith} from './flags.js';
 
@@ -72,6 +73,23 @@ test('--latest opens the newest session under the data root', async () => {
 	if ('exitCode' in opened) throw new Error(`not opened: ${options.said.join('; ')}`);
 	stops.push(async () => opened.source.close());
 	expect(options.store.status.label).toBe(path.basename(newest));
+});
+
+test('a replay of a session of two shards names the shard being played, not the newest', async () => {
+	const root = makeRoot();
+	roots.push(root);
+	const first = placeShard(rotated, root.dateDir(), 1);
+	placeShard(rotated, root.dateDir(), 2);
+	const options = {...printOptions(root.root, [first]), replaySpeed: 1};
+	const opened = await openSource(options);
+	if ('exitCode' in opened) throw new Error(`not opened: ${options.said.join('; ')}`);
+	stops.push(async () => opened.source.close());
+	await waitFor(() => options.store.view.items.length > 0, 'the replay started');
+	const {view, status} = options.store;
+	expect(view.shard).toBe(1);
+	expect(shardLabel(status.label, view.shard, view.shard)).toBe(`${rotated}_001.jsonl`);
+	// Once the replay reaches the second context, the header names its shard.
+	expect(shardLabel(status.label, 2, 2)).toBe(`${rotated}_002.jsonl`);
 });
 
 test('a trace that is not there, or no data root at all: one line said, exit code 1', async () => {

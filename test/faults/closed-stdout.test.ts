@@ -20,7 +20,7 @@ beforeAll(() => {
 	root = path.join(dir, 'root');
 	const folder = path.join(root, 'proj', 'agents', 'main', 'traces', '2026-12-02');
 	mkdirSync(folder, {recursive: true});
-	// The project's config, as the harness writes one (without it --list says, once, that there are no prices).
+	// The project's config, as the harness writes one.
 	writeFileSync(
 		path.join(root, 'proj', '.project_config.toml'),
 		'[[models]]\nprovider = "custom"\nmodel_id = "fake-model"\n',

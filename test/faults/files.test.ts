@@ -48,42 +48,42 @@ async function follow(options: {watchFor?: string[]} = {}): Promise<WatchedRun> 
 	return run;
 }
 
-/** SIGTERM ends it with code 0, and nothing went to stderr. */
-async function stop(): Promise<void> {
+/** SIGTERM ends it with code 0, and nothing went to stderr but `said`. */
+async function stop(said = ''): Promise<void> {
 	expect(run!.exitCode).toBeNull();
 	run!.kill('SIGTERM');
 	expect(await run!.exited).toBe(0);
-	expect(run!.stderrText()).toBe('');
+	expect(run!.stderrText()).toBe(said);
 }
+
+// As tail -F says on stderr that it follows a new file: the session is read again from its start.
+const replaced = `penguin-view: note: ${faultSessionId}_001.jsonl was replaced: reading it from the start\n`;
 
 describe('a followed file changes under the reader', () => {
 	it('deleted, then created again: says so, waits, and reads the new file from its start', async () => {
-		await follow({watchFor: ['was deleted', 'is back']});
+		await follow({watchFor: ['was deleted']});
 		rmSync(file);
 		await waitFor(() => run!.linesWith('was deleted').length === 1, 'the deletion notice');
 		writeFileSync(file, `${metaLine()}\n${toolOutputs(10, 5, 100)}`);
 		await waitFor(() => hasAll(range(10, 15)), 'the records of the new file');
-		expect(run!.linesWith('is back')).toHaveLength(1);
-		await stop();
+		await stop(replaced);
 	});
 
 	it('truncated and rewritten shorter: says so and reads it again from the start', async () => {
-		await follow({watchFor: ['was truncated']});
+		await follow();
 		truncateSync(file, 0);
 		appendFileSync(file, `${metaLine()}\n${toolOutputs(20, 3, 100)}`);
 		await waitFor(() => hasAll(range(20, 23)), 'the records written after the truncation');
-		expect(run!.linesWith('was truncated')).toHaveLength(1);
-		await stop();
+		await stop(replaced);
 	});
 
 	it("replaced by another session's file: says so and reads the new one from its start", async () => {
-		await follow({watchFor: ['replaced by a different file']});
+		await follow();
 		const swap = path.join(dir, 'swap.tmp');
 		writeFileSync(swap, `${metaLine(otherSessionId)}\n${toolOutputs(30, 5, 100)}`);
 		renameSync(swap, file);
 		await waitFor(() => hasAll(range(30, 35)), "the other session's records");
-		expect(run!.linesWith('replaced by a different file')).toHaveLength(1);
-		await stop();
+		await stop(replaced);
 	});
 
 	it('grown by 50 MB at once: every record of it is printed, and it follows on', async () => {

@@ -103,7 +103,11 @@ describe('the stream breaks', () => {
 		expect(second.requestsTo('/stream').length).toBeGreaterThanOrEqual(1);
 		const out = await stop();
 		expect(markerCounts(out, 0, 6)).toEqual(eachOnce(0, 6));
-		expect(out).toContain('history reloaded: the server restarted its stream (new epoch)');
+		// A note about the connection: on stderr, never in the transcript.
+		expect(out).not.toContain('history reloaded');
+		expect(child!.errors()).toContain(
+			'penguin-view: note: history reloaded: the server restarted its stream (new epoch)\n',
+		);
 		expect(child!.errors()).toMatch(/reconnecting/);
 	}, 30_000);
 
@@ -218,7 +222,9 @@ describe('the events are wrong', () => {
 		await waitFor(printed(0, 2), 'the turns on both sides of the huge event', 20_000);
 		const peakKb = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child!.pid}/status`, 'utf8'))?.[1]);
 		const out = await stop();
-		expect(out).toContain('dropped a stream event larger than 16 MiB; the stream carries on');
+		expect(child!.errors()).toContain(
+			'penguin-view: note: dropped a stream event larger than 16 MiB; the stream carries on\n',
+		);
 		expect(markerCounts(out, 0, 2)).toEqual(eachOnce(0, 2));
 		// Far below the event's 100 MB (and its UTF-16 copy): only the limit's worth was ever held.
 		expect(peakKb).toBeLessThan(250 * 1024);
@@ -276,8 +282,12 @@ describe('the server is odd', () => {
 		// than the default would take, so it shows the setting is what ends the wait.
 		child = startCli(['--sse', s.streamUrl, '--print'], {PENGUIN_VIEW_HISTORY_MS: '2000'});
 		await waitFor(printed(0, 2), 'the live turns without history', 8_000);
-		expect(child.output()).toContain('could not load the history (no answer within 2 s): showing the live stream only');
+		// A note: on stderr, the transcript on stdout holds only the session.
+		const note =
+			'penguin-view: note: could not load the history (no answer within 2 s): showing the live stream only\n';
+		await waitFor(() => child!.errors().includes(note), 'the note on stderr', {show: () => child!.errors()});
 		const out = await stop();
+		expect(out).not.toContain('could not load the history');
 		expect(markerCounts(out, 0, 2)).toEqual(eachOnce(0, 2));
 	});
 

@@ -130,7 +130,7 @@ describe('rebuilding', () => {
 		const rebuilt = collector.inputsSinceReset();
 		expect(rebuilt.flatMap(input => (input.kind === 'message' ? [input.message] : []))).toEqual(wanted);
 		expect(rebuilt.filter(input => input.kind === 'notice')).toEqual([
-			{kind: 'notice', level: 'info', text: 'history reloaded: the server asked for a resync'},
+			{kind: 'notice', level: 'info', text: 'history reloaded: the server asked for a resync', aside: true},
 		]);
 		// Who the session is comes first (the URL names it; the test server has no record of it).
 		expect(rebuilt[0]).toEqual({kind: 'session_info', info: {sessionId: recordedSessionId}});

@@ -112,6 +112,24 @@ describe('keymap', () => {
 		expect(hinted).toContain('help');
 	});
 
+	test(
+		'during a replay the hints follow the keymap: its ' + 'pause and speed keys, and the key that still opens a pane',
+		() => {
+			const hints = footerHints(false, true);
+			// Each hint is a key that gives that command in replay mode.
+			const pause = commands.find(command => command.id === 'replay-pause')!.keys[0]!;
+			expect(commandFor(...press(pause), true)).toBe('replay-pause');
+			expect(hints).toContain(`${pause.label} pause`);
+			expect(hints).toContain('+/- speed');
+			const open = hints.find(hint => hint.endsWith(' open'))!;
+			const [label] = open.split(' ');
+			const binding = commands.find(command => command.id === 'toggle')!.keys.find(key => key.label === label)!;
+			expect(commandFor(...press(binding), true)).toBe('toggle');
+			// Outside a replay, no replay keys.
+			expect(footerHints().some(hint => hint.endsWith(' pause') || hint.endsWith(' speed'))).toBe(false);
+		},
+	);
+
 	test('narrow footers drop hints before help and quit', () => {
 		const line = footerHintLine(40);
 		expect(line.length).toBeLessThanOrEqual(40);

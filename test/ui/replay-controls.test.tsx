@@ -4,6 +4,7 @@ import {afterAll, afterEach, beforeAll, expect, test, vi} from 'vitest';
 import type {ModelInput} from '../../source/model/input.js';
 import {SessionStore} from '../../source/model/session-store.js';
 import {startReplay} from '../../source/io/replay.js';
+import {commands} from '../../source/ui/screen/keymap.js';
 import {mount, type Screen} from './app-helpers.js';
 import {msg} from './helpers.js';
 import {frameWhere, statusRow} from './wait-frame.js';
@@ -60,6 +61,22 @@ test(
 		await frameWhere(screen, f => statusRow(f).includes('▶ replay 32× · 14:46:00 of 14:51:03'));
 	},
 );
+
+test('while a replay plays the footer hints its keys, never a key that does something else now', async () => {
+	const store = new SessionStore({label: 'test.jsonl', state: 'replaying'}, {}, () =>
+		Date.parse('2026-12-02T15:00:00Z'),
+	);
+	const replay = startReplay({speed: 1, interleave: false, maxGapMs: 120_000, onInputs: batch => store.apply(batch)});
+	stop = replay.close;
+	replay.feed([...session(), {kind: 'end'}]);
+	screen = await mount(store, {rows: 14, columns: 120, replay: replay.control});
+	const frame = await frameWhere(screen, f => statusRow(f).includes('▶ replay 1×'));
+	const hints = frame.split('\n').at(-1)!;
+	expect(hints).toContain(`${commands.find(command => command.id === 'replay-pause')!.keys[0]!.label} pause`);
+	expect(hints).toContain('+/- speed');
+	expect(hints).toContain('Enter open');
+	expect(hints).not.toContain('␣ open');
+});
 
 test('a paused replay plays nothing until resumed, then waits what was left of the wait at the new speed', () => {
 	vi.useFakeTimers();

@@ -473,7 +473,8 @@ class SessionStreamClient {
 	}
 
 	private notice(level: 'info' | 'warn' | 'error', text: string): ModelInput {
-		return {kind: 'notice', level, text: this.clean(text)};
+		// About the connection, not the session: print mode and --json write it to stderr.
+		return {kind: 'notice', level, text: this.clean(text), aside: true};
 	}
 
 	private clean(text: string): string {

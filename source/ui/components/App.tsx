@@ -304,6 +304,11 @@ export function App({
 				text: `${sourceState}: ${sourceMessage}`,
 			});
 	}, [noticeLog, sourceMessage, sourceState, clock]);
+	// Why the cost is unknown (a project with no config): no warning in the footer, but kept here.
+	const pricesNote = store.status.pricesNote;
+	useEffect(() => {
+		if (pricesNote) noticeLog.add({at: clock(), level: 'info', text: pricesNote});
+	}, [noticeLog, pricesNote, clock]);
 	const footerNote =
 		state.message !== undefined && state.message !== state.search.position?.message ? state.message : undefined;
 	useEffect(() => {
@@ -326,6 +331,8 @@ export function App({
 	}, [noticeLog, pickerNotices, clock]);
 	const noticeLogRows = state.noticeLog ? noticeRows(allNotices(view, noticeLog.entries()), width) : undefined;
 
+	// A replay plays: its keys are bound (keymap.ts), and the footer hints them.
+	const replaying = replay !== undefined && store.status.state === 'replaying' && !view.ended;
 	const env = useRef<ScreenEnv | undefined>(undefined);
 	env.current = {
 		view,
@@ -356,7 +363,7 @@ export function App({
 		probeMatch: (query, start, wanted) => liveMatches.probe(store.view, query, start, wanted),
 		stepMatch: (query, shown, step) => liveMatches.step(store.view, query, shown, step, sliceBudget(performanceNow)),
 		previewing: store.previewing,
-		replaying: replay !== undefined && store.status.state === 'replaying' && !view.ended,
+		replaying,
 	};
 	const onKey = useCallback((input: string, key: Key) => {
 		const current = env.current!;
@@ -633,6 +640,7 @@ export function App({
 					}
 					act={state.act?.prompt}
 					acting={actions !== undefined}
+					replaying={replaying}
 					pendingSteer={pendingSteer}
 					position={
 						pickerKeys || state.timeline || state.contextView || state.help || state.noticeLog ? undefined : position

@@ -69,6 +69,7 @@ export function Footer(props: FooterProps) {
 					query={props.query}
 					width={props.width}
 					acting={props.acting}
+					replaying={props.replaying}
 				/>
 			)}
 		</Box>

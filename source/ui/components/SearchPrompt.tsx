@@ -10,6 +10,8 @@ export type SearchPromptProps = {
 	width: number;
 	/** The footer hints the keys that act on the session (a, r, Ctrl+X, >). */
 	acting?: boolean;
+	/** A replay plays: the hints are its keys' (the keymap's replay commands). */
+	replaying?: boolean;
 };
 
 /** One row. */

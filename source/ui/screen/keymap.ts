@@ -111,10 +111,11 @@ export const commands: readonly Command[] = [
 		id: 'replay-pause',
 		keys: [char(' ', '␣')],
 		help: 'during --replay: pause or resume the replay (Enter opens and closes panes then)',
+		footer: 'pause',
 		replay: true,
 	},
-	{id: 'replay-faster', keys: [char('+')], help: 'during --replay: twice as fast', replay: true},
-	{id: 'replay-slower', keys: [char('-')], help: 'during --replay: half as fast', replay: true},
+	{id: 'replay-faster', keys: [char('+')], help: 'during --replay: twice as fast', footer: 'speed', replay: true},
+	{id: 'replay-slower', keys: [char('-')], help: 'during --replay: half as fast', footer: 'speed', replay: true},
 	{
 		id: 'toggle',
 		keys: [char(' ', '␣'), special('return', 'Enter')],
@@ -305,21 +306,33 @@ export function helpEntries(): Array<{keys: string; help: string}> {
 	return commands.map(command => ({keys: command.keys.map(binding => binding.label).join(' '), help: command.help}));
 }
 
-/** The footer's key hints, as `keys word` pairs in table order; those that act on a session only when `acting`. */
-export function footerHints(acting = false): string[] {
+/** Whether pressing `binding` gives `id` now (a replay's key shadows the same key's other command). */
+function gives(binding: Binding, id: CommandId, replaying: boolean): boolean {
+	const key: KeyPress = binding.key === undefined ? {ctrl: binding.ctrl} : {[binding.key]: true};
+	return commandFor(binding.input ?? '', key, replaying) === id;
+}
+
+/**
+ * The footer's key hints, as `keys word` pairs in table order; those that act on a session only
+ * when `acting`, the replay's only while `replaying`. Each command is hinted by its first key that
+ * gives it in that mode (during a replay, `Enter open` when Space pauses).
+ */
+export function footerHints(acting = false, replaying = false): string[] {
 	const groups = new Map<string, string[]>();
 	for (const command of commands) {
-		if (!command.footer || (command.acts && !acting)) continue;
+		if (!command.footer || (command.acts && !acting) || (command.replay && !replaying)) continue;
+		const binding = command.keys.find(candidate => gives(candidate, command.id, replaying));
+		if (binding === undefined) continue;
 		const labels = groups.get(command.footer) ?? [];
-		labels.push(command.keys[0]!.label);
+		labels.push(binding.label);
 		groups.set(command.footer, labels);
 	}
 	return [...groups].map(([word, labels]) => `${labels.join('/')} ${word}`);
 }
 
 /** The hints joined to fit `width`: the ones before the last two (help, quit) give way first. */
-export function footerHintLine(width: number, acting = false): string {
-	const hints = footerHints(acting);
+export function footerHintLine(width: number, acting = false, replaying = false): string {
+	const hints = footerHints(acting, replaying);
 	const join = (list: string[]): string => list.join(' · ');
 	while (hints.length > 2 && textWidth(join(hints)) > width) hints.splice(hints.length - 3, 1);
 	return join(hints);

@@ -394,6 +394,7 @@ export function footerPrompt(input: {
 	query?: string;
 	width: number;
 	acting?: boolean;
+	replaying?: boolean;
 }): Segment[] {
 	if (input.editing)
 		return truncateSegments(
@@ -409,5 +410,5 @@ export function footerPrompt(input: {
 		const tail = input.query !== undefined ? '   n/N next/previous · Esc leaves search' : '';
 		return truncateSegments([seg(` ${input.message}`, {color: 'yellow'}), seg(tail, {dim: true})], input.width);
 	}
-	return [seg(` ${footerHintLine(Math.max(0, input.width - 1), input.acting)}`, {dim: true})];
+	return [seg(` ${footerHintLine(Math.max(0, input.width - 1), input.acting, input.replaying)}`, {dim: true})];
 }

@@ -11,7 +11,7 @@ import {formatBytes, localMinute, oneLine, plural, relativeTime} from '../render
 import {sanitize} from '../render/sanitize.js';
 import {safeJsonStringify} from '../export/safe-json.js';
 import {rowText} from '../ui/segments.js';
-import {fitSessionColumns, sessionRow, type PickerEntry} from '../ui/session-columns.js';
+import {fitSessionColumns, sessionColumns, sessionRow, type PickerEntry} from '../ui/session-columns.js';
 import {usdText} from '../cost/arithmetic.js';
 import {addCosts, type PricesOf} from './list-cost.js';
 
@@ -34,11 +34,27 @@ export async function listCommand(options: {dataRoot: string; json: boolean; now
 	return {exitCode: 0, stdout, stderr: said};
 }
 
-/** On a terminal: the picker's rows (session-columns.ts), fitted to its width, the prompt keeping its room. */
+/** On a terminal: a line of headings, then the picker's rows (session-columns.ts) fitted to its width, the prompt keeping its room. */
 export function fittedList(entries: readonly PickerEntry[], width: number, now: number): string {
 	const widths = fitSessionColumns(entries, width, now);
 	const context = {now, selected: false, current: false};
-	return entries.map(entry => `${rowText(sessionRow(entry, widths, context, width)).trimEnd()}\n`).join('');
+	const rows = entries.map(entry => `${rowText(sessionRow(entry, widths, context, width)).trimEnd()}\n`);
+	return [headingLine(widths, width), ...rows].join('');
+}
+
+// Each column's heading, as `ps` and `docker ps` write theirs; the prompt's comes last.
+const headings: Readonly<Record<string, string>> = {start: 'STARTED', id: 'ID', where: 'PROJECT/AGENT', model: 'MODEL', cost: 'COST', size: 'SIZE', age: 'ACTIVE'};
+
+/** The headings over the fitted columns: each cut to its column, numbers' headings on the right as their cells. */
+function headingLine(widths: readonly number[], width: number): string {
+	const cells = sessionColumns.map((column, i) => {
+		const w = widths[i]!;
+		if (w <= 0) return '';
+		const name = (headings[column.name] ?? '').slice(0, w);
+		const pad = ' '.repeat(w - name.length);
+		return (column.right ? pad + name : name + pad) + ' '.repeat(column.gap);
+	});
+	return `${(cells.join('') + 'PROMPT').slice(0, width).trimEnd()}\n`;
 }
 
 /** The listing for a pipe: aligned columns, every field whole, the prompt last; every trace-borne string sanitized. */

@@ -6,7 +6,7 @@
 import {overviewOrder, type OverviewState} from '../model/overview-order.js';
 import {formatTokens, relativeTime} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
-import {isServerEntry, sessionColumns, type CellContext, type PickerEntry, type SessionColumn} from './session-columns.js';
+import {isServerEntry, lastActiveMs, sessionColumns, type CellContext, type PickerEntry, type SessionColumn} from './session-columns.js';
 import {seg, textWidth, type Segment, type Style} from './segments.js';
 
 /** What the overview says of one session. */
@@ -40,10 +40,7 @@ export function stateText(activity: EntryActivity): string {
 	return `${look.glyph} ${look.word}${activity.state === 'waiting' && activity.waiting > 0 ? ` ${activity.waiting}` : ''}`;
 }
 
-const lastMs = (entry: PickerEntry): number => {
-	const ms = Date.parse(entry.lastActivityAt);
-	return Number.isFinite(ms) ? ms : 0;
-};
+const lastMs = lastActiveMs;
 
 /** What it does now; an idle session: how long it has been idle. */
 export function doingText(entry: PickerEntry, now: number): string {

@@ -14,7 +14,7 @@ import type {SessionView} from '../model/view-model.js';
 import {sanitize} from '../render/sanitize.js';
 import {queuedTexts, stillPending, type Acting, type PendingSteer} from './acting.js';
 import {act} from './send-action.js';
-import {besideHints, filterHint, noPaneMatches, noticeHints, pickerHints, timelineHints} from './footer-hints.js';
+import {besideHints, filterHint, noPaneMatches, noticeHints, pickerFilterHints, pickerHints, timelineHints} from './footer-hints.js';
 import {ApprovalBell} from './approval-bell.js';
 import {Body} from './Body.js';
 import {ColorContext} from './ColorContext.js';
@@ -462,7 +462,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 					message={footerMessage(state, countSlice)}
 					query={state.search.query}
 					width={screenWidth}
-					hints={state.jumpDraft !== undefined ? `:${sanitize(state.jumpDraft)}▌   Enter jump · 120 a pane · 50% a place · 14:45 a local time · Esc cancel` : state.filterDraft !== undefined ? filterHint(state.filterDraft, state.filter) : state.help ? helpKeysHint : state.noticeLog ? noticeHints : pickerKeys ? (listWidth > 0 ? besideHints : pickerHints) : state.timeline ? timelineHints : undefined}
+					hints={state.jumpDraft !== undefined ? `:${sanitize(state.jumpDraft)}▌   Enter jump · 120 a pane · 50% a place · 14:45 a local time · Esc cancel` : state.filterDraft !== undefined ? filterHint(state.filterDraft, state.filter) : state.help ? helpKeysHint : state.noticeLog ? noticeHints : pickerKeys ? (state.picker?.filtering ? pickerFilterHints : listWidth > 0 ? besideHints : pickerHints) : state.timeline ? timelineHints : undefined}
 					offer={offered && !state.help && !(pickerKeys && listWidth === 0) ? (sessions?.offerNote?.() ?? offerText(offered.sessionId)) : undefined}
 					act={state.act?.prompt}
 					acting={actions !== undefined}

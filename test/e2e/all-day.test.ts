@@ -135,7 +135,7 @@ test('the picker at 80×24 shows each session\'s prompt; a column the same on ev
 	expect(text).toContain('all fake-model');
 	for (const row of tmux.rows()) expect(row.length).toBeLessThanOrEqual(80);
 	tmux.keys('Escape');
-	await tmux.until(text => !text.includes('filter ›') && text.includes('slow-done'), 'the picker closed');
+	await tmux.until(text => !text.includes('/ filter') && text.includes('slow-done'), 'the picker closed');
 	tmux.keys('q');
 	await tmux.untilShell();
 });

@@ -66,12 +66,12 @@ test("a server given without a session opens on its picker: running first with i
 	await until(() => screen!.body().length > 3, 'the list');
 	const body = screen.body();
 	expect(body[0]).toBe('  sessions  http://localhost:7364  14  ● 1 running  all default_project/default_agent · fake-model');
-	expect(body[1]).toBe('  filter › ▌');
+	expect(body[1]).toBe('  / filter');
 	expect(body[2]).toMatch(/^›● running {2}a1f7cf26 +12-03 13:35 {2}Listing the workspace$/);
 	expect(body[3]).toMatch(/^ ○ idle {5}9a1ca335  idle 24 m  12-03 13:34 /);
 	expect(rowOf('session-2026-12-03-13-33-57-ebfd3ab0')).toMatch(/↳ Subagent done: the workspace w$/);
 	// Typing filters by title too.
-	await screen.press('a', 's', 'k', 'i', 'n', 'g');
+	await screen.press('/', 'a', 's', 'k', 'i', 'n', 'g');
 	await until(() => screen!.body()[0]!.includes('2 of 14'), 'the filtered list');
 });
 

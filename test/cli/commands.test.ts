@@ -32,6 +32,18 @@ describe('sessions under $PENGUIN_HOME', () => {
 		const byId = await runCli(['--print', '--no-follow', retry], {env});
 		expect(byId.stdout).toContain('abort: reconnect failed after 5 retries');
 	});
+	it('opens a session by the short id --list shows; an ambiguous start lists the candidates and exits 1', async () => {
+		const short = await runCli(['--print', '--no-follow', 'd6ae8f31'], {env});
+		expect(short.code).toBe(0);
+		expect(short.stdout).toContain('abort: reconnect failed after 5 retries');
+		const ambiguous = await runCli(['--print', '--no-follow', 'session-2026-12-02-14-43-17'], {env});
+		expect(ambiguous.code).toBe(1);
+		expect(ambiguous.stdout).toBe('');
+		expect(ambiguous.stderr.trimEnd().split('\n')).toEqual([
+			'penguin-view: session-2026-12-02-14-43-17: 3 sessions match; give more of the id:',
+			...[tools, parent, retry].sort().map(id => `  ${id}`),
+		]);
+	});
 });
 
 describe('--stats and --export', () => {

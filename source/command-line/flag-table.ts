@@ -25,6 +25,8 @@ export type FlagUse = {
 	readonly optional?: boolean;
 	/** A boolean's false, typed `--no-NAME`. */
 	readonly negated?: boolean;
+	/** The value comes after `=` only (`--color=never`), as ls reads its `--color`. */
+	readonly inline?: boolean;
 	readonly help: string;
 };
 
@@ -42,6 +44,8 @@ export type FlagSpec = {
 	readonly list?: boolean;
 	/** Completions offer file names for the value. */
 	readonly fileValue?: boolean;
+	/** A boolean that also takes one of these after `=` (`--color=always`): true, false or unset (the first). */
+	readonly inlineValues?: readonly [unset: string, on: string, off: string];
 };
 
 /** The flags, keyed by the camel-case name the program reads (`readOnly` is `--read-only`). */
@@ -61,7 +65,15 @@ export const flags = {
 	},
 	replay: {type: 'string', section: 'options', fileValue: true, uses: [{value: 'SPEED', optional: true, help: 'play a finished trace with its original timing (SPEED 1)'}]},
 	expand: {type: 'string', isMultiple: true, section: 'options', values: ['thinking', 'outputs', 'all'], list: true, uses: [{value: 'LIST', help: 'open by default: thinking, outputs, all (repeatable, or a,b)'}]},
-	color: {type: 'boolean', default: true, section: 'options', uses: [{negated: true, help: 'no colour (NO_COLOR and TERM=dumb do the same)'}]},
+	color: {
+		type: 'boolean',
+		section: 'options',
+		inlineValues: ['auto', 'always', 'never'],
+		uses: [
+			{value: 'WHEN', optional: true, inline: true, help: 'auto (the default: on a terminal, unless NO_COLOR or TERM=dumb; FORCE_COLOR=1 in a pipe), always (| less -R), never; --color alone is always, and either wins over NO_COLOR and FORCE_COLOR'},
+			{negated: true, help: 'no colour, as --color=never'},
+		],
+	},
 	bell: {type: 'boolean', default: true, section: 'options', uses: [{negated: true, help: 'no terminal bell when a tool call starts to wait for approval'}]},
 	notify: {type: 'boolean', default: false, section: 'options', uses: [{help: 'a desktop notification (OSC 9 and 777, through tmux too) when another session waits for approval, fails or finishes'}]},
 	mouse: {type: 'boolean', default: false, section: 'options', uses: [{help: 'the wheel scrolls, a click focuses (Shift selects text then)'}]},
@@ -148,5 +160,6 @@ export function flagEntries(): FlagEntry[] {
 export function useLabel({use, long, short}: FlagEntry): string {
 	const names = short ? `${short}, ${long}` : long;
 	if (!use.value) return names;
+	if (use.inline) return use.optional ? `${names}[=${use.value}]` : `${names}=${use.value}`;
 	return use.optional ? `${names} [${use.value}]` : `${names} ${use.value}`;
 }

@@ -79,7 +79,7 @@ export const flags = {
 	mouse: {type: 'boolean', default: false, section: 'options', uses: [{help: 'the wheel scrolls, a click focuses (Shift selects text then)'}]},
 	debug: {type: 'boolean', default: false, section: 'options', uses: [{help: 'print the stack of an unexpected error'}]},
 	list: {type: 'boolean', default: false, section: 'sessions', uses: [{help: "the sessions under $PENGUIN_HOME, newest first (fitted to a terminal, every field whole in a pipe; --json: JSON Lines); with --sse SERVER, the server's sessions"}]},
-	stats: {type: 'boolean', default: false, section: 'sessions', uses: [{help: 'requests, retries, tool calls by name, tokens, longest steps'}]},
+	stats: {type: 'boolean', default: false, section: 'sessions', uses: [{help: 'requests, retries, tool calls by name, tokens, longest steps; with --json one JSON object (docs/stats-json.md)'}]},
 	export: {type: 'string', section: 'sessions', values: ['md', 'json', 'sts'], uses: [{value: 'FORMAT', help: "md (a readable transcript), json (the view model) or sts (the Hub's Session Trace format)"}]},
 	redact: {type: 'boolean', default: false, section: 'sessions', uses: [{help: 'with --export: hide home and workspace paths and secrets'}]},
 	prices: {type: 'string', section: 'sessions', fileValue: true, uses: [{value: 'FILE', help: "prices from FILE (TOML or JSON, [[models]] with pricing, as a project's .project_config.toml) instead of the project's own; without it, a model with no price shows tokens only"}]},

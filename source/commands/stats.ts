@@ -15,6 +15,8 @@ import {summarizeToolCall} from '../render/tool-summary.js';
 import {durationText} from '../export/duration-text.js';
 import {loadChildSessions, type ChildSearch} from './subagents.js';
 import {toView} from './to-view.js';
+import {statsDocument} from './stats-json.js';
+import {safeJsonStringify} from '../export/safe-json.js';
 
 /** Calls of one tool. Durations count only calls whose output came (call → output). */
 export type ToolStats = {
@@ -307,6 +309,8 @@ export async function statsCommand(options: {
 	now?: number;
 	/** The session's prices; without them, tokens only. */
 	prices?: PriceTable;
+	/** One JSON object (stats-json.ts) instead of the text. */
+	json?: boolean;
 }): Promise<{stdout: string; stderr: string}> {
 	const view = toView(options.inputs, options.now ?? Date.now());
 	const stderr: string[] = [];
@@ -314,5 +318,7 @@ export async function statsCommand(options: {
 		const loaded = await loadChildSessions(view, options.children);
 		stderr.push(...loaded.missing.map(line => `subagent ${sanitize(oneLine(line, 500))}`));
 	}
-	return {stdout: formatStats(statsOf(view), options.prices), stderr: stderr.length > 0 ? `${stderr.join('\n')}\n` : ''};
+	const stats = statsOf(view);
+	const stdout = options.json ? `${safeJsonStringify(statsDocument(stats, options.prices), 2)}\n` : formatStats(stats, options.prices);
+	return {stdout, stderr: stderr.length > 0 ? `${stderr.join('\n')}\n` : ''};
 }

@@ -55,6 +55,25 @@ describe('--stats and --export', () => {
 		expect(result.stdout).toContain('exec_command $ echo hello-from-child && ls');
 	});
 
+	it('--stats --json writes one JSON object (docs/stats-json.md), the subagent nested in it', async () => {
+		const result = await runCli(['--stats', '--json', parent], {env});
+		expect(result.code).toBe(0);
+		const stats = JSON.parse(result.stdout) as Record<string, unknown>;
+		expect(Object.keys(stats)).toEqual(['schema', 'session', 'requests', 'tokens', 'cost', 'tools', 'longestSteps', 'compactions', 'aborts', 'malformedLines', 'subagents']);
+		expect(stats).toMatchObject({
+			schema: 1,
+			session: {id: parent, provider: 'custom', model: 'fake-model'},
+			requests: {count: 2, retries: 0, notCompleted: 0},
+			tokens: {cache_read: 1500, output: 143},
+			tools: [{name: 'run_subagent', calls: 1, failed: 0}],
+			longestSteps: [{kind: 'tool', label: 'run_subagent Delegate listing the workspace'}, {kind: 'request', label: 'request 1'}, {kind: 'request', label: 'request 2'}],
+			subagents: [{sessionId: child, missing: null, stats: {session: {id: child}, tools: [{name: 'exec_command'}]}}],
+		});
+		const [step] = stats['longestSteps'] as Array<{startedAt: string; durationMs: number}>;
+		expect(Date.parse(step!.startedAt)).toBeGreaterThan(0);
+		expect(step!.durationMs).toBeGreaterThan(1000);
+	});
+
 	it('--export sts writes a session header line and one JSON message per line', async () => {
 		const result = await runCli(['--export', 'sts', tools], {env});
 		const lines = result.stdout.trim().split('\n').map(line => JSON.parse(line) as {type: string; harness?: string});

@@ -56,6 +56,8 @@ export class PrerenderedTexts {
 	 */
 	cut(line: Buffer, hint: PayloadHint = payloadHint(line)): CutLine | undefined {
 		if ((hint !== 'text' && hint !== 'thinking') || line.length < minLineBytes || this.blocks.full) return undefined;
+		// An answer with a table is read the usual way: the printer draws it (render/markdown-table.ts).
+		if (hint === 'text' && mayHoldTable(line)) return undefined;
 		// An answer only: a user's text may carry a marker the model reads (the parse checks the role).
 		const field = hint;
 		const start = findModelText(line, field);
@@ -90,4 +92,12 @@ export class PrerenderedTexts {
 	get waiting(): number {
 		return this.blocks.waiting;
 	}
+}
+
+// What the delimiter row of a table of two columns or more holds (`|---|`, `--- | :---:`).
+const delimiterBytes = ['|-', '| -', '|:', '| :'].map(text => Buffer.from(text));
+
+/** Whether a line may hold a Markdown table: some pipe before a delimiter's dash or colon. */
+function mayHoldTable(line: Buffer): boolean {
+	return delimiterBytes.some(bytes => line.includes(bytes));
 }

@@ -8,7 +8,8 @@ import {costOfUsage} from '../cost/arithmetic.js';
 import type {PriceTable} from '../cost/prices.js';
 import type {SpendLine} from '../model/view-model.js';
 import type {TokenCounts} from '../protocol/types.js';
-import type {Stats, Step} from './stats.js';
+import {safeJsonStringify} from '../export/safe-json.js';
+import {readStats, type Stats, type StatsOptions, type Step} from './stats.js';
 
 /** The schema's version: it changes only when a key changes its meaning or goes. */
 export const statsSchemaVersion = 1;
@@ -87,4 +88,10 @@ function costJson(spend: readonly SpendLine[], prices: PriceTable | undefined): 
 			usd: costOfUsage([line], prices).usd ?? null,
 		})),
 	};
+}
+
+/** `--stats --json`: the object, two-space indented, on one write. */
+export async function statsJsonCommand(options: StatsOptions): Promise<{stdout: string; stderr: string}> {
+	const {stats, stderr} = await readStats(options);
+	return {stdout: `${safeJsonStringify(statsDocument(stats, options.prices), 2)}\n`, stderr};
 }

@@ -15,8 +15,6 @@ import {summarizeToolCall} from '../render/tool-summary.js';
 import {durationText} from '../export/duration-text.js';
 import {loadChildSessions, type ChildSearch} from './subagents.js';
 import {toView} from './to-view.js';
-import {statsDocument} from './stats-json.js';
-import {safeJsonStringify} from '../export/safe-json.js';
 
 /** Calls of one tool. Durations count only calls whose output came (call → output). */
 export type ToolStats = {
@@ -301,24 +299,29 @@ function table(head: string[], rows: string[][], right: boolean[]): string[] {
 	);
 }
 
-/** `--stats`: a session's inputs (or finished view) to the stats text; subagents read from disk when told where. */
-export async function statsCommand(options: {
+/** What `--stats` is given: a session's inputs (or finished view), and where its subagents are. */
+export type StatsOptions = {
 	inputs: ModelInput[] | SessionView;
 	/** Where to find subagent traces; without it, only children the view already holds are shown. */
 	children?: ChildSearch;
 	now?: number;
 	/** The session's prices; without them, tokens only. */
 	prices?: PriceTable;
-	/** One JSON object (stats-json.ts) instead of the text. */
-	json?: boolean;
-}): Promise<{stdout: string; stderr: string}> {
+};
+
+/** The stats of a session, its subagents read from disk when told where, and what could not be read. */
+export async function readStats(options: StatsOptions): Promise<{stats: Stats; stderr: string}> {
 	const view = toView(options.inputs, options.now ?? Date.now());
 	const stderr: string[] = [];
 	if (options.children) {
 		const loaded = await loadChildSessions(view, options.children);
 		stderr.push(...loaded.missing.map(line => `subagent ${sanitize(oneLine(line, 500))}`));
 	}
-	const stats = statsOf(view);
-	const stdout = options.json ? `${safeJsonStringify(statsDocument(stats, options.prices), 2)}\n` : formatStats(stats, options.prices);
-	return {stdout, stderr: stderr.length > 0 ? `${stderr.join('\n')}\n` : ''};
+	return {stats: statsOf(view), stderr: stderr.length > 0 ? `${stderr.join('\n')}\n` : ''};
+}
+
+/** `--stats`: a session's inputs (or finished view) to the stats text. */
+export async function statsCommand(options: StatsOptions): Promise<{stdout: string; stderr: string}> {
+	const {stats, stderr} = await readStats(options);
+	return {stdout: formatStats(stats, options.prices), stderr};
 }

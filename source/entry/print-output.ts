@@ -53,7 +53,9 @@ export async function runWholeOutput(options: PrintOutputOptions): Promise<numbe
 	await opened.pricesReady();
 	const children = opened.folder === undefined ? undefined : {dataRoot: options.dataRoot, folder: opened.folder};
 	const result = flags.stats
-		? await (await import('../commands/stats.js')).statsCommand({inputs: store.view, children, prices: store.status.prices, json: flags.json})
+		? flags.json
+			? await (await import('../commands/stats-json.js')).statsJsonCommand({inputs: store.view, children, prices: store.status.prices})
+			: await (await import('../commands/stats.js')).statsCommand({inputs: store.view, children, prices: store.status.prices})
 		: await (await import('../commands/export.js')).exportCommand({format: flags.export as 'md' | 'json' | 'sts', redact: flags.redact, inputs: store.view, children, prices: store.status.prices});
 	out.write(result.stdout);
 	process.stderr.write(result.stderr);

@@ -118,7 +118,11 @@ async function run(words: readonly string[], flags: Flags, cleanup: Array<() => 
 	const held = screen ? new (await import('./io/held-texts.js')).HeldTextStore({spill: true}) : undefined;
 	// Plain text: large tool outputs are made ready to print as their lines are read, unless
 	// PENGUIN_VIEW_KERNEL=0 (settings.ts): every output the usual way, the reference path.
-	const prerendered = writer !== undefined && 'PrerenderedOutputs' in writer && settings.switches.kernel ? new writer.PrerenderedOutputs({kernel: jsonBlockKernel()}) : undefined;
+	// --redact in print mode, --json and --stats: every input's strings redacted before the store (export/redact.ts);
+	// the kernels then stay off, for they print texts from the trace's bytes. The screen reads texts back from the trace.
+	if (flags.redact && screen) throw new UsageError('--redact goes with --print, --json, --stats or --export, not the screen');
+	const redactor = flags.redact && flags.export === undefined ? new (await import('./export/redact.js')).Redactor({homes: [settings.home]}) : undefined;
+	const prerendered = writer !== undefined && 'PrerenderedOutputs' in writer && settings.switches.kernel && !redactor ? new writer.PrerenderedOutputs({kernel: jsonBlockKernel()}) : undefined;
 	// Calls' arguments likewise, without colour (in colour, code in them is coloured from their text).
 	const prerenderedArgs = prerendered && !color && writer !== undefined && 'PrerenderedArgs' in writer ? new writer.PrerenderedArgs({kernel: argsBlockKernel()}) : undefined;
 	// Answers and thinkings too (in colour, fences are coloured and thinking dimmed from the text).
@@ -128,6 +132,7 @@ async function run(words: readonly string[], flags: Flags, cleanup: Array<() => 
 		{recordFinalized: !screen && !flags.json && !whole, keepItems: screen || whole, holdText: held?.hold, images: prerendered?.images},
 	);
 	if (held) store.tap(batch => held.observe(batch));
+	if (redactor) store.filterInputs((await import('./export/redact.js')).redactingInputs(redactor));
 	const out = inPlace ? fileWriter(1) : safeWriter(process.stdout);
 	const ended = whenSessionEnds(store);
 	// Outside the screen, a file that is not JSON Lines at all is refused in one line rather
@@ -170,6 +175,7 @@ async function run(words: readonly string[], flags: Flags, cleanup: Array<() => 
 	armProcessFault(settings.fault);
 	if (screen) return (await import('./entry/screen-output.js')).runScreenOutput({flags, settings, store, running, opened, expand, color, held, pricesOf, fileOptions});
 	const outputs = {flags, store, running, opened, out, ended, check, say, dataRoot};
-	if (writer === undefined) return runWholeOutput(outputs);
-	return runPrintOutput(outputs, writer, {color, prerendered, prerenderedArgs, prerenderedTexts});
+	const code = writer === undefined ? await runWholeOutput(outputs) : await runPrintOutput(outputs, writer, {color, prerendered, prerenderedArgs, prerenderedTexts});
+	if (redactor) say((await import('./export/redact.js')).describeRedactions(redactor.counts()));
+	return code;
 }

@@ -37,6 +37,8 @@ export type Settings = {
 	configDir: string;
 	/** The directory relative paths are read from. */
 	cwd: string;
+	/** The user's home folder (what --redact hides as `[redacted:home]`). */
+	home: string;
 	now: () => number;
 	/** PENGUIN_VIEW_COOKIE: the session cookie, as `--cookie` gives it. */
 	envCookie?: string;
@@ -64,6 +66,7 @@ export function readSettings(env: NodeJS.ProcessEnv, home: string = homedir(), c
 	return {
 		configDir: configDirFrom(env, home),
 		cwd,
+		home,
 		now: Date.now,
 		envCookie: env['PENGUIN_VIEW_COOKIE'],
 		password: env['PENGUIN_PASSWORD'],

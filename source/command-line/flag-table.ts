@@ -81,7 +81,7 @@ export const flags = {
 	list: {type: 'boolean', default: false, section: 'sessions', uses: [{help: "the sessions under $PENGUIN_HOME, newest first (fitted to a terminal, every field whole in a pipe; --json: JSON Lines); with --sse SERVER, the server's sessions"}]},
 	stats: {type: 'boolean', default: false, section: 'sessions', uses: [{help: 'requests, retries, tool calls by name, tokens, longest steps; with --json one JSON object (docs/stats-json.md)'}]},
 	export: {type: 'string', section: 'sessions', values: ['md', 'json', 'sts'], uses: [{value: 'FORMAT', help: "md (a readable transcript), json (the view model) or sts (the Hub's Session Trace format)"}]},
-	redact: {type: 'boolean', default: false, section: 'sessions', uses: [{help: 'with --export: hide home and workspace paths and secrets'}]},
+	redact: {type: 'boolean', default: false, section: 'sessions', uses: [{help: 'hide the home folder (with --export the workspace too) and credentials: passwords in a URL\'s user-info, Authorization Bearer and Basic values, API keys (sk-, sk-ant-, ghp_, github_pat_, xox[bap]-, AKIA, AIza), JWTs, PEM private key blocks, NAME=value lines whose name says secret, token, password or key; in print mode, --json, --stats and --export'}]},
 	prices: {type: 'string', section: 'sessions', fileValue: true, uses: [{value: 'FILE', help: "prices from FILE (TOML or JSON, [[models]] with pricing, as a project's .project_config.toml) instead of the project's own; without it, a model with no price shows tokens only"}]},
 	sse: {
 		type: 'string',

@@ -100,8 +100,8 @@ describe('--stats and --export', () => {
 		}
 	});
 
-	it('refuses --redact without --export, and an unknown format, with exit 2', async () => {
-		expect((await runCli(['--redact', tools], {env})).code).toBe(2);
+	it('--redact works in print mode too (test/cli/redact-print.test.ts); an unknown format is refused with exit 2', async () => {
+		expect((await runCli(['--redact', tools], {env})).code).toBe(0);
 		const bad = await runCli(['--export', 'pdf', tools], {env});
 		expect(bad.code).toBe(2);
 		expect(bad.stderr).toContain("--export takes md, json or sts, not 'pdf'");

@@ -24,7 +24,7 @@ export type SpendJson = {provider: string | null; model: string | null; kind: Sp
 export type StatsDocument = {
 	schema: number;
 	session: {id: string | null; provider: string | null; model: string | null; durationMs: number | null};
-	requests: {count: number; retries: number; notCompleted: number; longest: StepJson[]};
+	requests: {count: number; retries: number; notCompleted: number};
 	tokens: (TokenCounts & {input: number; cacheHitRatio: number | null}) | null;
 	cost: {usd: number | null; unpriced: boolean; byModel: SpendJson[]} | null;
 	tools: Array<{name: string; calls: number; failed: number; timed: number; totalMs: number; meanMs: number | null; maxMs: number | null}>;
@@ -41,7 +41,7 @@ export function statsDocument(stats: Stats, prices?: PriceTable): StatsDocument 
 	return {
 		schema: statsSchemaVersion,
 		session: {id: stats.sessionId ?? null, provider: stats.provider ?? null, model: stats.modelId ?? null, durationMs: stats.durationMs ?? null},
-		requests: {count: stats.requests, retries: stats.retries, notCompleted: stats.failedRequests, longest: stats.longestRequests.map(stepJson)},
+		requests: {count: stats.requests, retries: stats.retries, notCompleted: stats.failedRequests},
 		tokens: tokens ? {...tokens, input: tokens.total - tokens.output, cacheHitRatio: stats.cacheHitRatio ?? null} : null,
 		cost: costJson(stats.spend, prices),
 		tools: stats.tools.map(tool => ({

@@ -120,7 +120,7 @@ async function run(words: readonly string[], flags: Flags, cleanup: Array<() => 
 	// PENGUIN_VIEW_KERNEL=0 (settings.ts): every output the usual way, the reference path.
 	// --redact in print mode, --json and --stats: every input's strings redacted before the store (export/redact.ts);
 	// the kernels then stay off, for they print texts from the trace's bytes. The screen reads texts back from the trace.
-	if (flags.redact && screen) throw new UsageError('--redact goes with --print, --json, --stats or --export, not the screen');
+	if (flags.redact && screen) throw new UsageError('the screen cannot redact (it reads texts back from the trace): add --print, --json or --export');
 	const redactor = flags.redact && flags.export === undefined ? new (await import('./export/redact.js')).Redactor({homes: [settings.home]}) : undefined;
 	const prerendered = writer !== undefined && 'PrerenderedOutputs' in writer && settings.switches.kernel && !redactor ? new writer.PrerenderedOutputs({kernel: jsonBlockKernel()}) : undefined;
 	// Calls' arguments likewise, without colour (in colour, code in them is coloured from their text).

@@ -18,7 +18,14 @@ export const statsSchemaVersion = 1;
 export type StepJson = {kind: Step['kind']; label: string; durationMs: number; startedAt: string | null};
 
 /** What a session (or a subagent's) spent on one model, for one kind of request. */
-export type SpendJson = {provider: string | null; model: string | null; kind: SpendLine['kind']; requests: number; tokens: TokenCounts; usd: number | null};
+export type SpendJson = {
+	provider: string | null;
+	model: string | null;
+	kind: SpendLine['kind'];
+	requests: number;
+	tokens: TokenCounts;
+	usd: number | null;
+};
 
 /** `--stats --json`'s object (docs/stats-json.md). */
 export type StatsDocument = {
@@ -27,9 +34,24 @@ export type StatsDocument = {
 	requests: {count: number; retries: number; notCompleted: number};
 	tokens: (TokenCounts & {input: number; cacheHitRatio: number | null}) | null;
 	cost: {usd: number | null; unpriced: boolean; byModel: SpendJson[]} | null;
-	tools: Array<{name: string; calls: number; failed: number; timed: number; totalMs: number; meanMs: number | null; maxMs: number | null}>;
+	tools: Array<{
+		name: string;
+		calls: number;
+		failed: number;
+		timed: number;
+		totalMs: number;
+		meanMs: number | null;
+		maxMs: number | null;
+	}>;
 	longestSteps: StepJson[];
-	compactions: Array<{reason: string | null; mode: string | null; status: string; context: number | null; turns: number | null; durationMs: number | null}>;
+	compactions: Array<{
+		reason: string | null;
+		mode: string | null;
+		status: string;
+		context: number | null;
+		turns: number | null;
+		durationMs: number | null;
+	}>;
 	aborts: number;
 	malformedLines: number;
 	subagents: Array<{sessionId: string; stats: StatsDocument | null; missing: string | null}>;
@@ -40,7 +62,12 @@ export function statsDocument(stats: Stats, prices?: PriceTable): StatsDocument 
 	const tokens = stats.tokens;
 	return {
 		schema: statsSchemaVersion,
-		session: {id: stats.sessionId ?? null, provider: stats.provider ?? null, model: stats.modelId ?? null, durationMs: stats.durationMs ?? null},
+		session: {
+			id: stats.sessionId ?? null,
+			provider: stats.provider ?? null,
+			model: stats.modelId ?? null,
+			durationMs: stats.durationMs ?? null,
+		},
 		requests: {count: stats.requests, retries: stats.retries, notCompleted: stats.failedRequests},
 		tokens: tokens ? {...tokens, input: tokens.total - tokens.output, cacheHitRatio: stats.cacheHitRatio ?? null} : null,
 		cost: costJson(stats.spend, prices),
@@ -53,7 +80,9 @@ export function statsDocument(stats: Stats, prices?: PriceTable): StatsDocument 
 			meanMs: tool.meanMs ?? null,
 			maxMs: tool.maxMs ?? null,
 		})),
-		longestSteps: [...stats.longestToolCalls, ...stats.longestRequests].sort((a, b) => b.durationMs - a.durationMs || (a.at ?? 0) - (b.at ?? 0)).map(stepJson),
+		longestSteps: [...stats.longestToolCalls, ...stats.longestRequests]
+			.sort((a, b) => b.durationMs - a.durationMs || (a.at ?? 0) - (b.at ?? 0))
+			.map(stepJson),
 		compactions: stats.compactions.map(c => ({
 			reason: c.reason ?? null,
 			mode: c.mode ?? null,
@@ -64,12 +93,17 @@ export function statsDocument(stats: Stats, prices?: PriceTable): StatsDocument 
 		})),
 		aborts: stats.aborts,
 		malformedLines: stats.malformedLines,
-		subagents: stats.subagents.map(sub => ({sessionId: sub.sessionId, stats: sub.stats ? statsDocument(sub.stats, prices) : null, missing: sub.stats ? null : (sub.missing ?? 'not read')})),
+		subagents: stats.subagents.map(sub => ({
+			sessionId: sub.sessionId,
+			stats: sub.stats ? statsDocument(sub.stats, prices) : null,
+			missing: sub.stats ? null : (sub.missing ?? 'not read'),
+		})),
 	};
 }
 
 function stepJson(step: Step): StepJson {
-	return {kind: step.kind, label: step.label, durationMs: step.durationMs, startedAt: step.at === undefined ? null : new Date(step.at).toISOString()};
+	const startedAt = step.at === undefined ? null : new Date(step.at).toISOString();
+	return {kind: step.kind, label: step.label, durationMs: step.durationMs, startedAt};
 }
 
 /** The money: null without a price table; each model's spend priced when its model has a price. */

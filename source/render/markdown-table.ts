@@ -96,17 +96,20 @@ function aligned(text: string, width: number, align: TableAlign): string {
 
 /** Each column's width: its widest cell, the widest narrowed one column at a time until the table fits `width`. */
 export function tableWidths(table: MarkdownTable, width: number): number[] {
-	const widths = table.header.map((cell, i) => Math.max(1, measureWidth(cell), ...table.rows.map(row => measureWidth(row[i]!))));
+	const widest = (cell: string, i: number): number => Math.max(1, measureWidth(cell), ...table.rows.map(row => measureWidth(row[i]!)));
+	const widths = table.header.map(widest);
 	const total = (): number => widths.reduce((sum, w) => sum + w, 0) + cellGap.length * (widths.length - 1);
 	let over = total() - width;
 	while (over > 0) {
-		let widest = -1;
-		for (let i = 0; i < widths.length; i++) if (widths[i]! > narrowest && (widest < 0 || widths[i]! > widths[widest]!)) widest = i;
-		if (widest < 0) break;
+		let most = -1;
+		for (let i = 0; i < widths.length; i++) {
+			if (widths[i]! > narrowest && (most < 0 || widths[i]! > widths[most]!)) most = i;
+		}
+		if (most < 0) break;
 		// Down to the next widest column at once (or by what is over), not one column per pass.
-		const next = Math.max(narrowest, ...widths.filter((w, i) => i !== widest && w < widths[widest]!));
-		const by = Math.min(over, Math.max(1, widths[widest]! - next));
-		widths[widest]! -= by;
+		const next = Math.max(narrowest, ...widths.filter((w, i) => i !== most && w < widths[most]!));
+		const by = Math.min(over, Math.max(1, widths[most]! - next));
+		widths[most]! -= by;
 		over -= by;
 	}
 	return widths;
@@ -120,7 +123,8 @@ export function tableLines(table: MarkdownTable, width: number): TableLines {
 			.map((cell, i) => aligned(cutToWidth(cell, widths[i]!), widths[i]!, table.aligns[i]!))
 			.join(cellGap)
 			.trimEnd();
-	return {header: line(table.header), rule: widths.map(w => '─'.repeat(w)).join(ruleGap), rows: table.rows.map(line), widths};
+	const rule = widths.map(w => '─'.repeat(w)).join(ruleGap);
+	return {header: line(table.header), rule, rows: table.rows.map(line), widths};
 }
 
 /**
@@ -134,7 +138,9 @@ export function withTablesDrawn(text: string, width: number): string {
 	for (let i = 0; i < lines.length; i++) {
 		const line = lines[i]!;
 		const mark = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-		if (mark !== undefined && (fence === undefined || (mark[0] === fence[0] && mark.length >= fence.length))) fence = fence === undefined ? mark : undefined;
+		const closes = fence !== undefined && mark !== undefined && mark[0] === fence[0] && mark.length >= fence.length;
+		if (closes) fence = undefined;
+		else if (fence === undefined && mark !== undefined) fence = mark;
 		const table = fence === undefined && mark === undefined ? tableAt(lines, i) : undefined;
 		if (table === undefined) {
 			out.push(line);

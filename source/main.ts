@@ -120,9 +120,13 @@ async function run(words: readonly string[], flags: Flags, cleanup: Array<() => 
 	// PENGUIN_VIEW_KERNEL=0 (settings.ts): every output the usual way, the reference path.
 	// --redact in print mode, --json and --stats: every input's strings redacted before the store (export/redact.ts);
 	// the kernels then stay off, for they print texts from the trace's bytes. The screen reads texts back from the trace.
-	if (flags.redact && screen) throw new UsageError('the screen cannot redact (it reads texts back from the trace): add --print, --json or --export');
-	const redactor = flags.redact && flags.export === undefined ? new (await import('./export/redact.js')).Redactor({homes: [settings.home]}) : undefined;
-	const prerendered = writer !== undefined && 'PrerenderedOutputs' in writer && settings.switches.kernel && !redactor ? new writer.PrerenderedOutputs({kernel: jsonBlockKernel()}) : undefined;
+	if (flags.redact && screen) {
+		throw new UsageError('the screen cannot redact (it reads texts back from the trace): add --print, --json or --export');
+	}
+	const redacting = flags.redact && flags.export === undefined;
+	const redactor = redacting ? new (await import('./export/redact.js')).Redactor({homes: [settings.home]}) : undefined;
+	const kernel = settings.switches.kernel && !redactor;
+	const prerendered = writer !== undefined && 'PrerenderedOutputs' in writer && kernel ? new writer.PrerenderedOutputs({kernel: jsonBlockKernel()}) : undefined;
 	// Calls' arguments likewise, without colour (in colour, code in them is coloured from their text).
 	const prerenderedArgs = prerendered && !color && writer !== undefined && 'PrerenderedArgs' in writer ? new writer.PrerenderedArgs({kernel: argsBlockKernel()}) : undefined;
 	// Answers and thinkings too (in colour, fences are coloured and thinking dimmed from the text).
@@ -175,7 +179,8 @@ async function run(words: readonly string[], flags: Flags, cleanup: Array<() => 
 	armProcessFault(settings.fault);
 	if (screen) return (await import('./entry/screen-output.js')).runScreenOutput({flags, settings, store, running, opened, expand, color, held, pricesOf, fileOptions});
 	const outputs = {flags, store, running, opened, out, ended, check, say, dataRoot};
-	const code = writer === undefined ? await runWholeOutput(outputs) : await runPrintOutput(outputs, writer, {color, prerendered, prerenderedArgs, prerenderedTexts});
+	const print = {color, prerendered, prerenderedArgs, prerenderedTexts};
+	const code = writer === undefined ? await runWholeOutput(outputs) : await runPrintOutput(outputs, writer, print);
 	if (redactor) say((await import('./export/redact.js')).describeRedactions(redactor.counts()));
 	return code;
 }

@@ -34,7 +34,10 @@ export async function listCommand(options: {dataRoot: string; json: boolean; now
 	return {exitCode: 0, stdout, stderr: said};
 }
 
-/** On a terminal: a line of headings, then the picker's rows (session-columns.ts) fitted to its width, the prompt keeping its room. */
+/**
+ * On a terminal: a line of headings, then the picker's rows (session-columns.ts) fitted to its
+ * width, the prompt keeping its room (a server's list: the title).
+ */
 export function fittedList(entries: readonly PickerEntry[], width: number, now: number, lastHeading = 'PROMPT'): string {
 	const widths = headedWidths(fitSessionColumns(entries, width, now), width);
 	const context = {now, selected: false, current: false};
@@ -43,7 +46,15 @@ export function fittedList(entries: readonly PickerEntry[], width: number, now: 
 }
 
 // Each column's heading, as `ps` and `docker ps` write theirs; the prompt's comes last.
-const headings: Readonly<Record<string, string>> = {start: 'STARTED', id: 'ID', where: 'PROJECT/AGENT', model: 'MODEL', cost: 'COST', size: 'SIZE', age: 'ACTIVE'};
+const headings: Readonly<Record<string, string>> = {
+	start: 'STARTED',
+	id: 'ID',
+	where: 'PROJECT/AGENT',
+	model: 'MODEL',
+	cost: 'COST',
+	size: 'SIZE',
+	age: 'ACTIVE',
+};
 
 /** The columns widened to their headings (`COST` over `—`) while the prompt keeps its room; else as fitted. */
 function headedWidths(widths: readonly number[], width: number): readonly number[] {

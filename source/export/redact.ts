@@ -93,9 +93,11 @@ const secretRules: Rule[] = [
 	},
 	{
 		kind: 'basic-auth',
-		// `Authorization: Basic …`: base64 of `user:password` (prose such as "Basic authentication" does not decode to one).
+		// `Authorization: Basic …`: base64 of `user:password` (prose such as "Basic authentication"
+		// does not decode to one).
 		pattern: /(?<![A-Za-z0-9])(Basic\s+)([A-Za-z0-9+/]{6,}={0,2})(?![A-Za-z0-9+/=])/g,
-		replace: (_match, [prefix, value]) => (isUserAndPassword(value) ? `${prefix}${placeholder('basic-auth')}` : undefined),
+		replace: (_match, [prefix, value]) =>
+			isUserAndPassword(value) ? `${prefix}${placeholder('basic-auth')}` : undefined,
 	},
 	{
 		kind: 'url-password',
@@ -119,7 +121,8 @@ const secretRules: Rule[] = [
 		// An environment line (`DB_PASSWORD=…`, `export GITHUB_TOKEN=…`) whose name says secret, token, password or
 		// key: its value goes whatever it looks like (a reference to another variable aside).
 		pattern: /^([ \t]*(?:export[ \t]+)?([A-Za-z][A-Za-z0-9_]{0,63})[ \t]*=[ \t]*)(["']?)([^\s"'$]+)\3[ \t]*$/gm,
-		replace: (_match, [prefix, name, quote]) => (envSecretName.test(name) ? `${prefix}${quote}${placeholder('secret')}${quote}` : undefined),
+		replace: (_match, [prefix, name, quote]) =>
+			envSecretName.test(name) ? `${prefix}${quote}${placeholder('secret')}${quote}` : undefined,
 	},
 	{
 		kind: 'secret',
@@ -138,7 +141,8 @@ const secretRules: Rule[] = [
 	},
 ];
 
-// An environment variable's name that says it holds a secret: a whole part of it (`DB_PASSWORD`, `API_KEY`, not `MONKEY`).
+// An environment variable's name that says it holds a secret: a whole part of it (`DB_PASSWORD`,
+// `API_KEY`, not `MONKEY`).
 const envSecretName = /(?:^|_)(?:SECRET|TOKEN|PASSWORD|PASSWD|PWD|KEY|APIKEY|CREDENTIALS?)(?:_|$)/i;
 
 /** Whether base64 `value` decodes to `user:password` (printable, with a colon). */
@@ -277,7 +281,7 @@ export function pathsOfView(view: SessionView): {homes: string[]; workspaces: st
 	return {homes: [...homes], workspaces: [...workspaces]};
 }
 
-/** A store's input filter (model/store.ts's filterInputs) that redacts every string of every input: --redact outside --export. */
+/** A store's input filter (model/store.ts's filterInputs) redacting every string of every input: --redact outside --export. */
 export function redactingInputs(redactor: Redactor): (inputs: readonly ModelInput[]) => ModelInput[] {
 	return inputs => inputs.map(input => redactor.redactValue(input));
 }

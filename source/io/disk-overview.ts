@@ -70,7 +70,9 @@ export class DiskOverview {
 		const entries = await this.entries(listed.sessions, now);
 		await this.readTails(listed.sessions, now);
 		const ids = new Set(listed.sessions.map(session => session.sessionId));
-		for (const map of [this.heads, this.tails, this.parents, this.newest]) for (const id of map.keys()) if (!ids.has(id)) map.delete(id);
+		for (const map of [this.heads, this.tails, this.parents, this.newest]) {
+			for (const id of map.keys()) if (!ids.has(id)) map.delete(id);
+		}
 		for (const id of this.counted.keys()) if (!ids.has(id)) this.counted.delete(id);
 		this.tallies.retain(new Set(listed.sessions.flatMap(session => session.shards)));
 		for (const [id, tail] of this.tails) for (const child of tail.activity.children) this.parents.set(child, id);

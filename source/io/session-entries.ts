@@ -113,7 +113,11 @@ export function lastLineTime(text: string, whole: boolean): number | undefined {
 }
 
 /** When a session was last active, as the listing says it: its newest message, never later than its file's time. */
-export function activityTimes(mtimeMs: number, newestAt: number | undefined, now: number): Pick<ListEntry, 'lastActivityAt' | 'lastMessageAt' | 'idleMs' | 'live'> {
+export function activityTimes(
+	mtimeMs: number,
+	newestAt: number | undefined,
+	now: number,
+): Pick<ListEntry, 'lastActivityAt' | 'lastMessageAt' | 'idleMs' | 'live'> {
 	const at = newestAt === undefined ? mtimeMs : Math.min(newestAt, mtimeMs);
 	return {
 		lastActivityAt: new Date(mtimeMs).toISOString(),
@@ -123,7 +127,7 @@ export function activityTimes(mtimeMs: number, newestAt: number | undefined, now
 	};
 }
 
-function entryOf(session: SessionSummary, head: TraceHead, newestAt: number | undefined, dataRoot: string, now: number): ListEntry {
+function entryOf(session: SessionSummary, head: TraceHead, newestAt: number | undefined, dataRoot: string, now: number) {
 	const {project, agent} = layoutOf(session.folder, dataRoot);
 	return {
 		sessionId: session.sessionId,

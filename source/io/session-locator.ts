@@ -167,7 +167,8 @@ async function findSessionById(sessionId: string, dataRoot: string): Promise<Loc
 		}
 	}
 	// Not a whole id: the short id `--list` and the picker show (or any start of it, or of the whole id).
-	const matches = (await Promise.all(folders.map(sessionsIn))).flat().filter(summary => isShortFor(sessionId, summary.sessionId));
+	const summaries = (await Promise.all(folders.map(sessionsIn))).flat();
+	const matches = summaries.filter(summary => isShortFor(sessionId, summary.sessionId));
 	const ids = [...new Set(matches.map(match => match.sessionId))].sort();
 	if (ids.length === 1) {
 		const only = matches[0]!;

@@ -204,7 +204,9 @@ export class PlainRenderer {
 			const pieces = parsed && printArgs === prettyArgs && item.args.length >= minTextArgs ? prettyJsonPieces(item.args, '  ') : undefined;
 			return pieces ? [head, ['  ', ...pieces]] : [head, ...this.block(printArgs(item.args, parsed))];
 		}
-		if (what === 'approval_request') return [this.label(item.approvalRequestedAt, `${p.yellow('approval requested')}: ${ref}`)];
+		if (what === 'approval_request') {
+			return [this.label(item.approvalRequestedAt, `${p.yellow('approval requested')}: ${ref}`)];
+		}
 		if (what === 'approval') {
 			const decision = item.approval ?? '?';
 			const tint = decision === 'allow' ? p.green : p.red;

@@ -87,7 +87,8 @@ function tableRows(table: MarkdownTable, width: number, options: MarkdownOptions
 	const room = Math.max(1, width - segmentsWidth(prefix));
 	const drawn = tableLines(plain, room);
 	const row = (text: string, style: Style): Segment[] => truncateSegments([...prefix, seg(text, style)], width);
-	return [row(drawn.header, {...options.base, bold: true}), row(drawn.rule, {dim: true}), ...drawn.rows.map(text => row(text, options.base ?? {}))];
+	const body = drawn.rows.map(text => row(text, options.base ?? {}));
+	return [row(drawn.header, {...options.base, bold: true}), row(drawn.rule, {dim: true}), ...body];
 }
 
 /** Whether `line` is still inside the block opened by `fence` (it is not its closing fence). */

@@ -10,7 +10,7 @@ import type {FlagName} from './flags.js';
 export const flagReaders: Readonly<Record<FlagName, readonly string[]>> = {
 	latest: ['entry/open-source.ts', 'main.ts'],
 	print: ['main.ts'],
-	json: ['commands/server-list.ts', 'main.ts'],
+	json: ['commands/server-list.ts', 'entry/print-output.ts', 'main.ts'],
 	follow: ['main.ts'],
 	replay: ['entry/flag-checks.ts'],
 	expand: ['entry/flag-checks.ts'],
@@ -22,7 +22,7 @@ export const flagReaders: Readonly<Record<FlagName, readonly string[]>> = {
 	list: ['main.ts'],
 	stats: ['entry/print-output.ts', 'main.ts'],
 	export: ['entry/flag-checks.ts', 'entry/print-output.ts', 'main.ts'],
-	redact: ['entry/flag-checks.ts', 'entry/print-output.ts'],
+	redact: ['entry/print-output.ts', 'main.ts'],
 	prices: ['main.ts'],
 	sse: ['cli.tsx', 'entry/flag-checks.ts', 'entry/open-source.ts', 'entry/print-output.ts', 'main.ts'],
 	cookie: ['login/credentials.ts'],

@@ -25,6 +25,8 @@ export type FlagUse = {
 	readonly optional?: boolean;
 	/** A boolean's false, typed `--no-NAME`. */
 	readonly negated?: boolean;
+	/** The value comes after `=` only (`--color=never`), as ls reads its `--color`. */
+	readonly inline?: boolean;
 	readonly help: string;
 };
 
@@ -42,6 +44,8 @@ export type FlagSpec = {
 	readonly list?: boolean;
 	/** Completions offer file names for the value. */
 	readonly fileValue?: boolean;
+	/** A boolean that also takes one of these after `=` (`--color=always`): true, false or unset (the first). */
+	readonly inlineValues?: readonly [unset: string, on: string, off: string];
 };
 
 /** The flags, keyed by the camel-case name the program reads (`readOnly` is `--read-only`). */
@@ -100,9 +104,17 @@ export const flags = {
 	},
 	color: {
 		type: 'boolean',
-		default: true,
 		section: 'options',
-		uses: [{negated: true, help: 'no colour (NO_COLOR and TERM=dumb do the same)'}],
+		inlineValues: ['auto', 'always', 'never'],
+		uses: [
+			{
+				value: 'WHEN',
+				optional: true,
+				inline: true,
+				help: 'auto (the default: on a terminal, unless NO_COLOR or TERM=dumb; FORCE_COLOR=1 in a pipe), always (| less -R), never; --color alone is always, and either wins over NO_COLOR and FORCE_COLOR',
+			},
+			{negated: true, help: 'no colour, as --color=never'},
+		],
 	},
 	bell: {
 		type: 'boolean',
@@ -150,7 +162,11 @@ export const flags = {
 		type: 'boolean',
 		default: false,
 		section: 'sessions',
-		uses: [{help: 'requests, retries, tool calls by name, tokens, longest steps'}],
+		uses: [
+			{
+				help: 'requests, retries, tool calls by name, tokens, longest steps; with --json one JSON object (docs/stats-json.md)',
+			},
+		],
 	},
 	export: {
 		type: 'string',
@@ -167,7 +183,11 @@ export const flags = {
 		type: 'boolean',
 		default: false,
 		section: 'sessions',
-		uses: [{help: 'with --export: hide home and workspace paths and secrets'}],
+		uses: [
+			{
+				help: "hide the home folder (with --export the workspace too) and credentials: passwords in a URL's user-info, Authorization Bearer and Basic values, API keys (sk-, sk-ant-, ghp_, github_pat_, xox[bap]-, AKIA, AIza), JWTs, PEM private key blocks, NAME=value lines whose name says secret, token, password or key; in print mode, --json, --stats and --export",
+			},
+		],
 	},
 	prices: {
 		type: 'string',
@@ -315,5 +335,6 @@ export function flagEntries(): FlagEntry[] {
 export function labelOfUse({use, long, short}: FlagEntry): string {
 	const names = short ? `${short}, ${long}` : long;
 	if (!use.value) return names;
+	if (use.inline) return use.optional ? `${names}[=${use.value}]` : `${names}=${use.value}`;
 	return use.optional ? `${names} [${use.value}]` : `${names} ${use.value}`;
 }

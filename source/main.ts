@@ -130,8 +130,18 @@ async function run(
 	const held = holds ? new (await import('./io/held-texts.js')).HeldTextStore({spill: true}) : undefined;
 	// Plain text: large tool outputs are made ready to print as their lines are read, unless
 	// PENGUIN_VIEW_KERNEL=0 (settings.ts): every output the usual way, the reference path.
+	// --redact in print mode, --json and --stats: every input's strings redacted before the store (export/redact.ts);
+	// the kernels then stay off, for they print texts from the trace's bytes. The screen reads texts back from the trace.
+	if (flags.redact && screen) {
+		throw new UsageError(
+			'the screen cannot redact (it reads texts back from the trace): add --print, --json or --export',
+		);
+	}
+	const redacting = flags.redact && flags.export === undefined;
+	const redactor = redacting ? new (await import('./export/redact.js')).Redactor({homes: [settings.home]}) : undefined;
+	const kernel = settings.switches.kernel && !redactor;
 	const prerendered =
-		writer !== undefined && 'PrerenderedOutputs' in writer && settings.switches.kernel
+		writer !== undefined && 'PrerenderedOutputs' in writer && kernel
 			? new writer.PrerenderedOutputs({kernel: jsonBlockKernel()})
 			: undefined;
 	// Calls' arguments likewise, without colour (in colour, code in them is coloured from their text).
@@ -151,6 +161,7 @@ async function run(
 	if (held) store.tap(batch => held.observe(batch));
 	// A model started over (a followed trace replaced by another file) reads its texts from the new file.
 	if (held) store.tapRebuild(() => held.reopen());
+	if (redactor) store.filterInputs((await import('./export/redact.js')).redactingInputs(redactor));
 	const out = inPlace ? fileWriter(1) : safeWriter(process.stdout);
 	const ended = whenSessionEnds(store);
 	// Outside the screen, a file that is not JSON Lines at all is refused in one line rather
@@ -225,6 +236,8 @@ async function run(
 		texts: held,
 		unicode: terminal && screenCapable(settings.terminal),
 	};
-	if (writer === undefined) return runWholeOutput(outputs);
-	return runPrintOutput(outputs, writer, {color, prerendered, prerenderedArgs});
+	const print = {color, prerendered, prerenderedArgs};
+	const code = writer === undefined ? await runWholeOutput(outputs) : await runPrintOutput(outputs, writer, print);
+	if (redactor) say((await import('./export/redact.js')).describeRedactions(redactor.counts()));
+	return code;
 }

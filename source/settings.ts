@@ -64,6 +64,8 @@ export type Settings = {
 	configDir: string;
 	/** The directory relative paths are read from. */
 	cwd: string;
+	/** The user's home folder: what --redact hides as `[redacted:home]`, and `~` in a file name w writes to. */
+	home: string;
 	now: () => number;
 	/** PENGUIN_VIEW_COOKIE: the session cookie, as `--cookie` gives it. */
 	envCookie?: string;
@@ -76,8 +78,6 @@ export type Settings = {
 	pager: string;
 	/** The shell | runs a command with: $SHELL, else /bin/sh. */
 	shell: string;
-	/** The home folder (`~` in a file name w writes to). */
-	home: string;
 	/** PENGUIN_VIEW_HISTORY_MS: how long a stream's history may go unanswered (ms; unset: the client's 10 s). */
 	historyAnswerMs?: number;
 	/** PENGUIN_VIEW_FAULT: a failure injected on purpose, for the fault tests (fault.ts). */
@@ -102,6 +102,7 @@ export function readSettings(
 	return {
 		configDir: configDirFrom(env, home),
 		cwd,
+		home,
 		now: Date.now,
 		envCookie: env['PENGUIN_VIEW_COOKIE'],
 		password: env['PENGUIN_PASSWORD'],
@@ -109,7 +110,6 @@ export function readSettings(
 		terminal: {TERM: env['TERM'], NO_COLOR: env['NO_COLOR'], FORCE_COLOR: env['FORCE_COLOR']},
 		pager: pagerFrom(env),
 		shell: env['SHELL']?.trim() || '/bin/sh',
-		home,
 		historyAnswerMs: Number.isInteger(historyMs) && historyMs > 0 ? historyMs : undefined,
 		fault: faultKindOf(env['PENGUIN_VIEW_FAULT']),
 		insideTmux: (env['TMUX'] ?? '') !== '',

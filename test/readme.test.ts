@@ -16,9 +16,18 @@ test('the README is at most 450 lines and keeps the two set-up commands', () => 
 test('every file the README and docs/ link to exists', () => {
 	const documents = [
 		'README.md',
-		...['design', 'glossary', 'performance', 'robustness', 'screen', 'print', 'sse', 'testing', 'ink-measure-text'].map(
-			name => `docs/${name}.md`,
-		),
+		...[
+			'design',
+			'glossary',
+			'performance',
+			'robustness',
+			'screen',
+			'print',
+			'sse',
+			'testing',
+			'ink-measure-text',
+			'stats-json',
+		].map(name => `docs/${name}.md`),
 	];
 	const missing: string[] = [];
 	for (const document of documents) {

@@ -53,6 +53,16 @@ export function parseCommandLine<Table extends Record<string, FlagSpec>>(
 		const flag = byName.get(token.name) ?? (negated?.spec.type === 'boolean' ? negated : undefined);
 		if (flag === undefined) return {kind: 'problem', problem: `unknown flag ${token.rawName}`};
 		const {key, spec} = flag;
+		if (spec.type === 'boolean' && spec.inlineValues !== undefined && flag !== negated && token.inlineValue === true) {
+			// `--color=always`: the value after `=` only (a word after `--color` is something to open).
+			const [unset, on, off] = spec.inlineValues;
+			const value = token.value ?? '';
+			if (value !== unset && value !== on && value !== off)
+				return {kind: 'problem', problem: `${token.rawName} takes ${unset}, ${on} or ${off}, not '${value}'`};
+			if (value === unset) delete flags[key];
+			else flags[key] = value === on;
+			continue;
+		}
 		if (spec.type === 'boolean') {
 			if (token.value !== undefined) return {kind: 'problem', problem: `${token.rawName} takes no value`};
 			// Given twice, the last one counts: `--follow --no-follow` does not follow.

@@ -11,7 +11,13 @@ import {formatBytes, localMinute, oneLine, plural, relativeTime} from '../render
 import {sanitize} from '../render/sanitize.js';
 import {safeJsonStringify} from '../export/safe-json.js';
 import {rowText} from '../ui/panes/segments.js';
-import {fitSessionColumns, sessionRow, type PickerEntry} from '../ui/views/session-columns.js';
+import {
+	fitSessionColumns,
+	promptRoom,
+	sessionColumns,
+	sessionRow,
+	type PickerEntry,
+} from '../ui/views/session-columns.js';
 import {usdText} from '../cost/arithmetic.js';
 import {addCosts, type PricesOf} from './list-cost.js';
 
@@ -41,11 +47,50 @@ export async function listCommand(options: {
 	return {exitCode: 0, stdout, stderr: said};
 }
 
-/** On a terminal: the picker's rows (session-columns.ts), fitted to its width, the prompt keeping its room. */
-export function fittedList(entries: readonly PickerEntry[], width: number, now: number): string {
-	const widths = fitSessionColumns(entries, width, now);
+/**
+ * On a terminal: a line of headings, then the picker's rows (session-columns.ts) fitted to its
+ * width, the prompt keeping its room (a server's list: the title).
+ */
+export function fittedList(
+	entries: readonly PickerEntry[],
+	width: number,
+	now: number,
+	lastHeading = 'PROMPT',
+): string {
+	const widths = headedWidths(fitSessionColumns(entries, width, now), width);
 	const context = {now, selected: false, current: false};
-	return entries.map(entry => `${rowText(sessionRow(entry, widths, context, width)).trimEnd()}\n`).join('');
+	const rows = entries.map(entry => `${rowText(sessionRow(entry, widths, context, width)).trimEnd()}\n`);
+	return [headingLine(widths, width, lastHeading), ...rows].join('');
+}
+
+// Each column's heading, as `ps` and `docker ps` write theirs; the prompt's comes last.
+const headings: Readonly<Record<string, string>> = {
+	start: 'STARTED',
+	id: 'ID',
+	where: 'PROJECT/AGENT',
+	model: 'MODEL',
+	cost: 'COST',
+	size: 'SIZE',
+	age: 'ACTIVE',
+};
+
+/** The columns widened to their headings (`COST` over `—`) while the prompt keeps its room; else as fitted. */
+function headedWidths(widths: readonly number[], width: number): readonly number[] {
+	const widened = widths.map((w, i) => (w > 0 ? Math.max(w, (headings[sessionColumns[i]!.name] ?? '').length) : 0));
+	const used = widened.reduce((sum, w, i) => sum + (w > 0 ? w + sessionColumns[i]!.gap : 0), 0);
+	return used + promptRoom <= width ? widened : widths;
+}
+
+/** The headings over the fitted columns: each cut to its column, numbers' headings on the right as their cells. */
+function headingLine(widths: readonly number[], width: number, last: string): string {
+	const cells = sessionColumns.map((column, i) => {
+		const w = widths[i]!;
+		if (w <= 0) return '';
+		const name = (headings[column.name] ?? '').slice(0, w);
+		const pad = ' '.repeat(w - name.length);
+		return (column.right ? pad + name : name + pad) + ' '.repeat(column.gap);
+	});
+	return `${(cells.join('') + last).slice(0, width).trimEnd()}\n`;
 }
 
 /** The listing for a pipe: aligned columns, every field whole, the prompt last; every trace-borne string sanitized. */

@@ -87,7 +87,8 @@ export async function serverListCommand(
 		return {exitCode: 1, stdout: '', stderr: `${stderr}penguin-view: no sessions on ${sanitize(api.base.host)}\n`};
 	if (options.json)
 		return {exitCode, stdout: entries.map(entry => `${safeJsonStringify(entry.session)}\n`).join(''), stderr};
-	const stdout = options.width === undefined ? formatServerList(entries, now) : fittedList(entries, options.width, now);
+	const stdout =
+		options.width === undefined ? formatServerList(entries, now) : fittedList(entries, options.width, now, 'TITLE');
 	return {exitCode, stdout, stderr};
 }
 

@@ -13,7 +13,7 @@ import type {SessionView} from '../model/view-model.js';
 import type {TokenCounts} from '../protocol/types.js';
 import {pieceLabel} from '../render/context-bar.js';
 
-type Running = {tokens: number; cost_usd: number | null; unpriced: boolean};
+type Running = {tokens: number; costUsd: number | null; unpriced: boolean};
 
 /** One row of `requests`. */
 export type RequestRowJson =
@@ -27,42 +27,42 @@ export type RequestRowJson =
 			/** The request's token_usage `request` counters; null when it reported none (a failed attempt). */
 			tokens: TokenCounts | null;
 			/** cache_read + cache_write: the context it was sent. */
-			prompt_tokens: number;
-			context_window: number | null;
-			duration_ms: number | null;
-			cost_usd: number | null;
+			promptTokens: number;
+			contextWindow: number | null;
+			durationMs: number | null;
+			costUsd: number | null;
 			running: Running;
 	  }
 	| {
 			kind: 'compaction';
 			status: string;
-			context_before: number | null;
-			context_after: number | null;
+			contextBefore: number | null;
+			contextAfter: number | null;
 			tokens: TokenCounts | null;
-			cost_usd: number | null;
+			costUsd: number | null;
 			running: Running;
 	  }
 	| {
 			kind: 'subagent';
-			session_id: string;
+			sessionId: string;
 			requests: number;
 			tokens: TokenCounts;
-			cost_usd: number | null;
+			costUsd: number | null;
 			running: Running;
 	  }
-	| {kind: 'billed'; label: string; requests: number; tokens: TokenCounts; cost_usd: number | null; running: Running};
+	| {kind: 'billed'; label: string; requests: number; tokens: TokenCounts; costUsd: number | null; running: Running};
 
 /** `context`: the newest request's prompt by part, and its largest items. */
 export type ContextJson = {
 	/** The newest request that reported its usage in the current context; null before one did. */
-	request_index: number | null;
-	prompt_tokens: number;
-	context_window: number | null;
-	/** Every part, in a fixed order; `estimated_tokens` of `tokens` were split by size rather than known exactly. */
-	parts: Record<ContextPart, {tokens: number; estimated_tokens: number}>;
+	requestIndex: number | null;
+	promptTokens: number;
+	contextWindow: number | null;
+	/** Every part, in a fixed order; `estimatedTokens` of `tokens` were split by size rather than known exactly. */
+	parts: Record<ContextPart, {tokens: number; estimatedTokens: number}>;
 	/** Each request's growth over the one before and where it went (sums to `growth`). */
 	steps: Array<{
-		request_index: number;
+		requestIndex: number;
 		growth: number;
 		split: 'exact' | 'by size' | 'shrank';
 		parts: Partial<Record<ContextPart, number>>;
@@ -98,10 +98,10 @@ function rowJson(row: LedgerRow, window: number | null): RequestRowJson {
 				attempt: item.attempt ?? null,
 				retried: item.retried,
 				tokens: item.usage ? {...item.usage} : null,
-				prompt_tokens: row.prompt,
-				context_window: window,
-				duration_ms: row.durationMs ?? null,
-				cost_usd: cost,
+				promptTokens: row.prompt,
+				contextWindow: window,
+				durationMs: row.durationMs ?? null,
+				costUsd: cost,
 				running,
 			};
 		}
@@ -109,15 +109,15 @@ function rowJson(row: LedgerRow, window: number | null): RequestRowJson {
 			return {
 				kind: 'compaction',
 				status: row.item.status,
-				context_before: row.before ?? null,
-				context_after: row.after ?? null,
+				contextBefore: row.before ?? null,
+				contextAfter: row.after ?? null,
 				tokens: row.tokens ? {...row.tokens} : null,
-				cost_usd: cost,
+				costUsd: cost,
 				running,
 			};
 		case 'subagent': {
 			const {requests, tokens} = row;
-			return {kind: 'subagent', session_id: row.item.sessionId, requests, tokens: {...tokens}, cost_usd: cost, running};
+			return {kind: 'subagent', sessionId: row.item.sessionId, requests, tokens: {...tokens}, costUsd: cost, running};
 		}
 		case 'billed':
 			return {
@@ -125,29 +125,29 @@ function rowJson(row: LedgerRow, window: number | null): RequestRowJson {
 				label: row.label,
 				requests: row.requests,
 				tokens: {...row.tokens},
-				cost_usd: cost,
+				costUsd: cost,
 				running,
 			};
 	}
 }
 
 function runningJson(total: RunningTotal): Running {
-	return {tokens: total.tokens, cost_usd: total.usd ?? null, unpriced: total.unpriced};
+	return {tokens: total.tokens, costUsd: total.usd ?? null, unpriced: total.unpriced};
 }
 
 function fillJson(fill: ContextFill, window: number | null): ContextJson {
 	const entries = contextPartList.map(part => {
 		const {tokens, estimated} = fill.parts[part];
-		return [part, {tokens, estimated_tokens: estimated}];
+		return [part, {tokens, estimatedTokens: estimated}];
 	});
 	const parts = Object.fromEntries(entries) as ContextJson['parts'];
 	return {
-		request_index: fill.request?.index ?? null,
-		prompt_tokens: fill.prompt,
-		context_window: window,
+		requestIndex: fill.request?.index ?? null,
+		promptTokens: fill.prompt,
+		contextWindow: window,
 		parts,
 		steps: fill.steps.map(step => ({
-			request_index: step.request.index,
+			requestIndex: step.request.index,
 			growth: step.growth,
 			split: step.split,
 			parts: {...step.parts},

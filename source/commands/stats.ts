@@ -331,8 +331,8 @@ function table(head: string[], rows: string[][], right: boolean[]): string[] {
 	);
 }
 
-/** `--stats`: a session's inputs (or finished view) to the stats text; subagents read from disk when told where. */
-export async function statsCommand(options: {
+/** What `--stats` is given: a session's inputs (or finished view), and where its subagents are. */
+export type StatsOptions = {
 	inputs: ModelInput[] | SessionView;
 	/** Where to find subagent traces; without it, only children the view already holds are shown. */
 	children?: ChildSearch;
@@ -343,16 +343,24 @@ export async function statsCommand(options: {
 	bars?: BarGlyphs;
 	/** Why there are no prices, said on the Cost line. */
 	pricesNote?: string;
-}): Promise<{stdout: string; stderr: string}> {
+};
+
+/** The stats of a session, its subagents read from disk when told where, and what could not be read. */
+export async function readStats(options: StatsOptions): Promise<{stats: Stats; view: SessionView; stderr: string}> {
 	const view = toView(options.inputs, options.now ?? Date.now());
 	const stderr: string[] = [];
 	if (options.children) {
 		const loaded = await loadChildSessions(view, options.children);
 		stderr.push(...loaded.missing.map(line => `subagent ${sanitize(oneLine(line, 500))}`));
 	}
+	return {stats: statsOf(view), view, stderr: stderr.length > 0 ? `${stderr.join('\n')}\n` : ''};
+}
+
+/** `--stats`: a session's inputs (or finished view) to the stats text, with the per-request context table. */
+export async function statsCommand(options: StatsOptions): Promise<{stdout: string; stderr: string}> {
+	const {stats, view, stderr} = await readStats(options);
 	const context = contextSection(view, options.prices, options.bars ?? plainBar);
 	const stdout =
-		formatStats(statsOf(view), options.prices, options.pricesNote) +
-		(context.length > 0 ? `${context.join('\n')}\n` : '');
-	return {stdout, stderr: stderr.length > 0 ? `${stderr.join('\n')}\n` : ''};
+		formatStats(stats, options.prices, options.pricesNote) + (context.length > 0 ? `${context.join('\n')}\n` : '');
+	return {stdout, stderr};
 }

@@ -46,6 +46,5 @@ export function checkUsage(words: readonly string[], flags: Flags): Usage {
 	if (flags.sse && input.length > 0) throw new UsageError('give either a trace or --sse URL, not both');
 	if (flags.export !== undefined && !exportFormats.has(flags.export))
 		throw new UsageError(`--export takes md, json or sts, not '${flags.export}'`);
-	if (flags.redact && flags.export === undefined) throw new UsageError('--redact goes with --export');
 	return {input, replaySpeed, expand};
 }

@@ -60,14 +60,17 @@ export async function runWholeOutput(options: PrintOutputOptions): Promise<numbe
 	if (check?.refusal !== undefined) return refuse(check.refusal, options);
 	await opened.pricesReady();
 	const children = opened.folder === undefined ? undefined : {dataRoot: options.dataRoot, folder: opened.folder};
+	const statsOptions = {
+		inputs: store.view,
+		children,
+		prices: store.status.prices,
+		bars: options.unicode ? unicodeBar : plainBar,
+		pricesNote: store.status.pricesNote,
+	};
 	const result = flags.stats
-		? await (await import('../commands/stats.js')).statsCommand({
-				inputs: store.view,
-				children,
-				prices: store.status.prices,
-				bars: options.unicode ? unicodeBar : plainBar,
-				pricesNote: store.status.pricesNote,
-			})
+		? flags.json
+			? await (await import('../commands/stats-json.js')).statsJsonCommand(statsOptions)
+			: await (await import('../commands/stats.js')).statsCommand(statsOptions)
 		: await (await import('../commands/export.js')).exportCommand({
 				format: flags.export as 'md' | 'json' | 'sts',
 				redact: flags.redact,

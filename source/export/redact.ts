@@ -7,6 +7,7 @@
  * deliberately narrow (known key prefixes, header names, key=value shapes) so that ordinary
  * prose and code survive; a redacted export is meant to be shared, not to be a vault.
  */
+import type {ModelInput} from '../model/input.js';
 import type {SessionView} from '../model/view-model.js';
 import {isRecord} from '../protocol/guards.js';
 
@@ -19,6 +20,8 @@ export type RedactionKind =
 	| 'api-key'
 	| 'aws-key'
 	| 'bearer'
+	| 'basic-auth'
+	| 'url-password'
 	| 'cookie'
 	| 'session-cookie'
 	| 'secret';
@@ -103,6 +106,20 @@ const secretRules: Rule[] = [
 			token.length >= 12 && (/\d/.test(token) || token.length >= 24) ? `${prefix}${placeholder('bearer')}` : undefined,
 	},
 	{
+		kind: 'basic-auth',
+		// `Authorization: Basic …`: base64 of `user:password` (prose such as "Basic authentication"
+		// does not decode to one).
+		pattern: /(?<![A-Za-z0-9])(Basic\s+)([A-Za-z0-9+/]{6,}={0,2})(?![A-Za-z0-9+/=])/g,
+		replace: (_match, [prefix, value]) =>
+			isUserAndPassword(value) ? `${prefix}${placeholder('basic-auth')}` : undefined,
+	},
+	{
+		kind: 'url-password',
+		// The password of a URL's user-info (`postgres://admin:pw@db:5432/app`): the user stays, the password goes.
+		pattern: /(?<![A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/[^\s:/?#@"'<>\\[\]]*:)([^\s/?#@"'<>\\[\]]+)(?=@)/g,
+		replace: (_match, [prefix]) => `${prefix}${placeholder('url-password')}`,
+	},
+	{
 		kind: 'cookie',
 		// A header line: the whole value (several cookies) up to the line end or a quote.
 		pattern: /(?<![A-Za-z0-9-])((?:Set-Cookie|Cookie|set-cookie|cookie)\s*:\s*)([^\r\n"'\\]+)/g,
@@ -112,6 +129,14 @@ const secretRules: Rule[] = [
 		kind: 'session-cookie',
 		pattern: /(penguin_session=)([^;\s"'\\&]+)/g,
 		replace: (_match, [prefix]) => `${prefix}${placeholder('session-cookie')}`,
+	},
+	{
+		kind: 'secret',
+		// An environment line (`DB_PASSWORD=…`, `export GITHUB_TOKEN=…`) whose name says secret, token, password or
+		// key: its value goes whatever it looks like (a reference to another variable aside).
+		pattern: /^([ \t]*(?:export[ \t]+)?([A-Za-z][A-Za-z0-9_]{0,63})[ \t]*=[ \t]*)(["']?)([^\s"'$]+)\3[ \t]*$/gm,
+		replace: (_match, [prefix, name, quote]) =>
+			envSecretName.test(name) ? `${prefix}${quote}${placeholder('secret')}${quote}` : undefined,
 	},
 	{
 		kind: 'secret',
@@ -129,6 +154,21 @@ const secretRules: Rule[] = [
 		},
 	},
 ];
+
+// An environment variable's name that says it holds a secret: a whole part of it (`DB_PASSWORD`,
+// `API_KEY`, not `MONKEY`).
+const envSecretName = /(?:^|_)(?:SECRET|TOKEN|PASSWORD|PASSWD|PWD|KEY|APIKEY|CREDENTIALS?)(?:_|$)/i;
+
+/** Whether base64 `value` decodes to `user:password` (printable, with a colon). */
+function isUserAndPassword(value: string): boolean {
+	let decoded: string;
+	try {
+		decoded = atob(value);
+	} catch {
+		return false;
+	}
+	return /^[\x20-\x7e]+$/.test(decoded) && decoded.indexOf(':') > 0;
+}
 
 // Passwords are secret whatever they look like; any other value must look like a random token.
 function looksSecret(word: string, value: string): boolean {
@@ -260,6 +300,14 @@ export function pathsOfView(view: SessionView): {homes: string[]; workspaces: st
 	return {homes: [...homes], workspaces: [...workspaces]};
 }
 
+/**
+ * A store's input filter (model/session-store.ts's filterInputs) redacting every string of every input: --redact
+ * outside --export.
+ */
+export function redactingInputs(redactor: Redactor): (inputs: readonly ModelInput[]) => ModelInput[] {
+	return inputs => inputs.map(input => redactor.redactValue(input));
+}
+
 /** A Redactor for one session: its workspaces, the homes it names, and `home` (os.homedir()). */
 export function redactorForView(view: SessionView, home?: string): Redactor {
 	const found = pathsOfView(view);
@@ -274,6 +322,8 @@ const labels: Record<RedactionKind, [string, string]> = {
 	'api-key': ['API key', 'API keys'],
 	'aws-key': ['AWS access key', 'AWS access keys'],
 	bearer: ['bearer token', 'bearer tokens'],
+	'basic-auth': ['basic auth value', 'basic auth values'],
+	'url-password': ['password in a URL', 'passwords in URLs'],
 	cookie: ['cookie header', 'cookie headers'],
 	'session-cookie': ['session cookie', 'session cookies'],
 	secret: ['other secret', 'other secrets'],

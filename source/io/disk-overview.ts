@@ -10,7 +10,7 @@ import {costOfUsage} from '../cost/arithmetic.js';
 import {tailActivity, type TailActivity} from '../render/overview-activity.js';
 import type {ReadPrices} from './project-prices.js';
 import {SessionTallies, type Tally} from './session-tally.js';
-import {listEntries, liveWithinMs, type ListEntry} from './session-entries.js';
+import {activityTimes, listEntries, newestMessageAt, type ListEntry} from './session-entries.js';
 import {listSessions, type SessionSummary} from './session-locator.js';
 
 /** Bytes read from the end of an active session's newest shard. */
@@ -45,6 +45,8 @@ export class DiskOverview {
 	private readonly heads = new Map<string, ListEntry>();
 	private readonly tails = new Map<string, Tail>();
 	private readonly parents = new Map<string, string>();
+	/** Each session's newest message time, read again when its file's time changes. */
+	private readonly newest = new Map<string, {mtimeMs: number; at?: number}>();
 	private readonly tallies = new SessionTallies();
 	private readonly counted = new Map<string, {key: string; tally: Tally; costUsd?: number}>();
 	private tallying: Promise<void> | undefined;
@@ -68,8 +70,9 @@ export class DiskOverview {
 		const entries = await this.entries(listed.sessions, now);
 		await this.readTails(listed.sessions, now);
 		const ids = new Set(listed.sessions.map(session => session.sessionId));
-		for (const map of [this.heads, this.tails, this.parents])
+		for (const map of [this.heads, this.tails, this.parents, this.newest]) {
 			for (const id of map.keys()) if (!ids.has(id)) map.delete(id);
+		}
 		for (const id of this.counted.keys()) if (!ids.has(id)) this.counted.delete(id);
 		this.tallies.retain(new Set(listed.sessions.flatMap(session => session.shards)));
 		for (const [id, tail] of this.tails) for (const child of tail.activity.children) this.parents.set(child, id);
@@ -134,16 +137,30 @@ export class DiskOverview {
 			if (entry.firstPrompt !== undefined || !entry.live) this.heads.set(entry.sessionId, entry);
 		}
 		const byId = new Map(fresh.map(entry => [entry.sessionId, entry]));
+		for (const entry of fresh) {
+			const at = entry.lastMessageAt === undefined ? undefined : Date.parse(entry.lastMessageAt);
+			this.newest.set(entry.sessionId, {mtimeMs: Date.parse(entry.lastActivityAt), ...(at !== undefined ? {at} : {})});
+		}
+		const stale = sessions.filter(session => this.newest.get(session.sessionId)?.mtimeMs !== session.mtimeMs);
+		let next = 0;
+		const worker = async (): Promise<void> => {
+			while (next < stale.length) {
+				const session = stale[next++]!;
+				const file = session.shards.at(-1);
+				const at = file === undefined ? undefined : await newestMessageAt(file);
+				this.newest.set(session.sessionId, {mtimeMs: session.mtimeMs, ...(at !== undefined ? {at} : {})});
+			}
+		};
+		await Promise.all(Array.from({length: Math.min(concurrency, stale.length)}, worker));
 		return sessions.map(session => {
 			const known = byId.get(session.sessionId) ?? this.heads.get(session.sessionId)!;
+			const {lastMessageAt: _old, ...rest} = known;
 			return {
-				...known,
+				...rest,
 				shards: session.shards,
 				shardCount: session.shards.length,
 				size: session.size,
-				lastActivityAt: new Date(session.mtimeMs).toISOString(),
-				idleMs: Math.max(0, now - session.mtimeMs),
-				live: now - session.mtimeMs < liveWithinMs,
+				...activityTimes(session.mtimeMs, this.newest.get(session.sessionId)?.at, now),
 			};
 		});
 	}

@@ -2,6 +2,7 @@
  * The sessions under the data root as `--list`, the picker and the footer's offers show
  * them: each one's summary from session-locator, with what the head of its first shard says.
  */
+import {open} from 'node:fs/promises';
 import path from 'node:path';
 import {oneLine} from '../render/format.js';
 import type {TailActivity} from '../render/overview-activity.js';
@@ -26,7 +27,9 @@ export type ListEntry = {
 	startedAt?: string;
 	/** ISO time of the newest shard's last modification. */
 	lastActivityAt: string;
-	/** Milliseconds from the last activity to `now`. */
+	/** ISO time of the newest message (never later than `lastActivityAt`), when its tail has a timestamp. */
+	lastMessageAt?: string;
+	/** Milliseconds from the newest message (else the last modification) to `now`: what "ago" says. */
 	idleMs: number;
 	live: boolean;
 	provider?: string;
@@ -58,20 +61,84 @@ export async function listEntries(
 	now: number,
 ): Promise<ListEntry[]> {
 	const heads: TraceHead[] = new Array(sessions.length);
+	const newest: Array<number | undefined> = new Array(sessions.length);
 	let next = 0;
 	const worker = async (): Promise<void> => {
 		while (next < sessions.length) {
 			const index = next++;
 			heads[index] = await readTraceHead(sessions[index].shards[0]);
+			const last = sessions[index].shards.at(-1);
+			newest[index] = last === undefined ? undefined : await newestMessageAt(last);
 		}
 	};
 	await Promise.all(Array.from({length: Math.min(concurrency, sessions.length)}, worker));
-	return sessions.map((session, index) => entryOf(session, heads[index], dataRoot, now));
+	return sessions.map((session, index) => entryOf(session, heads[index], newest[index], dataRoot, now));
 }
 
-function entryOf(session: SessionSummary, head: TraceHead, dataRoot: string, now: number): ListEntry {
+/** Bytes read from the end of a session's newest shard for the time of its newest message. */
+export const newestMessageBytes = 64 * 1024;
+
+/**
+ * The time (ms) of the newest message in `file`: the timestamp at the start of the last line that
+ * starts in its last `bytes` (the harness writes `timestamp` first). Undefined when there is none
+ * or the file cannot be read.
+ */
+export async function newestMessageAt(file: string, bytes = newestMessageBytes): Promise<number | undefined> {
+	let handle;
+	try {
+		handle = await open(file, 'r');
+		const {size} = await handle.stat();
+		const length = Math.min(size, bytes);
+		const buffer = Buffer.alloc(length);
+		const {bytesRead} = await handle.read(buffer, 0, length, size - length);
+		return lastLineTime(buffer.subarray(0, bytesRead).toString('utf8'), length === size);
+	} catch {
+		return undefined;
+	} finally {
+		await handle?.close().catch(() => undefined);
+	}
+}
+
+const lineTime = /^\{\s*"timestamp"\s*:\s*"([^"]{1,64})"/;
+
+/** The timestamp of the last line of `text` that has one at its start; `whole`: the text starts at a line's start. */
+export function lastLineTime(text: string, whole: boolean): number | undefined {
+	let end = text.length;
+	while (end > 0) {
+		const start = text.lastIndexOf('\n', end - 1);
+		if (start < 0 && !whole) return undefined;
+		const found = lineTime.exec(text.slice(start + 1, start + 1 + 128));
+		const at = found ? Date.parse(found[1]!) : Number.NaN;
+		if (Number.isFinite(at)) return at;
+		if (start < 0) return undefined;
+		end = start;
+	}
+	return undefined;
+}
+
+/** When a session was last active, as the listing says it: its newest message, never later than its file's time. */
+export function activityTimes(
+	mtimeMs: number,
+	newestAt: number | undefined,
+	now: number,
+): Pick<ListEntry, 'lastActivityAt' | 'lastMessageAt' | 'idleMs' | 'live'> {
+	const at = newestAt === undefined ? mtimeMs : Math.min(newestAt, mtimeMs);
+	return {
+		lastActivityAt: new Date(mtimeMs).toISOString(),
+		...(newestAt !== undefined ? {lastMessageAt: new Date(at).toISOString()} : {}),
+		idleMs: Math.max(0, now - at),
+		live: now - at < liveWithinMs,
+	};
+}
+
+function entryOf(
+	session: SessionSummary,
+	head: TraceHead,
+	newestAt: number | undefined,
+	dataRoot: string,
+	now: number,
+) {
 	const {project, agent} = layoutOf(session.folder, dataRoot);
-	const idleMs = Math.max(0, now - session.mtimeMs);
 	return {
 		sessionId: session.sessionId,
 		...(project !== undefined ? {project} : {}),
@@ -81,9 +148,7 @@ function entryOf(session: SessionSummary, head: TraceHead, dataRoot: string, now
 		shardCount: session.shards.length,
 		size: session.size,
 		...(head.startedAt !== undefined ? {startedAt: new Date(head.startedAt).toISOString()} : {}),
-		lastActivityAt: new Date(session.mtimeMs).toISOString(),
-		idleMs,
-		live: now - session.mtimeMs < liveWithinMs,
+		...activityTimes(session.mtimeMs, newestAt, now),
 		...(head.provider ? {provider: head.provider} : {}),
 		...(head.modelId ? {model: head.modelId} : {}),
 		...(head.source ? {source: head.source} : {}),

@@ -165,7 +165,8 @@ async function findSessionById(sessionId: string, dataRoot: string): Promise<Loc
 	if (!listed.ok) {
 		return fail(sessionId, `${what} (data root ${dataRoot}: ${describeFsError(listed.error)})`);
 	}
-	for (const folder of await dateFolders(dataRoot, listed.entries)) {
+	const folders = await dateFolders(dataRoot, listed.entries);
+	for (const folder of folders) {
 		const inFolder = await readEntries(folder);
 		if (!inFolder.ok) {
 			continue;
@@ -175,7 +176,28 @@ async function findSessionById(sessionId: string, dataRoot: string): Promise<Loc
 			return {ok: true, kind: 'session', sessionId, folder, shards};
 		}
 	}
+	// Not a whole id: the short id `--list` and the picker show (or any start of it, or of the whole id).
+	const summaries = (await Promise.all(folders.map(sessionsIn))).flat();
+	const matches = summaries.filter(summary => isShortFor(sessionId, summary.sessionId));
+	const ids = [...new Set(matches.map(match => match.sessionId))].sort();
+	if (ids.length === 1) {
+		const only = matches[0]!;
+		return {ok: true, kind: 'session', sessionId: only.sessionId, folder: only.folder, shards: only.shards};
+	}
+	if (ids.length > 1) {
+		return fail(
+			sessionId,
+			`${ids.length} sessions match; give more of the id:\n${ids.map(id => `  ${id}`).join('\n')}`,
+		);
+	}
 	return fail(sessionId, `${what} (searched ${dataRoot})`);
+}
+
+/** Whether `given` names `sessionId` by the start of its random part (the short id) or of the whole id. */
+export function isShortFor(given: string, sessionId: string): boolean {
+	if (given.length < 4) return false;
+	const random = /-([\da-f]+)$/i.exec(sessionId)?.[1];
+	return sessionId.startsWith(given) || (random !== undefined && random.toLowerCase().startsWith(given.toLowerCase()));
 }
 
 const sessionIdPattern = /^session-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}-[\da-f]+$/;

@@ -48,6 +48,8 @@ export class SessionStore {
 	private readonly taps = new Set<(inputs: readonly ModelInput[]) => void>();
 	private readonly rebuildTaps = new Set<(inputs: readonly ModelInput[]) => void>();
 	private afterInput: Array<() => void> = [];
+	/** What every input goes through before anyone sees it (--redact), when set. */
+	private filter: ((inputs: readonly ModelInput[]) => readonly ModelInput[]) | undefined;
 	private readonly options: SessionModelOptions;
 	private readonly clock: () => number;
 
@@ -68,9 +70,15 @@ export class SessionStore {
 		return this.shown !== undefined;
 	}
 
+	/** Pass every input (of apply, rebuild and the preview) through `filter` first, taps included: --redact's hook. */
+	filterInputs(filter: (inputs: readonly ModelInput[]) => readonly ModelInput[]): void {
+		this.filter = filter;
+	}
+
 	/** Apply a batch and notify once (behind a preview: quietly, nothing visible changed). */
-	apply(inputs: readonly ModelInput[]): void {
-		if (inputs.length === 0) return;
+	apply(given: readonly ModelInput[]): void {
+		if (given.length === 0) return;
+		const inputs = this.filter ? this.filter(given) : given;
 		for (const tap of this.taps) tap(inputs);
 		this.applyTo(this.model, inputs);
 		if (!this.shown) this.notify();
@@ -81,7 +89,8 @@ export class SessionStore {
 	 * only the rebuilt one. Its items take the ids of the old model's items they stand for
 	 * (SessionModel.adoptIdsFrom), so the reader's focus, open panes and place stay put.
 	 */
-	rebuild(inputs: readonly ModelInput[]): void {
+	rebuild(given: readonly ModelInput[]): void {
+		const inputs = this.filter ? this.filter(given) : given;
 		const old = this.model;
 		for (const tap of this.rebuildTaps) tap(inputs);
 		const model = new SessionModel(this.options);
@@ -145,7 +154,7 @@ export class SessionStore {
 	/** Apply a batch to the preview (a source that keeps it live); nothing when none is shown. */
 	applyPreview(inputs: readonly ModelInput[]): void {
 		if (!this.shown || inputs.length === 0) return;
-		this.shown.applyAll(inputs, this.clock());
+		this.shown.applyAll(this.filter ? this.filter(inputs) : inputs, this.clock());
 		this.notify();
 	}
 

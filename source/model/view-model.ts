@@ -98,6 +98,9 @@ export type ToolCallItem = Base & {
 	readonly args: string;
 	readonly state: ToolState;
 	readonly approval?: string;
+	/** When the approval was asked for, and when it was decided (epoch ms, from their messages). */
+	readonly approvalRequestedAt?: number;
+	readonly approvalAt?: number;
 	/** While it waits for approval: the answer the reader sent, until the server's decision arrives. */
 	readonly deciding?: 'allow' | 'deny';
 	readonly output?: Kept;

@@ -38,11 +38,12 @@ export function screenCapable(env: NodeJS.ProcessEnv): boolean {
 }
 
 /**
- * Whether to colour a stream: never for NO_COLOR or TERM=dumb or --no-color; FORCE_COLOR
- * (other than 0) turns it on in a pipe; otherwise only on a terminal.
+ * Whether to colour a stream: `--color`/`--color=always` (true) and `--no-color`/`--color=never`
+ * (false) decide, whatever the environment says, as ls's flag does; else never for NO_COLOR or
+ * TERM=dumb; FORCE_COLOR (other than 0) turns it on in a pipe; otherwise only on a terminal.
  */
 export function colorWanted(isTty: boolean, env: NodeJS.ProcessEnv, flag: boolean | undefined): boolean {
-	if (flag === false) return false;
+	if (flag !== undefined) return flag;
 	if (env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '') return false;
 	const force = env['FORCE_COLOR'];
 	if (force !== undefined) return force !== '0' && force !== 'false';

@@ -18,10 +18,20 @@ function linesOf(text: string): string[] {
 
 /** The lines of `removed` (sanitized) replaced by those of `added` (sanitized). */
 export function editDiff(removed: string, added: string): DiffLine[] {
-	const out: DiffLine[] = [];
-	for (const change of diffArrays(linesOf(removed), linesOf(added))) {
+	const before = linesOf(removed);
+	const after = linesOf(added);
+	// The lines both start and end with are context whatever the diff: only those between are
+	// diffed (an edit is mostly a small change in a large block; print reads every headline's).
+	let head = 0;
+	while (head < before.length && head < after.length && before[head] === after[head]) head++;
+	let tail = 0;
+	const sameEnd = (): boolean => before[before.length - 1 - tail] === after[after.length - 1 - tail];
+	while (tail < before.length - head && tail < after.length - head && sameEnd()) tail++;
+	const out: DiffLine[] = before.slice(0, head).map(text => ({sign: ' ', text}));
+	for (const change of diffArrays(before.slice(head, before.length - tail), after.slice(head, after.length - tail))) {
 		const sign = change.added ? '+' : change.removed ? '-' : ' ';
 		for (const text of change.value) out.push({sign, text});
 	}
+	for (const text of before.slice(before.length - tail)) out.push({sign: ' ', text});
 	return out;
 }

@@ -18,10 +18,14 @@ import type {CompactionItem, ImageRef, Item, ItemKind, SessionView, ToolCallItem
 import type {TokenCounts} from '../protocol/types.js';
 import type {Highlighter} from './code-colour.js';
 import {paintFences} from './code-print.js';
+import {withTablesDrawn} from './markdown-table.js';
 import type {Paint} from './color.js';
 import {requestCostText} from './cost-text.js';
 import {formatBytes, formatDuration, formatTokens, plural} from './format.js';
 import {sanitize} from './sanitize.js';
+
+/** The columns print mode draws an answer's tables in, less its indent (a pipe has no width of its own). */
+const printTableWidth = 118;
 
 /** The item of one kind. */
 export type ItemOf<K extends ItemKind> = Extract<Item, {kind: K}>;
@@ -113,7 +117,9 @@ export const printed: {readonly [K in PrintedKind]: Printer<K>} = {
 	},
 	assistant_text: (item, {p, label, block, indented, highlighter}) => {
 		const stop = item.stopReason && item.stopReason !== 'completed' ? p.red(` (${item.stopReason})`) : '';
-		const text = inMemory(item.text);
+		const written = inMemory(item.text);
+		// Tables drawn as aligned columns; the rest as written.
+		const text = written.includes('|') ? withTablesDrawn(sanitize(written), printTableWidth) : written;
 		if (highlighter && /```|~~~/.test(text))
 			return [label(item.at, p.bold('assistant') + stop), indented(paintFences(sanitize(text), highlighter, p))];
 		return [label(item.at, p.bold('assistant') + stop), ...block(text)];

@@ -239,11 +239,13 @@ export class PlainRenderer {
 			if (code !== undefined) return [head, this.indented(code)];
 			return [head, ...this.block(presenterFor(item.name).printArgs(item.args, parsed))];
 		}
-		if (what === 'approval_request') return [this.label(undefined, `${p.yellow('approval requested')}: ${ref}`)];
+		if (what === 'approval_request') {
+			return [this.label(item.approvalRequestedAt, `${p.yellow('approval requested')}: ${ref}`)];
+		}
 		if (what === 'approval') {
 			const decision = item.approval ?? '?';
 			const tint = decision === 'allow' ? p.green : p.red;
-			return [this.label(undefined, `approval ${tint(this.text(decision))}: ${ref}`)];
+			return [this.label(item.approvalAt, `approval ${tint(this.text(decision))}: ${ref}`)];
 		}
 		const output = item.output === undefined ? '' : inMemory(item.output);
 		const ready = this.prerendered?.take(output);

@@ -11,6 +11,7 @@
 import {isRecord} from '../protocol/guards.js';
 import {subagentToolName, type ToolDefinition} from '../protocol/types.js';
 import {lineCount} from './format.js';
+import {editDiff} from './edit-diff.js';
 
 /** How a call reads in one line. */
 export type ToolCallSummary = {
@@ -219,12 +220,14 @@ export const toolPresenters: ReadonlyMap<string, ToolPresenter> = new Map<string
 			summary(args) {
 				const file = str(args['file_path']);
 				if (file === undefined) return undefined;
-				const removed = linesOf(args, 'old_string');
-				const added = linesOf(args, 'new_string');
+				// The lines the diff under it shows as removed and added: those the two strings share are context.
+				const diff = editDiff(str(args['old_string']) ?? '', str(args['new_string']) ?? '');
+				const removed = diff.filter(line => line.sign === '-').length;
+				const added = diff.filter(line => line.sign === '+').length;
 				const all = args['replace_all'] === true ? ' (all)' : '';
 				return {headline: `${file} +${added} −${removed}${all}`};
 			},
-			countedArgs: ['old_string', 'new_string'],
+			// No countedArgs: the headline reads the two strings whole, for their diff.
 			argumentParts: args => [
 				...path(args),
 				{

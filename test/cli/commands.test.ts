@@ -36,6 +36,18 @@ describe('sessions under $PENGUIN_HOME', () => {
 		const byId = await runCli(['--print', '--no-follow', retry], {env});
 		expect(byId.stdout).toContain('abort: reconnect failed after 5 retries');
 	});
+	it('opens a session by the short id --list shows; an ambiguous start lists the candidates and exits 1', async () => {
+		const short = await runCli(['--print', '--no-follow', 'd6ae8f31'], {env});
+		expect(short.code).toBe(0);
+		expect(short.stdout).toContain('abort: reconnect failed after 5 retries');
+		const ambiguous = await runCli(['--print', '--no-follow', 'session-2026-12-02-14-43-17'], {env});
+		expect(ambiguous.code).toBe(1);
+		expect(ambiguous.stdout).toBe('');
+		expect(ambiguous.stderr.trimEnd().split('\n')).toEqual([
+			'penguin-view: session-2026-12-02-14-43-17: 3 sessions match; give more of the id:',
+			...[tools, parent, retry].sort().map(id => `  ${id}`),
+		]);
+	});
 });
 
 describe('--stats and --export', () => {
@@ -45,6 +57,43 @@ describe('--stats and --export', () => {
 		expect(result.stdout).toMatch(/Requests\s+2/);
 		expect(result.stdout).toContain(`Subagent ${child}`);
 		expect(result.stdout).toContain('exec_command $ echo hello-from-child && ls');
+	});
+
+	it('--stats --json writes one JSON object (docs/stats-json.md), the subagent nested in it', async () => {
+		const result = await runCli(['--stats', '--json', parent], {env});
+		expect(result.code).toBe(0);
+		const stats = JSON.parse(result.stdout) as Record<string, unknown>;
+		expect(Object.keys(stats)).toEqual([
+			'schema',
+			'session',
+			'requests',
+			'tokens',
+			'cost',
+			'tools',
+			'longestSteps',
+			'compactions',
+			'aborts',
+			'malformedLines',
+			'subagents',
+			'requestRows',
+			'context',
+		]);
+		expect(stats).toMatchObject({
+			schema: 1,
+			session: {id: parent, provider: 'custom', model: 'fake-model'},
+			requests: {count: 2, retries: 0, notCompleted: 0},
+			tokens: {cache_read: 1500, output: 143},
+			tools: [{name: 'run_subagent', calls: 1, failed: 0}],
+			longestSteps: [
+				{kind: 'tool', label: 'run_subagent Delegate listing the workspace'},
+				{kind: 'request', label: 'request 1'},
+				{kind: 'request', label: 'request 2'},
+			],
+			subagents: [{sessionId: child, missing: null, stats: {session: {id: child}, tools: [{name: 'exec_command'}]}}],
+		});
+		const [step] = stats['longestSteps'] as Array<{startedAt: string; durationMs: number}>;
+		expect(Date.parse(step!.startedAt)).toBeGreaterThan(0);
+		expect(step!.durationMs).toBeGreaterThan(1000);
 	});
 
 	it('--export sts writes a session header line and one JSON message per line', async () => {
@@ -78,10 +127,13 @@ describe('--stats and --export', () => {
 		}
 	});
 
-	it('refuses --redact without --export, and an unknown format, with exit 2', async () => {
-		expect((await runCli(['--redact', tools], {env})).code).toBe(2);
-		const bad = await runCli(['--export', 'pdf', tools], {env});
-		expect(bad.code).toBe(2);
-		expect(bad.stderr).toContain("--export takes md, json or sts, not 'pdf'");
-	});
+	it(
+		'--redact works in print mode too ' + '(test/cli/redact-print.test.ts); an unknown format is refused with exit 2',
+		async () => {
+			expect((await runCli(['--redact', tools], {env})).code).toBe(0);
+			const bad = await runCli(['--export', 'pdf', tools], {env});
+			expect(bad.code).toBe(2);
+			expect(bad.stderr).toContain("--export takes md, json or sts, not 'pdf'");
+		},
+	);
 });

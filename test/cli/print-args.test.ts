@@ -53,7 +53,8 @@ test('edits and written files print their headline and their arguments as the re
 	const reference = await runCli(args, {env: {PENGUIN_VIEW_KERNEL: '0'}, timeoutMs: 30_000});
 	expect(printed.code).toBe(0);
 	expect(printed.stdout).toBe(reference.stdout);
-	expect(printed.stdout).toContain('tool call edit_file (c1): src/live.go +90 −60 (all)');
+	// Ten repeats more: the diff under it adds 30 lines and removes none.
+	expect(printed.stdout).toContain('tool call edit_file (c1): src/live.go +30 −0 (all)');
 	expect(printed.stdout).toContain(
 		'    "old_string": "\\tfmt.Println(\\"usage: tool FILE\\")\\n// 日本語のコメント 🚀\\n' +
 			'  return rows.map(row => row.text).join(\\"\\\\n\\");\\n\\tfmt',

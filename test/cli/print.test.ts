@@ -208,6 +208,35 @@ describe('--print --no-follow', () => {
 		expect(colored.stdout).not.toContain('\u001b[1A');
 	});
 
+	it(
+		'--color=always colours a pipe (for less -R) whatever ' +
+			'NO_COLOR says; --color=never and --no-color win over FORCE_COLOR',
+		async () => {
+			const file = path.join(scratch, 'coloured_001.jsonl');
+			writeFileSync(
+				file,
+				`${JSON.stringify({type: 'model_msg', payload: {type: 'tool_call_output', role: 'user', tool_call_id: 'x', output: 'out'}})}\n`,
+			);
+			const sgr = /\u001b\[\d+m/;
+			for (const args of [['--color=always'], ['--color'], ['--no-color', '--color=always']]) {
+				const always = await runCli(['--print', '--no-follow', ...args, file], {env: {NO_COLOR: '1'}});
+				expect(always.stdout, args.join(' ')).toMatch(sgr);
+			}
+			for (const args of [['--color=never'], ['--no-color'], ['--color=always', '--color=never']]) {
+				const never = await runCli(['--print', '--no-follow', ...args, file], {env: {FORCE_COLOR: '1'}});
+				expect(never.stdout, args.join(' ')).not.toMatch(/\u001b/);
+			}
+			// auto is the default: a pipe has no colour unless FORCE_COLOR asks.
+			expect((await runCli(['--print', '--no-follow', '--color=auto', file])).stdout).not.toMatch(/\u001b/);
+			expect(
+				(await runCli(['--print', '--no-follow', '--color=auto', file], {env: {FORCE_COLOR: '1'}})).stdout,
+			).toMatch(sgr);
+			const wrong = await runCli(['--print', '--color=yes', file]);
+			expect(wrong.code).toBe(2);
+			expect(wrong.stderr).toBe("penguin-view: --color takes auto, always or never, not 'yes' (try --help)\n");
+		},
+	);
+
 	it('counts a malformed line, shows it with its line number, and keeps the lines around it', async () => {
 		const file = path.join(scratch, 'broken_001.jsonl');
 		const good = (text: string) => JSON.stringify({type: 'model_msg', payload: {type: 'text', role: 'user', text}});

@@ -224,7 +224,9 @@ describe("a server's --list on a terminal", () => {
 		});
 		expect(late.exitCode).toBe(0);
 		expect(late.stderr).toBe('penguin-view: no cost for project default_project: no answer within 0.2 s\n');
-		for (const line of late.stdout.trimEnd().split('\n')) expect(line).toContain(' — ');
+		const [headings, ...rows] = late.stdout.trimEnd().split('\n');
+		expect(headings).toContain('COST');
+		for (const line of rows) expect(line).toContain(' — ');
 	});
 });
 

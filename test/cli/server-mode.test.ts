@@ -273,9 +273,12 @@ describe('--list with a server, laid out', () => {
 			const {serverListCommand} = await import('../../source/commands/server-list.js');
 			const api = new ServerApi(new URL(server.origin), {}, fetch);
 			const result = await serverListCommand(api, {json: false, width, now: Date.parse('2026-12-03T14:00:00Z')});
-			const lines = result.stdout.trimEnd().split('\n');
+			const [headings, ...lines] = result.stdout.trimEnd().split('\n');
 			expect(lines).toHaveLength(recordedRows().length);
-			for (const line of lines) expect([...line].length).toBeLessThanOrEqual(width);
+			for (const line of [headings!, ...lines]) expect([...line].length).toBeLessThanOrEqual(width);
+			// Headings over the columns: a server's sessions have titles.
+			expect(headings!.indexOf('ID')).toBe(lines[0]!.indexOf(runningId.slice(-8)));
+			expect(headings!.indexOf('TITLE')).toBe(lines[0]!.indexOf('Find'));
 			// The running session first: its mark, short id, age, and the title from its start.
 			expect(lines[0]).toMatch(new RegExp(`^● .*${runningId.slice(-8)} .* ago {2}Find why the nightly export job`));
 			expect(lines[0]!.indexOf('Find')).toBeLessThanOrEqual(width - 30);

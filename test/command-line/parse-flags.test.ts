@@ -18,17 +18,11 @@ describe('flags as typed', () => {
 	it('with none, booleans with a default have it, the others stay unset, lists are empty', () => {
 		const {input, flags} = run();
 		expect(input).toEqual([]);
-		expect(flags).toMatchObject({
-			print: false,
-			json: false,
-			color: true,
-			bell: true,
-			readOnly: false,
-			expand: [],
-			header: [],
-		});
+		expect(flags).toMatchObject({print: false, json: false, bell: true, readOnly: false, expand: [], header: []});
 		// --follow's default depends on the output (main.ts): left unset, not false.
 		expect(flags.follow).toBeUndefined();
+		// So is colour's (auto): the terminal and the environment decide (render/color.ts).
+		expect(flags.color).toBeUndefined();
 		expect(flags.sse).toBeUndefined();
 		expect(flags.replay).toBeUndefined();
 	});
@@ -46,6 +40,26 @@ describe('flags as typed', () => {
 		expect(run('--no-bell').flags.bell).toBe(false);
 		expect(run('--json', '--json').flags.json).toBe(true);
 	});
+
+	it(
+		'--color takes auto, always or never after = only, as ' + 'ls: bare is always, --no-color never, the last counts',
+		() => {
+			expect(run('--color').flags.color).toBe(true);
+			expect(run('--color=always').flags.color).toBe(true);
+			expect(run('--color=never').flags.color).toBe(false);
+			expect(run('--color=auto').flags.color).toBeUndefined();
+			expect(run().flags.color).toBeUndefined();
+			expect(run('--no-color', '--color=always').flags.color).toBe(true);
+			expect(run('--color=always', '--color=auto').flags.color).toBeUndefined();
+			// A word after it is something to open, as `ls --color always` lists a file named always.
+			expect(run('--color', 'always')).toMatchObject({input: ['always'], flags: {color: true}});
+			expect(parse('--color=sometimes')).toEqual({
+				kind: 'problem',
+				problem: "--color takes auto, always or never, not 'sometimes'",
+			});
+			expect(parse('--no-color=always')).toEqual({kind: 'problem', problem: '--no-color takes no value'});
+		},
+	);
 
 	it('a two-word flag is typed with a hyphen and read in camel case', () => {
 		expect(run('--read-only').flags.readOnly).toBe(true);

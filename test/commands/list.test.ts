@@ -9,7 +9,8 @@ import {readTraceHead} from '../../source/io/trace-head.js';
 import {relativeTime} from '../../source/render/format.js';
 import {makeRoot, placeShard, rotated, tools, child} from './data-root.js';
 
-const now = Date.parse('2026-12-03T10:00:00Z');
+// Five seconds after the rotated session's newest message: the ages below are the files' (set older) or the messages'.
+const now = Date.parse('2026-12-02T14:46:17Z');
 const torn = 'session-2026-12-02-15-00-00-0badbead';
 const garbage = 'session-2026-12-02-15-10-00-deadbeef';
 
@@ -70,7 +71,8 @@ describe('listCommand --json', () => {
 			model: 'fake-model',
 			startedAt: '2026-12-02T14:45:42.274Z',
 			lastActivityAt: new Date(now - 5_000).toISOString(),
-			idleMs: 5_000,
+			lastMessageAt: '2026-12-02T14:46:11.916Z',
+			idleMs: 5_084,
 			firstPrompt: '[fake:chat] What is a trace file?',
 		});
 		expect(first.size).toBeGreaterThan(50_000);
@@ -137,7 +139,11 @@ describe('listCommand (plain)', () => {
 		"on a terminal of %i columns: the picker's rows, short id, size, age and 30 columns of prompt at least",
 		async width => {
 			const fitted = await listCommand({dataRoot: fixture.root, json: false, now, width});
-			const lines = fitted.stdout.trimEnd().split('\n');
+			const [headings, ...lines] = fitted.stdout.trimEnd().split('\n');
+			// Headings over the columns, as ps writes them: the id's over the ids, the age's over the ages.
+			expect(headings).toMatch(/^ {2}(STARTED {6})?ID {8}.*SIZE {2} {2}ACTIVE {2}PROMPT$/);
+			expect(headings!.indexOf('ID')).toBe(lines[0]!.indexOf('8e7b556c'));
+			expect(headings!.indexOf('PROMPT')).toBe(lines[0]!.indexOf('[fake:chat]'));
 			expect(lines).toHaveLength(5);
 			for (const line of lines) expect([...line].length).toBeLessThanOrEqual(width);
 			// The live one, its short id, size, age and the whole of a short prompt.
@@ -152,6 +158,28 @@ describe('listCommand (plain)', () => {
 			// The model and project/agent differ between sessions: there while the room allows.
 			if (width >= 120) expect(lines[4]).toContain('proj-b/helper');
 			if (width <= 60) expect(lines[0]).not.toMatch(/fake-model|proj-a/);
+		},
+	);
+
+	it(
+		'says "ago" from the newest message, not the file\'s ' + 'time: a copied data root is not all "just now" and live',
+		async () => {
+			const copied = makeRoot();
+			try {
+				// Copied a day later: every file's time is the copy's.
+				const later = Date.parse('2026-12-03T10:00:00Z');
+				placeShard(rotated, copied.dateDir(), 1, later - 1_000);
+				placeShard(rotated, copied.dateDir(), 2, later - 1_000);
+				const [entry] = jsonLines((await listCommand({dataRoot: copied.root, json: true, now: later})).stdout);
+				expect(entry).toMatchObject({live: false, lastMessageAt: '2026-12-02T14:46:11.916Z'});
+				const row = (await listCommand({dataRoot: copied.root, json: false, now: later, width: 100})).stdout.split(
+					'\n',
+				)[1];
+				expect(row).toMatch(/^ {2}12-02 \d\d:45 {2}8e7b556c .* 19 h ago {2}\[fake:chat\]/);
+				expect((await listCommand({dataRoot: copied.root, json: false, now: later})).stdout).toContain(' 19 h ago ');
+			} finally {
+				copied.remove();
+			}
 		},
 	);
 

@@ -46,24 +46,24 @@ it('gives a row per request and the compaction with the trace’s figures, cost 
 		'request',
 	]);
 	expect(json.requests.map(row => row.tokens)).toEqual(all);
-	expect(json.requests.map(row => row.cost_usd)).toEqual(all.map(dollars));
+	expect(json.requests.map(row => row.costUsd)).toEqual(all.map(dollars));
 	expect(json.requests[4]).toMatchObject({
 		kind: 'compaction',
 		status: 'completed',
-		context_before: 1591,
-		context_after: 1500,
+		contextBefore: 1591,
+		contextAfter: 1500,
 	});
 	expect(json.requests[0]).toMatchObject({
 		kind: 'request',
 		index: 1,
 		status: 'completed',
-		prompt_tokens: 1500,
-		context_window: 64_000,
+		promptTokens: 1500,
+		contextWindow: 64_000,
 		retried: false,
 	});
 	const last = json.requests.at(-1)!.running;
 	expect(last.tokens).toBe(all.reduce((sum, u) => sum + u.cache_read + u.cache_write + u.output, 0));
-	expect(last.cost_usd).toBeCloseTo(
+	expect(last.costUsd).toBeCloseTo(
 		all.reduce((sum, u) => sum + dollars(u), 0),
 		12,
 	);
@@ -71,7 +71,7 @@ it('gives a row per request and the compaction with the trace’s figures, cost 
 
 it('says what fills the context by part, the parts summing to the prompt and each step’s to its growth', () => {
 	const {context} = contextStatsJson(view(), undefined);
-	expect(context).toMatchObject({request_index: 5, prompt_tokens: 1500, context_window: 64_000});
+	expect(context).toMatchObject({requestIndex: 5, promptTokens: 1500, contextWindow: 64_000});
 	expect(Object.values(context.parts).reduce((sum, part) => sum + part.tokens, 0)).toBe(1500);
 	for (const step of context.steps)
 		expect(Object.values(step.parts).reduce<number>((a, b) => a + (b ?? 0), 0)).toBe(step.growth);
@@ -81,7 +81,7 @@ it('says what fills the context by part, the parts summing to the prompt and eac
 it('gives failed attempts rows with null tokens, and no dollars without prices', () => {
 	const json = contextStatsJson(view(traceInputs('session-2026-12-02-14-44-25-2f8932ff_001.jsonl')), undefined);
 	expect(
-		json.requests.map(row => row.kind === 'request' && [row.status, row.attempt, row.tokens === null, row.cost_usd]),
+		json.requests.map(row => row.kind === 'request' && [row.status, row.attempt, row.tokens === null, row.costUsd]),
 	).toEqual([
 		['timeout', 1, true, null],
 		['timeout', 2, true, null],

@@ -1,5 +1,6 @@
 // End to end, for all-day use: the built program in tmux. Search while following a growing trace, a paste into the
-// search prompt, the help at 60×20, the picker at 80×24, NO_COLOR's attributes, y's OSC 52. Each waits on whole frames.
+// search
+// prompt, the help at 60×20, the picker at 80×24, NO_COLOR's attributes, y's OSC 52. Each waits on whole frames.
 import {appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -108,7 +109,7 @@ test('a paste into the search prompt: `echo 2⏎` and three Backspaces in one wr
 });
 
 test(
-	'the help at 60×20: every entry in full by scrolling ' + 'with j, a stray key leaves it open, Esc closes it',
+	'the help at 60×20: every entry in full by ' + 'scrolling with j, a stray key leaves it open, Esc closes it',
 	async () => {
 		const trace = path.join(folder, `${toolsId}_001.jsonl`);
 		writeFileSync(trace, tools.map(line => `${line}\n`).join(''));
@@ -171,7 +172,7 @@ test(
 		expect(text).toContain('all fake-model');
 		for (const row of tmux.rows()) expect(row.length).toBeLessThanOrEqual(80);
 		tmux.keys('Escape');
-		await tmux.until(text => !text.includes('filter ›') && text.includes('slow-done'), 'the picker closed');
+		await tmux.until(text => !text.includes('/ filter') && text.includes('slow-done'), 'the picker closed');
 		tmux.keys('q');
 		await tmux.untilShell();
 	},

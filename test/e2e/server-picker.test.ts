@@ -56,7 +56,7 @@ test('pick a server session and follow it; L switches to one that started; s and
 	// The user channel's recorded events: the session and its subagent renamed in place.
 	expect(screen).toContain('4e9a2a0d');
 
-	pane.keys('-l', 'a1f7');
+	pane.keys('-l', '/a1f7');
 	await until(text => text.includes('filter › a1f7▌') && text.includes('1 of 14'), 'the filtered list');
 	pane.keys('Enter');
 	screen = await until(
@@ -85,13 +85,13 @@ test('pick a server session and follow it; L switches to one that started; s and
 
 	// s: the picker again, the session on screen starred, the started one at the top; Esc: back as it was.
 	pane.keys('s');
-	screen = await until(text => text.includes('filter › ▌') && text.includes('● 2 running'), 'the picker again');
+	screen = await until(text => text.includes('/ filter') && text.includes('● 2 running'), 'the picker again');
 	const again = screen.split('\n').filter(line => /(idle|running|waiting \d+) +[0-9a-f]{8}/.test(line));
 	expect(again[0]).toContain('9a1ca335');
 	expect(again.find(line => line.includes('a1f7cf26'))).toContain('a1f7cf26*');
 	pane.keys('Escape');
 	screen = await until(
-		text => !text.includes('filter ›') && text.includes('The approved command ran.'),
+		text => !text.includes('/ filter') && text.includes('The approved command ran.'),
 		'back to the session',
 	);
 	expect(screen).toContain('session…13-35-40-a1f7cf26');
@@ -139,20 +139,17 @@ test('pick a server session and follow it; L switches to one that started; s and
 	});
 	await until(text => footer(text) === ' ▸ session …c0ffee00 started · L to switch', 'the new session offered');
 	pane.keys('s');
-	screen = await until(
-		text => text.includes('filter › ▌') && text.includes('c0ffee00'),
-		'the new session in the picker',
-	);
+	screen = await until(text => text.includes('/ filter') && text.includes('c0ffee00'), 'the new session in the picker');
 	expect(screen).toMatch(/ sessions {2}http:\/\/127\.0\.0\.1:\d+ {2}15 {2}● 3 running/);
 	const listed = screen.split('\n').filter(line => /(idle|running|waiting \d+) +[0-9a-f]{8}/.test(line));
 	expect(listed[0]).toMatch(/● .*c0ffee00 .* Brewing coffee$/);
 	pane.keys('Escape');
-	await until(text => !text.includes('filter ›'), 'the picker closed');
+	await until(text => !text.includes('/ filter'), 'the picker closed');
 
 	// A finished session: its whole trace over HTTP, with the subagent pointer the stream never sends.
 	pane.keys('s');
-	await until(text => text.includes('filter › ▌'), 'the picker');
-	pane.keys('-l', '7d2810f6');
+	await until(text => text.includes('/ filter'), 'the picker');
+	pane.keys('-l', '/7d2810f6');
 	await until(text => text.includes('1 of 15'), 'the finished session alone');
 	pane.keys('Enter');
 	screen = await until(
@@ -210,7 +207,7 @@ test('a server that needs a login: the picker says so, the header too, and q exi
 		expect(screen).not.toContain('no longer live');
 		pane.keys('Escape');
 		// An Esc and a q sent together would read as Alt+q: the picker closes first.
-		await until(text => !text.includes('filter ›'), 'the picker closed');
+		await until(text => !text.includes('/ filter'), 'the picker closed');
 		pane.keys('q');
 		await until(text => text.includes('exit=1'), 'the exit code');
 	} finally {

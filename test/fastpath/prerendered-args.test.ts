@@ -178,37 +178,44 @@ describe('the cut of arguments', () => {
 		expect(cutCalls).toBeGreaterThan(15);
 	});
 
-	test(
-		'an edit of code is cut: parsed with a token for its ' +
-			'arguments, whose block and headline the printer gets back once',
-		() => {
-			const cuts = new PrerenderedArgs({kernel: argsBlockKernel()});
-			const args = {
-				file_path: 'src/live.go',
-				old_string: '\tfmt.Println("usage")\n}\n'.repeat(100),
-				new_string: 'x\n'.repeat(75),
-				replace_all: true,
-			};
-			const cut = cuts.cut(Buffer.from(callLine('edit_file', 'c1', JSON.stringify(JSON.stringify(args)))))!;
-			const payload = (cut.value as {payload: {arguments: string; name: string}}).payload;
-			expect(payload.name).toBe('edit_file');
-			expect(payload.arguments.length).toBeLessThan(40);
-			const ready = cuts.take(payload.arguments)!;
-			expect(Buffer.from(ready.bytes).toString()).toBe(JSON.stringify(args, null, 2).replaceAll('\n', '\n  '));
-			// The long strings are not in what the headline reads: their line counts are.
-			expect(Object.fromEntries(Object.entries(ready.args))).toEqual({file_path: 'src/live.go', replace_all: true});
-			expect([linesOf(ready.args, 'old_string'), linesOf(ready.args, 'new_string')]).toEqual([200, 75]);
-			// Its summary comes with it, made once at the cut (the printer bounds its headline).
-			expect(ready.summary).toEqual({headline: 'src/live.go +75 −200 (all)'});
-			expect(cuts.take(payload.arguments)).toBeUndefined();
-		},
-	);
+	test('a written file is cut: parsed with a token for its arguments, whose block and headline the printer gets back once', () => {
+		const cuts = new PrerenderedArgs({kernel: argsBlockKernel()});
+		const args = {file_path: 'src/live.go', content: '\tfmt.Println("usage")\n}\n'.repeat(100)};
+		const cut = cuts.cut(Buffer.from(callLine('write_file', 'c1', JSON.stringify(JSON.stringify(args)))))!;
+		const payload = (cut.value as {payload: {arguments: string; name: string}}).payload;
+		expect(payload.name).toBe('write_file');
+		expect(payload.arguments.length).toBeLessThan(40);
+		const ready = cuts.take(payload.arguments)!;
+		expect(Buffer.from(ready.bytes).toString()).toBe(JSON.stringify(args, null, 2).replaceAll('\n', '\n  '));
+		// The long string is not in what the headline reads: its line count is.
+		expect(Object.fromEntries(Object.entries(ready.args))).toEqual({file_path: 'src/live.go'});
+		expect(linesOf(ready.args, 'content')).toBe(200);
+		// Its summary comes with it, made once at the cut (the printer bounds its headline).
+		expect(ready.summary).toEqual({headline: 'src/live.go · 200 lines'});
+		expect(cuts.take(payload.arguments)).toBeUndefined();
+	});
+
+	test('an edit is not cut: its headline counts the lines of its diff, which needs both strings whole', () => {
+		const cuts = new PrerenderedArgs({kernel: argsBlockKernel()});
+		const long = 'line of code\n'.repeat(200);
+		expect(
+			cuts.cut(
+				Buffer.from(
+					callLine(
+						'edit_file',
+						'c1',
+						JSON.stringify(JSON.stringify({file_path: 'a.go', old_string: long, new_string: long})),
+					),
+				),
+			),
+		).toBeUndefined();
+	});
 
 	test('the headline of a cut call is cut to length and put on one line as the usual one is', async () => {
 		const long = 'line of code\n'.repeat(200);
 		for (const path of ['src/' + 'deep/'.repeat(60) + 'file.go', 'src/a  b\t\tc\n.go ', ' lead.go']) {
 			const bytes = Buffer.from(
-				`${[meta, callLine('edit_file', 'c1', JSON.stringify(JSON.stringify({file_path: path, old_string: long, new_string: long})))].join('\n')}\n`,
+				`${[meta, callLine('write_file', 'c1', JSON.stringify(JSON.stringify({file_path: path, content: long})))].join('\n')}\n`,
 			);
 			const fast = await printed(bytes, true);
 			expect(fast.cut).toBe(1);

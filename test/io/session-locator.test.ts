@@ -64,6 +64,31 @@ describe('locateSession', () => {
 		expect(await locateSession(elsewhere, {dataRoot: root})).toMatchObject({ok: true, folder: otherDateDir});
 	});
 
+	it('opens a session by the short id --list shows, or by any start of it', async () => {
+		expect(await locateSession('8e7b556c', {dataRoot: root})).toEqual({
+			ok: true,
+			kind: 'session',
+			sessionId: rotatedSessionId,
+			folder: dateDir,
+			shards: rotatedShards(),
+		});
+		expect(await locateSession('2f8932', {dataRoot: root})).toMatchObject({
+			ok: true,
+			sessionId: elsewhere,
+			folder: otherDateDir,
+		});
+	});
+
+	it('lists the candidates, one line each, when a short id is ambiguous', async () => {
+		const twin = 'session-2026-12-03-09-00-00-8e7b0000';
+		writeFileSync(path.join(otherDateDir, `${twin}_001.jsonl`), fixtureBytes(`${older}_001.jsonl`));
+		const result = await locateSession('8e7b', {dataRoot: root});
+		expect(result).toEqual({
+			ok: false,
+			message: `8e7b: 2 sessions match; give more of the id:\n  ${rotatedSessionId}\n  ${twin}`,
+		});
+	});
+
 	it('picks the session with the newest shard in any folder of the layout', async () => {
 		const folders = [
 			dateDir,

@@ -103,9 +103,13 @@ describe('approval_request from the real server', () => {
 		const lines = model
 			.takeFinalized()
 			.flatMap(entry => renderer.entry(entry).map(line => (typeof line === 'string' ? line : line.join(''))));
-		const requested = lines.filter(line => line.startsWith('approval requested'));
-		expect(requested).toEqual(['approval requested: exec_command (call_fake_49)']);
-		expect(lines.indexOf(requested[0]!)).toBeLessThan(lines.indexOf('approval allow: exec_command (call_fake_49)'));
+		// Each with its time, as every other line of print mode.
+		const requested = lines.filter(line => /^\[\d\d:\d\d:\d\d\] approval requested/.test(line));
+		expect(requested.map(line => line.slice(11))).toEqual(['approval requested: exec_command (call_fake_49)']);
+		const decided = lines.findIndex(line =>
+			/^\[\d\d:\d\d:\d\d\] approval allow: exec_command \(call_fake_49\)$/.test(line),
+		);
+		expect(decided).toBeGreaterThan(lines.indexOf(requested[0]!));
 	});
 
 	it('a request naming a tool and call id with escapes prints them harmless', () => {
@@ -147,7 +151,8 @@ describe('approval_request from the real server', () => {
 			.takeFinalized()
 			.filter(entry => entry.what === 'approval_request')
 			.flatMap(entry => renderer.entry(entry));
-		expect(nested).toEqual(['│ approval requested: exec_command (call_fake_49)']);
+		expect(nested).toHaveLength(1);
+		expect(nested[0]).toMatch(/^│ \[\d\d:\d\d:\d\d\] approval requested: exec_command \(call_fake_49\)$/);
 		model.apply(asChild(inputOf('1f407cf9-26')), now);
 		expect(callsOf(subagent.child!)[0]!.state).toBe('running');
 		expect(model.view.awaitingApproval).toBe(0);

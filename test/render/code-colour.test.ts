@@ -8,6 +8,7 @@ import {paintFences, printedCodeArgs, printedCodeOutput} from '../../source/rend
 import {editDiff} from '../../source/render/edit-diff.js';
 import {makeHighlighter} from '../../source/render/load-highlighter.js';
 import {sanitize} from '../../source/render/sanitize.js';
+import {summarizeToolCall} from '../../source/render/tool-summary.js';
 
 const highlighter = makeHighlighter();
 const sgr = /\u001b\[[0-9;]*m/g;
@@ -156,6 +157,18 @@ describe('the edit diff', () => {
 			{sign: ' ', text: 'c'},
 		]);
 		expect(editDiff('', 'new')).toEqual([{sign: '+', text: 'new'}]);
+	});
+
+	test("an edit_file headline counts the diff's lines, not the two strings' (+3 −2 under it, never +6 −5)", () => {
+		const args = {file_path: 'src/app.ts', old_string: 'a\nb\nc\nd\ne\n', new_string: 'a\nB\nc\nD1\nD2\ne\n'};
+		const diff = editDiff(args.old_string, args.new_string);
+		expect([diff.filter(line => line.sign === '+').length, diff.filter(line => line.sign === '-').length]).toEqual([
+			3, 2,
+		]);
+		expect(summarizeToolCall('edit_file', JSON.stringify(args)).headline).toBe('src/app.ts +3 −2');
+		expect(summarizeToolCall('edit_file', JSON.stringify({...args, old_string: '', replace_all: true})).headline).toBe(
+			'src/app.ts +6 −0 (all)',
+		);
 	});
 });
 

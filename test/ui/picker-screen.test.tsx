@@ -1,5 +1,5 @@
-// The picker on the screen (s): it lists what the switcher gives, filters as you type, Enter hands the chosen session
-// to the switcher and the screen starts afresh on it, Esc closes.
+// The picker on the screen (s): it lists what the switcher gives, j/k choose, / filters as you type, Enter hands the
+// chosen session to the switcher and the screen starts afresh on it, Esc closes.
 import {afterEach, expect, test} from 'vitest';
 import type {PickerEntry, SessionSwitcher} from '../../source/server/session-switcher.js';
 import {keys, mount, type Screen} from './app-helpers.js';
@@ -58,46 +58,56 @@ function fakeSwitcher(store: ReturnType<typeof storeFrom>): SessionSwitcher & {o
 	return fake;
 }
 
-test('s lists the sessions, typing filters, Enter opens the chosen one through the switcher', async () => {
-	const store = storeFrom(traceInputs('14-45-42-8e7b556c_001'));
-	const sessions = fakeSwitcher(store);
-	screen = await mount(store, {columns: 110, rows: 16, sessions});
-	await screen.press('s');
-	// The listing comes from the switcher's promise, after the key.
-	await screen.until('all proj-a/main', 'the listing');
-	let body = screen.body();
-	// Project/agent and model are the same on every row: said once in the title, not in columns.
-	expect(body[0]).toBe('  sessions  ~/.penguin/data  3  ● 1 running  all proj-a/main · fake-model');
-	expect(body[1]).toBe('  filter › ▌');
-	expect(body[2]).toMatch(/^›● running {2}8e7b556c\* {11}12-02 14:43 {2}\[fake:chat\] What is a trace file\?$/);
-	expect(body[3]).toMatch(/^ ○ idle {5}a1f608ba {2}idle 1 m {2}12-02 14:43 {2}\[fake:sub\] Use a subagent/);
-	expect(body).toHaveLength(5);
-	expect(screen.frame().split('\n').at(-1)).toBe(' type to filter · ↑/↓ choose · Enter open · Esc close');
+test(
+	's lists the sessions, j/k choose, / then typing ' + 'filters, Enter opens the chosen one through the switcher',
+	async () => {
+		const store = storeFrom(traceInputs('14-45-42-8e7b556c_001'));
+		const sessions = fakeSwitcher(store);
+		screen = await mount(store, {columns: 110, rows: 16, sessions});
+		await screen.press('s');
+		// The listing comes from the switcher's promise, after the key.
+		await screen.until('all proj-a/main', 'the listing');
+		let body = screen.body();
+		// Project/agent and model are the same on every row: said once in the title, not in columns.
+		expect(body[0]).toBe('  sessions  ~/.penguin/data  3  ● 1 running  all proj-a/main · fake-model');
+		expect(body[1]).toBe('  / filter');
+		expect(body[2]).toMatch(/^›● running {2}8e7b556c\* {11}12-02 14:43 {2}\[fake:chat\] What is a trace file\?$/);
+		expect(body[3]).toMatch(/^ ○ idle {5}a1f608ba {2}idle 1 m {2}12-02 14:43 {2}\[fake:sub\] Use a subagent/);
+		expect(body).toHaveLength(5);
+		expect(screen.frame().split('\n').at(-1)).toBe(' j/k choose · / filter · Enter open · Esc close');
+		// j and k move, as in every other list of the screen.
+		await screen.press('j', 'j');
+		expect(screen.body()[4]).toMatch(/^›/);
+		await screen.press('k');
+		expect(screen.body()[3]).toMatch(/^›/);
 
-	// Keys go to the filter, not to the screen: `q` does not quit, `s` does not reopen.
-	await screen.press('w', 'o', 'r', 'k', 's', 'p', 'a', 'c', 'e');
-	body = screen.body();
-	expect(body[0]).toContain('2 of 3');
-	expect(body[1]).toBe('  filter › workspace▌');
-	expect(body.slice(2).map(row => /^.○ idle +(\w{8})/.exec(row)?.[1])).toEqual(['a1f608ba', '694155ee']);
-	await screen.press(keys.down);
-	expect(screen.body()[3]).toMatch(/^›/);
-	await screen.press(keys.enter);
-	// Opening is the switcher's promise, then a store frame.
-	const frame = await screen.until(' opened session-2026-12-02-14-43-17-694155ee', 'the opened session');
-	expect(sessions.opened).toEqual(['session-2026-12-02-14-43-17-694155ee']);
-	expect(frame.split('\n')[0]).toContain('session…14-43-17-694155ee');
-	expect(frame).toContain('$ ls /definitely/not/here');
-	expect(frame.split('\n').at(-1)).toBe(' opened session-2026-12-02-14-43-17-694155ee');
-	expect(screen.quits()).toBe(0);
+		// After /, keys go to the filter, not to the screen: `q` does not quit, `s` does not reopen.
+		await screen.press('/');
+		expect(screen.frame().split('\n').at(-1)).toBe(' type to filter · ↑/↓ choose · Enter open · Esc done');
+		await screen.press('w', 'o', 'r', 'k', 's', 'p', 'a', 'c', 'e');
+		body = screen.body();
+		expect(body[0]).toContain('2 of 3');
+		expect(body[1]).toBe('  filter › workspace▌');
+		expect(body.slice(2).map(row => /^.○ idle +(\w{8})/.exec(row)?.[1])).toEqual(['a1f608ba', '694155ee']);
+		await screen.press(keys.down);
+		expect(screen.body()[3]).toMatch(/^›/);
+		await screen.press(keys.enter);
+		// Opening is the switcher's promise, then a store frame.
+		const frame = await screen.until(' opened session-2026-12-02-14-43-17-694155ee', 'the opened session');
+		expect(sessions.opened).toEqual(['session-2026-12-02-14-43-17-694155ee']);
+		expect(frame.split('\n')[0]).toContain('session…14-43-17-694155ee');
+		expect(frame).toContain('$ ls /definitely/not/here');
+		expect(frame.split('\n').at(-1)).toBe(' opened session-2026-12-02-14-43-17-694155ee');
+		expect(screen.quits()).toBe(0);
 
-	// Opening it again lists afresh.
-	await screen.press('s');
-	expect(sessions.lists).toBe(2);
-	await screen.until(/8e7b556c {12}12-02/, 'the new listing');
-	expect(screen.body()[2]).toMatch(/8e7b556c {12}12-02/);
-	expect(screen.body()[4]).toMatch(/694155ee\* /);
-});
+		// Opening it again lists afresh.
+		await screen.press('s');
+		expect(sessions.lists).toBe(2);
+		await screen.until(/8e7b556c {12}12-02/, 'the new listing');
+		expect(screen.body()[2]).toMatch(/8e7b556c {12}12-02/);
+		expect(screen.body()[4]).toMatch(/694155ee\* /);
+	},
+);
 
 test('Esc closes the picker and leaves the session as it was', async () => {
 	const store = storeFrom(traceInputs('14-45-42-8e7b556c_001'));
@@ -106,8 +116,11 @@ test('Esc closes the picker and leaves the session as it was', async () => {
 	const before = screen.frame();
 	await screen.press('s');
 	await screen.until('3  ● 1 running', 'the listing');
-	await screen.press('a', '1');
+	await screen.press('/', 'a', '1');
 	expect(screen.body()[1]).toBe('  filter › a1▌');
+	// The first Esc leaves the filter (it stays on), the second the picker.
+	await screen.press(keys.escape);
+	expect(screen.body()[1]).toBe('  filter › a1   / to change it');
 	await screen.press(keys.escape);
 	expect(screen.frame()).toBe(before);
 	expect(sessions.opened).toEqual([]);
@@ -123,7 +136,7 @@ test('a filter typed with Enter in one go still opens; a failing open says why i
 	screen = await mount(store, {columns: 110, rows: 16, sessions});
 	await screen.press('s');
 	await screen.until('3  ● 1 running', 'the listing');
-	await screen.press('a1f6\r');
+	await screen.press('/a1f6\r');
 	await screen.until('could not open', 'the failure in the picker');
 	expect(sessions.opened).toEqual(['session-2026-12-02-14-43-17-a1f608ba']);
 	expect(screen.body()[2]).toBe('  could not open session-2026-12-02-14-43-17-a1f608ba: permission denied');
@@ -140,7 +153,7 @@ test('Backspaces that arrive in one read each take a character off the filter', 
 	screen = await mount(store, {columns: 110, rows: 16, sessions: fakeSwitcher(store)});
 	await screen.press('s');
 	await screen.until('3  ● 1 running', 'the listing');
-	await screen.press('workspace');
+	await screen.press('/workspace');
 	await screen.until('filter › workspace▌', 'the typed filter');
 	// A fast typist (or a terminal that batches): three Backspaces, one chunk.
 	await screen.press('\u007f\u007f\u007f');
@@ -151,8 +164,8 @@ test('Backspaces that arrive in one read each take a character off the filter', 
 });
 
 test(
-	'the overview puts a session waiting for approval first, its subagent waiting under it, whatever order ' +
-		'the list came in',
+	'the overview puts a session waiting for approval first, its ' +
+		'subagent waiting under it, whatever order the list came in',
 	async () => {
 		const store = storeFrom(traceInputs('14-45-42-8e7b556c_001'));
 		const sessions = fakeSwitcher(store);

@@ -65,8 +65,27 @@ describe('filterEntries', () => {
 });
 
 describe('pickerKey', () => {
+	it('j/k move as everywhere, letters do not type; / starts a filter, Esc leaves it, then the picker', () => {
+		let state = loaded();
+		state = pickerKey(state, 'j', {}, 10)!;
+		state = pickerKey(state, 'j', {}, 10)!;
+		expect(state).toMatchObject({selected: 2, query: ''});
+		state = pickerKey(state, 'k', {}, 10)!;
+		state = pickerKey(state, 'x', {}, 10)!;
+		expect(state).toMatchObject({selected: 1, query: ''});
+		expect(pickerKey(state, 'G', {}, 10)!.selected).toBe(2);
+		expect(pickerKey(state, 'g', {}, 10)!.selected).toBe(0);
+		state = pickerKey(state, '/', {}, 10)!;
+		state = pickerKey(state, 'jk', {}, 10)!;
+		expect(state).toMatchObject({filtering: true, query: 'jk', selected: 0});
+		// Esc leaves the filter, which stays on; the next Esc closes the picker.
+		state = pickerKey(pickerKey(state, '', {backspace: true}, 10)!, '', {escape: true}, 10)!;
+		expect(state).toMatchObject({filtering: false, query: 'j'});
+		expect(pickerKey(state, '', {escape: true}, 10)).toBeUndefined();
+	});
+
 	it('types into the filter, starting the choice again from the top', () => {
-		let state = loaded({selected: 2});
+		let state = pickerKey(loaded({selected: 2}), '/', {}, 10)!;
 		state = pickerKey(state, 'l', {}, 10)!;
 		state = pickerKey(state, 'og', {}, 10)!;
 		expect(state).toMatchObject({query: 'log', selected: 0});
@@ -93,10 +112,10 @@ describe('pickerKey', () => {
 	});
 
 	it('Enter chooses the selected session of the filtered list; Esc closes', () => {
-		let state = pickerKey(loaded(), 'login', {}, 10)!;
+		let state = pickerKey(loaded({filtering: true}), 'login', {}, 10)!;
 		state = pickerKey(state, '', {downArrow: true}, 10)!;
 		expect(pickerKey(state, '', {return: true}, 10)!.chosen?.sessionId).toMatch(/cccc3333$/);
-		expect(pickerKey(state, '', {escape: true}, 10)).toBeUndefined();
+		expect(pickerKey({...state, filtering: false}, '', {escape: true}, 10)).toBeUndefined();
 		// Nothing to choose while the list is read, or when nothing matches.
 		expect(pickerKey(openPicker(1), '', {return: true}, 10)!.chosen).toBeUndefined();
 		expect(pickerKey(loaded({query: 'zzz'}), '', {return: true}, 10)!.chosen).toBeUndefined();
@@ -117,7 +136,7 @@ describe('pickerRows', () => {
 	it('one row per session: state, short id, what it does, start, project/agent, model, first prompt', () => {
 		const rows = text(loaded(), 8, entries[1]!.sessionId);
 		expect(rows[0]).toBe(' sessions  ~/.penguin/data  3  ● 1 running');
-		expect(rows[1]).toBe(' filter › ▌');
+		expect(rows[1]).toBe(' / filter');
 		expect(rows[2]).toMatch(
 			/^● running {2}aaaa1111 {13}12-02 14:43 {2}proj-a\/main {5}fake-model {2}Fix the flaky login test$/,
 		);
@@ -138,7 +157,7 @@ describe('pickerRows', () => {
 	it('says what it is doing: reading, nothing found, nothing matching, failing, opening', () => {
 		expect(text(openPicker(1))[2]).toBe(' reading the sessions…');
 		expect(text(loaded({entries: []}))[2]).toBe(' no sessions under ~/.penguin/data');
-		expect(text(loaded({query: 'zzz'}))).toEqual([
+		expect(text(loaded({query: 'zzz', filtering: true}))).toEqual([
 			' sessions  ~/.penguin/data  0 of 3  ● 1 running',
 			' filter › zzz▌',
 			' no session matches “zzz”',

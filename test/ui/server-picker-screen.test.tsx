@@ -61,7 +61,7 @@ function serverSwitcher(options: {fail?: string; notices?: string[]} = {}) {
 const rowOf = (id: string): string | undefined => screen?.body().find(row => row.includes(id.slice(-8)));
 
 test(
-	'a server given without a session opens on its picker: ' + "running first with its mark, each session's title",
+	'a server given without a session opens on its ' + "picker: running first with its mark, each session's title",
 	async () => {
 		const server = serverSwitcher();
 		screen = await mount(new SessionStore({label: 'http://localhost:7364', state: 'live'}), {
@@ -75,12 +75,12 @@ test(
 		expect(body[0]).toBe(
 			'  sessions  http://localhost:7364  14  ● 1 running  all default_project/default_agent · fake-model',
 		);
-		expect(body[1]).toBe('  filter › ▌');
+		expect(body[1]).toBe('  / filter');
 		expect(body[2]).toMatch(/^›● running {2}a1f7cf26 +12-03 13:35 {2}Listing the workspace$/);
 		expect(body[3]).toMatch(/^ ○ idle {5}9a1ca335 {2}idle 24 m {2}12-03 13:34 /);
 		expect(rowOf('session-2026-12-03-13-33-57-ebfd3ab0')).toMatch(/↳ Subagent done: the workspace w$/);
 		// Typing filters by title too.
-		await screen.press('a', 's', 'k', 'i', 'n', 'g');
+		await screen.press('/', 'a', 's', 'k', 'i', 'n', 'g');
 		await until(() => screen!.body()[0]!.includes('2 of 14'), 'the filtered list');
 	},
 );
@@ -141,9 +141,7 @@ test('the footer offers a session that started; L opens it, and the offer goes',
 
 test('the server refused the list: the picker says why; a refused project is a notice above the rest', async () => {
 	const failing = serverSwitcher({
-		fail:
-			'the server at localhost:7364 needs a login: pass --cookie or --user; the server said: Not signed in ' +
-			'or the sign-in has expired.',
+		fail: 'the server at localhost:7364 needs a login: pass --cookie or --user; the server said: Not signed in or the sign-in has expired.',
 	});
 	screen = await mount(new SessionStore({label: 'http://localhost:7364', state: 'live'}), {
 		columns: 180,
@@ -154,8 +152,7 @@ test('the server refused the list: the picker says why; a refused project is a n
 	// The row says `reading the sessions…` until the listing fails.
 	await until(() => screen!.body()[2]?.startsWith('  could not list') === true, 'the error');
 	expect(screen.body()[2]).toBe(
-		'  could not list the sessions: the server at localhost:7364 needs a login: pass --cookie or --user; ' +
-			'the server said: Not signed in or the sign-in has expired.',
+		'  could not list the sessions: the server at localhost:7364 needs a login: pass --cookie or --user; the server said: Not signed in or the sign-in has expired.',
 	);
 	screen.unmount();
 

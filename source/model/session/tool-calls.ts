@@ -104,6 +104,7 @@ export class ToolCalls {
 		if (item.approval === decision) return;
 		const decided = this.core.touch(item);
 		decided.approval = decision;
+		if (at !== undefined) decided.approvalAt = at;
 		if (decision === 'deny' || decision === 'forbidden') {
 			if (decided.state !== 'denied' && decided.state !== 'forbidden') this.core.view.counts.failures++;
 			decided.state = decision === 'deny' ? 'denied' : 'forbidden';
@@ -155,6 +156,7 @@ export class ToolCalls {
 		if (known && (known.approval !== undefined || answered || !waitingStates.has(known.state))) return;
 		const item = this.core.touch(known ?? this.newCall(callId, name, 'awaiting_approval', at));
 		item.state = 'awaiting_approval';
+		if (at !== undefined) item.approvalRequestedAt = at;
 		if (!known) item.args = args;
 		this.awaitingApproval.add(callId);
 		this.core.view.awaitingApproval++;

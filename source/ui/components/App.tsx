@@ -20,6 +20,7 @@ import {
 	filterHint,
 	noPaneMatches,
 	noticeHints,
+	pickerFilterHints,
 	pickerHints,
 	timelineHints,
 } from '../screen/footer-hints.js';
@@ -624,9 +625,11 @@ export function App({
 										: state.noticeLog
 											? noticeHints
 											: pickerKeys
-												? listWidth > 0
-													? besideHints
-													: pickerHints
+												? state.picker?.filtering
+													? pickerFilterHints
+													: listWidth > 0
+														? besideHints
+														: pickerHints
 												: state.timeline
 													? timelineHints
 													: state.contextView

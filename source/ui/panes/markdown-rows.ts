@@ -8,7 +8,8 @@
  */
 import type {CodeLines} from '../../render/code-colour.js';
 import {codeSegments} from './code-style.js';
-import {seg, segmentsWidth, type Segment, type Style} from './segments.js';
+import {tableAt, tableLines, type MarkdownTable} from '../../render/markdown-table.js';
+import {seg, segmentsWidth, truncateSegments, type Segment, type Style} from './segments.js';
 import {wrapSegments} from './wrap.js';
 
 /** What a line needs from the lines before it. */
@@ -51,6 +52,14 @@ export function markdownRows(text: string, width: number, options: MarkdownOptio
 	const rows: Segment[][] = [];
 	const lines = text.split('\n');
 	for (let i = 0; i < lines.length; i++) {
+		const table = state.fence === undefined ? tableAt(lines, i) : undefined;
+		if (table) {
+			rows.push(...tableRows(table, width, options));
+			state.started = true;
+			state.blank = false;
+			i += table.lineCount - 1;
+			continue;
+		}
 		const info = options.code && state.fence === undefined ? fencePattern.exec(lines[i]!)?.[2] : undefined;
 		rows.push(...markdownLine(lines[i]!, state, width, options));
 		if (!info || state.fence === undefined) continue;
@@ -71,6 +80,25 @@ export function markdownRows(text: string, width: number, options: MarkdownOptio
 	}
 	trimBlankTail(rows, options.prefix);
 	return rows;
+}
+
+/**
+ * A table as aligned columns (render/markdown-table.ts, the layout print mode uses too): each
+ * cell's text without its inline marks, the header bold, the rule dim; a row wider than the
+ * room (even its narrowest columns did not fit) is cut.
+ */
+function tableRows(table: MarkdownTable, width: number, options: MarkdownOptions): Segment[][] {
+	const prefix = options.prefix ?? [];
+	const shown = (cell: string): string =>
+		inline(cell)
+			.map(piece => piece.text)
+			.join('');
+	const plain = {...table, header: table.header.map(shown), rows: table.rows.map(row => row.map(shown))};
+	const room = Math.max(1, width - segmentsWidth(prefix));
+	const drawn = tableLines(plain, room);
+	const row = (text: string, style: Style): Segment[] => truncateSegments([...prefix, seg(text, style)], width);
+	const body = drawn.rows.map(text => row(text, options.base ?? {}));
+	return [row(drawn.header, {...options.base, bold: true}), row(drawn.rule, {dim: true}), ...body];
 }
 
 /** Whether `line` is still inside the block opened by `fence` (it is not its closing fence). */

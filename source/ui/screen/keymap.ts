@@ -240,8 +240,8 @@ export const commands: readonly Command[] = [
 		id: 'sessions',
 		keys: [char('s')],
 		help:
-			'every session at a glance (what each does now, those waiting for you first): type to filter, Enter ' +
-			'to open, Esc to close; at 140 columns or more it stays beside the session and s shows or hides it',
+			'every session at a glance (what each does now, those waiting for you first): j/k to choose, / to filter, ' +
+			'Enter to open, Esc to close; at 140 columns or more it stays beside the session and s shows or hides it',
 		footer: 'sessions',
 	},
 	{

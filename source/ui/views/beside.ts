@@ -32,7 +32,8 @@ export function besideKey(
 ): ScreenState | 'list' | 'session' | undefined {
 	if (!isBeside(state, env.wide)) return undefined;
 	if (commandFor(input, key) === 'list-focus') return {...state, listFocus: !state.listFocus};
-	if (state.listFocus) return key.escape ? {...state, listFocus: false} : 'list';
+	// Esc while a filter is typed leaves the filter (the list's own key), then the list.
+	if (state.listFocus) return key.escape && state.picker?.filtering !== true ? {...state, listFocus: false} : 'list';
 	if (commandFor(input, key) === 'sessions') return {...state, picker: undefined, beside: false, listFocus: false};
 	return 'session';
 }

@@ -8,6 +8,7 @@ import {formatTokens, relativeTime} from '../../render/format.js';
 import {sanitize} from '../../render/sanitize.js';
 import {
 	isServerEntry,
+	lastActiveMs,
 	sessionColumns,
 	type CellContext,
 	type PickerEntry,
@@ -57,10 +58,7 @@ export function stateText(activity: EntryActivity): string {
 	);
 }
 
-const lastMs = (entry: PickerEntry): number => {
-	const ms = Date.parse(entry.lastActivityAt);
-	return Number.isFinite(ms) ? ms : 0;
-};
+const lastMs = lastActiveMs;
 
 /** What it does now; an idle session: how long it has been idle. */
 export function doingText(entry: PickerEntry, now: number): string {

@@ -23,6 +23,8 @@ export {isServerEntry, type PickerEntry};
 
 export type PickerState = {
 	query: string;
+	/** `/` was pressed: keys type into the filter until Esc (else j/k move, as everywhere). */
+	filtering?: boolean;
 	/** The sessions; undefined while they are being listed. */
 	entries?: readonly PickerEntry[];
 	/** Why the list could not be read. */
@@ -81,7 +83,7 @@ export function pickerKey(
 	key: KeyPress,
 	listHeight: number,
 ): PickerState | undefined {
-	if (key.escape) return undefined;
+	if (key.escape) return state.filtering ? {...state, filtering: false} : undefined;
 	const count = state.entries ? filterEntries(state.entries, state.query).length : 0;
 	const move = (to: number): PickerState => ({...state, ...windowFor(count, listHeight, to, state.top)});
 	if (key.return) {
@@ -94,6 +96,16 @@ export function pickerKey(
 	if (key.pageDown) return move(state.selected + Math.max(1, listHeight - 1));
 	if (key.home) return move(0);
 	if (key.end) return move(count - 1);
+	if (!state.filtering) {
+		// The keys of every other list here: j/k, g/G; `/` starts a filter, as search does on the screen.
+		if (key.ctrl || key.meta) return state;
+		if (input === '/') return {...state, filtering: true};
+		if (input === 'j') return move(state.selected + 1);
+		if (input === 'k') return move(state.selected - 1);
+		if (input === 'g') return move(0);
+		if (input === 'G') return move(count - 1);
+		return state;
+	}
 	if (key.backspace || key.delete) return typed(state, [...state.query].slice(0, -1).join(''));
 	if (key.ctrl && input === 'u') return typed(state, '');
 	if (key.ctrl || key.meta) return state;
@@ -152,9 +164,7 @@ export function pickerRows(
 		if (shared.length > 0) title.push(seg(`  all ${shared.join(' · ')}`, {dim: true}));
 	}
 	const rows: Segment[][] = [truncateSegments(title, width)];
-	rows.push(
-		truncateSegments([seg(' filter › ', {color: 'cyan'}), seg(sanitize(state.query)), seg('▌', {dim: true})], width),
-	);
+	rows.push(truncateSegments(filterLine(state), width));
 	for (const notice of options.notices ?? [])
 		rows.push(truncateSegments([seg(` ${sanitize(notice)}`, {color: 'yellow'})], width));
 	let selectedRow = -1;
@@ -190,6 +200,14 @@ export function pickerRows(
 		}
 	}
 	return {rows: rows.slice(0, height), selectedRow};
+}
+
+/** The filter being typed (with its cursor), the filter kept after Esc, or how to start one. */
+function filterLine(state: PickerState): Segment[] {
+	if (state.filtering) return [seg(' filter › ', {color: 'cyan'}), seg(sanitize(state.query)), seg('▌', {dim: true})];
+	if (state.query !== '')
+		return [seg(' filter › ', {color: 'cyan'}), seg(sanitize(state.query)), seg('   / to change it', {dim: true})];
+	return [seg(' / filter', {dim: true})];
 }
 
 /** `⏸ 1 waiting  ● 2 running` for the title: how many sessions are in each state that needs an eye. */

@@ -82,8 +82,15 @@ function shortOf(entry: PickerEntry): string {
 	return id.length > 8 ? id.slice(-8) : id;
 }
 
-const ageOf = (entry: PickerEntry, now: number): string =>
-	relativeTime(Math.max(0, now - Date.parse(entry.lastActivityAt)));
+/** When a session was last active: its newest message on disk (a copied file's time says nothing), a server's word. */
+export function lastActiveMs(entry: PickerEntry): number {
+	const ms = Date.parse(
+		!isServerEntry(entry) && entry.lastMessageAt !== undefined ? entry.lastMessageAt : entry.lastActivityAt,
+	);
+	return Number.isFinite(ms) ? ms : 0;
+}
+
+const ageOf = (entry: PickerEntry, now: number): string => relativeTime(Math.max(0, now - lastActiveMs(entry)));
 const sizeOf = (entry: PickerEntry): string => (isServerEntry(entry) ? '' : formatBytes(entry.size));
 // On disk priced by --list only (commands/list-cost.ts); a server's entries carry the server's figure once it came.
 const costOf = (entry: PickerEntry): string =>

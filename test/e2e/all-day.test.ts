@@ -201,7 +201,7 @@ test('y puts the focused pane on the clipboard by OSC 52 (tmux keeps it as a pas
 	await tmux.until(text => text.includes('slow-done'), 'the first frame');
 	const buffers = tmux.buffers().length;
 	tmux.keys('y');
-	await tmux.until(text => text.includes('copied the answer'), 'the confirmation');
+	await tmux.until(text => text.includes('sent the answer'), 'the confirmation');
 	await waitFor(() => tmux.buffers().length !== buffers, 'the paste buffer');
 	expect(tmux.tmux('show-buffer')).toMatch(/^Done\. `ls` showed the workspace/);
 	tmux.keys('q');
@@ -259,6 +259,9 @@ test(
 		tmux.keys('T');
 		const timeline = await tmux.until(screen => screen.includes('timeline'), 'the timeline');
 		expect(timeline).toMatch(/\(\d+(\.\d)? s\)/);
+		// q leaves the timeline (as less's q leaves its help), then quits.
+		tmux.keys('q');
+		await tmux.until(screen => screen.includes('sleep 2') && !screen.includes('timeline'), 'the session again');
 		tmux.keys('q');
 		await tmux.untilShell();
 	},

@@ -6,8 +6,7 @@
 import path from 'node:path';
 import {unexpectedErrorText} from './crash.js';
 import {armProcessFault} from './fault.js';
-import {argsBlockKernel, jsonBlockKernel} from './fastpath/wasm.js';
-import {projectConfigOf, readPricesFile, readProjectPrices, type ReadPrices} from './io/project-prices.js';
+import {readPricesFile, readProjectPrices, type ReadPrices} from './io/project-prices.js';
 import type {ModelInput} from './model/input.js';
 import {TraceCheck} from './model/json-lines-gate.js';
 import {SessionStore} from './model/session-store.js';
@@ -21,7 +20,10 @@ import type {Flags} from './flags.js';
 import type {Settings} from './settings.js';
 import {usageExitCode, usageLine} from './bad-usage.js';
 import {openSource} from './entry/open-source.js';
-import {missingDataRoot} from './entry/open-trace.js';
+import {listOnDisk} from './entry/disk-list.js';
+import {printKernels} from './entry/print-kernels.js';
+import {writeCompletions} from './entry/completions-output.js';
+import {redactorFor} from './entry/redaction.js';
 import {runPrintOutput, runWholeOutput, whenSessionEnds} from './entry/print-output.js';
 import {RunningSource} from './entry/running-source.js';
 import {checkUsage, UsageError} from './entry/flag-checks.js';
@@ -57,13 +59,7 @@ async function run(
 	cleanup: Array<() => Promise<unknown>>,
 	settings: Settings,
 ): Promise<number> {
-	if (flags.completions !== undefined) {
-		const {completionScript, isShell} = await import('./command-line/completions.js');
-		if (!isShell(flags.completions))
-			throw new UsageError(`--completions takes bash, zsh or fish, not '${flags.completions}'`);
-		process.stdout.write(completionScript(flags.completions));
-		return 0;
-	}
+	if (flags.completions !== undefined) return writeCompletions(flags.completions);
 	const {input, replaySpeed, expand} = checkUsage(words, flags);
 
 	// --prices: one table for every session shown, read once here (a bad file is bad usage).
@@ -81,28 +77,7 @@ async function run(
 	if (flags.latest && flags.sse && !server)
 		throw new UsageError("--latest takes a server's address (http://HOST:PORT), not one session's stream");
 	if (flags.list && server) return (await import('./commands/server-list.js')).serverList(server, flags, settings);
-	if (flags.list) {
-		const missing = await missingDataRoot(dataRoot);
-		if (missing !== undefined) {
-			say(missing);
-			return 1;
-		}
-		const {listCommand} = await import('./commands/list.js');
-		// On a terminal the lines fit its width; a pipe gets them whole.
-		const {cachedPerProject} = await import('./commands/list-cost.js');
-		const listed = await listCommand({
-			dataRoot,
-			json: flags.json,
-			width: process.stdout.isTTY === true && process.stdout.columns > 0 ? process.stdout.columns : undefined,
-			pricesOf: cachedPerProject(pricesOf, projectConfigOf),
-		});
-		// Through a safe writer: `--list | head -1` closes the pipe early.
-		const listOut = safeWriter(process.stdout);
-		listOut.write(listed.stdout);
-		process.stderr.write(listed.stderr);
-		await listOut.flush();
-		return listed.exitCode;
-	}
+	if (flags.list) return listOnDisk({dataRoot, json: flags.json, pricesOf, say});
 	// --stats and --export read the whole session first, then write one document.
 	const whole = flags.stats || flags.export !== undefined;
 	// A file or /dev/null is written without process.stdout, which would load Node's streams (output/file-writer.ts).
@@ -110,10 +85,8 @@ async function run(
 	const terminal = !inPlace && process.stdout.isTTY === true;
 	// A dumb terminal cannot take the cursor-addressed screen: it gets print mode's plain lines.
 	const screen = !whole && !flags.print && !flags.json && terminal && screenCapable(settings.terminal);
-	// The writer of plain text or JSON Lines, ready before the source starts (the JSON writer taps
-	// every batch). The printer is in the entry's chunk: a dynamic import of it cost print mode
-	// ~3.5 ms (two more files); the screen loads the code they share anyway, and the printer's own
-	// measured within the noise on the screen's start, --version and --help (docs/performance.md).
+	// The writer of plain text or JSON Lines, ready before the source starts (the JSON writer taps every batch);
+	// the printer is in the entry's chunk, which print mode's start measured faster (docs/performance.md).
 	const writer = screen || whole ? undefined : flags.json ? await import('./output/json-writer.js') : printer;
 	const color = colorWanted(terminal, settings.terminal, flags.color);
 	// A trace on disk is followed on the screen unless --no-follow; in print mode (a pipe, a file,
@@ -121,34 +94,17 @@ async function run(
 	// A live stream (--sse) has no end of its own and is followed unless --no-follow; standard
 	// input is read until it closes, however long it stays open.
 	const follow = whole ? false : screen ? flags.follow !== false : flags.follow === true;
-	// The screen keeps long texts (tool outputs most) on disk, read back when drawn: those of a
-	// trace file where they are in it, those from a stream or a pipe in a spill file.
-	// Loaded only for the screen: the store and the byte search under it are no part of print mode's start.
-	// --export md and sts too: their texts are read back one item at a time as the document is written,
-	// so that a large session's memory is bounded (json writes the whole view at once).
+	// The screen keeps long texts on disk, read back when drawn (in the trace file, or a spill file for a stream);
+	// --export md and sts too, read back item by item as they are written, so that memory stays bounded.
 	const holds = screen || flags.export === 'md' || flags.export === 'sts';
 	const held = holds ? new (await import('./io/held-texts.js')).HeldTextStore({spill: true}) : undefined;
-	// Plain text: large tool outputs are made ready to print as their lines are read, unless
-	// PENGUIN_VIEW_KERNEL=0 (settings.ts): every output the usual way, the reference path.
-	// --redact in print mode, --json and --stats: every input's strings redacted before the store (export/redact.ts);
-	// the kernels then stay off, for they print texts from the trace's bytes. The screen reads texts back from the trace.
-	if (flags.redact && screen) {
-		throw new UsageError(
-			'the screen cannot redact (it reads texts back from the trace): add --print, --json or --export',
-		);
-	}
-	const redacting = flags.redact && flags.export === undefined;
-	const redactor = redacting ? new (await import('./export/redact.js')).Redactor({homes: [settings.home]}) : undefined;
+	const redactor = await redactorFor(flags.redact, {
+		screen,
+		exporting: flags.export !== undefined,
+		home: settings.home,
+	});
 	const kernel = settings.switches.kernel && !redactor;
-	const prerendered =
-		writer !== undefined && 'PrerenderedOutputs' in writer && kernel
-			? new writer.PrerenderedOutputs({kernel: jsonBlockKernel()})
-			: undefined;
-	// Calls' arguments likewise, without colour (in colour, code in them is coloured from their text).
-	const prerenderedArgs =
-		prerendered && !color && writer !== undefined && 'PrerenderedArgs' in writer
-			? new writer.PrerenderedArgs({kernel: argsBlockKernel()})
-			: undefined;
+	const {prerendered, prerenderedArgs} = printKernels(writer, {kernel, color});
 	const store = new SessionStore(
 		{label: '', state: 'connecting', prices: fixedPrices},
 		{

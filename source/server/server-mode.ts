@@ -139,6 +139,7 @@ class ServerSessions implements Stoppable {
 	private readonly stopCosts = new AbortController();
 	// Opening is one at a time: a second Enter or L waits for the first to settle.
 	private opening: Promise<void> = Promise.resolve();
+	private readonly unsubscribeStore: () => void;
 
 	constructor(
 		private readonly api: ServerApi,
@@ -166,6 +167,18 @@ class ServerSessions implements Stoppable {
 			},
 			pollMs: this.options.nudgePollMs,
 		});
+		this.unsubscribeStore = options.store.subscribe(() => this.syncOwnWaiting());
+	}
+
+	/**
+	 * The session on screen, followed on its stream, waits as its stream says: a decision, an abort or the task's
+	 * end reaches it there before any record would (the stream's first event, task_state, says it has joined).
+	 */
+	private syncOwnWaiting(): void {
+		const current = this.current;
+		const view = this.options.store.view;
+		if (current === undefined || current.overHttp || current.actions === undefined || view.task === undefined) return;
+		if (this.list.setWaiting(current.sessionId, view.awaitingApproval)) this.notify();
 	}
 
 	/** The connection failed before anything could be listed: the picker says why. */
@@ -382,6 +395,7 @@ class ServerSessions implements Stoppable {
 
 	async close(): Promise<void> {
 		this.closed = true;
+		this.unsubscribeStore();
 		this.stopCosts.abort();
 		this.nudges.close();
 		this.channel?.close();

@@ -42,6 +42,8 @@ export type PenguinServerOptions = {
 	messages?: (sessionId: string, query: URLSearchParams) => Answer | undefined;
 	/** Trace lines of more sessions of the list (a subagent's), by session id: one shard each. */
 	traces?: Record<string, unknown[]>;
+	/** A session's stream, by session id; by default the recorded approval stream (`session-stream-approval.txt`). */
+	stream?: (sessionId: string) => ((connection: SseConnection) => Promise<void>) | undefined;
 	/** The user channel after its recorded events: the test writes more through the connection. */
 	onUserChannel?: (connection: SseConnection) => void;
 };
@@ -122,6 +124,8 @@ export async function startPenguinServer(options: PenguinServerOptions = {}): Pr
 				return {status: 200, json: {session: {...row}}};
 			}
 			if (parts[3] === 'stream') {
+				const own = options.stream?.(id);
+				if (own) return own;
 				return async connection => {
 					await replayRecorded(connection, serverStreamBlocks('session-stream-approval.txt'));
 				};

@@ -11,6 +11,7 @@ import {isCompactionEndPayload} from '../model/session/payloads/compaction.js';
 import {isRequestEndPayload} from '../model/session/payloads/requests.js';
 import {isApprovalDecisionPayload} from '../model/session/payloads/tools.js';
 import type {OverviewState} from '../model/overview-order.js';
+import {isInterruptReason, runEnding, type RunEnding} from '../model/run-ending.js';
 import type {OmniMessage} from '../protocol/types.js';
 import {oneLine} from './format.js';
 import {summarizeToolCall} from './tool-summary.js';
@@ -30,6 +31,8 @@ export type TailActivity = {
 	children: readonly string[];
 	/** ms since the epoch of the last message with a timestamp. */
 	lastAt?: number;
+	/** How the last run ended (finished, aborted by a person, failed), as far as the tail says (unset: not read). */
+	ended?: RunEnding;
 };
 
 type OpenCall = {name: string; args: string; decided: boolean};
@@ -81,7 +84,8 @@ function step(scan: Scan, message: OmniMessage): void {
 	if (isRequestEndPayload(p)) {
 		scan.inRequest = false;
 		scan.wrote = false;
-		if (p.status === 'completed') scan.retry = undefined;
+		// An aborted request: the `abort` after it says whether a person stopped it or it failed.
+		if (p.status === 'completed' || p.status === 'aborted') scan.retry = undefined;
 		else if (typeof p.retry_in_ms === 'number') scan.retry = {attempt: p.attempt, error: errorMessageOf(p)};
 		else {
 			scan.retry = undefined;
@@ -112,7 +116,8 @@ function step(scan: Scan, message: OmniMessage): void {
 			scan.inRequest = false;
 			scan.retry = undefined;
 			scan.calls.clear();
-			scan.failed = typeof p['reason'] === 'string' && p['reason'] !== '' ? p['reason'] : 'aborted';
+			// A person's interrupt stops the run; it did not fail (runEnding says how it ended).
+			if (typeof p['reason'] === 'string' && p['reason'] !== '' && !isInterruptReason(p['reason'])) scan.failed = p['reason'];
 			return;
 		case 'thinking':
 		case 'inline_thinking':
@@ -141,10 +146,10 @@ export function tailActivity(lines: readonly string[]): TailActivity {
 export function messagesActivity(messages: readonly unknown[]): TailActivity {
 	const scan: Scan = {calls: new Map(), inRequest: false, wrote: false, compacting: false, children: []};
 	for (const value of messages) if (isOmniMessage(value)) step(scan, value);
-	return activityOf(scan);
+	return {...activityOf(scan), ended: runEnding(messages)};
 }
 
-function activityOf(scan: Scan): TailActivity {
+function activityOf(scan: Scan): Omit<TailActivity, 'ended'> {
 	const base = {children: scan.children, ...(scan.tokens !== undefined ? {tokens: scan.tokens} : {}), ...(scan.lastAt !== undefined ? {lastAt: scan.lastAt} : {})};
 	const calls = [...scan.calls.values()];
 	const asking = calls.filter(call => !call.decided);

@@ -4,6 +4,7 @@ import {describe, expect, it} from 'vitest';
 import {messagesActivity, tailActivity} from '../../source/render/overview-activity.js';
 import {overviewOrder, type OrderItem} from '../../source/model/overview-order.js';
 import {fixturesDir} from '../helpers/recordings.js';
+import {serverAnswer} from '../support/sse-fixtures.js';
 
 const lines = (name: string): string[] => readFileSync(`${fixturesDir}traces/session-2026-12-02-${name}_001.jsonl`, 'utf8').split('\n').filter(Boolean);
 const typeOf = (line: string): string => (JSON.parse(line) as {payload: {type?: string}}).payload.type ?? 'session_meta';
@@ -74,6 +75,13 @@ describe('a trace tail to what the session does now', () => {
 
 	it('retries given up and the abort are failed, with the reason', () => {
 		expect(tailActivity(lines('14-43-17-d6ae8f31'))).toMatchObject({state: 'failed', doing: 'reconnect failed after 5 retries'});
+	});
+
+	it("a run stopped by a person is idle, not failed, and says it was aborted (a real server's last messages)", () => {
+		const messages = (serverAnswer('r3-messages-tail-aborted.json').json as {messages: unknown[]}).messages;
+		expect(messagesActivity(messages)).toMatchObject({state: 'idle', ended: {kind: 'aborted', reason: 'aborted by user'}});
+		expect(tailActivity(lines('14-43-17-d6ae8f31')).ended).toEqual({kind: 'failed', reason: 'reconnect failed after 5 retries'});
+		expect(tailActivity(lines('14-44-25-2f8932ff')).ended).toEqual({kind: 'finished'});
 	});
 
 	it('a tail cut mid-line reads what is whole; the pointer to a subagent names the child', () => {

@@ -204,6 +204,8 @@ export class SessionModel {
 				return;
 			case 'session_info':
 				fillHeaderFromInfo(this.view.header, input.info);
+				// The server's "now" when it answered: nothing written since may be the newest message (a call that waits).
+				if (input.info.clock && this.core.depth === 0) noteSeen(this.view, input.info.clock.serverMs, input.info.clock.localMs);
 				return;
 			case 'end':
 				this.end();

@@ -51,6 +51,8 @@ export type ServerModeOptions = {
 	onNudge?: (text: string) => void;
 	/** How often the running sessions' records are asked again for approvals (ms). */
 	nudgePollMs?: number;
+	/** A session named by its stream's URL: followed on that stream whatever its state (its trace is not read instead). */
+	streamSession?: string;
 };
 
 /** What server mode gives main: the source to stop, and on the screen the picker's switcher. */
@@ -291,6 +293,7 @@ class ServerSessions implements Stoppable {
 
 	private async openSource(sessionId: string, same = false): Promise<NonNullable<ServerSessions['current']>> {
 		const {store, screen} = this.options;
+		if (sessionId === this.options.streamSession) return {sessionId, overHttp: false, ...(await this.stream(sessionId, same))};
 		let session: ServerSession;
 		try {
 			session = await this.api.session(sessionId);

@@ -206,6 +206,8 @@ export class SessionModel {
 				fillHeaderFromInfo(this.view.header, input.info);
 				// The server's "now" when it answered: nothing written since may be the newest message (a call that waits).
 				if (input.info.clock && this.core.depth === 0) noteSeen(this.view, input.info.clock.serverMs, input.info.clock.localMs);
+				// A stream's header (no session_meta comes for it) waits for the tool list as a trace's does.
+				if (!this.headerSettled && this.view.header.tools.length === 0) this.core.shared.unsettled.add(this.view);
 				return;
 			case 'end':
 				this.end();
@@ -243,6 +245,7 @@ export class SessionModel {
 		if (message.type === 'session_meta' || payload.type === 'session_meta' || (payload.type === undefined && isSessionMeta(payload))) {
 			this.applySessionMeta(payload, at);
 			this.core.lastAt = at ?? this.core.lastAt;
+			this.core.wholeAt = at ?? this.core.wholeAt;
 			return;
 		}
 		// Every known type's handler (isKnownPayloadType's types).
@@ -258,6 +261,7 @@ export class SessionModel {
 		// Only text appended: apply() bumps `rev` once for this message, and this with it.
 		if (handled === 'appended' && settled) this.view.appends++;
 		this.core.lastAt = at ?? this.core.lastAt;
+		if (!String(payload.type).startsWith('partial_')) this.core.wholeAt = at ?? this.core.wholeAt;
 	}
 
 	/** The header is complete (its tool list came, or the conversation went on without one). */

@@ -106,6 +106,9 @@ describe('the session record', () => {
 			stream: async connection => {
 				await connection.event({event: 'server_event', data: '{"type":"task_state","state":"running","queued":0}', id: 'c0c0c0c0-1'});
 				await connection.event({data: JSON.stringify({timestamp: '2026-12-03T13:35:40.500Z', type: 'model_msg', payload: {type: 'text', role: 'user', text: 'list it'}}), id: 'c0c0c0c0-2'});
+				// The tool list the run starts with, as the server streams it: the header waits for it, as a trace's does.
+				const tools = [{name: 'read_file', description: 'Read a file.'}, {name: 'exec_command', description: 'Run a command.'}];
+				await connection.event({data: JSON.stringify({timestamp: '2026-12-03T13:35:40.550Z', type: 'event_msg', payload: {type: 'tool_list_ready', tools}}), id: 'c0c0c0c0-3'});
 			},
 		});
 		const child = startCli(['--sse', server.streamUrl, '--print']);
@@ -113,7 +116,7 @@ describe('the session record', () => {
 		child.kill('SIGTERM');
 		const result = await waitForExit(child, 5000);
 		expect(result.stdout.split('\n')[0]).toBe(
-			`══ session ${sessionId} · custom/fake-model · workspace /home/dev/penguin-home/default_project/agents/default_agent/workspaces/tmp-bd7fdcdc`,
+			`══ session ${sessionId} · custom/fake-model · workspace /home/dev/penguin-home/default_project/agents/default_agent/workspaces/tmp-bd7fdcdc · 2 tools`,
 		);
 	});
 });

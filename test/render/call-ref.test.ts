@@ -19,14 +19,15 @@ function printed(inputs: readonly ModelInput[], keepItems = false): string[] {
 
 const output = (id: string): ModelInput => msg('model_msg', {type: 'tool_call_output', role: 'user', output: 'ok', tool_call_id: id});
 const call = (name: string, id: string): ModelInput => msg('model_msg', {type: 'tool_call', role: 'assistant', name, arguments: '{"cmd":"ls"}', tool_call_id: id});
-const decision = (id: string): ModelInput => msg('event_msg', {type: 'approval_decision', tool_call_id: id, decision: 'allow'});
+// A denial is always written (an automatic allow is not: no one decided it).
+const decision = (id: string): ModelInput => msg('event_msg', {type: 'approval_decision', tool_call_id: id, decision: 'deny'});
 
 describe("a call's name and id on its lines", () => {
 	it.each([false, true])('names the call as it then stands: an output before its call has no name yet, the call and its decision have (items kept: %s)', keepItems => {
 		const lines = printed([output('c1'), call('exec_command', 'c1'), decision('c1'), call('read_file', 'c2'), decision('c2')], keepItems);
-		expect(lines.map(line => line.split(':')[0])).toEqual(['tool output ? (c1) done · 1 line', 'tool call exec_command (c1)', 'approval allow', 'tool call read_file (c2)', 'approval allow']);
-		expect(lines[2]).toBe('approval allow: exec_command (c1)');
-		expect(lines[4]).toBe('approval allow: read_file (c2)');
+		expect(lines.map(line => line.split(':')[0])).toEqual(['tool output ? (c1) done · 1 line', 'tool call exec_command (c1)', 'approval deny', 'tool call read_file (c2)', 'approval deny']);
+		expect(lines[2]).toBe('approval deny: exec_command (c1)');
+		expect(lines[4]).toBe('approval deny: read_file (c2)');
 	});
 
 	it('sanitizes a name and an id with escapes on every line of the call', () => {

@@ -42,5 +42,8 @@ describe('live print and the trace’s print', () => {
 		const fromTrace = await runCli(['--print', '--no-follow', path.join(folder, parent)], {env: {TZ: 'UTC', PENGUIN_HOME: home}});
 		expect(fromTrace.code).toBe(0);
 		expect(fromStream.stdout).toBe(fromTrace.stdout);
+		// An allow-all session: the server allowed each call by itself, no one decided (issue 46, point 8).
+		expect(fromTrace.stdout).toContain('tool output exec_command');
+		expect(fromTrace.stdout).not.toContain('approval allow');
 	});
 });

@@ -283,7 +283,8 @@ class ServerSessions implements Stoppable {
 			this.opened = sessionId;
 			this.pricesOf = async () => undefined;
 			// The same session again keeps its prices; another starts with --prices' (or none) until its own come.
-			store.setStatus({label: `${this.api.base.host} · ${sessionId}`, state: 'connecting', message: undefined, retryAt: undefined, noHistory: undefined, title: undefined, ...(same ? {} : {prices: this.options.prices})});
+			store.setStatus({label: `${this.api.base.host} · ${sessionId}`, state: 'connecting', message: undefined, retryAt: undefined, noHistory: undefined, title: undefined, serverCost: undefined, ...(same ? {} : {prices: this.options.prices})});
+			this.showServerCost();
 			this.current = await this.openSource(sessionId, same);
 			this.notify();
 		});
@@ -369,7 +370,17 @@ class ServerSessions implements Stoppable {
 
 	private notify(): void {
 		if (this.listed) this.nudges.check();
+		this.showServerCost();
 		for (const listener of this.listeners) listener();
+	}
+
+	/** The open session's cost as the server figures it (the list's, from its usage route), for the footer. */
+	private showServerCost(): void {
+		const entry = this.opened === undefined ? undefined : this.list.get(this.opened);
+		const cost = entry === undefined ? undefined : entry.costUnknown ? ('unknown' as const) : entry.costUsd === undefined ? undefined : {usd: entry.costUsd, unpriced: entry.costUnpriced === true};
+		const now = this.options.store.status.serverCost;
+		const same = now === cost || (typeof now === 'object' && typeof cost === 'object' && now.usd === cost.usd && now.unpriced === cost.unpriced);
+		if (!same) this.options.store.setStatus({serverCost: cost});
 	}
 
 	/** The picker's view of this server. */

@@ -20,7 +20,7 @@ import {Body} from './Body.js';
 import {ColorContext} from './ColorContext.js';
 import {contextOnScreen} from './context-on-screen.js';
 import {Footer} from './Footer.js';
-import {requestCostText, sessionCostText} from '../render/cost-text.js';
+import {requestCostText, shownCostText} from '../render/cost-text.js';
 import {FooterTurn} from './footer-turn.js';
 import {Header} from './Header.js';
 import {helpKeysHint, helpLines} from './help-lines.js';
@@ -472,7 +472,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 					trouble={troubleWins ? sourceTrouble(store.status, realNow, width) : undefined}
 					typing={state.filterDraft !== undefined || state.jumpDraft !== undefined}
 					// While the end of a trace stands in for it (tail-first), its spending is only the end's: no figure yet.
-					cost={store.previewing ? undefined : sessionCostText(view, store.status.prices)}
+					cost={store.previewing ? undefined : shownCostText(view, store.status.prices, store.status.serverCost)}
 				/>
 			</Box>
 		</ColorContext.Provider>

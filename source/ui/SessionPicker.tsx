@@ -1,5 +1,6 @@
 /** The session picker, in place of the body: title, filter line, one session per row. */
 import {Box} from 'ink';
+import {useEffect, useState} from 'react';
 import {pickerRows, type PickerState} from './picker.js';
 import {RowLine} from './RowLine.js';
 import {seg} from './segments.js';
@@ -22,12 +23,23 @@ export type SessionPickerProps = {
 	opening: boolean;
 };
 
+/** How often the list's ages move on while nothing else redraws it (ms). */
+export const pickerAgeTickMs = 10_000;
+
 const mark = seg(glyph.focus, {color: 'cyan', bold: true});
 const blank = seg(' ');
 
 /** Exactly `height` rows; the chosen session has the focus mark in the gutter. */
 export function SessionPicker({state, width, height, now, root, where, notices, current, opening}: SessionPickerProps) {
-	const {rows, selectedRow} = pickerRows(state, {width: width - 1, height, now, root, where, notices, current, opening});
+	// An idle session's age moves on though nothing redraws the screen: the clock it was drawn with, plus the ticks since.
+	const [ticks, setTicks] = useState({from: now, count: 0});
+	useEffect(() => {
+		const timer = setInterval(() => setTicks(last => ({from: now, count: last.from === now ? last.count + 1 : 1})), pickerAgeTickMs);
+		timer.unref?.();
+		return () => clearInterval(timer);
+	}, [now]);
+	const shownNow = ticks.from === now ? now + ticks.count * pickerAgeTickMs : now;
+	const {rows, selectedRow} = pickerRows(state, {width: width - 1, height, now: shownNow, root, where, notices, current, opening});
 	const lines = [];
 	for (let i = 0; i < height; i++) {
 		const row = rows[i];

@@ -48,6 +48,8 @@ type Scan = {
 	tokens?: number;
 	children: string[];
 	lastAt?: number;
+	/** The newest open fragment (the server's `live.fragments`): what the model is writing now. */
+	fragment?: {kind: 'text' | 'thinking'} | {kind: 'call'; name: string; args: string};
 };
 
 const headlineMax = 80;
@@ -62,7 +64,9 @@ function step(scan: Scan, message: OmniMessage): void {
 	const p = message.payload;
 	const at = message.timestamp === undefined ? Number.NaN : Date.parse(message.timestamp);
 	if (Number.isFinite(at)) scan.lastAt = at;
+	if (fragmentStep(scan, p)) return;
 	if (isToolCallPayload(p)) {
+		scan.fragment = undefined;
 		scan.calls.set(p.tool_call_id, {name: p.name, args: p.arguments, decided: false});
 		scan.wrote = true;
 		scan.failed = undefined;
@@ -83,6 +87,7 @@ function step(scan: Scan, message: OmniMessage): void {
 	}
 	if (isRequestEndPayload(p)) {
 		scan.inRequest = false;
+		scan.fragment = undefined;
 		scan.wrote = false;
 		// An aborted request: the `abort` after it says whether a person stopped it or it failed.
 		if (p.status === 'completed' || p.status === 'aborted') scan.retry = undefined;
@@ -123,8 +128,33 @@ function step(scan: Scan, message: OmniMessage): void {
 		case 'inline_thinking':
 		case 'text':
 			if (message.type === 'model_msg' && scan.inRequest) scan.wrote = true;
+			if (p['role'] !== 'user') scan.fragment = undefined;
 			return;
 		default:
+	}
+}
+
+/** A stream's fragment (`partial_*`, as the history's `live.fragments` gives them): the newest says what is written now. */
+function fragmentStep(scan: Scan, p: OmniMessage['payload']): boolean {
+	switch (p.type) {
+		case 'partial_text':
+			if (p['role'] !== 'user') scan.fragment = {kind: 'text'};
+			return true;
+		case 'partial_thinking':
+			scan.fragment = {kind: 'thinking'};
+			return true;
+		case 'partial_tool_call': {
+			const name = typeof p['name'] === 'string' ? p['name'] : '';
+			const args = typeof p['arguments'] === 'string' ? p['arguments'] : '';
+			const open = scan.fragment?.kind === 'call' ? scan.fragment : undefined;
+			// A start names the call; deltas (name "") add to its arguments.
+			scan.fragment = name !== '' ? {kind: 'call', name, args} : {kind: 'call', name: open?.name ?? 'tool', args: (open?.args ?? '') + args};
+			return true;
+		}
+		case 'partial_tool_call_output':
+			return true;
+		default:
+			return false;
 	}
 }
 
@@ -159,6 +189,11 @@ function activityOf(scan: Scan): Omit<TailActivity, 'ended'> {
 	if (scan.retry) {
 		const attempt = scan.retry.attempt !== undefined ? ` after attempt ${scan.retry.attempt}` : '';
 		return {...base, state: 'retrying', waiting: 0, doing: `retrying${attempt}${scan.retry.error ? `: ${oneLine(scan.retry.error, 80)}` : ''}`};
+	}
+	const fragment = scan.fragment;
+	if (fragment) {
+		const doing = fragment.kind === 'call' ? callLine(fragment.name, fragment.args) : fragment.kind === 'text' ? 'writing…' : 'thinking…';
+		return {...base, state: 'running', waiting: 0, doing};
 	}
 	const running = calls[0];
 	if (running) return {...base, state: 'running', waiting: 0, doing: callLine(running.name, running.args)};

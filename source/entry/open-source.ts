@@ -17,12 +17,26 @@ export async function openSource(options: SourceOptions): Promise<OpenedSource |
 	const {flags, settings, store, screen, input, fileOptions, say} = options;
 	const pricesReady = async (): Promise<void> => undefined;
 	// On the screen a session's stream URL names its server too: `s` lists that server's sessions.
-	const streamServer = screen && flags.sse !== undefined && !options.server ? (await import('../io/sse/server-address.js')).streamServerAddress(flags.sse) : undefined;
+	const streamServer =
+		screen && flags.sse !== undefined && !options.server
+			? (await import('../io/sse/server-address.js')).streamServerAddress(flags.sse)
+			: undefined;
 	const server = options.server ?? streamServer;
 	if (server) {
 		const {startServerMode} = await import('../server/server-mode.js');
 		const streamSession = streamServer?.sessionId;
-		const started = await startServerMode(server, {flags, settings, store, screen, follow: options.streamFollow, latest: flags.latest === true, fileOptions, prices: options.prices, onConnectionTrouble: screen ? undefined : say, ...(streamSession ? {streamSession} : {})});
+		const started = await startServerMode(server, {
+			flags,
+			settings,
+			store,
+			screen,
+			follow: options.streamFollow,
+			latest: flags.latest === true,
+			fileOptions,
+			prices: options.prices,
+			onConnectionTrouble: screen ? undefined : say,
+			...(streamSession ? {streamSession} : {}),
+		});
 		if (!started.ok) {
 			if (started.usage) throw new UsageError(started.message);
 			say(started.message);

@@ -68,7 +68,7 @@ export type WatchOptions = {
 	onNudge?: (event: NudgeEvent, text: string) => void;
 };
 
-/** A listed session as the nudges see it: its state, what it does, how its last run ended (a trace has no title: its id names it). */
+/** A listed session as the nudges see it: its state, what it does, how its last run ended (its id names it). */
 function nudgeRowOf(entry: ListEntry): NudgeRow {
 	const activity = entry.activity;
 	return {

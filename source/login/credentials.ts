@@ -45,7 +45,8 @@ export async function credentialsFor(
 	if (login && 'message' in login) return login;
 	if (login) {
 		// Offered for saving only after a password typed at the prompt (PENGUIN_PASSWORD is a script's: it asks nothing).
-		if (!context.terminal || context.logins === undefined || context.password !== undefined) return {cookie: given, login, fetch};
+		const typed = context.password === undefined;
+		if (!context.terminal || context.logins === undefined || !typed) return {cookie: given, login, fetch};
 		// On a terminal: log in now, so the cookie can be offered for saving before anything is drawn.
 		const made = await loginNow(flags, login, context, fetch);
 		if ('message' in made) return made;

@@ -21,7 +21,12 @@ export type NudgeRow = {
  * Something another session did that the reader may want to see. `ended`: its run stopped and how is not known
  * yet (the server's channel says only idle; server/server-nudges.ts asks its last messages).
  */
-export type NudgeEvent = {kind: 'waiting' | 'failed' | 'finished' | 'aborted' | 'ended'; id: string; doing?: string; name?: string};
+export type NudgeEvent = {
+	kind: 'waiting' | 'failed' | 'finished' | 'aborted' | 'ended';
+	id: string;
+	doing?: string;
+	name?: string;
+};
 
 const busy = new Set<OverviewState>(['running', 'compacting', 'retrying', 'waiting']);
 
@@ -42,7 +47,9 @@ export class NudgeTracker {
 			const name = row.name !== undefined ? {name: row.name} : {};
 			const doing = row.doing !== undefined ? {doing: row.doing} : {};
 			if (row.state === 'waiting' || row.state === 'failed') events.push({kind: row.state, id: row.id, ...doing, ...name});
-			else if (row.state === 'idle' && was !== undefined && busy.has(was)) events.push({...endingEvent(row.ended), id: row.id, ...name});
+			else if (row.state === 'idle' && was !== undefined && busy.has(was)) {
+				events.push({...endingEvent(row.ended), id: row.id, ...name});
+			}
 		}
 		return events;
 	}

@@ -14,6 +14,8 @@ export function isInterruptReason(reason: string): boolean {
 	return /^aborted\b/i.test(reason);
 }
 
+const retrying = (p: Record<string, unknown>): boolean => typeof p['retry_in_ms'] === 'number';
+
 /** The ending the last run of these messages says (values that are not messages are passed over). */
 export function runEnding(messages: readonly unknown[]): RunEnding {
 	let ending: RunEnding = {kind: 'finished'};
@@ -24,7 +26,7 @@ export function runEnding(messages: readonly unknown[]): RunEnding {
 		else if (p.type === 'abort') {
 			const reason = typeof p['reason'] === 'string' && p['reason'] !== '' ? p['reason'] : 'aborted';
 			ending = {kind: isInterruptReason(reason) ? 'aborted' : 'failed', reason};
-		} else if (p.type === 'request_end' && p['status'] !== 'completed' && p['status'] !== 'aborted' && typeof p['retry_in_ms'] !== 'number') {
+		} else if (p.type === 'request_end' && !['completed', 'aborted'].includes(String(p['status'])) && !retrying(p)) {
 			// A request that failed with no retry to come and no abort after it (a goal round's end).
 			const status = typeof p['status'] === 'string' ? p['status'] : 'failed';
 			ending = {kind: 'failed', reason: errorMessageOf(p) ?? `request ${status}`};

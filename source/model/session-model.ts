@@ -205,7 +205,8 @@ export class SessionModel {
 			case 'session_info':
 				fillHeaderFromInfo(this.view.header, input.info);
 				// The server's "now" when it answered: nothing written since may be the newest message (a call that waits).
-				if (input.info.clock && this.core.depth === 0) noteSeen(this.view, input.info.clock.serverMs, input.info.clock.localMs);
+				const clock = input.info.clock;
+				if (clock && this.core.depth === 0) noteSeen(this.view, clock.serverMs, clock.localMs);
 				// A stream's header (no session_meta comes for it) waits for the tool list as a trace's does.
 				if (!this.headerSettled && this.view.header.tools.length === 0) this.core.shared.unsettled.add(this.view);
 				return;

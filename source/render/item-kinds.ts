@@ -108,7 +108,10 @@ export const printed: {readonly [K in PrintedKind]: Printer<K>} = {
 	user_text: (item, {p, label, block, text}) => {
 		const sender = senderLabels[item.sender ?? 'user'] ?? text(item.sender ?? 'user');
 		// Steering reads as the screen has it: who sent it, `· steering`, and the words alone.
-		if (item.marker === 'user_steering') return [label(item.at, `${p.bold(p.cyan(sender))}${p.dim(' · steering')}`), ...block(steeringWords(inMemory(item.text)))];
+		if (item.marker === 'user_steering') {
+			const head = label(item.at, `${p.bold(p.cyan(sender))}${p.dim(' · steering')}`);
+			return [head, ...block(steeringWords(inMemory(item.text)))];
+		}
 		const who = item.marker ? markerLabels[item.marker]! : sender;
 		return [label(item.at, p.bold(p.cyan(who))), ...block(inMemory(item.text))];
 	},

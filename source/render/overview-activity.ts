@@ -122,7 +122,8 @@ function step(scan: Scan, message: OmniMessage): void {
 			scan.retry = undefined;
 			scan.calls.clear();
 			// A person's interrupt stops the run; it did not fail (runEnding says how it ended).
-			if (typeof p['reason'] === 'string' && p['reason'] !== '' && !isInterruptReason(p['reason'])) scan.failed = p['reason'];
+			const reason = typeof p['reason'] === 'string' ? p['reason'] : '';
+			if (reason !== '' && !isInterruptReason(reason)) scan.failed = reason;
 			return;
 		case 'thinking':
 		case 'inline_thinking':
@@ -134,7 +135,7 @@ function step(scan: Scan, message: OmniMessage): void {
 	}
 }
 
-/** A stream's fragment (`partial_*`, as the history's `live.fragments` gives them): the newest says what is written now. */
+/** A stream's fragment (`partial_*`, as the history's `live.fragments` has them): the newest says what is written. */
 function fragmentStep(scan: Scan, p: OmniMessage['payload']): boolean {
 	switch (p.type) {
 		case 'partial_text':
@@ -148,7 +149,8 @@ function fragmentStep(scan: Scan, p: OmniMessage['payload']): boolean {
 			const args = typeof p['arguments'] === 'string' ? p['arguments'] : '';
 			const open = scan.fragment?.kind === 'call' ? scan.fragment : undefined;
 			// A start names the call; deltas (name "") add to its arguments.
-			scan.fragment = name !== '' ? {kind: 'call', name, args} : {kind: 'call', name: open?.name ?? 'tool', args: (open?.args ?? '') + args};
+			const grown = {kind: 'call' as const, name: open?.name ?? 'tool', args: `${open?.args ?? ''}${args}`};
+			scan.fragment = name !== '' ? {kind: 'call', name, args} : grown;
 			return true;
 		}
 		case 'partial_tool_call_output':
@@ -192,7 +194,8 @@ function activityOf(scan: Scan): Omit<TailActivity, 'ended'> {
 	}
 	const fragment = scan.fragment;
 	if (fragment) {
-		const doing = fragment.kind === 'call' ? callLine(fragment.name, fragment.args) : fragment.kind === 'text' ? 'writing…' : 'thinking…';
+		const writing = fragment.kind === 'text' ? 'writing…' : 'thinking…';
+		const doing = fragment.kind === 'call' ? callLine(fragment.name, fragment.args) : writing;
 		return {...base, state: 'running', waiting: 0, doing};
 	}
 	const running = calls[0];

@@ -226,10 +226,13 @@ export class PlainRenderer {
 		// is not V8's fast path (+5 % instructions on the code mix).
 		let facts = plural(body.count ?? lineCount(output), 'line');
 		// A call a person allowed ran from the decision: the wait for it is said apart.
-		const waited = item.byPerson === true && item.approval === 'allow' && item.decidedAt !== undefined && item.at !== undefined ? item.decidedAt - item.at : undefined;
+		const personal = item.byPerson === true && item.approval === 'allow';
+		const known = item.decidedAt !== undefined && item.at !== undefined;
+		const waited = personal && known ? item.decidedAt! - item.at! : undefined;
 		const from = waited === undefined ? item.at : item.decidedAt;
 		const took = from !== undefined && item.endedAt !== undefined ? formatDuration(item.endedAt - from) : '';
-		if (took !== '') facts = `${took}${waited === undefined ? '' : ` (after ${formatDuration(waited)} waiting for approval)`} · ${facts}`;
+		const wait = waited === undefined ? '' : ` (after ${formatDuration(waited)} waiting for approval)`;
+		if (took !== '') facts = `${took}${wait} · ${facts}`;
 		if (exit !== undefined && exit !== 0) facts += ` · exit ${exit}`;
 		const images = item.images;
 		for (let i = 0; i < images.length; i++) facts += ` · ${this.imageText(images[i]!)}`;

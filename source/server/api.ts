@@ -248,7 +248,7 @@ export class ServerApi {
 		return costs;
 	}
 
-	/** A session's last `limit` messages (`GET /api/sessions/:id/messages?tailLimit=`), then its open fragments (`live`). */
+	/** A session's last `limit` messages (`GET …/messages?tailLimit=`), then its open fragments (`live`). */
 	async lastMessages(sessionId: string, limit: number): Promise<unknown[]> {
 		const url = apiUrl(this.base, 'sessions', sessionId, 'messages');
 		url.searchParams.set('tailLimit', String(limit));

@@ -283,7 +283,16 @@ class ServerSessions implements Stoppable {
 			this.opened = sessionId;
 			this.pricesOf = async () => undefined;
 			// The same session again keeps its prices; another starts with --prices' (or none) until its own come.
-			store.setStatus({label: `${this.api.base.host} · ${sessionId}`, state: 'connecting', message: undefined, retryAt: undefined, noHistory: undefined, title: undefined, serverCost: undefined, ...(same ? {} : {prices: this.options.prices})});
+			store.setStatus({
+				label: `${this.api.base.host} · ${sessionId}`,
+				state: 'connecting',
+				message: undefined,
+				retryAt: undefined,
+				noHistory: undefined,
+				title: undefined,
+				serverCost: undefined,
+				...(same ? {} : {prices: this.options.prices}),
+			});
 			this.showServerCost();
 			this.current = await this.openSource(sessionId, same);
 			this.notify();
@@ -294,7 +303,8 @@ class ServerSessions implements Stoppable {
 
 	private async openSource(sessionId: string, same = false): Promise<NonNullable<ServerSessions['current']>> {
 		const {store, screen} = this.options;
-		if (sessionId === this.options.streamSession) return {sessionId, overHttp: false, ...(await this.stream(sessionId, same))};
+		const named = sessionId === this.options.streamSession;
+		if (named) return {sessionId, overHttp: false, ...(await this.stream(sessionId, same))};
 		let session: ServerSession;
 		try {
 			session = await this.api.session(sessionId);
@@ -377,9 +387,11 @@ class ServerSessions implements Stoppable {
 	/** The open session's cost as the server figures it (the list's, from its usage route), for the footer. */
 	private showServerCost(): void {
 		const entry = this.opened === undefined ? undefined : this.list.get(this.opened);
-		const cost = entry === undefined ? undefined : entry.costUnknown ? ('unknown' as const) : entry.costUsd === undefined ? undefined : {usd: entry.costUsd, unpriced: entry.costUnpriced === true};
+		const figure = entry?.costUsd === undefined ? undefined : {usd: entry.costUsd, unpriced: entry.costUnpriced === true};
+		const cost = entry?.costUnknown ? ('unknown' as const) : figure;
 		const now = this.options.store.status.serverCost;
-		const same = now === cost || (typeof now === 'object' && typeof cost === 'object' && now.usd === cost.usd && now.unpriced === cost.unpriced);
+		const bothFigures = typeof now === 'object' && typeof cost === 'object';
+		const same = now === cost || (bothFigures && now.usd === cost.usd && now.unpriced === cost.unpriced);
 		if (!same) this.options.store.setStatus({serverCost: cost});
 	}
 

@@ -69,7 +69,8 @@ export class ServerNudges {
 	 */
 	private async sayEnding(entry: ServerPickerEntry, event: NudgeEvent): Promise<void> {
 		const {lastMessages} = this.options;
-		const messages = lastMessages === undefined ? undefined : await lastMessages(entry.sessionId, activityTail).catch(() => undefined);
+		const asked = lastMessages?.(entry.sessionId, activityTail);
+		const messages = asked === undefined ? undefined : await asked.catch(() => undefined);
 		if (this.stopped) return;
 		const said: NudgeEvent = messages === undefined ? event : {...event, ...endingEvent(runEnding(messages))};
 		this.options.onNudge(entry, sanitize(nudgeText(said)), said);

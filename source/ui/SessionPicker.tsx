@@ -34,12 +34,14 @@ export function SessionPicker({state, width, height, now, root, where, notices, 
 	// An idle session's age moves on though nothing redraws the screen: the clock it was drawn with, plus the ticks since.
 	const [ticks, setTicks] = useState({from: now, count: 0});
 	useEffect(() => {
-		const timer = setInterval(() => setTicks(last => ({from: now, count: last.from === now ? last.count + 1 : 1})), pickerAgeTickMs);
+		const tick = (): void => setTicks(last => ({from: now, count: last.from === now ? last.count + 1 : 1}));
+		const timer = setInterval(tick, pickerAgeTickMs);
 		timer.unref?.();
 		return () => clearInterval(timer);
 	}, [now]);
 	const shownNow = ticks.from === now ? now + ticks.count * pickerAgeTickMs : now;
-	const {rows, selectedRow} = pickerRows(state, {width: width - 1, height, now: shownNow, root, where, notices, current, opening});
+	const shown = {width: width - 1, height, now: shownNow, root, where, notices, current, opening};
+	const {rows, selectedRow} = pickerRows(state, shown);
 	const lines = [];
 	for (let i = 0; i < height; i++) {
 		const row = rows[i];

@@ -116,7 +116,8 @@ function durationOf(item: ToolCallItem, now: number): string {
 	const from = allowed ? item.decidedAt! : item.at;
 	const waited = allowed ? ` (+${formatDuration(item.decidedAt! - item.at)} wait)` : '';
 	if (item.endedAt !== undefined) return `${formatDuration(item.endedAt - from)}${waited}`;
-	if (item.state === 'running' || item.state === 'streaming' || item.state === 'awaiting_approval') return `${formatDuration(now - from)}${waited}`;
+	const runs = item.state === 'running' || item.state === 'streaming' || item.state === 'awaiting_approval';
+	if (runs) return `${formatDuration(now - from)}${waited}`;
 	return '';
 }
 

@@ -372,7 +372,9 @@ class ServerSessions implements Stoppable {
 		const url = apiUrl(this.api.base, 'sessions', sessionId, 'stream').href;
 		// Logged in once already: the stream sends the same cookie rather than logging in again.
 		// The model table a stream reads for the context window prices it too, unless --prices.
-		const timings = this.options.screen ? {recordWaitMs: 0} : undefined;
+		// The history's answer limit from the environment, as a stream URL opened on its own has it.
+		const historyAnswerMs = this.options.settings?.historyAnswerMs;
+		const timings = {...(this.options.screen ? {recordWaitMs: 0} : {}), ...(historyAnswerMs === undefined ? {} : {historyAnswerMs})};
 		const started = startSse(store, {url, cookie: this.api.cookie, fetch: this.api.fetcher, headers: flags.header ?? [], insecure: flags.insecure, follow, pace: fileOptions.pace, onConnectionTrouble, replaceOnJoin: replace, timings, prices: this.options.prices});
 		this.pricesOf = started.pricesReady;
 		return {source: started, actions: started.actions};

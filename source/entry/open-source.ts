@@ -16,9 +16,16 @@ export type {OpenedSource, SourceOptions};
 export async function openSource(options: SourceOptions): Promise<OpenedSource | {exitCode: number}> {
 	const {flags, settings, store, screen, input, fileOptions, say} = options;
 	const pricesReady = async (): Promise<void> => undefined;
-	if (options.server) {
+	// On the screen a session's stream URL names its server too: `s` lists that server's sessions.
+	const streamServer =
+		screen && flags.sse !== undefined && !options.server
+			? (await import('../io/sse/server-address.js')).streamServerAddress(flags.sse)
+			: undefined;
+	const server = options.server ?? streamServer;
+	if (server) {
 		const {startServerMode} = await import('../server/server-mode.js');
-		const started = await startServerMode(options.server, {
+		const streamSession = streamServer?.sessionId;
+		const started = await startServerMode(server, {
 			flags,
 			settings,
 			store,
@@ -28,6 +35,7 @@ export async function openSource(options: SourceOptions): Promise<OpenedSource |
 			fileOptions,
 			prices: options.prices,
 			onConnectionTrouble: screen ? undefined : say,
+			...(streamSession ? {streamSession} : {}),
 		});
 		if (!started.ok) {
 			if (started.usage) throw new UsageError(started.message);

@@ -4,7 +4,7 @@
  * again after a minute or more of quiet, is offered in the footer (L opens it). The listing
  * is the one `--list` and the picker use; only the offered session's head is read.
  */
-import {NudgeTracker, nudgeText, type NudgeEvent} from '../model/nudge.js';
+import {NudgeTracker, nudgeText, type NudgeEvent, type NudgeRow} from '../model/nudge.js';
 import {sanitize} from '../render/sanitize.js';
 import type {DiskOverview} from './disk-overview.js';
 import type {ListEntry} from './session-entries.js';
@@ -68,6 +68,17 @@ export type WatchOptions = {
 	onNudge?: (event: NudgeEvent, text: string) => void;
 };
 
+/** A listed session as the nudges see it: its state, what it does, how its last run ended (its id names it). */
+function nudgeRowOf(entry: ListEntry): NudgeRow {
+	const activity = entry.activity;
+	return {
+		id: entry.sessionId,
+		state: activity?.state ?? (entry.live ? 'running' : 'idle'),
+		...(activity?.doing !== undefined ? {doing: activity.doing} : {}),
+		...(activity?.ended !== undefined ? {ended: activity.ended} : {}),
+	};
+}
+
 /** Watches `dataRoot` for sessions that start; `switcherPart` gives the picker's offer and subscription. */
 export function watchNewSessions(dataRoot: string, options: WatchOptions = {}): NewSessionWatch {
 	const pollMs = options.pollMs ?? newSessionPollMs;
@@ -110,14 +121,7 @@ export function watchNewSessions(dataRoot: string, options: WatchOptions = {}): 
 				.join('\n');
 			changed = next !== signature;
 			signature = next;
-			const rows = entries.map(
-				entry =>
-					({
-						id: entry.sessionId,
-						state: entry.activity?.state ?? (entry.live ? 'running' : 'idle'),
-						...(entry.activity?.doing !== undefined ? {doing: entry.activity.doing} : {}),
-					}) as const,
-			);
+			const rows = entries.map(entry => nudgeRowOf(entry));
 			for (const event of nudges.update(rows, current())) {
 				const text = sanitize(nudgeText(event));
 				options.onNudge?.(event, text);

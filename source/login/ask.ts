@@ -1,18 +1,33 @@
-/** Asks a yes/no question on the terminal (a `--user` login offered for saving). */
-import {createInterface} from 'node:readline';
+/** Asks a yes/no question on the terminal (a `--user` login offered for saving): one key answers, as on the screen. */
 
-/** True for y or yes; false for anything else, or when standard input is not a terminal. */
+/** True for y; false for any other key, or when standard input is not a terminal. Ctrl+C still interrupts. */
 export async function askYesNo(question: string): Promise<boolean> {
-	if (!process.stdin.isTTY) return false;
+	const input = process.stdin;
+	if (!input.isTTY) return false;
 	process.stderr.write(question);
-	const reader = createInterface({input: process.stdin, output: process.stderr, terminal: true});
+	const wasRaw = input.isRaw;
+	input.setRawMode(true);
+	input.resume();
 	try {
-		const answer = await new Promise<string>(resolve => {
-			reader.once('line', resolve);
-			reader.once('close', () => resolve(''));
+		const key = await new Promise<string>(resolve => {
+			const onData = (chunk: Buffer): void => {
+				input.off('end', onEnd);
+				resolve(chunk.toString('utf8'));
+			};
+			const onEnd = (): void => {
+				input.off('data', onData);
+				resolve('');
+			};
+			input.once('data', onData);
+			input.once('end', onEnd);
 		});
-		return /^\s*y(es)?\s*$/i.test(answer);
+		const yes = /^y/i.test(key);
+		process.stderr.write(yes ? 'y\n' : 'n\n');
+		// Raw mode swallowed Ctrl+C: it still stops the program.
+		if (key.startsWith('\x03')) process.kill(process.pid, 'SIGINT');
+		return yes;
 	} finally {
-		reader.close();
+		input.setRawMode(wasRaw);
+		input.pause();
 	}
 }

@@ -1,6 +1,6 @@
 /**
  * The credentials one run sends to a server: `--cookie`/PENGUIN_VIEW_COOKIE, a `--user` login
- * (on a terminal done at once, then offered for saving), else the login saved for the server's
+ * (with a password typed on a terminal: done at once, then offered for saving), else the login saved for the server's
  * origin. The fetch returned goes with them (a saved login's turns a 401 into its refusal).
  */
 import {buildHeaders, login as logIn} from '../io/sse/auth.js';
@@ -44,7 +44,9 @@ export async function credentialsFor(
 	const login = await loginFromFlags(flags.user, context.password);
 	if (login && 'message' in login) return login;
 	if (login) {
-		if (!context.terminal || context.logins === undefined) return {cookie: given, login, fetch};
+		// Offered for saving only after a password typed at the prompt (PENGUIN_PASSWORD is a script's: it asks nothing).
+		const typed = context.password === undefined;
+		if (!context.terminal || context.logins === undefined || !typed) return {cookie: given, login, fetch};
 		// On a terminal: log in now, so the cookie can be offered for saving before anything is drawn.
 		const made = await loginNow(flags, login, context, fetch);
 		if ('message' in made) return made;

@@ -18,6 +18,11 @@ export type SessionInfo = {
 	title?: string;
 	/** The model's context window, from the project's model table (the record does not carry it). */
 	contextWindow?: number;
+	/**
+	 * The server's clock as its answer came (its Date header, to the middle of that second) and this machine's then:
+	 * on a live stream, what waits is timed on the server's clock from the moment one joins (ui/screen/session-clock.ts).
+	 */
+	clock?: {serverMs: number; localMs: number};
 };
 
 export type NoticeLevel = 'info' | 'warn' | 'error';

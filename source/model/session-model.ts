@@ -226,9 +226,15 @@ export class SessionModel {
 			case 'server_event':
 				this.applyServerEvent(input.event, input.origin, nowMs);
 				return;
-			case 'session_info':
+			case 'session_info': {
 				fillHeaderFromInfo(this.view.header, input.info);
+				// The server's "now" when it answered: nothing written since may be the newest message (a call that waits).
+				const clock = input.info.clock;
+				if (clock && this.core.depth === 0) noteSeen(this.view, clock.serverMs, clock.localMs);
+				// A stream's header (no session_meta comes for it) waits for the tool list as a trace's does.
+				if (!this.headerSettled && this.view.header.tools.length === 0) this.core.shared.unsettled.add(this.view);
 				return;
+			}
 			case 'end':
 				this.end();
 				return;
@@ -274,6 +280,7 @@ export class SessionModel {
 		) {
 			this.applySessionMeta(payload, at);
 			this.core.lastAt = at ?? this.core.lastAt;
+			this.core.wholeAt = at ?? this.core.wholeAt;
 			return;
 		}
 		// Every known type's handler (isKnownPayloadType's types).
@@ -293,6 +300,7 @@ export class SessionModel {
 		// Only text appended: apply() bumps `rev` once for this message, and this with it.
 		if (handled === 'appended' && settled) this.view.appends++;
 		this.core.lastAt = at ?? this.core.lastAt;
+		if (!String(payload.type).startsWith('partial_')) this.core.wholeAt = at ?? this.core.wholeAt;
 	}
 
 	/** The header is complete (its tool list came, or the conversation went on without one). */

@@ -98,9 +98,17 @@ export type ToolCallItem = Base & {
 	readonly args: string;
 	readonly state: ToolState;
 	readonly approval?: string;
-	/** When the approval was asked for, and when it was decided (epoch ms, from their messages). */
+	/**
+	 * When the approval was asked for, and when it was decided (epoch ms, from their messages): an allowed call runs from
+	 * the decision.
+	 */
 	readonly approvalRequestedAt?: number;
 	readonly approvalAt?: number;
+	/**
+	 * A person made the decision: the call was seen waiting for one, or the decision came a second or more after the
+	 * call (an allow-all or read-only session's automatic decisions come at once).
+	 */
+	readonly byPerson?: boolean;
 	/** While it waits for approval: the answer the reader sent, until the server's decision arrives. */
 	readonly deciding?: 'allow' | 'deny';
 	readonly output?: Kept;

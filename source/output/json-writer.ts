@@ -117,6 +117,7 @@ export type JsonWriterOptions = {
 export function attachJsonWriter(store: SessionStore, out: SafeWriter, options: JsonWriterOptions = {}): Attached {
 	let recorder = new CompleteMessageRecorder();
 	const written = options.canRebuild ? new WrittenMessages() : undefined;
+	let wroteAny = false;
 	const write = (batch: readonly ModelInput[], rebuilt: boolean): void => {
 		const lines: string[] = [];
 		for (const input of batch) {
@@ -126,6 +127,9 @@ export function attachJsonWriter(store: SessionStore, out: SafeWriter, options: 
 				options.aside?.(`penguin-view: ${word}: ${sanitize(input.text)}\n`);
 			}
 			for (const message of recorder.accept(input)) {
+				// A recording begun without the session's session_meta (a stream joined before its first task) does not
+				// get one in its middle from a rebuilt history: reopened, it would start the session again.
+				if (rebuilt && wroteAny && message.type === 'session_meta' && (message.origin ?? []).length === 0) continue;
 				if (written) {
 					const key = messageKey(message);
 					// A rebuilt history holds what was written already: only the rest is new.
@@ -135,7 +139,10 @@ export function attachJsonWriter(store: SessionStore, out: SafeWriter, options: 
 				lines.push(safeJsonStringify(message));
 			}
 		}
-		if (lines.length > 0) out.write(`${lines.join('\n')}\n`);
+		if (lines.length > 0) {
+			wroteAny = true;
+			out.write(`${lines.join('\n')}\n`);
+		}
 	};
 	const detach = store.tap(batch => write(batch, false));
 	const detachRebuild = store.tapRebuild(batch => {

@@ -20,6 +20,20 @@ export function sessionCostText(view: SessionView, prices: PriceTable | undefine
 	return prices === undefined || prices.size === 0 ? undefined : costText(sessionCost(view, prices));
 }
 
+/**
+ * What a session's cost reads as where it is shown: a server's own figure when it gave one (as the web does), the
+ * trace's marked `from the trace` when its usage did not answer, else the trace's.
+ */
+export function shownCostText(
+	view: SessionView,
+	prices: PriceTable | undefined,
+	server: Cost | 'unknown' | undefined,
+): string | undefined {
+	if (server !== undefined && server !== 'unknown') return costText(server);
+	const trace = sessionCostText(view, prices);
+	return server === 'unknown' && trace !== undefined ? `${trace} from the trace` : trace;
+}
+
 /** `$0.0012` for one request of the session `header` names; undefined without a price. */
 export function requestCostText(
 	usage: TokenCounts | undefined,

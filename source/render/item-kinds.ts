@@ -101,18 +101,26 @@ export const senderLabels: Readonly<Record<string, string>> = {
 
 const markerLabels: Record<string, string> = {
 	context_summary: 'context summary (written by the harness after compaction)',
-	user_steering: 'you (steering, sent mid-run)',
 	goal: 'goal prompt (harness)',
 	turn_aborted: 'aborted turn record (harness)',
 	turn_retried: 'retried turn record (harness)',
 };
 
+/** A steering message's own words, without the `[user_steering] … [/user_steering]` the harness wraps it in. */
+export function steeringWords(text: string): string {
+	return text.replace(/^\s*\[user_steering\]\s*/, '').replace(/\s*\[\/user_steering\]\s*$/, '');
+}
+
 /** The lines print mode writes for each kind of item (a label line, then what it holds, indented). */
 export const printed: {readonly [K in PrintedKind]: Printer<K>} = {
 	user_text: (item, {p, label, block, text}) => {
-		const who = item.marker
-			? markerLabels[item.marker]!
-			: (senderLabels[item.sender ?? 'user'] ?? text(item.sender ?? 'user'));
+		const sender = senderLabels[item.sender ?? 'user'] ?? text(item.sender ?? 'user');
+		// Steering reads as the screen has it: who sent it, `· steering`, and the words alone.
+		if (item.marker === 'user_steering') {
+			const head = label(item.at, `${p.bold(p.cyan(sender))}${p.dim(' · steering')}`);
+			return [head, ...block(steeringWords(inMemory(item.text)))];
+		}
+		const who = item.marker ? markerLabels[item.marker]! : sender;
 		return [label(item.at, p.bold(p.cyan(who))), ...block(inMemory(item.text))];
 	},
 	assistant_text: (item, {p, label, block, indented, highlighter}) => {

@@ -18,6 +18,7 @@ import {isCompactionEndPayload} from '../model/session/payloads/compaction-paylo
 import {isRequestEndPayload} from '../model/session/payloads/request-payloads.js';
 import {isApprovalDecisionPayload} from '../model/session/payloads/tools.js';
 import type {OverviewState} from '../model/overview-order.js';
+import {isInterruptReason, runEnding, type RunEnding} from '../model/run-ending.js';
 import type {OmniMessage} from '../protocol/types.js';
 import {oneLine} from './format.js';
 import {summarizeToolCall} from './tool-summary.js';
@@ -37,6 +38,8 @@ export type TailActivity = {
 	children: readonly string[];
 	/** ms since the epoch of the last message with a timestamp. */
 	lastAt?: number;
+	/** How the last run ended (finished, aborted by a person, failed), as far as the tail says (unset: not read). */
+	ended?: RunEnding;
 };
 
 type OpenCall = {name: string; args: string; decided: boolean};
@@ -52,6 +55,8 @@ type Scan = {
 	tokens?: number;
 	children: string[];
 	lastAt?: number;
+	/** The newest open fragment (the server's `live.fragments`): what the model is writing now. */
+	fragment?: {kind: 'text' | 'thinking'} | {kind: 'call'; name: string; args: string};
 };
 
 const headlineMax = 80;
@@ -66,7 +71,9 @@ function step(scan: Scan, message: OmniMessage): void {
 	const p = message.payload;
 	const at = message.timestamp === undefined ? Number.NaN : Date.parse(message.timestamp);
 	if (Number.isFinite(at)) scan.lastAt = at;
+	if (fragmentStep(scan, p)) return;
 	if (isToolCallPayload(p)) {
+		scan.fragment = undefined;
 		scan.calls.set(p.tool_call_id, {name: p.name, args: p.arguments, decided: false});
 		scan.wrote = true;
 		scan.failed = undefined;
@@ -87,8 +94,10 @@ function step(scan: Scan, message: OmniMessage): void {
 	}
 	if (isRequestEndPayload(p)) {
 		scan.inRequest = false;
+		scan.fragment = undefined;
 		scan.wrote = false;
-		if (p.status === 'completed') scan.retry = undefined;
+		// An aborted request: the `abort` after it says whether a person stopped it or it failed.
+		if (p.status === 'completed' || p.status === 'aborted') scan.retry = undefined;
 		else if (typeof p.retry_in_ms === 'number') scan.retry = {attempt: p.attempt, error: errorMessageOf(p)};
 		else {
 			scan.retry = undefined;
@@ -115,18 +124,47 @@ function step(scan: Scan, message: OmniMessage): void {
 			scan.compacting = true;
 			scan.failed = undefined;
 			return;
-		case 'abort':
+		case 'abort': {
 			scan.inRequest = false;
 			scan.retry = undefined;
 			scan.calls.clear();
-			scan.failed = typeof p['reason'] === 'string' && p['reason'] !== '' ? p['reason'] : 'aborted';
+			// A person's interrupt stops the run; it did not fail (runEnding says how it ended).
+			const reason = typeof p['reason'] === 'string' ? p['reason'] : '';
+			if (reason !== '' && !isInterruptReason(reason)) scan.failed = reason;
 			return;
+		}
 		case 'thinking':
 		case 'inline_thinking':
 		case 'text':
 			if (message.type === 'model_msg' && scan.inRequest) scan.wrote = true;
+			if (p['role'] !== 'user') scan.fragment = undefined;
 			return;
 		default:
+	}
+}
+
+/** A stream's fragment (`partial_*`, as the history's `live.fragments` has them): the newest says what is written. */
+function fragmentStep(scan: Scan, p: OmniMessage['payload']): boolean {
+	switch (p.type) {
+		case 'partial_text':
+			if (p['role'] !== 'user') scan.fragment = {kind: 'text'};
+			return true;
+		case 'partial_thinking':
+			scan.fragment = {kind: 'thinking'};
+			return true;
+		case 'partial_tool_call': {
+			const name = typeof p['name'] === 'string' ? p['name'] : '';
+			const args = typeof p['arguments'] === 'string' ? p['arguments'] : '';
+			const open = scan.fragment?.kind === 'call' ? scan.fragment : undefined;
+			// A start names the call; deltas (name "") add to its arguments.
+			const grown = {kind: 'call' as const, name: open?.name ?? 'tool', args: `${open?.args ?? ''}${args}`};
+			scan.fragment = name !== '' ? {kind: 'call', name, args} : grown;
+			return true;
+		}
+		case 'partial_tool_call_output':
+			return true;
+		default:
+			return false;
 	}
 }
 
@@ -151,10 +189,10 @@ export function tailActivity(lines: readonly string[]): TailActivity {
 export function messagesActivity(messages: readonly unknown[]): TailActivity {
 	const scan: Scan = {calls: new Map(), inRequest: false, wrote: false, compacting: false, children: []};
 	for (const value of messages) if (isOmniMessage(value)) step(scan, value);
-	return activityOf(scan);
+	return {...activityOf(scan), ended: runEnding(messages)};
 }
 
-function activityOf(scan: Scan): TailActivity {
+function activityOf(scan: Scan): Omit<TailActivity, 'ended'> {
 	const base = {
 		children: scan.children,
 		...(scan.tokens !== undefined ? {tokens: scan.tokens} : {}),
@@ -174,6 +212,12 @@ function activityOf(scan: Scan): TailActivity {
 			waiting: 0,
 			doing: `retrying${attempt}${scan.retry.error ? `: ${oneLine(scan.retry.error, 80)}` : ''}`,
 		};
+	}
+	const fragment = scan.fragment;
+	if (fragment) {
+		const writing = fragment.kind === 'text' ? 'writing…' : 'thinking…';
+		const doing = fragment.kind === 'call' ? callLine(fragment.name, fragment.args) : writing;
+		return {...base, state: 'running', waiting: 0, doing};
 	}
 	const running = calls[0];
 	if (running) return {...base, state: 'running', waiting: 0, doing: callLine(running.name, running.args)};

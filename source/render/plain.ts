@@ -244,6 +244,8 @@ export class PlainRenderer {
 		}
 		if (what === 'approval') {
 			const decision = item.approval ?? '?';
+			// An automatic allow (allow-all, read-only) is no one's decision: only a person's is written.
+			if (decision === 'allow' && item.byPerson !== true) return [];
 			const tint = decision === 'allow' ? p.green : p.red;
 			return [this.label(item.approvalAt, `approval ${tint(this.text(decision))}: ${ref}`)];
 		}
@@ -274,8 +276,14 @@ export class PlainRenderer {
 		// again. The images (a frozen list: model/images.ts) by index: `for…of` over a frozen array
 		// is not V8's fast path (+5 % instructions on the code mix).
 		let facts = plural(body.count ?? lineCount(output), 'line');
-		const took = item.at !== undefined && item.endedAt !== undefined ? formatDuration(item.endedAt - item.at) : '';
-		if (took !== '') facts = `${took} · ${facts}`;
+		// A call a person allowed ran from the decision: the wait for it is said apart.
+		const personal = item.byPerson === true && item.approval === 'allow';
+		const known = item.approvalAt !== undefined && item.at !== undefined;
+		const waited = personal && known ? item.approvalAt! - item.at! : undefined;
+		const from = waited === undefined ? item.at : item.approvalAt;
+		const took = from !== undefined && item.endedAt !== undefined ? formatDuration(item.endedAt - from) : '';
+		const wait = waited === undefined ? '' : ` (after ${formatDuration(waited)} waiting for approval)`;
+		if (took !== '') facts = `${took}${wait} · ${facts}`;
 		if (exit !== undefined && exit !== 0) facts += ` · exit ${exit}`;
 		const images = item.images;
 		for (let i = 0; i < images.length; i++) facts += ` · ${this.imageText(images[i]!)}`;

@@ -289,14 +289,16 @@ export class ServerApi {
 		return costs;
 	}
 
-	/** A session's last `limit` messages (`GET /api/sessions/:id/messages?tailLimit=`, MessagesResponse's `messages`). */
+	/** A session's last `limit` messages (`GET …/messages?tailLimit=`), then its open fragments (`live`). */
 	async lastMessages(sessionId: string, limit: number): Promise<unknown[]> {
 		const url = apiUrl(this.base, 'sessions', sessionId, 'messages');
 		url.searchParams.set('tailLimit', String(limit));
 		const value = await this.get(url, 'the last messages', sessionId);
 		const messages = isRecord(value) ? value['messages'] : undefined;
 		if (!Array.isArray(messages)) throw this.shapeError('the last messages', 'messages');
-		return messages;
+		// The open fragments of a running session (MessagesResponse's `live`): what it writes now.
+		const live = isRecord(value) && isRecord(value['live']) ? value['live']['fragments'] : undefined;
+		return Array.isArray(live) ? [...messages, ...live] : messages;
 	}
 
 	/** The shards of a session's trace. */

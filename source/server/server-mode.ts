@@ -51,6 +51,8 @@ export type ServerModeOptions = {
 	onNudge?: (text: string) => void;
 	/** How often the running sessions' records are asked again for approvals (ms). */
 	nudgePollMs?: number;
+	/** A session named by its stream's URL: followed on that stream whatever its state (its trace is not read instead). */
+	streamSession?: string;
 };
 
 /** What server mode gives main: the source to stop, and on the screen the picker's switcher. */
@@ -176,6 +178,7 @@ class ServerSessions implements Stoppable {
 	private readonly stopCosts = new AbortController();
 	// Opening is one at a time: a second Enter or L waits for the first to settle.
 	private opening: Promise<void> = Promise.resolve();
+	private readonly unsubscribeStore: () => void;
 
 	constructor(
 		private readonly api: ServerApi,
@@ -203,6 +206,18 @@ class ServerSessions implements Stoppable {
 			},
 			pollMs: this.options.nudgePollMs,
 		});
+		this.unsubscribeStore = options.store.subscribe(() => this.syncOwnWaiting());
+	}
+
+	/**
+	 * The session on screen, followed on its stream, waits as its stream says: a decision, an abort or the task's
+	 * end reaches it there before any record would (the stream's first event, task_state, says it has joined).
+	 */
+	private syncOwnWaiting(): void {
+		const current = this.current;
+		const view = this.options.store.view;
+		if (current === undefined || current.overHttp || current.actions === undefined || view.task === undefined) return;
+		if (this.list.setWaiting(current.sessionId, view.awaitingApproval)) this.notify();
 	}
 
 	/** The connection failed before anything could be listed: the picker says why. */
@@ -315,8 +330,10 @@ class ServerSessions implements Stoppable {
 				retryAt: undefined,
 				noHistory: undefined,
 				title: undefined,
+				serverCost: undefined,
 				...(same ? {} : {prices: this.options.prices}),
 			});
+			this.showServerCost();
 			this.current = await this.openSource(sessionId, same);
 			this.notify();
 		});
@@ -326,6 +343,8 @@ class ServerSessions implements Stoppable {
 
 	private async openSource(sessionId: string, same = false): Promise<NonNullable<ServerSessions['current']>> {
 		const {store, screen} = this.options;
+		const named = sessionId === this.options.streamSession;
+		if (named) return {sessionId, overHttp: false, ...(await this.stream(sessionId, same))};
 		let session: ServerSession;
 		try {
 			session = await this.api.session(sessionId);
@@ -413,7 +432,12 @@ class ServerSessions implements Stoppable {
 		const url = apiUrl(this.api.base, 'sessions', sessionId, 'stream').href;
 		// Logged in once already: the stream sends the same cookie rather than logging in again.
 		// The model table a stream reads for the context window prices it too, unless --prices.
-		const timings = this.options.screen ? {recordWaitMs: 0} : undefined;
+		// The history's answer limit from the environment, as a stream URL opened on its own has it.
+		const historyAnswerMs = this.options.settings?.historyAnswerMs;
+		const timings = {
+			...(this.options.screen ? {recordWaitMs: 0} : {}),
+			...(historyAnswerMs === undefined ? {} : {historyAnswerMs}),
+		};
 		const started = startSse(store, {
 			url,
 			cookie: this.api.cookie,
@@ -433,7 +457,20 @@ class ServerSessions implements Stoppable {
 
 	private notify(): void {
 		if (this.listed) this.nudges.check();
+		this.showServerCost();
 		for (const listener of this.listeners) listener();
+	}
+
+	/** The open session's cost as the server figures it (the list's, from its usage route), for the footer. */
+	private showServerCost(): void {
+		const entry = this.opened === undefined ? undefined : this.list.get(this.opened);
+		const figure =
+			entry?.costUsd === undefined ? undefined : {usd: entry.costUsd, unpriced: entry.costUnpriced === true};
+		const cost = entry?.costUnknown ? ('unknown' as const) : figure;
+		const now = this.options.store.status.serverCost;
+		const bothFigures = typeof now === 'object' && typeof cost === 'object';
+		const same = now === cost || (bothFigures && now.usd === cost.usd && now.unpriced === cost.unpriced);
+		if (!same) this.options.store.setStatus({serverCost: cost});
 	}
 
 	/** The picker's view of this server. */
@@ -465,6 +502,7 @@ class ServerSessions implements Stoppable {
 
 	async close(): Promise<void> {
 		this.closed = true;
+		this.unsubscribeStore();
 		this.stopCosts.abort();
 		this.nudges.close();
 		this.channel?.close();

@@ -5,7 +5,8 @@
  * asked again, one at a time, every few seconds, behind whatever is on screen. The same round
  * asks each one still running for its last few messages: what it does now, for the overview.
  */
-import {NudgeTracker, nudgeText, type NudgeEvent, type NudgeRow} from '../model/nudge.js';
+import {endingEvent, NudgeTracker, nudgeText, type NudgeEvent, type NudgeRow} from '../model/nudge.js';
+import {runEnding} from '../model/run-ending.js';
 import {messagesActivity} from '../render/overview-activity.js';
 import {sanitize} from '../render/sanitize.js';
 import type {ServerSession} from './api.js';
@@ -39,7 +40,9 @@ export type ServerNudgeOptions = {
 
 /** A server entry's state as far as nudges go: a running session with calls waiting waits. */
 export function nudgeRow(entry: ServerPickerEntry): NudgeRow {
-	return {id: entry.sessionId, state: entry.live && entry.waiting > 0 ? 'waiting' : entry.state};
+	const name = entry.title !== undefined ? {name: entry.title} : {};
+	const doing = entry.doing !== undefined ? {doing: entry.doing} : {};
+	return {id: entry.sessionId, state: entry.live && entry.waiting > 0 ? 'waiting' : entry.state, ...doing, ...name};
 }
 
 /** Watches the list for nudges; `check` after each change to the list, `start` the asking. */
@@ -56,9 +59,23 @@ export class ServerNudges {
 		for (const event of this.tracker.update(entries.map(nudgeRow), this.options.current())) {
 			const entry = entries.find(candidate => candidate.sessionId === event.id);
 			// A subagent's run ending shows in its parent's; its wait for a person does not.
-			if (entry === undefined || (event.kind === 'finished' && entry.source === 'subagent')) continue;
-			this.options.onNudge(entry, sanitize(nudgeText(event)), event);
+			if (entry === undefined || (event.kind === 'ended' && entry.source === 'subagent')) continue;
+			if (event.kind === 'ended') void this.sayEnding(entry, event);
+			else this.options.onNudge(entry, sanitize(nudgeText(event)), event);
 		}
+	}
+
+	/**
+	 * A run ended (the channel says only idle): how, its last messages say (finished, aborted, failed with the
+	 * engine's reason); when they do not come, that it stopped running.
+	 */
+	private async sayEnding(entry: ServerPickerEntry, event: NudgeEvent): Promise<void> {
+		const {lastMessages} = this.options;
+		const asked = lastMessages?.(entry.sessionId, activityTail);
+		const messages = asked === undefined ? undefined : await asked.catch(() => undefined);
+		if (this.stopped) return;
+		const said: NudgeEvent = messages === undefined ? event : {...event, ...endingEvent(runEnding(messages))};
+		this.options.onNudge(entry, sanitize(nudgeText(said)), said);
 	}
 
 	/** Asks the running sessions' records again every `pollMs`, until `close`. */
@@ -79,8 +96,11 @@ export class ServerNudges {
 		for (const {sessionId} of running) {
 			if (this.stopped) return;
 			const session = await this.options.record(sessionId).catch(() => undefined);
+			// A call that waits: what it is, before the nudge says it waits.
+			const waits = session !== undefined && session.status !== 'idle' && (session.pendingApprovalCount ?? 0) > 0;
+			if (waits && !this.stopped) await this.askDoing(sessionId);
 			if (session !== undefined && !this.stopped) this.options.onRecord(session);
-			if (session === undefined || session.status === 'idle' || this.stopped) continue;
+			if (session === undefined || session.status === 'idle' || this.stopped || waits) continue;
 			await this.askDoing(sessionId);
 		}
 	}

@@ -182,6 +182,17 @@ export class ServerSessionList {
 		if (entry !== undefined) this.byId.set(sessionId, this.costed(entryOf(entry.session)));
 	}
 
+	/**
+	 * The waiting calls of the session followed on its stream, as its own stream says (a decision comes there
+	 * first): the record's count is replaced. False when nothing changed.
+	 */
+	setWaiting(sessionId: string, waiting: number): boolean {
+		const entry = this.byId.get(sessionId);
+		if (entry === undefined || entry.waiting === waiting) return false;
+		this.byId.set(sessionId, this.costed(entryOf({...entry.session, pendingApprovalCount: waiting})));
+		return true;
+	}
+
 	/** A fresh entry (entryOf's) with what it does now while it runs, and its cost when the costs say one. */
 	private costed(fresh: ServerPickerEntry): ServerPickerEntry {
 		const doing = fresh.live ? this.doing.get(fresh.sessionId) : undefined;
@@ -228,6 +239,8 @@ export class ServerSessionList {
 		if (event.type === 'session_title') session = {...session, title: event.title};
 		else {
 			session = {...session, status: event.state};
+			// A run that ended leaves nothing waiting: the server settles every pending approval as a task ends.
+			if (event.state === 'idle') session.pendingApprovalCount = 0;
 			if (event.lastActiveAt !== undefined) session.lastActiveAt = event.lastActiveAt;
 			if (event.hasTrace !== undefined) session.hasTrace = event.hasTrace;
 		}

@@ -103,11 +103,10 @@ describe('a server restart mid-run', () => {
 
 	it('--json after a restart that came when the run was written already writes nothing twice', async () => {
 		const straight = messages(await follow({mode: '--json', opened: 0}));
-		const restarted = messages(
-			await follow({mode: '--json', opened: 0, cut: '06dccd97-20', reloaded: '"session_meta"'}),
-		);
-		// The restarted server's history holds the session_meta the stream never carries: written once it is known.
-		expect(restarted.slice(0, -1)).toEqual(straight);
-		expect(JSON.stringify(restarted.at(-1))).toContain('"session_meta"');
+		const restarted = messages(await follow({mode: '--json', opened: 0, cut: '06dccd97-20'}));
+		// The restarted server's history holds the session_meta the stream never carries: not written in the middle of
+		// the recording, which reopened would start the session a second time (issue 46).
+		expect(restarted).toEqual(straight);
+		expect(JSON.stringify(restarted)).not.toContain('"session_meta"');
 	});
 });

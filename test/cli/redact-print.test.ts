@@ -1,4 +1,6 @@
-// --redact in print mode and --json: the corpus (test/fixtures/redaction/) of one credential of every kind and look-alikes, in a trace's tool output, answer and command; every credential gone, every look-alike whole, and without --redact the output as it always was.
+// --redact in print mode and --json: the corpus (test/fixtures/redaction/) of one credential of every kind and
+// look-alikes, in a trace's tool output, answer and command; every credential gone, every look-alike whole, and without
+// --redact the output as it always was.
 import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';

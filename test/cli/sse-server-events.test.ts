@@ -144,6 +144,19 @@ describe('the session record', () => {
 					}),
 					id: 'c0c0c0c0-2',
 				});
+				// The tool list the run starts with, as the server streams it: the header waits for it, as a trace's does.
+				const tools = [
+					{name: 'read_file', description: 'Read a file.'},
+					{name: 'exec_command', description: 'Run a command.'},
+				];
+				await connection.event({
+					data: JSON.stringify({
+						timestamp: '2026-12-03T13:35:40.550Z',
+						type: 'event_msg',
+						payload: {type: 'tool_list_ready', tools},
+					}),
+					id: 'c0c0c0c0-3',
+				});
 			},
 		});
 		const child = startCli(['--sse', server.streamUrl, '--print']);
@@ -151,8 +164,7 @@ describe('the session record', () => {
 		child.kill('SIGTERM');
 		const result = await waitForExit(child, 5000);
 		expect(result.stdout.split('\n')[0]).toBe(
-			`══ session ${sessionId} · custom/fake-model · workspace ` +
-				`/home/dev/penguin-home/default_project/agents/default_agent/workspaces/tmp-bd7fdcdc`,
+			`══ session ${sessionId} · custom/fake-model · workspace /home/dev/penguin-home/default_project/agents/default_agent/workspaces/tmp-bd7fdcdc · 2 tools`,
 		);
 	});
 });

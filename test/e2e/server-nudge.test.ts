@@ -43,7 +43,7 @@ afterAll(async () => {
 const footer = (screen: string): string => screen.trimEnd().split('\n').at(-1) ?? '';
 const until = (check: (screen: string) => boolean, what: string, ms = 30_000): Promise<string> =>
 	pane.until(screen => wholeFrame(screen) && check(screen), what, ms);
-const osc9 = (raw: string): number => raw.split('\u001b]9;penguin-view: ⏸ a1f7cf26 waits').length - 1;
+const osc9 = (raw: string): number => raw.split('\u001b]9;penguin-view: ⏸ "Listing the workspace" waits').length - 1;
 
 test('--notify with a server: another session that starts to wait is named in the footer, notified once, and ' +
 	'L opens it', async () => {
@@ -54,7 +54,7 @@ test('--notify with a server: another session that starts to wait is named in th
 	await waitFor(() => server.requestsTo('/agents/default_agent/sessions').length > 0, 'the list asked for');
 	waiting = 1;
 	const screen = await until(
-		screen => footer(screen).includes('⏸ a1f7cf26 waits · L to switch'),
+		screen => footer(screen).includes('⏸ "Listing the workspace" waits · L to switch'),
 		'the nudge in the footer',
 	);
 	expect(screen).toContain('session…13-31-49-7d2810f6');
@@ -65,5 +65,5 @@ test('--notify with a server: another session that starts to wait is named in th
 	await pane.until(screen => /^\$ *$/m.test(screen), 'the shell prompt');
 	pane.stopRecording();
 	expect(osc9(pane.raw())).toBe(1);
-	expect(pane.raw()).toContain('\u001b]777;notify;penguin-view;⏸ a1f7cf26 waits');
+	expect(pane.raw()).toContain('\u001b]777;notify;penguin-view;⏸ "Listing the workspace" waits');
 }, 120_000);

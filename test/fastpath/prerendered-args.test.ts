@@ -178,22 +178,26 @@ describe('the cut of arguments', () => {
 		expect(cutCalls).toBeGreaterThan(15);
 	});
 
-	test('a written file is cut: parsed with a token for its arguments, whose block and headline the printer gets back once', () => {
-		const cuts = new PrerenderedArgs({kernel: argsBlockKernel()});
-		const args = {file_path: 'src/live.go', content: '\tfmt.Println("usage")\n}\n'.repeat(100)};
-		const cut = cuts.cut(Buffer.from(callLine('write_file', 'c1', JSON.stringify(JSON.stringify(args)))))!;
-		const payload = (cut.value as {payload: {arguments: string; name: string}}).payload;
-		expect(payload.name).toBe('write_file');
-		expect(payload.arguments.length).toBeLessThan(40);
-		const ready = cuts.take(payload.arguments)!;
-		expect(Buffer.from(ready.bytes).toString()).toBe(JSON.stringify(args, null, 2).replaceAll('\n', '\n  '));
-		// The long string is not in what the headline reads: its line count is.
-		expect(Object.fromEntries(Object.entries(ready.args))).toEqual({file_path: 'src/live.go'});
-		expect(linesOf(ready.args, 'content')).toBe(200);
-		// Its summary comes with it, made once at the cut (the printer bounds its headline).
-		expect(ready.summary).toEqual({headline: 'src/live.go · 200 lines'});
-		expect(cuts.take(payload.arguments)).toBeUndefined();
-	});
+	test(
+		'a written file is cut: parsed with a token for its ' +
+			'arguments, whose block and headline the printer gets back once',
+		() => {
+			const cuts = new PrerenderedArgs({kernel: argsBlockKernel()});
+			const args = {file_path: 'src/live.go', content: '\tfmt.Println("usage")\n}\n'.repeat(100)};
+			const cut = cuts.cut(Buffer.from(callLine('write_file', 'c1', JSON.stringify(JSON.stringify(args)))))!;
+			const payload = (cut.value as {payload: {arguments: string; name: string}}).payload;
+			expect(payload.name).toBe('write_file');
+			expect(payload.arguments.length).toBeLessThan(40);
+			const ready = cuts.take(payload.arguments)!;
+			expect(Buffer.from(ready.bytes).toString()).toBe(JSON.stringify(args, null, 2).replaceAll('\n', '\n  '));
+			// The long string is not in what the headline reads: its line count is.
+			expect(Object.fromEntries(Object.entries(ready.args))).toEqual({file_path: 'src/live.go'});
+			expect(linesOf(ready.args, 'content')).toBe(200);
+			// Its summary comes with it, made once at the cut (the printer bounds its headline).
+			expect(ready.summary).toEqual({headline: 'src/live.go · 200 lines'});
+			expect(cuts.take(payload.arguments)).toBeUndefined();
+		},
+	);
 
 	test('an edit is not cut: its headline counts the lines of its diff, which needs both strings whole', () => {
 		const cuts = new PrerenderedArgs({kernel: argsBlockKernel()});

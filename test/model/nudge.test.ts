@@ -20,7 +20,7 @@ describe('NudgeTracker', () => {
 			[
 				row('a', 'waiting', 'exec_command $ rm -rf build'),
 				row('b', 'failed', 'overloaded'),
-				row('c', 'idle'),
+				{...row('c', 'idle'), ended: {kind: 'finished'}},
 				row('me', 'waiting'),
 			],
 			'me',
@@ -56,7 +56,38 @@ describe('NudgeTracker', () => {
 	});
 });
 
+describe('how a run ended', () => {
+	it('aborted by a person, failed with the reason, or not known yet: never finished unless it did', () => {
+		const tracker = new NudgeTracker();
+		tracker.update([row('a', 'running'), row('b', 'running'), row('c', 'running')], undefined);
+		const rows = [
+			{...row('a', 'idle'), ended: {kind: 'aborted', reason: 'aborted by user'} as const, name: 'Slow counting story'},
+			{...row('b', 'idle'), ended: {kind: 'failed', reason: 'llm request error: overloaded'} as const},
+			row('c', 'idle'),
+		];
+		expect(tracker.update(rows, undefined).map(nudgeText)).toEqual([
+			'■ "Slow counting story" aborted by user',
+			'✗ b failed: llm request error: overloaded',
+			'○ c stopped running',
+		]);
+	});
+});
+
 describe('nudgeText', () => {
+	it('names a session by its title, one line, shortened', () => {
+		expect(
+			nudgeText({
+				kind: 'waiting',
+				id: 'session-x-84946371',
+				name: 'Workspace tools tour',
+				doing: 'exec_command $ echo approved-run',
+			}),
+		).toBe('⏸ "Workspace tools tour" waits: exec_command $ echo approved-run');
+		expect(nudgeText({kind: 'finished', id: 'x', name: 'a\nvery long title that goes on and on well past forty'})).toBe(
+			'✓ "a very long title that goes on and on w…" finished',
+		);
+	});
+
 	it('says the short id and what it waits for', () => {
 		expect(
 			nudgeText({kind: 'waiting', id: 'session-2026-12-05-01-00-00-84946371', doing: 'exec_command $ rm -rf build'}),

@@ -25,8 +25,9 @@ const output = (id: string): ModelInput =>
 	msg('model_msg', {type: 'tool_call_output', role: 'user', output: 'ok', tool_call_id: id});
 const call = (name: string, id: string): ModelInput =>
 	msg('model_msg', {type: 'tool_call', role: 'assistant', name, arguments: '{"cmd":"ls"}', tool_call_id: id});
+// A denial is always written (an automatic allow is not: no one decided it).
 const decision = (id: string): ModelInput =>
-	msg('event_msg', {type: 'approval_decision', tool_call_id: id, decision: 'allow'});
+	msg('event_msg', {type: 'approval_decision', tool_call_id: id, decision: 'deny'});
 
 describe("a call's name and id on its lines", () => {
 	it.each([false, true])(
@@ -40,12 +41,12 @@ describe("a call's name and id on its lines", () => {
 			expect(lines.map(line => line.split(':')[0])).toEqual([
 				'tool output ? (c1) done · 1 line',
 				'tool call exec_command (c1)',
-				'approval allow',
+				'approval deny',
 				'tool call read_file (c2)',
-				'approval allow',
+				'approval deny',
 			]);
-			expect(lines[2]).toBe('approval allow: exec_command (c1)');
-			expect(lines[4]).toBe('approval allow: read_file (c2)');
+			expect(lines[2]).toBe('approval deny: exec_command (c1)');
+			expect(lines[4]).toBe('approval deny: read_file (c2)');
 		},
 	);
 

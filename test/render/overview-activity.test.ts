@@ -4,6 +4,7 @@ import {describe, expect, it} from 'vitest';
 import {messagesActivity, tailActivity} from '../../source/render/overview-activity.js';
 import {overviewOrder, type OrderItem} from '../../source/model/overview-order.js';
 import {fixturesDir} from '../helpers/recordings.js';
+import {serverAnswer, serverStreamBlocks} from '../support/sse-fixtures.js';
 
 const lines = (name: string): string[] =>
 	readFileSync(`${fixturesDir}traces/session-2026-12-02-${name}_001.jsonl`, 'utf8').split('\n').filter(Boolean);
@@ -95,6 +96,39 @@ describe('a trace tail to what the session does now', () => {
 			state: 'failed',
 			doing: 'reconnect failed after 5 retries',
 		});
+	});
+
+	it("a run stopped by a person is idle, not failed, and says it was aborted (a real server's last messages)", () => {
+		const messages = (serverAnswer('r3-messages-tail-aborted.json').json as {messages: unknown[]}).messages;
+		expect(messagesActivity(messages)).toMatchObject({
+			state: 'idle',
+			ended: {kind: 'aborted', reason: 'aborted by user'},
+		});
+		expect(tailActivity(lines('14-43-17-d6ae8f31')).ended).toEqual({
+			kind: 'failed',
+			reason: 'reconnect failed after 5 retries',
+		});
+		expect(tailActivity(lines('14-44-25-2f8932ff')).ended).toEqual({kind: 'finished'});
+	});
+
+	it("what a running session writes now, from its newest open fragment (a real server's messages and stream)", () => {
+		// GET …/messages during a run: the open text as one partial_text start in `live.fragments`.
+		const answer = serverAnswer('session-messages-running.json').json as {
+			messages: unknown[];
+			live: {fragments: unknown[]};
+		};
+		expect(messagesActivity([...answer.messages, ...answer.live.fragments])).toMatchObject({
+			state: 'running',
+			doing: 'writing…',
+		});
+		// The recorded stream of a [tools] run, cut while thinking streams, then while a call's arguments stream.
+		const stream = serverStreamBlocks('r3-tools-stream.txt').flatMap(block =>
+			block.event === undefined && block.data ? [JSON.parse(block.data) as {payload: {type: string}}] : [],
+		);
+		const upTo = (type: string, nth = 0): unknown[] =>
+			stream.slice(0, stream.filter(m => m.payload.type === type).map(m => stream.indexOf(m))[nth]! + 1);
+		expect(messagesActivity(upTo('partial_thinking', 1))).toMatchObject({state: 'running', doing: 'thinking…'});
+		expect(messagesActivity(upTo('partial_tool_call', 3)).doing).toMatch(/^exec_command /);
 	});
 
 	it('a tail cut mid-line reads what is whole; the pointer to a subagent names the child', () => {

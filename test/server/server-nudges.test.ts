@@ -10,8 +10,13 @@ import {
 	runningId,
 	startPenguinServer,
 	type PenguinServer,
+	type PenguinServerOptions,
 	type SessionRow,
 } from '../support/penguin-server.js';
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {serverAnswer, serverStreamBlocks} from '../support/sse-fixtures.js';
+import {tracesFixtureDir} from '../support/io-fixtures.js';
 import {startOnScreen} from '../support/server-screen.js';
 import {waitFor} from '../support/wait-for.js';
 
@@ -28,8 +33,9 @@ afterEach(async () => {
 /** Server mode on the screen with the finished session `idleId` open; the nudges said, in order. */
 async function open(
 	rows: () => SessionRow[],
+	messages?: PenguinServerOptions['messages'],
 ): Promise<{said: string[]; switcher: Extract<ServerStart, {ok: true}>['switcher']; store: SessionStore}> {
-	server = await startPenguinServer({rows});
+	server = await startPenguinServer({rows, ...(messages ? {messages} : {})});
 	const said: string[] = [];
 	const opened = await startOnScreen(`${server.origin}/chat/${idleId}`, {
 		onNudge: (text: string) => said.push(text),
@@ -89,7 +95,7 @@ describe('nudges on a server', () => {
 			id: 'n-3',
 		});
 		await waitFor(() => switcher.offerNote?.() !== undefined, 'the nudge');
-		expect(switcher.offerNote!()).toBe('✓ a1f7cf26 finished · L to switch');
+		expect(switcher.offerNote!()).toBe('✓ "Listing the workspace" finished · L to switch');
 		expect(switcher.offered!()?.sessionId).toBe(runningId);
 		// The same state said again, and more changes to the list: no second word.
 		await channel.event({
@@ -116,16 +122,66 @@ describe('nudges on a server', () => {
 				) !== undefined,
 			'the title',
 		);
-		expect(said).toEqual(['✓ a1f7cf26 finished']);
+		expect(said).toEqual(['✓ "Listing the workspace" finished']);
+	});
+
+	it("a run that ends aborted or failed says so with the server's reason, never finished", async () => {
+		// The real server's last messages of a run stopped with POST …/abort; a run whose retries gave out (a trace's end).
+		const aborted = (serverAnswer('r3-messages-tail-aborted.json').json as {messages: unknown[]}).messages;
+		const gaveUp = readFileSync(path.join(tracesFixtureDir, 'session-2026-12-02-14-43-17-d6ae8f31_001.jsonl'), 'utf8')
+			.trim()
+			.split('\n')
+			.slice(-6)
+			.map(line => JSON.parse(line) as unknown);
+		let tail = aborted;
+		const {said} = await open(recordedRows, id =>
+			id === runningId ? {status: 200, json: {messages: tail}} : undefined,
+		);
+		const channel = server!.userChannels.at(-1)!;
+		const state = async (value: string, n: number): Promise<void> =>
+			channel.event({
+				event: 'server_event',
+				data: JSON.stringify({
+					type: 'session_state',
+					sessionId: runningId,
+					state: value,
+					lastActiveAt: `2026-12-03T13:40:0${n}.000Z`,
+					hasTrace: true,
+				}),
+				id: `e-${n}`,
+			});
+		await state('running', 1);
+		await state('idle', 2);
+		await waitFor(() => said.length === 1, 'the first ending');
+		tail = gaveUp;
+		await state('running', 3);
+		await state('idle', 4);
+		await waitFor(() => said.length === 2, 'the second ending');
+		expect(said).toEqual([
+			'■ "Listing the workspace" aborted by user',
+			'✗ "Listing the workspace" failed: reconnect failed after 5 retries',
+		]);
 	});
 
 	it(
-		'a running session that starts to wait for approval: ' + 'its record says so, the footer offers it, L opens it',
+		'a running session that starts to wait for approval: its ' +
+			'record says so, the footer offers it by title and call, L opens it',
 		async () => {
 			let waiting = 0;
 			const rows = (): SessionRow[] =>
 				recordedRows().map(row => (row.sessionId === runningId ? {...row, pendingApprovalCount: waiting} : row));
-			const {said, switcher, store} = await open(rows);
+			// Its last messages: the recorded approval run's, up to the call that waits.
+			const blocks = serverStreamBlocks('session-stream-approval.txt');
+			const upToCall = blocks.slice(
+				0,
+				blocks.findIndex(block => block.data?.includes('"approval_request"') === true),
+			);
+			const messages = upToCall.flatMap(block =>
+				block.event === undefined && block.data !== undefined ? [JSON.parse(block.data) as unknown] : [],
+			);
+			const {said, switcher, store} = await open(rows, id =>
+				id === runningId ? {status: 200, json: {messages}} : undefined,
+			);
 			const asked = (): number => server!.requestsTo(`/api/sessions/${runningId}`).length;
 			// Its record is asked again while it runs.
 			const before = asked();
@@ -133,11 +189,13 @@ describe('nudges on a server', () => {
 			expect(said).toEqual([]);
 			waiting = 1;
 			await waitFor(() => switcher.offerNote?.() !== undefined, 'the nudge');
-			expect(switcher.offerNote!()).toBe('⏸ a1f7cf26 waits · L to switch');
+			expect(switcher.offerNote!()).toBe(
+				'⏸ "Listing the workspace" waits: exec_command $ echo approved-run · L to switch',
+			);
 			// Asked again, still waiting: said once. Only the running session is asked, never the finished one on screen.
 			const seen = asked();
 			await waitFor(() => asked() >= seen + 3, 'three more asks');
-			expect(said).toEqual(['⏸ a1f7cf26 waits']);
+			expect(said).toEqual(['⏸ "Listing the workspace" waits: exec_command $ echo approved-run']);
 			expect(server!.requestsTo(`/api/sessions/${echoId}`)).toHaveLength(0);
 			const idleAsks = server!.requestsTo(`/api/sessions/${idleId}`).length;
 			await waitFor(() => asked() >= seen + 5, 'more asks');

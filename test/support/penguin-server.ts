@@ -63,6 +63,10 @@ export type PenguinServerOptions = {
 	messages?: (sessionId: string, query: URLSearchParams) => Answer | undefined;
 	/** Trace lines of more sessions of the list (a subagent's), by session id: one shard each. */
 	traces?: Record<string, unknown[]>;
+	/** A session's stream, by session id; by default the recorded approval stream (`session-stream-approval.txt`). */
+	stream?: (sessionId: string) => ((connection: SseConnection) => Promise<void>) | undefined;
+	/** `POST /api/sessions/:id/approvals/:callId` (204), with the decision sent; by default not routed (404). */
+	onApproval?: (sessionId: string, callId: string, body: string) => void;
 	/** The user channel after its recorded events: the test writes more through the connection. */
 	onUserChannel?: (connection: SseConnection) => void;
 };
@@ -179,12 +183,18 @@ export async function startPenguinServer(options: PenguinServerOptions = {}): Pr
 				return {status: 200, json: {session: {...row}}};
 			}
 			if (parts[3] === 'stream') {
+				const own = options.stream?.(id);
+				if (own) return own;
 				return async connection => {
 					await replayRecorded(connection, serverStreamBlocks('session-stream-approval.txt'));
 				};
 			}
 			if (parts[3] === 'messages')
 				return options.messages?.(id, url.searchParams) ?? {status: 200, json: {messages: []}};
+			if (parts[3] === 'approvals' && parts[4] !== undefined && request.method === 'POST' && options.onApproval) {
+				options.onApproval(id, parts[4], request.body);
+				return {status: 204};
+			}
 			// Stopping a run: 202 when one was interrupted (upstream sessions.ts).
 			if (parts[3] === 'abort' && request.method === 'POST') return {status: 202, json: {}};
 			if (parts[3] === 'traces' && id === idleId) {

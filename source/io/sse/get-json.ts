@@ -17,6 +17,8 @@ export type JsonRequest = {
 	signal?: AbortSignal;
 	/** How long the server may take to start answering (the body then takes what it takes); no limit when absent. */
 	answerTimeoutMs?: number;
+	/** Hears the answer's Date header (ms since the epoch) and this machine's clock as the answer came. */
+	onDate?: (serverMs: number, localMs: number) => void;
 };
 
 /** An answer of any status: its status and its body as text. */
@@ -55,6 +57,9 @@ async function exchange(request: JsonRequest, send?: {method: 'POST' | 'DELETE';
 		} finally {
 			clearTimeout(timer);
 		}
+		const date = Date.parse(response.headers.get('date') ?? '');
+		// The header has whole seconds: the middle of the second is the nearer guess.
+		if (request.onDate && Number.isFinite(date)) request.onDate(date + 500, Date.now());
 		try {
 			return {status: response.status, ok: response.ok, body: await response.text()};
 		} catch (error) {

@@ -42,6 +42,25 @@ export function readServerAddress(input: string): ServerAddress | undefined {
 	return undefined;
 }
 
+const sessionStream = /^(.*?)\/api\/sessions\/([^/]+)\/stream\/?$/;
+
+/**
+ * The server of a session's stream URL (`…/api/sessions/<id>/stream`) and that session: the
+ * screen lists that server's sessions, while the session itself is still followed on the stream.
+ */
+export function streamServerAddress(input: string): ServerAddress | undefined {
+	let url: URL;
+	try {
+		url = new URL(input);
+	} catch {
+		return undefined;
+	}
+	if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+	const stream = sessionStream.exec(url.pathname);
+	if (!stream) return undefined;
+	return {base: new URL(`${stream[1]!}/`, url.origin), sessionId: decoded(stream[2]!)};
+}
+
 function decoded(text: string): string {
 	try {
 		return decodeURIComponent(text);

@@ -30,10 +30,12 @@ export function readSessionInfo(value: unknown): SessionInfo | undefined {
 
 /** Fetches a session's record; throws an SseClientError with a one-line message. */
 export async function fetchSessionInfo(request: Omit<JsonRequest, 'what'>): Promise<SessionInfo> {
-	const info = readSessionInfo(await getJson({...request, what: 'the session record'}));
+	let clock: SessionInfo['clock'];
+	const onDate = (serverMs: number, localMs: number): void => void (clock = {serverMs, localMs});
+	const info = readSessionInfo(await getJson({...request, what: 'the session record', onDate}));
 	if (info === undefined)
 		throw new SseClientError('content_type', `the session record at ${request.url.href} has no session`, false);
-	return info;
+	return clock === undefined ? info : {...info, clock};
 }
 
 /**

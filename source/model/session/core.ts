@@ -61,6 +61,8 @@ export class SessionCore {
 	compaction?: CompactionItem;
 	/** The time of the last message applied. */
 	lastAt?: number;
+	/** The time of the last message that is not a stream's fragment: what a trace, which has no fragments, would say. */
+	wholeAt?: number;
 	/** The view's items, which only this adds to (read-only to everyone else). */
 	private readonly items: Item[] = [];
 

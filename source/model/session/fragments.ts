@@ -113,6 +113,8 @@ export class Fragments {
 			item.streaming = false;
 			item.pieces = undefined;
 			item.stopReason = stopReason;
+			// Dated as the trace dates it: by the complete message, not by its first fragment.
+			if (at !== undefined) item.at = at;
 			core.record(item, 'item');
 			return;
 		}
@@ -139,11 +141,14 @@ export class Fragments {
 			item.pieces = undefined;
 			item.encrypted = encrypted && text === '';
 			item.stopReason = stopReason;
-			if (item.at !== undefined && at !== undefined) item.durationMs = Math.max(0, at - item.at);
+			// Dated and timed as the trace does it: the complete message's time, since the message before it.
+			const since = core.wholeAt ?? item.at;
+			if (since !== undefined && at !== undefined) item.durationMs = Math.max(0, at - since);
+			if (at !== undefined) item.at = at;
 			core.record(item, 'item');
 			return;
 		}
-		const durationMs = at !== undefined && core.lastAt !== undefined ? Math.max(0, at - core.lastAt) : undefined;
+		const durationMs = at !== undefined && core.wholeAt !== undefined ? Math.max(0, at - core.wholeAt) : undefined;
 		core.push<ThinkingItem>(
 			{
 				kind: 'thinking',

@@ -70,7 +70,9 @@ export class Subagents {
 	/** An input for the child at the head of `origin` (the rest of the path is in the input). */
 	route(origin: readonly string[], input: ModelInput, nowMs: number): void {
 		const view = this.core.view;
-		const {model, item} = this.ensure(origin[0]!, undefined);
+		// A child first seen on the stream is dated by its first message, as a trace dates its `subagent` pointer.
+		const at = input.kind === 'message' ? this.core.shared.times.of(input.message.timestamp) : undefined;
+		const {model, item} = this.ensure(origin[0]!, at);
 		const waiting = model.view.awaitingApproval;
 		const requests = model.view.approvalRequests;
 		model.apply(input, nowMs);

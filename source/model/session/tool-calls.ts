@@ -20,6 +20,9 @@ const retiredCallsKept = 1_000;
 export const waitingStates: ReadonlySet<ToolState> = new Set<ToolState>(['streaming', 'awaiting_approval', 'running']);
 
 /** One session's tool calls. */
+/** A decision this long after its call was a person's: an automatic one (allow-all, read-only) comes at once. */
+export const personalDecisionMs = 1000;
+
 export class ToolCalls {
 	private readonly calls = new Map<string, ToolCallItem>();
 	/** Ids of calls whose `call` entry was recorded: a repeated tool_call updates them quietly. */
@@ -99,12 +102,13 @@ export class ToolCalls {
 			this.pendingDecisions.set(callId, {decision, at});
 			return;
 		}
-		this.stopWaiting(callId);
+		const waited = this.stopWaiting(callId) || item.state === 'awaiting_approval';
 		// The same decision again (a replayed stream) changes nothing and prints nothing.
 		if (item.approval === decision) return;
 		const decided = this.core.touch(item);
 		decided.approval = decision;
 		if (at !== undefined) decided.approvalAt = at;
+		decided.byPerson = waited || (at !== undefined && item.at !== undefined && at - item.at >= personalDecisionMs);
 		if (decision === 'deny' || decision === 'forbidden') {
 			if (decided.state !== 'denied' && decided.state !== 'forbidden') this.core.view.counts.failures++;
 			decided.state = decision === 'deny' ? 'denied' : 'forbidden';

@@ -29,7 +29,7 @@ import {Body} from './Body.js';
 import {ColorContext} from './ColorContext.js';
 import {contextOnScreen} from '../reading/context-on-screen.js';
 import {Footer} from './Footer.js';
-import {requestCostText, sessionCostText} from '../../render/cost-text.js';
+import {requestCostText, shownCostText} from '../../render/cost-text.js';
 import {FooterTurn} from '../screen/footer-turn.js';
 import {Header} from './Header.js';
 import {helpKeysHint, helpLines} from '../screen/help-lines.js';
@@ -652,7 +652,7 @@ export function App({
 					trouble={troubleWins ? sourceTrouble(store.status, realNow, width) : undefined}
 					typing={state.filterDraft !== undefined || state.jumpDraft !== undefined || state.handPrompt !== undefined}
 					// While the end of a trace stands in for it (tail-first), its spending is only the end's: no figure yet.
-					cost={store.previewing ? undefined : sessionCostText(view, store.status.prices)}
+					cost={store.previewing ? undefined : shownCostText(view, store.status.prices, store.status.serverCost)}
 				/>
 			</Box>
 		</ColorContext.Provider>

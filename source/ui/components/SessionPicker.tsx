@@ -1,5 +1,6 @@
 /** The session picker, in place of the body: title, filter line, one session per row. */
 import {Box} from 'ink';
+import {useEffect, useState} from 'react';
 import {pickerRows, type PickerState} from '../views/picker.js';
 import {RowLine} from './RowLine.js';
 import {seg} from '../panes/segments.js';
@@ -22,21 +23,25 @@ export type SessionPickerProps = {
 	opening: boolean;
 };
 
+/** How often the list's ages move on while nothing else redraws it (ms). */
+export const pickerAgeTickMs = 10_000;
+
 const mark = seg(glyph.focus, {color: 'cyan', bold: true});
 const blank = seg(' ');
 
 /** Exactly `height` rows; the chosen session has the focus mark in the gutter. */
 export function SessionPicker({state, width, height, now, root, where, notices, current, opening}: SessionPickerProps) {
-	const {rows, selectedRow} = pickerRows(state, {
-		width: width - 1,
-		height,
-		now,
-		root,
-		where,
-		notices,
-		current,
-		opening,
-	});
+	// An idle session's age moves on though nothing redraws the screen: the clock it was drawn with, plus the ticks since.
+	const [ticks, setTicks] = useState({from: now, count: 0});
+	useEffect(() => {
+		const tick = (): void => setTicks(last => ({from: now, count: last.from === now ? last.count + 1 : 1}));
+		const timer = setInterval(tick, pickerAgeTickMs);
+		timer.unref?.();
+		return () => clearInterval(timer);
+	}, [now]);
+	const shownNow = ticks.from === now ? now + ticks.count * pickerAgeTickMs : now;
+	const shown = {width: width - 1, height, now: shownNow, root, where, notices, current, opening};
+	const {rows, selectedRow} = pickerRows(state, shown);
 	const lines = [];
 	for (let i = 0; i < height; i++) {
 		const row = rows[i];

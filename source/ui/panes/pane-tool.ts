@@ -93,9 +93,9 @@ function headerRow(
 	// A failed command says how in its exit code; other states need their word.
 	if (exit !== undefined) add(`exit ${exit}`, {color: 'red', bold: true});
 	else if (look.word) add(look.word, look.style);
-	// A call a human allowed says so, as a denied one says `denied`.
-	if (item.approval === 'allow') add(`${glyph.ok} allowed`, {color: 'green'});
-	else if (item.approval && !['deny', 'forbidden'].includes(item.approval)) add(sanitize(item.approval));
+	// A call a person allowed says so, as a denied one says `denied`; an automatic allow says nothing.
+	if (item.approval === 'allow' && item.byPerson === true) add(`${glyph.ok} allowed`, {color: 'green'});
+	else if (item.approval && !['allow', 'deny', 'forbidden'].includes(item.approval)) add(sanitize(item.approval));
 	// Short, so that the command stays in view: the header says since when, the open pane says more.
 	if (stopped) add('no output', {color: 'yellow'});
 	if (item.images.length > 0) add(`+${plural(item.images.length, 'image')}`);
@@ -127,9 +127,13 @@ function stoppedRunning(item: ToolCallItem, input: PaneInput): boolean {
 
 function durationOf(item: ToolCallItem, now: number): string {
 	if (item.at === undefined) return '';
-	if (item.endedAt !== undefined) return formatDuration(item.endedAt - item.at);
-	if (item.state === 'running' || item.state === 'streaming' || item.state === 'awaiting_approval')
-		return formatDuration(now - item.at);
+	// A call a person allowed runs from the decision; the wait for it is said apart, as the web does.
+	const allowed = item.byPerson === true && item.approval === 'allow' && item.approvalAt !== undefined;
+	const from = allowed ? item.approvalAt! : item.at;
+	const waited = allowed ? ` (+${formatDuration(item.approvalAt! - item.at)} wait)` : '';
+	if (item.endedAt !== undefined) return `${formatDuration(item.endedAt - from)}${waited}`;
+	const runs = item.state === 'running' || item.state === 'streaming' || item.state === 'awaiting_approval';
+	if (runs) return `${formatDuration(now - from)}${waited}`;
 	return '';
 }
 

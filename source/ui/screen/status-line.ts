@@ -357,7 +357,8 @@ function statGroups(view: SessionView, detail: number, cost: string | undefined)
 		groups.push(tokens);
 	}
 	const window = view.header.contextWindow;
-	const used = view.tokens.context;
+	// Before its first request a session's context is empty, not unknown: the gauge shows from the start, as the web's.
+	const used = view.tokens.context ?? (view.counts.requests === 0 && !view.compacting ? 0 : undefined);
 	const percent = used === undefined ? undefined : percentOf(used, window);
 	if (percent !== undefined && window !== undefined) {
 		const cells = 10;

@@ -427,7 +427,8 @@ function printShapes({seeds, first, sizeMb, runs, program = cli}) {
 		row(
 			'2 shapes',
 			`seed ${seed}: print / jq empty, median of ${runs} pairs`,
-			`${both(pair.second)} / ${both(pair.first)} = ${pair.medianRatio.toFixed(2)} × (CPU ${(pair.second.cpu / pair.first.cpu).toFixed(2)} ×)`,
+			`${both(pair.second)} / ${both(pair.first)} = ${pair.medianRatio.toFixed(2)} × (CPU` +
+				` ${(pair.second.cpu / pair.first.cpu).toFixed(2)} ×)`,
 		);
 	}
 	const worst = results.reduce((a, b) => (b.pair.medianRatio > a.pair.medianRatio ? b : a));

@@ -111,7 +111,9 @@ export const flags = {
 				value: 'WHEN',
 				optional: true,
 				inline: true,
-				help: 'auto (the default: on a terminal, unless NO_COLOR or TERM=dumb; FORCE_COLOR=1 in a pipe), always (| less -R), never; --color alone is always, and either wins over NO_COLOR and FORCE_COLOR',
+				help:
+					'auto (the default: on a terminal, unless NO_COLOR or TERM=dumb; FORCE_COLOR=1 in a pipe), always (|' +
+					' less -R), never; --color alone is always, and either wins over NO_COLOR and FORCE_COLOR',
 			},
 			{negated: true, help: 'no colour, as --color=never'},
 		],
@@ -164,7 +166,9 @@ export const flags = {
 		section: 'sessions',
 		uses: [
 			{
-				help: 'requests, retries, tool calls by name, tokens, longest steps; with --json one JSON object (docs/stats-json.md)',
+				help:
+					'requests, retries, tool calls by name, tokens, longest steps; with --json one JSON object' +
+					' (docs/stats-json.md)',
 			},
 		],
 	},
@@ -185,7 +189,11 @@ export const flags = {
 		section: 'sessions',
 		uses: [
 			{
-				help: "hide the home folder (with --export the workspace too) and credentials: passwords in a URL's user-info, Authorization Bearer and Basic values, API keys (sk-, sk-ant-, ghp_, github_pat_, xox[bap]-, AKIA, AIza), JWTs, PEM private key blocks, NAME=value lines whose name says secret, token, password or key; in print mode, --json, --stats and --export",
+				help:
+					"hide the home folder (with --export the workspace too) and credentials: passwords in a URL's" +
+					' user-info, Authorization Bearer and Basic values, API keys (sk-, sk-ant-, ghp_, github_pat_, xox[bap]-,' +
+					' AKIA, AIza), JWTs, PEM private key blocks, NAME=value lines whose name says secret, token, password or' +
+					' key; in print mode, --json, --stats and --export',
 			},
 		],
 	},

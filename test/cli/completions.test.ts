@@ -107,7 +107,9 @@ describe('fish', () => {
 describe('zsh', () => {
 	it('loads and registers its completion function', ctx => {
 		needTool(ctx, 'zsh', 'completions');
-		const script = `autoload -U compinit && compinit -u -D && source ${JSON.stringify(scripts.zsh)} && print -r -- $_comps[penguin-view]`;
+		const script =
+			`autoload -U compinit && compinit -u -D && source ${JSON.stringify(scripts.zsh)} && print -r -- ` +
+			'$_comps[penguin-view]';
 		const result = spawnSync('zsh', ['-f', '-c', script], {cwd: work, encoding: 'utf8', env: shellEnv});
 		expect(result.stderr).toBe('');
 		expect(result.stdout).toBe('_penguin-view\n');

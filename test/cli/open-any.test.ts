@@ -146,7 +146,8 @@ describe('a trace under any name', () => {
 			writeFileSync(file, `${metaLine()}\n${toolOutputs(10, 2, 100)}`);
 			await waitFor(() => json.errors().includes('was replaced'), 'the new file on stderr', show);
 			expect(json.errors()).toBe(
-				'penguin-view: warn: trace.jsonl was deleted; waiting for it to come back\npenguin-view: note: trace.jsonl was replaced: reading it from the start\n',
+				'penguin-view: warn: trace.jsonl was deleted; waiting for it to come back\npenguin-view: note: trace.jsonl' +
+					' was replaced: reading it from the start\n',
 			);
 			await waitFor(() => json.output().includes(marker(11)), 'the new file’s messages', show);
 			for (const line of json.output().trimEnd().split('\n')) expect(() => JSON.parse(line) as unknown).not.toThrow();

@@ -215,7 +215,10 @@ describe('--print --no-follow', () => {
 			const file = path.join(scratch, 'coloured_001.jsonl');
 			writeFileSync(
 				file,
-				`${JSON.stringify({type: 'model_msg', payload: {type: 'tool_call_output', role: 'user', tool_call_id: 'x', output: 'out'}})}\n`,
+				`${JSON.stringify({
+					type: 'model_msg',
+					payload: {type: 'tool_call_output', role: 'user', tool_call_id: 'x', output: 'out'},
+				})}\n`,
 			);
 			const sgr = /\u001b\[\d+m/;
 			for (const args of [['--color=always'], ['--color'], ['--no-color', '--color=always']]) {

@@ -37,7 +37,11 @@ describe('a history that could not be loaded', () => {
 			const {stdout, stderr} = await withoutHistory(mode);
 			expect(stdout).not.toContain('could not load the history');
 			expect(stderr).toMatch(
-				/^penguin-view: note: could not load the history \(the server at [^\n]* answered 500 [^\n]*\): showing the live stream only$/m,
+				new RegExp(
+					String.raw`^penguin-view: note: could not load the history \(the server at [^\n]* answered 500 [^\n]*\)` +
+						String.raw`: showing the live stream only$`,
+					'm',
+				),
 			);
 			if (mode === '--json')
 				for (const line of stdout.trimEnd().split('\n')) expect(() => JSON.parse(line) as unknown).not.toThrow();

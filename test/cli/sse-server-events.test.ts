@@ -164,7 +164,8 @@ describe('the session record', () => {
 		child.kill('SIGTERM');
 		const result = await waitForExit(child, 5000);
 		expect(result.stdout.split('\n')[0]).toBe(
-			`══ session ${sessionId} · custom/fake-model · workspace /home/dev/penguin-home/default_project/agents/default_agent/workspaces/tmp-bd7fdcdc · 2 tools`,
+			`══ session ${sessionId} · custom/fake-model · workspace` +
+				` /home/dev/penguin-home/default_project/agents/default_agent/workspaces/tmp-bd7fdcdc · 2 tools`,
 		);
 	});
 });

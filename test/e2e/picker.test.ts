@@ -75,7 +75,10 @@ test('s, a filter and Enter switch the screen to another session and follow it',
 	expect(screen).toContain('all proj-a/main · fake-model');
 	// Its trace ends with a finished request: idle, with the tokens its last token_usage counts.
 	expect(list[0]).toMatch(
-		/^›○ idle {2}694155ee\* idle (< 10 s|\d+ [smhd]) +(\d+ req +)?\d+(\.\d)?k tok {2}12-02 \d\d:43 {2}\[fake:tools\] Inspect the workspace/,
+		new RegExp(
+			String.raw`^›○ idle {2}694155ee\* idle (< 10 s|\d+ [smhd]) +(\d+ req +)?\d+(\.\d)?k tok {2}12-02 \d\d:43 ` +
+				String.raw`{2}\[fake:tools\] Inspect the workspace`,
+		),
 	);
 	// Idle since its newest message (the fixture's), not since its file was written.
 	expect(list[2]).toMatch(/ idle \d+ [smhd] .* ↳ Caller agent/);

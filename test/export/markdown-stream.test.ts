@@ -32,31 +32,34 @@ for (const name of [
 	'session-2026-12-02-14-43-17-694155ee_001.jsonl',
 	'session-2026-12-02-14-45-42-8e7b556c_001.jsonl',
 ]) {
-	it(`writes ${name.slice(-20)} in pieces, texts read back, as it renders it whole (md and sts, redacted too)`, async () => {
-		const file = copyFixture(name, dir);
-		const whole = await readWhole(file);
-		const held = new HeldTextStore({threshold: 1});
-		const streamed = await readWhole(file, held);
-		// Every text of the streamed model is on disk: nothing of the document came from memory.
-		expect(held.held).toBeGreaterThan(5);
-		for (const format of ['md', 'sts'] as const) {
-			for (const redact of [false, true]) {
-				const expected = await exportCommand({format, redact, inputs: whole.view, home: '/home/dev', now: 0});
-				const pieces: string[] = [];
-				const result = await exportCommand({
-					format,
-					redact,
-					inputs: streamed.view,
-					home: '/home/dev',
-					now: 0,
-					texts: held,
-					write: text => void pieces.push(text),
-				});
-				expect(result.stdout).toBe('');
-				expect(pieces.join(''), `${format}${redact ? ' --redact' : ''}`).toBe(expected.stdout);
-				expect(result.stderr).toBe(expected.stderr);
+	it(
+		`writes ${name.slice(-20)} in pieces, texts read back, ` + 'as it renders it whole (md and sts, redacted too)',
+		async () => {
+			const file = copyFixture(name, dir);
+			const whole = await readWhole(file);
+			const held = new HeldTextStore({threshold: 1});
+			const streamed = await readWhole(file, held);
+			// Every text of the streamed model is on disk: nothing of the document came from memory.
+			expect(held.held).toBeGreaterThan(5);
+			for (const format of ['md', 'sts'] as const) {
+				for (const redact of [false, true]) {
+					const expected = await exportCommand({format, redact, inputs: whole.view, home: '/home/dev', now: 0});
+					const pieces: string[] = [];
+					const result = await exportCommand({
+						format,
+						redact,
+						inputs: streamed.view,
+						home: '/home/dev',
+						now: 0,
+						texts: held,
+						write: text => void pieces.push(text),
+					});
+					expect(result.stdout).toBe('');
+					expect(pieces.join(''), `${format}${redact ? ' --redact' : ''}`).toBe(expected.stdout);
+					expect(result.stderr).toBe(expected.stderr);
+				}
 			}
-		}
-		held.close();
-	});
+			held.close();
+		},
+	);
 }

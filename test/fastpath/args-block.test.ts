@@ -438,7 +438,9 @@ describe('the arguments kernel', () => {
 			});
 			const taken = viaKernel(args)!;
 			expect(taken.block).toBe(
-				'  {\n    "file_path": "src/a.go",\n    "old_string": "\\tfmt.Println(\\"usage\\")\\n}",\n    "new_string": "// 日本語 🚀\\n",\n    "content": "",\n    "replace_all": false,\n    "n": [\n      1,\n      2.5,\n      {}\n    ],\n    "o": {}\n  }',
+				'  {\n    "file_path": "src/a.go",\n    "old_string": "\\tfmt.Println(\\"usage\\")\\n}",\n    "new_string":' +
+					' "// 日本語 🚀\\n",\n    "content": "",\n    "replace_all": false,\n    "n": [\n      1,\n      2.5,\n     ' +
+					' {}\n    ],\n    "o": {}\n  }',
 			);
 			expect(Object.fromEntries(taken.lines)).toEqual({file_path: 1, old_string: 2, new_string: 1, content: 0});
 		},

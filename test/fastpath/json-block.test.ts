@@ -18,7 +18,8 @@ function asciiJson(text: string): string {
 
 function traceLine(outputJson: string): Buffer {
 	return Buffer.from(
-		`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output","role":"user","output":${outputJson},"tool_call_id":"c1","stop_reason":"completed"}}`,
+		`{"timestamp":"2026-12-02T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output","role":"user",` +
+			`"output":${outputJson},"tool_call_id":"c1","stop_reason":"completed"}}`,
 	);
 }
 
@@ -125,7 +126,8 @@ test('any output free of what the sanitizer changes takes the shortcut, and prin
 });
 
 test('ordinary tool output takes the shortcut: code with quotes and backslashes, Unicode, escaped or not', () => {
-	const code = `${'const path = "C:\\\\temp\\\\x"; // 日本語 — “quoted” 🐧\nif (a) { return "done"; }\n'.repeat(40)}[exit code: 1]\n`;
+	const line = 'const path = "C:\\\\temp\\\\x"; // 日本語 — “quoted” 🐧\nif (a) { return "done"; }\n';
+	const code = `${line.repeat(40)}[exit code: 1]\n`;
 	for (const encode of [JSON.stringify, asciiJson]) {
 		const {usual, shortcut, taken} = bothWays(code, encode);
 		expect(taken).toBe(true);

@@ -52,15 +52,18 @@ const meta = JSON.stringify({
 	payload: {session_id: 's1', provider: 'p', model_id: 'm', model_context_window: 64_000},
 });
 const line = (payload: string, second = 1): string =>
-	`{"timestamp":"2026-12-02T10:00:${String(second % 60).padStart(2, '0')}.000Z","type":"model_msg","payload":${payload}}`;
+	`{"timestamp":"2026-12-02T10:00:${String(second % 60).padStart(2, '0')}.000Z","type":"model_msg",` +
+	`"payload":${payload}}`;
 const callLine = (name: string, id: string, argsLiteral: string, second?: number): string =>
 	line(
-		`{"type":"tool_call","role":"assistant","name":${JSON.stringify(name)},"arguments":${argsLiteral},"tool_call_id":${JSON.stringify(id)}}`,
+		`{"type":"tool_call","role":"assistant","name":${JSON.stringify(name)},"arguments":${argsLiteral},` +
+			`"tool_call_id":${JSON.stringify(id)}}`,
 		second,
 	);
 const outputLine = (id: string, second?: number): string =>
 	line(
-		`{"type":"tool_call_output","role":"user","output":"Edited: 1 replacement","tool_call_id":${JSON.stringify(id)},"stop_reason":"completed"}`,
+		`{"type":"tool_call_output","role":"user","output":"Edited: 1 replacement",` +
+			`"tool_call_id":${JSON.stringify(id)},"stop_reason":"completed"}`,
 		second,
 	);
 
@@ -219,7 +222,9 @@ describe('the cut of arguments', () => {
 		const long = 'line of code\n'.repeat(200);
 		for (const path of ['src/' + 'deep/'.repeat(60) + 'file.go', 'src/a  b\t\tc\n.go ', ' lead.go']) {
 			const bytes = Buffer.from(
-				`${[meta, callLine('write_file', 'c1', JSON.stringify(JSON.stringify({file_path: path, content: long})))].join('\n')}\n`,
+				`${[meta, callLine('write_file', 'c1', JSON.stringify(JSON.stringify({file_path: path, content: long})))].join(
+					'\n',
+				)}\n`,
 			);
 			const fast = await printed(bytes, true);
 			expect(fast.cut).toBe(1);
@@ -243,7 +248,8 @@ describe('the cut of arguments', () => {
 				callLine('edit_file', 'c1', literal({file_path: 'a', old_string: 'x', new_string: 'y'})),
 				callLine('edit_file', 'c1', literal({file_path: 'a', old_string: long, new_string: long})).slice(0, -2),
 				line(
-					`{"type":"tool_call","role":"assistant","name":"edit_file","arguments":${literal({file_path: 'a', content: long})},"arguments":"{}","tool_call_id":"c1"}`,
+					`{"type":"tool_call","role":"assistant","name":"edit_file",` +
+						`"arguments":${literal({file_path: 'a', content: long})},"arguments":"{}","tool_call_id":"c1"}`,
 				),
 				line(`{"type":"text","role":"assistant","name":"edit_file","text":${JSON.stringify(long)},"arguments":"{}"}`),
 			]) {

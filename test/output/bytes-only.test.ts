@@ -140,7 +140,8 @@ function plans(bytes: Buffer): fc.Arbitrary<Plan> {
 	return fc.record({cuts, pauses}).map(plan =>
 		Object.assign(plan, {
 			[fc.toStringMethod]: () =>
-				`${plan.cuts.length} cuts [${plan.cuts.slice(0, 12).join(', ')}${plan.cuts.length > 12 ? ', …' : ''}], pauses before pieces ${[...plan.pauses.keys()].join(', ')}`,
+				`${plan.cuts.length} cuts [${plan.cuts.slice(0, 12).join(', ')}${plan.cuts.length > 12 ? ', …' : ''}], pauses` +
+				` before pieces ${[...plan.pauses.keys()].join(', ')}`,
 		}),
 	);
 }

@@ -80,7 +80,8 @@ describe('on the screen and in print', () => {
 			const printed = await runCli(['--print', '--no-follow', file]);
 			expect(printed.code).toBe(0);
 			const expected =
-				'  Name        │ Count │ Status\n  ────────────┼───────┼───────\n  alpha       │     1 │   ok\n  beta-longer │ 12345 │ failed\n';
+				'  Name        │ Count │ Status\n  ────────────┼───────┼───────\n  alpha       │     1 │   ok\n  beta-longer' +
+				' │ 12345 │ failed\n';
 			expect(printed.stdout.split(expected)).toHaveLength(3);
 			expect(printed.stdout).not.toContain('|:-----|');
 		},

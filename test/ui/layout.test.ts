@@ -58,7 +58,10 @@ describe('tool calls (694155ee: ls, seq 1 300, a failing ls, a slow command)', (
 		const failed = paneWith(view, 'definitely');
 		expect(failed.problem).toBe(true);
 		expect(textOf(failed.rows)).toMatch(
-			/^✗ exec_command {2}\$ ls \/definitely\/not\/here .*exit 2 +0\.2 s {7}3 lines\n {2}│ ls: cannot access '\/definitely\/not\/here': No such file or directory$/,
+			new RegExp(
+				String.raw`^✗ exec_command {2}\$ ls \/definitely\/not\/here .*exit 2 +0\.2 s {7}3 lines\n {2}│ ls: canno` +
+					String.raw`t access '\/definitely\/not\/here': No such file or directory$`,
+			),
 		);
 		expect(failed.rows[0]!.segments[0]).toMatchObject({color: 'red'});
 	});

@@ -141,7 +141,9 @@ test('the footer offers a session that started; L opens it, and the offer goes',
 
 test('the server refused the list: the picker says why; a refused project is a notice above the rest', async () => {
 	const failing = serverSwitcher({
-		fail: 'the server at localhost:7364 needs a login: pass --cookie or --user; the server said: Not signed in or the sign-in has expired.',
+		fail:
+			'the server at localhost:7364 needs a login: pass --cookie or --user; the server said: Not signed in or' +
+			' the sign-in has expired.',
 	});
 	screen = await mount(new SessionStore({label: 'http://localhost:7364', state: 'live'}), {
 		columns: 180,
@@ -152,7 +154,8 @@ test('the server refused the list: the picker says why; a refused project is a n
 	// The row says `reading the sessions…` until the listing fails.
 	await until(() => screen!.body()[2]?.startsWith('  could not list') === true, 'the error');
 	expect(screen.body()[2]).toBe(
-		'  could not list the sessions: the server at localhost:7364 needs a login: pass --cookie or --user; the server said: Not signed in or the sign-in has expired.',
+		'  could not list the sessions: the server at localhost:7364 needs a login: pass --cookie or --user; the server' +
+			' said: Not signed in or the sign-in has expired.',
 	);
 	screen.unmount();
 

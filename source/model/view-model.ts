@@ -32,9 +32,11 @@ export type TextMarker = 'context_summary' | 'user_steering' | 'goal' | 'turn_ab
  */
 export type HeldText =
 	/** In the trace: the payload of the line of shard `shard` that starts at byte `offset`. */
-	| {readonly shard: number; readonly offset: number}
+	| {readonly shard: number; readonly offset: number; readonly lines?: number}
 	/** In the spill file: `bytes` bytes from byte `spill`. */
-	| {readonly spill: number; readonly bytes: number};
+	| {readonly spill: number; readonly bytes: number; readonly lines?: number};
+// `lines`: how many lines the text has (counted as it was held), so that the screen numbers
+// its lines (ui/document-index.ts) without reading it back.
 
 /** An item's field as the model keeps it: the text, or a reference to it. */
 export type Kept = string | HeldText;

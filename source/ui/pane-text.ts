@@ -41,11 +41,13 @@ export function userTextPane(item: Shown<UserTextItem>, input: PaneInput): PaneR
 	const first = [label, seg('  ')];
 	const rest = [seg(' '.repeat(segmentsWidth(first)))];
 	const rows: Segment[][] = [];
-	for (const line of safeLines(item.text)) {
+	const lines: number[] = [];
+	safeLines(item.text).forEach((line, at) => {
 		rows.push(...wrapSegments([seg(line)], input.width, {first: rows.length === 0 ? first : rest, rest}));
-	}
+		while (lines.length < rows.length) lines.push(at);
+	});
 	if (rows.length === 0) rows.push(first);
-	return {rows};
+	return {rows, lines};
 }
 
 /** Steering a person sent mid-run: theirs, labelled as their prompt is (as the web app shows it), with what it is beside. */

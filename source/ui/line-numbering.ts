@@ -1,0 +1,120 @@
+/**
+ * The document index of a session (document-index.ts), kept between frames: each pane's
+ * own line count comes from the model, never from rows (a held text carries the count it was
+ * held with), and is counted again only when its item changed. The index is made again only
+ * when the session's revision moved.
+ */
+import {isHeld, type Kept} from '../model/held-text.js';
+import type {Item, SessionView} from '../model/view-model.js';
+import {lineCount} from '../render/format.js';
+import {documentEntries, type DocumentEntries} from './document-index.js';
+import {drawsNothing} from './shown-count.js';
+
+/** Lines of a text as the model keeps it (a held one: the count it was held with). */
+function keptLines(text: Kept | undefined): number {
+	if (text === undefined) return 0;
+	if (isHeld(text)) return text.lines ?? 1;
+	return lineCount(text);
+}
+
+/** Lines of a streaming text from the pieces it grew by: the text itself is never joined (model/text-pieces.ts). */
+function pieceLines(pieces: readonly string[]): number {
+	let newlines = 0;
+	for (const piece of pieces) for (let at = piece.indexOf('\n'); at !== -1; at = piece.indexOf('\n', at + 1)) newlines++;
+	const last = pieces.length === 0 ? '' : pieces[pieces.length - 1]!;
+	return newlines + (last !== '' && !last.endsWith('\n') ? 1 : 0);
+}
+
+/**
+ * How many lines an item's pane holds itself, open or closed: its head, then its body. A call:
+ * its head (arguments with it) and its output's lines; a message: its text's lines (the first on
+ * the head's row); thinking: its head and its lines; anything else one line; nothing for an
+ * entry that draws nothing.
+ */
+export function paneLineCount(item: Item): number {
+	if (drawsNothing(item)) return 0;
+	switch (item.kind) {
+		case 'tool_call':
+			return 1 + keptLines(item.output);
+		case 'user_text':
+			return item.marker ? 1 + keptLines(item.text) : Math.max(1, keptLines(item.text));
+		case 'assistant_text':
+			return Math.max(1, item.streaming && item.pieces ? pieceLines(item.pieces) : keptLines(item.text));
+		case 'thinking':
+			if (item.inline || item.encrypted) return 1;
+			return 1 + (item.streaming && item.pieces ? pieceLines(item.pieces) : keptLines(item.text));
+		default:
+			return 1;
+	}
+}
+
+type Numbered = {view: SessionView; rev: number; entries: DocumentEntries; byId?: Map<number, number>; nested: boolean};
+
+/** Numbers a session's lines, a subagent's after its pane, keeping each item's count while it does not change. */
+export class LineNumbering {
+	private readonly counts = new WeakMap<Item, {rev: number; lines: number}>();
+	private last?: Numbered;
+
+	/** The index of `view`'s lines. */
+	entries(view: SessionView): DocumentEntries {
+		return this.numbered(view).entries;
+	}
+
+	/** The first line of item `itemId`'s pane, or undefined for an item not in the session. */
+	startOf(view: SessionView, itemId: number): number | undefined {
+		const index = this.indexOf(view, itemId);
+		return index === -1 ? undefined : this.numbered(view).entries.starts[index];
+	}
+
+	/** The entry of item `itemId`, or -1. */
+	indexOf(view: SessionView, itemId: number): number {
+		const numbered = this.numbered(view);
+		const {ids, count} = numbered.entries;
+		if (!numbered.nested) {
+			// One session's ids grow in reading order.
+			let low = 0;
+			let high = count - 1;
+			while (low <= high) {
+				const middle = (low + high) >>> 1;
+				const id = ids[middle]!;
+				if (id === itemId) return middle;
+				if (id < itemId) low = middle + 1;
+				else high = middle - 1;
+			}
+			return -1;
+		}
+		if (!numbered.byId) {
+			numbered.byId = new Map();
+			for (let i = 0; i < count; i++) numbered.byId.set(ids[i]!, i);
+		}
+		return numbered.byId.get(itemId) ?? -1;
+	}
+
+	private numbered(view: SessionView): Numbered {
+		if (this.last && this.last.view === view && this.last.rev === view.rev) return this.last;
+		const ids: number[] = [];
+		const counts: number[] = [];
+		let nested = false;
+		const walk = (items: readonly Item[]): void => {
+			for (const item of items) {
+				ids.push(item.id);
+				counts.push(this.countOf(item));
+				if (item.kind === 'subagent' && item.child && item.child.items.length > 0) {
+					nested = true;
+					walk(item.child.items);
+				}
+			}
+		};
+		walk(view.items);
+		this.last = {view, rev: view.rev, entries: documentEntries(ids, counts), nested};
+		return this.last;
+	}
+
+	private countOf(item: Item): number {
+		const known = this.counts.get(item);
+		if (known && known.rev === item.rev) return known.lines;
+		const lines = paneLineCount(item);
+		this.counts.set(item, {rev: item.rev, lines});
+		return lines;
+	}
+}

@@ -47,9 +47,10 @@ import {changedSince, drawnFrom, type DrawnFrom} from './drawn-from.js';
 import {defaultSwitches, type ScreenSwitches} from '../settings.js';
 import {useTerminalSize, type TerminalSize} from './use-terminal-size.js';
 import {FilterCache, filteredLayout} from './pane-filter.js';
-import {positionText} from './position.js';
-import {ShownCount} from './shown-count.js';
-import {paneLineText, withPinnedHead} from './line-scroll.js';
+import {lineText} from './position.js';
+import {cursorPane, cursorScreenRow} from './cursor.js';
+import {LineNumbering} from './line-numbering.js';
+import {cursorLine, documentLines} from './line-place.js';
 import {shiftedRows} from './sideways.js';
 import {replayText} from './replay-controls.js';
 import {allNotices, NoticeLog, noticeRows} from './notice-log.js';
@@ -172,7 +173,9 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	const realNow = clock();
 	const {now, stoppedAt} = sessionTime(view, store.status, realNow);
 	const filterCache = useMemo(() => new FilterCache(), []);
-	const shownCount = useMemo(() => new ShownCount(), []);
+	// The document's line numbers, counted again only where the session changed (line-numbering.ts).
+	const numbering = useMemo(() => new LineNumbering(), []);
+	const lines = documentLines(view, numbering);
 	// The search's matches, counted again only where the session changed (search-count.ts).
 	const liveMatches = useMemo(() => new LiveMatches(texts), [texts]);
 	const countSlice = useSearchProgress(liveMatches, view, state.search.query, performanceNow);
@@ -182,20 +185,20 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	const {rows: slice, first, last} = visibleRows(layout, height, state.viewport);
 	const fresh = newCount(layout, state.viewport);
 
-	let focusRow = -1;
-	if (state.focus !== undefined) focusRow = slice.findIndex(row => row.itemId === state.focus);
-	const focusIndex = focusRow === -1 ? -1 : layout.indexOf(state.focus!);
-	// A long focused pane read line by line keeps its first row at the top (line-scroll.ts).
-	const visible = shiftedRows(withPinnedHead(slice, layout, height, state.viewport, focusIndex), shift);
-	const paneLine = paneLineText(layout, height, state.viewport, focusIndex);
+	// The cursor's row is marked once the reader moved it (while just following, the bottom is where the reader is).
+	const focusRow = state.focus === undefined ? -1 : cursorScreenRow(state, layout, height);
+	const focusIndex = state.focus === undefined ? -1 : cursorPane(state, layout, height);
+	const visible = shiftedRows(slice, shift);
 	// The header names the context of what is on screen (after g, the first), the newest while following.
 	const shownContext = contextOnScreen(view, layout, {focus: focusIndex, first, follow: state.viewport.follow});
 	// Counted in panes that draw something, with a filter (which keeps only those) or without.
-	const at = state.filter === undefined ? shownCount.position(layout, focusIndex !== -1 ? focusIndex : last) : {index: focusIndex !== -1 ? focusIndex : last, count: layout.count};
-	const place = positionText(at.index, at.count);
-	const where = [place, paneLine, shift > 0 ? `→ ${shift}` : undefined].filter(part => part !== undefined).join(' · ') || undefined;
-	// The footer says a filter is on, and which.
-	const position = state.filter === undefined ? where : `${where ?? 'no pane'} · filter “${sanitize(state.filter)}”`;
+	// The cursor's document line (while just following, the last), in lines every pane counts, open or folded.
+	const line = cursorLine(state, layout, height, lines);
+	const place = line === undefined ? undefined : lineText(line, lines.entries().total);
+	const extra = [shift > 0 ? `→ ${shift}` : undefined, state.filter === undefined ? undefined : `filter “${sanitize(state.filter)}”`].filter(part => part !== undefined);
+	const withExtra = (text: string | undefined): string | undefined => [text ?? (state.filter === undefined ? undefined : 'no pane'), ...extra].filter(part => part !== undefined).join(' · ') || undefined;
+	const position = withExtra(place?.long);
+	const shortPosition = withExtra(place?.short);
 
 	// Noted only where the frame reads no text but the drawn panes' (a search, a filter, the timeline, the notice log read them all).
 	const quiet = switches.quietOffscreen && state.search.query === undefined && !state.search.editing && state.filter === undefined && state.filterDraft === undefined && !state.timeline && !state.noticeLog;
@@ -258,6 +261,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 		probeMatch: (query, start, wanted) => liveMatches.probe(store.view, query, start, wanted),
 		stepMatch: (query, shown, step) => liveMatches.step(store.view, query, shown, step, sliceBudget(performanceNow)),
 		previewing: store.previewing,
+		lines,
 		replaying: replay !== undefined && store.status.state === 'replaying' && !view.ended,
 	};
 	const onKey = useCallback((input: string, key: Key) => {
@@ -468,7 +472,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 					acting={actions !== undefined}
 					pendingSteer={pendingSteer}
 					position={pickerKeys || state.timeline || state.help || state.noticeLog ? undefined : position}
-					keepPosition={state.filter !== undefined}
+					shortPosition={pickerKeys || state.timeline || state.help || state.noticeLog ? undefined : shortPosition}
 					trouble={troubleWins ? sourceTrouble(store.status, realNow, width) : undefined}
 					typing={state.filterDraft !== undefined || state.jumpDraft !== undefined}
 					// While the end of a trace stands in for it (tail-first), its spending is only the end's: no figure yet.

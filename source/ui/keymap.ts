@@ -15,6 +15,10 @@ export type CommandId =
 	| 'full'
 	| 'toggle-thinking'
 	| 'toggle-outputs'
+	| 'scroll-down'
+	| 'scroll-up'
+	| 'next-pane'
+	| 'prev-pane'
 	| 'half-down'
 	| 'half-up'
 	| 'page-down'
@@ -70,7 +74,7 @@ export type Command = {
 	footer?: string;
 	/** Acts on a live session (over --sse, not --read-only): hinted in the footer only then. */
 	acts?: true;
-	/** Bound only during --replay (space then pauses instead of opening a pane). */
+	/** Bound only during --replay. */
 	replay?: true;
 };
 
@@ -80,27 +84,31 @@ const special = (key: SpecialKey, label: string): Binding => ({key, label});
 
 /** The commands, in the order the help lists them. */
 export const commands: readonly Command[] = [
-	{id: 'focus-next', keys: [char('j'), special('downArrow', '↓')], help: 'next pane; in a long pane, its next line until its end (its first row stays on top)', footer: 'move'},
-	{id: 'focus-prev', keys: [char('k'), special('upArrow', '↑')], help: 'previous pane, or the line before in a long pane (stops following)', footer: 'move'},
-	{id: 'replay-pause', keys: [char(' ', '␣')], help: 'during --replay: pause or resume the replay (Enter opens and closes panes then)', replay: true},
+	{id: 'focus-next', keys: [char('j'), special('downArrow', '↓')], help: 'the cursor a row down (across panes, as in vim)', footer: 'move'},
+	{id: 'focus-prev', keys: [char('k'), special('upArrow', '↑')], help: 'the cursor a row up (stops following)', footer: 'move'},
+	{id: 'replay-pause', keys: [char('p')], help: 'during --replay: pause or resume the replay', replay: true},
 	{id: 'replay-faster', keys: [char('+')], help: 'during --replay: twice as fast', replay: true},
 	{id: 'replay-slower', keys: [char('-')], help: 'during --replay: half as fast', replay: true},
-	{id: 'toggle', keys: [char(' ', '␣'), special('return', 'Enter')], help: 'open or close the focused pane', footer: 'open'},
+	{id: 'toggle', keys: [special('return', 'Enter')], help: 'open or close the pane the cursor is in (a fold); the cursor stays where it is on the screen', footer: 'open'},
 	{id: 'allow', keys: [char('a')], help: 'allow the call waiting for approval (the focused one, else the first), after y', footer: 'allow/deny', acts: true},
 	{id: 'deny', keys: [char('r')], help: 'deny (refuse) the call waiting for approval, after y', footer: 'allow/deny', acts: true},
 	{id: 'stop', keys: [ctrl('x')], help: 'stop the run, after y', footer: 'stop', acts: true},
 	{id: 'steer', keys: [char('>')], help: 'steer the run: a message it reads between steps; on an idle session, a new task (the prompt says which; Enter sends, Esc cancels)', footer: 'steer', acts: true},
 	{id: 'withdraw', keys: [char('<')], help: 'withdraw the newest steering message still queued on the server (shown above the footer), after y', acts: true},
-	{id: 'copy', keys: [char('y')], help: 'copy the focused pane (its text, a command\'s output, every line) to the clipboard'},
-	{id: 'copy-args', keys: [char('Y')], help: 'copy the focused call: a command itself, else its arguments'},
-	{id: 'pager', keys: [char('v')], help: 'open the focused pane\'s whole text in $PAGER (default less -R); the screen comes back after'},
-	{id: 'full', keys: [char('x')], help: 'every line of the focused output, or head and tail again'},
+	{id: 'copy', keys: [char('y')], help: 'copy the pane the cursor is in (its text, a command\'s output, every line) to the clipboard'},
+	{id: 'copy-args', keys: [char('Y')], help: 'copy the call the cursor is in: a command itself, else its arguments'},
+	{id: 'pager', keys: [char('v')], help: 'open the whole text of the pane the cursor is in in $PAGER (default less -R); the screen comes back after'},
+	{id: 'full', keys: [char('x')], help: 'every line of the output the cursor is in, or head and tail again (the cursor stays put)'},
 	{id: 'toggle-thinking', keys: [char('t')], help: 'open or close all thinking', footer: 'thinking'},
 	{id: 'toggle-outputs', keys: [char('o')], help: 'open or close all tool outputs', footer: 'outputs'},
-	{id: 'half-down', keys: [ctrl('d'), char('d')], help: 'half a page down'},
-	{id: 'half-up', keys: [ctrl('u'), char('u')], help: 'half a page up'},
-	{id: 'page-down', keys: [special('pageDown', 'PgDn'), char('f')], help: 'a page down'},
-	{id: 'page-up', keys: [special('pageUp', 'PgUp'), char('b')], help: 'a page up'},
+	{id: 'scroll-down', keys: [ctrl('e')], help: 'the view a row down (the cursor stays on screen)'},
+	{id: 'scroll-up', keys: [ctrl('y')], help: 'the view a row up'},
+	{id: 'half-down', keys: [char('d'), ctrl('d')], help: 'half a page down'},
+	{id: 'half-up', keys: [char('u'), ctrl('u')], help: 'half a page up'},
+	{id: 'page-down', keys: [char(' ', '␣'), char('f'), ctrl('f'), special('pageDown', 'PgDn')], help: 'a page down', footer: 'page'},
+	{id: 'page-up', keys: [char('b'), ctrl('b'), special('pageUp', 'PgUp')], help: 'a page up'},
+	{id: 'next-pane', keys: [char('}')], help: 'the head of the next pane'},
+	{id: 'prev-pane', keys: [char('{')], help: 'the head of this pane, else of the previous one'},
 	{id: 'right', keys: [special('rightArrow', '→')], help: 'the body half a screen to the right, to read what a row cut at the edge hides (as less -S)'},
 	{id: 'left', keys: [special('leftArrow', '←')], help: 'the body half a screen back to the left'},
 	{id: 'left-edge', keys: [char('0')], help: 'the body back at its left edge'},

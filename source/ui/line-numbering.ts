@@ -48,7 +48,7 @@ export function paneLineCount(item: Item): number {
 	}
 }
 
-type Numbered = {view: SessionView; rev: number; entries: DocumentEntries; byId?: Map<number, number>; nested: boolean};
+type Numbered = {view: SessionView; rev: number; entries: DocumentEntries; byId?: Map<number, number>; nested: boolean; parents: number[]};
 
 /** Numbers a session's lines, a subagent's after its pane, keeping each item's count while it does not change. */
 export class LineNumbering {
@@ -90,23 +90,35 @@ export class LineNumbering {
 		return numbered.byId.get(itemId) ?? -1;
 	}
 
+	/** The subagent panes item `itemId` is nested in, outermost first. */
+	ancestorsOf(view: SessionView, itemId: number): number[] {
+		const numbered = this.numbered(view);
+		const ancestors: number[] = [];
+		for (let at = numbered.parents[this.indexOf(view, itemId)]; at !== undefined; at = numbered.parents[at]) ancestors.unshift(numbered.entries.ids[at]!);
+		return ancestors;
+	}
+
 	private numbered(view: SessionView): Numbered {
 		if (this.last && this.last.view === view && this.last.rev === view.rev) return this.last;
 		const ids: number[] = [];
 		const counts: number[] = [];
+		// The entry of each nested item's subagent pane (only nested items are listed).
+		const parents: number[] = [];
 		let nested = false;
-		const walk = (items: readonly Item[]): void => {
+		const walk = (items: readonly Item[], parent: number): void => {
 			for (const item of items) {
+				const at = ids.length;
 				ids.push(item.id);
 				counts.push(this.countOf(item));
+				if (parent !== -1) parents[at] = parent;
 				if (item.kind === 'subagent' && item.child && item.child.items.length > 0) {
 					nested = true;
-					walk(item.child.items);
+					walk(item.child.items, at);
 				}
 			}
 		};
-		walk(view.items);
-		this.last = {view, rev: view.rev, entries: documentEntries(ids, counts), nested};
+		walk(view.items, -1);
+		this.last = {view, rev: view.rev, entries: documentEntries(ids, counts), nested, parents};
 		return this.last;
 	}
 

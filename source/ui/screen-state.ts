@@ -12,7 +12,8 @@ import {commandFor, type CommandId, type KeyPress} from './keymap.js';
 import type {Layout} from './layout.js';
 import {isProblem} from './pane-kinds.js';
 import {focusItem, jumpToProblem, jumpToPrompt} from './jumps.js';
-import {lineStep} from './line-scroll.js';
+import {cursorOf, cursorPane, cursorToTop, keepCursorRow, moveCursor, paneHead, scrollView, withCursor} from './cursor.js';
+import {linesOf, paneLines} from './line-place.js';
 import {jumpKey} from './goto.js';
 import {afterJump, jumpCommands, markKey, startMark} from './marks.js';
 import {noticeLogCommand} from './notice-log.js';
@@ -23,18 +24,7 @@ import {besideKey, besideOpening, isBeside} from './beside.js';
 import {openPicker, pickerChrome, pickerKey} from './picker.js';
 import {searchAgain, searchKey, stepMatch} from './search-keys.js';
 import {timelineChrome, timelineWindow} from './timeline-rows.js';
-import {
-	following,
-	nonEmpty,
-	pause,
-	resume,
-	reveal,
-	scrollBy,
-	scrollToTop,
-	topOf,
-	visibleRows,
-	type ViewportState,
-} from './viewport.js';
+import {following, forward, pause, resume, scrollToTop, topOf, visibleRows} from './viewport.js';
 
 export type {ScreenEnv, ScreenState, SearchState, TimelineState} from './screen-types.js';
 export {searchAgain};
@@ -84,18 +74,17 @@ export function handleKey(state: ScreenState, input: string, key: KeyPress, env:
 	return jumpCommands.has(id) ? afterJump(state, next) : next;
 }
 
-/** --mouse: the wheel scrolls the panes (or the help), a click on a pane focuses it. */
+/** --mouse: the wheel scrolls the document (or the help) a row a notch, a click puts the cursor on the row. */
 function mouseEvent(state: ScreenState, mouse: MouseEvent, env: ScreenEnv): ScreenState {
 	if (mouse.kind === 'other' || state.picker || state.timeline) return state;
 	if (state.help) return mouse.kind === 'wheel' ? {...state, helpTop: Math.max(0, Math.min(Math.max(0, (env.helpRows ?? 0) - env.height), (state.helpTop ?? 0) + mouse.delta))} : state;
 	const layout = env.layout(state.open);
-	if (mouse.kind === 'wheel') {
-		const viewport = scrollBy(layout, env.height, mouse.delta < 0 ? pause(layout, env.height, state.viewport) : state.viewport, mouse.delta);
-		return {...state, viewport, focus: focusInView(state.focus, layout, env.height, viewport, mouse.delta < 0)};
-	}
-	const row = visibleRows(layout, env.height, state.viewport).rows[mouse.row - (env.bodyTop ?? 0)];
-	if (!row || mouse.row < (env.bodyTop ?? 0)) return state;
-	return {...state, focus: row.itemId, viewport: pause(layout, env.height, state.viewport)};
+	if (mouse.kind === 'wheel') return scrollView(state, layout, env.height, mouse.delta);
+	// A click puts the cursor on the row clicked.
+	const row = mouse.row - (env.bodyTop ?? 0);
+	const top = topOf(layout, env.height, state.viewport);
+	if (!top || row < 0 || row >= env.height || row >= visibleRows(layout, env.height, state.viewport).rows.length) return state;
+	return withCursor({...state, viewport: pause(layout, env.height, state.viewport)}, layout, forward(layout, top, row));
 }
 
 /** Keys while the help is shown: they scroll it; Esc or ? close it; others do nothing (a stray key must not close it). */
@@ -251,35 +240,26 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 			return startMark(state, id === 'mark' ? 'set' : 'go');
 		case 'follow':
 		case 'bottom':
-			return {...state, viewport: resume(), focus: undefined};
+			return {...state, viewport: resume(), focus: undefined, cursorAt: undefined};
 		case 'top': {
-			const first = nonEmpty(layout, 0, 1);
-			const top = {...state, viewport: scrollToTop(layout, height, state.viewport), focus: first === -1 ? undefined : layout.item(first).id};
+			const top = cursorToTop(state, layout, scrollToTop(layout, height, state.viewport));
 			return env.previewing ? {...top, topPending: true} : top;
 		}
 		case 'focus-next':
-		case 'focus-prev': {
-			const up = id === 'focus-prev';
-			const current = focusIndex(state, layout, height);
-			if (current === -1) return state;
-			// Inside a long focused pane: a row at a time, until its end (or start) is on screen.
-			const known = state.focus !== undefined && layout.indexOf(state.focus) === current;
-			if (known && lineStep(layout, height, state.viewport, current, up ? -1 : 1) > 0) {
-				return {...state, viewport: scrollBy(layout, height, up ? pause(layout, height, state.viewport) : state.viewport, up ? -1 : 1)};
-			}
-			// A move up stops following and moves at once (from the last pane on screen); a first
-			// move down only shows where the focus is (nothing is below it).
-			const viewport = up ? pause(layout, height, state.viewport) : state.viewport;
-			const moved = known || up ? nonEmpty(layout, current + (up ? -1 : 1), up ? -1 : 1) : current;
-			const index = moved === -1 ? current : moved;
-			return {...state, focus: layout.item(index).id, viewport: reveal(layout, height, viewport, index)};
-		}
+		case 'focus-prev':
+			return moveCursor(state, layout, height, id === 'focus-prev' ? -1 : 1);
+		case 'scroll-down':
+		case 'scroll-up':
+			return scrollView(state, layout, height, id === 'scroll-up' ? -1 : 1);
+		case 'next-pane':
+		case 'prev-pane':
+			return paneHead(state, layout, height, id === 'prev-pane' ? -1 : 1);
 		case 'toggle':
 		case 'full': {
-			const index = focusIndex(state, layout, height);
-			if (index === -1) return state;
-			const pane = layout.pane(index);
-			if (pane.group === undefined) return {...state, focus: pane.itemId};
+			const at = cursorOf(state, layout, height);
+			if (!at) return state;
+			const pane = layout.pane(at.index);
+			if (pane.group === undefined) return withCursor(state, layout, at);
 			let open = state.open;
 			if (id === 'toggle') {
 				open = setOpen(open, pane.itemId, pane.group, !pane.open);
@@ -288,26 +268,23 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 				open = setFull(open, pane.itemId, !open.full.has(pane.itemId));
 				if (!pane.open) open = setOpen(open, pane.itemId, pane.group, true);
 			}
-			// While paused the anchor keeps the rows above in place; while following, the bottom
-			// stays pinned unless that would push the pane's first row off the top.
-			const next = env.layout(open);
-			return {...state, open, focus: pane.itemId, viewport: reveal(next, height, state.viewport, next.indexOf(pane.itemId, index))};
+			// The cursor's line stays where it is on the screen: what opens, opens below it.
+			const lines = linesOf(env);
+			return keepCursorRow(withCursor({...state, open}, layout, at), layout, env.layout(open), height, itemId => paneLines(lines, itemId));
 		}
 		case 'toggle-thinking':
 		case 'toggle-outputs': {
 			const open = toggleGroup(state.open, id === 'toggle-thinking' ? 'thinking' : 'outputs');
-			const next = env.layout(open);
-			const viewport = state.focus === undefined ? state.viewport : reveal(next, height, state.viewport, next.indexOf(state.focus));
-			return {...state, open, viewport};
+			if (state.focus === undefined) return {...state, open};
+			const lines = linesOf(env);
+			return keepCursorRow({...state, open}, layout, env.layout(open), height, itemId => paneLines(lines, itemId));
 		}
 		case 'half-down':
 		case 'half-up':
 		case 'page-down':
 		case 'page-up': {
 			const size = id.startsWith('half') ? Math.max(1, Math.floor(height / 2)) : Math.max(1, height - 1);
-			const up = id.endsWith('up');
-			const viewport = scrollBy(layout, height, state.viewport, up ? -size : size);
-			return {...state, viewport, focus: focusInView(state.focus, layout, height, viewport, up)};
+			return scrollView(state, layout, height, id.endsWith('up') ? -size : size);
 		}
 		case 'next-problem':
 		case 'prev-problem':
@@ -357,29 +334,7 @@ function filterKey(state: ScreenState, input: string, key: KeyPress): ScreenStat
 	return typed === '' ? state : {...state, filterDraft: draft + typed};
 }
 
-/** The focused entry's index, or the last pane on screen when nothing is focused (-1: nothing). */
+/** The entry index of the pane the cursor is in (-1: nothing): what y, Y and v act on. */
 function focusIndex(state: ScreenState, layout: Layout, height: number): number {
-	if (state.focus !== undefined) {
-		const index = layout.indexOf(state.focus);
-		if (index !== -1 && layout.pane(index).rows.length > 0) return index;
-	}
-	const {last, rows} = visibleRows(layout, height, state.viewport);
-	return rows.length === 0 ? -1 : last;
-}
-
-/** After a scroll, the focus moves onto the screen if it left it. */
-function focusInView(focus: number | undefined, layout: Layout, height: number, viewport: ViewportState, up: boolean): number | undefined {
-	if (focus === undefined && viewport.follow) return undefined;
-	const {first, last, rows} = visibleRows(layout, height, viewport);
-	if (rows.length === 0) return focus;
-	const index = focus === undefined ? -1 : layout.indexOf(focus);
-	if (index !== -1 && index >= first && index <= last) return focus;
-	// Scrolling down: the first pane that starts on screen; up: the last one on screen.
-	const top = topOf(layout, height, viewport);
-	let pick = up ? last : first;
-	if (!up && top && top.offset > 0) {
-		const next = nonEmpty(layout, first + 1, 1);
-		if (next !== -1 && next <= last) pick = next;
-	}
-	return layout.item(pick).id;
+	return cursorPane(state, layout, height);
 }

@@ -11,6 +11,7 @@ import type {OpenState} from './open-state.js';
 import type {PickerState} from './picker.js';
 import type {Budget, Counted, Match, Stepped} from './search.js';
 import type {ViewportState} from './viewport.js';
+import type {DocumentEntries} from './document-index.js';
 
 export type SearchState = {
 	/** The prompt is open and takes the keys. */
@@ -35,8 +36,10 @@ export type SearchState = {
 export type ScreenState = {
 	open: OpenState;
 	viewport: ViewportState;
-	/** The focused item; undefined while just following the bottom. */
+	/** The item whose pane the cursor is in (cursor.ts); undefined while just following the bottom. */
 	focus?: number;
+	/** The cursor's row in the focused pane (when `itemId` is the focus; else its first row), and the entry it was at. */
+	cursorAt?: {itemId: number; row: number; index?: number};
 	search: SearchState;
 	help: boolean;
 	/** The help's first row on screen (j/k scroll it). */
@@ -69,10 +72,10 @@ export type ScreenState = {
 	topPending?: boolean;
 	/** m or ' was pressed: the next key is a mark's letter (marks.ts). */
 	markKey?: 'set' | 'go';
-	/** The marks set with m: letter → item. */
+	/** The marks set with m: letter → the document line (0-based) the cursor was on. */
 	marks?: Readonly<Record<string, number>>;
 	/** Where the view was before the last jump ('' goes back). */
-	beforeJump?: {focus?: number; viewport: ViewportState};
+	beforeJump?: {focus?: number; cursorAt?: ScreenState['cursorAt']; viewport: ViewportState};
 	/** What space, + or - asked of the replay (the program does it, once per `seq`). */
 	replayAsk?: {seq: number; what: 'toggle' | 'faster' | 'slower'};
 	/** The notice log (M) is shown in place of the panes. */
@@ -139,4 +142,15 @@ export type ScreenEnv = {
 	replaying?: boolean;
 	/** Whether the end of a big trace is shown while its whole history is read behind it. */
 	previewing?: boolean;
+	/** The session's lines, numbered (line-numbering.ts); without it, a line per pane row. */
+	lines?: DocumentLines;
+};
+
+/** The document's line numbers for the session on screen. */
+export type DocumentLines = {
+	entries(): DocumentEntries;
+	/** The entry of an item in `entries()`, -1 for none. */
+	indexOf(itemId: number): number;
+	/** The subagent panes an item is inside, outermost first. */
+	ancestorsOf(itemId: number): number[];
 };

@@ -11,7 +11,9 @@ import {matcher, type Match} from './search.js';
 import {currentMatches, matchPosition, noMatch} from './search-count.js';
 import type {ScreenEnv, ScreenState, SearchState} from './screen-types.js';
 import {rowText} from './segments.js';
-import {pause, reveal, scrollBy, topOf} from './viewport.js';
+import {pause, topOf} from './viewport.js';
+import {withCursor} from './cursor.js';
+import {showAt} from './line-place.js';
 
 /** Keys while the search prompt is open. */
 export function searchKey(state: ScreenState, input: string, key: KeyPress, env: ScreenEnv): ScreenState {
@@ -88,12 +90,11 @@ function goToMatch(state: ScreenState, index: number, env: ScreenEnv, note?: str
 		pane = layout.pane(at);
 		row = pane.rows.findIndex(line => test(rowText(line.segments)));
 	}
-	// Following stops: a match at the bottom must not scroll away as the session grows.
-	let viewport = reveal(layout, env.height, pause(layout, env.height, state.viewport), at, row === -1 ? 0 : row);
-	// A row at the top of a pane scrolled under its pinned first row would be covered by it (line-scroll.ts).
-	const top = topOf(layout, env.height, viewport);
-	if (row > 0 && top?.index === at && top.offset === row) viewport = scrollBy(layout, env.height, viewport, -1);
-	return {...state, open, focus: pane.itemId, viewport, search, message};
+	// Following stops: a match at the bottom must not scroll away as the session grows. The
+	// match is shown with context above it, the cursor on its row.
+	const target = {index: at, offset: row === -1 ? 0 : row};
+	const viewport = showAt(layout, env.height, pause(layout, env.height, state.viewport), target, Math.floor(env.height / 3));
+	return withCursor({...state, open, viewport, search, message}, layout, target);
 }
 
 /**

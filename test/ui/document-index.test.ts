@@ -4,7 +4,7 @@ import {expect, test} from 'vitest';
 import {documentEntries, entryAt, placeOfLine} from '../../source/ui/document-index.js';
 import {Layouter, rowLine} from '../../source/ui/layout.js';
 import {LineNumbering} from '../../source/ui/line-numbering.js';
-import {openStateFrom, setOpen} from '../../source/ui/open-state.js';
+import {openStateFrom, setOpen, type OpenState} from '../../source/ui/open-state.js';
 import {rowText} from '../../source/ui/segments.js';
 import {msg, viewFrom} from './helpers.js';
 import type {ModelInput} from '../../source/model/input.js';
@@ -73,7 +73,7 @@ test('property: the line a row shows does not change when folds open or close, o
 				const calls_ = view.items.filter(item => item.kind === 'tool_call');
 				// Every output line's number, read off the rows drawn at one width with some folds open.
 				const numbered = (width: number, openFlags: readonly boolean[]): Map<string, number> => {
-					let open = {...openStateFrom(), full: new Set(calls_.map(item => item.id))};
+					let open: OpenState = {...openStateFrom(), full: new Set(calls_.map(item => item.id))};
 					calls_.forEach((item, i) => (open = setOpen(open, item.id, 'outputs', openFlags[i] ?? false)));
 					const layout = new Layouter().layout(view, width, open, now);
 					const entries = numbering.entries(view);

@@ -272,9 +272,10 @@ export function footerStats(view: SessionView, newCount: number, width: number, 
 	for (const [detail, where] of tries) {
 		const right = [...where, ...fresh];
 		const left = statGroups(view, detail, cost);
-		if (segmentsWidth(left) <= width - segmentsWidth(right) - 2 || detail === 0) return spread(left, right, width);
+		if (segmentsWidth(left) <= width - segmentsWidth(right) - 2) return spread(left, right, width);
 	}
-	return spread([], fresh, width);
+	// Too narrow even so: the numbers are cut, the short position stays whole.
+	return spread(statGroups(view, 0, cost), [...short, ...fresh], width);
 }
 
 const dot = (): Segment => seg(' · ', {dim: true});

@@ -157,16 +157,16 @@ describe('keys', () => {
 		await screen.press('?');
 		const body = screen.body().join('\n');
 		expect(screen.body()[0]).toBe(' keys   j/k scroll · Esc or ? closes · q quit');
-		expect(body).toMatch(/ d Ctrl+D +half a page down/);
+		expect(body).toMatch(/ t +open or close all thinking/);
 		expect(screen.frame().split('\n').at(-1)).toBe(' j/k scroll · Esc or ? closes · q quit');
 		await screen.press('x');
-		expect(screen.body().join('\n')).toContain('d Ctrl+D');
+		expect(screen.body().join('\n')).toContain('all thinking');
 		await screen.press(keys.escape);
-		expect(screen.body().join('\n')).not.toContain('d Ctrl+D');
+		expect(screen.body().join('\n')).not.toContain('all thinking');
 		await screen.press('?');
-		expect(screen.body().join('\n')).toContain('d Ctrl+D');
+		expect(screen.body().join('\n')).toContain('all thinking');
 		await screen.press('?');
-		expect(screen.body().join('\n')).not.toContain('d Ctrl+D');
+		expect(screen.body().join('\n')).not.toContain('all thinking');
 	});
 
 	test('q and Ctrl+C quit', async () => {

@@ -1,4 +1,4 @@
-// --replay's controls: space pauses and resumes, + and - double and halve the speed, the header says where the replay is in the session's own time.
+// --replay's controls: p pauses and resumes, + and - double and halve the speed, the header says where the replay is in the session's own time.
 import {afterAll, afterEach, beforeAll, expect, test, vi} from 'vitest';
 import type {ModelInput} from '../../source/model/input.js';
 import {SessionStore} from '../../source/model/store.js';
@@ -32,7 +32,7 @@ const session = (): ModelInput[] => [
 	msg({type: 'text', role: 'assistant', text: 'third answer'}, '2026-12-02T14:51:03.000Z'),
 ];
 
-test('space pauses (⏸ replay paused) and resumes, + and - change the speed (replay 8×), the header shows the session time played', async () => {
+test('p pauses (⏸ replay paused) and resumes, + and - change the speed (replay 8×), the header shows the session time played', async () => {
 	const store = new SessionStore({label: 'test.jsonl', state: 'replaying'}, {}, () => Date.parse('2026-12-02T15:00:00Z'));
 	// A minute of the session before the second answer: the screen waits on the first.
 	const replay = startReplay({speed: 1, interleave: false, maxGapMs: 120_000, onInputs: batch => store.apply(batch)});
@@ -44,12 +44,12 @@ test('space pauses (⏸ replay paused) and resumes, + and - change the speed (re
 	await frameWhere(screen, f => statusRow(f).includes('replay 8×'));
 	await screen.press('-');
 	await frameWhere(screen, f => statusRow(f).includes('replay 4×'));
-	await screen.press(' ');
+	await screen.press('p');
 	let frame = await frameWhere(screen, f => statusRow(f).includes('⏸ replay paused · 14:45:00 of 14:51:03'));
 	// Space during a replay pauses it: it opens no pane.
 	expect(frame).toContain('first answer');
 	await screen.press('+', '+', '+');
-	await screen.press(' ');
+	await screen.press('p');
 	frame = await frameWhere(screen, f => f.includes('second answer'));
 	await frameWhere(screen, f => statusRow(f).includes('▶ replay 32× · 14:46:00 of 14:51:03'));
 });

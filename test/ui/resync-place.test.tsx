@@ -28,10 +28,10 @@ test('a focused, opened thinking pane stays focused and open, and the view stays
 	unmount = () => app.unmount();
 	const frame = (): string => app.lastFrame() ?? '';
 	await until(frame, text => text.includes('After compaction'), 'the stream on screen');
-	// Up to the thinking of the last task (after the compaction), and open it.
+	// Up to the thinking of the last task (after the compaction), a pane head at a time, and open it.
 	for (let i = 0; i < 10 && !/thinking/.test(focused(frame()) ?? ''); i++) {
 		const was = focused(frame());
-		app.stdin.write('k');
+		app.stdin.write('{');
 		await until(frame, text => focused(text) !== was, 'the focus to move');
 	}
 	expect(focused(frame())).toMatch(/^›▸ thinking/);

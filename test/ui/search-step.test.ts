@@ -77,9 +77,9 @@ test('a match far ahead is looked for a slice at a time: keys are served before 
 	expect(state.search.pending).toBe(1);
 	expect(state.message).toBe('looking for the next match of “marker”…');
 	expect(reads() - before).toBeLessThanOrEqual(20);
-	// Another key meanwhile is served (the focus moves on), and the n waits on.
+	// Another key meanwhile is served (the cursor moves to the next pane), and the n waits on.
 	const focus = state.focus;
-	state = press(state, 'j');
+	state = press(state, '}');
 	expect(state.focus).not.toBe(focus);
 	expect(state.search.pending).toBe(1);
 	let slices = 0;

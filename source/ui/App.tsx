@@ -35,7 +35,7 @@ import {filterEntries, openPicker, type PickerState} from './picker.js';
 import {overviewEntries} from './overview-columns.js';
 import {besideListWidth, besideMinColumns, isBeside} from './beside.js';
 import {handleKey, initialScreen, runCommand, searchAgain, type ScreenEnv, type ScreenState} from './screen-state.js';
-import {footerMessage, LiveMatches} from './search-count.js';
+import {footerMessage, LiveMatches, ordinalText} from './search-count.js';
 import {sliceBudget, useSearchProgress} from './search-progress.js';
 import {continueStep} from './search-keys.js';
 import {SessionPicker} from './SessionPicker.js';
@@ -260,6 +260,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 		countMatches: (query, budget) => liveMatches.count(store.view, query, budget),
 		probeMatch: (query, start, wanted) => liveMatches.probe(store.view, query, start, wanted),
 		stepMatch: (query, shown, step) => liveMatches.step(store.view, query, shown, step, sliceBudget(performanceNow)),
+		matchOrdinal: (query, match, occurrence) => ordinalText(liveMatches.sofar(store.view, query), liveMatches, match, occurrence),
 		previewing: store.previewing,
 		lines,
 		replaying: replay !== undefined && store.status.state === 'replaying' && !view.ended,
@@ -427,7 +428,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	) : state.timeline && timeline ? (
 		<TimelineView timeline={timeline} state={state.timeline} width={width} height={height} now={now} costOf={usage => requestCostText(usage, view.header, store.status.prices)} />
 	) : (
-		<Body rows={state.filter !== undefined && layout.count === 0 ? noPaneMatches(state.filter) : visible} height={height} focusRow={focusRow} width={width} query={state.search.editing ? undefined : state.search.query} />
+		<Body rows={state.filter !== undefined && layout.count === 0 ? noPaneMatches(state.filter) : visible} height={height} focusRow={focusRow} width={width} query={state.search.editing || state.search.hidden ? undefined : state.search.query} />
 	);
 
 	return (
@@ -463,10 +464,10 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 					rule={rules}
 					editing={state.search.editing}
 					draft={state.search.draft}
-					message={footerMessage(state, countSlice)}
+					message={footerMessage(state, countSlice, liveMatches)}
 					query={state.search.query}
 					width={screenWidth}
-					hints={state.jumpDraft !== undefined ? `:${sanitize(state.jumpDraft)}▌   Enter jump · 120 a pane · 50% a place · 14:45 a local time · Esc cancel` : state.filterDraft !== undefined ? filterHint(state.filterDraft, state.filter) : state.help ? helpKeysHint : state.noticeLog ? noticeHints : pickerKeys ? (listWidth > 0 ? besideHints : pickerHints) : state.timeline ? timelineHints : undefined}
+					hints={state.jumpDraft !== undefined ? `:${sanitize(state.jumpDraft)}▌   Enter jump · 1204 a line · 50% a place · p12 a pane · 14:45 a time · Esc cancel` : state.filterDraft !== undefined ? filterHint(state.filterDraft, state.filter) : state.help ? helpKeysHint : state.noticeLog ? noticeHints : pickerKeys ? (listWidth > 0 ? besideHints : pickerHints) : state.timeline ? timelineHints : undefined}
 					offer={offered && !state.help && !(pickerKeys && listWidth === 0) ? (sessions?.offerNote?.() ?? offerText(offered.sessionId)) : undefined}
 					act={state.act?.prompt}
 					acting={actions !== undefined}

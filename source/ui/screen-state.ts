@@ -204,7 +204,8 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 			if (!env.offered) return {...state, message: 'no other session has started'};
 			return {...state, switchTo: (state.switchTo ?? 0) + 1};
 		case 'escape':
-			return {...state, search: noSearch};
+			// The marks go; the search stays for n and N, as in less.
+			return {...state, search: {...state.search, hidden: true, position: undefined, pending: undefined}};
 		case 'right':
 		case 'left':
 			return {...state, shift: nextShift(state.shift ?? 0, env.width ?? 80, id === 'right' ? 1 : -1)};

@@ -20,8 +20,16 @@ export type SearchState = {
 	/** The last query searched for (highlighted until Esc). */
 	query?: string;
 	matches: readonly Match[];
-	/** The match shown, -1 for none. */
+	/** The pane of the match shown (an index in `matches`), -1 for none. */
 	index: number;
+	/** Which of that pane's matches is shown (search-match.ts: a pane may hold many). */
+	occurrence?: number;
+	/** Esc hid the marks: n or N shows them again. */
+	hidden?: boolean;
+	/** The searches made, the latest last (↑ in the prompt brings them back). */
+	history?: readonly string[];
+	/** How far back ↑ went (0: the latest). */
+	recalled?: number;
 	/**
 	 * The footer's message that gives the match's place (`match 3 of 12`), and its note: while
 	 * the footer shows it, the count follows what arrives (search-count.ts).
@@ -136,6 +144,8 @@ export type ScreenEnv = {
 	 * looked for as far as one slice allows (search-count.ts's LiveMatches.step).
 	 */
 	stepMatch?: (query: string, shown: Match | undefined, step: 1 | -1) => Stepped;
+	/** The footer's `match 7 of 13` for a pane's match `occurrence`, counted as far as the count went. */
+	matchOrdinal?: (query: string, match: Match, occurrence: number) => string | undefined;
 	/** How many rows the notice log has at this width. */
 	noticeRows?: number;
 	/** A replay is playing: space, + and - control it. */

@@ -228,17 +228,27 @@ describe('search', () => {
 		expect(screen.body().find(line => line.startsWith('›'))).toMatch(/README\.txt/);
 		expect(screen.frame()).toContain('match 1 of 1');
 
+		// Every match counts, two in one pane among them: the thinking, the call's description, its command, its output, the answer's two.
 		await screen.press('/', 's', 'l', 'o', 'w', keys.backspace, 'w', keys.enter);
-		expect(screen.frame()).toContain('match 1 of 3');
+		expect(screen.frame()).toContain('match 1 of 6');
 		await screen.press('n');
-		expect(screen.frame()).toContain('match 2 of 3');
+		expect(screen.frame()).toContain('match 2 of 6');
 		await screen.press('N');
-		expect(screen.frame()).toContain('match 1 of 3');
+		expect(screen.frame()).toContain('match 1 of 6');
 		await screen.press('N');
-		expect(screen.frame()).toContain('match 3 of 3 · search wrapped');
+		expect(screen.frame()).toContain('match 6 of 6 · search wrapped');
 		await screen.press(keys.escape);
 		expect(screen.frame()).not.toContain('match');
 		expect(screen.frame().split('\n').at(-1)).toContain('j/k move');
+		// n still goes on after Esc, as in less.
+		await screen.press('n');
+		expect(screen.frame()).toContain('match 1 of 6 · search wrapped');
+		// / then Enter on nothing: the last search again; ↑ brings an earlier one back to edit.
+		await screen.press('/', keys.enter);
+		expect(screen.frame()).toMatch(/match \d of 6/);
+		await screen.press('/', keys.up, keys.up);
+		expect(screen.frame().split('\n').at(-1)).toContain('/README▌');
+		await screen.press(keys.escape);
 	});
 
 	test('a search with no match says so', async () => {

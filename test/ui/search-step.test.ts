@@ -48,7 +48,8 @@ function screen(count: number, output: (n: number) => string, tests: () => numbe
 }
 
 test('n goes to the next match without counting every match first: only the texts up to it are read', () => {
-	const {press, focusedCall, reads} = screen(200, n => `out ${n}\n`.repeat(30), () => Number.POSITIVE_INFINITY);
+	// One match of `out` in each output (n goes from match to match: here, from output to output).
+	const {press, focusedCall, reads} = screen(200, n => `out ${n}\n${'filler line\n'.repeat(29)}`, () => Number.POSITIVE_INFINITY);
 	let state = press(initialScreen(), 'g', '/', 'o', 'u', 't', '\r');
 	expect(focusedCall(state)).toBe('call-1');
 	const before = reads();
@@ -67,7 +68,7 @@ test('n goes to the next match without counting every match first: only the text
 
 test('a match far ahead is looked for a slice at a time: keys are served before it is found, then it is shown', () => {
 	let perSlice = Number.POSITIVE_INFINITY;
-	const {env, press, focusedCall, reads} = screen(200, n => (n === 3 || n === 180 ? `the marker ${n}\n` : `out ${n}\n`).repeat(30), () => perSlice);
+	const {env, press, focusedCall, reads} = screen(200, n => `${n === 3 || n === 180 ? `the marker ${n}\n` : ''}${`out ${n}\n`.repeat(30)}`, () => perSlice);
 	let state = press(initialScreen(), 'g', '/', 'm', 'a', 'r', 'k', 'e', 'r', '\r');
 	expect(focusedCall(state)).toBe('call-3');
 	// From now on a slice tests ten items at most.

@@ -16,6 +16,7 @@ const {ColorContext} = await import('../../source/ui/ColorContext.js');
 const {Body, focusBar} = await import('../../source/ui/Body.js');
 const {RowLine} = await import('../../source/ui/RowLine.js');
 const {highlight} = await import('../../source/ui/highlight.js');
+const {searchPattern} = await import('../../source/ui/search-match.js');
 const {seg} = await import('../../source/ui/segments.js');
 const {glyph} = await import('../../source/ui/theme.js');
 
@@ -42,7 +43,7 @@ function NestedBody({rows, height, focusRow, query, width}: BodyProps) {
 	const lines = [];
 	for (let i = 0; i < height; i++) {
 		const row = rows[i];
-		const segments = row ? [i === focusRow ? seg(glyph.focus, {color: 'cyan', bold: true}) : seg(' '), ...highlight(row.segments, query)] : [];
+		const segments = row ? [i === focusRow ? seg(glyph.focus, {color: 'cyan', bold: true}) : seg(' '), ...highlight(row.segments, query ? (searchPattern(query) as RegExp) : undefined)] : [];
 		lines.push(<NestedRowLine key={i} segments={row && i === focusRow ? focusBar(segments, width) : segments} />);
 	}
 	return <Box flexDirection="column">{lines}</Box>;

@@ -25,6 +25,8 @@ export type Flags = {
 	bell?: boolean;
 	/** --notify: a desktop notification (OSC 9/777) when another session waits, fails or finishes. */
 	notify?: boolean;
+	/** -S, --chop: long rows cut at the edge rather than wrapped (as less -S). */
+	chop?: boolean;
 	/** --mouse: the wheel scrolls, a click focuses. */
 	mouse?: boolean;
 	/** --read-only: a, r, Ctrl+X and > never act on the session. */

@@ -26,7 +26,7 @@ import {Header} from './Header.js';
 import {helpKeysHint, helpLines} from './help-lines.js';
 import {HelpOverlay} from './HelpOverlay.js';
 import {screenGeometry} from './screen-geometry.js';
-import {Layouter} from './layout.js';
+import {Layouter, type Layout, type Pane} from './layout.js';
 import {CodeColours, loadCommonHighlighter} from './code-colours.js';
 import type {Highlighter} from '../render/code-colour.js';
 import type {OpenState} from './open-state.js';
@@ -51,7 +51,7 @@ import {lineText} from './position.js';
 import {cursorPane, cursorScreenRow} from './cursor.js';
 import {LineNumbering} from './line-numbering.js';
 import {cursorLine, documentLines} from './line-place.js';
-import {shiftedRows} from './sideways.js';
+import {choppedLayout, choppedRows, chopWidth} from './chop-rows.js';
 import {replayText} from './replay-controls.js';
 import {allNotices, NoticeLog, noticeRows} from './notice-log.js';
 import {NoticeLogView} from './NoticeLogView.js';
@@ -66,6 +66,8 @@ export type AppProps = {
 	store: SessionStore;
 	/** --expand words: thinking, outputs, details, all. */
 	expand?: readonly string[];
+	/** -S: long rows cut at the edge rather than wrapped (S toggles it). */
+	chop?: boolean;
 	/** False: no colour (and no text attributes either, unless `attributes`). */
 	color?: boolean;
 	/** Bold, dim, inverse… without colour (NO_COLOR): they mark thinking, the focus and matches. Default: as `color`. */
@@ -113,7 +115,7 @@ export function offerText(sessionId: string): string {
 }
 
 /** The whole screen. */
-export function App({store, texts, expand, color = true, attributes = color, onQuit, size, clock = Date.now, home, sessions, bell, actions, acting, copy, page, replay, switches = defaultSwitches, loadHighlighter = loadCommonHighlighter}: AppProps) {
+export function App({store, texts, expand, chop, color = true, attributes = color, onQuit, size, clock = Date.now, home, sessions, bell, actions, acting, copy, page, replay, switches = defaultSwitches, loadHighlighter = loadCommonHighlighter}: AppProps) {
 	// What the last frame drew from the store: a change that touched none of it draws nothing.
 	const drawn = useRef<DrawnFrom | undefined>(undefined);
 	useStore(store, frameMs, streamFrameMs, () => changedSince(drawn.current, store.view, store.status), clock, switches.warmMs);
@@ -121,7 +123,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	const {columns, rows} = useTerminalSize(size);
 	// A server given without a session opens on its picker.
 	const [state, setState] = useState<ScreenState>(() =>
-		sessions?.openAtStart ? {...initialScreen(expand), picker: openPicker(1), pickerOpened: 1} : initialScreen(expand),
+		sessions?.openAtStart ? {...initialScreen(expand, chop), picker: openPicker(1), pickerOpened: 1} : initialScreen(expand, chop),
 	);
 	// Bumped when the program says its list, notices or offered session changed.
 	const [listRev, setListRev] = useState(0);
@@ -132,10 +134,11 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	const offered = sessions?.offered?.();
 	// Code is coloured once the highlighter is in: it is loaded when a pane first has code to colour, and a frame follows.
 	const [, setCodeReady] = useState(0);
-	const layouter = useMemo(
-		() => new Layouter(texts, true, color ? new CodeColours(loadHighlighter, () => setCodeReady(n => n + 1)) : undefined),
-		[texts, color, loadHighlighter],
-	);
+	const code = useMemo(() => (color ? new CodeColours(loadHighlighter, () => setCodeReady(n => n + 1)) : undefined), [color, loadHighlighter]);
+	const layouter = useMemo(() => new Layouter(texts, true, code), [texts, code]);
+	// Chop mode (-S, S) lays the panes out once more, at a width no row reaches (chop-rows.ts).
+	const wideLayouter = useMemo(() => new Layouter(texts, true, code), [texts, code]);
+	const choppedPanes = useMemo(() => new WeakMap<Pane, Pane>(), [wideLayouter]);
 	// The timeline is made again only when the session changed (its rows hold the live items).
 	const timelineCache = useRef<{view: SessionView; rev: number; timeline: Timeline} | undefined>(undefined);
 	const timelineNow = useCallback((): Timeline => {
@@ -179,16 +182,22 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 	// The search's matches, counted again only where the session changed (search-count.ts).
 	const liveMatches = useMemo(() => new LiveMatches(texts), [texts]);
 	const countSlice = useSearchProgress(liveMatches, view, state.search.query, performanceNow);
-	// Moved sideways, panes are laid out wider and drawn from the shift on (sideways.ts).
-	const shift = state.shift ?? 0;
-	const layout = filteredLayout(layouter.layout(view, paneWidth + shift, state.open, now, stoppedAt, store.status.prices), state.filter, filterCache, texts);
+	// In chop mode rows are cut at the edge and drawn from the shift on (chop-rows.ts).
+	const chopped = state.chop === true;
+	const shift = chopped ? (state.shift ?? 0) : 0;
+	const laidOut = (session: SessionView, open: OpenState, at: number, stopped: number | undefined, chop = chopped): Layout => {
+		const narrow = layouter.layout(session, paneWidth, open, at, stopped, store.status.prices);
+		const shown = chop ? choppedLayout(wideLayouter.layout(session, chopWidth, open, at, stopped, store.status.prices), narrow, choppedPanes) : narrow;
+		return filteredLayout(shown, state.filter, filterCache, texts);
+	};
+	const layout = laidOut(view, state.open, now, stoppedAt);
 	const {rows: slice, first, last} = visibleRows(layout, height, state.viewport);
 	const fresh = newCount(layout, state.viewport);
 
 	// The cursor's row is marked once the reader moved it (while just following, the bottom is where the reader is).
 	const focusRow = state.focus === undefined ? -1 : cursorScreenRow(state, layout, height);
 	const focusIndex = state.focus === undefined ? -1 : cursorPane(state, layout, height);
-	const visible = shiftedRows(slice, shift);
+	const visible = chopped ? choppedRows(slice, shift, paneWidth) : slice;
 	// The header names the context of what is on screen (after g, the first), the newest while following.
 	const shownContext = contextOnScreen(view, layout, {focus: focusIndex, first, follow: state.viewport.follow});
 	// Counted in panes that draw something, with a filter (which keeps only those) or without.
@@ -243,9 +252,9 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 		texts,
 		height,
 		width: paneWidth,
-		layout: (open: OpenState) => {
+		layout: (open: OpenState, chop?: boolean) => {
 			const time = sessionTime(store.view, store.status, clock());
-			return filteredLayout(layouter.layout(store.view, paneWidth + shift, open, time.now, time.stoppedAt, store.status.prices), state.filter, filterCache, texts);
+			return laidOut(store.view, open, time.now, time.stoppedAt, chop);
 		},
 		timeline: timelineNow,
 		canPick: sessions !== undefined,
@@ -376,7 +385,7 @@ export function App({store, texts, expand, color = true, attributes = color, onQ
 			sessions.open(chosen).then(
 			() =>
 				setState(previous => ({
-					...initialScreen(expand),
+					...initialScreen(expand, previous.chop),
 					pickerOpened: previous.pickerOpened,
 					message: `opened ${chosen.sessionId}`,
 					// Beside the session the list stays, its choice kept, for the next one.

@@ -27,6 +27,8 @@ export type CommandId =
 	| 'right'
 	| 'left'
 	| 'left-edge'
+	| 'right-end'
+	| 'chop'
 	| 'bottom'
 	| 'next-problem'
 	| 'prev-problem'
@@ -109,9 +111,11 @@ export const commands: readonly Command[] = [
 	{id: 'page-up', keys: [char('b'), ctrl('b'), special('pageUp', 'PgUp')], help: 'a page up'},
 	{id: 'next-pane', keys: [char('}')], help: 'the head of the next pane'},
 	{id: 'prev-pane', keys: [char('{')], help: 'the head of this pane, else of the previous one'},
-	{id: 'right', keys: [special('rightArrow', '→')], help: 'the body half a screen to the right, to read what a row cut at the edge hides (as less -S)'},
-	{id: 'left', keys: [special('leftArrow', '←')], help: 'the body half a screen back to the left'},
-	{id: 'left-edge', keys: [char('0')], help: 'the body back at its left edge'},
+	{id: 'chop', keys: [char('S')], help: 'chop long rows at the edge rather than wrap them, or wrap them again (as less -S; -S starts so)'},
+	{id: 'right', keys: [special('rightArrow', '→')], help: 'chopped rows half a screen to the right, without laying them out again (chops them first); pane heads stay'},
+	{id: 'left', keys: [special('leftArrow', '←')], help: 'chopped rows half a screen back to the left'},
+	{id: 'right-end', keys: [char('$')], help: 'chopped rows shifted to the end of the longest row on screen'},
+	{id: 'left-edge', keys: [char('0')], help: 'chopped rows back at their left edge'},
 	{id: 'top', keys: [char('g'), special('home', 'Home')], help: 'the top of the session'},
 	{id: 'bottom', keys: [char('G'), special('end', 'End')], help: 'the bottom, following again'},
 	{id: 'next-problem', keys: [char('e')], help: 'next problem: failed or refused call, retry, abort, malformed line', footer: 'next problem'},

@@ -19,6 +19,7 @@ import {afterJump, jumpCommands, markKey, startMark} from './marks.js';
 import {noticeLogCommand} from './notice-log.js';
 import {overlayTop} from './overlay-scroll.js';
 import {nextShift} from './sideways.js';
+import {endShift} from './chop-rows.js';
 import {openStateFrom, setFull, setOpen, toggleGroup} from './open-state.js';
 import {besideKey, besideOpening, isBeside} from './beside.js';
 import {openPicker, pickerChrome, pickerKey} from './picker.js';
@@ -36,8 +37,8 @@ const notLive: Acting = {mode: 'unavailable', why: 'a, r, Ctrl+X and > act on a 
 const noSearch: SearchState = {editing: false, draft: '', matches: [], index: -1};
 
 /** The state a screen starts in. */
-export function initialScreen(expand?: readonly string[]): ScreenState {
-	return {open: openStateFrom(expand), viewport: following, search: noSearch, help: false, quit: false};
+export function initialScreen(expand?: readonly string[], chop?: boolean): ScreenState {
+	return {open: openStateFrom(expand), viewport: following, search: noSearch, help: false, quit: false, ...(chop ? {chop} : {})};
 }
 
 /** The one entry for keys: the search prompt, the help overlay, or a command. */
@@ -206,9 +207,19 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 		case 'escape':
 			// The marks go; the search stays for n and N, as in less.
 			return {...state, search: {...state.search, hidden: true, position: undefined, pending: undefined}};
+		case 'chop':
+			return toggleChop(state, env, !state.chop);
 		case 'right':
-		case 'left':
-			return {...state, shift: nextShift(state.shift ?? 0, env.width ?? 80, id === 'right' ? 1 : -1)};
+		case 'left': {
+			// → chops the rows first: a row is shifted, never laid out again.
+			const chopped = id === 'right' && !state.chop ? toggleChop(state, env, true) : state;
+			if (!chopped.chop) return state;
+			return {...chopped, shift: nextShift(chopped.shift ?? 0, env.width ?? 80, id === 'right' ? 1 : -1)};
+		}
+		case 'right-end': {
+			if (!state.chop) return {...state, message: '$ shows the end of the longest row in chop mode: S (or -S) chops the rows'};
+			return {...state, shift: endShift(visibleRows(layout, height, state.viewport).rows, env.width ?? 80)};
+		}
 		case 'left-edge':
 			return {...state, shift: 0};
 		case 'allow':
@@ -333,6 +344,14 @@ function filterKey(state: ScreenState, input: string, key: KeyPress): ScreenStat
 	// eslint-disable-next-line no-control-regex
 	const typed = input.replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
 	return typed === '' ? state : {...state, filterDraft: draft + typed};
+}
+
+/** Chop mode on or off (S, -S, →): the cursor's line stays where it is on the screen; the rows back at their left edge. */
+function toggleChop(state: ScreenState, env: ScreenEnv, chop: boolean): ScreenState {
+	const lines = linesOf(env);
+	const before = env.layout(state.open, state.chop === true);
+	const next = {...state, chop, shift: 0, message: chop ? 'long rows chopped: → ← $ 0 move them sideways · S wraps them again' : 'long rows wrapped'};
+	return state.focus === undefined ? next : keepCursorRow(next, before, env.layout(state.open, chop), env.height, itemId => paneLines(lines, itemId));
 }
 
 /** The entry index of the pane the cursor is in (-1: nothing): what y, Y and v act on. */

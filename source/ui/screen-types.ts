@@ -92,7 +92,9 @@ export type ScreenState = {
 	noticeTop?: number;
 	/** The jump prompt (:), while it is typed. */
 	jumpDraft?: string;
-	/** Columns the body is moved to the right (→ ←, sideways.ts); 0 or undefined at its left edge. */
+	/** Long rows cut at the edge rather than wrapped (-S, S; chop-rows.ts). */
+	chop?: boolean;
+	/** Columns the rows are moved to the right in chop mode (→ ← $, sideways.ts); 0 or undefined at its left edge. */
 	shift?: number;
 	/** Set when the reader asked to quit. */
 	quit: boolean;
@@ -117,8 +119,8 @@ export type ScreenEnv = {
 	height: number;
 	/** Columns of a pane's rows on screen (→ and ← move by half of it). */
 	width?: number;
-	/** The layout for an open state (cached: cheap to call again). */
-	layout: (open: OpenState) => Layout;
+	/** The layout for an open state (cached: cheap to call again); in chop mode or not (default: as the screen is now). */
+	layout: (open: OpenState, chop?: boolean) => Layout;
 	/** The session's timeline (cached per change of the view). */
 	timeline?: () => Timeline;
 	/** Whether there are sessions to pick from (the program passed a switcher). */

@@ -48,7 +48,18 @@ export function paneLineCount(item: Item): number {
 	}
 }
 
-type Numbered = {view: SessionView; rev: number; entries: DocumentEntries; byId?: Map<number, number>; nested: boolean; parents: number[]};
+type Numbered = {
+	view: SessionView;
+	rev: number;
+	entries: DocumentEntries;
+	byId?: Map<number, number>;
+	nested: boolean;
+	parents: number[];
+	/** Without nesting: each entry's item, its revision and its count when last counted. */
+	items: Item[];
+	revs: number[];
+	counts: number[];
+};
 
 /** Numbers a session's lines, a subagent's after its pane, keeping each item's count while it does not change. */
 export class LineNumbering {
@@ -100,6 +111,10 @@ export class LineNumbering {
 
 	private numbered(view: SessionView): Numbered {
 		if (this.last && this.last.view === view && this.last.rev === view.rev) return this.last;
+		if (this.last && this.last.view === view && !this.last.nested) {
+			const flat = this.flatAgain(this.last, view);
+			if (flat) return flat;
+		}
 		const ids: number[] = [];
 		const counts: number[] = [];
 		// The entry of each nested item's subagent pane (only nested items are listed).
@@ -118,7 +133,50 @@ export class LineNumbering {
 			}
 		};
 		walk(view.items, -1);
-		this.last = {view, rev: view.rev, entries: documentEntries(ids, counts), nested, parents};
+		const entries = documentEntries(ids, counts);
+		const revs = nested ? [] : view.items.map(item => item.rev);
+		this.last = {view, rev: view.rev, entries, nested, parents, items: nested ? [] : view.items.slice(), revs, counts};
+		return this.last;
+	}
+
+	/**
+	 * The numbering of a session with no subagent's panes in it, made again from the last one:
+	 * only the items that changed are counted again, and the lines before the first whose count
+	 * changed are not summed again (a frame of a growing session costs a look at each item's
+	 * revision, not a count). Undefined when a subagent's session now has items (made anew).
+	 */
+	private flatAgain(last: Numbered, view: SessionView): Numbered | undefined {
+		const {items: known, revs, counts} = last;
+		const items = view.items;
+		let first = Math.min(known.length, items.length);
+		for (let i = 0; i < items.length; i++) {
+			const item = items[i]!;
+			if (known[i] === item && revs[i] === item.rev) continue;
+			if (item.kind === 'subagent' && item.child && item.child.items.length > 0) return undefined;
+			known[i] = item;
+			revs[i] = item.rev;
+			(last.entries.ids as number[])[i] = item.id;
+			const lines = paneLineCount(item);
+			if (counts[i] !== lines || i >= last.entries.count) {
+				counts[i] = lines;
+				if (i < first) first = i;
+			}
+		}
+		known.length = items.length;
+		revs.length = items.length;
+		counts.length = items.length;
+		const ids = last.entries.ids as number[];
+		const starts = last.entries.starts as number[];
+		ids.length = items.length;
+		starts.length = items.length + 1;
+		let total = first === 0 ? 0 : starts[first]!;
+		for (let i = first; i < items.length; i++) {
+			ids[i] = items[i]!.id;
+			starts[i] = total;
+			total += counts[i]!;
+		}
+		starts[items.length] = total;
+		this.last = {...last, rev: view.rev, entries: {ids, starts, count: items.length, total}, byId: undefined};
 		return this.last;
 	}
 

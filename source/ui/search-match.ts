@@ -50,6 +50,46 @@ export function matchRanges(text: string, pattern: RegExp): Array<[number, numbe
 	return ranges;
 }
 
+/** How many times `pattern` matches in `text` (as matchRanges finds them), nothing kept. */
+function countIn(text: string, pattern: RegExp): number {
+	let count = 0;
+	pattern.lastIndex = 0;
+	for (let found = pattern.exec(text); found !== null; found = pattern.exec(text)) {
+		if (found[0].length === 0) {
+			pattern.lastIndex = found.index + 1;
+			if (pattern.lastIndex > text.length) break;
+			continue;
+		}
+		count++;
+	}
+	pattern.lastIndex = 0;
+	return count;
+}
+
+/**
+ * The body text of an item's pane, whole (sanitized), for counting a plain string: it cannot
+ * run across a line's end, so its matches in the whole are those in the lines. The head line
+ * apart (a call's name and arguments, a thinking's label).
+ */
+function wholeBody(item: Item, texts: TextReader | undefined, skipHeld: boolean): {head?: string; body: string} {
+	switch (item.kind) {
+		case 'tool_call': {
+			const head = sanitize(`${item.name} ${item.args}`.replace(/\n/g, ' '));
+			if (item.output === undefined || (skipHeld && isHeld(item.output))) return {head, body: ''};
+			return {head, body: sanitize(shown(item, texts).output!)};
+		}
+		case 'user_text':
+		case 'assistant_text':
+			if (skipHeld && isHeld(item.text)) return {body: ''};
+			return {head: item.kind === 'user_text' && item.marker ? item.marker : undefined, body: sanitize(shown(item, texts).text)};
+		case 'thinking':
+			if (item.inline || item.encrypted || (skipHeld && isHeld(item.text))) return {head: 'thinking', body: ''};
+			return {head: 'thinking', body: sanitize(shown(item, texts).text)};
+		default:
+			return {body: sanitize(itemText(shown(item, texts)).replace(/\n/g, ' '))};
+	}
+}
+
 /** A text's lines, as the document counts them (a trailing newline ends the last line; nothing: no line). */
 function linesOf(text: string): string[] {
 	if (text === '') return [];
@@ -111,10 +151,18 @@ function heldIn(item: Item): {text: HeldText; field: HeldField} | undefined {
 export function matchCounter(query: string, texts?: TextReader): (item: Item) => number {
 	const pattern = searchPattern(query);
 	if (!(pattern instanceof RegExp) || query === '') return () => 0;
-	const verdict: ((held: HeldText, field: HeldField) => HeldVerdict) | undefined = isLiteral(query) ? texts?.candidates?.(query) : undefined;
+	const literal = isLiteral(query);
+	const verdict: ((held: HeldText, field: HeldField) => HeldVerdict) | undefined = literal ? texts?.candidates?.(query) : undefined;
 	return item => {
 		const held = verdict && heldIn(item);
 		const skip = held ? verdict(held.text, held.field) === 'no' : false;
-		return occurrencesOf(item, pattern, texts, skip).length;
+		// A plain string is counted in the whole text at once: no line is cut out, nothing kept per match.
+		if (literal) {
+			const {head, body} = wholeBody(item, texts, skip);
+			return (head === undefined ? 0 : countIn(head, pattern)) + countIn(body, pattern);
+		}
+		let count = 0;
+		for (const text of paneLineTexts(item, texts, skip)) count += countIn(text, pattern);
+		return count;
 	};
 }

@@ -616,9 +616,14 @@ async function readingKeys(t, {program = cli, label = '', presses = 20} = {}) {
 	try {
 		if (opened.historyMs === undefined) throw new Error('the history never came in');
 		await sleep(1000);
-		// Somewhere in the middle, paused, a search for n to go on with.
+		// A search for n to go on with, then the middle of the session (g, then half of it in pages
+		// for a build whose : means something else), paused: every key below moves.
 		screen.keys('/');
 		screen.keys('-l', 'Task');
+		screen.keys('Enter');
+		await sleep(1500);
+		screen.keys(':');
+		screen.keys('-l', '50%');
 		screen.keys('Enter');
 		await sleep(1500);
 		for (const [name, key] of [['j', 'j'], ['k', 'k'], ['Space', 'Space'], ['n', 'n'], ['G', 'G']]) {

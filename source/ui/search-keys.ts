@@ -90,11 +90,25 @@ export function searchAgain(state: ScreenState, env: ScreenEnv): ScreenState {
 function itemById(items: readonly Item[], itemId: number, ancestors: readonly number[]): Item | undefined {
 	let list = items;
 	for (const ancestor of ancestors) {
-		const parent = list.find(item => item.id === ancestor);
+		const parent = inList(list, ancestor);
 		if (parent?.kind !== 'subagent' || !parent.child) return undefined;
 		list = parent.child.items;
 	}
-	return list.find(item => item.id === itemId);
+	return inList(list, itemId);
+}
+
+/** The item with id `itemId` in one session's list, whose ids grow in reading order (a binary search, then a look at each). */
+function inList(items: readonly Item[], itemId: number): Item | undefined {
+	let low = 0;
+	let high = items.length - 1;
+	while (low <= high) {
+		const middle = (low + high) >>> 1;
+		const id = items[middle]!.id;
+		if (id === itemId) return items[middle];
+		if (id < itemId) low = middle + 1;
+		else high = middle - 1;
+	}
+	return items.find(item => item.id === itemId);
 }
 
 /** The matches in the item of `match`, in order. */

@@ -73,3 +73,21 @@ test('property: what the highlight marks in a line is exactly what the count cou
 		{numRuns: 300},
 	);
 });
+
+test('property: a plain string counted in a text whole gives the count its lines give (what n visits), control characters and all', () => {
+	const piece = fc.constantFrom('a', 'b', 'ab', ' ', '\n', '\r\n', '\r', '\t', '\u001b[31m', '\u001b[0m', 'é', 'A');
+	const text = fc.array(piece, {maxLength: 30}).map(parts => parts.join(''));
+	const query = fc.constantFrom('a', 'ab', 'b a', 'A', 'ba', 'é');
+	fc.assert(
+		fc.property(text, text, query, (output, message, q) => {
+			const view = viewFrom([
+				msg({type: 'tool_call', role: 'assistant', name: 'exec_command', arguments: '{"cmd":"x"}', tool_call_id: 'c1', stop_reason: 'completed'}),
+				msg({type: 'tool_call_output', role: 'user', output, tool_call_id: 'c1', stop_reason: 'completed'}),
+				msg({type: 'text', role: 'assistant', text: message}),
+				msg({type: 'thinking', role: 'assistant', thinking: message}),
+			]);
+			for (const item of view.items) expect(matchCounter(q)(item)).toBe(occurrencesOf(item, pattern(q)).length);
+		}),
+		{numRuns: 300},
+	);
+});

@@ -27,7 +27,7 @@ export type Flags = {
 	notify?: boolean;
 	/** -S, --chop: long rows cut at the edge rather than wrapped (as less -S). */
 	chop?: boolean;
-	/** --mouse: the wheel scrolls, a click focuses. */
+	/** --mouse: the wheel scrolls, a click puts the cursor on a row. */
 	mouse?: boolean;
 	/** --read-only: a, r, Ctrl+X and > never act on the session. */
 	readOnly?: boolean;

@@ -65,7 +65,7 @@ export const flags = {
 	bell: {type: 'boolean', default: true, section: 'options', uses: [{negated: true, help: 'no terminal bell when a tool call starts to wait for approval'}]},
 	notify: {type: 'boolean', default: false, section: 'options', uses: [{help: 'a desktop notification (OSC 9 and 777, through tmux too) when another session waits for approval, fails or finishes'}]},
 	chop: {type: 'boolean', default: false, shortFlag: 'S', section: 'options', uses: [{help: 'long rows cut at the edge rather than wrapped, as less -S (→ ← $ 0 move sideways; S on the screen toggles it)'}]},
-	mouse: {type: 'boolean', default: false, section: 'options', uses: [{help: 'the wheel scrolls, a click focuses (Shift selects text then)'}]},
+	mouse: {type: 'boolean', default: false, section: 'options', uses: [{help: 'the wheel scrolls, a click puts the cursor on the row (Shift selects text then)'}]},
 	debug: {type: 'boolean', default: false, section: 'options', uses: [{help: 'print the stack of an unexpected error'}]},
 	list: {type: 'boolean', default: false, section: 'sessions', uses: [{help: "the sessions under $PENGUIN_HOME, newest first (fitted to a terminal, every field whole in a pipe; --json: JSON Lines); with --sse SERVER, the server's sessions"}]},
 	stats: {type: 'boolean', default: false, section: 'sessions', uses: [{help: 'requests, retries, tool calls by name, tokens, longest steps'}]},

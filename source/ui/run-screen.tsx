@@ -53,7 +53,7 @@ export type ScreenOptions = {
 	sessions?: SessionSwitcher;
 	/** Ring the terminal's bell as a tool call starts to wait for approval (default true; --no-bell). */
 	bell?: boolean;
-	/** --mouse: the wheel scrolls, a click focuses (the terminal's own selection needs Shift then). */
+	/** --mouse: the wheel scrolls, a click puts the cursor on the row (the terminal's own selection needs Shift then). */
 	mouse?: boolean;
 	/** -S: long rows cut at the edge rather than wrapped. */
 	chop?: boolean;

@@ -17,12 +17,24 @@ function keptLines(text: Kept | undefined): number {
 	return lineCount(text);
 }
 
+/** How many line feeds a text holds. */
+function newlinesIn(text: string): number {
+	let count = 0;
+	for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++;
+	return count;
+}
+
 /** Lines of a streaming text from the pieces it grew by: the text itself is never joined (model/text-pieces.ts). */
 function pieceLines(pieces: readonly string[]): number {
 	let newlines = 0;
-	for (const piece of pieces) for (let at = piece.indexOf('\n'); at !== -1; at = piece.indexOf('\n', at + 1)) newlines++;
-	const last = pieces.length === 0 ? '' : pieces[pieces.length - 1]!;
-	return newlines + (last !== '' && !last.endsWith('\n') ? 1 : 0);
+	for (const piece of pieces) newlines += newlinesIn(piece);
+	return newlines + openLine(pieces);
+}
+
+/** 1 when the pieces' text ends inside a line (no line feed after its last characters), else 0. */
+function openLine(pieces: readonly string[]): number {
+	for (let i = pieces.length - 1; i >= 0; i--) if (pieces[i] !== '') return pieces[i]!.endsWith('\n') ? 0 : 1;
+	return 0;
 }
 
 /**
@@ -31,7 +43,7 @@ function pieceLines(pieces: readonly string[]): number {
  * the head's row); thinking: its head and its lines; anything else one line; nothing for an
  * entry that draws nothing.
  */
-export function paneLineCount(item: Item): number {
+export function paneLineCount(item: Item, streamed: (pieces: readonly string[]) => number = pieceLines): number {
 	if (drawsNothing(item)) return 0;
 	switch (item.kind) {
 		case 'tool_call':
@@ -39,10 +51,10 @@ export function paneLineCount(item: Item): number {
 		case 'user_text':
 			return item.marker ? 1 + keptLines(item.text) : Math.max(1, keptLines(item.text));
 		case 'assistant_text':
-			return Math.max(1, item.streaming && item.pieces ? pieceLines(item.pieces) : keptLines(item.text));
+			return Math.max(1, item.streaming && item.pieces ? streamed(item.pieces) : keptLines(item.text));
 		case 'thinking':
 			if (item.inline || item.encrypted) return 1;
-			return 1 + (item.streaming && item.pieces ? pieceLines(item.pieces) : keptLines(item.text));
+			return 1 + (item.streaming && item.pieces ? streamed(item.pieces) : keptLines(item.text));
 		default:
 			return 1;
 	}
@@ -64,6 +76,15 @@ type Numbered = {
 /** Numbers a session's lines, a subagent's after its pane, keeping each item's count while it does not change. */
 export class LineNumbering {
 	private readonly counts = new WeakMap<Item, {rev: number; lines: number}>();
+	/** A streaming text's whole pieces counted so far (only the last piece grows): a frame counts its last piece alone. */
+	private readonly pieceCounts = new WeakMap<readonly string[], {whole: number; newlines: number}>();
+	private readonly streamed = (pieces: readonly string[]): number => {
+		let known = this.pieceCounts.get(pieces);
+		if (!known || known.whole > pieces.length - 1) known = {whole: 0, newlines: 0};
+		for (; known.whole < pieces.length - 1; known.whole++) known.newlines += newlinesIn(pieces[known.whole]!);
+		this.pieceCounts.set(pieces, known);
+		return known.newlines + newlinesIn(pieces[pieces.length - 1] ?? '') + openLine(pieces);
+	};
 	private last?: Numbered;
 
 	/** The index of `view`'s lines. */
@@ -156,7 +177,7 @@ export class LineNumbering {
 			known[i] = item;
 			revs[i] = item.rev;
 			(last.entries.ids as number[])[i] = item.id;
-			const lines = paneLineCount(item);
+			const lines = paneLineCount(item, this.streamed);
 			if (counts[i] !== lines || i >= last.entries.count) {
 				counts[i] = lines;
 				if (i < first) first = i;
@@ -183,7 +204,7 @@ export class LineNumbering {
 	private countOf(item: Item): number {
 		const known = this.counts.get(item);
 		if (known && known.rev === item.rev) return known.lines;
-		const lines = paneLineCount(item);
+		const lines = paneLineCount(item, this.streamed);
 		this.counts.set(item, {rev: item.rev, lines});
 		return lines;
 	}

@@ -39,6 +39,8 @@
  *   node bench/run.mjs --context-only [--quick] [--runs N]
  *                                 the context view (C) on the screen over the 1 GB trace (100 MB with --quick):
  *                                 the key → the view on screen, the file read once before (warm cache)
+ *   node bench/run.mjs --keys-only [--baseline OTHER/dist/cli.js]
+ *                                 j, k, Space, n and G on the screen over the 100 MB trace: key read → frame, p95
  *   node bench/run.mjs --search-only [--quick] [--baseline OTHER/dist/cli.js]
  *                                 search (/ and &) on the screen over the 1 GB trace (100 MB with --quick),
  *                                 grep -ic beside; with --baseline, that build first
@@ -633,8 +635,12 @@ async function printTailLatency(samples) {
 const screenMark = `(${endMark}|req \\d+\\b|appended-\\d+-mark)`;
 
 /** Opens `file` on the screen; when the end is on screen and (optionally) the whole history is in. */
-async function openScreen(t, {tailFirst = true, history = true, timeoutMs = 180_000} = {}) {
-	const screen = startScreen([t.file], {mark: screenMark, env: tailFirst ? {} : {PENGUIN_VIEW_TAIL_FIRST: '0'}});
+async function openScreen(t, {tailFirst = true, history = true, timeoutMs = 180_000, program = cli} = {}) {
+	const screen = startScreen([t.file], {
+		mark: screenMark,
+		program,
+		env: tailFirst ? {} : {PENGUIN_VIEW_TAIL_FIRST: '0'},
+	});
 	const start = await screen.until(events => events.find(event => event.e === 'start'), 20_000);
 	const end =
 		start &&
@@ -963,6 +969,71 @@ async function appendsAndKeys(t, {appends, keys}) {
 }
 
 /**
+ * The reading keys on one trace (`--keys-only`): j, k, Space, n (after a search) and G, each
+ * pressed `presses` times from the middle of the session (g then half the document down);
+ * key read → frame, in process, p50 and p95 per key.
+ */
+async function readingKeys(t, {program = cli, label = '', presses = 20} = {}) {
+	const size = `${t.mb.toFixed(0)} MB`;
+	note(`\nscreen, ${size} trace: reading keys${label}`);
+	const opened = await openScreen(t, {program});
+	const {screen} = opened;
+	try {
+		if (opened.historyMs === undefined) throw new Error('the history never came in');
+		await sleep(1000);
+		// A search for n to go on with, then the middle of the session (g, then half of it in pages
+		// for a build whose : means something else), paused: every key below moves.
+		screen.keys('/');
+		screen.keys('-l', 'Task');
+		screen.keys('Enter');
+		await sleep(1500);
+		screen.keys(':');
+		screen.keys('-l', '50%');
+		screen.keys('Enter');
+		await sleep(1500);
+		for (const [name, key] of [
+			['j', 'j'],
+			['k', 'k'],
+			['Space', 'Space'],
+			['n', 'n'],
+			['G', 'G'],
+		]) {
+			const keysBefore = screen.events().filter(event => event.e === 'key').length;
+			for (let i = 0; i < presses; i++) {
+				// G goes back up first (k), so that each G moves.
+				if (key === 'G') {
+					screen.keys('k');
+					await sleep(150);
+				}
+				screen.keys(key);
+				await sleep(150);
+			}
+			await sleep(300);
+			const keyEvents = screen
+				.events()
+				.filter(event => event.e === 'key')
+				.slice(keysBefore);
+			const inProcess = keyEvents
+				.filter((_, i) => key !== 'G' || i % 2 === 1)
+				.map(event => event.frame - event.t)
+				.filter(Number.isFinite);
+			const p95 = quantile(inProcess, 0.95);
+			row(
+				'6 keys',
+				`${label}${name}: key read → frame, in process (${size}, ${inProcess.length} presses)`,
+				`p50 ${quantile(inProcess, 0.5)?.toFixed(1)} ms, p95 ${p95?.toFixed(1)} ms`,
+				'p95 ≤ 16 ms',
+				p95 !== undefined && p95 <= 16,
+			);
+		}
+	} catch (error) {
+		note(`  ${error.message}`);
+	} finally {
+		screen.stop();
+	}
+}
+
+/**
  * Target 4: partial_text deltas over SSE at `rate` a second into an answer that starts
  * `prefill` characters long (0: a short answer, 400 deltas; 200,000: a long one). Once the
  * screen is up and settled: a window of `seconds` with nothing else (frames a second, CPU),
@@ -1230,6 +1301,14 @@ async function main() {
 			runs: value('--runs', 3),
 			program: at === -1 ? cli : path.resolve(process.argv[at + 1]),
 		});
+		return printTable();
+	}
+	if (process.argv.includes('--keys-only')) {
+		// `--keys-only [--baseline OTHER/dist/cli.js]`: j, k, Space, n and G on the 100 MB trace.
+		const t = trace(100);
+		const at = process.argv.indexOf('--baseline');
+		if (at !== -1) await readingKeys(t, {program: path.resolve(process.argv[at + 1]), label: 'baseline: '});
+		await readingKeys(t);
 		return printTable();
 	}
 	if (process.argv.includes('--search-only')) {

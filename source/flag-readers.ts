@@ -17,6 +17,7 @@ export const flagReaders: Readonly<Record<FlagName, readonly string[]>> = {
 	color: ['main.ts'],
 	bell: ['entry/screen-output.ts'],
 	notify: ['entry/open-trace.ts', 'server/server-mode.ts'],
+	chop: ['entry/screen-output.ts'],
 	mouse: ['entry/screen-output.ts'],
 	debug: ['cli.tsx', 'main.ts'],
 	list: ['main.ts'],

@@ -136,11 +136,24 @@ export const flags = {
 			},
 		],
 	},
+	chop: {
+		type: 'boolean',
+		default: false,
+		shortFlag: 'S',
+		section: 'options',
+		uses: [
+			{
+				help:
+					'long rows cut at the edge rather than wrapped, as less -S (→ ← $ 0 move sideways; S on the screen' +
+					' toggles it)',
+			},
+		],
+	},
 	mouse: {
 		type: 'boolean',
 		default: false,
 		section: 'options',
-		uses: [{help: 'the wheel scrolls, a click focuses (Shift selects text then)'}],
+		uses: [{help: 'the wheel scrolls, a click puts the cursor on the row (Shift selects text then)'}],
 	},
 	debug: {
 		type: 'boolean',

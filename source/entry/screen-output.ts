@@ -53,6 +53,7 @@ export async function runScreenOutput(options: ScreenOutputOptions): Promise<num
 		sessions,
 		bell: flags.bell,
 		mouse: flags.mouse,
+		chop: flags.chop,
 		actions,
 		acting,
 		handOver: opened.firstFrame?.handOver,

@@ -20,6 +20,7 @@ import type {HeldField, HeldText, HeldVerdict, HoldingItem, TextHolder, TextRead
 import type {ModelInput} from '../model/input.js';
 import {isRecord} from '../protocol/guards.js';
 import {hasControlSequences} from '../render/sanitize.js';
+import {lineCount} from '../render/format.js';
 import {byteKernel, type ByteKernel} from '../fastpath/byte-kernel.js';
 import {heldScan, Offsets, type ChangedLines, type HeldScan, type ScanFiles} from './held-scan.js';
 import {readAt} from './read-at.js';
@@ -77,10 +78,11 @@ export class HeldTextStore implements TextReader {
 	/** The holder to give the session model (SessionModelOptions.holdText). */
 	readonly hold: TextHolder = (text, at) => {
 		if (text.length < this.threshold) return undefined;
+		const lines = lineCount(text);
 		const held =
 			at?.shard !== undefined && this.paths.has(at.shard)
-				? {shard: at.shard, offset: at.offset, chars: text.length}
-				: this.spillText(text);
+				? {shard: at.shard, offset: at.offset, chars: text.length, lines}
+				: this.spillText(text, lines);
 		if (held) this.held++;
 		return held;
 	};
@@ -178,7 +180,7 @@ export class HeldTextStore implements TextReader {
 	}
 
 	/** Appends `text` to the spill file; undefined when there is none (not asked for, or it cannot be made or written). */
-	private spillText(text: string): HeldText | undefined {
+	private spillText(text: string, lines: number): HeldText | undefined {
 		if (!this.spilling) return undefined;
 		try {
 			this.spill ??= {fd: openSpillFile(), size: 0, starts: [], changed: new Set()};
@@ -192,7 +194,7 @@ export class HeldTextStore implements TextReader {
 			// What the byte search cannot judge by its bytes: a text sanitize changes, or with a character lower-casing to
 			// ASCII.
 			if (hasControlSequences(text) || /[\u0130\u212a]/.test(text)) this.spill.changed.add(spill);
-			return {spill, bytes: bytes.length};
+			return {spill, bytes: bytes.length, lines};
 		} catch {
 			// A full or read-only temp folder: texts stay in memory from now on.
 			this.spilling = false;

@@ -32,12 +32,14 @@ export type TextMarker = 'context_summary' | 'user_steering' | 'goal' | 'turn_ab
  */
 export type HeldText =
 	/**
-	 * In the trace: the payload of the line of shard `shard` that starts at byte `offset`;
-	 * `chars`, the text's length, so that what fills a context is sized without reading it.
+	 * In the trace: the payload of the line of shard `shard` that starts at byte `offset`; `chars`, the text's length,
+	 * so that what fills a context is sized without reading it; `lines`, its count of lines.
 	 */
-	| {readonly shard: number; readonly offset: number; readonly chars?: number}
+	| {readonly shard: number; readonly offset: number; readonly chars?: number; readonly lines?: number}
 	/** In the spill file: `bytes` bytes from byte `spill`. */
-	| {readonly spill: number; readonly bytes: number};
+	| {readonly spill: number; readonly bytes: number; readonly lines?: number};
+// `lines`: how many lines the text has (counted as it was held), so that the screen numbers
+// its lines (ui/reading/document-index.ts) without reading it back.
 
 /** An item's field as the model keeps it: the text, or a reference to it. */
 export type Kept = string | HeldText;

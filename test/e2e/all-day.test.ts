@@ -119,7 +119,7 @@ test(
 		await tmux.until(text => text.includes('j/k scroll'), 'the help');
 		const seen = new Set<string>();
 		// Down row by row until the last entry (quit) is on screen: each j moves the view.
-		for (let step = 0; step < 80; step++) {
+		for (let step = 0; step < 200; step++) {
 			const rows = body(tmux.rows());
 			for (const row of rows) seen.add(row.trim());
 			if (rows.some(row => row.trim().startsWith('q Ctrl+C'))) break;

@@ -23,7 +23,8 @@ describe('the frame', () => {
 		expect(lines[1]).toMatch(/^ tools\.jsonl +ctx ███ {2}○ idle · following$/);
 		expect(lines[2]).toBe('─'.repeat(80));
 		expect(lines[12]).toBe('─'.repeat(80));
-		expect(lines[13]).toMatch(/^ tokens in 4\.5k · out 279 {3}ctx/);
+		// The position is never dropped: at 80 columns the tokens give way to it.
+		expect(lines[13]).toMatch(/^ ctx .* line 319 of 319 · 100 %$/);
 		expect(lines[14]).toContain('j/k move');
 		for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
 		// Following: the end of the session is in view.
@@ -48,37 +49,43 @@ describe('the frame', () => {
 });
 
 describe('keys', () => {
-	test('k focuses and pauses, j moves back down, the mark follows', async () => {
+	test('k moves the cursor a row up and pauses, across panes and wrapped rows; j moves it back down', async () => {
 		screen = await mount(tools());
-		// The first k while following moves at once: to the pane above the last one.
+		const before = screen.body();
+		// The first k while following: the row above the last one, nothing scrolls.
 		await screen.press('k');
 		expect(screen.frame().split('\n')[1]).toMatch(/paused$/);
 		const marked = (): string => screen!.body().find(line => line.startsWith('›'))!;
-		expect(marked()).toMatch(/^›✓ exec_command {2}\$ sleep 2/);
+		expect(screen.body().slice(0, -2)).toEqual(before.slice(0, -2));
+		expect(marked()).toMatch(/^› {2}missing directory failed/);
 		await screen.press(keys.up);
-		expect(marked()).toMatch(/^›✗ exec_command/);
-		await screen.press('j');
+		expect(marked()).toMatch(/^› {2}Done\./);
+		await screen.press('k');
 		expect(marked()).toMatch(/^›✓ exec_command {2}\$ sleep 2/);
-		await screen.press(keys.down);
+		await screen.press('j');
 		expect(marked()).toMatch(/^› {2}Done\./);
-		await screen.press(keys.down);
-		expect(marked()).toMatch(/^› {2}Done\./);
+		await screen.press(keys.down, keys.down, keys.down);
+		expect(marked()).toMatch(/^› {2}slow-done\./);
+		expect(screen.frame()).toContain('line 319 of 319');
 	});
 
 	test('keys that arrive together count one by one', async () => {
 		screen = await mount(tools());
-		await screen.press('kk');
-		expect(screen.body().find(line => line.startsWith('›'))).toMatch(/^›✗ exec_command/);
+		await screen.press('kkk');
+		expect(screen.body().find(line => line.startsWith('›'))).toMatch(/^›✓ exec_command {2}\$ sleep 2/);
 	});
 
-	test('Enter and Space open and close the focused pane', async () => {
+	test('Enter opens and closes the pane the cursor is in, its row staying where it is on the screen', async () => {
 		screen = await mount(tools(), {rows: 30});
-		await screen.press('k');
+		await screen.press('k', 'k', 'k');
+		const row = screen.body().findIndex(line => line.startsWith('›'));
 		expect(screen.body().join('\n')).not.toContain('│ slow-done');
 		await screen.press(keys.enter);
 		expect(screen.body().join('\n')).toContain('  │ slow-done');
-		await screen.press(' ');
+		expect(screen.body()[row]).toMatch(/^›✓ exec_command {2}\$ sleep 2/);
+		await screen.press(keys.enter);
 		expect(screen.body().join('\n')).not.toContain('│ slow-done');
+		expect(screen.body()[row]).toMatch(/^›✓ exec_command {2}\$ sleep 2/);
 	});
 
 	test('t opens every thinking pane, o every tool output', async () => {
@@ -95,7 +102,7 @@ describe('keys', () => {
 
 	test('x shows every line of the focused output', async () => {
 		screen = await mount(tools(), {rows: 30});
-		await screen.press('o', 'g', 'j', 'j', 'j', 'j', 'j');
+		await screen.press('o', 'g', '}', '}', '}', '}', '}');
 		expect(screen.body().find(line => line.startsWith('›'))).toMatch(/seq 1 300/);
 		await screen.press('x');
 		await screen.press('d');
@@ -154,21 +161,21 @@ describe('keys', () => {
 		await screen.press('?');
 		const body = screen.body().join('\n');
 		expect(screen.body()[0]).toBe(' keys   j/k scroll · q, Esc or ? closes · Ctrl+C quit');
-		expect(body).toContain(' Ctrl+D d  half a page down');
+		expect(body).toMatch(/ t +open or close all thinking/);
 		expect(screen.frame().split('\n').at(-1)).toBe(' j/k scroll · q, Esc or ? closes · Ctrl+C quit');
 		// q leaves the help as it leaves less's: back to the session, the program still running.
 		await screen.press('q');
-		expect(screen.body().join('\n')).not.toContain('Ctrl+D d');
+		expect(screen.body().join('\n')).not.toMatch(/ t +open or close all thinking/);
 		expect(screen.quits()).toBe(0);
 		await screen.press('?');
 		await screen.press('x');
-		expect(screen.body().join('\n')).toContain('Ctrl+D d');
+		expect(screen.body().join('\n')).toContain('all thinking');
 		await screen.press(keys.escape);
-		expect(screen.body().join('\n')).not.toContain('Ctrl+D d');
+		expect(screen.body().join('\n')).not.toContain('all thinking');
 		await screen.press('?');
-		expect(screen.body().join('\n')).toContain('Ctrl+D d');
+		expect(screen.body().join('\n')).toContain('all thinking');
 		await screen.press('?');
-		expect(screen.body().join('\n')).not.toContain('Ctrl+D d');
+		expect(screen.body().join('\n')).not.toContain('all thinking');
 	});
 
 	test('q and Ctrl+C quit', async () => {
@@ -229,20 +236,32 @@ describe('search', () => {
 		await screen.press(keys.enter);
 		const body = screen.body().join('\n');
 		expect(body).toContain('  │ -rw-r--r-- 1 root root    6 Dec  2 14:43 README.txt');
-		expect(screen.body().find(line => line.startsWith('›'))).toMatch(/\$ ls -la/);
+		// The cursor on the row of the match.
+		expect(screen.body().find(line => line.startsWith('›'))).toMatch(/README\.txt/);
 		expect(screen.frame()).toContain('match 1 of 1');
 
+		// Every match counts, two in one pane among them: the thinking, the call's description, its command, its output, the
+		// answer's two.
 		await screen.press('/', 's', 'l', 'o', 'w', keys.backspace, 'w', keys.enter);
-		expect(screen.frame()).toContain('match 1 of 3');
+		expect(screen.frame()).toContain('match 1 of 6');
 		await screen.press('n');
-		expect(screen.frame()).toContain('match 2 of 3');
+		expect(screen.frame()).toContain('match 2 of 6');
 		await screen.press('N');
-		expect(screen.frame()).toContain('match 1 of 3');
+		expect(screen.frame()).toContain('match 1 of 6');
 		await screen.press('N');
-		expect(screen.frame()).toContain('match 3 of 3 · search wrapped');
+		expect(screen.frame()).toContain('match 6 of 6 · search wrapped');
 		await screen.press(keys.escape);
 		expect(screen.frame()).not.toContain('match');
 		expect(screen.frame().split('\n').at(-1)).toContain('j/k move');
+		// n still goes on after Esc, as in less.
+		await screen.press('n');
+		expect(screen.frame()).toContain('match 1 of 6 · search wrapped');
+		// / then Enter on nothing: the last search again; ↑ brings an earlier one back to edit.
+		await screen.press('/', keys.enter);
+		expect(screen.frame()).toMatch(/match \d of 6/);
+		await screen.press('/', keys.up, keys.up);
+		expect(screen.frame().split('\n').at(-1)).toContain('/README▌');
+		await screen.press(keys.escape);
 	});
 
 	test('a search with no match says so', async () => {

@@ -21,7 +21,8 @@ describe('the cost in the footer', () => {
 	test('first on the numbers row, in three significant digits, and no API key anywhere', async () => {
 		const store = tools();
 		store.setStatus({prices: pricesOfText(configToml, parseToml)});
-		screen = await mount(store, {columns: 100, rows: 16});
+		// (Wide enough for the tokens beside the position, which they give way to.)
+		screen = await mount(store, {columns: 120, rows: 16});
 		// Three requests: 2,250 cache read, 2,250 cache write, 279 output → (675 + 8,437.5 + 4,185) per million.
 		expect(footerStats(screen.frame())).toMatch(/^ \$0\.0133 {3}tokens in 4\.5k · out 279 {3}ctx/);
 		expect(screen.frame()).not.toContain(secret);
@@ -29,7 +30,7 @@ describe('the cost in the footer', () => {
 
 	test('absent without a price, shown as soon as the prices come', async () => {
 		const store = tools();
-		screen = await mount(store, {columns: 100, rows: 16});
+		screen = await mount(store, {columns: 120, rows: 16});
 		expect(footerStats(screen.frame())).toMatch(/^ tokens in 4\.5k/);
 		store.setStatus({prices: pricesOfText(configToml, parseToml)});
 		await screen.until(frame => footerStats(frame).startsWith(' $0.0133'), 'the cost in the footer');

@@ -1,10 +1,11 @@
-// The focused pane's row is a highlight bar (inverse across the whole width), with colour and with NO_COLOR's
-// attributes alone. (No static import of Ink here: its colour library must load after FORCE_COLOR is set.)
+// The cursor's row is a highlight bar (inverse across the whole width), with colour and with NO_COLOR's attributes
+// alone.
+// (No static import of Ink here: its colour library must load after FORCE_COLOR is set.)
 import {expect, test} from 'vitest';
 import {storeFrom, traceInputs} from './helpers.js';
 import {waitFor} from '../support/wait-for.js';
 
-test('k marks the focused row with a bar as wide as the screen, with or without colour', async () => {
+test('k marks the cursor row with a bar as wide as the screen, with or without colour', async () => {
 	process.env['FORCE_COLOR'] = '1';
 	const {render} = await import('ink-testing-library');
 	const {App} = await import('../../source/ui/components/App.js');
@@ -23,8 +24,10 @@ test('k marks the focused row with a bar as wide as the screen, with or without 
 			);
 		};
 		await until(frame => frame.includes('following'));
-		app.stdin.write('k');
-		const frame = await until(frame => frame.includes('paused'));
+		app.stdin.write('kkk');
+		const frame = await until(
+			frame => frame.includes('paused') && /›✓ exec_command/.test(frame.replace(/\u001b\[[\d;]*m/g, '')),
+		);
 		const row = frame.split('\n').find(line => line.includes('›'))!;
 		expect(row).toContain('\u001b[7m');
 		// The bar reaches the right edge: the row's text is padded to the full width.

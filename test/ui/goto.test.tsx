@@ -1,5 +1,5 @@
-// The jump prompt (:): a pane number, a percentage, a local time of day; each jump stops following; bad text gets one
-// line.
+// The jump prompt (:): a document line, a percentage, a pane or a line in it, a local time of day; each jump stops
+// following; bad text gets one line.
 import {afterAll, afterEach, beforeAll, expect, test} from 'vitest';
 import type {ModelInput} from '../../source/model/input.js';
 import {keys, mount, type Screen} from './app-helpers.js';
@@ -31,18 +31,21 @@ export const manyPanes = (): ModelInput[] =>
 const focused = (frame: string): string => frame.split('\n').find(line => line.startsWith('›')) ?? '';
 
 test(
-	':120 goes to pane 120, :50% to the middle, :14:45 to the first pane at or after that local time; each ' +
-		'stops following',
+	':120 goes to line 120, :50% to the line the footer calls 50 %, :p130 to pane ' +
+		'130, :14:45 to the first pane at or after that local time; each stops following',
 	async () => {
 		screen = await mount(storeFrom(manyPanes()), {rows: 14});
 		await screen.press(':');
 		await frameWhere(screen, f => lastRow(f).includes('Enter jump'));
 		await screen.press('120', keys.enter);
 		let frame = await frameWhere(screen, f => focused(f).includes('answer number 120'));
-		expect(frame).toContain('pane 120 of 200');
+		expect(frame).toContain('line 120 of 200 · 60 %');
 		expect(statusRow(frame)).toMatch(/paused\s*$/);
 		await screen.press(':50%', keys.enter);
 		frame = await frameWhere(screen, f => focused(f).includes('answer number 100'));
+		expect(frame).toContain('line 100 of 200 · 50 %');
+		await screen.press(':p130', keys.enter);
+		frame = await frameWhere(screen, f => focused(f).includes('answer number 130'));
 		// 14:45:00 Tokyo is 05:45:00Z: the 91st answer (fifteen minutes of ten-second steps after the first).
 		await screen.press(':14:45', keys.enter);
 		frame = await frameWhere(screen, f => focused(f).includes('answer number 91'));
@@ -54,7 +57,7 @@ test(
 test('a jump to nothing says why in one line and leaves the view', async () => {
 	screen = await mount(storeFrom(manyPanes()), {rows: 14});
 	await screen.press(':lunch', keys.enter);
-	await frameWhere(screen, f => lastRow(f).includes('give a pane number'));
+	await frameWhere(screen, f => lastRow(f).includes('give a line (:1204)'));
 	await screen.press(':23:00', keys.enter);
 	const frame = await frameWhere(screen, f => lastRow(f).includes('nothing at or after 23:00'));
 	expect(statusRow(frame)).toMatch(/following\s*$/);

@@ -31,9 +31,11 @@ describe('keymap', () => {
 		}
 	});
 
-	test('space pauses a replay while one plays, and opens a pane otherwise; + and - are free then', () => {
-		expect(commandFor(' ', {}, true)).toBe('replay-pause');
-		expect(commandFor(' ', {})).toBe('toggle');
+	test('p pauses a replay while one plays; space pages, replay or not; + and - are free then', () => {
+		expect(commandFor('p', {}, true)).toBe('replay-pause');
+		expect(commandFor('p', {})).toBeUndefined();
+		expect(commandFor(' ', {}, true)).toBe('page-down');
+		expect(commandFor(' ', {})).toBe('page-down');
 		expect(commandFor('+', {}, true)).toBe('replay-faster');
 		expect(commandFor('+', {})).toBeUndefined();
 		expect(commandFor('\r', {return: true}, true)).toBe('toggle');
@@ -46,7 +48,13 @@ describe('keymap', () => {
 			['k', {}, 'focus-prev'],
 			['', {upArrow: true}, 'focus-prev'],
 			['\r', {return: true}, 'toggle'],
-			[' ', {}, 'toggle'],
+			[' ', {}, 'page-down'],
+			['f', {ctrl: true}, 'page-down'],
+			['b', {ctrl: true}, 'page-up'],
+			['e', {ctrl: true}, 'scroll-down'],
+			['y', {ctrl: true}, 'scroll-up'],
+			['}', {}, 'next-pane'],
+			['{', {}, 'prev-pane'],
 			['t', {}, 'toggle-thinking'],
 			['o', {}, 'toggle-outputs'],
 			['d', {ctrl: true}, 'half-down'],
@@ -85,10 +93,7 @@ describe('keymap', () => {
 	test('the help overlay lists every command with all its keys, from the table', () => {
 		const entries = helpEntries();
 		expect(entries).toHaveLength(commands.length);
-		expect(entries[0]).toEqual({
-			keys: 'j ↓',
-			help: 'next pane; in a long pane, its next line until its end (its first row stays on top)',
-		});
+		expect(entries[0]).toEqual({keys: 'j ↓', help: 'the cursor a row down (across panes, as in vim)'});
 		expect(entries.find(entry => entry.keys === 'q Ctrl+C')?.help).toBe(
 			'quit (in the help, the notice log, the timeline: close it)',
 		);
@@ -97,9 +102,10 @@ describe('keymap', () => {
 	test('footer hints: commands sharing a word share a hint', () => {
 		expect(footerHints()).toEqual([
 			'j/k move',
-			'␣ open',
+			'Enter open',
 			't thinking',
 			'o outputs',
+			'␣ page',
 			'e next problem',
 			'/ search',
 			'F follow',

@@ -1,4 +1,4 @@
-// --mouse: the wheel scrolls (up pauses following), a click focuses the pane under it.
+// --mouse: the wheel scrolls (up pauses following), a click puts the cursor on the row under it.
 import {afterEach, expect, test} from 'vitest';
 import {parseMouse} from '../../source/ui/screen/mouse.js';
 import {mount, type Screen} from './app-helpers.js';
@@ -39,3 +39,22 @@ test("the wheel up pauses and scrolls three rows, down scrolls back; a click foc
 	frame = await frameWhere(screen, f => f.split('\n').some(line => line.startsWith('›')));
 	expect(frame.split('\n').find(line => line.startsWith('›'))).toContain('note 53');
 });
+
+test(
+	'a click puts the cursor on the very row clicked, ' + 'inside a pane of many lines; the footer says its line',
+	async () => {
+		screen = await mount(
+			storeFrom([
+				msg({type: 'text', role: 'user', text: 'first line\nsecond line\nthird line'}),
+				msg({type: 'text', role: 'assistant', text: 'the answer'}),
+			]),
+		);
+		await frameWhere(screen, f => f.includes('third line'));
+		const row = screen.body().findIndex(line => line.includes('second line'));
+		// The body's first row is the terminal's row 3 (from 0: two header rows and a rule above it).
+		await screen.press(click(row + 3));
+		const frame = await frameWhere(screen, f => f.split('\n').some(line => line.startsWith('›')));
+		expect(frame.split('\n').find(line => line.startsWith('›'))).toContain('second line');
+		expect(frame).toContain('line 2 of 4');
+	},
+);

@@ -1,5 +1,5 @@
-// --replay's controls: space pauses and resumes, + and - double and halve the speed, the header says where the replay
-// is in the session's own time.
+// --replay's controls: p pauses and resumes, + and - double and halve the speed, the header says where the replay is in
+// the session's own time.
 import {afterAll, afterEach, beforeAll, expect, test, vi} from 'vitest';
 import type {ModelInput} from '../../source/model/input.js';
 import {SessionStore} from '../../source/model/session-store.js';
@@ -35,7 +35,7 @@ const session = (): ModelInput[] => [
 ];
 
 test(
-	'space pauses (⏸ replay paused) and resumes, + and - change the speed (replay 8×), the header shows the ' +
+	'p pauses (⏸ replay paused) and resumes, + and - change the speed (replay 8×), the header shows the ' +
 		'session time played',
 	async () => {
 		const store = new SessionStore({label: 'test.jsonl', state: 'replaying'}, {}, () =>
@@ -51,12 +51,12 @@ test(
 		await frameWhere(screen, f => statusRow(f).includes('replay 8×'));
 		await screen.press('-');
 		await frameWhere(screen, f => statusRow(f).includes('replay 4×'));
-		await screen.press(' ');
+		await screen.press('p');
 		let frame = await frameWhere(screen, f => statusRow(f).includes('⏸ replay paused · 14:45:00 of 14:51:03'));
-		// Space during a replay pauses it: it opens no pane.
+		// p during a replay pauses it: it opens no pane.
 		expect(frame).toContain('first answer');
 		await screen.press('+', '+', '+');
-		await screen.press(' ');
+		await screen.press('p');
 		frame = await frameWhere(screen, f => f.includes('second answer'));
 		await frameWhere(screen, f => statusRow(f).includes('▶ replay 32× · 14:46:00 of 14:51:03'));
 	},

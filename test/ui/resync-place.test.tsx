@@ -22,8 +22,8 @@ async function until(frame: () => string, check: (text: string) => boolean, what
 const focused = (text: string): string | undefined => text.split('\n').find(line => line.startsWith('›'));
 
 test(
-	'a focused, opened thinking pane stays focused and open, and the view stays put, when history rebuilds ' +
-		'the store',
+	'a focused, opened thinking pane stays focused and open, ' +
+		'and the view stays put, when history rebuilds the store',
 	async () => {
 		const store = new SessionStore({label: 'http://127.0.0.1:7364/api/sessions/s/stream', state: 'live'});
 		store.apply(sseInputs('A-session-stream.jsonl'));
@@ -40,10 +40,10 @@ test(
 		unmount = () => app.unmount();
 		const frame = (): string => app.lastFrame() ?? '';
 		await until(frame, text => text.includes('After compaction'), 'the stream on screen');
-		// Up to the thinking of the last task (after the compaction), and open it.
+		// Up to the thinking of the last task (after the compaction), a pane head at a time, and open it.
 		for (let i = 0; i < 10 && !/thinking/.test(focused(frame()) ?? ''); i++) {
 			const was = focused(frame());
-			app.stdin.write('k');
+			app.stdin.write('{');
 			await until(frame, text => focused(text) !== was, 'the focus to move');
 		}
 		expect(focused(frame())).toMatch(/^›▸ thinking/);

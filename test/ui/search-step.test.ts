@@ -58,9 +58,10 @@ function screen(count: number, output: (n: number) => string, tests: () => numbe
 }
 
 test('n goes to the next match without counting every match first: only the texts up to it are read', () => {
+	// One match of `out` in each output (n goes from match to match: here, from output to output).
 	const {press, focusedCall, reads} = screen(
 		200,
-		n => `out ${n}\n`.repeat(30),
+		n => `out ${n}\n${'filler line\n'.repeat(29)}`,
 		() => Number.POSITIVE_INFINITY,
 	);
 	let state = press(initialScreen(), 'g', '/', 'o', 'u', 't', '\r');
@@ -83,7 +84,7 @@ test('a match far ahead is looked for a slice at a time: keys are served before 
 	let perSlice = Number.POSITIVE_INFINITY;
 	const {env, press, focusedCall, reads} = screen(
 		200,
-		n => (n === 3 || n === 180 ? `the marker ${n}\n` : `out ${n}\n`).repeat(30),
+		n => `${n === 3 || n === 180 ? `the marker ${n}\n` : ''}${`out ${n}\n`.repeat(30)}`,
 		() => perSlice,
 	);
 	let state = press(initialScreen(), 'g', '/', 'm', 'a', 'r', 'k', 'e', 'r', '\r');
@@ -95,9 +96,9 @@ test('a match far ahead is looked for a slice at a time: keys are served before 
 	expect(state.search.pending).toBe(1);
 	expect(state.message).toBe('looking for the next match of “marker”…');
 	expect(reads() - before).toBeLessThanOrEqual(20);
-	// Another key meanwhile is served (the focus moves on), and the n waits on.
+	// Another key meanwhile is served (the cursor moves to the next pane), and the n waits on.
 	const focus = state.focus;
-	state = press(state, 'j');
+	state = press(state, '}');
 	expect(state.focus).not.toBe(focus);
 	expect(state.search.pending).toBe(1);
 	let slices = 0;

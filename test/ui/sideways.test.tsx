@@ -1,9 +1,10 @@
-// → and ← move the body sideways by half a screen (as less -S) so a row cut at the edge can be read; 0 returns; the
-// header and footer stay.
+// Chop mode (-S, S, and → from wrapped rows), as less -S: long rows cut at the edge with a marker; → and ← shift every
+// row's text by half a screen without laying anything out again; $ to the end of the longest row on screen; 0 returns;
+// pane heads, header and footer stay.
 import {afterEach, expect, test} from 'vitest';
 import {dropColumns} from '../../source/ui/reading/sideways.js';
 import {seg} from '../../source/ui/panes/segments.js';
-import {mount, type Screen} from './app-helpers.js';
+import {keys, mount, type Screen} from './app-helpers.js';
 import {msg, storeFrom} from './helpers.js';
 import {frameWhere} from './wait-frame.js';
 
@@ -13,20 +14,19 @@ afterEach(() => {
 	screen = undefined;
 });
 
-// A call's description is what a narrow row cuts at its end (a long command loses its middle instead).
-const description = `${'word '.repeat(10)}THE-END`;
+const json = JSON.stringify({items: Array.from({length: 30}, (_, i) => ({id: i, name: `item-${i}`})), last: 'THE-END'});
 const right = '\u001b[C';
 const left = '\u001b[D';
 
 const session = () =>
 	storeFrom([
-		msg({type: 'text', role: 'user', text: 'say many words'}, '2026-12-02T14:00:00.000Z'),
+		msg({type: 'text', role: 'user', text: 'print the json'}, '2026-12-02T14:00:00.000Z'),
 		msg(
 			{
 				type: 'tool_call',
 				role: 'assistant',
 				name: 'exec_command',
-				arguments: JSON.stringify({cmd: 'ls', description}),
+				arguments: JSON.stringify({cmd: 'cat items.json'}),
 				tool_call_id: 'c1',
 				stop_reason: 'completed',
 			},
@@ -36,7 +36,7 @@ const session = () =>
 			{
 				type: 'tool_call_output',
 				role: 'user',
-				output: 'ok\n\n[exit code: 0]',
+				output: `${json}\n\n[exit code: 0]`,
 				tool_call_id: 'c1',
 				stop_reason: 'completed',
 			},
@@ -44,27 +44,44 @@ const session = () =>
 		),
 	]);
 
-test('→ reveals the end of a row cut at the screen edge; ← and 0 come back; header and footer stay', async () => {
-	screen = await mount(session(), {columns: 80, rows: 14});
-	const before = await frameWhere(screen, f => f.includes('exec_command'));
-	expect(before).not.toContain('THE-END');
-	await screen.press(right);
-	let frame = await frameWhere(screen, f => f.includes('THE-END'));
-	// The row's start moved off the left; the header and footer did not move.
-	expect(frame).not.toContain('exec_command');
-	expect(frame.split('\n')[0]).toContain('penguin-view');
-	expect(frame).toMatch(/→ 39/);
-	expect(frame).toContain('q quit');
-	await screen.press(left);
-	frame = await frameWhere(screen, f => f.includes('exec_command'));
-	expect(frame).not.toContain('THE-END');
-	await screen.press(right, right, '0');
-	frame = await frameWhere(screen, f => f.includes('exec_command'));
-	expect(frame).not.toMatch(/→ \d/);
-	// ← at the left edge stays there.
-	await screen.press(left);
-	expect(screen.frame()).toContain('exec_command');
-});
+test(
+	'S chops: the long JSON line is one row cut with a marker; → ' +
+		"shifts it, the call's row stays; $ shows its end; 0 and S come back",
+	async () => {
+		screen = await mount(session(), {columns: 80, rows: 14});
+		await screen.press(keys.enter);
+		let frame = await frameWhere(screen, f => f.includes('"item-0"'));
+		// Wrapped: the line takes several rows.
+		expect(frame.split('\n').filter(line => line.includes('"name"')).length).toBeGreaterThan(1);
+		await screen.press('S');
+		frame = await frameWhere(screen, f => f.includes('long rows chopped'));
+		const jsonRows = (text: string): string[] =>
+			text.split('\n').filter(line => line.includes('"id"') || line.includes('THE-END'));
+		expect(jsonRows(frame)).toHaveLength(1);
+		expect(jsonRows(frame)[0]).toMatch(/…$/);
+		expect(jsonRows(frame)[0]!.length).toBeLessThanOrEqual(80);
+		const lineBefore = /line \d+ of \d+/.exec(frame)![0];
+		await screen.press(right);
+		frame = await frameWhere(screen, f => /→ 39/.test(f));
+		// The call's row (a pane head) stays; the JSON moved left; nothing was laid out again: still one row, the same line.
+		expect(frame).toMatch(/›✓ exec_command {2}\$ cat items\.json/);
+		expect(jsonRows(frame)).toHaveLength(1);
+		expect(jsonRows(frame)[0]).not.toContain('"items"');
+		expect(frame).toContain(lineBefore);
+		expect(frame.split('\n')[0]).toContain('penguin-view');
+		await screen.press('$');
+		frame = await frameWhere(screen, f => f.includes('THE-END"}'));
+		expect(jsonRows(frame)).toHaveLength(1);
+		await screen.press(left, '0');
+		frame = await frameWhere(screen, f => f.includes('"items"'));
+		expect(frame).not.toMatch(/→ \d/);
+		await screen.press(left);
+		expect(screen.frame()).toContain('"items"');
+		await screen.press('S');
+		frame = await frameWhere(screen, f => f.includes('long rows wrapped'));
+		expect(frame.split('\n').filter(line => line.includes('"name"')).length).toBeGreaterThan(1);
+	},
+);
 
 test('a wide character cut in half by the shift leaves a space, never half a glyph', () => {
 	expect(dropColumns([seg('ab'), seg('漢字x', {bold: true})], 3)).toEqual([{text: ' 字x', bold: true}]);

@@ -117,7 +117,7 @@ describe('footer', () => {
 
 	test('the prompt row: hints, search prompt, message', () => {
 		expect(rowText(footerPrompt({editing: false, draft: '', width: 100}))).toBe(
-			' j/k move · ␣ open · t thinking · o outputs · e next problem · / search · F follow · ? help · q quit',
+			' j/k move · Enter open · t thinking · o outputs · ␣ page · e next problem · ? help · q quit',
 		);
 		expect(rowText(footerPrompt({editing: true, draft: 'exit', width: 100}))).toBe(
 			' /exit▌   Enter search · Esc cancel',

@@ -16,6 +16,7 @@ const {ColorContext} = await import('../../source/ui/components/ColorContext.js'
 const {Body, focusBar} = await import('../../source/ui/components/Body.js');
 const {RowLine} = await import('../../source/ui/components/RowLine.js');
 const {highlight} = await import('../../source/ui/panes/highlight.js');
+const {searchPattern} = await import('../../source/ui/reading/search-match.js');
 const {seg} = await import('../../source/ui/panes/segments.js');
 const {glyph} = await import('../../source/ui/panes/theme.js');
 
@@ -52,7 +53,10 @@ function NestedBody({rows, height, focusRow, query, width}: BodyProps) {
 	for (let i = 0; i < height; i++) {
 		const row = rows[i];
 		const segments = row
-			? [i === focusRow ? seg(glyph.focus, {color: 'cyan', bold: true}) : seg(' '), ...highlight(row.segments, query)]
+			? [
+					i === focusRow ? seg(glyph.focus, {color: 'cyan', bold: true}) : seg(' '),
+					...highlight(row.segments, query ? (searchPattern(query) as RegExp) : undefined),
+				]
 			: [];
 		lines.push(<NestedRowLine key={i} segments={row && i === focusRow ? focusBar(segments, width) : segments} />);
 	}

@@ -44,7 +44,7 @@ test('T shows the timeline; Enter on a row goes back to the panes with that item
 	const focused = body.filter(row => row.startsWith('›'));
 	expect(focused).toHaveLength(1);
 	expect(focused[0]).toMatch(/^›✗ exec_command {2}\$ ls \/definitely\/not\/here/);
-	expect(screen.frame().split('\n').at(-1)).toContain('j/k move · ␣ open');
+	expect(screen.frame().split('\n').at(-1)).toContain('j/k move · Enter open');
 });
 
 test(

@@ -45,7 +45,7 @@ describe('a trace that stopped mid-call', () => {
 		store.apply(stoppedInputs());
 		screen = await mount(store, {columns: 80, rows: 20, now: twoDaysLater});
 		await frameWhere(screen, f => f.includes('sleep 2'));
-		await screen.press(' ');
+		await screen.press('\r');
 		await frameWhere(screen, f => f.includes(`no output (the trace stopped at ${formatClock(stoppedAt)})`));
 	});
 });

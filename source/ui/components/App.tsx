@@ -37,7 +37,7 @@ import {HelpOverlay} from './HelpOverlay.js';
 import {handOverHint, type HandOverAsk, type HandOverResult} from '../screen/hand-over.js';
 import {useHandOvers} from './use-hand-overs.js';
 import {screenGeometry} from '../reading/screen-geometry.js';
-import {Layouter} from '../panes/layout.js';
+import {Layouter, type Layout, type Pane} from '../panes/layout.js';
 import {CodeColours, loadCommonHighlighter} from '../panes/code-colours.js';
 import type {Highlighter} from '../../render/code-colour.js';
 import type {OpenState} from '../panes/open-state.js';
@@ -53,7 +53,7 @@ import {
 	type ScreenEnv,
 	type ScreenState,
 } from '../screen/screen-state.js';
-import {footerMessage, LiveMatches} from '../reading/search-count.js';
+import {footerMessage, LiveMatches, ordinalText} from '../reading/search-count.js';
 import {sliceBudget, useSearchProgress} from './search-progress.js';
 import {continueStep} from '../reading/search-keys.js';
 import {SessionPicker} from './SessionPicker.js';
@@ -69,10 +69,11 @@ import {changedSince, drawnFrom, type DrawnFrom} from '../panes/drawn-from.js';
 import {defaultSwitches, type ScreenSwitches} from '../../settings.js';
 import {useTerminalSize, type TerminalSize} from './use-terminal-size.js';
 import {FilterCache, filteredLayout} from '../reading/pane-filter.js';
-import {positionText} from '../reading/position.js';
-import {ShownCount} from '../panes/shown-count.js';
-import {paneLineText, withPinnedHead} from '../reading/line-scroll.js';
-import {shiftedRows} from '../reading/sideways.js';
+import {lineText} from '../reading/position.js';
+import {cursorPane, cursorScreenRow} from '../reading/cursor.js';
+import {LineNumbering} from '../reading/line-numbering.js';
+import {cursorLine, documentLines} from '../reading/line-place.js';
+import {choppedLayout, choppedRows, chopWidth} from '../panes/chop-rows.js';
 import {replayText} from '../screen/replay-controls.js';
 import {allNotices, NoticeLog, noticeRows} from '../screen/notice-log.js';
 import {NoticeLogView} from './NoticeLogView.js';
@@ -87,6 +88,8 @@ export type AppProps = {
 	store: SessionStore;
 	/** --expand words: thinking, outputs, details, all. */
 	expand?: readonly string[];
+	/** -S: long rows cut at the edge rather than wrapped (S toggles it). */
+	chop?: boolean;
 	/** False: no colour (and no text attributes either, unless `attributes`). */
 	color?: boolean;
 	/** Bold, dim, inverse… without colour (NO_COLOR): they mark thinking, the focus and matches. Default: as `color`. */
@@ -142,6 +145,7 @@ export function App({
 	store,
 	texts,
 	expand,
+	chop,
 	color = true,
 	attributes = color,
 	onQuit,
@@ -174,7 +178,9 @@ export function App({
 	const {columns, rows} = useTerminalSize(size);
 	// A server given without a session opens on its picker.
 	const [state, setState] = useState<ScreenState>(() =>
-		sessions?.openAtStart ? {...initialScreen(expand), picker: openPicker(1), pickerOpened: 1} : initialScreen(expand),
+		sessions?.openAtStart
+			? {...initialScreen(expand, chop), picker: openPicker(1), pickerOpened: 1}
+			: initialScreen(expand, chop),
 	);
 	// Bumped when the program says its list, notices or offered session changed.
 	const [listRev, setListRev] = useState(0);
@@ -189,11 +195,14 @@ export function App({
 	const offered = sessions?.offered?.();
 	// Code is coloured once the highlighter is in: it is loaded when a pane first has code to colour, and a frame follows.
 	const [, setCodeReady] = useState(0);
-	const layouter = useMemo(
-		() =>
-			new Layouter(texts, true, color ? new CodeColours(loadHighlighter, () => setCodeReady(n => n + 1)) : undefined),
-		[texts, color, loadHighlighter],
+	const code = useMemo(
+		() => (color ? new CodeColours(loadHighlighter, () => setCodeReady(n => n + 1)) : undefined),
+		[color, loadHighlighter],
 	);
+	const layouter = useMemo(() => new Layouter(texts, true, code), [texts, code]);
+	// Chop mode (-S, S) lays the panes out once more, at a width no row reaches (chop-rows.ts).
+	const wideLayouter = useMemo(() => new Layouter(texts, true, code), [texts, code]);
+	const choppedPanes = useMemo(() => new WeakMap<Pane, Pane>(), [wideLayouter]);
 	// The timeline is made again only when the session changed (its rows hold the live items).
 	const timelineCache = useRef<{view: SessionView; rev: number; timeline: Timeline} | undefined>(undefined);
 	const timelineNow = useCallback((): Timeline => {
@@ -233,39 +242,56 @@ export function App({
 	const realNow = clock();
 	const {now, stoppedAt} = sessionTime(view, store.status, realNow);
 	const filterCache = useMemo(() => new FilterCache(), []);
-	const shownCount = useMemo(() => new ShownCount(), []);
+	// The document's line numbers, counted again only where the session changed (line-numbering.ts).
+	const numbering = useMemo(() => new LineNumbering(), []);
+	const lines = documentLines(view, numbering);
 	// The search's matches, counted again only where the session changed (search-count.ts).
 	const liveMatches = useMemo(() => new LiveMatches(texts), [texts]);
 	const countSlice = useSearchProgress(liveMatches, view, state.search.query, performanceNow);
-	// Moved sideways, panes are laid out wider and drawn from the shift on (sideways.ts).
-	const shift = state.shift ?? 0;
-	const layout = filteredLayout(
-		layouter.layout(view, paneWidth + shift, state.open, now, stoppedAt, store.status.prices),
-		state.filter,
-		filterCache,
-		texts,
-	);
+	// In chop mode rows are cut at the edge and drawn from the shift on (chop-rows.ts).
+	const chopped = state.chop === true;
+	const shift = chopped ? (state.shift ?? 0) : 0;
+	const laidOut = (
+		session: SessionView,
+		open: OpenState,
+		at: number,
+		stopped: number | undefined,
+		chop = chopped,
+	): Layout => {
+		const narrow = layouter.layout(session, paneWidth, open, at, stopped, store.status.prices);
+		const shown = chop
+			? choppedLayout(
+					wideLayouter.layout(session, chopWidth, open, at, stopped, store.status.prices),
+					narrow,
+					choppedPanes,
+				)
+			: narrow;
+		return filteredLayout(shown, state.filter, filterCache, texts);
+	};
+	const layout = laidOut(view, state.open, now, stoppedAt);
 	const {rows: slice, first, last} = visibleRows(layout, height, state.viewport);
 	const fresh = newCount(layout, state.viewport);
 
-	let focusRow = -1;
-	if (state.focus !== undefined) focusRow = slice.findIndex(row => row.itemId === state.focus);
-	const focusIndex = focusRow === -1 ? -1 : layout.indexOf(state.focus!);
-	// A long focused pane read line by line keeps its first row at the top (line-scroll.ts).
-	const visible = shiftedRows(withPinnedHead(slice, layout, height, state.viewport, focusIndex), shift);
-	const paneLine = paneLineText(layout, height, state.viewport, focusIndex);
+	// The cursor's row is marked once the reader moved it (while just following, the bottom is where the reader is).
+	const focusRow = state.focus === undefined ? -1 : cursorScreenRow(state, layout, height);
+	const focusIndex = state.focus === undefined ? -1 : cursorPane(state, layout, height);
+	const visible = chopped ? choppedRows(slice, shift, paneWidth) : slice;
 	// The header names the context of what is on screen (after g, the first), the newest while following.
 	const shownContext = contextOnScreen(view, layout, {focus: focusIndex, first, follow: state.viewport.follow});
 	// Counted in panes that draw something, with a filter (which keeps only those) or without.
-	const at =
-		state.filter === undefined
-			? shownCount.position(layout, focusIndex !== -1 ? focusIndex : last)
-			: {index: focusIndex !== -1 ? focusIndex : last, count: layout.count};
-	const place = positionText(at.index, at.count);
-	const where =
-		[place, paneLine, shift > 0 ? `→ ${shift}` : undefined].filter(part => part !== undefined).join(' · ') || undefined;
-	// The footer says a filter is on, and which.
-	const position = state.filter === undefined ? where : `${where ?? 'no pane'} · filter “${sanitize(state.filter)}”`;
+	// The cursor's document line (while just following, the last), in lines every pane counts, open or folded.
+	const line = cursorLine(state, layout, height, lines);
+	const place = line === undefined ? undefined : lineText(line, lines.entries().total);
+	const extra = [
+		shift > 0 ? `→ ${shift}` : undefined,
+		state.filter === undefined ? undefined : `filter “${sanitize(state.filter)}”`,
+	].filter(part => part !== undefined);
+	const withExtra = (text: string | undefined): string | undefined =>
+		[text ?? (state.filter === undefined ? undefined : 'no pane'), ...extra]
+			.filter(part => part !== undefined)
+			.join(' · ') || undefined;
+	const position = withExtra(place?.long);
+	const shortPosition = withExtra(place?.short);
 
 	// Noted only where the frame reads no text but the drawn panes' (a search, a filter, the timeline, the notice log read
 	// them all).
@@ -340,14 +366,9 @@ export function App({
 		texts,
 		height,
 		width: paneWidth,
-		layout: (open: OpenState) => {
+		layout: (open: OpenState, chop?: boolean) => {
 			const time = sessionTime(store.view, store.status, clock());
-			return filteredLayout(
-				layouter.layout(store.view, paneWidth + shift, open, time.now, time.stoppedAt, store.status.prices),
-				state.filter,
-				filterCache,
-				texts,
-			);
+			return laidOut(store.view, open, time.now, time.stoppedAt, chop);
 		},
 		timeline: timelineNow,
 		contextScreen: contextScreenNow,
@@ -363,7 +384,10 @@ export function App({
 		countMatches: (query, budget) => liveMatches.count(store.view, query, budget),
 		probeMatch: (query, start, wanted) => liveMatches.probe(store.view, query, start, wanted),
 		stepMatch: (query, shown, step) => liveMatches.step(store.view, query, shown, step, sliceBudget(performanceNow)),
+		matchOrdinal: (query, match, occurrence) =>
+			ordinalText(liveMatches.sofar(store.view, query), liveMatches, match, occurrence),
 		previewing: store.previewing,
+		lines,
 		replaying,
 	};
 	const onKey = useCallback((input: string, key: Key) => {
@@ -494,7 +518,7 @@ export function App({
 			sessions.open(chosen).then(
 				() =>
 					setState(previous => ({
-						...initialScreen(expand),
+						...initialScreen(expand, previous.chop),
 						pickerOpened: previous.pickerOpened,
 						message: `opened ${chosen.sessionId}`,
 						// Beside the session the list stays, its choice kept, for the next one.
@@ -572,7 +596,7 @@ export function App({
 			height={height}
 			focusRow={focusRow}
 			width={width}
-			query={state.search.editing ? undefined : state.search.query}
+			query={state.search.editing || state.search.hidden ? undefined : state.search.query}
 		/>
 	);
 
@@ -610,14 +634,15 @@ export function App({
 					rule={rules}
 					editing={state.search.editing}
 					draft={state.search.draft}
-					message={footerMessage(state, countSlice)}
+					message={footerMessage(state, countSlice, liveMatches)}
 					query={state.search.query}
 					width={screenWidth}
 					hints={
 						state.handPrompt
 							? handOverHint(state.handPrompt)
 							: state.jumpDraft !== undefined
-								? `:${sanitize(state.jumpDraft)}▌   Enter jump · 120 a pane · 50% a place · 14:45 a local time · Esc cancel`
+								? `:${sanitize(state.jumpDraft)}▌   ` +
+									'Enter jump · 1204 a line · 50% a place · p12 a pane · 14:45 a time · Esc cancel'
 								: state.filterDraft !== undefined
 									? filterHint(state.filterDraft, state.filter)
 									: state.help
@@ -648,7 +673,11 @@ export function App({
 					position={
 						pickerKeys || state.timeline || state.contextView || state.help || state.noticeLog ? undefined : position
 					}
-					keepPosition={state.filter !== undefined}
+					shortPosition={
+						pickerKeys || state.timeline || state.contextView || state.help || state.noticeLog
+							? undefined
+							: shortPosition
+					}
 					trouble={troubleWins ? sourceTrouble(store.status, realNow, width) : undefined}
 					typing={state.filterDraft !== undefined || state.jumpDraft !== undefined || state.handPrompt !== undefined}
 					// While the end of a trace stands in for it (tail-first), its spending is only the end's: no figure yet.

@@ -1,8 +1,9 @@
 /** The body: only the rows on screen, each after a gutter column that marks the focused pane. */
 import {Box} from 'ink';
-import {useContext} from 'react';
+import {useContext, useMemo} from 'react';
 import {ColorContext, type Styling} from './ColorContext.js';
 import {highlight} from '../panes/highlight.js';
+import {searchPattern} from '../reading/search-match.js';
 import {RowText} from './RowLine.js';
 import {seg, segmentsWidth, type Row, type Segment} from '../panes/segments.js';
 import {keptBodyRow, styledRow} from '../panes/styled-row.js';
@@ -37,12 +38,12 @@ export function focusBar(segments: readonly Segment[], width: number | undefined
 function bodyRowText(
 	row: Row | undefined,
 	focused: boolean,
-	query: string | undefined,
+	pattern: RegExp | undefined,
 	width: number | undefined,
 	styling: Styling,
 ): string {
 	if (!row) return ' ';
-	const marked = highlight(row.segments, query);
+	const marked = highlight(row.segments, pattern);
 	// A row neither focused nor holding a match: its string is kept with its segments.
 	if (!focused && marked === row.segments) return keptBodyRow(row.segments, styling);
 	const segments = [focused ? mark : blank, ...marked];
@@ -52,8 +53,12 @@ function bodyRowText(
 /** Exactly `height` rows, so that the footer stays at the bottom: each one styled string (styled-row.ts). */
 export function Body({rows, height, focusRow, query, width}: BodyProps) {
 	const styling = useContext(ColorContext);
+	const pattern = useMemo(() => {
+		const compiled = query ? searchPattern(query) : undefined;
+		return compiled instanceof RegExp ? compiled : undefined;
+	}, [query]);
 	const lines = [];
 	for (let i = 0; i < height; i++)
-		lines.push(<RowText key={i} text={bodyRowText(rows[i], i === focusRow, query, width, styling)} />);
+		lines.push(<RowText key={i} text={bodyRowText(rows[i], i === focusRow, pattern, width, styling)} />);
 	return <Box flexDirection="column">{lines}</Box>;
 }

@@ -21,10 +21,10 @@ export type FooterProps = SearchPromptProps & {
 	act?: ActPrompt;
 	/** Steering queued and not yet on the stream: one row above the numbers. */
 	pendingSteer?: readonly string[];
-	/** Where the view is (`pane 32 of 300 · 10 %`), at the right of the numbers. */
+	/** Where the cursor is (`line 1,204 of 5,880 · 20 %`), at the right of the numbers. */
 	position?: string;
-	/** The position says a filter is on: it stays when the row is narrow. */
-	keepPosition?: boolean;
+	/** The position's short form, for a narrow row (`1,204/5,880 20%`). */
+	shortPosition?: string;
 	/** What the session cost (`$0.0353`), when its model has a price. */
 	cost?: string;
 	/** What went wrong with the source (a reconnect and why): in place of the hints or a message, with the whole width. */
@@ -47,7 +47,7 @@ export function Footer(props: FooterProps) {
 					props.newCount,
 					props.width,
 					positionSegments(props.position),
-					props.keepPosition,
+					positionSegments(props.shortPosition ?? props.position),
 					props.cost,
 				)}
 			/>

@@ -56,8 +56,10 @@ export type ScreenOptions = {
 	sessions?: SessionSwitcher;
 	/** Ring the terminal's bell as a tool call starts to wait for approval (default true; --no-bell). */
 	bell?: boolean;
-	/** --mouse: the wheel scrolls, a click focuses (the terminal's own selection needs Shift then). */
+	/** --mouse: the wheel scrolls, a click puts the cursor on the row (the terminal's own selection needs Shift then). */
 	mouse?: boolean;
+	/** -S: long rows cut at the edge rather than wrapped. */
+	chop?: boolean;
 	/** Acting on the followed session (a, r, Ctrl+X, >), and why not without it. */
 	actions?: SessionActions;
 	acting?: Acting;
@@ -169,6 +171,7 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 				store={store}
 				texts={options.texts}
 				expand={options.expand}
+				chop={options.chop}
 				color={options.color}
 				attributes={options.attributes}
 				sessions={options.sessions}

@@ -1,11 +1,11 @@
 /** Search matches marked in a row's segments (on visible rows only, at draw time). */
-import {occurrences} from '../reading/search.js';
+import {matchRanges} from '../reading/search-match.js';
 import {rowText, type Segment} from './segments.js';
 
-/** The segments with every occurrence of `query` split out and drawn inverse. */
-export function highlight(segments: readonly Segment[], query: string | undefined): readonly Segment[] {
-	if (!query) return segments;
-	const spans = occurrences(rowText(segments), query);
+/** The segments with every match of `pattern` (search-match.ts: what the count counts) split out and drawn inverse. */
+export function highlight(segments: readonly Segment[], pattern: RegExp | undefined): readonly Segment[] {
+	if (!pattern) return segments;
+	const spans = matchRanges(rowText(segments), pattern);
 	if (spans.length === 0) return segments;
 	const out: Segment[] = [];
 	let at = 0;

@@ -56,7 +56,30 @@ export type Pane = {
 	problem: boolean;
 	/** Moves with the clock (spinner, countdown): worth a tick while visible. */
 	live: boolean;
+	/** The pane line each row shows, where the builder says (pane-types.ts); see rowLine. */
+	lines?: readonly number[];
 };
+
+/**
+ * The pane line (0: its first) row `row` of `pane` shows, of `count` (the pane's own lines,
+ * line-numbering.ts): what its builder said, else the row's own place; never past the last.
+ */
+export function rowLine(pane: Pane, row: number, count: number): number {
+	if (!pane.open) return 0;
+	const said = pane.lines?.[row];
+	return Math.max(0, Math.min(count - 1, said ?? row));
+}
+
+/** The first row of `pane` that shows pane line `line`, or the nearest line before it that it shows (a hidden one). */
+export function rowOfLine(pane: Pane, line: number, count: number): number {
+	let best = 0;
+	for (let row = 1; row < pane.rows.length; row++) {
+		const at = rowLine(pane, row, count);
+		if (at > line) break;
+		if (at > rowLine(pane, best, count)) best = row;
+	}
+	return best;
+}
 
 /**
  * The laid-out session, lazily: the items in reading order are known at once, but a pane's
@@ -281,6 +304,7 @@ export class Layouter {
 			open,
 			problem: isProblem(item),
 			live: live || callLive,
+			lines: built.lines,
 		};
 		if (cached) this.cachedRows -= cached.pane.rows.length;
 		this.cache.delete(item.id);

@@ -48,11 +48,13 @@ export function userTextPane(item: Shown<UserTextItem>, input: PaneInput): PaneR
 	const first = [label, seg('  ')];
 	const rest = [seg(' '.repeat(segmentsWidth(first)))];
 	const rows: Segment[][] = [];
-	for (const line of safeLines(item.text)) {
+	const lines: number[] = [];
+	safeLines(item.text).forEach((line, at) => {
 		rows.push(...wrapSegments([seg(line)], input.width, {first: rows.length === 0 ? first : rest, rest}));
-	}
+		while (lines.length < rows.length) lines.push(at);
+	});
 	if (rows.length === 0) rows.push(first);
-	return {rows};
+	return {rows, lines};
 }
 
 /**

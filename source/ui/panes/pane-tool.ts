@@ -57,8 +57,12 @@ export function toolCallPane(item: Shown<ToolCallItem>, input: PaneInput): PaneR
 		return {rows, memo};
 	}
 	rows.push(...argumentRows(item, input, noteShown, headlineShown));
-	rows.push(...outputRows(item, input, lines?.count ?? 0));
-	return {rows, memo};
+	// The head and the arguments are the pane's first line; the output's lines follow it.
+	const rowLines = new Array<number>(rows.length).fill(0);
+	const output = outputRows(item, input, lines?.count ?? 0);
+	rows.push(...output.rows);
+	rowLines.push(...output.lines);
+	return {rows, memo, lines: rowLines};
 }
 
 /**
@@ -230,8 +234,14 @@ function limitedLines(content: string, input: PaneInput, style: Style, marker: s
 	return rows;
 }
 
-function outputRows(item: Shown<ToolCallItem>, input: PaneInput, total: number): Segment[][] {
+/** The output's rows, and the pane line each one shows (1: the output's first line). */
+function outputRows(item: Shown<ToolCallItem>, input: PaneInput, total: number): {rows: Segment[][]; lines: number[]} {
 	const rows: Segment[][] = [];
+	const rowLines: number[] = [];
+	const done = (): {rows: Segment[][]; lines: number[]} => {
+		while (rowLines.length < rows.length) rowLines.push(rowLines.length === 0 ? 0 : rowLines[rowLines.length - 1]!);
+		return {rows, lines: rowLines};
+	};
 	const failed = item.state === 'failed' || item.state === 'forbidden';
 	const bar = seg('│ ', failed ? {color: 'red'} : {dim: true});
 	if (item.output === undefined) {
@@ -239,11 +249,11 @@ function outputRows(item: Shown<ToolCallItem>, input: PaneInput, total: number):
 		if (stoppedRunning(item, input)) rows.push([indent, seg(stoppedText(input.stoppedAt!), {color: 'yellow'})]);
 		else if (item.state === 'running' || item.state === 'awaiting_approval')
 			rows.push([indent, seg('waiting for output…', {dim: true})]);
-		return rows;
+		return done();
 	}
 	if (item.output === '' && item.images.length === 0) {
 		rows.push([indent, bar, seg(item.outputStreaming ? '…' : '(no output)', {dim: true})]);
-		return rows;
+		return done();
 	}
 	const parts = input.full
 		? headTail(item.output, total, total, 0)
@@ -251,7 +261,7 @@ function outputRows(item: Shown<ToolCallItem>, input: PaneInput, total: number):
 	// A file read is coloured in its language: the head and the tail each as one piece of code.
 	const args = item.state === 'done' && input.code ? parseArgs(item.args) : undefined;
 	const codeFile = args && presenterFor(item.name).codeOutput(args);
-	const lines = (raws: string[]): void => {
+	const lines = (raws: string[], firstLine: number): void => {
 		const clean = raws.map(raw => sanitize(raw.length > lineCap ? raw.slice(0, lineCap) : raw));
 		const coloured = codeFile?.numbered
 			? numberedLineSegments(raws, clean, codeFile.file, input.code)
@@ -264,14 +274,17 @@ function outputRows(item: Shown<ToolCallItem>, input: PaneInput, total: number):
 					maxRows: input.full ? undefined : rowsPerLine,
 				}),
 			);
+			while (rowLines.length < rows.length) rowLines.push(firstLine + i);
 		}
 	};
-	lines(parts.head);
-	if (parts.hidden > 0)
+	lines(parts.head, 1);
+	if (parts.hidden > 0) {
 		rows.push([indent, bar, seg(`… ${plural(parts.hidden, 'more line')} (x shows all)`, {dim: true})]);
-	lines(parts.tail);
+		rowLines.push(1 + parts.head.length);
+	}
+	lines(parts.tail, 1 + parts.head.length + parts.hidden);
 	for (const image of item.images) rows.push([indent, bar, ...imagePlaceholder(image)]);
-	return rows;
+	return done();
 }
 
 /** `[image png 34 KB]`, or the URL of a linked image. */

@@ -25,5 +25,8 @@ export type PaneInput = {
 	memo?: unknown;
 };
 
-/** A pane's rows, and what to hand back next time. */
-export type PaneRows = {rows: Segment[][]; memo?: unknown};
+/**
+ * A pane's rows, and what to hand back next time. `lines`, where the builder knows them: the
+ * pane's line (document-index.ts: 0 its first) each row shows; the rows of a wrapped line share one.
+ */
+export type PaneRows = {rows: Segment[][]; memo?: unknown; lines?: number[]};

@@ -1,14 +1,13 @@
 /**
- * Marks, as in less and vim: `m` then a letter marks the focused pane, `'` then the letter
- * goes back to it, and `''` to where the view was before the last jump (a jump: g, G, e/E,
- * [ ], n/N, a search, `:`, a mark). The second key is read here, whatever command it names.
+ * Marks, as in less and vim: `m` then a letter marks the cursor's line (a document line,
+ * line-place.ts), `'` then the letter goes back to that line, and `''` to where the view was
+ * before the last jump (a jump: g, G, e/E, [ ], n/N, a search, `:`, a mark). The second key is
+ * read here, whatever command it names.
  */
-import {focusItem} from './jumps.js';
 import type {KeyPress} from '../screen/keymap.js';
 import type {CommandId} from '../screen/keymap.js';
-import type {Layout} from '../panes/layout.js';
+import {cursorLine, goToLine, linesOf} from './line-place.js';
 import type {ScreenEnv, ScreenState} from '../screen/screen-types.js';
-import {visibleRows} from './viewport.js';
 
 /** The commands that jump: `''` comes back from them. */
 export const jumpCommands: ReadonlySet<CommandId> = new Set<CommandId>([
@@ -24,8 +23,9 @@ export const jumpCommands: ReadonlySet<CommandId> = new Set<CommandId>([
 
 /** `next` with where `previous` was kept for `''`, when the view moved. */
 export function afterJump(previous: ScreenState, next: ScreenState): ScreenState {
-	if (next.viewport === previous.viewport && next.focus === previous.focus) return next;
-	return {...next, beforeJump: {focus: previous.focus, viewport: previous.viewport}};
+	if (next.viewport === previous.viewport && next.focus === previous.focus && next.cursorAt === previous.cursorAt)
+		return next;
+	return {...next, beforeJump: {focus: previous.focus, cursorAt: previous.cursorAt, viewport: previous.viewport}};
 }
 
 /** m or ': wait for the letter. */
@@ -35,16 +35,9 @@ export function startMark(state: ScreenState, kind: 'set' | 'go'): ScreenState {
 		markKey: kind,
 		message:
 			kind === 'set'
-				? 'mark this pane: a letter'
+				? "mark the cursor's line: a letter"
 				: "go to a mark: its letter, or ' for where you were before the last jump",
 	};
-}
-
-/** The focused pane's item, else the last pane on screen. */
-function focusedItem(state: ScreenState, layout: Layout, height: number): number | undefined {
-	if (state.focus !== undefined && layout.indexOf(state.focus) !== -1) return state.focus;
-	const {last, rows} = visibleRows(layout, height, state.viewport);
-	return rows.length === 0 ? undefined : layout.item(last).id;
 }
 
 /** The letter after m or '. */
@@ -59,18 +52,23 @@ export function markKey(state: ScreenState, input: string, key: KeyPress, env: S
 		return {
 			...done,
 			focus: back.focus,
+			cursorAt: back.cursorAt,
 			viewport: back.viewport,
-			beforeJump: {focus: state.focus, viewport: state.viewport},
+			beforeJump: {focus: state.focus, cursorAt: state.cursorAt, viewport: state.viewport},
 		};
 	}
 	if (!/^[a-zA-Z]$/.test(input) || key.ctrl || key.meta)
 		return {...done, message: 'a mark is a letter, a to z or A to Z'};
 	if (kind === 'set') {
-		const itemId = focusedItem(state, env.layout(state.open), env.height);
-		if (itemId === undefined) return {...done, message: 'nothing to mark'};
-		return {...done, focus: itemId, marks: {...state.marks, [input]: itemId}, message: `mark ${input} set`};
+		const line = cursorLine(state, env.layout(state.open), env.height, linesOf(env));
+		if (line === undefined) return {...done, message: 'nothing to mark'};
+		return {
+			...done,
+			marks: {...state.marks, [input]: line},
+			message: `mark ${input} set on line ${(line + 1).toLocaleString('en-US')}`,
+		};
 	}
-	const itemId = state.marks?.[input];
-	if (itemId === undefined) return {...done, message: `no mark ${input}: m then ${input} sets it`};
-	return afterJump(state, focusItem(done, itemId, env));
+	const line = state.marks?.[input];
+	if (line === undefined) return {...done, message: `no mark ${input}: m then ${input} sets it`};
+	return afterJump(state, goToLine(done, env, line, Math.floor(env.height / 3)));
 }

@@ -1,16 +1,20 @@
 /**
- * Where the view is, for the footer: `pane 32 of 300 · 10 %`. Counted in layout entries (an
- * O(1) look, whatever the session's length); the pane is the focused one, else the last on
- * screen (as less counts its bottom line).
+ * Where the cursor is, for the footer: `line 1,204 of 5,880 · 20 %`, in document lines
+ * (document-index.ts: every pane's lines, open or folded), the percentage that `:50%` goes to.
+ * A short form stands in on a narrow row; the position is never left out.
  */
 import type {Segment} from '../panes/segments.js';
 import {seg} from '../panes/segments.js';
 
-/** The footer's position words for entry `index` of `count`; none for an empty session. */
-export function positionText(index: number, count: number): string | undefined {
-	if (count <= 0 || index < 0) return undefined;
-	const at = Math.min(index, count - 1) + 1;
-	return `pane ${at} of ${count} · ${Math.floor((at * 100) / count)} %`;
+/** The footer's position for document line `line` (0-based) of `total`, and its short form (`1,204/5,880 20%`). */
+export function lineText(line: number, total: number): {long: string; short: string} {
+	const at = Math.max(1, Math.min(total, line + 1));
+	const percent = total === 0 ? 0 : Math.floor((at * 100) / total);
+	const number = (n: number): string => n.toLocaleString('en-US');
+	return {
+		long: `line ${number(at)} of ${number(total)} · ${percent} %`,
+		short: `${number(at)}/${number(total)} ${percent}%`,
+	};
 }
 
 /** The position as the footer draws it. */

@@ -10,7 +10,8 @@ import type {Item, SessionView} from '../../model/view-model.js';
 import type {ScreenEnv, ScreenState} from '../screen/screen-types.js';
 import type {TextReader} from '../../model/held-text.js';
 import {comparePlaces, placeOf} from './reading-place.js';
-import {findMatches, itemMatcher, type Budget, type Counted, type Match, type Stepped} from './search.js';
+import {findMatches, type Budget, type Counted, type Match, type Stepped} from './search.js';
+import {matchCounter} from './search-match.js';
 
 /** One session's verdicts, by the item's place in its (append-only) list. */
 type SessionHits = {
@@ -41,6 +42,9 @@ export class LiveMatches {
 	private query?: string;
 	private root?: SessionView;
 	private test: (item: Item) => boolean = () => false;
+	/** How many matches each matching item holds (search-match.ts), by item id. */
+	private counts = new Map<number, number>();
+	private summed?: {matches: readonly Match[]; total: number};
 	private sessions = new WeakMap<SessionView, SessionHits>();
 	private complete = false;
 
@@ -155,6 +159,20 @@ export class LiveMatches {
 		return undefined;
 	}
 
+	/** How many matches the item holds, as last tested (0: none, or not tested). */
+	matchCount(itemId: number): number {
+		return this.counts.get(itemId) ?? 0;
+	}
+
+	/** How many matches `matches` (items, as count and step give them) hold in all. */
+	total(matches: readonly Match[]): number {
+		if (this.summed?.matches === matches) return this.summed.total;
+		let total = 0;
+		for (const match of matches) total += this.matchCount(match.itemId);
+		this.summed = {matches, total};
+		return total;
+	}
+
 	/** What is counted of `query` in `view` so far, without testing anything. */
 	sofar(view: SessionView, query: string): Counted {
 		if (query !== this.query || view !== this.root) return {matches: [], complete: false};
@@ -167,7 +185,16 @@ export class LiveMatches {
 		// Another query, or a model built afresh (its items numbered anew): nothing known holds.
 		this.query = query;
 		this.root = view;
-		this.test = itemMatcher(query, this.texts);
+		const counter = matchCounter(query, this.texts);
+		const counts = new Map<number, number>();
+		this.counts = counts;
+		this.summed = undefined;
+		this.test = item => {
+			const count = counter(item);
+			if (count > 0) counts.set(item.id, count);
+			else counts.delete(item.id);
+			return count > 0;
+		};
 		this.sessions = new WeakMap();
 		this.complete = false;
 	}
@@ -264,29 +291,54 @@ export function noMatch(query: string): string {
 	return `no match for “${query}”`;
 }
 
+/** How many matches items hold (LiveMatches keeps them as it counts). */
+export type MatchCounts = {matchCount(itemId: number): number; total(matches: readonly Match[]): number};
+
+/**
+ * `match 7 of 13` for a pane's match `occurrence` among `counted` (`13…` while the count goes on); undefined when the
+ * pane is not counted yet.
+ */
+export function ordinalText(
+	counted: Counted,
+	counts: MatchCounts,
+	match: Match,
+	occurrence: number,
+	note?: string,
+): string | undefined {
+	const index = counted.matches.findIndex(one => one.itemId === match.itemId);
+	if (index === -1) return undefined;
+	let before = 0;
+	for (let i = 0; i < index; i++) before += counts.matchCount(counted.matches[i]!.itemId);
+	return matchPosition(before + occurrence, counts.total(counted.matches), note, !counted.complete);
+}
+
 /**
  * The footer's message: while it is the position of the match shown (until the next key),
  * counted again from `live` (the session may have grown since, the count may still go on),
  * the match it names kept; while it says a search found nothing, what has arrived since that
  * matches (n goes to the first).
  */
-export function footerMessage(state: ScreenState, live: (query: string) => Counted): string | undefined {
+export function footerMessage(
+	state: ScreenState,
+	live: (query: string) => Counted,
+	counts?: MatchCounts,
+): string | undefined {
 	const {message, search} = state;
 	if (message === undefined || search.query === undefined) return message;
 	const shown = search.matches[search.index];
 	if (!shown && search.index === -1 && message === noMatch(search.query)) {
 		const {matches, complete} = live(search.query);
 		if (matches.length === 0) return message;
-		return (
-			`${matches.length}${complete ? '' : '…'} ${matches.length === 1 && complete ? 'match' : 'matches'} ` +
-			`for “${search.query}” since · n shows them`
-		);
+		const total = counts ? counts.total(matches) : matches.length;
+		const noun = total === 1 && complete ? 'match' : 'matches';
+		return `${total}${complete ? '' : '…'} ${noun} for “${search.query}” since · n shows them`;
 	}
 	if (!shown || search.position?.message !== message) return message;
-	const {matches, complete} = live(search.query);
-	const index = matches.findIndex(match => match.itemId === shown.itemId);
+	if (!counts) return message;
+	const counted = live(search.query);
+	const text = ordinalText(counted, counts, shown, search.occurrence ?? 0, search.position.note);
 	// Found ahead of the count (Enter looks from what is on screen): its place is not known yet.
-	if (index === -1 && !complete)
-		return `match … of ${matches.length}…${search.position.note ? ` · ${search.position.note}` : ''}`;
-	return index === -1 ? message : matchPosition(index, matches.length, search.position.note, !complete);
+	if (text === undefined && !counted.complete)
+		return `match … of ${counts.total(counted.matches)}…${search.position.note ? ` · ${search.position.note}` : ''}`;
+	return text ?? message;
 }

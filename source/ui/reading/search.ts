@@ -1,12 +1,15 @@
 /**
- * Search over the text of every item, closed panes and subagent sessions included: what a
- * reader would find if every pane were open. Case-insensitive unless the query has a capital.
- * The texts the model holds on disk are read back for it (each one, once per search).
+ * Which items hold a query, closed panes and subagent sessions included: what a reader would
+ * find if every pane were open. Case-insensitive unless the query has a capital. The filter (&)
+ * tests a word as a plain string here; search (/) counts matches of an expression in each
+ * pane's lines (search-match.ts). The texts the model holds on disk are read back for it
+ * (each one, once per search).
  */
 import {isHeld, shown, type HeldField, type HeldText, type TextReader} from '../../model/held-text.js';
 import type {Item, SessionView} from '../../model/view-model.js';
 import {itemText} from '../../render/item-kinds.js';
 import {hasControlSequences, sanitize} from '../../render/sanitize.js';
+import {matchCounter} from './search-match.js';
 
 /** An item that holds the query, and the subagent panes that must open to show it. */
 export type Match = {itemId: number; ancestors: number[]};
@@ -32,21 +35,6 @@ export function matcher(query: string): (text: string) => boolean {
 	if (/\p{Lu}/u.test(query)) return text => text.includes(query);
 	const lower = query.toLowerCase();
 	return text => text.toLowerCase().includes(lower);
-}
-
-/** Where the query occurs in a row's text (for highlighting): [start, end) pairs. */
-export function occurrences(text: string, query: string): Array<[number, number]> {
-	if (query === '') return [];
-	const caseSensitive = /\p{Lu}/u.test(query);
-	const haystack = caseSensitive ? text : text.toLowerCase();
-	const needle = caseSensitive ? query : query.toLowerCase();
-	const found: Array<[number, number]> = [];
-	let at = haystack.indexOf(needle);
-	while (at !== -1) {
-		found.push([at, at + needle.length]);
-		at = haystack.indexOf(needle, at + needle.length);
-	}
-	return found;
 }
 
 /**
@@ -92,11 +80,12 @@ function heldIn(item: Item): {text: HeldText; field: HeldField} | undefined {
 }
 
 /**
- * Every item holding the query, in reading order (a subagent's items after its pane); `texts` reads the held texts
- * back.
+ * Every item holding a match of the query (search-match.ts), in reading order (a subagent's items after its pane);
+ * `texts` reads the held texts back.
  */
 export function findMatches(view: SessionView, query: string, texts?: TextReader): Match[] {
-	const test = itemMatcher(query, texts);
+	const count = matchCounter(query, texts);
+	const test = (item: Item): boolean => count(item) > 0;
 	const matches: Match[] = [];
 	const walk = (items: readonly Item[], ancestors: number[]): void => {
 		for (const item of items) {

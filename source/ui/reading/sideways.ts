@@ -1,10 +1,9 @@
 /**
- * Sideways scrolling, as less -S: with the body moved `shift` columns right, panes are laid out
- * `shift` columns wider than the screen and each row is drawn from column `shift` on, so the
- * part of a row that was cut at the screen's edge can be read.
+ * Sideways scrolling, as less -S: in chop mode (chop-rows.ts) each row is drawn from column
+ * `shift` on, so the part of a row cut at the screen's edge can be read.
  */
 import {graphemeWidth, graphemes} from '../../render/width.js';
-import {narrowText, type Row, type Segment} from '../panes/segments.js';
+import {narrowText, type Segment} from '../panes/segments.js';
 
 /** The furthest the body moves right: enough for any row a pane lays out, never a runaway width. */
 export const maxShift = 4000;
@@ -43,10 +42,4 @@ export function dropColumns(segments: readonly Segment[], columns: number): Segm
 		if (text !== '') out.push({...segment, text});
 	}
 	return out;
-}
-
-/** The rows on screen moved `shift` columns left (the same rows when not moved). */
-export function shiftedRows(rows: readonly Row[], shift: number): readonly Row[] {
-	if (shift <= 0) return rows;
-	return rows.map(row => ({itemId: row.itemId, segments: dropColumns(row.segments, shift)}));
 }

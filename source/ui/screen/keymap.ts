@@ -15,6 +15,10 @@ export type CommandId =
 	| 'full'
 	| 'toggle-thinking'
 	| 'toggle-outputs'
+	| 'scroll-down'
+	| 'scroll-up'
+	| 'next-pane'
+	| 'prev-pane'
 	| 'half-down'
 	| 'half-up'
 	| 'page-down'
@@ -23,6 +27,8 @@ export type CommandId =
 	| 'right'
 	| 'left'
 	| 'left-edge'
+	| 'right-end'
+	| 'chop'
 	| 'bottom'
 	| 'next-problem'
 	| 'prev-problem'
@@ -85,7 +91,7 @@ export type Command = {
 	footer?: string;
 	/** Acts on a live session (over --sse, not --read-only): hinted in the footer only then. */
 	acts?: true;
-	/** Bound only during --replay (space then pauses instead of opening a pane). */
+	/** Bound only during --replay. */
 	replay?: true;
 };
 
@@ -98,19 +104,19 @@ export const commands: readonly Command[] = [
 	{
 		id: 'focus-next',
 		keys: [char('j'), special('downArrow', '↓')],
-		help: 'next pane; in a long pane, its next line until its end (its first row stays on top)',
+		help: 'the cursor a row down (across panes, as in vim)',
 		footer: 'move',
 	},
 	{
 		id: 'focus-prev',
 		keys: [char('k'), special('upArrow', '↑')],
-		help: 'previous pane, or the line before in a long pane (stops following)',
+		help: 'the cursor a row up (stops following)',
 		footer: 'move',
 	},
 	{
 		id: 'replay-pause',
-		keys: [char(' ', '␣')],
-		help: 'during --replay: pause or resume the replay (Enter opens and closes panes then)',
+		keys: [char('p')],
+		help: 'during --replay: pause or resume the replay',
 		footer: 'pause',
 		replay: true,
 	},
@@ -118,8 +124,8 @@ export const commands: readonly Command[] = [
 	{id: 'replay-slower', keys: [char('-')], help: 'during --replay: half as fast', footer: 'speed', replay: true},
 	{
 		id: 'toggle',
-		keys: [char(' ', '␣'), special('return', 'Enter')],
-		help: 'open or close the focused pane',
+		keys: [special('return', 'Enter')],
+		help: 'open or close the pane the cursor is in (a fold); the cursor stays where it is on the screen',
 		footer: 'open',
 	},
 	{
@@ -173,20 +179,39 @@ export const commands: readonly Command[] = [
 		keys: [char('w')],
 		help: "then a file name: write the focused pane's text to it (asks before replacing)",
 	},
-	{id: 'full', keys: [char('x')], help: 'every line of the focused output, or head and tail again'},
+	{
+		id: 'full',
+		keys: [char('x')],
+		help: 'every line of the output the cursor is in, or head and tail again (the cursor stays put)',
+	},
 	{id: 'toggle-thinking', keys: [char('t')], help: 'open or close all thinking', footer: 'thinking'},
 	{id: 'toggle-outputs', keys: [char('o')], help: 'open or close all tool outputs', footer: 'outputs'},
-	{id: 'half-down', keys: [ctrl('d'), char('d')], help: 'half a page down'},
-	{id: 'half-up', keys: [ctrl('u'), char('u')], help: 'half a page up'},
-	{id: 'page-down', keys: [special('pageDown', 'PgDn'), char('f')], help: 'a page down'},
-	{id: 'page-up', keys: [special('pageUp', 'PgUp'), char('b')], help: 'a page up'},
+	{id: 'scroll-down', keys: [ctrl('e')], help: 'the view a row down (the cursor stays on screen)'},
+	{id: 'scroll-up', keys: [ctrl('y')], help: 'the view a row up'},
+	{id: 'half-down', keys: [char('d'), ctrl('d')], help: 'half a page down'},
+	{id: 'half-up', keys: [char('u'), ctrl('u')], help: 'half a page up'},
+	{
+		id: 'page-down',
+		keys: [char(' ', '␣'), char('f'), ctrl('f'), special('pageDown', 'PgDn')],
+		help: 'a page down',
+		footer: 'page',
+	},
+	{id: 'page-up', keys: [char('b'), ctrl('b'), special('pageUp', 'PgUp')], help: 'a page up'},
+	{id: 'next-pane', keys: [char('}')], help: 'the head of the next pane'},
+	{id: 'prev-pane', keys: [char('{')], help: 'the head of this pane, else of the previous one'},
+	{
+		id: 'chop',
+		keys: [char('S')],
+		help: 'chop long rows at the edge rather than wrap them, or wrap them again (as less -S; -S starts so)',
+	},
 	{
 		id: 'right',
 		keys: [special('rightArrow', '→')],
-		help: 'the body half a screen to the right, to read what a row cut at the edge hides (as less -S)',
+		help: 'chopped rows half a screen to the right, without laying them out again (chops them first); pane heads stay',
 	},
-	{id: 'left', keys: [special('leftArrow', '←')], help: 'the body half a screen back to the left'},
-	{id: 'left-edge', keys: [char('0')], help: 'the body back at its left edge'},
+	{id: 'left', keys: [special('leftArrow', '←')], help: 'chopped rows half a screen back to the left'},
+	{id: 'right-end', keys: [char('$')], help: 'chopped rows shifted to the end of the longest row on screen'},
+	{id: 'left-edge', keys: [char('0')], help: 'chopped rows back at their left edge'},
 	{id: 'top', keys: [char('g'), special('home', 'Home')], help: 'the top of the session'},
 	{id: 'bottom', keys: [char('G'), special('end', 'End')], help: 'the bottom, following again'},
 	{
@@ -198,19 +223,26 @@ export const commands: readonly Command[] = [
 	{id: 'prev-problem', keys: [char('E')], help: 'previous problem'},
 	{id: 'next-prompt', keys: [char(']')], help: 'next user message'},
 	{id: 'prev-prompt', keys: [char('[')], help: 'previous user message (stops following)'},
-	{id: 'search', keys: [char('/')], help: 'search the text of every pane (Enter to search)', footer: 'search'},
+	{
+		id: 'search',
+		keys: [char('/')],
+		help:
+			'search: a JavaScript regular expression (a capital makes it exact), every match in every pane counted;' +
+			' Enter on nothing repeats the last search, ↑/↓ bring back earlier ones',
+		footer: 'search',
+	},
 	{
 		id: 'goto',
 		keys: [char(':')],
 		help:
-			'jump: a pane number (:120), a place (:50%) or a local time (:14:45, the first pane at or after it); ' +
-			'stops following',
+			'jump: a line (:1204), a place (:50%, as the footer counts), a pane (:p12) or a line in it (:p12.150), or' +
+			' a local time (:14:45, the first pane at or after it); stops following',
 	},
-	{id: 'mark', keys: [char('m')], help: 'then a letter: mark the focused pane'},
+	{id: 'mark', keys: [char('m')], help: "then a letter: mark the cursor's line"},
 	{
 		id: 'go-mark',
 		keys: [char("'")],
-		help: "then a letter: back to that mark; '' back to where you were before the last jump",
+		help: "then a letter: back to that line; '' back to where you were before the last jump",
 	},
 	{
 		id: 'filter',
@@ -219,8 +251,8 @@ export const commands: readonly Command[] = [
 			'show only the panes that match (! problems only, tool:NAME one tool, -thinking no thinking; Enter on ' +
 			'nothing shows all)',
 	},
-	{id: 'next-match', keys: [char('n')], help: 'next match'},
-	{id: 'prev-match', keys: [char('N')], help: 'previous match'},
+	{id: 'next-match', keys: [char('n')], help: 'the next match (still after Esc)'},
+	{id: 'prev-match', keys: [char('N')], help: 'the previous match'},
 	{id: 'escape', keys: [special('escape', 'Esc')], help: 'leave search, the timeline or the picker; close this help'},
 	{id: 'follow', keys: [char('F')], help: 'follow again: stay at the bottom as the session grows', footer: 'follow'},
 	{

@@ -1,5 +1,5 @@
 /**
- * --mouse: the wheel scrolls and a click focuses. The terminal reports the mouse (SGR mode,
+ * --mouse: the wheel scrolls and a click puts the cursor on a row. The terminal reports the mouse (SGR mode,
  * 1006) as `ESC [ < button ; column ; row M`; Ink hands it over without the ESC. Opt-in,
  * because a terminal that reports the mouse no longer selects text with it.
  */

@@ -13,30 +13,30 @@ import {commandFor, type CommandId, type KeyPress} from './keymap.js';
 import type {Layout} from '../panes/layout.js';
 import {isProblem} from '../panes/pane-kinds.js';
 import {focusItem, jumpToProblem, jumpToPrompt} from '../reading/jumps.js';
-import {lineStep} from '../reading/line-scroll.js';
+import {
+	cursorOf,
+	cursorPane,
+	cursorToTop,
+	keepCursorRow,
+	moveCursor,
+	paneHead,
+	scrollView,
+	withCursor,
+} from '../reading/cursor.js';
+import {linesOf, paneLines} from '../reading/line-place.js';
 import {jumpKey} from '../reading/goto.js';
 import {afterJump, jumpCommands, markKey, startMark} from '../reading/marks.js';
 import {noticeLogCommand} from './notice-log.js';
 import {overlayTop} from './overlay-scroll.js';
 import {nextShift} from '../reading/sideways.js';
+import {endShift} from '../panes/chop-rows.js';
 import {openStateFrom, setFull, setOpen, toggleGroup} from '../panes/open-state.js';
 import {besideKey, besideOpening, isBeside} from '../views/beside.js';
 import {openPicker, pickerChrome, pickerKey} from '../views/picker.js';
 import {searchAgain, searchKey, stepMatch} from '../reading/search-keys.js';
 import {timelineChrome, timelineWindow} from '../views/timeline-rows.js';
 import {contextCommand, openContext} from '../views/context-keys.js';
-import {
-	following,
-	nonEmpty,
-	pause,
-	resume,
-	reveal,
-	scrollBy,
-	scrollToTop,
-	topOf,
-	visibleRows,
-	type ViewportState,
-} from '../reading/viewport.js';
+import {following, forward, pause, resume, scrollToTop, topOf, visibleRows} from '../reading/viewport.js';
 
 export type {ScreenEnv, ScreenState, SearchState, TimelineState} from './screen-types.js';
 export {searchAgain};
@@ -51,8 +51,15 @@ const notLive: Acting = {
 const noSearch: SearchState = {editing: false, draft: '', matches: [], index: -1};
 
 /** The state a screen starts in. */
-export function initialScreen(expand?: readonly string[]): ScreenState {
-	return {open: openStateFrom(expand), viewport: following, search: noSearch, help: false, quit: false};
+export function initialScreen(expand?: readonly string[], chop?: boolean): ScreenState {
+	return {
+		open: openStateFrom(expand),
+		viewport: following,
+		search: noSearch,
+		help: false,
+		quit: false,
+		...(chop ? {chop} : {}),
+	};
 }
 
 /** The one entry for keys: the search prompt, the help overlay, or a command. */
@@ -97,7 +104,7 @@ export function handleKey(state: ScreenState, input: string, key: KeyPress, env:
 	return jumpCommands.has(id) ? afterJump(state, next) : next;
 }
 
-/** --mouse: the wheel scrolls the panes (or the help), a click on a pane focuses it. */
+/** --mouse: the wheel scrolls the document (or the help) a row a notch, a click puts the cursor on the row. */
 function mouseEvent(state: ScreenState, mouse: MouseEvent, env: ScreenEnv): ScreenState {
 	if (mouse.kind === 'other' || state.picker || state.timeline || state.contextView) return state;
 	if (state.help)
@@ -111,18 +118,13 @@ function mouseEvent(state: ScreenState, mouse: MouseEvent, env: ScreenEnv): Scre
 				}
 			: state;
 	const layout = env.layout(state.open);
-	if (mouse.kind === 'wheel') {
-		const viewport = scrollBy(
-			layout,
-			env.height,
-			mouse.delta < 0 ? pause(layout, env.height, state.viewport) : state.viewport,
-			mouse.delta,
-		);
-		return {...state, viewport, focus: focusInView(state.focus, layout, env.height, viewport, mouse.delta < 0)};
-	}
-	const row = visibleRows(layout, env.height, state.viewport).rows[mouse.row - (env.bodyTop ?? 0)];
-	if (!row || mouse.row < (env.bodyTop ?? 0)) return state;
-	return {...state, focus: row.itemId, viewport: pause(layout, env.height, state.viewport)};
+	if (mouse.kind === 'wheel') return scrollView(state, layout, env.height, mouse.delta);
+	// A click puts the cursor on the row clicked.
+	const row = mouse.row - (env.bodyTop ?? 0);
+	const top = topOf(layout, env.height, state.viewport);
+	if (!top || row < 0 || row >= env.height || row >= visibleRows(layout, env.height, state.viewport).rows.length)
+		return state;
+	return withCursor({...state, viewport: pause(layout, env.height, state.viewport)}, layout, forward(layout, top, row));
 }
 
 /** Keys while the help is shown: they scroll it; q, Esc or ? close it (as less's help); other keys do nothing. */
@@ -259,10 +261,22 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 			if (!env.offered) return {...state, message: 'no other session has started'};
 			return {...state, switchTo: (state.switchTo ?? 0) + 1};
 		case 'escape':
-			return {...state, search: noSearch};
+			// The marks go; the search stays for n and N, as in less.
+			return {...state, search: {...state.search, hidden: true, position: undefined, pending: undefined}};
+		case 'chop':
+			return toggleChop(state, env, !state.chop);
 		case 'right':
-		case 'left':
-			return {...state, shift: nextShift(state.shift ?? 0, env.width ?? 80, id === 'right' ? 1 : -1)};
+		case 'left': {
+			// → chops the rows first: a row is shifted, never laid out again.
+			const chopped = id === 'right' && !state.chop ? toggleChop(state, env, true) : state;
+			if (!chopped.chop) return state;
+			return {...chopped, shift: nextShift(chopped.shift ?? 0, env.width ?? 80, id === 'right' ? 1 : -1)};
+		}
+		case 'right-end': {
+			if (!state.chop)
+				return {...state, message: '$ shows the end of the longest row in chop mode: S (or -S) chops the rows'};
+			return {...state, shift: endShift(visibleRows(layout, height, state.viewport).rows, env.width ?? 80)};
+		}
 		case 'left-edge':
 			return {...state, shift: 0};
 		case 'allow':
@@ -301,42 +315,26 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 			return startMark(state, id === 'mark' ? 'set' : 'go');
 		case 'follow':
 		case 'bottom':
-			return {...state, viewport: resume(), focus: undefined};
+			return {...state, viewport: resume(), focus: undefined, cursorAt: undefined};
 		case 'top': {
-			const first = nonEmpty(layout, 0, 1);
-			const top = {
-				...state,
-				viewport: scrollToTop(layout, height, state.viewport),
-				focus: first === -1 ? undefined : layout.item(first).id,
-			};
+			const top = cursorToTop(state, layout, scrollToTop(layout, height, state.viewport));
 			return env.previewing ? {...top, topPending: true} : top;
 		}
 		case 'focus-next':
-		case 'focus-prev': {
-			const up = id === 'focus-prev';
-			const current = focusIndex(state, layout, height);
-			if (current === -1) return state;
-			// Inside a long focused pane: a row at a time, until its end (or start) is on screen.
-			const known = state.focus !== undefined && layout.indexOf(state.focus) === current;
-			if (known && lineStep(layout, height, state.viewport, current, up ? -1 : 1) > 0) {
-				return {
-					...state,
-					viewport: scrollBy(layout, height, up ? pause(layout, height, state.viewport) : state.viewport, up ? -1 : 1),
-				};
-			}
-			// A move up stops following and moves at once (from the last pane on screen); a first
-			// move down only shows where the focus is (nothing is below it).
-			const viewport = up ? pause(layout, height, state.viewport) : state.viewport;
-			const moved = known || up ? nonEmpty(layout, current + (up ? -1 : 1), up ? -1 : 1) : current;
-			const index = moved === -1 ? current : moved;
-			return {...state, focus: layout.item(index).id, viewport: reveal(layout, height, viewport, index)};
-		}
+		case 'focus-prev':
+			return moveCursor(state, layout, height, id === 'focus-prev' ? -1 : 1);
+		case 'scroll-down':
+		case 'scroll-up':
+			return scrollView(state, layout, height, id === 'scroll-up' ? -1 : 1);
+		case 'next-pane':
+		case 'prev-pane':
+			return paneHead(state, layout, height, id === 'prev-pane' ? -1 : 1);
 		case 'toggle':
 		case 'full': {
-			const index = focusIndex(state, layout, height);
-			if (index === -1) return state;
-			const pane = layout.pane(index);
-			if (pane.group === undefined) return {...state, focus: pane.itemId};
+			const at = cursorOf(state, layout, height);
+			if (!at) return state;
+			const pane = layout.pane(at.index);
+			if (pane.group === undefined) return withCursor(state, layout, at);
 			let open = state.open;
 			if (id === 'toggle') {
 				open = setOpen(open, pane.itemId, pane.group, !pane.open);
@@ -345,32 +343,25 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 				open = setFull(open, pane.itemId, !open.full.has(pane.itemId));
 				if (!pane.open) open = setOpen(open, pane.itemId, pane.group, true);
 			}
-			// While paused the anchor keeps the rows above in place; while following, the bottom
-			// stays pinned unless that would push the pane's first row off the top.
-			const next = env.layout(open);
-			return {
-				...state,
-				open,
-				focus: pane.itemId,
-				viewport: reveal(next, height, state.viewport, next.indexOf(pane.itemId, index)),
-			};
+			// The cursor's line stays where it is on the screen: what opens, opens below it.
+			const lines = linesOf(env);
+			return keepCursorRow(withCursor({...state, open}, layout, at), layout, env.layout(open), height, itemId =>
+				paneLines(lines, itemId),
+			);
 		}
 		case 'toggle-thinking':
 		case 'toggle-outputs': {
 			const open = toggleGroup(state.open, id === 'toggle-thinking' ? 'thinking' : 'outputs');
-			const next = env.layout(open);
-			const viewport =
-				state.focus === undefined ? state.viewport : reveal(next, height, state.viewport, next.indexOf(state.focus));
-			return {...state, open, viewport};
+			if (state.focus === undefined) return {...state, open};
+			const lines = linesOf(env);
+			return keepCursorRow({...state, open}, layout, env.layout(open), height, itemId => paneLines(lines, itemId));
 		}
 		case 'half-down':
 		case 'half-up':
 		case 'page-down':
 		case 'page-up': {
 			const size = id.startsWith('half') ? Math.max(1, Math.floor(height / 2)) : Math.max(1, height - 1);
-			const up = id.endsWith('up');
-			const viewport = scrollBy(layout, height, state.viewport, up ? -size : size);
-			return {...state, viewport, focus: focusInView(state.focus, layout, height, viewport, up)};
+			return scrollView(state, layout, height, id.endsWith('up') ? -size : size);
 		}
 		case 'next-problem':
 		case 'prev-problem':
@@ -453,35 +444,24 @@ function filterKey(state: ScreenState, input: string, key: KeyPress): ScreenStat
 	return typed === '' ? state : {...state, filterDraft: draft + typed};
 }
 
-/** The focused entry's index, or the last pane on screen when nothing is focused (-1: nothing). */
-function focusIndex(state: ScreenState, layout: Layout, height: number): number {
-	if (state.focus !== undefined) {
-		const index = layout.indexOf(state.focus);
-		if (index !== -1 && layout.pane(index).rows.length > 0) return index;
-	}
-	const {last, rows} = visibleRows(layout, height, state.viewport);
-	return rows.length === 0 ? -1 : last;
+/**
+ * Chop mode on or off (S, -S, →): the cursor's line stays where it is on the screen; the rows back at their left edge.
+ */
+function toggleChop(state: ScreenState, env: ScreenEnv, chop: boolean): ScreenState {
+	const lines = linesOf(env);
+	const before = env.layout(state.open, state.chop === true);
+	const next = {
+		...state,
+		chop,
+		shift: 0,
+		message: chop ? 'long rows chopped: → ← $ 0 move them sideways · S wraps them again' : 'long rows wrapped',
+	};
+	return state.focus === undefined
+		? next
+		: keepCursorRow(next, before, env.layout(state.open, chop), env.height, itemId => paneLines(lines, itemId));
 }
 
-/** After a scroll, the focus moves onto the screen if it left it. */
-function focusInView(
-	focus: number | undefined,
-	layout: Layout,
-	height: number,
-	viewport: ViewportState,
-	up: boolean,
-): number | undefined {
-	if (focus === undefined && viewport.follow) return undefined;
-	const {first, last, rows} = visibleRows(layout, height, viewport);
-	if (rows.length === 0) return focus;
-	const index = focus === undefined ? -1 : layout.indexOf(focus);
-	if (index !== -1 && index >= first && index <= last) return focus;
-	// Scrolling down: the first pane that starts on screen; up: the last one on screen.
-	const top = topOf(layout, height, viewport);
-	let pick = up ? last : first;
-	if (!up && top && top.offset > 0) {
-		const next = nonEmpty(layout, first + 1, 1);
-		if (next !== -1 && next <= last) pick = next;
-	}
-	return layout.item(pick).id;
+/** The entry index of the pane the cursor is in (-1: nothing): what y, Y and v act on. */
+function focusIndex(state: ScreenState, layout: Layout, height: number): number {
+	return cursorPane(state, layout, height);
 }

@@ -13,6 +13,7 @@ import type {OpenState} from '../panes/open-state.js';
 import type {PickerState} from '../views/picker.js';
 import type {Budget, Counted, Match, Stepped} from '../reading/search.js';
 import type {ViewportState} from '../reading/viewport.js';
+import type {DocumentEntries} from '../reading/document-index.js';
 
 export type SearchState = {
 	/** The prompt is open and takes the keys. */
@@ -21,8 +22,16 @@ export type SearchState = {
 	/** The last query searched for (highlighted until Esc). */
 	query?: string;
 	matches: readonly Match[];
-	/** The match shown, -1 for none. */
+	/** The pane of the match shown (an index in `matches`), -1 for none. */
 	index: number;
+	/** Which of that pane's matches is shown (search-match.ts: a pane may hold many). */
+	occurrence?: number;
+	/** Esc hid the marks: n or N shows them again. */
+	hidden?: boolean;
+	/** The searches made, the latest last (↑ in the prompt brings them back). */
+	history?: readonly string[];
+	/** How far back ↑ went (0: the latest). */
+	recalled?: number;
 	/**
 	 * The footer's message that gives the match's place (`match 3 of 12`), and its note: while
 	 * the footer shows it, the count follows what arrives (search-count.ts).
@@ -39,8 +48,10 @@ export type SearchState = {
 export type ScreenState = {
 	open: OpenState;
 	viewport: ViewportState;
-	/** The focused item; undefined while just following the bottom. */
+	/** The item whose pane the cursor is in (cursor.ts); undefined while just following the bottom. */
 	focus?: number;
+	/** The cursor's row in the focused pane (when `itemId` is the focus; else its first row), and the entry it was at. */
+	cursorAt?: {itemId: number; row: number; index?: number};
 	search: SearchState;
 	help: boolean;
 	/** The help's first row on screen (j/k scroll it). */
@@ -75,10 +86,10 @@ export type ScreenState = {
 	topPending?: boolean;
 	/** m or ' was pressed: the next key is a mark's letter (marks.ts). */
 	markKey?: 'set' | 'go';
-	/** The marks set with m: letter → item. */
+	/** The marks set with m: letter → the document line (0-based) the cursor was on. */
 	marks?: Readonly<Record<string, number>>;
 	/** Where the view was before the last jump ('' goes back). */
-	beforeJump?: {focus?: number; viewport: ViewportState};
+	beforeJump?: {focus?: number; cursorAt?: ScreenState['cursorAt']; viewport: ViewportState};
 	/** What space, + or - asked of the replay (the program does it, once per `seq`). */
 	replayAsk?: {seq: number; what: 'toggle' | 'faster' | 'slower'};
 	/** The notice log (M) is shown in place of the panes. */
@@ -87,7 +98,9 @@ export type ScreenState = {
 	noticeTop?: number;
 	/** The jump prompt (:), while it is typed. */
 	jumpDraft?: string;
-	/** Columns the body is moved to the right (→ ←, sideways.ts); 0 or undefined at its left edge. */
+	/** Long rows cut at the edge rather than wrapped (-S, S; chop-rows.ts). */
+	chop?: boolean;
+	/** Columns the rows are moved to the right in chop mode (→ ← $, sideways.ts); 0 or undefined at its left edge. */
 	shift?: number;
 	/** | or w: the footer's prompt for a command or a file name (hand-over.ts). */
 	handPrompt?: HandOverPrompt;
@@ -118,8 +131,8 @@ export type ScreenEnv = {
 	height: number;
 	/** Columns of a pane's rows on screen (→ and ← move by half of it). */
 	width?: number;
-	/** The layout for an open state (cached: cheap to call again). */
-	layout: (open: OpenState) => Layout;
+	/** The layout for an open state (cached: cheap to call again); in chop mode or not (default: as the screen is now). */
+	layout: (open: OpenState, chop?: boolean) => Layout;
 	/** The session's timeline (cached per change of the view). */
 	timeline?: () => Timeline;
 	/** The context view's entries (cached per change of the view). */
@@ -153,10 +166,23 @@ export type ScreenEnv = {
 	 * looked for as far as one slice allows (search-count.ts's LiveMatches.step).
 	 */
 	stepMatch?: (query: string, shown: Match | undefined, step: 1 | -1) => Stepped;
+	/** The footer's `match 7 of 13` for a pane's match `occurrence`, counted as far as the count went. */
+	matchOrdinal?: (query: string, match: Match, occurrence: number) => string | undefined;
 	/** How many rows the notice log has at this width. */
 	noticeRows?: number;
 	/** A replay is playing: space, + and - control it. */
 	replaying?: boolean;
 	/** Whether the end of a big trace is shown while its whole history is read behind it. */
 	previewing?: boolean;
+	/** The session's lines, numbered (line-numbering.ts); without it, a line per pane row. */
+	lines?: DocumentLines;
+};
+
+/** The document's line numbers for the session on screen. */
+export type DocumentLines = {
+	entries(): DocumentEntries;
+	/** The entry of an item in `entries()`, -1 for none. */
+	indexOf(itemId: number): number;
+	/** The subagent panes an item is inside, outermost first. */
+	ancestorsOf(itemId: number): number[];
 };

@@ -312,33 +312,26 @@ export function footerStats(
 	newCount: number,
 	width: number,
 	position: readonly Segment[] = [],
-	keepPosition = false,
+	short: readonly Segment[] = position,
 	cost?: string,
 ): Segment[] {
 	const fresh = newCount > 0 ? [seg(` ↓ ${newCount} new `, {color: 'yellow', inverse: true, bold: true})] : [];
-	// Detail gives way first when the row is narrow: the last request, then cache; then the
-	// position, then the tokens.
-	// (A position that says a filter is on is kept: the tokens give way to it.)
-	const tries: Array<[number, readonly Segment[]]> = keepPosition
-		? [
-				[3, position],
-				[2, position],
-				[1, position],
-				[0, position],
-			]
-		: [
-				[3, position],
-				[2, position],
-				[1, position],
-				[1, []],
-				[0, []],
-			];
+	// Detail gives way first when the row is narrow: the last request, then cache, then the
+	// tokens; the position is never dropped (a reader must know where they are), only shortened.
+	const tries: Array<[number, readonly Segment[]]> = [
+		[3, position],
+		[2, position],
+		[1, position],
+		[0, position],
+		[0, short],
+	];
 	for (const [detail, where] of tries) {
 		const right = [...where, ...fresh];
 		const left = statGroups(view, detail, cost);
-		if (segmentsWidth(left) <= width - segmentsWidth(right) - 2 || detail === 0) return spread(left, right, width);
+		if (segmentsWidth(left) <= width - segmentsWidth(right) - 2) return spread(left, right, width);
 	}
-	return spread([], fresh, width);
+	// Too narrow even so: the numbers are cut, the short position stays whole.
+	return spread(statGroups(view, 0, cost), [...short, ...fresh], width);
 }
 
 const dot = (): Segment => seg(' · ', {dim: true});

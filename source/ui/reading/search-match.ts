@@ -1,0 +1,184 @@
+/**
+ * Search by match, as less and vim search: the query is a JavaScript regular expression,
+ * smart-case (a capital makes it exact), and every match counts as a global search finds them,
+ * left to right and not overlapping (`aba` in `ababa` is one). Matches are looked for in each
+ * pane's lines (document-index.ts), so that a match has a line to go to; the same function
+ * finds them for the count and for the highlight, so what is marked is what is counted.
+ */
+import {
+	isHeld,
+	shown,
+	type HeldField,
+	type HeldText,
+	type HeldVerdict,
+	type TextReader,
+} from '../../model/held-text.js';
+import type {Item} from '../../model/view-model.js';
+import {itemText} from '../../render/item-kinds.js';
+import {sanitize} from '../../render/sanitize.js';
+
+/** A match: the pane line it is on (0: the pane's first) and where in that line's text. */
+export type Occurrence = {line: number; start: number; end: number};
+
+/** Characters that make a query more than a literal string. */
+const special = /[\\^$.|?*+()[\]{}]/;
+
+/** Whether the query is a plain string: the byte search (io/held-scan.ts) can then skip what cannot hold it. */
+export function isLiteral(query: string): boolean {
+	return !special.test(query);
+}
+
+/** The query as a global expression, smart-case; a one-line problem when it does not compile. */
+export function searchPattern(query: string): RegExp | {problem: string} {
+	const flags = /\p{Lu}/u.test(query) ? 'g' : 'gi';
+	try {
+		return new RegExp(query, flags);
+	} catch (error) {
+		const why =
+			error instanceof Error
+				? error.message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /, '')
+				: 'not an expression';
+		return {problem: `/${query}: ${why} (a JavaScript regular expression: \\ before a special character to find it)`};
+	}
+}
+
+/** Where `pattern` matches in `text`, left to right, not overlapping; empty matches are not matches. */
+export function matchRanges(text: string, pattern: RegExp): Array<[number, number]> {
+	const ranges: Array<[number, number]> = [];
+	pattern.lastIndex = 0;
+	for (let found = pattern.exec(text); found !== null; found = pattern.exec(text)) {
+		const end = found.index + found[0].length;
+		if (end === found.index) {
+			// An empty match would find itself again: on one character.
+			pattern.lastIndex = found.index + 1;
+			if (pattern.lastIndex > text.length) break;
+			continue;
+		}
+		ranges.push([found.index, end]);
+	}
+	pattern.lastIndex = 0;
+	return ranges;
+}
+
+/** How many times `pattern` matches in `text` (as matchRanges finds them), nothing kept. */
+function countIn(text: string, pattern: RegExp): number {
+	let count = 0;
+	pattern.lastIndex = 0;
+	for (let found = pattern.exec(text); found !== null; found = pattern.exec(text)) {
+		if (found[0].length === 0) {
+			pattern.lastIndex = found.index + 1;
+			if (pattern.lastIndex > text.length) break;
+			continue;
+		}
+		count++;
+	}
+	pattern.lastIndex = 0;
+	return count;
+}
+
+/**
+ * The body text of an item's pane, whole (sanitized), for counting a plain string: it cannot
+ * run across a line's end, so its matches in the whole are those in the lines. The head line
+ * apart (a call's name and arguments, a thinking's label).
+ */
+function wholeBody(item: Item, texts: TextReader | undefined, skipHeld: boolean): {head?: string; body: string} {
+	switch (item.kind) {
+		case 'tool_call': {
+			const head = sanitize(`${item.name} ${item.args}`.replace(/\n/g, ' '));
+			if (item.output === undefined || (skipHeld && isHeld(item.output))) return {head, body: ''};
+			return {head, body: sanitize(shown(item, texts).output!)};
+		}
+		case 'user_text':
+		case 'assistant_text':
+			if (skipHeld && isHeld(item.text)) return {body: ''};
+			return {
+				head: item.kind === 'user_text' && item.marker ? item.marker : undefined,
+				body: sanitize(shown(item, texts).text),
+			};
+		case 'thinking':
+			if (item.inline || item.encrypted || (skipHeld && isHeld(item.text))) return {head: 'thinking', body: ''};
+			return {head: 'thinking', body: sanitize(shown(item, texts).text)};
+		default:
+			return {body: sanitize(itemText(shown(item, texts)).replace(/\n/g, ' '))};
+	}
+}
+
+/** A text's lines, as the document counts them (a trailing newline ends the last line; nothing: no line). */
+function linesOf(text: string): string[] {
+	if (text === '') return [];
+	const lines = text.split('\n');
+	if (lines[lines.length - 1] === '') lines.pop();
+	return lines;
+}
+
+/**
+ * The text of each line of an item's pane, sanitized (line-numbering.ts counts the same lines):
+ * a call's first line is its name and arguments, then its output's lines; a message's lines are
+ * its text's; thinking's first line is its head; anything else is one line of its words.
+ */
+export function paneLineTexts(item: Item, texts?: TextReader, skipHeld = false): string[] {
+	switch (item.kind) {
+		case 'tool_call': {
+			const head = sanitize(`${item.name} ${item.args}`.replace(/\n/g, ' '));
+			if (item.output === undefined) return [head];
+			if (skipHeld && isHeld(item.output)) return [head];
+			return [head, ...linesOf(shown(item, texts).output!).map(line => sanitize(line))];
+		}
+		case 'user_text':
+		case 'assistant_text': {
+			if (skipHeld && isHeld(item.text)) return [];
+			const lines = linesOf(shown(item, texts).text).map(line => sanitize(line));
+			const body = lines.length === 0 ? [''] : lines;
+			return item.kind === 'user_text' && item.marker ? [item.marker, ...lines] : body;
+		}
+		case 'thinking':
+			if (item.inline || item.encrypted) return ['thinking'];
+			if (skipHeld && isHeld(item.text)) return ['thinking'];
+			return ['thinking', ...linesOf(shown(item, texts).text).map(line => sanitize(line))];
+		default:
+			return [sanitize(itemText(shown(item, texts)).replace(/\n/g, ' '))];
+	}
+}
+
+/** Every match of `pattern` in an item's pane lines, in order. */
+export function occurrencesOf(item: Item, pattern: RegExp, texts?: TextReader, skipHeld = false): Occurrence[] {
+	const found: Occurrence[] = [];
+	paneLineTexts(item, texts, skipHeld).forEach((text, line) => {
+		for (const [start, end] of matchRanges(text, pattern)) found.push({line, start, end});
+	});
+	return found;
+}
+
+/** The held text of an item, and which payload field it is. */
+function heldIn(item: Item): {text: HeldText; field: HeldField} | undefined {
+	if (item.kind === 'tool_call') return isHeld(item.output) ? {text: item.output, field: 'output'} : undefined;
+	if (item.kind === 'user_text' || item.kind === 'assistant_text')
+		return isHeld(item.text) ? {text: item.text, field: 'text'} : undefined;
+	if (item.kind === 'thinking') return isHeld(item.text) ? {text: item.text, field: 'thinking'} : undefined;
+	return undefined;
+}
+
+/**
+ * How many matches of `query` an item holds (0 for a query that does not compile). A held text
+ * is read back only where the byte search cannot say it holds none (a literal query only).
+ */
+export function matchCounter(query: string, texts?: TextReader): (item: Item) => number {
+	const pattern = searchPattern(query);
+	if (!(pattern instanceof RegExp) || query === '') return () => 0;
+	const literal = isLiteral(query);
+	const verdict: ((held: HeldText, field: HeldField) => HeldVerdict) | undefined = literal
+		? texts?.candidates?.(query)
+		: undefined;
+	return item => {
+		const held = verdict && heldIn(item);
+		const skip = held ? verdict(held.text, held.field) === 'no' : false;
+		// A plain string is counted in the whole text at once: no line is cut out, nothing kept per match.
+		if (literal) {
+			const {head, body} = wholeBody(item, texts, skip);
+			return (head === undefined ? 0 : countIn(head, pattern)) + countIn(body, pattern);
+		}
+		let count = 0;
+		for (const text of paneLineTexts(item, texts, skip)) count += countIn(text, pattern);
+		return count;
+	};
+}

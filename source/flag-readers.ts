@@ -27,9 +27,21 @@ export const flagReaders: Readonly<Record<FlagName, readonly string[]>> = {
 	prices: ['main.ts'],
 	sse: ['cli.tsx', 'entry/flag-checks.ts', 'entry/open-source.ts', 'entry/print-output.ts', 'main.ts'],
 	cookie: ['login/credentials.ts'],
-	header: ['entry/open-source.ts', 'login/commands.ts', 'login/credentials.ts', 'server/server-mode.ts'],
+	header: [
+		'entry/open-source.ts',
+		'login/commands.ts',
+		'login/credentials.ts',
+		'server/server-api-for.ts',
+		'server/server-mode.ts',
+	],
 	user: ['login/commands.ts', 'login/credentials.ts'],
-	insecure: ['entry/open-source.ts', 'login/commands.ts', 'login/credentials.ts', 'server/server-mode.ts'],
+	insecure: [
+		'entry/open-source.ts',
+		'login/commands.ts',
+		'login/credentials.ts',
+		'server/server-api-for.ts',
+		'server/server-mode.ts',
+	],
 	readOnly: ['entry/open-source.ts', 'entry/screen-output.ts'],
 	completions: ['command-line/completions.ts', 'main.ts'],
 };

@@ -12,7 +12,6 @@ import path from 'node:path';
 import type {Flags} from '../flags.js';
 import type {SessionStore} from '../model/session-store.js';
 import {startFileSession, type FileOptions} from '../io/file-session.js';
-import {serverCredentials} from '../login/credentials.js';
 import type {Settings} from '../settings.js';
 import {locateSession} from '../io/session-locator.js';
 import type {PickerEntry, SessionSwitcher} from './session-switcher.js';
@@ -20,8 +19,11 @@ import type {SessionActions} from '../io/sse/actions.js';
 import type {PriceTable} from '../cost/prices.js';
 import {SseClientError} from '../io/sse/errors.js';
 import {ServerApi, type ServerSession} from './api.js';
+import {serverApiFor} from './server-api-for.js';
 import {apiUrl, type ServerAddress} from '../io/sse/server-address.js';
 import {startHttpTrace} from './http-trace.js';
+
+export {serverApiFor} from './server-api-for.js';
 import {ServerSessionList, type ServerPickerEntry, type UserChannelEvent} from './session-list.js';
 import {openUserChannel} from './user-channel.js';
 import {ServerNudges} from './server-nudges.js';
@@ -59,24 +61,6 @@ export type ServerModeOptions = {
 export type ServerStart =
 	| {ok: true; source: Stoppable; switcher: SessionSwitcher; actions: SessionActions; pricesReady: () => Promise<void>}
 	| {ok: false; message: string; usage?: boolean};
-
-/**
- * The server's connection from the flags (`--cookie`/PENGUIN_VIEW_COOKIE, `--header`, `--user`, `--insecure`), else its
- * saved login.
- */
-export async function serverApiFor(
-	address: ServerAddress,
-	flags: Flags,
-	settings?: Settings,
-): Promise<ServerApi | {message: string}> {
-	const credentials = await serverCredentials(address.base, flags, settings);
-	if ('message' in credentials) return credentials;
-	return new ServerApi(
-		address.base,
-		{cookie: credentials.cookie, headers: flags.header ?? [], login: credentials.login, insecure: flags.insecure},
-		credentials.fetch,
-	);
-}
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 

@@ -3,7 +3,7 @@
 import {Text} from 'ink';
 import {render} from 'ink-testing-library';
 import {afterEach, expect, test, vi} from 'vitest';
-import {useStore, useTicker, useWarmUp} from '../../source/ui/components/use-store.js';
+import {useStore, useTicker, useWarmUp} from '../../source/ui/hooks/use-store.js';
 import {waitFor, waitForText} from '../support/wait-for.js';
 import {msg, storeFrom} from './helpers.js';
 import type {SessionStore} from '../../source/model/session-store.js';

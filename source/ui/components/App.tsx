@@ -12,9 +12,7 @@ import type {SessionStore} from '../../model/session-store.js';
 import {isRunning, timelineOf, type Timeline} from '../../model/timeline.js';
 import type {SessionView} from '../../model/view-model.js';
 import {sanitize} from '../../render/sanitize.js';
-import {copyMessage} from '../screen/copy-text.js';
 import {queuedTexts, stillPending, type Acting, type PendingSteer} from '../screen/acting.js';
-import {act} from '../screen/send-action.js';
 import {
 	besideHints,
 	filterHint,
@@ -24,7 +22,6 @@ import {
 	pickerHints,
 	timelineHints,
 } from '../screen/footer-hints.js';
-import {ApprovalBell} from '../screen/approval-bell.js';
 import {Body} from './Body.js';
 import {ColorContext} from './ColorContext.js';
 import {contextOnScreen} from '../reading/context-on-screen.js';
@@ -35,39 +32,29 @@ import {Header} from './Header.js';
 import {helpKeysHint, helpLines} from '../screen/help-lines.js';
 import {HelpOverlay} from './HelpOverlay.js';
 import {handOverHint, type HandOverAsk, type HandOverResult} from '../screen/hand-over.js';
-import {useHandOvers} from './use-hand-overs.js';
 import {screenGeometry} from '../reading/screen-geometry.js';
 import {Layouter, type Layout, type Pane} from '../panes/layout.js';
 import {CodeColours, loadCommonHighlighter} from '../panes/code-colours.js';
 import type {Highlighter} from '../../render/code-colour.js';
 import type {OpenState} from '../panes/open-state.js';
-import type {PickerEntry, SessionSwitcher} from '../../server/session-switcher.js';
-import {filterEntries, openPicker, type PickerState} from '../views/picker.js';
-import {overviewEntries} from '../views/overview-columns.js';
+import type {SessionSwitcher} from '../../server/session-switcher.js';
+import {openPicker} from '../views/picker.js';
 import {besideListWidth, besideMinColumns, isBeside} from '../views/beside.js';
-import {
-	handleKey,
-	initialScreen,
-	runCommand,
-	searchAgain,
-	type ScreenEnv,
-	type ScreenState,
-} from '../screen/screen-state.js';
+import {handleKey, initialScreen, type ScreenEnv, type ScreenState} from '../screen/screen-state.js';
 import {footerMessage, LiveMatches, ordinalText} from '../reading/search-count.js';
-import {sliceBudget, useSearchProgress} from './search-progress.js';
-import {continueStep} from '../reading/search-keys.js';
+import {sliceBudget, useSearchProgress} from '../hooks/search-progress.js';
 import {SessionPicker} from './SessionPicker.js';
 import {TimelineView} from './TimelineView.js';
 import {ContextView} from './ContextView.js';
 import {contextHints} from '../views/context-keys.js';
-import {useContextScreen} from './use-context-screen.js';
+import {useContextScreen} from '../hooks/use-context-screen.js';
 import {ContextTrail} from '../screen/context-trail.js';
 import {headerIsLive, sourceTrouble, tildePath} from '../screen/status-line.js';
 import {frameMs, streamFrameMs} from './frame-pacer.js';
-import {useStore, useTicker, useWarmUp} from './use-store.js';
+import {useStore, useTicker, useWarmUp} from '../hooks/use-store.js';
 import {changedSince, drawnFrom, type DrawnFrom} from '../panes/drawn-from.js';
 import {defaultSwitches, type ScreenSwitches} from '../../settings.js';
-import {useTerminalSize, type TerminalSize} from './use-terminal-size.js';
+import {useTerminalSize, type TerminalSize} from '../hooks/use-terminal-size.js';
 import {FilterCache, filteredLayout} from '../reading/pane-filter.js';
 import {lineText} from '../reading/position.js';
 import {cursorPane, cursorScreenRow} from '../reading/cursor.js';
@@ -75,8 +62,11 @@ import {LineNumbering} from '../reading/line-numbering.js';
 import {cursorLine, documentLines} from '../reading/line-place.js';
 import {choppedLayout, choppedRows, chopWidth} from '../panes/chop-rows.js';
 import {replayText} from '../screen/replay-controls.js';
-import {allNotices, NoticeLog, noticeRows} from '../screen/notice-log.js';
 import {NoticeLogView} from './NoticeLogView.js';
+import {useNoticeLog} from '../hooks/use-notice-log.js';
+import {useScreenRequests} from '../hooks/use-screen-requests.js';
+import {useSessionSwitching} from '../hooks/use-session-switching.js';
+import {useSearchFollowUps} from '../hooks/use-search-follow-ups.js';
 import type {ReplayControl} from '../../io/replay.js';
 import {sessionTime} from '../screen/session-clock.js';
 import {newCount, visibleRows} from '../reading/viewport.js';
@@ -184,8 +174,7 @@ export function App({
 	);
 	// Bumped when the program says its list, notices or offered session changed.
 	const [listRev, setListRev] = useState(0);
-	// A change to the list alone draws nothing while the picker is closed (the watch of a data root says one every few
-	// seconds).
+	// A change to the list alone draws nothing while the picker is closed (a data root's watch says one every 2 s).
 	const pickerShown = useRef(false);
 	useEffect(
 		() => sessions?.subscribe?.(what => (what !== 'list' || pickerShown.current) && setListRev(n => n + 1)),
@@ -319,44 +308,7 @@ export function App({
 		store.status.message === undefined ? undefined : `${store.status.state}: ${store.status.message}`,
 	);
 
-	// Every notice the footer shows (the source's trouble, refusals, notes) is kept for M (notice-log.ts).
-	const noticeLog = useMemo(() => new NoticeLog(), []);
-	const sourceMessage = store.status.message;
-	const sourceState = store.status.state;
-	useEffect(() => {
-		if (sourceMessage)
-			noticeLog.add({
-				at: clock(),
-				level: sourceState === 'failed' ? 'error' : 'warn',
-				text: `${sourceState}: ${sourceMessage}`,
-			});
-	}, [noticeLog, sourceMessage, sourceState, clock]);
-	// Why the cost is unknown (a project with no config): no warning in the footer, but kept here.
-	const pricesNote = store.status.pricesNote;
-	useEffect(() => {
-		if (pricesNote) noticeLog.add({at: clock(), level: 'info', text: pricesNote});
-	}, [noticeLog, pricesNote, clock]);
-	const footerNote =
-		state.message !== undefined && state.message !== state.search.position?.message ? state.message : undefined;
-	useEffect(() => {
-		if (footerNote)
-			noticeLog.add({
-				at: clock(),
-				level: /^could not|^no |failed|refused/i.test(footerNote) ? 'warn' : 'info',
-				text: footerNote,
-			});
-	}, [noticeLog, footerNote, clock]);
-	// The picker's notices (a server's trouble listing sessions): each new one once.
-	const pickerNotices = (sessions?.notices?.() ?? []).join('\n');
-	const pickerNoticesSeen = useRef(new Set<string>());
-	useEffect(() => {
-		for (const text of pickerNotices === '' ? [] : pickerNotices.split('\n')) {
-			if (pickerNoticesSeen.current.has(text)) continue;
-			pickerNoticesSeen.current.add(text);
-			noticeLog.add({at: clock(), level: 'warn', text});
-		}
-	}, [noticeLog, pickerNotices, clock]);
-	const noticeLogRows = state.noticeLog ? noticeRows(allNotices(view, noticeLog.entries()), width) : undefined;
+	const noticeLogRows = useNoticeLog({store, state, sessions, clock, width});
 
 	// A replay plays: its keys are bound (keymap.ts), and the footer hints them.
 	const replaying = replay !== undefined && store.status.state === 'replaying' && !view.ended;
@@ -395,166 +347,24 @@ export function App({
 		setState(previous => handleKey(previous, input, key, current));
 	}, []);
 	useInput(onKey);
-	// g pressed on a preview (the end of a big trace) meant the session's top, which the
-	// preview does not hold: once the whole history has replaced it, go there.
-	const previewing = store.previewing;
-	useEffect(() => {
-		if (!previewing && state.topPending)
-			setState(previous =>
-				previous.topPending ? runCommand({...previous, topPending: undefined}, 'top', env.current!) : previous,
-			);
-	}, [previewing, state.topPending]);
-	// n or N whose match is not found yet: looked for a slice at a time, keys served between (search-keys.ts).
-	const pendingStep = state.search.pending;
-	useEffect(() => {
-		if (pendingStep === undefined) return undefined;
-		let next: NodeJS.Timeout;
-		const slice = (): void => {
-			setState(previous => continueStep(previous, env.current!));
-			next = setTimeout(slice, 0);
-		};
-		next = setTimeout(slice, 0);
-		return () => clearTimeout(next);
-	}, [pendingStep]);
-	// A search made on the preview looked in its end alone: one that found nothing there looks again in the whole.
-	useEffect(() => {
-		if (!previewing && state.search.onPreview) setState(previous => searchAgain(previous, env.current!));
-	}, [previewing, state.search.onPreview]);
-	// After each frame: a tool call that began to wait for a human rings the bell, once.
-	const approvalBell = useRef<ApprovalBell | undefined>(undefined);
-	approvalBell.current ??= new ApprovalBell();
-	useEffect(() => {
-		if (approvalBell.current!.due(store.view)) bell?.();
+	useSearchFollowUps({state, setState, previewing: store.previewing, env});
+	useScreenRequests({
+		state,
+		setState,
+		store,
+		actions,
+		setSentSteering,
+		withdrawn,
+		copy,
+		page,
+		handOver,
+		suspend,
+		replay,
+		bell,
+		onQuit,
 	});
-	// y in the footer's question (or Enter in the steering prompt): send it, once.
-	const sent = state.act?.sent;
-	useEffect(() => {
-		if (!sent || !actions) return;
-		void act(sent, actions, store, setSentSteering, withdrawn).then(message => {
-			if (message !== undefined) setState(previous => ({...previous, message}));
-		});
-	}, [sent, actions, store]);
-	// y or Y: the clipboard gets the text once per request.
-	const clipboard = state.clipboard;
-	const copyTo = useRef(copy);
-	copyTo.current = copy;
-	useEffect(() => {
-		if (!clipboard) return;
-		const copied = {text: clipboard.text, what: clipboard.what ?? 'the text'};
-		const said = copyTo.current?.(copied.text, copied.what);
-		setState(previous => ({...previous, message: typeof said === 'string' ? said : copyMessage(copied)}));
-	}, [clipboard]);
-	// v: the pager takes the terminal until it closes; the screen is drawn again whole after.
-	const pager = state.pager;
-	const pageWith = useRef(page);
-	pageWith.current = page;
-	useEffect(() => {
-		if (!pager) return;
-		const problem = pageWith.current ? pageWith.current(pager.text, pager.title) : 'no pager here';
-		// A message the frame before did not have: Ink draws the whole frame again over the
-		// screen the pager left.
-		setState(previous => ({...previous, message: problem ?? 'back from the pager'}));
-	}, [pager]);
-	// | and w, Ctrl+Z: the program lends the terminal or writes the file (use-hand-overs.ts).
-	useHandOvers(state, setState, {handOver, suspend});
-	// Space, + or -: the replay is told once per request, and the header drawn again.
-	const replayAsk = state.replayAsk;
-	const [, setReplayRev] = useState(0);
-	useEffect(() => {
-		if (!replayAsk || !replay) return;
-		if (replayAsk.what === 'toggle') replay.toggle();
-		else replay.scale(replayAsk.what === 'faster' ? 2 : 0.5);
-		setReplayRev(n => n + 1);
-	}, [replayAsk, replay]);
-	const quitting = useRef(false);
-	useEffect(() => {
-		if (state.quit && !quitting.current) {
-			quitting.current = true;
-			onQuit();
-		}
-	}, [state.quit, onQuit]);
 
-	// The picker lists the sessions each time it opens, and again when the program says the list
-	// changed (the selection stays on its session); a listing for an earlier opening is dropped.
-	const loadId = state.picker?.loadId;
-	useEffect(() => {
-		if (loadId === undefined || !sessions) return undefined;
-		let cancelled = false;
-		const settle = (change: Pick<PickerState, 'entries' | 'error'>): void => {
-			if (cancelled) return;
-			setState(previous => {
-				const picker = previous.picker;
-				if (picker?.loadId !== loadId) return previous;
-				const selectedId = picker.entries
-					? filterEntries(picker.entries, picker.query)[picker.selected]?.sessionId
-					: undefined;
-				const next = {...picker, error: undefined, ...change};
-				const index =
-					selectedId === undefined || !next.entries
-						? -1
-						: filterEntries(next.entries, next.query).findIndex(entry => entry.sessionId === selectedId);
-				return {...previous, picker: index === -1 ? next : {...next, selected: index}};
-			});
-		};
-		sessions.list().then(
-			// In the overview's order (attention first, a subagent under its parent): the picker keeps it as it filters.
-			entries => settle({entries: overviewEntries(entries, clock()).map(row => row.entry)}),
-			(error: unknown) =>
-				settle({
-					entries: [],
-					error: `could not list the sessions: ${error instanceof Error ? error.message : String(error)}`,
-				}),
-		);
-		return () => {
-			cancelled = true;
-		};
-	}, [loadId, sessions, listRev]);
-
-	// Enter in the picker, or L on an offered session: the program switches the store to that
-	// session; the screen starts afresh on it.
-	const openEntry = useCallback(
-		(chosen: PickerEntry): void => {
-			if (!sessions) return;
-			sessions.open(chosen).then(
-				() =>
-					setState(previous => ({
-						...initialScreen(expand, previous.chop),
-						pickerOpened: previous.pickerOpened,
-						message: `opened ${chosen.sessionId}`,
-						// Beside the session the list stays, its choice kept, for the next one.
-						...(previous.beside && previous.picker
-							? {picker: {...previous.picker, chosen: undefined}, beside: true, listFocus: previous.listFocus}
-							: {}),
-					})),
-				(error: unknown) =>
-					setState(previous =>
-						previous.picker
-							? {
-									...previous,
-									picker: {
-										...previous.picker,
-										chosen: undefined,
-										error: `could not open ${chosen.sessionId}: ${error instanceof Error ? error.message : String(error)}`,
-									},
-								}
-							: {
-									...previous,
-									message: `could not open ${chosen.sessionId}: ${error instanceof Error ? error.message : String(error)}`,
-								},
-					),
-			);
-		},
-		[sessions, expand],
-	);
-	const chosen = state.picker?.chosen;
-	useEffect(() => {
-		if (chosen) openEntry(chosen);
-	}, [chosen, openEntry]);
-	const switchTo = state.switchTo;
-	useEffect(() => {
-		const entry = switchTo === undefined ? undefined : sessions?.offered?.();
-		if (entry) openEntry(entry);
-	}, [switchTo, sessions, openEntry]);
+	useSessionSwitching({state, setState, sessions, clock, listRev, expand});
 
 	// The picker full-screen, or at 140 columns or more beside the session's part of the body.
 	const pickerOf = (w: number): React.JSX.Element | undefined =>

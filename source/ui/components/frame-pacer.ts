@@ -1,6 +1,6 @@
 /**
  * When the screen's next frame is due, given when the session changed. Pure: the caller
- * brings the clock and the timer (ui/components/use-store.ts).
+ * brings the clock and the timer (ui/hooks/use-store.ts).
  *
  * Changes that come one by one (lines appended to a trace) are drawn at most every
  * `frameMs`; while they stream (a model's answer, at 30 or at 1,000 deltas a second alike),

@@ -7,7 +7,7 @@
 import {useEffect, useRef, useState} from 'react';
 import type {SessionStore} from '../../model/session-store.js';
 import {defaultSwitches} from '../../settings.js';
-import {FramePacer, frameMs, streamFrameMs} from './frame-pacer.js';
+import {FramePacer, frameMs, streamFrameMs} from '../components/frame-pacer.js';
 
 /**
  * A number that changes (at most once per `intervalMs`, `streamMs` while streaming) when the

@@ -113,13 +113,13 @@ describe('--list', () => {
 		const wide = await list(100);
 		const row = (text: string, id: string): string => text.split('\n').find(line => line.includes(id.slice(-8)))!;
 		// The model is every session's: said by no column.
-		expect(row(wide, rotated)).toMatch(/ 12-02 14:45 {2}8e7b556c {2}proj-a\/main {3}\$0\.0353 {2}61 KB/);
-		expect(row(wide, parent)).toMatch(/ {2}a1f608ba {2}proj-a\/main {2}\$0\.00822 {2}27 KB/);
+		expect(row(wide, rotated)).toMatch(/ 12-02 14:45 {2}8e7b556c {2}proj-a\/main +\$0\.0353 {2}61 KB/);
+		expect(row(wide, parent)).toMatch(/ {2}a1f608ba {2}proj-a\/main +\$0\.00822 {2}27 KB/);
 		// No price (proj-b's config is broken): an empty cell.
-		expect(row(wide, tools)).toMatch(/ {2}694155ee {2}proj-b\/main {12}31 KB/);
+		expect(row(wide, tools)).toMatch(/ {2}694155ee {2}proj-b\/main +31 KB/);
 		const narrow = await list(90);
 		expect(narrow).not.toContain('$');
-		expect(row(narrow, rotated)).toMatch(/ {2}8e7b556c {2}proj-a\/main {2}61 KB/);
+		expect(row(narrow, rotated)).toMatch(/ {2}8e7b556c {2}proj-a\/main +61 KB/);
 	});
 });
 

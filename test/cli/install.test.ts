@@ -85,7 +85,7 @@ describe('a global install of the packed tarball', () => {
 		expect(man.stderr).toBe('');
 		expect(man.stdout).toMatch(/^PENGUIN-VIEW\(1\)/);
 		expect(man.stdout).toContain('--completions SHELL');
-		expect(man.stdout).toMatch(/j ↓ +next pane/);
+		expect(man.stdout).toMatch(/j ↓ +the cursor a row down/);
 	});
 
 	it('completes --ss to --sse in bash once its completion script is loaded', () => {

@@ -68,7 +68,7 @@ test('the overview beside the session follows a growing session; Enter opens ano
 	// The list on the left, the session still on the right of the rule.
 	expect(screen).toContain('session…14-43-19-1fcdf9f5');
 	expect(rowOf(screen, child)).toMatch(/● running +1fcdf9f5\* +thinking…/);
-	expect(rowOf(screen, tools)).toMatch(/○ idle +694155ee +idle 10 m/);
+	expect(rowOf(screen, tools)).toMatch(/○ idle +694155ee +idle \d+ [smhd]/);
 
 	// Its tool call comes and is approved: the row says the command it runs.
 	const lines = linesOf(child);

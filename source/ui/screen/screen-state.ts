@@ -35,6 +35,7 @@ import {besideKey, besideOpening, isBeside} from '../views/beside.js';
 import {openPicker, pickerChrome, pickerKey} from '../views/picker.js';
 import {searchAgain, searchKey, stepMatch} from '../reading/search-keys.js';
 import {timelineChrome, timelineWindow} from '../views/timeline-rows.js';
+import {listMotion} from '../views/list-motion.js';
 import {contextCommand, openContext} from '../views/context-keys.js';
 import {following, forward, pause, resume, scrollToTop, topOf, visibleRows} from '../reading/viewport.js';
 
@@ -168,6 +169,8 @@ function timelineCommand(state: ScreenState, id: CommandId | undefined, env: Scr
 		...state,
 		timeline: {...timelineWindow(rows.length, listHeight, index, top), follow},
 	});
+	const moved = listMotion(id, current, listHeight);
+	if (moved !== undefined) return select(moved);
 	switch (id) {
 		case 'help':
 			return {...state, help: true};
@@ -178,18 +181,6 @@ function timelineCommand(state: ScreenState, id: CommandId | undefined, env: Scr
 		case 'sessions':
 		case 'switch':
 			return runCommand({...state, timeline: undefined}, id, env);
-		case 'focus-next':
-		case 'focus-prev':
-			return select(current + (id === 'focus-next' ? 1 : -1));
-		case 'half-down':
-		case 'half-up':
-		case 'page-down':
-		case 'page-up': {
-			const size = id.startsWith('half') ? Math.max(1, Math.floor(listHeight / 2)) : Math.max(1, listHeight - 1);
-			return select(current + (id.endsWith('up') ? -size : size));
-		}
-		case 'top':
-			return select(0);
 		case 'bottom':
 		case 'follow':
 			return select(rows.length - 1, true);

@@ -6,6 +6,7 @@
 import type {CommandId} from '../screen/keymap.js';
 import {focusItem} from '../reading/jumps.js';
 import {contextChrome, contextWindow} from './context-rows.js';
+import {listMotion} from './list-motion.js';
 import type {ScreenEnv, ScreenState} from '../screen/screen-types.js';
 
 const contextHint = 'context: j/k move · Enter show it in the session · G newest · C back';
@@ -26,6 +27,8 @@ export function contextCommand(state: ScreenState, id: CommandId | undefined, en
 		...state,
 		contextView: {...contextWindow(entries.length, listHeight, index, top), follow},
 	});
+	const moved = listMotion(id, current, listHeight);
+	if (moved !== undefined) return select(moved);
 	switch (id) {
 		case 'quit':
 			return {...state, quit: true};
@@ -38,18 +41,6 @@ export function contextCommand(state: ScreenState, id: CommandId | undefined, en
 		case 'switch':
 		case 'timeline':
 			return 'pass';
-		case 'focus-next':
-		case 'focus-prev':
-			return select(current + (id === 'focus-next' ? 1 : -1));
-		case 'half-down':
-		case 'half-up':
-		case 'page-down':
-		case 'page-up': {
-			const size = id.startsWith('half') ? Math.max(1, Math.floor(listHeight / 2)) : Math.max(1, listHeight - 1);
-			return select(current + (id.endsWith('up') ? -size : size));
-		}
-		case 'top':
-			return select(0);
 		case 'bottom':
 		case 'follow':
 			return select(newest, true);

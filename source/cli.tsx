@@ -7,7 +7,9 @@ import {parseCommandLine} from './command-line/parse-flags.js';
 import {processTitle} from './command-line/process-title.js';
 import {runSubcommand} from './login/subcommand.js';
 import {safeWriter} from './output/safe-writer.js';
-import {readSettings} from './settings.js';
+import {loadSettings} from './settings.js';
+import {flagsWithConfig} from './config-keys.js';
+import {sanitize} from './render/sanitize.js';
 import {usageExitCode, usageLine} from './bad-usage.js';
 
 // package.json's version and the command's name, and the page --help prints (command-line/help-text.ts), put here by
@@ -28,7 +30,11 @@ else if (line.kind === 'problem') {
 	process.title = processTitle(PENGUIN_VIEW_PACKAGE.title, line.input, line.flags.sse);
 	// Anything thrown or rejected that nobody catches: terminal restored, one line, exit code 1.
 	installCrashHandlers({debug: line.flags.debug});
-	const settings = readSettings(process.env);
-	process.exitCode =
-		(await runSubcommand(line.input, line.flags, settings)) ?? (await main(line.input, line.flags, settings));
+	const settings = await loadSettings(process.env);
+	// A bad config.toml is a line each, and the run goes on with what it could read.
+	for (const problem of settings.config.problems) process.stderr.write(`penguin-view: ${sanitize(problem)}\n`);
+	// Read again with the config's values as the defaults: what the command line gives wins.
+	const configured = parseCommandLine(process.argv.slice(2), flagsWithConfig(flagTable, settings.config.values));
+	const flags = configured.kind === 'run' ? configured.flags : line.flags;
+	process.exitCode = (await runSubcommand(line.input, flags, settings)) ?? (await main(line.input, flags, settings));
 }

@@ -15,6 +15,7 @@ export const flagReaders: Readonly<Record<FlagName, readonly string[]>> = {
 	replay: ['entry/flag-checks.ts'],
 	expand: ['entry/flag-checks.ts'],
 	color: ['main.ts'],
+	theme: ['entry/flag-checks.ts', 'entry/screen-output.ts'],
 	bell: ['entry/screen-output.ts'],
 	notify: ['entry/open-trace.ts', 'server/server-mode.ts'],
 	chop: ['entry/screen-output.ts'],

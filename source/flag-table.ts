@@ -35,7 +35,8 @@ export type FlagSpec = {
 	/** One letter, typed as `-x`. */
 	readonly shortFlag?: string;
 	readonly isMultiple?: boolean;
-	readonly default?: boolean;
+	/** The value when the flag is not given (a boolean's, or a string's from config.toml: config-keys.ts). */
+	readonly default?: boolean | string;
 	readonly section: SectionId;
 	readonly uses: readonly FlagUse[];
 	/** The only values it takes: completions offer them, anything else is bad usage. */
@@ -116,6 +117,19 @@ export const flags = {
 					' less -R), never; --color alone is always, and either wins over NO_COLOR and FORCE_COLOR',
 			},
 			{negated: true, help: 'no colour, as --color=never'},
+		],
+	},
+	theme: {
+		type: 'string',
+		section: 'options',
+		values: ['auto', 'dark', 'light'],
+		uses: [
+			{
+				value: 'THEME',
+				help:
+					"the screen's colours: auto (the default: the terminal's background, asked with OSC 11, else " +
+					'COLORFGBG, else dark), dark or light',
+			},
 		],
 	},
 	bell: {

@@ -2,8 +2,10 @@
  * Everything the run reads from its environment besides the flags, read once at the entry
  * (cli.tsx) and handed down: no other module reads `process.env` (test/architecture.test.ts).
  */
+import {readFile} from 'node:fs/promises';
 import {homedir} from 'node:os';
 import path from 'node:path';
+import {configFileName, configOf, noConfig, type ConfigFile} from './config-keys.js';
 import {faultKindOf, type FaultKind} from './fault.js';
 
 /**
@@ -56,12 +58,23 @@ export type ClipboardEnv = {
 	path: string;
 };
 
-/** The variables that decide colour and the screen (render/color.ts reads them). */
-export type TerminalEnv = {TERM?: string; NO_COLOR?: string; FORCE_COLOR?: string};
+/**
+ * The variables that decide colour and the screen (render/color.ts reads them; COLORFGBG and COLORTERM the theme,
+ * ui/panes/palette-choice.ts).
+ */
+export type TerminalEnv = {
+	TERM?: string;
+	NO_COLOR?: string;
+	FORCE_COLOR?: string;
+	COLORFGBG?: string;
+	COLORTERM?: string;
+};
 
 export type Settings = {
-	/** Where the saved logins live (`$XDG_CONFIG_HOME/penguin-view`, else `~/.config/penguin-view`). */
+	/** Where the saved logins and config.toml live (`$XDG_CONFIG_HOME/penguin-view`, else `~/.config/penguin-view`). */
 	configDir: string;
+	/** What config.toml sets (config-keys.ts), read once by loadSettings; the command line overrides it. */
+	config: ConfigFile;
 	/** The directory relative paths are read from. */
 	cwd: string;
 	/** The user's home folder: what --redact hides as `[redacted:home]`, and `~` in a file name w writes to. */
@@ -95,19 +108,27 @@ export function readSettings(
 	home: string = homedir(),
 	cwd: string = process.cwd(),
 	platform: NodeJS.Platform = process.platform,
+	config: ConfigFile = noConfig,
 ): Settings {
 	const historyMs = Number(env['PENGUIN_VIEW_HISTORY_MS']);
 	const warmMs = Number(env['PENGUIN_VIEW_WARM_MS']);
 	const on = (name: string): boolean => env[name] !== '0';
 	return {
 		configDir: configDirFrom(env, home),
+		config,
 		cwd,
 		home,
 		now: Date.now,
 		envCookie: env['PENGUIN_VIEW_COOKIE'],
 		password: env['PENGUIN_PASSWORD'],
 		dataRoot: dataRootFrom(env, home),
-		terminal: {TERM: env['TERM'], NO_COLOR: env['NO_COLOR'], FORCE_COLOR: env['FORCE_COLOR']},
+		terminal: {
+			TERM: env['TERM'],
+			NO_COLOR: env['NO_COLOR'],
+			FORCE_COLOR: env['FORCE_COLOR'],
+			COLORFGBG: env['COLORFGBG'],
+			COLORTERM: env['COLORTERM'],
+		},
 		pager: pagerFrom(env),
 		shell: env['SHELL']?.trim() || '/bin/sh',
 		historyAnswerMs: Number.isInteger(historyMs) && historyMs > 0 ? historyMs : undefined,
@@ -125,6 +146,41 @@ export function readSettings(
 					: defaultSwitches.warmMs,
 		},
 	};
+}
+
+/** The settings of this process, config.toml read with them (cli.tsx calls it once). */
+export async function loadSettings(env: NodeJS.ProcessEnv): Promise<Settings> {
+	const home = homedir();
+	return readSettings(env, home, process.cwd(), process.platform, await readConfigFile(configDirFrom(env, home)));
+}
+
+/**
+ * The config file of a config directory: none is no problem; one that cannot be read or parsed is one line (with
+ * the line of the TOML error), and every key at its default.
+ */
+export async function readConfigFile(dir: string): Promise<ConfigFile> {
+	const file = path.join(dir, configFileName);
+	let text: string;
+	try {
+		text = await readFile(file, 'utf8');
+	} catch (error) {
+		const code = (error as NodeJS.ErrnoException).code;
+		if (code === 'ENOENT' || code === 'ENOTDIR') return noConfig;
+		return {values: {}, problems: [`${file}: cannot be read (${code ?? 'error'}); every key at its default`]};
+	}
+	// The parser is loaded only when there is a file (most runs have none).
+	const {parse, TomlError} = await import('smol-toml');
+	try {
+		const read = configOf(parse(text));
+		return {values: read.values, problems: read.problems.map(problem => `${file}: ${problem}`)};
+	} catch (error) {
+		if (!(error instanceof TomlError)) throw error;
+		const first = error.message.split('\n')[0]!.replace(/^Invalid TOML document: /, '');
+		return {
+			values: {},
+			problems: [`${file} line ${error.line}: not TOML (${first}); every key at its default`],
+		};
+	}
 }
 
 /**

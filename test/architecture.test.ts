@@ -171,6 +171,7 @@ export function layerOf(file: string): Layer | undefined {
 		'settings.ts': 'process',
 		'bad-usage.ts': 'process',
 		'fault.ts': 'process',
+		'config-keys.ts': 'process',
 		'main.ts': 'entry',
 		'cli.tsx': 'entry',
 		'start.ts': 'entry',

@@ -1,4 +1,5 @@
 /** The --help text, made from the flag table, and the page --help prints (the package's description above it). */
+import {configEntries} from '../config-keys.js';
 import {exitCodes, flagEntries, operands, sections, usageLines, labelOfUse} from '../flag-table.js';
 
 // The page indents the text by 2: the lines here fit 78 columns, so the help fits 80.
@@ -37,6 +38,8 @@ export function helpText(): string {
 		for (const entry of entries.filter(candidate => candidate.spec.section === section.id))
 			out.push(...row(labelOfUse(entry), entry.use.help));
 	}
+	out.push('', 'Config file');
+	for (const entry of configEntries()) out.push(...row(entry.name, entry.help));
 	out.push('', 'Exit codes', `  ${exitCodes.map(({code, meaning}) => `${code} ${meaning}`).join(' · ')}`);
 	return `${out.join('\n')}\n`;
 }

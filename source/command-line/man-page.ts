@@ -4,6 +4,7 @@
  * twice.
  */
 import {helpEntries} from '../ui/screen/keymap.js';
+import {configEntries} from '../config-keys.js';
 import {exitCodes, flagEntries, operands, sections, usageLines, labelOfUse} from '../flag-table.js';
 
 export type ManPackage = {name: string; version: string; description: string};
@@ -55,6 +56,8 @@ export function manPage(pkg: ManPackage): string {
 		for (const entry of entries.filter(candidate => candidate.spec.section === section.id))
 			out.push(...item(labelOfUse(entry), entry.use.help));
 	}
+	out.push('.SH CONFIG FILE');
+	for (const entry of configEntries()) out.push(...item(entry.name, entry.help));
 	out.push('.SH KEYS', roffText('On the screen (? shows the same):'));
 	for (const entry of helpEntries()) out.push(...item(entry.keys, entry.help));
 	out.push('.SH EXIT STATUS');

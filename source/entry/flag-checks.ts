@@ -7,6 +7,7 @@ export class UsageError extends Error {}
 
 const expandChoices = new Set<string>(flagTable.expand.values);
 const exportFormats = new Set<string>(flagTable.export.values);
+const themes = new Set<string>(flagTable.theme.values);
 /** What reads as a number (`0`, `-2`, `.5`, `1e3`, `Infinity`), as opposed to a path. */
 const numberLike = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?$|^[-+]?(?:Infinity|NaN)$/i;
 
@@ -46,5 +47,7 @@ export function checkUsage(words: readonly string[], flags: Flags): Usage {
 	if (flags.sse && input.length > 0) throw new UsageError('give either a trace or --sse URL, not both');
 	if (flags.export !== undefined && !exportFormats.has(flags.export))
 		throw new UsageError(`--export takes md, json or sts, not '${flags.export}'`);
+	if (flags.theme !== undefined && !themes.has(flags.theme))
+		throw new UsageError(`--theme takes auto, dark or light, not '${flags.theme}'`);
 	return {input, replaySpeed, expand};
 }

@@ -32,6 +32,7 @@ import type {Acting} from '../screen/acting.js';
 import {clipboardWriter} from '../screen/clipboard-writer.js';
 import {mouseOff, mouseOn} from '../screen/mouse.js';
 import {App} from './App.js';
+import type {ThemeChoice} from '../panes/palette.js';
 import {suspendToShell} from './terminal-suspend.js';
 import {handOverTo, type HandOverPlace} from './hand-over-program.js';
 import type {SessionSwitcher} from '../../server/session-switcher.js';
@@ -60,6 +61,8 @@ export type ScreenOptions = {
 	mouse?: boolean;
 	/** -S: long rows cut at the edge rather than wrapped. */
 	chop?: boolean;
+	/** --theme (or config.toml's theme): auto asks the terminal for its background. */
+	theme?: ThemeChoice;
 	/** Acting on the followed session (a, r, Ctrl+X, >), and why not without it. */
 	actions?: SessionActions;
 	acting?: Acting;

@@ -15,7 +15,7 @@ export const flagReaders: Readonly<Record<FlagName, readonly string[]>> = {
 	replay: ['entry/flag-checks.ts'],
 	expand: ['entry/flag-checks.ts'],
 	color: ['main.ts'],
-	theme: ['entry/flag-checks.ts', 'entry/screen-output.ts'],
+	theme: ['entry/flag-checks.ts', 'entry/open-source.ts'],
 	bell: ['entry/screen-output.ts'],
 	notify: ['entry/open-trace.ts', 'server/server-mode.ts'],
 	chop: ['entry/screen-output.ts'],

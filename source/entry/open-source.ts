@@ -9,11 +9,34 @@ import {readStream, type InputsHandler} from '../io/trace-follower.js';
 import {openTrace} from './open-trace.js';
 import type {OpenedSource, SourceOptions} from './source-options.js';
 import {UsageError} from './flag-checks.js';
+import {themeChoiceOf, type Palette} from '../ui/panes/palette.js';
+import {paletteOf} from '../ui/panes/palette-choice.js';
 
 export type {OpenedSource, SourceOptions};
 
-/** The source the flags name, started; an exit code when it cannot be. */
+/**
+ * The source the flags name, started; an exit code when it cannot be. For the screen, its palette is chosen first
+ * (the terminal asked for its background: at most answerWaitMs before the first frame).
+ */
 export async function openSource(options: SourceOptions): Promise<OpenedSource | {exitCode: number}> {
+	if (!options.screen) return openNamedSource(options);
+	const palette = await screenPalette(options);
+	const opened = await openNamedSource({...options, firstFrame: {...options.firstFrame, palette}});
+	return 'exitCode' in opened ? opened : {...opened, palette};
+}
+
+/** The screen's palette: --theme (or config.toml), else the terminal's background, COLORFGBG, dark. */
+async function screenPalette({flags, settings, firstFrame}: SourceOptions): Promise<Palette | undefined> {
+	// Without colour (NO_COLOR, --no-color) the screen draws attributes alone, as it always did: nothing to ask.
+	if (!firstFrame.color) return undefined;
+	const choice = themeChoiceOf(flags.theme);
+	const {askBackground} = await import('../ui/components/background-query.js');
+	// A trace on standard input leaves the keys to /dev/tty, opened by the screen later: not asked then.
+	const answer = choice === 'auto' ? await askBackground(process.stdin, process.stdout) : undefined;
+	return paletteOf(choice, answer, settings.terminal);
+}
+
+async function openNamedSource(options: SourceOptions): Promise<OpenedSource | {exitCode: number}> {
 	const {flags, settings, store, screen, input, fileOptions, say} = options;
 	const pricesReady = async (): Promise<void> => undefined;
 	// On the screen a session's stream URL names its server too: `s` lists that server's sessions.

@@ -86,7 +86,7 @@ export async function openTrace(options: SourceOptions): Promise<OpenedSource | 
 			painter ?? import('../ui/components/first-frame.js'),
 			import('../io/tail-first.js'),
 		]);
-		const {expand, color, held} = options.firstFrame;
+		const {expand, color, held, palette} = options.firstFrame;
 		const opened: OpenedSource = {
 			source: {close: () => undefined},
 			folder: located.folder,
@@ -99,7 +99,7 @@ export async function openTrace(options: SourceOptions): Promise<OpenedSource | 
 			follow: options.follow,
 			held,
 			startHistory: follower => startFileSession(located, {...fileOptions, follower}),
-			onPreview: () => (opened.firstFrame = paintFirstFrame(store, {expand, color, texts: held})),
+			onPreview: () => (opened.firstFrame = paintFirstFrame(store, {expand, color, texts: held, palette})),
 		});
 		return opened;
 	}

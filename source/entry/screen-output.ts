@@ -7,7 +7,6 @@ import type {SessionStore} from '../model/session-store.js';
 import {attributesWanted} from '../render/color.js';
 import type {Flags} from '../flags.js';
 import type {Settings} from '../settings.js';
-import {themeChoiceOf} from '../ui/panes/palette.js';
 import {diskSwitcher} from './disk-switcher.js';
 import type {RunningSource} from './running-source.js';
 import type {OpenedSource} from './source-options.js';
@@ -55,7 +54,7 @@ export async function runScreenOutput(options: ScreenOutputOptions): Promise<num
 		bell: flags.bell,
 		mouse: flags.mouse,
 		chop: flags.chop,
-		theme: themeChoiceOf(flags.theme),
+		palette: opened.palette,
 		actions,
 		acting,
 		handOver: opened.firstFrame?.handOver,

@@ -12,6 +12,7 @@ import type {TraceCheck} from '../model/json-lines-gate.js';
 import type {SessionStore} from '../model/session-store.js';
 import type {SessionSwitcher} from '../server/session-switcher.js';
 import type {FirstFrame} from '../ui/components/first-frame.js';
+import type {Palette} from '../ui/panes/palette.js';
 import type {Flags} from '../flags.js';
 import type {Settings} from '../settings.js';
 import type {Stoppable} from './running-source.js';
@@ -42,7 +43,7 @@ export type SourceOptions = {
 	/** One line on stderr. */
 	say: (text: string) => void;
 	/** The screen's first frame, drawn from the end of a trace before Ink loads. */
-	firstFrame: {expand: readonly string[]; color: boolean; held?: HeldTextStore};
+	firstFrame: {expand: readonly string[]; color: boolean; held?: HeldTextStore; palette?: Palette};
 	/** Stops what must stop on the way out (the watch of new sessions). */
 	cleanup: Array<() => Promise<unknown>>;
 };
@@ -65,4 +66,6 @@ export type OpenedSource = {
 	overview?: DiskOverview;
 	/** The screen's a, r, Ctrl+X and > (not with --read-only). */
 	actions?: SessionActions;
+	/** The screen's colours, chosen before its first frame (open-source.ts). */
+	palette?: Palette;
 };

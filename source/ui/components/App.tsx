@@ -3,7 +3,7 @@
  * lays out the session for the current width, slices the visible rows, and hands every
  * key to the pure screen-state function; nothing here knows the wire format.
  */
-import {Box, Text, useInput, type Key} from 'ink';
+import {Box, useInput, type Key} from 'ink';
 import {homedir} from 'node:os';
 import {useCallback, useEffect, useMemo, useRef, useState} from 'react';
 import type {SessionActions} from '../../io/sse/actions.js';
@@ -23,6 +23,7 @@ import {
 	timelineHints,
 } from '../screen/footer-hints.js';
 import {Body} from './Body.js';
+import {SideRule} from './RowLine.js';
 import {ColorContext} from './ColorContext.js';
 import {contextOnScreen} from '../reading/context-on-screen.js';
 import {Footer} from './Footer.js';
@@ -430,7 +431,7 @@ export function App({
 				{listWidth > 0 ? (
 					<Box flexDirection="row">
 						{pickerOf(listWidth)}
-						<Text dimColor>{'│\n'.repeat(height - 1) + '│'}</Text>
+						<SideRule height={height} />
 						<Box flexDirection="column" width={width}>
 							{sessionPart}
 						</Box>

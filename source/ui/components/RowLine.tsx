@@ -1,7 +1,7 @@
 /** One row of styled segments as Ink text; without colour, the attributes alone; with neither, plain text. */
 import {Text} from 'ink';
 import {memo, useContext} from 'react';
-import {ColorContext} from './ColorContext.js';
+import {ColorContext, PaletteContext} from './ColorContext.js';
 import type {Segment} from '../panes/segments.js';
 import {styledRow} from '../panes/styled-row.js';
 
@@ -12,8 +12,17 @@ export const RowText = memo(function RowText({text}: {text: string}) {
 	return <Text wrap="truncate-end">{text}</Text>;
 });
 
+/** The rule between the session list and the session, `height` rows of dim `│`. */
+export function SideRule({height}: {height: number}) {
+	const styling = useContext(ColorContext);
+	const palette = useContext(PaletteContext);
+	const row = styledRow([{text: '│', dim: true}], styling, palette);
+	return <Text>{Array.from({length: height}, () => row).join('\n')}</Text>;
+}
+
 /** Draws a row (header, footer, help) as one styled text; it is already cut to the width, so Ink never wraps it. */
 export function RowLine({segments}: RowLineProps) {
 	const styling = useContext(ColorContext);
-	return <RowText text={segments.length === 0 ? ' ' : styledRow(segments, styling)} />;
+	const palette = useContext(PaletteContext);
+	return <RowText text={segments.length === 0 ? ' ' : styledRow(segments, styling, palette)} />;
 }

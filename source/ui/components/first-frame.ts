@@ -14,6 +14,8 @@ import {Layouter} from '../panes/layout.js';
 import {openStateFrom} from '../panes/open-state.js';
 import {screenGeometry} from '../reading/screen-geometry.js';
 import {seg, type Segment} from '../panes/segments.js';
+import type {Palette} from '../panes/palette.js';
+import {styledRow} from '../panes/styled-row.js';
 import {sessionTime} from '../screen/session-clock.js';
 import {footerPrompt, footerStats, headerRows} from '../screen/status-line.js';
 import {following, visibleRows} from '../reading/viewport.js';
@@ -28,6 +30,8 @@ export type FirstFrameOptions = {
 	stdin?: NodeJS.ReadStream;
 	/** The clock the screen will run on (App's). */
 	clock?: () => number;
+	/** The screen's palette (palette-choice.ts); without it, the basic colours by name. */
+	palette?: Palette;
 };
 
 /** The painted frame: hand the terminal over to Ink with `handOver` just before it renders. */
@@ -110,7 +114,11 @@ export function paintFirstFrame(store: SessionStore, options: FirstFrameOptions)
 	} catch {
 		// Not a terminal we can set: keys echo until Ink takes over.
 	}
-	const text = lines.map(line => `${rowText(line, options.color)}\u001b[K`).join('\r\n');
+	const {palette} = options;
+	// With a palette, each row as the screen's own rows draw it (styled-row.ts), in its colours.
+	const draw = (line: readonly Segment[]): string =>
+		palette && options.color ? styledRow(line, 'color', palette) : rowText(line, options.color);
+	const text = lines.map(line => `${draw(line)}\u001b[K`).join('\r\n');
 	// Alternate screen, cursor hidden, home, cleared: the same terminal state Ink will use.
 	stdout.write(`\u001b[?1049h\u001b[?25l\u001b[H\u001b[2J${text}`);
 	// Until Ink takes over, a signal or a crash must still put the terminal back.

@@ -32,7 +32,8 @@ import type {Acting} from '../screen/acting.js';
 import {clipboardWriter} from '../screen/clipboard-writer.js';
 import {mouseOff, mouseOn} from '../screen/mouse.js';
 import {App} from './App.js';
-import type {ThemeChoice} from '../panes/palette.js';
+import {classicPalette, type Palette} from '../panes/palette.js';
+import {PaletteContext} from './ColorContext.js';
 import {suspendToShell} from './terminal-suspend.js';
 import {handOverTo, type HandOverPlace} from './hand-over-program.js';
 import type {SessionSwitcher} from '../../server/session-switcher.js';
@@ -61,8 +62,8 @@ export type ScreenOptions = {
 	mouse?: boolean;
 	/** -S: long rows cut at the edge rather than wrapped. */
 	chop?: boolean;
-	/** --theme (or config.toml's theme): auto asks the terminal for its background. */
-	theme?: ThemeChoice;
+	/** The colours (ui/panes/palette-choice.ts), chosen before the first frame; default: the basic colours by name. */
+	palette?: Palette;
 	/** Acting on the followed session (a, r, Ctrl+X, >), and why not without it. */
 	actions?: SessionActions;
 	acting?: Acting;
@@ -169,7 +170,7 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 		enter: (alternate ? enterAlternateScreen : '') + (options.mouse ? mouseOn : '') + hideCursor,
 	};
 	const instance = render(
-		<>
+		<PaletteContext.Provider value={options.palette ?? classicPalette}>
 			<App
 				store={store}
 				texts={options.texts}
@@ -190,7 +191,7 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 				onQuit={() => finish({reason: 'quit'})}
 			/>
 			{options.fault === 'render' || options.fault === 'handler' ? <FaultProbe kind={options.fault} /> : null}
-		</>,
+		</PaletteContext.Provider>,
 		{
 			stdout,
 			stdin,

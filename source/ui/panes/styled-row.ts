@@ -12,16 +12,31 @@
  */
 import chalk from 'chalk';
 import type {Styling} from '../components/ColorContext.js';
+import {classicPalette, type Palette, type Sgr} from './palette.js';
 import type {Segment} from './segments.js';
 
-/** The string Ink makes of `segments` drawn as nested <Text>s with `styling`. */
-export function styledRow(segments: readonly Segment[], styling: Styling): string {
+/** `text` in a palette's colour: its closing code inside the text opens the colour again, as chalk does. */
+function coloured(text: string, {open, close}: Sgr): string {
+	const end = `\u001B[${close}m`;
+	const start = `\u001B[${open}m`;
+	return start + (text.includes(end) ? text.replaceAll(end, end + start) : text) + end;
+}
+
+/**
+ * The string Ink makes of `segments` drawn as nested <Text>s with `styling`. With a theme's palette, a colour is
+ * the palette's, and dim text without a colour is drawn in the palette's dim colour (not SGR 2).
+ */
+export function styledRow(segments: readonly Segment[], styling: Styling, palette: Palette = classicPalette): string {
+	const classic = palette === classicPalette;
 	let out = '';
 	for (const segment of segments) {
 		let text = segment.text;
 		if (styling !== 'none' && text.length > 0) {
-			if (segment.dim) text = chalk.dim(text);
-			if (styling === 'color' && segment.color) text = chalk[segment.color](text);
+			if (classic || styling !== 'color') {
+				if (segment.dim) text = chalk.dim(text);
+				if (styling === 'color' && segment.color) text = chalk[segment.color](text);
+			} else if (segment.color) text = coloured(text, palette.sgr[segment.color]);
+			else if (segment.dim) text = coloured(text, palette.sgr.dim);
 			if (segment.bold) text = chalk.bold(text);
 			if (segment.italic) text = chalk.italic(text);
 			if (segment.underline) text = chalk.underline(text);
@@ -32,12 +47,12 @@ export function styledRow(segments: readonly Segment[], styling: Styling): strin
 	return out;
 }
 
-/** Body rows kept per segments array and styling: a layout's rows keep their arrays until their item changes. */
-const kept: Record<Styling, WeakMap<readonly Segment[], string>> = {
-	color: new WeakMap(),
-	attributes: new WeakMap(),
-	none: new WeakMap(),
-};
+type Kept = Record<Styling, WeakMap<readonly Segment[], string>>;
+
+/**
+ * Body rows kept per palette, styling and segments array: a layout's rows keep their arrays until their item changes.
+ */
+const keptByPalette = new WeakMap<Palette, Kept>();
 
 /**
  * A body row's string after its blank gutter column, remembered for the same array of
@@ -45,11 +60,16 @@ const kept: Record<Styling, WeakMap<readonly Segment[], string>> = {
  * (two equal strings made apart are compared character by character: in the CPU profile of a
  * long answer streaming, that comparison was a tenth of React's render).
  */
-export function keptBodyRow(segments: readonly Segment[], styling: Styling): string {
+export function keptBodyRow(segments: readonly Segment[], styling: Styling, palette: Palette = classicPalette): string {
+	let kept = keptByPalette.get(palette);
+	if (kept === undefined) {
+		kept = {color: new WeakMap(), attributes: new WeakMap(), none: new WeakMap()};
+		keptByPalette.set(palette, kept);
+	}
 	const memo = kept[styling];
 	let text = memo.get(segments);
 	if (text === undefined) {
-		text = ` ${styledRow(segments, styling)}`;
+		text = ` ${styledRow(segments, styling, palette)}`;
 		memo.set(segments, text);
 	}
 	return text;

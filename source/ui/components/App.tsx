@@ -22,8 +22,7 @@ import {
 	pickerHints,
 	timelineHints,
 } from '../screen/footer-hints.js';
-import {Body} from './Body.js';
-import {SideRule} from './RowLine.js';
+import {Body, SideRule} from './Body.js';
 import {ColorContext} from './ColorContext.js';
 import {contextOnScreen} from '../reading/context-on-screen.js';
 import {Footer} from './Footer.js';

@@ -1,5 +1,5 @@
 /** The body: only the rows on screen, each after a gutter column that marks the focused pane. */
-import {Box} from 'ink';
+import {Box, Text} from 'ink';
 import {useContext, useMemo} from 'react';
 import {ColorContext, PaletteContext, type Styling} from './ColorContext.js';
 import type {Palette} from '../panes/palette.js';
@@ -64,4 +64,12 @@ export function Body({rows, height, focusRow, query, width}: BodyProps) {
 	for (let i = 0; i < height; i++)
 		lines.push(<RowText key={i} text={bodyRowText(rows[i], i === focusRow, pattern, width, styling, palette)} />);
 	return <Box flexDirection="column">{lines}</Box>;
+}
+
+/** The rule between the session list and the session, `height` rows of dim `│`. */
+export function SideRule({height}: {height: number}) {
+	const styling = useContext(ColorContext);
+	const palette = useContext(PaletteContext);
+	const row = styledRow([{text: '│', dim: true}], styling, palette);
+	return <Text>{Array.from({length: height}, () => row).join('\n')}</Text>;
 }

@@ -12,14 +12,6 @@ export const RowText = memo(function RowText({text}: {text: string}) {
 	return <Text wrap="truncate-end">{text}</Text>;
 });
 
-/** The rule between the session list and the session, `height` rows of dim `│`. */
-export function SideRule({height}: {height: number}) {
-	const styling = useContext(ColorContext);
-	const palette = useContext(PaletteContext);
-	const row = styledRow([{text: '│', dim: true}], styling, palette);
-	return <Text>{Array.from({length: height}, () => row).join('\n')}</Text>;
-}
-
 /** Draws a row (header, footer, help) as one styled text; it is already cut to the width, so Ink never wraps it. */
 export function RowLine({segments}: RowLineProps) {
 	const styling = useContext(ColorContext);

@@ -8,6 +8,7 @@ import {fileURLToPath} from 'node:url';
 import {afterAll, afterEach, beforeAll, expect, test} from 'vitest';
 import {FaultTmux, wholeFrame} from '../support/fault-tmux.js';
 import {waitFor} from '../support/wait-for.js';
+import {palette} from '../../source/ui/panes/palette.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const cli = path.join(root, 'dist', 'cli.js');
@@ -86,13 +87,18 @@ const styledRow = (styled: string, text: string) =>
 test('80×24: the code in colours, the diff red and green', async () => {
 	pane = new FaultTmux(folder, 'e2e-code', 80, 24);
 	await pane.clear(folder);
-	pane.run(`TZ=UTC node ${cli} --expand all code_001.jsonl`);
-	await waitFor(() => /\u001b\[35mconst/.test(coloured(pane!)), 'the keyword in colour', {show: () => coloured(pane!)});
+	// The dark theme's colours at 256 (TERM=xterm-256color), from the palette the highlighter draws with.
+	const {sgr} = palette('dark', '256');
+	const sgrOf = (role: keyof typeof sgr): string => `\u001b[${sgr[role].open}m`;
+	pane.run(`TZ=UTC node ${cli} --theme dark --expand all code_001.jsonl`);
+	await waitFor(() => coloured(pane!).includes(`${sgrOf('magenta')}const`), 'the keyword in colour', {
+		show: () => coloured(pane!),
+	});
 	const styled = coloured(pane);
 	expect(wholeFrame(pane.text())).toBe(true);
-	expect(styledRow(styled, 'const greeting')).toMatch(/\u001b\[32m"hi"/);
-	expect(styledRow(styled, '- old();')).toMatch(/\u001b\[31m/);
-	expect(styledRow(styled, '+ fresh();')).toMatch(/\u001b\[32m/);
+	expect(styledRow(styled, 'const greeting')).toContain(`${sgrOf('green')}"hi"`);
+	expect(styledRow(styled, '- old();')).toContain(sgrOf('red'));
+	expect(styledRow(styled, '+ fresh();')).toContain(sgrOf('green'));
 });
 
 test('NO_COLOR: the same screen without a colour', async () => {

@@ -77,6 +77,14 @@ test('a dark answer draws the dark palette', async ctx => {
 	expect(terminal.output()).not.toContain(lightCyan);
 });
 
+test('DA1 answered and no background: the fallback', async ctx => {
+	const terminal = openScreen(ctx, {COLORFGBG: '0;15'});
+	await waitFor(() => terminal.output().includes(question), 'the question', {show: terminal.output});
+	terminal.type('\u001B[?62;22c');
+	await waitFor(() => afterQuestion(terminal).includes(lightCyan), 'the light palette', {show: terminal.output});
+	expect(terminal.output()).not.toContain(darkCyan);
+});
+
 test('no answer: COLORFGBG decides, else dark', async ctx => {
 	const light = openScreen(ctx, {COLORFGBG: '0;15'});
 	const dark = openScreen(ctx);
@@ -96,8 +104,9 @@ test('an answer after the wait is neither drawn nor taken as keys', async ctx =>
 	await waitFor(() => afterQuestion(terminal).includes(darkCyan), 'the first frame', {show: terminal.output});
 	await waitFor(() => terminal.output().includes('line 10 of 10'), 'the footer', {show: terminal.output});
 	const before = terminal.output().length;
-	// The late answer, then a search typed: once the prompt shows `/xyz`, every byte before it has been read.
-	terminal.type('\u001B]11;rgb:ffff/ffff/ffff\u001B\\');
+	// The late answers (the background, then DA1's), then a search typed: once the prompt shows `/xyz`, every byte
+	// before it has been read.
+	terminal.type('\u001B]11;rgb:ffff/ffff/ffff\u001B\\\u001B[?62;22c');
 	terminal.type('/xyz');
 	await waitFor(() => terminal.output().slice(before).includes('/xyz'), 'the search prompt', {show: terminal.output});
 	const after = terminal.output().slice(before);

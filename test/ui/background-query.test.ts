@@ -40,13 +40,28 @@ test('answers are taken out of the keys, ended by BEL or ST, and a cut-off one i
 	expect(withoutAnswers('j\u001B]11;rgb:ffff/ffff/ffff\u0007k')).toEqual({
 		keys: 'jk',
 		colours: [[255, 255, 255]],
+		attributes: false,
 		held: '',
 	});
 	expect(withoutAnswers('\u001B]11;rgb:0/0/0\u001B\\q').keys).toBe('q');
 	const first = withoutAnswers('g\u001B]11;rgb:ff');
-	expect(first).toEqual({keys: 'g', colours: [], held: '\u001B]11;rgb:ff'});
-	expect(withoutAnswers(`${first.held}ff/ffff/ffff\u001B\\`)).toEqual({keys: '', colours: [[255, 255, 255]], held: ''});
+	expect(first).toEqual({keys: 'g', colours: [], attributes: false, held: '\u001B]11;rgb:ff'});
+	expect(withoutAnswers(`${first.held}ff/ffff/ffff\u001B\\`)).toEqual({
+		keys: '',
+		colours: [[255, 255, 255]],
+		attributes: false,
+		held: '',
+	});
 	// The Escape key alone, or Alt+], is a key, not an answer's start.
 	expect(withoutAnswers('\u001B').keys).toBe('\u001B');
 	expect(withoutAnswers('\u001B]x').keys).toBe('\u001B]x');
+});
+
+test("DA1's answer, which ends the wait when it comes first, is taken out of the keys too, even cut", () => {
+	expect(withoutAnswers('\u001B[?62;22cq')).toEqual({keys: 'q', colours: [], attributes: true, held: ''});
+	const cut = withoutAnswers('x\u001B[?6');
+	expect(cut).toMatchObject({keys: 'x', held: '\u001B[?6'});
+	expect(withoutAnswers(`${cut.held}2;22c`)).toMatchObject({keys: '', attributes: true});
+	// Arrow keys (CSI without ?) stay keys.
+	expect(withoutAnswers('\u001B[A\u001B[B').keys).toBe('\u001B[A\u001B[B');
 });

@@ -3,19 +3,25 @@
  * moment, and keeps any answer that comes later out of the keys: the terminal types its answer
  * in, and read as keys `rgb:…` would press r, g and b. From the question on, every answer is
  * taken out of what the screen reads, whenever it arrives (even cut across two reads).
+ *
+ * The question is followed by a request for the terminal's attributes (DA1), which every
+ * terminal answers, in order: its answer coming first says the background will not come, and
+ * the screen need not wait out the moment.
  */
 import type {Rgb} from '../panes/palette.js';
 
-/** OSC 11 with `?`: what is the background colour. */
-export const backgroundQuestion = '\u001B]11;?\u001B\\';
+/** OSC 11 with `?` (what is the background colour), then DA1 (what are you), which every terminal answers. */
+export const backgroundQuestion = '\u001B]11;?\u001B\\\u001B[c';
 
 /** The longest the first frame waits for the answer (ms). */
 export const answerWaitMs = 100;
 
 // An answer: OSC 11 ; colour, ended by BEL, ST (ESC \) or the 8-bit ST.
 const answerPattern = /\u001B\]11;([^\u0007\u001B\u009C]*)(?:\u0007|\u001B\\|\u009C)/g;
-// The start of an answer cut off at the end of a read (at least ESC ]: an ESC alone is the Escape key).
-const answerStart = /\u001B\](?:1(?:1(?:;[^\u0007\u001B\u009C]*\u001B?)?)?)?$/;
+// DA1's answer: CSI ? parameters c (no key sends CSI ?).
+const attributesPattern = /\u001B\[\?[\d;]*c/g;
+// The start of an answer cut off at the end of a read (at least ESC ] or ESC [ ?: an ESC alone is the Escape key).
+const answerStart = /\u001B(?:\](?:1(?:1(?:;[^\u0007\u001B\u009C]*\u001B?)?)?)?|\[\?[\d;]*)$/;
 /** Longer than any answer: a held start that grows past it was not one, and is let through. */
 const longestAnswer = 64;
 
@@ -27,20 +33,29 @@ export function colourOfAnswer(text: string): Rgb | undefined {
 	return [scale(match[1]!), scale(match[2]!), scale(match[3]!)];
 }
 
+/** What a read holds: the keys left, the background answers' colours, whether DA1 answered, an answer's start. */
+export type Answers = {keys: string; colours: Array<Rgb | undefined>; attributes: boolean; held: string};
+
 /** `text` without the answers in it: the keys left, the answers' colours, and a cut-off answer's start to hold. */
-export function withoutAnswers(text: string): {keys: string; colours: Array<Rgb | undefined>; held: string} {
+export function withoutAnswers(text: string): Answers {
 	const colours: Array<Rgb | undefined> = [];
-	let keys = text.replace(answerPattern, (_answer, colour: string) => {
-		colours.push(colourOfAnswer(colour));
-		return '';
-	});
+	let attributes = false;
+	let keys = text
+		.replace(answerPattern, (_answer, colour: string) => {
+			colours.push(colourOfAnswer(colour));
+			return '';
+		})
+		.replace(attributesPattern, () => {
+			attributes = true;
+			return '';
+		});
 	const start = answerStart.exec(keys);
 	let held = '';
 	if (start && keys.length - start.index <= longestAnswer) {
 		held = keys.slice(start.index);
 		keys = keys.slice(0, start.index);
 	}
-	return {keys, colours, held};
+	return {keys, colours, attributes, held};
 }
 
 type Stdin = Pick<NodeJS.ReadStream, 'read' | 'on' | 'off' | 'unshift' | 'isTTY' | 'setRawMode' | 'pause'>;
@@ -65,8 +80,8 @@ export function swallowAnswers(stdin: Stdin): void {
 }
 
 /**
- * The terminal's background, when it answers within `waitMs`; undefined otherwise (or when stdin or stdout is not a
- * terminal). Raw mode is left on (the screen takes it over; Node puts the terminal back at exit), so that a late
+ * The terminal's background, when it answers within `waitMs`; undefined otherwise: at once when DA1 is answered
+ * first, or when stdin or stdout is not a terminal. Raw mode is left on (the screen takes it over; Node puts the terminal back at exit), so that a late
  * answer is never echoed, and the keys typed meanwhile are put back for the screen.
  */
 export async function askBackground(
@@ -86,7 +101,8 @@ export async function askBackground(
 			let chunk: unknown;
 			while ((chunk = stdin.read()) !== null) text += typeof chunk === 'string' ? chunk : String(chunk);
 			const parts = withoutAnswers(text);
-			if (parts.colours.length > 0) finish(parts.colours[0]);
+			// The background, or DA1's answer first: the terminal does not tell its background.
+			if (parts.colours.length > 0 || parts.attributes) finish(parts.colours[0]);
 		};
 		const timer = setTimeout(() => finish(undefined), waitMs);
 		const finish = (colour: Rgb | undefined): void => {

@@ -3,6 +3,7 @@
 // back to COLORFGBG, then dark; an answer that comes after the wait is neither drawn nor taken as keys (r, g, b and f
 // are keys of the screen).
 import {spawn, type ChildProcessWithoutNullStreams} from 'node:child_process';
+import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, expect, test, type TestContext} from 'vitest';
 import {fixturesDir} from '../helpers/recordings.js';
@@ -96,6 +97,19 @@ test('--theme light needs no answer: nothing is asked', async ctx => {
 	const terminal = openScreen(ctx, {}, ['--theme', 'light']);
 	await waitFor(() => terminal.output().includes(lightCyan), 'the light palette', {show: terminal.output});
 	expect(terminal.output()).not.toContain(question);
+});
+
+test("config.toml's theme is kept without asking, and --theme wins over it", async ctx => {
+	const xdg = makeTempDir('penguin-view-theme-');
+	dirs.push(xdg);
+	mkdirSync(path.join(xdg, 'penguin-view'));
+	writeFileSync(path.join(xdg, 'penguin-view', 'config.toml'), 'theme = "light"\n');
+	const kept = openScreen(ctx, {XDG_CONFIG_HOME: xdg});
+	const overridden = openScreen(ctx, {XDG_CONFIG_HOME: xdg}, ['--theme', 'dark']);
+	await waitFor(() => kept.output().includes(lightCyan), 'the light palette', {show: kept.output});
+	await waitFor(() => overridden.output().includes(darkCyan), 'the dark palette', {show: overridden.output});
+	expect(kept.output()).not.toContain(question);
+	expect(overridden.output()).not.toContain(lightCyan);
 });
 
 test('an answer after the wait is neither drawn nor taken as keys', async ctx => {

@@ -1,8 +1,8 @@
-// On a light terminal, at 80×24 in tmux with `window-style 'bg=white,fg=black'`: tmux answers the screen's OSC 11
-// question with its white, the screen picks its light palette, and every cell's colours read from `capture-pane -e`
-// meet the contrast the palettes promise (4.5 for text, 3 for dim text and the rules' decorations), against the
-// light backgrounds #ffffff and #fdf6e3, in 24-bit, 256 and the 16 basic colours; with the cursor's bar and search
-// matches (inverse) on screen too.
+// On a light terminal, at 80×24 in tmux with `window-style 'bg=white,fg=black'` (and on a dark one, black): tmux
+// answers the screen's OSC 11 question with the window's background, the screen picks the palette of that theme,
+// and every cell's colours read from `capture-pane -e` meet the contrast the palettes promise (4.5 for text, 3 for
+// dim text and the rules' decorations) against the theme's backgrounds (#ffffff and #fdf6e3, #000000 and #1e1e1e),
+// in 24-bit, 256 and the 16 basic colours; with the cursor's bar and search matches (inverse) on screen too.
 import {execFileSync} from 'node:child_process';
 import {existsSync, mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -17,11 +17,26 @@ import {needTool} from '../support/optional-tool.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const cli = path.join(root, 'dist', 'cli.js');
 const trace = path.join(root, 'examples', 'session-2026-12-02-14-45-42-8e7b556c_001.jsonl');
-const lightGrounds: Rgb[] = [
-	[255, 255, 255],
-	[0xfd, 0xf6, 0xe3],
-];
-const black: Rgb = [0, 0, 0];
+/** Each theme's window in tmux: its style, the backgrounds to check on, and the text's colour by default. */
+const windows = {
+	light: {
+		style: 'bg=white,fg=black',
+		grounds: [
+			[255, 255, 255],
+			[0xfd, 0xf6, 0xe3],
+		] as Rgb[],
+		text: [0, 0, 0] as Rgb,
+	},
+	dark: {
+		style: 'bg=black,fg=white',
+		grounds: [
+			[0, 0, 0],
+			[0x1e, 0x1e, 0x1e],
+		] as Rgb[],
+		text: [0xe5, 0xe5, 0xe5] as Rgb,
+	},
+} as const;
+type Theme = keyof typeof windows;
 let pane: FaultTmux | undefined;
 let folder = '';
 
@@ -90,13 +105,13 @@ function applySgr(state: Omit<Cell, 'char' | 'row'>, params: string): Omit<Cell,
 	return next;
 }
 
-/** The cells whose colours read below what they must, on each light background, as lines to show. */
-function lowCells(cells: readonly Cell[], depth: Depth): string[] {
-	const dim = paletteColours('light', depth).dim.fg;
+/** The cells whose colours read below what they must, on each background of the theme, as lines to show. */
+function lowCells(cells: readonly Cell[], theme: Theme, depth: Depth): string[] {
+	const dim = paletteColours(theme, depth).dim.fg;
 	const low: string[] = [];
 	for (const cell of cells) {
-		for (const ground of lightGrounds) {
-			let fg = cell.fg ?? black;
+		for (const ground of windows[theme].grounds) {
+			let fg = cell.fg ?? windows[theme].text;
 			let bg = cell.bg ?? ground;
 			if (cell.inverse) [fg, bg] = [bg, fg];
 			// Dim text and the frame's decorations (rules, bars: box drawing and blocks) need 3, text 4.5.
@@ -116,22 +131,24 @@ const depths: Array<[Depth, Record<string, string>]> = [
 	['16', {TERM: 'xterm'}],
 ];
 
-for (const [depth, env] of depths) {
-	test(`light window, ${depth} colours: every cell reads (text 4.5, dim and rules 3)`, async ctx => {
+for (const [theme, depth, env] of (['light', 'dark'] as const).flatMap(theme =>
+	depths.map(([depth, env]) => [theme, depth, env] as const),
+)) {
+	test(`${theme} window, ${depth} colours: every cell reads (text 4.5, dim and rules 3)`, async ctx => {
 		needTool(ctx, 'tmux', 'the light window test');
 		if (!existsSync(cli)) execFileSync('npm', ['run', 'build'], {cwd: root, stdio: 'ignore'});
 		folder = mkdtempSync(path.join(tmpdir(), 'penguin-view-light-'));
 		pane = new FaultTmux(folder, 'light', 80, 24, {XDG_CONFIG_HOME: folder, ...env});
-		pane.tmux('set-option', '-g', 'window-style', 'bg=white,fg=black');
+		pane.tmux('set-option', '-g', 'window-style', windows[theme].style);
 		const term = env['TERM'] === undefined ? '' : `TERM=${env['TERM']} `;
 		// CI unset: chalk (bold, inverse) draws nothing where CI is set at all, even to false (FaultTmux sets it).
 		pane.run(`env -u CI ${term}node '${cli}' '${trace}'`);
 		await pane.until(wholeFrame, 'the first frame');
 		const cells = cellsOf(pane.styled());
-		// The light palette was picked: its colours are on screen (the model name's cyan at least).
-		const cyan = paletteColours('light', depth).cyan;
+		// The theme's palette was picked (tmux answers OSC 11 with the window's background): the model name's cyan.
+		const cyan = paletteColours(theme, depth).cyan;
 		expect(cells.some(cell => String(cell.fg) === String(cyan.fg) && String(cell.bg) === String(cyan.bg))).toBe(true);
-		expect(lowCells(cells, depth)).toEqual([]);
+		expect(lowCells(cells, theme, depth)).toEqual([]);
 		// The cursor's bar and search matches (inverse): a search for `e`, then a move up.
 		pane.keys('/', 'e', 'Enter');
 		await pane.until(text => /match \d+ of \d+/.test(text), 'the search');
@@ -139,7 +156,7 @@ for (const [depth, env] of depths) {
 		await pane.until(text => wholeFrame(text) && /match/.test(text), 'the move');
 		const searched = cellsOf(pane.styled());
 		expect(searched.some(cell => cell.inverse)).toBe(true);
-		expect(lowCells(searched, depth)).toEqual([]);
+		expect(lowCells(searched, theme, depth)).toEqual([]);
 		pane.keys('q');
 	});
 }

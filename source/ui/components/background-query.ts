@@ -81,8 +81,9 @@ export function swallowAnswers(stdin: Stdin): void {
 
 /**
  * The terminal's background, when it answers within `waitMs`; undefined otherwise: at once when DA1 is answered
- * first, or when stdin or stdout is not a terminal. Raw mode is left on (the screen takes it over; Node puts the terminal back at exit), so that a late
- * answer is never echoed, and the keys typed meanwhile are put back for the screen.
+ * first, or when stdin or stdout is not a terminal. Raw mode is left on (the screen takes it over; Node puts the
+ * terminal back at exit), so that a late answer is never echoed, and the keys typed meanwhile are put back for the
+ * screen.
  */
 export async function askBackground(
 	stdin: Stdin,

@@ -20,6 +20,8 @@ test('with nothing set: the defaults, every switch on', () => {
 	expect(settings.password).toBeUndefined();
 	expect(settings.historyAnswerMs).toBeUndefined();
 	expect(settings.fault).toBeUndefined();
+	// No config.toml read: every key at the program's default.
+	expect(settings.config).toEqual({values: {}, problems: []});
 });
 
 test('each variable is read into its setting', () => {
@@ -32,6 +34,8 @@ test('each variable is read into its setting', () => {
 			TERM: 'dumb',
 			NO_COLOR: '1',
 			FORCE_COLOR: '0',
+			COLORFGBG: '0;15',
+			COLORTERM: 'truecolor',
 			PAGER: ' most ',
 			SHELL: '/usr/bin/fish',
 			PENGUIN_VIEW_HISTORY_MS: '2000',
@@ -50,7 +54,7 @@ test('each variable is read into its setting', () => {
 		dataRoot: '/srv/penguin',
 		envCookie: 'c',
 		password: 'p',
-		terminal: {TERM: 'dumb', NO_COLOR: '1', FORCE_COLOR: '0'},
+		terminal: {TERM: 'dumb', NO_COLOR: '1', FORCE_COLOR: '0', COLORFGBG: '0;15', COLORTERM: 'truecolor'},
 		pager: 'most',
 		shell: '/usr/bin/fish',
 		historyAnswerMs: 2000,

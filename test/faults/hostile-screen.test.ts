@@ -17,6 +17,7 @@ import {
 import {builtCli, FaultTmux, paneState, removeFolder, sequenceShapes} from '../support/fault-tmux.js';
 import {copyFixture, makeTempDir} from '../support/io-fixtures.js';
 import {waitFor} from '../support/wait-for.js';
+import {backgroundQuestion} from '../../source/ui/components/background-query.js';
 
 const harmless = 'session-2026-12-02-14-43-17-694155ee_001.jsonl';
 
@@ -185,8 +186,11 @@ it('shows every page of a hostile session without letting any attack through, an
 	expect(tmux.buffers()).toEqual([]);
 
 	// What reached the terminal: the screen's own cursor moves, erases and colours, and only
-	// these modes: the alternate screen, the cursor, synchronized updates, and the shell's bracketed paste.
-	const raw = tmux.raw();
+	// these modes: the alternate screen, the cursor, synchronized updates, and the shell's bracketed paste;
+	// besides, once, the screen's own question for the terminal's background (ui/components/background-query.ts).
+	const recorded = tmux.raw();
+	expect(recorded.split(backgroundQuestion)).toHaveLength(2);
+	const raw = recorded.replace(backgroundQuestion, '');
 	const allowed = new Set([
 		'CSI #A',
 		'CSI #B',

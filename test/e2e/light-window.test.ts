@@ -141,8 +141,7 @@ for (const [theme, depth, env] of (['light', 'dark'] as const).flatMap(theme =>
 		pane = new FaultTmux(folder, 'light', 80, 24, {XDG_CONFIG_HOME: folder, ...env});
 		pane.tmux('set-option', '-g', 'window-style', windows[theme].style);
 		const term = env['TERM'] === undefined ? '' : `TERM=${env['TERM']} `;
-		// CI unset: chalk (bold, inverse) draws nothing where CI is set at all, even to false (FaultTmux sets it).
-		pane.run(`env -u CI ${term}node '${cli}' '${trace}'`);
+		pane.run(`${term}node '${cli}' '${trace}'`);
 		await pane.until(wholeFrame, 'the first frame');
 		const cells = cellsOf(pane.styled());
 		// The theme's palette was picked (tmux answers OSC 11 with the window's background): the model name's cyan.

@@ -15,7 +15,7 @@ import {openStateFrom} from '../panes/open-state.js';
 import {screenGeometry} from '../reading/screen-geometry.js';
 import {seg, type Segment} from '../panes/segments.js';
 import type {Palette} from '../panes/palette.js';
-import {styledRow} from '../panes/styled-row.js';
+import {paletteRow} from '../panes/palette-row.js';
 import {sessionTime} from '../screen/session-clock.js';
 import {footerPrompt, footerStats, headerRows} from '../screen/status-line.js';
 import {following, visibleRows} from '../reading/viewport.js';
@@ -115,9 +115,9 @@ export function paintFirstFrame(store: SessionStore, options: FirstFrameOptions)
 		// Not a terminal we can set: keys echo until Ink takes over.
 	}
 	const {palette} = options;
-	// With a palette, each row as the screen's own rows draw it (styled-row.ts), in its colours.
+	// With a palette, each row as the screen's own rows draw it (palette-row.ts, without chalk), in its colours.
 	const draw = (line: readonly Segment[]): string =>
-		palette && options.color ? styledRow(line, 'color', palette) : rowText(line, options.color);
+		palette && options.color ? paletteRow(line, palette) : rowText(line, options.color);
 	const text = lines.map(line => `${draw(line)}\u001b[K`).join('\r\n');
 	// Alternate screen, cursor hidden, home, cleared: the same terminal state Ink will use.
 	stdout.write(`\u001b[?1049h\u001b[?25l\u001b[H\u001b[2J${text}`);

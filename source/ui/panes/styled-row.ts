@@ -12,31 +12,22 @@
  */
 import chalk from 'chalk';
 import type {Styling} from '../components/ColorContext.js';
-import {classicPalette, type Palette, type Sgr} from './palette.js';
+import {classicPalette, type Palette} from './palette.js';
+import {paletteRow} from './palette-row.js';
 import type {Segment} from './segments.js';
-
-/** `text` in a palette's colour: its closing code inside the text opens the colour again, as chalk does. */
-function coloured(text: string, {open, close}: Sgr): string {
-	const end = `\u001B[${close}m`;
-	const start = `\u001B[${open}m`;
-	return start + (text.includes(end) ? text.replaceAll(end, end + start) : text) + end;
-}
 
 /**
  * The string Ink makes of `segments` drawn as nested <Text>s with `styling`. With a theme's palette, a colour is
  * the palette's, and dim text without a colour is drawn in the palette's dim colour (not SGR 2).
  */
 export function styledRow(segments: readonly Segment[], styling: Styling, palette: Palette = classicPalette): string {
-	const classic = palette === classicPalette;
+	if (styling === 'color' && palette !== classicPalette) return paletteRow(segments, palette);
 	let out = '';
 	for (const segment of segments) {
 		let text = segment.text;
 		if (styling !== 'none' && text.length > 0) {
-			if (classic || styling !== 'color') {
-				if (segment.dim) text = chalk.dim(text);
-				if (styling === 'color' && segment.color) text = chalk[segment.color](text);
-			} else if (segment.color) text = coloured(text, palette.sgr[segment.color]);
-			else if (segment.dim) text = coloured(text, palette.sgr.dim);
+			if (segment.dim) text = chalk.dim(text);
+			if (styling === 'color' && segment.color) text = chalk[segment.color](text);
 			if (segment.bold) text = chalk.bold(text);
 			if (segment.italic) text = chalk.italic(text);
 			if (segment.underline) text = chalk.underline(text);

@@ -1,7 +1,7 @@
 // The terminal's background picks the palette (OSC 11), in a real pseudo-terminal (script(1)) where the test plays
 // the terminal: a light answer draws the light palette, a dark one the dark palette; no answer within the wait falls
 // back to COLORFGBG, then dark; an answer that comes after the wait is neither drawn nor taken as keys (r, g, b and f
-// are keys of the screen).
+// are keys of the screen). NO_COLOR and TERM=dumb ask nothing and draw as before.
 import {spawn, type ChildProcessWithoutNullStreams} from 'node:child_process';
 import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
@@ -130,4 +130,21 @@ test('an answer after the wait is neither drawn nor taken as keys', async ctx =>
 	// Not drawn, and not keys: r, g, b, f and `:` would have moved the cursor (g: line 1) or opened the go-to prompt.
 	expect(after).not.toMatch(/rgb|ffff|line 1 of/);
 	expect(after).not.toContain(lightCyan);
+});
+
+test('NO_COLOR: nothing is asked, and the screen draws attributes alone, as before', async ctx => {
+	const terminal = openScreen(ctx, {NO_COLOR: '1'});
+	await waitFor(() => terminal.output().includes('line 10 of 10'), 'the footer', {show: terminal.output});
+	expect(terminal.output()).not.toContain(question);
+	// No palette colour (24-bit or 256): bold, and dim as SGR 2, as before themes.
+	expect(terminal.output()).not.toMatch(/\u001B\[[\d;]*[34]8;[25];/);
+	expect(terminal.output()).toContain('\u001B[1m');
+	expect(terminal.output()).toContain('\u001B[2m');
+});
+
+test('TERM=dumb: plain lines, nothing asked', async ctx => {
+	const terminal = openScreen(ctx, {TERM: 'dumb'});
+	await waitFor(() => terminal.child.exitCode !== null, 'the plain lines to end', {show: terminal.output});
+	expect(terminal.output()).toContain('What is a trace file?');
+	expect(terminal.output()).not.toContain('\u001B');
 });

@@ -7,6 +7,7 @@ import {homedir} from 'node:os';
 import path from 'node:path';
 import {configFileName, configOf, noConfig, type ConfigFile} from './config-keys.js';
 import {faultKindOf, type FaultKind} from './fault.js';
+import {terminfoColours, terminfoFolders} from './terminfo-colours.js';
 
 /**
  * Switches that turn an optimisation off, kept where a test or the bench needs the reference
@@ -71,6 +72,8 @@ export type TerminalEnv = {
 };
 
 export type Settings = {
+	/** The `colors` of TERM's terminfo entry (terminfo-colours.ts), read by loadSettings; undefined: none found. */
+	terminfoColours?: number;
 	/** Where the saved logins and config.toml live (`$XDG_CONFIG_HOME/penguin-view`, else `~/.config/penguin-view`). */
 	configDir: string;
 	/** What config.toml sets (config-keys.ts), read once by loadSettings; the command line overrides it. */
@@ -148,10 +151,15 @@ export function readSettings(
 	};
 }
 
-/** The settings of this process, config.toml read with them (cli.tsx calls it once). */
+/** The settings of this process, config.toml and TERM's terminfo colours read with them (cli.tsx calls it once). */
 export async function loadSettings(env: NodeJS.ProcessEnv): Promise<Settings> {
 	const home = homedir();
-	return readSettings(env, home, process.cwd(), process.platform, await readConfigFile(configDirFrom(env, home)));
+	const [config, colours] = await Promise.all([
+		readConfigFile(configDirFrom(env, home)),
+		terminfoColours(env['TERM'], terminfoFolders(env, home)),
+	]);
+	const settings = readSettings(env, home, process.cwd(), process.platform, config);
+	return colours === undefined ? settings : {...settings, terminfoColours: colours};
 }
 
 /**

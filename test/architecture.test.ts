@@ -172,6 +172,7 @@ export function layerOf(file: string): Layer | undefined {
 		'bad-usage.ts': 'process',
 		'fault.ts': 'process',
 		'config-keys.ts': 'process',
+		'terminfo-colours.ts': 'process',
 		'main.ts': 'entry',
 		'cli.tsx': 'entry',
 		'start.ts': 'entry',

@@ -33,7 +33,7 @@ async function screenPalette({flags, settings, firstFrame}: SourceOptions): Prom
 	const {askBackground} = await import('../ui/components/background-query.js');
 	// A trace on standard input leaves the keys to /dev/tty, opened by the screen later: not asked then.
 	const answer = choice === 'auto' ? await askBackground(process.stdin, process.stdout) : undefined;
-	return paletteOf(choice, answer, settings.terminal);
+	return paletteOf(choice, answer, settings.terminal, settings.terminfoColours);
 }
 
 async function openNamedSource(options: SourceOptions): Promise<OpenedSource | {exitCode: number}> {

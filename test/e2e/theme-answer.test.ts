@@ -1,7 +1,8 @@
 // The terminal's background picks the palette (OSC 11), in a real pseudo-terminal (script(1)) where the test plays
 // the terminal: a light answer draws the light palette, a dark one the dark palette; no answer within the wait falls
 // back to COLORFGBG, then dark; an answer that comes after the wait is neither drawn nor taken as keys (r, g, b and f
-// are keys of the screen). NO_COLOR and TERM=dumb ask nothing and draw as before.
+// are keys of the screen). NO_COLOR and TERM=dumb ask nothing and draw as before. The depth: COLORTERM, else the
+// terminfo entry's colours.
 import {spawn, type ChildProcessWithoutNullStreams} from 'node:child_process';
 import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import {fixturesDir} from '../helpers/recordings.js';
 import {cliPath} from '../helpers/run-cli.js';
 import {makeTempDir, removeTempDir} from '../support/io-fixtures.js';
 import {needTool} from '../support/optional-tool.js';
+import {writeTerminfoEntry} from '../support/terminfo-entry.js';
 import {waitFor} from '../support/wait-for.js';
 
 const trace = path.join(fixturesDir, 'traces', 'session-2026-12-02-14-43-08-07326dfd_001.jsonl');
@@ -147,4 +149,18 @@ test('TERM=dumb: plain lines, nothing asked', async ctx => {
 	await waitFor(() => terminal.child.exitCode !== null, 'the plain lines to end', {show: terminal.output});
 	expect(terminal.output()).toContain('What is a trace file?');
 	expect(terminal.output()).not.toContain('\u001B');
+});
+
+test("COLORTERM unset: the depth is TERM's terminfo entry's (xterm-direct 24-bit, xterm-kitty 256)", async ctx => {
+	const terminfo = makeTempDir('penguin-view-terminfo-');
+	dirs.push(terminfo);
+	writeTerminfoEntry(terminfo, 'xterm-direct', 0x1_00_00_00);
+	writeTerminfoEntry(terminfo, 'xterm-kitty', 256);
+	const env = {TERMINFO: terminfo, COLORTERM: ''};
+	const direct = openScreen(ctx, {...env, TERM: 'xterm-direct'}, ['--theme', 'dark']);
+	const kitty = openScreen(ctx, {...env, TERM: 'xterm-kitty'}, ['--theme', 'dark']);
+	await waitFor(() => direct.output().includes(darkCyan), 'the 24-bit palette', {show: direct.output});
+	// The dark cyan (#5fd7d7) is xterm's colour 80.
+	await waitFor(() => kitty.output().includes('\u001B[38;5;80m'), 'the 256-colour palette', {show: kitty.output});
+	expect(kitty.output()).not.toContain(darkCyan);
 });

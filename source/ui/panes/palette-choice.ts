@@ -36,11 +36,15 @@ export function themeOfColorFgBg(value: string | undefined): Theme | undefined {
 	return index <= 6 || index === 8 ? 'dark' : 'light';
 }
 
-/** The colours the terminal takes: 24-bit for COLORTERM=truecolor or 24bit, 256 for a TERM of 256 colours. */
-export function depthOf(env: TerminalEnv): Depth {
+/**
+ * The colours the terminal takes: 24-bit for COLORTERM=truecolor or 24bit, or a terminfo entry of 2^24 colours
+ * (`xterm-direct`); 256 for a TERM of 256 colours by name or by its entry (`colours`: its terminfo entry's
+ * `colors`); the 16 basic ones otherwise.
+ */
+export function depthOf(env: TerminalEnv, colours = 0): Depth {
 	const colorTerm = env.COLORTERM?.toLowerCase();
-	if (colorTerm === 'truecolor' || colorTerm === '24bit') return 'rgb';
-	return env.TERM?.includes('256color') ? '256' : '16';
+	if (colorTerm === 'truecolor' || colorTerm === '24bit' || colours >= 2 ** 24) return 'rgb';
+	return env.TERM?.includes('256color') || colours >= 256 ? '256' : '16';
 }
 
 /** The theme of a run: the choice when it names one, else the background's answer, else COLORFGBG, else dark. */
@@ -50,7 +54,12 @@ export function themeOf(choice: ThemeChoice, answer: Rgb | undefined, env: Termi
 	return themeOfColorFgBg(env.COLORFGBG) ?? 'dark';
 }
 
-/** The palette of a run. */
-export function paletteOf(choice: ThemeChoice, answer: Rgb | undefined, env: TerminalEnv): Palette {
-	return palette(themeOf(choice, answer, env), depthOf(env));
+/** The palette of a run (`terminfoColours`: the `colors` of TERM's terminfo entry, when one was found). */
+export function paletteOf(
+	choice: ThemeChoice,
+	answer: Rgb | undefined,
+	env: TerminalEnv,
+	terminfoColours?: number,
+): Palette {
+	return palette(themeOf(choice, answer, env), depthOf(env, terminfoColours));
 }

@@ -45,6 +45,10 @@ export function setImages(
 	item.images = Object.freeze(urls.map(url => imageRefOf(url, described)));
 }
 
+/** The longest data URL an image keeps (its payload bounded per image: a trace may hold many). */
+const keptDataUrlChars = 64 * 1024;
+const keptImageHeader = /^image\/(?:png|jpeg|gif|webp);base64$/;
+
 /** A data URL or a web URL (or a token `described` has), described without holding its payload. */
 export function imageRefOf(url: string, described?: ImageDescriptions): ImageRef {
 	if (described !== undefined && url.charCodeAt(0) === 0xfdd0) {
@@ -55,7 +59,10 @@ export function imageRefOf(url: string, described?: ImageDescriptions): ImageRef
 		const comma = url.indexOf(',');
 		const header = comma === -1 ? url.slice(5) : url.slice(5, comma);
 		const body = comma === -1 ? '' : url.slice(comma + 1);
-		return dataUrlRef(header, body.length, body.endsWith('==') ? 2 : body.endsWith('=') ? 1 : 0);
+		const ref = dataUrlRef(header, body.length, body.endsWith('==') ? 2 : body.endsWith('=') ? 1 : 0);
+		// Small raster images are kept whole for the HTML export; larger ones stay a size only.
+		if (url.length > keptDataUrlChars || !keptImageHeader.test(header)) return ref;
+		return {...ref, dataUrl: url};
 	}
 	return {mimeType: 'url', bytes: 0, url: url.length > 500 ? `${url.slice(0, 499)}…` : url};
 }

@@ -188,11 +188,13 @@ export const flags = {
 	export: {
 		type: 'string',
 		section: 'sessions',
-		values: ['md', 'json', 'sts'],
+		values: ['md', 'json', 'sts', 'html'],
 		uses: [
 			{
 				value: 'FORMAT',
-				help: "md (a readable transcript), json (the view model) or sts (the Hub's Session Trace format)",
+				help:
+					"md (a readable transcript), json (the view model), sts (the Hub's Session Trace format) or html" +
+					' (one self-contained page with a player, docs/html-export.md)',
 			},
 		],
 	},

@@ -1,5 +1,5 @@
 /**
- * `--export md|json|sts [--redact]`: a session to text on stdout, with what the user should
+ * `--export md|json|sts|html [--redact]`: a session to text on stdout, with what the user should
  * know (redaction counts, subagents not found) on stderr. Source-agnostic: it takes the
  * inputs of any source, or a finished view (from a trace or an SSE history).
  */
@@ -14,11 +14,12 @@ import {formatJson} from '../export/json.js';
 import {formatMarkdown, writeMarkdown} from '../export/markdown-export.js';
 import {describeRedactions, redactorForView} from '../export/redact.js';
 import {formatSts, writeSts} from '../export/sts.js';
+import {writeHtml} from '../export/html/html-export.js';
 import {loadChildSessions, type ChildSearch} from './subagents-from-disk.js';
 import {toView} from './to-view.js';
 
 /** The export formats. */
-export type ExportFormat = 'md' | 'json' | 'sts';
+export type ExportFormat = 'md' | 'json' | 'sts' | 'html';
 
 /** Options for exportCommand. */
 export type ExportOptions = {
@@ -52,7 +53,16 @@ export async function exportCommand(options: ExportOptions): Promise<{stdout: st
 	}
 	const redactor = options.redact ? redactorForView(view, options.home ?? os.homedir()) : undefined;
 	let stdout = '';
-	if (options.format !== 'json' && options.write) {
+	if (options.format === 'html') {
+		// Always streamed: without a writer the pieces are gathered (a test's page).
+		const pieces: string[] = [];
+		const write = options.write ?? ((text: string) => void pieces.push(text));
+		const whole = redactor ? {...redactor.redactValue({...view, items: []}), items: view.items} : view;
+		const prepare = redactor && ((item: Item) => redactor.redactValue(item));
+		const highlighter = (await import('../render/load-highlighter.js')).makeHighlighter();
+		await writeHtml(whole, {prices: options.prices, texts: options.texts, prepare, write, highlighter});
+		stdout = pieces.join('');
+	} else if (options.format !== 'json' && options.write) {
 		// Streamed: the items are redacted one by one as they are written, their texts read back.
 		const whole = redactor ? {...redactor.redactValue({...view, items: []}), items: view.items} : view;
 		const prepare = redactor && ((item: Item) => redactor.redactValue(item));

@@ -45,6 +45,6 @@ export function checkUsage(words: readonly string[], flags: Flags): Usage {
 	if (badExpand) throw new UsageError(`--expand takes thinking, outputs or all, not '${badExpand}'`);
 	if (flags.sse && input.length > 0) throw new UsageError('give either a trace or --sse URL, not both');
 	if (flags.export !== undefined && !exportFormats.has(flags.export))
-		throw new UsageError(`--export takes md, json or sts, not '${flags.export}'`);
+		throw new UsageError(`--export takes md, json, sts or html, not '${flags.export}'`);
 	return {input, replaySpeed, expand};
 }

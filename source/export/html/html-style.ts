@@ -64,7 +64,8 @@ code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; }
 div.table { overflow-x: auto; max-width: 100%; }
 table { border-collapse: collapse; font-size: .9em; }
 th, td { border: 1px solid var(--line); padding: .15rem .4rem; text-align: left; vertical-align: top; }
-.ledger td { white-space: nowrap; }
+table { overflow-wrap: normal; }
+.ledger td, .ledger th { white-space: nowrap; }
 figure.image { margin: .35rem 0; }
 figure.image img { max-width: 100%; height: auto; border: 1px solid var(--line); }
 figcaption { color: var(--dim); font-size: .85em; }

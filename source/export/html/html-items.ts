@@ -129,9 +129,10 @@ export class ItemsHtml {
 			}
 			case 'mcp_connect':
 				return line(`MCP connect ${item.servers.join(', ')} · ${item.status}`, item.at);
-			case 'unknown':
+			case 'unknown': {
 				const summary = codeBlock(item.summary, 'json', this.context.highlighter);
 				return `${line(`Unrecognised message ${item.payloadType}`)}${summary}`;
+			}
 			default:
 				return assertNever(item, 'item kind');
 		}

@@ -212,6 +212,18 @@ export const flags = {
 			},
 		],
 	},
+	dryRun: {
+		type: 'boolean',
+		default: false,
+		section: 'sessions',
+		uses: [
+			{
+				help:
+					'with --redact and --export: list what would be redacted, by kind, with counts and masked examples,' +
+					' and export nothing',
+			},
+		],
+	},
 	prices: {
 		type: 'string',
 		section: 'sessions',

@@ -95,8 +95,8 @@ async function run(
 	// input is read until it closes, however long it stays open.
 	const follow = whole ? false : screen ? flags.follow !== false : flags.follow === true;
 	// The screen keeps long texts on disk, read back when drawn (in the trace file, or a spill file for a stream);
-	// --export md and sts too, read back item by item as they are written, so that memory stays bounded.
-	const holds = screen || flags.export === 'md' || flags.export === 'sts';
+	// --export md, sts and html too, read back item by item as they are written, so that memory stays bounded.
+	const holds = screen || flags.export === 'md' || flags.export === 'sts' || flags.export === 'html';
 	const held = holds ? new (await import('./io/held-texts.js')).HeldTextStore({spill: true}) : undefined;
 	const redactor = await redactorFor(flags.redact, {
 		screen,

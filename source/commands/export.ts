@@ -5,14 +5,14 @@
  */
 import os from 'node:os';
 import type {PriceTable} from '../cost/prices.js';
-import type {TextReader} from '../model/held-text.js';
+import {shown, type TextReader} from '../model/held-text.js';
 import type {ModelInput} from '../model/input.js';
 import type {Item, SessionView} from '../model/view-model.js';
 import {oneLine} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
 import {formatJson} from '../export/json.js';
 import {formatMarkdown, writeMarkdown} from '../export/markdown-export.js';
-import {describeRedactions, redactorForView} from '../export/redact.js';
+import {describeDryRun, describeRedactions, redactorForView} from '../export/redact.js';
 import {formatSts, writeSts} from '../export/sts.js';
 import {writeHtml} from '../export/html/html-export.js';
 import {loadChildSessions, type ChildSearch} from './subagents-from-disk.js';
@@ -25,6 +25,8 @@ export type ExportFormat = 'md' | 'json' | 'sts' | 'html';
 export type ExportOptions = {
 	format: ExportFormat;
 	redact: boolean;
+	/** With `redact`: say what would be hidden (by kind, counted, masked examples) and export nothing. */
+	dryRun?: boolean;
 	/** A source's inputs (applied to a fresh SessionModel) or a finished view. */
 	inputs: ModelInput[] | SessionView;
 	/** Where to find subagent traces on disk; without it only children the view holds appear. */
@@ -53,6 +55,14 @@ export async function exportCommand(options: ExportOptions): Promise<{stdout: st
 	}
 	const redactor = options.redact ? redactorForView(view, options.home ?? os.homedir()) : undefined;
 	let stdout = '';
+	if (redactor && options.dryRun) {
+		// Every string the export would write, item by item (texts read back one at a time), redacted and dropped.
+		redactor.redactValue({...view, items: []});
+		for (const item of view.items) redactor.redactValue(shown(item, options.texts));
+		const report = describeDryRun(redactor.counts(), redactor.examples()).map(line => sanitize(line));
+		stdout = `${report.join('\n')}\n`;
+		return {stdout, stderr: notes.length > 0 ? `${notes.map(note => sanitize(oneLine(note, 500))).join('\n')}\n` : ''};
+	}
 	if (options.format === 'html') {
 		// Always streamed: without a writer the pieces are gathered (a test's page).
 		const pieces: string[] = [];

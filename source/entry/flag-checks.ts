@@ -46,5 +46,7 @@ export function checkUsage(words: readonly string[], flags: Flags): Usage {
 	if (flags.sse && input.length > 0) throw new UsageError('give either a trace or --sse URL, not both');
 	if (flags.export !== undefined && !exportFormats.has(flags.export))
 		throw new UsageError(`--export takes md, json, sts or html, not '${flags.export}'`);
+	if (flags.dryRun && (!flags.redact || flags.export === undefined))
+		throw new UsageError('--dry-run lists what --redact would hide in an export: add --redact and --export FORMAT');
 	return {input, replaySpeed, expand};
 }

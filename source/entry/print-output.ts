@@ -74,6 +74,7 @@ export async function runWholeOutput(options: PrintOutputOptions): Promise<numbe
 		: await (await import('../commands/export.js')).exportCommand({
 				format: flags.export as 'md' | 'json' | 'sts' | 'html',
 				redact: flags.redact,
+				dryRun: flags.dryRun,
 				inputs: store.view,
 				children,
 				prices: store.status.prices,

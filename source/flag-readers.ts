@@ -23,7 +23,7 @@ export const flagReaders: Readonly<Record<FlagName, readonly string[]>> = {
 	list: ['main.ts'],
 	stats: ['entry/print-output.ts', 'main.ts'],
 	export: ['entry/flag-checks.ts', 'entry/print-output.ts', 'main.ts'],
-	redact: ['entry/print-output.ts', 'main.ts'],
+	redact: ['entry/flag-checks.ts', 'entry/print-output.ts', 'main.ts'],
 	dryRun: ['entry/flag-checks.ts', 'entry/print-output.ts'],
 	prices: ['main.ts'],
 	sse: ['cli.tsx', 'entry/flag-checks.ts', 'entry/open-source.ts', 'entry/print-output.ts', 'main.ts'],

@@ -151,8 +151,11 @@ it('opens a fold on click, and all of them with Unfold all', async ctx => {
 it('plays the items at their pace, pauses, and shows everything at the slider end', async ctx => {
 	const chrome = await openBrowser(ctx);
 	const {page} = await watchedPage(chrome, await recordedPage('tools'));
-	await page.clock.install();
+	// The page's clock moves only when the test moves it.
+	const start = Date.UTC(2026, 0, 1);
+	await page.clock.install({time: start});
 	await page.reload({waitUntil: 'load'});
+	await page.clock.pauseAt(start + 1_000);
 	const total = await page.locator('main > section.item').count();
 	const visible = (): Promise<number> => page.locator('main > section.item:not([hidden])').count();
 	expect(await visible()).toBe(total);

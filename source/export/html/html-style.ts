@@ -34,7 +34,8 @@ dl.facts dd { margin: 0; }
 #position { flex: 1 1 8rem; min-width: 0; }
 button, select { font: inherit; }
 #player-status { color: var(--dim); font-size: .85em; }
-main > section.item { margin: .25rem 0; }
+/* A long session: items off screen are neither laid out nor painted until scrolled to. */
+main > section.item { margin: .25rem 0; content-visibility: auto; contain-intrinsic-size: auto 3rem; }
 section.item[hidden] { display: none; }
 details { border: 1px solid var(--line); border-radius: 6px; margin: .35rem 0; background: var(--box); }
 details > summary { cursor: pointer; padding: .25rem .5rem; }
@@ -73,6 +74,7 @@ a { color: var(--accent); }
 @media print {
   #toolbar { display: none; }
   section.item[hidden] { display: block; }
+  main > section.item { content-visibility: visible; }
   details::details-content { content-visibility: visible; display: block; }
   pre.code { white-space: pre-wrap; overflow-wrap: anywhere; }
 }

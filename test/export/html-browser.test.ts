@@ -211,6 +211,13 @@ it('scrolls nothing sideways at 390 pixels but code', async ctx => {
 		await page.setViewportSize({width: 390, height: Math.min(height, 30_000)});
 		const width = await page.evaluate(() => document.documentElement.scrollWidth);
 		expect(width, name).toBeLessThanOrEqual(390);
+		// Nor inside an item (each is its own paint box, which would clip what sticks out rather than scroll).
+		const wider = await page.evaluate(() =>
+			[...document.querySelectorAll('main > section.item, main section.item > *')]
+				.filter(element => element.scrollWidth > element.clientWidth + 1)
+				.map(element => element.id || element.className),
+		);
+		expect(wider, name).toEqual([]);
 		if (name === 'tools') await screenshot(page, 'tools-390px');
 	}
 });

@@ -173,7 +173,8 @@ describe('streaming aggregation', () => {
 		const [a, b] = calls(model);
 		expect([a!.name, a!.args, a!.state]).toEqual(['exec_command', '{"cmd":"ls"}', 'streaming']);
 		expect([b!.name, b!.args]).toEqual(['read_file', '{"file_path":"x"}']);
-		expect(b!.images).toEqual([{mimeType: 'image/png', bytes: 8}]);
+		// A small PNG keeps its data URL (the HTML export shows it).
+		expect(b!.images).toEqual([{mimeType: 'image/png', bytes: 8, dataUrl: 'data:image/png;base64,iVBORw0KGgo='}]);
 		expect(b!.outputStreaming).toBe(true);
 	});
 
@@ -240,9 +241,9 @@ describe('tool call states', () => {
 });
 
 describe('everything else, and what it does not know', () => {
-	it('shows images and inline thinking as placeholders, never their data', () => {
+	it('shows large images and inline thinking as placeholders, never their data', () => {
 		const model = build([
-			msg('model_msg', {type: 'image_url', role: 'user', image_url: `data:image/png;base64,${'A'.repeat(4000)}`}),
+			msg('model_msg', {type: 'image_url', role: 'user', image_url: `data:image/png;base64,${'A'.repeat(90_000)}`}),
 			msg('model_msg', {
 				type: 'inline_thinking',
 				role: 'assistant',
@@ -250,7 +251,8 @@ describe('everything else, and what it does not know', () => {
 				mime_type: 'application/x-reasoning',
 			}),
 		]);
-		expect(ofKind(model, 'image')[0]!.image).toEqual({mimeType: 'image/png', bytes: 3000});
+		// Over 64 KiB: its type and size only.
+		expect(ofKind(model, 'image')[0]!.image).toEqual({mimeType: 'image/png', bytes: 67_500});
 		expect(ofKind(model, 'thinking')[0]!.inline).toEqual({mimeType: 'application/x-reasoning', bytes: 3});
 		expect(JSON.stringify(model.view.items)).not.toContain('AAAA');
 	});

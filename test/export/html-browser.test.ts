@@ -213,7 +213,7 @@ it('scrolls nothing sideways at 390 pixels but code', async ctx => {
 		expect(width, name).toBeLessThanOrEqual(390);
 		// Nor inside an item (each is its own paint box, which would clip what sticks out rather than scroll).
 		const wider = await page.evaluate(() =>
-			[...document.querySelectorAll('main > section.item, main section.item > *')]
+			Array.from(document.querySelectorAll('main > section.item, main section.item > *'))
 				.filter(element => element.scrollWidth > element.clientWidth + 1)
 				.map(element => element.id || element.className),
 		);

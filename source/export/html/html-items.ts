@@ -58,7 +58,10 @@ export class ItemsHtml {
 		const body = this.body(item);
 		if (body === '') return '';
 		const at = item.at === undefined ? '' : ` data-at="${item.at}"`;
-		return `<section class="item k-${item.kind}" id="${this.idOf(item)}"${at}>${body}</section>\n`;
+		const id = this.idOf(item);
+		// A link to the item itself, for a reviewer to point at it (the address bar then holds it).
+		const link = `<a class="permalink" href="#${id}" title="Link to this item">#</a>`;
+		return `<section class="item k-${item.kind}" id="${id}"${at}>${link}${body}</section>\n`;
 	}
 
 	private idOf(item: Item): string {

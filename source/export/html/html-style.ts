@@ -71,6 +71,7 @@ figure.image { margin: .35rem 0; }
 figure.image img { max-width: 100%; height: auto; border: 1px solid var(--line); }
 figcaption { color: var(--dim); font-size: .85em; }
 a { color: var(--accent); }
+a.permalink { float: right; margin-left: .5rem; color: var(--dim); text-decoration: none; font-size: .8em; }
 @media print {
   #toolbar { display: none; }
   section.item[hidden] { display: block; }

@@ -129,3 +129,43 @@ it('writes the page in pieces as its items are rendered', async () => {
 	expect(pieces[0]!.startsWith('<!DOCTYPE html>')).toBe(true);
 	expect(pieces.at(-1)!.endsWith('</html>\n')).toBe(true);
 });
+
+it('shows commands as commands, edits as coloured diffs, code by language, approvals and retries', async () => {
+	const at = (s: number): string => new Date(Date.UTC(2026, 11, 3, 9, 0, s)).toISOString();
+	const call = (id: string, name: string, args: Record<string, unknown>, s: number): ModelInput =>
+		msg(
+			'model_msg',
+			{type: 'tool_call', role: 'assistant', name, arguments: JSON.stringify(args), tool_call_id: id},
+			at(s),
+		);
+	const inputs = [
+		meta({session_id: 'session-kinds', provider: 'p', model_id: 'm'}),
+		msg('model_msg', {type: 'text', role: 'user', text: '| a | b |\n| - | - |\n| 1 | 2 |'}, at(0)),
+		msg('event_msg', {type: 'request_begin'}, at(1)),
+		msg(
+			'event_msg',
+			{type: 'request_end', status: 'timeout', error_message: 'overloaded', attempt: 1, retry_in_ms: 2000},
+			at(2),
+		),
+		msg('event_msg', {type: 'request_begin'}, at(4)),
+		call('call_edit', 'edit_file', {file_path: 'src/a.ts', old_string: 'const a = 1;', new_string: 'const a = 2;'}, 5),
+		msg('event_msg', {type: 'approval_decision', decision: 'allow', tool_call_id: 'call_edit'}, at(5)),
+		call('call_write', 'write_file', {file_path: 'src/b.ts', content: 'export const b = "x";\n'}, 6),
+		msg('event_msg', {type: 'approval_decision', decision: 'deny', tool_call_id: 'call_write'}, at(6)),
+		call('call_cmd', 'exec_command', {cmd: 'ls -la'}, 7),
+		msg('event_msg', {type: 'request_end', status: 'completed'}, at(8)),
+	];
+	const {stdout: html} = await exportCommand({format: 'html', redact: false, inputs});
+	expect(html).toMatch(/<table>\s*<thead>\s*<tr>\s*<th>a<\/th>\s*<th>b<\/th>/);
+	expect(html).toMatch(/Request 1 timeout \(attempt 1\) · retried after 2(\.0)? s · overloaded/);
+	const section = (id: string): string =>
+		html.slice(html.indexOf(`id="${id}"`), html.indexOf('</section>', html.indexOf(`id="${id}"`)));
+	expect(section('call_call_edit')).toContain('<span class="d-del">- const a = 1;</span>');
+	expect(section('call_call_edit')).toContain('<span class="d-add">+ const a = 2;</span>');
+	expect(section('call_call_edit')).toMatch(/class="facts[^"]*">[^<]*allowed/);
+	// The written file in its language's colours: the keyword and the string are tagged.
+	expect(section('call_call_write')).toMatch(/<span class="t-[a-z-]+">export<\/span>/);
+	expect(section('call_call_write')).toMatch(/<span class="t-[a-z-]+">&#34;x&#34;<\/span>/);
+	expect(section('call_call_write')).toContain('denied by the user');
+	expect(section('call_call_cmd')).toContain('<pre class="code command"><code>$ ls -la</code></pre>');
+});

@@ -82,8 +82,12 @@ async function watchedPage(
 	return {page, errors, requests};
 }
 
-function screenshot(page: Page, name: string): Promise<Buffer> {
+/** The whole page as a picture: the viewport made as tall as the page first, since items off screen are not drawn. */
+async function screenshot(page: Page, name: string): Promise<Buffer> {
 	mkdirSync(artifacts, {recursive: true});
+	const width = page.viewportSize()?.width ?? 1000;
+	const height = await page.evaluate(() => document.documentElement.scrollHeight);
+	await page.setViewportSize({width, height: Math.min(height, 30_000)});
 	return page.screenshot({path: path.join(artifacts, `html-${name}.png`), fullPage: true});
 }
 

@@ -112,6 +112,7 @@ async function run(
 			keepItems: screen || whole,
 			holdText: held?.hold,
 			images: prerendered?.images,
+			keepImageData: flags.export === 'html',
 		},
 	);
 	if (held) store.tap(batch => held.observe(batch));

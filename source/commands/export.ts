@@ -48,9 +48,11 @@ export type ExportOptions = {
 /** The export text, and notes for stderr (empty when there is nothing to say). */
 export async function exportCommand(options: ExportOptions): Promise<{stdout: string; stderr: string}> {
 	const notes: string[] = [];
-	let view = toView(options.inputs, options.now ?? Date.now());
+	// Only the HTML page shows images; the other formats keep an image's type and size.
+	const keepImageData = options.format === 'html';
+	let view = toView(options.inputs, options.now ?? Date.now(), keepImageData);
 	if (options.children) {
-		const loaded = await loadChildSessions(view, options.children);
+		const loaded = await loadChildSessions(view, {...options.children, keepImageData});
 		notes.push(...loaded.missing.map(line => `subagent ${line}`));
 	}
 	const redactor = options.redact ? redactorForView(view, options.home ?? os.homedir()) : undefined;

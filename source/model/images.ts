@@ -41,16 +41,20 @@ export function setImages(
 	item: {images: readonly ImageRef[]},
 	urls: readonly string[],
 	described?: ImageDescriptions,
+	keepData = false,
 ): void {
-	item.images = Object.freeze(urls.map(url => imageRefOf(url, described)));
+	item.images = Object.freeze(urls.map(url => imageRefOf(url, described, keepData)));
 }
 
 /** The longest data URL an image keeps (its payload bounded per image: a trace may hold many). */
 const keptDataUrlChars = 64 * 1024;
 const keptImageHeader = /^image\/(?:png|jpeg|gif|webp);base64$/;
 
-/** A data URL or a web URL (or a token `described` has), described without holding its payload. */
-export function imageRefOf(url: string, described?: ImageDescriptions): ImageRef {
+/**
+ * A data URL or a web URL (or a token `described` has), described without holding its payload;
+ * with `keepData` (--export html only) a small raster image keeps its data URL too.
+ */
+export function imageRefOf(url: string, described?: ImageDescriptions, keepData = false): ImageRef {
 	if (described !== undefined && url.charCodeAt(0) === 0xfdd0) {
 		const ref = described.get(url);
 		if (ref !== undefined) return ref;
@@ -61,7 +65,7 @@ export function imageRefOf(url: string, described?: ImageDescriptions): ImageRef
 		const body = comma === -1 ? '' : url.slice(comma + 1);
 		const ref = dataUrlRef(header, body.length, body.endsWith('==') ? 2 : body.endsWith('=') ? 1 : 0);
 		// Small raster images are kept whole for the HTML export; larger ones stay a size only.
-		if (url.length > keptDataUrlChars || !keptImageHeader.test(header)) return ref;
+		if (!keepData || url.length > keptDataUrlChars || !keptImageHeader.test(header)) return ref;
 		return {...ref, dataUrl: url};
 	}
 	return {mimeType: 'url', bytes: 0, url: url.length > 500 ? `${url.slice(0, 499)}…` : url};

@@ -55,6 +55,11 @@ export type SessionModelOptions = {
 	holdText?: TextHolder;
 	/** Images print mode described as it cut their lines (fastpath/prerendered-outputs.ts). */
 	images?: ImageDescriptions;
+	/**
+	 * Small PNG, JPEG, GIF and WebP data URLs kept on their ImageRef (--export html shows them);
+	 * otherwise an image is its type and size only, as the screen and print mode need.
+	 */
+	keepImageData?: boolean;
 	/** The first item id, and how far ids step (default 1 and 1). */
 	firstId?: number;
 	idStep?: number;
@@ -86,6 +91,7 @@ export class SessionModel {
 				keepItems: options.keepItems ?? true,
 				holdText: options.holdText,
 				images: options.images,
+				keepImageData: options.keepImageData,
 				nextId: options.firstId ?? 1,
 				idStep: options.idStep ?? 1,
 				positions: options.trackFrom ? new Map() : undefined,

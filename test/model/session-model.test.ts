@@ -173,8 +173,7 @@ describe('streaming aggregation', () => {
 		const [a, b] = calls(model);
 		expect([a!.name, a!.args, a!.state]).toEqual(['exec_command', '{"cmd":"ls"}', 'streaming']);
 		expect([b!.name, b!.args]).toEqual(['read_file', '{"file_path":"x"}']);
-		// A small PNG keeps its data URL (the HTML export shows it).
-		expect(b!.images).toEqual([{mimeType: 'image/png', bytes: 8, dataUrl: 'data:image/png;base64,iVBORw0KGgo='}]);
+		expect(b!.images).toEqual([{mimeType: 'image/png', bytes: 8}]);
 		expect(b!.outputStreaming).toBe(true);
 	});
 
@@ -241,9 +240,9 @@ describe('tool call states', () => {
 });
 
 describe('everything else, and what it does not know', () => {
-	it('shows large images and inline thinking as placeholders, never their data', () => {
+	it('shows images and inline thinking as placeholders, never their data', () => {
 		const model = build([
-			msg('model_msg', {type: 'image_url', role: 'user', image_url: `data:image/png;base64,${'A'.repeat(90_000)}`}),
+			msg('model_msg', {type: 'image_url', role: 'user', image_url: `data:image/png;base64,${'A'.repeat(4000)}`}),
 			msg('model_msg', {
 				type: 'inline_thinking',
 				role: 'assistant',
@@ -251,10 +250,29 @@ describe('everything else, and what it does not know', () => {
 				mime_type: 'application/x-reasoning',
 			}),
 		]);
-		// Over 64 KiB: its type and size only.
-		expect(ofKind(model, 'image')[0]!.image).toEqual({mimeType: 'image/png', bytes: 67_500});
+		expect(ofKind(model, 'image')[0]!.image).toEqual({mimeType: 'image/png', bytes: 3000});
 		expect(ofKind(model, 'thinking')[0]!.inline).toEqual({mimeType: 'application/x-reasoning', bytes: 3});
 		expect(JSON.stringify(model.view.items)).not.toContain('AAAA');
+	});
+
+	it("keeps a small image's data only when asked (--export html), a large one never", () => {
+		const small = 'data:image/png;base64,iVBORw0KGgo=';
+		const large = `data:image/png;base64,${'A'.repeat(90_000)}`;
+		const inputs = [
+			msg('model_msg', {type: 'image_url', role: 'user', image_url: small}),
+			msg('model_msg', {type: 'image_url', role: 'user', image_url: large}),
+		];
+		const images = (model: SessionModel) => ofKind(model, 'image').map(item => item.image);
+		expect(images(build(inputs))).toEqual([
+			{mimeType: 'image/png', bytes: 8},
+			{mimeType: 'image/png', bytes: 67_500},
+		]);
+		const keeping = new SessionModel({keepImageData: true});
+		keeping.applyAll(inputs, 0);
+		expect(images(keeping)).toEqual([
+			{mimeType: 'image/png', bytes: 8, dataUrl: small},
+			{mimeType: 'image/png', bytes: 67_500},
+		]);
 	});
 
 	it('keeps unknown payload types and known types of the wrong shape as generic rows', () => {

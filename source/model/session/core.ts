@@ -39,6 +39,8 @@ export type Shared = {
 	holdText?: TextHolder;
 	/** Images print mode described before their lines were parsed (see ImageDescriptions). */
 	images?: ImageDescriptions;
+	/** Small images keep their data URLs (SessionModelOptions.keepImageData). */
+	keepImageData?: boolean;
 	/** Where the main session's message being applied was read, when it came from a file. */
 	at?: LinePosition;
 	/** How far ids step (the preview of a trace's end leaves room between its ids). */

@@ -19,7 +19,7 @@ export const mediaPayloads = {
 			{
 				kind: 'image',
 				role: 'user',
-				image: imageRefOf(p.image_url, s.core.shared.images, s.core.shared.keepImageData),
+				image: imageRefOf(p.image_url, s.core.shared.images, s.core.shared.imageData),
 				...s.core.base(at),
 			},
 			'item',

@@ -169,3 +169,26 @@ it('shows commands as commands, edits as coloured diffs, code by language, appro
 	expect(section('call_call_write')).toContain('denied by the user');
 	expect(section('call_call_cmd')).toContain('<pre class="code command"><code>$ ls -la</code></pre>');
 });
+
+it('keeps a javascript: link as text however it is spelled, and a web link inert for the other site', async () => {
+	const links = [
+		'[a](JaVaScRiPt:alert(1))',
+		'[b](&#106;avascript:alert(1))',
+		'[c][r]\n\n[r]: javascript:alert(1)',
+		'<javascript:alert(1)>',
+		'[d](vbscript:x)',
+		'[e](data:text/html;base64,PHNjcmlwdD4=)',
+		'[f](https://ok.example "t\\"onmouseover=x")',
+	];
+	const inputs = [
+		meta({session_id: 'session-links', provider: 'p', model_id: 'm'}),
+		msg('model_msg', {type: 'text', role: 'assistant', text: links.join('\n\n')}),
+	];
+	const {stdout: html} = await exportCommand({format: 'html', redact: false, inputs});
+	const main = html.slice(html.indexOf('<main>'), html.indexOf('</main>'));
+	const anchors = [...main.matchAll(/<a\s[^>]*>/g)].map(m => m[0]).filter(a => !a.includes('class="permalink"'));
+	expect(anchors).toEqual([
+		'<a href="https://ok.example" title="t&quot;onmouseover=x" rel="noopener noreferrer nofollow">',
+	]);
+	expect(main).not.toMatch(/href="(?:javascript|vbscript|data):/i);
+});

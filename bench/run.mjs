@@ -25,6 +25,9 @@
  *   node bench/run.mjs --export-only [--smoke]
  *                                 target 5 for --export alone: peak RSS of md, json and sts on the
  *                                 100 MB real-shaped trace (5 MB with --smoke)
+ *   node bench/run.mjs --html-only [--smoke]
+ *                                 --export html on the 100 MB real-shaped trace (5 MB with --smoke): peak
+ *                                 RSS (≤ 250 MB), the page's size (≤ 30 MB), its load in Chromium (≤ 10 s)
  *   node bench/run.mjs --mixes-only [--runs N] [--mb M] [--baseline OTHER/dist/cli.js]
  *                                 print mode against jq empty on each of the generator's mixes (50 MB
  *                                 each, or M), with the ratio past start-up; --baseline: that build first
@@ -73,6 +76,7 @@ import {epoch, sleep, startScreen} from './screen.mjs';
 import {startFirehose} from './sse-firehose.mjs';
 import {soak, soakCases} from './soak.mjs';
 import {describeShape, shapeVersion, writeShapeTrace} from './shape-trace.mjs';
+import {htmlPageFigures} from './html-page.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = path.join(root, 'bench', 'out');
@@ -344,6 +348,19 @@ function exportMemory(t) {
 			pass,
 		);
 	}
+}
+
+/** Issue 51: --export html's peak RSS, its page's size, and the page's load in Chromium (bench/html-page.mjs). */
+async function htmlExport(t) {
+	const size = `${t.mb.toFixed(0)} MB${t.real ? ', real-shaped' : ''}`;
+	note(`\n--export html, ${size} trace`);
+	const page = path.join(out, 'export.html');
+	const run = await htmlPageFigures({cli, rssProbe, trace: t.file, page});
+	row('5 memory', `peak RSS, --export html (${size}); ${both(run)}`, mb(run.rss), '≤ 250 MB', run.rss <= 250);
+	row('9 html', `page size (${size})`, mb(run.bytes / 1048576), '≤ 30 MB', run.bytes <= 30 * 1048576);
+	const load = run.load === undefined ? run.why : `${(run.load / 1000).toFixed(2)} s (CPU ${ms(run.loadCpu)})`;
+	row('9 html', 'Chromium load of the page (best of 3)', load, '≤ 10 s', run.load !== undefined && run.load <= 10_000);
+	rmSync(page, {force: true});
 }
 
 /** The generator's mixes (generate-trace.mjs --mix): data unlike the bench's own. */
@@ -1326,6 +1343,10 @@ async function main() {
 		// `--export-only [--smoke]`: the peak memory of --export md, json and sts on the 100 MB
 		// real-shaped trace (5 MB with --smoke).
 		exportMemory(trace(smoke ? 5 : 100, false, true));
+		return printTable();
+	}
+	if (process.argv.includes('--html-only')) {
+		await htmlExport(trace(smoke ? 5 : 100, false, true));
 		return printTable();
 	}
 	if (process.argv.includes('--print-only')) {

@@ -202,11 +202,13 @@ export const flags = {
 	export: {
 		type: 'string',
 		section: 'sessions',
-		values: ['md', 'json', 'sts'],
+		values: ['md', 'json', 'sts', 'html'],
 		uses: [
 			{
 				value: 'FORMAT',
-				help: "md (a readable transcript), json (the view model) or sts (the Hub's Session Trace format)",
+				help:
+					"md (a readable transcript), json (the view model), sts (the Hub's Session Trace format) or html" +
+					' (one self-contained page with a player, docs/html-export.md)',
 			},
 		],
 	},
@@ -221,6 +223,18 @@ export const flags = {
 					' user-info, Authorization Bearer and Basic values, API keys (sk-, sk-ant-, ghp_, github_pat_, xox[bap]-,' +
 					' AKIA, AIza), JWTs, PEM private key blocks, NAME=value lines whose name says secret, token, password or' +
 					' key; in print mode, --json, --stats and --export',
+			},
+		],
+	},
+	dryRun: {
+		type: 'boolean',
+		default: false,
+		section: 'sessions',
+		uses: [
+			{
+				help:
+					'with --redact and --export: list what would be redacted, by kind, with counts and masked examples,' +
+					' and export nothing',
 			},
 		],
 	},

@@ -94,9 +94,8 @@ async function run(
 	// A live stream (--sse) has no end of its own and is followed unless --no-follow; standard
 	// input is read until it closes, however long it stays open.
 	const follow = whole ? false : screen ? flags.follow !== false : flags.follow === true;
-	// The screen keeps long texts on disk, read back when drawn (in the trace file, or a spill file for a stream);
-	// --export md and sts too, read back item by item as they are written, so that memory stays bounded.
-	const holds = screen || flags.export === 'md' || flags.export === 'sts';
+	// The screen and --export md, sts, html keep long texts on disk (the trace, or a spill file), read back as needed.
+	const holds = screen || flags.export === 'md' || flags.export === 'sts' || flags.export === 'html';
 	const held = holds ? new (await import('./io/held-texts.js')).HeldTextStore({spill: true}) : undefined;
 	const redactor = await redactorFor(flags.redact, {
 		screen,
@@ -112,6 +111,7 @@ async function run(
 			keepItems: screen || whole,
 			holdText: held?.hold,
 			images: prerendered?.images,
+			keepImageData: flags.export === 'html',
 		},
 	);
 	if (held) store.tap(batch => held.observe(batch));

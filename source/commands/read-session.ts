@@ -31,9 +31,13 @@ export async function readSessionInputs(session: SessionOnDisk): Promise<ModelIn
 	return inputs;
 }
 
-/** The view of a session read from disk once. */
-export async function readSessionView(session: SessionOnDisk, nowMs: number = Date.now()): Promise<SessionView> {
-	const model = new SessionModel();
+/** The view of a session read from disk once (`keepImageData`: see SessionModelOptions). */
+export async function readSessionView(
+	session: SessionOnDisk,
+	nowMs: number = Date.now(),
+	keepImageData = false,
+): Promise<SessionView> {
+	const model = new SessionModel({keepImageData});
 	model.applyAll(await readSessionInputs(session), nowMs);
 	return model.view;
 }

@@ -13,8 +13,11 @@ import {attachChild, childMissing, renumberItems} from '../model/subagent-links.
 import type {SessionView} from '../model/view-model.js';
 import {readSessionView} from './read-session.js';
 
-/** Where to look: the data root, and the parent's own date folder (searched first). */
-export type ChildSearch = {dataRoot: string; folder: string; nowMs?: number};
+/**
+ * Where to look: the data root, and the parent's own date folder (searched first); whether the
+ * children's small images keep their data (SessionModelOptions.keepImageData).
+ */
+export type ChildSearch = {dataRoot: string; folder: string; nowMs?: number; keepImageData?: boolean};
 
 /** What loading did: children read from disk, and one line per child that was not found. */
 export type ChildLoadResult = {loaded: string[]; missing: string[]};
@@ -70,7 +73,7 @@ async function loadInto(view: SessionView, folder: string, state: LoadState, dep
 			state.result.missing.push(why);
 			continue;
 		}
-		const child = await readSessionView(found, state.options.nowMs);
+		const child = await readSessionView(found, state.options.nowMs, state.options.keepImageData);
 		state.nextId = renumberItems(child, state.nextId, maxDepth * 4);
 		attachChild(item, child);
 		state.result.loaded.push(item.sessionId);

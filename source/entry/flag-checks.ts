@@ -46,7 +46,9 @@ export function checkUsage(words: readonly string[], flags: Flags): Usage {
 	if (badExpand) throw new UsageError(`--expand takes thinking, outputs or all, not '${badExpand}'`);
 	if (flags.sse && input.length > 0) throw new UsageError('give either a trace or --sse URL, not both');
 	if (flags.export !== undefined && !exportFormats.has(flags.export))
-		throw new UsageError(`--export takes md, json or sts, not '${flags.export}'`);
+		throw new UsageError(`--export takes md, json, sts or html, not '${flags.export}'`);
+	if (flags.dryRun && (!flags.redact || flags.export === undefined))
+		throw new UsageError('--dry-run lists what --redact would hide in an export: add --redact and --export FORMAT');
 	if (flags.theme !== undefined && !themes.has(flags.theme))
 		throw new UsageError(`--theme takes auto, dark or light, not '${flags.theme}'`);
 	return {input, replaySpeed, expand};

@@ -72,15 +72,16 @@ export async function runWholeOutput(options: PrintOutputOptions): Promise<numbe
 			? await (await import('../commands/stats-json.js')).statsJsonCommand(statsOptions)
 			: await (await import('../commands/stats.js')).statsCommand(statsOptions)
 		: await (await import('../commands/export.js')).exportCommand({
-				format: flags.export as 'md' | 'json' | 'sts',
+				format: flags.export as 'md' | 'json' | 'sts' | 'html',
 				redact: flags.redact,
+				dryRun: flags.dryRun,
 				inputs: store.view,
 				children,
 				prices: store.status.prices,
 				texts: options.texts,
-				// Markdown and STS are written as they are rendered, each piece handed to the OS before the next.
+				// Markdown, STS and HTML are written as they are rendered, each piece handed to the OS before the next.
 				write:
-					flags.export === 'md' || flags.export === 'sts'
+					flags.export === 'md' || flags.export === 'sts' || flags.export === 'html'
 						? async text => {
 								out.write(text);
 								await out.flush();

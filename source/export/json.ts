@@ -6,7 +6,7 @@
  * Dropped: `rev` counters, which only mean something to the running screen's caches, and
  * `seen`, when this viewer's clock read a message (the same trace must export the same).
  */
-import type {Item, SessionView} from '../model/view-model.js';
+import type {ImageRef, Item, SessionView} from '../model/view-model.js';
 import {safeJsonStringify} from './safe-json.js';
 
 /** The document's format name. */
@@ -42,7 +42,16 @@ function plainView(view: SessionView, depth: number): SessionView {
 			// A view is a tree; the bound only guards against a malformed one.
 			return {...fields, child: depth < 64 ? plainView(item.child, depth + 1) : undefined} as Item;
 		}
+		// No image data in this format: an image is its type and size (and a web image its address).
+		if (item.kind === 'image') return {...fields, image: withoutData(item.image)} as Item;
+		if (item.kind === 'tool_call' && item.images.length > 0)
+			return {...fields, images: item.images.map(withoutData)} as unknown as Item;
 		return fields as Item;
 	});
 	return {...rest, items: plainItems} as SessionView;
+}
+
+function withoutData(image: ImageRef): ImageRef {
+	const {dataUrl: _dataUrl, ...rest} = image;
+	return rest;
 }

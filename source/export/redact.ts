@@ -213,10 +213,24 @@ function pathRule(kind: 'home' | 'workspace', paths: readonly string[]): Rule | 
 	return {kind, pattern, replace: () => placeholder(kind)};
 }
 
+const samplesPerKind = 3;
+
+/**
+ * A found secret as an example may show it: its first few characters (a key's prefix, a
+ * path's start) and its length, the rest never; control characters are left out.
+ */
+export function masked(text: string): string {
+	const clean = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
+	const shown = clean.length <= 8 ? 2 : clean.length <= 16 ? 4 : 6;
+	return `${clean.slice(0, shown)}… (${clean.length} characters)`;
+}
+
 /** Replaces home and workspace paths and secrets in strings, counting what it replaced. */
 export class Redactor {
 	private readonly rules: Rule[];
 	private readonly tally = new Map<RedactionKind, number>();
+	/** A few masked examples of what was replaced, by kind (--redact --dry-run shows them). */
+	private readonly samples = new Map<RedactionKind, string[]>();
 
 	constructor(options: RedactorOptions = {}) {
 		const workspaces = pathRule('workspace', options.workspaces ?? []);
@@ -242,6 +256,7 @@ export class Redactor {
 				const replacement = rule.replace(match, groups);
 				if (replacement === undefined) return match;
 				this.tally.set(rule.kind, (this.tally.get(rule.kind) ?? 0) + 1);
+				this.keepSample(rule.kind, match);
 				return replacement;
 			});
 		}
@@ -258,6 +273,19 @@ export class Redactor {
 			return copy as T;
 		}
 		return value;
+	}
+
+	/** Up to three masked examples of each kind replaced so far. */
+	examples(): Partial<Record<RedactionKind, string[]>> {
+		return Object.fromEntries(this.samples) as Partial<Record<RedactionKind, string[]>>;
+	}
+
+	private keepSample(kind: RedactionKind, match: string): void {
+		const list = this.samples.get(kind) ?? [];
+		if (list.length >= samplesPerKind) return;
+		const sample = masked(match);
+		if (!list.includes(sample)) list.push(sample);
+		this.samples.set(kind, list);
 	}
 
 	/** Replacements made so far, by kind. */
@@ -328,6 +356,29 @@ const labels: Record<RedactionKind, [string, string]> = {
 	'session-cookie': ['session cookie', 'session cookies'],
 	secret: ['other secret', 'other secrets'],
 };
+
+/**
+ * What --redact would hide, for --redact --dry-run: a line per kind with its count and masked
+ * examples, then what to do next.
+ */
+export function describeDryRun(counts: RedactionCounts, examples: Partial<Record<RedactionKind, string[]>>): string[] {
+	const lines: string[] = [];
+	let total = 0;
+	for (const kind of Object.keys(labels) as RedactionKind[]) {
+		const count = counts[kind] ?? 0;
+		if (count === 0) continue;
+		total += count;
+		const [one, many] = labels[kind];
+		const shown = (examples[kind] ?? []).map(example => `  ${example}`);
+		lines.push(`${placeholder(kind)}  ${count} ${count === 1 ? one : many}, e.g.`, ...shown);
+	}
+	if (total === 0) return ['--redact would hide nothing: no home or workspace paths and no secrets found'];
+	return [
+		`--redact would hide ${total} ${total === 1 ? 'string' : 'strings'}:`,
+		...lines,
+		'Nothing was exported: run again without --dry-run to write the redacted export.',
+	];
+}
 
 /** "redacted 5 strings (3 home paths, 1 API key, 1 JWT)", for the user's stderr. */
 export function describeRedactions(counts: RedactionCounts): string {

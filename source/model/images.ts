@@ -41,12 +41,26 @@ export function setImages(
 	item: {images: readonly ImageRef[]},
 	urls: readonly string[],
 	described?: ImageDescriptions,
+	keep?: ImageDataBudget,
 ): void {
-	item.images = Object.freeze(urls.map(url => imageRefOf(url, described)));
+	item.images = Object.freeze(urls.map(url => imageRefOf(url, described, keep)));
 }
 
-/** A data URL or a web URL (or a token `described` has), described without holding its payload. */
-export function imageRefOf(url: string, described?: ImageDescriptions): ImageRef {
+/** The longest data URL an image keeps (its payload bounded per image: a trace may hold many). */
+const keptDataUrlChars = 64 * 1024;
+
+/** How many characters of data URLs a session keeps in all: the page and the memory stay bounded. */
+export const imageDataChars = 8 * 1024 * 1024;
+
+/** What is left of a session's {@link imageDataChars}: images keep their data while it lasts. */
+export type ImageDataBudget = {left: number};
+const keptImageHeader = /^image\/(?:png|jpeg|gif|webp);base64$/;
+
+/**
+ * A data URL or a web URL (or a token `described` has), described without holding its payload;
+ * with `keep` (--export html only) a small raster image keeps its data URL too, while the budget lasts.
+ */
+export function imageRefOf(url: string, described?: ImageDescriptions, keep?: ImageDataBudget): ImageRef {
 	if (described !== undefined && url.charCodeAt(0) === 0xfdd0) {
 		const ref = described.get(url);
 		if (ref !== undefined) return ref;
@@ -55,7 +69,11 @@ export function imageRefOf(url: string, described?: ImageDescriptions): ImageRef
 		const comma = url.indexOf(',');
 		const header = comma === -1 ? url.slice(5) : url.slice(5, comma);
 		const body = comma === -1 ? '' : url.slice(comma + 1);
-		return dataUrlRef(header, body.length, body.endsWith('==') ? 2 : body.endsWith('=') ? 1 : 0);
+		const ref = dataUrlRef(header, body.length, body.endsWith('==') ? 2 : body.endsWith('=') ? 1 : 0);
+		// Small raster images are kept whole for the HTML export; larger ones stay a size only.
+		if (!keep || url.length > keptDataUrlChars || url.length > keep.left || !keptImageHeader.test(header)) return ref;
+		keep.left -= url.length;
+		return {...ref, dataUrl: url};
 	}
 	return {mimeType: 'url', bytes: 0, url: url.length > 500 ? `${url.slice(0, 499)}…` : url};
 }

@@ -15,7 +15,7 @@ import type {SessionView} from './view-model.js';
 import {noteSeen, SessionCore, str, type FinalizedEntry, type Shared} from './session/core.js';
 import {MessageTimes} from './session/message-times.js';
 import type {TextHolder} from './held-text.js';
-import type {ImageDescriptions} from './images.js';
+import {type ImageDescriptions, imageDataChars} from './images.js';
 import {addMalformed, OddLines} from './session/odd-lines.js';
 import {FinalizedLog} from './session/finalized-log.js';
 import {Fragments} from './session/fragments.js';
@@ -55,6 +55,11 @@ export type SessionModelOptions = {
 	holdText?: TextHolder;
 	/** Images print mode described as it cut their lines (fastpath/prerendered-outputs.ts). */
 	images?: ImageDescriptions;
+	/**
+	 * Small PNG, JPEG, GIF and WebP data URLs kept on their ImageRef (--export html shows them), up
+	 * to 8 MB in all; otherwise an image is its type and size only, as the screen and print mode need.
+	 */
+	keepImageData?: boolean;
 	/** The first item id, and how far ids step (default 1 and 1). */
 	firstId?: number;
 	idStep?: number;
@@ -86,6 +91,7 @@ export class SessionModel {
 				keepItems: options.keepItems ?? true,
 				holdText: options.holdText,
 				images: options.images,
+				imageData: options.keepImageData ? {left: imageDataChars} : undefined,
 				nextId: options.firstId ?? 1,
 				idStep: options.idStep ?? 1,
 				positions: options.trackFrom ? new Map() : undefined,

@@ -44,7 +44,13 @@ export type HeldText =
 /** An item's field as the model keeps it: the text, or a reference to it. */
 export type Kept = string | HeldText;
 
-export type ImageRef = {readonly mimeType: string; readonly bytes: number; readonly url?: string};
+export type ImageRef = {
+	readonly mimeType: string;
+	readonly bytes: number;
+	readonly url?: string;
+	/** The data URL itself, for a small PNG, JPEG, GIF or WebP (model/images.ts): the HTML export shows it. */
+	readonly dataUrl?: string;
+};
 
 type Base = {
 	/** Stable for the item's life: the key for open/closed state and caches. */

@@ -133,7 +133,7 @@ describe('--stats and --export', () => {
 			expect((await runCli(['--redact', tools], {env})).code).toBe(0);
 			const bad = await runCli(['--export', 'pdf', tools], {env});
 			expect(bad.code).toBe(2);
-			expect(bad.stderr).toContain("--export takes md, json or sts, not 'pdf'");
+			expect(bad.stderr).toContain("--export takes md, json, sts or html, not 'pdf'");
 		},
 	);
 });

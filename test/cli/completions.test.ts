@@ -71,7 +71,7 @@ describe('bash', () => {
 	it('completes flags, and the values of those that take known ones', () => {
 		expect(bash('--ss')).toEqual(['--sse']);
 		expect(bash('--no-')).toEqual(['--no-bell', '--no-color', '--no-follow']);
-		expect(bash('--export', '')).toEqual(['json', 'md', 'sts']);
+		expect(bash('--export', '')).toEqual(['html', 'json', 'md', 'sts']);
 		expect(bash('--completions', 'f')).toEqual(['fish']);
 	});
 
@@ -96,7 +96,7 @@ describe('fish', () => {
 	it('completes flags, their values, file names and session ids', ctx => {
 		needTool(ctx, 'fish', 'completions');
 		expect(fish('penguin-view --ss')).toEqual(['--sse']);
-		expect(fish('penguin-view --export ')).toEqual(['json', 'md', 'sts']);
+		expect(fish('penguin-view --export ')).toEqual(['html', 'json', 'md', 'sts']);
 		expect(fish('penguin-view --expand thinking,o')).toEqual(['thinking,outputs']);
 		expect(fish('penguin-view session-2026-12-02-14-4')).toEqual(ids);
 		expect(fish('penguin-view trace-')).toEqual(['trace-copy.jsonl']);

@@ -28,7 +28,7 @@ test('what cannot go together is bad usage, said in one line', () => {
 	const cases: Array<[string[], Parameters<typeof flagsWith>[0], string]> = [
 		[['a.jsonl', 'b.jsonl'], {}, 'one trace at a time, got 2: a.jsonl b.jsonl'],
 		[['a.jsonl'], {sse: 'http://h/s'}, 'give either a trace or --sse URL, not both'],
-		[[], {export: 'pdf'}, "--export takes md, json or sts, not 'pdf'"],
+		[[], {export: 'pdf'}, "--export takes md, json, sts or html, not 'pdf'"],
 	];
 	for (const [words, flags, message] of cases) {
 		expect(() => checkUsage(words, flagsWith(flags)), message).toThrow(new UsageError(message));

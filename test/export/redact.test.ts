@@ -198,7 +198,7 @@ describe('exportCommand --redact', () => {
 		];
 	}
 
-	for (const format of ['md', 'json', 'sts'] as ExportFormat[]) {
+	for (const format of ['md', 'json', 'sts', 'html'] as ExportFormat[]) {
 		it(`leaves no secret or home path in the ${format} export`, async () => {
 			const {stdout, stderr} = await exportCommand({
 				format,

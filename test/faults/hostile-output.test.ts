@@ -103,7 +103,7 @@ describe('--json', () => {
 });
 
 describe('--export and --stats', () => {
-	for (const format of ['md', 'json', 'sts'] as const) {
+	for (const format of ['md', 'json', 'sts', 'html'] as const) {
 		it(`--export ${format} writes no control but LF`, async () => {
 			const result = await runCli(['--export', format, file]);
 			expect(result.code).toBe(0);

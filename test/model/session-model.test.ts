@@ -1,6 +1,7 @@
 // The session model: pairing, states, streaming aggregation, compaction, subagents, and trace/stream equivalence.
 import {describe, expect, it} from 'vitest';
 import {inMemory} from '../../source/model/held-text.js';
+import {imageDataChars} from '../../source/model/images.js';
 import type {ModelInput} from '../../source/model/input.js';
 import {SessionModel} from '../../source/model/session-model.js';
 import {transcriptOf} from '../../source/model/transcript.js';
@@ -253,6 +254,37 @@ describe('everything else, and what it does not know', () => {
 		expect(ofKind(model, 'image')[0]!.image).toEqual({mimeType: 'image/png', bytes: 3000});
 		expect(ofKind(model, 'thinking')[0]!.inline).toEqual({mimeType: 'application/x-reasoning', bytes: 3});
 		expect(JSON.stringify(model.view.items)).not.toContain('AAAA');
+	});
+
+	it("keeps a small image's data only when asked (--export html), a large one never", () => {
+		const small = 'data:image/png;base64,iVBORw0KGgo=';
+		const large = `data:image/png;base64,${'A'.repeat(90_000)}`;
+		const inputs = [
+			msg('model_msg', {type: 'image_url', role: 'user', image_url: small}),
+			msg('model_msg', {type: 'image_url', role: 'user', image_url: large}),
+		];
+		const images = (model: SessionModel) => ofKind(model, 'image').map(item => item.image);
+		expect(images(build(inputs))).toEqual([
+			{mimeType: 'image/png', bytes: 8},
+			{mimeType: 'image/png', bytes: 67_500},
+		]);
+		const keeping = new SessionModel({keepImageData: true});
+		keeping.applyAll(inputs, 0);
+		expect(images(keeping)).toEqual([
+			{mimeType: 'image/png', bytes: 8, dataUrl: small},
+			{mimeType: 'image/png', bytes: 67_500},
+		]);
+		// Up to 8 MB of data in all: the images past it are their type and size, however small.
+		const medium = `data:image/png;base64,${'A'.repeat(60_000)}`;
+		const many = new SessionModel({keepImageData: true});
+		const count = Math.floor(imageDataChars / medium.length) + 2;
+		many.applyAll(
+			Array.from({length: count}, () => msg('model_msg', {type: 'image_url', role: 'user', image_url: medium})),
+			0,
+		);
+		const kept = images(many).filter(image => image.dataUrl !== undefined).length;
+		expect(kept).toBe(Math.floor(imageDataChars / medium.length));
+		expect(images(many).at(-1)).toEqual({mimeType: 'image/png', bytes: 45_000});
 	});
 
 	it('keeps unknown payload types and known types of the wrong shape as generic rows', () => {

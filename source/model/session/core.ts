@@ -6,7 +6,7 @@
  */
 import type {LinePosition} from '../../protocol/parse-line.js';
 import type {Kept, TextHolder} from '../held-text.js';
-import type {ImageDescriptions} from '../images.js';
+import type {ImageDataBudget, ImageDescriptions} from '../images.js';
 import type {CompactionItem, Draft, Item, SessionView} from '../view-model.js';
 import type {MessageTimes} from './message-times.js';
 
@@ -39,6 +39,8 @@ export type Shared = {
 	holdText?: TextHolder;
 	/** Images print mode described before their lines were parsed (see ImageDescriptions). */
 	images?: ImageDescriptions;
+	/** Small images keep their data URLs while this lasts (SessionModelOptions.keepImageData). */
+	imageData?: ImageDataBudget;
 	/** Where the main session's message being applied was read, when it came from a file. */
 	at?: LinePosition;
 	/** How far ids step (the preview of a trace's end leaves room between its ids). */

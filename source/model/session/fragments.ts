@@ -221,7 +221,7 @@ export class Fragments {
 				const item = core.touch(target.item);
 				// Set to '' as the fragment opened: a streamed output is in memory, never held.
 				if (chunk) item.output = (typeof item.output === 'string' ? item.output : '') + chunk;
-				if (p.images && p.images.length > 0) setImages(item, p.images, core.shared.images);
+				if (p.images && p.images.length > 0) setImages(item, p.images, core.shared.images, core.shared.imageData);
 				return;
 			}
 			case 'ignored':

@@ -135,7 +135,7 @@ export class ToolCalls {
 		item.output = core.kept(output);
 		item.outputStreaming = false;
 		item.outputStopReason = stopReason ?? 'completed';
-		if (images.length > 0) setImages(item, images, core.shared.images);
+		if (images.length > 0) setImages(item, images, core.shared.images, core.shared.imageData);
 		item.endedAt = at;
 		this.stopWaiting(callId);
 		if (item.state !== 'denied' && item.state !== 'forbidden') {

@@ -9,7 +9,7 @@ import {parseArgs, presenterFor, summarizeToolCall, toolExitCode} from '../../re
 import type {Shown} from '../../model/held-text.js';
 import type {ImageRef, ToolCallItem} from '../../model/view-model.js';
 import {factColumns} from './fact-columns.js';
-import {countLines, headTail} from './output-lines.js';
+import {countLines, headTail, outputCut} from '../../render/output-lines.js';
 import type {PaneInput, PaneRows} from './pane-types.js';
 import {
 	fitMiddle,
@@ -27,14 +27,14 @@ import {glyph, spinnerAt, toolStateLook} from './theme.js';
 import {diffLineSegments, fileLineSegments, numberedLineSegments} from './pane-code.js';
 import {wrapSegments} from './wrap.js';
 
-const headCount = 8;
-const tailCount = 8;
+const headCount = outputCut.head;
+const tailCount = outputCut.tail;
 /** Rows one output line may take while the pane shows head and tail (all of it in full view). */
 const rowsPerLine = 3;
 /** Lines of arguments (a written file, a diff side, a prompt) before "… N more". */
 const argLines = 12;
 /** A single output line longer than this is cut before sanitizing (a base64 blob, a progress bar). */
-const lineCap = 16_000;
+const lineCap = outputCut.lineChars;
 
 type ToolMemo = {lines?: {length: number; count: number; open: boolean}};
 

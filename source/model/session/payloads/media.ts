@@ -16,7 +16,12 @@ export function isInlineDataPayload(p: AnyPayload): p is InlineDataPayload {
 export const mediaPayloads = {
 	image_url: on(isImageUrlPayload, (p, s, at) => {
 		s.core.push(
-			{kind: 'image', role: 'user', image: imageRefOf(p.image_url, s.core.shared.images), ...s.core.base(at)},
+			{
+				kind: 'image',
+				role: 'user',
+				image: imageRefOf(p.image_url, s.core.shared.images, s.core.shared.imageData),
+				...s.core.base(at),
+			},
 			'item',
 		);
 	}),

@@ -1,7 +1,11 @@
 /**
  * Head and tail of a long text without splitting all of it: a tool output can be many
  * megabytes, and a closed or half-open pane needs only its first and last lines and a count.
+ * The screen's cut is the HTML export's too (export/html/).
  */
+
+/** Lines of an output a pane shows before and after the cut, and the longest line kept whole. */
+export const outputCut = {head: 8, tail: 8, lineChars: 16_000} as const;
 
 /** Lines of `text` split the usual way: a trailing newline ends the last line. */
 export type HeadTail = {head: string[]; tail: string[]; hidden: number; total: number};

@@ -149,6 +149,8 @@ export function pickerRows(
 		notices?: readonly string[];
 		current?: string;
 		opening?: boolean;
+		/** False: the list does not have the keys (beside the session): no row is drawn chosen. */
+		cursor?: boolean;
 	},
 ): PickerView {
 	const {width, height, now} = options;
@@ -189,10 +191,11 @@ export function pickerRows(
 		const widths = fitSessionColumns(state.entries!, width, now, overviewColumns);
 		const depthOf = depths(state.entries!);
 		for (let i = top; i < entries.length && rows.length < height; i++) {
-			if (i === selected) selectedRow = rows.length;
+			const chosen = i === selected && options.cursor !== false;
+			if (chosen) selectedRow = rows.length;
 			const context = {
 				now,
-				selected: i === selected,
+				selected: chosen,
 				current: entries[i]!.sessionId === options.current,
 				depth: depthOf.get(entries[i]!.sessionId) ?? 0,
 			};

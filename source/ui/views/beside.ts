@@ -64,9 +64,3 @@ export function besideAtWidth(
 		return {...state, picker: undefined, beside: false, listFocus: false};
 	return undefined;
 }
-
-/** Which side has the keys beside the session, so that the other is drawn dimmed and without its cursor. */
-export function besideFocus(state: ScreenState, wide: boolean): 'list' | 'session' | undefined {
-	if (!isBeside(state, wide)) return undefined;
-	return state.listFocus === true ? 'list' : 'session';
-}

@@ -10,7 +10,7 @@ import {child, parent, rowOf, shown, switcher} from './overview-entries.js';
 let screen: Screen | undefined;
 afterEach(() => screen?.unmount());
 
-test('at 160 columns the overview is beside the session from the start, without a cursor, the session having the keys', async () => {
+test('from the start at 160 columns the overview is beside the session, with no cursor of its own', async () => {
 	const store = storeFrom(traceInputs('14-45-42-8e7b556c_001'));
 	screen = await mount(store, {columns: 160, rows: 30, sessions: switcher(store)});
 	const frame = await screen.until(f => rowOf(f, child.sessionId) !== '', 'the overview beside the session');

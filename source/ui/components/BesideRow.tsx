@@ -1,4 +1,4 @@
-/** The body's row: the session list on the left, a rule, the session's part on the right; the session alone without it. */
+/** The body's row: the session list, a rule, the session's part (without a list: the session's part alone). */
 import {Box, Text} from 'ink';
 import type {ReactNode} from 'react';
 

@@ -25,6 +25,7 @@ import {startHttpTrace} from './http-trace.js';
 
 export {serverApiFor} from './server-api-for.js';
 import {ServerSessionList, type ServerPickerEntry, type UserChannelEvent} from './session-list.js';
+import {waitingSubagents} from './subagent-waits.js';
 import {openUserChannel} from './user-channel.js';
 import {ServerNudges} from './server-nudges.js';
 import {requestCosts} from './usage-costs.js';
@@ -201,7 +202,8 @@ class ServerSessions implements Stoppable {
 		const current = this.current;
 		const view = this.options.store.view;
 		if (current === undefined || current.overHttp || current.actions === undefined || view.task === undefined) return;
-		if (this.list.setWaiting(current.sessionId, view.awaitingApproval)) this.notify();
+		const own = this.list.setWaiting(current.sessionId, view.awaitingApproval);
+		if (this.list.setChildrenWaiting(waitingSubagents(view)) || own) this.notify();
 	}
 
 	/** The connection failed before anything could be listed: the picker says why. */

@@ -153,6 +153,8 @@ export class ServerSessionList {
 	private costs: ServerCosts | undefined;
 	/** What running sessions do now, by session id (server-nudges.ts asks it). */
 	private readonly doing = new Map<string, string>();
+	/** Subagents' sessions that wait for a person (their records say idle: the parent's run holds the call). */
+	private childWaits: ReadonlyMap<string, number> = new Map();
 
 	/** Replaces the whole list (a fresh listing). */
 	replace(sessions: readonly ServerSession[]): void {
@@ -193,8 +195,26 @@ export class ServerSessionList {
 		return true;
 	}
 
+	/**
+	 * The subagents of the session followed on its stream that wait for a person, by id with their waiting calls
+	 * (subagent-waits.ts): their rows wait too. False when nothing changed.
+	 */
+	setChildrenWaiting(waits: ReadonlyMap<string, number>): boolean {
+		const same = waits.size === this.childWaits.size && [...waits].every(([id, n]) => this.childWaits.get(id) === n);
+		if (same) return false;
+		const touched = new Set([...this.childWaits.keys(), ...waits.keys()]);
+		this.childWaits = new Map(waits);
+		for (const id of touched) {
+			const entry = this.byId.get(id);
+			if (entry !== undefined) this.byId.set(id, this.costed(entryOf(entry.session)));
+		}
+		return true;
+	}
+
 	/** A fresh entry (entryOf's) with what it does now while it runs, and its cost when the costs say one. */
-	private costed(fresh: ServerPickerEntry): ServerPickerEntry {
+	private costed(record: ServerPickerEntry): ServerPickerEntry {
+		const childWaits = this.childWaits.get(record.sessionId) ?? 0;
+		const fresh = record.waiting === 0 && childWaits > 0 ? {...record, waiting: childWaits} : record;
 		const doing = fresh.live ? this.doing.get(fresh.sessionId) : undefined;
 		// A run that ended forgets what it did: the next run says anew.
 		if (!fresh.live) this.doing.delete(fresh.sessionId);

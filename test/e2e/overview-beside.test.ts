@@ -1,12 +1,14 @@
-// End to end at 160×40 (tmux): the sessions beside the session, live as a session grows in a temp data root (its row
-// says what it does now), Enter opening one on the right with the list kept, Tab and s; and the footer's nudge when the
-// other one finishes.
+// End to end at 160×45 (tmux): the sessions beside the session from the start, live as a session grows in a temp data
+// root (its row says what it does now, and what each session cost: the figure its footer shows), Tab giving the list
+// the keys (its cursor, the session dimmed), Enter opening one on the right with the list kept, s hiding it; and the
+// footer's nudge when the other one finishes. At 80×24 nothing of it shows until s (issue 46).
 import {appendFileSync, readFileSync, rmSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterAll, beforeAll, expect, test} from 'vitest';
 import {FaultTmux, wholeFrame} from '../support/fault-tmux.js';
 import {makeDataRootHome} from '../support/data-root-home.js';
+import {configToml} from '../cost/price-config.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const cli = path.join(root, 'dist', 'cli.js');
@@ -48,7 +50,8 @@ beforeAll(() => {
 			.map(line => `${line}\n`)
 			.join(''),
 	);
-	pane = new FaultTmux(home, 'e2e-beside', 160, 40, {PENGUIN_HOME: dataRoot, TZ: 'UTC'});
+	writeFileSync(path.join(dataRoot, 'proj-a', '.project_config.toml'), configToml, {mode: 0o600});
+	pane = new FaultTmux(home, 'e2e-beside', 160, 45, {PENGUIN_HOME: dataRoot, TZ: 'UTC'});
 }, 60_000);
 
 afterAll(() => {
@@ -60,11 +63,15 @@ test('the overview beside the session follows a growing session; Enter opens ano
 	'the list; its end is a nudge', async () => {
 	pane.run(`clear && node ${cli}`);
 	await until(screen => screen.includes('session…14-43-19-1fcdf9f5'), 'the newest session');
-	pane.keys('s');
+	// No s: at 160 columns the list is beside the session from the start, without a cursor (the session has the keys).
 	let screen = await until(
 		screen => screen.includes(' sessions ') && rowOf(screen, child).includes('thinking…'),
 		'the list beside, the growing session thinking',
 	);
+	expect(screen.split('\n').some(line => line.startsWith('›'))).toBe(false);
+	// Each row's cost: the finished session's, counted behind the listing.
+	screen = await until(screen => /\$0\.\d+/.test(rowOf(screen, tools)), 'the cost of the finished session');
+	const toolsCost = /\$0\.\d+/.exec(rowOf(screen, tools))![0];
 	// The list on the left, the session still on the right of the rule.
 	expect(screen).toContain('session…14-43-19-1fcdf9f5');
 	expect(rowOf(screen, child)).toMatch(/● running +1fcdf9f5\* +thinking…/);
@@ -83,13 +90,17 @@ test('the overview beside the session follows a growing session; Enter opens ano
 	);
 	screen = await until(screen => /exec_command \$ /.test(rowOf(screen, child)), 'the running command in its row');
 
-	// Enter on the other session opens it on the right; the list stays beside it.
+	// Tab gives the list the keys: its cursor shows. Enter on the other session opens it on the right; the list stays.
+	pane.keys('Tab');
+	await until(screen => screen.split('\n').some(line => line.startsWith('›')), 'the list cursor');
 	pane.keys('Down', 'Enter');
 	screen = await until(
 		screen => screen.includes('session…14-43-17-694155ee') && screen.includes(' sessions '),
 		'the chosen session beside the list',
 	);
 	expect(rowOf(screen, tools)).toContain('694155ee*');
+	// The session's own cost, in its header, is the row's.
+	screen = await until(screen => screen.split('\n')[1]!.includes(toolsCost), 'the same cost in the header');
 
 	// The first session finishes: it is not on screen, so the footer offers it.
 	appendFileSync(
@@ -107,9 +118,36 @@ test('the overview beside the session follows a growing session; Enter opens ano
 
 	// Tab gives the keys to the session, s hides the list; L goes to the finished one.
 	pane.keys('Tab', 's');
-	screen = await until(screen => !screen.includes(' sessions '), 'the list hidden');
+	screen = await until(screen => !screen.includes('  sessions  '), 'the list hidden');
 	pane.keys('L');
 	await until(screen => screen.includes('session…14-43-19-1fcdf9f5'), 'the offered session');
 	pane.keys('q');
 	await pane.until(screen => /^\$ *$/m.test(screen), 'the shell prompt');
 }, 120_000);
+
+test('at 80×24 the overview is not there until s, which shows the full-screen list', async () => {
+	const narrow = new FaultTmux(home, 'e2e-beside-80', 80, 24, {PENGUIN_HOME: path.join(home, 'data'), TZ: 'UTC'});
+	try {
+		narrow.run(`clear && node ${cli}`);
+		const first = await narrow.until(
+			screen => wholeFrame(screen) && screen.includes('session…'),
+			'the newest session at 80 columns',
+			20_000,
+		);
+		expect(first).not.toContain('  sessions  ');
+		narrow.keys('s');
+		const listed = await narrow.until(
+			screen => wholeFrame(screen) && screen.includes('  sessions  ') && screen.includes('694155ee'),
+			'the full-screen list',
+			20_000,
+		);
+		// Full-screen: no rule down the middle, its cursor on a row.
+		expect(listed.split('\n').filter(line => line.startsWith('›'))).toHaveLength(1);
+		narrow.keys('Escape');
+		await narrow.until(screen => wholeFrame(screen) && !screen.includes('  sessions  '), 'the list closed', 20_000);
+		narrow.keys('q');
+		await narrow.until(screen => /^\$ *$/m.test(screen), 'the shell prompt');
+	} finally {
+		narrow.kill();
+	}
+}, 60_000);

@@ -62,10 +62,9 @@ const headerIdle = (screen: string): boolean => screen.split('\n').slice(0, 3).j
 test("a waiting call allowed: the overview's row clears with the session's own state", async () => {
 	pane.run(`clear && node ${builtCli} --sse ${server.origin}/chat/${runningId}`);
 	await pane.until(screen => screen.includes('waiting for approval'), 'the call waiting', 20_000);
-	pane.keys('s');
+	// At 160 columns the overview is beside the session from the start, the session having the keys (issue 46).
 	await pane.until(screen => /⏸ waiting 1 +a1f7cf26/.test(rowOf(screen)), 'the row waiting beside the session', 20_000);
-	// The keys to the session, then allow the waiting call.
-	pane.keys('Tab', 'a');
+	pane.keys('a');
 	await pane.until(screen => screen.includes('allow exec_command'), 'the question', 20_000);
 	pane.keys('y');
 	// The row is listed again a moment after the store changes (the picker asks the list anew), so a frame or two may

@@ -6,7 +6,10 @@ import type {ServerSession} from '../../source/server/api.js';
 import {readServerSession} from '../../source/server/api.js';
 import type {ServerStart} from '../../source/server/server-mode.js';
 import {readUserChannelEvent, ServerSessionList} from '../../source/server/session-list.js';
+import {waitingSubagents} from '../../source/server/subagent-waits.js';
+import {SessionModel} from '../../source/model/session-model.js';
 import {activityOf} from '../../source/ui/views/overview-columns.js';
+import {serverStreamInputs} from '../helpers/recordings.js';
 import {recordedRows, runningId, startPenguinServer, type PenguinServer} from '../support/penguin-server.js';
 import {startOnScreen} from '../support/server-screen.js';
 import {serverAnswer, serverStreamBlocks} from '../support/sse-fixtures.js';
@@ -87,4 +90,40 @@ describe('the session on screen waits as its own stream says', () => {
 			expect(activityOf(await row()).state).not.toBe('waiting');
 		},
 	);
+});
+
+describe("a subagent's wait on its own row", () => {
+	// The recorded run whose subagent's command asked for approval: the parent's record counts the call (its run holds
+	// it), the subagent's record says idle with nothing waiting; the parent's stream says which subagent waits.
+	const parentId = 'session-2026-12-04-20-41-37-54d42c82';
+	const childId = 'session-2026-12-04-20-41-46-0ed80b9b';
+	const record = (sessionId: string, fields: Partial<ServerSession>): ServerSession => ({
+		...waitingRecord(),
+		sessionId,
+		title: sessionId.slice(-8),
+		...fields,
+	});
+
+	it('waits while the parent stream says the subagent waits, and stops when the decision comes', () => {
+		const list = new ServerSessionList();
+		list.replace([
+			record(parentId, {status: 'running', pendingApprovalCount: 1}),
+			record(childId, {status: 'idle', pendingApprovalCount: 0, source: 'subagent'}),
+		]);
+		expect(activityOf(list.get(childId)!).state).toBe('idle');
+		const model = new SessionModel();
+		const seen: Array<ReadonlyMap<string, number>> = [];
+		for (const {input} of serverStreamInputs('session-stream-subagent-approval.txt')) {
+			model.apply(input, Date.parse('2026-12-04T20:42:00Z'));
+			if (list.setChildrenWaiting(waitingSubagents(model.view))) seen.push(waitingSubagents(model.view));
+			if (seen.length === 1 && seen[0]!.size > 0) {
+				// The approval_request of the subagent's call: its row waits, not `○ idle`.
+				expect(activityOf(list.get(childId)!)).toMatchObject({state: 'waiting', waiting: 1});
+				expect(activityOf(list.get(parentId)!)).toMatchObject({state: 'waiting', waiting: 1});
+			}
+		}
+		// Once waiting (the request), once not (the decision): the row is idle again, as its record says.
+		expect(seen.map(waits => [...waits])).toEqual([[[childId, 1]], []]);
+		expect(activityOf(list.get(childId)!)).toMatchObject({state: 'idle', waiting: 0});
+	});
 });

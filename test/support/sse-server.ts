@@ -142,6 +142,8 @@ export type SseTestServer = {
 	requestsTo(pathSuffix: string): SeenRequest[];
 	/** Settles once the response to `request` is sent in full, or its connection closed (the client gave up on it). */
 	responded(request: SeenRequest): Promise<void>;
+	/** Closes the listener only: new connections are refused, open streams stay (a server in its last second). */
+	stopListening(): void;
 	close(): Promise<void>;
 };
 
@@ -266,6 +268,7 @@ export async function startSseServer(options: SseServerOptions = {}): Promise<Ss
 		connections,
 		requestsTo: suffix => requests.filter(request => new URL(request.path, 'http://x').pathname.endsWith(suffix)),
 		responded: async request => responses.get(request),
+		stopListening: () => void server.close(),
 		close: () =>
 			new Promise<void>(resolve => {
 				server.closeAllConnections();

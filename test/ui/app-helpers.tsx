@@ -70,6 +70,8 @@ export async function mount(
 		now?: () => number;
 		sessions?: SessionSwitcher;
 		replay?: ReplayControl;
+		/** Bold, dim, inverse without colour (the frame then holds their escape sequences). */
+		attributes?: boolean;
 	} = {},
 ): Promise<Screen> {
 	let quits = 0;
@@ -82,6 +84,7 @@ export async function mount(
 				onQuit={() => quits++}
 				size={size}
 				color={false}
+				attributes={options.attributes === true}
 				home="/home/dev"
 				clock={now}
 				expand={options.expand}

@@ -1,7 +1,7 @@
 // The session list beside the session (140 columns or more): Tab moves the keys, Esc in the list gives them back, s in
 // the session hides it.
 import {describe, expect, it} from 'vitest';
-import {besideKey, besideListWidth, besideOpening, isBeside} from '../../source/ui/views/beside.js';
+import {besideAtWidth, besideKey, besideListWidth, besideOpening, isBeside} from '../../source/ui/views/beside.js';
 import {splitPresses} from '../../source/ui/screen/key-chunks.js';
 import {openPicker} from '../../source/ui/views/picker.js';
 import {initialScreen, type ScreenState} from '../../source/ui/screen/screen-state.js';
@@ -35,5 +35,24 @@ describe('beside the session', () => {
 		expect(besideKey(shown(false), 's', {}, wide)).toMatchObject({picker: undefined, beside: false});
 		// Narrow: none of this; the picker is the full-screen one.
 		expect(besideKey(shown(false), 's', {}, {wide: false})).toBeUndefined();
+	});
+});
+
+describe('the overview beside the session from the start (issue 46)', () => {
+	const closed: ScreenState = initialScreen();
+	it('at 140 columns it opens with the keys left to the session; below, nothing opens', () => {
+		expect(besideAtWidth(closed, true, true, 3)).toMatchObject({beside: true, listFocus: false, pickerOpened: 3});
+		expect(besideAtWidth(closed, true, true, 3)?.picker?.loadId).toBe(3);
+		expect(besideAtWidth(closed, false, true, 3)).toBeUndefined();
+		// Nothing to list (standard input): nothing to show.
+		expect(besideAtWidth(closed, true, false, 3)).toBeUndefined();
+	});
+	it('hidden by s it stays hidden; narrowed it closes, unless the list has the keys', () => {
+		const open = besideAtWidth(closed, true, true, 1)!;
+		const hidden = besideKey(open, 's', {}, {wide: true}) as ScreenState;
+		expect(hidden).toMatchObject({picker: undefined, overviewHidden: true});
+		expect(besideAtWidth(hidden, true, true, 2)).toBeUndefined();
+		expect(besideAtWidth(open, false, true, 2)).toMatchObject({picker: undefined, beside: false});
+		expect(besideAtWidth({...open, listFocus: true}, false, true, 2)).toBeUndefined();
 	});
 });

@@ -192,7 +192,8 @@ test(
 		await screen.press('s');
 		await screen.until('waiting 1', 'the listing');
 		const rows = screen.body().filter(row => /[0-9a-f]{8}/.test(row));
-		expect(rows[0]).toMatch(/● running +a1f608ba +run_subagent list the workspace/);
+		// The parent waits on its subagent (issue 46): its row says so, and names the one that waits.
+		expect(rows[0]).toMatch(/⏸ waiting 1 +a1f608ba +↳ 1fcdf9f5 waits: exec_command \$ rm -rf/);
 		expect(rows[1]).toMatch(/⏸ waiting 1 +1fcdf9f5 +exec_command \$ rm -rf build +.*↳ Caller agent/);
 	},
 );

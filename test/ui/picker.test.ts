@@ -261,3 +261,35 @@ describe('a server session waiting for approval (issue 29)', () => {
 		expect(rowText(entryRow(entryOf({...record, pendingApprovalCount: 0}), {width: 120, now}))).not.toContain('⏸');
 	});
 });
+
+describe("the title's count of waiting sessions", () => {
+	const title = (list: PickerEntry[]): string =>
+		rowText(pickerRows({...openPicker(1), entries: list}, {width: 160, height: 8, now, root: '/r'}).rows[0]!);
+
+	it("a subagent's wait shown on its row and on its parent's counts once (the sessions on disk)", () => {
+		const waits = {state: 'waiting' as const, waiting: 1, doing: 'exec_command $ ls', children: []};
+		const parent = entry('aaaa1111', {activity: waits});
+		const child = entry('bbbb2222', {parentId: parent.sessionId, source: 'subagent', activity: waits});
+		expect(title([parent, child])).toContain('⏸ 1 waiting');
+		// Listed without its parent, the subagent's wait is its own.
+		expect(title([child])).toContain('⏸ 1 waiting');
+		expect(title([parent, child, entry('cccc3333', {activity: waits})])).toContain('⏸ 2 waiting');
+	});
+
+	it("a server's subagent waits on its parent's run: counted once, on the parent", () => {
+		const record = {
+			projectId: 'default_project',
+			agentId: 'default_agent',
+			hasTrace: true,
+			lastActiveAt: '2026-12-02T14:59:00.000Z',
+		};
+		const parent = entryOf({...record, sessionId: 'session-p', status: 'running', pendingApprovalCount: 1});
+		// Its row waits as the parent's stream says (server/subagent-waits.ts); its record says idle.
+		const child = {
+			...entryOf({...record, sessionId: 'session-c', status: 'idle', source: 'subagent'}),
+			waiting: 1,
+		};
+		expect(title([parent, child])).toContain('⏸ 1 waiting');
+		expect(title([parent, child])).not.toContain('⏸ 2');
+	});
+});

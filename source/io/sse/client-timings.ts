@@ -22,6 +22,8 @@ export type ClientTimings = TransportTimings & {
 	requests: RequestTimeouts;
 	/** How long the project's model table (the context window) may go unanswered; the header does without it. */
 	modelsAnswerMs: number;
+	/** After an abort, when to ask whether the server is stopping (goodbye-probe.ts): the waits between the tries. */
+	goodbyeProbeMs: readonly number[];
 };
 
 /** The production timings. */
@@ -32,4 +34,6 @@ export const defaultClientTimings: ClientTimings = {
 	recordWaitMs: 500,
 	requests: defaultRequestTimeouts,
 	modelsAnswerMs: 2_000,
+	// A stopping server closes its listener once its runs wind up, and its stream a second later.
+	goodbyeProbeMs: [100, 300, 500],
 };

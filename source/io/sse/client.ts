@@ -14,6 +14,7 @@ import {redact, SseClientError} from './errors.js';
 import {parseEventId} from './event-id.js';
 import type {SseEvent} from './framer.js';
 import {fetchHistory, type History} from './history.js';
+import {GoodbyeWatch} from './goodbye-probe.js';
 import {contextWindowOf, fetchModels, fetchSessionInfo} from './session-info.js';
 import {createFetch, type FetchLike} from './http-fetch.js';
 import {defaultClientTimings, type ClientTimings} from './client-timings.js';
@@ -106,6 +107,14 @@ class SessionStreamClient {
 	private readonly titles = new Map<string, ModelInput>();
 	private historyAbort: AbortController | undefined;
 	private recordAbort: AbortController | undefined;
+	/** After an abort, whether the server is stopping: then the stream is given up at once, not a second later. */
+	private readonly goodbye = new GoodbyeWatch(() => ({
+		url: this.target?.sessionUrl,
+		fetch: this.fetch,
+		headers: this.headers,
+		delaysMs: this.timings.goodbyeProbeMs,
+		onGone: error => this.transport?.drop(error),
+	}));
 	/** The project's model table (the context window, the prices): asked once. */
 	private models: Promise<unknown> | undefined;
 
@@ -135,6 +144,7 @@ class SessionStreamClient {
 		this.transport?.close();
 		this.historyAbort?.abort();
 		this.recordAbort?.abort();
+		this.goodbye.close();
 		clearTimeout(this.firstEventTimer);
 		this.settle({outcome: 'closed'});
 	}
@@ -246,6 +256,7 @@ class SessionStreamClient {
 			this.titles.set(typeof named === 'string' ? named : '', input);
 		}
 		if (!resync) this.route({input, id: event.id});
+		if (input.kind === 'message' && input.message.payload.type === 'abort') this.goodbye.afterAbort();
 		// An event proves the server has subscribed us: history fetched now misses nothing.
 		if (this.phase === 'buffering' && this.joinReason !== undefined && !this.joining) this.startJoin();
 	}

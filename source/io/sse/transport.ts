@@ -76,6 +76,8 @@ export type SseTransport = {
 	readonly lastEventId: string | undefined;
 	/** Stops for good; no handler runs afterwards. */
 	close(): void;
+	/** Ends the open connection now as failed with `error` (the server is known to be gone): the retries follow. */
+	drop(error: SseClientError): void;
 };
 
 const errorBodyLimit = 4096;
@@ -127,6 +129,7 @@ export function openSseTransport(options: TransportOptions, handlers: TransportH
 	let retryBaseMs = timings.initialRetryMs;
 	let everConnected = false;
 	let current: AbortController | undefined;
+	let dropped: SseClientError | undefined;
 	let wake: (() => void) | undefined;
 
 	const framer = new SseFramer(
@@ -215,6 +218,7 @@ export function openSseTransport(options: TransportOptions, handlers: TransportH
 			return {received: wasHealthy(), error: new SseClientError('dropped', 'the server closed the stream', true)};
 		} catch (error) {
 			if (error instanceof HandlerFailure) throw error;
+			if (dropped !== undefined) return {received: wasHealthy(), error: dropped};
 			if (idle) {
 				const seconds = Math.round(timings.idleTimeoutMs / 100) / 10;
 				return {
@@ -228,6 +232,7 @@ export function openSseTransport(options: TransportOptions, handlers: TransportH
 			clearTimeout(timer);
 			controller.abort();
 			current = undefined;
+			dropped = undefined;
 		}
 	};
 
@@ -284,6 +289,11 @@ export function openSseTransport(options: TransportOptions, handlers: TransportH
 			closed = true;
 			current?.abort();
 			wake?.();
+		},
+		drop(error) {
+			if (closed || current === undefined) return;
+			dropped = error;
+			current.abort();
 		},
 	};
 }

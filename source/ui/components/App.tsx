@@ -22,7 +22,7 @@ import {
 	pickerHints,
 	timelineHints,
 } from '../screen/footer-hints.js';
-import {Body, SideRule} from './Body.js';
+import {Body} from './Body.js';
 import {ColorContext} from './ColorContext.js';
 import {contextOnScreen} from '../reading/context-on-screen.js';
 import {Footer} from './Footer.js';
@@ -44,6 +44,7 @@ import {handleKey, initialScreen, type ScreenEnv, type ScreenState} from '../scr
 import {footerMessage, LiveMatches, ordinalText} from '../reading/search-count.js';
 import {sliceBudget, useSearchProgress} from '../hooks/search-progress.js';
 import {SessionPicker} from './SessionPicker.js';
+import {BesideRow} from './BesideRow.js';
 import {TimelineView} from './TimelineView.js';
 import {ContextView} from './ContextView.js';
 import {contextHints} from '../views/context-keys.js';
@@ -364,7 +365,7 @@ export function App({
 		onQuit,
 	});
 
-	useSessionSwitching({state, setState, sessions, clock, listRev, expand});
+	useSessionSwitching({state, setState, sessions, clock, listRev, expand, wide});
 
 	// The picker full-screen, or at 140 columns or more beside the session's part of the body.
 	const pickerOf = (w: number): React.JSX.Element | undefined =>
@@ -379,6 +380,7 @@ export function App({
 				notices={sessions?.notices?.()}
 				current={sessions?.current?.() ?? view.header.sessionId}
 				opening={state.picker.chosen !== undefined}
+				focused={listWidth === 0 || state.listFocus === true}
 			/>
 		);
 	// The picker has the keys: full-screen, or beside the session with the focus (Tab).
@@ -407,6 +409,7 @@ export function App({
 			focusRow={focusRow}
 			width={width}
 			query={state.search.editing || state.search.hidden ? undefined : state.search.query}
+			dimmed={listWidth > 0 && state.listFocus === true}
 		/>
 	);
 
@@ -427,17 +430,9 @@ export function App({
 					home={home ?? homedir()}
 					rule={rules}
 				/>
-				{listWidth > 0 ? (
-					<Box flexDirection="row">
-						{pickerOf(listWidth)}
-						<SideRule height={height} />
-						<Box flexDirection="column" width={width}>
-							{sessionPart}
-						</Box>
-					</Box>
-				) : (
-					sessionPart
-				)}
+				<BesideRow list={listWidth > 0 && pickerOf(listWidth)} width={width} height={height}>
+					{sessionPart}
+				</BesideRow>
 				<Footer
 					view={view}
 					newCount={fresh}

@@ -19,6 +19,8 @@ export type BodyProps = {
 	query?: string;
 	/** The terminal's width: the focused row's bar spans it. */
 	width?: number;
+	/** The list beside the session has the keys: the rows are drawn dimmed, without the focus mark. */
+	dimmed?: boolean;
 };
 
 const blank = seg(' ');
@@ -43,8 +45,10 @@ function bodyRowText(
 	width: number | undefined,
 	styling: Styling,
 	palette: Palette,
+	dimmed = false,
 ): string {
 	if (!row) return ' ';
+	if (dimmed) return styledRow([blank, ...row.segments.map(segment => ({...segment, dim: true}))], styling, palette);
 	const marked = highlight(row.segments, pattern);
 	// A row neither focused nor holding a match: its string is kept with its segments.
 	if (!focused && marked === row.segments) return keptBodyRow(row.segments, styling, palette);
@@ -53,7 +57,7 @@ function bodyRowText(
 }
 
 /** Exactly `height` rows, so that the footer stays at the bottom: each one styled string (styled-row.ts). */
-export function Body({rows, height, focusRow, query, width}: BodyProps) {
+export function Body({rows, height, focusRow, query, width, dimmed}: BodyProps) {
 	const styling = useContext(ColorContext);
 	const palette = useContext(PaletteContext);
 	const pattern = useMemo(() => {
@@ -62,7 +66,9 @@ export function Body({rows, height, focusRow, query, width}: BodyProps) {
 	}, [query]);
 	const lines = [];
 	for (let i = 0; i < height; i++)
-		lines.push(<RowText key={i} text={bodyRowText(rows[i], i === focusRow, pattern, width, styling, palette)} />);
+		lines.push(
+			<RowText key={i} text={bodyRowText(rows[i], i === focusRow, pattern, width, styling, palette, dimmed)} />,
+		);
 	return <Box flexDirection="column">{lines}</Box>;
 }
 

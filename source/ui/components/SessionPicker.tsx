@@ -21,6 +21,8 @@ export type SessionPickerProps = {
 	current?: string;
 	/** The chosen session is being opened. */
 	opening: boolean;
+	/** False: beside the session, which has the keys; the list is drawn dimmed, without its cursor. */
+	focused?: boolean;
 };
 
 /** How often the list's ages move on while nothing else redraws it (ms). */
@@ -30,7 +32,8 @@ const mark = seg(glyph.focus, {color: 'cyan', bold: true});
 const blank = seg(' ');
 
 /** Exactly `height` rows; the chosen session has the focus mark in the gutter. */
-export function SessionPicker({state, width, height, now, root, where, notices, current, opening}: SessionPickerProps) {
+export function SessionPicker(props: SessionPickerProps) {
+	const {state, width, height, now, root, where, notices, current, opening, focused = true} = props;
 	// An idle session's age moves on though nothing redraws the screen: the clock it was drawn with, plus the ticks since.
 	const [ticks, setTicks] = useState({from: now, count: 0});
 	useEffect(() => {
@@ -40,11 +43,11 @@ export function SessionPicker({state, width, height, now, root, where, notices, 
 		return () => clearInterval(timer);
 	}, [now]);
 	const shownNow = ticks.from === now ? now + ticks.count * pickerAgeTickMs : now;
-	const shown = {width: width - 1, height, now: shownNow, root, where, notices, current, opening};
+	const shown = {width: width - 1, height, now: shownNow, root, where, notices, current, opening, cursor: focused};
 	const {rows, selectedRow} = pickerRows(state, shown);
 	const lines = [];
 	for (let i = 0; i < height; i++) {
-		const row = rows[i];
+		const row = rows[i] && (focused ? rows[i] : rows[i].map(segment => ({...segment, dim: true})));
 		lines.push(<RowLine key={i} segments={row ? [i === selectedRow ? mark : blank, ...row] : []} />);
 	}
 	return <Box flexDirection="column">{lines}</Box>;

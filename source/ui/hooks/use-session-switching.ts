@@ -9,6 +9,8 @@ import {initialScreen} from '../screen/screen-state.js';
 import type {ScreenState} from '../screen/screen-types.js';
 import {overviewEntries} from '../views/overview-columns.js';
 import {filterEntries, type PickerState} from '../views/picker.js';
+import {rolledUp} from '../views/overview-rollup.js';
+import {useOverviewBeside} from './use-overview-beside.js';
 
 /** Lists and opens sessions for the picker and the footer's offer (L). */
 export function useSessionSwitching(options: {
@@ -18,8 +20,11 @@ export function useSessionSwitching(options: {
 	clock: () => number;
 	listRev: number;
 	expand: Parameters<typeof initialScreen>[0];
+	/** At 140 columns or more: the list is beside the session from the start (use-overview-beside.ts). */
+	wide?: boolean;
 }): void {
 	const {state, setState, sessions, clock, listRev, expand} = options;
+	useOverviewBeside({state, setState, wide: options.wide === true, canPick: sessions !== undefined});
 	// The picker lists the sessions each time it opens, and again when the program says the list
 	// changed (the selection stays on its session); a listing for an earlier opening is dropped.
 	const loadId = state.picker?.loadId;
@@ -43,8 +48,9 @@ export function useSessionSwitching(options: {
 			});
 		};
 		sessions.list().then(
-			// In the overview's order (attention first, a subagent under its parent): the picker keeps it as it filters.
-			entries => settle({entries: overviewEntries(entries, clock()).map(row => row.entry)}),
+			// In the overview's order (attention first, a subagent under its parent; a parent with its subagents' cost and
+			// wait): the picker keeps it as it filters.
+			entries => settle({entries: overviewEntries(rolledUp(entries), clock()).map(row => row.entry)}),
 			(error: unknown) =>
 				settle({
 					entries: [],
@@ -66,6 +72,7 @@ export function useSessionSwitching(options: {
 					setState(previous => ({
 						...initialScreen(expand, previous.chop),
 						pickerOpened: previous.pickerOpened,
+						overviewHidden: previous.overviewHidden,
 						message: `opened ${chosen.sessionId}`,
 						// Beside the session the list stays, its choice kept, for the next one.
 						...(previous.beside && previous.picker

@@ -273,7 +273,8 @@ export const commands: readonly Command[] = [
 		keys: [char('s')],
 		help:
 			'every session at a glance (what each does now, those waiting for you first): j/k to choose, / to filter, ' +
-			'Enter to open, Esc to close; at 140 columns or more it stays beside the session and s shows or hides it',
+			'Enter to open, Esc to close; at 140 columns or more it is beside the session from the start ' +
+			'and s hides or shows it',
 		footer: 'sessions',
 	},
 	{

@@ -244,6 +244,7 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 				picker: openPicker((state.pickerOpened ?? 0) + 1),
 				pickerOpened: (state.pickerOpened ?? 0) + 1,
 				...besideOpening(env),
+				overviewHidden: false,
 			};
 		case 'list-focus':
 			// Tab means something only with the sessions beside the session (beside.ts).

@@ -64,6 +64,8 @@ export type ScreenState = {
 	beside?: boolean;
 	/** Beside the session, the list has the keys (Tab moves between them). */
 	listFocus?: boolean;
+	/** s hid the list beside the session: it stays hidden until s shows it again (ui/hooks/use-overview-beside.ts). */
+	overviewHidden?: boolean;
 	/** Bumped by L: the App opens the session offered in the footer. */
 	switchTo?: number;
 	/** The timeline (T), while shown instead of the panes. */

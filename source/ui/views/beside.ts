@@ -1,11 +1,13 @@
 /**
- * The session list beside the session: at 140 columns or more the picker (s) stays on the
- * left while the chosen session fills the right. Tab moves the keys between them; Esc in the
- * list gives them back to the session; s in the session hides the list. Below 140 columns
- * the picker is the full-screen one. Pure: state and key in, state out.
+ * The session list beside the session: at 140 columns or more the overview is on the left from
+ * the start (the session having the keys) while the chosen session fills the right. Tab moves the
+ * keys between them; Esc in the list gives them back to the session; s in the session hides the
+ * list and s shows it again. Below 140 columns the picker is the full-screen one, shown by s only.
+ * Pure: state and key in, state out.
  */
 import {commandFor, type KeyPress} from '../screen/keymap.js';
 import type {ScreenEnv, ScreenState} from '../screen/screen-types.js';
+import {openPicker} from './picker.js';
 
 /** The least terminal width that shows the list beside the session. */
 export const besideMinColumns = 140;
@@ -34,11 +36,31 @@ export function besideKey(
 	if (commandFor(input, key) === 'list-focus') return {...state, listFocus: !state.listFocus};
 	// Esc while a filter is typed leaves the filter (the list's own key), then the list.
 	if (state.listFocus) return key.escape && state.picker?.filtering !== true ? {...state, listFocus: false} : 'list';
-	if (commandFor(input, key) === 'sessions') return {...state, picker: undefined, beside: false, listFocus: false};
+	if (commandFor(input, key) === 'sessions')
+		return {...state, picker: undefined, beside: false, listFocus: false, overviewHidden: true};
 	return 'session';
 }
 
 /** The picker as `s` opens it: beside the session when the terminal is wide, the list then having the keys. */
 export function besideOpening(env: Pick<ScreenEnv, 'wide'>): Pick<ScreenState, 'beside' | 'listFocus'> {
 	return env.wide === true ? {beside: true, listFocus: true} : {beside: false, listFocus: false};
+}
+
+/**
+ * What the overview beside the session becomes as the terminal's width changes: shown (the session keeping the keys)
+ * once it is 140 columns or more and s has not hidden it; closed when it narrows while the session has the keys (a
+ * list with the keys stays, as the full-screen picker). Undefined: no change.
+ */
+export function besideAtWidth(
+	state: ScreenState,
+	wide: boolean,
+	canPick: boolean,
+	loadId: number,
+): ScreenState | undefined {
+	if (!canPick) return undefined;
+	if (wide && state.picker === undefined && state.overviewHidden !== true)
+		return {...state, picker: openPicker(loadId), pickerOpened: loadId, beside: true, listFocus: false};
+	if (!wide && state.picker !== undefined && state.beside === true && state.listFocus !== true)
+		return {...state, picker: undefined, beside: false, listFocus: false};
+	return undefined;
 }

@@ -125,16 +125,18 @@ const requestsColumn: SessionColumn = {
 };
 
 /**
- * The overview's columns: state and activity first, then the picker's (its live mark, size and last activity left out:
- * the activity says it).
+ * The overview's columns: state, activity and cost first, then the picker's (its live mark, size and last activity left
+ * out: the activity says it).
  */
 export const overviewColumns: readonly SessionColumn[] = [
 	stateColumn,
 	...sessionColumns.filter(column => column.name === 'id'),
 	doingColumn,
+	// What the session cost stays on the narrowest row (beside the session): the footer's figure for it.
+	...sessionColumns.filter(column => column.name === 'cost').map(({leaves: _leaves, ...column}) => column),
 	requestsColumn,
 	tokensColumn,
-	...sessionColumns.filter(column => !['live', 'id', 'size', 'age'].includes(column.name)),
+	...sessionColumns.filter(column => !['live', 'id', 'size', 'age', 'cost'].includes(column.name)),
 ];
 
 /** The entries in attention order, each with its depth under its parent. */

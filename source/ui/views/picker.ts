@@ -149,6 +149,8 @@ export function pickerRows(
 		notices?: readonly string[];
 		current?: string;
 		opening?: boolean;
+		/** False: the list does not have the keys (beside the session): no row is drawn chosen. */
+		cursor?: boolean;
 	},
 ): PickerView {
 	const {width, height, now} = options;
@@ -189,10 +191,11 @@ export function pickerRows(
 		const widths = fitSessionColumns(state.entries!, width, now, overviewColumns);
 		const depthOf = depths(state.entries!);
 		for (let i = top; i < entries.length && rows.length < height; i++) {
-			if (i === selected) selectedRow = rows.length;
+			const chosen = i === selected && options.cursor !== false;
+			if (chosen) selectedRow = rows.length;
 			const context = {
 				now,
-				selected: i === selected,
+				selected: chosen,
 				current: entries[i]!.sessionId === options.current,
 				depth: depthOf.get(entries[i]!.sessionId) ?? 0,
 			};
@@ -210,12 +213,27 @@ function filterLine(state: PickerState): Segment[] {
 	return [seg(' / filter', {dim: true})];
 }
 
-/** `⏸ 1 waiting  ● 2 running` for the title: how many sessions are in each state that needs an eye. */
+/**
+ * A subagent's row whose wait its parent's row shows too: a disk session's parent listed (overview-rollup.ts makes it
+ * wait), and any server subagent (the server holds a subagent's calls in its parent's run, and its parent's record
+ * counts them).
+ */
+function waitShownAbove(entry: PickerEntry, ids: ReadonlySet<string>): boolean {
+	if (isServerEntry(entry)) return entry.source === 'subagent';
+	return entry.parentId !== undefined && ids.has(entry.parentId);
+}
+
+/**
+ * `⏸ 1 waiting  ● 2 running` for the title: how many sessions are in each state that needs an eye (a wait shown on a
+ * subagent's row and on its parent's is one).
+ */
 function stateCounts(entries: readonly PickerEntry[]): Segment[] {
 	const counts = new Map<string, number>();
+	const ids = new Set(entries.map(entry => entry.sessionId));
 	for (const entry of entries) {
 		const {state} = activityOf(entry);
-		if (state !== 'idle') counts.set(state, (counts.get(state) ?? 0) + 1);
+		if (state === 'idle' || (state === 'waiting' && waitShownAbove(entry, ids))) continue;
+		counts.set(state, (counts.get(state) ?? 0) + 1);
 	}
 	const out: Segment[] = [];
 	for (const state of ['waiting', 'failed', 'compacting', 'retrying', 'running'] as const) {

@@ -66,6 +66,7 @@ export async function runWholeOutput(options: PrintOutputOptions): Promise<numbe
 		prices: store.status.prices,
 		bars: options.unicode ? unicodeBar : plainBar,
 		pricesNote: store.status.pricesNote,
+		server: store.status.serverCost,
 	};
 	const result = flags.stats
 		? flags.json

@@ -22,9 +22,8 @@ import {ServerApi, type ServerSession} from './api.js';
 import {serverApiFor} from './server-api-for.js';
 import {apiUrl, type ServerAddress} from '../io/sse/server-address.js';
 import {startHttpTrace} from './http-trace.js';
-
-export {serverApiFor} from './server-api-for.js';
-import {ServerSessionList, type ServerPickerEntry, type UserChannelEvent} from './session-list.js';
+import {ServerSessionList, sameFigure, serverFigure} from './session-list.js';
+import type {ServerPickerEntry, UserChannelEvent} from './session-list.js';
 import {openUserChannel} from './user-channel.js';
 import {ServerNudges} from './server-nudges.js';
 import {requestCosts} from './usage-costs.js';
@@ -124,6 +123,7 @@ export async function startServerMode(address: ServerAddress, options: ServerMod
 			options.store.setStatus({state: 'failed', message: messageOf(error)});
 		}
 	}
+	if (options.flags.stats) server.askOwnCost();
 	if (options.screen) {
 		if (address.sessionId !== undefined) void server.refresh();
 		server.listen();
@@ -447,14 +447,19 @@ class ServerSessions implements Stoppable {
 
 	/** The open session's cost as the server figures it (the list's, from its usage route), for the footer. */
 	private showServerCost(): void {
-		const entry = this.opened === undefined ? undefined : this.list.get(this.opened);
-		const figure =
-			entry?.costUsd === undefined ? undefined : {usd: entry.costUsd, unpriced: entry.costUnpriced === true};
-		const cost = entry?.costUnknown ? ('unknown' as const) : figure;
-		const now = this.options.store.status.serverCost;
-		const bothFigures = typeof now === 'object' && typeof cost === 'object';
-		const same = now === cost || (bothFigures && now.usd === cost.usd && now.unpriced === cost.unpriced);
-		if (!same) this.options.store.setStatus({serverCost: cost});
+		const cost = serverFigure(this.opened === undefined ? undefined : this.list.get(this.opened));
+		if (!sameFigure(this.options.store.status.serverCost, cost)) this.options.store.setStatus({serverCost: cost});
+	}
+
+	/** --stats: the open session's project's usage asked once, beside its prices (what --stats waits for). */
+	askOwnCost(): void {
+		const [project, prices] = [this.list.get(this.opened ?? '')?.project, this.pricesOf];
+		if (project === undefined) return;
+		const asked = requestCosts(this.api, [project], this.stopCosts.signal, 'stopped').then(costs => {
+			this.list.setCosts(costs);
+			this.showServerCost();
+		});
+		this.pricesOf = async () => void (await Promise.all([prices(), asked]));
 	}
 
 	/** The picker's view of this server. */

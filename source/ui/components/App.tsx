@@ -397,6 +397,7 @@ export function App({
 			height={height}
 			now={now}
 			costOf={usage => requestCostText(usage, view.header, store.status.prices)}
+			outside={contextScreenNow().outside}
 		/>
 	) : state.contextView ? (
 		<ContextView screen={contextScreenNow()} state={state.contextView} width={width} height={height} />
@@ -422,7 +423,7 @@ export function App({
 					stoppedAt={stoppedAt}
 					noSession={sessions?.openAtStart === true && sessions.current?.() === undefined}
 					replay={replay ? replayText(replay.state()) : undefined}
-					trail={{sizes: contextTrail.sizes(view), cost: contextTrail.cost(view, store.status.prices)}}
+					trail={{sizes: contextTrail.sizes(view), cost: contextTrail.cost(view, store.status)}}
 					width={screenWidth}
 					home={home ?? homedir()}
 					rule={rules}

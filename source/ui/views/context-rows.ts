@@ -52,6 +52,7 @@ function summary(screen: ContextScreen): Segment[] {
 	const compactions = ledger.rows.filter(row => row.kind === 'compaction').length;
 	const out: Segment[] = [seg(' context & cost', {bold: true}), seg(`  ${plural(requests, 'request')}`)];
 	if (compactions > 0) out.push(seg(` · ${compactions} compaction${compactions === 1 ? '' : 's'}`));
+	if (screen.outside !== undefined) out.push(seg(` · ${screen.outside}`, {color: 'yellow'}));
 	out.push(seg(` · ${formatTokens(ledger.total.tokens)} tokens billed`));
 	const cost = totalText(ledger.total);
 	if (cost) out.push(seg(` · ${cost}`, {bold: true}));

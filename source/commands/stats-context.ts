@@ -95,7 +95,11 @@ function rowText(row: LedgerRow, scale: number, glyphs: BarGlyphs, priced: boole
 		}
 		case 'billed': {
 			const label = sanitize(oneLine(row.label, 60));
-			return wide(`${label} (billed, not in the trace): ${formatTokens(billed(row.tokens))} tokens`);
+			const tokens = `${formatTokens(billed(row.tokens))} tokens`;
+			if (!row.outside) return wide(`${label} (billed, not in the trace): ${tokens}`);
+			return wide(
+				`+${row.requests} ${row.requests === 1 ? 'request' : 'requests'} not in the trace: ${label}, ${tokens}`,
+			);
 		}
 	}
 }

@@ -86,7 +86,7 @@ describe("a server's session: one cost, the server's", () => {
 		// The context table's row of its own (the title is asked for as the task starts: first), and its running total at
 		// the last row is the server's figure.
 		expect(result.stdout).toMatch(
-			/^ +title \(billed, not in the trace\): 1[.,]1k? ?\S* tokens +\$0\.00440? +\$0\.00440?$/m,
+			/^ {2}\+1 request not in the trace: title, 1\.1k tokens +\$0\.00440? +\$0\.00440?$/m,
 		);
 		const table = result.stdout.slice(
 			result.stdout.indexOf('Context per request'),

@@ -47,7 +47,7 @@ describe('requests a server billed beyond the trace', () => {
 		const ledger = contextLedger(view, prices(), billedOutsideTrace(view, server));
 		const titles = ledger.rows.filter(row => row.kind === 'billed');
 		expect(titles).toHaveLength(1);
-		expect(titles[0]).toMatchObject({label: 'title', requests: 1});
+		expect(titles[0]).toMatchObject({label: 'title', outside: true, requests: 1});
 		// 1,040 fresh at $4 and 15 out at $16 a million.
 		expect(titles[0]!.usd).toBeCloseTo(0.0044, 10);
 		expect(ledger.total.usd).toBeCloseTo(server.usd!, 10);

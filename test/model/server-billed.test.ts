@@ -3,6 +3,7 @@
 // writes to the trace); that request as the context ledger's row of its own, the ledger's total then the server's.
 import {describe, expect, it} from 'vitest';
 import {pricesOfModelsAnswer} from '../../source/cost/prices.js';
+import {liveServerCost} from '../../source/render/cost-text.js';
 import {contextLedger} from '../../source/model/context-ledger.js';
 import type {ModelInput} from '../../source/model/input.js';
 import {billedOutsideText, billedOutsideTrace, type ServerFigure} from '../../source/model/server-billed.js';
@@ -54,6 +55,18 @@ describe('requests a server billed beyond the trace', () => {
 		expect(ledger.total.tokens).toBe(4000 + 5200 + 231);
 		// Without it, the traces' own figure: the title's less.
 		expect(contextLedger(view, prices()).total.usd).toBeCloseTo(server.usd! - 0.0044, 10);
+	});
+
+	it('a figure asked before the run’s last requests ended: the trace’s own figure while it is the larger', () => {
+		const view = recordedView();
+		const server = figureOf(costParentId);
+		const trace = contextLedger(view, prices()).total.usd!;
+		// Asked after the first of the parent's five requests: the title's and that one's.
+		const stale: ServerFigure = {usd: 0.0091, unpriced: false, requests: 2};
+		expect(liveServerCost(view, prices(), stale).usd).toBeCloseTo(trace, 10);
+		// Caught up: the figure as the server gives it, the title's request in it.
+		expect(liveServerCost(view, prices(), server)).toEqual(server);
+		expect(server.usd!).toBeGreaterThan(trace);
 	});
 
 	it('nothing added from disk, when the usage did not answer, or when the row has not caught up with the trace', () => {

@@ -8,6 +8,7 @@ import {costOfUsage, costText} from '../../cost/arithmetic.js';
 import type {PriceTable} from '../../cost/prices.js';
 import {treeSpend} from '../../model/session/spend.js';
 import type {ServerFigure} from '../../model/server-billed.js';
+import {liveServerCost} from '../../render/cost-text.js';
 import {sparkline} from '../../model/timeline.js';
 import type {RequestItem, SessionView, SpendLine, SubagentItem} from '../../model/view-model.js';
 import {seg, segmentsWidth, type Segment} from '../panes/segments.js';
@@ -39,7 +40,8 @@ export class ContextTrail {
 	 */
 	cost(view: SessionView, status: {prices?: PriceTable; serverCost?: ServerFigure | 'unknown'}): string | undefined {
 		const {prices, serverCost: server} = status;
-		if (server !== undefined && server !== 'unknown' && server.usd !== undefined) return costText(server);
+		if (server !== undefined && server !== 'unknown' && server.usd !== undefined)
+			return costText(liveServerCost(view, prices, server));
 		if (prices === undefined || prices.size === 0) return undefined;
 		this.sync(view);
 		const lines: SpendLine[] = view.spend.filter(line => line.kind !== 'subagent');

@@ -333,8 +333,7 @@ class ServerSessions implements Stoppable {
 		try {
 			session = await this.api.session(sessionId);
 		} catch (error) {
-			// A record that does not come (it timed out, the connection failed) holds nothing up:
-			// the session's stream is followed, and it says what there is.
+			// A record that does not come (it timed out, the connection failed) holds nothing up: its stream says what there is.
 			if (!(error instanceof SseClientError) || error.kind !== 'network') throw error;
 			return {sessionId, overHttp: false, ...(await this.stream(sessionId, same))};
 		}

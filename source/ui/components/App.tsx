@@ -226,8 +226,7 @@ export function App({
 	const {rules, width, paneWidth} = geometry;
 	const height = Math.max(1, geometry.height - (pendingSteer.length > 0 ? 1 : 0));
 	const view = store.view;
-	// The session's own clock: a replay's, or a stopped trace's last moment (session-clock.ts).
-	// (The picker's "how long ago" of other sessions stays on the real clock.)
+	// The session's own clock: a replay's, or a stopped trace's last moment (session-clock.ts); the picker's is real.
 	const realNow = clock();
 	const {now, stoppedAt} = sessionTime(view, store.status, realNow);
 	const filterCache = useMemo(() => new FilterCache(), []);

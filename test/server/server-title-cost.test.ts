@@ -85,9 +85,7 @@ describe("a server's session: one cost, the server's", () => {
 		expect(result.stdout).toMatch(new RegExp(`^Cost +\\${figure()} +\\(the server's figure`, 'm'));
 		// The context table's row of its own (the title is asked for as the task starts: first), and its running total at
 		// the last row is the server's figure.
-		expect(result.stdout).toMatch(
-			/^ {2}\+1 request not in the trace: title, 1\.1k tokens +\$0\.00440? +\$0\.00440?$/m,
-		);
+		expect(result.stdout).toMatch(/^ {2}\+1 request not in the trace: title, 1\.1k tokens +\$0\.00440? +\$0\.00440?$/m);
 		const table = result.stdout.slice(
 			result.stdout.indexOf('Context per request'),
 			result.stdout.indexOf('What fills'),
@@ -95,7 +93,7 @@ describe("a server's session: one cost, the server's", () => {
 		expect(table.trimEnd().split('\n').at(-1)).toMatch(new RegExp(`\\${figure()}$`));
 	});
 
-	it('a usage route that fails: --stats gives the trace’s figure, said to be the trace’s, and adds nothing', async () => {
+	it('a usage route that fails: --stats gives the trace’s figure, marked as such, and adds nothing', async () => {
 		server = await recorded({usage: () => ({status: 500, json: {error: {code: 'internal', message: 'no'}}})});
 		const result = await runCli(['--sse', `${server.origin}/chat/${costParentId}`, '--stats'], {env});
 		expect(result.stdout).toMatch(/^Cost +\$0\.0241 from the trace$/m);

@@ -24,6 +24,9 @@ const zero: TokenCounts = {cache_read: 0, cache_write: 0, output: 0, total: 0};
 export function billedOutsideTrace(view: SessionView, server: ServerFigure | 'unknown' | undefined): ExtraBilled[] {
 	if (server === undefined || server === 'unknown' || server.requests === undefined || server.tokens === undefined)
 		return [];
+	// A subagent whose requests are not held here (its trace not read): what the sums hold beyond the trace is not only
+	// the title's, so nothing is said.
+	if (!subagentsCounted(view)) return [];
 	const lines = wholeSpend(view);
 	const seen = lines.reduce((sum, line) => addTokens(sum, line.tokens), zero);
 	const seenRequests = lines.reduce((sum, line) => sum + line.requests, 0) + failedRequests(view);
@@ -55,6 +58,12 @@ export function billedOutsideText(extra: readonly ExtraBilled[]): string | undef
 function wholeSpend(view: SessionView): SpendLine[] {
 	const held = view.items.some(item => item.kind === 'subagent' && item.child !== undefined);
 	return held ? treeSpend(view) : view.spend;
+}
+
+/** Every subagent's requests are counted: its session held here, or what it spent passed up on this session's stream. */
+function subagentsCounted(view: SessionView): boolean {
+	if (view.spend.some(line => line.kind === 'subagent')) return true;
+	return view.items.every(item => item.kind !== 'subagent' || item.child !== undefined);
 }
 
 /** Requests that ended other than completed, here and in the subagents held: the server records a row for each. */

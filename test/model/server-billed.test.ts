@@ -69,6 +69,11 @@ describe('requests a server billed beyond the trace', () => {
 		expect(server.usd!).toBeGreaterThan(trace);
 	});
 
+	it('a subagent whose requests are not held here: nothing said, the difference is not only the title’s', () => {
+		const parentAlone = viewFrom(traceInputs(1, costEvents(costParentId)));
+		expect(billedOutsideTrace(parentAlone, figureOf(costParentId))).toEqual([]);
+	});
+
 	it('nothing added from disk, when the usage did not answer, or when the row has not caught up with the trace', () => {
 		const view = recordedView();
 		expect(billedOutsideTrace(view, undefined)).toEqual([]);

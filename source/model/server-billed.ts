@@ -63,7 +63,10 @@ function wholeSpend(view: SessionView): SpendLine[] {
 /** Every subagent's requests are counted: its session held here, or what it spent passed up on this session's stream. */
 function subagentsCounted(view: SessionView): boolean {
 	if (view.spend.some(line => line.kind === 'subagent')) return true;
-	return view.items.every(item => item.kind !== 'subagent' || item.child !== undefined);
+	// A child known only by its pointer is an empty session: its trace not read.
+	const read = (child: SessionView | undefined): boolean =>
+		child !== undefined && (child.spend.length > 0 || child.items.some(item => item.kind === 'request'));
+	return view.items.every(item => item.kind !== 'subagent' || read(item.child));
 }
 
 /** Requests that ended other than completed, here and in the subagents held: the server records a row for each. */

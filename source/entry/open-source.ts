@@ -47,6 +47,7 @@ export async function openSource(options: SourceOptions): Promise<OpenedSource |
 			switcher: started.switcher,
 			pricesReady: started.pricesReady,
 			actions: flags.readOnly ? undefined : started.actions,
+			...(started.folder === undefined ? {} : {folder: started.folder}),
 		};
 	}
 	if (flags.sse) {

@@ -60,7 +60,7 @@ function wholeSpend(view: SessionView): SpendLine[] {
 	return held ? treeSpend(view) : view.spend;
 }
 
-/** Every subagent's requests are counted: its session held here, or what it spent passed up on this session's stream. */
+/** Every subagent's requests are counted: its session held here, or what it spent passed up on this stream. */
 function subagentsCounted(view: SessionView): boolean {
 	if (view.spend.some(line => line.kind === 'subagent')) return true;
 	// A child known only by its pointer is an empty session: its trace not read.

@@ -9,14 +9,11 @@
  */
 import {access} from 'node:fs/promises';
 import path from 'node:path';
-import type {Flags} from '../flags.js';
-import type {SessionStore} from '../model/session-store.js';
-import {startFileSession, type FileOptions} from '../io/file-session.js';
-import type {Settings} from '../settings.js';
+import {startFileSession} from '../io/file-session.js';
 import {locateSession} from '../io/session-locator.js';
 import type {PickerEntry, SessionSwitcher} from './session-switcher.js';
+import type {ServerModeOptions, ServerStart, Stoppable} from './server-mode-types.js';
 import type {SessionActions} from '../io/sse/actions.js';
-import type {PriceTable} from '../cost/prices.js';
 import {SseClientError} from '../io/sse/errors.js';
 import {ServerApi, type ServerSession} from './api.js';
 import {serverApiFor} from './server-api-for.js';
@@ -28,40 +25,18 @@ import {openUserChannel} from './user-channel.js';
 import {ServerNudges} from './server-nudges.js';
 import {requestCosts} from './usage-costs.js';
 
-/** Stops a running source. */
-type Stoppable = {close(): void | Promise<void>};
-
-/** How server mode runs. */
-export type ServerModeOptions = {
-	flags: Flags;
-	/** The saved logins and PENGUIN_VIEW_COOKIE (none when absent). */
-	settings?: Settings;
-	store: SessionStore;
-	/** The interactive screen (a picker, a live list, offers) rather than one session printed. */
-	screen: boolean;
-	follow: boolean;
-	/** `--latest`: open the newest running session (else the newest). */
-	latest: boolean;
-	/** For a session whose trace is on this machine's disk. */
-	fileOptions: FileOptions;
-	/** `--prices`: the price table, in place of the project's models answer. */
-	prices?: PriceTable;
-	/** Print mode: what happens to a stream's connection, one line per change (io/sse-source.ts). */
-	onConnectionTrouble?: (text: string) => void;
-	/** Once per nudge: the footer's text (by default with --notify, a desktop notification on standard output). */
-	onNudge?: (text: string) => void;
-	/** How often the running sessions' records are asked again for approvals (ms). */
-	nudgePollMs?: number;
-	/** A session named by its stream's URL: followed on that stream whatever its state (its trace is not read instead). */
-	streamSession?: string;
-};
-
-/** What server mode gives main: the source to stop, and on the screen the picker's switcher. */
-export type ServerStart =
-	| {ok: true; source: Stoppable; switcher: SessionSwitcher; actions: SessionActions; pricesReady: () => Promise<void>}
-	| {ok: false; message: string; usage?: boolean};
+export type {ServerModeOptions, ServerStart} from './server-mode-types.js';
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+// Whether a file can be read here (a server's trace path may name another machine's).
+const readable = async (file: string): Promise<boolean> => {
+	try {
+		await access(file);
+		return true;
+	} catch {
+		return false;
+	}
+};
 
 /** Starts server mode: connects, lists, opens the session asked for (or none: the picker). */
 export async function startServerMode(address: ServerAddress, options: ServerModeOptions): Promise<ServerStart> {
@@ -134,6 +109,7 @@ export async function startServerMode(address: ServerAddress, options: ServerMod
 		switcher: server.switcher(target === undefined),
 		actions: server.actions,
 		pricesReady: async () => server.pricesReady(),
+		...(server.folder === undefined ? {} : {folder: server.folder}),
 	};
 }
 
@@ -145,7 +121,10 @@ class ServerSessions implements Stoppable {
 	private channelError: string | undefined;
 	private loaded: Promise<void> | undefined;
 	private readonly listeners = new Set<() => void>();
-	private current: {sessionId: string; source: Stoppable; overHttp: boolean; actions?: SessionActions} | undefined;
+	// `folder`: the trace's on this machine (its subagents' traces beside it, for --stats and --export).
+	private current:
+		| {sessionId: string; source: Stoppable; overHttp: boolean; folder?: string; actions?: SessionActions}
+		| undefined;
 	private offered: ServerPickerEntry | undefined;
 	/** The footer's text when the offer is a nudge. */
 	private offerNote: string | undefined;
@@ -347,12 +326,7 @@ class ServerSessions implements Stoppable {
 			const loading = this.loadPrices(session);
 			this.pricesOf = async () => loading;
 		}
-		const local =
-			session.tracePath !== undefined &&
-			(await access(session.tracePath).then(
-				() => true,
-				() => false,
-			));
+		const local = session.tracePath !== undefined && (await readable(session.tracePath));
 		if (local) {
 			const located = await locateSession(session.tracePath!, {dataRoot: this.options.fileOptions.dataRoot});
 			if (located.ok && located.kind === 'session') {
@@ -362,7 +336,8 @@ class ServerSessions implements Stoppable {
 					label: path.basename(located.shards.at(-1) ?? sessionId),
 					state: followFile ? 'following' : 'reading',
 				});
-				return {sessionId, overHttp: false, source: startFileSession(located, {...this.options.fileOptions})};
+				const source = startFileSession(located, {...this.options.fileOptions});
+				return {sessionId, overHttp: false, folder: located.folder, source};
 			}
 		}
 		// The trace is on the server only: read it over HTTP, the whole of it.
@@ -388,6 +363,11 @@ class ServerSessions implements Stoppable {
 		} catch (error) {
 			this.options.onConnectionTrouble?.(`no prices: ${messageOf(error)}`);
 		}
+	}
+
+	/** The open session's folder when its trace is read on this machine. */
+	get folder(): string | undefined {
+		return this.current?.folder;
 	}
 
 	/** Settles once the open session's prices are in, or not to be had. */

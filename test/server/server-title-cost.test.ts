@@ -93,6 +93,29 @@ describe("a server's session: one cost, the server's", () => {
 		expect(table.trimEnd().split('\n').at(-1)).toMatch(new RegExp(`\\${figure()}$`));
 	});
 
+	it('a trace on this machine (the record’s tracePath here): its subagent read beside it, the title named', async () => {
+		// As with a server on this machine: --stats reads the traces from disk, the subagent's from the parent's folder.
+		const here = mkdtempSync(path.join(tmpdir(), 'title-cost-here-'));
+		folder = here;
+		const fileOf = (sessionId: string) => path.join(here, `${sessionId}_001.jsonl`);
+		for (const sessionId of [costParentId, costChildId]) {
+			const lines = costEvents(sessionId).map(event => `${JSON.stringify(event)}\n`);
+			writeFileSync(fileOf(sessionId), lines.join(''));
+		}
+		server = await recorded({rows: () => costRows().map(row => ({...row, tracePath: fileOf(row.sessionId)}))});
+		const result = await runCli(['--sse', `${server.origin}/chat/${costParentId}`, '--stats'], {
+			env: {...env, PENGUIN_HOME: path.join(here, 'data')},
+		});
+		expect(result.code).toBe(0);
+		expect(result.stdout).toMatch(/^Subagent session-2026-12-07-06-42-21-7697dc78\n {2}Session /m);
+		expect(result.stdout).toMatch(/^ +\+1 request not in the trace: title \(1[.,]1k? ?\S* tokens, \$0\.00440?\)$/m);
+		const table = result.stdout.slice(
+			result.stdout.indexOf('Context per request'),
+			result.stdout.indexOf('What fills'),
+		);
+		expect(table.trimEnd().split('\n').at(-1)).toMatch(new RegExp(`\\${figure()}$`));
+	});
+
 	it('a usage route that fails: --stats gives the trace’s figure, marked as such, and adds nothing', async () => {
 		server = await recorded({usage: () => ({status: 500, json: {error: {code: 'internal', message: 'no'}}})});
 		const result = await runCli(['--sse', `${server.origin}/chat/${costParentId}`, '--stats'], {env});

@@ -166,6 +166,8 @@ class ServerSessions implements Stoppable {
 				this.options.onNudge?.(text);
 				this.offered = entry;
 				this.offerNote = `${text} · L to switch`;
+				// An ending is said once its last messages come, after the change that made it: the footer is redrawn now.
+				for (const listener of this.listeners) listener();
 			},
 			pollMs: this.options.nudgePollMs,
 		});

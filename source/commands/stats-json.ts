@@ -133,6 +133,9 @@ export async function statsJsonCommand(options: StatsOptions): Promise<{stdout: 
 	const {stats, view, stderr} = await readStats(options);
 	// The per-request table and the context's parts (docs/stats-json.md), after the subagents are read.
 	const {requests, context} = contextStatsJson(view, options.prices, billedOutsideTrace(view, options.server));
-	const document = {...statsDocument(stats, options.prices), requestRows: requests, context};
+	// A server's session: the server's own figure, the one its Cost line and the screen show (`cost` is the trace's).
+	const figure = options.server;
+	const serverCost = typeof figure === 'object' ? {usd: figure.usd ?? null, unpriced: figure.unpriced} : null;
+	const document = {...statsDocument(stats, options.prices), serverCost, requestRows: requests, context};
 	return {stdout: `${safeJsonStringify(document, 2)}\n`, stderr};
 }

@@ -93,6 +93,22 @@ describe("a server's session: one cost, the server's", () => {
 		expect(table.trimEnd().split('\n').at(-1)).toMatch(new RegExp(`\\${figure()}$`));
 	});
 
+	it('--stats --json: the server’s figure and the trace’s, the title a billed row, the total the server’s', async () => {
+		server = await recorded();
+		const result = await runCli(['--sse', `${server.origin}/chat/${costParentId}`, '--stats', '--json'], {env});
+		expect(result.code).toBe(0);
+		const document = JSON.parse(result.stdout) as {
+			cost: {usd: number};
+			serverCost: {usd: number; unpriced: boolean} | null;
+			requestRows: Array<{kind: string; label?: string; running: {costUsd: number}}>;
+		};
+		const usd = costRow(costParentId)['cost'] as number;
+		expect(document.serverCost).toEqual({usd, unpriced: false});
+		expect(document.cost.usd).toBeCloseTo(usd - 0.0044, 10);
+		expect(document.requestRows[0]).toMatchObject({kind: 'billed', label: 'title'});
+		expect(document.requestRows.at(-1)!.running.costUsd).toBeCloseTo(usd, 10);
+	});
+
 	it('a trace on this machine (the record’s tracePath here): its subagent read beside it, the title named', async () => {
 		// As with a server on this machine: --stats reads the traces from disk, the subagent's from the parent's folder.
 		const here = mkdtempSync(path.join(tmpdir(), 'title-cost-here-'));
@@ -136,5 +152,7 @@ describe("a server's session: one cost, the server's", () => {
 		expect(result.code).toBe(0);
 		expect(result.stdout).toMatch(/^Requests +5 /m);
 		expect(result.stdout).not.toContain('not in the trace');
+		const json = await runCli([file, '--stats', '--json'], {env: {...env, PENGUIN_HOME: folder}});
+		expect((JSON.parse(json.stdout) as {serverCost: unknown}).serverCost).toBeNull();
 	});
 });

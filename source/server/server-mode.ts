@@ -265,8 +265,9 @@ class ServerSessions implements Stoppable {
 
 	private started(entry: ServerPickerEntry): void {
 		if (entry.sessionId === this.current?.sessionId) {
-			// The session on screen, read from its finished trace over HTTP, runs again: follow it live.
-			if (this.current.overHttp) void this.open(entry.sessionId).catch(() => undefined);
+			// The session on screen, read from its finished trace (over HTTP or on this disk), runs again: follow it on its
+			// stream, which carries its actions (Ctrl+X, a, r, >) and its task's state.
+			if (this.current.actions === undefined) void this.open(entry.sessionId).catch(() => undefined);
 			return;
 		}
 		this.offered = entry;

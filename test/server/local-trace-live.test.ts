@@ -21,7 +21,7 @@ afterEach(async () => {
 	[server, started, folder] = [undefined, undefined, undefined];
 });
 
-it('a session read from its trace on this disk that runs again: followed over its stream, Ctrl+X acts on it', async () => {
+it('a session read from its trace on this disk runs again: followed over its stream, Ctrl+X acts on it', async () => {
 	const here = mkdtempSync(path.join(tmpdir(), 'local-trace-live-'));
 	folder = here;
 	// Its record says running once the new run has begun.

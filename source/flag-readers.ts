@@ -22,7 +22,7 @@ export const flagReaders: Readonly<Record<FlagName, readonly string[]>> = {
 	mouse: ['entry/screen-output.ts'],
 	debug: ['cli.tsx', 'main.ts'],
 	list: ['main.ts'],
-	stats: ['entry/print-output.ts', 'main.ts'],
+	stats: ['entry/print-output.ts', 'main.ts', 'server/server-mode.ts'],
 	export: ['entry/flag-checks.ts', 'entry/print-output.ts', 'main.ts'],
 	redact: ['entry/flag-checks.ts', 'entry/print-output.ts', 'main.ts'],
 	dryRun: ['entry/flag-checks.ts', 'entry/print-output.ts'],

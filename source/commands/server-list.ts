@@ -15,7 +15,7 @@ import type {Settings} from '../settings.js';
 import {safeWriter} from '../output/safe-writer.js';
 import {ServerApi} from '../server/api.js';
 import type {ServerAddress} from '../io/sse/server-address.js';
-import {serverApiFor} from '../server/server-mode.js';
+import {serverApiFor} from '../server/server-api-for.js';
 import {ServerSessionList, serverCostText, type ServerPickerEntry} from '../server/session-list.js';
 import {requestCosts, type ServerCosts} from '../server/usage-costs.js';
 

@@ -6,7 +6,7 @@
 import {usdText} from '../cost/arithmetic.js';
 import type {PriceTable} from '../cost/prices.js';
 import {contextFill, contextPartList, largestPieces} from '../model/context-fill.js';
-import {billed, contextLedger, type LedgerRow, type RunningTotal} from '../model/context-ledger.js';
+import {billed, contextLedger, type ExtraBilled, type LedgerRow, type RunningTotal} from '../model/context-ledger.js';
 import type {SessionView} from '../model/view-model.js';
 import {partNames, pieceLabel, plainBar, promptBarText, type BarGlyphs} from '../render/context-bar.js';
 import {durationText} from '../export/duration-text.js';
@@ -21,8 +21,13 @@ const plainMarks = {aborted: 'A', retried: 'R', failed: 'X'};
 export const statsBarWidth = 30;
 
 /** The section's lines (a blank one first), or none for a session without requests. */
-export function contextSection(view: SessionView, prices: PriceTable | undefined, glyphs: BarGlyphs): string[] {
-	const ledger = contextLedger(view, prices);
+export function contextSection(
+	view: SessionView,
+	prices: PriceTable | undefined,
+	glyphs: BarGlyphs,
+	extra: readonly ExtraBilled[] = [],
+): string[] {
+	const ledger = contextLedger(view, prices, extra);
 	if (ledger.rows.length === 0) return [];
 	const scale = ledger.contextWindow ?? ledger.largestPrompt;
 	const window = ledger.contextWindow;
@@ -90,7 +95,11 @@ function rowText(row: LedgerRow, scale: number, glyphs: BarGlyphs, priced: boole
 		}
 		case 'billed': {
 			const label = sanitize(oneLine(row.label, 60));
-			return wide(`${label} (billed, not in the trace): ${formatTokens(billed(row.tokens))} tokens`);
+			const tokens = `${formatTokens(billed(row.tokens))} tokens`;
+			if (!row.outside) return wide(`${label} (billed, not in the trace): ${tokens}`);
+			return wide(
+				`+${row.requests} ${row.requests === 1 ? 'request' : 'requests'} not in the trace: ${label}, ${tokens}`,
+			);
 		}
 	}
 }

@@ -7,17 +7,26 @@
 import {costOfUsage, costText, usdText} from '../cost/arithmetic.js';
 import type {PriceTable} from '../cost/prices.js';
 import type {SpendLine} from '../model/view-model.js';
+import type {ServerFigure} from '../model/server-billed.js';
 import {formatTokens, oneLine} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
 
 /** The `Cost` line of a session (its subagents included); undefined without a price. */
-export function costLine(spend: readonly SpendLine[], prices: PriceTable | undefined): string | undefined {
+export function costLine(
+	spend: readonly SpendLine[],
+	prices: PriceTable | undefined,
+	server?: ServerFigure | 'unknown',
+): string | undefined {
+	// A server's session: the server's own figure, as the screen, the picker and --list show it.
+	if (server !== undefined && server !== 'unknown' && server.usd !== undefined)
+		return `Cost        ${costText(server)}  (the server's figure, with what it billed outside the trace)`;
 	if (prices === undefined || prices.size === 0) return undefined;
 	const cost = costOfUsage(spend, prices);
 	const text = costText(cost);
 	return text === undefined
 		? undefined
-		: `Cost        ${text}${cost.unpriced ? '  (* leaves out models without a price)' : ''}`;
+		: `Cost        ${text}${server === 'unknown' ? ' from the trace' : ''}` +
+				`${cost.unpriced ? '  (* leaves out models without a price)' : ''}`;
 }
 
 /** The table of cost by model and kind, with its total row; empty without a price. */

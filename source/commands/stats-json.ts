@@ -4,6 +4,7 @@
  * part added later (a table per request, the context's breakdown) is a new key, never a change
  * to one a script already reads. Pure: the stats and the prices in, the object out.
  */
+import {billedOutsideTrace} from '../model/server-billed.js';
 import {costOfUsage} from '../cost/arithmetic.js';
 import type {PriceTable} from '../cost/prices.js';
 import type {SpendLine} from '../model/view-model.js';
@@ -131,7 +132,10 @@ function costJson(spend: readonly SpendLine[], prices: PriceTable | undefined): 
 export async function statsJsonCommand(options: StatsOptions): Promise<{stdout: string; stderr: string}> {
 	const {stats, view, stderr} = await readStats(options);
 	// The per-request table and the context's parts (docs/stats-json.md), after the subagents are read.
-	const {requests, context} = contextStatsJson(view, options.prices);
-	const document = {...statsDocument(stats, options.prices), requestRows: requests, context};
+	const {requests, context} = contextStatsJson(view, options.prices, billedOutsideTrace(view, options.server));
+	// A server's session: the server's own figure, the one its Cost line and the screen show (`cost` is the trace's).
+	const figure = options.server;
+	const serverCost = typeof figure === 'object' ? {usd: figure.usd ?? null, unpriced: figure.unpriced} : null;
+	const document = {...statsDocument(stats, options.prices), serverCost, requestRows: requests, context};
 	return {stdout: `${safeJsonStringify(document, 2)}\n`, stderr};
 }

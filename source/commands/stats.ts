@@ -17,6 +17,9 @@ import {loadChildSessions, type ChildSearch} from './subagents-from-disk.js';
 import {toView} from './to-view.js';
 import {contextSection} from './stats-context.js';
 import {plainBar, type BarGlyphs} from '../render/context-bar.js';
+import {billedOutsideText, billedOutsideTrace, type ServerFigure} from '../model/server-billed.js';
+import {billed, type ExtraBilled} from '../model/context-ledger.js';
+import {costOfUsage, usdText} from '../cost/arithmetic.js';
 
 /** Calls of one tool. Durations count only calls whose output came (call → output). */
 export type ToolStats = {
@@ -218,8 +221,12 @@ function toolLabel(item: ToolCallItem, view: SessionView): string {
 // Formatting
 
 /** The stats as plain text (trace strings sanitized), ending in a newline. */
-export function formatStats(stats: Stats, prices?: PriceTable, pricesNote?: string): string {
-	return `${formatAt(stats, 0, prices, pricesNote).join('\n')}\n`;
+/** What a server says of the session beyond its trace: its own figure, and the requests it billed outside the trace. */
+export type ServerSide = {figure?: ServerFigure | 'unknown'; extra: readonly ExtraBilled[]};
+
+/** The stats as text; `server`: a server's session's figure and what it billed outside the trace. */
+export function formatStats(stats: Stats, prices?: PriceTable, pricesNote?: string, server?: ServerSide): string {
+	return `${formatAt(stats, 0, prices, pricesNote, server).join('\n')}\n`;
 }
 
 // Untrusted text (tool names, arguments, ids) on one line, with no control sequences.
@@ -227,7 +234,13 @@ function clean(text: string, max = 80): string {
 	return sanitize(oneLine(text, max));
 }
 
-function formatAt(stats: Stats, depth: number, prices: PriceTable | undefined, pricesNote?: string): string[] {
+function formatAt(
+	stats: Stats,
+	depth: number,
+	prices: PriceTable | undefined,
+	pricesNote?: string,
+	server?: ServerSide,
+): string[] {
 	const lines: string[] = [];
 	const model = [stats.provider, stats.modelId].filter(Boolean).join('/');
 	lines.push(`Session     ${clean(stats.sessionId ?? 'unknown')}${model ? `  (${clean(model)})` : ''}`);
@@ -236,6 +249,8 @@ function formatAt(stats: Stats, depth: number, prices: PriceTable | undefined, p
 		`Requests    ${stats.requests}  (${plural(stats.retries, 'retry', 'retries')}, ` +
 			`${stats.failedRequests} not completed)`,
 	);
+	const outside = server && billedOutsideText(server.extra);
+	if (server && outside) lines.push(`            ${outside} (${billedFigures(server.extra, prices)})`);
 	lines.push(`Tool calls  ${stats.toolCalls}`);
 	if (stats.tokens) {
 		const t = stats.tokens;
@@ -248,7 +263,7 @@ function formatAt(stats: Stats, depth: number, prices: PriceTable | undefined, p
 	} else {
 		lines.push('Tokens      no token usage recorded');
 	}
-	const cost = costLine(stats.spend, prices);
+	const cost = costLine(stats.spend, prices, server?.figure);
 	if (cost !== undefined) lines.push(cost);
 	// No prices at all: the cost is unknown, and here is why (a project with no config, most often).
 	else if (pricesNote !== undefined && (prices === undefined || prices.size === 0)) {
@@ -343,6 +358,8 @@ export type StatsOptions = {
 	bars?: BarGlyphs;
 	/** Why there are no prices, said on the Cost line. */
 	pricesNote?: string;
+	/** A server's session: the server's figure (its usage route), or `unknown` when it did not answer. */
+	server?: ServerFigure | 'unknown';
 };
 
 /** The stats of a session, its subagents read from disk when told where, and what could not be read. */
@@ -359,8 +376,21 @@ export async function readStats(options: StatsOptions): Promise<{stats: Stats; v
 /** `--stats`: a session's inputs (or finished view) to the stats text, with the per-request context table. */
 export async function statsCommand(options: StatsOptions): Promise<{stdout: string; stderr: string}> {
 	const {stats, view, stderr} = await readStats(options);
-	const context = contextSection(view, options.prices, options.bars ?? plainBar);
-	const stdout =
-		formatStats(stats, options.prices, options.pricesNote) + (context.length > 0 ? `${context.join('\n')}\n` : '');
-	return {stdout, stderr};
+	const extra = billedOutsideTrace(view, options.server);
+	const context = contextSection(view, options.prices, options.bars ?? plainBar, extra);
+	const server = {figure: options.server, extra};
+	const text = formatStats(stats, options.prices, options.pricesNote, server);
+	return {stdout: text + (context.length > 0 ? `${context.join('\n')}\n` : ''), stderr};
+}
+
+/** `95 tokens, $0.00411`: what the requests billed outside the trace came to, priced at the session's model. */
+function billedFigures(extra: readonly ExtraBilled[], prices: PriceTable | undefined): string {
+	const tokens = extra.reduce((sum, line) => sum + billed(line.tokens), 0);
+	const usd =
+		prices &&
+		costOfUsage(
+			extra.map(line => ({...line, kind: 'earlier' as const})),
+			prices,
+		).usd;
+	return `${formatTokens(tokens)} tokens${usd === undefined ? '' : `, ${usdText(usd)}`}`;
 }

@@ -70,6 +70,7 @@ async function openNamedSource(options: SourceOptions): Promise<OpenedSource | {
 			switcher: started.switcher,
 			pricesReady: started.pricesReady,
 			actions: flags.readOnly ? undefined : started.actions,
+			...(started.folder === undefined ? {} : {folder: started.folder}),
 		};
 	}
 	if (flags.sse) {

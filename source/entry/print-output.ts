@@ -56,9 +56,10 @@ export function whenSessionEnds(store: SessionStore): Promise<void> {
 export async function runWholeOutput(options: PrintOutputOptions): Promise<number> {
 	const {flags, store, running, opened, check, out} = options;
 	await Promise.race([options.ended, refusedBy(check)]);
+	// The prices (and a server's own figure) before the source stops: stopping it ends what it still asks.
+	if (check?.refusal === undefined) await opened.pricesReady();
 	await running.close();
 	if (check?.refusal !== undefined) return refuse(check.refusal, options);
-	await opened.pricesReady();
 	const children = opened.folder === undefined ? undefined : {dataRoot: options.dataRoot, folder: opened.folder};
 	const statsOptions = {
 		inputs: store.view,
@@ -66,6 +67,7 @@ export async function runWholeOutput(options: PrintOutputOptions): Promise<numbe
 		prices: store.status.prices,
 		bars: options.unicode ? unicodeBar : plainBar,
 		pricesNote: store.status.pricesNote,
+		server: store.status.serverCost,
 	};
 	const result = flags.stats
 		? flags.json

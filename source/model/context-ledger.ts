@@ -60,6 +60,8 @@ export type LedgerSubagentRow = {
 export type LedgerBilledRow = {
 	kind: 'billed';
 	label: string;
+	/** Billed by a server for requests the trace never held (the caller's `extra`), not tokens it shows otherwise. */
+	outside?: true;
 	requests: number;
 	tokens: TokenCounts;
 	usd?: number;
@@ -104,7 +106,8 @@ export function contextLedger(
 	for (const line of extra) {
 		const cost = linesCost([{...line, kind: 'earlier'}]);
 		const {label, requests, tokens: counts} = line;
-		rows.push({kind: 'billed', label, requests, tokens: counts, usd: cost.usd, total: add(counts, cost)});
+		const total = add(counts, cost);
+		rows.push({kind: 'billed', label, outside: true, requests, tokens: counts, usd: cost.usd, total});
 	}
 	const earlier = view.spend.filter(line => line.kind === 'earlier');
 	if (earlier.length > 0) {

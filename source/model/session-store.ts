@@ -4,7 +4,7 @@
  * frames themselves; the store never renders.
  */
 import type {PriceTable} from '../cost/prices.js';
-import type {Cost} from '../cost/arithmetic.js';
+import type {ServerFigure} from './server-billed.js';
 import type {ModelInput} from './input.js';
 import {keepFirstSeen} from './session/core.js';
 import {SessionModel, type SessionModelOptions} from './session-model.js';
@@ -29,10 +29,10 @@ export type SourceStatus = {
 	/** The server's title for the session, for when its messages name none (a finished session read from its trace). */
 	title?: string;
 	/**
-	 * A server's session: the server's own figure for its cost (its usage route, with the requests the trace does not
-	 * hold, the title's); `unknown`: the route did not answer, the trace's figure stands, said as such.
+	 * A server's session: the server's own figure for its cost, requests and tokens (its usage route, with the requests
+	 * the trace does not hold, the title's); `unknown`: the route did not answer, the trace's figure stands, said as such.
 	 */
-	serverCost?: Cost | 'unknown';
+	serverCost?: ServerFigure | 'unknown';
 	/** While the end of a trace is shown and its history is read behind it: how much is read, 0–1. */
 	loading?: number;
 };

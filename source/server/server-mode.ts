@@ -9,14 +9,11 @@
  */
 import {access} from 'node:fs/promises';
 import path from 'node:path';
-import type {Flags} from '../flags.js';
-import type {SessionStore} from '../model/session-store.js';
-import {startFileSession, type FileOptions} from '../io/file-session.js';
-import type {Settings} from '../settings.js';
+import {startFileSession} from '../io/file-session.js';
 import {locateSession} from '../io/session-locator.js';
 import type {PickerEntry, SessionSwitcher} from './session-switcher.js';
+import type {ServerModeOptions, ServerStart, Stoppable} from './server-mode-types.js';
 import type {SessionActions} from '../io/sse/actions.js';
-import type {PriceTable} from '../cost/prices.js';
 import {SseClientError} from '../io/sse/errors.js';
 import {ServerApi, type ServerSession} from './api.js';
 import {serverApiFor} from './server-api-for.js';
@@ -24,46 +21,25 @@ import {apiUrl, type ServerAddress} from '../io/sse/server-address.js';
 import {startHttpTrace} from './http-trace.js';
 
 export {serverApiFor} from './server-api-for.js';
-import {ServerSessionList, type ServerPickerEntry, type UserChannelEvent} from './session-list.js';
+import {ServerSessionList, sameFigure, serverFigure} from './session-list.js';
+import type {ServerPickerEntry, UserChannelEvent} from './session-list.js';
 import {waitingSubagents} from './subagent-waits.js';
 import {openUserChannel} from './user-channel.js';
 import {ServerNudges} from './server-nudges.js';
 import {requestCosts} from './usage-costs.js';
 
-/** Stops a running source. */
-type Stoppable = {close(): void | Promise<void>};
-
-/** How server mode runs. */
-export type ServerModeOptions = {
-	flags: Flags;
-	/** The saved logins and PENGUIN_VIEW_COOKIE (none when absent). */
-	settings?: Settings;
-	store: SessionStore;
-	/** The interactive screen (a picker, a live list, offers) rather than one session printed. */
-	screen: boolean;
-	follow: boolean;
-	/** `--latest`: open the newest running session (else the newest). */
-	latest: boolean;
-	/** For a session whose trace is on this machine's disk. */
-	fileOptions: FileOptions;
-	/** `--prices`: the price table, in place of the project's models answer. */
-	prices?: PriceTable;
-	/** Print mode: what happens to a stream's connection, one line per change (io/sse-source.ts). */
-	onConnectionTrouble?: (text: string) => void;
-	/** Once per nudge: the footer's text (by default with --notify, a desktop notification on standard output). */
-	onNudge?: (text: string) => void;
-	/** How often the running sessions' records are asked again for approvals (ms). */
-	nudgePollMs?: number;
-	/** A session named by its stream's URL: followed on that stream whatever its state (its trace is not read instead). */
-	streamSession?: string;
-};
-
-/** What server mode gives main: the source to stop, and on the screen the picker's switcher. */
-export type ServerStart =
-	| {ok: true; source: Stoppable; switcher: SessionSwitcher; actions: SessionActions; pricesReady: () => Promise<void>}
-	| {ok: false; message: string; usage?: boolean};
+export type {ServerModeOptions, ServerStart} from './server-mode-types.js';
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+// Whether a file can be read here (a server's trace path may name another machine's).
+const readable = async (file: string): Promise<boolean> => {
+	try {
+		await access(file);
+		return true;
+	} catch {
+		return false;
+	}
+};
 
 /** Starts server mode: connects, lists, opens the session asked for (or none: the picker). */
 export async function startServerMode(address: ServerAddress, options: ServerModeOptions): Promise<ServerStart> {
@@ -125,6 +101,7 @@ export async function startServerMode(address: ServerAddress, options: ServerMod
 			options.store.setStatus({state: 'failed', message: messageOf(error)});
 		}
 	}
+	if (options.flags.stats) server.askOwnCost();
 	if (options.screen) {
 		if (address.sessionId !== undefined) void server.refresh();
 		server.listen();
@@ -135,6 +112,7 @@ export async function startServerMode(address: ServerAddress, options: ServerMod
 		switcher: server.switcher(target === undefined),
 		actions: server.actions,
 		pricesReady: async () => server.pricesReady(),
+		...(server.folder === undefined ? {} : {folder: server.folder}),
 	};
 }
 
@@ -146,7 +124,10 @@ class ServerSessions implements Stoppable {
 	private channelError: string | undefined;
 	private loaded: Promise<void> | undefined;
 	private readonly listeners = new Set<() => void>();
-	private current: {sessionId: string; source: Stoppable; overHttp: boolean; actions?: SessionActions} | undefined;
+	// `folder`: the trace's on this machine (its subagents' traces beside it, for --stats and --export).
+	private current:
+		| {sessionId: string; source: Stoppable; overHttp: boolean; folder?: string; actions?: SessionActions}
+		| undefined;
 	private offered: ServerPickerEntry | undefined;
 	/** The footer's text when the offer is a nudge. */
 	private offerNote: string | undefined;
@@ -188,6 +169,8 @@ class ServerSessions implements Stoppable {
 				this.options.onNudge?.(text);
 				this.offered = entry;
 				this.offerNote = `${text} · L to switch`;
+				// An ending is said once its last messages come, after the change that made it: the footer is redrawn now.
+				for (const listener of this.listeners) listener();
 			},
 			pollMs: this.options.nudgePollMs,
 		});
@@ -286,8 +269,9 @@ class ServerSessions implements Stoppable {
 
 	private started(entry: ServerPickerEntry): void {
 		if (entry.sessionId === this.current?.sessionId) {
-			// The session on screen, read from its finished trace over HTTP, runs again: follow it live.
-			if (this.current.overHttp) void this.open(entry.sessionId).catch(() => undefined);
+			// The session on screen, read from its finished trace (over HTTP or on this disk), runs again: follow it on its
+			// stream, which carries its actions (Ctrl+X, a, r, >) and its task's state.
+			if (this.current.actions === undefined) void this.open(entry.sessionId).catch(() => undefined);
 			return;
 		}
 		this.offered = entry;
@@ -335,8 +319,7 @@ class ServerSessions implements Stoppable {
 		try {
 			session = await this.api.session(sessionId);
 		} catch (error) {
-			// A record that does not come (it timed out, the connection failed) holds nothing up:
-			// the session's stream is followed, and it says what there is.
+			// A record that does not come (it timed out, the connection failed) holds nothing up: its stream says what there is.
 			if (!(error instanceof SseClientError) || error.kind !== 'network') throw error;
 			return {sessionId, overHttp: false, ...(await this.stream(sessionId, same))};
 		}
@@ -350,12 +333,7 @@ class ServerSessions implements Stoppable {
 			const loading = this.loadPrices(session);
 			this.pricesOf = async () => loading;
 		}
-		const local =
-			session.tracePath !== undefined &&
-			(await access(session.tracePath).then(
-				() => true,
-				() => false,
-			));
+		const local = session.tracePath !== undefined && (await readable(session.tracePath));
 		if (local) {
 			const located = await locateSession(session.tracePath!, {dataRoot: this.options.fileOptions.dataRoot});
 			if (located.ok && located.kind === 'session') {
@@ -365,7 +343,8 @@ class ServerSessions implements Stoppable {
 					label: path.basename(located.shards.at(-1) ?? sessionId),
 					state: followFile ? 'following' : 'reading',
 				});
-				return {sessionId, overHttp: false, source: startFileSession(located, {...this.options.fileOptions})};
+				const source = startFileSession(located, {...this.options.fileOptions});
+				return {sessionId, overHttp: false, folder: located.folder, source};
 			}
 		}
 		// The trace is on the server only: read it over HTTP, the whole of it.
@@ -391,6 +370,11 @@ class ServerSessions implements Stoppable {
 		} catch (error) {
 			this.options.onConnectionTrouble?.(`no prices: ${messageOf(error)}`);
 		}
+	}
+
+	/** The open session's folder when its trace is read on this machine. */
+	get folder(): string | undefined {
+		return this.current?.folder;
 	}
 
 	/** Settles once the open session's prices are in, or not to be had. */
@@ -449,14 +433,19 @@ class ServerSessions implements Stoppable {
 
 	/** The open session's cost as the server figures it (the list's, from its usage route), for the footer. */
 	private showServerCost(): void {
-		const entry = this.opened === undefined ? undefined : this.list.get(this.opened);
-		const figure =
-			entry?.costUsd === undefined ? undefined : {usd: entry.costUsd, unpriced: entry.costUnpriced === true};
-		const cost = entry?.costUnknown ? ('unknown' as const) : figure;
-		const now = this.options.store.status.serverCost;
-		const bothFigures = typeof now === 'object' && typeof cost === 'object';
-		const same = now === cost || (bothFigures && now.usd === cost.usd && now.unpriced === cost.unpriced);
-		if (!same) this.options.store.setStatus({serverCost: cost});
+		const cost = serverFigure(this.opened === undefined ? undefined : this.list.get(this.opened));
+		if (!sameFigure(this.options.store.status.serverCost, cost)) this.options.store.setStatus({serverCost: cost});
+	}
+
+	/** --stats: the open session's project's usage asked once, beside its prices (what --stats waits for). */
+	askOwnCost(): void {
+		const [project, prices] = [this.list.get(this.opened ?? '')?.project, this.pricesOf];
+		if (project === undefined) return;
+		const asked = requestCosts(this.api, [project], this.stopCosts.signal, 'stopped').then(costs => {
+			this.list.setCosts(costs);
+			this.showServerCost();
+		});
+		this.pricesOf = async () => void (await Promise.all([prices(), asked]));
 	}
 
 	/** The picker's view of this server. */

@@ -5,6 +5,8 @@
  * Pure: the program fetches and streams, this only keeps the list.
  */
 import {isRecord} from '../protocol/guards.js';
+import type {TokenCounts} from '../protocol/types.js';
+import type {ServerFigure} from '../model/server-billed.js';
 import type {ServerSession, ServerSessionStatus} from './api.js';
 import {mergeCosts, sessionCostText, type ServerCosts} from './usage-costs.js';
 
@@ -38,6 +40,8 @@ export type ServerPickerEntry = {
 	/** Requests and tokens so far, from the same usage (with its subagents'). */
 	requests?: number;
 	tokens?: number;
+	/** The same tokens by kind, as the usage gives them. */
+	billed?: TokenCounts;
 	/**
 	 * What a running session does now, from the end of its messages (server-nudges.ts asks them): `exec_command $ npm
 	 * test`.
@@ -51,6 +55,34 @@ export function serverCostText(entry: ServerPickerEntry): string {
 	return sessionCostText(
 		entry.costUsd === undefined ? undefined : {usd: entry.costUsd, unpriced: entry.costUnpriced === true},
 	);
+}
+
+/** A session's figure as its usage gave it, for the screen's footer and --stats; `unknown` when the usage failed. */
+export function serverFigure(entry: ServerPickerEntry | undefined): ServerFigure | 'unknown' | undefined {
+	if (entry?.costUnknown) return 'unknown';
+	if (entry?.costUsd === undefined && entry?.billed === undefined) return undefined;
+	return {
+		...(entry.costUsd === undefined ? {} : {usd: entry.costUsd}),
+		unpriced: entry.costUnpriced === true,
+		...(entry.requests === undefined ? {} : {requests: entry.requests}),
+		...(entry.billed === undefined ? {} : {tokens: entry.billed}),
+	};
+}
+
+/** Whether two figures say the same. */
+export function sameFigure(a: ServerFigure | 'unknown' | undefined, b: ServerFigure | 'unknown' | undefined): boolean {
+	if (a === b) return true;
+	if (typeof a !== 'object' || typeof b !== 'object') return false;
+	const [x, y] = [a.tokens, b.tokens];
+	const sameTokens =
+		x === y ||
+		(x !== undefined &&
+			y !== undefined &&
+			x.cache_read === y.cache_read &&
+			x.cache_write === y.cache_write &&
+			x.output === y.output &&
+			x.total === y.total);
+	return a.usd === b.usd && a.unpriced === b.unpriced && a.requests === b.requests && sameTokens;
 }
 
 /** What the user channel says, as far as the list cares. */
@@ -228,6 +260,7 @@ export class ServerSessionList {
 			...(cost.usd === undefined ? {} : {costUsd: cost.usd, ...(cost.unpriced ? {costUnpriced: true as const} : {})}),
 			...(cost.requests === undefined ? {} : {requests: cost.requests}),
 			...(cost.tokens === undefined ? {} : {tokens: cost.tokens}),
+			...(cost.counts === undefined ? {} : {billed: cost.counts}),
 		};
 	}
 

@@ -9,6 +9,7 @@
  */
 import {costText} from '../cost/arithmetic.js';
 import {isRecord} from '../protocol/guards.js';
+import type {TokenCounts} from '../protocol/types.js';
 
 /** One session's cost (UsageGroupRow's `cost` and `hasUncosted`). */
 export type SessionCost = {
@@ -19,6 +20,8 @@ export type SessionCost = {
 	/** Its requests and tokens (UsageGroupRow's `requests` and `total`), with its subagents'. */
 	requests?: number;
 	tokens?: number;
+	/** Its tokens by kind (UsageGroupRow's `cacheRead`, `cacheWrite`, `output`, `total`), when each is a count. */
+	counts?: TokenCounts;
 };
 
 const count = (value: unknown): number | undefined =>
@@ -34,11 +37,17 @@ export function readSessionCosts(answer: unknown): Map<string, SessionCost> | un
 		const usd = typeof cost === 'number' && Number.isFinite(cost) && cost >= 0 ? cost : undefined;
 		const requests = count(row['requests']);
 		const tokens = count(row['total']);
+		const [cacheRead, cacheWrite, output] = [count(row['cacheRead']), count(row['cacheWrite']), count(row['output'])];
+		const counts =
+			cacheRead === undefined || cacheWrite === undefined || output === undefined || tokens === undefined
+				? undefined
+				: {cache_read: cacheRead, cache_write: cacheWrite, output, total: tokens};
 		costs.set(row['key'], {
 			...(usd === undefined ? {} : {usd}),
 			unpriced: row['hasUncosted'] === true,
 			...(requests === undefined ? {} : {requests}),
 			...(tokens === undefined ? {} : {tokens}),
+			...(counts === undefined ? {} : {counts}),
 		});
 	}
 	return costs;

@@ -75,6 +75,7 @@ describe('--stats and --export', () => {
 			'aborts',
 			'malformedLines',
 			'subagents',
+			'serverCost',
 			'requestRows',
 			'context',
 		]);

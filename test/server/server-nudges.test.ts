@@ -34,12 +34,14 @@ afterEach(async () => {
 async function open(
 	rows: () => SessionRow[],
 	messages?: PenguinServerOptions['messages'],
+	more: PenguinServerOptions = {},
+	nudgePollMs = 50,
 ): Promise<{said: string[]; switcher: Extract<ServerStart, {ok: true}>['switcher']; store: SessionStore}> {
-	server = await startPenguinServer({rows, ...(messages ? {messages} : {})});
+	server = await startPenguinServer({rows, ...(messages ? {messages} : {}), ...more});
 	const said: string[] = [];
 	const opened = await startOnScreen(`${server.origin}/chat/${idleId}`, {
 		onNudge: (text: string) => said.push(text),
-		nudgePollMs: 50,
+		nudgePollMs,
 	});
 	started = opened.started;
 	const {store} = opened;
@@ -161,6 +163,44 @@ describe('nudges on a server', () => {
 			'■ "Listing the workspace" aborted by user',
 			'✗ "Listing the workspace" failed: reconnect failed after 5 retries',
 		]);
+	});
+
+	it('an ending said once its last messages came: the screen is told then, not at its next key', async () => {
+		const aborted = (serverAnswer('r3-messages-tail-aborted.json').json as {messages: unknown[]}).messages;
+		// A usage route that never answers: nothing else tells the screen that the list changed once the run ended.
+		const {said, switcher, store} = await open(
+			recordedRows,
+			id => (id === runningId ? {status: 200, json: {messages: aborted}} : undefined),
+			{usage: () => async connection => connection.gone},
+			// No records asked meanwhile (each one that comes tells the screen too).
+			600_000,
+		);
+		// The session on screen read (its opening tells the screen once more, after which the trace comes).
+		await waitFor(() => store.view.items.length > 0, 'the session on screen');
+		// What the footer would show each time the screen is told the list changed.
+		const shown: Array<string | undefined> = [];
+		const unsubscribe = switcher.subscribe!(() => shown.push(switcher.offerNote?.()));
+		const channel = server!.userChannels.at(-1)!;
+		for (const [state, n] of [
+			['running', 1],
+			['idle', 2],
+		] as const) {
+			await channel.event({
+				event: 'server_event',
+				data: JSON.stringify({
+					type: 'session_state',
+					sessionId: runningId,
+					state,
+					lastActiveAt: `2026-12-03T13:40:0${n}.000Z`,
+					hasTrace: true,
+				}),
+				id: `t-${n}`,
+			});
+		}
+		await waitFor(() => said.length === 1, 'the ending');
+		await waitFor(() => shown.includes(`${said[0]} · L to switch`), 'the screen told of the ending');
+		unsubscribe();
+		expect(said).toEqual(['■ "Listing the workspace" aborted by user']);
 	});
 
 	it(

@@ -15,6 +15,8 @@ const row = (key: unknown, cost: unknown, hasUncosted: unknown) => ({
 	cost,
 	hasUncosted,
 });
+// The row's tokens by kind, as every row below gives them.
+const counts = {cache_read: 0, cache_write: 10, output: 1, total: 11};
 /** A whole usage answer with these groups (rows the harness would not send among them). */
 const answerWith = (groups: unknown[]): Record<string, unknown> => ({
 	...(usageAnswer([]).json as Record<string, unknown>),
@@ -22,13 +24,13 @@ const answerWith = (groups: unknown[]): Record<string, unknown> => ({
 });
 
 describe('readSessionCosts', () => {
-	it("takes each group's cost and hasUncosted as the server gives them", () => {
+	it("takes each group's cost, hasUncosted and tokens by kind as the server gives them", () => {
 		const answer = answerWith([row('a', 0.25, false), row('b', 1.5, true), row('c', null, true)]);
 		expect(readSessionCosts(answer)).toEqual(
 			new Map([
-				['a', {usd: 0.25, unpriced: false, requests: 1, tokens: 11}],
-				['b', {usd: 1.5, unpriced: true, requests: 1, tokens: 11}],
-				['c', {unpriced: true, requests: 1, tokens: 11}],
+				['a', {usd: 0.25, unpriced: false, requests: 1, tokens: 11, counts}],
+				['b', {usd: 1.5, unpriced: true, requests: 1, tokens: 11, counts}],
+				['c', {unpriced: true, requests: 1, tokens: 11, counts}],
 			]),
 		);
 	});
@@ -44,9 +46,9 @@ describe('readSessionCosts', () => {
 		]);
 		expect(readSessionCosts(answer)).toEqual(
 			new Map([
-				['a', {unpriced: false, requests: 1, tokens: 11}],
-				['b', {unpriced: false, requests: 1, tokens: 11}],
-				['c', {unpriced: false, requests: 1, tokens: 11}],
+				['a', {unpriced: false, requests: 1, tokens: 11, counts}],
+				['b', {unpriced: false, requests: 1, tokens: 11, counts}],
+				['c', {unpriced: false, requests: 1, tokens: 11, counts}],
 			]),
 		);
 	});

@@ -168,6 +168,28 @@ describe('stop and steer', () => {
 		expect(sent).toEqual([{kind: 'abort'}]);
 	});
 
+	it('after its own Ctrl+X, once the run has ended the footer says it was aborted, with the reason', async () => {
+		// A recorded run stopped by a person: the slow text, then (once the stop is sent) its abort and the idle task.
+		const stopped = serverStreamInputs('session-stream-abort.txt');
+		const abortAt = stopped.findIndex(
+			entry => entry.input.kind === 'message' && entry.input.message.payload.type === 'abort',
+		);
+		const before = stopped.slice(0, abortAt - 2).map(entry => entry.input);
+		const after = stopped.slice(abortAt - 2, abortAt + 2).map(entry => entry.input);
+		const store = newStore(before);
+		const {actions} = fakeActions({ok: true, status: 202});
+		const screen = mountApp(store, {actions});
+		await waitFor(() => screen.frame().includes('word4'), 'the running text');
+		screen.press(keys.ctrl('x'));
+		await waitFor(() => screen.footer().includes('stop the run? y/n'), 'the question');
+		screen.press('y');
+		await waitFor(() => screen.footer().includes('stop sent: the run is stopping'), 'the stop sent');
+		store.apply(after);
+		await waitFor(() => screen.footer().includes('aborted by user'), 'how the run ended');
+		expect(screen.footer()).toMatch(/■ .* aborted by user/);
+		expect(screen.footer()).not.toContain('finished');
+	});
+
 	it('> opens a prompt, Enter sends the text, and a pending row stays until the server echoes it', async () => {
 		const store = newStore();
 		const {sent, actions} = fakeActions({ok: true, status: 202});

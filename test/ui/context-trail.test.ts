@@ -59,7 +59,7 @@ describe('the context trail', () => {
 			{provider: 'custom', modelId: 'fake-model', rates: {cacheRead: 1, cacheWrite: 2, output: 10}},
 		]);
 		// Parent 750/750/100 and 750/750/43, child 750/750/46 and 750/750/31: 4 × 2,250 + 10 × 220 millionths.
-		expect(new ContextTrail().cost(view, prices)).toBe('$0.0112');
-		expect(new ContextTrail().cost(view, undefined)).toBeUndefined();
+		expect(new ContextTrail().cost(view, {prices})).toBe('$0.0112');
+		expect(new ContextTrail().cost(view, {})).toBeUndefined();
 	});
 });

@@ -227,8 +227,7 @@ export function App({
 	const {rules, width, paneWidth} = geometry;
 	const height = Math.max(1, geometry.height - (pendingSteer.length > 0 ? 1 : 0));
 	const view = store.view;
-	// The session's own clock: a replay's, or a stopped trace's last moment (session-clock.ts).
-	// (The picker's "how long ago" of other sessions stays on the real clock.)
+	// The session's own clock: a replay's, or a stopped trace's last moment (session-clock.ts); the picker's is real.
 	const realNow = clock();
 	const {now, stoppedAt} = sessionTime(view, store.status, realNow);
 	const filterCache = useMemo(() => new FilterCache(), []);
@@ -399,6 +398,7 @@ export function App({
 			height={height}
 			now={now}
 			costOf={usage => requestCostText(usage, view.header, store.status.prices)}
+			outside={contextScreenNow().outside}
 		/>
 	) : state.contextView ? (
 		<ContextView screen={contextScreenNow()} state={state.contextView} width={width} height={height} />
@@ -425,7 +425,7 @@ export function App({
 					stoppedAt={stoppedAt}
 					noSession={sessions?.openAtStart === true && sessions.current?.() === undefined}
 					replay={replay ? replayText(replay.state()) : undefined}
-					trail={{sizes: contextTrail.sizes(view), cost: contextTrail.cost(view, store.status.prices)}}
+					trail={{sizes: contextTrail.sizes(view), cost: contextTrail.cost(view, store.status)}}
 					width={screenWidth}
 					home={home ?? homedir()}
 					rule={rules}

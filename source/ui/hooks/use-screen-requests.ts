@@ -12,7 +12,8 @@ import {ApprovalBell} from '../screen/approval-bell.js';
 import {copyMessage} from '../screen/copy-text.js';
 import type {HandOverAsk, HandOverResult} from '../screen/hand-over.js';
 import type {ScreenState} from '../screen/screen-types.js';
-import {act} from '../screen/send-action.js';
+import {act, stopSentText} from '../screen/send-action.js';
+import {ownStopText} from '../screen/own-stop.js';
 import {useHandOvers} from './use-hand-overs.js';
 
 /** Carries out the requests in `state` (see above). */
@@ -56,9 +57,22 @@ export function useScreenRequests(options: {
 	const sent = state.act?.sent;
 	useEffect(() => {
 		if (!sent || !actions) return;
+		const itemsWhenSent = store.view.items.length;
+		let unsubscribe: (() => void) | undefined;
 		void act(sent, actions, store, setSentSteering, withdrawn).then(message => {
 			if (message !== undefined) setState(previous => ({...previous, message}));
+			if (message !== stopSentText) return;
+			// A stop sent: once the run has ended, the footer says how (aborted, with the server's reason), as a nudge would.
+			const check = (): void => {
+				const ended = ownStopText(store.view, itemsWhenSent);
+				if (ended === undefined) return;
+				unsubscribe?.();
+				setState(previous => (previous.message === stopSentText ? {...previous, message: ended} : previous));
+			};
+			unsubscribe = store.subscribe(check);
+			check();
 		});
+		return () => unsubscribe?.();
 	}, [sent, actions, store]);
 	// y or Y: the clipboard gets the text once per request.
 	const clipboard = state.clipboard;

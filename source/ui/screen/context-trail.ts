@@ -7,6 +7,8 @@
 import {costOfUsage, costText} from '../../cost/arithmetic.js';
 import type {PriceTable} from '../../cost/prices.js';
 import {treeSpend} from '../../model/session/spend.js';
+import type {ServerFigure} from '../../model/server-billed.js';
+import {liveServerCost} from '../../render/cost-text.js';
 import {sparkline} from '../../model/timeline.js';
 import type {RequestItem, SessionView, SpendLine, SubagentItem} from '../../model/view-model.js';
 import {seg, segmentsWidth, type Segment} from '../panes/segments.js';
@@ -32,8 +34,14 @@ export class ContextTrail {
 		return out.reverse();
 	}
 
-	/** `$0.0353` for the session and every subagent it holds (read from disk or streamed); undefined without prices. */
-	cost(view: SessionView, prices: PriceTable | undefined): string | undefined {
+	/**
+	 * `$0.0353` for the session and every subagent it holds (read from disk or streamed); undefined without prices. A
+	 * server's session: the server's figure, which holds its subagents' requests as the web's header does.
+	 */
+	cost(view: SessionView, status: {prices?: PriceTable; serverCost?: ServerFigure | 'unknown'}): string | undefined {
+		const {prices, serverCost: server} = status;
+		if (server !== undefined && server !== 'unknown' && server.usd !== undefined)
+			return costText(liveServerCost(view, prices, server));
 		if (prices === undefined || prices.size === 0) return undefined;
 		this.sync(view);
 		const lines: SpendLine[] = view.spend.filter(line => line.kind !== 'subagent');

@@ -4,6 +4,9 @@ import type {SessionStore} from '../../model/session-store.js';
 import {sanitize} from '../../render/sanitize.js';
 import {addPending, type ActSend, type PendingSteer} from './acting.js';
 
+/** The footer's word once a stop is sent, until the run has ended (own-stop.ts says how). */
+export const stopSentText = 'stop sent: the run is stopping';
+
 /**
  * Sends one confirmed action; the message for the footer when there is one to give. A call
  * shows `allowing…`/`denying…` until the server's decision arrives; a refusal puts it back
@@ -25,7 +28,7 @@ export async function act(
 		.catch((error: unknown) => ({ok: false as const, reason: error instanceof Error ? error.message : String(error)}));
 	if (outcome.ok) {
 		if (request.kind === 'abort')
-			return outcome.status === 204 ? 'nothing to stop: no run is in progress' : 'stop sent: the run is stopping';
+			return outcome.status === 204 ? 'nothing to stop: no run is in progress' : stopSentText;
 		// The stream that follows the session carries the task from here on.
 		if (request.kind === 'task') return 'task sent';
 		if (request.kind === 'withdraw') {

@@ -16,7 +16,14 @@ export type ContextEntry =
 	| {kind: 'blank'; itemId: -1};
 
 /** What the view shows, and where its newest request is (the row a live view keeps selected). */
-export type ContextScreen = {ledger: ContextLedger; fill: ContextFill; entries: ContextEntry[]; newest: number};
+export type ContextScreen = {
+	ledger: ContextLedger;
+	fill: ContextFill;
+	entries: ContextEntry[];
+	newest: number;
+	/** `+1 request not in the trace: title`: what a server billed beyond the trace, when it did. */
+	outside?: string;
+};
 
 /** How estimated shares are found, said once under the parts. */
 export const estimateNote =

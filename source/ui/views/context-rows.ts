@@ -56,6 +56,8 @@ function summary(screen: ContextScreen): Segment[] {
 	const cost = totalText(ledger.total);
 	if (cost) out.push(seg(` · ${cost}`, {bold: true}));
 	if (ledger.rows.some(row => row.kind === 'subagent')) out.push(seg(' (subagents included)', {dim: true}));
+	// Last, so that the total stays on a narrow screen: its row says it too.
+	if (screen.outside !== undefined) out.push(seg(` · ${screen.outside}`, {color: 'yellow'}));
 	return out;
 }
 
@@ -145,9 +147,11 @@ function ledgerRow(row: LedgerRow, width: number, scale: number): Segment[] {
 		}
 		case 'billed': {
 			const tokens = row.tokens.cache_read + row.tokens.cache_write + row.tokens.output;
+			const requests = `${row.requests} ${row.requests === 1 ? 'request' : 'requests'}`;
 			return [
-				seg(` + ${sanitize(row.label)}`, {color: 'yellow'}),
-				seg(' (billed, not in the trace)', {dim: true}),
+				seg(row.outside ? ` +${requests} not in the trace: ` : ' + ', {color: 'yellow'}),
+				seg(sanitize(row.label), {color: 'yellow', bold: row.outside === true}),
+				seg(row.outside ? '' : ' (billed, not in the trace)', {dim: true}),
 				seg(`  ${formatTokens(tokens)} tokens`),
 				...money,
 			];

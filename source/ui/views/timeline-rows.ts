@@ -60,6 +60,8 @@ export type TimelineLook = {
 	now: number;
 	/** What a request's tokens cost (`$0.0012`); undefined without a price. */
 	costOf?: (usage: TokenCounts) => string | undefined;
+	/** `+1 request not in the trace: title`: what a server billed beyond the trace, when it did. */
+	outside?: string;
 };
 
 /** The timeline body: `height` rows at most; list rows carry their item's id, the chrome rows -1. */
@@ -74,7 +76,7 @@ export function timelineScreen(timeline: Timeline, look: TimelineLook): Row[] {
 		rows.push({itemId: -1, segments: truncateSegments(segments, width)});
 	};
 	if (chrome >= 2) {
-		top(summaryRow(timeline, axis));
+		top(summaryRow(timeline, axis, look.outside));
 		if (chrome >= 4) {
 			top(
 				sparkRow(
@@ -111,7 +113,7 @@ export function timelineScreen(timeline: Timeline, look: TimelineLook): Row[] {
 	return rows;
 }
 
-function summaryRow(timeline: Timeline, axis: TimeAxis | undefined): Segment[] {
+function summaryRow(timeline: Timeline, axis: TimeAxis | undefined, outside: string | undefined): Segment[] {
 	const out: Segment[] = [
 		seg(' timeline', {bold: true}),
 		seg(
@@ -119,6 +121,7 @@ function summaryRow(timeline: Timeline, axis: TimeAxis | undefined): Segment[] {
 				`${timeline.toolCalls} tool call${timeline.toolCalls === 1 ? '' : 's'}`,
 		),
 	];
+	if (outside !== undefined) out.push(seg(` · ${outside}`, {color: 'yellow'}));
 	if (axis) {
 		out.push(seg(`  ${formatClock(axis.start)} → ${formatClock(axis.end)}`, {dim: true}));
 		out.push(seg(` (${formatDuration(axis.end - axis.start)})`, {dim: true}));

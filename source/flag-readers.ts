@@ -17,6 +17,8 @@ export const flagReaders: Readonly<Record<FlagName, readonly string[]>> = {
 	color: ['main.ts'],
 	bell: ['entry/screen-output.ts'],
 	notify: ['entry/open-trace.ts', 'server/server-mode.ts'],
+	links: ['entry/screen-output.ts'],
+	progress: ['entry/screen-output.ts'],
 	chop: ['entry/screen-output.ts'],
 	mouse: ['entry/screen-output.ts'],
 	debug: ['cli.tsx', 'main.ts'],

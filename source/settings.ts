@@ -2,9 +2,10 @@
  * Everything the run reads from its environment besides the flags, read once at the entry
  * (cli.tsx) and handed down: no other module reads `process.env` (test/architecture.test.ts).
  */
-import {homedir} from 'node:os';
+import {homedir, hostname} from 'node:os';
 import path from 'node:path';
 import {faultKindOf, type FaultKind} from './fault.js';
+import {terminalIdentityNames, type TerminalIdentity} from './render/terminal-features.js';
 
 /**
  * Switches that turn an optimisation off, kept where a test or the bench needs the reference
@@ -87,6 +88,12 @@ export type Settings = {
 	insideTmux: boolean;
 	/** How y can copy. */
 	clipboard: ClipboardEnv;
+	/** The variables the terminal names itself by: what it shows besides text (render/terminal-features.ts). */
+	terminalIdentity: TerminalIdentity;
+	/** The editor of `O`: $VISUAL, else $EDITOR, else vi (as less's `v`). */
+	editor: string;
+	/** This machine's name: the host of `file://` links. */
+	hostname: string;
 };
 
 /** The settings of a process with environment `env`. */
@@ -114,6 +121,11 @@ export function readSettings(
 		fault: faultKindOf(env['PENGUIN_VIEW_FAULT']),
 		insideTmux: (env['TMUX'] ?? '') !== '',
 		clipboard: clipboardEnvFrom(env, platform),
+		terminalIdentity: Object.fromEntries(
+			terminalIdentityNames.filter(name => env[name] !== undefined).map(name => [name, env[name]]),
+		),
+		editor: env['VISUAL']?.trim() || env['EDITOR']?.trim() || 'vi',
+		hostname: hostname(),
 		switches: {
 			kernel: on('PENGUIN_VIEW_KERNEL'),
 			tailFirst: on('PENGUIN_VIEW_TAIL_FIRST'),

@@ -2,6 +2,7 @@
 import {Box} from 'ink';
 import {useContext, useMemo} from 'react';
 import {ColorContext, type Styling} from './ColorContext.js';
+import {LinkContext, type Linker} from './LinkContext.js';
 import {highlight} from '../panes/highlight.js';
 import {searchPattern} from '../reading/search-match.js';
 import {RowText} from './RowLine.js';
@@ -41,24 +42,26 @@ function bodyRowText(
 	pattern: RegExp | undefined,
 	width: number | undefined,
 	styling: Styling,
+	linker: Linker | undefined,
 ): string {
 	if (!row) return ' ';
 	const marked = highlight(row.segments, pattern);
 	// A row neither focused nor holding a match: its string is kept with its segments.
-	if (!focused && marked === row.segments) return keptBodyRow(row.segments, styling);
+	if (!focused && marked === row.segments) return keptBodyRow(row.segments, styling, linker);
 	const segments = [focused ? mark : blank, ...marked];
-	return styledRow(focused ? focusBar(segments, width) : segments, styling);
+	return styledRow(focused ? focusBar(segments, width) : segments, styling, linker);
 }
 
 /** Exactly `height` rows, so that the footer stays at the bottom: each one styled string (styled-row.ts). */
 export function Body({rows, height, focusRow, query, width}: BodyProps) {
 	const styling = useContext(ColorContext);
+	const linker = useContext(LinkContext);
 	const pattern = useMemo(() => {
 		const compiled = query ? searchPattern(query) : undefined;
 		return compiled instanceof RegExp ? compiled : undefined;
 	}, [query]);
 	const lines = [];
 	for (let i = 0; i < height; i++)
-		lines.push(<RowText key={i} text={bodyRowText(rows[i], i === focusRow, pattern, width, styling)} />);
+		lines.push(<RowText key={i} text={bodyRowText(rows[i], i === focusRow, pattern, width, styling, linker)} />);
 	return <Box flexDirection="column">{lines}</Box>;
 }

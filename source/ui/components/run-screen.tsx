@@ -33,6 +33,9 @@ import {clipboardWriter} from '../screen/clipboard-writer.js';
 import {mouseOff, mouseOn} from '../screen/mouse.js';
 import {App} from './App.js';
 import {suspendToShell} from './terminal-suspend.js';
+import {tabProgressWriter} from './tab-progress-writer.js';
+import {LinkContext} from './LinkContext.js';
+import {linkTargets} from '../../io/link-targets.js';
 import {handOverTo, type HandOverPlace} from './hand-over-program.js';
 import type {SessionSwitcher} from '../../server/session-switcher.js';
 
@@ -83,6 +86,10 @@ export type ScreenOptions = {
 	pager?: string;
 	/** A failure injected on purpose (fault.ts). */
 	fault?: FaultKind;
+	/** OSC 8 links to files on this machine and web addresses, named by this host; none: no links. */
+	links?: {host: string};
+	/** The tab's progress signal (OSC 9;4), where the terminal shows it (render/terminal-features.ts). */
+	tabProgress?: boolean;
 	/** The screen's switches (settings.ts; default all on). */
 	switches?: ScreenSwitches;
 };
@@ -150,10 +157,20 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 	options.signal?.addEventListener('abort', onAbort, {once: true});
 	if (options.signal?.aborted) onAbort();
 
+	const progress = options.tabProgress
+		? tabProgressWriter(store, sequence => stdout.writable && stdout.write(sequence), {
+				tmux: options.insideTmux === true,
+			})
+		: undefined;
 	let restored = false;
 	const restore = (): void => {
 		if (restored) return;
 		restored = true;
+		try {
+			progress?.clear();
+		} catch {
+			// The terminal is gone: nothing shows the tab any more.
+		}
 		if (options.mouse && stdout.writable) stdout.write(mouseOff);
 		restoreTerminal(stdin, stdout, alternate);
 	};
@@ -165,8 +182,9 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 		leave: (options.mouse ? mouseOff : '') + showCursor + (alternate ? leaveAlternateScreen : ''),
 		enter: (alternate ? enterAlternateScreen : '') + (options.mouse ? mouseOn : '') + hideCursor,
 	};
+	const linker = options.links ? linkTargets(options.links.host) : undefined;
 	const instance = render(
-		<>
+		<LinkContext.Provider value={linker}>
 			<App
 				store={store}
 				texts={options.texts}
@@ -187,7 +205,7 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 				onQuit={() => finish({reason: 'quit'})}
 			/>
 			{options.fault === 'render' || options.fault === 'handler' ? <FaultProbe kind={options.fault} /> : null}
-		</>,
+		</LinkContext.Provider>,
 		{
 			stdout,
 			stdin,

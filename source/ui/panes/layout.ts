@@ -280,6 +280,7 @@ export class Layouter {
 			now,
 			stoppedAt,
 			tools: session.header.tools,
+			workspace: session.header.workspace,
 			memo: cached?.memo,
 			prices: this.prices,
 			code: this.code,

@@ -114,7 +114,8 @@ function headerRow(
 	const rightWidth = segmentsWidth(right);
 	const headlineRoom = input.width - rightWidth - (rightWidth > 0 ? 1 : 0) - segmentsWidth(left);
 	const headlineShown = textWidth(headline) <= headlineRoom;
-	left.push(seg(headlineShown || headlineRoom < 12 ? headline : fitMiddle(headline, headlineRoom)));
+	const headlineText = headlineShown || headlineRoom < 12 ? headline : fitMiddle(headline, headlineRoom);
+	left.push({...seg(headlineText), ...linkTo(fileTarget(item, input))});
 	const note = summary.note ? sanitize(summary.note) : '';
 	// Two spaces before it and at least two after it.
 	const room = input.width - segmentsWidth(left) - rightWidth - 4;
@@ -169,7 +170,7 @@ function argumentRows(item: ToolCallItem, input: PaneInput, noteShown: boolean, 
 		headlineShown,
 	});
 	for (const part of parts) {
-		if (part.kind === 'path') rows.push(...pathRow(part.path, input));
+		if (part.kind === 'path') rows.push(...pathRow(part.path, input, fileTarget(item, input)));
 		else if (part.kind === 'child')
 			rows.push([
 				indent,
@@ -204,10 +205,29 @@ function diffRows(removed: string, added: string, input: PaneInput): Segment[][]
 	return rows;
 }
 
-function pathRow(path: string | undefined, input: PaneInput): Segment[][] {
+function pathRow(path: string | undefined, input: PaneInput, target: string | undefined): Segment[][] {
 	if (path === undefined) return [];
-	return wrapSegments([seg(sanitize(path), {bold: true})], input.width, {first: [indent], rest: [indent]});
+	const text = {...seg(sanitize(path), {bold: true}), ...linkTo(target)};
+	return wrapSegments([text], input.width, {first: [indent], rest: [indent]});
 }
+
+/** The tools whose `file_path` names the one file they read or write (tool-registry.ts). */
+const fileTools = new Set(['read_file', 'write_file', 'edit_file']);
+
+/**
+ * The absolute path a file tool's call names (a relative one under the session's workspace), as a segment's `link`:
+ * the screen draws it as a link when the file is on this machine (LinkContext).
+ */
+export function fileTarget(item: ToolCallItem, input: Pick<PaneInput, 'workspace'>): string | undefined {
+	if (!fileTools.has(item.name) || item.state === 'streaming') return undefined;
+	const file = parseArgs(item.args)?.['file_path'];
+	if (typeof file !== 'string' || file === '') return undefined;
+	if (file.startsWith('/')) return file;
+	const workspace = input.workspace;
+	return workspace?.startsWith('/') ? `${workspace.replace(/\/+$/, '')}/${file.replace(/^\.\//, '')}` : undefined;
+}
+
+const linkTo = (target: string | undefined): {link?: string} => (target === undefined ? {} : {link: target});
 
 /**
  * Lines of an argument, each prefixed, at most `argLines` of them unless in full view; a `file`'s in its language's

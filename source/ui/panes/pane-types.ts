@@ -15,6 +15,8 @@ export type PaneInput = {
 	now: number;
 	/** When the trace stopped being written (a stale trace, see session-clock.ts): what still runs stopped then. */
 	stoppedAt?: number;
+	/** The session's workspace: a relative path in a call is a file under it (its link). */
+	workspace?: string;
 	/** The session's tool list, for one-line summaries of unknown tools. */
 	tools: readonly ToolDefinition[];
 	/** The session's prices: a subagent's row says what it cost. */

@@ -11,11 +11,13 @@
  * (test/ui/styled-row.test.tsx draws both).
  */
 import chalk from 'chalk';
+import {hyperlink} from '../../render/hyperlink.js';
 import type {Styling} from '../components/ColorContext.js';
+import type {Linker} from '../components/LinkContext.js';
 import type {Segment} from './segments.js';
 
-/** The string Ink makes of `segments` drawn as nested <Text>s with `styling`. */
-export function styledRow(segments: readonly Segment[], styling: Styling): string {
+/** The string Ink makes of `segments` drawn as nested <Text>s with `styling`; with `linker`, links as OSC 8. */
+export function styledRow(segments: readonly Segment[], styling: Styling, linker?: Linker): string {
 	let out = '';
 	for (const segment of segments) {
 		let text = segment.text;
@@ -26,6 +28,10 @@ export function styledRow(segments: readonly Segment[], styling: Styling): strin
 			if (segment.italic) text = chalk.italic(text);
 			if (segment.underline) text = chalk.underline(text);
 			if (segment.inverse) text = chalk.inverse(text);
+		}
+		if (linker !== undefined && segment.link !== undefined && text.length > 0) {
+			const uri = linker(segment.link);
+			if (uri !== undefined) text = hyperlink(uri, text);
 		}
 		out += text;
 	}
@@ -38,6 +44,12 @@ const kept: Record<Styling, WeakMap<readonly Segment[], string>> = {
 	attributes: new WeakMap(),
 	none: new WeakMap(),
 };
+/** The same, for rows drawn with links (one linker a run). */
+const keptLinked: Record<Styling, WeakMap<readonly Segment[], string>> = {
+	color: new WeakMap(),
+	attributes: new WeakMap(),
+	none: new WeakMap(),
+};
 
 /**
  * A body row's string after its blank gutter column, remembered for the same array of
@@ -45,11 +57,11 @@ const kept: Record<Styling, WeakMap<readonly Segment[], string>> = {
  * (two equal strings made apart are compared character by character: in the CPU profile of a
  * long answer streaming, that comparison was a tenth of React's render).
  */
-export function keptBodyRow(segments: readonly Segment[], styling: Styling): string {
-	const memo = kept[styling];
+export function keptBodyRow(segments: readonly Segment[], styling: Styling, linker?: Linker): string {
+	const memo = (linker === undefined ? kept : keptLinked)[styling];
 	let text = memo.get(segments);
 	if (text === undefined) {
-		text = ` ${styledRow(segments, styling)}`;
+		text = ` ${styledRow(segments, styling, linker)}`;
 		memo.set(segments, text);
 	}
 	return text;

@@ -5,6 +5,7 @@
  */
 import {flatten} from '../../model/text-pieces.js';
 import {fitText, segmentsWidth, textWidth, type Segment} from './segments.js';
+import {linkedPieces} from './url-links.js';
 
 export type WrapOptions = {
 	/** Drawn before the first row. */
@@ -124,7 +125,8 @@ function sameStyle(a: Segment, b: Segment): boolean {
 		a.bold === b.bold &&
 		a.italic === b.italic &&
 		a.underline === b.underline &&
-		a.inverse === b.inverse
+		a.inverse === b.inverse &&
+		a.link === b.link
 	);
 }
 
@@ -150,7 +152,7 @@ function tokenize(segments: readonly Segment[]): Token[] {
 					word = {pieces: [], width: 0, space: false};
 					tokens.push(word);
 				}
-				word.pieces.push(piece);
+				word.pieces.push(...linkedPieces(piece));
 				word.width += textWidth(part);
 			}
 		}

@@ -60,7 +60,7 @@ export async function runScreenOutput(options: ScreenOutputOptions): Promise<num
 		handOver: opened.firstFrame?.handOver,
 		replay: opened.replay,
 		pager: settings.pager,
-		handOverPlace: {shell: settings.shell, cwd: settings.cwd, home: settings.home},
+		handOverPlace: {shell: settings.shell, cwd: settings.cwd, home: settings.home, editor: settings.editor},
 		clipboard: settings.clipboard,
 		insideTmux: settings.insideTmux,
 		fault: settings.fault,

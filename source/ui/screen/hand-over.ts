@@ -18,7 +18,11 @@ export type HandOverPrompt =
 /** What the program is asked to do, once per `seq`. */
 export type HandOverAsk =
 	| {seq: number; kind: 'pipe'; command: string; text: string}
-	| {seq: number; kind: 'write'; name: string; text: string; mode: 'new' | 'overwrite' | 'append'};
+	| {seq: number; kind: 'write'; name: string; text: string; mode: 'new' | 'overwrite' | 'append'}
+	| {seq: number; kind: 'edit'; file: string; place: EditPlace};
+
+/** Where O opens a file: at a line, or where an edit's new text is (its first changed line). */
+export type EditPlace = {line?: number; edit?: {old: string; new: string}};
 
 /** What came of an ask: a line for the footer, or a file that is there already (then the footer asks). */
 export type HandOverResult = {message: string} | {exists: true};
@@ -30,7 +34,8 @@ type Handing = {handPrompt?: HandOverPrompt; handAsk?: HandOverAsk; message?: st
 function lastTyped(state: Handing, kind: 'pipe' | 'write'): string | undefined {
 	const ask = state.handAsk;
 	if (!ask) return undefined;
-	return ask.kind === 'pipe' ? (kind === 'pipe' ? ask.command : undefined) : kind === 'write' ? ask.name : undefined;
+	if (ask.kind === 'pipe') return kind === 'pipe' ? ask.command : undefined;
+	return ask.kind === 'write' && kind === 'write' ? ask.name : undefined;
 }
 
 /** | or w pressed on a pane with `copy` as its text (what y copies): the prompt opens. */

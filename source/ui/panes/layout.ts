@@ -16,8 +16,7 @@
 import type {PriceTable} from '../../cost/prices.js';
 import {sessionCostText} from '../../render/cost-text.js';
 import {shown, type Shown, type TextReader} from '../../model/held-text.js';
-import type {Item, SessionView, SubagentItem, ToolCallItem} from '../../model/view-model.js';
-import type {ItemKind} from '../../model/view-model.js';
+import type {Item, ItemKind, SessionView, SubagentItem, ToolCallItem} from '../../model/view-model.js';
 import {sanitize} from '../../render/sanitize.js';
 import type {CodePainter} from './code-colours.js';
 import {isOpen, type OpenState, type PaneGroup} from './open-state.js';

@@ -18,6 +18,7 @@ export const flagReaders: Readonly<Record<FlagName, readonly string[]>> = {
 	bell: ['entry/screen-output.ts'],
 	notify: ['entry/open-trace.ts', 'server/server-mode.ts'],
 	links: ['entry/screen-output.ts'],
+	images: ['entry/screen-output.ts'],
 	progress: ['entry/screen-output.ts'],
 	chop: ['entry/screen-output.ts'],
 	mouse: ['entry/screen-output.ts'],

@@ -149,6 +149,17 @@ export const flags = {
 			},
 		],
 	},
+	images: {
+		type: 'boolean',
+		default: true,
+		section: 'options',
+		uses: [
+			{
+				negated: true,
+				help: 'images as labels only, not drawn inline (kitty graphics protocol: kitty, ghostty; through tmux too)',
+			},
+		],
+	},
 	progress: {
 		type: 'boolean',
 		default: true,

@@ -1,5 +1,9 @@
 /** Images as placeholders: a mime type and a size, never the decoded bytes. */
+import {base64ImageSize} from './image-size.js';
 import type {ImageRef} from './view-model.js';
+
+/** The largest image (decoded bytes) whose data an item keeps, to be drawn on the screen or written by w. */
+export const inlineImageLimit = 512 * 1024;
 
 /** The decoded size of a base64 string, computed from its length alone. */
 export function base64Bytes(data: string): number {
@@ -55,7 +59,14 @@ export function imageRefOf(url: string, described?: ImageDescriptions): ImageRef
 		const comma = url.indexOf(',');
 		const header = comma === -1 ? url.slice(5) : url.slice(5, comma);
 		const body = comma === -1 ? '' : url.slice(comma + 1);
-		return dataUrlRef(header, body.length, body.endsWith('==') ? 2 : body.endsWith('=') ? 1 : 0);
+		const ref = dataUrlRef(header, body.length, body.endsWith('==') ? 2 : body.endsWith('=') ? 1 : 0);
+		// The pixel size from the header's first bytes alone: a huge or broken body costs no more.
+		const size = header.includes(';base64') && ref.mimeType.startsWith('image/') ? base64ImageSize(body) : undefined;
+		if (size === undefined) return ref;
+		const sized: ImageRef = {...ref, ...size};
+		// Kept for the screen (drawn, written by w) only when small; hidden from JSON and spreads (view-model.ts).
+		if (ref.bytes <= inlineImageLimit) Object.defineProperty(sized, 'data', {value: body, enumerable: false});
+		return sized;
 	}
 	return {mimeType: 'url', bytes: 0, url: url.length > 500 ? `${url.slice(0, 499)}…` : url};
 }

@@ -44,7 +44,22 @@ export type HeldText =
 /** An item's field as the model keeps it: the text, or a reference to it. */
 export type Kept = string | HeldText;
 
-export type ImageRef = {readonly mimeType: string; readonly bytes: number; readonly url?: string};
+/**
+ * An image as items hold it: its type and decoded size, its pixel size when its header says it
+ * (model/image-size.ts), or the address of a web image (never fetched).
+ */
+export type ImageRef = {
+	readonly mimeType: string;
+	readonly bytes: number;
+	readonly url?: string;
+	readonly width?: number;
+	readonly height?: number;
+	/**
+	 * The base64 body of a small image whose header was read (model/images.ts: at most `inlineImageLimit`), for the
+	 * screen to draw and w to write. Not enumerable: exports, copies and spreads of the item never carry it.
+	 */
+	readonly data?: string;
+};
 
 type Base = {
 	/** Stable for the item's life: the key for open/closed state and caches. */

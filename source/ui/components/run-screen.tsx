@@ -34,7 +34,8 @@ import {mouseOff, mouseOn} from '../screen/mouse.js';
 import {App} from './App.js';
 import {suspendToShell} from './terminal-suspend.js';
 import {tabProgressWriter} from './tab-progress-writer.js';
-import {LinkContext} from './LinkContext.js';
+import {ImageContext, LinkContext} from './LinkContext.js';
+import {inlineImages} from './inline-images-sender.js';
 import {linkTargets} from '../../io/link-targets.js';
 import {handOverTo, type HandOverPlace} from './hand-over-program.js';
 import type {SessionSwitcher} from '../../server/session-switcher.js';
@@ -88,6 +89,8 @@ export type ScreenOptions = {
 	fault?: FaultKind;
 	/** OSC 8 links to files on this machine and web addresses, named by this host; none: no links. */
 	links?: {host: string};
+	/** Images drawn inline with kitty's graphics protocol (render/terminal-features.ts); none: labels. */
+	images?: 'kitty';
 	/** The tab's progress signal (OSC 9;4), where the terminal shows it (render/terminal-features.ts). */
 	tabProgress?: boolean;
 	/** The screen's switches (settings.ts; default all on). */
@@ -183,28 +186,31 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 		enter: (alternate ? enterAlternateScreen : '') + (options.mouse ? mouseOn : '') + hideCursor,
 	};
 	const linker = options.links ? linkTargets(options.links.host) : undefined;
+	const images = options.images ? inlineImages(stdout, options.insideTmux === true) : undefined;
 	const instance = render(
 		<LinkContext.Provider value={linker}>
-			<App
-				store={store}
-				texts={options.texts}
-				expand={options.expand}
-				chop={options.chop}
-				color={options.color}
-				attributes={options.attributes}
-				sessions={options.sessions}
-				bell={options.bell === false ? undefined : () => ringBell(stdout)}
-				actions={options.actions}
-				acting={options.acting}
-				replay={options.replay}
-				switches={options.switches}
-				copy={copy}
-				page={(text, title) => lend(() => runPager(text, title, handedOver, options.pager ?? 'less -R'))}
-				handOver={ask => lend(() => handOverTo(ask, handedOver, place))}
-				suspend={() => suspendToShell(handedOver)}
-				onQuit={() => finish({reason: 'quit'})}
-			/>
-			{options.fault === 'render' || options.fault === 'handler' ? <FaultProbe kind={options.fault} /> : null}
+			<ImageContext.Provider value={images}>
+				<App
+					store={store}
+					texts={options.texts}
+					expand={options.expand}
+					chop={options.chop}
+					color={options.color}
+					attributes={options.attributes}
+					sessions={options.sessions}
+					bell={options.bell === false ? undefined : () => ringBell(stdout)}
+					actions={options.actions}
+					acting={options.acting}
+					replay={options.replay}
+					switches={options.switches}
+					copy={copy}
+					page={(text, title) => lend(() => runPager(text, title, handedOver, options.pager ?? 'less -R'))}
+					handOver={ask => lend(() => handOverTo(ask, handedOver, place))}
+					suspend={() => suspendToShell(handedOver)}
+					onQuit={() => finish({reason: 'quit'})}
+				/>
+				{options.fault === 'render' || options.fault === 'handler' ? <FaultProbe kind={options.fault} /> : null}
+			</ImageContext.Provider>
 		</LinkContext.Provider>,
 		{
 			stdout,

@@ -26,6 +26,7 @@ import {stoppedText} from '../screen/session-clock.js';
 import {glyph, spinnerAt, toolStateLook} from './theme.js';
 import {diffLineSegments, fileLineSegments, numberedLineSegments} from './pane-code.js';
 import {wrapSegments} from './wrap.js';
+import {inlineImageRows} from './pane-image.js';
 
 const headCount = 8;
 const tailCount = 8;
@@ -303,15 +304,17 @@ function outputRows(item: Shown<ToolCallItem>, input: PaneInput, total: number):
 		rowLines.push(1 + parts.head.length);
 	}
 	lines(parts.tail, 1 + parts.head.length + parts.hidden);
-	for (const image of item.images) rows.push([indent, bar, ...imagePlaceholder(image)]);
+	for (const image of item.images)
+		rows.push([indent, bar, ...imagePlaceholder(image)], ...inlineImageRows(image, input, [indent, bar]));
 	return done();
 }
 
-/** `[image png 34 KB]`, or the URL of a linked image. */
+/** `[image/png 640×480, 34 KB]` (the pixel size when its header said it), or the address of a web image. */
 export function imagePlaceholder(image: ImageRef): Segment[] {
-	if (image.url) return [seg(`[image ${excerpt(image.url, 120)}]`, {color: 'magenta'})];
-	const type = sanitize(image.mimeType.replace(/^image\//, ''));
-	return [seg(`[image ${type} ${formatBytes(image.bytes)}]`, {color: 'magenta'})];
+	if (image.url) return [{...seg(`[image ${excerpt(image.url, 120)}]`, {color: 'magenta'}), link: image.url}];
+	const type = sanitize(image.mimeType);
+	const size = image.width !== undefined && image.height !== undefined ? ` ${image.width}×${image.height},` : '';
+	return [seg(`[${type}${size} ${formatBytes(image.bytes)}]`, {color: 'magenta'})];
 }
 
 /** The last eight characters of a session id (its random part). */

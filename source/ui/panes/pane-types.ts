@@ -4,6 +4,14 @@ import type {ToolDefinition} from '../../protocol/types.js';
 import type {CodePainter} from './code-colours.js';
 import type {Segment} from './segments.js';
 
+/** How images are drawn in the panes: kitty's Unicode placeholders, at most `maxRows` rows each. */
+export type InlineImages = {
+	protocol: 'kitty';
+	maxRows: number;
+	/** Sends the image (base64 PNG) to the terminal under `id`, once, as its placeholders are first drawn. */
+	send: (id: number, data: string, columns: number, rows: number) => void;
+};
+
 /** The inputs of one pane's layout: everything its rows depend on besides the item. */
 export type PaneInput = {
 	/** Columns for the pane's rows. */
@@ -23,6 +31,8 @@ export type PaneInput = {
 	prices?: PriceTable;
 	/** Colours for code (files, fenced blocks); none: drawn as plain text (no colour, or tests). */
 	code?: CodePainter;
+	/** Images drawn inline; none: each is a label. */
+	images?: InlineImages;
 	/** What the same builder left for this item last time (incremental work on growing text). */
 	memo?: unknown;
 };

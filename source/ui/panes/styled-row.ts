@@ -29,6 +29,11 @@ export function styledRow(segments: readonly Segment[], styling: Styling, linker
 			if (segment.underline) text = chalk.underline(text);
 			if (segment.inverse) text = chalk.inverse(text);
 		}
+		// kitty's placeholders name their image by the foreground colour, whatever the styling.
+		if (segment.image !== undefined) {
+			segment.image.send?.();
+			text = `\u001b[38;5;${segment.image.id}m${segment.text}\u001b[39m`;
+		}
 		if (linker !== undefined && segment.link !== undefined && text.length > 0) {
 			const uri = linker(segment.link);
 			if (uri !== undefined) text = hyperlink(uri, text);

@@ -1,6 +1,6 @@
 /** Images as placeholders: a mime type and a size, never the decoded bytes. */
 import {base64ImageSize} from './image-size.js';
-import type {ImageRef} from './view-model.js';
+import {ImageBody, type ImageRef} from './view-model.js';
 
 /** The largest image (decoded bytes) whose data an item keeps, to be drawn on the screen or written by w. */
 export const inlineImageLimit = 512 * 1024;
@@ -63,10 +63,8 @@ export function imageRefOf(url: string, described?: ImageDescriptions): ImageRef
 		// The pixel size from the header's first bytes alone: a huge or broken body costs no more.
 		const size = header.includes(';base64') && ref.mimeType.startsWith('image/') ? base64ImageSize(body) : undefined;
 		if (size === undefined) return ref;
-		const sized: ImageRef = {...ref, ...size};
-		// Kept for the screen (drawn, written by w) only when small; hidden from JSON and spreads (view-model.ts).
-		if (ref.bytes <= inlineImageLimit) Object.defineProperty(sized, 'data', {value: body, enumerable: false});
-		return sized;
+		// Kept for the screen (drawn, written by w) only when small; never in JSON (view-model.ts).
+		return ref.bytes <= inlineImageLimit ? {...ref, ...size, data: new ImageBody(body)} : {...ref, ...size};
 	}
 	return {mimeType: 'url', bytes: 0, url: url.length > 500 ? `${url.slice(0, 499)}…` : url};
 }

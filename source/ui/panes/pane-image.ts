@@ -13,7 +13,7 @@ import type {Segment} from './segments.js';
 /** The placeholder rows of `image` after `prefix` (an indent, a bar), or none when it is drawn as a label only. */
 export function inlineImageRows(image: ImageRef, input: PaneInput, prefix: readonly Segment[]): Segment[][] {
 	const images = input.images;
-	const data = image.data;
+	const data = image.data?.base64;
 	if (!images || data === undefined || image.mimeType !== 'image/png') return [];
 	if (image.width === undefined || image.height === undefined) return [];
 	const room = input.width - prefix.reduce((width, segment) => width + segment.text.length, 0);

@@ -20,7 +20,7 @@ export function handOverTo(ask: HandOverAsk, terminal: PagerTerminal, place: Han
 	}
 	if (ask.kind === 'edit')
 		return {message: openInEditor(ask.file, ask.place, terminal, place.editor ?? 'vi', sanitize(ask.file))};
-	const outcome = writePaneFile(ask.name, ask.text, ask.mode, place);
+	const outcome = writePaneFile(ask.name, ask.text, ask.mode, place, ask.binary === true);
 	if (outcome.kind === 'exists') return {exists: true};
-	return {message: writtenMessage(ask.name, ask.text, outcome, ask.mode === 'append')};
+	return {message: writtenMessage(ask.name, ask.text, outcome, ask.mode === 'append', ask.binary === true)};
 }

@@ -1,0 +1,106 @@
+// Images on the screen, as the terminal gets them, from the hand-made image trace
+// (fixtures/images/: the spec's image_url with a small PNG data URL, a web image_url, a broken
+// one, and read_image's output images). Without inline images: labels with type, pixel size and
+// size, the web image by its address (never fetched). With kitty's protocol: each PNG sent once
+// (a=T, U=1) and drawn by placeholders naming its id, through tmux's passthrough inside tmux.
+// A huge data URL is a label, and never megabytes written.
+import {readFileSync} from 'node:fs';
+import {expect, test} from 'vitest';
+import type {ModelInput} from '../../source/model/input.js';
+import {SessionStore} from '../../source/model/session-store.js';
+import {imageId, itermInline, kittyTransmit} from '../../source/render/inline-images.js';
+import {fixturesDir, msg, traceInputs} from '../helpers/recordings.js';
+import {waitFor} from '../helpers/run-cli.js';
+import {fakeTerminal} from '../support/fake-terminal.js';
+import {loadScreenUnderCi} from '../support/screen-under-ci.js';
+
+const {runScreen} = await loadScreenUnderCi();
+
+const traceName = '../images/session-2026-12-02-15-00-00-1a2b3c4d_001.jsonl';
+const pngUrl = readFileSync(`${fixturesDir}images/session-2026-12-02-15-00-00-1a2b3c4d_001.jsonl`, 'utf8').match(
+	/data:image\/png;base64,[A-Za-z0-9+/=]+/,
+)![0];
+const pngData = pngUrl.slice(pngUrl.indexOf(',') + 1);
+
+async function screenOf(
+	inputs: ModelInput[],
+	options: {images?: 'kitty'; insideTmux?: boolean} = {},
+): Promise<{written: string; frames: string}> {
+	const terminal = fakeTerminal(100, 30);
+	const store = new SessionStore({label: 'trace', state: 'ended'});
+	store.apply(inputs);
+	const running = runScreen(store, {
+		color: true,
+		stdin: terminal.stdin,
+		stdout: terminal.stdout,
+		patchConsole: false,
+		...options,
+	});
+	await waitFor(() => terminal.written().includes('read_image'), 'the call on the screen');
+	// Open every output (o), scroll to the top and back: the images are drawn again.
+	terminal.keys.write('o');
+	await waitFor(() => terminal.written().split('[image/png 8×6, 156 B]').length > 2, 'the output image label');
+	terminal.keys.write('g');
+	terminal.keys.write('G');
+	terminal.keys.write('q');
+	await running;
+	return {written: terminal.written(), frames: terminal.written().replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '')};
+}
+
+test('without inline images: labels with type, pixel size and size; a web image by its address', async () => {
+	const {written, frames} = await screenOf(traceInputs(traceName));
+	expect(frames).toContain('▣ you  [image/png 8×6, 156 B]');
+	expect(frames).toContain('▣ you  [image https://example.com/cat.png]');
+	expect(frames).toContain('▣ you  [image/png 17 B]');
+	expect(frames).toContain('│ [image/png 8×6, 156 B]');
+	expect(written).not.toContain('\u001b_G');
+	expect(written).not.toContain(pngData);
+});
+
+test('with kitty: each PNG sent once, before its placeholders, which name it by colour', async () => {
+	const {written} = await screenOf(traceInputs(traceName), {images: 'kitty'});
+	const id = imageId(pngData);
+	const sent = kittyTransmit(id, pngData, 3, 1, {tmux: false});
+	expect(sent).toBe(`\u001b_Ga=T,q=2,f=100,U=1,i=${id},c=3,r=1,m=0;${pngData}\u001b\\`);
+	// The message's and the call's image are the same picture: sent once for both, however often drawn.
+	expect(written.split(sent).length - 1).toBe(1);
+	const placeholder = `\u001b[38;5;${id}m\u{10EEEE}\u0305\u0305\u{10EEEE}\u{10EEEE}\u001b[39m`;
+	expect(written.indexOf(placeholder)).toBeGreaterThan(written.indexOf(sent));
+	// Labels stay, above the picture.
+	expect(written).toContain('[image/png 8×6, 156 B]');
+});
+
+test('with kitty inside tmux: sent through the passthrough, each ESC doubled', async () => {
+	const {written} = await screenOf(traceInputs(traceName), {images: 'kitty', insideTmux: true});
+	const id = imageId(pngData);
+	expect(written).toContain(
+		`\u001bPtmux;\u001b\u001b_Ga=T,q=2,f=100,U=1,i=${id},c=3,r=1,m=0;${pngData}\u001b\u001b\\\u001b\\`,
+	);
+});
+
+test('a huge data URL is a label: never megabytes written to the terminal', async () => {
+	const huge = `${pngUrl}${'A'.repeat(3 * 1024 * 1024)}`;
+	const inputs = [...traceInputs(traceName), msg('model_msg', {type: 'image_url', role: 'user', image_url: huge})];
+	const {written, frames} = await screenOf(inputs, {images: 'kitty'});
+	expect(frames).toMatch(/\[image\/png 8×6, 2\.\d MB\]/);
+	expect(written.length).toBeLessThan(512 * 1024);
+});
+
+test("iTerm2's inline image: size, cells and the base64 in one sequence, through tmux too", () => {
+	expect(itermInline('QUJD', 3, 16, 6, {tmux: false})).toBe(
+		'\u001b]1337;File=inline=1;size=3;width=16;height=6;preserveAspectRatio=1:QUJD\u0007',
+	);
+	expect(itermInline('QUJD', 3, 16, 6, {tmux: true})).toBe(
+		'\u001bPtmux;\u001b\u001b]1337;File=inline=1;size=3;width=16;height=6;preserveAspectRatio=1:QUJD\u0007\u001b\\',
+	);
+});
+
+test('a large PNG is sent in chunks of 4096, keys on the first alone', () => {
+	const data = 'A'.repeat(10_000);
+	const sent = kittyTransmit(7, data, 16, 6, {tmux: false});
+	expect(sent.match(/\u001b_G[^;]*;/g)).toEqual([
+		'\u001b_Ga=T,q=2,f=100,U=1,i=7,c=16,r=6,m=1;',
+		'\u001b_Gm=1;',
+		'\u001b_Gm=0;',
+	]);
+});

@@ -59,8 +59,9 @@ export function kittyTransmit(
 
 /** Row `row` of a placement `columns` wide: the first cell names its row and column, the others follow on. */
 export function kittyPlaceholderRow(row: number, columns: number): string {
-	const first = `${kittyPlaceholder}${String.fromCodePoint(diacritics[row] ?? diacritics[0]!)}${String.fromCodePoint(diacritics[0]!)}`;
-	return first + kittyPlaceholder.repeat(Math.max(0, columns - 1));
+	const rowMark = String.fromCodePoint(diacritics[row] ?? diacritics[0]!);
+	const columnMark = String.fromCodePoint(diacritics[0]!);
+	return `${kittyPlaceholder}${rowMark}${columnMark}${kittyPlaceholder.repeat(Math.max(0, columns - 1))}`;
 }
 
 /** iTerm2's inline image: `bytes` decoded bytes of base64 `data`, drawn `columns`×`rows` cells at the cursor. */
@@ -71,7 +72,8 @@ export function itermInline(
 	rows: number,
 	options: {tmux: boolean},
 ): string {
-	const sequence = `${esc}]1337;File=inline=1;size=${bytes};width=${columns};height=${rows};preserveAspectRatio=1:${data}\u0007`;
+	const keys = `inline=1;size=${bytes};width=${columns};height=${rows};preserveAspectRatio=1`;
+	const sequence = `${esc}]1337;File=${keys}:${data}\u0007`;
 	return options.tmux ? tmuxPassthrough(sequence) : sequence;
 }
 

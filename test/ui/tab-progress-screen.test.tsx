@@ -37,7 +37,7 @@ function start(store: SessionStore, options: {tabProgress?: boolean; insideTmux?
 	return {terminal, running};
 }
 
-test('busy while it runs, paused while a call waits, busy once allowed, cleared when idle and on quitting', async () => {
+test('busy while it runs, paused while a call waits, busy once allowed, cleared when idle and on quit', async () => {
 	const store = new SessionStore({label: 'stream', state: 'live'});
 	store.apply(upTo('1f407cf9-23'));
 	const {terminal, running} = start(store);

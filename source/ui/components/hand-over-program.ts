@@ -1,4 +1,4 @@
-/** The program's side of |, w and O (hand-over.ts asks): the command run, the file written or opened, the footer's line. */
+/** The program's side of |, w and O (hand-over.ts asks): the command run, the file written or opened, its line. */
 import {openInEditor} from '../../io/editor-open.js';
 import type {PagerTerminal} from '../../io/pager.js';
 import {writePaneFile} from '../../io/pane-file.js';

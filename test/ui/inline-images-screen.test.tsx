@@ -4,7 +4,9 @@
 // size, the web image by its address (never fetched). With kitty's protocol: each PNG sent once
 // (a=T, U=1) and drawn by placeholders naming its id, through tmux's passthrough inside tmux.
 // A huge data URL is a label, and never megabytes written.
-import {readFileSync} from 'node:fs';
+import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
 import {expect, test} from 'vitest';
 import type {ModelInput} from '../../source/model/input.js';
 import {SessionStore} from '../../source/model/session-store.js';
@@ -103,4 +105,36 @@ test('a large PNG is sent in chunks of 4096, keys on the first alone', () => {
 		'\u001b_Gm=1;',
 		'\u001b_Gm=0;',
 	]);
+});
+
+test("w on an image message writes the image's bytes, not its label nor its base64", async () => {
+	const dir = mkdtempSync(path.join(tmpdir(), 'penguin-view-image-w-'));
+	try {
+		const target = path.join(dir, 'picture.png');
+		const terminal = fakeTerminal(100, 30);
+		const store = new SessionStore({label: 'trace', state: 'ended'});
+		store.apply(traceInputs(traceName));
+		const running = runScreen(store, {
+			color: false,
+			stdin: terminal.stdin,
+			stdout: terminal.stdout,
+			patchConsole: false,
+			handOverPlace: {shell: '/bin/sh', cwd: dir, home: dir},
+		});
+		await waitFor(() => terminal.written().includes('read_image'), 'the call on the screen');
+		// The top, then down to the first image (the question is the first pane).
+		const from = terminal.written().length;
+		terminal.keys.write('g');
+		terminal.keys.write('j');
+		await waitFor(() => /›\s*▣ you {2}\[image\/png 8×6/.test(terminal.written().slice(from)), 'the image focused');
+		terminal.keys.write('w');
+		await waitFor(() => terminal.written().includes('w ▌'), 'the prompt');
+		terminal.keys.write(`${target}\r`);
+		await waitFor(() => terminal.written().includes('wrote the image (156 B)'), 'the footer line');
+		terminal.keys.write('q');
+		await running;
+		expect(readFileSync(target)).toEqual(Buffer.from(pngData, 'base64'));
+	} finally {
+		rmSync(dir, {recursive: true, force: true});
+	}
 });

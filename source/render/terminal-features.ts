@@ -67,14 +67,26 @@ function isITerm(env: TerminalIdentity): boolean {
 }
 
 /**
+ * The first WezTerm build that reads OSC 9;4 (its nightly of 2025-02-10); the releases before it (20240203 is the
+ * last) take any OSC 9 for a notification, so they get none. Inside tmux its version is tmux's: none either.
+ */
+const wezTermProgress = 20250210;
+
+/** The date a WezTerm version begins with (`20240203-110809-5046fc22`), or 0. */
+function wezTermDate(version: string | undefined): number {
+	const match = /^(\d{8})-/.exec(version ?? '');
+	return match ? Number(match[1]) : 0;
+}
+
+/**
  * Whether the terminal shows OSC 9;4 in its tab: Windows Terminal, ConEmu, ghostty (1.2+),
- * WezTerm, iTerm2 3.6.6+ (by its feature report or its version). Never kitty.
+ * WezTerm builds since 2025-02-10, iTerm2 3.6.6+ (by its feature report or its version). Never kitty.
  */
 export function progressSupported(env: TerminalIdentity): boolean {
 	if (env.TERM === 'dumb' || isKitty(env)) return false;
 	if (set(env.WT_SESSION) || env.ConEmuANSI === 'ON') return true;
 	if (env.TERM_PROGRAM === 'ghostty' || set(env.GHOSTTY_RESOURCES_DIR)) return true;
-	if (env.TERM_PROGRAM === 'WezTerm' || set(env.WEZTERM_PANE)) return true;
+	if (env.TERM_PROGRAM === 'WezTerm') return wezTermDate(env.TERM_PROGRAM_VERSION) >= wezTermProgress;
 	if (isITerm(env)) {
 		if (env.TERM_FEATURES !== undefined && /(^|[^A-Za-z])P/.test(env.TERM_FEATURES)) return true;
 		const version = env.TERM_PROGRAM === 'iTerm.app' ? env.TERM_PROGRAM_VERSION : env.LC_TERMINAL_VERSION;

@@ -4,11 +4,14 @@
 import {expect, test} from 'vitest';
 import {imageProtocolOf, linksSupported, progressSupported} from '../../source/render/terminal-features.js';
 
-test('the progress signal: Windows Terminal, ConEmu, ghostty, WezTerm, iTerm2 3.6.6+; never kitty or others', () => {
+test('progress: Windows Terminal, ConEmu, ghostty, WezTerm 2025+, iTerm2 3.6.6+; never kitty nor others', () => {
 	expect(progressSupported({WT_SESSION: 'abc'})).toBe(true);
 	expect(progressSupported({ConEmuANSI: 'ON'})).toBe(true);
 	expect(progressSupported({TERM_PROGRAM: 'ghostty'})).toBe(true);
-	expect(progressSupported({TERM_PROGRAM: 'WezTerm'})).toBe(true);
+	expect(progressSupported({TERM_PROGRAM: 'WezTerm', TERM_PROGRAM_VERSION: '20250210-094557-4c3bbc9e'})).toBe(true);
+	// Its last release takes any OSC 9 for a notification; without a version (inside tmux) nothing is sent.
+	expect(progressSupported({TERM_PROGRAM: 'WezTerm', TERM_PROGRAM_VERSION: '20240203-110809-5046fc22'})).toBe(false);
+	expect(progressSupported({TERM_PROGRAM: 'tmux', WEZTERM_PANE: '0'})).toBe(false);
 	expect(progressSupported({TERM_PROGRAM: 'iTerm.app', TERM_PROGRAM_VERSION: '3.6.6'})).toBe(true);
 	expect(progressSupported({TERM_PROGRAM: 'iTerm.app', TERM_PROGRAM_VERSION: '3.5.14'})).toBe(false);
 	expect(progressSupported({LC_TERMINAL: 'iTerm2', TERM_FEATURES: 'T3LrMSc7UUw9Ts3BFGsSyHNoSxF:P'})).toBe(true);

@@ -18,9 +18,10 @@ const upTo = (id: string): ModelInput[] =>
 	recorded.slice(0, recorded.findIndex(entry => entry.id === id) + 1).map(entry => entry.input);
 const after = (from: string, to: string): ModelInput[] => upTo(to).slice(upTo(from).length);
 
-/** The OSC 9;4 states written, in order (`3`, `4`, `0`…). */
+/** The OSC 9;4 states written, in order (`3`, `4`, `0`…); a state the refresh said again counted once. */
 function states(written: string): string[] {
-	return [...written.matchAll(/\u001b\]9;4;(\d)[;\d]*\u001b\\/g)].map(match => match[1]!);
+	const all = [...written.matchAll(/\u001b\]9;4;(\d)[;\d]*\u001b\\/g)].map(match => match[1]!);
+	return all.filter((state, i) => state === '0' || state !== all[i - 1]);
 }
 
 function start(store: SessionStore, options: {tabProgress?: boolean; insideTmux?: boolean} = {}) {

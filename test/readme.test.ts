@@ -27,6 +27,7 @@ test('every file the README and docs/ link to exists', () => {
 			'testing',
 			'ink-measure-text',
 			'stats-json',
+			'terminal',
 		].map(name => `docs/${name}.md`),
 	];
 	const missing: string[] = [];

@@ -86,3 +86,49 @@ test('no link at all without the links option (--no-links, NO_COLOR, TERM=dumb)'
 	expect(written).not.toContain('\u001b]8;');
 	expect(written).toContain('notes.txt');
 });
+
+test("a command's paths and its output's are links when the file is in the workspace on this machine", async () => {
+	mkdirSync(path.join(workspace, 'sub'), {recursive: true});
+	writeFileSync(path.join(workspace, 'sub', 'deep.md'), '# deep\n');
+	const store = new SessionStore({label: 'trace', state: 'ended'});
+	const cmd = 'grep -n hello notes.txt src/missing.ts /etc/hostname';
+	store.apply([
+		msg('event_msg', {type: 'session_meta', session_id: 'session-paths', workspace}),
+		msg('model_msg', {
+			type: 'tool_call',
+			role: 'assistant',
+			name: 'exec_command',
+			arguments: JSON.stringify({cmd}),
+			tool_call_id: 'c1',
+		}),
+		msg('model_msg', {
+			type: 'tool_call_output',
+			role: 'user',
+			output: 'notes.txt:1:hello\nsee (./sub/deep.md), ../outside.txt and /etc/hostname',
+			tool_call_id: 'c1',
+		}),
+	]);
+	const terminal = fakeTerminal(100, 20);
+	const running = runScreen(store, {
+		color: true,
+		stdin: terminal.stdin,
+		stdout: terminal.stdout,
+		patchConsole: false,
+		links: {host: 'box'},
+	});
+	await waitFor(() => terminal.written().includes('hostname'), 'the call on the screen');
+	terminal.keys.write('o');
+	await waitFor(() => terminal.written().includes('deep.md'), 'its output');
+	terminal.keys.write('q');
+	await running;
+	const written = terminal.written();
+	const targets = linkTargets(written);
+	// notes.txt in the command and in the output; the rest of the grep line is not in the link.
+	expect(written).toContain(
+		`$ grep -n hello \u001b]8;;file://box${workspace}/notes.txt\u001b\\notes.txt\u001b]8;;\u001b\\ src/`,
+	);
+	expect(written).toContain(`file://box${workspace}/notes.txt\u001b\\notes.txt\u001b]8;;\u001b\\:1:hello`);
+	expect(written).toContain(`file://box${workspace}/sub/deep.md\u001b\\./sub/deep.md\u001b]8;;\u001b\\),`);
+	// Not there, outside the workspace, or above it: text.
+	expect(targets.some(target => /missing|hostname|outside/.test(target))).toBe(false);
+});

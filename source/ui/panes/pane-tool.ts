@@ -26,6 +26,7 @@ import {stoppedText} from '../screen/session-clock.js';
 import {glyph, spinnerAt, toolStateLook} from './theme.js';
 import {diffLineSegments, fileLineSegments, numberedLineSegments} from './pane-code.js';
 import {wrapSegments} from './wrap.js';
+import {linkedPieces} from './url-links.js';
 import {inlineImageRows} from './pane-image.js';
 
 const headCount = 8;
@@ -116,7 +117,11 @@ function headerRow(
 	const headlineRoom = input.width - rightWidth - (rightWidth > 0 ? 1 : 0) - segmentsWidth(left);
 	const headlineShown = textWidth(headline) <= headlineRoom;
 	const headlineText = headlineShown || headlineRoom < 12 ? headline : fitMiddle(headline, headlineRoom);
-	left.push({...seg(headlineText), ...linkTo(fileTarget(item, input))});
+	// A command shown whole links the paths it names under the workspace; a file tool's headline links its file.
+	const {paths} = item.name === 'exec_command' && headlineShown ? pathsUnder(input) : {};
+	if (paths !== undefined)
+		left.push(...headlineText.split(/( +)/).flatMap(part => (part === '' ? [] : linkedPieces(seg(part), paths))));
+	else left.push({...seg(headlineText), ...linkTo(fileTarget(item, input))});
 	const note = summary.note ? sanitize(summary.note) : '';
 	// Two spaces before it and at least two after it.
 	const room = input.width - segmentsWidth(left) - rightWidth - 4;
@@ -181,8 +186,8 @@ function argumentRows(item: ToolCallItem, input: PaneInput, noteShown: boolean, 
 		else if (part.kind === 'diff') rows.push(...diffRows(part.removed, part.added, input));
 		else if (part.tone === 'removed') block(part.text, {color: 'red'}, '- ');
 		else if (part.tone === 'added') block(part.text, {color: 'green'}, '+ ');
-		else
-			rows.push(...limitedLines(part.text, input, part.tone === 'command' ? {bold: true} : {dim: true}, '', part.file));
+		else if (part.tone === 'command') rows.push(...limitedLines(part.text, input, {bold: true}, '', part.file, true));
+		else rows.push(...limitedLines(part.text, input, {dim: true}, '', part.file));
 	}
 	return rows;
 }
@@ -230,11 +235,22 @@ export function fileTarget(item: ToolCallItem, input: Pick<PaneInput, 'workspace
 
 const linkTo = (target: string | undefined): {link?: string} => (target === undefined ? {} : {link: target});
 
+/** The wrap option that links file paths under the session's workspace (an absolute one only). */
+const pathsUnder = (input: Pick<PaneInput, 'workspace'>): {paths?: string} =>
+	input.workspace?.startsWith('/') ? {paths: input.workspace} : {};
+
 /**
  * Lines of an argument, each prefixed, at most `argLines` of them unless in full view; a `file`'s in its language's
  * colours.
  */
-function limitedLines(content: string, input: PaneInput, style: Style, marker: string, file?: string): Segment[][] {
+function limitedLines(
+	content: string,
+	input: PaneInput,
+	style: Style,
+	marker: string,
+	file?: string,
+	paths = false,
+): Segment[][] {
 	const lines = safeLines(content);
 	const shown = input.full ? lines : lines.slice(0, argLines);
 	const first = [indent, ...(marker ? [seg(marker, style)] : [])];
@@ -247,6 +263,7 @@ function limitedLines(content: string, input: PaneInput, style: Style, marker: s
 				first,
 				rest,
 				maxRows: input.full ? undefined : rowsPerLine,
+				...(paths ? pathsUnder(input) : {}),
 			}),
 		);
 	}
@@ -293,6 +310,7 @@ function outputRows(item: Shown<ToolCallItem>, input: PaneInput, total: number):
 					first: [indent, bar],
 					rest: [indent, bar],
 					maxRows: input.full ? undefined : rowsPerLine,
+					...pathsUnder(input),
 				}),
 			);
 			while (rowLines.length < rows.length) rowLines.push(firstLine + i);

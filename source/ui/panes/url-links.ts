@@ -5,11 +5,16 @@
  * linked; whether a link is drawn is the screen's choice (LinkContext).
  */
 import {urlPattern} from '../../render/hyperlink.js';
+import {pathPieces} from './path-links.js';
 import type {Segment} from './segments.js';
 
-/** `piece` (one word of a segment) cut so that each URL in it is a segment of its own with `link` set. */
-export function linkedPieces(piece: Segment): Segment[] {
-	if (piece.link !== undefined || !piece.text.includes('://')) return [piece];
+/**
+ * `piece` (one word of a segment) cut so that each URL in it is a segment of its own with `link` set; with
+ * `workspace` (a command and its output), a file path in it under the workspace too.
+ */
+export function linkedPieces(piece: Segment, workspace?: string): Segment[] {
+	if (piece.link !== undefined) return [piece];
+	if (!piece.text.includes('://')) return workspace === undefined ? [piece] : pathPieces(piece, workspace);
 	const out: Segment[] = [];
 	let at = 0;
 	for (const match of piece.text.matchAll(urlPattern)) {

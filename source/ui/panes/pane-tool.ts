@@ -30,6 +30,8 @@ import {linkedPieces} from './url-links.js';
 import {inlineImageRows} from './pane-image.js';
 
 const headCount = 8;
+/** An output shown with more lines than this (x on a long one) has its paths drawn as text, its URLs still linked. */
+const pathLinkedLines = 2_000;
 const tailCount = 8;
 /** Rows one output line may take while the pane shows head and tail (all of it in full view). */
 const rowsPerLine = 3;
@@ -299,6 +301,8 @@ function outputRows(item: Shown<ToolCallItem>, input: PaneInput, total: number):
 	// A file read is coloured in its language: the head and the tail each as one piece of code.
 	const args = item.state === 'done' && input.code ? parseArgs(item.args) : undefined;
 	const codeFile = args && presenterFor(item.name).codeOutput(args);
+	// Paths are looked for in at most pathLinkedLines lines: a word costs some microseconds more with them.
+	const paths = parts.head.length + parts.tail.length <= pathLinkedLines ? pathsUnder(input) : {};
 	const lines = (raws: string[], firstLine: number): void => {
 		const clean = raws.map(raw => sanitize(raw.length > lineCap ? raw.slice(0, lineCap) : raw));
 		const coloured = codeFile?.numbered
@@ -310,7 +314,7 @@ function outputRows(item: Shown<ToolCallItem>, input: PaneInput, total: number):
 					first: [indent, bar],
 					rest: [indent, bar],
 					maxRows: input.full ? undefined : rowsPerLine,
-					...pathsUnder(input),
+					...paths,
 				}),
 			);
 			while (rowLines.length < rows.length) rowLines.push(firstLine + i);

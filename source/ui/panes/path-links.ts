@@ -6,8 +6,9 @@
  */
 import type {Segment} from './segments.js';
 
-/** Quotes and brackets around a path, and punctuation after it, left out of the link. */
-const around = /^([("'`[<]*)(.*?)([)"'`\]>,;.!?]*)$/;
+/** Quotes and brackets before a path, and punctuation after it, left out of the link. */
+const opening = '("\'`[<';
+const closing = ')"\'`]>,;.!?';
 /** A word that may name a file: with a slash, or a name with an extension. */
 const pathLike = /^(?:\.{0,2}\/|[\w@+-][\w.@+-]*\/)[\w./@+-]*$|^[\w@+-][\w.@+-]*\.[A-Za-z0-9]{1,8}$/;
 /** Where a path's `:12`, `:12:3` or grep's `:12:text` begins; or a `:` that ends it. */
@@ -36,9 +37,16 @@ export function workspacePath(word: string, workspace: string): string | undefin
 
 /** `piece` (one word) cut so that a path in it under `workspace` is a segment of its own with `link` set. */
 export function pathPieces(piece: Segment, workspace: string): Segment[] {
-	const match = around.exec(piece.text);
-	if (!match) return [piece];
-	const [, before = '', middle = '', after = ''] = match;
+	const text = piece.text;
+	// Most words name no file: those with neither a dot nor a slash are let through at once.
+	if (!text.includes('/') && !text.includes('.')) return [piece];
+	let start = 0;
+	let end = text.length;
+	while (start < end && opening.includes(text[start]!)) start++;
+	while (end > start && closing.includes(text[end - 1]!)) end--;
+	const before = text.slice(0, start);
+	const middle = text.slice(start, end);
+	const after = text.slice(end);
 	const suffix = lineSuffix.exec(middle)?.[0] ?? '';
 	const word = middle.slice(0, middle.length - suffix.length);
 	const target = workspacePath(word, workspace);

@@ -10,7 +10,8 @@ import path from 'node:path';
 import {expect, test} from 'vitest';
 import type {ModelInput} from '../../source/model/input.js';
 import {SessionStore} from '../../source/model/session-store.js';
-import {imageId, itermInline, kittyTransmit} from '../../source/render/inline-images.js';
+import {itermInline, kittyTransmit} from '../../source/render/inline-images.js';
+import {inlineImages} from '../../source/ui/components/inline-images-sender.js';
 import {fixturesDir, msg, traceInputs} from '../helpers/recordings.js';
 import {waitFor} from '../helpers/run-cli.js';
 import {fakeTerminal} from '../support/fake-terminal.js';
@@ -61,7 +62,8 @@ test('without inline images: labels with type, pixel size and size; a web image 
 
 test('with kitty: each PNG sent once, before its placeholders, which name it by colour', async () => {
 	const {written} = await screenOf(traceInputs(traceName), {images: 'kitty'});
-	const id = imageId(pngData);
+	// The first image the screen meets.
+	const id = 1;
 	const sent = kittyTransmit(id, pngData, 3, 1, {tmux: false});
 	expect(sent).toBe(`\u001b_Ga=T,q=2,f=100,U=1,i=${id},c=3,r=1,m=0;${pngData}\u001b\\`);
 	// The message's and the call's image are the same picture: sent once for both, however often drawn.
@@ -74,7 +76,7 @@ test('with kitty: each PNG sent once, before its placeholders, which name it by 
 
 test('with kitty inside tmux: sent through the passthrough, each ESC doubled', async () => {
 	const {written} = await screenOf(traceInputs(traceName), {images: 'kitty', insideTmux: true});
-	const id = imageId(pngData);
+	const id = 1;
 	expect(written).toContain(
 		`\u001bPtmux;\u001b\u001b_Ga=T,q=2,f=100,U=1,i=${id},c=3,r=1,m=0;${pngData}\u001b\u001b\\\u001b\\`,
 	);
@@ -137,4 +139,24 @@ test("w on an image message writes the image's bytes, not its label nor its base
 	} finally {
 		rmSync(dir, {recursive: true, force: true});
 	}
+});
+
+test('two different pictures never share an id (the first 255 get one each), the same one keeps its own', async () => {
+	// The same 8×6 header, another byte in the image data: another picture.
+	const bytes = Buffer.from(pngData, 'base64');
+	bytes[bytes.length - 20] = bytes[bytes.length - 20]! ^ 0xff;
+	const other = bytes.toString('base64');
+	const inputs = [
+		...traceInputs(traceName),
+		msg('model_msg', {type: 'image_url', role: 'user', image_url: `data:image/png;base64,${other}`}),
+	];
+	const {written} = await screenOf(inputs, {images: 'kitty'});
+	const idSent = (data: string): string | undefined =>
+		[...written.matchAll(/\u001b_Ga=T,[^;]*,i=(\d+),[^;]*;([^\u001b]*)/g)].find(match => match[2] === data)?.[1];
+	expect(new Set([idSent(pngData), idSent(other)])).toEqual(new Set(['1', '2']));
+	const ids = inlineImages(process.stdout, false);
+	const many = Array.from({length: 300}, (_, i) => `data-${i}`);
+	expect(new Set(many.slice(0, 255).map(ids.idOf)).size).toBe(255);
+	expect(ids.idOf('data-0')).toBe(1);
+	expect(many.slice(255).every(data => ids.idOf(data) >= 1 && ids.idOf(data) <= 255)).toBe(true);
 });

@@ -5,7 +5,7 @@
  * terminal draws the image in their cells, and scrolling or a redraw moves or keeps it as it
  * does text. Anything else stays its label alone.
  */
-import {imageCells, imageId, kittyPlaceholderRow} from '../../render/inline-images.js';
+import {imageCells, kittyPlaceholderRow} from '../../render/inline-images.js';
 import type {ImageRef} from '../../model/view-model.js';
 import type {PaneInput} from './pane-types.js';
 import type {Segment} from './segments.js';
@@ -19,7 +19,7 @@ export function inlineImageRows(image: ImageRef, input: PaneInput, prefix: reado
 	const room = input.width - prefix.reduce((width, segment) => width + segment.text.length, 0);
 	if (room < 4) return [];
 	const {columns, rows} = imageCells(image.width, image.height, room, images.maxRows);
-	const id = imageId(data);
+	const id = images.idOf(data);
 	const send = (): void => images.send(id, data, columns, rows);
 	const out: Segment[][] = [];
 	for (let row = 0; row < rows; row++)

@@ -8,6 +8,8 @@ import type {Segment} from './segments.js';
 export type InlineImages = {
 	protocol: 'kitty';
 	maxRows: number;
+	/** The id an image (base64 PNG) is drawn under: a distinct one for each of the first 255 images the screen met. */
+	idOf: (data: string) => number;
 	/** Sends the image (base64 PNG) to the terminal under `id`, once, as its placeholders are first drawn. */
 	send: (id: number, data: string, columns: number, rows: number) => void;
 };

@@ -1,8 +1,8 @@
 /**
  * What a link on the screen points at: a file path becomes `file://HOST/path` when the file is
  * on this machine (a trace read here from another machine names files that are not: no link),
- * a web address is kept as it is, made safe (render/hyperlink.ts). Each answer is remembered:
- * the screen asks again on every frame that draws the row.
+ * a web address is kept as it is, made safe (render/hyperlink.ts). Each answer is remembered but
+ * a file's absence: the screen asks again whenever it draws the row anew.
  */
 import {existsSync} from 'node:fs';
 import {fileUri, webUri} from '../render/hyperlink.js';
@@ -19,8 +19,11 @@ export function linkTargets(
 	return target => {
 		let uri = known.get(target);
 		if (uri === undefined) {
+			const file = target.startsWith('/');
+			uri = file ? (safeExists(exists, target) ? fileUri(host, target) : '') : (webUri(target) ?? '');
+			// A file not there yet is asked about again: a call that writes it is drawn before it runs.
+			if (file && uri === '') return undefined;
 			if (known.size >= limit) known.clear();
-			uri = target.startsWith('/') ? (safeExists(exists, target) ? fileUri(host, target) : '') : (webUri(target) ?? '');
 			known.set(target, uri);
 		}
 		return uri === '' ? undefined : uri;

@@ -28,9 +28,9 @@ export const configKeys = {
 		help: "the screen's colours: auto (ask the terminal for its background), dark or light",
 	},
 	chop: {type: 'boolean', flag: true, help: 'long rows cut at the edge rather than wrapped, as -S'},
-	progress: {type: 'boolean', help: 'false: no progress signal in the tab, even where the terminal shows one'},
-	links: {type: 'boolean', help: 'false: no hyperlinks, even where the terminal takes them'},
-	images: {type: 'boolean', help: 'false: images as labels, even where the terminal can draw them'},
+	progress: {type: 'boolean', flag: true, help: 'false: no progress signal in the tab, as --no-progress'},
+	links: {type: 'boolean', flag: true, help: 'false: no hyperlinks, as --no-links'},
+	images: {type: 'boolean', flag: true, help: 'false: images as labels, not drawn inline, as --no-images'},
 	notify: {type: 'boolean', flag: true, help: 'desktop notifications, as --notify'},
 } as const satisfies Record<string, ConfigKeySpec>;
 

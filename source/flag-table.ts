@@ -150,6 +150,43 @@ export const flags = {
 			},
 		],
 	},
+	links: {
+		type: 'boolean',
+		default: true,
+		section: 'options',
+		uses: [
+			{
+				negated: true,
+				help:
+					'no OSC 8 links on file paths and URLs (off anyway under NO_COLOR, TERM=dumb and where the terminal ' +
+					'shows their bytes)',
+			},
+		],
+	},
+	images: {
+		type: 'boolean',
+		default: true,
+		section: 'options',
+		uses: [
+			{
+				negated: true,
+				help: 'images as labels only, not drawn inline (kitty graphics protocol: kitty, ghostty; through tmux too)',
+			},
+		],
+	},
+	progress: {
+		type: 'boolean',
+		default: true,
+		section: 'options',
+		uses: [
+			{
+				negated: true,
+				help:
+					"no progress signal in the terminal's tab (OSC 9;4: Windows Terminal, ConEmu, ghostty, WezTerm, " +
+					'iTerm2 3.6.6+)',
+			},
+		],
+	},
 	chop: {
 		type: 'boolean',
 		default: false,

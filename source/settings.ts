@@ -3,11 +3,12 @@
  * (cli.tsx) and handed down: no other module reads `process.env` (test/architecture.test.ts).
  */
 import {readFile} from 'node:fs/promises';
-import {homedir} from 'node:os';
+import {homedir, hostname} from 'node:os';
 import path from 'node:path';
 import {configFileName, configOf, noConfig, type ConfigFile} from './config-keys.js';
 import {faultKindOf, type FaultKind} from './fault.js';
 import {terminfoColours, terminfoFolders} from './terminfo-colours.js';
+import {terminalIdentityNames, type TerminalIdentity} from './render/terminal-features.js';
 
 /**
  * Switches that turn an optimisation off, kept where a test or the bench needs the reference
@@ -103,6 +104,12 @@ export type Settings = {
 	insideTmux: boolean;
 	/** How y can copy. */
 	clipboard: ClipboardEnv;
+	/** The variables the terminal names itself by: what it shows besides text (render/terminal-features.ts). */
+	terminalIdentity: TerminalIdentity;
+	/** The editor of `O`: $VISUAL, else $EDITOR, else vi (as less's `v`). */
+	editor: string;
+	/** This machine's name: the host of `file://` links. */
+	hostname: string;
 };
 
 /** The settings of a process with environment `env`. */
@@ -138,6 +145,11 @@ export function readSettings(
 		fault: faultKindOf(env['PENGUIN_VIEW_FAULT']),
 		insideTmux: (env['TMUX'] ?? '') !== '',
 		clipboard: clipboardEnvFrom(env, platform),
+		terminalIdentity: Object.fromEntries(
+			terminalIdentityNames.filter(name => env[name] !== undefined).map(name => [name, env[name]]),
+		),
+		editor: env['VISUAL']?.trim() || env['EDITOR']?.trim() || 'vi',
+		hostname: hostname(),
 		switches: {
 			kernel: on('PENGUIN_VIEW_KERNEL'),
 			tailFirst: on('PENGUIN_VIEW_TAIL_FIRST'),

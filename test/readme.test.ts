@@ -28,6 +28,7 @@ test('every file the README and docs/ link to exists', () => {
 			'ink-measure-text',
 			'stats-json',
 			'themes',
+			'terminal',
 		].map(name => `docs/${name}.md`),
 	];
 	const missing: string[] = [];

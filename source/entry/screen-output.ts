@@ -5,6 +5,7 @@ import type {ReadPrices} from '../io/project-prices.js';
 import type {SessionActions} from '../io/sse/actions.js';
 import type {SessionStore} from '../model/session-store.js';
 import {attributesWanted} from '../render/color.js';
+import {imageProtocolOf, linksSupported, progressSupported} from '../render/terminal-features.js';
 import type {Flags} from '../flags.js';
 import type {Settings} from '../settings.js';
 import {diskSwitcher} from './disk-switcher.js';
@@ -60,11 +61,14 @@ export async function runScreenOutput(options: ScreenOutputOptions): Promise<num
 		handOver: opened.firstFrame?.handOver,
 		replay: opened.replay,
 		pager: settings.pager,
-		handOverPlace: {shell: settings.shell, cwd: settings.cwd, home: settings.home},
+		handOverPlace: {shell: settings.shell, cwd: settings.cwd, home: settings.home, editor: settings.editor},
 		clipboard: settings.clipboard,
 		insideTmux: settings.insideTmux,
 		fault: settings.fault,
 		switches: settings.switches,
+		images: flags.images && imageProtocolOf(settings.terminalIdentity) === 'kitty' ? 'kitty' : undefined,
+		tabProgress: flags.progress && progressSupported(settings.terminalIdentity),
+		links: flags.links && linksSupported(settings.terminalIdentity) ? {host: settings.hostname} : undefined,
 	});
 	await running.close();
 	return store.status.state === 'failed' ? 1 : 0;

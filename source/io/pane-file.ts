@@ -25,12 +25,14 @@ export function writePaneFile(
 	text: string,
 	mode: PaneFileMode,
 	where: {cwd: string; home: string},
+	binary = false,
 ): PaneFileOutcome {
 	const target = path.resolve(where.cwd, expandHome(name, where.home));
-	const data = text.endsWith('\n') ? text : `${text}\n`;
+	// An image's base64 is written as its bytes, as they are; a text ends with its line's end.
+	const data = binary ? Buffer.from(text, 'base64') : Buffer.from(text.endsWith('\n') ? text : `${text}\n`);
 	try {
 		writeFileSync(target, data, {flag: mode === 'new' ? 'wx' : mode === 'append' ? 'a' : 'w'});
-		return {kind: 'written', bytes: Buffer.byteLength(data)};
+		return {kind: 'written', bytes: data.length};
 	} catch (error) {
 		if ((error as NodeJS.ErrnoException).code === 'EEXIST') return {kind: 'exists'};
 		return {kind: 'failed', why: describeFsError(error)};

@@ -1,5 +1,9 @@
 /** Images as placeholders: a mime type and a size, never the decoded bytes. */
-import type {ImageRef} from './view-model.js';
+import {base64ImageSize} from './image-size.js';
+import {ImageBody, type ImageRef} from './view-model.js';
+
+/** The largest image (decoded bytes) whose data an item keeps, to be drawn on the screen or written by w. */
+export const inlineImageLimit = 512 * 1024;
 
 /** The decoded size of a base64 string, computed from its length alone. */
 export function base64Bytes(data: string): number {
@@ -70,10 +74,15 @@ export function imageRefOf(url: string, described?: ImageDescriptions, keep?: Im
 		const header = comma === -1 ? url.slice(5) : url.slice(5, comma);
 		const body = comma === -1 ? '' : url.slice(comma + 1);
 		const ref = dataUrlRef(header, body.length, body.endsWith('==') ? 2 : body.endsWith('=') ? 1 : 0);
+		// The pixel size from the header's first bytes alone: a huge or broken body costs no more.
+		const size = header.includes(';base64') && ref.mimeType.startsWith('image/') ? base64ImageSize(body) : undefined;
+		const sized = size === undefined ? ref : {...ref, ...size};
+		// Kept for the screen (drawn, written by w) only when small; never in JSON (view-model.ts).
+		const shown = size !== undefined && ref.bytes <= inlineImageLimit ? {...sized, data: new ImageBody(body)} : sized;
 		// Small raster images are kept whole for the HTML export; larger ones stay a size only.
-		if (!keep || url.length > keptDataUrlChars || url.length > keep.left || !keptImageHeader.test(header)) return ref;
+		if (!keep || url.length > keptDataUrlChars || url.length > keep.left || !keptImageHeader.test(header)) return shown;
 		keep.left -= url.length;
-		return {...ref, dataUrl: url};
+		return {...shown, dataUrl: url};
 	}
 	return {mimeType: 'url', bytes: 0, url: url.length > 500 ? `${url.slice(0, 499)}…` : url};
 }

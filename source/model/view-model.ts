@@ -44,12 +44,31 @@ export type HeldText =
 /** An item's field as the model keeps it: the text, or a reference to it. */
 export type Kept = string | HeldText;
 
+/** An image's base64 body, held for the screen: left out of any JSON made of the item (`--export json`). */
+export class ImageBody {
+	constructor(readonly base64: string) {}
+	toJSON(): undefined {
+		return undefined;
+	}
+}
+
+/**
+ * An image as items hold it: its type and decoded size, its pixel size when its header says it
+ * (model/image-size.ts), or the address of a web image (never fetched).
+ */
 export type ImageRef = {
 	readonly mimeType: string;
 	readonly bytes: number;
 	readonly url?: string;
 	/** The data URL itself, for a small PNG, JPEG, GIF or WebP (model/images.ts): the HTML export shows it. */
 	readonly dataUrl?: string;
+	readonly width?: number;
+	readonly height?: number;
+	/**
+	 * The base64 body of a small image whose header was read (model/images.ts: at most `inlineImageLimit`), for the
+	 * screen to draw and w to write; JSON never carries it (ImageBody).
+	 */
+	readonly data?: ImageBody;
 };
 
 type Base = {

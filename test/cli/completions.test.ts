@@ -70,7 +70,14 @@ function fish(line: string): string[] {
 describe('bash', () => {
 	it('completes flags, and the values of those that take known ones', () => {
 		expect(bash('--ss')).toEqual(['--sse']);
-		expect(bash('--no-')).toEqual(['--no-bell', '--no-color', '--no-follow']);
+		expect(bash('--no-')).toEqual([
+			'--no-bell',
+			'--no-color',
+			'--no-follow',
+			'--no-images',
+			'--no-links',
+			'--no-progress',
+		]);
 		expect(bash('--export', '')).toEqual(['html', 'json', 'md', 'sts']);
 		expect(bash('--completions', 'f')).toEqual(['fish']);
 	});

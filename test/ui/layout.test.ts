@@ -373,7 +373,7 @@ describe('the other kinds', () => {
 		const view = viewFrom([
 			msg({type: 'image_url', role: 'user', image_url: 'data:image/png;base64,' + 'A'.repeat(400)}),
 		]);
-		expect(paneTexts(view)).toEqual(['▣ you  [image png 300 B]']);
+		expect(paneTexts(view)).toEqual(['▣ you  [image/png 300 B]']);
 	});
 
 	test('malformed lines: where, why, how it began', () => {

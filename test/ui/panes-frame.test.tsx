@@ -105,7 +105,7 @@ test('closed: one row per pane, text open', async () => {
 	const body = screen.body().join('\n');
 	expect(body).toContain(' ▸ ⚡ mcp  github · completed');
 	expect(body).toContain(' you  Please look at this picture.');
-	expect(body).toContain(' ▣ you  [image png 3 KB]');
+	expect(body).toContain(' ▣ you  [image/png 3 KB]');
 	expect(body).toContain(' ⟳ request failed: 500 overloaded · attempt 1 · retried after 2.0 s');
 	expect(body).toMatch(/ ▸ thinking +1\.0 s {6}43 chars\n {3}It is a penguin\.\n\n {3}sh\n {5}echo hi/);
 	expect(body).toMatch(/ ✓ exec_command {2}\$ cat notes\.txt {2}Read the notes +1\.0 s {7}2 lines/);

@@ -5,7 +5,7 @@
  */
 import {Box, useInput, type Key} from 'ink';
 import {homedir} from 'node:os';
-import {useCallback, useEffect, useMemo, useRef, useState} from 'react';
+import {useCallback, useContext, useEffect, useMemo, useRef, useState} from 'react';
 import type {SessionActions} from '../../io/sse/actions.js';
 import type {TextReader} from '../../model/held-text.js';
 import type {SessionStore} from '../../model/session-store.js';
@@ -24,6 +24,7 @@ import {
 } from '../screen/footer-hints.js';
 import {Body} from './Body.js';
 import {ColorContext} from './ColorContext.js';
+import {ImageContext} from './LinkContext.js';
 import {contextOnScreen} from '../reading/context-on-screen.js';
 import {Footer} from './Footer.js';
 import {requestCostText, shownCostText} from '../../render/cost-text.js';
@@ -189,9 +190,10 @@ export function App({
 		() => (color ? new CodeColours(loadHighlighter, () => setCodeReady(n => n + 1)) : undefined),
 		[color, loadHighlighter],
 	);
-	const layouter = useMemo(() => new Layouter(texts, true, code), [texts, code]);
+	const images = useContext(ImageContext);
+	const layouter = useMemo(() => new Layouter(texts, true, code, images), [texts, code, images]);
 	// Chop mode (-S, S) lays the panes out once more, at a width no row reaches (chop-rows.ts).
-	const wideLayouter = useMemo(() => new Layouter(texts, true, code), [texts, code]);
+	const wideLayouter = useMemo(() => new Layouter(texts, true, code, images), [texts, code, images]);
 	const choppedPanes = useMemo(() => new WeakMap<Pane, Pane>(), [wideLayouter]);
 	// The timeline is made again only when the session changed (its rows hold the live items).
 	const timelineCache = useRef<{view: SessionView; rev: number; timeline: Timeline} | undefined>(undefined);
@@ -282,8 +284,7 @@ export function App({
 	const position = withExtra(place?.long);
 	const shortPosition = withExtra(place?.short);
 
-	// Noted only where the frame reads no text but the drawn panes' (a search, a filter, the timeline, the notice log read
-	// them all).
+	// Noted only where the frame reads no text but the drawn panes' (a search, a filter, the timeline, the log read all).
 	const quiet =
 		switches.quietOffscreen &&
 		state.search.query === undefined &&

@@ -3,6 +3,7 @@ import {Box, Text} from 'ink';
 import {useContext, useMemo} from 'react';
 import {ColorContext, PaletteContext, type Styling} from './ColorContext.js';
 import type {Palette} from '../panes/palette.js';
+import {LinkContext, type Linker} from './LinkContext.js';
 import {highlight} from '../panes/highlight.js';
 import {searchPattern} from '../reading/search-match.js';
 import {RowText} from './RowLine.js';
@@ -46,20 +47,22 @@ function bodyRowText(
 	styling: Styling,
 	palette: Palette,
 	dimmed = false,
+	linker: Linker | undefined = undefined,
 ): string {
 	if (!row) return ' ';
 	if (dimmed) return styledRow([blank, ...row.segments.map(segment => ({...segment, dim: true}))], styling, palette);
 	const marked = highlight(row.segments, pattern);
 	// A row neither focused nor holding a match: its string is kept with its segments.
-	if (!focused && marked === row.segments) return keptBodyRow(row.segments, styling, palette);
+	if (!focused && marked === row.segments) return keptBodyRow(row.segments, styling, palette, linker);
 	const segments = [focused ? mark : blank, ...marked];
-	return styledRow(focused ? focusBar(segments, width) : segments, styling, palette);
+	return styledRow(focused ? focusBar(segments, width) : segments, styling, palette, linker);
 }
 
 /** Exactly `height` rows, so that the footer stays at the bottom: each one styled string (styled-row.ts). */
 export function Body({rows, height, focusRow, query, width, dimmed}: BodyProps) {
 	const styling = useContext(ColorContext);
 	const palette = useContext(PaletteContext);
+	const linker = useContext(LinkContext);
 	const pattern = useMemo(() => {
 		const compiled = query ? searchPattern(query) : undefined;
 		return compiled instanceof RegExp ? compiled : undefined;
@@ -67,7 +70,7 @@ export function Body({rows, height, focusRow, query, width, dimmed}: BodyProps) 
 	const lines = [];
 	for (let i = 0; i < height; i++)
 		lines.push(
-			<RowText key={i} text={bodyRowText(rows[i], i === focusRow, pattern, width, styling, palette, dimmed)} />,
+			<RowText key={i} text={bodyRowText(rows[i], i === focusRow, pattern, width, styling, palette, dimmed, linker)} />,
 		);
 	return <Box flexDirection="column">{lines}</Box>;
 }

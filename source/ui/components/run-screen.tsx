@@ -35,6 +35,10 @@ import {App} from './App.js';
 import {classicPalette, type Palette} from '../panes/palette.js';
 import {PaletteContext} from './ColorContext.js';
 import {suspendToShell} from './terminal-suspend.js';
+import {tabProgressWriter} from './tab-progress-writer.js';
+import {ImageContext, LinkContext} from './LinkContext.js';
+import {inlineImages} from './inline-images-sender.js';
+import {linkTargets} from '../../io/link-targets.js';
 import {handOverTo, type HandOverPlace} from './hand-over-program.js';
 import type {SessionSwitcher} from '../../server/session-switcher.js';
 
@@ -87,6 +91,12 @@ export type ScreenOptions = {
 	pager?: string;
 	/** A failure injected on purpose (fault.ts). */
 	fault?: FaultKind;
+	/** OSC 8 links to files on this machine and web addresses, named by this host; none: no links. */
+	links?: {host: string};
+	/** Images drawn inline with kitty's graphics protocol (render/terminal-features.ts); none: labels. */
+	images?: 'kitty';
+	/** The tab's progress signal (OSC 9;4), where the terminal shows it (render/terminal-features.ts). */
+	tabProgress?: boolean;
 	/** The screen's switches (settings.ts; default all on). */
 	switches?: ScreenSwitches;
 };
@@ -154,10 +164,20 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 	options.signal?.addEventListener('abort', onAbort, {once: true});
 	if (options.signal?.aborted) onAbort();
 
+	const progress = options.tabProgress
+		? tabProgressWriter(store, sequence => stdout.writable && stdout.write(sequence), {
+				tmux: options.insideTmux === true,
+			})
+		: undefined;
 	let restored = false;
 	const restore = (): void => {
 		if (restored) return;
 		restored = true;
+		try {
+			progress?.clear();
+		} catch {
+			// The terminal is gone: nothing shows the tab any more.
+		}
 		if (options.mouse && stdout.writable) stdout.write(mouseOff);
 		restoreTerminal(stdin, stdout, alternate);
 	};
@@ -169,28 +189,34 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 		leave: (options.mouse ? mouseOff : '') + showCursor + (alternate ? leaveAlternateScreen : ''),
 		enter: (alternate ? enterAlternateScreen : '') + (options.mouse ? mouseOn : '') + hideCursor,
 	};
+	const linker = options.links ? linkTargets(options.links.host) : undefined;
+	const images = options.images ? inlineImages(stdout, options.insideTmux === true) : undefined;
 	const instance = render(
 		<PaletteContext.Provider value={options.palette ?? classicPalette}>
-			<App
-				store={store}
-				texts={options.texts}
-				expand={options.expand}
-				chop={options.chop}
-				color={options.color}
-				attributes={options.attributes}
-				sessions={options.sessions}
-				bell={options.bell === false ? undefined : () => ringBell(stdout)}
-				actions={options.actions}
-				acting={options.acting}
-				replay={options.replay}
-				switches={options.switches}
-				copy={copy}
-				page={(text, title) => lend(() => runPager(text, title, handedOver, options.pager ?? 'less -R'))}
-				handOver={ask => lend(() => handOverTo(ask, handedOver, place))}
-				suspend={() => suspendToShell(handedOver)}
-				onQuit={() => finish({reason: 'quit'})}
-			/>
-			{options.fault === 'render' || options.fault === 'handler' ? <FaultProbe kind={options.fault} /> : null}
+			<LinkContext.Provider value={linker}>
+				<ImageContext.Provider value={images}>
+					<App
+						store={store}
+						texts={options.texts}
+						expand={options.expand}
+						chop={options.chop}
+						color={options.color}
+						attributes={options.attributes}
+						sessions={options.sessions}
+						bell={options.bell === false ? undefined : () => ringBell(stdout)}
+						actions={options.actions}
+						acting={options.acting}
+						replay={options.replay}
+						switches={options.switches}
+						copy={copy}
+						page={(text, title) => lend(() => runPager(text, title, handedOver, options.pager ?? 'less -R'))}
+						handOver={ask => lend(() => handOverTo(ask, handedOver, place))}
+						suspend={() => suspendToShell(handedOver)}
+						onQuit={() => finish({reason: 'quit'})}
+					/>
+					{options.fault === 'render' || options.fault === 'handler' ? <FaultProbe kind={options.fault} /> : null}
+				</ImageContext.Provider>
+			</LinkContext.Provider>
 		</PaletteContext.Provider>,
 		{
 			stdout,

@@ -1,25 +1,23 @@
 /**
- * Layout: the view model, a width and the open/closed state → panes of rows. Pure apart
- * from its cache: rows are kept per item, keyed by the item's rev, the width and its
- * open state, so a frame re-lays out only what changed (a growing message, a call that
- * finished); panes that move with the clock are redone once a second. The cache is bounded
+ * Layout: the view model, a width and the open/closed state → panes of rows. Pure apart from its cache: rows are kept
+ * per item, keyed by the item's rev, the width and its open state, so a frame re-lays out only what changed (a growing
+ * message, a call that finished); panes that move with the clock are redone once a second. The cache is bounded
  * (keptRowsLimit): memory follows what is drawn, not how long the session is.
  *
- * Lazy: a pane's rows are made when the viewport asks for them, so a frame costs what is
- * on screen, however long the session. The width is what pane content may use: the caller
- * keeps its own gutter for the focus mark. Subagent sessions are laid out as nested panes,
- * indented, when their pane is open.
+ * Lazy: a pane's rows are made when the viewport asks for them, so a frame costs what is on screen, however long the
+ * session. The width is what pane content may use: the caller keeps its own gutter for the focus mark. Subagent
+ * sessions are laid out as nested panes, indented, when their pane is open.
  *
- * A held text (model/held-text.ts) is read back through the reader the Layouter is given,
- * only for a pane it lays out: what the viewport shows, once per change of the item.
+ * A held text (model/held-text.ts) is read back through the reader the Layouter is given, only for a pane it lays out:
+ * what the viewport shows, once per change of the item.
  */
 import type {PriceTable} from '../../cost/prices.js';
 import {sessionCostText} from '../../render/cost-text.js';
 import {shown, type Shown, type TextReader} from '../../model/held-text.js';
-import type {Item, SessionView, SubagentItem, ToolCallItem} from '../../model/view-model.js';
-import type {ItemKind} from '../../model/view-model.js';
+import type {Item, ItemKind, SessionView, SubagentItem, ToolCallItem} from '../../model/view-model.js';
 import {sanitize} from '../../render/sanitize.js';
 import type {CodePainter} from './code-colours.js';
+import type {InlineImages} from './pane-types.js';
 import {isOpen, type OpenState, type PaneGroup} from './open-state.js';
 import {
 	abortPane,
@@ -82,9 +80,8 @@ export function rowOfLine(pane: Pane, line: number, count: number): number {
 }
 
 /**
- * The laid-out session, lazily: the items in reading order are known at once, but a pane's
- * rows are made only when asked for (the viewport asks only for what it shows), so a frame
- * costs what is on screen, not the length of the session.
+ * The laid-out session, lazily: the items in reading order are known at once, but a pane's rows are made only when
+ * asked for (the viewport asks only for what it shows), so a frame costs what is on screen, not the session's length.
  */
 export type Layout = {
 	/** The width the rows were made for. */
@@ -112,9 +109,9 @@ type Entry = {
 };
 
 /**
- * About how many rows the cache keeps of panes no recent frame asked for: the panes a frame
- * lays out are always kept, and past this the least recently used others go (laid out again
- * if scrolled back to). Unbounded, a day's stream kept the rows of every answer it ever drew.
+ * About how many rows the cache keeps of panes no recent frame asked for: the panes a frame lays out are always kept,
+ * and past this the least recently used others go (laid out again if scrolled back to). Unbounded, a day's stream
+ * kept the rows of every answer it ever drew.
  */
 const keptRowsLimit = 5_000;
 
@@ -138,16 +135,17 @@ export class Layouter {
 	private codeVersion = 0;
 
 	/**
-	 * `texts` reads back the texts the model holds (none without it: nothing held). With
-	 * `keepRows`, a pane laid out again keeps the rows it had: a row whose segments are the very
-	 * array the builder gave last time is the same Row object, so a growing answer makes only its
-	 * tail's rows each frame, not 2,000 for a 200 kB one (false: all made anew, the reference
-	 * test/ui/growing-tail.test.ts compares with). `code` colours code (none: plain).
+	 * `texts` reads back the texts the model holds (none without it: nothing held). With `keepRows`, a pane laid out
+	 * again keeps the rows it had: a row whose segments are the very array the builder gave last time is the same Row
+	 * object, so a growing answer makes only its tail's rows each frame, not 2,000 for a 200 kB one (false: all made
+	 * anew, the reference test/ui/growing-tail.test.ts compares with). `code` colours code (none: plain); `images`
+	 * draws images inline (none: labels).
 	 */
 	constructor(
 		private readonly texts?: TextReader,
 		private readonly keepRows = true,
 		private readonly code?: CodePainter,
+		private readonly images?: InlineImages,
 	) {}
 
 	/** The layout of `view` at `width` columns. `nowMs` drives spinners and countdowns. */
@@ -280,6 +278,8 @@ export class Layouter {
 			now,
 			stoppedAt,
 			tools: session.header.tools,
+			workspace: session.header.workspace,
+			images: this.images,
 			memo: cached?.memo,
 			prices: this.prices,
 			code: this.code,
@@ -350,11 +350,10 @@ export class Layouter {
 }
 
 /**
- * A pane's Row objects: last time's for each row whose segments are the very array they had
- * there. Runs of kept rows are copied in bulk (slice, concat): stored one at a time, 2,000
- * rows kept from the frame before cost ten times what making them anew did in the program's
- * CPU profile (each store of an old object pays the garbage collector's barrier while it
- * marks, which it often does while an answer streams).
+ * A pane's Row objects: last time's for each row whose segments are the very array they had there. Runs of kept rows
+ * are copied in bulk (slice, concat): stored one at a time, 2,000 rows kept from the frame before cost ten times what
+ * making them anew did in the program's CPU profile (each store of an old object pays the garbage collector's barrier
+ * while it marks, which it often does while an answer streams).
  */
 function rowsOf(
 	built: readonly Segment[][],

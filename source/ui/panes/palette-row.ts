@@ -23,17 +23,19 @@ export function wrapSgr(text: string, {open, close}: Sgr): string {
 /** The string of `segments` in `palette`: a colour is the palette's, dim text without one the palette's dim. */
 export function paletteRow(segments: readonly Segment[], palette: Palette): string {
 	let out = '';
-	for (const segment of segments) {
-		let text = segment.text;
-		if (text.length > 0) {
-			if (segment.color) text = wrapSgr(text, palette.sgr[segment.color]);
-			else if (segment.dim) text = wrapSgr(text, palette.sgr.dim);
-			if (segment.bold) text = wrapSgr(text, bold);
-			if (segment.italic) text = wrapSgr(text, italic);
-			if (segment.underline) text = wrapSgr(text, underline);
-			if (segment.inverse) text = wrapSgr(text, inverse);
-		}
-		out += text;
-	}
+	for (const segment of segments) out += paletteText(segment, palette);
 	return out;
+}
+
+/** One segment's string in `palette` (paletteRow's part). */
+export function paletteText(segment: Segment, palette: Palette): string {
+	let text = segment.text;
+	if (text.length === 0) return text;
+	if (segment.color) text = wrapSgr(text, palette.sgr[segment.color]);
+	else if (segment.dim) text = wrapSgr(text, palette.sgr.dim);
+	if (segment.bold) text = wrapSgr(text, bold);
+	if (segment.italic) text = wrapSgr(text, italic);
+	if (segment.underline) text = wrapSgr(text, underline);
+	if (segment.inverse) text = wrapSgr(text, inverse);
+	return text;
 }

@@ -19,6 +19,7 @@ import type {
 } from '../../model/view-model.js';
 import {requestVisible} from './pane-kinds.js';
 import {imagePlaceholder} from './pane-tool.js';
+import {inlineImageRows} from './pane-image.js';
 import type {PaneInput, PaneRows} from './pane-types.js';
 import {markdownRows} from './markdown-rows.js';
 import {growingMarkdown} from './pane-text.js';
@@ -226,6 +227,7 @@ export function imagePane(item: ImageItem, input: PaneInput): PaneRows {
 				[seg(`${glyph.image} `, {color: 'magenta'}), seg(who, {dim: true}), seg('  '), ...imagePlaceholder(item.image)],
 				input.width,
 			),
+			...inlineImageRows(item.image, input, [seg('  ')]),
 		],
 	};
 }

@@ -26,9 +26,13 @@ import {stoppedText} from '../screen/session-clock.js';
 import {glyph, spinnerAt, toolStateLook} from './theme.js';
 import {diffLineSegments, fileLineSegments, numberedLineSegments} from './pane-code.js';
 import {wrapSegments} from './wrap.js';
+import {linkedPieces} from './url-links.js';
+import {inlineImageRows} from './pane-image.js';
 
 const headCount = outputCut.head;
 const tailCount = outputCut.tail;
+/** An output shown with more lines than this (x on a long one) has its paths drawn as text, its URLs still linked. */
+const pathLinkedLines = 2_000;
 /** Rows one output line may take while the pane shows head and tail (all of it in full view). */
 const rowsPerLine = 3;
 /** Lines of arguments (a written file, a diff side, a prompt) before "… N more". */
@@ -114,7 +118,12 @@ function headerRow(
 	const rightWidth = segmentsWidth(right);
 	const headlineRoom = input.width - rightWidth - (rightWidth > 0 ? 1 : 0) - segmentsWidth(left);
 	const headlineShown = textWidth(headline) <= headlineRoom;
-	left.push(seg(headlineShown || headlineRoom < 12 ? headline : fitMiddle(headline, headlineRoom)));
+	const headlineText = headlineShown || headlineRoom < 12 ? headline : fitMiddle(headline, headlineRoom);
+	// A command shown whole links the paths it names under the workspace; a file tool's headline links its file.
+	const {paths} = item.name === 'exec_command' && headlineShown ? pathsUnder(input) : {};
+	if (paths !== undefined)
+		left.push(...headlineText.split(/( +)/).flatMap(part => (part === '' ? [] : linkedPieces(seg(part), paths))));
+	else left.push({...seg(headlineText), ...linkTo(fileTarget(item, input))});
 	const note = summary.note ? sanitize(summary.note) : '';
 	// Two spaces before it and at least two after it.
 	const room = input.width - segmentsWidth(left) - rightWidth - 4;
@@ -169,7 +178,7 @@ function argumentRows(item: ToolCallItem, input: PaneInput, noteShown: boolean, 
 		headlineShown,
 	});
 	for (const part of parts) {
-		if (part.kind === 'path') rows.push(...pathRow(part.path, input));
+		if (part.kind === 'path') rows.push(...pathRow(part.path, input, fileTarget(item, input)));
 		else if (part.kind === 'child')
 			rows.push([
 				indent,
@@ -179,8 +188,8 @@ function argumentRows(item: ToolCallItem, input: PaneInput, noteShown: boolean, 
 		else if (part.kind === 'diff') rows.push(...diffRows(part.removed, part.added, input));
 		else if (part.tone === 'removed') block(part.text, {color: 'red'}, '- ');
 		else if (part.tone === 'added') block(part.text, {color: 'green'}, '+ ');
-		else
-			rows.push(...limitedLines(part.text, input, part.tone === 'command' ? {bold: true} : {dim: true}, '', part.file));
+		else if (part.tone === 'command') rows.push(...limitedLines(part.text, input, {bold: true}, '', part.file, true));
+		else rows.push(...limitedLines(part.text, input, {dim: true}, '', part.file));
 	}
 	return rows;
 }
@@ -204,16 +213,46 @@ function diffRows(removed: string, added: string, input: PaneInput): Segment[][]
 	return rows;
 }
 
-function pathRow(path: string | undefined, input: PaneInput): Segment[][] {
+function pathRow(path: string | undefined, input: PaneInput, target: string | undefined): Segment[][] {
 	if (path === undefined) return [];
-	return wrapSegments([seg(sanitize(path), {bold: true})], input.width, {first: [indent], rest: [indent]});
+	const text = {...seg(sanitize(path), {bold: true}), ...linkTo(target)};
+	return wrapSegments([text], input.width, {first: [indent], rest: [indent]});
 }
+
+/** The tools whose `file_path` names the one file they read or write (tool-registry.ts). */
+const fileTools = new Set(['read_file', 'write_file', 'edit_file']);
+
+/**
+ * The absolute path a file tool's call names (a relative one under the session's workspace), as a segment's `link`:
+ * the screen draws it as a link when the file is on this machine (LinkContext).
+ */
+export function fileTarget(item: ToolCallItem, input: Pick<PaneInput, 'workspace'>): string | undefined {
+	if (!fileTools.has(item.name) || item.state === 'streaming') return undefined;
+	const file = parseArgs(item.args)?.['file_path'];
+	if (typeof file !== 'string' || file === '') return undefined;
+	if (file.startsWith('/')) return file;
+	const workspace = input.workspace;
+	return workspace?.startsWith('/') ? `${workspace.replace(/\/+$/, '')}/${file.replace(/^\.\//, '')}` : undefined;
+}
+
+const linkTo = (target: string | undefined): {link?: string} => (target === undefined ? {} : {link: target});
+
+/** The wrap option that links file paths under the session's workspace (an absolute one only). */
+const pathsUnder = (input: Pick<PaneInput, 'workspace'>): {paths?: string} =>
+	input.workspace?.startsWith('/') ? {paths: input.workspace} : {};
 
 /**
  * Lines of an argument, each prefixed, at most `argLines` of them unless in full view; a `file`'s in its language's
  * colours.
  */
-function limitedLines(content: string, input: PaneInput, style: Style, marker: string, file?: string): Segment[][] {
+function limitedLines(
+	content: string,
+	input: PaneInput,
+	style: Style,
+	marker: string,
+	file?: string,
+	paths = false,
+): Segment[][] {
 	const lines = safeLines(content);
 	const shown = input.full ? lines : lines.slice(0, argLines);
 	const first = [indent, ...(marker ? [seg(marker, style)] : [])];
@@ -226,6 +265,7 @@ function limitedLines(content: string, input: PaneInput, style: Style, marker: s
 				first,
 				rest,
 				maxRows: input.full ? undefined : rowsPerLine,
+				...(paths ? pathsUnder(input) : {}),
 			}),
 		);
 	}
@@ -261,6 +301,8 @@ function outputRows(item: Shown<ToolCallItem>, input: PaneInput, total: number):
 	// A file read is coloured in its language: the head and the tail each as one piece of code.
 	const args = item.state === 'done' && input.code ? parseArgs(item.args) : undefined;
 	const codeFile = args && presenterFor(item.name).codeOutput(args);
+	// Paths are looked for in at most pathLinkedLines lines: a word costs some microseconds more with them.
+	const paths = parts.head.length + parts.tail.length <= pathLinkedLines ? pathsUnder(input) : {};
 	const lines = (raws: string[], firstLine: number): void => {
 		const clean = raws.map(raw => sanitize(raw.length > lineCap ? raw.slice(0, lineCap) : raw));
 		const coloured = codeFile?.numbered
@@ -272,6 +314,7 @@ function outputRows(item: Shown<ToolCallItem>, input: PaneInput, total: number):
 					first: [indent, bar],
 					rest: [indent, bar],
 					maxRows: input.full ? undefined : rowsPerLine,
+					...paths,
 				}),
 			);
 			while (rowLines.length < rows.length) rowLines.push(firstLine + i);
@@ -283,15 +326,17 @@ function outputRows(item: Shown<ToolCallItem>, input: PaneInput, total: number):
 		rowLines.push(1 + parts.head.length);
 	}
 	lines(parts.tail, 1 + parts.head.length + parts.hidden);
-	for (const image of item.images) rows.push([indent, bar, ...imagePlaceholder(image)]);
+	for (const image of item.images)
+		rows.push([indent, bar, ...imagePlaceholder(image)], ...inlineImageRows(image, input, [indent, bar]));
 	return done();
 }
 
-/** `[image png 34 KB]`, or the URL of a linked image. */
+/** `[image/png 640×480, 34 KB]` (the pixel size when its header said it), or the address of a web image. */
 export function imagePlaceholder(image: ImageRef): Segment[] {
-	if (image.url) return [seg(`[image ${excerpt(image.url, 120)}]`, {color: 'magenta'})];
-	const type = sanitize(image.mimeType.replace(/^image\//, ''));
-	return [seg(`[image ${type} ${formatBytes(image.bytes)}]`, {color: 'magenta'})];
+	if (image.url) return [{...seg(`[image ${excerpt(image.url, 120)}]`, {color: 'magenta'}), link: image.url}];
+	const type = sanitize(image.mimeType);
+	const size = image.width !== undefined && image.height !== undefined ? ` ${image.width}×${image.height},` : '';
+	return [seg(`[${type}${size} ${formatBytes(image.bytes)}]`, {color: 'magenta'})];
 }
 
 /** The last eight characters of a session id (its random part). */

@@ -4,6 +4,16 @@ import type {ToolDefinition} from '../../protocol/types.js';
 import type {CodePainter} from './code-colours.js';
 import type {Segment} from './segments.js';
 
+/** How images are drawn in the panes: kitty's Unicode placeholders, at most `maxRows` rows each. */
+export type InlineImages = {
+	protocol: 'kitty';
+	maxRows: number;
+	/** The id an image (base64 PNG) is drawn under: a distinct one for each of the first 255 images the screen met. */
+	idOf: (data: string) => number;
+	/** Sends the image (base64 PNG) to the terminal under `id`, once, as its placeholders are first drawn. */
+	send: (id: number, data: string, columns: number, rows: number) => void;
+};
+
 /** The inputs of one pane's layout: everything its rows depend on besides the item. */
 export type PaneInput = {
 	/** Columns for the pane's rows. */
@@ -15,12 +25,16 @@ export type PaneInput = {
 	now: number;
 	/** When the trace stopped being written (a stale trace, see session-clock.ts): what still runs stopped then. */
 	stoppedAt?: number;
+	/** The session's workspace: a relative path in a call is a file under it (its link). */
+	workspace?: string;
 	/** The session's tool list, for one-line summaries of unknown tools. */
 	tools: readonly ToolDefinition[];
 	/** The session's prices: a subagent's row says what it cost. */
 	prices?: PriceTable;
 	/** Colours for code (files, fenced blocks); none: drawn as plain text (no colour, or tests). */
 	code?: CodePainter;
+	/** Images drawn inline; none: each is a label. */
+	images?: InlineImages;
 	/** What the same builder left for this item last time (incremental work on growing text). */
 	memo?: unknown;
 };

@@ -17,8 +17,17 @@ export type Style = {
 	inverse?: boolean;
 };
 
-/** A run of text in one style. */
-export type Segment = Style & {text: string};
+/**
+ * A run of text in one style; `link`, where the text names a file (an absolute path) or a web
+ * address: drawn as an OSC 8 link where the screen draws links (LinkContext).
+ */
+export type Segment = Style & {text: string; link?: string; image?: ImageCells};
+
+/**
+ * Placeholder cells of an image drawn inline (render/inline-images.ts): its id (drawn as the foreground colour), and on
+ * its first row what sends it to the terminal before it is drawn.
+ */
+export type ImageCells = {id: number; send?: () => void};
 
 /** One terminal row of a pane, tagged with the item it belongs to. */
 export type Row = {itemId: number; segments: Segment[]};

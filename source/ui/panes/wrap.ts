@@ -5,6 +5,7 @@
  */
 import {flatten} from '../../model/text-pieces.js';
 import {fitText, segmentsWidth, textWidth, type Segment} from './segments.js';
+import {linkedPieces} from './url-links.js';
 
 export type WrapOptions = {
 	/** Drawn before the first row. */
@@ -13,6 +14,8 @@ export type WrapOptions = {
 	rest?: readonly Segment[];
 	/** At most this many rows; the last one ends with `…` when text was left out. */
 	maxRows?: number;
+	/** The session's workspace: file paths under it are links (a command and its output; path-links.ts). */
+	paths?: string;
 };
 
 type Token = {pieces: Segment[]; width: number; space: boolean};
@@ -58,7 +61,7 @@ export function wrapSegments(segments: readonly Segment[], width: number, option
 		content = true;
 	};
 
-	outer: for (const token of tokenize(segments)) {
+	outer: for (const token of tokenize(segments, options.paths)) {
 		if (token.space) {
 			// Indentation at the very start is kept; spaces at a row break are dropped.
 			if (!content && rows.length === 0) {
@@ -124,12 +127,13 @@ function sameStyle(a: Segment, b: Segment): boolean {
 		a.bold === b.bold &&
 		a.italic === b.italic &&
 		a.underline === b.underline &&
-		a.inverse === b.inverse
+		a.inverse === b.inverse &&
+		a.link === b.link
 	);
 }
 
 /** Words (runs of non-spaces, possibly across segments) and runs of spaces. */
-function tokenize(segments: readonly Segment[]): Token[] {
+function tokenize(segments: readonly Segment[], workspace: string | undefined): Token[] {
 	const tokens: Token[] = [];
 	let word: Token | undefined;
 	for (const segment of segments) {
@@ -150,7 +154,7 @@ function tokenize(segments: readonly Segment[]): Token[] {
 					word = {pieces: [], width: 0, space: false};
 					tokens.push(word);
 				}
-				word.pieces.push(piece);
+				word.pieces.push(...linkedPieces(piece, workspace));
 				word.width += textWidth(part);
 			}
 		}

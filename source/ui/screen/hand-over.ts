@@ -12,13 +12,17 @@ import type {KeyPress} from './keymap.js';
 
 /** The prompt in the footer: a command or a file name being typed, or whether to replace a file. */
 export type HandOverPrompt =
-	| {kind: 'pipe' | 'write'; draft: string; text: string}
-	| {kind: 'overwrite'; name: string; text: string};
+	| {kind: 'pipe' | 'write'; draft: string; text: string; binary?: true}
+	| {kind: 'overwrite'; name: string; text: string; binary?: true};
 
 /** What the program is asked to do, once per `seq`. */
 export type HandOverAsk =
 	| {seq: number; kind: 'pipe'; command: string; text: string}
-	| {seq: number; kind: 'write'; name: string; text: string; mode: 'new' | 'overwrite' | 'append'};
+	| {seq: number; kind: 'write'; name: string; text: string; mode: 'new' | 'overwrite' | 'append'; binary?: true}
+	| {seq: number; kind: 'edit'; file: string; place: EditPlace};
+
+/** Where O opens a file: at a line, or where an edit's new text is (its first changed line). */
+export type EditPlace = {line?: number; edit?: {old: string; new: string}};
 
 /** What came of an ask: a line for the footer, or a file that is there already (then the footer asks). */
 export type HandOverResult = {message: string} | {exists: true};
@@ -30,13 +34,21 @@ type Handing = {handPrompt?: HandOverPrompt; handAsk?: HandOverAsk; message?: st
 function lastTyped(state: Handing, kind: 'pipe' | 'write'): string | undefined {
 	const ask = state.handAsk;
 	if (!ask) return undefined;
-	return ask.kind === 'pipe' ? (kind === 'pipe' ? ask.command : undefined) : kind === 'write' ? ask.name : undefined;
+	if (ask.kind === 'pipe') return kind === 'pipe' ? ask.command : undefined;
+	return ask.kind === 'write' && kind === 'write' ? ask.name : undefined;
 }
 
-/** | or w pressed on a pane with `copy` as its text (what y copies): the prompt opens. */
-export function startHandOver<S extends Handing>(state: S, kind: 'pipe' | 'write', copy: Copy | undefined): S {
+/**
+ * | or w pressed on a pane with `copy` as its text (what y copies): the prompt opens. `binary`: the text is an image's
+ * base64, written as its bytes.
+ */
+export function startHandOver<S extends Handing>(
+	state: S,
+	kind: 'pipe' | 'write',
+	copy: (Copy & {binary?: true}) | undefined,
+): S {
 	if (!copy) return {...state, message: `nothing to ${kind} in this pane`};
-	return {...state, handPrompt: {kind, draft: '', text: copy.text}};
+	return {...state, handPrompt: {kind, draft: '', text: copy.text, ...(copy.binary ? {binary: copy.binary} : {})}};
 }
 
 /** A prompt's text after a key (as a shell's line: Ctrl+U the line, Ctrl+W a word); undefined when Esc closed it. */
@@ -59,7 +71,12 @@ export function handOverKey<S extends Handing>(state: S, input: string, key: Key
 		const answer = input.toLowerCase();
 		const mode = answer === 'o' || answer === 'y' ? 'overwrite' : answer === 'a' ? 'append' : undefined;
 		if (!mode) return {...state, handPrompt: undefined, message: `not written: ${sanitize(prompt.name)} is as it was`};
-		return {...state, handPrompt: undefined, handAsk: {seq, kind: 'write', name: prompt.name, text: prompt.text, mode}};
+		const binary = prompt.binary ? {binary: prompt.binary} : {};
+		return {
+			...state,
+			handPrompt: undefined,
+			handAsk: {seq, kind: 'write', name: prompt.name, text: prompt.text, mode, ...binary},
+		};
 	}
 	if (key.return) {
 		const typed = prompt.draft.trim();
@@ -67,7 +84,7 @@ export function handOverKey<S extends Handing>(state: S, input: string, key: Key
 		const ask: HandOverAsk =
 			prompt.kind === 'pipe'
 				? {seq, kind: 'pipe', command: typed, text: prompt.text}
-				: {seq, kind: 'write', name: typed, text: prompt.text, mode: 'new'};
+				: {seq, kind: 'write', name: typed, text: prompt.text, mode: 'new', ...(prompt.binary ? {binary: true} : {})};
 		return {...state, handPrompt: undefined, handAsk: ask};
 	}
 	if (key.upArrow) return {...state, handPrompt: {...prompt, draft: lastTyped(state, prompt.kind) ?? prompt.draft}};
@@ -79,7 +96,10 @@ export function handOverKey<S extends Handing>(state: S, input: string, key: Key
 export function handOverAnswer<S extends Handing>(state: S, ask: HandOverAsk, result: HandOverResult): S {
 	if ('message' in result) return {...state, message: result.message};
 	if (ask.kind !== 'write') return state;
-	return {...state, handPrompt: {kind: 'overwrite', name: ask.name, text: ask.text}};
+	return {
+		...state,
+		handPrompt: {kind: 'overwrite', name: ask.name, text: ask.text, ...(ask.binary ? {binary: true} : {})},
+	};
 }
 
 /** The footer's row while the prompt is open. */
@@ -103,9 +123,11 @@ export function writtenMessage(
 	text: string,
 	outcome: {kind: 'written'; bytes: number} | {kind: 'failed'; why: string},
 	appended = false,
+	binary = false,
 ): string {
 	const shown = sanitize(name);
 	if (outcome.kind === 'failed') return `could not write ${shown}: ${outcome.why}`;
+	if (binary) return `${appended ? 'added' : 'wrote'} the image (${formatBytes(outcome.bytes)}) to ${shown}`;
 	const size = `${plural(lineCount(text), 'line')} (${formatBytes(outcome.bytes)})`;
 	return `${appended ? 'added' : 'wrote'} ${size} to ${shown}`;
 }

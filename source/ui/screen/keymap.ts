@@ -43,6 +43,7 @@ export type CommandId =
 	| 'copy-args'
 	| 'pager'
 	| 'pipe'
+	| 'edit'
 	| 'write'
 	| 'suspend'
 	| 'next-match'
@@ -173,6 +174,11 @@ export const commands: readonly Command[] = [
 		id: 'pipe',
 		keys: [char('|')],
 		help: "then a command: pipe the focused pane's text to it through your shell, as less does",
+	},
+	{
+		id: 'edit',
+		keys: [char('O')],
+		help: "open the focused call's file in $VISUAL/$EDITOR at its line (an edit at its first changed line)",
 	},
 	{
 		id: 'write',

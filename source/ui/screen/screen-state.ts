@@ -7,6 +7,7 @@ import {shown} from '../../model/held-text.js';
 import {actKey, sendsTask, startAct, type Acting} from './acting.js';
 import {copyLimit, copyMessage, copyOf, pagerText} from './copy-text.js';
 import {handOverKey, startHandOver} from './hand-over.js';
+import {editAsk, imageToWrite} from './edit-ask.js';
 import {isChunk, splitPresses} from './key-chunks.js';
 import {parseMouse, type MouseEvent} from './mouse.js';
 import {commandFor, type CommandId, type KeyPress} from './keymap.js';
@@ -386,7 +387,15 @@ export function runCommand(state: ScreenState, id: CommandId, env: ScreenEnv): S
 			const index = focusIndex(state, layout, height);
 			const item = index === -1 ? undefined : layout.item(index);
 			const focused = item ? {...state, focus: item.id} : state;
-			return startHandOver(focused, id, item && copyOf(shown(item, env.texts)));
+			const image = id === 'write' && item ? imageToWrite(item) : undefined;
+			return startHandOver(focused, id, image ?? (item && copyOf(shown(item, env.texts))));
+		}
+		case 'edit': {
+			const index = focusIndex(state, layout, height);
+			const item = index === -1 ? undefined : layout.item(index);
+			const asked = item && editAsk(item, env.view.header.workspace, (state.handAsk?.seq ?? 0) + 1);
+			if (!item || !asked) return {...state, message: 'O opens the file of a read_file, write_file or edit_file call'};
+			return {...state, focus: item.id, handAsk: asked};
 		}
 		case 'pager': {
 			const index = focusIndex(state, layout, height);

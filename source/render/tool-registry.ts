@@ -45,6 +45,9 @@ export type ToolCallContext = {
 	headlineShown?: boolean;
 };
 
+/** A file a call names, and where in it the call is about. */
+export type LinkedFile = {path: string; line?: number; edit?: {old: string; new: string}};
+
 /** One tool's presentation. Every part is optional: what an entry leaves out is the generic one's. */
 export type ToolPresenter = {
 	/** The gist of a call whose arguments parsed; undefined when they lack what it needs (then the generic one). */
@@ -68,6 +71,13 @@ export type ToolPresenter = {
 	 * hand it their counts instead of their text (fastpath/prerendered-args.ts).
 	 */
 	countedArgs?: readonly string[];
+	/** The headline is a command line: its words that name files under the workspace are links on the screen. */
+	commandLine?: boolean;
+	/**
+	 * The one file the call reads or writes, as its arguments name it, and the place in it the call is about (a read's
+	 * first line, an edit's strings): the screen links its path, and O opens it there.
+	 */
+	linkedFile?(args: Record<string, unknown>): LinkedFile | undefined;
 };
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -131,6 +141,8 @@ export const genericPresenter: Required<ToolPresenter> = {
 	copyArgs: () => undefined,
 	codeOutput: () => undefined,
 	countedArgs: [],
+	commandLine: false,
+	linkedFile: () => undefined,
 	markdownArgs(args) {
 		const parsed = parseArgs(args);
 		return parsed ? {text: JSON.stringify(parsed, undefined, 2), language: 'json'} : {text: args, language: 'text'};
@@ -159,6 +171,7 @@ export const toolPresenters: ReadonlyMap<string, ToolPresenter> = new Map<string
 	[
 		'exec_command',
 		{
+			commandLine: true,
 			summary(args) {
 				const cmd = str(args['cmd']);
 				return cmd === undefined ? undefined : {headline: `$ ${cmd}`, note: str(args['description'])};
@@ -182,6 +195,15 @@ export const toolPresenters: ReadonlyMap<string, ToolPresenter> = new Map<string
 	[
 		'read_file',
 		{
+			linkedFile(args) {
+				const path = str(args['file_path']);
+				const line = num(args['offset']);
+				return path === undefined
+					? undefined
+					: line !== undefined && Number.isInteger(line) && line > 0
+						? {path, line}
+						: {path};
+			},
 			summary(args) {
 				const file = str(args['file_path']);
 				if (file === undefined) return undefined;
@@ -203,6 +225,10 @@ export const toolPresenters: ReadonlyMap<string, ToolPresenter> = new Map<string
 	[
 		'write_file',
 		{
+			linkedFile: args => {
+				const path = str(args['file_path']);
+				return path === undefined ? undefined : {path};
+			},
 			summary(args) {
 				const file = str(args['file_path']);
 				return file === undefined ? undefined : {headline: `${file} · ${linesOf(args, 'content')} lines`};
@@ -217,6 +243,11 @@ export const toolPresenters: ReadonlyMap<string, ToolPresenter> = new Map<string
 	[
 		'edit_file',
 		{
+			linkedFile(args) {
+				const path = str(args['file_path']);
+				const edit = {old: String(args['old_string'] ?? ''), new: String(args['new_string'] ?? '')};
+				return path === undefined ? undefined : {path, edit};
+			},
 			summary(args) {
 				const file = str(args['file_path']);
 				if (file === undefined) return undefined;

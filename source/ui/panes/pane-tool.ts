@@ -120,7 +120,7 @@ function headerRow(
 	const headlineShown = textWidth(headline) <= headlineRoom;
 	const headlineText = headlineShown || headlineRoom < 12 ? headline : fitMiddle(headline, headlineRoom);
 	// A command shown whole links the paths it names under the workspace; a file tool's headline links its file.
-	const {paths} = item.name === 'exec_command' && headlineShown ? pathsUnder(input) : {};
+	const {paths} = presenterFor(item.name).commandLine && headlineShown ? pathsUnder(input) : {};
 	if (paths !== undefined)
 		left.push(...headlineText.split(/( +)/).flatMap(part => (part === '' ? [] : linkedPieces(seg(part), paths))));
 	else left.push({...seg(headlineText), ...linkTo(fileTarget(item, input))});
@@ -219,17 +219,15 @@ function pathRow(path: string | undefined, input: PaneInput, target: string | un
 	return wrapSegments([text], input.width, {first: [indent], rest: [indent]});
 }
 
-/** The tools whose `file_path` names the one file they read or write (tool-registry.ts). */
-const fileTools = new Set(['read_file', 'write_file', 'edit_file']);
-
 /**
  * The absolute path a file tool's call names (a relative one under the session's workspace), as a segment's `link`:
  * the screen draws it as a link when the file is on this machine (LinkContext).
  */
 export function fileTarget(item: ToolCallItem, input: Pick<PaneInput, 'workspace'>): string | undefined {
-	if (!fileTools.has(item.name) || item.state === 'streaming') return undefined;
-	const file = parseArgs(item.args)?.['file_path'];
-	if (typeof file !== 'string' || file === '') return undefined;
+	if (item.state === 'streaming') return undefined;
+	const args = parseArgs(item.args);
+	const file = args === undefined ? undefined : presenterFor(item.name).linkedFile(args)?.path;
+	if (file === undefined || file === '') return undefined;
 	if (file.startsWith('/')) return file;
 	const workspace = input.workspace;
 	return workspace?.startsWith('/') ? `${workspace.replace(/\/+$/, '')}/${file.replace(/^\.\//, '')}` : undefined;

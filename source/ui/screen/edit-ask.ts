@@ -3,7 +3,7 @@
  * ask; the program opens it, ui/components/hand-over-program.ts): a read at the line it read
  * from, an edit where its new text is, a write at its top. Pure: the item in, the ask out.
  */
-import {parseArgs} from '../../render/tool-summary.js';
+import {parseArgs, presenterFor} from '../../render/tool-summary.js';
 import type {Item} from '../../model/view-model.js';
 import {fileTarget} from '../panes/pane-tool.js';
 import type {HandOverAsk} from './hand-over.js';
@@ -13,14 +13,9 @@ export function editAsk(item: Item, workspace: string | undefined, seq: number):
 	if (item.kind !== 'tool_call') return undefined;
 	const file = fileTarget(item, {workspace});
 	if (file === undefined) return undefined;
-	const args = parseArgs(item.args) ?? {};
-	const offset = args['offset'];
-	if (item.name === 'edit_file') {
-		const edit = {old: String(args['old_string'] ?? ''), new: String(args['new_string'] ?? '')};
-		return {seq, kind: 'edit', file, place: {edit}};
-	}
-	const line = typeof offset === 'number' && Number.isInteger(offset) && offset > 0 ? offset : undefined;
-	return {seq, kind: 'edit', file, place: line === undefined ? {} : {line}};
+	const place = presenterFor(item.name).linkedFile(parseArgs(item.args) ?? {});
+	if (place?.edit !== undefined) return {seq, kind: 'edit', file, place: {edit: place.edit}};
+	return {seq, kind: 'edit', file, place: place?.line === undefined ? {} : {line: place.line}};
 }
 
 /** w on an image (a message's, or the first a call's empty output brought): its bytes, when the item kept them. */

@@ -32,7 +32,6 @@ export type {Flags, ModelInput};
 export {UsageError};
 
 export async function main(input: readonly string[], flags: Flags, settings: Settings): Promise<number> {
-	// Stops whatever source is running, on every way out (an error included).
 	const cleanup: Array<() => Promise<unknown>> = [];
 	try {
 		return await run(input, flags, cleanup, settings);
@@ -60,6 +59,7 @@ async function run(
 	settings: Settings,
 ): Promise<number> {
 	if (flags.completions !== undefined) return writeCompletions(flags.completions);
+	if (flags.grep !== undefined) return (await import('./entry/grep-run.js')).runGrep(words, flags, settings, say);
 	const {input, replaySpeed, expand} = checkUsage(words, flags);
 
 	// --prices: one table for every session shown, read once here (a bad file is bad usage).

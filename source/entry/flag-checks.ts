@@ -18,11 +18,29 @@ export type Usage = {
 	replaySpeed?: number;
 	/** --expand's words, each one of the choices. */
 	expand: string[];
+	/** `+/PATTERN` (less's convention): the search the screen opens with, on its first match. */
+	search?: string;
 };
+
+/** The flags that only --grep reads, as typed. */
+const grepOnly = {
+	ignoreCase: '-i',
+	fixedStrings: '-F',
+	filesWithMatches: '-l',
+	count: '-c',
+	since: '--since',
+	until: '--until',
+} as const;
 
 /** The usage of `input` and `flags`; throws UsageError for what cannot be run. */
 export function checkUsage(words: readonly string[], flags: Flags): Usage {
-	const input = [...words];
+	const given = (Object.keys(grepOnly) as Array<keyof typeof grepOnly>).find(
+		name => flags[name] !== undefined && flags[name] !== false,
+	);
+	if (given) throw new UsageError(`${grepOnly[given]} goes with --grep PATTERN`);
+	const input = words.filter(word => !word.startsWith('+/'));
+	const searches = words.filter(word => word.startsWith('+/')).map(word => word.slice(2));
+	if (searches.length > 1) throw new UsageError(`one +/PATTERN at a time, got ${searches.length}`);
 	let replaySpeed: number | undefined;
 	if (flags.replay !== undefined) {
 		const speed = Number(flags.replay === '' ? 1 : flags.replay);
@@ -46,5 +64,5 @@ export function checkUsage(words: readonly string[], flags: Flags): Usage {
 	if (flags.sse && input.length > 0) throw new UsageError('give either a trace or --sse URL, not both');
 	if (flags.export !== undefined && !exportFormats.has(flags.export))
 		throw new UsageError(`--export takes md, json or sts, not '${flags.export}'`);
-	return {input, replaySpeed, expand};
+	return {input, replaySpeed, expand, ...(searches[0] ? {search: searches[0]} : {})};
 }

@@ -387,15 +387,15 @@ export const usageLines: readonly string[] = [
 	'[trace | session-id | folder | -]',
 	'--sse http://localhost:7364/api/sessions/<id>/stream',
 	'--sse http://localhost:7364 [--list | --latest]',
-	'--grep PATTERN [-i] [-F] [-l | -c | --json] [data-root | folder | session …]',
+	'--grep PATTERN [-i -F -l -c --json] [folder | session …]',
 	'login http://localhost:7364 --user NAME',
 	'logout http://localhost:7364',
 ];
 
 export const exitCodes: ReadonlyArray<{code: number; meaning: string}> = [
-	{code: 0, meaning: 'done or interrupted; with --grep, something matched'},
-	{code: 1, meaning: 'the source failed; with --grep, nothing matched'},
-	{code: 2, meaning: 'bad usage; with --grep, a session could not be read (what matched elsewhere is written)'},
+	{code: 0, meaning: 'done or interrupted'},
+	{code: 1, meaning: 'the source failed'},
+	{code: 2, meaning: 'bad usage'},
 ];
 
 /** One use of a flag as the documents show it: `--sse URL` and `--sse SERVER` are two. */

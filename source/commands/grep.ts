@@ -4,8 +4,7 @@
  * Exit 0 when something matched, 1 when nothing did, 2 when a session could not be read (it is
  * named on stderr; what was found elsewhere is still written).
  */
-import {byteKernel} from '../fastpath/byte-kernel.js';
-import {anchorPlan, scanTraceFiles} from '../io/grep-scan.js';
+import {anchorPlan, scanKernel, scanTraceFiles} from '../io/grep-scan.js';
 import {yieldToLoop} from '../io/yield-to-loop.js';
 import type {SafeWriter} from '../output/safe-writer.js';
 import {contentMatches} from '../ui/reading/content-matches.js';
@@ -36,7 +35,7 @@ export type SessionFound = {count: number; error?: string};
 export async function searchSession(
 	session: GrepSession,
 	pattern: ContentPattern,
-	kernel: ReturnType<typeof byteKernel>,
+	kernel: ReturnType<typeof scanKernel>,
 	onMatch: (place: MatchPlace, match: ReturnType<typeof contentMatches>[number]) => boolean,
 ): Promise<SessionFound> {
 	let count = 0;
@@ -58,7 +57,7 @@ export async function grepCommand(targets: readonly string[], dataRoot: string, 
 	for (const error of errors) request.say(error);
 	let matched = false;
 	let failed = errors.length > 0;
-	const kernel = byteKernel();
+	const kernel = scanKernel();
 	for (const session of sessions) {
 		if (!withinDates(session.stamp, request.since, request.until)) continue;
 		if (request.out.isClosed()) break;

@@ -22,22 +22,19 @@ export type Usage = {
 	search?: string;
 };
 
-/** The flags that only --grep reads, as typed. */
-const grepOnly = {
-	ignoreCase: '-i',
-	fixedStrings: '-F',
-	filesWithMatches: '-l',
-	count: '-c',
-	since: '--since',
-	until: '--until',
-} as const;
-
 /** The usage of `input` and `flags`; throws UsageError for what cannot be run. */
 export function checkUsage(words: readonly string[], flags: Flags): Usage {
-	const given = (Object.keys(grepOnly) as Array<keyof typeof grepOnly>).find(
-		name => flags[name] !== undefined && flags[name] !== false,
-	);
-	if (given) throw new UsageError(`${grepOnly[given]} goes with --grep PATTERN`);
+	// The flags only --grep reads (it is run before these checks).
+	const grepOnly: Array<[unknown, string]> = [
+		[flags.ignoreCase, '-i'],
+		[flags.fixedStrings, '-F'],
+		[flags.filesWithMatches, '-l'],
+		[flags.count, '-c'],
+		[flags.since, '--since'],
+		[flags.until, '--until'],
+	];
+	const given = grepOnly.find(([value]) => value !== undefined && value !== false);
+	if (given) throw new UsageError(`${given[1]} goes with --grep PATTERN`);
 	const input = words.filter(word => !word.startsWith('+/'));
 	const searches = words.filter(word => word.startsWith('+/')).map(word => word.slice(2));
 	if (searches.length > 1) throw new UsageError(`one +/PATTERN at a time, got ${searches.length}`);

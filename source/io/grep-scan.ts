@@ -8,7 +8,7 @@
  */
 import {createReadStream} from 'node:fs';
 import {closeSync, openSync, readSync} from 'node:fs';
-import type {ByteKernel} from '../fastpath/byte-kernel.js';
+import {byteKernel, type ByteKernel} from '../fastpath/byte-kernel.js';
 import {anchorScan, bytePlan, changedLines, mergeSorted, type BytePlan} from '../model/byte-search.js';
 import {gunzipIfCompressed} from './gunzip.js';
 import {describeFsError} from './session-locator.js';
@@ -20,6 +20,9 @@ export type CandidateLine = {text: string; shard: number; line: number};
 
 /** One file of a session to read. */
 export type TraceFile = {path: string; compressed?: boolean};
+
+/** The kernel a search reads with (one for the whole run: the memory it reads into is kept). */
+export const scanKernel: () => ByteKernel = byteKernel;
 
 /** The plan for an anchor ('' when every line is read). */
 export function anchorPlan(anchor: string): BytePlan | undefined {

@@ -60,7 +60,7 @@ async function run(
 ): Promise<number> {
 	if (flags.completions !== undefined) return writeCompletions(flags.completions);
 	if (flags.grep !== undefined) return (await import('./entry/grep-run.js')).runGrep(words, flags, settings, say);
-	const {input, replaySpeed, expand} = checkUsage(words, flags);
+	const {input, replaySpeed, expand, search} = checkUsage(words, flags);
 
 	// --prices: one table for every session shown, read once here (a bad file is bad usage).
 	const fixedPrices =
@@ -173,11 +173,7 @@ async function run(
 			store,
 			running,
 			opened,
-			expand,
-			color,
-			held,
-			pricesOf,
-			fileOptions,
+			...{expand, search, color, held, pricesOf, fileOptions},
 		});
 	const outputs = {
 		flags,

@@ -364,7 +364,6 @@ export function App({
 		bell,
 		onQuit,
 	});
-
 	useSessionSwitching({state, setState, sessions, clock, listRev, expand});
 
 	// The picker full-screen, or at 140 columns or more beside the session's part of the body.

@@ -8,7 +8,7 @@ import {anchorPlan, scanKernel, scanTraceFiles} from '../io/grep-scan.js';
 import {yieldToLoop} from '../io/yield-to-loop.js';
 import type {SafeWriter} from '../output/safe-writer.js';
 import {contentMatches} from '../ui/reading/content-matches.js';
-import type {ContentPattern} from '../ui/reading/content-pattern.js';
+import {contentPattern, type ContentPattern} from '../ui/reading/content-pattern.js';
 import {matchLine, matchRecord, type MatchPlace} from './grep-output.js';
 import {findGrepSessions, withinDates, type GrepSession} from './grep-sessions.js';
 
@@ -81,4 +81,36 @@ export async function grepCommand(targets: readonly string[], dataRoot: string, 
 	}
 	await request.out.flush();
 	return failed ? 2 : matched ? 0 : 1;
+}
+
+/**
+ * The picker's search of contents: each session of `sessions` (on disk) searched for `query` as the screen's search
+ * reads it, `onHit` told of each that holds it; stops between sessions once `cancelled()` says so.
+ */
+export async function searchContents(
+	sessions: ReadonlyArray<{sessionId: string; shards: readonly string[]}>,
+	query: string,
+	onHit: (sessionId: string, hit: {count: number; line: string}) => void,
+	cancelled: () => boolean,
+): Promise<void> {
+	const pattern = contentPattern(query, {ignoreCase: false, fixed: false});
+	if ('problem' in pattern) return;
+	const kernel = scanKernel();
+	for (const session of sessions) {
+		if (cancelled()) return;
+		let first: string | undefined;
+		const found = await searchSession(
+			{sessionId: session.sessionId, shards: [...session.shards], compressed: false, stamp: ''},
+			pattern,
+			kernel,
+			(_place, match) => {
+				first ??= match.line;
+				return true;
+			},
+		);
+		if (found.count > 0 && first !== undefined && !cancelled())
+			onHit(session.sessionId, {count: found.count, line: first});
+		// Keys are read between sessions.
+		await yieldToLoop();
+	}
 }

@@ -1,6 +1,6 @@
 // End to end: the built program in tmux (80×24) opened as `--grep --json`'s record says (SESSION +/PATTERN): the search
 // is set and the cursor is on the session's first match; n goes to the next.
-import {copyFileSync, rmSync} from 'node:fs';
+import {copyFileSync, rmSync, utimesSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterAll, beforeAll, expect, test} from 'vitest';
@@ -44,4 +44,32 @@ test('the command a --json record gives opens the session with the cursor on the
 	pane.keys('n');
 	await until(screen => screen.includes('match 2 of 3'), 'the next match');
 	pane.keys('q');
+	await pane.untilShell();
+});
+
+test("the picker's / filter narrows to the sessions whose contents hold it, live; Enter opens at the first match", async () => {
+	await pane.clear();
+	pane.keys(`node ${cli}`, 'Enter');
+	// The thinker's session is the newest: it opens first.
+	await until(screen => screen.includes('session…14-43-08-07326dfd'), 'the newest session');
+	pane.keys('s');
+	await until(screen => screen.includes('694155ee') && screen.includes('07326dfd'), 'the picker');
+	pane.keys('/');
+	pane.keys('-l', 'slow-do');
+	const narrowed = await until(screen => screen.includes('1 session holds it'), 'the contents searched');
+	expect(narrowed).toMatch(/694155ee .*3× cmd: sleep 2; echo slow-do/);
+	expect(narrowed).not.toMatch(/07326dfd\*? +idle/);
+	// Typed on: the search starts again for the longer filter.
+	pane.keys('-l', 'nee');
+	await until(screen => screen.includes('no session matches'), 'nothing holds the longer filter');
+	pane.keys('BSpace', 'BSpace', 'BSpace');
+	await until(screen => screen.includes('1 session holds it'), 'the filter back');
+	pane.keys('Enter');
+	const opened = await until(screen => screen.includes('match 1 of 3'), 'the session opened at its first match');
+	expect(opened).toContain('session…14-43-17-694155ee');
+	expect(opened).toMatch(/›✓ exec_command +\$ sleep 2; echo slow-done/);
+	pane.keys('n');
+	await until(screen => screen.includes('match 2 of 3'), 'n: the next match');
+	pane.keys('q');
+	await pane.untilShell();
 });

@@ -1,4 +1,4 @@
-/** `--grep`: the flags read into a search (commands/grep.ts). */
+/** `--grep`: the flags read into a search, on disk (commands/grep.ts) or on a server (commands/server-grep.ts). */
 import type {Flags} from '../flags.js';
 import type {Settings} from '../settings.js';
 import {colorWanted} from '../render/color.js';

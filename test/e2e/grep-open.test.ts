@@ -24,6 +24,9 @@ beforeAll(() => {
 	({home, dataRoot, folder} = makeDataRootHome('grep-open'));
 	for (const id of [tools, thinker])
 		copyFileSync(path.join(traces, `${id}_001.jsonl`), path.join(folder, `${id}_001.jsonl`));
+	// The tools session is the older: the thinker's opens first.
+	const old = Date.now() / 1000 - 3600;
+	utimesSync(path.join(folder, `${tools}_001.jsonl`), old, old);
 	pane = new FaultTmux(home, 'e2e-grep-open', 80, 24, {PENGUIN_HOME: dataRoot});
 }, 60_000);
 

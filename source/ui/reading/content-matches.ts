@@ -58,7 +58,18 @@ function argumentLines(args: string): string {
 
 /** Every line of `text`'s texts (a trace line) where `regex` (global) matches; none when it is no message. */
 export function contentMatches(text: string, regex: RegExp): ContentMatch[] {
-	const parsed = parseLine(text, {line: 0, offset: 0});
+	let value: unknown;
+	try {
+		value = JSON.parse(text);
+	} catch {
+		return [];
+	}
+	return eventMatches(value, regex);
+}
+
+/** The same for a trace line already parsed (a server's trace events). */
+export function eventMatches(value: unknown, regex: RegExp): ContentMatch[] {
+	const parsed = parseLine('', {line: 0, offset: 0}, value);
 	if (parsed.kind !== 'message') return [];
 	const stamp = parsed.message.timestamp === undefined ? Number.NaN : Date.parse(parsed.message.timestamp);
 	const at = Number.isFinite(stamp) ? stamp : undefined;

@@ -44,8 +44,12 @@ export async function runGrep(
 		out: safeWriter(process.stdout),
 		say,
 	};
-	if (flags.sse !== undefined)
-		throw new UsageError('--grep searches sessions on disk; --sse SERVER is not searched yet');
+	if (flags.sse !== undefined) {
+		if (words.length > 0) throw new UsageError('give either sessions to search or --sse SERVER, not both');
+		const server = (await import('../io/sse/server-address.js')).readServerAddress(flags.sse);
+		if (!server) throw new UsageError("--grep takes a server's address (http://HOST:PORT), not one session's stream");
+		return (await import('../commands/server-grep.js')).serverGrep(server, flags, settings, request);
+	}
 	const {grepCommand} = await import('../commands/grep.js');
 	return grepCommand(words, settings.dataRoot, request);
 }

@@ -11,7 +11,7 @@
  * Goals: the whole search ≤ 1.5 s and ≤ 200 MB for each case.
  */
 import {spawnSync} from 'node:child_process';
-import {appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync} from 'node:fs';
+import {appendFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -70,18 +70,16 @@ export function grepRoot(sessions, totalMb, note = console.log) {
 		const shards = readdirSync(out)
 			.filter(name => name.endsWith('.jsonl'))
 			.sort();
-		shards.forEach((name, k) =>
-			renameSync(path.join(out, name), path.join(folder, `${id}_${String(k + 1).padStart(3, '0')}.jsonl`)),
-		);
+		for (const [k, name] of shards.entries())
+			renameSync(path.join(out, name), path.join(folder, `${id}_${String(k + 1).padStart(3, '0')}.jsonl`));
 		const last = path.join(folder, `${id}_${String(shards.length).padStart(3, '0')}.jsonl`);
 		const output = (text, callId) =>
 			`{"timestamp":"2026-11-${day}T10:00:00.000Z","type":"model_msg","payload":{"type":"tool_call_output",` +
 			`"role":"user","output":"${text}","tool_call_id":"${callId}"}}\n`;
 		if (i === 0) appendFileSync(last, output(`applied ${oldestOnly}\\nok`, 'call_bench_oldest'));
 		if (i === Math.floor(sessions / 2)) appendFileSync(last, output(`a ${escapedText} moment`, 'call_bench_escaped'));
-		note(
-			`  session ${i + 1}/${sessions}: ${mb} MB, ${shards.length} shard(s), ${i % 3 === 2 ? 'shape' : mixes[i % mixes.length] || 'default'}`,
-		);
+		const shape = i % 3 === 2 ? 'shape' : mixes[i % mixes.length] || 'default';
+		note(`  session ${i + 1}/${sessions}: ${mb} MB, ${shards.length} shard(s), ${shape}`);
 	}
 	rmSync(scratch, {recursive: true, force: true});
 	appendFileSync(path.join(dir, 'done'), '');
@@ -152,9 +150,10 @@ export async function grepBench(note = console.log) {
 					: best.stdout;
 			const sessionsFound = lines.split('\n').filter(Boolean).length;
 			results.push({case: c.name, tool, ...best, matches: sum(lines), sessionsFound});
+			const unit = tool === 'penguin-view' ? 'sessions' : 'files';
 			note(
 				`  ${c.name.padEnd(28)} ${tool.padEnd(12)} ${best.wall.toFixed(2)} s wall, ${best.cpu.toFixed(2)} s CPU, ` +
-					`${best.rss.toFixed(0)} MB peak; ${sum(lines)} lines in ${sessionsFound} ${tool === 'penguin-view' ? 'sessions' : 'files'}`,
+					`${best.rss.toFixed(0)} MB peak; ${sum(lines)} lines in ${sessionsFound} ${unit}`,
 			);
 		}
 	}

@@ -20,7 +20,8 @@ export function sessionStamp(sessionId: string, mtimeMs: number): string {
 	if (fromId !== undefined) return fromId;
 	const d = new Date(mtimeMs);
 	const p = (n: number): string => String(n).padStart(2, '0');
-	return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}-${p(d.getHours())}-${p(d.getMinutes())}-${p(d.getSeconds())}`;
+	const day = `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+	return `${day}-${p(d.getHours())}-${p(d.getMinutes())}-${p(d.getSeconds())}`;
 }
 
 /** `--since`/`--until`'s value as a session id writes a time (`2026-12-02`, `2026-12-02 14:43`); undefined when not. */

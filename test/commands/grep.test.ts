@@ -48,7 +48,7 @@ const ids = (stdout: string) =>
 		.map(line => line.split(/\s+/)[0]);
 
 describe('--grep over a data root', () => {
-	it('finds a match in a tool output, a command, thinking and a subagent, one grep line each, newest session first', async () => {
+	it('finds a match in an output, a command, thinking, a subagent: a grep line each, newest first', async () => {
 		const output = await grep('slow-done');
 		expect(output.code).toBe(0);
 		expect(output.stdout).toMatch(/^694155ee {2}\d\d:\d\d:\d\d {2}output {5}slow-done$/m);
@@ -120,7 +120,7 @@ describe('--grep over a data root', () => {
 		expect((await grep('slow-done')).stdout).not.toContain('\u001B[');
 	});
 
-	it('exits 1 when nothing matched, 2 with an unreadable session named on stderr while the rest is still written', async () => {
+	it('exits 1 when nothing matched, 2 with an unreadable session named on stderr, the rest still written', async () => {
 		expect((await grep('no such words anywhere')).code).toBe(1);
 		const broken = path.join(folder, 'session-2026-12-02-15-00-00-deadbeef_001.jsonl.gz');
 		const whole = gzipSync(readFileSync(path.join(folder, `${tools}_001.jsonl`)));

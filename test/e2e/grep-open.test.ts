@@ -35,7 +35,7 @@ afterAll(() => {
 	if (home) rmSync(home, {recursive: true, force: true, maxRetries: 5});
 });
 
-test('the command a --json record gives opens the session with the cursor on the first match, n to the next', async () => {
+test('the command of a --json record opens the session with the cursor on the first match, n to the next', async () => {
 	const found = await runCli(['--grep', 'slow-done', '--json'], {env: {PENGUIN_HOME: dataRoot}});
 	const first = JSON.parse(found.stdout.split('\n')[0]!) as {sessionId: string; open: string};
 	expect(first.sessionId).toBe(tools);
@@ -50,7 +50,7 @@ test('the command a --json record gives opens the session with the cursor on the
 	await pane.untilShell();
 });
 
-test("the picker's / filter narrows to the sessions whose contents hold it, live; Enter opens at the first match", async () => {
+test("the picker's / filter narrows to sessions whose contents hold it; Enter opens at the first match", async () => {
 	await pane.clear();
 	pane.keys(`node ${cli}`, 'Enter');
 	// The thinker's session is the newest: it opens first.

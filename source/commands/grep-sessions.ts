@@ -4,9 +4,13 @@
  * when nothing is named; kept within `--since`/`--until`, newest first.
  */
 import {stat} from 'node:fs/promises';
+import path from 'node:path';
 import {listSessions, locateSession} from '../io/session-locator.js';
 
-/** A session to search: its id, its files, and its start as session ids write it (`YYYY-MM-DD-HH-MM-SS`). */
+/**
+ * A session to search: its id, its files (`compressed`: all read through gunzip; else those named `.gz`), and its start
+ * as session ids write it (`YYYY-MM-DD-HH-MM-SS`).
+ */
 export type GrepSession = {sessionId: string; shards: string[]; compressed: boolean; stamp: string};
 
 /** The sessions found, and one line for each operand that could not be read. */
@@ -41,8 +45,19 @@ export async function findGrepSessions(targets: readonly string[], dataRoot: str
 	const errors: string[] = [];
 	const byPath = new Map<string, GrepSession>();
 	const add = (sessionId: string, shards: string[], compressed: boolean, mtimeMs: number): void => {
-		if (shards.length > 0 && !byPath.has(shards[0]!))
-			byPath.set(shards[0]!, {sessionId, shards, compressed, stamp: sessionStamp(sessionId, mtimeMs)});
+		if (shards.length === 0) return;
+		// A rotated session's gzip shards are listed apart from its plain ones: one session again, its shards in order.
+		const key = `${path.dirname(shards[0]!)}\0${sessionId}`;
+		const known = byPath.get(key);
+		if (known === undefined) {
+			byPath.set(key, {sessionId, shards, compressed, stamp: sessionStamp(sessionId, mtimeMs)});
+			return;
+		}
+		const more = shards.filter(shard => !known.shards.includes(shard));
+		if (more.length === 0) return;
+		known.shards = [...known.shards, ...more].sort((a, b) => (path.basename(a) < path.basename(b) ? -1 : 1));
+		// Each file is then read as its name says (`.gz`: through gunzip).
+		known.compressed = false;
 	};
 	for (const target of targets.length > 0 ? targets : [dataRoot]) {
 		const info = await stat(target).catch(() => undefined);

@@ -39,7 +39,7 @@ export async function searchSession(
 	onMatch: (place: MatchPlace, match: ReturnType<typeof contentMatches>[number]) => boolean,
 ): Promise<SessionFound> {
 	let count = 0;
-	const files = session.shards.map(path => ({path, compressed: session.compressed}));
+	const files = session.shards.map(path => ({path, compressed: session.compressed || path.endsWith('.gz')}));
 	const scanned = await scanTraceFiles(files, anchorPlan(pattern.anchor), kernel, candidate => {
 		for (const match of contentMatches(candidate.text, pattern.regex)) {
 			count++;

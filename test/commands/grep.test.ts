@@ -36,6 +36,8 @@ writeFileSync(
 );
 const zippedFile = path.join(folder, `${zipped}_001.jsonl.gz`);
 writeFileSync(zippedFile, gzipSync(fixtureBytes(`${zipped}_001.jsonl`)));
+// Its second shard stays plain: rotated, the session is one gzip file and one plain file.
+writeFileSync(path.join(folder, `${zipped}_002.jsonl`), fixtureBytes(`${zipped}_002.jsonl`));
 const env = {PENGUIN_HOME: data.root};
 afterAll(() => data.remove());
 
@@ -92,7 +94,8 @@ describe('--grep over a data root', () => {
 		const files = await grep('seq 1 300', '-l');
 		expect(files.stdout.trimEnd().split('\n')).toEqual([zipped, tools]);
 		const counts = await grep('seq 1 300', '-c');
-		expect(counts.stdout.trimEnd().split('\n')).toEqual([`${zipped}:3`, `${tools}:2`]);
+		// The rotated session once: 3 lines in its gzip shard, 1 in its plain one.
+		expect(counts.stdout.trimEnd().split('\n')).toEqual([`${zipped}:4`, `${tools}:2`]);
 	});
 
 	it('--json gives the full id, the item, the line within it and how to open it', async () => {

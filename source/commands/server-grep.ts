@@ -60,14 +60,17 @@ export async function serverGrep(
 		sessionsAtOnce,
 		async session => searchOverHttp(api, session.sessionId, request),
 		(result, session) => {
-			progress(++done, sessions.length);
+			// What is written starts on a line of its own, the progress line drawn again under it.
+			progress(-1, sessions.length);
 			if (result.error !== undefined) {
 				failed = true;
 				request.say(`${session.sessionId}: ${result.error}`);
 			}
-			if (result.matches.length === 0) return;
-			matched = true;
-			write(request, session.sessionId, result.matches);
+			if (result.matches.length > 0) {
+				matched = true;
+				write(request, session.sessionId, result.matches);
+			}
+			progress(++done, sessions.length);
 		},
 	);
 	progress(-1, sessions.length);

@@ -39,6 +39,9 @@
  *   node bench/run.mjs --overview [--sessions N] [--growing N] [--seconds S]
  *                                 the sessions' overview (bench/overview.mjs): listing 200 sessions,
  *                                 CPU and memory following while 20 of them grow
+ *   node bench/run.mjs --grep [--sessions N] [--mb M] [--runs R]
+ *                                 --grep PATTERN -c over a data root of 50 sessions, 1 GB (bench/grep.mjs), four
+ *                                 patterns, beside grep -rc and rg -c on the same files, warm cache
  *   node bench/run.mjs --context-only [--quick] [--runs N]
  *                                 the context view (C) on the screen over the 1 GB trace (100 MB with --quick):
  *                                 the key → the view on screen, the file read once before (warm cache)
@@ -1289,6 +1292,7 @@ async function soakOnly() {
 async function main() {
 	if (!existsSync(cli)) spawnSync('npm', ['run', 'build'], {cwd: root, stdio: 'inherit'});
 	if (process.argv.includes('--overview')) return (await import('./overview.mjs')).overviewBench();
+	if (process.argv.includes('--grep')) return (await import('./grep.mjs')).grepBench();
 	if (process.argv.includes('--soak')) return soakOnly();
 	if (process.argv.includes('--streaming')) return streamingOnly();
 	if (process.argv.includes('--mixes-only')) {

@@ -10,6 +10,7 @@ export const sections = [
 	{id: 'open', title: 'What to open'},
 	{id: 'options', title: 'Options'},
 	{id: 'sessions', title: 'Sessions, figures, sharing'},
+	{id: 'search', title: 'Searching every session'},
 	{id: 'sse', title: 'Following a live session (SSE)'},
 	{id: 'logins', title: 'Saved logins'},
 	{id: 'about', title: 'Help and shell completions'},
@@ -224,6 +225,59 @@ export const flags = {
 			},
 		],
 	},
+	grep: {
+		type: 'string',
+		section: 'search',
+		uses: [
+			{
+				value: 'PATTERN',
+				help:
+					'search every session under the folders or sessions named (else $PENGUIN_HOME; --sse SERVER: its ' +
+					'sessions) as grep: a JavaScript regular expression, smart case; one line per match, newest session ' +
+					'first; exit 0 found, 1 none, 2 a session could not be read (docs/grep.md)',
+			},
+		],
+	},
+	ignoreCase: {
+		type: 'boolean',
+		default: false,
+		shortFlag: 'i',
+		section: 'search',
+		uses: [{help: 'with --grep, ignore case (else a capital in the pattern makes it exact)'}],
+	},
+	fixedStrings: {
+		type: 'boolean',
+		default: false,
+		shortFlag: 'F',
+		section: 'search',
+		uses: [{help: 'with --grep, the pattern is a plain string, not an expression'}],
+	},
+	filesWithMatches: {
+		type: 'boolean',
+		default: false,
+		shortFlag: 'l',
+		section: 'search',
+		uses: [{help: 'with --grep, the id of each session that matches, and nothing else'}],
+	},
+	count: {
+		type: 'boolean',
+		default: false,
+		shortFlag: 'c',
+		section: 'search',
+		uses: [{help: 'with --grep, SESSION-ID:N for each session that matches (N: its matching lines)'}],
+	},
+	since: {
+		type: 'string',
+		section: 'search',
+		uses: [
+			{value: 'DATE', help: 'with --grep, sessions started at or after DATE (2026-12-02, 2026-12-02-14-30; local)'},
+		],
+	},
+	until: {
+		type: 'string',
+		section: 'search',
+		uses: [{value: 'DATE', help: 'with --grep, sessions started at or before DATE (a day: all of it)'}],
+	},
 	stats: {
 		type: 'boolean',
 		default: false,
@@ -361,6 +415,11 @@ export const operands: ReadonlyArray<{section: SectionId; name: string; help: st
 	{section: 'open', name: '-', help: 'read a trace from standard input'},
 	{
 		section: 'open',
+		name: '+/PATTERN',
+		help: "after a session: open it searching PATTERN, on its first match (less's +/)",
+	},
+	{
+		section: 'open',
 		name: '(nothing)',
 		help: 'a pipe or a file on standard input, else the newest session under $PENGUIN_HOME',
 	},
@@ -393,6 +452,7 @@ export const usageLines: readonly string[] = [
 	'[trace | session-id | folder | -]',
 	'--sse http://localhost:7364/api/sessions/<id>/stream',
 	'--sse http://localhost:7364 [--list | --latest]',
+	'--grep PATTERN [-i -F -l -c --json] [folder | session …]',
 	'login http://localhost:7364 --user NAME',
 	'logout http://localhost:7364',
 ];

@@ -32,7 +32,6 @@ export type {Flags, ModelInput};
 export {UsageError};
 
 export async function main(input: readonly string[], flags: Flags, settings: Settings): Promise<number> {
-	// Stops whatever source is running, on every way out (an error included).
 	const cleanup: Array<() => Promise<unknown>> = [];
 	try {
 		return await run(input, flags, cleanup, settings);
@@ -60,7 +59,8 @@ async function run(
 	settings: Settings,
 ): Promise<number> {
 	if (flags.completions !== undefined) return writeCompletions(flags.completions);
-	const {input, replaySpeed, expand} = checkUsage(words, flags);
+	if (flags.grep !== undefined) return (await import('./entry/grep-run.js')).runGrep(words, flags, settings, say);
+	const {input, replaySpeed, expand, search} = checkUsage(words, flags);
 
 	// --prices: one table for every session shown, read once here (a bad file is bad usage).
 	const fixedPrices =
@@ -173,11 +173,7 @@ async function run(
 			store,
 			running,
 			opened,
-			expand,
-			color,
-			held,
-			pricesOf,
-			fileOptions,
+			...{expand, search, color, held, pricesOf, fileOptions},
 		});
 	const outputs = {
 		flags,

@@ -34,6 +34,10 @@ export function diskSwitcher(options: DiskSwitcherOptions): SessionSwitcher {
 		root: dataRoot,
 		current: () => store.view.header.sessionId,
 		list: async () => listing.list(options.now()),
+		async searchContents(sessions, query, onHit, cancelled) {
+			const onDisk = sessions.flatMap(session => ('kind' in session ? [] : [session]));
+			await (await import('../commands/grep.js')).searchContents(onDisk, query, onHit, cancelled);
+		},
 		...options.offers?.switcherPart(() => store.view.header.sessionId),
 		async open(session) {
 			if ('kind' in session) throw new Error('not a session on disk');

@@ -19,11 +19,26 @@ export type Usage = {
 	replaySpeed?: number;
 	/** --expand's words, each one of the choices. */
 	expand: string[];
+	/** `+/PATTERN` (less's convention): the search the screen opens with, on its first match. */
+	search?: string;
 };
 
 /** The usage of `input` and `flags`; throws UsageError for what cannot be run. */
 export function checkUsage(words: readonly string[], flags: Flags): Usage {
-	const input = [...words];
+	// The flags only --grep reads (it is run before these checks).
+	const grepOnly: Array<[unknown, string]> = [
+		[flags.ignoreCase, '-i'],
+		[flags.fixedStrings, '-F'],
+		[flags.filesWithMatches, '-l'],
+		[flags.count, '-c'],
+		[flags.since, '--since'],
+		[flags.until, '--until'],
+	];
+	const given = grepOnly.find(([value]) => value !== undefined && value !== false);
+	if (given) throw new UsageError(`${given[1]} goes with --grep PATTERN`);
+	const input = words.filter(word => !word.startsWith('+/'));
+	const searches = words.filter(word => word.startsWith('+/')).map(word => word.slice(2));
+	if (searches.length > 1) throw new UsageError(`one +/PATTERN at a time, got ${searches.length}`);
 	let replaySpeed: number | undefined;
 	if (flags.replay !== undefined) {
 		const speed = Number(flags.replay === '' ? 1 : flags.replay);
@@ -51,5 +66,5 @@ export function checkUsage(words: readonly string[], flags: Flags): Usage {
 		throw new UsageError('--dry-run lists what --redact would hide in an export: add --redact and --export FORMAT');
 	if (flags.theme !== undefined && !themes.has(flags.theme))
 		throw new UsageError(`--theme takes auto, dark or light, not '${flags.theme}'`);
-	return {input, replaySpeed, expand};
+	return {input, replaySpeed, expand, ...(searches[0] ? {search: searches[0]} : {})};
 }

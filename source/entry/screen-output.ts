@@ -19,6 +19,8 @@ export type ScreenOutputOptions = {
 	running: RunningSource;
 	opened: OpenedSource;
 	expand: readonly string[];
+	/** `+/PATTERN`. */
+	search?: string;
 	color: boolean;
 	held?: HeldTextStore;
 	pricesOf: (tracePath: string) => Promise<ReadPrices>;
@@ -48,6 +50,7 @@ export async function runScreenOutput(options: ScreenOutputOptions): Promise<num
 	const acting = flags.readOnly ? ({mode: 'off'} as const) : undefined;
 	await runScreen(store, {
 		expand: [...options.expand],
+		search: options.search,
 		color: options.color,
 		texts: options.held,
 		attributes: attributesWanted(settings.terminal),

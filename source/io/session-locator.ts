@@ -42,6 +42,8 @@ export type SessionSummary = {
 	size: number;
 	/** The newest modification time among the shards (ms since the epoch). */
 	mtimeMs: number;
+	/** A gzip trace (`<id>_NNN.jsonl.gz`, listed only when asked for): read through gunzip, alone. */
+	compressed?: boolean;
 };
 
 /** The outcome of listSessions. */
@@ -118,15 +120,15 @@ export async function locateSession(target: string, options: {dataRoot: string})
 	return {ok: true, kind: 'session', sessionId: name.sessionId, folder, shards};
 }
 
-/** Every session under `root` (a data root or any folder of the layout), newest first. */
-export async function listSessions(root: string): Promise<ListResult> {
+/** Every session under `root` (a data root or any folder of the layout), newest first; `gzip`: gzip traces too. */
+export async function listSessions(root: string, options: {gzip?: boolean} = {}): Promise<ListResult> {
 	const listed = await readEntries(root);
 	if (!listed.ok) {
 		return fail(root, describeFsError(listed.error));
 	}
 	const sessions: SessionSummary[] = [];
 	for (const folder of await dateFolders(root, listed.entries)) {
-		sessions.push(...(await sessionsIn(folder)));
+		sessions.push(...(await sessionsIn(folder, options.gzip === true)));
 	}
 	// Ties (same mtime) go to the later id: ids begin with their start time.
 	sessions.sort(
@@ -177,7 +179,7 @@ async function findSessionById(sessionId: string, dataRoot: string): Promise<Loc
 		}
 	}
 	// Not a whole id: the short id `--list` and the picker show (or any start of it, or of the whole id).
-	const summaries = (await Promise.all(folders.map(sessionsIn))).flat();
+	const summaries = (await Promise.all(folders.map(folder => sessionsIn(folder)))).flat();
 	const matches = summaries.filter(summary => isShortFor(sessionId, summary.sessionId));
 	const ids = [...new Set(matches.map(match => match.sessionId))].sort();
 	if (ids.length === 1) {
@@ -301,14 +303,15 @@ async function walk(folder: string, level: Level, entries?: Dirent[]): Promise<s
 	return found;
 }
 
-async function sessionsIn(folder: string): Promise<SessionSummary[]> {
+async function sessionsIn(folder: string, gzip = false): Promise<SessionSummary[]> {
 	const listed = await readEntries(folder);
 	if (!listed.ok) {
 		return [];
 	}
 	const byId = new Map<string, SessionSummary>();
 	for (const entry of listed.entries) {
-		const name = parseShardName(entry.name);
+		const compressed = gzip && entry.name.endsWith('.jsonl.gz');
+		const name = parseShardName(compressed ? entry.name.slice(0, -3) : entry.name);
 		if (!name || entry.isDirectory()) {
 			continue;
 		}
@@ -322,14 +325,24 @@ async function sessionsIn(folder: string): Promise<SessionSummary[]> {
 		if (!info.isFile()) {
 			continue;
 		}
-		const summary = byId.get(name.sessionId) ?? {sessionId: name.sessionId, folder, shards: [], size: 0, mtimeMs: 0};
+		// A gzip shard is a session of its own: it is read whole, apart from any plain shards beside it.
+		const key = compressed ? `${name.sessionId}.gz` : name.sessionId;
+		const summary = byId.get(key) ?? {
+			sessionId: name.sessionId,
+			folder,
+			shards: [],
+			size: 0,
+			mtimeMs: 0,
+			...(compressed ? {compressed} : {}),
+		};
 		summary.shards.push(file);
 		summary.size += info.size;
 		summary.mtimeMs = Math.max(summary.mtimeMs, info.mtimeMs);
-		byId.set(name.sessionId, summary);
+		byId.set(key, summary);
 	}
 	for (const summary of byId.values()) {
-		summary.shards.sort((a, b) => parseShardName(a)!.index - parseShardName(b)!.index);
+		const index = (shard: string): number => parseShardName(shard.replace(/\.gz$/, ''))!.index;
+		summary.shards.sort((a, b) => index(a) - index(b));
 	}
 	return [...byId.values()];
 }

@@ -35,4 +35,14 @@ export type SessionSwitcher = {
 	list(): Promise<PickerEntry[]>;
 	/** Stops the current source and follows `session` in the same store. */
 	open(session: PickerEntry): Promise<void>;
+	/**
+	 * Searches the contents of `sessions` for `query` (a search's expression, smart-case), telling `onHit` of each that
+	 * holds it (its matching lines, the first of them) as it is read; stops soon after `cancelled()` says so.
+	 */
+	searchContents?(
+		sessions: readonly PickerEntry[],
+		query: string,
+		onHit: (sessionId: string, hit: {count: number; line: string}) => void,
+		cancelled: () => boolean,
+	): Promise<void>;
 };

@@ -41,7 +41,7 @@ import type {OpenState} from '../panes/open-state.js';
 import type {SessionSwitcher} from '../../server/session-switcher.js';
 import {openPicker} from '../views/picker.js';
 import {besideListWidth, besideMinColumns, isBeside} from '../views/beside.js';
-import {handleKey, initialScreen, type ScreenEnv, type ScreenState} from '../screen/screen-state.js';
+import {handleKey, initialScreen, type ScreenEnv} from '../screen/screen-state.js';
 import {footerMessage, LiveMatches, ordinalText} from '../reading/search-count.js';
 import {sliceBudget, useSearchProgress} from '../hooks/search-progress.js';
 import {SessionPicker} from './SessionPicker.js';
@@ -80,6 +80,8 @@ export type AppProps = {
 	store: SessionStore;
 	/** --expand words: thinking, outputs, details, all. */
 	expand?: readonly string[];
+	/** `+/PATTERN`: the search the screen opens with, on the session's first match (less's convention). */
+	search?: string;
 	/** -S: long rows cut at the edge rather than wrapped (S toggles it). */
 	chop?: boolean;
 	/** False: no colour (and no text attributes either, unless `attributes`). */
@@ -137,6 +139,7 @@ export function App({
 	store,
 	texts,
 	expand,
+	search,
 	chop,
 	color = true,
 	attributes = color,
@@ -169,11 +172,10 @@ export function App({
 	useWarmUp();
 	const {columns, rows} = useTerminalSize(size);
 	// A server given without a session opens on its picker.
-	const [state, setState] = useState<ScreenState>(() =>
-		sessions?.openAtStart
-			? {...initialScreen(expand, chop), picker: openPicker(1), pickerOpened: 1}
-			: initialScreen(expand, chop),
-	);
+	const [state, setState] = useState(() => {
+		const start = initialScreen(expand, chop, search);
+		return sessions?.openAtStart ? {...start, picker: openPicker(1), pickerOpened: 1} : start;
+	});
 	// Bumped when the program says its list, notices or offered session changed.
 	const [listRev, setListRev] = useState(0);
 	// A change to the list alone draws nothing while the picker is closed (a data root's watch says one every 2 s).
@@ -308,7 +310,6 @@ export function App({
 		state.message,
 		store.status.message === undefined ? undefined : `${store.status.state}: ${store.status.message}`,
 	);
-
 	const noticeLogRows = useNoticeLog({store, state, sessions, clock, width});
 
 	// A replay plays: its keys are bound (keymap.ts), and the footer hints them.
@@ -348,7 +349,7 @@ export function App({
 		setState(previous => handleKey(previous, input, key, current));
 	}, []);
 	useInput(onKey);
-	useSearchFollowUps({state, setState, previewing: store.previewing, env});
+	useSearchFollowUps({state, setState, previewing: store.previewing, env, loaded: view.items.length > 0});
 	useScreenRequests({
 		state,
 		setState,

@@ -45,6 +45,8 @@ import type {SessionSwitcher} from '../../server/session-switcher.js';
 export type ScreenOptions = {
 	/** --expand words: thinking, outputs, details, all. */
 	expand?: string[];
+	/** `+/PATTERN`: the search the screen opens with. */
+	search?: string;
 	/** Colour decided once by the caller (e.g. colorWanted from render/color.ts). */
 	color: boolean;
 	/** Reads back the texts the model holds on disk (io/held-texts.ts): for the panes drawn, search, y and v. */
@@ -199,6 +201,7 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 						store={store}
 						texts={options.texts}
 						expand={options.expand}
+						search={options.search}
 						chop={options.chop}
 						color={options.color}
 						attributes={options.attributes}

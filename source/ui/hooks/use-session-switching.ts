@@ -8,9 +8,10 @@ import type {PickerEntry, SessionSwitcher} from '../../server/session-switcher.j
 import {initialScreen} from '../screen/screen-state.js';
 import type {ScreenState} from '../screen/screen-types.js';
 import {overviewEntries} from '../views/overview-columns.js';
-import {filterEntries, type PickerState} from '../views/picker.js';
+import {contentHit, filterEntries, type PickerState} from '../views/picker.js';
 import {rolledUp} from '../views/overview-rollup.js';
 import {useOverviewBeside} from './use-overview-beside.js';
+import {useContentFilter} from './use-content-filter.js';
 
 /** Lists and opens sessions for the picker and the footer's offer (L). */
 export function useSessionSwitching(options: {
@@ -25,6 +26,7 @@ export function useSessionSwitching(options: {
 }): void {
 	const {state, setState, sessions, clock, listRev, expand} = options;
 	useOverviewBeside({state, setState, wide: options.wide === true, canPick: sessions !== undefined});
+	useContentFilter({state, setState, sessions});
 	// The picker lists the sessions each time it opens, and again when the program says the list
 	// changed (the selection stays on its session); a listing for an earlier opening is dropped.
 	const loadId = state.picker?.loadId;
@@ -37,13 +39,13 @@ export function useSessionSwitching(options: {
 				const picker = previous.picker;
 				if (picker?.loadId !== loadId) return previous;
 				const selectedId = picker.entries
-					? filterEntries(picker.entries, picker.query)[picker.selected]?.sessionId
+					? filterEntries(picker.entries, picker.query, picker.found)[picker.selected]?.sessionId
 					: undefined;
 				const next = {...picker, error: undefined, ...change};
 				const index =
 					selectedId === undefined || !next.entries
 						? -1
-						: filterEntries(next.entries, next.query).findIndex(entry => entry.sessionId === selectedId);
+						: filterEntries(next.entries, next.query, next.found).findIndex(entry => entry.sessionId === selectedId);
 				return {...previous, picker: index === -1 ? next : {...next, selected: index}};
 			});
 		};
@@ -70,7 +72,12 @@ export function useSessionSwitching(options: {
 			sessions.open(chosen).then(
 				() =>
 					setState(previous => ({
-						...initialScreen(expand, previous.chop),
+						// Chosen for its contents: opened searching the filter, on the first match (n the next).
+						...initialScreen(
+							expand,
+							previous.chop,
+							previous.picker && contentHit(previous.picker, chosen) ? previous.picker.query : undefined,
+						),
 						pickerOpened: previous.pickerOpened,
 						overviewHidden: previous.overviewHidden,
 						message: `opened ${chosen.sessionId}`,

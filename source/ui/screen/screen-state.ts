@@ -53,11 +53,11 @@ const notLive: Acting = {
 const noSearch: SearchState = {editing: false, draft: '', matches: [], index: -1};
 
 /** The state a screen starts in. */
-export function initialScreen(expand?: readonly string[], chop?: boolean): ScreenState {
+export function initialScreen(expand?: readonly string[], chop?: boolean, search?: string): ScreenState {
 	return {
 		open: openStateFrom(expand),
 		viewport: following,
-		search: noSearch,
+		search: search === undefined ? noSearch : {...noSearch, atStart: search},
 		help: false,
 		quit: false,
 		...(chop ? {chop} : {}),

@@ -43,6 +43,8 @@ export type SearchState = {
 	onPreview?: boolean;
 	/** n (1) or N (-1) pressed, its match not found yet (search-keys.ts's continueStep looks on between slices). */
 	pending?: 1 | -1;
+	/** `+/PATTERN`: searched from the session's top once the session is read (use-search-follow-ups.ts). */
+	atStart?: string;
 };
 
 export type ScreenState = {

@@ -37,7 +37,18 @@ export type PickerState = {
 	loadId: number;
 	/** Enter was pressed on this session: the App opens it. */
 	chosen?: PickerEntry;
+	/** What a search of the sessions' contents found for the filter (ui/hooks/use-content-filter.ts). */
+	found?: ContentFound;
 };
+
+/** A session whose contents hold the filter: its matching lines, and the first of them. */
+export type ContentHit = {count: number; line: string};
+
+/** The sessions whose contents hold `query`, so far (`done`: every session was searched). */
+export type ContentFound = {query: string; hits: ReadonlyMap<string, ContentHit>; done: boolean};
+
+/** The shortest filter whose words are looked for in the sessions' contents too. */
+export const contentQueryLength = 3;
 
 /** A picker that has just opened (its list not read yet); `loadId` tells its listing from earlier ones. */
 export function openPicker(loadId: number): PickerState {
@@ -47,14 +58,32 @@ export function openPicker(loadId: number): PickerState {
 /** Rows the picker takes above its list: the title and the filter line. */
 export const pickerChrome = 2;
 
-/** The entries whose text holds every word of `query` (any case, in any order). */
-export function filterEntries(entries: readonly PickerEntry[], query: string): PickerEntry[] {
+/**
+ * The entries whose text holds every word of `query` (any case, in any order), or whose contents hold it (`found`, for
+ * the same query).
+ */
+export function filterEntries(entries: readonly PickerEntry[], query: string, found?: ContentFound): PickerEntry[] {
 	const words = query.toLowerCase().split(/\s+/).filter(Boolean);
 	if (words.length === 0) return [...entries];
+	const hits = found?.query === query ? found.hits : undefined;
 	return entries.filter(entry => {
+		if (hits?.has(entry.sessionId)) return true;
 		const text = haystack(entry);
 		return words.every(word => text.includes(word));
 	});
+}
+
+/** The hit of `entry`'s contents for the filter, if any. */
+export function contentHit(state: PickerState, entry: PickerEntry): ContentHit | undefined {
+	return state.found?.query === state.query ? state.found.hits.get(entry.sessionId) : undefined;
+}
+
+// An entry whose contents hold the filter shows its count and first matching line in place of its prompt or title.
+function withHit(state: PickerState, entry: PickerEntry): PickerEntry {
+	const hit = contentHit(state, entry);
+	if (!hit) return entry;
+	const said = `${hit.count}× ${hit.line.trim()}`;
+	return isServerEntry(entry) ? {...entry, title: said} : {...entry, firstPrompt: said};
 }
 
 function haystack(entry: PickerEntry): string {
@@ -84,10 +113,10 @@ export function pickerKey(
 	listHeight: number,
 ): PickerState | undefined {
 	if (key.escape) return state.filtering ? {...state, filtering: false} : undefined;
-	const count = state.entries ? filterEntries(state.entries, state.query).length : 0;
+	const count = state.entries ? filterEntries(state.entries, state.query, state.found).length : 0;
 	const move = (to: number): PickerState => ({...state, ...windowFor(count, listHeight, to, state.top)});
 	if (key.return) {
-		const chosen = state.entries ? filterEntries(state.entries, state.query)[state.selected] : undefined;
+		const chosen = state.entries ? filterEntries(state.entries, state.query, state.found)[state.selected] : undefined;
 		return chosen ? {...state, chosen} : state;
 	}
 	if (key.upArrow || (key.ctrl && input === 'p')) return move(state.selected - 1);
@@ -154,7 +183,9 @@ export function pickerRows(
 	},
 ): PickerView {
 	const {width, height, now} = options;
-	const entries = state.entries ? filterEntries(state.entries, state.query) : [];
+	const entries = state.entries
+		? filterEntries(state.entries, state.query, state.found).map(e => withHit(state, e))
+		: [];
 	const title: Segment[] = [seg(' sessions', {bold: true}), seg(`  ${sanitize(options.root)}`, {dim: true})];
 	if (state.entries) {
 		const shown =
@@ -207,7 +238,13 @@ export function pickerRows(
 
 /** The filter being typed (with its cursor), the filter kept after Esc, or how to start one. */
 function filterLine(state: PickerState): Segment[] {
-	if (state.filtering) return [seg(' filter › ', {color: 'cyan'}), seg(sanitize(state.query)), seg('▌', {dim: true})];
+	if (state.filtering)
+		return [
+			seg(' filter › ', {color: 'cyan'}),
+			seg(sanitize(state.query)),
+			seg('▌', {dim: true}),
+			...contentNote(state),
+		];
 	if (state.query !== '')
 		return [seg(' filter › ', {color: 'cyan'}), seg(sanitize(state.query)), seg('   / to change it', {dim: true})];
 	return [seg(' / filter', {dim: true})];
@@ -285,4 +322,12 @@ export function entryRow(
 		{now: options.now, selected: options.selected === true, current: options.current === true},
 		options.width,
 	);
+}
+
+// How far the search of the contents got.
+function contentNote(state: PickerState): Segment[] {
+	if (state.found?.query !== state.query) return [];
+	const held = state.found.hits.size;
+	const what = `${held} ${held === 1 ? 'session holds' : 'sessions hold'} it`;
+	return [seg(state.found.done ? `   ${what}` : `   searching the contents… ${what} so far`, {dim: true})];
 }

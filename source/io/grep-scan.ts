@@ -1,0 +1,199 @@
+/**
+ * The lines of a session's trace files that may hold a search across sessions' pattern, found
+ * in their bytes by the search kernel (model/byte-search.ts, fastpath/byte-kernel.ts): the
+ * lines holding the pattern's anchor as JSON writes it, and those holding a character
+ * sanitize changes (which may make the anchor). Only those lines are decoded and handed on;
+ * with no anchor, every line is. A file is read in large chunks into the kernel's memory;
+ * a gzip file through gunzip, in the chunks it gives.
+ */
+import {createReadStream} from 'node:fs';
+import {closeSync, openSync, readSync} from 'node:fs';
+import {byteKernel, type ByteKernel} from '../fastpath/byte-kernel.js';
+import {anchorScan, bytePlan, changedLines, mergeSorted, type BytePlan} from '../model/byte-search.js';
+import {gunzipIfCompressed} from './gunzip.js';
+import {describeFsError} from './session-locator.js';
+
+// 4 MiB: a larger chunk saves no CPU and adds its size twice to the peak (the kernel keeps a lower-cased copy).
+const chunkBytes = 4 * 1024 * 1024;
+
+/** A line that may match: its text, its file's index among the session's (1: the first), its line there (from 1). */
+export type CandidateLine = {text: string; shard: number; line: number};
+
+/** One file of a session to read. */
+export type TraceFile = {path: string; compressed?: boolean};
+
+/** The kernel a search reads with (one for the whole run: the memory it reads into is kept). */
+export const scanKernel: () => ByteKernel = byteKernel;
+
+/** The plan for an anchor ('' when every line is read). */
+export function anchorPlan(anchor: string): BytePlan | undefined {
+	return anchor === '' ? undefined : bytePlan(anchor);
+}
+
+/**
+ * Hands `onLine` every line of `files` that may hold the anchor, in order; stops early when it returns false. The
+ * error is one line naming the file, when one could not be read to its end.
+ */
+export async function scanTraceFiles(
+	files: readonly TraceFile[],
+	plan: BytePlan | undefined,
+	kernel: ByteKernel,
+	onLine: (line: CandidateLine) => boolean,
+): Promise<{error?: string}> {
+	for (let index = 0; index < files.length; index++) {
+		const file = files[index]!;
+		const cutter = new CandidateCutter(plan, kernel, index + 1, onLine);
+		try {
+			if (file.compressed) {
+				for await (const chunk of gunzipIfCompressed(createReadStream(file.path))) if (!cutter.push(chunk)) break;
+			} else readWhole(file.path, cutter);
+			cutter.end();
+		} catch (error) {
+			cutter.end();
+			return {error: `${file.path}: ${describeFsError(error)}`};
+		}
+		if (cutter.stopped) break;
+	}
+	return {};
+}
+
+function readWhole(path: string, cutter: CandidateCutter): void {
+	const fd = openSync(path, 'r');
+	try {
+		for (;;) {
+			const into = cutter.room(chunkBytes);
+			const read = readSync(fd, into.buffer, into.at, into.length, null);
+			if (read === 0 || !cutter.filled(read)) break;
+		}
+	} finally {
+		closeSync(fd);
+	}
+}
+
+/** Cuts bytes into whole lines in the kernel's memory and hands on the candidates. */
+class CandidateCutter {
+	/** Bytes of a line not yet ended, at the start of the kernel's chunk. */
+	private held = 0;
+	/** Lines handed on or passed so far. */
+	private lines = 0;
+	stopped = false;
+	/** Whether a line sanitize changes may hold the anchor once changed. */
+	private readonly check: ChangeCheck | undefined;
+
+	constructor(
+		private readonly plan: BytePlan | undefined,
+		private readonly kernel: ByteKernel,
+		private readonly shard: number,
+		private readonly onLine: (line: CandidateLine) => boolean,
+	) {
+		this.check = plan && changeCheck(plan);
+	}
+
+	/** Where to read up to `length` more bytes: after the held ones. */
+	room(length: number): {buffer: Buffer; at: number; length: number} {
+		return {buffer: this.kernel.chunk(this.held + length), at: this.held, length};
+	}
+
+	/** `read` bytes were read into the room; false once the reader should stop. */
+	filled(read: number): boolean {
+		const total = this.held + read;
+		const bytes = this.kernel.chunk(total);
+		const end = bytes.lastIndexOf(10, total - 1) + 1;
+		this.scan(bytes.subarray(0, end));
+		// The line not yet ended moves to the front (a longer read next time when it is long).
+		bytes.copy(bytes, 0, end, total);
+		this.held = total - end;
+		return !this.stopped;
+	}
+
+	/** Bytes from a stream. */
+	push(chunk: Buffer): boolean {
+		const into = this.room(chunk.length);
+		chunk.copy(into.buffer, into.at);
+		return this.filled(chunk.length);
+	}
+
+	/** The last line, which has no newline. */
+	end(): void {
+		if (this.held > 0 && !this.stopped) {
+			const bytes = this.kernel.chunk(this.held + 1);
+			bytes[this.held] = 10;
+			this.scan(bytes.subarray(0, this.held + 1));
+		}
+		this.held = 0;
+	}
+
+	/** Whole lines (`bytes` ends with a newline). */
+	private scan(bytes: Buffer): void {
+		if (this.stopped || bytes.length === 0) return;
+		const plan = this.plan;
+		let starts: number[] | undefined;
+		if (plan) {
+			const anchored = anchorScan(bytes, plan, this.kernel, []).lines;
+			const held = new Set(anchored);
+			const changed = changedLines(bytes, plan, this.kernel).filter(
+				start => !held.has(start) && this.check!(bytes.toString('latin1', start, bytes.indexOf(10, start))),
+			);
+			starts = mergeSorted(anchored, changed);
+		}
+		let counted = 0;
+		let line = this.lines;
+		const lineAt = (start: number): number => {
+			for (let at = bytes.indexOf(10, counted); at !== -1 && at < start; at = bytes.indexOf(10, at + 1)) {
+				line++;
+				counted = at + 1;
+			}
+			return line + 1;
+		};
+		const hand = (start: number): boolean => {
+			const end = bytes.indexOf(10, start);
+			const at = lineAt(start);
+			if (end <= start) return true;
+			return this.onLine({text: bytes.toString('utf8', start, end), shard: this.shard, line: at});
+		};
+		const each = starts ?? everyLine(bytes);
+		for (const start of each)
+			if (!hand(start)) {
+				this.stopped = true;
+				return;
+			}
+		lineAt(bytes.length);
+		this.lines = line;
+	}
+}
+
+// The start of every line of `bytes` (whole lines).
+function* everyLine(bytes: Buffer): Generator<number> {
+	for (let start = 0; start < bytes.length; start = bytes.indexOf(10, start) + 1) yield start;
+}
+
+// What sanitize changes that may make the anchor appear, as JSON writes it: a `\u` escape (any backslashes before it: a
+// call's arguments escape it once more) of a control, a bidi control, İ or the Kelvin sign (which lower-case into `i`
+// and `k`), but a colour; `\b`, `\f`, `\r` but before `\n`, after an even run of backslashes (`\\b` in a path or an
+// expression is no escape; in a call's arguments, a backspace, carriage return or tab splitting the anchor is missed);
+// DEL, C1 and bidi controls, İ and the Kelvin sign as UTF-8 (the line is read as latin1). An escape of another
+// character beyond ASCII stands for one that the anchor (ASCII) cannot hold.
+const changes =
+	'\\\\[uU](?:(?!001[bB]\\[[0-9;:]*m)00[0-9][0-9a-fA-F]|200[eEfF]|202[a-eA-E]|206[6-9]|061[cC]|0130|212[aA])' +
+	'|(?<!\\\\)(?:\\\\\\\\)*\\\\(?:[bf]|r(?!\\\\n))' +
+	'|\\x7f|\\xc2[\\x80-\\x9f]|\\xd8\\x9c|\\xe2\\x80[\\x8e\\x8f\\xaa-\\xae]|\\xe2\\x81[\\xa6-\\xa9]' +
+	'|\\xc4\\xb0|\\xe2\\x84\\xaa';
+const changesOrTab = new RegExp(`${changes}|(?<!\\\\)(?:\\\\\\\\)*\\\\t`);
+const changesButTabs = new RegExp(changes);
+// A colour (SGR), which sanitize removes whole: it may join the anchor's halves.
+const colour = '(?:\\\\{1,2}u001[bB]\\[[0-9;:]*m)*';
+
+/** Whether a line which does not hold the anchor as it is written may hold it once sanitized. */
+export type ChangeCheck = (line: string) => boolean;
+
+/**
+ * The check for `plan`: a line may hold its anchor once sanitized when sanitize changes more in it than colours and
+ * escapes of characters beyond ASCII (a tab too, for an anchor with a space: tabs become spaces), or when it holds the
+ * anchor with colours between its characters. The line is given as latin1.
+ */
+export function changeCheck(plan: BytePlan): ChangeCheck {
+	const other = plan.solid === undefined ? changesButTabs : changesOrTab;
+	const chars = [...plan.json.toString('latin1')].map(c => c.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&'));
+	const joined = new RegExp(chars.join(colour), plan.lower ? 'i' : '');
+	return line => other.test(line) || joined.test(line);
+}

@@ -36,6 +36,20 @@ describe('LiveMatches', () => {
 		expect(live.matches(model.view, 'hello').length).toBeGreaterThanOrEqual(3);
 	});
 
+	test('the total of matches, summed on as the count goes on, is what a count afresh gives', () => {
+		const model = new SessionModel();
+		const live = new LiveMatches();
+		for (let n = 1; n < 8; n++) {
+			model.applyAll(call(n, 'echo out; echo out'.repeat(n)), testNow);
+			const fresh = new LiveMatches();
+			expect(live.total(live.matches(model.view, 'out'))).toBe(fresh.total(fresh.matches(model.view, 'out')));
+		}
+		// Each call: its command's matches and its output's one.
+		expect(live.total(live.matches(model.view, 'out'))).toBe(
+			Array.from({length: 7}, (_, n) => 2 * (n + 1) + 1).reduce((a, b) => a + b),
+		);
+	});
+
 	test("reads an item's text again only when the item changed", () => {
 		const {model, texts, reads} = heldOutputs();
 		model.applyAll(call(1, 'echo one'), testNow);

@@ -166,9 +166,19 @@ export class LiveMatches {
 
 	/** How many matches `matches` (items, as count and step give them) hold in all. */
 	total(matches: readonly Match[]): number {
-		if (this.summed?.matches === matches) return this.summed.total;
-		let total = 0;
-		for (const match of matches) total += this.matchCount(match.itemId);
+		const summed = this.summed;
+		if (summed?.matches === matches) return summed.total;
+		// A count that went on appends to the matches summed last (the same objects first): only the new ones are added,
+		// else each frame of a long count would add up every match again.
+		const kept = summed?.matches.length ?? 0;
+		const grown =
+			summed !== undefined &&
+			kept > 0 &&
+			matches.length >= kept &&
+			matches[0] === summed.matches[0] &&
+			matches[kept - 1] === summed.matches[kept - 1];
+		let total = grown ? summed.total : 0;
+		for (let i = grown ? kept : 0; i < matches.length; i++) total += this.matchCount(matches[i]!.itemId);
 		this.summed = {matches, total};
 		return total;
 	}
@@ -191,6 +201,9 @@ export class LiveMatches {
 		this.summed = undefined;
 		this.test = item => {
 			const count = counter(item);
+			const before = counts.get(item.id);
+			// A count that changed where it was summed: the total is summed again.
+			if (before !== undefined && before !== count) this.summed = undefined;
 			if (count > 0) counts.set(item.id, count);
 			else counts.delete(item.id);
 			return count > 0;

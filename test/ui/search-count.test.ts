@@ -103,6 +103,23 @@ describe('LiveMatches', () => {
 			let left = 0;
 			expect(live.count(model.view, 'out', {more: () => left-- > 0})).toMatchObject({complete: false});
 			expect(live.count(model.view, 'out', {more: () => true}).matches).toEqual(findMatches(model.view, 'out', texts));
+			// Slices that do not make the list (between the footer's frames), a frame's count between them, the session
+			// growing: each text read once, the list then what a search afresh finds.
+			const again = new LiveMatches(texts);
+			const before = reads();
+			let slices = 0;
+			for (let whole = false; !whole; slices++) {
+				let left = 7;
+				whole = again.advance(model.view, 'out', {more: () => left-- > 0});
+				if (slices === 2) expect(again.count(model.view, 'out', {more: () => false}).matches).toHaveLength(21);
+				if (slices === 3) model.applyAll(call(42, 'echo 42'), testNow);
+			}
+			expect(slices).toBe(6);
+			expect(reads() - before).toBe(42);
+			expect(again.count(model.view, 'out', {more: () => false})).toEqual({
+				matches: findMatches(model.view, 'out', texts),
+				complete: true,
+			});
 		},
 	);
 

@@ -42,7 +42,7 @@ export function useSearchProgress(
 		const drawAt = now() + drawEveryMs;
 		let next: NodeJS.Timeout;
 		const slice = (): void => {
-			if (live.count(view, query, sliceBudget(now)).complete || now() >= drawAt) setSlices(n => n + 1);
+			if (live.advance(view, query, sliceBudget(now)) || now() >= drawAt) setSlices(n => n + 1);
 			else next = setTimeout(slice, 0);
 		};
 		next = setTimeout(slice, 0);

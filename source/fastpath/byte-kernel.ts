@@ -12,6 +12,7 @@ type Exports = {
 	lower(src: number, dst: number, length: number): void;
 	special(from: number, end: number, flags: number): number;
 	find(from: number, end: number, needle: number, length: number, fold: number): number;
+	count(from: number, end: number, needle: number, length: number, fold: number): number;
 };
 
 const page = 64 * 1024;
@@ -64,6 +65,14 @@ function wasmKernel(kernel: Exports): ByteKernel {
 				return kernel.find(start + from, end, at, needle.length, fold ? 1 : 0) - start;
 			};
 		},
+		count(bytes, needle, fold, from, to) {
+			if (bytes.buffer !== kernel.memory.buffer || needle.length > needleRoom)
+				return jsCount(bytes, needle, fold, from, to);
+			const at = 2 * capacity + 16;
+			new Uint8Array(kernel.memory.buffer, at, needle.length).set(needle);
+			const start = bytes.byteOffset;
+			return kernel.count(start + from, start + to, at, needle.length, fold ? 1 : 0);
+		},
 	};
 }
 
@@ -82,7 +91,22 @@ export function jsKernel(): ByteKernel {
 		lower: jsLower,
 		special: jsSpecial,
 		finder: jsFinder,
+		count: jsCount,
 	};
+}
+
+function jsCount(bytes: Buffer, needle: Buffer, fold: boolean, from: number, to: number): number {
+	if (needle.length === 0) return 0;
+	const span = bytes.subarray(from, to);
+	const find = jsFinder(span, needle, fold);
+	let count = 0;
+	for (let at = find(0); at < span.length; ) {
+		let run = 0;
+		while (from + at - run > 0 && bytes[from + at - run - 1] === 92) run++;
+		if (run % 2 === 0) count++;
+		at = find(run % 2 === 0 ? at + needle.length : at + 1);
+	}
+	return count;
 }
 
 function jsFinder(bytes: Buffer, needle: Buffer, fold: boolean): (from: number) => number {

@@ -110,7 +110,7 @@
 
   ;; The first offset in [$p, $end) where the $len bytes at $needle begin ($fold: the haystack's
   ;; ASCII letters compared lower-cased, the needle being lower-case); $end when there is none.
-  (func (export "find") (param $p i32) (param $end i32) (param $needle i32) (param $len i32) (param $fold i32) (result i32)
+  (func $find (export "find") (param $p i32) (param $end i32) (param $needle i32) (param $len i32) (param $fold i32) (result i32)
     (local $first i32) (local $last i32) (local $stop i32) (local $bits i32) (local $at i32)
     (local $cf v128) (local $cl v128) (local $mf v128) (local $ml v128)
     (if (i32.eqz (local.get $len)) (then (return (local.get $p))))
@@ -152,4 +152,29 @@
         (local.set $p (i32.add (local.get $p) (i32.const 1)))
         (br $next)))
     (local.get $end))
+
+  ;; How many times the $len bytes at $needle are in [$p, $end) at a character's start (JSON text:
+  ;; not after an odd run of backslashes, which would be inside an escape), not overlapping.
+  (func (export "count") (param $p i32) (param $end i32) (param $needle i32) (param $len i32) (param $fold i32) (result i32)
+    (local $at i32) (local $k i32) (local $n i32)
+    (if (i32.eqz (local.get $len)) (then (return (i32.const 0))))
+    (block $done
+      (loop $next
+        (local.set $at (call $find (local.get $p) (local.get $end) (local.get $needle) (local.get $len) (local.get $fold)))
+        (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
+        ;; The backslashes right before the hit.
+        (local.set $k (local.get $at))
+        (block $run
+          (loop $back
+            (br_if $run (i32.eqz (local.get $k)))
+            (br_if $run (i32.ne (i32.load8_u (i32.sub (local.get $k) (i32.const 1))) (i32.const 92)))
+            (local.set $k (i32.sub (local.get $k) (i32.const 1)))
+            (br $back)))
+        (if (i32.and (i32.sub (local.get $at) (local.get $k)) (i32.const 1))
+          (then (local.set $p (i32.add (local.get $at) (i32.const 1))))
+          (else
+            (local.set $n (i32.add (local.get $n) (i32.const 1)))
+            (local.set $p (i32.add (local.get $at) (local.get $len)))))
+        (br $next)))
+    (local.get $n))
 )

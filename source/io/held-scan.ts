@@ -77,24 +77,30 @@ export class Offsets {
 	}
 
 	has(value: number): boolean {
+		return this.indexOf(value) !== -1;
+	}
+
+	/** Where `value` is among the offsets (-1: not there). */
+	indexOf(value: number): number {
 		let low = 0;
 		let high = this.length - 1;
 		while (low <= high) {
 			const middle = (low + high) >> 1;
 			const at = this.values[middle]!;
-			if (at === value) return true;
+			if (at === value) return middle;
 			if (at < value) low = middle + 1;
 			else high = middle - 1;
 		}
-		return false;
+		return -1;
 	}
 }
 
 /**
  * What one query's scan knows of a stretch of a shard: the lines that may hold the query up to
- * `scanned`, and those whose held text surely does (`line * 4 + field`, byte-search.ts's anchorScan).
+ * `scanned`, and those whose held text surely does (`line * 4 + field`, byte-search.ts's anchorScan)
+ * with how many matches it holds (`counts`, one for each `sure`; 0: the bytes cannot tell).
  */
-type Scanned = {scanned: number; lines: Offsets; sure: Offsets};
+type Scanned = {scanned: number; lines: Offsets; sure: Offsets; counts: number[]};
 
 /**
  * What one query's scan knows of a shard: from the start, and perhaps a stretch further on
@@ -133,9 +139,21 @@ export class HeldScan {
 	readonly verdict = (held: HeldText, field: HeldField): HeldVerdict =>
 		'spill' in held ? this.spilled(held.spill) : this.line(held.shard, held.offset, heldFields[field]);
 
+	/**
+	 * How many matches `held` holds, counted in the file's bytes, where they tell (the verdict is
+	 * `yes`); undefined where the text must be read to count them.
+	 */
+	readonly count = (held: HeldText, field: HeldField): number | undefined => {
+		if ('spill' in held || this.verdict(held, field) !== 'yes') return undefined;
+		const shard = this.shards.get(held.shard)!;
+		const key = held.offset * 4 + heldFields[field];
+		const scanned = held.offset < shard.scanned ? shard : shard.ahead!;
+		return scanned.counts[scanned.sure.indexOf(key)] || undefined;
+	};
+
 	private line(index: number, offset: number, field: number): HeldVerdict {
 		let shard = this.shards.get(index);
-		if (!shard) this.shards.set(index, (shard = {scanned: 0, lines: new Offsets(), sure: new Offsets()}));
+		if (!shard) this.shards.set(index, (shard = {scanned: 0, lines: new Offsets(), sure: new Offsets(), counts: []}));
 		if (offset < shard.scanned) return known(shard, offset, field);
 		let ahead = shard.ahead;
 		if (ahead && offset >= ahead.from && offset < ahead.scanned) return known(ahead, offset, field);
@@ -148,7 +166,7 @@ export class HeldScan {
 				!(ahead && offset >= ahead.from && offset - ahead.scanned <= this.sizes.ahead)
 			) {
 				// Far past both: a stretch ahead from this text's line (a line's start), in place of any before.
-				shard.ahead = ahead = {from: offset, scanned: offset, lines: new Offsets(), sure: new Offsets()};
+				shard.ahead = ahead = {from: offset, scanned: offset, lines: new Offsets(), sure: new Offsets(), counts: []};
 			}
 			if (ahead && offset >= ahead.from) {
 				ahead.scanned = this.scanLines(fd, ahead.scanned, ahead, offset, changed);
@@ -159,6 +177,7 @@ export class HeldScan {
 				// Joined: what was scanned ahead goes on from here.
 				for (const start of ahead.lines.between(ahead.from, ahead.scanned)) shard.lines.push(start);
 				for (const sure of ahead.sure.between(ahead.from * 4, ahead.scanned * 4)) shard.sure.push(sure);
+				for (const count of ahead.counts) shard.counts.push(count);
 				shard.scanned = ahead.scanned;
 				shard.ahead = undefined;
 			}
@@ -224,6 +243,7 @@ export class HeldScan {
 			))
 				into.lines.push(start);
 			for (const sure of anchors.sure) into.sure.push(sure + at * 4);
+			for (const count of anchors.counts) into.counts.push(count);
 			at = next;
 		}
 		return at;

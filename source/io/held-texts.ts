@@ -119,6 +119,13 @@ export class HeldTextStore implements TextReader {
 		return scan ? scan.verdict : () => 'maybe';
 	}
 
+	/** How many matches of the plain string `query` held texts hold, where the files' bytes tell. */
+	counts(query: string): (held: HeldText, field: HeldField) => number | undefined {
+		this.candidates(query);
+		const scan = this.scans.get(query);
+		return scan ? scan.count : () => undefined;
+	}
+
 	private kernel?: ByteKernel;
 	private scratch?: Buffer;
 

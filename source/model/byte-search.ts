@@ -16,7 +16,7 @@
  * characters are written as they are, `"` and `\` escaped, or as `\u` escapes (a wildcard).
  */
 
-import {fieldAt, heldFieldSpans} from './held-field.js';
+import {heldFieldSpans} from './held-field.js';
 
 /** How to look for a query in bytes; undefined when every held text must be read (no usable anchor). */
 export type BytePlan = {
@@ -56,6 +56,11 @@ export type ScanKernel = {
 	 * `bytes` must not change while it is used.
 	 */
 	finder(bytes: Buffer, needle: Buffer, fold: boolean): (from: number) => number;
+	/**
+	 * How many times `needle` is in `bytes` [from, to) at a character's start of JSON text (not
+	 * right after an odd run of backslashes: inside an escape), not overlapping (`fold` as for `finder`).
+	 */
+	count(bytes: Buffer, needle: Buffer, fold: boolean, from: number, to: number): number;
 };
 
 /** The plan for `query`, by the matcher's rules (ui/reading/search.ts). */
@@ -121,16 +126,18 @@ export function isChanged(bytes: Buffer, at: number, plan: Pick<BytePlan, 'foldI
  * starts, in order), and of those, the ones where a hit surely makes the held text it is in
  * hold the query (held-field.ts): the plan is exact and the line is not among `changed` (the
  * starts of the lines {@link changedLines} gives, in order), so sanitize and lower-casing
- * leave the hit as it is. Those are given as `start * 4 + field` (held-field.ts's code).
+ * leave the hit as it is. Those are given as `start * 4 + field` (held-field.ts's code), with
+ * how many matches the field's text holds (`counts`, one for each; 0 where the bytes cannot tell).
  */
 export function anchorScan(
 	bytes: Buffer,
 	plan: BytePlan,
 	kernel: ScanKernel,
 	changed: readonly number[],
-): {lines: number[]; sure: number[]} {
+): {lines: number[]; sure: number[]; counts: number[]} {
 	const lines: number[] = [];
 	const sure: number[] = [];
+	const counts: number[] = [];
 	// With a space in the anchor, the lines are those of its longest run without one (every
 	// anchor holds it): each is looked at for the anchor, else for a tab.
 	const find = kernel.finder(bytes, plan.solid ?? plan.json, plan.lower);
@@ -154,19 +161,19 @@ export function anchorScan(
 		lines.push(start);
 		while (next < changed.length && changed[next]! < start) next++;
 		if (plan.exact && changed[next] !== start) {
-			// The first hit in a held text's field, if any (a hit may be in another field first).
-			const spans = heldFieldSpans(bytes, start, end) ?? [];
-			const last = Math.max(-1, ...spans.map(span => span.to));
-			for (let hit = first; hit < last; hit = anchor(hit + 1)) {
-				const field = fieldAt(bytes, spans, hit);
-				if (field !== 0) {
-					sure.push(start * 4 + field);
-					break;
-				}
+			// Each held field's matches, counted in its bytes (in the order of the fields' codes, as `sure` is kept).
+			const spans = (heldFieldSpans(bytes, start, end) ?? []).sort((a, b) => a.field - b.field);
+			for (const span of spans) {
+				const count = kernel.count(bytes, plan.json, plan.lower, span.from, span.to);
+				if (count === 0) continue;
+				sure.push(start * 4 + span.field);
+				// A tab, made spaces by sanitize, may make more matches of a query with a space than the bytes show.
+				const tabbed = plan.solid !== undefined && bytes.subarray(span.from, span.to).includes('\\t', 0, 'latin1');
+				counts.push(tabbed ? 0 : count);
 			}
 		}
 	}
-	return {lines, sure};
+	return {lines, sure, counts};
 }
 
 /**

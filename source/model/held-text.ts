@@ -35,6 +35,12 @@ export interface TextReader {
 	 * it, every one is read.
 	 */
 	candidates?(query: string): (held: HeldText, field: HeldField) => HeldVerdict;
+	/**
+	 * How many times a held text holds the plain string `query` by search's rules (not
+	 * overlapping), counted in the file's bytes where they tell without reading it back;
+	 * undefined where the text must be read to count.
+	 */
+	counts?(query: string): (held: HeldText, field: HeldField) => number | undefined;
 }
 
 /**

@@ -13,6 +13,7 @@ import {SessionModel} from '../../source/model/session-model.js';
 import {filterTest} from '../../source/ui/reading/pane-filter.js';
 import {LiveMatches} from '../../source/ui/reading/search-count.js';
 import {findMatches, itemMatcher, matcher, searchText} from '../../source/ui/reading/search.js';
+import {matchCounter} from '../../source/ui/reading/search-match.js';
 import {sanitize} from '../../source/render/sanitize.js';
 import {makeTempDir, removeTempDir} from '../support/io-fixtures.js';
 import {inputsOf, line, meta, writeShard} from '../perf/trace-maker.js';
@@ -183,6 +184,13 @@ function expectSame(model: SessionModel, store: HeldTextStore, queries: string[]
 		// Search (/) counts an expression's matches in each pane's line: the byte search skips only texts that hold none.
 		const everyText = {read: store.read.bind(store)};
 		expect({q, found: findMatches(model.view, q, store)}).toEqual({q, found: findMatches(model.view, q, everyText)});
+		// `match i of N`: each item's count, from the bytes where they tell, as reading the text counts it.
+		const counted = matchCounter(q, store);
+		const read = matchCounter(q, everyText);
+		expect({q, counts: model.view.items.map(item => counted(item))}).toEqual({
+			q,
+			counts: model.view.items.map(item => read(item)),
+		});
 		// The filter's words are split at spaces; one word is tested as search tests it.
 		const filter = /\s/.test(q) ? undefined : filterTest(q, store);
 		if (filter) expect(model.view.items.map(item => filter(item))).toEqual(expected);
@@ -242,8 +250,8 @@ test('a search for a word no held text holds reads none of them back', () => {
 	expect(findMatches(model.view, 'nowhere', store)).toEqual([]);
 	expect(store.reads).toBe(0);
 	expect(findMatches(model.view, 'output 7 of', store)).toHaveLength(1);
-	// Only the one that holds it is read back, to count its matches by line.
-	expect(store.reads).toBe(1);
+	// The one that holds it has its matches counted in its bytes: none is read back.
+	expect(store.reads).toBe(0);
 	store.close();
 });
 
@@ -268,14 +276,43 @@ test(
 		expect(findMatches(model.view, 'step', store)).toEqual(reference);
 		expect(reference).toHaveLength(60);
 		store.close();
-		// A capital: only the texts with the word as written, and those with an escape the bytes cannot judge, are read back.
+		// A capital: the texts with the word as written are counted in their bytes; only those with an escape the bytes
+		// cannot judge are read back.
 		const fresh = new HeldTextStore();
 		fresh.observe(inputs);
 		expect(findMatches(model.view, 'Step', fresh)).toHaveLength(6);
-		expect(fresh.reads).toBe(12);
+		expect(fresh.reads).toBe(6);
 		fresh.close();
 	},
 );
+
+test('a word in nearly every held text is counted in its bytes: none read back, the total as reading gives', () => {
+	// Matches next to escapes (a quote, a backslash, a newline: none changed by sanitize), in either case, side by side.
+	const entries: Entry[] = Array.from({length: 40}, (_, n) => ({
+		kind: n % 4 === 0 ? 'thinking' : n % 4 === 1 ? 'assistant' : 'call',
+		text: `"envelope" \\envelope\nENVELOPEenvelope ${n}\n`.repeat(20 + n),
+		args: '{}',
+	}));
+	const store = new HeldTextStore();
+	const inputs = inputsOf(writeShard(dir, 1, trace(entries)));
+	const model = load(inputs, store);
+	expect(store.held).toBe(40);
+	const live = new LiveMatches(store);
+	const total = live.total(live.matches(model.view, 'envelope'));
+	expect(store.reads).toBe(0);
+	let expected = 0;
+	for (let n = 0; n < 40; n++) expected += 4 * (20 + n);
+	expect(total).toBe(expected);
+	// `n` is in every `\\n` of the bytes, never a match there: counted as reading the texts counts it.
+	const other = new HeldTextStore();
+	other.observe(inputs);
+	const read = matchCounter('n', {read: (held, item) => other.read(held, item)});
+	const counted = matchCounter('n', store);
+	expect(model.view.items.map(item => counted(item))).toEqual(model.view.items.map(item => read(item)));
+	expect(store.reads).toBe(0);
+	other.close();
+	store.close();
+});
 
 test('a query with a space reads back no text whose tabs cannot make it (a tab only becomes spaces)', () => {
 	// Code with tabs in every output; one holds the words the query has, apart.
@@ -376,6 +413,11 @@ test('the WebAssembly kernel finds what its JavaScript twin finds', () => {
 				};
 				expect(places(wasm.finder(chunk, needle, fold), chunk.length)).toEqual(
 					places(js.finder(Buffer.from(values), needle, fold), values.length),
+				);
+				// The count of a field's matches (not inside an escape, not overlapping), over any stretch.
+				const from = Math.min(values.length, needleValues.length);
+				expect(wasm.count(chunk, needle, fold, from, values.length)).toBe(
+					js.count(Buffer.from(values), needle, fold, from, values.length),
 				);
 			},
 		),

@@ -36,6 +36,20 @@ describe('LiveMatches', () => {
 		expect(live.matches(model.view, 'hello').length).toBeGreaterThanOrEqual(3);
 	});
 
+	test('the total of matches, summed on as the count goes on, is what a count afresh gives', () => {
+		const model = new SessionModel();
+		const live = new LiveMatches();
+		for (let n = 1; n < 8; n++) {
+			model.applyAll(call(n, 'echo out; echo out'.repeat(n)), testNow);
+			const fresh = new LiveMatches();
+			expect(live.total(live.matches(model.view, 'out'))).toBe(fresh.total(fresh.matches(model.view, 'out')));
+		}
+		// Each call: its command's matches and its output's one.
+		expect(live.total(live.matches(model.view, 'out'))).toBe(
+			Array.from({length: 7}, (_, n) => 2 * (n + 1) + 1).reduce((a, b) => a + b),
+		);
+	});
+
 	test("reads an item's text again only when the item changed", () => {
 		const {model, texts, reads} = heldOutputs();
 		model.applyAll(call(1, 'echo one'), testNow);
@@ -89,6 +103,23 @@ describe('LiveMatches', () => {
 			let left = 0;
 			expect(live.count(model.view, 'out', {more: () => left-- > 0})).toMatchObject({complete: false});
 			expect(live.count(model.view, 'out', {more: () => true}).matches).toEqual(findMatches(model.view, 'out', texts));
+			// Slices that do not make the list (between the footer's frames), a frame's count between them, the session
+			// growing: each text read once, the list then what a search afresh finds.
+			const again = new LiveMatches(texts);
+			const before = reads();
+			let slices = 0;
+			for (let whole = false; !whole; slices++) {
+				let left = 7;
+				whole = again.advance(model.view, 'out', {more: () => left-- > 0});
+				if (slices === 2) expect(again.count(model.view, 'out', {more: () => false}).matches).toHaveLength(21);
+				if (slices === 3) model.applyAll(call(42, 'echo 42'), testNow);
+			}
+			expect(slices).toBe(6);
+			expect(reads() - before).toBe(42);
+			expect(again.count(model.view, 'out', {more: () => false})).toEqual({
+				matches: findMatches(model.view, 'out', texts),
+				complete: true,
+			});
 		},
 	);
 

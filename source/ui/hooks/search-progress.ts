@@ -40,13 +40,15 @@ export function useSearchProgress(
 	useEffect(() => {
 		if (!counting || query === undefined) return undefined;
 		const drawAt = now() + drawEveryMs;
-		let next: NodeJS.Timeout;
+		let next: NodeJS.Immediate;
+		// setImmediate, not a timer: keys and the stream's data are still read between slices, but the process does not
+		// sleep a timer's millisecond each time (on a busy machine, a sleeping process waits its turn to run again).
 		const slice = (): void => {
-			if (live.count(view, query, sliceBudget(now)).complete || now() >= drawAt) setSlices(n => n + 1);
-			else next = setTimeout(slice, 0);
+			if (live.advance(view, query, sliceBudget(now)) || now() >= drawAt) setSlices(n => n + 1);
+			else next = setImmediate(slice);
 		};
-		next = setTimeout(slice, 0);
-		return () => clearTimeout(next);
+		next = setImmediate(slice);
+		return () => clearImmediate(next);
 	});
 	return count;
 }

@@ -23,10 +23,14 @@ type SessionHits = {
 	/** How many items (from the first) the matches below cover. */
 	covered: number;
 	/**
-	 * The session's revision when a count stopped short (a slice ran out): the next goes on from `covered` if it did not
+	 * The session's revision when a count stopped short (a slice ran out): the next goes on from `resume` if it did not
 	 * move.
 	 */
 	stoppedAt?: number;
+	/** Where a count that stopped short goes on (the items before it are tested; the matches may cover fewer). */
+	resume: number;
+	/** The first item whose verdict changed since the matches were last made (+∞: none). */
+	dirty: number;
 	/** The matches in the session and its subagents among the covered items, in reading order. */
 	matches: Match[];
 };
@@ -134,7 +138,11 @@ export class LiveMatches {
 	): Match | undefined | number {
 		this.reset(view, query);
 		let known = this.sessions.get(view);
-		if (!known) this.sessions.set(view, (known = {rev: -1, revs: [], hits: [], covered: 0, matches: []}));
+		if (!known)
+			this.sessions.set(
+				view,
+				(known = {rev: -1, revs: [], hits: [], covered: 0, matches: [], resume: 0, dirty: Infinity}),
+			);
 		const items: readonly Item[] = view.items;
 		for (let i = Math.max(0, start); i < items.length; i++) {
 			const item = items[i]!;
@@ -166,9 +174,19 @@ export class LiveMatches {
 
 	/** How many matches `matches` (items, as count and step give them) hold in all. */
 	total(matches: readonly Match[]): number {
-		if (this.summed?.matches === matches) return this.summed.total;
-		let total = 0;
-		for (const match of matches) total += this.matchCount(match.itemId);
+		const summed = this.summed;
+		if (summed?.matches === matches) return summed.total;
+		// A count that went on appends to the matches summed last (the same objects first): only the new ones are added,
+		// else each frame of a long count would add up every match again.
+		const kept = summed?.matches.length ?? 0;
+		const grown =
+			summed !== undefined &&
+			kept > 0 &&
+			matches.length >= kept &&
+			matches[0] === summed.matches[0] &&
+			matches[kept - 1] === summed.matches[kept - 1];
+		let total = grown ? summed.total : 0;
+		for (let i = grown ? kept : 0; i < matches.length; i++) total += this.matchCount(matches[i]!.itemId);
 		this.summed = {matches, total};
 		return total;
 	}
@@ -191,6 +209,9 @@ export class LiveMatches {
 		this.summed = undefined;
 		this.test = item => {
 			const count = counter(item);
+			const before = counts.get(item.id);
+			// A count that changed where it was summed: the total is summed again.
+			if (before !== undefined && before !== count) this.summed = undefined;
 			if (count > 0) counts.set(item.id, count);
 			else counts.delete(item.id);
 			return count > 0;
@@ -199,10 +220,22 @@ export class LiveMatches {
 		this.complete = false;
 	}
 
-	private walk(session: SessionView, ancestors: number[], budget: Budget): Match[] {
+	/**
+	 * One more slice of the count of `query`, as far as `budget` allows, without making the list of matches (a long count
+	 * makes it when it is asked for, not each slice): whether the count is whole.
+	 */
+	advance(view: SessionView, query: string, budget: Budget): boolean {
+		this.reset(view, query);
+		this.walk(view, [], budget, false);
+		this.complete = this.sessions.get(view)!.rev === view.rev;
+		return this.complete;
+	}
+
+	// `list`: false when the caller does not look at the matches of a count that stops short (they are not made).
+	private walk(session: SessionView, ancestors: number[], budget: Budget, list = true): Match[] {
 		let known = this.sessions.get(session);
 		if (known && known.rev === session.rev) return known.matches;
-		known ??= {rev: -1, revs: [], hits: [], covered: 0, matches: []};
+		known ??= {rev: -1, revs: [], hits: [], covered: 0, matches: [], resume: 0, dirty: Infinity};
 		this.sessions.set(session, known);
 		const {revs, hits} = known;
 		const items: readonly Item[] = session.items;
@@ -213,7 +246,7 @@ export class LiveMatches {
 		let end = items.length;
 		// A count that stopped short goes on where it stopped when nothing changed since (on a
 		// big session, looking at every item's revision again each slice is most of a slice).
-		const from = known.stoppedAt === session.rev ? known.covered : 0;
+		const from = known.stoppedAt === session.rev ? known.resume : 0;
 		known.stoppedAt = undefined;
 		for (let i = from; i < items.length; i++) {
 			const item = items[i]!;
@@ -243,8 +276,14 @@ export class LiveMatches {
 			}
 		}
 		known.rev = end === items.length ? session.rev : -1;
-		const matches = this.matchesTo(known, firstChanged, end, ancestors, session);
-		if (end < items.length) known.stoppedAt = session.rev;
+		known.dirty = Math.min(known.dirty, firstChanged);
+		if (end < items.length) {
+			known.stoppedAt = session.rev;
+			known.resume = end;
+			if (!list) return known.matches;
+		}
+		const matches = this.matchesTo(known, known.dirty, end, ancestors, session);
+		known.dirty = Number.POSITIVE_INFINITY;
 		return matches;
 	}
 

@@ -159,8 +159,8 @@ function heldIn(item: Item): {text: HeldText; field: HeldField} | undefined {
 }
 
 /**
- * How many matches of `query` an item holds (0 for a query that does not compile). A held text
- * is read back only where the byte search cannot say it holds none (a literal query only).
+ * How many matches of `query` an item holds (0 for a query that does not compile). For a plain
+ * string, a held text is read back only where the byte search can neither say it holds none nor count its matches.
  */
 export function matchCounter(query: string, texts?: TextReader): (item: Item) => number {
 	const pattern = searchPattern(query);
@@ -169,16 +169,19 @@ export function matchCounter(query: string, texts?: TextReader): (item: Item) =>
 	const verdict: ((held: HeldText, field: HeldField) => HeldVerdict) | undefined = literal
 		? texts?.candidates?.(query)
 		: undefined;
+	const inBytes = literal ? texts?.counts?.(query) : undefined;
 	return item => {
 		const held = verdict && heldIn(item);
-		const skip = held ? verdict(held.text, held.field) === 'no' : false;
+		const said = held ? verdict(held.text, held.field) : undefined;
 		// A plain string is counted in the whole text at once: no line is cut out, nothing kept per match.
 		if (literal) {
-			const {head, body} = wholeBody(item, texts, skip);
-			return (head === undefined ? 0 : countIn(head, pattern)) + countIn(body, pattern);
+			// Counted in the file's bytes where they tell: the text is not read back.
+			const counted = held && said === 'yes' ? inBytes?.(held.text, held.field) : undefined;
+			const {head, body} = wholeBody(item, texts, said === 'no' || counted !== undefined);
+			return (head === undefined ? 0 : countIn(head, pattern)) + (counted ?? countIn(body, pattern));
 		}
 		let count = 0;
-		for (const text of paneLineTexts(item, texts, skip)) count += countIn(text, pattern);
+		for (const text of paneLineTexts(item, texts, said === 'no')) count += countIn(text, pattern);
 		return count;
 	};
 }

@@ -167,7 +167,7 @@ function headlineArgs(
 	return summary === undefined ? undefined : {args, summary};
 }
 
-/** Which of `keys` the key `bytes[from, to)` is (written as JSON.stringify writes it: the kernel takes no other), if any. */
+/** Which of `keys` the key `bytes[from, to)` is (written as JSON.stringify writes it: the kernel writes no other). */
 function keyAt(keys: readonly KeyBytes[], bytes: Buffer, from: number, to: number): string | undefined {
 	for (const {key, json} of keys) if (bytesAre(bytes, from, to, json)) return key;
 	return undefined;

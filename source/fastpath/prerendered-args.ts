@@ -20,8 +20,9 @@ import {presenterFor, type ToolCallSummary} from '../render/tool-summary.js';
 import type {CutLine} from './prerendered-outputs.js';
 import {HeldBlocks, parsedMessage} from './held-blocks.js';
 
-// Shorter lines are read the usual way: the line splitter hands no cut a shorter one (fastpath/line-cuts.ts).
-const minLineBytes = 256;
+// Shorter lines are read the usual way: cut from 256 B, the small mix's commands (256–512 B) took 1.1× the CPU
+// (the kernel's first calls and its arena cost more than a few thousand short blocks save; docs/performance.md).
+const minLineBytes = 512;
 // How far the arena fills before the blocks still in it are copied out and it starts again.
 const defaultArenaBytes = 8 * 1024 * 1024;
 

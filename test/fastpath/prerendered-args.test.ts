@@ -227,7 +227,9 @@ describe('the cut of arguments', () => {
 			const cuts = new PrerenderedArgs({kernel: argsBlockKernel()});
 			const outputs = new PrerenderedOutputs({kernel: jsonBlockKernel()});
 			const cutter = lineCutter({outputs, args: cuts});
-			const args = {description: 'run the tests', cmd: 'npm test', options: {deep: {list: [1, 2, {a: 'b'}]}}};
+			// A line of 512 bytes or more: shorter ones are read the usual way.
+			const description = 'run the tests of every package once more, then the linter, and say what failed '.repeat(4);
+			const args = {description, cmd: 'npm test', options: {deep: {list: [1, 2, {a: 'b'}]}}};
 			for (const typeLast of [false, true]) {
 				const cut = cutter(
 					Buffer.from(callLine('exec_command', 'c1', JSON.stringify(JSON.stringify(args)), 1, typeLast)),
@@ -236,8 +238,8 @@ describe('the cut of arguments', () => {
 				expect(payload.name).toBe('exec_command');
 				const ready = cuts.take(payload.arguments)!;
 				expect(Buffer.from(ready.bytes).toString()).toBe(JSON.stringify(args, null, 2).replaceAll('\n', '\n  '));
-				expect(Object.fromEntries(Object.entries(ready.args))).toEqual({description: 'run the tests', cmd: 'npm test'});
-				expect(ready.summary).toEqual({headline: '$ npm test', note: 'run the tests'});
+				expect(Object.fromEntries(Object.entries(ready.args))).toEqual({description, cmd: 'npm test'});
+				expect(ready.summary).toEqual({headline: '$ npm test', note: description});
 			}
 		},
 	);

@@ -59,7 +59,7 @@ export function drawShape(random) {
 }
 
 /** Bumped when what a seed makes changes, so that the bench makes its cached traces again. */
-export const shapeVersion = 2;
+export const shapeVersion = 3;
 
 export const describeShape = shape =>
 	Object.entries(shape)
@@ -180,7 +180,8 @@ export function writeShapeTrace(dir, sizeMb, seedNumber, overrides = {}) {
 		workspace: '/home/dev/work',
 	});
 	let call = 0;
-	const usage = {input: 0, output: 0, cache_read: 0, total: 0};
+	// Upstream's TokenCounts (packages/core/src/omnimessage/types.ts): cache_read, cache_write, output, total.
+	const usage = {cache_read: 0, cache_write: 0, output: 0, total: 0};
 	while (total < sizeMb * 1024 * 1024) {
 		write('model_msg', {type: 'text', role: 'user', text: `Task: ${line(1)} ${words(20)}`});
 		write('event_msg', {type: 'request_begin'});
@@ -204,7 +205,7 @@ export function writeShapeTrace(dir, sizeMb, seedNumber, overrides = {}) {
 				...(shape.stopReason ? {stop_reason: 'tool_use'} : {}),
 			});
 		}
-		const request = {input: 1000 + call, output: 300, cache_read: 200, total: 1500 + call};
+		const request = {cache_read: 200, cache_write: 1000 + call, output: 300, total: 1500 + call};
 		for (const key of Object.keys(usage)) usage[key] += request[key];
 		write('event_msg', {
 			type: 'token_usage',

@@ -30,9 +30,11 @@ export function lineCutter({
 			case 'thinking':
 			case 'other':
 				return undefined;
-			// A tool output, or a line laid out otherwise (the outputs' cut parses and looks).
-			default:
+			case 'tool_call_output':
 				return outputs.cut(line, hint);
+			// A line laid out otherwise (keys in another order): each cut parses and looks.
+			default:
+				return outputs.cut(line, hint) ?? args?.cut(line, hint);
 		}
 	};
 	// The splitter hands it no shorter line: it makes no view of one.

@@ -78,6 +78,11 @@ export type ToolPresenter = {
 	 * first line, an edit's strings): the screen links its path, and O opens it there.
 	 */
 	linkedFile?(args: Record<string, unknown>): LinkedFile | undefined;
+	/**
+	 * Every argument `summary` reads (absent or null: it may read any): print mode may hand it these alone, parsed from
+	 * their block (fastpath/prerendered-args.ts). `test/render/summary-args.test.ts` holds each presenter to it.
+	 */
+	summaryArgs?: readonly string[] | null;
 };
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -138,6 +143,7 @@ export const genericPresenter: Required<ToolPresenter> = {
 	argumentParts: args => [{kind: 'text', text: JSON.stringify(args, null, 2), tone: 'quiet'}],
 	exitCode: false,
 	printArgs: prettyArgs,
+	summaryArgs: null,
 	copyArgs: () => undefined,
 	codeOutput: () => undefined,
 	countedArgs: [],
@@ -185,6 +191,7 @@ export const toolPresenters: ReadonlyMap<string, ToolPresenter> = new Map<string
 				if (description && !call.noteShown) parts.push({kind: 'text', text: description, tone: 'quiet'});
 				return parts;
 			},
+			summaryArgs: ['cmd', 'description'],
 			exitCode: true,
 			copyArgs(args) {
 				const cmd = str(args['cmd']);
@@ -214,6 +221,7 @@ export const toolPresenters: ReadonlyMap<string, ToolPresenter> = new Map<string
 					offset !== undefined || limit !== undefined ? `:${from}-${limit === undefined ? '' : from + limit - 1}` : '';
 				return {headline: `${file}${range}`};
 			},
+			summaryArgs: ['file_path', 'offset', 'limit'],
 			// The summary says it all, when the row has room for it.
 			argumentParts: (args, call) => (call.headlineShown ? [] : path(args)),
 			codeOutput(args) {

@@ -1,14 +1,14 @@
 // Print mode's cut of tool calls' arguments (fastpath/prerendered-args.ts): on random traces of tool calls (edits,
-// written files, other tools; arguments of any shape, escaped any way; repeated calls, broken lines), print mode with
-// the cut prints exactly what it prints without; only a counting tool's call line is cut, and a line that would not
-// parse is left whole.
+// written files, commands, reads, other tools; arguments of any shape, escaped any way; payload keys in the harness's
+// order or another; repeated calls, broken lines), print mode with the cut prints exactly what it prints without; only
+// the call line of a tool whose headline names what it reads is cut, and a line that would not parse is left whole.
 import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
 import {argsBlockKernel, jsonBlockKernel} from '../../source/fastpath/wasm.js';
 import {readStream} from '../../source/io/trace-follower.js';
 import {SessionStore} from '../../source/model/session-store.js';
 import {PrerenderedArgs} from '../../source/fastpath/prerendered-args.js';
-import {attachPrinter, PrerenderedOutputs} from '../../source/output/printer.js';
+import {attachPrinter, lineCutter, PrerenderedOutputs} from '../../source/output/printer.js';
 import {linesOf} from '../../source/render/tool-registry.js';
 import {fakeStdout} from '../support/fake-stdout.js';
 
@@ -27,13 +27,16 @@ async function printed(bytes: Buffer, cuts: boolean): Promise<{text: string; arg
 	);
 	const attached = attachPrinter(store, out, {color: false, canRebuild: false, prerendered, prerenderedArgs: args});
 	let taken = 0;
-	const cut =
-		prerendered &&
-		((line: Buffer) => {
-			const parts = args?.cut(line);
+	if (args) {
+		const cutArgs = args.cut.bind(args);
+		args.cut = (...inputs) => {
+			const parts = cutArgs(...inputs);
 			if (parts !== undefined) taken++;
-			return parts ?? prerendered.cut(line);
-		});
+			return parts;
+		};
+	}
+	// Each line to its cut as main.ts hands it (fastpath/line-cuts.ts).
+	const cut = prerendered && lineCutter({outputs: prerendered, args});
 	const reader = readStream(
 		(async function* () {
 			yield bytes;
@@ -54,10 +57,13 @@ const meta = JSON.stringify({
 const line = (payload: string, second = 1): string =>
 	`{"timestamp":"2026-12-02T10:00:${String(second % 60).padStart(2, '0')}.000Z","type":"model_msg",` +
 	`"payload":${payload}}`;
-const callLine = (name: string, id: string, argsLiteral: string, second?: number): string =>
+const callLine = (name: string, id: string, argsLiteral: string, second?: number, typeLast = false): string =>
 	line(
-		`{"type":"tool_call","role":"assistant","name":${JSON.stringify(name)},"arguments":${argsLiteral},` +
-			`"tool_call_id":${JSON.stringify(id)}}`,
+		typeLast
+			? `{"tool_call_id":${JSON.stringify(id)},"arguments":${argsLiteral},"name":${JSON.stringify(name)},` +
+					`"role":"assistant","type":"tool_call"}`
+			: `{"type":"tool_call","role":"assistant","name":${JSON.stringify(name)},"arguments":${argsLiteral},` +
+					`"tool_call_id":${JSON.stringify(id)}}`,
 		second,
 	);
 const outputLine = (id: string, second?: number): string =>
@@ -111,8 +117,16 @@ const writeArgs = fc.record(
 	{file_path: fc.oneof(filePath, fc.integer()), content: fc.oneof(code, fc.integer(), fc.constant(['a']))},
 	{requiredKeys: ['content']},
 );
+const commandArgs = fc.record(
+	{cmd: fc.oneof({weight: 4, arbitrary: code}, fc.integer()), description: fc.oneof(code, fc.constant(null))},
+	{requiredKeys: []},
+);
+const readArgs = fc.record(
+	{file_path: filePath, offset: fc.oneof(fc.integer(), fc.constant('2')), limit: fc.integer({min: -1, max: 500})},
+	{requiredKeys: ['file_path']},
+);
 const argsObject = fc
-	.tuple(fc.oneof(editArgs, writeArgs, fc.record({cmd: code})), extra)
+	.tuple(fc.oneof(editArgs, writeArgs, commandArgs, readArgs), extra)
 	.map(([args, more]) => ({...args, ...more}));
 
 // The arguments' JSON text, as the model wrote it; and the string that holds it in the line, as the harness (or another
@@ -148,17 +162,21 @@ const name = fc.constantFrom(
 	'write_file',
 	'write_file',
 	'exec_command',
+	'exec_command',
+	'exec_command',
 	'run_subagent',
 	'read_file',
+	'read_file',
+	'read_image',
 	'',
 );
-const call = fc.record({name, literal, repeat: fc.boolean(), answered: fc.boolean()});
+const call = fc.record({name, literal, repeat: fc.boolean(), answered: fc.boolean(), typeLast: fc.boolean()});
 const trace = fc.array(call, {minLength: 1, maxLength: 8}).map(calls => {
 	const lines = [meta];
-	calls.forEach(({name, literal, repeat, answered}, i) => {
-		lines.push(callLine(name, `c${i}`, literal, i));
+	calls.forEach(({name, literal, repeat, answered, typeLast}, i) => {
+		lines.push(callLine(name, `c${i}`, literal, i, typeLast));
 		// A replayed stream repeats a call; its output may come before or after.
-		if (repeat) lines.push(callLine(name, `c${i}`, literal, i + 1));
+		if (repeat) lines.push(callLine(name, `c${i}`, literal, i + 1, typeLast));
 		if (answered) lines.push(outputLine(`c${i}`, i + 2));
 	});
 	return Buffer.from(`${lines.join('\n')}\n`);
@@ -202,6 +220,30 @@ describe('the cut of arguments', () => {
 		},
 	);
 
+	test(
+		'a command is cut, laid out as the harness writes it or with its type last: ' +
+			'of its arguments only what its headline reads is parsed',
+		() => {
+			const cuts = new PrerenderedArgs({kernel: argsBlockKernel()});
+			const outputs = new PrerenderedOutputs({kernel: jsonBlockKernel()});
+			const cutter = lineCutter({outputs, args: cuts});
+			// A line of 512 bytes or more: shorter ones are read the usual way.
+			const description = 'run the tests of every package once more, then the linter, and say what failed '.repeat(4);
+			const args = {description, cmd: 'npm test', options: {deep: {list: [1, 2, {a: 'b'}]}}};
+			for (const typeLast of [false, true]) {
+				const cut = cutter(
+					Buffer.from(callLine('exec_command', 'c1', JSON.stringify(JSON.stringify(args)), 1, typeLast)),
+				)!;
+				const payload = (cut.value as {payload: {arguments: string; name: string}}).payload;
+				expect(payload.name).toBe('exec_command');
+				const ready = cuts.take(payload.arguments)!;
+				expect(Buffer.from(ready.bytes).toString()).toBe(JSON.stringify(args, null, 2).replaceAll('\n', '\n  '));
+				expect(Object.fromEntries(Object.entries(ready.args))).toEqual({description, cmd: 'npm test'});
+				expect(ready.summary).toEqual({headline: '$ npm test', note: description});
+			}
+		},
+	);
+
 	test('an edit is not cut: its headline counts the lines of its diff, which needs both strings whole', () => {
 		const cuts = new PrerenderedArgs({kernel: argsBlockKernel()});
 		const long = 'line of code\n'.repeat(200);
@@ -240,7 +282,9 @@ describe('the cut of arguments', () => {
 			const long = 'line of code\n'.repeat(200);
 			const literal = (args: unknown): string => JSON.stringify(JSON.stringify(args));
 			for (const text of [
-				callLine('exec_command', 'c1', literal({cmd: long})),
+				callLine('exec_command', 'c1', literal({description: long})),
+				callLine('exec_command', 'c1', literal({cmd: 7, description: long})),
+				callLine('read_image', 'c1', literal({source: long})),
 				callLine('run_subagent', 'c1', literal({description: 'x', prompt: long})),
 				callLine('edit_file', 'c1', literal({old_string: long, new_string: long})),
 				callLine('write_file', 'c1', literal({file_path: 7, content: long})),

@@ -14,7 +14,8 @@ import WebSocket from 'ws';
 const commandTimeoutMs = 30_000;
 
 // The profile's preferences: no first-run pages and no background traffic. Every HTTP(S) request
-// goes to a closed port on this machine, so nothing the browser tries on its own leaves it.
+// goes to a port on this machine no one listens on (9, the usual one, is a port Firefox refuses), so nothing the
+// browser tries on its own leaves it.
 const profilePrefs: Record<string, string | number | boolean> = {
 	'browser.shell.checkDefaultBrowser': false,
 	'browser.startup.homepage_override.mstone': 'ignore',
@@ -24,9 +25,9 @@ const profilePrefs: Record<string, string | number | boolean> = {
 	'app.update.disabledForTesting': true,
 	'network.proxy.type': 1,
 	'network.proxy.http': '127.0.0.1',
-	'network.proxy.http_port': 9,
+	'network.proxy.http_port': 65535,
 	'network.proxy.ssl': '127.0.0.1',
-	'network.proxy.ssl_port': 9,
+	'network.proxy.ssl_port': 65535,
 	'network.proxy.no_proxies_on': '',
 	'network.captive-portal-service.enabled': false,
 	'network.connectivity-service.enabled': false,

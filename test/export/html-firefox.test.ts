@@ -111,6 +111,8 @@ async function openTab(firefox: Firefox, url: string): Promise<Tab> {
 			const height = await evaluate<number>('document.documentElement.scrollHeight');
 			const viewport = {width: 1000, height: Math.min(height, 30_000)};
 			await firefox.send('browsingContext.setViewport', {context, viewport});
+			// Two frames: Firefox draws the items newly in view only at its next rendering update.
+			await run('new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))');
 			const {data} = (await firefox.send('browsingContext.captureScreenshot', {context, origin: 'document'})) as {
 				data: string;
 			};

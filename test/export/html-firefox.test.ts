@@ -52,7 +52,9 @@ type Tab = {
 	evaluate<T>(expression: string): Promise<T>;
 	/** A real mouse click in the middle of the first element `selector` matches. */
 	click(selector: string): Promise<void>;
-	/** The whole page as a PNG (the viewport as tall as the page), kept as test/artifacts/html-firefox-NAME.png. */
+	/** The viewport `width` wide and as tall as the page, every item laid out. */
+	wholePage(width: number): Promise<void>;
+	/** The whole page as a PNG, 1000 pixels wide, kept as test/artifacts/html-firefox-NAME.png. */
 	screenshot(name: string): Promise<Buffer>;
 	errors: string[];
 	requests: string[];
@@ -87,6 +89,15 @@ async function openTab(firefox: Firefox, url: string): Promise<Tab> {
 		const result = await run(`JSON.stringify(${expression})`);
 		return JSON.parse(result.value as string) as T;
 	};
+	const wholePage = async (width: number): Promise<void> => {
+		// Items off screen are not laid out nor drawn (content-visibility): the viewport as tall as the page.
+		await firefox.send('browsingContext.setViewport', {context, viewport: {width, height: 800}});
+		const height = await evaluate<number>('document.documentElement.scrollHeight');
+		const viewport = {width, height: Math.min(height, 30_000)};
+		await firefox.send('browsingContext.setViewport', {context, viewport});
+		// Two frames: Firefox lays out the items newly in view only at its next rendering update.
+		await run('new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))');
+	};
 	return {
 		errors,
 		requests,
@@ -106,13 +117,9 @@ async function openTab(firefox: Firefox, url: string): Promise<Tab> {
 			const actions = [{type: 'pointer', id: 'mouse', parameters: {pointerType: 'mouse'}, actions: pointer}];
 			await firefox.send('input.performActions', {context, actions});
 		},
+		wholePage,
 		async screenshot(name) {
-			// The viewport made as tall as the page first: items off screen are not drawn (content-visibility).
-			const height = await evaluate<number>('document.documentElement.scrollHeight');
-			const viewport = {width: 1000, height: Math.min(height, 30_000)};
-			await firefox.send('browsingContext.setViewport', {context, viewport});
-			// Two frames: Firefox draws the items newly in view only at its next rendering update.
-			await run('new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))');
+			await wholePage(1000);
 			const {data} = (await firefox.send('browsingContext.captureScreenshot', {context, origin: 'document'})) as {
 				data: string;
 			};
@@ -170,4 +177,19 @@ it("opens a fold on click, and every fold with the page's Unfold all (its script
 	await tab.screenshot('tools-unfolded');
 	expect(tab.errors).toEqual([]);
 	expect(tab.requests).toEqual([]);
+});
+
+it('scrolls nothing sideways at 390 pixels but code', async ctx => {
+	const firefox = await openBrowser(ctx);
+	for (const name of ['tools', 'compaction', 'subagent'] as const) {
+		const tab = await openTab(firefox, await recordedPage(name));
+		await tab.click('#unfold-all');
+		await tab.wholePage(390);
+		expect(await tab.evaluate<number>('document.documentElement.scrollWidth'), name).toBeLessThanOrEqual(390);
+		// Nor inside an item (each is its own paint box, which would clip what sticks out rather than scroll).
+		const wider = await tab.evaluate<string[]>(`Array.from(
+			document.querySelectorAll('main > section.item, main section.item > *'),
+		).filter(element => element.scrollWidth > element.clientWidth + 1).map(element => element.id || element.className)`);
+		expect(wider, name).toEqual([]);
+	}
 });

@@ -69,7 +69,7 @@ export async function runScreenOutput(options: ScreenOutputOptions): Promise<num
 		insideTmux: settings.insideTmux,
 		fault: settings.fault,
 		switches: settings.switches,
-		images: flags.images && imageProtocolOf(settings.terminalIdentity) === 'kitty' ? 'kitty' : undefined,
+		images: flags.images ? imageProtocolOf(settings.terminalIdentity) : undefined,
 		tabProgress: flags.progress && progressSupported(settings.terminalIdentity),
 		links: flags.links && linksSupported(settings.terminalIdentity) ? {host: settings.hostname} : undefined,
 	});

@@ -126,3 +126,25 @@ test('iTerm2: a label is never drawn (a web image, a broken or huge data URL), n
 	expect(terminal.written()).not.toContain('1337;File=');
 	expect(terminal.written().length).toBeLessThan(512 * 1024);
 });
+
+test('iTerm2: after a pager (v) gives the terminal back, every row and the picture are written again', async () => {
+	const terminal = fakeTerminal(100, 30);
+	const store = new SessionStore({label: 'trace', state: 'ended'});
+	store.apply(traceInputs(traceName));
+	const running = runScreen(store, {
+		color: true,
+		stdin: terminal.stdin,
+		stdout: terminal.stdout,
+		patchConsole: false,
+		images: 'iterm',
+		pager: 'true',
+	});
+	await waitFor(() => drawnCount(terminal.written()) === 1, 'the picture drawn');
+	const from = terminal.written().length;
+	terminal.keys.write('v');
+	await waitFor(() => drawnCount(terminal.written()) === 2, 'the picture drawn again');
+	terminal.keys.write('q');
+	await running;
+	// The header's first row too, though it did not change.
+	expect(plain(terminal.written().slice(from))).toContain('penguin-view');
+});

@@ -67,11 +67,19 @@ export function imagePlacements(
 
 /**
  * What draws base64 `data` (`bytes` decoded) at `place`: the cursor kept (ESC 7), moved to the
- * first cell, the picture sized in cells, the cursor put back (ESC 8); inside tmux all of it
- * through the passthrough, since tmux would not move the outer terminal's cursor in time.
+ * first cell, the picture sized in cells, the cursor put back (ESC 8). Inside tmux (`tmux`: where
+ * the pane starts on the outer terminal) all of it goes through the passthrough, since tmux would
+ * not move the outer terminal's cursor in time, and the move is the outer terminal's.
  */
-export function itermPlaced(data: string, bytes: number, place: ImagePlacement, options: {tmux: boolean}): string {
+export function itermPlaced(
+	data: string,
+	bytes: number,
+	place: ImagePlacement,
+	tmux: {row: number; column: number} | undefined,
+): string {
 	const inline = itermInline(data, bytes, place.columns, place.rows, {tmux: false});
-	const sequence = `\u001b7\u001b[${place.row + 1};${place.column + 1}H${inline}\u001b8`;
-	return options.tmux ? tmuxPassthrough(sequence) : sequence;
+	const row = place.row + (tmux?.row ?? 0) + 1;
+	const column = place.column + (tmux?.column ?? 0) + 1;
+	const sequence = `\u001b7\u001b[${row};${column}H${inline}\u001b8`;
+	return tmux ? tmuxPassthrough(sequence) : sequence;
 }

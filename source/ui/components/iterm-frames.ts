@@ -19,17 +19,25 @@ const clearScreen = '\u001b[2J\u001b[3J\u001b[H';
 /** log-update's `eraseLines(n)`: erase a row and go up, n times, then to the first column. */
 const eraseLines = /^(?:\u001b\[2K(?:\u001b\[1A)?)*(?:\u001b\[G)?/;
 
-/** Ink's frames on `stdout`, with the pictures `pictureOf` knows drawn over their placeholders. */
+/**
+ * Ink's frames on `stdout`, with the pictures `pictureOf` knows drawn over their placeholders; inside tmux
+ * (`tmuxOrigin`: where the pane starts on the outer terminal, asked again after a resize) through its passthrough.
+ */
 export function itermFrames(
 	stdout: NodeJS.WriteStream,
 	pictureOf: (id: number) => Picture | undefined,
-	tmux: boolean,
+	tmuxOrigin?: () => {row: number; column: number},
 ): ItermFrames {
 	let shown: string[] = [];
 	let drawn = new Set<string>();
+	let tmux = tmuxOrigin?.();
 	const forget = (): void => {
 		shown = [];
 		drawn = new Set();
+	};
+	const resized = (): void => {
+		forget();
+		tmux = tmuxOrigin?.();
 	};
 	const pictures = (lines: string[], written: (row: number) => boolean): string => {
 		let out = '';
@@ -40,7 +48,7 @@ export function itermFrames(
 			now.add(key);
 			let rewritten = !drawn.has(key);
 			for (let row = place.row; row < place.row + place.rows && !rewritten; row++) rewritten = written(row);
-			if (rewritten) out += itermPlaced(picture.data, decodedBytes(picture.data), place, {tmux});
+			if (rewritten) out += itermPlaced(picture.data, decodedBytes(picture.data), place, tmux);
 		}
 		drawn = now;
 		return out;
@@ -82,8 +90,8 @@ export function itermFrames(
 			return typeof value === 'function' ? value.bind(target) : value;
 		},
 	});
-	stdout.on('resize', forget);
-	return {stdout: inkStdout, forget, stop: () => stdout.off('resize', forget)};
+	stdout.on('resize', resized);
+	return {stdout: inkStdout, forget, stop: () => stdout.off('resize', resized)};
 }
 
 /** The bytes base64 `data` decodes to. */

@@ -90,6 +90,8 @@ export type ScreenOptions = {
 	clipboard?: ClipboardEnv;
 	/** TMUX is set: y asks tmux whether it lets OSC 52 through. */
 	insideTmux?: boolean;
+	/** Inside tmux: where the pane starts on the outer terminal (iTerm2's pictures are placed there); default 0, 0. */
+	tmuxOrigin?: () => {row: number; column: number};
 	/** The pager of `v` (settings.ts; default `less -R`). */
 	pager?: string;
 	/** A failure injected on purpose (fault.ts). */
@@ -195,8 +197,8 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 	const linker = options.links ? linkTargets(options.links.host) : undefined;
 	const images = options.images ? inlineImages(stdout, options.insideTmux === true, options.images) : undefined;
 	// iTerm2 draws a picture at the cursor: Ink's frames go through what draws it over its cells.
-	const frames =
-		images?.protocol === 'iterm' ? itermFrames(stdout, images.pictureOf, options.insideTmux === true) : undefined;
+	const origin = options.insideTmux ? (options.tmuxOrigin ?? (() => ({row: 0, column: 0}))) : undefined;
+	const frames = images?.protocol === 'iterm' ? itermFrames(stdout, images.pictureOf, origin) : undefined;
 	// After a hand-over the screen is new: every row and picture is written again.
 	const handBack = <T,>(result: T): T => {
 		frames?.forget();

@@ -17,6 +17,7 @@ const placeholderRun = /\u{10EEEE}([\u0300-\u036f])[\u0300-\u036f]?\u{10EEEE}*/g
 const placeholderCell = /\u{10EEEE}[\u0300-\u036f]*/gu;
 /** The 256-colour foreground that names the picture (ui/panes/styled-row.ts writes it just before the cells). */
 const foreground = /\u001b\[(?:[0-9;]*;)?38;5;(\d+)(?:;[0-9;]*)?m/g;
+const stylesAtEnd = /(?:\u001b\[[0-9;]*m)+$/;
 
 type Run = {id: number; row: number; column: number; columns: number};
 
@@ -32,7 +33,9 @@ function runsOf(line: string): Run[] {
 	for (const match of line.matchAll(placeholderRun)) {
 		const row = placeholderRowOf(match[1]!);
 		const before = line.slice(0, match.index);
-		const id = [...before.matchAll(foreground)].at(-1)?.[1];
+		// The colour that names it comes right before its first cell: a placeholder in a trace's text is not a picture.
+		const styles = stylesAtEnd.exec(before)?.[0] ?? '';
+		const id = [...styles.matchAll(foreground)].at(-1)?.[1];
 		if (row === undefined || id === undefined) continue;
 		const columns = [...match[0]].filter(char => char === kittyPlaceholder).length;
 		runs.push({id: Number(id), row, column: measureWidth(stripAnsi(before)), columns});

@@ -20,6 +20,9 @@ test('cut by the bottom or the top of the body, or not a picture the screen sent
 	const top = [`  ${cells(7, 1, 6)}`, `  ${cells(7, 2, 6)}`, 'text'];
 	expect(imagePlacements(top, rowsOf)).toEqual([]);
 	expect(imagePlacements([`  ${cells(9, 0, 6)}`], rowsOf)).toEqual([]);
+	// Placeholders out of a trace's own text, after a colour of the same number: text, not a picture.
+	const text = [0, 1, 2].map(row => `\u001b[38;5;7mx ${kittyPlaceholderRow(row, 6)}`);
+	expect(imagePlacements(text, rowsOf)).toEqual([]);
 });
 
 test('placed at its cell, 1-based; inside tmux moved by where the pane starts, through the passthrough', () => {

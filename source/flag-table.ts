@@ -171,7 +171,9 @@ export const flags = {
 		uses: [
 			{
 				negated: true,
-				help: 'images as labels only, not drawn inline (kitty graphics protocol: kitty, ghostty; through tmux too)',
+				help:
+					'images as labels only, not drawn inline (kitty graphics protocol: kitty, ghostty; ' +
+					"iTerm2's inline images: iTerm2, WezTerm; through tmux too)",
 			},
 		],
 	},

@@ -102,6 +102,8 @@ export type Settings = {
 	switches: Switches;
 	/** TMUX is set: escapes meant for the outer terminal (--notify) go through tmux's passthrough. */
 	insideTmux: boolean;
+	/** TMUX_PANE: the pane this program runs in, inside tmux (where iTerm2's pictures go: io/tmux-pane-origin.ts). */
+	tmuxPane?: string;
 	/** How y can copy. */
 	clipboard: ClipboardEnv;
 	/** The variables the terminal names itself by: what it shows besides text (render/terminal-features.ts). */
@@ -144,6 +146,7 @@ export function readSettings(
 		historyAnswerMs: Number.isInteger(historyMs) && historyMs > 0 ? historyMs : undefined,
 		fault: faultKindOf(env['PENGUIN_VIEW_FAULT']),
 		insideTmux: (env['TMUX'] ?? '') !== '',
+		tmuxPane: (env['TMUX'] ?? '') !== '' && env['TMUX_PANE'] ? env['TMUX_PANE'] : undefined,
 		clipboard: clipboardEnvFrom(env, platform),
 		terminalIdentity: Object.fromEntries(
 			terminalIdentityNames.filter(name => env[name] !== undefined).map(name => [name, env[name]]),

@@ -5,6 +5,7 @@ import type {ReadPrices} from '../io/project-prices.js';
 import type {SessionActions} from '../io/sse/actions.js';
 import type {SessionStore} from '../model/session-store.js';
 import {attributesWanted} from '../render/color.js';
+import {tmuxPaneOrigin} from '../io/tmux-pane-origin.js';
 import {imageProtocolOf, linksSupported, progressSupported} from '../render/terminal-features.js';
 import type {Flags} from '../flags.js';
 import type {Settings} from '../settings.js';
@@ -69,7 +70,8 @@ export async function runScreenOutput(options: ScreenOutputOptions): Promise<num
 		insideTmux: settings.insideTmux,
 		fault: settings.fault,
 		switches: settings.switches,
-		images: flags.images && imageProtocolOf(settings.terminalIdentity) === 'kitty' ? 'kitty' : undefined,
+		images: flags.images ? imageProtocolOf(settings.terminalIdentity) : undefined,
+		tmuxOrigin: () => tmuxPaneOrigin(settings.tmuxPane) ?? {row: 0, column: 0},
 		tabProgress: flags.progress && progressSupported(settings.terminalIdentity),
 		links: flags.links && linksSupported(settings.terminalIdentity) ? {host: settings.hostname} : undefined,
 	});

@@ -20,6 +20,12 @@ const diacritics = [
 	0x0352, 0x0357,
 ];
 
+/** The row a placeholder's row diacritic names, or undefined for another mark. */
+export function placeholderRowOf(mark: string): number | undefined {
+	const row = diacritics.indexOf(mark.codePointAt(0) ?? -1);
+	return row === -1 ? undefined : row;
+}
+
 /** Rows an image may take at most (the diacritics above name 16). */
 export const maxImageRows = diacritics.length;
 

@@ -38,6 +38,7 @@ import {suspendToShell} from './terminal-suspend.js';
 import {tabProgressWriter} from './tab-progress-writer.js';
 import {ImageContext, LinkContext} from './LinkContext.js';
 import {inlineImages} from './inline-images-sender.js';
+import {itermFrames} from './iterm-frames.js';
 import {linkTargets} from '../../io/link-targets.js';
 import {handOverTo, type HandOverPlace} from './hand-over-program.js';
 import type {SessionSwitcher} from '../../server/session-switcher.js';
@@ -89,14 +90,16 @@ export type ScreenOptions = {
 	clipboard?: ClipboardEnv;
 	/** TMUX is set: y asks tmux whether it lets OSC 52 through. */
 	insideTmux?: boolean;
+	/** Inside tmux: where the pane starts on the outer terminal (iTerm2's pictures are placed there); default 0, 0. */
+	tmuxOrigin?: () => {row: number; column: number};
 	/** The pager of `v` (settings.ts; default `less -R`). */
 	pager?: string;
 	/** A failure injected on purpose (fault.ts). */
 	fault?: FaultKind;
 	/** OSC 8 links to files on this machine and web addresses, named by this host; none: no links. */
 	links?: {host: string};
-	/** Images drawn inline with kitty's graphics protocol (render/terminal-features.ts); none: labels. */
-	images?: 'kitty';
+	/** Images drawn inline, kitty's graphics protocol or iTerm2's (render/terminal-features.ts); none: labels. */
+	images?: 'kitty' | 'iterm';
 	/** The tab's progress signal (OSC 9;4), where the terminal shows it (render/terminal-features.ts). */
 	tabProgress?: boolean;
 	/** The screen's switches (settings.ts; default all on). */
@@ -192,7 +195,15 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 		enter: (alternate ? enterAlternateScreen : '') + (options.mouse ? mouseOn : '') + hideCursor,
 	};
 	const linker = options.links ? linkTargets(options.links.host) : undefined;
-	const images = options.images ? inlineImages(stdout, options.insideTmux === true) : undefined;
+	const images = options.images ? inlineImages(stdout, options.insideTmux === true, options.images) : undefined;
+	// iTerm2 draws a picture at the cursor: Ink's frames go through what draws it over its cells.
+	const origin = options.insideTmux ? (options.tmuxOrigin ?? (() => ({row: 0, column: 0}))) : undefined;
+	const frames = images?.protocol === 'iterm' ? itermFrames(stdout, images.pictureOf, origin) : undefined;
+	// After a hand-over the screen is new: every row and picture is written again.
+	const handBack = <T,>(result: T): T => {
+		frames?.forget();
+		return result;
+	};
 	const instance = render(
 		<PaletteContext.Provider value={options.palette ?? classicPalette}>
 			<LinkContext.Provider value={linker}>
@@ -212,9 +223,9 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 						replay={options.replay}
 						switches={options.switches}
 						copy={copy}
-						page={(text, title) => lend(() => runPager(text, title, handedOver, options.pager ?? 'less -R'))}
-						handOver={ask => lend(() => handOverTo(ask, handedOver, place))}
-						suspend={() => suspendToShell(handedOver)}
+						page={(text, title) => handBack(lend(() => runPager(text, title, handedOver, options.pager ?? 'less -R')))}
+						handOver={ask => handBack(lend(() => handOverTo(ask, handedOver, place)))}
+						suspend={() => handBack(suspendToShell(handedOver))}
 						onQuit={() => finish({reason: 'quit'})}
 					/>
 					{options.fault === 'render' || options.fault === 'handler' ? <FaultProbe kind={options.fault} /> : null}
@@ -222,7 +233,7 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 			</LinkContext.Provider>
 		</PaletteContext.Provider>,
 		{
-			stdout,
+			stdout: frames?.stdout ?? stdout,
 			stdin,
 			exitOnCtrlC: false,
 			patchConsole: options.patchConsole ?? true,
@@ -256,6 +267,7 @@ export async function runScreen(store: SessionStore, options: ScreenOptions): Pr
 		}
 		restore();
 		unregister();
+		frames?.stop();
 		ownInput?.destroy();
 	}
 }

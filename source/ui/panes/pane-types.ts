@@ -6,12 +6,15 @@ import type {Segment} from './segments.js';
 
 /** How images are drawn in the panes: kitty's Unicode placeholders, at most `maxRows` rows each. */
 export type InlineImages = {
-	protocol: 'kitty';
+	/** kitty's graphics protocol, or iTerm2's inline images drawn over the same placeholders (iterm-frames.ts). */
+	protocol: 'kitty' | 'iterm';
 	maxRows: number;
 	/** The id an image (base64 PNG) is drawn under: a distinct one for each of the first 255 images the screen met. */
 	idOf: (data: string) => number;
 	/** Sends the image (base64 PNG) to the terminal under `id`, once, as its placeholders are first drawn. */
 	send: (id: number, data: string, columns: number, rows: number) => void;
+	/** The picture sent under `id` (its base64 PNG and rows), if any. */
+	pictureOf: (id: number) => {data: string; rows: number} | undefined;
 };
 
 /** The inputs of one pane's layout: everything its rows depend on besides the item. */

@@ -78,12 +78,13 @@ describe('--stats from the built program', () => {
 	it('on a terminal under TERM=dumb: plain characters; on one that draws them: blocks', async () => {
 		pane = new FaultTmux(folder, 'stats-dumb', 100, 40, {TZ: 'UTC'});
 		const trace = path.join(folder, `${example}_002.jsonl`);
+		// The echo's own line, not the command line as typed (it names the marker too, before clear has run).
 		pane.run(`clear && TERM=dumb node ${builtCli} --stats ${trace}; echo dumb-done`);
-		const dumb = await pane.until(text => text.includes('dumb-done'), 'the stats under TERM=dumb');
+		const dumb = await pane.until(text => /^dumb-done$/m.test(text), 'the stats under TERM=dumb');
 		expect(dumb).toContain(`1  #+${'.'.repeat(28)}    1.5k`);
 		expect(dumb).not.toMatch(/[█▒]/);
 		pane.run(`clear && node ${builtCli} --stats ${trace}; echo tty-done`);
-		const tty = await pane.until(text => text.includes('tty-done'), 'the stats on a terminal');
+		const tty = await pane.until(text => /^tty-done$/m.test(text), 'the stats on a terminal');
 		expect(tty).toContain(`1  █▒${'·'.repeat(28)}    1.5k`);
 	});
 });

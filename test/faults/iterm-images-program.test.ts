@@ -53,7 +53,7 @@ describe('iTerm2 images from the built program', () => {
 		expect(raw).not.toContain('\u{10EEEE}');
 	});
 
-	it('inside tmux, the right pane, a status line on top: placed where the pane is, through the passthrough', async () => {
+	it('inside tmux, the right pane, a status line on top: placed where the pane is, through passthrough', async () => {
 		const iterm = {TERM_PROGRAM: 'iTerm.app', TERM_PROGRAM_VERSION: '3.5.10'};
 		const {raw, rows} = await run(iterm, '', pane => {
 			// A clean shell as the first pane's, in the new pane (the active one, which the test types into).

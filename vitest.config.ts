@@ -5,7 +5,7 @@ export default defineConfig({
 		include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
 		// Builds dist/ first when a source is newer (tests start dist/cli.js).
 		globalSetup: ['test/setup/fresh-build.ts'],
-		setupFiles: ['test/support/utc.ts'],
+		setupFiles: ['test/support/utc.ts', 'test/support/no-user-config.ts'],
 		// The default report, then one line naming the tests skipped for a missing tool (fish, zsh, man).
 		reporters: ['default', './test/support/skip-reporter.ts'],
 		testTimeout: 20_000,

@@ -41,12 +41,6 @@ function uidOf(pid: number): number {
 	return Number(line.split(/\s+/)[1]);
 }
 
-/**
- * The unprivileged user cannot look into root's home: its config folder, named here, is one that does not exist (a
- * config file that cannot be read is a line on stderr of its own, test/cli/config-file.test.ts).
- */
-const noConfig = {XDG_CONFIG_HOME: '/nonexistent/penguin-view-permissions'};
-
 it('an unreadable trace, and an unreadable folder: one line each naming it, exit code 1', async () => {
 	const dateDir = path.join(dir, 'proj', 'agents', 'main', 'traces', '2026-12-02');
 	mkdirSync(dateDir, {recursive: true});
@@ -54,14 +48,14 @@ it('an unreadable trace, and an unreadable folder: one line each naming it, exit
 	const shard = path.join(dateDir, `${faultSessionId}_001.jsonl`);
 	writeFileSync(shard, `${metaLine()}\n`);
 	chmodSync(shard, 0o000);
-	const unreadable = await runCli(['--print', '--no-follow', shard], {uid: unprivileged, env: noConfig});
+	const unreadable = await runCli(['--print', '--no-follow', shard], {uid: unprivileged});
 	expect(unreadable.code).toBe(1);
 	expect(unreadable.stderr).toBe(`penguin-view: ${shard}: permission denied\n`);
 
 	chmodSync(shard, 0o644);
 	chmodSync(dateDir, 0o000);
 	try {
-		const closed = await runCli(['--print', '--no-follow', dateDir], {uid: unprivileged, env: noConfig});
+		const closed = await runCli(['--print', '--no-follow', dateDir], {uid: unprivileged});
 		expect(closed.code).toBe(1);
 		expect(closed.stderr).toBe(`penguin-view: ${dateDir}: permission denied\n`);
 	} finally {
@@ -75,7 +69,7 @@ it(
 	async () => {
 		const file = path.join(dir, `${faultSessionId}_001.jsonl`);
 		writeFileSync(file, `${metaLine()}\n${toolOutputs(0, 3, 100)}`);
-		run = watchRun(['--print', '--follow', file], {uid: unprivileged, env: noConfig, watchFor: ['permission denied']});
+		run = watchRun(['--print', '--follow', file], {uid: unprivileged, watchFor: ['permission denied']});
 		await waitFor(() => range(0, 3).every(n => run!.seen.has(n)), 'the first records', 10_000);
 		if (unprivileged !== undefined) expect(uidOf(run.pid!)).toBe(unprivileged);
 		chmodSync(file, 0o000);

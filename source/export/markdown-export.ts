@@ -26,6 +26,7 @@ import type {
 import {formatBytes, lineCount, oneLine, plural} from '../render/format.js';
 import {presenterFor, summarizeToolCall} from '../render/tool-summary.js';
 import {durationText} from './duration-text.js';
+import {activityParts, senderLabel} from './session-words.js';
 import {escapeHtml, fenced, inlineCode, inlineText, markdownText} from './markdown-text.js';
 
 /** The session (and its known subagents) as a Markdown document, ending in a newline. */
@@ -135,14 +136,8 @@ class Renderer {
 		if (header.source) facts.push(`- **Source:** ${inlineText(header.source)}`);
 		const started = startOf(this.view);
 		if (started !== undefined) facts.push(`- **Started:** ${utcDateTime(started)}`);
-		const activity = [
-			plural(counts.requests, 'request'),
-			counts.retries > 0 ? plural(counts.retries, 'retry', 'retries') : undefined,
-			plural(counts.toolCalls, 'tool call'),
-			counts.failures > 0 ? plural(counts.failures, 'failure') : undefined,
-			counts.malformed > 0 ? plural(counts.malformed, 'unreadable line') : undefined,
-			this.view.shard > 1 ? plural(this.view.shard, 'context shard') : undefined,
-		].filter(Boolean);
+		const shards = this.view.shard > 1 ? [plural(this.view.shard, 'context shard')] : [];
+		const activity = [...activityParts(counts), ...shards];
 		facts.push(`- **Activity:** ${activity.join(', ')}`);
 		const usage = tokens.session;
 		if (usage) {
@@ -250,7 +245,7 @@ class Renderer {
 
 	private userText(item: UserTextItem): void {
 		this.speaker = undefined;
-		const who = senderName(item.sender);
+		const who = inlineText(senderLabel(item.sender), 40);
 		if (item.marker === 'context_summary') {
 			this.block(`${this.level} Context summary (written by the harness)${time(item.at)}`);
 			this.details('Summary', [markdownText(inMemory(item.text))]);
@@ -403,22 +398,6 @@ class Renderer {
 		this.block('<details>', `<summary>${escapeHtml(oneLine(summary, 200))}</summary>`);
 		this.block(...body);
 		this.block('</details>');
-	}
-}
-
-function senderName(sender: string | undefined): string {
-	switch (sender) {
-		case undefined:
-		case 'user':
-			return 'User';
-		case 'parent_agent':
-			return 'Parent agent';
-		case 'harness':
-			return 'Harness';
-		case 'server':
-			return 'Server';
-		default:
-			return inlineText(sender, 40);
 	}
 }
 

@@ -11,6 +11,7 @@ import type {SessionView} from '../../model/view-model.js';
 import {plural} from '../../render/format.js';
 import {durationText} from '../duration-text.js';
 import {htmlText} from './html-code.js';
+import {activityParts} from '../session-words.js';
 
 /** The page's title: the session's, else its id. */
 export function pageTitle(view: SessionView): string {
@@ -34,14 +35,7 @@ export function headerHtml(view: SessionView, prices: PriceTable | undefined, de
 	if (last !== undefined && first !== undefined && last > first) {
 		facts.push(['Last activity', `${utcDateTime(last)} (${durationText(last - first)} in all)`]);
 	}
-	const activity = [
-		plural(counts.requests, 'request'),
-		counts.retries > 0 ? plural(counts.retries, 'retry', 'retries') : undefined,
-		plural(counts.toolCalls, 'tool call'),
-		counts.failures > 0 ? plural(counts.failures, 'failure') : undefined,
-		counts.malformed > 0 ? plural(counts.malformed, 'unreadable line') : undefined,
-	].filter(Boolean);
-	facts.push(['Activity', activity.join(', ')]);
+	facts.push(['Activity', activityParts(counts).join(', ')]);
 	const usage = tokens.session;
 	if (usage) {
 		facts.push([

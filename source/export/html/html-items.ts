@@ -14,6 +14,7 @@ import {codeBlock, htmlText} from './html-code.js';
 import {imageHtml} from './html-image.js';
 import type {MarkdownToHtml} from './html-markdown.js';
 import {toolCallHtml} from './html-tool.js';
+import {senderLabel} from '../session-words.js';
 
 /** What every item's HTML needs. */
 export type ItemContext = {
@@ -77,7 +78,7 @@ export class ItemsHtml {
 				if (item.marker === 'context_summary') {
 					return `${heading('Context summary (written by the harness)', item.at)}${fold('Summary', markdown(text))}`;
 				}
-				const who = senderName(item.sender);
+				const who = senderLabel(item.sender);
 				const note = item.marker ? ` (${item.marker.replace(/_/g, ' ')})` : '';
 				return `${heading(`${who}${note}`, item.at, 'user')}<div class="md">${markdown(text)}</div>`;
 			}
@@ -194,22 +195,6 @@ function line(text: string, at?: number): string {
 /** A fold; `body` is HTML already made safe. */
 function fold(summary: string, body: string, kind = 'other'): string {
 	return `<details class="f-${kind}"><summary>${htmlText(summary)}</summary><div class="fold">${body}</div></details>`;
-}
-
-function senderName(sender: string | undefined): string {
-	switch (sender) {
-		case undefined:
-		case 'user':
-			return 'User';
-		case 'parent_agent':
-			return 'Parent agent';
-		case 'harness':
-			return 'Harness';
-		case 'server':
-			return 'Server';
-		default:
-			return sender;
-	}
 }
 
 function pad(n: number): string {

@@ -3,14 +3,14 @@
 // page is the built program's output for a recorded session (a subagent, parallel tool calls
 // with a long output, a compaction, an image) or a hostile one; screenshots are kept under
 // test/artifacts/ for a person to look at.
-import {mkdirSync, writeFileSync} from 'node:fs';
+import {mkdirSync} from 'node:fs';
 import path from 'node:path';
-import {fileURLToPath, pathToFileURL} from 'node:url';
+import {fileURLToPath} from 'node:url';
 import {type Browser, chromium, type Page} from 'playwright-core';
 import {afterAll, expect, it, type TestContext} from 'vitest';
-import {runCli} from '../helpers/run-cli.js';
-import {copyFixture, makeTempDir, removeTempDir} from '../support/io-fixtures.js';
+import {makeTempDir, removeTempDir} from '../support/io-fixtures.js';
 import {needTool, toolInstalled} from '../support/optional-tool.js';
+import {exportPage, recordedPage, type RecordedName, recordedTraces, toolNames} from '../support/html-pages.js';
 
 const dir = makeTempDir('penguin-view-html-');
 const artifacts = fileURLToPath(new URL('../artifacts/', import.meta.url));
@@ -20,28 +20,9 @@ afterAll(async () => {
 	removeTempDir(dir);
 });
 
-const traces = {
-	subagent: ['session-2026-12-02-14-43-17-a1f608ba_001.jsonl', 'session-2026-12-02-14-43-19-1fcdf9f5_001.jsonl'],
-	tools: ['session-2026-12-02-14-43-17-694155ee_001.jsonl'],
-	compaction: ['session-2026-12-02-14-45-42-8e7b556c_001.jsonl', 'session-2026-12-02-14-45-42-8e7b556c_002.jsonl'],
-};
 const htmlFixtures = fileURLToPath(new URL('../fixtures/html/', import.meta.url));
 const imageTrace = path.join(htmlFixtures, 'session-2026-12-03-09-00-00-1mage001_001.jsonl');
 const hostileTrace = path.join(htmlFixtures, 'session-2026-12-03-09-10-00-h0st1le1_001.jsonl');
-
-/** The page `--export html` writes for `file`, saved next to it; its URL. */
-async function exportPage(file: string): Promise<string> {
-	const result = await runCli(['--export', 'html', file], {timeoutMs: 30_000});
-	expect(result.code, result.stderr).toBe(0);
-	const out = path.join(dir, `${path.basename(file, '.jsonl')}.html`);
-	writeFileSync(out, result.stdout);
-	return pathToFileURL(out).href;
-}
-
-async function recordedPage(name: keyof typeof traces): Promise<string> {
-	const files = traces[name].map(trace => copyFixture(trace, dir));
-	return exportPage(files[0]!);
-}
 
 /** Chromium, started once for the file (skips, or fails under CI, when it is not installed). */
 async function openBrowser(ctx: TestContext): Promise<Browser> {
@@ -91,26 +72,12 @@ async function screenshot(page: Page, name: string): Promise<Buffer> {
 	return page.screenshot({path: path.join(artifacts, `html-${name}.png`), fullPage: true});
 }
 
-/** The tool names a trace's calls carry, in order. */
-async function toolNames(files: readonly string[]): Promise<string[]> {
-	const {readFileSync} = await import('node:fs');
-	const names: string[] = [];
-	for (const file of files) {
-		for (const line of readFileSync(path.join(dir, file), 'utf8').split('\n')) {
-			if (!line.includes('"tool_call"')) continue;
-			const payload = JSON.parse(line).payload as {type: string; name?: string};
-			if (payload.type === 'tool_call' && payload.name) names.push(payload.name);
-		}
-	}
-	return names;
-}
-
-for (const name of Object.keys(traces) as (keyof typeof traces)[]) {
+for (const name of Object.keys(recordedTraces) as RecordedName[]) {
 	it(`shows the ${name} session with every tool call's name, no console error and no request`, async ctx => {
 		const chrome = await openBrowser(ctx);
-		const {page, errors, requests} = await watchedPage(chrome, await recordedPage(name));
+		const {page, errors, requests} = await watchedPage(chrome, await recordedPage(name, dir));
 		const shown = await page.locator('.tool-name').allTextContents();
-		const expected = await toolNames(traces[name]);
+		const expected = toolNames(name, dir);
 		expect(expected.length).toBeGreaterThan(0);
 		for (const tool of expected) expect(shown).toContain(tool);
 		// The top session's calls are on the page as it opens (their folds closed, their summaries not).
@@ -125,10 +92,10 @@ for (const name of Object.keys(traces) as (keyof typeof traces)[]) {
 
 it('nests the subagent under its call and shows a compaction with its summary', async ctx => {
 	const chrome = await openBrowser(ctx);
-	const sub = await watchedPage(chrome, await recordedPage('subagent'));
+	const sub = await watchedPage(chrome, await recordedPage('subagent', dir));
 	const call = sub.page.locator('main > section.k-tool_call').first();
 	await expect(call.locator('details.f-subagent .tool-name').allTextContents()).resolves.toContain('exec_command');
-	const compaction = await watchedPage(chrome, await recordedPage('compaction'));
+	const compaction = await watchedPage(chrome, await recordedPage('compaction', dir));
 	const boundary = compaction.page.locator('section.k-compaction .boundary');
 	expect(await boundary.first().textContent()).toMatch(/^Compaction/);
 	await compaction.page.locator('section.k-compaction details > summary', {hasText: 'Summary'}).first().click();
@@ -137,7 +104,7 @@ it('nests the subagent under its call and shows a compaction with its summary', 
 
 it('opens a fold on click, and all of them with Unfold all', async ctx => {
 	const chrome = await openBrowser(ctx);
-	const {page} = await watchedPage(chrome, await recordedPage('tools'));
+	const {page} = await watchedPage(chrome, await recordedPage('tools', dir));
 	const first = page.locator('main > section.k-tool_call').first();
 	const output = first.locator('pre.output');
 	expect(await output.isVisible()).toBe(false);
@@ -154,7 +121,7 @@ it('opens a fold on click, and all of them with Unfold all', async ctx => {
 
 it('plays the items at their pace, pauses, and shows everything at the slider end', async ctx => {
 	const chrome = await openBrowser(ctx);
-	const {page} = await watchedPage(chrome, await recordedPage('tools'));
+	const {page} = await watchedPage(chrome, await recordedPage('tools', dir));
 	// The page's clock moves only when the test moves it.
 	const start = Date.UTC(2026, 0, 1);
 	await page.clock.install({time: start});
@@ -187,7 +154,7 @@ it('plays the items at their pace, pauses, and shows everything at the slider en
 
 it('shows every item, folds closed and no toolbar, without script', async ctx => {
 	const chrome = await openBrowser(ctx);
-	const {page, errors} = await watchedPage(chrome, await recordedPage('tools'), {javaScriptEnabled: false});
+	const {page, errors} = await watchedPage(chrome, await recordedPage('tools', dir), {javaScriptEnabled: false});
 	const total = await page.locator('main > section.item').count();
 	expect(await page.locator('main > section.item:not([hidden])').count()).toBe(total);
 	expect(await page.locator('#toolbar').isVisible()).toBe(false);
@@ -196,7 +163,7 @@ it('shows every item, folds closed and no toolbar, without script', async ctx =>
 
 it('prints every fold open', async ctx => {
 	const chrome = await openBrowser(ctx);
-	const {page} = await watchedPage(chrome, await recordedPage('tools'));
+	const {page} = await watchedPage(chrome, await recordedPage('tools', dir));
 	const output = page.locator('main > section.k-tool_call pre.output').first();
 	expect(await output.isVisible()).toBe(false);
 	await page.emulateMedia({media: 'print'});
@@ -206,7 +173,7 @@ it('prints every fold open', async ctx => {
 it('scrolls nothing sideways at 390 pixels but code', async ctx => {
 	const chrome = await openBrowser(ctx);
 	for (const name of ['tools', 'compaction', 'subagent'] as const) {
-		const {page} = await watchedPage(chrome, await recordedPage(name));
+		const {page} = await watchedPage(chrome, await recordedPage(name, dir));
 		await page.setViewportSize({width: 390, height: 844});
 		await page.click('#unfold-all');
 		// The whole page in the viewport: items off screen are not laid out (content-visibility), nor would their
@@ -228,7 +195,7 @@ it('scrolls nothing sideways at 390 pixels but code', async ctx => {
 
 it('shows a data-URL image inline and a web image as its address, loading nothing', async ctx => {
 	const chrome = await openBrowser(ctx);
-	const {page, errors, requests} = await watchedPage(chrome, await exportPage(imageTrace));
+	const {page, errors, requests} = await watchedPage(chrome, await exportPage(imageTrace, dir));
 	const size = await page.locator('figure.image img').evaluate(img => (img as HTMLImageElement).naturalWidth);
 	expect(size).toBe(16);
 	expect(await page.locator('.image-label').textContent()).toContain('https://example.com/logo.png');
@@ -240,7 +207,7 @@ it('shows a data-URL image inline and a web image as its address, loading nothin
 
 it('runs no script of a hostile trace, folds open or closed', async ctx => {
 	const chrome = await openBrowser(ctx);
-	const {page, requests} = await watchedPage(chrome, await exportPage(hostileTrace));
+	const {page, requests} = await watchedPage(chrome, await exportPage(hostileTrace, dir));
 	await page.click('#unfold-all');
 	expect(await page.evaluate(() => (window as unknown as {__pwned?: string}).__pwned)).toBeUndefined();
 	// The text is shown as text: the markup in it is on the page, its link is no link.

@@ -2,14 +2,14 @@
 // where it is missing, failed under CI), driven over WebDriver BiDi (test/support/firefox-bidi.ts). The same
 // recorded sessions as the Chromium tests; one Firefox for the file, one tab per page; a screenshot of each page is
 // kept under test/artifacts/ for a person to look at.
-import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {fileURLToPath, pathToFileURL} from 'node:url';
+import {fileURLToPath} from 'node:url';
 import {afterAll, expect, it, type TestContext} from 'vitest';
-import {runCli} from '../helpers/run-cli.js';
 import {type Firefox, launchFirefox} from '../support/firefox-bidi.js';
-import {copyFixture, makeTempDir, removeTempDir} from '../support/io-fixtures.js';
+import {makeTempDir, removeTempDir} from '../support/io-fixtures.js';
 import {needTool, toolInstalled} from '../support/optional-tool.js';
+import {recordedPage, type RecordedName, recordedTraces, toolNames} from '../support/html-pages.js';
 
 const dir = makeTempDir('penguin-view-firefox-html-');
 const artifacts = fileURLToPath(new URL('../artifacts/', import.meta.url));
@@ -18,22 +18,6 @@ afterAll(async () => {
 	if (browser) await (await browser).close();
 	removeTempDir(dir);
 });
-
-const traces = {
-	subagent: ['session-2026-12-02-14-43-17-a1f608ba_001.jsonl', 'session-2026-12-02-14-43-19-1fcdf9f5_001.jsonl'],
-	tools: ['session-2026-12-02-14-43-17-694155ee_001.jsonl'],
-	compaction: ['session-2026-12-02-14-45-42-8e7b556c_001.jsonl', 'session-2026-12-02-14-45-42-8e7b556c_002.jsonl'],
-};
-
-/** The page `--export html` writes for the recorded session, saved as a file; its URL. */
-async function recordedPage(name: keyof typeof traces): Promise<string> {
-	const files = traces[name].map(trace => copyFixture(trace, dir));
-	const result = await runCli(['--export', 'html', files[0]!], {timeoutMs: 30_000});
-	expect(result.code, result.stderr).toBe(0);
-	const out = path.join(dir, `${name}.html`);
-	writeFileSync(out, result.stdout);
-	return pathToFileURL(out).href;
-}
 
 /** Firefox, started once for the file (skips, or fails under CI, when it is not installed). */
 function openBrowser(ctx: TestContext): Promise<Firefox> {
@@ -131,27 +115,14 @@ async function openTab(firefox: Firefox, url: string): Promise<Tab> {
 	};
 }
 
-/** The tool names a trace's calls carry, in order. */
-function toolNames(files: readonly string[]): string[] {
-	const names: string[] = [];
-	for (const file of files) {
-		for (const line of readFileSync(path.join(dir, file), 'utf8').split('\n')) {
-			if (!line.includes('"tool_call"')) continue;
-			const payload = JSON.parse(line).payload as {type: string; name?: string};
-			if (payload.type === 'tool_call' && payload.name) names.push(payload.name);
-		}
-	}
-	return names;
-}
-
-for (const name of Object.keys(traces) as (keyof typeof traces)[]) {
+for (const name of Object.keys(recordedTraces) as RecordedName[]) {
 	it(`opens the ${name} session from disk with every tool call's name, no console error and no request`, async ctx => {
 		const firefox = await openBrowser(ctx);
-		const tab = await openTab(firefox, await recordedPage(name));
+		const tab = await openTab(firefox, await recordedPage(name, dir));
 		const shown = await tab.evaluate<string[]>(
 			"Array.from(document.querySelectorAll('.tool-name'), element => element.textContent)",
 		);
-		const expected = toolNames(traces[name]);
+		const expected = toolNames(name, dir);
 		expect(expected.length).toBeGreaterThan(0);
 		for (const tool of expected) expect(shown).toContain(tool);
 		const png = await tab.screenshot(name);
@@ -163,7 +134,7 @@ for (const name of Object.keys(traces) as (keyof typeof traces)[]) {
 
 it("opens a fold on click, and every fold with the page's Unfold all (its script runs under its CSP)", async ctx => {
 	const firefox = await openBrowser(ctx);
-	const tab = await openTab(firefox, await recordedPage('tools'));
+	const tab = await openTab(firefox, await recordedPage('tools', dir));
 	const fold = 'main > section.k-tool_call details';
 	const outputShown = (): Promise<boolean> =>
 		tab.evaluate<boolean>("document.querySelector('main > section.k-tool_call pre.output').checkVisibility()");
@@ -182,7 +153,7 @@ it("opens a fold on click, and every fold with the page's Unfold all (its script
 it('scrolls nothing sideways at 390 pixels but code', async ctx => {
 	const firefox = await openBrowser(ctx);
 	for (const name of ['tools', 'compaction', 'subagent'] as const) {
-		const tab = await openTab(firefox, await recordedPage(name));
+		const tab = await openTab(firefox, await recordedPage(name, dir));
 		await tab.click('#unfold-all');
 		await tab.wholePage(390);
 		expect(await tab.evaluate<number>('document.documentElement.scrollWidth'), name).toBeLessThanOrEqual(390);

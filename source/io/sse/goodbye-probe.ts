@@ -15,6 +15,8 @@ export type GoodbyeProbeOptions = {
 	headers: Record<string, string>;
 	/** The wait before each try, in ms from the previous one. */
 	delaysMs: readonly number[];
+	/** How long one try may take to answer before it counts for nothing (default 1 s). */
+	tryMs?: number;
 	signal: AbortSignal;
 };
 
@@ -36,7 +38,9 @@ export async function serverGoingAway(options: GoodbyeProbeOptions): Promise<boo
 		await pause(ms, options.signal);
 		if (options.signal.aborted) return false;
 		try {
-			const response = await options.fetch(options.url, {headers: options.headers, signal: options.signal});
+			// Each try has its own limit besides the fetch's: a probe that hangs would hold back the next abort's.
+			const signal = AbortSignal.any([options.signal, AbortSignal.timeout(options.tryMs ?? 1000)]);
+			const response = await options.fetch(options.url, {headers: options.headers, signal});
 			response.body?.cancel().catch(() => undefined);
 		} catch (error) {
 			if (options.signal.aborted) return false;

@@ -24,7 +24,7 @@ import {
 } from '../screen/footer-hints.js';
 import {Body} from './Body.js';
 import {ColorContext} from './ColorContext.js';
-import {ImageContext} from './LinkContext.js';
+import {ImageContext, LinkContext} from './LinkContext.js';
 import {contextOnScreen} from '../reading/context-on-screen.js';
 import {Footer} from './Footer.js';
 import {requestCostText, shownCostText} from '../../render/cost-text.js';
@@ -193,9 +193,10 @@ export function App({
 		[color, loadHighlighter],
 	);
 	const images = useContext(ImageContext);
-	const layouter = useMemo(() => new Layouter(texts, true, code, images), [texts, code, images]);
+	const linked = useContext(LinkContext) !== undefined;
+	const layouter = useMemo(() => new Layouter(texts, true, code, images, linked), [texts, code, images, linked]);
 	// Chop mode (-S, S) lays the panes out once more, at a width no row reaches (chop-rows.ts).
-	const wideLayouter = useMemo(() => new Layouter(texts, true, code, images), [texts, code, images]);
+	const wideLayouter = useMemo(() => new Layouter(texts, true, code, images, linked), [texts, code, images, linked]);
 	const choppedPanes = useMemo(() => new WeakMap<Pane, Pane>(), [wideLayouter]);
 	// The timeline is made again only when the session changed (its rows hold the live items).
 	const timelineCache = useRef<{view: SessionView; rev: number; timeline: Timeline} | undefined>(undefined);

@@ -139,13 +139,14 @@ export class Layouter {
 	 * again keeps the rows it had: a row whose segments are the very array the builder gave last time is the same Row
 	 * object, so a growing answer makes only its tail's rows each frame, not 2,000 for a 200 kB one (false: all made
 	 * anew, the reference test/ui/growing-tail.test.ts compares with). `code` colours code (none: plain); `images`
-	 * draws images inline (none: labels).
+	 * draws images inline (none: labels). `linked` false: no links drawn, so no workspace paths looked for (costly).
 	 */
 	constructor(
 		private readonly texts?: TextReader,
 		private readonly keepRows = true,
 		private readonly code?: CodePainter,
 		private readonly images?: InlineImages,
+		private readonly linked = true,
 	) {}
 
 	/** The layout of `view` at `width` columns. `nowMs` drives spinners and countdowns. */
@@ -278,7 +279,7 @@ export class Layouter {
 			now,
 			stoppedAt,
 			tools: session.header.tools,
-			workspace: session.header.workspace,
+			workspace: this.linked ? session.header.workspace : undefined,
 			images: this.images,
 			memo: cached?.memo,
 			prices: this.prices,

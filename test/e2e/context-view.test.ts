@@ -17,7 +17,8 @@ afterEach(() => {
 	data = undefined;
 });
 
-const requestRow = /^[ ›] [✓✗⟳■●] +\d+ [█▒·]+ +\d/;
+// A request's row; at 140 columns and more the session list stands to its left, up to its rule.
+const requestRow = /(?:^|│)[ ›] [✓✗⟳■●] +\d+ [█▒·]+ +\d/;
 
 test(
 	'C at 80×24 and 200×60: the requests against the ' + 'window, the compaction, the cost; Enter back to the session',
@@ -27,7 +28,7 @@ test(
 		placeShard(rotated, folder, 1);
 		const last = placeShard(rotated, folder, 2);
 		writeFileSync(path.join(data.root, 'proj-a', '.project_config.toml'), configToml, {mode: 0o600});
-		pane = new FaultTmux(data.root, 'context-view', 80, 24, {TZ: 'UTC'});
+		pane = new FaultTmux(data.root, 'context-view', 80, 24, {TZ: 'UTC', PENGUIN_HOME: data.root});
 		pane.run(`clear && node ${builtCli} ${last}`);
 		await pane.until(screen => wholeFrame(screen) && screen.includes('Unicode check'), 'the session');
 		pane.keys('C');
@@ -47,14 +48,18 @@ test(
 
 		pane.tmux('resize-window', '-t', pane.session, '-x', '200', '-y', '60');
 		const large = await pane.until(
-			screen => wholeFrame(screen) && screen.includes('largest items') && screen.split('\n').length === 60,
-			'the view at 200×60',
+			screen =>
+				wholeFrame(screen) &&
+				screen.includes('largest items') &&
+				screen.split('\n').length === 60 &&
+				/^ ○ idle +8e7b556c/m.test(screen),
+			'the view at 200×60, the session list beside it',
 		);
 		const wide = large.split('\n');
 		for (const row of wide) expect(row.length).toBeLessThanOrEqual(200);
 		expect(wide.filter(row => requestRow.test(row))).toHaveLength(5);
 		expect(wide.some(row => row.includes('what fills the context now') && row.includes('request 5'))).toBe(true);
-		expect(wide.some(row => /^ {4}system prompt +█/.test(row))).toBe(true);
+		expect(wide.some(row => /(?:^|│) {4}system prompt +█/.test(row))).toBe(true);
 		// At this width each request row carries its cost and the running total.
 		expect(wide.filter(row => requestRow.test(row) && /\$0\.\d+ +Σ \$0\.\d+/.test(row))).toHaveLength(5);
 

@@ -1,7 +1,14 @@
 // The session list beside the session (140 columns or more): Tab moves the keys, Esc in the list gives them back, s in
 // the session hides it.
 import {describe, expect, it} from 'vitest';
-import {besideAtWidth, besideKey, besideListWidth, besideOpening, isBeside} from '../../source/ui/views/beside.js';
+import {
+	besideAfterListing,
+	besideAtWidth,
+	besideKey,
+	besideListWidth,
+	besideOpening,
+	isBeside,
+} from '../../source/ui/views/beside.js';
 import {splitPresses} from '../../source/ui/screen/key-chunks.js';
 import {openPicker} from '../../source/ui/views/picker.js';
 import {initialScreen, type ScreenState} from '../../source/ui/screen/screen-state.js';
@@ -54,5 +61,12 @@ describe('the overview beside the session from the start (issue 46)', () => {
 		expect(besideAtWidth(hidden, true, true, 2)).toBeUndefined();
 		expect(besideAtWidth(open, false, true, 2)).toMatchObject({picker: undefined, beside: false});
 		expect(besideAtWidth({...open, listFocus: true}, false, true, 2)).toBeUndefined();
+	});
+	it('opened by the width, it closes when there is nothing to list; opened by s (with the keys), it stays', () => {
+		const open = besideAtWidth(closed, true, true, 1)!;
+		expect(besideAfterListing(open, {error: 'no such file'})).toMatchObject({picker: undefined, overviewHidden: true});
+		expect(besideAfterListing(open, {entries: []})).toMatchObject({picker: undefined, beside: false});
+		expect(besideAfterListing(open, {entries: [{}]})).toBeUndefined();
+		expect(besideAfterListing({...open, listFocus: true}, {error: 'no such file'})).toBeUndefined();
 	});
 });

@@ -65,3 +65,38 @@ test('narrowed below 140 columns the overview goes; widened again it comes back'
 	await screen.rerender({columns: 150, rows: 30});
 	await screen.until(f => rowOf(f, child.sessionId) !== '', 'the overview back at 150 columns');
 });
+
+test('with nothing to list (no data root) the overview leaves the width to the session; s shows why', async () => {
+	const store = storeFrom(traceInputs('14-45-42-8e7b556c_001'));
+	const missing = '/nowhere/.penguin/data: no such file or directory';
+	let listings = 0;
+	const failing = async (): Promise<never> => {
+		listings += 1;
+		throw new Error(missing);
+	};
+	screen = await mount(store, {columns: 160, rows: 30, sessions: {...switcher(store), list: failing}});
+	// The list shows while it lists (the listing starts once it is drawn); once it failed, no row has the list's rule.
+	const frame = await screen.until(
+		f => listings > 0 && f.includes('What is a trace file?') && !/^ {2}sessions .*│/m.test(f),
+		'the session across the whole width',
+	);
+	// The list's rule would stand 48 to 72 columns in; an output's gutter stands at the left.
+	expect(frame.split('\n').filter(line => line.indexOf('│') >= 40)).toEqual([]);
+	await screen.press('s');
+	await screen.until(
+		f => f.includes('could not list the sessions') && f.includes('such file or directory'),
+		'the reason, on s',
+	);
+	// No sessions at all: the same.
+	screen.unmount();
+	listings = 0;
+	const none = async (): Promise<[]> => {
+		listings += 1;
+		return [];
+	};
+	screen = await mount(store, {columns: 160, rows: 30, sessions: {...switcher(store), list: none}});
+	await screen.until(
+		f => listings > 0 && f.includes('What is a trace file?') && !/^ {2}sessions .*│/m.test(f),
+		'no empty list',
+	);
+});

@@ -10,6 +10,7 @@ import type {ScreenState} from '../screen/screen-types.js';
 import {overviewEntries} from '../views/overview-columns.js';
 import {contentHit, filterEntries, type PickerState} from '../views/picker.js';
 import {rolledUp} from '../views/overview-rollup.js';
+import {besideAfterListing} from '../views/beside.js';
 import {useOverviewBeside} from './use-overview-beside.js';
 import {useContentFilter} from './use-content-filter.js';
 
@@ -46,7 +47,8 @@ export function useSessionSwitching(options: {
 					selectedId === undefined || !next.entries
 						? -1
 						: filterEntries(next.entries, next.query, next.found).findIndex(entry => entry.sessionId === selectedId);
-				return {...previous, picker: index === -1 ? next : {...next, selected: index}};
+				const settled = {...previous, picker: index === -1 ? next : {...next, selected: index}};
+				return besideAfterListing(settled, change) ?? settled;
 			});
 		};
 		sessions.list().then(

@@ -64,3 +64,17 @@ export function besideAtWidth(
 		return {...state, picker: undefined, beside: false, listFocus: false};
 	return undefined;
 }
+
+/**
+ * The list opened by the width alone, once its listing is in: a list with nothing in it (no data root, no sessions,
+ * an error) is closed as s would, so that a trace opened from elsewhere keeps the whole width; s shows it, error and
+ * all. A list that has the keys (opened by s, or Tab) stays. Undefined: no change.
+ */
+export function besideAfterListing(
+	state: ScreenState,
+	listed: {entries?: readonly unknown[]; error?: string},
+): ScreenState | undefined {
+	if (state.beside !== true || state.listFocus === true || state.picker === undefined) return undefined;
+	if (listed.error === undefined && (listed.entries?.length ?? 0) > 0) return undefined;
+	return {...state, picker: undefined, beside: false, listFocus: false, overviewHidden: true};
+}

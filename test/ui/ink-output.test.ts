@@ -8,7 +8,7 @@ import stringWidth from 'string-width';
 import {describe, expect, test} from 'vitest';
 // Ink's own, unbundled and unchanged.
 import Output from '../../node_modules/ink/build/output.js';
-import {inkRowsFor, type InkOutputParts} from '../../source/ui/components/ink-output.js';
+import {inkRowsFor, warmInkRows, type InkOutputParts} from '../../source/ui/components/ink-output.js';
 import inkStringWidth from '../../source/ui/components/ink-width.js';
 
 const parts = {
@@ -99,6 +99,41 @@ describe('Ink rows remembered between frames', () => {
 			),
 			{numRuns: 400},
 		);
+	});
+});
+
+describe('rows drawn ahead', () => {
+	test('a frame of rows drawn ahead tokenizes none of them and is still what Ink draws', () => {
+		let tokenized = 0;
+		const counting = {
+			...parts,
+			tokenize: (text: string) => {
+				tokenized++;
+				return parts.tokenize(text);
+			},
+		};
+		const rows = inkRowsFor(counting);
+		const page = (first: number) =>
+			Array.from({length: 4}, (_, y) => ({
+				type: 'write' as const,
+				x: 0,
+				y,
+				text: `\u001b[2m│\u001b[22m row ${first + y} 漢字 \u001b[36mcyan\u001b[39m`,
+				transformers: [],
+			}));
+		// Rows ahead are drawn for the width of the frame before: none before a first frame.
+		rows(inkOutput(30, 4, page(0)) as never);
+		warmInkRows(
+			0,
+			page(4).map(write => write.text),
+		);
+		tokenized = 0;
+		const next = inkOutput(30, 4, page(4));
+		expect(rows(next as never)).toEqual(next.get());
+		expect(tokenized).toBe(0);
+		// A page that was not drawn ahead is tokenized as before.
+		rows(inkOutput(30, 4, page(8)) as never);
+		expect(tokenized).toBe(4);
 	});
 });
 

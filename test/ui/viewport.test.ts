@@ -23,6 +23,8 @@ import {
 	type ViewportState,
 } from '../../source/ui/reading/viewport.js';
 import {msg, testNow} from './helpers.js';
+import {pagesBeside} from '../../source/ui/reading/cursor.js';
+import {handleKey, initialScreen} from '../../source/ui/screen/screen-state.js';
 
 const user = (text: string): ModelInput => msg({type: 'text', role: 'user', text});
 
@@ -162,5 +164,22 @@ describe('walking', () => {
 		expect(backward(layout, {index: 3, offset: 0}, 99)).toEqual({index: 0, offset: 0});
 		expect(distance(layout, {index: 0, offset: 0}, {index: 3, offset: 0}, 99)).toBe(3);
 		expect(bottomTop(layout, 2)).toEqual({index: 2, offset: 1});
+	});
+});
+
+describe('the pages beside the view', () => {
+	test('are the rows Space and b show next, from wherever the view is', () => {
+		const s = session(30);
+		const layout = s.layout();
+		const paused = scrollBy(layout, 5, pause(layout, 5, following), -12);
+		const state = {...initialScreen(), viewport: paused};
+		const [below, above] = pagesBeside(state, layout, 5);
+		const rows = (keys: string): string[] => {
+			const moved = handleKey(state, keys, {}, {view: s.model.view, layout: () => layout, height: 5});
+			return visibleRows(layout, 5, moved.viewport).rows.map(row => rowText(row.segments));
+		};
+		expect(below!.map(row => rowText(row.segments))).toEqual(rows(' '));
+		expect(above!.map(row => rowText(row.segments))).toEqual(rows('b'));
+		expect(rows(' ')).not.toEqual(rows('b'));
 	});
 });

@@ -59,7 +59,7 @@ import {defaultSwitches, type ScreenSwitches} from '../../settings.js';
 import {useTerminalSize, type TerminalSize} from '../hooks/use-terminal-size.js';
 import {FilterCache, filteredLayout} from '../reading/pane-filter.js';
 import {lineText} from '../reading/position.js';
-import {cursorPane, cursorScreenRow} from '../reading/cursor.js';
+import {cursorPane, cursorScreenRow, pagesBeside} from '../reading/cursor.js';
 import {LineNumbering} from '../reading/line-numbering.js';
 import {cursorLine, documentLines} from '../reading/line-place.js';
 import {choppedLayout, choppedRows, chopWidth} from '../panes/chop-rows.js';
@@ -413,6 +413,7 @@ export function App({
 			width={width}
 			query={state.search.editing || state.search.hidden ? undefined : state.search.query}
 			dimmed={listWidth > 0 && state.listFocus === true}
+			ahead={state.viewport.follow || listWidth > 0 ? undefined : () => pagesBeside(state, layout, height)}
 		/>
 	);
 

@@ -10,6 +10,7 @@ import {RowText} from './RowLine.js';
 import {seg, segmentsWidth, type Row, type Segment} from '../panes/segments.js';
 import {keptBodyRow, styledRow} from '../panes/styled-row.js';
 import {glyph} from '../panes/theme.js';
+import {usePageWarm} from '../hooks/use-page-warm.js';
 
 export type BodyProps = {
 	rows: readonly Row[];
@@ -22,6 +23,8 @@ export type BodyProps = {
 	width?: number;
 	/** The list beside the session has the keys: the rows are drawn dimmed, without the focus mark. */
 	dimmed?: boolean;
+	/** The rows of the pages either side of these, drawn ahead once the screen is still (use-page-warm.ts). */
+	ahead?: () => ReadonlyArray<readonly Row[]>;
 };
 
 const blank = seg(' ');
@@ -59,7 +62,7 @@ function bodyRowText(
 }
 
 /** Exactly `height` rows, so that the footer stays at the bottom: each one styled string (styled-row.ts). */
-export function Body({rows, height, focusRow, query, width, dimmed}: BodyProps) {
+export function Body({rows, height, focusRow, query, width, dimmed, ahead}: BodyProps) {
 	const styling = useContext(ColorContext);
 	const palette = useContext(PaletteContext);
 	const linker = useContext(LinkContext);
@@ -67,6 +70,17 @@ export function Body({rows, height, focusRow, query, width, dimmed}: BodyProps) 
 		const compiled = query ? searchPattern(query) : undefined;
 		return compiled instanceof RegExp ? compiled : undefined;
 	}, [query]);
+	// The strings these rows would be written as on the pages beside: made once the screen is still.
+	const aheadLines = useMemo(
+		() =>
+			ahead &&
+			((): string[] =>
+				ahead().flatMap(page =>
+					page.map(row => bodyRowText(row, false, pattern, width, styling, palette, dimmed, linker)),
+				)),
+		[ahead, pattern, width, styling, palette, dimmed, linker],
+	);
+	usePageWarm(aheadLines, 0);
 	const lines = [];
 	for (let i = 0; i < height; i++)
 		lines.push(

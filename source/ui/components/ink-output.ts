@@ -43,9 +43,35 @@ const lineLimit = 4096;
  */
 const styledCharLimit = 32 * 1024;
 
+/**
+ * Rows drawn ahead (warmInkRows): the instance the bundle's Ink uses, set when it is made. The screen has one Ink; a
+ * test's own instances replace it, which only moves where rows are drawn ahead to.
+ */
+let drawAhead: ((x: number, lines: readonly string[]) => void) | undefined;
+
+/**
+ * Draws rows ahead of the frame that shows them, each `lines[i]` as Ink's only write into a row at column `x` of the
+ * width the last frame had: a frame that then writes exactly that finds the row drawn. For the pages either side of
+ * a still reader (use-page-warm.ts): Space's frame then costs no tokenizing of its rows, the most of it.
+ */
+export function warmInkRows(x: number, lines: readonly string[]): void {
+	drawAhead?.(x, lines);
+}
+
 /** get() for Ink's Output, remembering rows between frames. */
 export function inkRowsFor(parts: InkOutputParts): (output: InkOutputState) => {output: string; height: number} {
 	const rows = new Map<string, string>();
+	// The width of the last frame: rows drawn ahead are drawn for it (none before the first frame).
+	let lastColumns: number | undefined;
+	drawAhead = (x, lines) => {
+		if (lastColumns === undefined) return;
+		// Full: emptied as a frame empties it (were they skipped, rows would never be drawn ahead again).
+		if (rows.size + lines.length > rowLimit) rows.clear();
+		for (const line of lines) {
+			const key = `${lastColumns}\u0000${x}\u0001${line}`;
+			if (!rows.has(key)) rows.set(key, drawRow([{x, line}], lastColumns));
+		}
+	};
 	const styled = new Map<string, StyledChar[]>();
 	let styledCount = 0;
 	const widths = new Map<string, number>();
@@ -82,6 +108,7 @@ export function inkRowsFor(parts: InkOutputParts): (output: InkOutputState) => {
 	};
 
 	return ({width: columns, height, operations}) => {
+		lastColumns = columns;
 		// What each row receives, in order: where, and the line (clipped, transformed).
 		const writes: Array<Array<{x: number; line: string}>> = Array.from({length: height}, () => []);
 		const clips: Clip[] = [];

@@ -7,6 +7,7 @@
  */
 import type {Layout} from '../panes/layout.js';
 import {rowLine, rowOfLine} from '../panes/layout.js';
+import type {Row} from '../panes/segments.js';
 import type {ScreenState} from '../screen/screen-types.js';
 import {
 	backward,
@@ -21,6 +22,7 @@ import {
 	scrollBy,
 	scrollTo,
 	topOf,
+	visibleRows,
 	type Position,
 	type ViewportState,
 } from './viewport.js';
@@ -81,6 +83,14 @@ export function scrollView(state: ScreenState, layout: Layout, height: number, d
 	const bottom = forward(layout, top, Math.max(1, height) - 1);
 	const at = compare(before, top) < 0 ? top : compare(before, bottom) > 0 ? bottom : before;
 	return withCursor({...state, viewport}, layout, at);
+}
+
+/** The rows of the pages a page key would show next, below the view and above it (to draw them ahead). */
+export function pagesBeside(state: ScreenState, layout: Layout, height: number): Row[][] {
+	const page = Math.max(1, height - 1);
+	return [page, -page].map(
+		delta => visibleRows(layout, height, scrollView(state, layout, height, delta).viewport).rows,
+	);
 }
 
 /** g: the cursor on the document's first row, at the top. */

@@ -393,3 +393,15 @@ rmSync(outdir, {recursive: true, force: true});
 const first = await build({...options, write: false, metafile: true});
 Object.assign(shared, sharedEntryImports(first.metafile));
 await build(options);
+
+/**
+ * The worker thread of `--grep` (source/commands/grep-worker.ts): a file of its own with all it needs inside it, so
+ * that the program's chunks stay as the entry's start wants them; source/commands/grep-threads.ts finds it beside them.
+ * None of the edits above: it draws nothing, and its start is paid once a thread.
+ */
+await build({
+	...options,
+	entryPoints: [{in: 'source/commands/grep-worker.ts', out: 'grep-worker'}],
+	splitting: false,
+	plugins: [],
+});

@@ -30,6 +30,11 @@ export type Switches = {
 	 * PENGUIN_VIEW_WARM_MS: how often changes that show nowhere are still drawn, to keep the frame's code warm (ms, 250).
 	 */
 	warmMs: number;
+	/**
+	 * PENGUIN_VIEW_GREP_THREADS: how many worker threads `--grep` searches sessions in (0 or 1: in the program's own;
+	 * unset: one a core, at most 4, once the sessions hold 16 MiB or more).
+	 */
+	grepThreads: number | undefined;
 };
 
 /** The switches the screen reads. */
@@ -42,6 +47,7 @@ export const defaultSwitches: Readonly<Switches> = {
 	keysAtOnce: true,
 	quietOffscreen: true,
 	warmMs: 250,
+	grepThreads: undefined,
 };
 
 /**
@@ -124,6 +130,7 @@ export function readSettings(
 ): Settings {
 	const historyMs = Number(env['PENGUIN_VIEW_HISTORY_MS']);
 	const warmMs = Number(env['PENGUIN_VIEW_WARM_MS']);
+	const grepThreads = Number(env['PENGUIN_VIEW_GREP_THREADS']);
 	const on = (name: string): boolean => env[name] !== '0';
 	return {
 		configDir: configDirFrom(env, home),
@@ -162,6 +169,10 @@ export function readSettings(
 				env['PENGUIN_VIEW_WARM_MS'] !== undefined && Number.isFinite(warmMs) && warmMs >= 0
 					? warmMs
 					: defaultSwitches.warmMs,
+			grepThreads:
+				env['PENGUIN_VIEW_GREP_THREADS'] !== undefined && Number.isInteger(grepThreads) && grepThreads >= 0
+					? grepThreads
+					: undefined,
 		},
 	};
 }

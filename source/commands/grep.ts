@@ -4,16 +4,16 @@
  * Exit 0 when something matched, 1 when nothing did, 2 when a session could not be read (it is
  * named on stderr; what was found elsewhere is still written).
  */
-import {anchorPlan, scanKernel, scanTraceFiles} from '../io/grep-scan.js';
+import {statSync} from 'node:fs';
 import {yieldToLoop} from '../io/yield-to-loop.js';
 import type {SafeWriter} from '../output/safe-writer.js';
-import {contentMatches} from '../ui/reading/content-matches.js';
 import {contentPattern, type ContentPattern} from '../ui/reading/content-pattern.js';
-import {matchLine, matchRecord, type MatchPlace} from './grep-output.js';
+import {patternData, type GrepJob, type GrepMode} from './grep-job.js';
 import {findGrepSessions, withinDates, type GrepSession} from './grep-sessions.js';
+import {ownThread, threadMinBytes, workerThreads, type JobRunner} from './grep-threads.js';
+import {inOrderPool} from './ordered-pool.js';
 
-/** What is written: a line per match, a JSON line per match, the ids of sessions that match, or their counts. */
-export type GrepMode = 'lines' | 'json' | 'files' | 'count';
+export type {GrepMode, SessionFound} from './grep-job.js';
 
 /** A search's request. */
 export type GrepRequest = {
@@ -26,58 +26,73 @@ export type GrepRequest = {
 	until?: string;
 	out: SafeWriter;
 	say: (text: string) => void;
+	/** Worker threads to search in (settings' switch; undefined: one a core, at most 4, for 16 MiB or more). */
+	threads?: number;
 };
 
-/** What one session's search found: its matching lines (grep -c's count). */
-export type SessionFound = {count: number; error?: string};
-
-/** Searches `session`, handing each match to `onMatch` (which returns false to stop). */
-export async function searchSession(
-	session: GrepSession,
-	pattern: ContentPattern,
-	kernel: ReturnType<typeof scanKernel>,
-	onMatch: (place: MatchPlace, match: ReturnType<typeof contentMatches>[number]) => boolean,
-): Promise<SessionFound> {
-	let count = 0;
-	const files = session.shards.map(path => ({path, compressed: session.compressed || path.endsWith('.gz')}));
-	const scanned = await scanTraceFiles(files, anchorPlan(pattern.anchor), kernel, candidate => {
-		for (const match of contentMatches(candidate.text, pattern.regex)) {
-			count++;
-			const place = {sessionId: session.sessionId, shard: candidate.shard, traceLine: candidate.line};
-			if (!onMatch(place, match)) return false;
-		}
-		return true;
-	});
-	return {count, ...scanned};
+/** Where the jobs run: threads when asked for, or when there are cores and enough to read. */
+function runnerFor(sessions: readonly GrepSession[], threads: number | undefined, cores: number): JobRunner {
+	if (sessions.length < 2) return ownThread();
+	if (threads !== undefined) return (threads > 1 && workerThreads(Math.min(threads, sessions.length))) || ownThread();
+	let bytes = 0;
+	for (const session of sessions)
+		for (const shard of session.shards) bytes += statSync(shard, {throwIfNoEntry: false})?.size ?? 0;
+	const count = Math.min(cores, 4, sessions.length);
+	return (bytes >= threadMinBytes && count > 1 && workerThreads(count)) || ownThread();
 }
 
 /** Runs the search over the sessions `targets` name (the data root's when none); the exit code. */
-export async function grepCommand(targets: readonly string[], dataRoot: string, request: GrepRequest): Promise<number> {
-	const {sessions, errors} = await findGrepSessions(targets, dataRoot);
-	for (const error of errors) request.say(error);
+export async function grepCommand(
+	targets: readonly string[],
+	dataRoot: string,
+	request: GrepRequest,
+	cores = 1,
+): Promise<number> {
+	const found = await findGrepSessions(targets, dataRoot);
+	for (const error of found.errors) request.say(error);
+	const sessions = found.sessions.filter(session => withinDates(session.stamp, request.since, request.until));
+	const runner = runnerFor(sessions, request.threads, cores);
+	const jobOf = (session: GrepSession): GrepJob => ({
+		session,
+		pattern: patternData(request.pattern),
+		mode: request.mode,
+		color: request.color,
+		openQuery: request.openQuery,
+	});
 	let matched = false;
-	let failed = errors.length > 0;
-	const kernel = scanKernel();
-	for (const session of sessions) {
-		if (!withinDates(session.stamp, request.since, request.until)) continue;
-		if (request.out.isClosed()) break;
-		const found = await searchSession(session, request.pattern, kernel, (place, match) => {
-			if (request.mode === 'lines') request.out.write(matchLine(place, match, request.color));
-			else if (request.mode === 'json') request.out.write(matchRecord(place, match, request.openQuery));
-			// -l needs one match of a session; the others need every one.
-			return request.mode !== 'files';
-		});
-		if (found.error !== undefined) {
-			failed = true;
-			request.say(found.error);
-		}
-		if (found.count > 0) {
-			matched = true;
-			if (request.mode === 'files') request.out.write(`${session.sessionId}\n`);
-			if (request.mode === 'count') request.out.write(`${session.sessionId}:${found.count}\n`);
-		}
-		// What this session found reaches the reader before the next one is read.
-		await yieldToLoop();
+	let failed = found.errors.length > 0;
+	const write = (text: string): void => {
+		if (!request.out.isClosed()) request.out.write(text);
+	};
+	try {
+		// Newest first, as found: the first session not yet written writes its matches as they come.
+		await inOrderPool(
+			sessions,
+			runner.width,
+			async (session, piece) => {
+				const result = await runner.run(jobOf(session), text => {
+					piece(text);
+					return !request.out.isClosed();
+				});
+				// What this session found reaches the reader before the next one is read.
+				await yieldToLoop();
+				return result;
+			},
+			(result, session) => {
+				if (result.error !== undefined) {
+					failed = true;
+					request.say(result.error);
+				}
+				if (result.count === 0) return;
+				matched = true;
+				if (request.mode === 'files') write(`${session.sessionId}\n`);
+				if (request.mode === 'count') write(`${session.sessionId}:${result.count}\n`);
+			},
+			write,
+			() => request.out.isClosed(),
+		);
+	} finally {
+		await runner.close();
 	}
 	await request.out.flush();
 	return failed ? 2 : matched ? 0 : 1;
@@ -85,7 +100,8 @@ export async function grepCommand(targets: readonly string[], dataRoot: string, 
 
 /**
  * The picker's search of contents: each session of `sessions` (on disk) searched for `query` as the screen's search
- * reads it, `onHit` told of each that holds it; stops between sessions once `cancelled()` says so.
+ * reads it, `onHit` told of each that holds it; stops between sessions once `cancelled()` says so. The reading is done
+ * in a worker thread (the program's own when run from the sources): the screen's keys and stream never wait for it.
  */
 export async function searchContents(
 	sessions: ReadonlyArray<{sessionId: string; shards: readonly string[]}>,
@@ -95,22 +111,24 @@ export async function searchContents(
 ): Promise<void> {
 	const pattern = contentPattern(query, {ignoreCase: false, fixed: false});
 	if ('problem' in pattern) return;
-	const kernel = scanKernel();
-	for (const session of sessions) {
-		if (cancelled()) return;
-		let first: string | undefined;
-		const found = await searchSession(
-			{sessionId: session.sessionId, shards: [...session.shards], compressed: false, stamp: ''},
-			pattern,
-			kernel,
-			(_place, match) => {
-				first ??= match.line;
-				return true;
-			},
-		);
-		if (found.count > 0 && first !== undefined && !cancelled())
-			onHit(session.sessionId, {count: found.count, line: first});
-		// Keys are read between sessions.
-		await yieldToLoop();
+	const runner = workerThreads(1) ?? ownThread();
+	try {
+		for (const session of sessions) {
+			if (cancelled()) return;
+			const job: GrepJob = {
+				session: {sessionId: session.sessionId, shards: [...session.shards], compressed: false, stamp: ''},
+				pattern: patternData(pattern),
+				mode: 'count',
+				color: false,
+				openQuery: '',
+			};
+			const found = await runner.run(job, () => true);
+			if (found.count > 0 && found.first !== undefined && !cancelled())
+				onHit(session.sessionId, {count: found.count, line: found.first});
+			// Keys are read between sessions.
+			await yieldToLoop();
+		}
+	} finally {
+		await runner.close();
 	}
 }

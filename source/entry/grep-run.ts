@@ -1,4 +1,5 @@
 /** `--grep`: the flags read into a search, on disk (commands/grep.ts) or on a server (commands/server-grep.ts). */
+import {availableParallelism} from 'node:os';
 import type {Flags} from '../flags.js';
 import type {Settings} from '../settings.js';
 import {colorWanted} from '../render/color.js';
@@ -43,6 +44,7 @@ export async function runGrep(
 		until,
 		out: safeWriter(process.stdout),
 		say,
+		threads: settings.switches.grepThreads,
 	};
 	if (flags.sse !== undefined) {
 		if (words.length > 0) throw new UsageError('give either sessions to search or --sse SERVER, not both');
@@ -51,5 +53,5 @@ export async function runGrep(
 		return (await import('../commands/server-grep.js')).serverGrep(server, flags, settings, request);
 	}
 	const {grepCommand} = await import('../commands/grep.js');
-	return grepCommand(words, settings.dataRoot, request);
+	return grepCommand(words, settings.dataRoot, request, availableParallelism());
 }

@@ -143,6 +143,29 @@ describe('--grep over a data root', () => {
 		}
 	});
 
+	it('in worker threads writes what one thread writes, in its order; a broken session still named', async () => {
+		const threads = (count: string, ...args: string[]) =>
+			runCli(['--grep', ...args], {env: {...env, PENGUIN_VIEW_GREP_THREADS: count}});
+		for (const args of [['fake'], ['fake', '--json'], ['seq 1 300', '-c'], ['fake', '-l'], ['nowhere at all']]) {
+			const one = await threads('1', ...args);
+			const three = await threads('3', ...args);
+			expect(three).toEqual(one);
+		}
+		expect(new Set(ids((await threads('3', 'fake')).stdout)).size).toBeGreaterThanOrEqual(3);
+		const broken = path.join(folder, 'session-2026-12-02-15-00-00-deadbeef_001.jsonl.gz');
+		const whole = gzipSync(readFileSync(path.join(folder, `${tools}_001.jsonl`)));
+		writeFileSync(broken, whole.subarray(0, whole.length >> 1));
+		try {
+			const found = await threads('3', 'slow-done');
+			expect(found.code).toBe(2);
+			expect(found.stderr).toMatch(/deadbeef_001\.jsonl\.gz: .*cut short/);
+			expect(found.stdout).toContain('694155ee');
+		} finally {
+			const {rmSync} = await import('node:fs');
+			rmSync(broken);
+		}
+	});
+
 	it('says a bad expression in one line, exit 2', async () => {
 		const bad = await grep('(unclosed');
 		expect(bad.code).toBe(2);

@@ -45,6 +45,7 @@ test('each variable is read into its setting', () => {
 			PENGUIN_VIEW_KEYS_AT_ONCE: '0',
 			PENGUIN_VIEW_QUIET_OFFSCREEN: '0',
 			PENGUIN_VIEW_WARM_MS: '600000',
+			PENGUIN_VIEW_GREP_THREADS: '3',
 		},
 		'/home/u',
 		'/work',
@@ -59,7 +60,14 @@ test('each variable is read into its setting', () => {
 		shell: '/usr/bin/fish',
 		historyAnswerMs: 2000,
 		fault: 'render',
-		switches: {kernel: false, tailFirst: false, keysAtOnce: false, quietOffscreen: false, warmMs: 600_000},
+		switches: {
+			kernel: false,
+			tailFirst: false,
+			keysAtOnce: false,
+			quietOffscreen: false,
+			warmMs: 600_000,
+			grepThreads: 3,
+		},
 	});
 });
 
@@ -69,6 +77,7 @@ test('values that mean nothing leave the default', () => {
 			PENGUIN_VIEW_HISTORY_MS: '-5',
 			PENGUIN_VIEW_FAULT: 'bogus',
 			PENGUIN_VIEW_WARM_MS: 'soon',
+			PENGUIN_VIEW_GREP_THREADS: 'many',
 			PENGUIN_VIEW_KERNEL: 'no',
 			PENGUIN_HOME: '',
 			PAGER: '',

@@ -414,6 +414,7 @@ export function App({
 			query={state.search.editing || state.search.hidden ? undefined : state.search.query}
 			dimmed={listWidth > 0 && state.listFocus === true}
 			ahead={state.viewport.follow || listWidth > 0 ? undefined : () => pagesBeside(state, layout, height)}
+			aheadAt={[state.viewport.anchor?.itemId, state.viewport.anchor?.offset, state.focus, state.open, height]}
 		/>
 	);
 

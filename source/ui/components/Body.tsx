@@ -25,6 +25,8 @@ export type BodyProps = {
 	dimmed?: boolean;
 	/** The rows of the pages either side of these, drawn ahead once the screen is still (use-page-warm.ts). */
 	ahead?: () => ReadonlyArray<readonly Row[]>;
+	/** Where the view is (use-page-warm.ts): the pages beside it are drawn ahead once for each place. */
+	aheadAt?: readonly unknown[];
 };
 
 const blank = seg(' ');
@@ -62,7 +64,7 @@ function bodyRowText(
 }
 
 /** Exactly `height` rows, so that the footer stays at the bottom: each one styled string (styled-row.ts). */
-export function Body({rows, height, focusRow, query, width, dimmed, ahead}: BodyProps) {
+export function Body({rows, height, focusRow, query, width, dimmed, ahead, aheadAt = []}: BodyProps) {
 	const styling = useContext(ColorContext);
 	const palette = useContext(PaletteContext);
 	const linker = useContext(LinkContext);
@@ -80,7 +82,7 @@ export function Body({rows, height, focusRow, query, width, dimmed, ahead}: Body
 				)),
 		[ahead, pattern, width, styling, palette, dimmed, linker],
 	);
-	usePageWarm(aheadLines, 0);
+	usePageWarm(aheadLines, 0, [...aheadAt, query, width, dimmed, styling, palette]);
 	const lines = [];
 	for (let i = 0; i < height; i++)
 		lines.push(

@@ -51,3 +51,16 @@ test('at every width from 60 columns the position is in the footer; the tokens g
 		screen = undefined;
 	}
 });
+
+test('following a stream, the position keeps up: after a burst of lines the footer ends on the last one', async () => {
+	const store = storeFrom([msg({type: 'text', role: 'user', text: 'first'})]);
+	screen = await mount(store, {columns: 120});
+	await frameWhere(screen, frame => statsRow(frame).endsWith('line 1 of 1 · 100 %'));
+	// A burst: the position is worked out at most four times a second while following; the last one still shows,
+	// with nothing arriving after it.
+	for (let i = 2; i <= 40; i++) store.apply([msg({type: 'text', role: 'user', text: `line ${i}`})]);
+	await frameWhere(screen, frame => statsRow(frame).endsWith('line 40 of 40 · 100 %'));
+	// A key shows its position at once: k leaves the end.
+	await screen.press('k');
+	await frameWhere(screen, frame => statsRow(frame).endsWith('line 39 of 40 · 97 %'));
+});

@@ -54,11 +54,12 @@ import {ContextTrail} from '../screen/context-trail.js';
 import {headerIsLive, sourceTrouble, tildePath} from '../screen/status-line.js';
 import {frameMs, streamFrameMs} from './frame-pacer.js';
 import {useStore, useTicker, useWarmUp} from '../hooks/use-store.js';
+import {useSteadyPlace} from '../hooks/use-steady-place.js';
 import {changedSince, drawnFrom, type DrawnFrom} from '../panes/drawn-from.js';
 import {defaultSwitches, type ScreenSwitches} from '../../settings.js';
 import {useTerminalSize, type TerminalSize} from '../hooks/use-terminal-size.js';
 import {FilterCache, filteredLayout} from '../reading/pane-filter.js';
-import {lineText} from '../reading/position.js';
+import {lineText, positionWith} from '../reading/position.js';
 import {cursorPane, cursorScreenRow, pagesBeside} from '../reading/cursor.js';
 import {LineNumbering} from '../reading/line-numbering.js';
 import {cursorLine, documentLines} from '../reading/line-place.js';
@@ -274,18 +275,14 @@ export function App({
 	const shownContext = contextOnScreen(view, layout, {focus: focusIndex, first, follow: state.viewport.follow});
 	// Counted in panes that draw something, with a filter (which keeps only those) or without.
 	// The cursor's document line (while just following, the last), in lines every pane counts, open or folded.
-	const line = cursorLine(state, layout, height, lines);
-	const place = line === undefined ? undefined : lineText(line, lines.entries().total);
-	const extra = [
-		shift > 0 ? `→ ${shift}` : undefined,
-		state.filter === undefined ? undefined : `filter “${sanitize(state.filter)}”`,
-	].filter(part => part !== undefined);
-	const withExtra = (text: string | undefined): string | undefined =>
-		[text ?? (state.filter === undefined ? undefined : 'no pane'), ...extra]
-			.filter(part => part !== undefined)
-			.join(' · ') || undefined;
-	const position = withExtra(place?.long);
-	const shortPosition = withExtra(place?.short);
+	const place = useSteadyPlace(
+		() => {
+			const line = cursorLine(state, layout, height, lines);
+			return line === undefined ? undefined : lineText(line, lines.entries().total);
+		},
+		state.viewport.follow && state.focus === undefined,
+	);
+	const {long: position, short: shortPosition} = positionWith(place, shift, state.filter);
 
 	// Noted only where the frame reads no text but the drawn panes' (a search, a filter, the timeline, the log read all).
 	const quiet =

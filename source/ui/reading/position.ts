@@ -3,6 +3,7 @@
  * (document-index.ts: every pane's lines, open or folded), the percentage that `:50%` goes to.
  * A short form stands in on a narrow row; the position is never left out.
  */
+import {sanitize} from '../../render/sanitize.js';
 import type {Segment} from '../panes/segments.js';
 import {seg} from '../panes/segments.js';
 
@@ -20,4 +21,23 @@ export function lineText(line: number, total: number): {long: string; short: str
 /** The position as the footer draws it. */
 export function positionSegments(text: string | undefined): Segment[] {
 	return text === undefined ? [] : [seg(` ${text} `, {dim: true})];
+}
+
+/**
+ * The footer's position with what else says where the view is: the sideways shift in chop mode and the `&` filter
+ * (`no pane` when the filter leaves none). Undefined when there is nothing to say.
+ */
+export function positionWith(
+	place: {long: string; short: string} | undefined,
+	shift: number,
+	filter: string | undefined,
+): {long?: string; short?: string} {
+	const extra = [
+		shift > 0 ? `→ ${shift}` : undefined,
+		filter === undefined ? undefined : `filter “${sanitize(filter)}”`,
+	];
+	const joined = (text: string | undefined): string | undefined =>
+		[text ?? (filter === undefined ? undefined : 'no pane'), ...extra].filter(part => part !== undefined).join(' · ') ||
+		undefined;
+	return {long: joined(place?.long), short: joined(place?.short)};
 }

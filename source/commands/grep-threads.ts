@@ -41,63 +41,73 @@ export function ownThread(): JobRunner {
 	};
 }
 
-/** Jobs in `count` worker threads (one: off the screen's thread); undefined when there is no worker file to run. */
-export function workerThreads(count: number): JobRunner | undefined {
-	const file = workerFile();
+/**
+ * Jobs in `count` worker threads (one: off the screen's thread); undefined when there is no worker file to run. A
+ * thread that fails or ends mid-job fails that job alone (its session named, as an unreadable one is) and a new thread
+ * takes its place; when no thread can be made at all, jobs run in the program's own thread.
+ */
+export function workerThreads(count: number, file: URL | undefined = workerFile()): JobRunner | undefined {
 	if (file === undefined || count < 1) return undefined;
 	const idle: Worker[] = [];
-	const all: Worker[] = [];
-	const waiting: Array<(worker: Worker) => void> = [];
-	const take = (): Promise<Worker> => {
-		const worker = idle.pop();
-		if (worker) return Promise.resolve(worker);
-		if (all.length < count) {
-			const made = new Worker(file);
-			all.push(made);
-			return Promise.resolve(made);
+	const live = new Set<Worker>();
+	const waiting: Array<() => void> = [];
+	let own: JobRunner | undefined;
+	let closing = false;
+	// A free thread, a new one while fewer than `count` live, else wait for one to be given back or to end.
+	const take = async (): Promise<Worker | undefined> => {
+		for (;;) {
+			const worker = idle.pop();
+			if (worker) return worker;
+			if (live.size < count) {
+				try {
+					const made = new Worker(file);
+					live.add(made);
+					return made;
+				} catch {
+					return undefined;
+				}
+			}
+			await new Promise<void>(resolve => waiting.push(resolve));
 		}
-		return new Promise(resolve => waiting.push(resolve));
-	};
-	const give = (worker: Worker): void => {
-		const next = waiting.shift();
-		if (next) next(worker);
-		else idle.push(worker);
 	};
 	return {
 		width: count,
 		async run(job, write) {
 			const worker = await take();
+			if (!worker) return (own ??= ownThread()).run(job, write);
 			return new Promise<SessionFound>(resolve => {
-				const onAnswer = (answer: WorkerAnswer): void => {
-					if (answer.text !== '') write(answer.text);
-					if (answer.found === undefined) return;
-					done();
-					give(worker);
-					resolve(answer.found);
-				};
-				const onError = (error: Error): void => {
-					done();
-					// That worker is gone: another takes its place for whoever waits.
-					all.splice(all.indexOf(worker), 1);
-					const next = waiting.shift();
-					if (next) {
-						const made = new Worker(file);
-						all.push(made);
-						next(made);
-					}
-					resolve({count: 0, error: `${job.session.sessionId}: the search failed: ${error.message}`});
-				};
-				const done = (): void => {
+				const finish = (found: SessionFound, alive: boolean): void => {
 					worker.off('message', onAnswer);
 					worker.off('error', onError);
+					worker.off('exit', onExit);
+					if (alive) idle.push(worker);
+					else live.delete(worker);
+					waiting.shift()?.();
+					resolve(found);
 				};
+				const failed = (why: string): void =>
+					finish({count: 0, error: `${job.session.sessionId}: the search failed: ${why}`}, false);
+				const onAnswer = (answer: WorkerAnswer): void => {
+					if (answer.text !== '') write(answer.text);
+					if (answer.found !== undefined) finish(answer.found, true);
+				};
+				const onError = (error: Error): void => {
+					failed(error.message);
+					void worker.terminate();
+				};
+				// Ended by close(): nobody waits for this session's matches any more.
+				const onExit = (code: number): void =>
+					closing ? finish({count: 0}, false) : failed(`its thread ended (exit code ${code})`);
 				worker.on('message', onAnswer);
 				worker.on('error', onError);
+				worker.on('exit', onExit);
 				worker.postMessage(job);
 			});
 		},
 		async close() {
-			await Promise.all(all.map(worker => worker.terminate()));
+			closing = true;
+			await Promise.all([...live].map(worker => worker.terminate()));
+			live.clear();
 		},
 	};
 }

@@ -357,40 +357,40 @@ const labels: Record<RedactionKind, [string, string]> = {
 	secret: ['other secret', 'other secrets'],
 };
 
-/**
- * What --redact would hide, for --redact --dry-run: a line per kind with its count and masked
- * examples, then what to do next.
- */
-export function describeDryRun(counts: RedactionCounts, examples: Partial<Record<RedactionKind, string[]>>): string[] {
-	const lines: string[] = [];
+/** Each kind found, in the labels' order, with its count as words (`3 home paths`), and how many in all. */
+function foundKinds(counts: RedactionCounts): {found: Array<{kind: RedactionKind; words: string}>; total: number} {
+	const found: Array<{kind: RedactionKind; words: string}> = [];
 	let total = 0;
 	for (const kind of Object.keys(labels) as RedactionKind[]) {
 		const count = counts[kind] ?? 0;
 		if (count === 0) continue;
 		total += count;
 		const [one, many] = labels[kind];
-		const shown = (examples[kind] ?? []).map(example => `  ${example}`);
-		lines.push(`${placeholder(kind)}  ${count} ${count === 1 ? one : many}, e.g.`, ...shown);
+		found.push({kind, words: `${count} ${count === 1 ? one : many}`});
 	}
+	return {found, total};
+}
+
+/**
+ * What --redact would hide, for --redact --dry-run: a line per kind with its count and masked
+ * examples, then what to do next.
+ */
+export function describeDryRun(counts: RedactionCounts, examples: Partial<Record<RedactionKind, string[]>>): string[] {
+	const {found, total} = foundKinds(counts);
 	if (total === 0) return ['--redact would hide nothing: no home or workspace paths and no secrets found'];
 	return [
 		`--redact would hide ${total} ${total === 1 ? 'string' : 'strings'}:`,
-		...lines,
+		...found.flatMap(({kind, words}) => [
+			`${placeholder(kind)}  ${words}, e.g.`,
+			...(examples[kind] ?? []).map(example => `  ${example}`),
+		]),
 		'Nothing was exported: run again without --dry-run to write the redacted export.',
 	];
 }
 
 /** "redacted 5 strings (3 home paths, 1 API key, 1 JWT)", for the user's stderr. */
 export function describeRedactions(counts: RedactionCounts): string {
-	const parts: string[] = [];
-	let total = 0;
-	for (const kind of Object.keys(labels) as RedactionKind[]) {
-		const count = counts[kind] ?? 0;
-		if (count === 0) continue;
-		total += count;
-		const [one, many] = labels[kind];
-		parts.push(`${count} ${count === 1 ? one : many}`);
-	}
+	const {found, total} = foundKinds(counts);
 	if (total === 0) return 'redacted nothing: no home or workspace paths and no secrets found';
-	return `redacted ${total} ${total === 1 ? 'string' : 'strings'} (${parts.join(', ')})`;
+	return `redacted ${total} ${total === 1 ? 'string' : 'strings'} (${found.map(({words}) => words).join(', ')})`;
 }

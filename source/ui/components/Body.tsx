@@ -72,16 +72,13 @@ export function Body({rows, height, focusRow, query, width, dimmed, ahead, ahead
 		const compiled = query ? searchPattern(query) : undefined;
 		return compiled instanceof RegExp ? compiled : undefined;
 	}, [query]);
-	// The strings these rows would be written as on the pages beside: made once the screen is still.
-	const aheadLines = useMemo(
-		() =>
-			ahead &&
-			((): string[] =>
-				ahead().flatMap(page =>
-					page.map(row => bodyRowText(row, false, pattern, width, styling, palette, dimmed, linker)),
-				)),
-		[ahead, pattern, width, styling, palette, dimmed, linker],
-	);
+	// The strings the rows of the pages beside would be written as: made once the screen is still.
+	const aheadLines =
+		ahead &&
+		((): string[] =>
+			ahead().flatMap(page =>
+				page.map(row => bodyRowText(row, false, pattern, width, styling, palette, dimmed, linker)),
+			));
 	usePageWarm(aheadLines, 0, [...aheadAt, query, width, dimmed, styling, palette]);
 	const lines = [];
 	for (let i = 0; i < height; i++)

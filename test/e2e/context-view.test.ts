@@ -30,7 +30,11 @@ test(
 		writeFileSync(path.join(data.root, 'proj-a', '.project_config.toml'), configToml, {mode: 0o600});
 		pane = new FaultTmux(data.root, 'context-view', 80, 24, {TZ: 'UTC', PENGUIN_HOME: data.root});
 		pane.run(`clear && node ${builtCli} ${last}`);
-		await pane.until(screen => wholeFrame(screen) && screen.includes('Unicode check'), 'the session');
+		// The newest shard's end is shown first and the rest is read behind it: C is for the whole session.
+		await pane.until(
+			screen => wholeFrame(screen) && screen.includes('Unicode check') && !screen.includes('loading history'),
+			'the whole session read',
+		);
 		pane.keys('C');
 		// The footer's cost and the view's total are the same figure: both shards, the compaction's request included.
 		const small = await pane.until(

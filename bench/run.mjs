@@ -47,8 +47,9 @@
  *                                 the key → the view on screen, the file read once before (warm cache)
  *   node bench/run.mjs --keys-only [--baseline OTHER/dist/cli.js]
  *                                 j, k, Space, n and G on the screen over the 100 MB trace: key read → frame, p95
- *   node bench/run.mjs --search-only [--quick] [--baseline OTHER/dist/cli.js]
+ *   node bench/run.mjs --search-only [--quick] [--seed N [--mb M]] [--baseline OTHER/dist/cli.js]
  *                                 search (/ and &) on the screen over the 1 GB trace (100 MB with --quick),
+ *                                 or over the shape seed N draws (bench/shape-trace.mjs, 1 GB or M MB),
  *                                 grep -ic beside; with --baseline, that build first
  *
  * Times are wall times from the process's start, plus the CPU time it used (user + system,
@@ -422,6 +423,32 @@ function printMixes(sizeMb, runs, program = cli, label = '') {
 	row('2 throughput', `${label}the same past start-up (worst: ${worstPast.mix})`, `${worstPast.past.toFixed(2)} ×`);
 }
 
+/** The trace of the shape `seed` draws, `sizeMb` large (made once, kept in bench/out): its file and shape. */
+function shapeTrace(seed, sizeMb) {
+	const dir = path.join(out, `shape-${sizeMb}mb-${seed}`);
+	const made = existsSync(path.join(dir, 'shape.json'))
+		? JSON.parse(readFileSync(path.join(dir, 'shape.json'), 'utf8'))
+		: undefined;
+	const cached = made?.version === shapeVersion && made.bytes >= sizeMb * 1024 * 1024;
+	return cached ? {file: path.join(dir, 'shape.jsonl'), shape: made.shape} : writeShapeTrace(dir, sizeMb, seed);
+}
+
+/**
+ * The search case's trace and queries on a drawn shape: its one closing message is the rare
+ * query (found last), `tests` is in nearly every output; the requests counted for the wait.
+ */
+function shapeSearch(seed, sizeMb) {
+	const {file, shape} = shapeTrace(seed, sizeMb);
+	note(`shape of seed ${seed}: ${describeShape(shape)}`);
+	const counted = spawnSync('grep', ['-c', '"request_begin"', file], {encoding: 'utf8'});
+	const queries = [
+		{what: 'a query in a few texts', query: endMark, filter: 'bench'},
+		{what: '"no match"', query: 'zebra'},
+		{what: 'a word in nearly every text', query: 'tests'},
+	];
+	return {file, mb: statSync(file).size / (1 << 20), stats: {requests: Number(counted.stdout.trim())}, queries};
+}
+
 /**
  * Print mode on traces of shapes drawn by seeds (bench/shape-trace.mjs), each in turn with
  * `jq empty`: every seed's ratio and the worst shape with its parameters. Data the bench's
@@ -432,14 +459,7 @@ function printShapes({seeds, first, sizeMb, runs, program = cli}) {
 	sayJq();
 	const results = [];
 	for (let seed = first; seed < first + seeds; seed++) {
-		const dir = path.join(out, `shape-${sizeMb}mb-${seed}`);
-		const made = existsSync(path.join(dir, 'shape.json'))
-			? JSON.parse(readFileSync(path.join(dir, 'shape.json'), 'utf8'))
-			: undefined;
-		const cached = made?.version === shapeVersion && made.bytes >= sizeMb * 1024 * 1024;
-		const {file, shape} = cached
-			? {file: path.join(dir, 'shape.jsonl'), shape: made.shape}
-			: writeShapeTrace(dir, sizeMb, seed);
+		const {file, shape} = shapeTrace(seed, sizeMb);
 		const pair = timedSideBySide(
 			['jq', ['empty', file]],
 			[process.execPath, ['--import', rssProbe, program, '--print', '--no-follow', file]],
@@ -748,8 +768,8 @@ async function tailFirst(traces, runs) {
 async function searchCase(t, {program = cli, label = '', profileDir} = {}) {
 	const size = `${t.mb.toFixed(0)} MB`;
 	note(`\nscreen, ${size} trace: search${label}`);
-	const queries = [
-		{what: 'a query in a few texts', query: `Task ${t.stats.turns - 7}:`},
+	const queries = t.queries ?? [
+		{what: 'a query in a few texts', query: `Task ${t.stats.turns - 7}:`, filter: String(t.stats.turns - 7)},
 		{what: '"no match"', query: 'zebra'},
 		{what: 'a word in nearly every text', query: 'envelope'},
 	];
@@ -826,7 +846,7 @@ async function searchCase(t, {program = cli, label = '', profileDir} = {}) {
 					right && whole !== undefined && whole <= 2000,
 				);
 		}
-		const [filtered] = await answer(['&', queries[0].query.split(' ')[1]], event => event.id.startsWith('filter'));
+		const [filtered] = await answer(['&', queries[0].filter], event => event.id.startsWith('filter'));
 		row(
 			'7 search',
 			`${label}& filter on a rare word (${size}): Enter → filtered screen`,
@@ -1338,10 +1358,15 @@ async function main() {
 		return printTable();
 	}
 	if (process.argv.includes('--search-only')) {
-		// `--search-only [--baseline OTHER/dist/cli.js] [--cpu-prof DIR]`: the search case alone, on the 1 GB trace (100 MB
-		// with --quick);
-		// --cpu-prof writes the screen's CPU profile into DIR.
-		const t = trace(quick ? 100 : 1000);
+		// `--search-only [--seed N [--mb M]] [--baseline OTHER/dist/cli.js] [--cpu-prof DIR]`: the search case alone, on
+		// the 1 GB trace (100 MB with --quick), or on the shape seed N draws (1 GB, or M); --cpu-prof writes the screen's
+		// CPU profile into DIR.
+		const seed = process.argv.indexOf('--seed');
+		const size = process.argv.indexOf('--mb');
+		const t =
+			seed === -1
+				? trace(quick ? 100 : 1000)
+				: shapeSearch(Number(process.argv[seed + 1]), size === -1 ? 1000 : Number(process.argv[size + 1]));
 		const at = process.argv.indexOf('--baseline');
 		const profile = process.argv.indexOf('--cpu-prof');
 		if (at !== -1) await searchCase(t, {program: path.resolve(process.argv[at + 1]), label: 'baseline: '});

@@ -9,7 +9,16 @@
 import {createReadStream} from 'node:fs';
 import {closeSync, openSync, readSync} from 'node:fs';
 import {byteKernel, type ByteKernel} from '../fastpath/byte-kernel.js';
-import {anchorScan, bytePlan, changedLines, mergeSorted, type BytePlan} from '../model/byte-search.js';
+import {
+	anchorScan,
+	bytePlan,
+	changeCheck,
+	changedCandidates,
+	changedLines,
+	mergeSorted,
+	type BytePlan,
+	type ChangeCheck,
+} from '../model/byte-search.js';
 import {gunzipIfCompressed} from './gunzip.js';
 import {describeFsError} from './session-locator.js';
 
@@ -130,11 +139,8 @@ class CandidateCutter {
 		let starts: number[] | undefined;
 		if (plan) {
 			const anchored = anchorScan(bytes, plan, this.kernel, []).lines;
-			const held = new Set(anchored);
-			const changed = changedLines(bytes, plan, this.kernel).filter(
-				start => !held.has(start) && this.check!(bytes.toString('latin1', start, bytes.indexOf(10, start))),
-			);
-			starts = mergeSorted(anchored, changed);
+			const changed = changedLines(bytes, plan, this.kernel);
+			starts = mergeSorted(anchored, changedCandidates(bytes, changed, anchored, this.check!));
 		}
 		let counted = 0;
 		let line = this.lines;
@@ -165,35 +171,4 @@ class CandidateCutter {
 // The start of every line of `bytes` (whole lines).
 function* everyLine(bytes: Buffer): Generator<number> {
 	for (let start = 0; start < bytes.length; start = bytes.indexOf(10, start) + 1) yield start;
-}
-
-// What sanitize changes that may make the anchor appear, as JSON writes it: a `\u` escape (any backslashes before it: a
-// call's arguments escape it once more) of a control, a bidi control, İ or the Kelvin sign (which lower-case into `i`
-// and `k`), but a colour; `\b`, `\f`, `\r` but before `\n`, after an even run of backslashes (`\\b` in a path or an
-// expression is no escape; in a call's arguments, a backspace, carriage return or tab splitting the anchor is missed);
-// DEL, C1 and bidi controls, İ and the Kelvin sign as UTF-8 (the line is read as latin1). An escape of another
-// character beyond ASCII stands for one that the anchor (ASCII) cannot hold.
-const changes =
-	'\\\\[uU](?:(?!001[bB]\\[[0-9;:]*m)00[0-9][0-9a-fA-F]|200[eEfF]|202[a-eA-E]|206[6-9]|061[cC]|0130|212[aA])' +
-	'|(?<!\\\\)(?:\\\\\\\\)*\\\\(?:[bf]|r(?!\\\\n))' +
-	'|\\x7f|\\xc2[\\x80-\\x9f]|\\xd8\\x9c|\\xe2\\x80[\\x8e\\x8f\\xaa-\\xae]|\\xe2\\x81[\\xa6-\\xa9]' +
-	'|\\xc4\\xb0|\\xe2\\x84\\xaa';
-const changesOrTab = new RegExp(`${changes}|(?<!\\\\)(?:\\\\\\\\)*\\\\t`);
-const changesButTabs = new RegExp(changes);
-// A colour (SGR), which sanitize removes whole: it may join the anchor's halves.
-const colour = '(?:\\\\{1,2}u001[bB]\\[[0-9;:]*m)*';
-
-/** Whether a line which does not hold the anchor as it is written may hold it once sanitized. */
-export type ChangeCheck = (line: string) => boolean;
-
-/**
- * The check for `plan`: a line may hold its anchor once sanitized when sanitize changes more in it than colours and
- * escapes of characters beyond ASCII (a tab too, for an anchor with a space: tabs become spaces), or when it holds the
- * anchor with colours between its characters. The line is given as latin1.
- */
-export function changeCheck(plan: BytePlan): ChangeCheck {
-	const other = plan.solid === undefined ? changesButTabs : changesOrTab;
-	const chars = [...plan.json.toString('latin1')].map(c => c.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&'));
-	const joined = new RegExp(chars.join(colour), plan.lower ? 'i' : '');
-	return line => other.test(line) || joined.test(line);
 }

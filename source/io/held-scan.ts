@@ -10,11 +10,14 @@ import type {HeldText} from '../model/held-text.js';
 import {
 	anchorScan,
 	bytePlan,
+	changeCheck,
+	changedCandidates,
 	changedLines,
 	changeKey,
 	mergeSorted,
 	rawHits,
 	type BytePlan,
+	type ChangeCheck,
 } from '../model/byte-search.js';
 import {heldFields} from '../model/held-field.js';
 import type {HeldField, HeldVerdict} from '../model/held-text.js';
@@ -122,12 +125,15 @@ export type ScanSizes = {chunk: number; ahead: number};
 export class HeldScan {
 	private readonly shards = new Map<number, ShardScan>();
 	private spill = {scanned: 0, spans: new Offsets(), sure: new Offsets()};
+	private readonly check: ChangeCheck;
 
 	constructor(
 		private readonly plan: BytePlan,
 		private readonly files: ScanFiles,
 		private readonly sizes: ScanSizes = {chunk: chunkBytes, ahead: aheadBytes},
-	) {}
+	) {
+		this.check = changeCheck(plan);
+	}
 
 	/** Whether `held` may hold the query (false: it surely does not). */
 	readonly mayHold = (held: HeldText): boolean => this.verdict(held, 'output') !== 'no';
@@ -231,17 +237,11 @@ export class HeldScan {
 					changed.scanned = next;
 				}
 			}
-			const anchors = anchorScan(
-				chunk,
-				this.plan,
-				kernel,
-				known.map(start => start - at),
-			);
-			for (const start of mergeSorted(
-				anchors.lines.map(start => at + start),
-				known,
-			))
-				into.lines.push(start);
+			const inChunk = known.map(start => start - at);
+			const anchors = anchorScan(chunk, this.plan, kernel, inChunk);
+			// A changed line without the anchor is read back only where its changes may make it.
+			const remade = changedCandidates(chunk, inChunk, anchors.lines, this.check);
+			for (const start of mergeSorted(anchors.lines, remade)) into.lines.push(at + start);
 			for (const sure of anchors.sure) into.sure.push(sure + at * 4);
 			for (const count of anchors.counts) into.counts.push(count);
 			at = next;

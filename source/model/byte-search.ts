@@ -14,6 +14,9 @@
  * without a space. A letter of the lower-cased text comes from that letter in either case,
  * but for `i` (from İ) and `k` (from the Kelvin sign), looked for too. In JSON the anchor's
  * characters are written as they are, `"` and `\` escaped, or as `\u` escapes (a wildcard).
+ * A line sanitize changes is a candidate without the anchor only where its changes may make
+ * the anchor ({@link changeCheck}): a colour that splits nothing, or `é` written `\u00e9`,
+ * cannot; what is left is read back (the screen's search and `--grep` alike).
  */
 
 import {heldFieldSpans} from './held-field.js';
@@ -232,4 +235,55 @@ export function rawHits(bytes: Buffer, plan: BytePlan, kernel: ScanKernel, next:
 	for (let at = haystack.indexOf(plan.raw); at !== -1; at = haystack.indexOf(plan.raw, Math.max(at + 1, next(at))))
 		hits.push(at);
 	return hits;
+}
+
+// What sanitize changes that may make the anchor appear, as JSON writes it: a `\u` escape (any backslashes before it: a
+// call's arguments escape it once more) of a control, a bidi control, İ or the Kelvin sign (which lower-case into `i`
+// and `k`), but a colour; `\b`, `\f`, `\r` but before `\n`, after an even run of backslashes (`\\b` in a path or an
+// expression is no escape; in a call's arguments, a backspace, carriage return or tab splitting the anchor is missed);
+// DEL, C1 and bidi controls, İ and the Kelvin sign as UTF-8 (the line is read as latin1). An escape of another
+// character beyond ASCII stands for one that the anchor (ASCII) cannot hold.
+const changes =
+	'\\\\[uU](?:(?!001[bB]\\[[0-9;:]*m)00[0-9][0-9a-fA-F]|200[eEfF]|202[a-eA-E]|206[6-9]|061[cC]|0130|212[aA])' +
+	'|(?<!\\\\)(?:\\\\\\\\)*\\\\(?:[bf]|r(?!\\\\n))' +
+	'|\\x7f|\\xc2[\\x80-\\x9f]|\\xd8\\x9c|\\xe2\\x80[\\x8e\\x8f\\xaa-\\xae]|\\xe2\\x81[\\xa6-\\xa9]' +
+	'|\\xc4\\xb0|\\xe2\\x84\\xaa';
+const changesOrTab = new RegExp(`${changes}|(?<!\\\\)(?:\\\\\\\\)*\\\\t`);
+const changesButTabs = new RegExp(changes);
+// A colour (SGR), which sanitize removes whole: it may join the anchor's halves.
+const colour = '(?:\\\\{1,2}u001[bB]\\[[0-9;:]*m)*';
+
+/** Whether a line which does not hold the anchor as it is written may hold it once sanitized. */
+export type ChangeCheck = (line: string) => boolean;
+
+/**
+ * The check for `plan`: a line may hold its anchor once sanitized when sanitize changes more in it than colours and
+ * escapes of characters beyond ASCII (a tab too, for an anchor with a space: tabs become spaces), or when it holds the
+ * anchor with colours between its characters. The line is given as latin1.
+ */
+export function changeCheck(plan: BytePlan): ChangeCheck {
+	const other = plan.solid === undefined ? changesButTabs : changesOrTab;
+	const chars = [...plan.json.toString('latin1')].map(c => c.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&'));
+	const joined = new RegExp(chars.join(colour), plan.lower ? 'i' : '');
+	return line => joined.test(line) || other.test(line);
+}
+
+/**
+ * Of the changed lines of `bytes` (`changed`, their starts in order), those not among `anchored` (the lines holding the
+ * anchor as written, in order) that may hold it once sanitized, by `check`: what the bytes cannot rule out.
+ */
+export function changedCandidates(
+	bytes: Buffer,
+	changed: readonly number[],
+	anchored: readonly number[],
+	check: ChangeCheck,
+): number[] {
+	const kept: number[] = [];
+	let next = 0;
+	for (const start of changed) {
+		while (next < anchored.length && anchored[next]! < start) next++;
+		if (anchored[next] === start) continue;
+		if (check(bytes.toString('latin1', start, lineEnd(bytes, start)))) kept.push(start);
+	}
+	return kept;
 }

@@ -76,28 +76,59 @@ function countIn(text: string, pattern: RegExp): number {
 	return count;
 }
 
+// What sanitize changes but colours (SGR, removed whole), tabs (made spaces), line ends and carriage returns before
+// them (nothing); and the two characters that lower-case into ASCII (İ, the Kelvin sign). With a tab, for a query with
+// a space.
+const changes =
+	'[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001a\\u001c-\\u001f\\u007f-\\u009f\\u200e\\u200f\\u061c\\u202a-\\u202e\\u2066-\\u2069\\u0130\\u212a]' +
+	'|\\u001b(?!\\[[0-9;:]*m)|\\r(?![\\r\\n]|$)';
+const changedButColours = new RegExp(changes);
+const changedButColoursOrTabs = new RegExp(`${changes}|\\t`);
+
+/**
+ * Whether a text as the trace holds it may hold the plain string `query` once sanitized, told without sanitizing it
+ * (which costs most of a search through texts with colours): a text whose only changes are colours (tabs for a query
+ * without a space, CRLF line ends) holds it only with colours between its characters; any other change cannot be told,
+ * and says it may. The same rule as the byte
+ * search's (model/byte-search.ts's changeCheck), on text.
+ */
+export function rawTextCheck(query: string): (text: string) => boolean {
+	const caseless = !/\p{Lu}/u.test(query);
+	const chars = [...query].map(c => c.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&'));
+	const joined = new RegExp(chars.join('(?:\u001b\\[[0-9;:]*m)*'), caseless ? 'i' : '');
+	const other = query.includes(' ') ? changedButColoursOrTabs : changedButColours;
+	return text => joined.test(text) || other.test(text);
+}
+
 /**
  * The body text of an item's pane, whole (sanitized), for counting a plain string: it cannot
  * run across a line's end, so its matches in the whole are those in the lines. The head line
- * apart (a call's name and arguments, a thinking's label).
+ * apart (a call's name and arguments, a thinking's label). A text `mayHold` says cannot hold
+ * the string is not sanitized: it counts as empty.
  */
-function wholeBody(item: Item, texts: TextReader | undefined, skipHeld: boolean): {head?: string; body: string} {
+function wholeBody(
+	item: Item,
+	texts: TextReader | undefined,
+	skipHeld: boolean,
+	mayHold: (text: string) => boolean,
+): {head?: string; body: string} {
+	const clean = (text: string): string => (mayHold(text) ? sanitize(text) : '');
 	switch (item.kind) {
 		case 'tool_call': {
 			const head = sanitize(`${item.name} ${item.args}`.replace(/\n/g, ' '));
 			if (item.output === undefined || (skipHeld && isHeld(item.output))) return {head, body: ''};
-			return {head, body: sanitize(shown(item, texts).output!)};
+			return {head, body: clean(shown(item, texts).output!)};
 		}
 		case 'user_text':
 		case 'assistant_text':
 			if (skipHeld && isHeld(item.text)) return {body: ''};
 			return {
 				head: item.kind === 'user_text' && item.marker ? item.marker : undefined,
-				body: sanitize(shown(item, texts).text),
+				body: clean(shown(item, texts).text),
 			};
 		case 'thinking':
 			if (item.inline || item.encrypted || (skipHeld && isHeld(item.text))) return {head: 'thinking', body: ''};
-			return {head: 'thinking', body: sanitize(shown(item, texts).text)};
+			return {head: 'thinking', body: clean(shown(item, texts).text)};
 		default:
 			return {body: sanitize(itemText(shown(item, texts)).replace(/\n/g, ' '))};
 	}
@@ -170,6 +201,7 @@ export function matchCounter(query: string, texts?: TextReader): (item: Item) =>
 		? texts?.candidates?.(query)
 		: undefined;
 	const inBytes = literal ? texts?.counts?.(query) : undefined;
+	const mayHold = literal ? rawTextCheck(query) : undefined;
 	return item => {
 		const held = verdict && heldIn(item);
 		const said = held ? verdict(held.text, held.field) : undefined;
@@ -177,7 +209,7 @@ export function matchCounter(query: string, texts?: TextReader): (item: Item) =>
 		if (literal) {
 			// Counted in the file's bytes where they tell: the text is not read back.
 			const counted = held && said === 'yes' ? inBytes?.(held.text, held.field) : undefined;
-			const {head, body} = wholeBody(item, texts, said === 'no' || counted !== undefined);
+			const {head, body} = wholeBody(item, texts, said === 'no' || counted !== undefined, mayHold!);
 			return (head === undefined ? 0 : countIn(head, pattern)) + (counted ?? countIn(body, pattern));
 		}
 		let count = 0;

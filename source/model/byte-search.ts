@@ -248,24 +248,25 @@ const changes =
 	'|(?<!\\\\)(?:\\\\\\\\)*\\\\(?:[bf]|r(?!\\\\n))' +
 	'|\\x7f|\\xc2[\\x80-\\x9f]|\\xd8\\x9c|\\xe2\\x80[\\x8e\\x8f\\xaa-\\xae]|\\xe2\\x81[\\xa6-\\xa9]' +
 	'|\\xc4\\xb0|\\xe2\\x84\\xaa';
-const changesOrTab = new RegExp(`${changes}|(?<!\\\\)(?:\\\\\\\\)*\\\\t`);
 const changesButTabs = new RegExp(changes);
 // A colour (SGR), which sanitize removes whole: it may join the anchor's halves.
 const colour = '(?:\\\\{1,2}u001[bB]\\[[0-9;:]*m)*';
+// A run of an anchor's spaces, which tabs (made spaces by sanitize, as many as reach the next stop) may make too.
+const spaces = '(?: |\\\\{1,2}t|\\\\{1,2}u001[bB]\\[[0-9;:]*m)+';
 
 /** Whether a line which does not hold the anchor as it is written may hold it once sanitized. */
 export type ChangeCheck = (line: string) => boolean;
 
 /**
- * The check for `plan`: a line may hold its anchor once sanitized when sanitize changes more in it than colours and
- * escapes of characters beyond ASCII (a tab too, for an anchor with a space: tabs become spaces), or when it holds the
- * anchor with colours between its characters. The line is given as latin1.
+ * The check for `plan`: a line may hold its anchor once sanitized when sanitize changes more in it than colours, tabs
+ * and escapes of characters beyond ASCII, or when it holds the anchor with colours between its characters (and tabs
+ * for its spaces). The line is given as latin1.
  */
 export function changeCheck(plan: BytePlan): ChangeCheck {
-	const other = plan.solid === undefined ? changesButTabs : changesOrTab;
-	const chars = [...plan.json.toString('latin1')].map(c => c.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&'));
-	const joined = new RegExp(chars.join(colour), plan.lower ? 'i' : '');
-	return line => joined.test(line) || other.test(line);
+	const runs = plan.json.toString('latin1').split(/ +/);
+	const chars = runs.map(run => [...run].map(c => c.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&')).join(colour));
+	const joined = new RegExp(chars.join(`${colour}${spaces}${colour}`), plan.lower ? 'i' : '');
+	return line => joined.test(line) || changesButTabs.test(line);
 }
 
 /**

@@ -51,5 +51,13 @@ describe('the candidate lines of a search across sessions', () => {
 
 	it("hands on a tab that may make an anchor's space", async () => {
 		expect(await handedOn('quag ga', [output('quag\\tga'), output('quag-ga')])).toEqual([1]);
+		// With a colour splitting the word, and a tab where the space is.
+		const split = [
+			output('qu\\u001b[1mag\\u001b[0m\\tga'),
+			output('qu\\u001b[1mag\\u001b[0m-ga'),
+			output('\\tquag\\u001b[1m'),
+		];
+		// (the third holds the word and a tab: it is handed on for the tab alone)
+		expect(await handedOn('quag ga', split)).toEqual([1, 3]);
 	});
 });

@@ -77,27 +77,26 @@ function countIn(text: string, pattern: RegExp): number {
 }
 
 // What sanitize changes but colours (SGR, removed whole), tabs (made spaces), line ends and carriage returns before
-// them (nothing); and the two characters that lower-case into ASCII (İ, the Kelvin sign). With a tab, for a query with
-// a space.
-const changes =
+// them (nothing); and the two characters that lower-case into ASCII (İ, the Kelvin sign).
+const changedButColours = new RegExp(
 	'[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001a\\u001c-\\u001f\\u007f-\\u009f\\u200e\\u200f\\u061c\\u202a-\\u202e\\u2066-\\u2069\\u0130\\u212a]' +
-	'|\\u001b(?!\\[[0-9;:]*m)|\\r(?![\\r\\n]|$)';
-const changedButColours = new RegExp(changes);
-const changedButColoursOrTabs = new RegExp(`${changes}|\\t`);
+		'|\\u001b(?!\\[[0-9;:]*m)|\\r(?![\\r\\n]|$)',
+);
+const colour = '(?:\\u001b\\[[0-9;:]*m)*';
+// A run of the query's spaces, which tabs (made as many spaces as reach the next stop) may make too.
+const spaces = '(?:[ \\t]|\\u001b\\[[0-9;:]*m)+';
 
 /**
  * Whether a text as the trace holds it may hold the plain string `query` once sanitized, told without sanitizing it
- * (which costs most of a search through texts with colours): a text whose only changes are colours (tabs for a query
- * without a space, CRLF line ends) holds it only with colours between its characters; any other change cannot be told,
- * and says it may. The same rule as the byte
- * search's (model/byte-search.ts's changeCheck), on text.
+ * (which costs most of a search through texts with colours): a text whose only changes are colours, tabs and CRLF line
+ * ends holds it only with colours between its characters (and tabs for its spaces); any other change cannot be told,
+ * and says it may. The same rule as the byte search's (model/byte-search.ts's changeCheck), on text.
  */
 export function rawTextCheck(query: string): (text: string) => boolean {
 	const caseless = !/\p{Lu}/u.test(query);
-	const chars = [...query].map(c => c.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&'));
-	const joined = new RegExp(chars.join('(?:\u001b\\[[0-9;:]*m)*'), caseless ? 'i' : '');
-	const other = query.includes(' ') ? changedButColoursOrTabs : changedButColours;
-	return text => joined.test(text) || other.test(text);
+	const runs = query.split(/ +/).map(run => [...run].map(c => c.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&')).join(colour));
+	const joined = new RegExp(runs.join(`${colour}${spaces}${colour}`), caseless ? 'i' : '');
+	return text => joined.test(text) || changedButColours.test(text);
 }
 
 /**

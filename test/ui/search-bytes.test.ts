@@ -172,15 +172,15 @@ function trace(entries: Entry[]): string {
  * in strings too (any writer may escape any character), some with capital hex digits.
  */
 function asciiOnly(lines: string): string {
-	const escape = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+	const escaped = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 	return lines.replace(/"(?:[^"\\]|\\.)*"/g, literal =>
 		literal.replace(/\\u[0-9a-fA-F]{4}|\\.|[^\\]/g, token =>
 			token === 'a'
-				? escape(token)
+				? escaped(token)
 				: token === 'k'
-					? escape(token).toUpperCase().replace('\\U', '\\u')
+					? escaped(token).toUpperCase().replace('\\U', '\\u')
 					: /[^\x00-\x7f]/.test(token)
-						? escape(token)
+						? escaped(token)
 						: token,
 		),
 	);
@@ -281,10 +281,10 @@ test(
 	() => {
 		// Every output holds "step"; one in ten "Step" in capitals; one in ten a colour, which sanitize removes whole, one
 		// in ten a backspace, which it applies.
-		const escape = (n: number): string => (n % 10 === 3 ? '\u001b[1m' : n % 10 === 7 ? 'x\b' : '');
+		const prefix = (n: number): string => (n % 10 === 3 ? '\u001b[1m' : n % 10 === 7 ? 'x\b' : '');
 		const entries: Entry[] = Array.from({length: 60}, (_, n) => ({
 			kind: n % 3 === 0 ? 'thinking' : 'call',
-			text: `${escape(n)}${n % 10 === 5 ? 'Step' : 'step'} ${n} of the plan\n`.repeat(20),
+			text: `${prefix(n)}${n % 10 === 5 ? 'Step' : 'step'} ${n} of the plan\n`.repeat(20),
 			args: '{"cmd":"make"}',
 		}));
 		const store = new HeldTextStore();

@@ -79,7 +79,8 @@ function countIn(text: string, pattern: RegExp): number {
 // What sanitize changes but colours (SGR, removed whole), tabs (made spaces), line ends and carriage returns before
 // them (nothing); and the two characters that lower-case into ASCII (İ, the Kelvin sign).
 const changedButColours = new RegExp(
-	'[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001a\\u001c-\\u001f\\u007f-\\u009f\\u200e\\u200f\\u061c\\u202a-\\u202e\\u2066-\\u2069\\u0130\\u212a]' +
+	'[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001a\\u001c-\\u001f\\u007f-\\u009f' +
+		'\\u200e\\u200f\\u061c\\u202a-\\u202e\\u2066-\\u2069\\u0130\\u212a]' +
 		'|\\u001b(?!\\[[0-9;:]*m)|\\r(?![\\r\\n]|$)',
 );
 const colour = '(?:\\u001b\\[[0-9;:]*m)*';

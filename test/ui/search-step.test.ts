@@ -117,3 +117,22 @@ test('a match far ahead is looked for a slice at a time: keys are served before 
 	expect(focusedCall(state)).toBe('call-3');
 	expect(state.message).toContain('search wrapped');
 });
+
+test('Enter with no match after the cursor goes round to the first match without counting every match first', () => {
+	// A match of `out` in the first 150 outputs, none in the 50 after: the search from the end goes round to the top.
+	const {press, focusedCall, reads} = screen(
+		200,
+		n => `${n <= 150 ? 'out' : 'end'} ${n}\n${'filler line\n'.repeat(29)}`,
+		() => Number.POSITIVE_INFINITY,
+	);
+	let state = press(initialScreen(), 'G');
+	const before = reads();
+	state = press(state, '/', 'o', 'u', 't', '\r');
+	expect(focusedCall(state)).toBe('call-1');
+	// What is on screen and after it, and the first output (what the screen then draws too): not the 149 other outputs
+	// that hold it (counting every one first reads each twice: 373).
+	expect(reads() - before).toBeLessThanOrEqual(60);
+	// The count goes on from there: n finds the next.
+	state = press(state, 'n');
+	expect(focusedCall(state)).toBe('call-2');
+});

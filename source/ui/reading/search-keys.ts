@@ -82,8 +82,10 @@ function submitSearch(state: ScreenState, env: ScreenEnv): ScreenState {
 	// shown (the footer's `match 3 of 12…` grows; search-count.ts).
 	const ahead = env.probeMatch?.(query, from[0]!, wanted);
 	if (ahead) return goToMatch({...state, search: {...fresh, matches: [ahead], index: 0}}, 0, env, 'first');
+	// None after it (the probe looked): the search goes round to the first match, the count stopping there.
+	const found = env.probeMatch ? () => true : wanted;
 	const matches = env.countMatches
-		? env.countMatches(query, {more: () => true, found: wanted}).matches
+		? env.countMatches(query, {more: () => true, found}).matches
 		: currentMatches(env, query);
 	const search: SearchState = {...fresh, matches};
 	if (matches.length === 0) return {...state, search, message: noMatch(query)};

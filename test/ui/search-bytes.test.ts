@@ -273,6 +273,12 @@ test('a search for a word no held text holds reads none of them back', () => {
 	expect(findMatches(model.view, 'output 7 of', store)).toHaveLength(1);
 	// The one that holds it has its matches counted in its bytes: none is read back.
 	expect(store.reads).toBe(0);
+	// An expression: only the texts holding the literal every match holds ("output 4": outputs 4 and 40–49) are read
+	// back, and counted by reading; before, every text was.
+	expect(findMatches(model.view, 'output 4[0-9] of', store)).toHaveLength(10);
+	expect(store.reads).toBe(11);
+	expect(findMatches(model.view, 'output 7 of (the|a) command', store)).toHaveLength(1);
+	expect(store.reads).toBe(12);
 	store.close();
 });
 

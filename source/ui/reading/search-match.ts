@@ -16,6 +16,7 @@ import {
 import type {Item} from '../../model/view-model.js';
 import {itemText} from '../../render/item-kinds.js';
 import {sanitize} from '../../render/sanitize.js';
+import {requiredLiteral} from './required-literal.js';
 
 /** A match: the pane line it is on (0: the pane's first) and where in that line's text. */
 export type Occurrence = {line: number; start: number; end: number};
@@ -147,25 +148,32 @@ function linesOf(text: string): string[] {
  * a call's first line is its name and arguments, then its output's lines; a message's lines are
  * its text's; thinking's first line is its head; anything else is one line of its words.
  */
-export function paneLineTexts(item: Item, texts?: TextReader, skipHeld = false): string[] {
+export function paneLineTexts(
+	item: Item,
+	texts?: TextReader,
+	skipHeld = false,
+	mayHold: (text: string) => boolean = () => true,
+): string[] {
+	// A body `mayHold` rules out has no lines to look in (for counting only: its line numbers do not matter then).
+	const bodyLines = (text: string): string[] => (mayHold(text) ? linesOf(text).map(line => sanitize(line)) : []);
 	switch (item.kind) {
 		case 'tool_call': {
 			const head = sanitize(`${item.name} ${item.args}`.replace(/\n/g, ' '));
 			if (item.output === undefined) return [head];
 			if (skipHeld && isHeld(item.output)) return [head];
-			return [head, ...linesOf(shown(item, texts).output!).map(line => sanitize(line))];
+			return [head, ...bodyLines(shown(item, texts).output!)];
 		}
 		case 'user_text':
 		case 'assistant_text': {
 			if (skipHeld && isHeld(item.text)) return [];
-			const lines = linesOf(shown(item, texts).text).map(line => sanitize(line));
+			const lines = bodyLines(shown(item, texts).text);
 			const body = lines.length === 0 ? [''] : lines;
 			return item.kind === 'user_text' && item.marker ? [item.marker, ...lines] : body;
 		}
 		case 'thinking':
 			if (item.inline || item.encrypted) return ['thinking'];
 			if (skipHeld && isHeld(item.text)) return ['thinking'];
-			return ['thinking', ...linesOf(shown(item, texts).text).map(line => sanitize(line))];
+			return ['thinking', ...bodyLines(shown(item, texts).text)];
 		default:
 			return [sanitize(itemText(shown(item, texts)).replace(/\n/g, ' '))];
 	}
@@ -197,11 +205,12 @@ export function matchCounter(query: string, texts?: TextReader): (item: Item) =>
 	const pattern = searchPattern(query);
 	if (!(pattern instanceof RegExp) || query === '') return () => 0;
 	const literal = isLiteral(query);
-	const verdict: ((held: HeldText, field: HeldField) => HeldVerdict) | undefined = literal
-		? texts?.candidates?.(query)
-		: undefined;
+	// What every match holds: the whole of a plain string, the literal run an expression always matches.
+	const anchor = literal ? query : requiredLiteral(query);
+	const verdict: ((held: HeldText, field: HeldField) => HeldVerdict) | undefined =
+		anchor === '' ? undefined : texts?.candidates?.(anchor);
 	const inBytes = literal ? texts?.counts?.(query) : undefined;
-	const mayHold = literal ? rawTextCheck(query) : undefined;
+	const mayHold = anchor === '' ? () => true : rawTextCheck(anchor);
 	return item => {
 		const held = verdict && heldIn(item);
 		const said = held ? verdict(held.text, held.field) : undefined;
@@ -209,11 +218,11 @@ export function matchCounter(query: string, texts?: TextReader): (item: Item) =>
 		if (literal) {
 			// Counted in the file's bytes where they tell: the text is not read back.
 			const counted = held && said === 'yes' ? inBytes?.(held.text, held.field) : undefined;
-			const {head, body} = wholeBody(item, texts, said === 'no' || counted !== undefined, mayHold!);
+			const {head, body} = wholeBody(item, texts, said === 'no' || counted !== undefined, mayHold);
 			return (head === undefined ? 0 : countIn(head, pattern)) + (counted ?? countIn(body, pattern));
 		}
 		let count = 0;
-		for (const text of paneLineTexts(item, texts, said === 'no')) count += countIn(text, pattern);
+		for (const text of paneLineTexts(item, texts, said === 'no', mayHold)) count += countIn(text, pattern);
 		return count;
 	};
 }

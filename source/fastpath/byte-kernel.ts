@@ -13,6 +13,7 @@ type Exports = {
 	special(from: number, end: number, flags: number): number;
 	find(from: number, end: number, needle: number, length: number, fold: number): number;
 	count(from: number, end: number, needle: number, length: number, fold: number): number;
+	changes(from: number, end: number): number;
 };
 
 const page = 64 * 1024;
@@ -65,6 +66,10 @@ function wasmKernel(kernel: Exports): ByteKernel {
 				return kernel.find(start + from, end, at, needle.length, fold ? 1 : 0) - start;
 			};
 		},
+		changes(bytes, from, to) {
+			if (bytes.buffer !== kernel.memory.buffer) return jsChanges(bytes, from, to);
+			return kernel.changes(bytes.byteOffset + from, bytes.byteOffset + to);
+		},
 		count(bytes, needle, fold, from, to) {
 			if (bytes.buffer !== kernel.memory.buffer || needle.length > needleRoom)
 				return jsCount(bytes, needle, fold, from, to);
@@ -92,7 +97,62 @@ export function jsKernel(): ByteKernel {
 		special: jsSpecial,
 		finder: jsFinder,
 		count: jsCount,
+		changes: jsChanges,
 	};
+}
+
+/** byte-scan.wat's `changes` in JavaScript: 1, 2 or 0 for the line [from, to) (ScanKernel.changes). */
+function jsChanges(bytes: Buffer, from: number, to: number): number {
+	const at = (q: number): number => (q < to ? bytes[q]! : 0);
+	const hex = (c: number): number =>
+		c >= 48 && c <= 57 ? c - 48 : (c | 32) >= 97 && (c | 32) <= 102 ? (c | 32) - 87 : -1;
+	const line = bytes.subarray(0, to);
+	let found = 0;
+	for (let q = jsSpecial(line, from, 2); q < to; q = jsSpecial(line, q + 1, 2)) {
+		const b = bytes[q]!;
+		const n = at(q + 1);
+		if (b === 92) {
+			if ((n | 32) === 117) {
+				let cp = 0;
+				let i = 2;
+				for (; i < 6 && hex(at(q + i)) >= 0; i++) cp = (cp << 4) | hex(at(q + i));
+				if (i < 6) continue;
+				if (cp === 0x1b) {
+					let j = q + 6;
+					if (at(j) === 91) {
+						j++;
+						while ((at(j) >= 48 && at(j) <= 58) || at(j) === 59) j++;
+						if (at(j) === 109) {
+							found = 2;
+							continue;
+						}
+					}
+					return 1;
+				}
+				const bidi = cp === 0x200e || cp === 0x200f || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
+				if (cp < 0xa0 || cp === 0x061c || cp === 0x0130 || cp === 0x212a || bidi) return 1;
+				continue;
+			}
+			let k = q;
+			while (k > from && bytes[k - 1] === 92) k--;
+			if ((q - k) % 2 === 1 || (n !== 98 && n !== 102 && n !== 114)) continue;
+			if (n === 114 && at(q + 2) === 92 && at(q + 3) === 110) continue;
+			return 1;
+		}
+		const m = at(q + 2);
+		if (
+			b === 0x7f ||
+			(b === 0xc2 && n >= 0x80 && n <= 0x9f) ||
+			(b === 0xd8 && n === 0x9c) ||
+			(b === 0xc4 && n === 0xb0)
+		)
+			return 1;
+		if (b === 0xe2) {
+			if (n === 0x80 && (m === 0x8e || m === 0x8f || (m >= 0xaa && m <= 0xae))) return 1;
+			if ((n === 0x81 && m >= 0xa6 && m <= 0xa9) || (n === 0x84 && m === 0xaa)) return 1;
+		}
+	}
+	return found;
 }
 
 function jsCount(bytes: Buffer, needle: Buffer, fold: boolean, from: number, to: number): number {

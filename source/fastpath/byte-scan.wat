@@ -6,7 +6,9 @@
 ;; Buffer.indexOf); and `special` finds the next byte where sanitize might change the text
 ;; (model/byte-search.ts checks what it finds): a backslash before u, b, f or r,
 ;; DEL, or the first byte of a C1 control (C2), of U+061C (D8), of U+2000–U+2FFF (E2) or,
-;; with flag 2, of U+0130 (C4). WebAssembly because in JavaScript either is a byte at a time
+;; with flag 2, of U+0130 (C4); `changes` says, from those, whether a line's changes may make a
+;; query or are only colours (a line holds many escapes: deciding them here spares a regular
+;; expression over each line). WebAssembly because in JavaScript either is a byte at a time
 ;; (or a string decoded first), a few times slower than reading the file.
 (module
   (memory (export "memory") 1)
@@ -47,7 +49,7 @@
         (i32.eq (local.get $b) (local.get $f)))))
 
   ;; The first offset in [$p, $end) where a special byte may be; $end when there is none.
-  (func (export "special") (param $p i32) (param $end i32) (param $flags i32) (result i32)
+  (func $special (export "special") (param $p i32) (param $end i32) (param $flags i32) (result i32)
     (local $f i32) (local $bits i32) (local $v v128) (local $w v128) (local $fv v128)
     ;; Without the flag, its test repeats another (DEL).
     (local.set $f (select (i32.const 0xc4) (i32.const 0x7f) (i32.and (local.get $flags) (i32.const 2))))
@@ -177,4 +179,108 @@
             (local.set $p (i32.add (local.get $at) (local.get $len)))))
         (br $next)))
     (local.get $n))
+
+  ;; A byte of [.., $end), 0 past it.
+  (func $at (param $q i32) (param $end i32) (result i32)
+    (if (result i32) (i32.lt_u (local.get $q) (local.get $end))
+      (then (i32.load8_u (local.get $q)))
+      (else (i32.const 0))))
+
+  ;; The value of a hexadecimal digit, -1 for another byte.
+  (func $hex (param $c i32) (result i32)
+    (if (i32.lt_u (i32.sub (local.get $c) (i32.const 48)) (i32.const 10)) (then (return (i32.sub (local.get $c) (i32.const 48)))))
+    (local.set $c (i32.or (local.get $c) (i32.const 32)))
+    (if (i32.lt_u (i32.sub (local.get $c) (i32.const 97)) (i32.const 6)) (then (return (i32.sub (local.get $c) (i32.const 87)))))
+    (i32.const -1))
+
+  ;; What sanitize changes in a line [$p, $end) of JSON, as model/byte-search.ts's changedCandidates asks: 1 when
+  ;; something may make a query's anchor (a `\u` escape of a control but a colour, of a bidi control, of U+0130 or U+212A; `\b`,
+  ;; `\f`, `\r` but before `\n`, after an even run of backslashes; DEL, C1, bidi controls, U+0130, U+212A as UTF-8);
+  ;; else 2 when it holds a colour (`\u001b[…m`, which may split the anchor), else 0.
+  (func (export "changes") (param $p i32) (param $end i32) (result i32)
+    (local $q i32) (local $n i32) (local $cp i32) (local $d i32) (local $i i32) (local $k i32) (local $found i32)
+    (local.set $q (local.get $p))
+    (block $done
+      (loop $next
+        (local.set $q (call $special (local.get $q) (local.get $end) (i32.const 2)))
+        (br_if $done (i32.ge_u (local.get $q) (local.get $end)))
+        (local.set $n (call $at (i32.add (local.get $q) (i32.const 1)) (local.get $end)))
+        (block $go
+          (if (i32.eq (i32.load8_u (local.get $q)) (i32.const 92))
+            (then
+              (if (i32.eq (i32.or (local.get $n) (i32.const 32)) (i32.const 117))
+                (then
+                  ;; \u and four hex digits.
+                  (local.set $cp (i32.const 0))
+                  (local.set $i (i32.const 2))
+                  (block $bad
+                    (loop $digit
+                      (local.set $d (call $hex (call $at (i32.add (local.get $q) (local.get $i)) (local.get $end))))
+                      (br_if $bad (i32.lt_s (local.get $d) (i32.const 0)))
+                      (local.set $cp (i32.or (i32.shl (local.get $cp) (i32.const 4)) (local.get $d)))
+                      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+                      (br_if $digit (i32.lt_u (local.get $i) (i32.const 6))))
+                    (if (i32.eq (local.get $cp) (i32.const 0x1b))
+                      (then
+                        ;; A colour: ESC [ then digits, ; and : then m.
+                        (local.set $i (i32.add (local.get $q) (i32.const 6)))
+                        (if (i32.eq (call $at (local.get $i) (local.get $end)) (i32.const 91))
+                          (then
+                            (local.set $i (i32.add (local.get $i) (i32.const 1)))
+                            (loop $param
+                              (local.set $d (call $at (local.get $i) (local.get $end)))
+                              (if (i32.or (i32.lt_u (i32.sub (local.get $d) (i32.const 48)) (i32.const 11)) (i32.eq (local.get $d) (i32.const 59)))
+                                (then (local.set $i (i32.add (local.get $i) (i32.const 1))) (br $param))))
+                            (if (i32.eq (call $at (local.get $i) (local.get $end)) (i32.const 109))
+                              (then (local.set $found (i32.const 2)) (br $go)))))
+                        (return (i32.const 1))))
+                    (if (i32.or
+                          (i32.or (i32.lt_u (local.get $cp) (i32.const 0xa0)) (i32.eq (local.get $cp) (i32.const 0x061c)))
+                          (i32.or
+                            (i32.or (i32.eq (local.get $cp) (i32.const 0x0130)) (i32.eq (local.get $cp) (i32.const 0x212a)))
+                            (i32.or
+                              (i32.lt_u (i32.sub (local.get $cp) (i32.const 0x200e)) (i32.const 2))
+                              (i32.or
+                                (i32.lt_u (i32.sub (local.get $cp) (i32.const 0x202a)) (i32.const 5))
+                                (i32.lt_u (i32.sub (local.get $cp) (i32.const 0x2066)) (i32.const 4))))))
+                      (then (return (i32.const 1)))))
+                  (br $go)))
+              ;; \b, \f, \r: an escape only after an even run of backslashes.
+              (local.set $k (local.get $q))
+              (block $run
+                (loop $back
+                  (br_if $run (i32.le_u (local.get $k) (local.get $p)))
+                  (br_if $run (i32.ne (i32.load8_u (i32.sub (local.get $k) (i32.const 1))) (i32.const 92)))
+                  (local.set $k (i32.sub (local.get $k) (i32.const 1)))
+                  (br $back)))
+              (br_if $go (i32.and (i32.sub (local.get $q) (local.get $k)) (i32.const 1)))
+              (br_if $go (i32.eqz (i32.or (i32.or (i32.eq (local.get $n) (i32.const 98)) (i32.eq (local.get $n) (i32.const 102))) (i32.eq (local.get $n) (i32.const 114)))))
+              (if (i32.eq (local.get $n) (i32.const 114))
+                (then
+                  (br_if $go (i32.and
+                    (i32.eq (call $at (i32.add (local.get $q) (i32.const 2)) (local.get $end)) (i32.const 92))
+                    (i32.eq (call $at (i32.add (local.get $q) (i32.const 3)) (local.get $end)) (i32.const 110))))))
+              (return (i32.const 1))))
+          ;; A raw byte: DEL; C1 (C2 80–9F); U+061C (D8 9C); U+0130 (C4 B0); U+200E, U+200F, U+202A–U+202E (E2 80 …),
+          ;; U+2066–U+2069 (E2 81 …), U+212A (E2 84 AA).
+          (local.set $d (i32.load8_u (local.get $q)))
+          (if (i32.eq (local.get $d) (i32.const 0x7f)) (then (return (i32.const 1))))
+          (if (i32.and (i32.eq (local.get $d) (i32.const 0xc2)) (i32.lt_u (i32.sub (local.get $n) (i32.const 0x80)) (i32.const 0x20)))
+            (then (return (i32.const 1))))
+          (if (i32.and (i32.eq (local.get $d) (i32.const 0xd8)) (i32.eq (local.get $n) (i32.const 0x9c))) (then (return (i32.const 1))))
+          (if (i32.and (i32.eq (local.get $d) (i32.const 0xc4)) (i32.eq (local.get $n) (i32.const 0xb0))) (then (return (i32.const 1))))
+          (if (i32.eq (local.get $d) (i32.const 0xe2))
+            (then
+              (local.set $i (call $at (i32.add (local.get $q) (i32.const 2)) (local.get $end)))
+              (if (i32.eq (local.get $n) (i32.const 0x80))
+                (then
+                  (if (i32.or (i32.lt_u (i32.sub (local.get $i) (i32.const 0x8e)) (i32.const 2)) (i32.lt_u (i32.sub (local.get $i) (i32.const 0xaa)) (i32.const 5)))
+                    (then (return (i32.const 1))))))
+              (if (i32.and (i32.eq (local.get $n) (i32.const 0x81)) (i32.lt_u (i32.sub (local.get $i) (i32.const 0xa6)) (i32.const 4)))
+                (then (return (i32.const 1))))
+              (if (i32.and (i32.eq (local.get $n) (i32.const 0x84)) (i32.eq (local.get $i) (i32.const 0xaa)))
+                (then (return (i32.const 1)))))))
+        (local.set $q (i32.add (local.get $q) (i32.const 1)))
+        (br $next)))
+    (local.get $found))
 )

@@ -12,12 +12,11 @@ import {byteKernel, type ByteKernel} from '../fastpath/byte-kernel.js';
 import {
 	anchorScan,
 	bytePlan,
-	changeCheck,
 	changedCandidates,
+	colourJoined,
 	changedLines,
 	mergeSorted,
 	type BytePlan,
-	type ChangeCheck,
 } from '../model/byte-search.js';
 import {gunzipIfCompressed} from './gunzip.js';
 import {describeFsError} from './session-locator.js';
@@ -86,8 +85,8 @@ class CandidateCutter {
 	/** Lines handed on or passed so far. */
 	private lines = 0;
 	stopped = false;
-	/** Whether a line sanitize changes may hold the anchor once changed. */
-	private readonly check: ChangeCheck | undefined;
+	/** The anchor with colours between its characters: what a line whose only changes are colours must hold. */
+	private readonly joined: RegExp | undefined;
 
 	constructor(
 		private readonly plan: BytePlan | undefined,
@@ -95,7 +94,7 @@ class CandidateCutter {
 		private readonly shard: number,
 		private readonly onLine: (line: CandidateLine) => boolean,
 	) {
-		this.check = plan && changeCheck(plan);
+		this.joined = plan && colourJoined(plan);
 	}
 
 	/** Where to read up to `length` more bytes: after the held ones. */
@@ -140,7 +139,7 @@ class CandidateCutter {
 		if (plan) {
 			const anchored = anchorScan(bytes, plan, this.kernel, []).lines;
 			const changed = changedLines(bytes, plan, this.kernel);
-			starts = mergeSorted(anchored, changedCandidates(bytes, changed, anchored, this.check!));
+			starts = mergeSorted(anchored, changedCandidates(bytes, changed, anchored, this.kernel, this.joined!));
 		}
 		let counted = 0;
 		let line = this.lines;

@@ -10,14 +10,13 @@ import type {HeldText} from '../model/held-text.js';
 import {
 	anchorScan,
 	bytePlan,
-	changeCheck,
 	changedCandidates,
+	colourJoined,
 	changedLines,
 	changeKey,
 	mergeSorted,
 	rawHits,
 	type BytePlan,
-	type ChangeCheck,
 } from '../model/byte-search.js';
 import {heldFields} from '../model/held-field.js';
 import type {HeldField, HeldVerdict} from '../model/held-text.js';
@@ -125,14 +124,14 @@ export type ScanSizes = {chunk: number; ahead: number};
 export class HeldScan {
 	private readonly shards = new Map<number, ShardScan>();
 	private spill = {scanned: 0, spans: new Offsets(), sure: new Offsets()};
-	private readonly check: ChangeCheck;
+	private readonly joined: RegExp;
 
 	constructor(
 		private readonly plan: BytePlan,
 		private readonly files: ScanFiles,
 		private readonly sizes: ScanSizes = {chunk: chunkBytes, ahead: aheadBytes},
 	) {
-		this.check = changeCheck(plan);
+		this.joined = colourJoined(plan);
 	}
 
 	/** Whether `held` may hold the query (false: it surely does not). */
@@ -240,7 +239,7 @@ export class HeldScan {
 			const inChunk = known.map(start => start - at);
 			const anchors = anchorScan(chunk, this.plan, kernel, inChunk);
 			// A changed line without the anchor is read back only where its changes may make it.
-			const remade = changedCandidates(chunk, inChunk, anchors.lines, this.check);
+			const remade = changedCandidates(chunk, inChunk, anchors.lines, kernel, this.joined);
 			for (const start of mergeSorted(anchors.lines, remade)) into.lines.push(at + start);
 			for (const sure of anchors.sure) into.sure.push(sure + at * 4);
 			for (const count of anchors.counts) into.counts.push(count);

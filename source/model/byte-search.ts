@@ -15,7 +15,7 @@
  * but for `i` (from İ) and `k` (from the Kelvin sign), looked for too. In JSON the anchor's
  * characters are written as they are, `"` and `\` escaped, or as `\u` escapes (a wildcard).
  * A line sanitize changes is a candidate without the anchor only where its changes may make
- * the anchor ({@link changeCheck}): a colour that splits nothing, or `é` written `\u00e9`,
+ * the anchor ({@link changedCandidates}): a colour that splits nothing, or `é` written `\u00e9`,
  * cannot; what is left is read back (the screen's search and `--grep` alike).
  */
 
@@ -64,6 +64,15 @@ export type ScanKernel = {
 	 * right after an odd run of backslashes: inside an escape), not overlapping (`fold` as for `finder`).
 	 */
 	count(bytes: Buffer, needle: Buffer, fold: boolean, from: number, to: number): number;
+	/**
+	 * What sanitize changes in the line [from, to) of JSON: 1 when it may make an anchor (a `\u` escape of a control but
+	 * a colour, of a bidi control, İ or the Kelvin sign, any backslashes before it, as a call's arguments escape it
+	 * again; `\b`, `\f`, `\r` but before `\n`, after an even run of backslashes; DEL, C1 and bidi controls, İ and the
+	 * Kelvin sign as UTF-8); else 2 when it holds a colour, which may split one; else 0. An escape of a character beyond
+	 * ASCII stands for one the anchor (ASCII) cannot hold; a backspace, carriage return or tab escaped once more inside
+	 * a call's arguments is not looked at.
+	 */
+	changes(bytes: Buffer, from: number, to: number): number;
 };
 
 /** The plan for `query`, by the matcher's rules (ui/reading/search.ts). */
@@ -237,54 +246,42 @@ export function rawHits(bytes: Buffer, plan: BytePlan, kernel: ScanKernel, next:
 	return hits;
 }
 
-// What sanitize changes that may make the anchor appear, as JSON writes it: a `\u` escape (any backslashes before it: a
-// call's arguments escape it once more) of a control, a bidi control, İ or the Kelvin sign (which lower-case into `i`
-// and `k`), but a colour; `\b`, `\f`, `\r` but before `\n`, after an even run of backslashes (`\\b` in a path or an
-// expression is no escape; in a call's arguments, a backspace, carriage return or tab splitting the anchor is missed);
-// DEL, C1 and bidi controls, İ and the Kelvin sign as UTF-8 (the line is read as latin1). An escape of another
-// character beyond ASCII stands for one that the anchor (ASCII) cannot hold.
-const changes =
-	'\\\\[uU](?:(?!001[bB]\\[[0-9;:]*m)00[0-9][0-9a-fA-F]|200[eEfF]|202[a-eA-E]|206[6-9]|061[cC]|0130|212[aA])' +
-	'|(?<!\\\\)(?:\\\\\\\\)*\\\\(?:[bf]|r(?!\\\\n))' +
-	'|\\x7f|\\xc2[\\x80-\\x9f]|\\xd8\\x9c|\\xe2\\x80[\\x8e\\x8f\\xaa-\\xae]|\\xe2\\x81[\\xa6-\\xa9]' +
-	'|\\xc4\\xb0|\\xe2\\x84\\xaa';
-const changesButTabs = new RegExp(changes);
 // A colour (SGR), which sanitize removes whole: it may join the anchor's halves.
 const colour = '(?:\\\\{1,2}u001[bB]\\[[0-9;:]*m)*';
 // A run of an anchor's spaces, which tabs (made spaces by sanitize, as many as reach the next stop) may make too.
 const spaces = '(?: |\\\\{1,2}t|\\\\{1,2}u001[bB]\\[[0-9;:]*m)+';
 
-/** Whether a line which does not hold the anchor as it is written may hold it once sanitized. */
-export type ChangeCheck = (line: string) => boolean;
-
 /**
- * The check for `plan`: a line may hold its anchor once sanitized when sanitize changes more in it than colours, tabs
- * and escapes of characters beyond ASCII, or when it holds the anchor with colours between its characters (and tabs
- * for its spaces). The line is given as latin1.
+ * The plan's anchor as a line of JSON may hold it with colours between its characters (and tabs for its spaces), the
+ * line read as latin1: what a line whose only changes are colours must hold to hold the anchor once sanitized.
  */
-export function changeCheck(plan: BytePlan): ChangeCheck {
+export function colourJoined(plan: BytePlan): RegExp {
 	const runs = plan.json.toString('latin1').split(/ +/);
 	const chars = runs.map(run => [...run].map(c => c.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&')).join(colour));
-	const joined = new RegExp(chars.join(`${colour}${spaces}${colour}`), plan.lower ? 'i' : '');
-	return line => joined.test(line) || changesButTabs.test(line);
+	return new RegExp(chars.join(`${colour}${spaces}${colour}`), plan.lower ? 'i' : '');
 }
 
 /**
  * Of the changed lines of `bytes` (`changed`, their starts in order), those not among `anchored` (the lines holding the
- * anchor as written, in order) that may hold it once sanitized, by `check`: what the bytes cannot rule out.
+ * anchor as written, or its solid run and a tab, in order) that may hold it once sanitized: a line where sanitize
+ * changes more than colours, tabs and escapes of characters beyond ASCII (the kernel's `changes` says which), or one
+ * whose colours may join it (`joined`, {@link colourJoined}). What the bytes cannot rule out.
  */
 export function changedCandidates(
 	bytes: Buffer,
 	changed: readonly number[],
 	anchored: readonly number[],
-	check: ChangeCheck,
+	kernel: ScanKernel,
+	joined: RegExp,
 ): number[] {
 	const kept: number[] = [];
 	let next = 0;
 	for (const start of changed) {
 		while (next < anchored.length && anchored[next]! < start) next++;
 		if (anchored[next] === start) continue;
-		if (check(bytes.toString('latin1', start, lineEnd(bytes, start)))) kept.push(start);
+		const end = lineEnd(bytes, start);
+		const found = kernel.changes(bytes, start, end);
+		if (found === 1 || (found === 2 && joined.test(bytes.toString('latin1', start, end)))) kept.push(start);
 	}
 	return kept;
 }

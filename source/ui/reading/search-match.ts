@@ -92,7 +92,7 @@ const spaces = '(?:[ \\t]|\\u001b\\[[0-9;:]*m)+';
  * Whether a text as the trace holds it may hold the plain string `query` once sanitized, told without sanitizing it
  * (which costs most of a search through texts with colours): a text whose only changes are colours, tabs and CRLF line
  * ends holds it only with colours between its characters (and tabs for its spaces); any other change cannot be told,
- * and says it may. The same rule as the byte search's (model/byte-search.ts's changeCheck), on text.
+ * and says it may. The same rule as the byte search's (model/byte-search.ts's changedCandidates), on text.
  */
 export function rawTextCheck(query: string): (text: string) => boolean {
 	const caseless = !/\p{Lu}/u.test(query);

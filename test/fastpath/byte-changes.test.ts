@@ -11,7 +11,8 @@ import {byteKernel, jsKernel} from '../../source/fastpath/byte-kernel.js';
 const mayMake = new RegExp(
 	'\\\\u(?:(?!001[bB]\\[[0-9;:]*m)00[0-9][0-9a-fA-F]|200[eEfF]|202[a-eA-E]|206[6-9]|061[cC]|0130|212[aA])' +
 		'|(?<!\\\\)(?:\\\\\\\\)*\\\\(?:[bf]|r(?!\\\\n))' +
-		'|\\x7f|\\xc2[\\x80-\\x9f]|\\xd8\\x9c|\\xe2\\x80[\\x8e\\x8f\\xaa-\\xae]|\\xe2\\x81[\\xa6-\\xa9]|\\xc4\\xb0|\\xe2\\x84\\xaa',
+		'|\\x7f|\\xc2[\\x80-\\x9f]|\\xd8\\x9c|\\xe2\\x80[\\x8e\\x8f\\xaa-\\xae]|\\xe2\\x81[\\xa6-\\xa9]' +
+		'|\\xc4\\xb0|\\xe2\\x84\\xaa',
 );
 const colour = /\\u001[bB]\[[0-9;:]*m/;
 const reference = (line: string): number => (mayMake.test(line) ? 1 : colour.test(line) ? 2 : 0);

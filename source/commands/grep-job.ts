@@ -4,6 +4,7 @@
  */
 import {anchorPlan, scanTraceFiles, type scanKernel} from '../io/grep-scan.js';
 import {contentMatches} from '../ui/reading/content-matches.js';
+import {rawTextCheck} from '../ui/reading/search-match.js';
 import type {ContentPattern} from '../ui/reading/content-pattern.js';
 import {matchLine, matchRecord, type MatchPlace} from './grep-output.js';
 import type {GrepSession} from './grep-sessions.js';
@@ -40,8 +41,9 @@ export async function searchSession(
 	let count = 0;
 	let first: string | undefined;
 	const files = session.shards.map(path => ({path, compressed: session.compressed || path.endsWith('.gz')}));
+	const mayHold = pattern.anchor === '' ? undefined : rawTextCheck(pattern.anchor);
 	const scanned = await scanTraceFiles(files, anchorPlan(pattern.anchor), kernel, candidate => {
-		for (const match of contentMatches(candidate.text, pattern.regex)) {
+		for (const match of contentMatches(candidate.text, pattern.regex, mayHold)) {
 			count++;
 			first ??= match.line;
 			const place = {sessionId: session.sessionId, shard: candidate.shard, traceLine: candidate.line};

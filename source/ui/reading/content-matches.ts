@@ -56,30 +56,37 @@ function argumentLines(args: string): string {
 		.join('\n');
 }
 
-/** Every line of `text`'s texts (a trace line) where `regex` (global) matches; none when it is no message. */
-export function contentMatches(text: string, regex: RegExp): ContentMatch[] {
+/**
+ * Every line of `text`'s texts (a trace line) where `regex` (global) matches; none when it is no message. `mayHold`
+ * (search-match.ts's rawTextCheck of the literal every match holds) rules out, before they are sanitized, the lines
+ * that cannot match.
+ */
+export function contentMatches(text: string, regex: RegExp, mayHold?: (line: string) => boolean): ContentMatch[] {
 	let value: unknown;
 	try {
 		value = JSON.parse(text);
 	} catch {
 		return [];
 	}
-	return eventMatches(value, regex);
+	return eventMatches(value, regex, mayHold);
 }
 
 /** The same for a trace line already parsed (a server's trace events). */
-export function eventMatches(value: unknown, regex: RegExp): ContentMatch[] {
+export function eventMatches(value: unknown, regex: RegExp, mayHold?: (line: string) => boolean): ContentMatch[] {
 	const parsed = parseLine('', {line: 0, offset: 0}, value);
 	if (parsed.kind !== 'message') return [];
 	const stamp = parsed.message.timestamp === undefined ? Number.NaN : Date.parse(parsed.message.timestamp);
 	const at = Number.isFinite(stamp) ? stamp : undefined;
 	const found: ContentMatch[] = [];
 	for (const {kind, text: searched, toolCallId} of searchedTexts(parsed.message.payload)) {
-		const lines = sanitize(searched).split('\n');
+		// Line by line, as the screen's search takes them (sanitize keeps line ends): a long output's lines that cannot
+		// match are not sanitized.
+		const lines = searched.split('\n');
 		for (let i = 0; i < lines.length; i++) {
-			const ranges = matchRanges(lines[i]!, regex);
-			if (ranges.length > 0)
-				found.push({kind, at, textLine: i + 1, line: lines[i]!, ranges, ...(toolCallId ? {toolCallId} : {})});
+			if (mayHold && !mayHold(lines[i]!)) continue;
+			const line = sanitize(lines[i]!);
+			const ranges = matchRanges(line, regex);
+			if (ranges.length > 0) found.push({kind, at, textLine: i + 1, line, ranges, ...(toolCallId ? {toolCallId} : {})});
 		}
 	}
 	return found;

@@ -7,6 +7,7 @@ import {paint} from '../render/color.js';
 import {formatClock} from '../render/format.js';
 import {sanitize} from '../render/sanitize.js';
 import type {ContentMatch} from '../ui/reading/content-matches.js';
+import {escapeRegExp} from '../model/regexp-escape.js';
 
 /** How long a matched line is shown at most (characters): a longer one is cut around its first match. */
 const shownLength = 200;
@@ -22,7 +23,7 @@ export function shortSessionOf(sessionId: string): string {
 
 /** The screen's search (`+/…`) that finds what `--grep` found: a literal's specials escaped, lower-cased for -i. */
 export function openQuery(query: string, options: {fixed: boolean; ignoreCase: boolean}): string {
-	const source = options.fixed ? query.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&') : query;
+	const source = options.fixed ? escapeRegExp(query) : query;
 	return options.ignoreCase && options.fixed ? source.toLowerCase() : source;
 }
 

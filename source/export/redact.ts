@@ -10,6 +10,7 @@
 import type {ModelInput} from '../model/input.js';
 import type {SessionView} from '../model/view-model.js';
 import {isRecord} from '../protocol/guards.js';
+import {escapeRegExp} from '../model/regexp-escape.js';
 
 /** What a placeholder stands for. */
 export type RedactionKind =
@@ -189,10 +190,6 @@ export function entropyBits(text: string): number {
 		bits -= p * Math.log2(p);
 	}
 	return bits;
-}
-
-function escapeRegExp(text: string): string {
-	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 // A trailing separator is dropped; `/`, a drive root and very short paths are never hidden

@@ -20,6 +20,7 @@
  */
 
 import {heldFieldSpans} from './held-field.js';
+import {escapeRegExp} from './regexp-escape.js';
 
 /** How to look for a query in bytes; undefined when every held text must be read (no usable anchor). */
 export type BytePlan = {
@@ -257,7 +258,7 @@ const spaces = '(?: |\\\\{1,2}t|\\\\{1,2}u001[bB]\\[[0-9;:]*m)+';
  */
 export function colourJoined(plan: BytePlan): RegExp {
 	const runs = plan.json.toString('latin1').split(/ +/);
-	const chars = runs.map(run => [...run].map(c => c.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&')).join(colour));
+	const chars = runs.map(run => [...run].map(escapeRegExp).join(colour));
 	return new RegExp(chars.join(`${colour}${spaces}${colour}`), plan.lower ? 'i' : '');
 }
 

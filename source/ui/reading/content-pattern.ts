@@ -6,6 +6,7 @@
  */
 import {requiredLiteral} from './required-literal.js';
 import {searchPattern} from './search-match.js';
+import {escapeRegExp} from '../../model/regexp-escape.js';
 
 /** How the pattern is read: grep's `-i` and `--fixed-strings`. */
 export type PatternOptions = {ignoreCase: boolean; fixed: boolean};
@@ -16,7 +17,7 @@ export type ContentPattern = {regex: RegExp; anchor: string; query: string};
 /** The pattern, or one line saying why it does not compile. */
 export function contentPattern(query: string, options: PatternOptions): ContentPattern | {problem: string} {
 	if (query === '') return {problem: 'the pattern is empty: give a word or an expression to look for'};
-	const source = options.fixed ? query.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&') : query;
+	const source = options.fixed ? escapeRegExp(query) : query;
 	const compiled = searchPattern(source);
 	if ('problem' in compiled) return compiled;
 	const regex = options.ignoreCase && !compiled.ignoreCase ? new RegExp(compiled.source, 'gi') : compiled;

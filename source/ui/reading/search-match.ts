@@ -17,6 +17,7 @@ import type {Item} from '../../model/view-model.js';
 import {itemText} from '../../render/item-kinds.js';
 import {sanitize} from '../../render/sanitize.js';
 import {requiredLiteral} from './required-literal.js';
+import {escapeRegExp} from '../../model/regexp-escape.js';
 
 /** A match: the pane line it is on (0: the pane's first) and where in that line's text. */
 export type Occurrence = {line: number; start: number; end: number};
@@ -96,7 +97,7 @@ const spaces = '(?:[ \\t]|\\u001b\\[[0-9;:]*m)+';
  */
 export function rawTextCheck(query: string): (text: string) => boolean {
 	const caseless = !/\p{Lu}/u.test(query);
-	const runs = query.split(/ +/).map(run => [...run].map(c => c.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&')).join(colour));
+	const runs = query.split(/ +/).map(run => [...run].map(escapeRegExp).join(colour));
 	const joined = new RegExp(runs.join(`${colour}${spaces}${colour}`), caseless ? 'i' : '');
 	return text => joined.test(text) || changedButColours.test(text);
 }

@@ -3,8 +3,8 @@
  * or in a worker thread (grep-worker.ts, grep-threads.ts) alike. What a job needs crosses to a worker as plain data.
  */
 import {anchorPlan, scanTraceFiles, type scanKernel} from '../io/grep-scan.js';
-import {contentMatches} from '../ui/reading/content-matches.js';
-import {rawTextCheck} from '../ui/reading/search-match.js';
+import {lineBytesMatches} from '../ui/reading/content-matches.js';
+import {rawTextLines} from '../ui/reading/search-match.js';
 import type {ContentPattern} from '../ui/reading/content-pattern.js';
 import {matchLine, matchRecord, type MatchPlace} from './grep-output.js';
 import type {GrepSession} from './grep-sessions.js';
@@ -36,14 +36,14 @@ export async function searchSession(
 	session: GrepSession,
 	pattern: ContentPattern,
 	kernel: ReturnType<typeof scanKernel>,
-	onMatch: (place: MatchPlace, match: ReturnType<typeof contentMatches>[number]) => boolean,
+	onMatch: (place: MatchPlace, match: ReturnType<typeof lineBytesMatches>[number]) => boolean,
 ): Promise<SessionFound> {
 	let count = 0;
 	let first: string | undefined;
 	const files = session.shards.map(path => ({path, compressed: session.compressed || path.endsWith('.gz')}));
-	const mayHold = pattern.anchor === '' ? undefined : rawTextCheck(pattern.anchor);
+	const mayHold = pattern.anchor === '' ? undefined : rawTextLines(pattern.anchor);
 	const scanned = await scanTraceFiles(files, anchorPlan(pattern.anchor), kernel, candidate => {
-		for (const match of contentMatches(candidate.text, pattern.regex, mayHold)) {
+		for (const match of lineBytesMatches(candidate, pattern.regex, mayHold)) {
 			count++;
 			first ??= match.line;
 			const place = {sessionId: session.sessionId, shard: candidate.shard, traceLine: candidate.line};

@@ -10,7 +10,7 @@ import type {ServerAddress} from '../io/sse/server-address.js';
 import type {Flags} from '../flags.js';
 import type {Settings} from '../settings.js';
 import {eventMatches, type ContentMatch} from '../ui/reading/content-matches.js';
-import {rawTextCheck} from '../ui/reading/search-match.js';
+import {rawTextLines} from '../ui/reading/search-match.js';
 import {matchLine, matchRecord, type MatchPlace} from './grep-output.js';
 import {sessionStamp, withinDates} from './grep-sessions.js';
 import type {GrepRequest} from './grep.js';
@@ -82,7 +82,7 @@ export async function serverGrep(
 async function searchOverHttp(api: ServerApi, sessionId: string, request: GrepRequest): Promise<SessionResult> {
 	const matches: SessionResult['matches'] = [];
 	const {anchor, regex} = request.pattern;
-	const mayHold = anchor === '' ? undefined : rawTextCheck(anchor);
+	const mayHold = anchor === '' ? undefined : rawTextLines(anchor);
 	try {
 		for (const file of await api.traceFiles(sessionId)) {
 			await api.traceEvents(sessionId, file.index, (events, before) => {

@@ -18,14 +18,18 @@ import {
 	mergeSorted,
 	type BytePlan,
 } from '../model/byte-search.js';
+import type {LineBytes} from '../model/held-field.js';
 import {gunzipIfCompressed} from './gunzip.js';
 import {describeFsError} from './session-locator.js';
 
 // 4 MiB: a larger chunk saves no CPU and adds its size twice to the peak (the kernel keeps a lower-cased copy).
 const chunkBytes = 4 * 1024 * 1024;
 
-/** A line that may match: its text, its file's index among the session's (1: the first), its line there (from 1). */
-export type CandidateLine = {text: string; shard: number; line: number};
+/**
+ * A line that may match: its bytes (valid only while it is handed on; see model/held-field.ts's LineBytes), its file's
+ * index among the session's (1: the first), its line there (from 1).
+ */
+export type CandidateLine = LineBytes & {shard: number; line: number};
 
 /** One file of a session to read. */
 export type TraceFile = {path: string; compressed?: boolean};
@@ -136,11 +140,16 @@ class CandidateCutter {
 		if (this.stopped || bytes.length === 0) return;
 		const plan = this.plan;
 		let starts: number[] | undefined;
+		let changed: number[] = [];
+		let nextAnchor: ((at: number) => number) | undefined;
 		if (plan) {
 			const anchored = anchorScan(bytes, plan, this.kernel, []).lines;
-			const changed = changedLines(bytes, plan, this.kernel);
+			changed = changedLines(bytes, plan, this.kernel);
 			starts = mergeSorted(anchored, changedCandidates(bytes, changed, anchored, this.kernel, this.joined!));
+			// Where the bytes every match holds are (a query's longest run without a space: a tab may make its spaces).
+			nextAnchor = this.kernel.finder(bytes, plan.solid ?? plan.json, plan.lower);
 		}
+		let nextChanged = 0;
 		let counted = 0;
 		let line = this.lines;
 		const lineAt = (start: number): number => {
@@ -154,7 +163,12 @@ class CandidateCutter {
 			const end = bytes.indexOf(10, start);
 			const at = lineAt(start);
 			if (end <= start) return true;
-			return this.onLine({text: bytes.toString('utf8', start, end), shard: this.shard, line: at});
+			while (nextChanged < changed.length && changed[nextChanged]! < start) nextChanged++;
+			// A line where an escape or a change of sanitize's may make the anchor, or colours split it, is read whole (one
+			// with a change at every other line would cost more read line by line). The anchor is ASCII: an escape of
+			// another character (é as `\u00e9`) leaves its hits as they are.
+			const plain = nextAnchor && (changed[nextChanged] !== start || this.kernel.changes(bytes, start, end) === 0);
+			return this.onLine({bytes, start, end, shard: this.shard, line: at, ...(plain ? {nextHit: nextAnchor} : {})});
 		};
 		const each = starts ?? everyLine(bytes);
 		for (const start of each)

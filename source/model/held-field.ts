@@ -106,3 +106,57 @@ function latin1(bytes: Uint8Array, from: number, to: number): string {
 	for (let i = from; i < to && i - from < 16; i++) text += String.fromCharCode(bytes[i]!);
 	return to - from > 16 ? '' : text;
 }
+
+/**
+ * A trace line as bytes, [start, end) of `bytes`. `nextHit`, when the line writes every character that may make a
+ * search's anchor as the anchor's own bytes (no escape or change of sanitize's may make it: byte-search.ts's changed
+ * lines), gives the next offset at or after its argument where those bytes are.
+ */
+export type LineBytes = {bytes: Buffer; start: number; end: number; nextHit?: (at: number) => number};
+
+/** A line of a held field's text, as its bytes write it: its index in the text (0: the first), its bytes [from, to). */
+export type HeldLine = {index: number; from: number; to: number};
+
+/**
+ * The lines of the JSON-escaped text in [from, to) that hold a hit `nextHit` gives (the next offset at or after its
+ * argument where the anchor's bytes are; `to` or past it when none), in order. A line ends at a `\n` escape; the text
+ * must not write a newline as a `\u` escape. A hit inside an escape gives the line after it: a line too many is
+ * harmless, one missing is not.
+ */
+export function heldLinesHolding(
+	bytes: Uint8Array,
+	from: number,
+	to: number,
+	nextHit: (at: number) => number,
+): HeldLine[] {
+	const lines: HeldLine[] = [];
+	let index = 0;
+	let lineFrom = from;
+	for (let hit = nextHit(from); hit < to; ) {
+		// Newlines are looked for from a line's start only: a hit may start inside a run of backslashes.
+		let end = newlineAt(bytes, lineFrom, to);
+		while (end < hit) {
+			index++;
+			lineFrom = end + 2;
+			end = newlineAt(bytes, lineFrom, to);
+		}
+		lines.push({index, from: lineFrom, to: end});
+		if (end >= to) break;
+		index++;
+		lineFrom = end + 2;
+		hit = nextHit(lineFrom);
+	}
+	return lines;
+}
+
+// The first `\n` escape at or after `at` (a character's start), or `to`.
+function newlineAt(bytes: Uint8Array, at: number, to: number): number {
+	for (let k = bytes.indexOf(backslash, at); k !== -1 && k < to - 1; k = bytes.indexOf(backslash, k)) {
+		// A run of backslashes: pairs write a backslash each; an odd run's last one escapes the byte after it.
+		let run = k;
+		while (run < to && bytes[run] === backslash) run++;
+		if ((run - k) % 2 === 1 && bytes[run] === 0x6e && run < to) return run - 1;
+		k = run + 1;
+	}
+	return to;
+}

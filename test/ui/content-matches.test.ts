@@ -6,7 +6,7 @@ import {expect, test} from 'vitest';
 import {sanitize} from '../../source/render/sanitize.js';
 import {contentMatches} from '../../source/ui/reading/content-matches.js';
 import {contentPattern} from '../../source/ui/reading/content-pattern.js';
-import {rawTextCheck} from '../../source/ui/reading/search-match.js';
+import {rawTextLines} from '../../source/ui/reading/search-match.js';
 
 const pieces = [
 	'a',
@@ -68,7 +68,7 @@ test('the lines ruled out before sanitizing hold no match: the matches are those
 			const pattern = contentPattern(source, {ignoreCase, fixed: false});
 			if ('problem' in pattern || pattern.anchor === '') return;
 			const line = output(raw);
-			expect(contentMatches(line, pattern.regex, rawTextCheck(pattern.anchor))).toEqual(
+			expect(contentMatches(line, pattern.regex, rawTextLines(pattern.anchor))).toEqual(
 				contentMatches(line, pattern.regex),
 			);
 		}),
@@ -82,7 +82,7 @@ test('the lines ruled out before sanitizing hold no match: the matches are those
 			const pattern = contentPattern(shown.slice(start, start + length), {ignoreCase, fixed: true});
 			if ('problem' in pattern || pattern.anchor === '') return;
 			const line = output(raw);
-			expect(contentMatches(line, pattern.regex, rawTextCheck(pattern.anchor))).toEqual(
+			expect(contentMatches(line, pattern.regex, rawTextLines(pattern.anchor))).toEqual(
 				contentMatches(line, pattern.regex),
 			);
 		}),

@@ -1,9 +1,16 @@
 // The search's check on a text before it is sanitized (search-match.ts's rawTextCheck): never says no to a text that
 // holds the query once sanitized, and says no to colours that split nothing, so that such a text is not sanitized.
+// rawTextLines gives the lines of a text the check keeps, looking through the whole text at once.
 import fc from 'fast-check';
 import {expect, test} from 'vitest';
 import {sanitize} from '../../source/render/sanitize.js';
-import {isLiteral, matchCounter, rawTextCheck, searchPattern} from '../../source/ui/reading/search-match.js';
+import {
+	isLiteral,
+	matchCounter,
+	rawTextCheck,
+	rawTextLines,
+	searchPattern,
+} from '../../source/ui/reading/search-match.js';
 import type {Item} from '../../source/model/view-model.js';
 
 const pieces = [
@@ -114,4 +121,25 @@ test('a count over texts ruled out and not is what sanitizing each finds', () =>
 	const count = matchCounter('zebra');
 	expect(items.map(item => count(item))).toEqual(outputs.map(output => matchesIn(output, 'zebra')));
 	expect(outputs.map(output => matchesIn(output, 'zebra'))).toEqual([1, 1, 2, 1, 0]);
+});
+
+test("a text's lines the whole-text look keeps are those the check keeps line by line", () => {
+	const lines = fc.array(text, {minLength: 1, maxLength: 6}).map(parts => parts.join('\n'));
+	fc.assert(
+		fc.property(lines, literal, (raw, query) => {
+			const check = rawTextCheck(query);
+			const byLine = raw
+				.split('\n')
+				.map((line, index) => ({index, text: line}))
+				.filter(line => check(line.text));
+			expect(rawTextLines(query)(raw)).toEqual(byLine);
+		}),
+		{numRuns: 4000},
+	);
+	// A line with two matches is given once; a line with none, not at all.
+	expect(rawTextLines('ab')('ab ab\nnone\nx\u001b[1ma\u001b[0mb\n\rab')).toEqual([
+		{index: 0, text: 'ab ab'},
+		{index: 2, text: 'x\u001b[1ma\u001b[0mb'},
+		{index: 3, text: '\rab'},
+	]);
 });

@@ -4,11 +4,12 @@
  * a tool's whole output; JSON escapes read, then sanitized as every trace text is. Each match
  * says the line of the text it is on. Pure: the line comes in as text (io/grep-scan.ts).
  */
+import {heldFieldSpans, heldFields, heldLinesHolding, type LineBytes} from '../../model/held-field.js';
 import {isRecord, isTextPayload, isToolCallOutputPayload, isToolCallPayload} from '../../protocol/guards.js';
 import {parseLine} from '../../protocol/parse-line.js';
 import type {AnyPayload} from '../../protocol/types.js';
 import {sanitize} from '../../render/sanitize.js';
-import {matchRanges} from './search-match.js';
+import {matchRanges, type TextLine} from './search-match.js';
 
 /** What a matched text is: `call` a tool call's name and arguments, `output` its output. */
 export type ContentKind = 'user' | 'assistant' | 'thinking' | 'call' | 'output';
@@ -56,38 +57,113 @@ function argumentLines(args: string): string {
 		.join('\n');
 }
 
+// From this size a line whose anchor can only be as written is not parsed whole: its held texts (outputs, texts,
+// thinking) are cut out, and only their lines holding the anchor are read.
+const parsedWholeBelow = 4096;
+
+/** {@link contentMatches} of a line given as bytes: a long line's held texts are read only where they may match. */
+export function lineBytesMatches(
+	line: LineBytes,
+	regex: RegExp,
+	linesThatMay?: (text: string) => readonly TextLine[],
+): ContentMatch[] {
+	const {bytes, start, end, nextHit} = line;
+	const held =
+		nextHit && end - start >= parsedWholeBelow
+			? heldMatches(bytes, start, end, nextHit, regex, linesThatMay)
+			: undefined;
+	return held ?? contentMatches(bytes.toString('utf8', start, end), regex, linesThatMay);
+}
+
+// The matches read from the line without its held texts, and of those texts only the lines `nextHit` points into;
+// undefined when the line is not plain enough for that (the caller parses it whole, which also finds it is not JSON).
+function heldMatches(
+	bytes: Buffer,
+	start: number,
+	end: number,
+	nextHit: (at: number) => number,
+	regex: RegExp,
+	linesThatMay: ((text: string) => readonly TextLine[]) | undefined,
+): ContentMatch[] | undefined {
+	const spans = heldFieldSpans(bytes, start, end)?.sort((a, b) => a.from - b.from);
+	if (spans === undefined || spans.length === 0) return undefined;
+	let rest = '';
+	let at = start;
+	const held = new Map<number, TextLine[]>();
+	try {
+		for (const span of spans) {
+			rest += bytes.toString('utf8', at, span.from);
+			at = span.to;
+			const lines: TextLine[] = [];
+			for (const {index, from, to} of heldLinesHolding(bytes, span.from, span.to, nextHit)) {
+				const text = JSON.parse(`"${bytes.toString('utf8', from, to)}"`) as string;
+				if (!linesThatMay || linesThatMay(text).length > 0) lines.push({index, text});
+			}
+			held.set(span.field, lines);
+		}
+		rest += bytes.toString('utf8', at, end);
+		return eventMatches(JSON.parse(rest), regex, undefined, held);
+	} catch {
+		return undefined;
+	}
+}
+
 /**
- * Every line of `text`'s texts (a trace line) where `regex` (global) matches; none when it is no message. `mayHold`
- * (search-match.ts's rawTextCheck of the literal every match holds) rules out, before they are sanitized, the lines
- * that cannot match.
+ * Every line of `text`'s texts (a trace line) where `regex` (global) matches; none when it is no message.
+ * `linesThatMay` (search-match.ts's rawTextLines of the literal every match holds) gives a text's lines that may match,
+ * before they are sanitized: the others are not.
  */
-export function contentMatches(text: string, regex: RegExp, mayHold?: (line: string) => boolean): ContentMatch[] {
+export function contentMatches(
+	text: string,
+	regex: RegExp,
+	linesThatMay?: (text: string) => readonly TextLine[],
+): ContentMatch[] {
 	let value: unknown;
 	try {
 		value = JSON.parse(text);
 	} catch {
 		return [];
 	}
-	return eventMatches(value, regex, mayHold);
+	return eventMatches(value, regex, linesThatMay);
 }
 
-/** The same for a trace line already parsed (a server's trace events). */
-export function eventMatches(value: unknown, regex: RegExp, mayHold?: (line: string) => boolean): ContentMatch[] {
+/**
+ * The same for a trace line already parsed (a server's trace events). `held`: for a held field cut out of the line
+ * (model/held-field.ts's code), the lines of its text that may match, read from its bytes.
+ */
+export function eventMatches(
+	value: unknown,
+	regex: RegExp,
+	linesThatMay?: (text: string) => readonly TextLine[],
+	held?: ReadonlyMap<number, readonly TextLine[]>,
+): ContentMatch[] {
 	const parsed = parseLine('', {line: 0, offset: 0}, value);
 	if (parsed.kind !== 'message') return [];
 	const stamp = parsed.message.timestamp === undefined ? Number.NaN : Date.parse(parsed.message.timestamp);
 	const at = Number.isFinite(stamp) ? stamp : undefined;
 	const found: ContentMatch[] = [];
 	for (const {kind, text: searched, toolCallId} of searchedTexts(parsed.message.payload)) {
-		// Line by line, as the screen's search takes them (sanitize keeps line ends): a long output's lines that cannot
-		// match are not sanitized.
-		const lines = searched.split('\n');
-		for (let i = 0; i < lines.length; i++) {
-			if (mayHold && !mayHold(lines[i]!)) continue;
-			const line = sanitize(lines[i]!);
+		const lines = held?.get(heldFieldOf[kind]) ?? (linesThatMay ?? everyLine)(searched);
+		for (const {index, text} of lines) {
+			const line = sanitize(text);
 			const ranges = matchRanges(line, regex);
-			if (ranges.length > 0) found.push({kind, at, textLine: i + 1, line, ranges, ...(toolCallId ? {toolCallId} : {})});
+			if (ranges.length > 0)
+				found.push({kind, at, textLine: index + 1, line, ranges, ...(toolCallId ? {toolCallId} : {})});
 		}
 	}
 	return found;
+}
+
+// The held field a kind of text is read from (0: none).
+const heldFieldOf: Readonly<Record<ContentKind, number>> = {
+	user: heldFields.text,
+	assistant: heldFields.text,
+	thinking: heldFields.thinking,
+	output: heldFields.output,
+	call: 0,
+};
+
+// Every line of a text.
+function everyLine(text: string): TextLine[] {
+	return text.split('\n').map((line, index) => ({index, text: line}));
 }

@@ -96,10 +96,67 @@ const spaces = '(?:[ \\t]|\\u001b\\[[0-9;:]*m)+';
  * and says it may. The same rule as the byte search's (model/byte-search.ts's changedCandidates), on text.
  */
 export function rawTextCheck(query: string): (text: string) => boolean {
+	const joined = joinedQuery(query, '');
+	return text => joined.test(text) || changedButColours.test(text);
+}
+
+/** The query with colours between its characters and tabs for its spaces, as an expression with `flags`. */
+function joinedQuery(query: string, flags: string): RegExp {
 	const caseless = !/\p{Lu}/u.test(query);
 	const runs = query.split(/ +/).map(run => [...run].map(escapeRegExp).join(colour));
-	const joined = new RegExp(runs.join(`${colour}${spaces}${colour}`), caseless ? 'i' : '');
-	return text => joined.test(text) || changedButColours.test(text);
+	return new RegExp(runs.join(`${colour}${spaces}${colour}`), caseless ? `${flags}i` : flags);
+}
+
+/** A line of a text: its index (0: the first) and its text. */
+export type TextLine = {index: number; text: string};
+
+/**
+ * The lines of a text (cut at `\n`) that {@link rawTextCheck} does not rule out, found by looking through the whole
+ * text once rather than line by line (neither expression matches across a line's end).
+ */
+export function rawTextLines(query: string): (text: string) => TextLine[] {
+	const joined = joinedQuery(query, 'g');
+	const changed = new RegExp(changedButColours.source, 'g');
+	return text => {
+		const spots = mergeSpots(spotsOf(joined, text), spotsOf(changed, text));
+		const lines: TextLine[] = [];
+		let index = 0;
+		let from = 0;
+		let end = lineEndIn(text, 0);
+		for (const spot of spots) {
+			while (end < spot) {
+				index++;
+				from = end + 1;
+				end = lineEndIn(text, from);
+			}
+			if (lines.at(-1)?.index !== index) lines.push({index, text: text.slice(from, end)});
+		}
+		return lines;
+	};
+}
+
+// Where `pattern` (global) matches in `text`, in order.
+function spotsOf(pattern: RegExp, text: string): number[] {
+	const spots: number[] = [];
+	pattern.lastIndex = 0;
+	for (let found = pattern.exec(text); found !== null; found = pattern.exec(text)) {
+		spots.push(found.index);
+		if (found[0].length === 0) pattern.lastIndex = found.index + 1;
+	}
+	return spots;
+}
+
+// Two ascending lists as one ascending list.
+function mergeSpots(a: number[], b: number[]): number[] {
+	if (b.length === 0) return a;
+	if (a.length === 0) return b;
+	return [...a, ...b].sort((x, y) => x - y);
+}
+
+// The end of the line starting at `from`: its newline, or the text's end.
+function lineEndIn(text: string, from: number): number {
+	const end = text.indexOf('\n', from);
+	return end === -1 ? text.length : end;
 }
 
 /**

@@ -43,6 +43,8 @@ const pieces = [
 	'fu\u001b[1mnction',
 	'xxnction\rfu',
 	'funcx\u0008tion',
+	// A tab that sanitize makes one space.
+	'\nxxxxxxa\tb',
 ];
 const text = fc.array(fc.constantFrom(...pieces), {maxLength: 40}).map(parts => parts.join(''));
 // Long enough that the line is not parsed whole (4 kB and more).
@@ -94,6 +96,7 @@ async function found(lines: readonly string[], query: string, name: string, whol
 describe('--grep on long lines read where the anchor is', () => {
 	test('finds what parsing each line whole finds: texts of escapes, colours, tabs and backslashes', async () => {
 		const query = fc.constantFrom(
+			'a\\s+b',
 			'function',
 			'function',
 			'fun',

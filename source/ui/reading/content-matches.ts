@@ -143,12 +143,18 @@ export function eventMatches(
 	const at = Number.isFinite(stamp) ? stamp : undefined;
 	const found: ContentMatch[] = [];
 	for (const {kind, text: searched, toolCallId} of searchedTexts(parsed.message.payload)) {
-		const lines = held?.get(heldFieldOf[kind]) ?? (linesThatMay ?? everyLine)(searched);
-		for (const {index, text} of lines) {
+		const take = (index: number, text: string): void => {
 			const line = sanitize(text);
 			const ranges = matchRanges(line, regex);
 			if (ranges.length > 0)
 				found.push({kind, at, textLine: index + 1, line, ranges, ...(toolCallId ? {toolCallId} : {})});
+		};
+		const lines = held?.get(heldFieldOf[kind]) ?? linesThatMay?.(searched);
+		if (lines) for (const {index, text} of lines) take(index, text);
+		else {
+			// Every line (a pattern with no literal): no object for each.
+			const every = searched.split('\n');
+			for (let index = 0; index < every.length; index++) take(index, every[index]!);
 		}
 	}
 	return found;
@@ -162,8 +168,3 @@ const heldFieldOf: Readonly<Record<ContentKind, number>> = {
 	output: heldFields.output,
 	call: 0,
 };
-
-// Every line of a text.
-function everyLine(text: string): TextLine[] {
-	return text.split('\n').map((line, index) => ({index, text: line}));
-}

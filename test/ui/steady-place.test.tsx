@@ -2,7 +2,7 @@
 // a burst of changes ends on the last one all the same, with nothing drawn after it; not following, each shows at once.
 import {Text} from 'ink';
 import {render} from 'ink-testing-library';
-import {expect, test} from 'vitest';
+import {expect, test, vi} from 'vitest';
 import {useSteadyPlace} from '../../source/ui/hooks/use-steady-place.js';
 import {waitFor} from '../support/wait-for.js';
 
@@ -19,4 +19,46 @@ test('following, a burst of places ends on the last; not following, each place s
 	screen.rerender(<Place value={32} following={false} />);
 	expect(screen.lastFrame()).toBe('place 32');
 	screen.unmount();
+});
+
+test("following a stream's frames, the position draws no frame of its own; when they stop, it draws one", async () => {
+	// Only the hook's timer is faked, and its clock is this test's: React's own scheduling runs, let run after each
+	// frame.
+	vi.useFakeTimers({toFake: ['setTimeout', 'clearTimeout']});
+	const settled = async (): Promise<void> => {
+		for (let turn = 0; turn < 3; turn++) await new Promise(resolve => setImmediate(resolve));
+	};
+	let clock = 0;
+	const advance = (ms: number): void => {
+		clock += ms;
+		vi.advanceTimersByTime(ms);
+	};
+	try {
+		let renders = 0;
+		function Counted({value}: {value: number}) {
+			renders++;
+			return <Text>{`place ${useSteadyPlace(() => value, true, clock)}`}</Text>;
+		}
+		// The stream's frames: one every 45 ms for two seconds, each a new place.
+		const screen = render(<Counted value={0} />);
+		await settled();
+		for (let frame = 1; frame <= 44; frame++) {
+			advance(45);
+			await settled();
+			screen.rerender(<Counted value={frame} />);
+			await settled();
+		}
+		expect(renders).toBe(45);
+		// The places shown moved on, four times a second, and the last is held back.
+		expect(screen.lastFrame()).toMatch(/^place [1-9]/);
+		expect(screen.lastFrame()).not.toBe('place 44');
+		// The stream stops: the last place is drawn by a frame of its own.
+		advance(1000);
+		await settled();
+		expect(screen.lastFrame()).toBe('place 44');
+		expect(renders).toBe(46);
+		screen.unmount();
+	} finally {
+		vi.useRealTimers();
+	}
 });

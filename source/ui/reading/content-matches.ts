@@ -2,7 +2,8 @@
  * The matches of a pattern in one trace line, in its texts as the screen has them: user and
  * assistant text, thinking, a tool call's name and arguments (each argument's value decoded),
  * a tool's whole output; JSON escapes read, then sanitized as every trace text is. Each match
- * says the line of the text it is on. Pure: the line comes in as text (io/grep-scan.ts).
+ * says the line of the text it is on. Pure: the line comes in as text, or as bytes (io/grep-scan.ts), of which a
+ * long line's texts are read only where the pattern's anchor is.
  */
 import {heldFieldSpans, heldFields, heldLinesHolding, type LineBytes} from '../../model/held-field.js';
 import {isRecord, isTextPayload, isToolCallOutputPayload, isToolCallPayload} from '../../protocol/guards.js';

@@ -21,6 +21,14 @@ test('following, a burst of places ends on the last; not following, each place s
 	screen.unmount();
 });
 
+/** The test's clock, and how many times Counted was drawn. */
+const stream = {clock: 0, renders: 0};
+
+function Counted({value}: {value: number}) {
+	stream.renders++;
+	return <Text>{`place ${useSteadyPlace(() => value, true, stream.clock)}`}</Text>;
+}
+
 test("following a stream's frames, the position draws no frame of its own; when they stop, it draws one", async () => {
 	// Only the hook's timer is faked, and its clock is this test's: React's own scheduling runs, let run after each
 	// frame.
@@ -28,17 +36,13 @@ test("following a stream's frames, the position draws no frame of its own; when 
 	const settled = async (): Promise<void> => {
 		for (let turn = 0; turn < 3; turn++) await new Promise(resolve => setImmediate(resolve));
 	};
-	let clock = 0;
+	stream.clock = 0;
+	stream.renders = 0;
 	const advance = (ms: number): void => {
-		clock += ms;
+		stream.clock += ms;
 		vi.advanceTimersByTime(ms);
 	};
 	try {
-		let renders = 0;
-		function Counted({value}: {value: number}) {
-			renders++;
-			return <Text>{`place ${useSteadyPlace(() => value, true, clock)}`}</Text>;
-		}
 		// The stream's frames: one every 45 ms for two seconds, each a new place.
 		const screen = render(<Counted value={0} />);
 		await settled();
@@ -48,7 +52,7 @@ test("following a stream's frames, the position draws no frame of its own; when 
 			screen.rerender(<Counted value={frame} />);
 			await settled();
 		}
-		expect(renders).toBe(45);
+		expect(stream.renders).toBe(45);
 		// The places shown moved on, four times a second, and the last is held back.
 		expect(screen.lastFrame()).toMatch(/^place [1-9]/);
 		expect(screen.lastFrame()).not.toBe('place 44');
@@ -56,7 +60,7 @@ test("following a stream's frames, the position draws no frame of its own; when 
 		advance(1000);
 		await settled();
 		expect(screen.lastFrame()).toBe('place 44');
-		expect(renders).toBe(46);
+		expect(stream.renders).toBe(46);
 		screen.unmount();
 	} finally {
 		vi.useRealTimers();

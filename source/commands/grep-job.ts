@@ -41,9 +41,9 @@ export async function searchSession(
 	let count = 0;
 	let first: string | undefined;
 	const files = session.shards.map(path => ({path, compressed: session.compressed || path.endsWith('.gz')}));
-	const mayHold = pattern.anchor === '' ? undefined : rawTextLines(pattern.anchor);
+	const linesThatMay = pattern.anchor === '' ? undefined : rawTextLines(pattern.anchor);
 	const scanned = await scanTraceFiles(files, anchorPlan(pattern.anchor), kernel, candidate => {
-		for (const match of lineBytesMatches(candidate, pattern.regex, mayHold)) {
+		for (const match of lineBytesMatches(candidate, pattern.regex, linesThatMay)) {
 			count++;
 			first ??= match.line;
 			const place = {sessionId: session.sessionId, shard: candidate.shard, traceLine: candidate.line};

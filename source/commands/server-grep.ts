@@ -82,13 +82,13 @@ export async function serverGrep(
 async function searchOverHttp(api: ServerApi, sessionId: string, request: GrepRequest): Promise<SessionResult> {
 	const matches: SessionResult['matches'] = [];
 	const {anchor, regex} = request.pattern;
-	const mayHold = anchor === '' ? undefined : rawTextLines(anchor);
+	const linesThatMay = anchor === '' ? undefined : rawTextLines(anchor);
 	try {
 		for (const file of await api.traceFiles(sessionId)) {
 			await api.traceEvents(sessionId, file.index, (events, before) => {
 				events.forEach((event, i) => {
 					const place = {sessionId, shard: file.index, traceLine: before + i + 1};
-					for (const match of eventMatches(event, regex, mayHold)) matches.push({place, match});
+					for (const match of eventMatches(event, regex, linesThatMay)) matches.push({place, match});
 				});
 			});
 		}

@@ -12,6 +12,9 @@ import type {AnyPayload} from '../../protocol/types.js';
 import {sanitize} from '../../render/sanitize.js';
 import {matchRanges, type TextLine} from './search-match.js';
 
+/** A text's lines that may match, before they are sanitized (search-match.ts's rawTextLines). */
+export type LinesThatMay = (text: string) => readonly TextLine[];
+
 /** What a matched text is: `call` a tool call's name and arguments, `output` its output. */
 export type ContentKind = 'user' | 'assistant' | 'thinking' | 'call' | 'output';
 
@@ -63,11 +66,7 @@ function argumentLines(args: string): string {
 const parsedWholeBelow = 4096;
 
 /** {@link contentMatches} of a line given as bytes: a long line's held texts are read only where they may match. */
-export function lineBytesMatches(
-	line: LineBytes,
-	regex: RegExp,
-	linesThatMay?: (text: string) => readonly TextLine[],
-): ContentMatch[] {
+export function lineBytesMatches(line: LineBytes, regex: RegExp, linesThatMay?: LinesThatMay): ContentMatch[] {
 	const {bytes, start, end, nextHit} = line;
 	const held =
 		nextHit && end - start >= parsedWholeBelow
@@ -84,7 +83,7 @@ function heldMatches(
 	end: number,
 	nextHit: (at: number) => number,
 	regex: RegExp,
-	linesThatMay: ((text: string) => readonly TextLine[]) | undefined,
+	linesThatMay: LinesThatMay | undefined,
 ): ContentMatch[] | undefined {
 	const spans = heldFieldSpans(bytes, start, end)?.sort((a, b) => a.from - b.from);
 	if (spans === undefined || spans.length === 0) return undefined;
@@ -114,11 +113,7 @@ function heldMatches(
  * `linesThatMay` (search-match.ts's rawTextLines of the literal every match holds) gives a text's lines that may match,
  * before they are sanitized: the others are not.
  */
-export function contentMatches(
-	text: string,
-	regex: RegExp,
-	linesThatMay?: (text: string) => readonly TextLine[],
-): ContentMatch[] {
+export function contentMatches(text: string, regex: RegExp, linesThatMay?: LinesThatMay): ContentMatch[] {
 	let value: unknown;
 	try {
 		value = JSON.parse(text);
@@ -135,7 +130,7 @@ export function contentMatches(
 export function eventMatches(
 	value: unknown,
 	regex: RegExp,
-	linesThatMay?: (text: string) => readonly TextLine[],
+	linesThatMay?: LinesThatMay,
 	held?: ReadonlyMap<number, readonly TextLine[]>,
 ): ContentMatch[] {
 	const parsed = parseLine('', {line: 0, offset: 0}, value);

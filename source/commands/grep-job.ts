@@ -5,6 +5,7 @@
 import {anchorPlan, scanTraceFiles, type scanKernel} from '../io/grep-scan.js';
 import {lineBytesMatches} from '../ui/reading/content-matches.js';
 import {rawTextLines} from '../ui/reading/search-match.js';
+import {writtenAsIs} from '../model/written-as-is.js';
 import type {ContentPattern} from '../ui/reading/content-pattern.js';
 import {matchLine, matchRecord, type MatchPlace} from './grep-output.js';
 import type {GrepSession} from './grep-sessions.js';
@@ -42,7 +43,9 @@ export async function searchSession(
 	let first: string | undefined;
 	const files = session.shards.map(path => ({path, compressed: session.compressed || path.endsWith('.gz')}));
 	const linesThatMay = pattern.anchor === '' ? undefined : rawTextLines(pattern.anchor);
-	const scanned = await scanTraceFiles(files, anchorPlan(pattern.anchor), kernel, candidate => {
+	const plan = anchorPlan(pattern.anchor);
+	const filter = plan ? {plan} : {asIs: writtenAsIs(pattern.regex)};
+	const scanned = await scanTraceFiles(files, filter, kernel, candidate => {
 		for (const match of lineBytesMatches(candidate, pattern.regex, linesThatMay)) {
 			count++;
 			first ??= match.line;

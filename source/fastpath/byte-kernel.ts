@@ -14,6 +14,7 @@ type Exports = {
 	find(from: number, end: number, needle: number, length: number, fold: number): number;
 	count(from: number, end: number, needle: number, length: number, fold: number): number;
 	changes(from: number, end: number): number;
+	uncolour(from: number, end: number, out: number, needle: number): number;
 };
 
 const page = 64 * 1024;
@@ -70,6 +71,14 @@ function wasmKernel(kernel: Exports): ByteKernel {
 			if (bytes.buffer !== kernel.memory.buffer) return jsChanges(bytes, from, to);
 			return kernel.changes(bytes.byteOffset + from, bytes.byteOffset + to);
 		},
+		withoutColours(bytes) {
+			if (bytes.buffer !== kernel.memory.buffer || bytes.byteOffset !== 0) return jsWithoutColours(bytes);
+			// Written where the lower-cased copy goes (at most as long as the chunk), the needle after it.
+			const at = 2 * capacity + 16;
+			new Uint8Array(kernel.memory.buffer, at, colourStart.length).set(colourStart);
+			const end = kernel.uncolour(0, bytes.length, capacity, at);
+			return Buffer.from(kernel.memory.buffer, capacity, end - capacity);
+		},
 		count(bytes, needle, fold, from, to) {
 			if (bytes.buffer !== kernel.memory.buffer || needle.length > needleRoom)
 				return jsCount(bytes, needle, fold, from, to);
@@ -98,7 +107,21 @@ export function jsKernel(): ByteKernel {
 		finder: jsFinder,
 		count: jsCount,
 		changes: jsChanges,
+		withoutColours: jsWithoutColours,
 	};
+}
+
+// The start of a colour, escaped, lower-cased (the kernel's `find` folds the bytes' case).
+const colourStart = Buffer.from('\\u001b[', 'latin1');
+// A colour after its run of backslashes: escaped once when the run is odd.
+const colourAfterRun = /(\\+)[uU]001[bB]\[[0-9;:]*m/g;
+
+/** byte-scan.wat's `uncolour` in JavaScript (ScanKernel.withoutColours). */
+function jsWithoutColours(bytes: Buffer): Buffer {
+	const text = bytes
+		.toString('latin1')
+		.replace(colourAfterRun, (colour, run: string) => (run.length % 2 === 1 ? run.slice(0, -1) : colour));
+	return Buffer.from(text, 'latin1');
 }
 
 /** byte-scan.wat's `changes` in JavaScript: 1, 2 or 0 for the line [from, to) (ScanKernel.changes). */

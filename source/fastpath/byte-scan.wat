@@ -283,4 +283,41 @@
         (local.set $q (i32.add (local.get $q) (i32.const 1)))
         (br $next)))
     (local.get $found))
+;; Copies [$p, $end) (whole lines) to $out without the colours sanitize removes, and returns where the copy
+  ;; ends: `\u001b[` ($needle, its 7 bytes lower-case; u and b in either case), digits, `:` and `;`, then `m`, after an
+  ;; even run of backslashes (each pair a backslash written). What is left has the same lines, one for one.
+  (func (export "uncolour") (param $p i32) (param $end i32) (param $out i32) (param $needle i32) (result i32)
+    (local $start i32) (local $from i32) (local $q i32) (local $k i32)
+    (local.set $start (local.get $p))
+    (local.set $from (local.get $p))
+    (block $done
+      (loop $next
+        (local.set $q (call $find (local.get $p) (local.get $end) (local.get $needle) (i32.const 7) (i32.const 1)))
+        (br_if $done (i32.ge_u (local.get $q) (local.get $end)))
+        (local.set $p (i32.add (local.get $q) (i32.const 1)))
+        ;; The backslashes before it: an odd run in all writes a backslash, then `u001b[`.
+        (local.set $k (local.get $q))
+        (block $run
+          (loop $back
+            (br_if $run (i32.le_u (local.get $k) (local.get $start)))
+            (br_if $run (i32.ne (i32.load8_u (i32.sub (local.get $k) (i32.const 1))) (i32.const 92)))
+            (local.set $k (i32.sub (local.get $k) (i32.const 1)))
+            (br $back)))
+        (br_if $next (i32.and (i32.sub (local.get $q) (local.get $k)) (i32.const 1)))
+        (local.set $k (i32.add (local.get $q) (i32.const 7)))
+        (block $params
+          (loop $param
+            (br_if $params (i32.ge_u (local.get $k) (local.get $end)))
+            (br_if $params (i32.gt_u (i32.sub (i32.load8_u (local.get $k)) (i32.const 48)) (i32.const 11)))
+            (local.set $k (i32.add (local.get $k) (i32.const 1)))
+            (br $param)))
+        (br_if $next (i32.ge_u (local.get $k) (local.get $end)))
+        (br_if $next (i32.ne (i32.load8_u (local.get $k)) (i32.const 109)))
+        (memory.copy (local.get $out) (local.get $from) (i32.sub (local.get $q) (local.get $from)))
+        (local.set $out (i32.add (local.get $out) (i32.sub (local.get $q) (local.get $from))))
+        (local.set $from (i32.add (local.get $k) (i32.const 1)))
+        (local.set $p (local.get $from))
+        (br $next)))
+    (memory.copy (local.get $out) (local.get $from) (i32.sub (local.get $end) (local.get $from)))
+    (i32.add (local.get $out) (i32.sub (local.get $end) (local.get $from))))
 )

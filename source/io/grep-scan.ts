@@ -19,6 +19,7 @@ import {
 	type BytePlan,
 } from '../model/byte-search.js';
 import type {LineBytes} from '../model/held-field.js';
+import {asIsCandidates, type AsIsPattern} from '../model/written-as-is.js';
 import {gunzipIfCompressed} from './gunzip.js';
 import {describeFsError} from './session-locator.js';
 
@@ -43,18 +44,24 @@ export function anchorPlan(anchor: string): BytePlan | undefined {
 }
 
 /**
- * Hands `onLine` every line of `files` that may hold the anchor, in order; stops early when it returns false. The
+ * What a search looks for in the bytes: the plan for its anchor, or with none, a pattern the bytes can be tested with
+ * (model/written-as-is.ts); with neither, every line is handed on.
+ */
+export type LineFilter = {plan?: BytePlan | undefined; asIs?: AsIsPattern | undefined};
+
+/**
+ * Hands `onLine` every line of `files` that may hold the pattern, in order; stops early when it returns false. The
  * error is one line naming the file, when one could not be read to its end.
  */
 export async function scanTraceFiles(
 	files: readonly TraceFile[],
-	plan: BytePlan | undefined,
+	filter: LineFilter,
 	kernel: ByteKernel,
 	onLine: (line: CandidateLine) => boolean,
 ): Promise<{error?: string}> {
 	for (let index = 0; index < files.length; index++) {
 		const file = files[index]!;
-		const cutter = new CandidateCutter(plan, kernel, index + 1, onLine);
+		const cutter = new CandidateCutter(filter, kernel, index + 1, onLine);
 		try {
 			if (file.compressed) {
 				for await (const chunk of gunzipIfCompressed(createReadStream(file.path))) if (!cutter.push(chunk)) break;
@@ -92,13 +99,19 @@ class CandidateCutter {
 	/** The anchor with colours between its characters: what a line whose only changes are colours must hold. */
 	private readonly joined: RegExp | undefined;
 
+	private readonly plan: BytePlan | undefined;
+	/** Dropped once a chunk's lines mostly may match: the test then costs more than the lines it spares. */
+	private asIs: AsIsPattern | undefined;
+
 	constructor(
-		private readonly plan: BytePlan | undefined,
+		filter: LineFilter,
 		private readonly kernel: ByteKernel,
 		private readonly shard: number,
 		private readonly onLine: (line: CandidateLine) => boolean,
 	) {
-		this.joined = plan && colourJoined(plan);
+		this.plan = filter.plan;
+		this.asIs = filter.plan ? undefined : filter.asIs;
+		this.joined = this.plan && colourJoined(this.plan);
 	}
 
 	/** Where to read up to `length` more bytes: after the held ones. */
@@ -148,6 +161,9 @@ class CandidateCutter {
 			starts = mergeSorted(anchored, changedCandidates(bytes, changed, anchored, this.kernel, this.joined!));
 			// Where the bytes every match holds are (a query's longest run without a space: a tab may make its spaces).
 			nextAnchor = this.kernel.finder(bytes, plan.solid ?? plan.json, plan.lower);
+		} else if (this.asIs) {
+			starts = asIsCandidates(bytes, this.asIs, this.kernel);
+			if (starts === undefined) this.asIs = undefined;
 		}
 		let nextChanged = 0;
 		let counted = 0;

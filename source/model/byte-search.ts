@@ -74,6 +74,12 @@ export type ScanKernel = {
 	 * a call's arguments is not looked at.
 	 */
 	changes(bytes: Buffer, from: number, to: number): number;
+	/**
+	 * `bytes` (whole lines) without the colours sanitize removes: `\u001b[`, digits, `:` and `;`, then `m`, escaped once
+	 * (after an even run of backslashes, each pair a backslash written). The same lines, one for one. Valid until the
+	 * kernel is next used.
+	 */
+	withoutColours(bytes: Buffer): Buffer;
 };
 
 /** The plan for `query`, by the matcher's rules (ui/reading/search.ts). */

@@ -82,7 +82,7 @@ async function found(lines: readonly string[], query: string, name: string, whol
 	writeFileSync(file, `${lines.join('\n')}\n`);
 	const matches: unknown[] = [];
 	const linesThatMay = pattern.anchor === '' ? undefined : rawTextLines(pattern.anchor);
-	await scanTraceFiles([{path: file}], anchorPlan(pattern.anchor), scanKernel(), candidate => {
+	await scanTraceFiles([{path: file}], {plan: anchorPlan(pattern.anchor)}, scanKernel(), candidate => {
 		const text = candidate.bytes.toString('utf8', candidate.start, candidate.end);
 		const matched = whole
 			? contentMatches(text, pattern.regex)

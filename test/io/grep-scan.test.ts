@@ -19,7 +19,7 @@ async function handedOn(anchor: string, lines: readonly string[]): Promise<numbe
 	const file = path.join(dir, `${anchor.length}-${lines.length}.jsonl`);
 	writeFileSync(file, `${lines.join('\n')}\n`);
 	const seen: number[] = [];
-	const result = await scanTraceFiles([{path: file}], anchorPlan(anchor), scanKernel(), line => {
+	const result = await scanTraceFiles([{path: file}], {plan: anchorPlan(anchor)}, scanKernel(), line => {
 		seen.push(line.line);
 		return true;
 	});

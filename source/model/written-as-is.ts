@@ -154,7 +154,11 @@ const rewrittenNumber = /[:,[](?: |\\[nrt])*-?(?:[0-9]+(?:\.[0-9]*)?[eE]|[0-9.]{
  * matches most lines' bytes: every line is read.
  */
 export function asIsCandidates(bytes: Buffer, pattern: AsIsPattern, kernel: ScanKernel): number[] | undefined {
-	const {starts: matched, lines} = linesWhere(kernel.withoutColours(bytes), pattern.regex, bytes);
+	const {starts: matched, lines} = linesWhere(
+		withoutPictures(kernel.withoutColours(bytes), kernel),
+		pattern.regex,
+		bytes,
+	);
 	if (matched.length * 2 > lines) return undefined;
 	const calls = linesHolding(bytes, kernel.finder(bytes, argumentsKey, false));
 	const changed: number[] = [];
@@ -172,6 +176,57 @@ export function asIsCandidates(bytes: Buffer, pattern: AsIsPattern, kernel: Scan
 			: [];
 	const tabbed = pattern.space ? linesHolding(bytes, kernel.finder(bytes, tabEscape, false)) : [];
 	return mergeSorted(mergeSorted(matched, changed), mergeSorted(made, tabbed));
+}
+
+// The keys whose values are pictures (base64), never searched: a tool output's `images`, an `image_url` payload's
+// and an `inline_data` payload's `data`. Written by the line's own JSON, their quotes are not escaped.
+// Looked for without their opening quote, which is on every other byte of JSON (the kernel tests a needle's first and
+// last bytes first).
+const pictureKeys = ['images"', 'image_url"', 'data"'].map(key => Buffer.from(key, 'latin1'));
+
+/**
+ * `kept` with the strings of the picture keys' values overwritten with quotes, in place: a run of base64 is not looked
+ * through (an expression may take the square of its length there) and cannot match (a quote is not in a match).
+ */
+function withoutPictures(kept: Buffer, kernel: ScanKernel): Buffer {
+	for (const key of pictureKeys) {
+		const next = kernel.finder(kept, key, false);
+		for (let at = next(0); at < kept.length; at = next(at + 1)) {
+			if (kept[at - 1] !== 0x22) continue;
+			let q = spaceAfter(kept, at + key.length);
+			if (kept[q] !== 0x3a) continue; // a key is followed by `:`
+			q = spaceAfter(kept, q + 1);
+			const list = kept[q] === 0x5b;
+			if (list) q = spaceAfter(kept, q + 1);
+			while (kept[q] === 0x22) {
+				const end = stringEnd(kept, q + 1);
+				kept.fill(0x22, q + 1, end);
+				q = spaceAfter(kept, end + 1);
+				if (!list || kept[q] !== 0x2c) break;
+				q = spaceAfter(kept, q + 1);
+			}
+		}
+	}
+	return kept;
+}
+
+// The first offset from `at` that is not a space.
+function spaceAfter(bytes: Buffer, at: number): number {
+	while (bytes[at] === 0x20) at++;
+	return at;
+}
+
+// Where the JSON string whose text begins at `at` ends: its closing quote (one after an even run of backslashes), or
+// the line's end if that comes first.
+function stringEnd(bytes: Buffer, at: number): number {
+	const lineEnd = bytes.indexOf(0x0a, at);
+	const end = lineEnd === -1 ? bytes.length : lineEnd;
+	for (let q = bytes.indexOf(0x22, at); q !== -1 && q < end; q = bytes.indexOf(0x22, q + 1)) {
+		let run = 0;
+		while (bytes[q - 1 - run] === 0x5c) run++;
+		if (run % 2 === 0) return q;
+	}
+	return end;
 }
 
 // Bytes read as text at a time: a string under V8's large-object size stays in the young generation, which is

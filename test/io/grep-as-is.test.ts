@@ -63,7 +63,11 @@ function traceLine(kind: number, raw: string, value: string, escaped: boolean): 
 			tool_call_id: 'c2',
 		},
 		{type: 'tool_call', role: 'assistant', name: 'Abc999', arguments: '{}', tool_call_id: 'c3'},
-	][kind % 6];
+		// Pictures are not searched: their base64 is never looked through.
+		{type: 'tool_call_output', role: 'user', output: raw, images: [`data:${raw}Abc999`, 'Xyz777'], tool_call_id: 'c4'},
+		{type: 'inline_data', role: 'user', data: `Abc999${raw}`, mime_type: 'image/png'},
+		{type: 'image_url', role: 'user', image_url: `data:image/png;base64,Abc999${raw}`},
+	][kind % 9];
 	const line = JSON.stringify({timestamp: '2026-12-02T10:00:00.000Z', type: 'model_msg', payload});
 	if (!escaped) return line;
 	return line.replace(/é/g, '\\u00e9').replace(/c12/g, '\\u0063\\u00312').replace(/\//g, '\\/');
@@ -109,7 +113,7 @@ test('finds what parsing every line finds: colours, tabs, escapes, carriage retu
 	let run = 0;
 	await fc.assert(
 		fc.asyncProperty(
-			fc.array(fc.tuple(fc.nat(5), text, fc.constantFrom(...values), fc.boolean()), {minLength: 1, maxLength: 6}),
+			fc.array(fc.tuple(fc.nat(8), text, fc.constantFrom(...values), fc.boolean()), {minLength: 1, maxLength: 6}),
 			fc.constantFrom(...queries),
 			async (drawn, query) => {
 				const lines = drawn.map(([kind, raw, value, escaped]) => traceLine(kind, raw, value, escaped));
@@ -122,10 +126,16 @@ test('finds what parsing every line finds: colours, tabs, escapes, carriage retu
 	);
 });
 
-test('a line whose bytes cannot match is not parsed', async () => {
+test('a line whose bytes cannot match, or match only in a picture, is not parsed', async () => {
 	const pattern = contentPattern('[A-Z][a-z]+[0-9]{3}', {ignoreCase: false, fixed: false});
 	if ('problem' in pattern) throw new Error(pattern.problem);
-	const lines = [traceLine(0, 'nothing here', '7', false), traceLine(1, 'Abc123 here', '7', false)];
+	const lines = [
+		traceLine(0, 'nothing here', '7', false),
+		traceLine(1, 'Abc123 here', '7', false),
+		traceLine(6, 'nothing here', '7', false),
+		traceLine(7, '', '7', false),
+		traceLine(8, '', '7', false),
+	];
 	const file = path.join(dir, 'skipped.jsonl');
 	writeFileSync(file, `${lines.join('\n')}\n`);
 	const handed: number[] = [];

@@ -21,6 +21,7 @@ import {
 import {heldFields} from '../model/held-field.js';
 import type {HeldField, HeldVerdict} from '../model/held-text.js';
 import type {ByteKernel} from '../fastpath/byte-kernel.js';
+import {asIsCandidates, writtenAsIs, type AsIsPattern} from '../model/written-as-is.js';
 
 const chunkBytes = 8 * 1024 * 1024;
 
@@ -120,18 +121,29 @@ const aheadBytes = 32 * 1024 * 1024;
 /** How much a scan reads at once, and how far past it a text is scanned ahead (tests make them small). */
 export type ScanSizes = {chunk: number; ahead: number};
 
+/**
+ * What a scan looks for: a plain string (the anchor's plan), or a pattern with no literal whose matches are written as
+ * they are (model/written-as-is.ts): then a line is read back only where the bytes may hold a match, and every spilled
+ * text is.
+ */
+type Sought = {plan: BytePlan} | {asIs: AsIsPattern};
+
 /** Which held texts may hold one query; `undefined` from {@link heldScan} when every one must be read. */
 export class HeldScan {
 	private readonly shards = new Map<number, ShardScan>();
 	private spill = {scanned: 0, spans: new Offsets(), sure: new Offsets()};
-	private readonly joined: RegExp;
+	private readonly joined: RegExp | undefined;
+	private readonly plan: BytePlan | undefined;
+	private readonly asIs: AsIsPattern | undefined;
 
 	constructor(
-		private readonly plan: BytePlan,
+		sought: Sought,
 		private readonly files: ScanFiles,
 		private readonly sizes: ScanSizes = {chunk: chunkBytes, ahead: aheadBytes},
 	) {
-		this.joined = colourJoined(plan);
+		this.plan = 'plan' in sought ? sought.plan : undefined;
+		this.asIs = 'asIs' in sought ? sought.asIs : undefined;
+		this.joined = this.plan && colourJoined(this.plan);
 	}
 
 	/** Whether `held` may hold the query (false: it surely does not). */
@@ -165,7 +177,7 @@ export class HeldScan {
 		const fd = this.files.shard(index);
 		if (fd === undefined) return 'maybe';
 		try {
-			const changed = this.files.changed(index, changeKey(this.plan));
+			const changed = this.files.changed(index, changeKey(this.plan ?? noFolds));
 			if (
 				offset - shard.scanned > this.sizes.ahead &&
 				!(ahead && offset >= ahead.from && offset - ahead.scanned <= this.sizes.ahead)
@@ -225,6 +237,12 @@ export class HeldScan {
 			}
 			const chunk = buffer.subarray(0, end + 1);
 			const next = at + end + 1;
+			if (!this.plan) {
+				const lines = asIsCandidates(chunk, this.asIs!, kernel) ?? lineStarts(chunk);
+				for (const start of lines) into.lines.push(at + start);
+				at = next;
+				continue;
+			}
 			let known: number[];
 			if (changed.scanned >= next) known = changed.lines.between(at, next);
 			else {
@@ -239,7 +257,7 @@ export class HeldScan {
 			const inChunk = known.map(start => start - at);
 			const anchors = anchorScan(chunk, this.plan, kernel, inChunk);
 			// A changed line without the anchor is read back only where its changes may make it.
-			const remade = changedCandidates(chunk, inChunk, anchors.lines, kernel, this.joined);
+			const remade = changedCandidates(chunk, inChunk, anchors.lines, kernel, this.joined!);
 			for (const start of mergeSorted(anchors.lines, remade)) into.lines.push(at + start);
 			for (const sure of anchors.sure) into.sure.push(sure + at * 4);
 			for (const count of anchors.counts) into.counts.push(count);
@@ -250,7 +268,7 @@ export class HeldScan {
 
 	private spilled(offset: number): HeldVerdict {
 		const spill = this.files.spill();
-		if (!spill) return 'maybe';
+		if (!spill || !this.plan) return 'maybe';
 		if (spill.changed.has(offset)) return 'maybe';
 		if (offset >= this.spill.scanned) {
 			try {
@@ -264,6 +282,7 @@ export class HeldScan {
 	}
 
 	private scanSpill(spill: NonNullable<ReturnType<ScanFiles['spill']>>): void {
+		const plan = this.plan!;
 		const {starts} = spill;
 		// The text a byte is in: its start, and where the next one starts.
 		const span = (at: number): [number, number] => {
@@ -276,7 +295,7 @@ export class HeldScan {
 			}
 			return [starts[low]!, starts[low + 1] ?? spill.size];
 		};
-		const overlap = this.plan.raw.length - 1;
+		const overlap = plan.raw.length - 1;
 		const kernel = this.files.kernel();
 		const buffer = kernel.chunk(chunkBytes);
 		let last = this.spill.spans.last();
@@ -288,15 +307,15 @@ export class HeldScan {
 			if (length === 0) break;
 			this.files.count(length);
 			const chunk = buffer.subarray(0, length);
-			const hits = rawHits(chunk, this.plan, kernel, hit => span(at + hit)[1] - at);
+			const hits = rawHits(chunk, plan, kernel, hit => span(at + hit)[1] - at);
 			for (const hit of hits) {
 				// Wholly in one text that sanitize leaves as it is (a text the spill file's writer found nothing to change in): a
 				// match.
 				const [start, end] = span(at + hit);
-				if (this.plan.exact && at + hit + this.plan.raw.length <= end && start > lastSure && !spill.changed.has(start))
+				if (plan.exact && at + hit + plan.raw.length <= end && start > lastSure && !spill.changed.has(start))
 					this.spill.sure.push((lastSure = start));
 				// A hit may run into the texts after its own: each of them may hold the query.
-				for (let [start, end] = span(at + hit); start < at + hit + this.plan.raw.length; [start, end] = span(end)) {
+				for (let [start, end] = span(at + hit); start < at + hit + plan.raw.length; [start, end] = span(end)) {
 					if (start > last) this.spill.spans.push((last = start));
 					if (end >= spill.size) break;
 				}
@@ -314,9 +333,28 @@ function known(scanned: Scanned, offset: number, field: number): HeldVerdict {
 	return scanned.sure.has(offset * 4 + field) ? 'yes' : 'maybe';
 }
 
+// No letter lower-cased into another: the changed lines a pattern's scan reads are found by its own test.
+const noFolds = {foldI: false, foldK: false};
+
+// The start of every line of `bytes` (whole lines).
+function lineStarts(bytes: Buffer): number[] {
+	const starts: number[] = [];
+	for (let start = 0; start < bytes.length; start = bytes.indexOf(10, start) + 1) starts.push(start);
+	return starts;
+}
+
 /** The scan for `query`, or undefined when no byte search can narrow it (every held text is read). */
 export function heldScan(query: string, files: ScanFiles, sizes?: ScanSizes): HeldScan | undefined {
 	// A newline could join a call's arguments to the start of its output: read them all.
 	const plan = query.includes('\n') ? undefined : bytePlan(query);
-	return plan && new HeldScan(plan, files, sizes);
+	return plan && new HeldScan({plan}, files, sizes);
+}
+
+/**
+ * The scan for a pattern with no literal, or undefined when its matches may be written otherwise in the bytes (every
+ * held text is read).
+ */
+export function heldPatternScan(pattern: RegExp, files: ScanFiles, sizes?: ScanSizes): HeldScan | undefined {
+	const asIs = writtenAsIs(pattern);
+	return asIs && new HeldScan({asIs}, files, sizes);
 }

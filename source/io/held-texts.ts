@@ -22,7 +22,7 @@ import {isRecord} from '../protocol/guards.js';
 import {hasControlSequences} from '../render/sanitize.js';
 import {lineCount} from '../render/format.js';
 import {byteKernel, type ByteKernel} from '../fastpath/byte-kernel.js';
-import {heldScan, Offsets, type ChangedLines, type HeldScan, type ScanFiles} from './held-scan.js';
+import {heldPatternScan, heldScan, Offsets, type ChangedLines, type HeldScan, type ScanFiles} from './held-scan.js';
 import {readAt} from './read-at.js';
 
 /** Texts shorter than this (in UTF-16 units) stay in memory: not worth a read. */
@@ -42,6 +42,8 @@ export class HeldTextStore implements TextReader {
 	private spill?: {fd: number; size: number; starts: number[]; changed: Set<number>};
 	/** The byte scans of the last few queries (search, the filter's words), kept to go on from where they ended. */
 	private readonly scans = new Map<string, HeldScan | undefined>();
+	/** The same for patterns with no literal, by source and flags. */
+	private readonly patternScans = new Map<string, HeldScan | undefined>();
 	/** What every scan with the same flags finds of a shard (held-scan.ts), by shard and flags. */
 	private readonly changed = new Map<string, ChangedLines>();
 	/** Whether texts from no file are written to a spill file (false once it cannot be made). */
@@ -116,6 +118,17 @@ export class HeldTextStore implements TextReader {
 			if (this.scans.size > keptScans) this.scans.delete(this.scans.keys().next().value!);
 		}
 		const scan = this.scans.get(query);
+		return scan ? scan.verdict : () => 'maybe';
+	}
+
+	/** The same for a pattern with no literal, as far as the bytes tell where its matches are written as they are. */
+	patternCandidates(pattern: RegExp): (held: HeldText, field: HeldField) => HeldVerdict {
+		const key = `${pattern.source}/${pattern.flags}`;
+		if (!this.patternScans.has(key)) {
+			this.patternScans.set(key, heldPatternScan(pattern, this.scanFiles));
+			if (this.patternScans.size > keptScans) this.patternScans.delete(this.patternScans.keys().next().value!);
+		}
+		const scan = this.patternScans.get(key);
 		return scan ? scan.verdict : () => 'maybe';
 	}
 

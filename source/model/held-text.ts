@@ -35,6 +35,8 @@ export interface TextReader {
 	 * it, every one is read.
 	 */
 	candidates?(query: string): (held: HeldText, field: HeldField) => HeldVerdict;
+	/** The same for a pattern with no literal (a JavaScript regular expression): never `yes`. */
+	patternCandidates?(pattern: RegExp): (held: HeldText, field: HeldField) => HeldVerdict;
 	/**
 	 * How many times a held text holds the plain string `query` by search's rules (not
 	 * overlapping), counted in the file's bytes where they tell without reading it back;

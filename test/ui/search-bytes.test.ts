@@ -118,6 +118,17 @@ const query = fc.oneof(
 		.array(fc.constantFrom(...pieces.filter(piece => piece !== '\n' && piece !== '\r\n')), {minLength: 1, maxLength: 4})
 		.map(parts => parts.join('')),
 	fc.constantFrom('a', 'ab', 'AB', 'k', 'K', 'i', 'ia', 'é', '"a', 'a\\', 'b a', 'a/b', 'u0', 'zzz', 'a\nb'),
+	// Expressions with no literal, which the bytes are tested with as written (model/written-as-is.ts) where they can be.
+	fc.constantFrom(
+		'[ab]{2}',
+		'[a-k][01]',
+		'[A-K]+',
+		'[ab][ x]+[ab]',
+		'[m0-9;[]{2}',
+		'[uU][0-9]',
+		'[ab]\\d',
+		'[a-z].[a-z]',
+	),
 );
 /** A piece of what some entry shows (its sanitized text), its case changed or not: queries that do match. */
 const shownPiece = fc.record({
@@ -357,6 +368,28 @@ test('a query with a space reads back no text whose tabs cannot make it (a tab o
 	// Its tab may make the space (it does not here: the tab after `make` is four spaces): that one is read.
 	expect(findMatches(model.view, 'make check', store)).toEqual([]);
 	expect(store.reads).toBe(1);
+	store.close();
+});
+
+test('an expression with no literal reads back the texts its bytes match, or whose tabs or controls may', () => {
+	// Fifty outputs; one holds a build number, one a tab between two words, one a backspace that makes a number.
+	const text = (n: number): string =>
+		n === 11 ? 'Build1234 done\n' : n === 22 ? 'make\tcheck\n' : n === 33 ? 'Bx\build777\n' : `output ${n}\n`;
+	const entries: Entry[] = Array.from({length: 50}, (_, n) => ({kind: 'call', text: text(n).repeat(80), args: '{}'}));
+	const store = new HeldTextStore();
+	const model = load(inputsOf(writeShard(dir, 1, trace(entries))), store);
+	expect(store.held).toBe(50);
+	const found = findMatches(model.view, '[A-Z][a-z]+[0-9]{3}', store);
+	// At most the build number's output and the backspace's (sanitize may make a match there); no other is read back.
+	expect(store.reads).toBeLessThanOrEqual(2);
+	expect(found).toHaveLength(2);
+	const everyText = {read: store.read.bind(store)};
+	expect(found).toEqual(findMatches(model.view, '[A-Z][a-z]+[0-9]{3}', everyText));
+	// A tab becomes spaces: its output may hold `e  c`, and is read.
+	expect(findMatches(model.view, '[a-z][ x]{2,}[a-z]', store)).toEqual(
+		findMatches(model.view, '[a-z][ x]{2,}[a-z]', everyText),
+	);
+	expect(findMatches(model.view, '[a-z][ x]{2,}[a-z]', store)).toHaveLength(1);
 	store.close();
 });
 

@@ -266,7 +266,7 @@ export function matchCounter(query: string, texts?: TextReader): (item: Item) =>
 	// What every match holds: the whole of a plain string, the literal run an expression always matches.
 	const anchor = literal ? query : requiredLiteral(query);
 	const verdict: ((held: HeldText, field: HeldField) => HeldVerdict) | undefined =
-		anchor === '' ? undefined : texts?.candidates?.(anchor);
+		anchor === '' ? texts?.patternCandidates?.(pattern) : texts?.candidates?.(anchor);
 	const inBytes = literal ? texts?.counts?.(query) : undefined;
 	const mayHold = anchor === '' ? () => true : rawTextCheck(anchor);
 	return item => {

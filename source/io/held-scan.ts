@@ -123,8 +123,8 @@ export type ScanSizes = {chunk: number; ahead: number};
 
 /**
  * What a scan looks for: a plain string (the anchor's plan), or a pattern with no literal whose matches are written as
- * they are (model/written-as-is.ts): then a line is read back only where the bytes may hold a match, and every spilled
- * text is.
+ * they are (model/written-as-is.ts): then a line, or a spilled text, is read back only where its bytes may hold a
+ * match.
  */
 type Sought = {plan: BytePlan} | {asIs: AsIsPattern};
 
@@ -268,11 +268,12 @@ export class HeldScan {
 
 	private spilled(offset: number): HeldVerdict {
 		const spill = this.files.spill();
-		if (!spill || !this.plan) return 'maybe';
+		if (!spill) return 'maybe';
 		if (spill.changed.has(offset)) return 'maybe';
 		if (offset >= this.spill.scanned) {
 			try {
-				this.scanSpill(spill);
+				if (this.plan) this.scanSpill(spill, this.plan);
+				else this.scanSpillTexts(spill, this.asIs!.regex);
 			} catch {
 				return 'maybe';
 			}
@@ -281,8 +282,47 @@ export class HeldScan {
 		return this.spill.sure.has(offset) ? 'yes' : 'maybe';
 	}
 
-	private scanSpill(spill: NonNullable<ReturnType<ScanFiles['spill']>>): void {
-		const plan = this.plan!;
+	/**
+	 * A pattern's scan of the spill file: each text not scanned yet tested whole. A spilled text is as the stream gave it
+	 * (UTF-8, no escapes), so a pattern written as it is matches it read as latin1 exactly where it matches it read; one
+	 * that sanitize would change is read back all the same (`spill.changed`).
+	 */
+	private scanSpillTexts(spill: Spill, regex: RegExp): void {
+		const {starts} = spill;
+		const kernel = this.files.kernel();
+		let buffer = kernel.chunk(this.sizes.chunk);
+		let last = this.spill.spans.last();
+		let index = 0;
+		while (index < starts.length && starts[index]! < this.spill.scanned) index++;
+		while (index < starts.length) {
+			const from = starts[index]!;
+			// The texts that fit in the buffer, one at least (the buffer grown for it).
+			let to = index + 1;
+			while (to < starts.length && (starts[to + 1] ?? spill.size) - from <= buffer.length) to++;
+			const end = starts[to] ?? spill.size;
+			if (end - from > buffer.length) buffer = kernel.chunk(end - from);
+			for (let read = 0; read < end - from; ) {
+				const got = readSync(spill.fd, buffer, read, end - from - read, from + read);
+				if (got === 0) throw new Error('the spill file ended early');
+				this.files.count(got);
+				read += got;
+			}
+			for (let text = index; text < to; text++) {
+				const start = starts[text]!;
+				regex.lastIndex = 0;
+				if (
+					regex.test(buffer.toString('latin1', start - from, (starts[text + 1] ?? spill.size) - from)) &&
+					start > last
+				)
+					this.spill.spans.push((last = start));
+			}
+			index = to;
+		}
+		regex.lastIndex = 0;
+		this.spill.scanned = spill.size;
+	}
+
+	private scanSpill(spill: Spill, plan: BytePlan): void {
 		const {starts} = spill;
 		// The text a byte is in: its start, and where the next one starts.
 		const span = (at: number): [number, number] => {
@@ -332,6 +372,9 @@ function known(scanned: Scanned, offset: number, field: number): HeldVerdict {
 	if (!scanned.lines.has(offset)) return 'no';
 	return scanned.sure.has(offset * 4 + field) ? 'yes' : 'maybe';
 }
+
+/** What the scan knows of the spill file (ScanFiles's `spill`). */
+type Spill = NonNullable<ReturnType<ScanFiles['spill']>>;
 
 // No letter lower-cased into another: the changed lines a pattern's scan reads are found by its own test.
 const noFolds = {foldI: false, foldK: false};

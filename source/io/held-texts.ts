@@ -69,8 +69,7 @@ export class HeldTextStore implements TextReader {
 			if (input.kind !== 'shard' || input.path === undefined || this.paths.get(input.index) === input.path) continue;
 			// Another session opened in its place (the picker): its shard 1 is another file.
 			this.paths.set(input.index, input.path);
-			this.scans.clear();
-			this.changed.clear();
+			this.forgetScans();
 			const fd = this.fds.get(input.index);
 			this.fds.delete(input.index);
 			if (fd !== undefined) closeQuietly(fd);
@@ -182,7 +181,13 @@ export class HeldTextStore implements TextReader {
 		for (const fd of this.fds.values()) closeQuietly(fd);
 		this.fds.clear();
 		this.kept.clear();
+		this.forgetScans();
+	}
+
+	// What the scans know of the files' bytes: wrong once a file is another.
+	private forgetScans(): void {
 		this.scans.clear();
+		this.patternScans.clear();
 		this.changed.clear();
 	}
 
@@ -194,8 +199,7 @@ export class HeldTextStore implements TextReader {
 		this.spill = undefined;
 		this.spilling = false;
 		this.kept.clear();
-		this.scans.clear();
-		this.changed.clear();
+		this.forgetScans();
 		this.kernel = undefined;
 	}
 

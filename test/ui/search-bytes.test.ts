@@ -1,11 +1,18 @@
 // Search by bytes (model/byte-search.ts, io/held-scan.ts): the same verdicts and the same matches as reading every held
 // text back (the reference), on random texts and queries; fewer texts read; what a followed trace adds scanned once.
-import {appendFileSync, closeSync, openSync} from 'node:fs';
+import {appendFileSync, closeSync, openSync, readFileSync, writeFileSync} from 'node:fs';
 import fc from 'fast-check';
 import {afterEach, beforeEach, expect, test} from 'vitest';
 import {byteKernel, jsKernel} from '../../source/fastpath/byte-kernel.js';
 import {HeldTextStore} from '../../source/io/held-texts.js';
-import {heldScan, Offsets, type ChangedLines, type HeldScan, type ScanFiles} from '../../source/io/held-scan.js';
+import {
+	heldPatternScan,
+	heldScan,
+	Offsets,
+	type ChangedLines,
+	type HeldScan,
+	type ScanFiles,
+} from '../../source/io/held-scan.js';
 import type {HeldText} from '../../source/model/held-text.js';
 import type {ScanKernel} from '../../source/model/byte-search.js';
 import type {ModelInput} from '../../source/model/input.js';
@@ -13,7 +20,7 @@ import {SessionModel} from '../../source/model/session-model.js';
 import {filterTest} from '../../source/ui/reading/pane-filter.js';
 import {LiveMatches} from '../../source/ui/reading/search-count.js';
 import {findMatches, itemMatcher, matcher, searchText} from '../../source/ui/reading/search.js';
-import {matchCounter} from '../../source/ui/reading/search-match.js';
+import {matchCounter, matchRanges, searchPattern} from '../../source/ui/reading/search-match.js';
 import {sanitize} from '../../source/render/sanitize.js';
 import {makeTempDir, removeTempDir} from '../support/io-fixtures.js';
 import {inputsOf, line, meta, writeShard} from '../perf/trace-maker.js';
@@ -428,6 +435,66 @@ test('a followed trace: what arrives is counted, and only the new bytes are scan
 	store.close();
 });
 
+test('a trace replaced in place: an expression with no literal is looked for again in the new bytes', () => {
+	const entries = (build: number): Entry[] =>
+		Array.from({length: 20}, (_, n) => ({
+			kind: 'call',
+			text: (n === build ? 'Build555 done\n' : `step ${n} done\n`).repeat(30),
+			args: '{}',
+		}));
+	const file = writeShard(dir, 1, trace(entries(-1)));
+	const store = new HeldTextStore();
+	const first = load(inputsOf(file), store);
+	expect(findMatches(first.view, '[A-Z][a-z]+[0-9]{3}', store)).toEqual([]);
+	// The same file written again (a rotation, a copy over it): the store reopens it, the model is read again.
+	writeShard(dir, 1, trace(entries(5)));
+	store.reopen();
+	const again = load(inputsOf(file), store);
+	expect(findMatches(again.view, '[A-Z][a-z]+[0-9]{3}', store)).toHaveLength(1);
+	store.close();
+});
+
+test('a pattern with no literal in the spill file, read a little at a time as it grows: kept if it matches', () => {
+	const texts = fc.array(fc.array(fc.constantFrom('ab', 'b', 'A', '1', 'é', ' ', '\n', 'x'), {maxLength: 12}), {
+		minLength: 1,
+		maxLength: 12,
+	});
+	fc.assert(
+		fc.property(texts, fc.integer({min: 4, max: 40}), (parts, size) => {
+			const bodies = parts.map(part => part.join(''));
+			const file = `${dir}/spill-${size}`;
+			writeFileSync(file, bodies.join(''));
+			const starts: number[] = [];
+			let at = 0;
+			for (const body of bodies) {
+				starts.push(at);
+				at += Buffer.byteLength(body);
+			}
+			const fd = openSync(file, 'r');
+			// The first half of the texts written first, as a stream spills them: asked about, then the rest.
+			let known = Math.ceil(starts.length / 2);
+			const files: ScanFiles = {
+				kernel: () => byteKernel(),
+				count: () => undefined,
+				shard: () => undefined,
+				spill: () => ({fd, size: starts[known] ?? at, starts: starts.slice(0, known), changed: new Set()}),
+				changed: () => ({scanned: 0, lines: new Offsets()}),
+			};
+			const scan = heldPatternScan(/[ab]{2}[1x]/g, files, {chunk: size, ahead: size})!;
+			scan.verdict({spill: starts[known - 1]!, bytes: 0, lines: 0}, 'output');
+			known = starts.length;
+			const said = starts.map(start => scan.verdict({spill: start, bytes: 0, lines: 0}, 'output'));
+			// Empty texts share a start with the next: what one says, both say.
+			const expected = starts.map(start =>
+				bodies.some((body, n) => starts[n] === start && /[ab]{2}[1x]/.test(body)) ? 'maybe' : 'no',
+			);
+			expect(said).toEqual(expected);
+			closeSync(fd);
+		}),
+		{numRuns: 300},
+	);
+});
+
 test('the WebAssembly kernel finds what its JavaScript twin finds', () => {
 	const interesting = [
 		0x5c, 0x75, 0x62, 0x66, 0x72, 0x74, 0x6e, 0x7f, 0xc2, 0xd8, 0xe2, 0xc4, 0x41, 0x5a, 0x61, 0x7a, 0x40, 0x5b, 0x80,
@@ -520,13 +587,13 @@ test(
 					const order = [...firsts.map(n => held[n % held.length]!), ...held];
 					const reference = files(file);
 					const small = files(file);
+					const fields = ['output', 'text', 'thinking'] as const;
+					const said = (scan: HeldScan, text: HeldText): string =>
+						fields.map(field => scan.verdict(text, field)).join(' ');
 					for (const q of queries) {
 						const whole = heldScan(q, reference);
 						const sliced = heldScan(q, small, {chunk: size, ahead: size});
 						if (!whole || !sliced) continue;
-						const fields = ['output', 'text', 'thinking'] as const;
-						const said = (scan: HeldScan, text: HeldText): string =>
-							fields.map(field => scan.verdict(text, field)).join(' ');
 						const expected = new Map(held.map(text => [text.offset, said(whole, text)]));
 						for (const text of order)
 							expect({q, offset: text.offset, said: said(sliced, text)}).toEqual({
@@ -534,6 +601,28 @@ test(
 								offset: text.offset,
 								said: expected.get(text.offset),
 							});
+					}
+					// An expression with no literal: in any chunks, `no` only for a text that holds no match once read (where
+					// most lines of a chunk may match, each is read: chunks of other sizes may say `maybe` elsewhere).
+					const content = readFileSync(file);
+					for (const q of queries) {
+						const pattern = searchPattern(q);
+						const sliced = pattern instanceof RegExp && heldPatternScan(pattern, small, {chunk: size, ahead: size});
+						if (!sliced) continue;
+						for (const text of order) {
+							const line = content.toString('utf8', text.offset, content.indexOf(10, text.offset));
+							const payload = JSON.parse(line).payload;
+							for (const field of fields) {
+								const value: unknown = payload[field];
+								const holds =
+									typeof value === 'string' &&
+									value.split('\n').some(piece => matchRanges(sanitize(piece), pattern).length > 0);
+								if (holds)
+									expect({q, offset: text.offset, field, said: sliced.verdict(text, field)}).not.toMatchObject({
+										said: 'no',
+									});
+							}
+						}
 					}
 					closeSync(reference.shard(1)!);
 					closeSync(small.shard(1)!);

@@ -66,5 +66,9 @@ test('the longest run outside groups, classes and what a quantifier may leave ou
 	expect(requiredLiteral('colou?r')).toBe('colo');
 	expect(requiredLiteral('npm (test|run)')).toBe('npm ');
 	expect(requiredLiteral('a|b')).toBe('');
+	// A lone `{` is a character: the `}` of a later quantifier does not close it (that hid the `|`).
+	expect(requiredLiteral('{??a|a{0,1}aa')).toBe('');
+	expect(requiredLiteral('x{y|z')).toBe('');
+	expect(requiredLiteral('ab{cd')).toBe('ab{cd');
 	expect(requiredLiteral('v\\d+\\.\\d+ released')).toBe(' released');
 });

@@ -15,6 +15,7 @@ import {
 	changedCandidates,
 	colourJoined,
 	changedLines,
+	lineStarts,
 	mergeSorted,
 	type BytePlan,
 } from '../model/byte-search.js';
@@ -186,7 +187,7 @@ class CandidateCutter {
 			const plain = nextAnchor && (changed[nextChanged] !== start || this.kernel.changes(bytes, start, end) === 0);
 			return this.onLine({bytes, start, end, shard: this.shard, line: at, ...(plain ? {nextHit: nextAnchor} : {})});
 		};
-		const each = starts ?? everyLine(bytes);
+		const each = starts ?? lineStarts(bytes);
 		for (const start of each)
 			if (!hand(start)) {
 				this.stopped = true;
@@ -195,9 +196,4 @@ class CandidateCutter {
 		lineAt(bytes.length);
 		this.lines = line;
 	}
-}
-
-// The start of every line of `bytes` (whole lines).
-function* everyLine(bytes: Buffer): Generator<number> {
-	for (let start = 0; start < bytes.length; start = bytes.indexOf(10, start) + 1) yield start;
 }

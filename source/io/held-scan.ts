@@ -14,6 +14,8 @@ import {
 	colourJoined,
 	changedLines,
 	changeKey,
+	lineStarts,
+	noFolds,
 	mergeSorted,
 	rawHits,
 	type BytePlan,
@@ -375,16 +377,6 @@ function known(scanned: Scanned, offset: number, field: number): HeldVerdict {
 
 /** What the scan knows of the spill file (ScanFiles's `spill`). */
 type Spill = NonNullable<ReturnType<ScanFiles['spill']>>;
-
-// No letter lower-cased into another: the changed lines a pattern's scan reads are found by its own test.
-const noFolds = {foldI: false, foldK: false};
-
-// The start of every line of `bytes` (whole lines).
-function lineStarts(bytes: Buffer): number[] {
-	const starts: number[] = [];
-	for (let start = 0; start < bytes.length; start = bytes.indexOf(10, start) + 1) starts.push(start);
-	return starts;
-}
 
 /** The scan for `query`, or undefined when no byte search can narrow it (every held text is read). */
 export function heldScan(query: string, files: ScanFiles, sizes?: ScanSizes): HeldScan | undefined {

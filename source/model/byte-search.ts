@@ -229,6 +229,16 @@ function lineAfter(bytes: Buffer, at: number): number {
 	return end === -1 ? bytes.length : end + 1;
 }
 
+/** No letter lower-cased into another: the flags of a search with no anchor (a pattern's, model/written-as-is.ts). */
+export const noFolds: Pick<BytePlan, 'foldI' | 'foldK'> = {foldI: false, foldK: false};
+
+/** The start of every line of `bytes` (whole lines), in order. */
+export function lineStarts(bytes: Buffer): number[] {
+	const starts: number[] = [];
+	for (let start = 0; start < bytes.length; start = bytes.indexOf(10, start) + 1) starts.push(start);
+	return starts;
+}
+
 /** Two ascending lists as one, without repeats. */
 export function mergeSorted(a: readonly number[], b: readonly number[]): number[] {
 	const merged: number[] = [];

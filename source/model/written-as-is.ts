@@ -8,7 +8,7 @@
  * line whose bytes the pattern does not match: it cannot match once decoded. Pure; the pattern is read with regexpp.
  */
 import {type AST, parseRegExpLiteral} from '@eslint-community/regexpp';
-import {changedLines, mergeSorted, type ScanKernel} from './byte-search.js';
+import {changedLines, mergeSorted, noFolds, type ScanKernel} from './byte-search.js';
 
 /** A pattern a line's bytes can be tested with. */
 export type AsIsPattern = {
@@ -163,7 +163,7 @@ export function asIsCandidates(bytes: Buffer, pattern: AsIsPattern, kernel: Scan
 	const calls = linesHolding(bytes, kernel.finder(bytes, argumentsKey, false));
 	const changed: number[] = [];
 	let call = 0;
-	for (const start of changedLines(bytes, {foldI: false, foldK: false}, kernel)) {
+	for (const start of changedLines(bytes, noFolds, kernel)) {
 		while (call < calls.length && calls[call]! < start) call++;
 		const found = kernel.changes(bytes, start, bytes.indexOf(10, start));
 		// Within a call's arguments a colour is escaped twice: taken out only by reading them.
